@@ -1,0 +1,79 @@
+/**
+ * Solomon VRPTW benchmark: npm run bench:vrptw -- [--budget 1.5] [--dir path] [--only C101,R202] [--seed 1]
+ * Solves each instance one at a time with the given budget (seconds), verifies it with the independent
+ * checker and prints distance, vehicles, gap to the distance-only best known, wall time.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkSolution } from '../server/src/optimizer/checker';
+import { solve } from '../server/src/optimizer/solve';
+import { euclideanMatrix } from '../server/src/optimizer/travel/euclidean';
+import { problemLocations } from '../server/src/optimizer/travel/matrix';
+import { loadBks, loadSolomon } from './lib/solomon';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const budgetS = Number(arg('budget') ?? 1.5);
+const dir = path.resolve(arg('dir') ?? path.resolve(repoRoot, '../shared/bench/vrptw/solomon'));
+const only = arg('only')?.split(',').map((s) => s.trim().toUpperCase());
+const seed = Number(arg('seed') ?? 1);
+const tuning = arg('tuning') ? (JSON.parse(arg('tuning')!) as Record<string, number>) : undefined;
+
+const bksPath = path.join(dir, 'bks.csv');
+const bks = existsSync(bksPath) ? loadBks(bksPath) : new Map();
+const files = readdirSync(dir)
+  .filter((f) => f.toLowerCase().endsWith('.txt'))
+  .filter((f) => !only || only.includes(path.basename(f, path.extname(f)).toUpperCase()))
+  .sort();
+if (!files.length) {
+  console.error(`no instances found in ${dir}`);
+  process.exit(1);
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+console.log(`VRPTW benchmark: ${files.length} instances from ${dir}, budget ${budgetS}s per instance, seed ${seed}`);
+console.log(`${'instance'.padEnd(10)}${pad('distance', 11)}${pad('veh', 5)}${pad('bks', 10)}${pad('gap %', 8)}${pad('time s', 8)}  feasible`);
+
+const gaps: number[] = [];
+const times: number[] = [];
+let vehicles = 0;
+let failures = 0;
+for (const file of files) {
+  const name = path.basename(file, path.extname(file)).toUpperCase();
+  const inst = loadSolomon(path.join(dir, file));
+  const t0 = performance.now();
+  const matrix = euclideanMatrix(problemLocations(inst.problem));
+  const sol = await solve(inst.problem, { travel: matrix, timeBudgetMs: budgetS * 1000, seed, tuning });
+  const wall = (performance.now() - t0) / 1000;
+  const check = checkSolution(inst.problem, sol, matrix);
+  const complete = sol.unassigned.length === 0;
+  const ok = check.feasible && complete;
+  const used = sol.routes.filter((r) => r.stops.length).length;
+  const best = bks.get(name)?.distance;
+  const gap = best ? ((check.travelDistance - best) / best) * 100 : NaN;
+  times.push(wall);
+  if (ok) {
+    vehicles += used;
+    if (Number.isFinite(gap)) gaps.push(gap);
+  } else failures++;
+  console.log(
+    `${name.padEnd(10)}${pad(check.travelDistance.toFixed(2), 11)}${pad(used, 5)}${pad(best?.toFixed(2) ?? '-', 10)}` +
+      `${pad(Number.isFinite(gap) ? gap.toFixed(2) : '-', 8)}${pad(wall.toFixed(2), 8)}  ${ok ? 'yes' : `NO (${complete ? check.errors[0] : `${sol.unassigned.length} unassigned`})`}`,
+  );
+}
+
+const sorted = [...gaps].sort((a, b) => a - b);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
+const median = sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : NaN;
+console.log('');
+console.log(`instances: ${files.length}, feasible: ${files.length - failures}, failures: ${failures}`);
+console.log(`gap %: mean ${mean(gaps).toFixed(3)}, median ${median.toFixed(3)}, worst ${(sorted.at(-1) ?? NaN).toFixed(3)}`);
+console.log(`at BKS (gap ≤ 0.01 %): ${gaps.filter((g) => g <= 0.01).length}`);
+console.log(`total vehicles: ${vehicles}`);
+console.log(`wall time s: mean ${mean(times).toFixed(3)}, max ${Math.max(...times).toFixed(3)}`);

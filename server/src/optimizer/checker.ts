@@ -1,0 +1,137 @@
+import type { Problem, Solution, TravelMatrix } from './types';
+
+export interface CheckResult {
+  feasible: boolean;
+  errors: string[];
+  /** Recomputed from the matrix, not taken from the solution. */
+  travelDistance: number;
+  travelTime: number;
+}
+
+/**
+ * Verifies a solution against the problem and its travel matrix (over `problemLocations(problem)`),
+ * sharing no code with the solver: every visit routed once or reported unassigned; skills, pinned
+ * practitioners and pinned starts; legs that fit the travel times; starts inside a window; shifts,
+ * breaks, capacity, max working and travel time.
+ */
+export function checkSolution(problem: Problem, solution: Solution, matrix: TravelMatrix, tolerance = 1e-6): CheckResult {
+  const errors: string[] = [];
+  const nV = problem.visits.length;
+  const visitIndex = new Map(problem.visits.map((v, i) => [v.id, i]));
+  const practitionerIndex = new Map(problem.practitioners.map((p, i) => [p.id, i]));
+  const seen = new Map<string, string>();
+  const tol = (x: number) => tolerance * Math.max(1, Math.abs(x));
+  const leg = (a: number, b: number) => ({
+    time: matrix.durations[a * matrix.size + b],
+    dist: matrix.distances[a * matrix.size + b],
+  });
+  let totalDistance = 0;
+  let totalTime = 0;
+
+  const routedPractitioners = new Set<string>();
+  for (const route of solution.routes) {
+    const pi = practitionerIndex.get(route.practitionerId);
+    const where = `route ${route.practitionerId}`;
+    if (pi === undefined) {
+      errors.push(`${where}: unknown practitioner`);
+      continue;
+    }
+    if (routedPractitioners.has(route.practitionerId)) errors.push(`${where}: practitioner has two routes`);
+    routedPractitioners.add(route.practitionerId);
+    if (!route.stops.length) continue;
+    const p = problem.practitioners[pi];
+    const startLoc = nV + 2 * pi;
+    const endLoc = startLoc + 1;
+    let prevLoc = startLoc;
+    let prevDeparture = route.departStart;
+    let load = 0;
+    let travelTime = 0;
+    let travelDistance = 0;
+    if (route.departStart < p.shift.start - tol(p.shift.start)) errors.push(`${where}: leaves before the shift starts`);
+    const brk = route.break;
+    if (p.break && !brk) errors.push(`${where}: practitioner's break is missing`);
+    if (!p.break && brk) errors.push(`${where}: break reported for a practitioner without one`);
+    if (p.break && brk) {
+      if (brk.start < p.break.earliestStart - tol(brk.start) || brk.start > p.break.latestStart + tol(brk.start)) {
+        errors.push(`${where}: break starts at ${brk.start}, outside [${p.break.earliestStart}, ${p.break.latestStart}]`);
+      }
+      if (Math.abs(brk.end - brk.start - p.break.duration) > tol(brk.end)) errors.push(`${where}: break has the wrong length`);
+    }
+    const breakAfterIndex = brk ? (brk.afterVisitId === null ? -1 : route.stops.findIndex((s) => s.visitId === brk.afterVisitId)) : -2;
+    if (brk && brk.afterVisitId !== null && breakAfterIndex < 0) errors.push(`${where}: break placed after a visit not on the route`);
+    if (brk && breakAfterIndex === -1 && brk.start < route.departStart - tol(brk.start)) {
+      errors.push(`${where}: break at the start begins before the shift`);
+    }
+
+    route.stops.forEach((stop, k) => {
+      const vi = visitIndex.get(stop.visitId);
+      const at = `${where}, stop ${k} (${stop.visitId})`;
+      if (vi === undefined) {
+        errors.push(`${at}: unknown visit`);
+        return;
+      }
+      if (seen.has(stop.visitId)) errors.push(`${at}: visit already on ${seen.get(stop.visitId)}`);
+      seen.set(stop.visitId, where);
+      const visit = problem.visits[vi];
+      if (visit.requiredSkill !== undefined && !(p.skills ?? []).includes(visit.requiredSkill)) {
+        errors.push(`${at}: practitioner lacks skill ${visit.requiredSkill}`);
+      }
+      if (visit.pinnedPractitionerId !== undefined && visit.pinnedPractitionerId !== p.id) {
+        errors.push(`${at}: visit is pinned to ${visit.pinnedPractitionerId}`);
+      }
+      let ready = prevDeparture;
+      if (brk && breakAfterIndex === k - 1) {
+        if (brk.start < prevDeparture - tol(brk.start)) errors.push(`${at}: break starts before the previous departure`);
+        ready = Math.max(ready, brk.end);
+      }
+      const l = leg(prevLoc, vi);
+      if (stop.arrival < ready + l.time - tol(stop.arrival)) {
+        errors.push(`${at}: arrives at ${stop.arrival}, but cannot arrive before ${ready + l.time}`);
+      }
+      if (stop.start < stop.arrival - tol(stop.start)) errors.push(`${at}: starts before arriving`);
+      if (Math.abs(stop.departure - stop.start - visit.duration) > tol(stop.departure)) {
+        errors.push(`${at}: departure is not start + duration`);
+      }
+      if (visit.pinnedStart !== undefined) {
+        if (Math.abs(stop.start - visit.pinnedStart) > tol(stop.start)) errors.push(`${at}: pinned start ${visit.pinnedStart} moved to ${stop.start}`);
+      } else if (visit.timeWindows && visit.timeWindows.length) {
+        const inside = visit.timeWindows.some((w) => stop.start >= w.start - tol(w.start) && stop.start <= w.end + tol(w.end));
+        if (!inside) errors.push(`${at}: starts at ${stop.start}, outside every time window`);
+      }
+      load += visit.demand ?? 0;
+      travelTime += l.time;
+      travelDistance += l.dist;
+      prevLoc = vi;
+      prevDeparture = stop.departure;
+    });
+    let ready = prevDeparture;
+    if (brk && breakAfterIndex === route.stops.length - 1) {
+      if (brk.start < prevDeparture - tol(brk.start)) errors.push(`${where}: final break starts before the last departure`);
+      ready = Math.max(ready, brk.end);
+    }
+    const back = leg(prevLoc, endLoc);
+    travelTime += back.time;
+    travelDistance += back.dist;
+    if (route.arriveEnd < ready + back.time - tol(route.arriveEnd)) errors.push(`${where}: arrives at the end location too early`);
+    if (route.arriveEnd > p.shift.end + tol(p.shift.end)) errors.push(`${where}: ends at ${route.arriveEnd}, after the shift ends at ${p.shift.end}`);
+    if (p.capacity !== undefined && load > p.capacity + tol(load)) errors.push(`${where}: load ${load} exceeds capacity ${p.capacity}`);
+    if (p.maxWorkingTime !== undefined && route.arriveEnd - route.departStart > p.maxWorkingTime + tol(p.maxWorkingTime)) {
+      errors.push(`${where}: works ${route.arriveEnd - route.departStart}s, more than ${p.maxWorkingTime}s`);
+    }
+    if (p.maxTravelTime !== undefined && travelTime > p.maxTravelTime + tol(p.maxTravelTime)) {
+      errors.push(`${where}: travels ${travelTime}s, more than ${p.maxTravelTime}s`);
+    }
+    totalDistance += travelDistance;
+    totalTime += travelTime;
+  }
+
+  for (const u of solution.unassigned) {
+    if (!visitIndex.has(u.visitId)) errors.push(`unassigned ${u.visitId}: unknown visit`);
+    else if (seen.has(u.visitId)) errors.push(`unassigned ${u.visitId}: also routed on ${seen.get(u.visitId)}`);
+    else seen.set(u.visitId, 'unassigned');
+    if (!u.reason) errors.push(`unassigned ${u.visitId}: no reason given`);
+  }
+  for (const v of problem.visits) if (!seen.has(v.id)) errors.push(`visit ${v.id} is neither routed nor reported unassigned`);
+
+  return { feasible: errors.length === 0, errors, travelDistance: totalDistance, travelTime: totalTime };
+}

@@ -1,0 +1,162 @@
+import type { ObjectiveWeights, Problem, TravelMatrix } from '../types';
+
+export const DEFAULT_WEIGHTS: ObjectiveWeights = { travelCost: 1, unassigned: 100_000, continuity: 10 };
+export const DEFAULT_COST_PER_HOUR = 60;
+export const DEFAULT_COST_PER_KM = 0;
+
+/**
+ * Flat, typed-array view of a problem for the search. Node ids are matrix indices:
+ * visits 0..n-1, then vehicle v's start node n+2v and end node n+2v+1.
+ */
+export interface CoreModel {
+  n: number;
+  vehicles: number;
+  size: number;
+  dur: Float64Array;
+  dist: Float64Array;
+  service: Float64Array;
+  /** Hull of each node's windows (a relaxation used for O(1) screening and concatenation). */
+  twE: Float64Array;
+  twL: Float64Array;
+  /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
+  multi: Uint8Array;
+  winOff: Int32Array;
+  winS: Float64Array;
+  winEnd: Float64Array;
+  demand: Float64Array;
+  startNode: Int32Array;
+  endNode: Int32Array;
+  shiftStart: Float64Array;
+  shiftEnd: Float64Array;
+  capacity: Float64Array;
+  maxWork: Float64Array;
+  maxTravel: Float64Array;
+  /** Cost per second of travel and per distance unit, weights already applied. */
+  costTime: Float64Array;
+  costDist: Float64Array;
+  breakE: Float64Array;
+  breakL: Float64Array;
+  /** < 0 when the vehicle has no break. */
+  breakDur: Float64Array;
+  /** Vehicles with identical attributes share a type (empty routes of one type are interchangeable). */
+  vtype: Int32Array;
+  /** extra[c * vehicles + v]: continuity cost of visit c on v, Infinity when v may not do c. */
+  extra: Float64Array;
+  penalty: Float64Array;
+  /** Locked visits (pinned practitioner and start) are never removed by the search. */
+  locked: Uint8Array;
+}
+
+export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
+  const n = problem.visits.length;
+  const V = problem.practitioners.length;
+  const size = n + 2 * V;
+  if (matrix.size !== size) throw new Error(`travel: matrix size ${matrix.size} does not match ${size} locations`);
+  const weights = { ...DEFAULT_WEIGHTS, ...problem.weights };
+  const m: CoreModel = {
+    n,
+    vehicles: V,
+    size,
+    dur: matrix.durations,
+    dist: matrix.distances,
+    service: new Float64Array(size),
+    twE: new Float64Array(size),
+    twL: new Float64Array(size),
+    multi: new Uint8Array(size),
+    winOff: new Int32Array(size + 1),
+    winS: new Float64Array(0),
+    winEnd: new Float64Array(0),
+    demand: new Float64Array(size),
+    startNode: new Int32Array(V),
+    endNode: new Int32Array(V),
+    shiftStart: new Float64Array(V),
+    shiftEnd: new Float64Array(V),
+    capacity: new Float64Array(V),
+    maxWork: new Float64Array(V),
+    maxTravel: new Float64Array(V),
+    costTime: new Float64Array(V),
+    costDist: new Float64Array(V),
+    breakE: new Float64Array(V),
+    breakL: new Float64Array(V),
+    breakDur: new Float64Array(V),
+    vtype: new Int32Array(V),
+    extra: new Float64Array(n * V),
+    penalty: new Float64Array(n),
+    locked: new Uint8Array(n),
+  };
+  const dayStart = Math.min(0, ...problem.practitioners.map((p) => p.shift.start));
+  const dayEnd = Math.max(0, ...problem.practitioners.map((p) => p.shift.end));
+
+  const winS: number[] = [];
+  const winEnd: number[] = [];
+  problem.visits.forEach((v, c) => {
+    m.service[c] = v.duration;
+    m.demand[c] = v.demand ?? 0;
+    m.penalty[c] = weights.unassigned * (v.priority ?? 1);
+    m.locked[c] = v.pinnedStart !== undefined && v.pinnedPractitionerId !== undefined ? 1 : 0;
+    const windows =
+      v.pinnedStart !== undefined
+        ? [{ start: v.pinnedStart, end: v.pinnedStart }]
+        : v.timeWindows && v.timeWindows.length
+          ? [...v.timeWindows].sort((a, b) => a.start - b.start)
+          : [{ start: dayStart, end: dayEnd }];
+    m.winOff[c] = winS.length;
+    for (const w of windows) {
+      winS.push(w.start);
+      winEnd.push(w.end);
+    }
+    m.twE[c] = windows[0].start;
+    m.twL[c] = Math.max(...windows.map((w) => w.end));
+    m.multi[c] = windows.length > 1 ? 1 : 0;
+  });
+  for (let k = n; k <= size; k++) m.winOff[k] = winS.length;
+  m.winS = Float64Array.from(winS);
+  m.winEnd = Float64Array.from(winEnd);
+
+  const typeKeys = new Map<string, number>();
+  problem.practitioners.forEach((p, v) => {
+    const s = n + 2 * v;
+    m.startNode[v] = s;
+    m.endNode[v] = s + 1;
+    m.shiftStart[v] = p.shift.start;
+    m.shiftEnd[v] = p.shift.end;
+    for (const node of [s, s + 1]) {
+      m.twE[node] = p.shift.start;
+      m.twL[node] = p.shift.end;
+    }
+    m.capacity[v] = p.capacity ?? Infinity;
+    m.maxWork[v] = p.maxWorkingTime ?? Infinity;
+    m.maxTravel[v] = p.maxTravelTime ?? Infinity;
+    m.costTime[v] = (weights.travelCost * (p.costPerHour ?? DEFAULT_COST_PER_HOUR)) / 3600;
+    m.costDist[v] = (weights.travelCost * (p.costPerKm ?? DEFAULT_COST_PER_KM)) / 1000;
+    m.breakE[v] = p.break?.earliestStart ?? 0;
+    m.breakL[v] = p.break?.latestStart ?? 0;
+    m.breakDur[v] = p.break ? p.break.duration : -1;
+    const key = JSON.stringify([p.startLocation, p.endLocation ?? p.startLocation, p.shift, p.break ?? null,
+      [...(p.skills ?? [])].sort(), p.maxWorkingTime, p.maxTravelTime, p.costPerHour, p.costPerKm, p.capacity]);
+    if (!typeKeys.has(key)) typeKeys.set(key, typeKeys.size);
+    m.vtype[v] = typeKeys.get(key)!;
+  });
+  // Vehicles named by visits (pins, previous practitioner) are not interchangeable with their twins.
+  const named = new Set<string>();
+  for (const v of problem.visits) {
+    if (v.pinnedPractitionerId) named.add(v.pinnedPractitionerId);
+    if (v.previousPractitionerId) named.add(v.previousPractitionerId);
+  }
+  problem.practitioners.forEach((p, v) => {
+    if (named.has(p.id)) m.vtype[v] = typeKeys.size + v;
+  });
+
+  problem.visits.forEach((visit, c) => {
+    problem.practitioners.forEach((p, v) => {
+      let cost = 0;
+      if (visit.requiredSkill !== undefined && !(p.skills ?? []).includes(visit.requiredSkill)) cost = Infinity;
+      if (visit.pinnedPractitionerId !== undefined && visit.pinnedPractitionerId !== p.id) cost = Infinity;
+      if (cost === 0 && visit.previousPractitionerId !== undefined && visit.previousPractitionerId !== p.id) {
+        cost = weights.continuity;
+      }
+      m.extra[c * V + v] = cost;
+    });
+  });
+  return m;
+}

@@ -1,0 +1,348 @@
+import type { CoreModel } from './model';
+
+const EPS = 1e-7;
+
+/**
+ * Routes of all vehicles in flat typed arrays. Route r occupies positions [r*stride, r*stride+len[r]+1]:
+ * position 0 is the start node, 1..len the visits, len+1 the end node.
+ *
+ * Forward (prefix) and backward (suffix) segment data follow Vidal et al. (2013): duration D, time warp
+ * TW, earliest/latest start E/L, which merge in O(1), so an insertion is checked against every time
+ * window of its route in constant time. Windows here are each visit's hull; routes holding a
+ * multi-window visit or a vehicle with a break are confirmed by exact simulation (`simulate`).
+ */
+export class RouteState {
+  readonly stride: number;
+  readonly nodes: Int32Array;
+  readonly len: Int32Array;
+  readonly fD: Float64Array;
+  readonly fTW: Float64Array;
+  readonly fE: Float64Array;
+  readonly fL: Float64Array;
+  readonly fDist: Float64Array;
+  readonly fTT: Float64Array;
+  readonly fLoad: Float64Array;
+  readonly bD: Float64Array;
+  readonly bTW: Float64Array;
+  readonly bE: Float64Array;
+  readonly bL: Float64Array;
+  readonly bDist: Float64Array;
+  readonly bTT: Float64Array;
+  readonly bLoad: Float64Array;
+  readonly nMulti: Int32Array;
+  readonly cost: Float64Array;
+  /** Route (vehicle) of each visit, -1 when unassigned. */
+  readonly routeOf: Int32Array;
+  readonly posOf: Int32Array;
+  /** Scratch sequence for exact simulation. */
+  readonly seq: Int32Array;
+
+  constructor(readonly m: CoreModel) {
+    const V = m.vehicles;
+    this.stride = m.n + 2;
+    const total = V * this.stride;
+    this.nodes = new Int32Array(total);
+    this.len = new Int32Array(V);
+    const f = () => new Float64Array(total);
+    this.fD = f(); this.fTW = f(); this.fE = f(); this.fL = f(); this.fDist = f(); this.fTT = f(); this.fLoad = f();
+    this.bD = f(); this.bTW = f(); this.bE = f(); this.bL = f(); this.bDist = f(); this.bTT = f(); this.bLoad = f();
+    this.nMulti = new Int32Array(V);
+    this.cost = new Float64Array(V);
+    this.routeOf = new Int32Array(m.n).fill(-1);
+    this.posOf = new Int32Array(m.n).fill(-1);
+    this.seq = new Int32Array(this.stride + 2);
+    for (let r = 0; r < V; r++) {
+      this.nodes[r * this.stride] = m.startNode[r];
+      this.nodes[r * this.stride + 1] = m.endNode[r];
+      this.update(r);
+    }
+  }
+
+  /** Recomputes route r's segment data, cost and visit positions after its node list changed. */
+  update(r: number): void {
+    const m = this.m;
+    const size = m.size;
+    const dur = m.dur;
+    const dist = m.dist;
+    const base = r * this.stride;
+    const last = this.len[r] + 1;
+    const nodes = this.nodes;
+    let node = nodes[base];
+    this.fD[base] = 0; this.fTW[base] = 0; this.fE[base] = m.twE[node]; this.fL[base] = m.twL[node];
+    this.fDist[base] = 0; this.fTT[base] = 0; this.fLoad[base] = 0;
+    let multi = 0;
+    for (let i = 1; i <= last; i++) {
+      const k = base + i;
+      const prev = nodes[k - 1];
+      node = nodes[k];
+      if (i < last) {
+        this.routeOf[node] = r;
+        this.posOf[node] = i;
+        multi += m.multi[node];
+      }
+      const t = dur[prev * size + node];
+      const D1 = this.fD[k - 1], TW1 = this.fTW[k - 1], E1 = this.fE[k - 1], L1 = this.fL[k - 1];
+      const e2 = m.twE[node], l2 = m.twL[node];
+      const delta = D1 - TW1 + t;
+      const dWT = Math.max(e2 - delta - L1, 0);
+      const dTW = Math.max(E1 + delta - l2, 0);
+      this.fD[k] = D1 + m.service[node] + t + dWT;
+      this.fTW[k] = TW1 + dTW;
+      this.fE[k] = Math.max(e2 - delta, E1) - dWT;
+      this.fL[k] = Math.min(l2 - delta, L1) + dTW;
+      this.fDist[k] = this.fDist[k - 1] + dist[prev * size + node];
+      this.fTT[k] = this.fTT[k - 1] + t;
+      this.fLoad[k] = this.fLoad[k - 1] + m.demand[node];
+    }
+    this.nMulti[r] = multi;
+    const kl = base + last;
+    node = nodes[kl];
+    this.bD[kl] = 0; this.bTW[kl] = 0; this.bE[kl] = m.twE[node]; this.bL[kl] = m.twL[node];
+    this.bDist[kl] = 0; this.bTT[kl] = 0; this.bLoad[kl] = 0;
+    for (let i = last - 1; i >= 0; i--) {
+      const k = base + i;
+      node = nodes[k];
+      const next = nodes[k + 1];
+      const t = dur[node * size + next];
+      const e1 = m.twE[node], l1 = m.twL[node], s1 = m.service[node];
+      const D2 = this.bD[k + 1], TW2 = this.bTW[k + 1], E2 = this.bE[k + 1], L2 = this.bL[k + 1];
+      const delta = s1 + t;
+      const dWT = Math.max(E2 - delta - l1, 0);
+      const dTW = Math.max(e1 + delta - L2, 0);
+      this.bD[k] = s1 + D2 + t + dWT;
+      this.bTW[k] = TW2 + dTW;
+      this.bE[k] = Math.max(E2 - delta, e1) - dWT;
+      this.bL[k] = Math.min(L2 - delta, l1) + dTW;
+      this.bDist[k] = this.bDist[k + 1] + dist[node * size + next];
+      this.bTT[k] = this.bTT[k + 1] + t;
+      this.bLoad[k] = this.bLoad[k + 1] + m.demand[node];
+    }
+    this.cost[r] = this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl];
+  }
+
+  /** True when route r's feasibility must be confirmed by simulation rather than segment data alone. */
+  isComplex(r: number): boolean {
+    const m = this.m;
+    return this.nMulti[r] > 0 || m.breakDur[r] >= 0 || m.maxWork[r] !== Infinity;
+  }
+
+  /**
+   * Travel-cost delta of inserting visit c after position i of route r, or Infinity when infeasible.
+   * O(1) for plain routes; exact simulation otherwise.
+   */
+  insertionDelta(r: number, i: number, c: number, bound: number): number {
+    const m = this.m;
+    const size = m.size;
+    const base = r * this.stride;
+    const k = base + i;
+    const p = this.nodes[k];
+    const q = this.nodes[k + 1];
+    const pc = p * size + c, cq = c * size + q, pq = p * size + q;
+    const dT = m.dur[pc] + m.dur[cq] - m.dur[pq];
+    const delta = m.costTime[r] * dT + m.costDist[r] * (m.dist[pc] + m.dist[cq] - m.dist[pq]);
+    if (delta >= bound) return Infinity;
+    if (this.fLoad[k] + m.demand[c] + this.bLoad[k + 1] > m.capacity[r]) return Infinity;
+    // prefix ⊕ c
+    const t1 = m.dur[pc];
+    const D1 = this.fD[k], E1 = this.fE[k], L1 = this.fL[k];
+    const e2 = m.twE[c], l2 = m.twL[c];
+    const d1 = D1 - this.fTW[k] + t1;
+    const dTW1 = E1 + d1 - l2;
+    if (dTW1 > EPS) return Infinity;
+    const dWT1 = Math.max(e2 - d1 - L1, 0);
+    const D = D1 + m.service[c] + t1 + dWT1;
+    const E = Math.max(e2 - d1, E1) - dWT1;
+    const L = Math.min(l2 - d1, L1);
+    // (prefix ⊕ c) ⊕ suffix
+    const t2 = m.dur[cq];
+    const kn = k + 1;
+    const d2 = D + t2;
+    if (E + d2 - this.bL[kn] > EPS) return Infinity;
+    const dWT2 = Math.max(this.bE[kn] - d2 - L, 0);
+    if (D + this.bD[kn] + t2 + dWT2 > m.maxWork[r] + EPS) return Infinity;
+    if (this.fTT[k] + t1 + t2 + this.bTT[kn] > m.maxTravel[r] + EPS) return Infinity;
+    if (m.multi[c] || this.isComplex(r)) {
+      const last = this.len[r] + 1;
+      const seq = this.seq;
+      let s = 0;
+      for (let j = 0; j <= i; j++) seq[s++] = this.nodes[base + j];
+      seq[s++] = c;
+      for (let j = i + 1; j <= last; j++) seq[s++] = this.nodes[base + j];
+      if (!simulate(m, r, seq, s, null)) return Infinity;
+    }
+    return delta;
+  }
+
+  /** Inserts visit c after position i of route r. */
+  insert(r: number, i: number, c: number): void {
+    const base = r * this.stride;
+    const last = this.len[r] + 1;
+    this.nodes.copyWithin(base + i + 2, base + i + 1, base + last + 1);
+    this.nodes[base + i + 1] = c;
+    this.len[r]++;
+    this.update(r);
+  }
+
+  /** Removes the visits flagged in `removed` from route r (one pass, then one update). */
+  removeFlagged(r: number, removed: Uint8Array): void {
+    const base = r * this.stride;
+    const last = this.len[r] + 1;
+    let w = 1;
+    for (let i = 1; i < last; i++) {
+      const c = this.nodes[base + i];
+      if (removed[c]) {
+        this.routeOf[c] = -1;
+        this.posOf[c] = -1;
+      } else this.nodes[base + w++] = c;
+    }
+    this.nodes[base + w] = this.nodes[base + last];
+    this.len[r] = w - 1;
+    this.update(r);
+  }
+
+  /** Replaces route r's visits with `visits` (no feasibility check). */
+  setRoute(r: number, visits: ArrayLike<number>, count = visits.length): void {
+    const base = r * this.stride;
+    const end = this.nodes[base + this.len[r] + 1];
+    for (let i = 1; i <= this.len[r]; i++) {
+      const c = this.nodes[base + i];
+      if (this.routeOf[c] === r) {
+        this.routeOf[c] = -1;
+        this.posOf[c] = -1;
+      }
+    }
+    for (let i = 0; i < count; i++) this.nodes[base + 1 + i] = visits[i];
+    this.nodes[base + 1 + count] = end;
+    this.len[r] = count;
+    this.update(r);
+  }
+
+  visitsOf(r: number): number[] {
+    const base = r * this.stride;
+    return Array.from(this.nodes.subarray(base + 1, base + 1 + this.len[r]));
+  }
+
+  /** True when route r is feasible (segment data, then simulation if needed). */
+  feasible(r: number): boolean {
+    const m = this.m;
+    const k = r * this.stride + this.len[r] + 1;
+    if (this.fTW[k] > EPS || this.fLoad[k] > m.capacity[r] || this.fD[k] > m.maxWork[r] + EPS) return false;
+    if (this.fTT[k] > m.maxTravel[r] + EPS) return false;
+    if (!this.isComplex(r)) return true;
+    const base = r * this.stride;
+    const n = this.len[r] + 2;
+    for (let j = 0; j < n; j++) this.seq[j] = this.nodes[base + j];
+    return simulate(m, r, this.seq, n, null);
+  }
+}
+
+/** Times of one simulated route, filled when `simulate` is given an output object. */
+export interface Schedule {
+  departStart: number;
+  arrival: number[];
+  start: number[];
+  /** Index in the sequence after which the break is taken (0 = at the start), -1 for none. */
+  breakAfter: number;
+  breakStart: number;
+  arriveEnd: number;
+}
+
+/**
+ * Exact forward simulation of vehicle v over the node sequence seq[0..n) (start node … end node):
+ * earliest service in the first window that can still be reached, a break taken greedily (in waiting
+ * time when it fits, otherwise at the last moment before it would become impossible), departure
+ * from the start just in time for the first visit. Returns feasibility against windows, shift, break,
+ * capacity, max working and travel time. `minStart` optionally forces later starts (rounding).
+ */
+export function simulate(
+  m: CoreModel,
+  v: number,
+  seq: ArrayLike<number>,
+  n: number,
+  out: Schedule | null,
+  minStart?: Float64Array,
+): boolean {
+  const size = m.size;
+  if (out) {
+    out.arrival.length = 0;
+    out.start.length = 0;
+    out.breakAfter = -1;
+    out.breakStart = 0;
+  }
+  if (n === 2) {
+    if (out) {
+      out.departStart = m.shiftStart[v];
+      out.arriveEnd = m.shiftStart[v] + m.dur[seq[0] * size + seq[1]];
+    }
+    return true;
+  }
+  let breakTaken = m.breakDur[v] < 0;
+  let t = m.shiftStart[v];
+  let departStart = t;
+  let load = 0;
+  let travel = 0;
+  for (let i = 1; i < n; i++) {
+    const prev = seq[i - 1];
+    const node = seq[i];
+    const leg = m.dur[prev * size + node];
+    travel += leg;
+    const isEnd = i === n - 1;
+    let breakNow = false;
+    if (!breakTaken) {
+      const bs = Math.max(t, m.breakE[v]);
+      let take = isEnd;
+      if (!take) {
+        const st = earliestStart(m, node, t + leg, minStart ? minStart[i] : -Infinity);
+        // Take it now when it could no longer start by its latest after this visit, or for free in waiting.
+        if (st === Infinity || st + m.service[node] > m.breakL[v] || bs + m.breakDur[v] + leg <= st) take = true;
+      }
+      if (take) {
+        if (bs > m.breakL[v] + EPS) return false;
+        if (out) {
+          out.breakAfter = i - 1;
+          out.breakStart = bs;
+        }
+        t = bs + m.breakDur[v];
+        breakTaken = true;
+        breakNow = true;
+      }
+    }
+    let arr = t + leg;
+    if (isEnd) {
+      if (arr > m.shiftEnd[v] + EPS) return false;
+      t = arr;
+      break;
+    }
+    const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
+    if (st === Infinity) return false;
+    if (i === 1) {
+      // Leave just in time for the first visit (unless the break was taken at the start).
+      departStart = breakNow ? t : Math.max(t, st - leg);
+      if (!breakNow) arr = departStart + leg;
+    }
+    if (out) {
+      out.arrival.push(arr);
+      out.start.push(st);
+    }
+    load += m.demand[node];
+    t = st + m.service[node];
+  }
+  if (out) {
+    out.departStart = departStart;
+    out.arriveEnd = t;
+  }
+  if (load > m.capacity[v] + EPS) return false;
+  if (travel > m.maxTravel[v] + EPS) return false;
+  if (t - departStart > m.maxWork[v] + EPS) return false;
+  return true;
+}
+
+/** Earliest service start of `node` for an arrival at `arr`, Infinity when every window has closed. */
+export function earliestStart(m: CoreModel, node: number, arr: number, minStart: number): number {
+  const a = Math.max(arr, minStart);
+  if (node >= m.n) return a;
+  for (let w = m.winOff[node]; w < m.winOff[node + 1]; w++) {
+    if (a <= m.winEnd[w] + EPS) return Math.max(a, m.winS[w]);
+  }
+  return Infinity;
+}

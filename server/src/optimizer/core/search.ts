@@ -1,0 +1,339 @@
+import { Rng } from '../rng';
+import type { CoreModel } from './model';
+import { RouteState } from './routes';
+
+export interface SearchParams {
+  /** Average number of visits removed per ruin (SISR's c̄). */
+  avgRemoved: number;
+  /** Longest string removed from one route (SISR's L_max). */
+  maxString: number;
+  /** Probability of the split-string variant, and its depth parameter. */
+  splitRate: number;
+  splitDepth: number;
+  /** Probability of skipping a candidate position during recreate ("blinks"). */
+  blinkRate: number;
+  /** Start and final temperatures as multiples of the average leg cost of the first solution. */
+  t0: number;
+  tf: number;
+}
+
+export const DEFAULT_SEARCH_PARAMS: SearchParams = {
+  avgRemoved: 10,
+  maxString: 10,
+  splitRate: 0.5,
+  splitDepth: 0.01,
+  blinkRate: 0.01,
+  t0: 1.5,
+  tf: 0.01,
+};
+
+/**
+ * Ruin-and-recreate search after SISR (Christiaens & Vanden Berghe, "Slack Induction by String
+ * Removals", Transportation Science 2020): remove a few adjacent strings of visits from nearby routes,
+ * reinsert them greedily at their cheapest feasible positions (in one of several orders, skipping
+ * positions at random), and accept by simulated annealing. Unassigned visits cost their penalty, so
+ * the search trades them off against travel. Only the touched routes are saved and restored.
+ */
+export class Search {
+  readonly rs: RouteState;
+  readonly rng: Rng;
+  readonly params: SearchParams;
+  private readonly neighbors: Int32Array;
+  private readonly K: number;
+  private readonly removed: Uint8Array;
+  private readonly pool: Int32Array;
+  private poolLen = 0;
+  private readonly savedPool: Int32Array;
+  private savedPoolLen = 0;
+  private readonly touched: Int32Array;
+  private touchedLen = 0;
+  private readonly touchedMark: Int32Array;
+  private readonly savedNodes: Int32Array;
+  private readonly savedLen: Int32Array;
+  private readonly savedCost: Float64Array;
+  private readonly typeMark: Int32Array;
+  private readonly sortKey: Float64Array;
+  private readonly farKey: Float64Array;
+  private readonly tightKey: Float64Array;
+  private stamp = 1;
+  private iterStamp = 1;
+  cost = 0;
+  bestCost = Infinity;
+  readonly bestNodes: Int32Array;
+  readonly bestLen: Int32Array;
+  readonly avgLegCost: number;
+  iterations = 0;
+
+  constructor(readonly m: CoreModel, seed: number, params: Partial<SearchParams> = {}) {
+    this.params = { ...DEFAULT_SEARCH_PARAMS, ...params };
+    this.rng = new Rng(seed);
+    this.rs = new RouteState(m);
+    const n = m.n;
+    const V = m.vehicles;
+    this.K = Math.min(Math.max(n - 1, 0), 100);
+    this.neighbors = buildNeighbors(m, this.K);
+    this.removed = new Uint8Array(n);
+    this.pool = new Int32Array(n);
+    this.savedPool = new Int32Array(n);
+    this.touched = new Int32Array(V);
+    this.touchedMark = new Int32Array(V);
+    this.savedNodes = new Int32Array(this.rs.nodes.length);
+    this.savedLen = new Int32Array(V);
+    this.savedCost = new Float64Array(V);
+    this.typeMark = new Int32Array(V + m.vehicles + 1);
+    this.bestNodes = new Int32Array(this.rs.nodes.length);
+    this.bestLen = new Int32Array(V);
+    this.sortKey = new Float64Array(n);
+    this.farKey = new Float64Array(n);
+    this.tightKey = new Float64Array(n);
+    for (let c = 0; c < n; c++) {
+      let far = 0;
+      for (let v = 0; v < V; v++) far += m.dist[m.startNode[v] * m.size + c];
+      this.farKey[c] = V ? far / V : 0;
+      this.tightKey[c] = m.twL[c] - m.twE[c];
+    }
+    // Construction: every visit, locked ones first, through the recreate step.
+    for (let c = 0; c < n; c++) this.pool[this.poolLen++] = c;
+    this.cost = 0;
+    for (let c = 0; c < n; c++) this.cost += m.penalty[c];
+    this.iterStamp++;
+    this.recreate(true);
+    this.bestCost = Infinity;
+    this.saveBest();
+    let legs = 0;
+    let travel = 0;
+    for (let r = 0; r < V; r++) {
+      if (this.rs.len[r]) {
+        legs += this.rs.len[r] + 1;
+        travel += this.rs.cost[r];
+      }
+    }
+    this.avgLegCost = legs ? travel / legs : 1;
+  }
+
+  /** One ruin-and-recreate step at temperature T. Returns true when it found a new best. */
+  iterate(temperature: number): boolean {
+    this.iterations++;
+    this.iterStamp++;
+    this.touchedLen = 0;
+    this.savedPoolLen = this.poolLen;
+    this.savedPool.set(this.pool.subarray(0, this.poolLen));
+    const before = this.cost;
+    this.ruin();
+    this.recreate(false);
+    const threshold = before - temperature * Math.log(this.rng.next());
+    if (this.cost < threshold) {
+      if (this.cost < this.bestCost - 1e-9) {
+        this.saveBest();
+        return true;
+      }
+      return false;
+    }
+    this.restore(before);
+    return false;
+  }
+
+  private touch(r: number): void {
+    if (this.touchedMark[r] === this.iterStamp) return;
+    this.touchedMark[r] = this.iterStamp;
+    this.touched[this.touchedLen++] = r;
+    const rs = this.rs;
+    const base = r * rs.stride;
+    this.savedNodes.set(rs.nodes.subarray(base, base + rs.len[r] + 2), base);
+    this.savedLen[r] = rs.len[r];
+    this.savedCost[r] = rs.cost[r];
+  }
+
+  private restore(cost: number): void {
+    const rs = this.rs;
+    for (let k = 0; k < this.touchedLen; k++) {
+      const r = this.touched[k];
+      const base = r * rs.stride;
+      for (let i = 1; i <= rs.len[r]; i++) rs.routeOf[rs.nodes[base + i]] = -1;
+    }
+    for (let k = 0; k < this.touchedLen; k++) {
+      const r = this.touched[k];
+      const base = r * rs.stride;
+      rs.nodes.set(this.savedNodes.subarray(base, base + this.savedLen[r] + 2), base);
+      rs.len[r] = this.savedLen[r];
+      rs.update(r);
+    }
+    this.poolLen = this.savedPoolLen;
+    this.pool.set(this.savedPool.subarray(0, this.poolLen));
+    for (let k = 0; k < this.poolLen; k++) {
+      rs.routeOf[this.pool[k]] = -1;
+      rs.posOf[this.pool[k]] = -1;
+    }
+    this.cost = cost;
+  }
+
+  private saveBest(): void {
+    this.bestCost = this.cost;
+    this.bestNodes.set(this.rs.nodes);
+    this.bestLen.set(this.rs.len);
+  }
+
+  /** Loads the best solution found into the route state. */
+  restoreBest(): void {
+    const rs = this.rs;
+    for (let r = 0; r < this.m.vehicles; r++) {
+      const base = r * rs.stride;
+      rs.setRoute(r, this.bestNodes.subarray(base + 1, base + 1 + this.bestLen[r]));
+    }
+    this.poolLen = 0;
+    for (let c = 0; c < this.m.n; c++) if (rs.routeOf[c] < 0) this.pool[this.poolLen++] = c;
+    this.cost = this.bestCost;
+  }
+
+  private ruin(): void {
+    const m = this.m;
+    const rs = this.rs;
+    const rng = this.rng;
+    const p = this.params;
+    let assigned = 0;
+    let used = 0;
+    for (let r = 0; r < m.vehicles; r++) {
+      if (rs.len[r]) {
+        used++;
+        assigned += rs.len[r];
+      }
+    }
+    if (!assigned) return;
+    const lsMax = Math.min(p.maxString, assigned / used);
+    const ksMax = (4 * p.avgRemoved) / (1 + lsMax) - 1;
+    const ks = Math.floor(rng.next() * ksMax) + 1;
+    let seed = rng.int(m.n);
+    for (let tries = 0; rs.routeOf[seed] < 0 && tries < 20; tries++) seed = rng.int(m.n);
+    if (rs.routeOf[seed] < 0) return;
+    const removed = this.removed;
+    const stamp = this.iterStamp;
+    let ruined = 0;
+    for (let k = -1; k < this.K && ruined < ks; k++) {
+      const c = k < 0 ? seed : this.neighbors[seed * this.K + k];
+      const r = rs.routeOf[c];
+      if (r < 0 || this.touchedMark[r] === stamp) continue;
+      this.touch(r);
+      ruined++;
+      const len = rs.len[r];
+      const lMax = Math.min(len, lsMax);
+      const l = Math.floor(rng.next() * lMax) + 1;
+      const pos = rs.posOf[c];
+      const base = r * rs.stride;
+      let count = 0;
+      if (l === len || rng.next() >= p.splitRate) {
+        const lo = Math.max(1, pos - l + 1);
+        const hi = Math.min(pos, len - l + 1);
+        const s = lo + rng.int(hi - lo + 1);
+        for (let i = s; i < s + l; i++) count += this.flag(rs.nodes[base + i]);
+      } else {
+        let keep = 1;
+        while (keep < len - l && rng.next() > p.splitDepth) keep++;
+        const span = l + keep;
+        const lo = Math.max(1, pos - span + 1);
+        const hi = Math.min(pos, len - span + 1);
+        const s = lo + rng.int(hi - lo + 1);
+        const keepAt = s + rng.int(span - keep + 1);
+        for (let i = s; i < s + span; i++) {
+          if (i >= keepAt && i < keepAt + keep) continue;
+          count += this.flag(rs.nodes[base + i]);
+        }
+      }
+      if (count) {
+        const costBefore = rs.cost[r];
+        rs.removeFlagged(r, removed);
+        this.cost += rs.cost[r] - costBefore;
+      }
+    }
+    for (let k = 0; k < this.poolLen; k++) removed[this.pool[k]] = 0;
+  }
+
+  /** Flags visit c for removal, adding it to the pool; returns 1 when flagged. */
+  private flag(c: number): number {
+    const m = this.m;
+    if (m.locked[c] || this.removed[c]) return 0;
+    this.removed[c] = 1;
+    const r = this.rs.routeOf[c];
+    this.cost += m.penalty[c] - m.extra[c * m.vehicles + r];
+    this.pool[this.poolLen++] = c;
+    return 1;
+  }
+
+  private recreate(initial: boolean): void {
+    const m = this.m;
+    const rs = this.rs;
+    const rng = this.rng;
+    const V = m.vehicles;
+    const n = this.poolLen;
+    if (!n) return;
+    const pool = this.pool;
+    const key = this.sortKey;
+    const choice = initial ? 4 : rng.int(11);
+    for (let k = 0; k < n; k++) {
+      const c = pool[k];
+      const tie = rng.next() * 1e-6;
+      key[c] =
+        (m.locked[c] ? -1e12 : 0) +
+        (choice < 4 ? rng.next() : choice < 8 ? -(m.demand[c] || m.service[c]) : choice < 10 ? -this.farKey[c] : this.tightKey[c]) +
+        tie;
+    }
+    const order = Array.from(pool.subarray(0, n)).sort((a, b) => key[a] - key[b]);
+    const blink = initial ? 0 : this.params.blinkRate;
+    let left = 0;
+    for (const c of order) {
+      let best = Infinity;
+      let bestR = -1;
+      let bestI = -1;
+      const stamp = ++this.stamp;
+      const rowExtra = c * V;
+      for (let r = 0; r < V; r++) {
+        const extra = m.extra[rowExtra + r];
+        if (extra === Infinity) continue;
+        const len = rs.len[r];
+        if (len === 0) {
+          const t = m.vtype[r];
+          if (this.typeMark[t] === stamp) continue;
+          this.typeMark[t] = stamp;
+        }
+        for (let i = 0; i <= len; i++) {
+          if (blink && rng.next() < blink) continue;
+          const d = rs.insertionDelta(r, i, c, best - extra);
+          if (d + extra < best) {
+            best = d + extra;
+            bestR = r;
+            bestI = i;
+          }
+        }
+      }
+      if (bestR < 0) {
+        pool[left++] = c;
+        continue;
+      }
+      this.touch(bestR);
+      const costBefore = rs.cost[bestR];
+      rs.insert(bestR, bestI, c);
+      this.cost += rs.cost[bestR] - costBefore + m.extra[rowExtra + bestR] - m.penalty[c];
+    }
+    this.poolLen = left;
+  }
+
+  /** Visits currently unassigned. */
+  unassigned(): number[] {
+    return Array.from(this.pool.subarray(0, this.poolLen));
+  }
+}
+
+/** For each visit, the K nearest other visits (symmetrised distance), nearest first. */
+function buildNeighbors(m: CoreModel, K: number): Int32Array {
+  const n = m.n;
+  const out = new Int32Array(n * K);
+  const idx = new Int32Array(Math.max(n - 1, 0));
+  const d = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    for (let j = 0; j < n; j++) d[j] = m.dist[c * m.size + j] + m.dist[j * m.size + c];
+    let k = 0;
+    for (let j = 0; j < n; j++) if (j !== c) idx[k++] = j;
+    const sorted = Array.from(idx).sort((a, b) => d[a] - d[b]);
+    for (let j = 0; j < K; j++) out[c * K + j] = sorted[j];
+  }
+  return out;
+}

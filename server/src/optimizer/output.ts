@@ -1,0 +1,146 @@
+import type { CoreModel } from './core/model';
+import { simulate, type Schedule } from './core/routes';
+import type { ObjectiveBreakdown, Problem, Route, Stop, UnassignedVisit } from './types';
+
+const newSchedule = (): Schedule => ({ departStart: 0, arrival: [], start: [], breakAfter: -1, breakStart: 0, arriveEnd: 0 });
+
+/**
+ * Times for vehicle v's visit sequence, with each start of service moved up to the next multiple of
+ * `step` when the rest of the route stays feasible (otherwise that start is kept exact).
+ */
+export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: number): Schedule {
+  const seq = [m.startNode[v], ...visits, m.endNode[v]];
+  let sched = newSchedule();
+  if (!simulate(m, v, seq, seq.length, sched)) throw new Error(`internal: route of vehicle ${v} is infeasible`);
+  if (step > 0 && visits.length) {
+    const minStart = new Float64Array(seq.length).fill(-Infinity);
+    const trial = newSchedule();
+    for (let i = 1; i <= visits.length; i++) {
+      const st = sched.start[i - 1];
+      const rounded = Math.ceil(st / step - 1e-9) * step;
+      minStart[i] = rounded;
+      if (Math.abs(rounded - st) > 1e-9 && simulate(m, v, seq, seq.length, trial, minStart)) {
+        sched = { ...trial, arrival: [...trial.arrival], start: [...trial.start] };
+      }
+      minStart[i] = sched.start[i - 1];
+    }
+  }
+  return sched;
+}
+
+export function buildRoutes(problem: Problem, m: CoreModel, routes: number[][]): Route[] {
+  const step = problem.arrivalStepSeconds ?? 300;
+  return problem.practitioners.map((p, v) => {
+    const visits = routes[v];
+    const sched = scheduleRoute(m, v, visits, step);
+    const stops: Stop[] = [];
+    let prev = m.startNode[v];
+    let travelTime = 0;
+    let travelDistance = 0;
+    visits.forEach((c, i) => {
+      const leg = m.dur[prev * m.size + c];
+      const legDist = m.dist[prev * m.size + c];
+      travelTime += leg;
+      travelDistance += legDist;
+      stops.push({
+        visitId: problem.visits[c].id,
+        arrival: sched.arrival[i],
+        start: sched.start[i],
+        departure: sched.start[i] + m.service[c],
+        waiting: sched.start[i] - sched.arrival[i],
+        travelTime: leg,
+        travelDistance: legDist,
+      });
+      prev = c;
+    });
+    const returnTravelTime = m.dur[prev * m.size + m.endNode[v]];
+    const returnTravelDistance = m.dist[prev * m.size + m.endNode[v]];
+    const hasBreak = visits.length > 0 && sched.breakAfter >= 0 && m.breakDur[v] >= 0;
+    return {
+      practitionerId: p.id,
+      stops,
+      departStart: sched.departStart,
+      arriveEnd: sched.arriveEnd,
+      returnTravelTime,
+      returnTravelDistance,
+      break: hasBreak
+        ? {
+            start: sched.breakStart,
+            end: sched.breakStart + m.breakDur[v],
+            afterVisitId: sched.breakAfter === 0 ? null : problem.visits[visits[sched.breakAfter - 1]].id,
+          }
+        : null,
+      travelTime: travelTime + returnTravelTime,
+      travelDistance: travelDistance + returnTravelDistance,
+    };
+  });
+}
+
+export function explainUnassigned(problem: Problem, m: CoreModel, c: number): UnassignedVisit {
+  const visit = problem.visits[c];
+  const V = m.vehicles;
+  const eligible: number[] = [];
+  for (let v = 0; v < V; v++) if (m.extra[c * V + v] !== Infinity) eligible.push(v);
+  if (!eligible.length) {
+    if (visit.pinnedPractitionerId !== undefined) {
+      return {
+        visitId: visit.id,
+        reason: 'pinned-practitioner-unavailable',
+        message: `pinned practitioner ${visit.pinnedPractitionerId} cannot do this visit (lacks skill "${visit.requiredSkill}")`,
+      };
+    }
+    return {
+      visitId: visit.id,
+      reason: 'no-practitioner-with-skill',
+      message: `no practitioner has the required skill "${visit.requiredSkill}"`,
+    };
+  }
+  const alone = eligible.some((v) => simulate(m, v, [m.startNode[v], c, m.endNode[v]], 3, null));
+  if (!alone) {
+    return {
+      visitId: visit.id,
+      reason: visit.pinnedPractitionerId !== undefined ? 'pinned-practitioner-unavailable' : 'outside-every-shift',
+      message:
+        visit.pinnedPractitionerId !== undefined
+          ? `pinned practitioner ${visit.pinnedPractitionerId} cannot reach it within its time windows and shift`
+          : 'no eligible practitioner can serve it within its time windows, even on an otherwise empty day',
+    };
+  }
+  return {
+    visitId: visit.id,
+    reason: 'no-room-in-schedules',
+    message: 'every eligible practitioner could do it alone, but not alongside the visits they already have',
+  };
+}
+
+export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number[]): ObjectiveBreakdown {
+  let travelCost = 0;
+  let travelTime = 0;
+  let travelDistance = 0;
+  let continuity = 0;
+  routes.forEach((visits, v) => {
+    if (!visits.length) return;
+    let prev = m.startNode[v];
+    let tt = 0;
+    let dd = 0;
+    for (const c of [...visits, m.endNode[v]]) {
+      tt += m.dur[prev * m.size + c];
+      dd += m.dist[prev * m.size + c];
+      if (c < m.n) continuity += m.extra[c * m.vehicles + v];
+      prev = c;
+    }
+    travelTime += tt;
+    travelDistance += dd;
+    travelCost += m.costTime[v] * tt + m.costDist[v] * dd;
+  });
+  let unassignedCost = 0;
+  for (const c of unassigned) unassignedCost += m.penalty[c];
+  return {
+    total: travelCost + continuity + unassignedCost,
+    travelCost,
+    travelTime,
+    travelDistance,
+    continuity,
+    unassigned: unassignedCost,
+  };
+}

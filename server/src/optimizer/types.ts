@@ -1,0 +1,177 @@
+/**
+ * Public problem and solution types of the schedule optimizer.
+ * Times are seconds on one day's clock (e.g. 9:00 = 32400); distances are metres
+ * (or the instance's own planar units when `coordinates` is 'planar').
+ */
+
+export interface Location {
+  lat: number;
+  lng: number;
+}
+
+export interface TimeWindow {
+  start: number;
+  end: number;
+}
+
+export interface Visit {
+  id: string;
+  location: Location;
+  /** Service duration in seconds. */
+  duration: number;
+  /**
+   * Allowed windows for the start of service. Empty or absent = any time within the shift.
+   * Several windows = the client's availability slots; the visit must start inside one of them.
+   */
+  timeWindows?: TimeWindow[];
+  /** Skill / appointment type the practitioner must have. */
+  requiredSkill?: string;
+  pinnedPractitionerId?: string;
+  /** Locked start time; the visit stays at exactly this time. */
+  pinnedStart?: number;
+  /** Multiplies the unassigned penalty (default 1). */
+  priority?: number;
+  /** Who had the visit before; moving it to someone else costs the continuity penalty. */
+  previousPractitionerId?: string;
+  /** Load used against practitioner capacity (default 0). */
+  demand?: number;
+}
+
+export interface Break {
+  earliestStart: number;
+  latestStart: number;
+  duration: number;
+}
+
+export interface Practitioner {
+  id: string;
+  startLocation: Location;
+  /** Defaults to startLocation. */
+  endLocation?: Location;
+  shift: TimeWindow;
+  break?: Break;
+  /** Skills / appointment types. A visit with requiredSkill needs it listed here. */
+  skills?: string[];
+  /** Max shift span from leaving the start to arriving at the end, seconds. */
+  maxWorkingTime?: number;
+  maxTravelTime?: number;
+  /** Cost per hour of travel and per km travelled (defaults 1 and 0). */
+  costPerHour?: number;
+  costPerKm?: number;
+  capacity?: number;
+}
+
+export interface ObjectiveWeights {
+  /** Multiplies each practitioner's travel cost (costPerHour × hours + costPerKm × km). */
+  travelCost: number;
+  /** Per unit of priority of an unassigned visit. */
+  unassigned: number;
+  /** Per visit moved away from its previous practitioner. */
+  continuity: number;
+}
+
+export interface Problem {
+  visits: Visit[];
+  practitioners: Practitioner[];
+  weights?: Partial<ObjectiveWeights>;
+  /** Rounding step for reported arrival times, seconds (default 300; 0 disables). */
+  arrivalStepSeconds?: number;
+  /**
+   * 'geographic' (default): lat/lng in degrees. 'planar': lng = x, lat = y in arbitrary units
+   * (benchmark instances with Euclidean travel).
+   */
+  coordinates?: 'geographic' | 'planar';
+}
+
+/** Travel matrix over a list of locations, row-major: value[i * size + j]. */
+export interface TravelMatrix {
+  size: number;
+  /** Seconds. */
+  durations: Float64Array;
+  /** Metres (or planar units). */
+  distances: Float64Array;
+}
+
+export interface TravelProvider {
+  readonly name: string;
+  matrix(locations: Location[]): Promise<TravelMatrix>;
+}
+
+export interface Stop {
+  visitId: string;
+  arrival: number;
+  /** Start of service (the time told to the client; rounded when possible). */
+  start: number;
+  departure: number;
+  waiting: number;
+  /** Leg from the previous stop (or the start location). */
+  travelTime: number;
+  travelDistance: number;
+}
+
+export interface RouteBreak {
+  start: number;
+  end: number;
+  /** Taken after this visit (null = before the first visit). */
+  afterVisitId: string | null;
+}
+
+export interface Route {
+  practitionerId: string;
+  stops: Stop[];
+  departStart: number;
+  arriveEnd: number;
+  /** Leg from the last stop (or start) to the end location. */
+  returnTravelTime: number;
+  returnTravelDistance: number;
+  break: RouteBreak | null;
+  travelTime: number;
+  travelDistance: number;
+}
+
+export type UnassignedReason =
+  | 'no-practitioner-with-skill'
+  | 'pinned-practitioner-unavailable'
+  | 'outside-every-shift'
+  | 'no-room-in-schedules';
+
+export interface UnassignedVisit {
+  visitId: string;
+  reason: UnassignedReason;
+  message: string;
+}
+
+export interface ObjectiveBreakdown {
+  total: number;
+  travelCost: number;
+  travelTime: number;
+  travelDistance: number;
+  continuity: number;
+  unassigned: number;
+}
+
+export interface Solution {
+  routes: Route[];
+  unassigned: UnassignedVisit[];
+  objective: ObjectiveBreakdown;
+  stats: { iterations: number; elapsedMs: number; seed: number; stoppedBy: 'budget' | 'iterations' | 'abort' };
+}
+
+export interface Progress {
+  bestCost: number;
+  iterations: number;
+  elapsedMs: number;
+  /** 0..1 of the time (or iteration) budget used. */
+  fraction: number;
+}
+
+export interface SolveOptions {
+  seed?: number;
+  timeBudgetMs?: number;
+  /** Stop after this many search iterations (with a seed, makes the result reproducible). */
+  maxIterations?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Travel provider or a precomputed matrix over `problemLocations(problem)`. */
+  travel?: TravelProvider | TravelMatrix;
+}
