@@ -1,0 +1,38 @@
+// Who is calling, and what they may see. Every handler reads the caller through here.
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../db/schema';
+import { forbidden, unauthenticated } from '../http/errors';
+
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  businessAccountId: number;
+  role: Role;
+  associatedPractitionerIds: number[];
+  fullName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export function assertRole(auth: AuthContext, roles: readonly Role[] | undefined): void {
+  if (roles && !roles.includes(auth.role)) throw forbidden('Your role does not allow this action.');
+}
+
+/** The practitioners a caller is limited to, or null when they may see every practitioner of the business. */
+export function practitionerScope(auth: AuthContext): number[] | null {
+  return auth.role === 'PRACTITIONER' ? auth.associatedPractitionerIds : null;
+}
+
+export function canActFor(auth: AuthContext, practitionerId: number): boolean {
+  const scope = practitionerScope(auth);
+  return scope === null || scope.includes(practitionerId);
+}

@@ -1,0 +1,91 @@
+// Configuration from environment variables, validated once at start with messages that say what to fix.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  googleMapsApiKey: string | null;
+  helpUrl: string;
+  logLevel: string;
+  sessionTtlHours: number;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  requestsPerMinute: number;
+  clinikoBaseUrl: string | undefined;
+  runWorker: boolean;
+  startSandbox: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const DEV_SECRET = 'rounds-development-secret-change-me-0123456789';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+  const url = (name: string): string | undefined => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      new URL(raw);
+      return raw;
+    } catch {
+      problems.push(`${name} must be a URL (got "${raw}")`);
+      return undefined;
+    }
+  };
+
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = url('DATABASE_URL');
+  const port = int('PORT', 8000, 1, 65535);
+  const appSecret = env.APP_SECRET ?? (production ? '' : DEV_SECRET);
+  if (appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters (it encrypts PMS API keys)');
+
+  const config: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    appSecret,
+    publicUrl: (url('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: url('SMTP_URL'),
+    mailFrom: env.MAIL_FROM ?? 'Rounds <no-reply@rounds.local>',
+    seedDemo: bool('SEED_DEMO', !databaseUrl),
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    helpUrl: env.HELP_URL ?? 'https://github.com/rounds-care/rounds#readme',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 14, 1, 24 * 365),
+    loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+    requestsPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 10, 1_000_000),
+    clinikoBaseUrl: url('CLINIKO_BASE_URL'),
+    runWorker: bool('RUN_WORKER', true),
+    startSandbox: bool('START_SANDBOX', !databaseUrl),
+  };
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return config;
+}

@@ -1,0 +1,207 @@
+// Drizzle table definitions mirroring the SQL migrations in ./migrations (the migrations are the source of truth).
+import {
+  bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tenant = () => integer('business_account_id').notNull().references(() => businessAccounts.id);
+
+export type Role = 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER';
+export type ProviderAccountStatus = 'ACTIVE' | 'INITIALIZING' | 'DISCONNECTED' | 'CONNECTION_ERROR';
+export interface AvailabilityEntry { dow: number; hours?: string[] }
+export interface PhoneNumber { number: string; phone_type?: string | null }
+export interface SyncFilters { practitioner_ids: number[]; appointment_type_ids: number[]; business_location_ids: number[] }
+
+export const businessAccounts = pgTable('business_accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  time_zone: text('time_zone').notNull().default('Australia/Brisbane'),
+  active: boolean('active').notNull().default(true),
+  created_at: timestamps.created_at,
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  email: text('email').notNull(),
+  password_hash: text('password_hash').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull().default(''),
+  role: text('role').$type<Role>().notNull(),
+  associated_practitioner_ids: integer('associated_practitioner_ids').array().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id),
+  token_hash: text('token_hash').notNull(),
+  expires_at: tstz('expires_at').notNull(),
+  revoked_at: tstz('revoked_at'),
+  created_at: timestamps.created_at,
+});
+
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id),
+  purpose: text('purpose').$type<'PASSWORD_RESET' | 'LOGIN_AS'>().notNull(),
+  token_hash: text('token_hash').notNull(),
+  expires_at: tstz('expires_at').notNull(),
+  used_at: tstz('used_at'),
+  created_at: timestamps.created_at,
+});
+
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  window_started_at: tstz('window_started_at').notNull(),
+});
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  business_account_id: integer('business_account_id'),
+  to_address: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text_body: text('text_body').notNull(),
+  html_body: text('html_body'),
+  sent_at: tstz('sent_at'),
+  created_at: timestamps.created_at,
+});
+
+export const providerAccounts = pgTable('provider_accounts', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  provider: text('provider').$type<'cliniko'>().notNull().default('cliniko'),
+  status: text('status').$type<ProviderAccountStatus>().notNull(),
+  api_key_encrypted: text('api_key_encrypted'),
+  api_key_last4: text('api_key_last4'),
+  last_error: text('last_error'),
+  connected_at: tstz('connected_at'),
+  ...timestamps,
+});
+
+export const syncSettings = pgTable('sync_settings', {
+  business_account_id: integer('business_account_id').primaryKey().references(() => businessAccounts.id),
+  enable_auto_import: boolean('enable_auto_import').notNull().default(false),
+  enable_auto_export: boolean('enable_auto_export').notNull().default(false),
+  ahead_days: integer('ahead_days').notNull().default(7),
+  filters: jsonb('filters').$type<SyncFilters>().notNull(),
+  updated_at: timestamps.updated_at,
+});
+
+const address = {
+  address_1: text('address_1'),
+  address_2: text('address_2'),
+  city: text('city'),
+  state: text('state'),
+  post_code: text('post_code'),
+  country: text('country'),
+};
+
+export const businessLocations = pgTable('business_locations', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  name: text('name').notNull(),
+  ...address,
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  ...timestamps,
+});
+
+export const practitioners = pgTable('practitioners', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull().default(''),
+  profession: text('profession'),
+  active: boolean('active').notNull().default(true),
+  time_zone: text('time_zone').notNull().default('Australia/Brisbane'),
+  email: text('email'),
+  home_address: text('home_address'),
+  home_lat: doublePrecision('home_lat'),
+  home_lng: doublePrecision('home_lng'),
+  ...timestamps,
+});
+
+export const appointmentTypes = pgTable('appointment_types', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  name: text('name').notNull(),
+  duration: integer('duration').notNull(),
+  color: text('color'),
+  ...timestamps,
+});
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull().default(''),
+  dob: date('dob', { mode: 'string' }),
+  email: text('email'),
+  phone_numbers: jsonb('phone_numbers').$type<PhoneNumber[]>().notNull().default([]),
+  ...address,
+  time_zone: text('time_zone'),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  availability: jsonb('availability').$type<AvailabilityEntry[]>().notNull().default([]),
+  ...timestamps,
+});
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  name: text('name').notNull(),
+  color: text('color'),
+  created_at: timestamps.created_at,
+});
+
+export const clientTags = pgTable('client_tags', {
+  client_id: integer('client_id').notNull().references(() => clients.id),
+  tag_id: integer('tag_id').notNull().references(() => tags.id),
+}, (t) => [primaryKey({ columns: [t.client_id, t.tag_id] })]);
+
+export const appointments = pgTable('appointments', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  client_id: integer('client_id').references(() => clients.id),
+  practitioner_id: integer('practitioner_id').notNull().references(() => practitioners.id),
+  appointment_type_id: integer('appointment_type_id').references(() => appointmentTypes.id),
+  business_location_id: integer('business_location_id').references(() => businessLocations.id),
+  starts_at: tstz('starts_at').notNull(),
+  ends_at: tstz('ends_at').notNull(),
+  arrive_at: tstz('arrive_at'),
+  route_id: integer('route_id'),
+  notes: text('notes'),
+  ...address,
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  cancelled_at: tstz('cancelled_at'),
+  ...timestamps,
+});
+
+export const versions = pgTable('versions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  business_account_id: tenant(),
+  item_type: text('item_type').notNull(),
+  item_id: integer('item_id').notNull(),
+  event: text('event').notNull(),
+  whodunnit: text('whodunnit'),
+  object_changes: jsonb('object_changes').$type<Record<string, [unknown, unknown]>>().notNull(),
+  created_at: tstz('created_at').notNull().defaultNow(),
+});
+
+export const resourceMaps = pgTable('resource_maps', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  resource_type: text('resource_type').notNull(),
+  resource_id: integer('resource_id').notNull(),
+  external_id: text('external_id').notNull(),
+  external_object_synced_at: tstz('external_object_synced_at'),
+  external_updated_at: tstz('external_updated_at'),
+});

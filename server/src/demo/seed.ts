@@ -1,0 +1,99 @@
+// The demo care provider "Brisbane Demo Care", created on an empty database when SEED_DEMO is on.
+import { count, eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../db/client';
+import {
+  appointments, appointmentTypes, businessAccounts, businessLocations, clients, practitioners, providerAccounts,
+} from '../db/schema';
+import type { AppContext } from '../http/context';
+import { createBusinessAccount, createUser } from '../modules/accounts/service';
+import { BRISBANE_SUBURBS } from '../geo/brisbane-gazetteer';
+import {
+  createRandom, DEMO_APPOINTMENT_TYPES, DEMO_LOCATIONS, DEMO_TIME_ZONE, generateAppointments, generateClients, generatePractitioners,
+} from './generate';
+
+export const DEMO_BUSINESS_NAME = 'Brisbane Demo Care';
+export const DEMO_PASSWORD = 'rounds-demo';
+export const DEMO_USERS = {
+  admin: 'admin@demo.test',
+  staff: 'staff@demo.test',
+  practitioner: 'practitioner@demo.test',
+} as const;
+
+export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
+  const [{ value }] = await ctx.db.select({ value: count() }).from(businessAccounts);
+  if (value > 0) return false;
+  await seedDemo(ctx.db);
+  ctx.log.info(`demo care provider "${DEMO_BUSINESS_NAME}" created: log in as ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
+  return true;
+}
+
+export async function seedDemo(db: Db, options: { clients?: number; practitioners?: number; days?: number; seed?: number } = {}) {
+  const random = createRandom(options.seed ?? 20261121);
+  const { business } = await createBusinessAccount(db, {
+    name: DEMO_BUSINESS_NAME,
+    timeZone: DEMO_TIME_ZONE,
+    admin: { email: DEMO_USERS.admin, password: DEMO_PASSWORD, first_name: 'Alex', last_name: 'Morgan' },
+  });
+  const businessAccountId = business.id;
+  await db.insert(providerAccounts).values({ business_account_id: businessAccountId, status: 'ACTIVE', connected_at: new Date() });
+
+  const locationRows = await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => {
+    const place = BRISBANE_SUBURBS.find((candidate) => candidate.name === suburb) ?? BRISBANE_SUBURBS[0];
+    return { business_account_id: businessAccountId, name, city: place.name, state: 'QLD', post_code: place.postCode, country: 'Australia', lat: place.lat, lng: place.lng };
+  })).returning({ id: businessLocations.id });
+
+  const typeRows = await db.insert(appointmentTypes).values(DEMO_APPOINTMENT_TYPES.map((type) => ({ business_account_id: businessAccountId, ...type })))
+    .returning({ id: appointmentTypes.id });
+
+  const generatedPractitioners = generatePractitioners(random, options.practitioners ?? 12);
+  const practitionerRows = await db.insert(practitioners).values(generatedPractitioners.map((p) => ({
+    business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession,
+    active: p.active, email: p.email, time_zone: DEMO_TIME_ZONE,
+    home_address: `${p.home.address_1}, ${p.home.city} QLD ${p.home.post_code}`, home_lat: p.home.lat, home_lng: p.home.lng,
+  }))).returning({ id: practitioners.id });
+
+  const generatedClients = generateClients(random, options.clients ?? 300);
+  const clientIds: number[] = [];
+  for (let start = 0; start < generatedClients.length; start += 1000) {
+    const rows = await db.insert(clients).values(generatedClients.slice(start, start + 1000).map((c) => ({
+      business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
+      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: DEMO_TIME_ZONE, availability: c.availability,
+      ...(c.address ?? {}),
+    }))).returning({ id: clients.id });
+    clientIds.push(...rows.map((row) => row.id));
+  }
+
+  const today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE);
+  const generatedAppointments = generateAppointments(random, {
+    practitioners: generatedPractitioners, clientCount: clientIds.length, firstDay: today, days: options.days ?? 14,
+  });
+  for (let start = 0; start < generatedAppointments.length; start += 1000) {
+    await db.insert(appointments).values(generatedAppointments.slice(start, start + 1000).map((a) => {
+      const client = generatedClients[a.clientIndex];
+      return {
+        business_account_id: businessAccountId,
+        client_id: clientIds[a.clientIndex],
+        practitioner_id: practitionerRows[a.practitionerIndex].id,
+        appointment_type_id: typeRows[a.typeIndex].id,
+        business_location_id: locationRows[a.locationIndex].id,
+        starts_at: a.starts_at,
+        ends_at: a.ends_at,
+        arrive_at: a.starts_at,
+        notes: a.notes,
+        ...(client.address ?? {}),
+      };
+    }));
+  }
+
+  const firstActive = practitionerRows[generatedPractitioners.findIndex((p) => p.active)];
+  await createUser(db, { businessAccountId, email: DEMO_USERS.staff, password: DEMO_PASSWORD, first_name: 'Sam', last_name: 'Taylor', role: 'REGULAR_USER' });
+  await createUser(db, {
+    businessAccountId, email: DEMO_USERS.practitioner, password: DEMO_PASSWORD,
+    first_name: generatedPractitioners[practitionerRows.indexOf(firstActive)].first_name,
+    last_name: generatedPractitioners[practitionerRows.indexOf(firstActive)].last_name,
+    role: 'PRACTITIONER', associated_practitioner_ids: [firstActive.id],
+  });
+  const [demo] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return demo;
+}

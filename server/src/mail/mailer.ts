@@ -1,0 +1,40 @@
+// Sends email through SMTP when SMTP_URL is set; every message is also kept in the outbox table, which is
+// where mail goes (and the log says so) when no SMTP server is configured.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { outboxEmails } from '../db/schema';
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  businessAccountId?: number;
+}
+
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(private readonly db: Db, private readonly log: Logger, smtpUrl: string | undefined, private readonly from: string) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  async send(email: Email): Promise<void> {
+    let sentAt: Date | null = null;
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      sentAt = new Date();
+    } else {
+      this.log.info({ to: email.to, subject: email.subject, body: email.text }, 'email kept in outbox (no SMTP_URL configured)');
+    }
+    await this.db.insert(outboxEmails).values({
+      business_account_id: email.businessAccountId ?? null,
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      sent_at: sentAt,
+    });
+  }
+}

@@ -1,0 +1,65 @@
+// Creating business accounts and users: used by the operator CLI, the demo seed and tests.
+import { and, eq, inArray } from 'drizzle-orm';
+import { hashPassword, passwordProblem } from '../../auth/passwords';
+import type { Db } from '../../db/client';
+import { businessAccounts, practitioners, syncSettings, users, type Role } from '../../db/schema';
+import { findUserByEmail } from '../users/repository';
+
+export interface NewUser {
+  businessAccountId: number;
+  email: string;
+  password: string;
+  first_name: string;
+  last_name?: string;
+  role: Role;
+  associated_practitioner_ids?: number[];
+}
+
+export class AccountError extends Error {}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function createUser(db: Db, input: NewUser) {
+  if (!EMAIL.test(input.email)) throw new AccountError(`email "${input.email}" is not a valid email address`);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AccountError(`password: ${problem}`);
+  if (!input.first_name.trim()) throw new AccountError('first_name is required');
+  if (await findUserByEmail(db, input.email)) throw new AccountError(`a user with email ${input.email} already exists`);
+  const practitionerIds = input.associated_practitioner_ids ?? [];
+  if (practitionerIds.length) {
+    const found = await db.select({ id: practitioners.id }).from(practitioners).where(and(
+      eq(practitioners.business_account_id, input.businessAccountId), inArray(practitioners.id, practitionerIds)));
+    if (found.length !== new Set(practitionerIds).size) throw new AccountError('associated_practitioner_ids names practitioners of another business or none');
+  }
+  const [user] = await db.insert(users).values({
+    business_account_id: input.businessAccountId,
+    email: input.email.trim(),
+    password_hash: await hashPassword(input.password),
+    first_name: input.first_name.trim(),
+    last_name: input.last_name?.trim() ?? '',
+    role: input.role,
+    associated_practitioner_ids: practitionerIds,
+  }).returning();
+  return user;
+}
+
+export async function createBusinessAccount(db: Db, input: {
+  name: string; timeZone?: string; admin: Omit<NewUser, 'businessAccountId' | 'role'>;
+}) {
+  if (!input.name.trim()) throw new AccountError('name is required');
+  const timeZone = input.timeZone ?? 'Australia/Brisbane';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    throw new AccountError(`time zone "${timeZone}" is not an IANA time zone`);
+  }
+  return db.transaction(async (tx) => {
+    const [business] = await tx.insert(businessAccounts).values({ name: input.name.trim(), time_zone: timeZone }).returning();
+    await tx.insert(syncSettings).values({
+      business_account_id: business.id,
+      filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] },
+    });
+    const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
+    return { business, admin };
+  });
+}

@@ -1,0 +1,182 @@
+// Sessions, logins, password resets and login-as links.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/access';
+import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
+import { hashToken, newToken } from '../../auth/tokens';
+import { businessAccounts, oneTimeTokens, sessions, users } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { conflict, forbidden, HttpError, invalid, tooManyRequests } from '../../http/errors';
+import { findUserByEmail, findUserById, fullName, toUserDto, type UserWithBusiness } from '../users/repository';
+import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
+
+const RESET_TTL_MINUTES = 60;
+const LOGIN_AS_TTL_MINUTES = 15;
+// Verified against when the email is unknown, so a missing account takes as long as a wrong password.
+const DECOY_HASH = hashPassword('decoy-password-never-matches');
+
+export class AuthService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get throttle(): ThrottleRule {
+    return { maxFailures: this.ctx.config.loginMaxFailures, windowMinutes: this.ctx.config.loginWindowMinutes };
+  }
+
+  async login(email: string, password: string, ip: string) {
+    const { db } = this.ctx;
+    const key = `login:${email.trim().toLowerCase()}|${ip}`;
+    const minutes = await blockedForMinutes(db, key, this.throttle);
+    if (minutes > 0) {
+      throw tooManyRequests(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+    const found = await findUserByEmail(db, email);
+    const valid = await verifyPassword(password, found?.user.password_hash ?? (await DECOY_HASH));
+    if (!found || !valid) {
+      await recordFailure(db, key, this.throttle);
+      throw new HttpError(401, 'Invalid email or password.', 'INVALID_CREDENTIALS');
+    }
+    await clearFailures(db, key);
+    assertActive(found);
+    return this.startSession(found);
+  }
+
+  private async startSession(found: UserWithBusiness) {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + this.ctx.config.sessionTtlHours * 3600_000);
+    await this.ctx.db.insert(sessions).values({ user_id: found.user.id, token_hash: hashToken(token), expires_at: expiresAt });
+    return { token, expires_at: expiresAt.toISOString(), user: toUserDto(found) };
+  }
+
+  async authenticate(token: string): Promise<AuthContext | null> {
+    const [row] = await this.ctx.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id))
+      .where(and(
+        eq(sessions.token_hash, hashToken(token)),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, sql`now()`),
+        eq(users.active, true),
+        eq(businessAccounts.active, true),
+      ));
+    if (!row) return null;
+    return {
+      sessionId: row.session.id,
+      userId: row.user.id,
+      businessAccountId: row.user.business_account_id,
+      role: row.user.role,
+      associatedPractitionerIds: row.user.associated_practitioner_ids,
+      fullName: fullName(row.user),
+    };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.ctx.db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, auth.sessionId));
+  }
+
+  async requestPasswordReset(email: string, ip: string): Promise<void> {
+    const { db, config } = this.ctx;
+    const key = `reset:${email.trim().toLowerCase()}`;
+    if (await blockedForMinutes(db, key, this.throttle) > 0) {
+      throw tooManyRequests('Too many reset requests for this email. Try again later.');
+    }
+    await recordFailure(db, key, this.throttle);
+    const found = await findUserByEmail(db, email);
+    if (!found || !found.user.active) {
+      this.ctx.log.info({ ip }, 'password reset requested for an unknown or inactive email');
+      return;
+    }
+    const token = await this.issueOneTimeToken(found.user.id, 'PASSWORD_RESET', RESET_TTL_MINUTES);
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.ctx.mailer.send({
+      to: found.user.email,
+      businessAccountId: found.business.id,
+      subject: 'Reset your Rounds password',
+      text: `Hello ${found.user.first_name},\n\nSomeone asked to reset the password of your Rounds account. `
+        + `To choose a new password, open this link within ${RESET_TTL_MINUTES} minutes:\n\n${link}\n\n`
+        + 'If it was not you, ignore this email: your password stays as it is.\n',
+    });
+  }
+
+  async confirmPasswordReset(token: string, password: string): Promise<void> {
+    const problem = passwordProblem(password);
+    if (problem) throw invalid(problem);
+    const userId = await this.consumeOneTimeToken(token, 'PASSWORD_RESET', 'This reset link is invalid or has expired. Ask for a new one.');
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ password_hash: await hashPassword(password), updated_at: sql`now()` }).where(eq(users.id, userId));
+      await tx.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    });
+  }
+
+  async createLoginAsLink(userId: number): Promise<string> {
+    const token = await this.issueOneTimeToken(userId, 'LOGIN_AS', LOGIN_AS_TTL_MINUTES);
+    return `${this.ctx.config.publicUrl}/login-as?token=${encodeURIComponent(token)}`;
+  }
+
+  async exchangeLoginAs(token: string) {
+    const userId = await this.consumeOneTimeToken(token, 'LOGIN_AS', 'This login link is invalid, used or expired.');
+    const found = await findUserById(this.ctx.db, userId);
+    if (!found) throw invalid('This login link is invalid, used or expired.');
+    assertActive(found);
+    return this.startSession(found);
+  }
+
+  async updateAccount(auth: AuthContext, changes: {
+    first_name?: string; last_name?: string; email?: string; current_password?: string; new_password?: string;
+  }) {
+    const { db } = this.ctx;
+    const found = await findUserById(db, auth.userId);
+    if (!found) throw invalid('Your account no longer exists.');
+    const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== found.user.email.toLowerCase();
+    if (emailChanged || changes.new_password !== undefined) {
+      if (!changes.current_password || !(await verifyPassword(changes.current_password, found.user.password_hash))) {
+        throw invalid('Current password is incorrect.');
+      }
+    }
+    if (emailChanged) {
+      const taken = await findUserByEmail(db, changes.email!);
+      if (taken) throw conflict('That email is already used by another account.');
+    }
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({
+        first_name: changes.first_name?.trim() ?? found.user.first_name,
+        last_name: changes.last_name?.trim() ?? found.user.last_name,
+        email: emailChanged ? changes.email!.trim() : found.user.email,
+        ...(changes.new_password ? { password_hash: await hashPassword(changes.new_password) } : {}),
+        updated_at: sql`now()`,
+      }).where(eq(users.id, auth.userId));
+      if (changes.new_password) {
+        await tx.update(sessions).set({ revoked_at: sql`now()` })
+          .where(and(eq(sessions.user_id, auth.userId), isNull(sessions.revoked_at), sql`${sessions.id} <> ${auth.sessionId}`));
+      }
+    });
+    return toUserDto((await findUserById(db, auth.userId))!);
+  }
+
+  private async issueOneTimeToken(userId: number, purpose: 'PASSWORD_RESET' | 'LOGIN_AS', ttlMinutes: number) {
+    const token = newToken();
+    await this.ctx.db.insert(oneTimeTokens).values({
+      user_id: userId, purpose, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMinutes * 60_000),
+    });
+    return token;
+  }
+
+  /** Marks the token used and returns its user, in one statement so a token works once even under races. */
+  private async consumeOneTimeToken(token: string, purpose: 'PASSWORD_RESET' | 'LOGIN_AS', failure: string) {
+    const [row] = await this.ctx.db.update(oneTimeTokens).set({ used_at: sql`now()` })
+      .where(and(
+        eq(oneTimeTokens.token_hash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.used_at),
+        gt(oneTimeTokens.expires_at, sql`now()`),
+      ))
+      .returning({ userId: oneTimeTokens.user_id });
+    if (!row) throw invalid(failure);
+    return row.userId;
+  }
+}
+
+function assertActive({ user, business }: UserWithBusiness): void {
+  if (!user.active) throw forbidden('Your user account is not active.', '40000');
+  if (!business.active) throw forbidden('Your business account is not active.', '40001');
+}
