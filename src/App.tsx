@@ -1,0 +1,14 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ServicesProvider } from './app/ServicesContext';
+import type { AppServices } from './app/services';
+import { AppRoutes } from './routes/AppRoutes';
+
+export function App({ services }: { services: AppServices }) {
+  return (
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <AppRoutes />
+      </QueryClientProvider>
+    </ServicesProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import createQueryHooks from 'openapi-react-query';
+import { QueryClient } from '@tanstack/react-query';
+import type { paths } from './schema';
+import { ACCOUNT_CODES, errorCodeFrom } from './errors';
+
+export type ApiClient = Client<paths>;
+export type ApiQueryHooks = ReturnType<typeof createQueryHooks<paths>>;
+
+export interface SessionHooks {
+  /** The bearer token of the current session, or null when logged out. */
+  getToken: () => string | null;
+  /** A request that carried a token was answered 401: the session is gone. */
+  onUnauthorized: () => void;
+  /** Any response said the provider account is not set up (spec section 8). */
+  onAccountCode?: (code: string) => void;
+}
+
+const WATCHED_CODES = new Set<string>([
+  ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE,
+  ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP,
+]);
+
+export function sessionMiddleware(hooks: SessionHooks): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = hooks.getToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+    async onResponse({ request, response }) {
+      // A 401 to an anonymous call (a wrong password at login) is not an expired session.
+      if (response.status === 401 && request.headers.has('Authorization')) {
+        hooks.onUnauthorized();
+      }
+      if (!response.ok && hooks.onAccountCode && isJson(response)) {
+        const code = errorCodeFrom(await response.clone().json().catch(() => null));
+        if (code && WATCHED_CODES.has(code)) hooks.onAccountCode(code);
+      }
+      return response;
+    },
+  };
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('json');
+}
+
+/** Same-origin base: the API and the SPA are served from one host (Vite proxies /api in dev). */
+export const API_PREFIX = '/api';
+function defaultBaseUrl(): string {
+  return (typeof window !== 'undefined' ? window.location.origin : '') + API_PREFIX;
+}
+
+export function createApiClient(hooks: SessionHooks, options: { baseUrl?: string; fetch?: typeof fetch } = {}): ApiClient {
+  const client = createFetchClient<paths>({
+    baseUrl: options.baseUrl ?? defaultBaseUrl(),
+    // Resolve the global at call time so test interceptors installed later still apply.
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+  });
+  client.use(sessionMiddleware(hooks));
+  return client;
+}
+
+export function createQueryHooksFor(client: ApiClient): ApiQueryHooks {
+  return createQueryHooks(client);
+}
+
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}

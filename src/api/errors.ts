@@ -1,0 +1,60 @@
+// Turning error bodies ({ message, errors?, code? }) into something a view can show.
+
+export const ACCOUNT_CODES = {
+  userNotActive: '40000',
+  businessAccountNotActive: '40001',
+  providerAccountNotActive: '40002',
+  paymentMethodRequired: '40003',
+  providerAccountNotSetUp: '40004',
+  PROVIDER_ACCOUNT_NOT_ACTIVE: 'PROVIDER_ACCOUNT_NOT_ACTIVE',
+  PROVIDER_ACCOUNT_NOT_SETUP: 'PROVIDER_ACCOUNT_NOT_SETUP',
+} as const;
+
+export const GENERIC_ERROR_MESSAGE = 'An error has occurred';
+
+interface ErrorBodyShape {
+  message?: unknown;
+  errors?: unknown;
+  code?: unknown;
+}
+
+function asErrorBody(body: unknown): ErrorBodyShape {
+  return typeof body === 'object' && body !== null ? (body as ErrorBodyShape) : {};
+}
+
+/** The server's message, else the first of its errors, else the fallback. */
+export function errorMessageFrom(body: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
+  const { message, errors } = asErrorBody(body);
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  if (Array.isArray(errors)) {
+    const first = errors.find((entry): entry is string => typeof entry === 'string' && entry.trim() !== '');
+    if (first) return first;
+  }
+  return fallback;
+}
+
+export function errorCodeFrom(body: unknown): string | undefined {
+  const { code } = asErrorBody(body);
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A failed API call: what to show the user plus what the caller may branch on. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, fallback: string) {
+    super(errorMessageFrom(body, fallback));
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = errorCodeFrom(body);
+    this.body = body;
+  }
+}
+
+/** The message to show for anything thrown by an API call or an actor. */
+export function messageOfError(error: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
+  // Only the server's own words are shown; network and programming errors get the fallback.
+  return error instanceof ApiError ? error.message : fallback;
+}

@@ -1,0 +1,206 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/session';
+import { exchangeLoginAsToken, fetchCurrentUser, logIn, revokeSession } from '../api/endpoints';
+import { messageOfError } from '../api/errors';
+import { ROLES, type Credentials, type Session, type User } from '../api/types';
+import { readStored, removeStored, writeStored } from '../lib/storage';
+
+export const AUTH_TOKEN_KEY = 'rounds.auth.token';
+export const AUTH_USER_KEY = 'rounds.auth.user';
+
+export interface AuthContext {
+  token: string | null;
+  user: User | null;
+  /** What the last failed login / current-user call said, for the view to show. */
+  error: string | null;
+}
+
+export type AuthEvent =
+  | { type: 'LOGIN'; credentials: Credentials }
+  | { type: 'LOGIN_AS'; token: string }
+  | { type: 'LOAD_USER' }
+  | { type: 'USER_UPDATED'; user: User }
+  | { type: 'LOGOUT' }
+  | { type: 'UNAUTHORIZED' };
+
+/** Without input the session is restored from localStorage (a reload). */
+export interface AuthInput {
+  token?: string | null;
+  user?: User | null;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const isUser = (value: unknown): value is User =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as User).id === 'number' &&
+  (ROLES as readonly string[]).includes((value as User).role);
+
+export function restoreSession(): Pick<AuthContext, 'token' | 'user'> {
+  const token = readStored(AUTH_TOKEN_KEY, isString);
+  return { token, user: token ? readStored(AUTH_USER_KEY, isUser) : null };
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput | undefined,
+  },
+  actors: {
+    logIn: fromPromise<Session, Credentials>(({ input }) => logIn(apiClient, input)),
+    exchangeLoginAs: fromPromise<Session, { token: string }>(({ input }) =>
+      exchangeLoginAsToken(apiClient, input.token),
+    ),
+    fetchUser: fromPromise<User>(() => fetchCurrentUser(apiClient)),
+  },
+  actions: {
+    assignSession: assign((_, params: Session) => ({ token: params.token, user: params.user })),
+    assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
+    clearSession: assign({ token: null, user: null }),
+    persistSession: (_, params: { token: string; user: User }) => {
+      writeStored(AUTH_TOKEN_KEY, params.token);
+      writeStored(AUTH_USER_KEY, params.user);
+    },
+    persistUser: (_, params: { user: User }) => writeStored(AUTH_USER_KEY, params.user),
+    forgetSession: () => {
+      removeStored(AUTH_TOKEN_KEY);
+      removeStored(AUTH_USER_KEY);
+    },
+    /** Best effort: the session is gone locally whatever the server answers. */
+    revokeOnServer: (_, params: { token: string | null }) => {
+      if (params.token) void revokeSession(apiClient, params.token).catch(() => undefined);
+    },
+    setError: assign({ error: (_, params: { error: unknown; fallback: string }) => messageOfError(params.error, params.fallback) }),
+    clearError: assign({ error: null }),
+    // Spec section 8: a login failure is also logged to the console.
+    reportLoginFailure: (_, params: { error: unknown }) => console.error('Login failed:', params.error),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => {
+    const restored = input ? { token: input.token ?? null, user: input.user ?? null } : restoreSession();
+    return { ...restored, error: null };
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'hasToken', target: 'authenticated' }, { target: 'unauthenticated' }],
+    },
+    unauthenticated: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            LOGIN: { target: 'loggingIn' },
+            LOGIN_AS: { target: 'exchangingLoginAs' },
+          },
+        },
+        loggingIn: {
+          entry: 'clearError',
+          invoke: {
+            src: 'logIn',
+            input: ({ event }) => {
+              if (event.type !== 'LOGIN') throw new Error('loggingIn is entered only by LOGIN');
+              return event.credentials;
+            },
+            onDone: { target: '#auth.authenticated', 
+              actions: [
+                { type: 'assignSession', params: ({ event }) => event.output },
+                { type: 'persistSession', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'setError', params: ({ event }) => ({ error: event.error, fallback: 'An error has occurred. Could not log in.' }) },
+                { type: 'reportLoginFailure', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+        exchangingLoginAs: {
+          entry: 'clearError',
+          invoke: {
+            src: 'exchangeLoginAs',
+            input: ({ event }) => {
+              if (event.type !== 'LOGIN_AS') throw new Error('exchangingLoginAs is entered only by LOGIN_AS');
+              return { token: event.token };
+            },
+            onDone: { target: '#auth.authenticated', 
+              actions: [
+                { type: 'assignSession', params: ({ event }) => event.output },
+                { type: 'persistSession', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'setError',
+                params: ({ event }) => ({ error: event.error, fallback: 'This login link is invalid or has expired.' }),
+              },
+            },
+          },
+        },
+      },
+    },
+    authenticated: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { LOAD_USER: { target: 'loadingUser' } },
+        },
+        loadingUser: {
+          entry: 'clearError',
+          invoke: {
+            src: 'fetchUser',
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'persistUser', params: ({ event }) => ({ user: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'setError',
+                params: ({ event }) => ({ error: event.error, fallback: 'An error has occurred. Could not load your account.' }),
+              },
+            },
+          },
+        },
+      },
+      on: {
+        USER_UPDATED: {
+          actions: [
+            { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
+            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
+          ],
+        },
+        LOGOUT: {
+          target: 'unauthenticated',
+          actions: [{ type: 'revokeOnServer', params: ({ context }) => ({ token: context.token }) }, 'clearSession', 'forgetSession'],
+        },
+        UNAUTHORIZED: { target: 'unauthenticated', actions: ['clearSession', 'forgetSession'] },
+      },
+    },
+  },
+});
+
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+export const selectIsAuthenticated = (snapshot: AuthSnapshot) => snapshot.matches('authenticated');
+export const selectIsLoggingIn = (snapshot: AuthSnapshot) =>
+  snapshot.matches({ unauthenticated: 'loggingIn' }) || snapshot.matches({ unauthenticated: 'exchangingLoginAs' });
+export const selectIsLoadingUser = (snapshot: AuthSnapshot) => snapshot.matches({ authenticated: 'loadingUser' });
+export const selectToken = (snapshot: AuthSnapshot) => snapshot.context.token;
+export const selectUser = (snapshot: AuthSnapshot) => snapshot.context.user;
+export const selectRole = (snapshot: AuthSnapshot) => snapshot.context.user?.role ?? null;
+export const selectUserId = (snapshot: AuthSnapshot) => snapshot.context.user?.id ?? null;
+export const selectIsAdmin = (snapshot: AuthSnapshot) => snapshot.context.user?.role === 'ADMIN';
+export const selectIsPractitioner = (snapshot: AuthSnapshot) => snapshot.context.user?.role === 'PRACTITIONER';
+export const selectAuthError = (snapshot: AuthSnapshot) => snapshot.context.error;

@@ -1,0 +1,59 @@
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { readStored, writeStored } from '../lib/storage';
+
+export const SIDEBAR_STORAGE_KEY = 'rounds.sidebar';
+
+export interface SidebarContext {
+  /** Shown at all (on a phone: the drawer is open). */
+  visible: boolean;
+  /** The narrow, icons-only rail that widens on hover. */
+  unfoldable: boolean;
+}
+
+export type SidebarEvent =
+  | { type: 'SET_VISIBLE'; visible: boolean }
+  | { type: 'TOGGLE_VISIBLE' }
+  | { type: 'TOGGLE_UNFOLDABLE' };
+
+export const SIDEBAR_DEFAULTS: SidebarContext = { visible: true, unfoldable: false };
+
+const isSidebarContext = (value: unknown): value is SidebarContext =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SidebarContext).visible === 'boolean' &&
+  typeof (value as SidebarContext).unfoldable === 'boolean';
+
+export function restoreSidebar(): SidebarContext {
+  return readStored(SIDEBAR_STORAGE_KEY, isSidebarContext) ?? SIDEBAR_DEFAULTS;
+}
+
+export const sidebarMachine = setup({
+  types: {
+    context: {} as SidebarContext,
+    events: {} as SidebarEvent,
+    input: {} as Partial<SidebarContext> | undefined,
+  },
+  actions: {
+    setVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
+    toggleVisible: assign(({ context }) => ({ visible: !context.visible })),
+    toggleUnfoldable: assign(({ context }) => ({ unfoldable: !context.unfoldable })),
+    persist: ({ context }) => writeStored(SIDEBAR_STORAGE_KEY, { visible: context.visible, unfoldable: context.unfoldable }),
+  },
+}).createMachine({
+  id: 'sidebar',
+  context: ({ input }) => ({ ...(input ? SIDEBAR_DEFAULTS : restoreSidebar()), ...input }),
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        SET_VISIBLE: { actions: [{ type: 'setVisible', params: ({ event }) => ({ visible: event.visible }) }, 'persist'] },
+        TOGGLE_VISIBLE: { actions: ['toggleVisible', 'persist'] },
+        TOGGLE_UNFOLDABLE: { actions: ['toggleUnfoldable', 'persist'] },
+      },
+    },
+  },
+});
+
+export type SidebarSnapshot = SnapshotFrom<typeof sidebarMachine>;
+export const selectSidebarVisible = (snapshot: SidebarSnapshot) => snapshot.context.visible;
+export const selectSidebarUnfoldable = (snapshot: SidebarSnapshot) => snapshot.context.unfoldable;

@@ -1,0 +1,161 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/session';
+import { fetchCurrentProviderAccount } from '../api/endpoints';
+import { ACCOUNT_CODES, ApiError, messageOfError } from '../api/errors';
+import type { ProviderAccount } from '../api/types';
+
+export const ACCOUNT_SETUP_PATH = '/settings/account-setup';
+export const ACCOUNT_NOT_ACTIVE_MESSAGE = 'The account is not active.';
+export const ACCOUNT_SETUP_INCOMPLETE_MESSAGE = 'The account setup is not complete.';
+const PROVIDER_ACCOUNT_FALLBACK = 'An error has occurred. Could not load the provider account.';
+
+export interface StartUpContext {
+  providerAccount: ProviderAccount | null;
+  error: string | null;
+}
+
+export type StartUpEvent =
+  /** The auth actor holds a token (login, or a reload with a stored session). */
+  | { type: 'AUTHENTICATED' }
+  | { type: 'LOGGED_OUT' }
+  /** Some API response carried an account code (spec section 8). */
+  | { type: 'ACCOUNT_CODE'; code: string }
+  /** Account setup may have changed: load the provider account again. */
+  | { type: 'RELOAD' };
+
+/** What start-up asks of the rest of the app; the app listens with `actor.on(...)`. */
+export type StartUpEmitted =
+  | { type: 'loadUser' }
+  | { type: 'navigate'; to: string }
+  | { type: 'notice'; text: string; kind: 'danger' | 'warning' };
+
+export function isNotSetUpCode(code: string | undefined): boolean {
+  return code === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP || code === ACCOUNT_CODES.providerAccountNotSetUp;
+}
+
+export function isNotActiveCode(code: string | undefined): boolean {
+  return code === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE || code === ACCOUNT_CODES.providerAccountNotActive;
+}
+
+export const startUpMachine = setup({
+  types: {
+    context: {} as StartUpContext,
+    events: {} as StartUpEvent,
+    emitted: {} as StartUpEmitted,
+  },
+  actors: {
+    fetchProviderAccount: fromPromise<ProviderAccount | null>(() => fetchCurrentProviderAccount(apiClient)),
+  },
+  actions: {
+    requestUser: emit({ type: 'loadUser' }),
+    goToAccountSetup: emit({ type: 'navigate', to: ACCOUNT_SETUP_PATH }),
+    warnSetupIncomplete: emit({ type: 'notice', text: ACCOUNT_SETUP_INCOMPLETE_MESSAGE, kind: 'warning' }),
+    warnNotActive: emit({ type: 'notice', text: ACCOUNT_NOT_ACTIVE_MESSAGE, kind: 'danger' }),
+    reportLoadFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notice' as const,
+      text: messageOfError(params.error, PROVIDER_ACCOUNT_FALLBACK),
+      kind: 'danger' as const,
+    })),
+    assignProviderAccount: assign((_, params: { providerAccount: ProviderAccount | null }) => ({
+      providerAccount: params.providerAccount,
+      error: null,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({
+      error: messageOfError(params.error, PROVIDER_ACCOUNT_FALLBACK),
+    })),
+    forgetAccount: assign({ providerAccount: null, error: null }),
+  },
+  guards: {
+    needsSetup: (_, params: { providerAccount: ProviderAccount | null }) =>
+      params.providerAccount === null || params.providerAccount.status === 'INITIALIZING',
+    errorSaysNotSetUp: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && isNotSetUpCode(params.error.code),
+    errorSaysNotActive: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && isNotActiveCode(params.error.code),
+    codeSaysNotSetUp: (_, params: { code: string }) => isNotSetUpCode(params.code),
+    codeSaysNotActive: (_, params: { code: string }) => isNotActiveCode(params.code),
+  },
+}).createMachine({
+  id: 'startUp',
+  context: { providerAccount: null, error: null },
+  initial: 'unauthenticated',
+  states: {
+    unauthenticated: {
+      on: { AUTHENTICATED: 'session' },
+    },
+    session: {
+      initial: 'loading',
+      on: {
+        LOGGED_OUT: { target: 'unauthenticated', actions: 'forgetAccount' },
+        RELOAD: '.loading',
+        ACCOUNT_CODE: [
+          {
+            guard: { type: 'codeSaysNotSetUp', params: ({ event }) => ({ code: event.code }) },
+            target: '.accountSetupRequired',
+            actions: 'warnSetupIncomplete',
+          },
+          {
+            guard: { type: 'codeSaysNotActive', params: ({ event }) => ({ code: event.code }) },
+            actions: 'warnNotActive',
+          },
+        ],
+      },
+      states: {
+        loading: {
+          entry: 'requestUser',
+          invoke: {
+            src: 'fetchProviderAccount',
+            onDone: [
+              {
+                guard: { type: 'needsSetup', params: ({ event }) => ({ providerAccount: event.output }) },
+                target: 'accountSetupRequired',
+                actions: { type: 'assignProviderAccount', params: ({ event }) => ({ providerAccount: event.output }) },
+              },
+              {
+                target: 'ready',
+                actions: { type: 'assignProviderAccount', params: ({ event }) => ({ providerAccount: event.output }) },
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'errorSaysNotSetUp', params: ({ event }) => ({ error: event.error }) },
+                target: 'accountSetupRequired',
+                actions: 'warnSetupIncomplete',
+              },
+              {
+                guard: { type: 'errorSaysNotActive', params: ({ event }) => ({ error: event.error }) },
+                target: 'ready',
+                actions: 'warnNotActive',
+              },
+              {
+                target: 'failed',
+                actions: [
+                  { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
+          },
+          // The provider-account call's own answer is handled by onError above; the code the
+          // middleware reports for that same response must not toast twice.
+          on: { ACCOUNT_CODE: {} },
+        },
+        ready: {},
+        accountSetupRequired: {
+          entry: 'goToAccountSetup',
+          on: {
+            ACCOUNT_CODE: {
+              guard: { type: 'codeSaysNotActive', params: ({ event }) => ({ code: event.code }) },
+              actions: 'warnNotActive',
+            },
+          },
+        },
+        failed: {},
+      },
+    },
+  },
+});
+
+export type StartUpSnapshot = SnapshotFrom<typeof startUpMachine>;
+export const selectIsStartingUp = (snapshot: StartUpSnapshot) => snapshot.matches({ session: 'loading' });
+export const selectProviderAccount = (snapshot: StartUpSnapshot) => snapshot.context.providerAccount;

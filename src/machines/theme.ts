@@ -1,0 +1,93 @@
+import { fromCallback, setup, type SnapshotFrom } from 'xstate';
+import { readStored, writeStored } from '../lib/storage';
+
+export const THEME_STORAGE_KEY = 'appearance-theme';
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
+
+export type ThemeEvent = { type: 'SET_THEME'; theme: Theme } | { type: 'SYSTEM_SCHEME_CHANGED'; dark: boolean };
+
+export interface ThemeInput {
+  theme?: Theme;
+}
+
+const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);
+
+export function restoreTheme(): Theme {
+  return readStored(THEME_STORAGE_KEY, isTheme) ?? 'auto';
+}
+
+export function systemPrefersDark(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(DARK_SCHEME_QUERY).matches
+    : false;
+}
+
+export function applyDarkClass(dark: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+export const themeMachine = setup({
+  types: {
+    context: {} as { initial: Theme },
+    events: {} as ThemeEvent,
+    input: {} as ThemeInput | undefined,
+  },
+  actors: {
+    watchSystemScheme: fromCallback<ThemeEvent>(({ sendBack }) => {
+      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+      const query = window.matchMedia(DARK_SCHEME_QUERY);
+      const onChange = (change: MediaQueryListEvent) => sendBack({ type: 'SYSTEM_SCHEME_CHANGED', dark: change.matches });
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    }),
+  },
+  actions: {
+    applyDark: (_, params: { dark: boolean }) => applyDarkClass(params.dark),
+    applySystemScheme: () => applyDarkClass(systemPrefersDark()),
+    persist: (_, params: { theme: Theme }) => writeStored(THEME_STORAGE_KEY, params.theme),
+  },
+  guards: {
+    startsAs: ({ context }, params: { theme: Theme }) => context.initial === params.theme,
+  },
+}).createMachine({
+  id: 'theme',
+  context: ({ input }) => ({ initial: input?.theme ?? restoreTheme() }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [
+        { guard: { type: 'startsAs', params: { theme: 'light' } }, target: 'light' },
+        { guard: { type: 'startsAs', params: { theme: 'dark' } }, target: 'dark' },
+        { target: 'auto' },
+      ],
+    },
+    light: {
+      entry: { type: 'applyDark', params: { dark: false } },
+    },
+    dark: {
+      entry: { type: 'applyDark', params: { dark: true } },
+    },
+    auto: {
+      entry: 'applySystemScheme',
+      invoke: { src: 'watchSystemScheme' },
+      on: {
+        SYSTEM_SCHEME_CHANGED: { actions: { type: 'applyDark', params: ({ event }) => ({ dark: event.dark }) } },
+      },
+    },
+  },
+  on: {
+    SET_THEME: [
+      { guard: ({ event }) => event.theme === 'light', target: '.light', actions: { type: 'persist', params: { theme: 'light' } } },
+      { guard: ({ event }) => event.theme === 'dark', target: '.dark', actions: { type: 'persist', params: { theme: 'dark' } } },
+      { target: '.auto', actions: { type: 'persist', params: { theme: 'auto' } } },
+    ],
+  },
+});
+
+export type ThemeSnapshot = SnapshotFrom<typeof themeMachine>;
+export const selectTheme = (snapshot: ThemeSnapshot): Theme =>
+  snapshot.matches('light') ? 'light' : snapshot.matches('dark') ? 'dark' : 'auto';

@@ -1,0 +1,107 @@
+// Every route of the product as data: the router, the guards, the sidebar and the page titles
+// all read from here (spec section 2).
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '../api/types';
+
+export const PRODUCT_NAME = 'Rounds';
+
+export interface RoutePageProps {
+  route: AppRoute;
+}
+
+export type SidebarIcon = 'dashboard' | 'appointments' | 'search' | 'clients' | 'reports' | 'settings';
+
+export interface AppRoute {
+  path: string;
+  /** Shown in the tab as "{title} - Rounds" and as the page heading. */
+  title: string;
+  /** Who may open it; undefined means any authenticated user (when `requiresAuth`). */
+  roles?: readonly Role[];
+  requiresAuth: boolean;
+  inLayout: boolean;
+  component: LazyExoticComponent<ComponentType<RoutePageProps>>;
+  /** For pages whose content arrives with a later capability: what will be here. */
+  comingSoon?: string;
+  sidebar?: { label: string; icon: SidebarIcon };
+}
+
+const ADMIN_ONLY = ['ADMIN'] as const satisfies readonly Role[];
+const STAFF = ['ADMIN', 'REGULAR_USER'] as const satisfies readonly Role[];
+
+const ComingSoonPage = lazy(() => import('../views/common/ComingSoonPage'));
+const DashboardPage = lazy(() => import('../views/dashboard/DashboardPage'));
+const SettingsIndexPage = lazy(() => import('../views/settings/SettingsIndexPage'));
+const MyAccountPage = lazy(() => import('../views/settings/MyAccountPage'));
+const LoginPage = lazy(() => import('../views/auth/LoginPage'));
+const LoginAsPage = lazy(() => import('../views/auth/LoginAsPage'));
+const ResetPasswordPage = lazy(() => import('../views/auth/ResetPasswordPage'));
+const NotFoundPage = lazy(() => import('../views/errors/NotFoundPage'));
+const ServerErrorPage = lazy(() => import('../views/errors/ServerErrorPage'));
+
+function page(path: string, title: string, roles: readonly Role[] | undefined, comingSoon: string, sidebar?: AppRoute['sidebar']): AppRoute {
+  return { path, title, roles, requiresAuth: true, inLayout: true, component: ComingSoonPage, comingSoon, sidebar };
+}
+
+const report = (slug: string, title: string, what: string) =>
+  page(`/reports/${slug}`, title, ADMIN_ONLY, what);
+
+export const routes: readonly AppRoute[] = [
+  { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, component: DashboardPage, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
+  page('/appointments', 'Appointments', undefined, 'The day’s visits as a list, lanes per practitioner and a map, with inline arrival-time editing.', { label: 'Appointments', icon: 'appointments' }),
+  page('/search', 'Nearby search', STAFF, 'Find clients and visits near an address or another client.', { label: 'Nearby search', icon: 'search' }),
+  page('/clients', 'Clients', undefined, 'Clients with their addresses, availability and tags.', { label: 'Clients', icon: 'clients' }),
+  page('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
+  report('activity', 'Activity report', 'Imports, exports and edits over a period.'),
+  report('appointments', 'Appointments report', 'Appointments by practitioner, type and location over a period.'),
+  report('practitioner-travel', 'Practitioner travel', 'Distance and time each practitioner travels between visits.'),
+  report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation and punctuality per practitioner.'),
+  report('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete, so they cannot be placed on a route.'),
+  report('client-travel', 'Client travel', 'Travel attributed to each client’s visits.'),
+  report('client-geography', 'Client geography', 'Where clients live, by region.'),
+  page('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'),
+  page('/imports/add', 'New import', ADMIN_ONLY, 'Start an import of appointments for a date range.'),
+  page('/exports', 'Exports', ADMIN_ONLY, 'The history of appointment-time exports to the practice management system.'),
+  page('/exports/add', 'New export', ADMIN_ONLY, 'Start an export of appointment times for a date range.'),
+  { path: '/settings', title: 'Settings', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: SettingsIndexPage, sidebar: { label: 'Settings', icon: 'settings' } },
+  page('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'),
+  page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
+  page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Practitioners, their home bases and working hours.'),
+  page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
+  page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
+  page('/settings/tags', 'Tags', ADMIN_ONLY, 'Tags to group and colour clients.'),
+  page('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'),
+  page('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'),
+  page('/settings/sync-settings', 'Sync settings', ADMIN_ONLY, 'Automatic imports and exports and their filters.'),
+  page('/settings/optimization-settings', 'Optimization settings', ADMIN_ONLY, 'How schedules and routes are optimised.'),
+  page('/settings/appointment-types', 'Appointment types', undefined, 'Appointment types and their durations.'),
+  page('/settings/subscription', 'Subscription info', ADMIN_ONLY, 'Your plan and billing.'),
+  page('/settings/business-account', 'Account settings', ADMIN_ONLY, 'Your business name, time zone and defaults.'),
+  { path: '/settings/my-account', title: 'My account', requiresAuth: true, inLayout: true, component: MyAccountPage },
+
+  { path: '/login', title: 'Log in', requiresAuth: false, inLayout: false, component: LoginPage },
+  { path: '/login-as', title: 'Log in', requiresAuth: false, inLayout: false, component: LoginAsPage },
+  { path: '/reset-password', title: 'Reset password', requiresAuth: false, inLayout: false, component: ResetPasswordPage },
+  {
+    path: '/client/update-availability',
+    title: 'Update availability',
+    requiresAuth: false,
+    inLayout: false,
+    component: ComingSoonPage,
+    comingSoon: 'Clients will choose the days and times they are available for visits here, from the link in their email.',
+  },
+  { path: '/errors/404', title: 'Page not found', requiresAuth: false, inLayout: false, component: NotFoundPage },
+  { path: '/errors/500', title: 'Server error', requiresAuth: false, inLayout: false, component: ServerErrorPage },
+];
+
+export const notFoundRoute: AppRoute = routes.find((route) => route.path === '/errors/404')!;
+
+export const sidebarRoutes = routes.filter((route) => route.sidebar !== undefined);
+
+export function findRoute(path: string): AppRoute | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return routes.find((route) => route.path === normalized);
+}
+
+export function pageTitle(title: string | undefined): string {
+  return title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME;
+}

@@ -1,0 +1,54 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Spinner } from './PageSpinner';
+
+export function TextField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-describedby={hint ? hintId : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel?: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+    >
+      {busy && <Spinner className="size-4" />}
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  );
+}
+
+export function ErrorNote({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-200">
+      {children}
+    </div>
+  );
+}
+
+export function SuccessNote({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import { useServices, useSidebarSelector } from '../../app/ServicesContext';
+import { selectSidebarUnfoldable, selectSidebarVisible } from '../../machines/sidebar';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { Toasts } from './Toasts';
+
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+function isDesktop(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia(DESKTOP_QUERY).matches;
+}
+
+/**
+ * Toasts, sidebar, header and content. On a desktop the persisted sidebar state applies; on a
+ * phone the sidebar is a drawer that starts closed and closes after navigating.
+ */
+export function MainLayout({ children }: { children: ReactNode }) {
+  const { sidebar } = useServices();
+  const visible = useSidebarSelector(selectSidebarVisible);
+  const narrow = useSidebarSelector(selectSidebarUnfoldable);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggleSidebar = () => {
+    if (isDesktop()) sidebar.send({ type: 'TOGGLE_VISIBLE' });
+    else setDrawerOpen((open) => !open);
+  };
+
+  const desktopWidth = narrow ? 'md:w-16 md:hover:w-64 md:focus-within:w-64' : 'md:w-64';
+  const contentOffset = visible ? (narrow ? 'md:pl-16' : 'md:pl-64') : '';
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <Toasts />
+      <aside
+        aria-label="Sidebar"
+        data-testid="sidebar"
+        data-visible={visible}
+        data-unfoldable={narrow}
+        className={`fixed inset-y-0 left-0 z-30 hidden overflow-hidden shadow-xl transition-[width] duration-200 ${
+          visible ? 'md:block' : ''
+        } ${desktopWidth}`}
+      >
+        <Sidebar />
+      </aside>
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <button
+            type="button"
+            aria-label="Close sidebar"
+            className="absolute inset-0 bg-slate-900/50"
+            onClick={() => setDrawerOpen(false)}
+          />
+          <aside aria-label="Sidebar drawer" className="absolute inset-y-0 left-0 w-64 shadow-xl">
+            <Sidebar onNavigate={() => setDrawerOpen(false)} />
+          </aside>
+        </div>
+      )}
+      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${contentOffset}`}>
+        <Header onToggleSidebar={toggleSidebar} />
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+      </div>
+    </div>
+  );
+}
