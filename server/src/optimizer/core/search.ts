@@ -278,30 +278,70 @@ export class Search {
     }
     const order = Array.from(pool.subarray(0, n)).sort((a, b) => key[a] - key[b]);
     const blink = initial ? 0 : this.params.blinkRate;
+    const logKeep = Math.log(1 - blink);
+    // Positions to skip are drawn as geometric gaps rather than one coin flip per position.
+    const nextGap = () => (blink > 0 ? Math.floor(Math.log(1 - rng.next()) / logKeep) : Infinity);
+    const size = m.size;
+    const dur = m.dur, dist = m.dist, twE = m.twE, twL = m.twL, demand = m.demand, service = m.service;
+    const nodes = rs.nodes, lens = rs.len, stride = rs.stride;
+    const fD = rs.fD, fTW = rs.fTW, fE = rs.fE, fL = rs.fL, fTT = rs.fTT, fLoad = rs.fLoad;
+    const bD = rs.bD, bE = rs.bE, bL = rs.bL, bTT = rs.bTT, bLoad = rs.bLoad;
+    const EPS = 1e-7;
     let left = 0;
+    let gap = nextGap();
     for (const c of order) {
       let best = Infinity;
       let bestR = -1;
       let bestI = -1;
       const stamp = ++this.stamp;
       const rowExtra = c * V;
+      const cRow = c * size;
+      const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
+      const multiC = m.multi[c];
       for (let r = 0; r < V; r++) {
         const extra = m.extra[rowExtra + r];
         if (extra === Infinity) continue;
-        const len = rs.len[r];
+        const len = lens[r];
         if (len === 0) {
           const t = m.vtype[r];
           if (this.typeMark[t] === stamp) continue;
           this.typeMark[t] = stamp;
         }
-        for (let i = 0; i <= len; i++) {
-          if (blink && rng.next() < blink) continue;
-          const d = rs.insertionDelta(r, i, c, best - extra);
-          if (d + extra < best) {
-            best = d + extra;
-            bestR = r;
-            bestI = i;
+        const a = m.costTime[r], b = m.costDist[r];
+        const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
+        const complex = multiC === 1 || rs.isComplex(r);
+        const base = r * stride;
+        let p = nodes[base];
+        for (let k = base; k <= base + len; k++) {
+          const q = nodes[k + 1];
+          if (gap-- === 0) {
+            gap = nextGap();
+            p = q;
+            continue;
           }
+          const pc = p * size + c, cq = cRow + q, pq = p * size + q;
+          const t1 = dur[pc], t2 = dur[cq];
+          const delta = a * (t1 + t2 - dur[pq]) + b * (dist[pc] + dist[cq] - dist[pq]) + extra;
+          p = q;
+          if (delta >= best) continue;
+          if (fLoad[k] + bLoad[k + 1] > cap) continue;
+          const d1 = fD[k] - fTW[k] + t1;
+          const E1 = fE[k];
+          if (E1 + d1 - lc > EPS) continue;
+          const L1 = fL[k];
+          const dWT1 = Math.max(ec - d1 - L1, 0);
+          const D = fD[k] + sc + t1 + dWT1;
+          const E = Math.max(ec - d1, E1) - dWT1;
+          const d2 = D + t2;
+          if (E + d2 - bL[k + 1] > EPS) continue;
+          const L = Math.min(lc - d1, L1);
+          const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
+          if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
+          if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
+          if (complex && rs.insertionDelta(r, k - base, c, Infinity) === Infinity) continue;
+          best = delta;
+          bestR = r;
+          bestI = k - base;
         }
       }
       if (bestR < 0) {
