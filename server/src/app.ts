@@ -14,6 +14,7 @@ import type { Role } from './db/schema';
 import type { Handlers, OperationId } from './http/contract';
 import type { AppContext } from './http/context';
 import { errorHandler } from './http/error-handler';
+import { contractValidatorCompiler } from './http/validation';
 import { HttpError, unauthenticated } from './http/errors';
 import { buildHandlers } from './modules';
 import { AuthService } from './modules/auth/service';
@@ -51,8 +52,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     disableRequestLogging: false,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true }, plugins: [] },
   });
+  app.setValidatorCompiler(contractValidatorCompiler());
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
 

@@ -1,0 +1,61 @@
+// Test harness: a real app on a real database, called through Fastify's inject, every response checked
+// against the contract.
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../../server/src/app';
+import { loadConfig, type Config } from '../../../server/src/config';
+import { createContext } from '../../../server/src/context';
+import type { AppContext } from '../../../server/src/http/context';
+import { assertMatchesContract } from './contract';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestResponse<T = any> { status: number; body: T; headers: Record<string, unknown> }
+
+export interface RequestOptions { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  request<T = any>(method: string, url: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const testDatabase: TestDatabase = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-123' }), seedDemo: false, runWorker: false, startSandbox: false, ...overrides };
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const ctx = createContext(config, testDatabase.database, log);
+  const app = await buildApp({ ctx, logger: log, spaDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async request<T>(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      } else if (payload !== undefined) {
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await app.inject({ method: method as 'GET', url, headers, payload });
+      const body = response.body ? safeJson(response.body) : undefined;
+      assertMatchesContract(method, url, response.statusCode, body);
+      return { status: response.statusCode, body: body as T, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,35 @@
+// A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
+// server named by TEST_DATABASE_URL (dropped again afterwards).
+import pg from 'pg';
+import { openDatabase, type Database } from '../../../server/src/db/client';
+import { migrate } from '../../../server/src/db/migrate';
+
+export interface TestDatabase { database: Database; drop(): Promise<void> }
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `rounds_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await migrate(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// A small business with one user of each role, reference data and a few clients and appointments.
+import { businessLocations, appointmentTypes, clients, practitioners, appointments, tags } from '../../../server/src/db/schema';
+import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts/service';
+import type { TestApp } from './app';
+
+export const PASSWORD = 'correct horse battery';
+
+export interface BusinessFixture {
+  businessAccountId: number;
+  tokens: { admin: string; staff: string; practitioner: string };
+  emails: { admin: string; staff: string; practitioner: string };
+  practitionerIds: number[];
+  /** The practitioner the PRACTITIONER user is associated with (practitionerIds[0]). */
+  ownPractitionerId: number;
+  appointmentTypeIds: number[];
+  businessLocationIds: number[];
+  clientIds: number[];
+  tagIds: number[];
+  /** appointmentIds[i] belongs to practitionerIds[i % 2] */
+  appointmentIds: number[];
+}
+
+export async function createBusinessFixture(testApp: TestApp, label: string): Promise<BusinessFixture> {
+  const { db } = testApp.ctx;
+  const emails = { admin: `admin@${label}.test`, staff: `staff@${label}.test`, practitioner: `practitioner@${label}.test` };
+  const { business } = await createBusinessAccount(db, {
+    name: `${label} Care`, admin: { email: emails.admin, password: PASSWORD, first_name: 'Ada', last_name: label },
+  });
+  const businessAccountId = business.id;
+  const practitionerRows = await db.insert(practitioners).values([
+    { business_account_id: businessAccountId, first_name: 'Pat', last_name: `${label}-One`, profession: 'Registered Nurse' },
+    { business_account_id: businessAccountId, first_name: 'Quinn', last_name: `${label}-Two`, profession: 'Physiotherapist' },
+    { business_account_id: businessAccountId, first_name: 'Rory', last_name: `${label}-Inactive`, active: false },
+  ]).returning();
+  const typeRows = await db.insert(appointmentTypes).values([
+    { business_account_id: businessAccountId, name: 'Nursing visit', duration: 45, color: '#dc2626' },
+    { business_account_id: businessAccountId, name: 'Physiotherapy', duration: 60 },
+  ]).returning();
+  const locationRows = await db.insert(businessLocations).values([
+    { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251 },
+  ]).returning();
+  const clientRows = await db.insert(clients).values([
+    { business_account_id: businessAccountId, first_name: 'Cora', last_name: `${label}-Client`, address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005', lat: -27.467, lng: 153.047, time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
+    { business_account_id: businessAccountId, first_name: 'Dale', last_name: `${label}-Client`, time_zone: 'Australia/Brisbane' },
+  ]).returning();
+  const tagRows = await db.insert(tags).values([{ business_account_id: businessAccountId, name: 'High needs', color: '#ef4444' }]).returning();
+  const start = new Date('2026-11-23T23:00:00Z'); // Tuesday 09:00 in Brisbane
+  const appointmentRows = await db.insert(appointments).values([0, 1, 2, 3].map((index) => ({
+    business_account_id: businessAccountId,
+    client_id: clientRows[index % 2].id,
+    practitioner_id: practitionerRows[index % 2].id,
+    appointment_type_id: typeRows[0].id,
+    business_location_id: locationRows[0].id,
+    starts_at: new Date(start.getTime() + index * 3600_000),
+    ends_at: new Date(start.getTime() + index * 3600_000 + 45 * 60_000),
+    arrive_at: new Date(start.getTime() + index * 3600_000),
+    address_1: '12 Merthyr Road', city: 'New Farm', lat: -27.467, lng: 153.047,
+  }))).returning();
+  await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
+  await createUser(db, {
+    businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
+    associated_practitioner_ids: [practitionerRows[0].id],
+  });
+  const login = async (email: string) => {
+    const response = await testApp.request('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+    if (response.status !== 200) throw new Error(`fixture login failed for ${email}: ${JSON.stringify(response.body)}`);
+    return response.body.token as string;
+  };
+  return {
+    businessAccountId,
+    emails,
+    tokens: { admin: await login(emails.admin), staff: await login(emails.staff), practitioner: await login(emails.practitioner) },
+    practitionerIds: practitionerRows.map((row) => row.id),
+    ownPractitionerId: practitionerRows[0].id,
+    appointmentTypeIds: typeRows.map((row) => row.id),
+    businessLocationIds: locationRows.map((row) => row.id),
+    clientIds: clientRows.map((row) => row.id),
+    tagIds: tagRows.map((row) => row.id),
+    appointmentIds: appointmentRows.map((row) => row.id),
+  };
+}
