@@ -52,6 +52,7 @@ export const themeMachine = setup({
   },
   guards: {
     startsAs: ({ context }, params: { theme: Theme }) => context.initial === params.theme,
+    chose: ({ event }, params: { theme: Theme }) => event.type === 'SET_THEME' && event.theme === params.theme,
   },
 }).createMachine({
   id: 'theme',
@@ -81,9 +82,9 @@ export const themeMachine = setup({
   },
   on: {
     SET_THEME: [
-      { guard: ({ event }) => event.theme === 'light', target: '.light', actions: { type: 'persist', params: { theme: 'light' } } },
-      { guard: ({ event }) => event.theme === 'dark', target: '.dark', actions: { type: 'persist', params: { theme: 'dark' } } },
-      { target: '.auto', actions: { type: 'persist', params: { theme: 'auto' } } },
+      { guard: { type: 'chose', params: { theme: 'light' } }, target: '.light', actions: { type: 'persist', params: { theme: 'light' } } },
+      { guard: { type: 'chose', params: { theme: 'dark' } }, target: '.dark', actions: { type: 'persist', params: { theme: 'dark' } } },
+      { guard: { type: 'chose', params: { theme: 'auto' } }, target: '.auto', actions: { type: 'persist', params: { theme: 'auto' } } },
     ],
   },
 });
