@@ -1,0 +1,217 @@
+/**
+ * The contract between Rounds and a practice-management system (PMS). Importers, exporters and the
+ * provider-account service depend only on this file; Cliniko is the first implementation
+ * (./cliniko/cliniko-adapter.ts) and the local sandbox speaks Cliniko's API.
+ *
+ * Conventions of every record below:
+ * - External ids are strings exactly as the PMS sent them (Cliniko's are 19-digit; never convert to number).
+ * - Timestamps are UTC ISO-8601 strings as produced by Date#toISOString ("2026-11-23T22:00:00.000Z").
+ * - Dates of birth are "yyyy-MM-dd". Missing values are null, never undefined or "".
+ * - Related records are referenced by external id (`patient_id`, …), taken from the PMS's link objects.
+ *
+ * Lists are async iterables of pages, fetched lazily one page per iteration step, so an importer can apply
+ * each page in its own transaction and stop early (break) without fetching the rest. A record the adapter
+ * cannot normalise does not abort the page: it is skipped and reported in `page.invalidRecords`
+ * (the caller decides whether that fails the job or becomes a warning).
+ */
+export * from './errors';
+
+export interface PmsBusiness {
+  external_id: string;
+  name: string;
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  state: string | null;
+  post_code: string | null;
+  country: string | null;
+  /** IANA zone, e.g. "Australia/Brisbane". */
+  time_zone: string | null;
+  /** Coordinates when the PMS provides them (the sandbox does; real Cliniko does not). */
+  latitude: number | null;
+  longitude: number | null;
+  archived_at: string | null;
+  updated_at: string;
+}
+
+export interface PmsPractitioner {
+  external_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  /** "Dr Jane Citizen" style name for display. */
+  full_name: string;
+  /** Profession, e.g. "Registered Nurse" (Cliniko's `designation`). */
+  designation: string | null;
+  active: boolean;
+  updated_at: string;
+}
+
+export interface PmsAppointmentType {
+  external_id: string;
+  name: string;
+  duration_in_minutes: number;
+  category: string | null;
+  color: string | null;
+  archived_at: string | null;
+  updated_at: string;
+}
+
+export interface PmsPhoneNumber {
+  number: string;
+  /** "Mobile", "Home", "Work", "Fax", "Other" or null. */
+  type: string | null;
+}
+
+export interface PmsPatient {
+  external_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  preferred_first_name: string | null;
+  full_name: string;
+  /** yyyy-MM-dd */
+  dob: string | null;
+  email: string | null;
+  phone_numbers: PmsPhoneNumber[];
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  state: string | null;
+  post_code: string | null;
+  country: string | null;
+  /** IANA zone when the PMS records one. */
+  time_zone: string | null;
+  /**
+   * Coordinates when the PMS provides them. Real Cliniko patients have no coordinates (geocode the
+   * address instead); the sandbox adds documented `latitude`/`longitude` extras.
+   */
+  latitude: number | null;
+  longitude: number | null;
+  archived_at: string | null;
+  deleted: boolean;
+  updated_at: string;
+}
+
+export interface PmsAppointment {
+  external_id: string;
+  starts_at: string;
+  ends_at: string;
+  patient_id: string | null;
+  patient_name: string | null;
+  practitioner_id: string;
+  appointment_type_id: string;
+  business_id: string | null;
+  notes: string | null;
+  cancelled_at: string | null;
+  cancellation_reason: string | null;
+  archived_at: string | null;
+  /** True when the PMS reports the appointment deleted (Cliniko: `deleted_at` set). */
+  deleted: boolean;
+  did_not_arrive: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PmsInvalidRecord {
+  /** Which list the record came from, e.g. "individual_appointments". */
+  resource: string;
+  /** The record's id when it had a usable one. */
+  external_id: string | null;
+  /** One message per problem, each naming the field, e.g. "starts_at: not an ISO-8601 date-time". */
+  problems: string[];
+}
+
+export interface PmsPage<T> {
+  records: T[];
+  invalidRecords: PmsInvalidRecord[];
+  /** 1-based. */
+  pageNumber: number;
+  /** Total matching records across all pages, when the PMS reports it. */
+  totalEntries: number | null;
+}
+
+export type PmsPages<T> = AsyncIterable<PmsPage<T>>;
+
+export interface PmsCallOptions {
+  /** Aborts the call (and any waits for rate limits or retries) when signalled. */
+  signal?: AbortSignal;
+}
+
+export interface ListPatientsOptions extends PmsCallOptions {
+  /** Only patients updated strictly after this instant (UTC ISO) — for incremental runs. */
+  updatedSince?: string;
+  /** Only these patients (the adapter batches long lists into several requests). */
+  ids?: string[];
+  /** Also list archived patients. Default false. */
+  includeArchived?: boolean;
+}
+
+export interface ListAppointmentsOptions extends PmsCallOptions {
+  /** Appointments starting at or after this instant (UTC ISO, inclusive). */
+  from: string;
+  /** Appointments starting before this instant (UTC ISO, exclusive). */
+  to: string;
+  /** Only appointments updated strictly after this instant (UTC ISO). */
+  updatedSince?: string;
+  /** Empty or absent means all. */
+  practitionerIds?: string[];
+  appointmentTypeIds?: string[];
+  businessIds?: string[];
+  /**
+   * Also return cancelled, archived and deleted appointments (which PMSs hide by default) so that an
+   * importer can cancel its local copies. Importers should pass true.
+   */
+  includeCancelledAndArchived: boolean;
+}
+
+export interface UpdateAppointmentTimesInput {
+  starts_at: string;
+  ends_at: string;
+  /**
+   * When given, the adapter first reads the appointment and throws PmsConflictError if its updated_at
+   * differs (it changed in the PMS since the caller imported it). The PMS has no conditional write, so a
+   * change landing between that read and the write is not detected.
+   */
+  expectedUpdatedAt?: string;
+}
+
+export interface PmsConnectionInfo {
+  /** The PMS user the key belongs to. */
+  user_id: string;
+  user_name: string;
+  email: string | null;
+}
+
+export interface PmsAdapter {
+  /** Which PMS this is, e.g. "cliniko". */
+  readonly system: string;
+  /** Verifies the key by reading the key's user. Throws PmsAuthError when refused. */
+  checkConnection(options?: PmsCallOptions): Promise<PmsConnectionInfo>;
+  /** Business locations (archived ones excluded). */
+  listBusinesses(options?: PmsCallOptions): PmsPages<PmsBusiness>;
+  /** Active and inactive practitioners (`active` tells which). */
+  listPractitioners(options?: PmsCallOptions): PmsPages<PmsPractitioner>;
+  /** Appointment types (archived ones excluded). */
+  listAppointmentTypes(options?: PmsCallOptions): PmsPages<PmsAppointmentType>;
+  listPatients(options?: ListPatientsOptions): PmsPages<PmsPatient>;
+  listIndividualAppointments(options: ListAppointmentsOptions): PmsPages<PmsAppointment>;
+  /** Throws PmsNotFoundError when missing, PmsMalformedRecordError when unreadable. */
+  getIndividualAppointment(id: string, options?: PmsCallOptions): Promise<PmsAppointment>;
+  /** Writes new times and returns the appointment as the PMS now has it. 422 → PmsValidationError. */
+  updateAppointmentTimes(
+    id: string,
+    input: UpdateAppointmentTimesInput,
+    options?: PmsCallOptions,
+  ): Promise<PmsAppointment>;
+}
+
+/** Drains a page iterable; for small reference lists (businesses, practitioners, appointment types). */
+export async function collectPages<T>(pages: PmsPages<T>): Promise<{ records: T[]; invalidRecords: PmsInvalidRecord[] }> {
+  const records: T[] = [];
+  const invalidRecords: PmsInvalidRecord[] = [];
+  for await (const page of pages) {
+    records.push(...page.records);
+    invalidRecords.push(...page.invalidRecords);
+  }
+  return { records, invalidRecords };
+}
