@@ -29,7 +29,7 @@ export async function migrate(database: Database): Promise<string[]> {
       );
       applied.push(name);
     } catch (error) {
-      if ((error as { code?: string }).code !== '23505') throw new Error(`Migration ${name} failed: ${(error as Error).message}`);
+      if ((error as { code?: string }).code !== '23505') throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
     }
   }
   return applied;

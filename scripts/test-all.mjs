@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: every kind of test in order — typecheck, lint, unit, component and model-based, API on PGlite,
+// API on PostgreSQL (when TEST_DATABASE_URL is set), then a production build and the Playwright end-to-end suite.
+// Prints a closing "N passed, N failed" line and exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const reportDir = 'tmp/test-reports';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const only = process.argv.slice(2);
+const stages = [
+  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'unit', vitest: 'unit' },
+  { name: 'component', vitest: 'component' },
+  { name: 'api-pglite', vitest: 'api', env: { TEST_DATABASE_URL: '' } },
+  { name: 'api-postgres', vitest: 'api', skipUnless: 'TEST_DATABASE_URL' },
+  { name: 'build', command: ['npx', 'vite', 'build'] },
+  { name: 'e2e', vitest: 'e2e' },
+].filter((stage) => only.length === 0 || only.includes(stage.name));
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+for (const stage of stages) {
+  if (stage.skipUnless && !process.env[stage.skipUnless]) {
+    console.log(`\n=== ${stage.name}: skipped (${stage.skipUnless} is not set)`);
+    continue;
+  }
+  console.log(`\n=== ${stage.name}`);
+  const started = Date.now();
+  const report = `${reportDir}/${stage.name}.json`;
+  const command = stage.vitest
+    ? ['npx', 'vitest', 'run', '--project', stage.vitest, '--reporter=default', '--reporter=json', `--outputFile=${report}`]
+    : stage.command;
+  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, ...stage.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (stage.vitest && existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    if (summary.numTotalTests === 0) {
+      console.log(`${stage.name}: no tests ran`);
+      failedStages.push(stage.name);
+      continue;
+    }
+  } else if (!stage.vitest) {
+    // A check stage counts as one test.
+    if (result.status === 0) totals.passed += 1; else totals.failed += 1;
+  }
+  if (result.status !== 0) failedStages.push(stage.name);
+  console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+}
+
+console.log(failedStages.length ? `\nFailed stages: ${failedStages.join(', ')}` : '\nAll stages passed.');
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStages.length ? 1 : 0);
