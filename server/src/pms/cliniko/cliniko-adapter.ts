@@ -177,7 +177,12 @@ export class ClinikoAdapter implements PmsAdapter {
   }
 
   async getIndividualAppointment(id: string, options: PmsCallOptions = {}): Promise<PmsAppointment> {
-    const body = await this.http.request('GET', `/individual_appointments/${encodeId(id)}`, { signal: options.signal });
+    // Without these filters Cliniko answers 404 for archived or deleted appointments; an exporter needs to
+    // see them to report them instead of failing.
+    const body = await this.http.request('GET', `/individual_appointments/${encodeId(id)}`, {
+      query: { 'q[]': [filter('archived_at', '*'), filter('deleted_at', '*')] },
+      signal: options.signal,
+    });
     return expectRecord(normaliseAppointment(body), `individual appointment ${id}`);
   }
 

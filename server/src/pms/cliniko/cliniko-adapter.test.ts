@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectPages, type PmsAppointment } from '../adapter';
+import {
+  PmsAuthError,
+  PmsConflictError,
+  PmsMalformedRecordError,
+  PmsNotFoundError,
+  PmsRateLimitError,
+  PmsResponseError,
+  PmsUnavailableError,
+  PmsValidationError,
+} from '../errors';
+import { createSandboxDataset } from '../sandbox/dataset';
+import { startSandbox, type SandboxHandle } from '../sandbox/server';
+import { ClinikoAdapter, type ClinikoAdapterOptions } from './cliniko-adapter';
+import type { ClinikoHttpEvent } from './http-client';
+import { SlidingWindowRateLimiter } from './rate-limiter';
+
+// Small, fixed-date data keeps the suite fast and independent of today's date.
+const DATASET = { seed: 7, patients: 120, practitioners: 6, weeks: 2, startDate: '2026-11-16' };
+const FROM = '2026-11-15T14:00:00Z'; // Monday 16 Nov 00:00 in Brisbane
+const TO = '2026-11-29T14:00:00Z';
+
+let sandbox: SandboxHandle;
+
+function adapter(overrides: Partial<ClinikoAdapterOptions> = {}): ClinikoAdapter {
+  return new ClinikoAdapter({
+    apiKey: sandbox.apiKey,
+    contactEmail: 'dev@rounds.test',
+    baseUrl: sandbox.url,
+    rateLimiter: new SlidingWindowRateLimiter(10_000, 1000),
+    requestTimeoutMs: 2000,
+    backoffBaseMs: 5,
+    backoffMaxMs: 20,
+    ...overrides,
+  });
+}
+
+async function allAppointments(client: ClinikoAdapter, includeCancelledAndArchived = true): Promise<PmsAppointment[]> {
+  const { records, invalidRecords } = await collectPages(
+    client.listIndividualAppointments({ from: FROM, to: TO, includeCancelledAndArchived }),
+  );
+  expect(invalidRecords).toEqual([]);
+  return records;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ ...DATASET, dataset: createSandboxDataset(DATASET) });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(() => {
+  sandbox.setFaults({
+    rateLimitPerMinute: null,
+    rateLimitWindowMs: 60_000,
+    latencyMs: 0,
+    errorRate: 0,
+    errorNext: 0,
+    malformedRate: 0,
+    dropConnectionRate: 0,
+    dropNext: 0,
+  });
+  sandbox.requestLog.length = 0;
+});
+
+describe('ClinikoAdapter against the sandbox', () => {
+  it('checks the connection and sends Basic auth, Accept and a User-Agent with the contact email', async () => {
+    const info = await adapter().checkConnection();
+    expect(info).toEqual({ user_id: sandbox.dataset.user.id, user_name: 'Sandy Box', email: 'sandbox-admin@example.com' });
+    expect(sandbox.requestLog[0]).toMatchObject({
+      method: 'GET',
+      url: '/v1/user',
+      status: 200,
+      accept: 'application/json',
+      userAgent: 'Rounds (dev@rounds.test)',
+    });
+  });
+
+  it('turns 401 into PmsAuthError without retrying', async () => {
+    const wrong = adapter({ apiKey: 'not-the-key-au1' });
+    await expect(wrong.checkConnection()).rejects.toBeInstanceOf(PmsAuthError);
+    await expect(collectPages(wrong.listBusinesses())).rejects.toBeInstanceOf(PmsAuthError);
+    expect(sandbox.requestLog.map((r) => r.status)).toEqual([401, 401]);
+  });
+
+  it('follows links.next with per_page=100 and returns every appointment once, ids as 19-digit strings', async () => {
+    const pages = [];
+    for await (const page of adapter().listIndividualAppointments({ from: FROM, to: TO, includeCancelledAndArchived: true })) {
+      pages.push(page);
+    }
+    const expected = sandbox.dataset.appointments.filter((a) => a.starts_at >= FROM && a.starts_at < TO);
+    expect(expected.length).toBeGreaterThan(250);
+    expect(pages.length).toBe(Math.ceil(expected.length / 100));
+    expect(pages.map((p) => p.pageNumber)).toEqual(pages.map((_, i) => i + 1));
+    expect(pages.every((p) => p.totalEntries === expected.length)).toBe(true);
+    const records = pages.flatMap((p) => p.records);
+    expect(records.map((r) => r.external_id).sort()).toEqual(expected.map((a) => a.id).sort());
+    for (const record of records) expect(record.external_id).toMatch(/^\d{19}$/);
+    expect(sandbox.requestLog.every((r) => r.url.includes('per_page=100'))).toBe(true);
+  });
+
+  it('normalises related ids from links.self and timestamps to UTC ISO', async () => {
+    const [record] = (await allAppointments(adapter())).filter((a) => a.cancelled_at === null);
+    const source = sandbox.dataset.appointments.find((a) => a.id === record.external_id)!;
+    expect(record).toMatchObject({
+      patient_id: source.patient_id,
+      practitioner_id: source.practitioner_id,
+      appointment_type_id: source.appointment_type_id,
+      business_id: source.business_id,
+      starts_at: new Date(source.starts_at).toISOString(),
+      ends_at: new Date(source.ends_at).toISOString(),
+      deleted: false,
+    });
+  });
+
+  it('hides cancelled, archived and deleted appointments unless asked to include them', async () => {
+    const all = await allAppointments(adapter(), true);
+    const visible = await allAppointments(adapter(), false);
+    const hiddenCount = all.filter((a) => a.cancelled_at || a.archived_at || a.deleted).length;
+    expect(all.some((a) => a.cancelled_at)).toBe(true);
+    expect(all.some((a) => a.archived_at)).toBe(true);
+    expect(visible.length).toBe(all.length - hiddenCount);
+    expect(visible.every((a) => !a.cancelled_at && !a.archived_at && !a.deleted)).toBe(true);
+  });
+
+  it('filters by practitioners, appointment types, businesses and updated_at', async () => {
+    const client = adapter();
+    const all = await allAppointments(client);
+    const [p1, p2] = sandbox.dataset.practitioners.filter((p) => p.active);
+    const byPractitioner = await collectPages(
+      client.listIndividualAppointments({ from: FROM, to: TO, practitionerIds: [p1.id, p2.id], includeCancelledAndArchived: true }),
+    );
+    expect(byPractitioner.records.length).toBe(all.filter((a) => a.practitioner_id === p1.id || a.practitioner_id === p2.id).length);
+    expect(byPractitioner.records.length).toBeGreaterThan(0);
+
+    const type = sandbox.dataset.appointmentTypes.find((t) => t.name === 'Personal care')!;
+    const business = sandbox.dataset.businesses[1];
+    const narrowed = await collectPages(
+      client.listIndividualAppointments({
+        from: FROM,
+        to: TO,
+        appointmentTypeIds: [type.id],
+        businessIds: [business.id],
+        includeCancelledAndArchived: true,
+      }),
+    );
+    expect(narrowed.records.length).toBe(all.filter((a) => a.appointment_type_id === type.id && a.business_id === business.id).length);
+
+    const oneDay = await collectPages(
+      client.listIndividualAppointments({ from: '2026-11-16T14:00:00Z', to: '2026-11-17T14:00:00Z', includeCancelledAndArchived: true }),
+    );
+    expect(oneDay.records.length).toBeGreaterThan(0);
+    expect(oneDay.records.every((a) => a.starts_at >= '2026-11-16T14:00:00.000Z' && a.starts_at < '2026-11-17T14:00:00.000Z')).toBe(true);
+
+    const cutoff = [...all].sort((a, b) => a.updated_at.localeCompare(b.updated_at))[Math.floor(all.length / 2)].updated_at;
+    const recent = await collectPages(
+      client.listIndividualAppointments({ from: FROM, to: TO, updatedSince: cutoff, includeCancelledAndArchived: true }),
+    );
+    expect(recent.records.length).toBe(all.filter((a) => a.updated_at > cutoff).length);
+
+    const filters = decodeURIComponent(sandbox.requestLog.at(-1)!.url);
+    expect(filters).toContain(`q[]=updated_at:>${cutoff.replace('.000Z', 'Z')}`);
+    expect(filters).toContain('q[]=starts_at:>=2026-11-15T14:00:00Z');
+    expect(filters).toContain('q[]=cancelled_at:*');
+    expect(filters).toContain('q[]=archived_at:*');
+  });
+
+  it('lists reference data: businesses, active and inactive practitioners, appointment types', async () => {
+    const client = adapter();
+    const businesses = await collectPages(client.listBusinesses());
+    expect(businesses.records.map((b) => b.name)).toEqual(sandbox.dataset.businesses.map((b) => b.business_name));
+    expect(businesses.records[0]).toMatchObject({ city: 'Chermside', state: 'QLD', time_zone: 'Australia/Brisbane' });
+
+    const practitioners = await collectPages(client.listPractitioners());
+    expect(practitioners.records).toHaveLength(sandbox.dataset.practitioners.length);
+    const inactive = practitioners.records.filter((p) => !p.active).map((p) => p.external_id);
+    expect(inactive.sort()).toEqual(sandbox.dataset.practitioners.filter((p) => !p.active).map((p) => p.id).sort());
+
+    const types = await collectPages(client.listAppointmentTypes());
+    expect(types.records.map((t) => [t.name, t.duration_in_minutes])).toEqual([
+      ['Personal care', 60],
+      ['Nursing visit', 45],
+      ['Physiotherapy', 60],
+      ['Domestic assistance', 90],
+      ['Wound care', 30],
+      ['Medication check', 15],
+    ]);
+  });
+
+  it('lists patients with addresses, phones and the sandbox coordinates; by ids in batches', async () => {
+    const client = adapter();
+    const all = await collectPages(client.listPatients({ includeArchived: true }));
+    expect(all.records).toHaveLength(sandbox.dataset.patients.length);
+    const withAddress = all.records.find((p) => p.address_1 !== null)!;
+    expect(withAddress).toMatchObject({ state: 'QLD', country: 'Australia', time_zone: 'Australia/Brisbane' });
+    expect(withAddress.latitude).toBeLessThan(-27);
+    expect(withAddress.phone_numbers[0]).toMatchObject({ type: 'Mobile', number: expect.stringMatching(/^04\d\d \d{3} \d{3}$/) });
+
+    const unarchived = await collectPages(client.listPatients());
+    expect(unarchived.records.length).toBe(sandbox.dataset.patients.filter((p) => !p.archived_at).length);
+
+    const ids = sandbox.dataset.patients.slice(0, 105).map((p) => p.id);
+    sandbox.requestLog.length = 0;
+    const chosen = await collectPages(client.listPatients({ ids, includeArchived: true }));
+    expect(chosen.records.map((p) => p.external_id).sort()).toEqual([...ids].sort());
+    expect(sandbox.requestLog).toHaveLength(2); // 100 ids per request
+  });
+
+  it('waits until X-RateLimit-Reset after a 429 and then succeeds', async () => {
+    sandbox.setFaults({ rateLimitPerMinute: 2, rateLimitWindowMs: 300 });
+    const events: ClinikoHttpEvent[] = [];
+    const client = adapter({ onEvent: (e) => events.push(e) });
+    const began = Date.now();
+    const { records } = await collectPages(client.listAppointmentTypes());
+    await client.checkConnection();
+    await client.checkConnection();
+    expect(records).toHaveLength(6);
+    const limited = events.filter((e) => e.type === 'rate_limited');
+    expect(limited.length).toBeGreaterThan(0);
+    const first = limited[0] as Extract<ClinikoHttpEvent, { type: 'rate_limited' }>;
+    expect(first.resetAt).not.toBeNull();
+    // It resumed only after the announced reset.
+    const resumed = sandbox.requestLog.find((r, i) => i > 0 && sandbox.requestLog[i - 1].status === 429 && r.status === 200)!;
+    expect(resumed.at).toBeGreaterThanOrEqual(first.resetAt!.getTime());
+    expect(Date.now() - began).toBeLessThan(5000);
+  });
+
+  it('gives up with PmsRateLimitError when the reset is too far away', async () => {
+    sandbox.setFaults({ rateLimitPerMinute: 1, rateLimitWindowMs: 60_000 });
+    const client = adapter({ maxRateLimitWaitMs: 1000 });
+    await client.checkConnection();
+    const error = await client.checkConnection().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PmsRateLimitError);
+    expect((error as PmsRateLimitError).resetAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+  });
+
+  it('retries 5xx with backoff and then succeeds', async () => {
+    sandbox.setFaults({ errorNext: 3 });
+    const events: ClinikoHttpEvent[] = [];
+    const info = await adapter({ onEvent: (e) => events.push(e) }).checkConnection();
+    expect(info.user_id).toBe(sandbox.dataset.user.id);
+    expect(sandbox.requestLog.map((r) => r.status)).toEqual([503, 503, 503, 200]);
+    expect(events.filter((e) => e.type === 'retry').map((e) => (e as { attempt: number }).attempt)).toEqual([1, 2, 3]);
+  });
+
+  it('ends in PmsUnavailableError after the allowed attempts', async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    const error = await adapter({ maxAttempts: 3 }).checkConnection().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PmsUnavailableError);
+    expect((error as PmsUnavailableError).attempts).toBe(3);
+    expect(sandbox.requestLog).toHaveLength(3);
+  });
+
+  it('times out slow requests, retries them, and reports the timeout', async () => {
+    sandbox.setFaults({ latencyMs: 400 });
+    const began = Date.now();
+    const error = await adapter({ requestTimeoutMs: 60, maxAttempts: 2 }).checkConnection().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PmsUnavailableError);
+    expect((error as Error).message).toMatch(/timed out after 60 ms/);
+    expect(Date.now() - began).toBeLessThan(400);
+  });
+
+  it('retries dropped connections', async () => {
+    sandbox.setFaults({ dropNext: 2 });
+    const { records } = await collectPages(adapter().listBusinesses());
+    expect(records).toHaveLength(2);
+    expect(sandbox.requestLog.map((r) => r.status)).toEqual(['dropped', 'dropped', 200]);
+  });
+
+  it('survives a mix of random faults and still returns every record exactly once', async () => {
+    sandbox.setFaults({ errorRate: 0.2, dropConnectionRate: 0.15, latencyMs: 2 });
+    const records = await allAppointments(adapter({ maxAttempts: 8, perPage: 20 }));
+    sandbox.setFaults({ errorRate: 0, dropConnectionRate: 0, latencyMs: 0 });
+    const clean = await allAppointments(adapter());
+    expect(records.map((r) => r.external_id)).toEqual(clean.map((r) => r.external_id));
+    expect(sandbox.requestLog.some((r) => r.status === 'dropped')).toBe(true);
+    expect(sandbox.requestLog.some((r) => typeof r.status === 'number' && r.status >= 500)).toBe(true);
+  });
+
+  it('skips malformed records and reports each with the field at fault, keeping the rest of the page', async () => {
+    sandbox.setFaults({ malformedRate: 0.3 });
+    const pages = [];
+    for await (const page of adapter().listIndividualAppointments({ from: FROM, to: TO, includeCancelledAndArchived: true })) {
+      pages.push(page);
+    }
+    const valid = pages.flatMap((p) => p.records);
+    const invalid = pages.flatMap((p) => p.invalidRecords);
+    const total = sandbox.dataset.appointments.filter((a) => a.starts_at >= FROM && a.starts_at < TO).length;
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(valid.length + invalid.length).toBe(total);
+    for (const bad of invalid) {
+      expect(bad.resource).toBe('individual_appointments');
+      expect(bad.problems.length).toBeGreaterThan(0);
+      expect(bad.problems.every((p) => /^(id|starts_at|updated_at|practitioner): /.test(p))).toBe(true);
+    }
+    expect(invalid.some((bad) => bad.problems.some((p) => p.startsWith('id: must be a string')))).toBe(true);
+    expect(invalid.some((bad) => bad.problems.includes('practitioner: link is missing'))).toBe(true);
+  });
+
+  it('throws PmsMalformedRecordError for a malformed single record', async () => {
+    const id = sandbox.dataset.appointments[0].id;
+    sandbox.setFaults({ malformedRate: 1 });
+    await expect(adapter().getIndividualAppointment(id)).rejects.toBeInstanceOf(PmsMalformedRecordError);
+  });
+
+  it('round-trips a PATCH of appointment times and bumps updated_at', async () => {
+    const client = adapter();
+    const target = sandbox.dataset.appointments.find((a) => !a.cancelled_at && !a.archived_at && !a.deleted_at)!;
+    const before = await client.getIndividualAppointment(target.id);
+    const startsAt = new Date(Date.parse(before.starts_at) + 30 * 60_000).toISOString();
+    const endsAt = new Date(Date.parse(before.ends_at) + 30 * 60_000).toISOString();
+
+    const updated = await client.updateAppointmentTimes(target.id, { starts_at: startsAt, ends_at: endsAt, expectedUpdatedAt: before.updated_at });
+    expect(updated).toMatchObject({ external_id: target.id, starts_at: startsAt, ends_at: endsAt });
+    expect(updated.updated_at > before.updated_at).toBe(true);
+    expect(await client.getIndividualAppointment(target.id)).toEqual(updated);
+    expect(sandbox.requestLog.find((r) => r.method === 'PATCH')).toMatchObject({ url: `/v1/individual_appointments/${target.id}`, status: 200 });
+
+    // The appointment shows up in an incremental listing after the change.
+    const changed = await collectPages(
+      client.listIndividualAppointments({ from: FROM, to: TO, updatedSince: before.updated_at, includeCancelledAndArchived: true }),
+    );
+    expect(changed.records.map((r) => r.external_id)).toContain(target.id);
+
+    // A stale expectedUpdatedAt is a conflict and writes nothing.
+    await expect(
+      client.updateAppointmentTimes(target.id, { starts_at: before.starts_at, ends_at: before.ends_at, expectedUpdatedAt: before.updated_at }),
+    ).rejects.toBeInstanceOf(PmsConflictError);
+    expect((await client.getIndividualAppointment(target.id)).starts_at).toBe(startsAt);
+  });
+
+  it('reports 422 from the PMS with its message and field errors', async () => {
+    const client = adapter();
+    const target = sandbox.dataset.appointments.find((a) => !a.archived_at && !a.deleted_at)!;
+    // Bypass the adapter's own check to see the sandbox's 422.
+    const response = await fetch(`${sandbox.url}/individual_appointments/${target.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Basic ${Buffer.from(`${sandbox.apiKey}:`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ starts_at: '2026-11-20T01:00:00Z', ends_at: '2026-11-20T00:00:00Z' }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ message: 'Validation Failed', errors: { ends_at: 'must be after starts at' } });
+
+    const error = await client
+      .updateAppointmentTimes(target.id, { starts_at: '2026-11-20T01:00:00Z', ends_at: 'tomorrow' })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/ends_at/);
+    await expect(
+      client.updateAppointmentTimes(target.id, { starts_at: '2026-11-20T01:00:00Z', ends_at: '2026-11-20T01:00:00Z' }),
+    ).rejects.toBeInstanceOf(PmsValidationError);
+  });
+
+  it('maps a missing appointment to PmsNotFoundError and still reads archived ones', async () => {
+    const client = adapter();
+    await expect(client.getIndividualAppointment('1000000000000000001')).rejects.toBeInstanceOf(PmsNotFoundError);
+    const archived = sandbox.dataset.appointments.find((a) => a.archived_at)!;
+    expect((await client.getIndividualAppointment(archived.id)).archived_at).not.toBeNull();
+  });
+
+  it('refuses to follow a links.next that leaves the configured API root', async () => {
+    const client = adapter({ baseUrl: sandbox.url.replace('127.0.0.1', 'localhost') });
+    // The sandbox builds links from the Host header, so they stay on "localhost" and are accepted...
+    expect((await collectPages(client.listPatients({ includeArchived: true }))).records.length).toBe(sandbox.dataset.patients.length);
+    // ...while a link to another origin, or outside the API root, is refused before the key is sent.
+    const http = (client as unknown as { http: { assertOwnUrl(url: string): string } }).http;
+    expect(() => http.assertOwnUrl('https://evil.example/v1/patients?page=2')).toThrow(PmsResponseError);
+    expect(() => http.assertOwnUrl(`${sandbox.origin.replace('127.0.0.1', 'localhost')}/__sandbox/faults`)).toThrow(
+      PmsResponseError,
+    );
+  });
+
+  it('stops when the caller aborts', async () => {
+    sandbox.setFaults({ latencyMs: 200 });
+    const controller = new AbortController();
+    const pending = adapter().checkConnection({ signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('import cancelled')), 20);
+    await expect(pending).rejects.toThrow('import cancelled');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { rateLimiterForKey, SlidingWindowRateLimiter } from './rate-limiter';
+
+/** The largest number of starts inside any window of `windowMs`. */
+function maxInAnyWindow(starts: number[], windowMs: number): number {
+  let max = 0;
+  for (let i = 0; i < starts.length; i++) {
+    let count = 0;
+    for (let j = i; j < starts.length && starts[j] < starts[i] + windowMs; j++) count++;
+    max = Math.max(max, count);
+  }
+  return max;
+}
+
+describe('SlidingWindowRateLimiter', () => {
+  it('never lets more than the limit start within one window, even with concurrent callers', async () => {
+    const limiter = new SlidingWindowRateLimiter(5, 200);
+    const starts: number[] = [];
+    const began = Date.now();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        await limiter.acquire();
+        starts.push(Date.now());
+      }),
+    );
+    const elapsed = Date.now() - began;
+    starts.sort((a, b) => a - b);
+    expect(maxInAnyWindow(starts, 200)).toBeLessThanOrEqual(5);
+    // 16 requests at 5 per 200 ms need at least three full windows of waiting.
+    expect(elapsed).toBeGreaterThanOrEqual(600);
+    expect(elapsed).toBeLessThan(1500);
+  });
+
+  it('lets a burst up to the limit through at once', async () => {
+    const limiter = new SlidingWindowRateLimiter(10, 1000);
+    const began = Date.now();
+    for (let i = 0; i < 10; i++) await limiter.acquire();
+    expect(Date.now() - began).toBeLessThan(50);
+  });
+
+  it('holds everyone back during a pause (after a 429)', async () => {
+    const limiter = new SlidingWindowRateLimiter(100, 1000);
+    limiter.pauseUntil(Date.now() + 120);
+    const began = Date.now();
+    await limiter.acquire();
+    expect(Date.now() - began).toBeGreaterThanOrEqual(115);
+  });
+
+  it('stops waiting when the caller aborts, and keeps serving the others', async () => {
+    const limiter = new SlidingWindowRateLimiter(1, 100);
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal);
+    const next = limiter.acquire();
+    controller.abort(new Error('job cancelled'));
+    await expect(waiting).rejects.toThrow('job cancelled');
+    const began = Date.now();
+    await next;
+    expect(Date.now() - began).toBeLessThan(150);
+  });
+
+  it('validates its configuration', () => {
+    expect(() => new SlidingWindowRateLimiter(0, 1000)).toThrow(/requestsPerWindow/);
+    expect(() => new SlidingWindowRateLimiter(10, 0)).toThrow(/rateLimitWindowMs/);
+  });
+
+  it('is shared per API key', () => {
+    expect(rateLimiterForKey('key-a', 200, 60_000)).toBe(rateLimiterForKey('key-a', 200, 60_000));
+    expect(rateLimiterForKey('key-a', 200, 60_000)).not.toBe(rateLimiterForKey('key-b', 200, 60_000));
+  });
+});
