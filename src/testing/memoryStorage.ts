@@ -1,0 +1,30 @@
+/** A Storage kept in memory: for environments without localStorage (node tests, some embeds). */
+export class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+
+  get length(): number {
+    return this.items.size;
+  }
+  clear(): void {
+    this.items.clear();
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+}
+
+/** Installs a fresh MemoryStorage as globalThis.localStorage and returns it. */
+export function installMemoryStorage(): MemoryStorage {
+  const storage = new MemoryStorage();
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+  return storage;
+}
