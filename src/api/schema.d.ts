@@ -207,6 +207,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointment_types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an appointment type's name, duration (minutes) or colour */
+        put: operations["updateAppointmentType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/imports": {
         parameters: {
             query?: never;
@@ -265,6 +282,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the business's clients, searchable, sortable and filterable */
+        get: operations["listClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -353,6 +387,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename or recolour a tag */
+        put: operations["updateTag"];
+        post?: never;
+        /** Delete a tag; it is removed from every client */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Appointments starting within a date range (dates in the business time zone, at most 62 days), cancelled ones included with status CANCELLED. A PRACTITIONER gets only their associated practitioners' appointments. */
+        get: operations["listAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}": {
         parameters: {
             query?: never;
@@ -394,6 +479,24 @@ export interface paths {
         };
         get?: never;
         put: operations["updateAppointmentArrivalTime"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the emailed availability link shows (no login; the token is the credential) */
+        get: operations["getPublicAvailability"];
+        /** Saves the availability of the client the token was issued for; the token is then used up */
+        put: operations["updatePublicAvailability"];
         post?: never;
         delete?: never;
         options?: never;
@@ -515,6 +618,41 @@ export interface components {
             name: string;
             color: string;
         };
+        /** @description #rrggbb; null (or absent) shows as black */
+        ColorOrNull: string | null;
+        TagInput: {
+            name: string;
+            color?: components["schemas"]["ColorOrNull"];
+        };
+        PageMeta: {
+            page: number;
+            per_page: number;
+            /** @description rows matching the filters */
+            total: number;
+        };
+        ClientListItem: {
+            id: number;
+            full_name: string;
+            first_name: string;
+            last_name: string;
+            /** @description the address city */
+            suburb: string | null;
+            /** @description first phone number */
+            phone: string | null;
+            email: string | null;
+            tags: components["schemas"]["Tag"][];
+            has_custom_availability: boolean;
+            /** @description address_1 and city both filled */
+            has_address: boolean;
+        };
+        PublicAvailability: {
+            client: {
+                first_name: string;
+            };
+            availability: components["schemas"]["AvailabilityEntry"][];
+            /** Format: date-time */
+            expires_at: string;
+        };
         Client: {
             id: number;
             full_name: string;
@@ -549,6 +687,13 @@ export interface components {
             notes: string | null;
             lat: number | null;
             lng: number | null;
+            /**
+             * @description CANCELLED when cancelled_at is set
+             * @enum {string}
+             */
+            status?: "BOOKED" | "CANCELLED";
+            /** @description the visit address city */
+            suburb?: string | null;
             /** Format: date-time */
             cancelled_at: string | null;
             location: components["schemas"]["Location"];
@@ -687,6 +832,17 @@ export interface components {
             content: {
                 "application/json": {
                     appointment: components["schemas"]["Appointment"];
+                };
+            };
+        };
+        /** @description Tag */
+        TagBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    tag: components["schemas"]["Tag"];
                 };
             };
         };
@@ -975,6 +1131,43 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    updateAppointmentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description minutes */
+                    duration?: number;
+                    color?: components["schemas"]["ColorOrNull"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated appointment type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointment_type: components["schemas"]["AppointmentType"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     createImport: {
         parameters: {
             query?: never;
@@ -1085,6 +1278,41 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: 5 | 10 | 20 | 50;
+                sort?: "name" | "suburb" | "phone" | "email" | "has_custom_availability" | "has_address";
+                direction?: "asc" | "desc";
+                /** @description Case-insensitive search over name, phone, email and suburb (at least 2 characters to filter) */
+                q?: string;
+                tag_id?: number;
+                /** @description true = only clients without an address (address_1 and city both needed to count as one) */
+                missing_address?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients and the total matching the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["ClientListItem"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     getClient: {
@@ -1199,6 +1427,105 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    createTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["TagBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    color?: components["schemas"]["ColorOrNull"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TagBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query: {
+                start_date: string;
+                end_date: string;
+                practitioner_ids?: number[];
+                appointment_type_ids?: number[];
+                business_location_ids?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Appointments ordered by start time, then practitioner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointments: components["schemas"]["Appointment"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     getAppointment: {
         parameters: {
             query?: never;
@@ -1265,6 +1592,64 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    getPublicAvailability: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's first name and current availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAvailability"];
+                };
+            };
+            410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updatePublicAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    availability: components["schemas"]["AvailabilityEntry"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        availability: components["schemas"]["AvailabilityEntry"][];
+                    };
+                };
+            };
+            410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
 }
