@@ -1,0 +1,31 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'rounds-cli-'));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'http://rounds.example' };
+const admin = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args], { env, encoding: 'utf8' });
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('operator CLI', () => {
+  it('creates a business with its admin, a user, and prints a login-as link', () => {
+    const business = admin('create-business', '--name', 'Acme Care', '--email', 'ada@acme.test', '--password', 'long enough pw', '--first-name', 'Ada');
+    expect(business.status, business.stderr).toBe(0);
+    expect(business.stdout).toMatch(/Created business account #1 "Acme Care" with admin ada@acme.test/);
+    const user = admin('create-user', '--business-id', '1', '--email', 'sam@acme.test', '--password', 'long enough pw', '--first-name', 'Sam', '--role', 'regular_user');
+    expect(user.stdout).toMatch(/Created REGULAR_USER user #2 sam@acme.test/);
+    const link = execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', 'login-as-link', '--email', 'sam@acme.test'], { env, encoding: 'utf8' });
+    expect(link.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
+  }, 60_000);
+
+  it('explains bad input instead of crashing', () => {
+    const duplicate = admin('create-user', '--business-id', '1', '--email', 'not-an-email', '--password', 'long enough pw', '--first-name', 'X', '--role', 'ADMIN');
+    expect(duplicate.status).toBe(1);
+    expect(duplicate.stderr).toMatch(/Error: email "not-an-email" is not a valid email address/);
+    const badRole = admin('create-user', '--business-id', '1', '--email', 'x@acme.test', '--password', 'long enough pw', '--first-name', 'X', '--role', 'BOSS');
+    expect(badRole.stderr).toMatch(/--role must be one of ADMIN, REGULAR_USER, PRACTITIONER/);
+  }, 60_000);
+});
