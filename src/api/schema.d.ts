@@ -124,6 +124,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/provider_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect (or reconnect) the practice-management system with an API key
+         * @description The key is checked against the PMS before it is saved, stored encrypted and never returned (only its last 4 characters). The account is INITIALIZING while a job pulls the reference data (businesses, practitioners, appointment types), then ACTIVE. A key the PMS refuses answers 422.
+         */
+        post: operations["connectProviderAccount"];
+        /** Disconnect the practice-management system (the key is deleted; status DISCONNECTED) */
+        delete: operations["disconnectProviderAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/provider_account/current": {
         parameters: {
             query?: never;
@@ -150,7 +171,8 @@ export interface paths {
         };
         /** Automatic sync settings, also used to prefill the import and export modals */
         get: operations["getSyncSettings"];
-        put?: never;
+        /** Change automatic sync settings (the filters must name the business's own records) */
+        put: operations["updateSyncSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -231,7 +253,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Import history, newest first */
+        get: operations["listImports"];
         put?: never;
         /** Start an import of appointments from the practice-management system */
         post: operations["createImport"];
@@ -257,7 +280,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/exports": {
+    "/imports/{id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -265,6 +288,24 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        put?: never;
+        /** Cancel a pending or running import (a running one stops after its current page) */
+        post: operations["cancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export history, newest first */
+        get: operations["listExports"];
         put?: never;
         /** Start an export of changed appointment times to the practice-management system */
         post: operations["createExport"];
@@ -284,6 +325,23 @@ export interface paths {
         get: operations["getExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending or running export (a running one stops after its current page) */
+        post: operations["cancelExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -747,6 +805,26 @@ export interface components {
             appointments_created: number;
             appointments_updated: number;
             appointments_cancelled: number;
+            appointments_unchanged?: number;
+            clients_created?: number;
+            clients_updated?: number;
+            /** @description PMS records that could not be read (malformed); see warnings */
+            records_skipped?: number;
+            warnings?: string[];
+        };
+        ExportConflict: {
+            appointment_id: number;
+            external_id: string;
+            /** @description Why the appointment was not written */
+            reason: string;
+        };
+        ExportResult: {
+            /** @description appointments whose times were written to the PMS */
+            exported: number;
+            skipped_unchanged: number;
+            /** @description appointments created in Rounds that have no PMS record */
+            skipped_not_in_pms?: number;
+            conflicts: components["schemas"]["ExportConflict"][];
         };
         Import: {
             id: number;
@@ -759,6 +837,15 @@ export interface components {
             error_message: string | null;
             /** Format: date-time */
             created_at: string;
+            filters?: components["schemas"]["SyncFilters"];
+            /** @description the user's full name */
+            created_by_name?: string | null;
+            automatic?: boolean;
+            attempts?: number;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
         };
         Export: {
             id: number;
@@ -770,6 +857,16 @@ export interface components {
             error_message: string | null;
             /** Format: date-time */
             created_at: string;
+            result?: components["schemas"]["ExportResult"] | null;
+            filters?: components["schemas"]["SyncFilters"];
+            /** @description the user's full name */
+            created_by_name?: string | null;
+            automatic?: boolean;
+            attempts?: number;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
         };
     };
     responses: {
@@ -1016,6 +1113,63 @@ export interface operations {
             };
         };
     };
+    connectProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Connected; reference data is being pulled */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        provider_account: components["schemas"]["ProviderAccount"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    disconnectProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        provider_account: components["schemas"]["ProviderAccount"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     getCurrentProviderAccount: {
         parameters: {
             query?: never;
@@ -1060,6 +1214,35 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    updateSyncSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved sync settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sync_settings: components["schemas"]["SyncSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listAllBusinessLocations: {
@@ -1168,6 +1351,34 @@ export interface operations {
             422: components["responses"]["Error"];
         };
     };
+    listImports: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imports: components["schemas"]["Import"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
     createImport: {
         parameters: {
             query?: never;
@@ -1224,6 +1435,61 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import, now CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        import: components["schemas"]["Import"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listExports: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of exports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exports: components["schemas"]["Export"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
     createExport: {
         parameters: {
             query?: never;
@@ -1278,6 +1544,33 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    cancelExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, now CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: components["schemas"]["Export"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listClients: {
