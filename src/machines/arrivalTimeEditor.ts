@@ -1,0 +1,149 @@
+// The inline arrival-time editor of the appointment details modal (spec section 4): editable only when
+// the appointment is not on a route; HH:mm in 5-minute steps; Enter saves the time as an ISO timestamp
+// with the practitioner's zone offset, on the appointment's own day.
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { messageOfError } from '../api/errors';
+import { formatTime, instantAtTimeOnSameDay, parseTimeOfDay } from '../lib/dates';
+
+export const ARRIVAL_TIME_UPDATED_MESSAGE = 'The arrival time has been successfully updated.';
+export const ARRIVAL_TIME_ERROR_MESSAGE = 'An error has occurred. Could not update appointment arrival time.';
+export const ARRIVAL_TIME_FORMAT_MESSAGE = 'Enter the arrival time as HH:mm, in 5-minute steps.';
+export const ARRIVAL_TIME_STEP_SECONDS = 300;
+
+export interface ArrivalTimeEditorInput {
+  appointmentId: number;
+  startsAt: string;
+  arriveAt: string | null;
+  routeId: number | null;
+  /** The practitioner's zone: the time is shown and entered there. */
+  timeZone: string;
+}
+
+export interface ArrivalTimeEditorContext {
+  appointmentId: number;
+  startsAt: string;
+  /** The saved arrival (ISO); the start when none was set. */
+  arriveAt: string;
+  timeZone: string;
+  routeId: number | null;
+  /** What the input holds while editing (HH:mm). */
+  draft: string;
+  error: string | null;
+}
+
+/** What the save actor returns: the appointment's arrival as the server now has it. */
+export interface SavedArrival {
+  arrive_at: string | null;
+}
+
+export type ArrivalTimeEditorEvent =
+  | { type: 'EDIT' }
+  | { type: 'CHANGE'; value: string }
+  | { type: 'SAVE' }
+  | { type: 'CANCEL' };
+
+export type ArrivalTimeEditorEmitted =
+  | { type: 'saved'; arriveAt: string }
+  | { type: 'failed'; message: string };
+
+export function isValidArrivalTime(value: string): boolean {
+  const parsed = parseTimeOfDay(value);
+  return parsed !== null && (parsed.minute * 60) % ARRIVAL_TIME_STEP_SECONDS === 0;
+}
+
+export const shownArrivalTime = (context: Pick<ArrivalTimeEditorContext, 'arriveAt' | 'timeZone'>) =>
+  formatTime(context.arriveAt, context.timeZone);
+
+export const arrivalTimeEditorMachine = setup({
+  types: {
+    context: {} as ArrivalTimeEditorContext,
+    events: {} as ArrivalTimeEditorEvent,
+    input: {} as ArrivalTimeEditorInput,
+    emitted: {} as ArrivalTimeEditorEmitted,
+  },
+  actors: {
+    saveArrivalTime: fromPromise<SavedArrival, { appointmentId: number; arriveAt: string }>(async () => {
+      throw new Error('arrivalTimeEditorMachine: provide a saveArrivalTime actor');
+    }),
+  },
+  guards: {
+    isOnRoute: ({ context }) => context.routeId !== null,
+    isDraftInvalid: ({ context }) => !isValidArrivalTime(context.draft),
+    isDraftUnchanged: ({ context }) => context.draft === shownArrivalTime(context),
+  },
+  actions: {
+    startDraft: assign({ draft: ({ context }) => shownArrivalTime(context), error: null }),
+    setDraft: assign((_, params: { value: string }) => ({ draft: params.value, error: null })),
+    rejectDraft: assign({ error: ARRIVAL_TIME_FORMAT_MESSAGE }),
+    clearError: assign({ error: null }),
+    acceptSaved: assign((_, params: { saved: SavedArrival; fallback: string }) => ({
+      arriveAt: params.saved.arrive_at ?? params.fallback,
+      error: null,
+    })),
+    setFailure: assign({ error: (_, params: { error: unknown }) => messageOfError(params.error, ARRIVAL_TIME_ERROR_MESSAGE) }),
+    emitSaved: emit(({ context }) => ({ type: 'saved' as const, arriveAt: context.arriveAt })),
+    emitFailed: emit(({ context }) => ({ type: 'failed' as const, message: context.error ?? ARRIVAL_TIME_ERROR_MESSAGE })),
+  },
+}).createMachine({
+  id: 'arrivalTimeEditor',
+  context: ({ input }) => ({
+    appointmentId: input.appointmentId,
+    startsAt: input.startsAt,
+    arriveAt: input.arriveAt ?? input.startsAt,
+    timeZone: input.timeZone,
+    routeId: input.routeId,
+    draft: '',
+    error: null,
+  }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [{ guard: 'isOnRoute', target: 'locked' }, { target: 'viewing' }],
+    },
+    /** On an optimised route: the route owns the times. */
+    locked: {},
+    viewing: {
+      on: { EDIT: { target: 'editing', actions: 'startDraft' } },
+    },
+    editing: {
+      on: {
+        CHANGE: { actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) } },
+        SAVE: [
+          { guard: 'isDraftInvalid', actions: 'rejectDraft' },
+          { guard: 'isDraftUnchanged', target: 'viewing', actions: 'clearError' },
+          { target: 'saving' },
+        ],
+        CANCEL: { target: 'viewing', actions: 'clearError' },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'saveArrivalTime',
+        input: ({ context }) => ({
+          appointmentId: context.appointmentId,
+          arriveAt: instantAtTimeOnSameDay(context.startsAt, context.draft, context.timeZone),
+        }),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            {
+              type: 'acceptSaved',
+              params: ({ event, context }) => ({
+                saved: event.output,
+                fallback: instantAtTimeOnSameDay(context.startsAt, context.draft, context.timeZone),
+              }),
+            },
+            'emitSaved',
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: [{ type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+        },
+      },
+    },
+  },
+});
+
+export type ArrivalTimeEditorSnapshot = SnapshotFrom<typeof arrivalTimeEditorMachine>;

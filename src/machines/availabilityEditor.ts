@@ -1,0 +1,171 @@
+// The availability editor (spec section 4), shared by the client details modal and the clients' own
+// public page: the two differ only in the `saveAvailability` actor they provide.
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { messageOfError } from '../api/errors';
+import type { components } from '../api/schema';
+
+export type AvailabilityEntry = components['schemas']['AvailabilityEntry'];
+export type AvailabilitySlot = components['schemas']['AvailabilitySlot'];
+export type Dow = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export const AVAILABILITY_SLOTS: readonly AvailabilitySlot[] = ['06:00-09:00', '09:00-12:00', '12:00-15:00', '15:00-18:00'];
+/** Monday … Saturday, then Sunday. */
+export const DAYS_IN_GRID_ORDER: readonly Dow[] = [1, 2, 3, 4, 5, 6, 0];
+export const DAY_NAMES: Record<Dow, string> = {
+  0: 'Sunday',
+  1: 'Monday',
+  2: 'Tuesday',
+  3: 'Wednesday',
+  4: 'Thursday',
+  5: 'Friday',
+  6: 'Saturday',
+};
+
+export const AVAILABILITY_UPDATED_MESSAGE = 'The availability has been updated.';
+export const AVAILABILITY_ERROR_MESSAGE = 'An error has occurred';
+
+export interface DayAvailability {
+  enabled: boolean;
+  allDay: boolean;
+  /** Kept in the grid's slot order. */
+  hours: AvailabilitySlot[];
+}
+
+export interface AvailabilityEditorContext {
+  custom: boolean;
+  days: Record<Dow, DayAvailability>;
+}
+
+export interface AvailabilityEditorInput {
+  availability: readonly AvailabilityEntry[];
+}
+
+export type AvailabilityEditorEvent =
+  | { type: 'TOGGLE_CUSTOM' }
+  | { type: 'TOGGLE_DAY'; dow: Dow }
+  | { type: 'TOGGLE_ALL_DAY'; dow: Dow }
+  | { type: 'TOGGLE_SLOT'; dow: Dow; slot: AvailabilitySlot }
+  | { type: 'SAVE' }
+  /** The saved data changed elsewhere (a reload): start over from it. */
+  | { type: 'LOAD'; availability: readonly AvailabilityEntry[] };
+
+export type AvailabilityEditorEmitted =
+  | { type: 'saved'; availability: AvailabilityEntry[] }
+  | { type: 'failed'; message: string };
+
+const DISABLED_DAY: DayAvailability = { enabled: false, allDay: false, hours: [] };
+
+const sortSlots = (slots: readonly AvailabilitySlot[]) => AVAILABILITY_SLOTS.filter((slot) => slots.includes(slot));
+
+export function contextFromAvailability(availability: readonly AvailabilityEntry[]): AvailabilityEditorContext {
+  const days = Object.fromEntries(DAYS_IN_GRID_ORDER.map((dow) => [dow, DISABLED_DAY])) as Record<Dow, DayAvailability>;
+  for (const entry of availability) {
+    const hours = sortSlots(entry.hours ?? []);
+    days[entry.dow as Dow] = { enabled: true, allDay: hours.length === 0, hours };
+  }
+  return { custom: availability.length > 0, days };
+}
+
+/**
+ * What is sent: nothing when custom availability is off; otherwise the enabled days (grid order),
+ * with hours only when the day is not all-day and has at least one slot.
+ */
+export function availabilityToSend(context: AvailabilityEditorContext): AvailabilityEntry[] {
+  if (!context.custom) return [];
+  return DAYS_IN_GRID_ORDER.filter((dow) => context.days[dow].enabled).map((dow) => {
+    const day = context.days[dow];
+    return !day.allDay && day.hours.length > 0 ? { dow, hours: [...day.hours] } : { dow };
+  });
+}
+
+const updateDay = (context: AvailabilityEditorContext, dow: Dow, change: (day: DayAvailability) => DayAvailability) => ({
+  days: { ...context.days, [dow]: change(context.days[dow]) },
+});
+
+export const availabilityEditorMachine = setup({
+  types: {
+    context: {} as AvailabilityEditorContext,
+    events: {} as AvailabilityEditorEvent,
+    input: {} as AvailabilityEditorInput,
+    emitted: {} as AvailabilityEditorEmitted,
+  },
+  actors: {
+    // Each screen provides its own endpoint; without one, saving fails loudly rather than silently.
+    saveAvailability: fromPromise<AvailabilityEntry[] | void, { availability: AvailabilityEntry[] }>(async () => {
+      throw new Error('availabilityEditorMachine: provide a saveAvailability actor');
+    }),
+  },
+  guards: {
+    isCustom: ({ context }) => context.custom,
+    isDayEnabled: ({ context }, params: { dow: Dow }) => context.custom && context.days[params.dow].enabled,
+    canPickSlots: ({ context }, params: { dow: Dow }) =>
+      context.custom && context.days[params.dow].enabled && !context.days[params.dow].allDay,
+  },
+  actions: {
+    toggleCustom: assign({ custom: ({ context }) => !context.custom }),
+    toggleDay: assign(({ context }, params: { dow: Dow }) =>
+      updateDay(context, params.dow, (day) => (day.enabled ? DISABLED_DAY : { enabled: true, allDay: true, hours: [] })),
+    ),
+    toggleAllDay: assign(({ context }, params: { dow: Dow }) =>
+      // Hours picked before going all-day are kept only while the day is not all-day.
+      updateDay(context, params.dow, (day) => ({ ...day, allDay: !day.allDay, hours: [] })),
+    ),
+    toggleSlot: assign(({ context }, params: { dow: Dow; slot: AvailabilitySlot }) =>
+      updateDay(context, params.dow, (day) => ({
+        ...day,
+        hours: day.hours.includes(params.slot)
+          ? day.hours.filter((slot) => slot !== params.slot)
+          : sortSlots([...day.hours, params.slot]),
+      })),
+    ),
+    load: assign((_, params: { availability: readonly AvailabilityEntry[] }) => contextFromAvailability(params.availability)),
+    emitSaved: emit((_, params: { availability: AvailabilityEntry[] }) => ({ type: 'saved' as const, availability: params.availability })),
+    emitFailed: emit((_, params: { error: unknown }) => ({
+      type: 'failed' as const,
+      message: messageOfError(params.error, AVAILABILITY_ERROR_MESSAGE),
+    })),
+  },
+}).createMachine({
+  id: 'availabilityEditor',
+  context: ({ input }) => contextFromAvailability(input.availability),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        TOGGLE_CUSTOM: { actions: 'toggleCustom' },
+        TOGGLE_DAY: {
+          guard: 'isCustom',
+          actions: { type: 'toggleDay', params: ({ event }) => ({ dow: event.dow }) },
+        },
+        TOGGLE_ALL_DAY: {
+          guard: { type: 'isDayEnabled', params: ({ event }) => ({ dow: event.dow }) },
+          actions: { type: 'toggleAllDay', params: ({ event }) => ({ dow: event.dow }) },
+        },
+        TOGGLE_SLOT: {
+          guard: { type: 'canPickSlots', params: ({ event }) => ({ dow: event.dow }) },
+          actions: { type: 'toggleSlot', params: ({ event }) => ({ dow: event.dow, slot: event.slot }) },
+        },
+        LOAD: { actions: { type: 'load', params: ({ event }) => ({ availability: event.availability }) } },
+        SAVE: 'saving',
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'saveAvailability',
+        input: ({ context }) => ({ availability: availabilityToSend(context) }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'emitSaved', params: ({ context }) => ({ availability: availabilityToSend(context) }) },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'emitFailed', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});
+
+export type AvailabilityEditorSnapshot = SnapshotFrom<typeof availabilityEditorMachine>;
+export const selectIsSaving = (snapshot: AvailabilityEditorSnapshot) => snapshot.matches('saving');
