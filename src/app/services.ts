@@ -47,7 +47,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const queryClient = createAppQueryClient();
 
   const flash = createActor(machines.flash ?? flashMessagesMachine);
-  const sidebar = createActor(machines.sidebar ?? sidebarMachine, { input: undefined });
+  const sidebar = createActor(machines.sidebar ?? sidebarMachine);
   const theme = createActor(machines.theme ?? themeMachine, { input: options.themeInput });
   const auth = createActor(machines.auth ?? authMachine, { input: options.authInput });
   const startUp = createActor(machines.startUp ?? startUpMachine);

@@ -45,7 +45,6 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    input: {} as AuthInput | undefined,
   },
   actors: {
     logIn: fromPromise<Session, Credentials>(({ input }) => logIn(apiClient, input)),
@@ -81,8 +80,10 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
+  // Input stays untyped in setup() so that createActor(authMachine) needs none (XState makes a typed input required).
   context: ({ input }) => {
-    const restored = input ? { token: input.token ?? null, user: input.user ?? null } : restoreSession();
+    const given = input as AuthInput | undefined;
+    const restored = given ? { token: given.token ?? null, user: given.user ?? null } : restoreSession();
     return { ...restored, error: null };
   },
   initial: 'restoring',

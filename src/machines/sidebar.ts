@@ -31,7 +31,6 @@ export const sidebarMachine = setup({
   types: {
     context: {} as SidebarContext,
     events: {} as SidebarEvent,
-    input: {} as Partial<SidebarContext> | undefined,
   },
   actions: {
     setVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
@@ -41,7 +40,11 @@ export const sidebarMachine = setup({
   },
 }).createMachine({
   id: 'sidebar',
-  context: ({ input }) => ({ ...(input ? SIDEBAR_DEFAULTS : restoreSidebar()), ...input }),
+  // Untyped input keeps it optional for createActor; given input replaces what is stored.
+  context: ({ input }) => {
+    const given = input as Partial<SidebarContext> | undefined;
+    return { ...(given ? SIDEBAR_DEFAULTS : restoreSidebar()), ...given };
+  },
   initial: 'ready',
   states: {
     ready: {

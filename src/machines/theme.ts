@@ -34,7 +34,6 @@ export const themeMachine = setup({
   types: {
     context: {} as { initial: Theme },
     events: {} as ThemeEvent,
-    input: {} as ThemeInput | undefined,
   },
   actors: {
     watchSystemScheme: fromCallback<ThemeEvent>(({ sendBack }) => {
@@ -56,7 +55,8 @@ export const themeMachine = setup({
   },
 }).createMachine({
   id: 'theme',
-  context: ({ input }) => ({ initial: input?.theme ?? restoreTheme() }),
+  // Untyped input keeps it optional for createActor.
+  context: ({ input }) => ({ initial: (input as ThemeInput | undefined)?.theme ?? restoreTheme() }),
   initial: 'restoring',
   states: {
     restoring: {
