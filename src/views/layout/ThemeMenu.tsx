@@ -27,8 +27,7 @@ export function ThemeMenu() {
               type="button"
               onClick={() => themeActor.send({ type: 'SET_THEME', theme: option.theme })}
               className="menu-item"
-              aria-checked={current === option.theme}
-              role="menuitemradio"
+              data-selected={current === option.theme}
             >
               <Icon name={option.theme} className="size-4" />
               <span className="flex-1 text-left">{option.label}</span>
