@@ -18,6 +18,7 @@ const stages = [
   { name: 'api-pglite', vitest: 'api', env: { TEST_DATABASE_URL: '' } },
   { name: 'api-postgres', vitest: 'api', skipUnless: 'TEST_DATABASE_URL' },
   { name: 'build', command: ['npx', 'vite', 'build'] },
+  { name: 'bundle-size', command: ['node', 'scripts/bundle-size.mjs'] },
   { name: 'e2e', vitest: 'e2e' },
 ].filter((stage) => only.length === 0 || only.includes(stage.name));
 
