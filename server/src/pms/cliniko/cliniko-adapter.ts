@@ -97,7 +97,13 @@ export class ClinikoAdapter implements PmsAdapter {
       userAgent: `${settings.appName} (${options.contactEmail})`,
       rateLimiter:
         options.rateLimiter ??
-        rateLimiterForKey(options.apiKey, settings.requestsPerMinute, settings.rateLimitWindowMs),
+        rateLimiterForKey(
+          options.apiKey,
+          settings.requestsPerMinute,
+          // Our clock starts a request before it reaches the server; a little slack keeps the 201st request
+          // of a burst from arriving just inside the server's window.
+          settings.rateLimitWindowMs + Math.min(250, settings.rateLimitWindowMs / 100),
+        ),
       requestTimeoutMs: settings.requestTimeoutMs,
       maxAttempts: settings.maxAttempts,
       backoffBaseMs: settings.backoffBaseMs,

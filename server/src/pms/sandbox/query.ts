@@ -22,7 +22,12 @@ export interface ParsedFilter {
   type: FieldType;
   operator: Operator;
   value: string;
+  /** Date-time filters: the value as epoch ms and as canonical "yyyy-MM-ddTHH:mm:ssZ" (ms dropped). */
+  valueMs: number;
+  canonical: string;
 }
+
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
 export class SandboxQueryError extends Error {}
 
@@ -40,7 +45,10 @@ export function parseFilters(values: string[], schema: FilterSchema): ParsedFilt
     }
     const value = rest.slice(operator.length);
     validateValue(field, type, operator, value);
-    return { field, type, operator, value };
+    const valueMs = type === 'datetime' ? Date.parse(value) : NaN;
+    const canonical = Number.isFinite(valueMs) ? new Date(valueMs).toISOString().replace(/\.\d{3}Z$/, 'Z') : '';
+    const exact = Number.isFinite(valueMs) && valueMs % 1000 === 0;
+    return { field, type, operator, value, valueMs, canonical: exact ? canonical : '' };
   });
 }
 
@@ -55,14 +63,18 @@ function validateValue(field: string, type: FieldType, operator: Operator, value
   if (type === 'boolean' && value !== 'true' && value !== 'false') throw bad('true or false');
 }
 
-function compare(type: FieldType, a: string, b: string): number {
-  if (type === 'id') {
-    const x = BigInt(a);
-    const y = BigInt(b);
+function compare(filter: ParsedFilter, value: string): number {
+  if (filter.type === 'id') {
+    const x = BigInt(value);
+    const y = BigInt(filter.value);
     return x < y ? -1 : x > y ? 1 : 0;
   }
-  if (type === 'datetime') return Date.parse(a) - Date.parse(b);
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (filter.type === 'datetime') {
+    // Stored timestamps are canonical whole-second UTC, which sort as strings; skip parsing when both are.
+    if (filter.canonical !== '' && value.length === 20 && CANONICAL_UTC.test(value)) return value < filter.canonical ? -1 : value > filter.canonical ? 1 : 0;
+    return Date.parse(value) - filter.valueMs;
+  }
+  return value < filter.value ? -1 : value > filter.value ? 1 : 0;
 }
 
 function wildcardToRegExp(pattern: string): RegExp {
@@ -93,13 +105,13 @@ function matches(filter: ParsedFilter, raw: unknown): boolean {
     case '~~':
       return wildcardToRegExp(filter.value).test(value);
     case '>':
-      return compare(filter.type, value, filter.value) > 0;
+      return compare(filter, value) > 0;
     case '>=':
-      return compare(filter.type, value, filter.value) >= 0;
+      return compare(filter, value) >= 0;
     case '<':
-      return compare(filter.type, value, filter.value) < 0;
+      return compare(filter, value) < 0;
     case '<=':
-      return compare(filter.type, value, filter.value) <= 0;
+      return compare(filter, value) <= 0;
   }
 }
 
@@ -110,9 +122,12 @@ export function applyFilters<R extends object>(
 ): R[] {
   const named = new Set(filters.map((f) => f.field));
   const stillHidden = hiddenByDefault.filter((field) => !named.has(field));
+  // "*" only lifts the default exclusion; it never rules a record out.
+  const active = filters.filter((f) => f.operator !== '*');
   return records.filter((record) => {
     const values = record as Record<string, unknown>;
-    if (stillHidden.some((field) => values[field] !== null && values[field] !== undefined)) return false;
-    return filters.every((f) => matches(f, values[f.field]));
+    for (const field of stillHidden) if (values[field] !== null && values[field] !== undefined) return false;
+    for (const f of active) if (!matches(f, values[f.field])) return false;
+    return true;
   });
 }

@@ -135,6 +135,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const injector = new FaultInjector(options.faults, options.faultSeed ?? 1);
   const requestLog: SandboxRequestLogEntry[] = [];
   const clock = monotonicClock(dataset);
+  // Lists are served in Cliniko's default order, created_at ascending (ids ascend with it). Nothing changes
+  // created_at, so sorting once keeps every page in that order.
+  for (const list of [dataset.businesses, dataset.practitioners, dataset.appointmentTypes, dataset.patients, dataset.appointments]) {
+    (list as { id: string; created_at: string }[]).sort(byCreation);
+  }
 
   const resources: Record<string, Resource<any>> = {
     businesses: { records: () => dataset.businesses, serialise: serialiseBusiness },
@@ -277,8 +282,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (error instanceof SandboxQueryError) throw new HttpError(400, { message: error.message });
       throw error;
     }
-    // Cliniko's default order: created_at ascending (ids ascend with it).
-    filtered.sort((a, b) => a.created_at.localeCompare(b.created_at) || compareIds(a.id, b.id));
     const size = Math.min(perPage, MAX_PER_PAGE);
     const items = filtered.slice((page - 1) * size, page * size).map((record) => maybeCorrupt(serialise(api, record)));
     const pageUrl = (n: number) => {
@@ -426,8 +429,9 @@ function findById<R extends { id: string }>(records: readonly R[], id: string): 
   return record;
 }
 
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+function byCreation(a: { id: string; created_at: string }, b: { id: string; created_at: string }): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function readPositiveInt(url: URL, name: string, fallback: number): number {
