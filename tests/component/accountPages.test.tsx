@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUTH_TOKEN_KEY } from '../../src/machines/auth';
+import { PASSWORD } from './support/api';
+import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+
+useFakeApi();
+
+describe('my account', () => {
+  it('saves a new first name, confirms with a toast and updates the header', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'REGULAR_USER' });
+    const firstName = await screen.findByLabelText('First name');
+    expect(firstName).toHaveValue('Sam');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Taylor');
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@demo.test');
+    await user.clear(firstName);
+    await user.type(firstName, 'Samantha');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const toast = await screen.findByText('Your account has been updated.');
+    expect(toast.closest('[role="status"]')).toHaveAttribute('data-type', 'success');
+    expect(screen.getByTestId('header-first-name')).toHaveTextContent('Samantha');
+  });
+
+  it("changes the password with the current one and shows the server's message when it is wrong", async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'ADMIN' });
+    await user.type(await screen.findByLabelText('Current password'), 'not-it');
+    await user.type(screen.getByLabelText('New password'), 'a-new-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Current password is incorrect.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your account has been updated.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('asks for the current password before sending a new one', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'ADMIN' });
+    await user.type(await screen.findByLabelText('New password'), 'a-new-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter your current password to set a new one.')).toBeInTheDocument();
+  });
+});
+
+describe('reset password', () => {
+  it('requests a reset link by email', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password');
+    await user.type(await screen.findByLabelText('Email'), 'alex@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('If that address has an account, a reset link is on its way.')).toBeInTheDocument();
+  });
+
+  it('sets a new password with the token from the link', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=good-reset');
+    await user.type(await screen.findByLabelText('New password'), 'fresh-secret-22');
+    await user.type(screen.getByLabelText('Confirm new password'), 'fresh-secret-22');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in with your new password' })).toHaveAttribute('href', '/login');
+  });
+
+  it('refuses two different passwords and shows an expired link', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=old-reset');
+    await user.type(await screen.findByLabelText('New password'), 'fresh-secret-22');
+    await user.type(screen.getByLabelText('Confirm new password'), 'fresh-secret-23');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'fresh-secret-22');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('This reset link is invalid or has expired.')).toBeInTheDocument();
+  });
+});
+
+describe('login as', () => {
+  it('exchanges the token and lands on the dashboard', async () => {
+    renderApp('/login-as?token=one-time-admin');
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Alex');
+    expect(currentPath()).toBe('/dashboard');
+    expect(JSON.parse(localStorage.getItem(AUTH_TOKEN_KEY)!)).toBe('token-1');
+  });
+
+  it('replaces a session already open in this browser', async () => {
+    renderApp('/login-as?token=one-time-admin', { as: 'PRACTITIONER' });
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Alex');
+  });
+
+  it('shows the error for a spent or unknown token', async () => {
+    renderApp('/login-as?token=spent');
+    expect(await screen.findByText('This login link is invalid or has expired.')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/login-as'));
+  });
+
+  it('says so when the link has no token', async () => {
+    renderApp('/login-as');
+    expect(await screen.findByText('This login link is missing its token.')).toBeInTheDocument();
+  });
+});
