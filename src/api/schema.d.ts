@@ -1580,7 +1580,7 @@ export interface operations {
                 per_page?: 5 | 10 | 20 | 50;
                 sort?: "name" | "suburb" | "phone" | "email" | "has_custom_availability" | "has_address";
                 direction?: "asc" | "desc";
-                /** @description Case-insensitive search over name, phone, email and suburb (at least 2 characters to filter) */
+                /** @description Case-insensitive search; every word must appear in the name, email, suburb or a phone number (digits match however the number is spaced) */
                 q?: string;
                 tag_id?: number;
                 /** @description true = only clients without an address (address_1 and city both needed to count as one) */

@@ -4,10 +4,20 @@ import type { AppContext } from '../http/context';
 import { authHandlers } from './auth/handlers';
 import type { AuthService } from './auth/service';
 import { referenceHandlers } from './reference/handlers';
+import { appointmentTypesHandlers } from './appointment-types/handlers';
+import { appointmentsHandlers } from './appointments/handlers';
+import { clientsHandlers } from './clients/handlers';
+import { publicAvailabilityHandlers } from './public-availability/handlers';
+import { tagsHandlers } from './tags/handlers';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
     ...authHandlers(ctx, auth),
     ...referenceHandlers(ctx),
+    ...clientsHandlers(ctx),
+    ...tagsHandlers(ctx),
+    ...appointmentTypesHandlers(ctx),
+    ...appointmentsHandlers(ctx),
+    ...publicAvailabilityHandlers(ctx),
   };
 }

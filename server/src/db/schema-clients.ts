@@ -1,0 +1,17 @@
+// Drizzle tables of the clients area added by migration 0010_clients_lists.sql (the migration is the source of truth).
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { businessAccounts, clients, users } from './schema';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const clientAvailabilityRequests = pgTable('client_availability_requests', {
+  id: serial('id').primaryKey(),
+  business_account_id: integer('business_account_id').notNull().references(() => businessAccounts.id),
+  client_id: integer('client_id').notNull().references(() => clients.id),
+  token_hash: text('token_hash').notNull(),
+  email: text('email').notNull(),
+  requested_by_user_id: integer('requested_by_user_id').references(() => users.id),
+  expires_at: tstz('expires_at').notNull(),
+  used_at: tstz('used_at'),
+  created_at: tstz('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,30 @@
+// Appointments: range list, details, extra details (sync mapping, change log, sync history) and arrival time.
+import { callerOf } from '../../auth/access';
+import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { AppointmentsService } from './service';
+
+export function appointmentsHandlers(ctx: AppContext): Handlers {
+  const service = new AppointmentsService(ctx);
+  return {
+    listAppointments: async (request) => {
+      const query = queryOf(request, 'listAppointments');
+      return {
+        appointments: await service.list(callerOf(request), {
+          startDate: query.start_date,
+          endDate: query.end_date,
+          practitionerIds: query.practitioner_ids,
+          appointmentTypeIds: query.appointment_type_ids,
+          businessLocationIds: query.business_location_ids,
+        }),
+      };
+    },
+    getAppointment: async (request) => ({ appointment: await service.get(callerOf(request), paramsOf(request, 'getAppointment').id) }),
+    getAppointmentExtraDetails: async (request) => service.extraDetails(callerOf(request), paramsOf(request, 'getAppointmentExtraDetails').id),
+    updateAppointmentArrivalTime: async (request) => ({
+      appointment: await service.updateArrivalTime(
+        callerOf(request), paramsOf(request, 'updateAppointmentArrivalTime').id, bodyOf(request, 'updateAppointmentArrivalTime').arrive_at,
+      ),
+    }),
+  };
+}

@@ -1,0 +1,123 @@
+// Appointments: the range list, one appointment, its extra details, and arrival-time changes. A PRACTITIONER sees
+// only their associated practitioners' appointments; anything else answers 404, like a missing id.
+import { and, asc, eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { practitionerScope, type AuthContext } from '../../auth/access';
+import { appointments, practitioners, resourceMaps } from '../../db/schema';
+import { exportHistoryEntries, importHistoryEntries } from '../../db/schema-sync';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { recordVersion, versionsOf } from '../audit/versions';
+import { toAppointmentDto } from './dto';
+import { findAppointment, listAppointmentRows, lockAppointment, type AppointmentRangeFilter, type AppointmentScope } from './repository';
+
+export const MAX_RANGE_DAYS = 62;
+
+const scopeOf = (auth: AuthContext): AppointmentScope => ({ businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) });
+
+/** Checks a yyyy-MM-dd range: ordered and at most MAX_RANGE_DAYS days long (both ends included). */
+export function checkRange(startDate: string, endDate: string): void {
+  let start: Temporal.PlainDate;
+  let end: Temporal.PlainDate;
+  try {
+    start = Temporal.PlainDate.from(startDate, { overflow: 'reject' });
+    end = Temporal.PlainDate.from(endDate, { overflow: 'reject' });
+  } catch {
+    throw invalid('start_date and end_date must be dates written yyyy-MM-dd.');
+  }
+  if (Temporal.PlainDate.compare(end, start) < 0) throw invalid('end_date must be on or after start_date.');
+  const days = start.until(end, { largestUnit: 'days' }).days + 1;
+  if (days > MAX_RANGE_DAYS) throw invalid(`The date range is limited to ${MAX_RANGE_DAYS} days (asked for ${days}).`);
+}
+
+/** The instant of an ISO 8601 timestamp that carries an offset or Z; null for anything else. */
+export function parseInstant(text: string): Temporal.Instant | null {
+  try {
+    return Temporal.Instant.from(text);
+  } catch {
+    return null;
+  }
+}
+
+const formatDay = (date: Temporal.PlainDate) => date.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const formatTime = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString({ smallestUnit: 'minute' });
+
+export class AppointmentsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(auth: AuthContext, filter: AppointmentRangeFilter): Promise<Schemas['Appointment'][]> {
+    checkRange(filter.startDate, filter.endDate);
+    const rows = await listAppointmentRows(this.ctx.db, scopeOf(auth), filter);
+    return rows.map(toAppointmentDto);
+  }
+
+  async get(auth: AuthContext, appointmentId: number): Promise<Schemas['Appointment']> {
+    const row = await findAppointment(this.ctx.db, scopeOf(auth), appointmentId);
+    if (!row) throw notFound('Appointment');
+    return toAppointmentDto(row);
+  }
+
+  async extraDetails(auth: AuthContext, appointmentId: number): Promise<Schemas['AppointmentExtraDetails']> {
+    const { db } = this.ctx;
+    const row = await findAppointment(db, scopeOf(auth), appointmentId);
+    if (!row) throw notFound('Appointment');
+    const { businessAccountId } = auth;
+    const [[map], versionRows, imports, exports] = await Promise.all([
+      db.select().from(resourceMaps).where(and(
+        eq(resourceMaps.business_account_id, businessAccountId), eq(resourceMaps.resource_type, 'Appointment'), eq(resourceMaps.resource_id, appointmentId),
+      )),
+      versionsOf(db, businessAccountId, 'Appointment', appointmentId),
+      db.select().from(importHistoryEntries)
+        .where(and(eq(importHistoryEntries.business_account_id, businessAccountId), eq(importHistoryEntries.appointment_id, appointmentId)))
+        .orderBy(asc(importHistoryEntries.created_at), asc(importHistoryEntries.id)),
+      db.select().from(exportHistoryEntries)
+        .where(and(eq(exportHistoryEntries.business_account_id, businessAccountId), eq(exportHistoryEntries.appointment_id, appointmentId)))
+        .orderBy(asc(exportHistoryEntries.created_at), asc(exportHistoryEntries.id)),
+    ]);
+    return {
+      resource_map: map ? { external_id: map.external_id, external_object_synced_at: map.external_object_synced_at?.toISOString() ?? null } : null,
+      versions: versionRows.map((version) => ({
+        created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
+      })),
+      import_history: imports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
+      export_history: exports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
+    };
+  }
+
+  /**
+   * Sets the arrival time of an appointment that is not part of a route. The arrival must fall on the appointment's
+   * own day in the practitioner's time zone and not after the appointment ends.
+   */
+  async updateArrivalTime(auth: AuthContext, appointmentId: number, arriveAtText: string): Promise<Schemas['Appointment']> {
+    const arriveAt = parseInstant(arriveAtText);
+    if (!arriveAt) throw invalid('arrive_at must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-11-24T09:00:00+10:00.');
+    await this.ctx.db.transaction(async (tx) => {
+      const appointment = await lockAppointment(tx, scopeOf(auth), appointmentId);
+      if (!appointment) throw notFound('Appointment');
+      if (appointment.route_id !== null) {
+        throw conflict('This appointment is part of a route, so its arrival time is set by the route. Change it in the route instead.', 'APPOINTMENT_ROUTED');
+      }
+      if (appointment.cancelled_at) throw conflict('This appointment is cancelled; its arrival time cannot be changed.', 'APPOINTMENT_CANCELLED');
+      const [{ time_zone: timeZone }] = await tx.select({ time_zone: practitioners.time_zone }).from(practitioners)
+        .where(eq(practitioners.id, appointment.practitioner_id));
+      const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);
+      const ends = Temporal.Instant.fromEpochMilliseconds(appointment.ends_at.getTime()).toZonedDateTimeISO(timeZone);
+      const arrival = arriveAt.toZonedDateTimeISO(timeZone);
+      if (!arrival.toPlainDate().equals(starts.toPlainDate())) {
+        throw invalid(`arrive_at must be on the appointment's day, ${formatDay(starts.toPlainDate())} (${timeZone}).`);
+      }
+      if (Temporal.Instant.compare(arriveAt, ends.toInstant()) > 0) {
+        throw invalid(`arrive_at must not be after the appointment ends at ${formatTime(ends)} (${timeZone}).`);
+      }
+      const next = new Date(arriveAt.epochMilliseconds);
+      if (appointment.arrive_at?.getTime() === next.getTime()) return;
+      await tx.update(appointments).set({ arrive_at: next, updated_at: new Date() }).where(eq(appointments.id, appointmentId));
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
+        changes: { arrive_at: [appointment.arrive_at, next] },
+      });
+    });
+    return this.get(auth, appointmentId);
+  }
+}

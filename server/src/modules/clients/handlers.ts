@@ -1,0 +1,37 @@
+// Clients: the paginated list, a client's details, availability, tags and the availability-request email.
+import { callerOf } from '../../auth/access';
+import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import type { ClientSort } from './repository';
+import { ClientsService } from './service';
+
+export function clientsHandlers(ctx: AppContext): Handlers {
+  const service = new ClientsService(ctx);
+  return {
+    listClients: async (request) => {
+      const query = queryOf(request, 'listClients');
+      return service.list(callerOf(request).businessAccountId, {
+        page: query.page ?? 1,
+        perPage: query.per_page ?? 10,
+        sort: (query.sort ?? 'name') as ClientSort,
+        direction: query.direction ?? 'asc',
+        q: query.q,
+        tagId: query.tag_id,
+        missingAddress: query.missing_address,
+      });
+    },
+    getClient: async (request) => ({ client: await service.get(callerOf(request).businessAccountId, paramsOf(request, 'getClient').id) }),
+    updateClientAvailability: async (request) => {
+      const auth = callerOf(request);
+      const { availability } = bodyOf(request, 'updateClientAvailability');
+      return { client: await service.updateAvailability(auth.businessAccountId, paramsOf(request, 'updateClientAvailability').id, availability, auth.fullName) };
+    },
+    updateClientTags: async (request) => ({
+      tags: await service.updateTags(callerOf(request), paramsOf(request, 'updateClientTags').id, bodyOf(request, 'updateClientTags').tag_ids),
+    }),
+    sendClientAvailabilityRequest: async (request, reply) => {
+      const body = await service.sendAvailabilityRequest(callerOf(request), paramsOf(request, 'sendClientAvailabilityRequest').id);
+      return reply.code(202).send(body);
+    },
+  };
+}

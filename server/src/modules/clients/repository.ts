@@ -1,0 +1,111 @@
+// Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import type { DbOrTx } from '../audit/versions';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type TagSummary = { id: number; name: string; color: string | null };
+
+export type ClientSort = 'name' | 'suburb' | 'phone' | 'email' | 'has_custom_availability' | 'has_address';
+
+export interface ClientListQuery {
+  page: number;
+  perPage: number;
+  sort: ClientSort;
+  direction: 'asc' | 'desc';
+  q?: string;
+  tagId?: number;
+  missingAddress?: boolean;
+}
+
+export interface ClientListRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  has_custom_availability: boolean;
+  has_address: boolean;
+}
+
+const SORT_EXPRESSIONS: Record<ClientSort, string> = {
+  name: 'c.first_name %s, c.last_name %s',
+  suburb: 'c.city %s NULLS LAST',
+  phone: "(c.phone_numbers->0->>'number') %s NULLS LAST",
+  email: 'c.email %s NULLS LAST',
+  has_custom_availability: '(jsonb_array_length(c.availability) > 0) %s',
+  has_address: 'c.has_address %s',
+};
+
+/** `%`, `_` and `\` are LIKE wildcards or the escape; match them literally. */
+const likeContaining = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The search as SQL over clients.search_text (lower-cased name, email, suburb and phones, trigram-indexed): every
+ * word must appear; a query that looks like a phone number also matches its bare digits.
+ */
+export function searchCondition(q: string | undefined): SQL | undefined {
+  const text = q?.trim().toLowerCase();
+  if (!text) return undefined;
+  const words = text.split(/\s+/).slice(0, 6);
+  const allWords = sql.join(words.map((word) => sql`c.search_text LIKE ${likeContaining(word)}`), sql` AND `);
+  const digits = text.replace(/\D/g, '');
+  if (/^[\d\s()+.-]+$/.test(text) && digits.length >= 3 && digits !== text) {
+    return sql`((${allWords}) OR c.search_text LIKE ${likeContaining(digits)})`;
+  }
+  return sql`(${allWords})`;
+}
+
+export async function listClientRows(db: DbOrTx, businessAccountId: number, query: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
+  const conditions: SQL[] = [sql`c.business_account_id = ${businessAccountId}`];
+  const search = searchCondition(query.q);
+  if (search) conditions.push(search);
+  if (query.tagId !== undefined) conditions.push(sql`EXISTS (SELECT 1 FROM client_tags ct WHERE ct.client_id = c.id AND ct.tag_id = ${query.tagId})`);
+  if (query.missingAddress === true) conditions.push(sql`NOT c.has_address`);
+  if (query.missingAddress === false) conditions.push(sql`c.has_address`);
+  const where = sql.join(conditions, sql` AND `);
+
+  const direction = query.direction === 'desc' ? 'DESC' : 'ASC';
+  const primary = SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction);
+  const order = query.sort === 'name' ? `${primary}, c.id ${direction}` : `${primary}, c.first_name ASC, c.last_name ASC, c.id ASC`;
+
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<ClientListRow>(db, sql`
+      SELECT c.id, c.first_name, c.last_name, c.city, c.email, c.phone_numbers->0->>'number' AS phone,
+             jsonb_array_length(c.availability) > 0 AS has_custom_availability, c.has_address
+      FROM clients c
+      WHERE ${where}
+      ORDER BY ${sql.raw(order)}
+      LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`),
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM clients c WHERE ${where}`),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** Tags of each client, by client id, ordered by tag name. */
+export async function tagsByClient(db: DbOrTx, clientIds: number[]): Promise<Map<number, TagSummary[]>> {
+  const byClient = new Map<number, TagSummary[]>();
+  if (clientIds.length === 0) return byClient;
+  const rows = await db.select({ client_id: clientTags.client_id, id: tags.id, name: tags.name, color: tags.color })
+    .from(clientTags).innerJoin(tags, eq(tags.id, clientTags.tag_id))
+    .where(inArray(clientTags.client_id, clientIds)).orderBy(asc(tags.name), asc(tags.id));
+  for (const { client_id, ...tag } of rows) {
+    const list = byClient.get(client_id) ?? [];
+    list.push(tag);
+    byClient.set(client_id, list);
+  }
+  return byClient;
+}
+
+export async function findClient(db: DbOrTx, businessAccountId: number, clientId: number, options: { forUpdate?: boolean } = {}): Promise<ClientRow | undefined> {
+  const query = db.select().from(clients).where(and(eq(clients.id, clientId), eq(clients.business_account_id, businessAccountId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function setClientAvailability(db: DbOrTx, clientId: number, availability: AvailabilityEntry[]): Promise<ClientRow> {
+  const [row] = await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId)).returning();
+  return row;
+}

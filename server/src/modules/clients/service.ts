@@ -1,0 +1,106 @@
+// What can be done to a client through the API; every change is recorded in the change log with its author.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/access';
+import { clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { clientAvailabilityRequests } from '../../db/schema-clients';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { invalid, notFound } from '../../http/errors';
+import { recordVersion } from '../audit/versions';
+import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
+import { normaliseAvailability } from './availability';
+import { fullName, toClientDto, toClientListItem } from './dto';
+import { findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery } from './repository';
+
+export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
+
+export class ClientsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(businessAccountId: number, query: ClientListQuery): Promise<{ clients: Schemas['ClientListItem'][]; meta: Schemas['PageMeta'] }> {
+    const { rows, total } = await listClientRows(this.ctx.db, businessAccountId, query);
+    const tagMap = await tagsByClient(this.ctx.db, rows.map((row) => row.id));
+    return {
+      clients: rows.map((row) => toClientListItem(row, tagMap.get(row.id) ?? [])),
+      meta: { page: query.page, per_page: query.perPage, total },
+    };
+  }
+
+  async get(businessAccountId: number, clientId: number): Promise<Schemas['Client']> {
+    const row = await findClient(this.ctx.db, businessAccountId, clientId);
+    if (!row) throw notFound('Client');
+    const tagMap = await tagsByClient(this.ctx.db, [row.id]);
+    return toClientDto(row, tagMap.get(row.id) ?? []);
+  }
+
+  /** Replaces the client's availability; `whodunnit` is the author written to the change log. */
+  async updateAvailability(businessAccountId: number, clientId: number, entries: AvailabilityEntry[], whodunnit: string): Promise<Schemas['Client']> {
+    const availability = normaliseAvailability(entries);
+    await this.ctx.db.transaction(async (tx) => {
+      const before = await findClient(tx, businessAccountId, clientId, { forUpdate: true });
+      if (!before) throw notFound('Client');
+      await setClientAvailability(tx, clientId, availability);
+      await recordVersion(tx, {
+        businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit,
+        changes: JSON.stringify(before.availability) === JSON.stringify(availability) ? {} : { availability: [before.availability, availability] },
+      });
+    });
+    return this.get(businessAccountId, clientId);
+  }
+
+  async updateTags(auth: AuthContext, clientId: number, tagIds: number[]): Promise<Schemas['Tag'][]> {
+    const { businessAccountId } = auth;
+    const wanted = [...new Set(tagIds)].sort((a, b) => a - b);
+    await this.ctx.db.transaction(async (tx) => {
+      const client = await findClient(tx, businessAccountId, clientId, { forUpdate: true });
+      if (!client) throw notFound('Client');
+      if (wanted.length) {
+        const known = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, wanted)));
+        const unknown = wanted.filter((id) => !known.some((tag) => tag.id === id));
+        if (unknown.length) throw invalid(`tag_ids: no tag with id ${unknown.join(', ')}.`);
+      }
+      const current = (await tx.select({ tag_id: clientTags.tag_id }).from(clientTags).where(eq(clientTags.client_id, clientId)))
+        .map((row) => row.tag_id).sort((a, b) => a - b);
+      if (JSON.stringify(current) === JSON.stringify(wanted)) return;
+      await tx.delete(clientTags).where(eq(clientTags.client_id, clientId));
+      if (wanted.length) await tx.insert(clientTags).values(wanted.map((tag_id) => ({ client_id: clientId, tag_id })));
+      await recordVersion(tx, {
+        businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit: auth.fullName,
+        changes: { tag_ids: [current, wanted] },
+      });
+    });
+    return (await this.get(businessAccountId, clientId)).tags;
+  }
+
+  /** Emails the client a single-use link to set their own availability. */
+  async sendAvailabilityRequest(auth: AuthContext, clientId: number): Promise<{ message: string }> {
+    const client = await findClient(this.ctx.db, auth.businessAccountId, clientId);
+    if (!client) throw notFound('Client');
+    const email = client.email?.trim();
+    if (!email) throw invalid('This client has no email address.');
+    const { token, tokenHash } = issueAvailabilityToken(this.ctx.config.appSecret);
+    const expiresAt = new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000);
+    await this.ctx.db.insert(clientAvailabilityRequests).values({
+      business_account_id: auth.businessAccountId, client_id: client.id, token_hash: tokenHash, email,
+      requested_by_user_id: auth.userId, expires_at: expiresAt,
+    });
+    const link = `${this.ctx.config.publicUrl}/client/update-availability?token=${encodeURIComponent(token)}`;
+    await this.ctx.mailer.send({
+      to: email,
+      businessAccountId: auth.businessAccountId,
+      subject: 'Please let us know when we can visit you',
+      text: [
+        `Hello ${client.first_name},`,
+        '',
+        'To help us plan your visits, please tell us on which days and at what times you are available:',
+        link,
+        '',
+        `The link works once and expires in ${AVAILABILITY_LINK_TTL_DAYS} days.`,
+        '',
+        `Sent on behalf of ${auth.fullName}.`,
+      ].join('\n'),
+    });
+    this.ctx.log.info({ clientId: client.id, client: fullName(client) }, 'availability request sent');
+    return { message: AVAILABILITY_REQUEST_MESSAGE };
+  }
+}

@@ -1,0 +1,233 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, clientTags, outboxEmails, tags, versions } from '../../server/src/db/schema';
+import { clientAvailabilityRequests } from '../../server/src/db/schema-clients';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+const roles = ['admin', 'staff', 'practitioner'] as const;
+
+beforeAll(async () => {
+  t = await startTestApp({ publicUrl: 'https://rounds.example' });
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+  // A few more acme clients to search, sort and page through.
+  const extra = await t.ctx.db.insert(clients).values([
+    { business_account_id: acme.businessAccountId, first_name: 'Zelda', last_name: 'Nguyen', email: 'zelda@example.com', city: 'Toowong', address_1: '3 High St', phone_numbers: [{ number: '0412 345 678', phone_type: 'Mobile' }] },
+    { business_account_id: acme.businessAccountId, first_name: 'Albert', last_name: '50%_Off', city: 'Ascot', phone_numbers: [{ number: '07 3333 1111' }] },
+    { business_account_id: acme.businessAccountId, first_name: 'Brenda', last_name: 'Smith', email: 'brenda@example.com', address_1: '9 Long Rd', city: '' },
+  ]).returning();
+  await t.ctx.db.insert(clientTags).values({ client_id: extra[0].id, tag_id: acme.tagIds[0] });
+});
+afterAll(() => t.close());
+
+const list = (query: string, token = acme.tokens.staff) => t.request('GET', `/api/clients${query}`, { token });
+
+describe('GET /api/clients', () => {
+  it('answers every role with a first page sorted by name and the total', async () => {
+    for (const role of roles) {
+      const response = await list('', acme.tokens[role]);
+      expect(response.status).toBe(200);
+      expect(response.body.meta).toEqual({ page: 1, per_page: 10, total: 5 });
+      expect(response.body.clients.map((c: { first_name: string }) => c.first_name)).toEqual(['Albert', 'Brenda', 'Cora', 'Dale', 'Zelda']);
+    }
+  });
+
+  it('describes each row: suburb, first phone, tags, custom availability and whether the address is complete', async () => {
+    const { body } = await list('?q=zelda');
+    expect(body.clients).toEqual([{
+      id: expect.any(Number), full_name: 'Zelda Nguyen', first_name: 'Zelda', last_name: 'Nguyen', suburb: 'Toowong',
+      phone: '0412 345 678', email: 'zelda@example.com', tags: [{ id: acme.tagIds[0], name: 'High needs', color: '#ef4444' }],
+      has_custom_availability: false, has_address: true,
+    }]);
+    const cora = (await list('?q=cora')).body.clients[0];
+    expect(cora).toMatchObject({ has_custom_availability: true, has_address: true, suburb: 'New Farm' });
+    const brenda = (await list('?q=brenda')).body.clients[0];
+    expect(brenda.has_address).toBe(false); // address_1 without a city does not count
+  });
+
+  it('searches name, email, suburb and phone; every word must match; digits match however spaced', async () => {
+    const names = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).body.clients.map((c: { first_name: string }) => c.first_name);
+    expect(await names('NGUY')).toEqual(['Zelda']);
+    expect(await names('brenda@example')).toEqual(['Brenda']);
+    expect(await names('toowong')).toEqual(['Zelda']);
+    expect(await names('new farm')).toEqual(['Cora']);
+    expect(await names('0412345')).toEqual(['Zelda']);
+    expect(await names('3333 1111')).toEqual(['Albert']);
+    expect(await names('cora dale')).toEqual([]);
+    expect(await names('acme-client')).toEqual(['Cora', 'Dale']);
+    // LIKE wildcards are literal
+    expect(await names('50%_')).toEqual(['Albert']);
+    expect(await names('%')).toEqual(['Albert']);
+  });
+
+  it('pages, sorts in both directions and filters by tag and missing address', async () => {
+    await t.ctx.db.insert(clients).values(['F', 'B', 'E', 'A', 'D', 'C', 'G'].map((letter) => (
+      { business_account_id: acme.businessAccountId, first_name: `Pager ${letter}`, last_name: 'Paged' })));
+    const page2 = await list('?q=paged&per_page=5&page=2');
+    expect(page2.body.meta).toEqual({ page: 2, per_page: 5, total: 7 });
+    expect(page2.body.clients.map((c: { first_name: string }) => c.first_name)).toEqual(['Pager F', 'Pager G']);
+    const page1 = await list('?q=paged&per_page=5&page=1&direction=desc');
+    expect(page1.body.clients.map((c: { first_name: string }) => c.first_name)).toEqual(['Pager G', 'Pager F', 'Pager E', 'Pager D', 'Pager C']);
+    await t.ctx.db.delete(clients).where(eq(clients.last_name, 'Paged'));
+    const beyond = await list('?per_page=5&page=9');
+    expect(beyond.body).toEqual({ clients: [], meta: { page: 9, per_page: 5, total: 5 } });
+    const desc = await list('?sort=name&direction=desc');
+    expect(desc.body.clients[0].first_name).toBe('Zelda');
+    const bySuburb = await list('?sort=suburb');
+    expect(bySuburb.body.clients.map((c: { suburb: string | null }) => c.suburb)).toEqual(['', 'Ascot', 'New Farm', 'Toowong', null]);
+    const tagged = await list(`?tag_id=${acme.tagIds[0]}`);
+    expect(tagged.body.clients.map((c: { first_name: string }) => c.first_name)).toEqual(['Zelda']);
+    const missing = await list('?missing_address=true');
+    expect(missing.body.clients.map((c: { first_name: string }) => c.first_name)).toEqual(['Albert', 'Brenda', 'Dale']);
+    const withAvailabilityFirst = await list('?sort=has_custom_availability&direction=desc');
+    expect(withAvailabilityFirst.body.clients[0].first_name).toBe('Cora');
+  });
+
+  it('never shows another business’s clients, even when filtering by its tag', async () => {
+    expect((await list('?q=other-client')).body.meta.total).toBe(0);
+    expect((await list(`?tag_id=${other.tagIds[0]}`)).body.meta.total).toBe(0);
+  });
+
+  it('rejects bad paging and sorting with 422 naming the field', async () => {
+    const perPage = await list('?per_page=7');
+    expect(perPage.status).toBe(422);
+    expect(perPage.body.message).toContain('per_page must be one of 5, 10, 20, 50');
+    expect((await list('?page=0')).status).toBe(422);
+    const sort = await list('?sort=password');
+    expect(sort.status).toBe(422);
+    expect(sort.body.message).toContain('sort');
+    expect((await list('?q=' + 'x'.repeat(101))).status).toBe(422);
+  });
+
+  it('requires a session', async () => {
+    expect((await t.request('GET', '/api/clients')).status).toBe(401);
+  });
+});
+
+describe('GET /api/clients/{id}', () => {
+  it('returns the client with location, tags and availability to every role', async () => {
+    for (const role of roles) {
+      const response = await t.request('GET', `/api/clients/${acme.clientIds[0]}`, { token: acme.tokens[role] });
+      expect(response.status).toBe(200);
+      expect(response.body.client).toMatchObject({
+        id: acme.clientIds[0], full_name: 'Cora acme-Client', time_zone: 'Australia/Brisbane',
+        location: { address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005' },
+        availability: [{ dow: 1, hours: ['09:00-12:00'] }], lat: -27.467, lng: 153.047, tags: [],
+      });
+    }
+  });
+
+  it('answers 404 for another business’s client and for a missing id', async () => {
+    expect((await t.request('GET', `/api/clients/${other.clientIds[0]}`, { token: acme.tokens.admin })).status).toBe(404);
+    const missing = await t.request('GET', '/api/clients/999999', { token: acme.tokens.admin });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Client not found.');
+  });
+});
+
+describe('PUT /api/clients/{id}/update_availability', () => {
+  const url = () => `/api/clients/${acme.clientIds[1]}/update_availability`;
+
+  it('stores the availability normalised (days in order, all-day without hours) and records who changed it', async () => {
+    const response = await t.request('PUT', url(), {
+      token: acme.tokens.practitioner,
+      body: { availability: [{ dow: 5, hours: ['15:00-18:00', '06:00-09:00'] }, { dow: 1 }, { dow: 3, hours: [] }] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.client.availability).toEqual([{ dow: 1 }, { dow: 3 }, { dow: 5, hours: ['06:00-09:00', '15:00-18:00'] }]);
+    const [version] = await t.ctx.db.select().from(versions)
+      .where(and(eq(versions.item_type, 'Client'), eq(versions.item_id, acme.clientIds[1]))).orderBy(desc(versions.id)).limit(1);
+    expect(version).toMatchObject({ event: 'update', whodunnit: 'Pat', object_changes: { availability: [[], response.body.client.availability] } });
+  });
+
+  it('an empty list switches custom availability off', async () => {
+    const response = await t.request('PUT', url(), { token: acme.tokens.staff, body: { availability: [] } });
+    expect(response.status).toBe(200);
+    expect(response.body.client.availability).toEqual([]);
+    expect((await list('?q=dale')).body.clients[0].has_custom_availability).toBe(false);
+  });
+
+  it('rejects an unknown dow, a malformed slot, a repeated day and extra fields with 422 and a message', async () => {
+    const cases: [unknown, RegExp][] = [
+      [[{ dow: 7 }], /availability\[0\]\.dow must be <= 6/],
+      [[{ dow: 'monday' }], /availability\[0\]\.dow must be integer/],
+      [[{ dow: 1, hours: ['9-5'] }], /availability\[0\]\.hours\[0\] must be one of 06:00-09:00/],
+      [[{ dow: 1, hours: ['06:00-09:00', '06:00-09:00'] }], /availability\[0\]\.hours/],
+      [[{ dow: 2 }, { dow: 2, hours: ['06:00-09:00'] }], /availability\[1\]\.dow repeats Tuesday/],
+      [[{ dow: 2, note: 'x' }], /availability\[0\]\.note is not an allowed field/],
+    ];
+    for (const [availability, message] of cases) {
+      const response = await t.request('PUT', url(), { token: acme.tokens.admin, body: { availability } });
+      expect(response.status, JSON.stringify(availability)).toBe(422);
+      expect(response.body.message).toMatch(message);
+    }
+    expect((await t.request('PUT', url(), { token: acme.tokens.admin, body: {} })).body.message).toContain('availability is required');
+  });
+
+  it('answers 404 across businesses and changes nothing there', async () => {
+    const response = await t.request('PUT', `/api/clients/${other.clientIds[0]}/update_availability`, { token: acme.tokens.admin, body: { availability: [] } });
+    expect(response.status).toBe(404);
+    const [row] = await t.ctx.db.select().from(clients).where(eq(clients.id, other.clientIds[0]));
+    expect(row.availability).toEqual([{ dow: 1, hours: ['09:00-12:00'] }]);
+  });
+});
+
+describe('PUT /api/clients/{id}/update_tags', () => {
+  it('replaces the tags, returns them, and records tag_ids old → new', async () => {
+    const [second] = await t.ctx.db.insert(tags).values({ business_account_id: acme.businessAccountId, name: 'Aaa first' }).returning();
+    const url = `/api/clients/${acme.clientIds[0]}/update_tags`;
+    const response = await t.request('PUT', url, { token: acme.tokens.practitioner, body: { tag_ids: [acme.tagIds[0], second.id, second.id] } });
+    expect(response.status).toBe(200);
+    expect(response.body.tags).toEqual([
+      { id: second.id, name: 'Aaa first', color: '#000000' },
+      { id: acme.tagIds[0], name: 'High needs', color: '#ef4444' },
+    ]);
+    const cleared = await t.request('PUT', url, { token: acme.tokens.staff, body: { tag_ids: [] } });
+    expect(cleared.body.tags).toEqual([]);
+    const log = await t.ctx.db.select().from(versions).where(and(eq(versions.item_type, 'Client'), eq(versions.item_id, acme.clientIds[0]))).orderBy(versions.id);
+    const ids = [acme.tagIds[0], second.id].sort((a, b) => a - b);
+    expect(log.map((v) => [v.whodunnit, v.object_changes])).toEqual([['Pat', { tag_ids: [[], ids] }], ['Sid', { tag_ids: [ids, []] }]]);
+  });
+
+  it('refuses another business’s tag with 422 and another business’s client with 404', async () => {
+    const foreignTag = await t.request('PUT', `/api/clients/${acme.clientIds[0]}/update_tags`, { token: acme.tokens.admin, body: { tag_ids: [other.tagIds[0]] } });
+    expect(foreignTag.status).toBe(422);
+    expect(foreignTag.body.message).toBe(`tag_ids: no tag with id ${other.tagIds[0]}.`);
+    const foreignClient = await t.request('PUT', `/api/clients/${other.clientIds[0]}/update_tags`, { token: acme.tokens.admin, body: { tag_ids: [] } });
+    expect(foreignClient.status).toBe(404);
+    const bad = await t.request('PUT', `/api/clients/${acme.clientIds[0]}/update_tags`, { token: acme.tokens.admin, body: { tag_ids: ['x'] } });
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe('POST /api/clients/{id}/send_availability_request', () => {
+  it('emails a link to the public page and stores only the token hash', async () => {
+    await t.ctx.db.update(clients).set({ email: 'cora@example.com' }).where(eq(clients.id, acme.clientIds[0]));
+    for (const role of roles) {
+      const response = await t.request('POST', `/api/clients/${acme.clientIds[0]}/send_availability_request`, { token: acme.tokens[role] });
+      expect(response.status).toBe(202);
+      expect(response.body).toEqual({ message: 'The availability request has been scheduled to send to client.' });
+    }
+    const [email] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'cora@example.com')).orderBy(desc(outboxEmails.id)).limit(1);
+    const token = decodeURIComponent(/update-availability\?token=(\S+)/.exec(email.text_body)![1]);
+    expect(email.text_body).toContain('https://rounds.example/client/update-availability?token=');
+    expect(email.text_body).toContain('Hello Cora');
+    const requests = await t.ctx.db.select().from(clientAvailabilityRequests).where(eq(clientAvailabilityRequests.client_id, acme.clientIds[0]));
+    expect(requests).toHaveLength(3);
+    expect(requests.some((row) => row.token_hash.includes(token) || token.includes(row.token_hash))).toBe(false);
+    const days = (requests[0].expires_at.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('answers 422 when the client has no email, 404 across businesses', async () => {
+    const none = await t.request('POST', `/api/clients/${acme.clientIds[1]}/send_availability_request`, { token: acme.tokens.admin });
+    expect(none.status).toBe(422);
+    expect(none.body.message).toBe('This client has no email address.');
+    expect((await t.request('POST', `/api/clients/${other.clientIds[0]}/send_availability_request`, { token: acme.tokens.admin })).status).toBe(404);
+  });
+});
