@@ -22,6 +22,8 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     appointment_types: business.appointmentTypeIds,
     practitioners: business.practitionerIds,
     business_locations: business.businessLocationIds,
+    imports: business.importIds,
+    exports: business.exportIds,
   };
   return table[family] ?? null;
 }

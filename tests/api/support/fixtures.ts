@@ -1,6 +1,7 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
 import { businessLocations, appointmentTypes, clients, practitioners, appointments, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts/service';
+import { syncJobs } from '../../../server/src/db/schema-sync';
 import type { TestApp } from './app';
 
 export const PASSWORD = 'correct horse battery';
@@ -18,6 +19,9 @@ export interface BusinessFixture {
   tagIds: number[];
   /** appointmentIds[i] belongs to practitionerIds[i % 2] */
   appointmentIds: number[];
+  /** A finished import and export of this business (rows only; no PMS involved). */
+  importIds: number[];
+  exportIds: number[];
 }
 
 export async function createBusinessFixture(testApp: TestApp, label: string): Promise<BusinessFixture> {
@@ -56,6 +60,12 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     arrive_at: new Date(start.getTime() + index * 3600_000),
     address_1: '12 Merthyr Road', city: 'New Farm', lat: -27.467, lng: 153.047,
   }))).returning();
+  const noFilters = { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] };
+  const jobRows = await db.insert(syncJobs).values((['IMPORT', 'EXPORT'] as const).map((kind) => ({
+    business_account_id: businessAccountId, kind, status: 'COMPLETE' as const, start_date: '2026-11-24', end_date: '2026-11-24',
+    filters: noFilters, created_by_name: `Ada ${label}`, finished_at: new Date(),
+    result: kind === 'IMPORT' ? { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 } : null,
+  }))).returning();
   await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
   await createUser(db, {
     businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
@@ -77,5 +87,7 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     clientIds: clientRows.map((row) => row.id),
     tagIds: tagRows.map((row) => row.id),
     appointmentIds: appointmentRows.map((row) => row.id),
+    importIds: [jobRows[0].id],
+    exportIds: [jobRows[1].id],
   };
 }
