@@ -378,5 +378,14 @@ describe('ClinikoAdapter against the sandbox', () => {
     const pending = adapter().checkConnection({ signal: controller.signal });
     setTimeout(() => controller.abort(new Error('import cancelled')), 20);
     await expect(pending).rejects.toThrow('import cancelled');
+
+    // Also while waiting out a retry backoff.
+    sandbox.setFaults({ latencyMs: 0, errorRate: 1 });
+    const backingOff = new AbortController();
+    const began = Date.now();
+    const retrying = adapter({ backoffBaseMs: 5_000, backoffMaxMs: 5_000 }).checkConnection({ signal: backingOff.signal });
+    setTimeout(() => backingOff.abort(new Error('job cancelled')), 50);
+    await expect(retrying).rejects.toThrow('job cancelled');
+    expect(Date.now() - began).toBeLessThan(1000);
   });
 });

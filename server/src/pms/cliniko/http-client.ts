@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   PmsAuthError,
   PmsNotFoundError,
@@ -8,6 +7,7 @@ import {
   PmsValidationError,
 } from '../errors';
 import type { SlidingWindowRateLimiter } from './rate-limiter';
+import { sleep } from './sleep';
 
 export type ClinikoHttpEvent =
   | { type: 'retry'; method: string; url: string; attempt: number; delayMs: number; reason: string }
@@ -143,7 +143,7 @@ export class ClinikoHttpClient {
         }
         this.options.rateLimiter.pauseUntil(Date.now() + waitMs);
         this.options.onEvent?.({ type: 'rate_limited', method, url, waitMs, resetAt });
-        await sleep(waitMs, undefined, { signal });
+        await sleep(waitMs, signal);
         continue;
       }
 
@@ -193,7 +193,7 @@ export class ClinikoHttpClient {
   private async backoff(method: string, url: string, attempt: number, reason: string, signal?: AbortSignal) {
     const delayMs = this.backoffDelay(attempt);
     this.options.onEvent?.({ type: 'retry', method, url, attempt, delayMs, reason });
-    await sleep(delayMs, undefined, { signal });
+    await sleep(delayMs, signal);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep } from './sleep';
 
 /**
  * Client-side limiter: at most `limit` request starts in any sliding window of `windowMs`, handed out in
@@ -35,7 +35,7 @@ export class SlidingWindowRateLimiter {
       signal?.throwIfAborted();
       const now = Date.now();
       if (now < this.pausedUntil) {
-        await sleep(this.pausedUntil - now, undefined, { signal });
+        await sleep(this.pausedUntil - now, signal);
         continue;
       }
       while (this.starts.length > 0 && this.starts[0] <= now - this.windowMs) this.starts.shift();
@@ -43,7 +43,7 @@ export class SlidingWindowRateLimiter {
         this.starts.push(now);
         return;
       }
-      await sleep(this.starts[0] + this.windowMs - now + 1, undefined, { signal });
+      await sleep(this.starts[0] + this.windowMs - now + 1, signal);
     }
   }
 }
