@@ -5,10 +5,16 @@ import { callerOf } from '../../auth/access';
 import { clientTags, tags, versions } from '../../db/schema';
 import { bodyOf, paramsOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../http/errors';
 import { toTagDto } from '../reference/handlers';
 
 const UNIQUE_VIOLATION = '23505';
+
+function tagName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw invalid('name must not be blank.');
+  return trimmed;
+}
 
 function duplicateName(error: unknown, name: string | undefined): never {
   const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
@@ -21,7 +27,7 @@ export function tagsHandlers({ db }: AppContext): Handlers {
     createTag: async (request, reply) => {
       const { businessAccountId } = callerOf(request);
       const body = bodyOf(request, 'createTag');
-      const name = body.name.trim();
+      const name = tagName(body.name);
       const [row] = await db.insert(tags).values({ business_account_id: businessAccountId, name, color: body.color?.toLowerCase() ?? null })
         .returning().catch((error) => duplicateName(error, name));
       return reply.code(201).send({ tag: toTagDto(row) });
@@ -30,7 +36,7 @@ export function tagsHandlers({ db }: AppContext): Handlers {
       const { businessAccountId } = callerOf(request);
       const body = bodyOf(request, 'updateTag');
       const changes: { name?: string; color?: string | null } = {};
-      if (body.name !== undefined) changes.name = body.name.trim();
+      if (body.name !== undefined) changes.name = tagName(body.name);
       if (body.color !== undefined) changes.color = body.color?.toLowerCase() ?? null;
       const [row] = await db.update(tags).set(changes)
         .where(and(eq(tags.id, paramsOf(request, 'updateTag').id), eq(tags.business_account_id, businessAccountId)))

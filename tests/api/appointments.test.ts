@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, resourceMaps } from '../../server/src/db/schema';
+import { exportHistoryEntries, importHistoryEntries } from '../../server/src/db/schema-sync';
+import { isOutsideAvailability } from '../../src/lib/availability';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+const roles = ['admin', 'staff', 'practitioner'] as const;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+});
+afterAll(() => t.close());
+
+// Fixture appointments start on Tuesday 2026-11-24 at 09:00, 10:00, 11:00 and 12:00 in Brisbane (45 minutes each);
+// appointmentIds[i] belongs to practitionerIds[i % 2] and the PRACTITIONER user is associated with practitionerIds[0].
+const DAY = '2026-11-24';
+const range = (start = DAY, end = DAY, extra = '') => `/api/appointments?start_date=${start}&end_date=${end}${extra}`;
+const ids = (body: { appointments: { id: number }[] }) => body.appointments.map((appointment) => appointment.id);
+
+describe('GET /api/appointments', () => {
+  it('lists the day for ADMIN and REGULAR_USER, ordered by start, with what the table and warning need', async () => {
+    for (const role of ['admin', 'staff'] as const) {
+      const response = await t.request('GET', range(), { token: acme.tokens[role] });
+      expect(response.status).toBe(200);
+      expect(ids(response.body)).toEqual(acme.appointmentIds);
+    }
+    const { body } = await t.request('GET', range(), { token: acme.tokens.admin });
+    const first = body.appointments[0];
+    expect(first).toMatchObject({
+      id: acme.appointmentIds[0], starts_at: '2026-11-23T23:00:00.000Z', ends_at: '2026-11-23T23:45:00.000Z', arrive_at: '2026-11-23T23:00:00.000Z',
+      status: 'BOOKED', suburb: 'New Farm', route_id: null, cancelled_at: null,
+      client: { id: acme.clientIds[0], full_name: 'Cora acme-Client', time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
+      practitioner: { id: acme.practitionerIds[0], full_name: 'Pat acme-One', time_zone: 'Australia/Brisbane', profession: 'Registered Nurse' },
+      appointment_type: { id: acme.appointmentTypeIds[0], name: 'Nursing visit', duration: 45, color: '#dc2626' },
+      business_location: { id: acme.businessLocationIds[0], name: 'acme office' },
+      location: { address_1: '12 Merthyr Road', city: 'New Farm' },
+    });
+    // The client is available on Mondays only, so this Tuesday visit is outside their availability.
+    expect(isOutsideAvailability({
+      arriveAt: first.arrive_at, availability: first.client.availability, clientTimeZone: first.client.time_zone, practitionerTimeZone: first.practitioner.time_zone,
+    })).toBe(true);
+  });
+
+  it("gives a PRACTITIONER only their associated practitioners' appointments, even when asking for others", async () => {
+    const own = await t.request('GET', range(), { token: acme.tokens.practitioner });
+    expect(ids(own.body)).toEqual([acme.appointmentIds[0], acme.appointmentIds[2]]);
+    const asked = await t.request('GET', range(DAY, DAY, `&practitioner_ids=${acme.practitionerIds[1]}`), { token: acme.tokens.practitioner });
+    expect(ids(asked.body)).toEqual([]);
+  });
+
+  it('reads dates as days in the business time zone', async () => {
+    // 2026-11-23T23:00Z is already the 24th in Brisbane
+    expect(ids((await t.request('GET', range('2026-11-23', '2026-11-23'), { token: acme.tokens.admin })).body)).toEqual([]);
+    expect(ids((await t.request('GET', range('2026-11-20', '2026-11-24'), { token: acme.tokens.admin })).body)).toHaveLength(4);
+    expect(ids((await t.request('GET', range('2026-11-25', '2026-11-30'), { token: acme.tokens.admin })).body)).toEqual([]);
+  });
+
+  it('filters by practitioner, appointment type and business location (one or several values)', async () => {
+    const get = async (extra: string) => ids((await t.request('GET', range(DAY, DAY, extra), { token: acme.tokens.admin })).body);
+    expect(await get(`&practitioner_ids=${acme.practitionerIds[1]}`)).toEqual([acme.appointmentIds[1], acme.appointmentIds[3]]);
+    expect(await get(`&practitioner_ids=${acme.practitionerIds[0]}&practitioner_ids=${acme.practitionerIds[1]}`)).toHaveLength(4);
+    expect(await get(`&appointment_type_ids=${acme.appointmentTypeIds[1]}`)).toEqual([]);
+    expect(await get(`&appointment_type_ids=${acme.appointmentTypeIds[0]}`)).toHaveLength(4);
+    expect(await get(`&business_location_ids=${acme.businessLocationIds[0]}`)).toHaveLength(4);
+    expect(await get(`&business_location_ids=${other.businessLocationIds[0]}`)).toEqual([]);
+  });
+
+  it('includes cancelled appointments with status CANCELLED', async () => {
+    await t.ctx.db.update(appointments).set({ cancelled_at: new Date('2026-11-20T00:00:00Z') }).where(eq(appointments.id, acme.appointmentIds[3]));
+    const { body } = await t.request('GET', range(), { token: acme.tokens.admin });
+    expect(body.appointments[3]).toMatchObject({ status: 'CANCELLED', cancelled_at: '2026-11-20T00:00:00.000Z' });
+    await t.ctx.db.update(appointments).set({ cancelled_at: null }).where(eq(appointments.id, acme.appointmentIds[3]));
+  });
+
+  it('never lists another business’s appointments', async () => {
+    const { body } = await t.request('GET', range(), { token: other.tokens.admin });
+    expect(ids(body)).toEqual(other.appointmentIds);
+  });
+
+  it('rejects a missing, malformed, reversed or too long range with 422 and a message', async () => {
+    const cases: [string, RegExp][] = [
+      ['/api/appointments?start_date=2026-11-24', /end_date is required/],
+      [range('24/11/2026'), /start_date must match format "date"/],
+      [range('2026-02-30', '2026-03-01'), /start_date must match format "date"/],
+      [range('2026-11-24', '2026-11-23'), /end_date must be on or after start_date/],
+      [range('2026-11-01', '2027-01-02'), /limited to 62 days \(asked for 63\)/],
+      [range(DAY, DAY, '&practitioner_ids=abc'), /practitioner_ids\[0\] must be integer/],
+    ];
+    for (const [url, message] of cases) {
+      const response = await t.request('GET', url, { token: acme.tokens.admin });
+      expect(response.status, url).toBe(422);
+      expect(response.body.message).toMatch(message);
+    }
+    expect((await t.request('GET', range('2026-11-01', '2027-01-01'), { token: acme.tokens.admin })).status).toBe(200);
+  });
+
+  it('requires a session', async () => {
+    expect((await t.request('GET', range())).status).toBe(401);
+  });
+});
+
+describe('GET /api/appointments/{id}', () => {
+  it('answers every role for an appointment in its scope', async () => {
+    for (const role of roles) {
+      const response = await t.request('GET', `/api/appointments/${acme.appointmentIds[0]}`, { token: acme.tokens[role] });
+      expect(response.status).toBe(200);
+      expect(response.body.appointment.id).toBe(acme.appointmentIds[0]);
+    }
+  });
+
+  it("answers 404 for another practitioner's appointment to a PRACTITIONER, and across businesses", async () => {
+    const notMine = await t.request('GET', `/api/appointments/${acme.appointmentIds[1]}`, { token: acme.tokens.practitioner });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.message).toBe('Appointment not found.');
+    expect((await t.request('GET', `/api/appointments/${acme.appointmentIds[1]}/extra_details`, { token: acme.tokens.practitioner })).status).toBe(404);
+    expect((await t.request('GET', `/api/appointments/${other.appointmentIds[0]}`, { token: acme.tokens.admin })).status).toBe(404);
+    expect((await t.request('GET', `/api/appointments/${other.appointmentIds[0]}/extra_details`, { token: acme.tokens.admin })).status).toBe(404);
+  });
+});
+
+describe('PUT /api/appointments/{id}/update_arrival_time', () => {
+  const url = (id: number) => `/api/appointments/${id}/update_arrival_time`;
+
+  it('saves an arrival on the same day, returns the appointment and records arrive_at old → new with the author', async () => {
+    const id = acme.appointmentIds[0];
+    const response = await t.request('PUT', url(id), { token: acme.tokens.practitioner, body: { arrive_at: '2026-11-24T08:35:00+10:00' } });
+    expect(response.status).toBe(200);
+    expect(response.body.appointment.arrive_at).toBe('2026-11-23T22:35:00.000Z');
+    const second = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:40:00Z' } });
+    expect(second.status).toBe(200);
+    const details = await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff });
+    expect(details.status).toBe(200);
+    expect(details.body.versions.map((v: { whodunnit: string; event: string; object_changes: unknown }) => [v.whodunnit, v.event, v.object_changes])).toEqual([
+      ['Pat', 'update', { arrive_at: ['2026-11-23T23:00:00.000Z', '2026-11-23T22:35:00.000Z'] }],
+      ['Ada acme', 'update', { arrive_at: ['2026-11-23T22:35:00.000Z', '2026-11-23T23:40:00.000Z'] }],
+    ]);
+    const times = details.body.versions.map((v: { created_at: string }) => v.created_at);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it('accepts the very end of the appointment but refuses one minute after, and another day, with 422 messages', async () => {
+    const id = acme.appointmentIds[2]; // 11:00–11:45 on Tuesday 24 November
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:45:00+10:00' } })).status).toBe(200);
+    const late = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:46:00+10:00' } });
+    expect(late.status).toBe(422);
+    expect(late.body.message).toBe('arrive_at must not be after the appointment ends at 11:45 (Australia/Brisbane).');
+    const dayBefore = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:30:00+10:00' } });
+    expect(dayBefore.status).toBe(422);
+    expect(dayBefore.body.message).toBe("arrive_at must be on the appointment's day, Tuesday 24 November 2026 (Australia/Brisbane).");
+    // the same instant as 23:30 on the 23rd in Brisbane, written in UTC, is refused the same way
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T13:30:00Z' } })).status).toBe(422);
+  });
+
+  it('refuses garbage and timestamps without an offset with 422', async () => {
+    for (const arrive_at of ['garbage', '09:00', '2026-11-24T09:00:00', '2026-11-24', 42, null]) {
+      const response = await t.request('PUT', url(acme.appointmentIds[2]), { token: acme.tokens.admin, body: { arrive_at } });
+      expect(response.status, String(arrive_at)).toBe(422);
+      expect(response.body.message).toMatch(/arrive_at/);
+    }
+    expect((await t.request('PUT', url(acme.appointmentIds[2]), { token: acme.tokens.admin, body: {} })).body.message).toContain('arrive_at is required');
+  });
+
+  it('answers 409 when the appointment belongs to a route, or is cancelled', async () => {
+    const id = acme.appointmentIds[1];
+    await t.ctx.db.update(appointments).set({ route_id: 77 }).where(eq(appointments.id, id));
+    const routed = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:00:00+10:00' } });
+    expect(routed.status).toBe(409);
+    expect(routed.body.message).toMatch(/part of a route/);
+    await t.ctx.db.update(appointments).set({ route_id: null, cancelled_at: new Date() }).where(eq(appointments.id, id));
+    const cancelled = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:00:00+10:00' } });
+    expect(cancelled.status).toBe(409);
+    await t.ctx.db.update(appointments).set({ cancelled_at: null }).where(eq(appointments.id, id));
+  });
+
+  it("answers 404 to a PRACTITIONER for another practitioner's appointment and across businesses, changing nothing", async () => {
+    const body = { arrive_at: '2026-11-24T10:05:00+10:00' };
+    expect((await t.request('PUT', url(acme.appointmentIds[1]), { token: acme.tokens.practitioner, body })).status).toBe(404);
+    expect((await t.request('PUT', url(other.appointmentIds[0]), { token: acme.tokens.admin, body })).status).toBe(404);
+    const [row] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, acme.appointmentIds[1]));
+    expect(row.arrive_at?.toISOString()).toBe('2026-11-24T00:00:00.000Z');
+  });
+});
+
+describe('GET /api/appointments/{id}/extra_details', () => {
+  it('returns the resource map and the import and export history, oldest first', async () => {
+    const id = acme.appointmentIds[3];
+    const empty = await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.admin });
+    expect(empty.body).toEqual({ resource_map: null, versions: [], import_history: [], export_history: [] });
+    await t.ctx.db.insert(resourceMaps).values({
+      business_account_id: acme.businessAccountId, resource_type: 'Appointment', resource_id: id, external_id: 'ext-991',
+      external_object_synced_at: new Date('2026-11-20T01:02:03Z'),
+    });
+    await t.ctx.db.insert(importHistoryEntries).values([
+      { business_account_id: acme.businessAccountId, appointment_id: id, author_full_name: 'Ada acme', created_at: new Date('2026-11-19T00:00:00Z') },
+      { business_account_id: acme.businessAccountId, appointment_id: id, author_full_name: null, created_at: new Date('2026-11-18T00:00:00Z') },
+    ]);
+    await t.ctx.db.insert(exportHistoryEntries).values({ business_account_id: acme.businessAccountId, appointment_id: id, author_full_name: 'Sid', created_at: new Date('2026-11-21T00:00:00Z') });
+    const { body } = await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff });
+    expect(body).toEqual({
+      resource_map: { external_id: 'ext-991', external_object_synced_at: '2026-11-20T01:02:03.000Z' },
+      versions: [],
+      import_history: [
+        { timestamp: '2026-11-18T00:00:00.000Z', author_full_name: null },
+        { timestamp: '2026-11-19T00:00:00.000Z', author_full_name: 'Ada acme' },
+      ],
+      export_history: [{ timestamp: '2026-11-21T00:00:00.000Z', author_full_name: 'Sid' }],
+    });
+  });
+});

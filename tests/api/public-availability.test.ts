@@ -1,0 +1,105 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, outboxEmails, versions } from '../../server/src/db/schema';
+import { clientAvailabilityRequests } from '../../server/src/db/schema-clients';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+  await t.ctx.db.update(clients).set({ email: 'cora@acme.example' }).where(eq(clients.id, acme.clientIds[0]));
+  await t.ctx.db.update(clients).set({ email: 'cora@other.example' }).where(eq(clients.id, other.clientIds[0]));
+});
+afterAll(() => t.close());
+
+/** Sends an availability request as the business's admin and returns the token from the emailed link. */
+async function requestLink(fixture: BusinessFixture, clientId: number, to: string): Promise<string> {
+  const sent = await t.request('POST', `/api/clients/${clientId}/send_availability_request`, { token: fixture.tokens.admin });
+  expect(sent.status).toBe(202);
+  const [email] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, to)).orderBy(desc(outboxEmails.id)).limit(1);
+  return new URL(/(http\S+)/.exec(email.text_body)![1]).searchParams.get('token')!;
+}
+
+const read = (token: string, headers?: Record<string, string>) => t.request('GET', `/api/public/availability?token=${encodeURIComponent(token)}`, { headers });
+const save = (token: string, availability: unknown, headers?: Record<string, string>) => t.request('PUT', '/api/public/availability', { body: { token, availability }, headers });
+
+describe('public availability link', () => {
+  it("shows only the client's first name and availability, without a login", async () => {
+    const token = await requestLink(acme, acme.clientIds[0], 'cora@acme.example');
+    const response = await read(token);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ client: { first_name: 'Cora' }, availability: [{ dow: 1, hours: ['09:00-12:00'] }], expires_at: expect.any(String) });
+  });
+
+  it("saves that client's availability once, logged as the client, and then refuses the used link with 410", async () => {
+    const token = await requestLink(acme, acme.clientIds[0], 'cora@acme.example');
+    const saved = await save(token, [{ dow: 4, hours: ['12:00-15:00'] }, { dow: 2 }]);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ message: 'Thank you. Your availability has been updated.', availability: [{ dow: 2 }, { dow: 4, hours: ['12:00-15:00'] }] });
+    const client = await t.request('GET', `/api/clients/${acme.clientIds[0]}`, { token: acme.tokens.staff });
+    expect(client.body.client.availability).toEqual([{ dow: 2 }, { dow: 4, hours: ['12:00-15:00'] }]);
+    const [version] = await t.ctx.db.select().from(versions)
+      .where(and(eq(versions.item_type, 'Client'), eq(versions.item_id, acme.clientIds[0]))).orderBy(desc(versions.id)).limit(1);
+    expect(version.whodunnit).toBe('Client (availability link)');
+    expect(version.object_changes).toEqual({ availability: [[{ dow: 1, hours: ['09:00-12:00'] }], [{ dow: 2 }, { dow: 4, hours: ['12:00-15:00'] }]] });
+
+    const again = await save(token, []);
+    expect(again.status).toBe(410);
+    expect(again.body).toMatchObject({ code: 'LINK_USED', message: expect.stringMatching(/already been used/) });
+    expect((await read(token)).status).toBe(410);
+    // the other business's client is untouched
+    const [otherClient] = await t.ctx.db.select().from(clients).where(eq(clients.id, other.clientIds[0]));
+    expect(otherClient.availability).toEqual([{ dow: 1, hours: ['09:00-12:00'] }]);
+  });
+
+  it('refuses an expired link with 410 and changes nothing', async () => {
+    const token = await requestLink(other, other.clientIds[0], 'cora@other.example');
+    await t.ctx.db.update(clientAvailabilityRequests).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(clientAvailabilityRequests.client_id, other.clientIds[0]));
+    const expired = await save(token, []);
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ code: 'LINK_EXPIRED', message: 'This link has expired. Ask your care provider to send a new one.' });
+    expect((await read(token)).status).toBe(410);
+    const [row] = await t.ctx.db.select().from(clients).where(eq(clients.id, other.clientIds[0]));
+    expect(row.availability).toEqual([{ dow: 1, hours: ['09:00-12:00'] }]);
+  });
+
+  it('refuses unknown, forged and tampered tokens with 422', async () => {
+    const token = await requestLink(acme, acme.clientIds[0], 'cora@acme.example');
+    const [random, signature] = token.split('.');
+    for (const bad of ['nope', `${random}.${'A'.repeat(signature.length)}`, `${random.slice(0, -1)}${random.endsWith('A') ? 'B' : 'A'}.${signature}`, `${token}.x`]) {
+      const response = await read(bad);
+      expect(response.status, bad).toBe(422);
+      expect(response.body.message).toMatch(/This link is not valid/);
+    }
+    // A well-signed token that was never issued (e.g. from a database restored without it) is unknown too.
+    await t.ctx.db.delete(clientAvailabilityRequests).where(eq(clientAvailabilityRequests.client_id, acme.clientIds[0]));
+    expect((await read(token)).status).toBe(422);
+    expect((await t.request('GET', '/api/public/availability')).status).toBe(422);
+  });
+
+  it('validates the availability like the staff editor (422) and keeps the link usable after a refused save', async () => {
+    const token = await requestLink(acme, acme.clientIds[0], 'cora@acme.example');
+    const unknownDay = await save(token, [{ dow: 9 }]);
+    expect(unknownDay.status).toBe(422);
+    expect(unknownDay.body.message).toMatch(/availability\[0\]\.dow must be <= 6/);
+    const badSlot = await save(token, [{ dow: 1, hours: ['07:00-08:00'] }]);
+    expect(badSlot.status).toBe(422);
+    expect((await save(token, [{ dow: 1 }, { dow: 1 }])).body.message).toMatch(/repeats Monday/);
+    expect((await read(token)).status).toBe(200);
+  });
+
+  it('rate-limits each address (10 saves a minute) with 429', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await save('nope', [], headers)).status);
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await save('nope', [], { 'x-forwarded-for': '203.0.113.8' })).status).toBe(422);
+  });
+});
