@@ -228,6 +228,21 @@ describe('ClinikoAdapter against the sandbox', () => {
     expect(Date.now() - began).toBeLessThan(5000);
   });
 
+  it('keeps under its configured rate, so a server with the same limit never answers 429', async () => {
+    sandbox.setFaults({ rateLimitPerMinute: 4, rateLimitWindowMs: 250 });
+    // No injected limiter: the adapter builds its own from requestsPerMinute / rateLimitWindowMs.
+    const client = adapter({ rateLimiter: undefined, requestsPerMinute: 4, rateLimitWindowMs: 250, perPage: 40 });
+    const began = Date.now();
+    const { records } = await collectPages(client.listPatients({ includeArchived: true }));
+    const elapsed = Date.now() - began;
+    expect(records).toHaveLength(sandbox.dataset.patients.length);
+    const requests = sandbox.requestLog.length;
+    expect(requests).toBe(Math.ceil(sandbox.dataset.patients.length / 40));
+    expect(sandbox.requestLog.filter((r) => r.status === 429)).toEqual([]);
+    // Beyond the first burst of 4, each further 4 requests wait for a new window.
+    expect(elapsed).toBeGreaterThanOrEqual(Math.floor((requests - 1) / 4) * 250);
+  });
+
   it('gives up with PmsRateLimitError when the reset is too far away', async () => {
     sandbox.setFaults({ rateLimitPerMinute: 1, rateLimitWindowMs: 60_000 });
     const client = adapter({ maxRateLimitWaitMs: 1000 });
@@ -255,12 +270,13 @@ describe('ClinikoAdapter against the sandbox', () => {
   });
 
   it('times out slow requests, retries them, and reports the timeout', async () => {
-    sandbox.setFaults({ latencyMs: 400 });
+    sandbox.setFaults({ latencyMs: 1500 });
     const began = Date.now();
     const error = await adapter({ requestTimeoutMs: 60, maxAttempts: 2 }).checkConnection().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PmsUnavailableError);
     expect((error as Error).message).toMatch(/timed out after 60 ms/);
-    expect(Date.now() - began).toBeLessThan(400);
+    expect((error as PmsUnavailableError).attempts).toBe(2);
+    expect(Date.now() - began).toBeLessThan(1000);
   });
 
   it('retries dropped connections', async () => {

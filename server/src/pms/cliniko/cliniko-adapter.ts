@@ -102,7 +102,7 @@ export class ClinikoAdapter implements PmsAdapter {
           settings.requestsPerMinute,
           // Our clock starts a request before it reaches the server; a little slack keeps the 201st request
           // of a burst from arriving just inside the server's window.
-          settings.rateLimitWindowMs + Math.min(250, settings.rateLimitWindowMs / 100),
+          settings.rateLimitWindowMs + Math.min(250, settings.rateLimitWindowMs / 10),
         ),
       requestTimeoutMs: settings.requestTimeoutMs,
       maxAttempts: settings.maxAttempts,

@@ -45,6 +45,7 @@ const RESET_MARGIN_MS = 50;
 /**
  * Authenticated JSON over HTTP for one Cliniko account: rate limiting, 429 waits, retries with jittered
  * exponential backoff for 5xx and network failures, a timeout per attempt, and typed errors.
+ * Retrying is safe for every request the adapter makes: reads, and PATCHes that set absolute values.
  */
 export class ClinikoHttpClient {
   private readonly authorization: string;

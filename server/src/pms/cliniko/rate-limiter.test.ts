@@ -28,14 +28,14 @@ describe('SlidingWindowRateLimiter', () => {
     expect(maxInAnyWindow(starts, 200)).toBeLessThanOrEqual(5);
     // 16 requests at 5 per 200 ms need at least three full windows of waiting.
     expect(elapsed).toBeGreaterThanOrEqual(600);
-    expect(elapsed).toBeLessThan(1500);
+    expect(elapsed).toBeLessThan(3000);
   });
 
   it('lets a burst up to the limit through at once', async () => {
     const limiter = new SlidingWindowRateLimiter(10, 1000);
     const began = Date.now();
     for (let i = 0; i < 10; i++) await limiter.acquire();
-    expect(Date.now() - began).toBeLessThan(50);
+    expect(Date.now() - began).toBeLessThan(200);
   });
 
   it('holds everyone back during a pause (after a 429)', async () => {
@@ -47,7 +47,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('stops waiting when the caller aborts, and keeps serving the others', async () => {
-    const limiter = new SlidingWindowRateLimiter(1, 100);
+    const limiter = new SlidingWindowRateLimiter(1, 300);
     await limiter.acquire();
     const controller = new AbortController();
     const waiting = limiter.acquire(controller.signal);
@@ -56,7 +56,8 @@ describe('SlidingWindowRateLimiter', () => {
     await expect(waiting).rejects.toThrow('job cancelled');
     const began = Date.now();
     await next;
-    expect(Date.now() - began).toBeLessThan(150);
+    // Had the aborted waiter kept its turn, the next caller would wait a second window (~600 ms).
+    expect(Date.now() - began).toBeLessThan(500);
   });
 
   it('validates its configuration', () => {

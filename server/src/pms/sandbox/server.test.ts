@@ -160,6 +160,28 @@ describe('sandbox HTTP API', () => {
     expect((await (await fetch(`${sandbox.origin}/__sandbox/faults`)).json()).rateLimitPerMinute).toBeNull();
   });
 
+  it('counts the rate limit per API key', async () => {
+    const other = await startSandbox({
+      seed: 3,
+      patients: 5,
+      practitioners: 1,
+      weeks: 1,
+      startDate: '2026-11-16',
+      apiKeys: ['first-key-au1', 'second-key-au1'],
+      faults: { rateLimitPerMinute: 1 },
+    });
+    try {
+      const call = (key: string) =>
+        fetch(`${other.url}/user`, { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } }).then((r) => r.status);
+      expect(await call('first-key-au1')).toBe(200);
+      expect(await call('first-key-au1')).toBe(429);
+      expect(await call('second-key-au1')).toBe(200);
+      expect(await call('demo-key-not-accepted')).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('corrupts records at the malformed rate and drops connections on demand', async () => {
     sandbox.setFaults({ malformedRate: 1 });
     const { body } = await api('/appointment_types');
