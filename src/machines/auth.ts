@@ -56,7 +56,7 @@ export const authMachine = setup({
   actions: {
     assignSession: assign((_, params: Session) => ({ token: params.token, user: params.user })),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
-    clearSession: assign({ token: null, user: null }),
+    clearSession: assign({ token: null, user: null, error: null }),
     persistSession: (_, params: { token: string; user: User }) => {
       writeStored(AUTH_TOKEN_KEY, params.token);
       writeStored(AUTH_USER_KEY, params.user);
@@ -103,6 +103,7 @@ export const authMachine = setup({
         loggingIn: {
           entry: 'clearError',
           invoke: {
+            id: 'logIn',
             src: 'logIn',
             input: ({ event }) => {
               if (event.type !== 'LOGIN') throw new Error('loggingIn is entered only by LOGIN');
@@ -126,6 +127,7 @@ export const authMachine = setup({
         exchangingLoginAs: {
           entry: 'clearError',
           invoke: {
+            id: 'exchangeLoginAs',
             src: 'exchangeLoginAs',
             input: ({ event }) => {
               if (event.type !== 'LOGIN_AS') throw new Error('exchangingLoginAs is entered only by LOGIN_AS');
@@ -157,6 +159,7 @@ export const authMachine = setup({
         loadingUser: {
           entry: 'clearError',
           invoke: {
+            id: 'fetchUser',
             src: 'fetchUser',
             onDone: {
               target: 'idle',

@@ -104,6 +104,7 @@ export const startUpMachine = setup({
         loading: {
           entry: 'requestUser',
           invoke: {
+            id: 'fetchProviderAccount',
             src: 'fetchProviderAccount',
             onDone: [
               {

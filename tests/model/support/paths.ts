@@ -1,0 +1,70 @@
+// Test paths from a real machine: every transition of its state graph is walked by at least one
+// path (the shortest path to the transition's source, then the transition). Paths that are a
+// prefix of another path are dropped, since the longer one checks the same states on the way.
+import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type TraversalOptions } from 'xstate/graph';
+
+export interface PathStep<TMachine extends AnyStateMachine> {
+  event: EventFromLogic<TMachine>;
+  state: SnapshotFrom<TMachine>;
+}
+
+export interface ModelPath<TMachine extends AnyStateMachine> {
+  description: string;
+  steps: PathStep<TMachine>[];
+}
+
+export const serializeState = (snapshot: { value: unknown; context: unknown }) =>
+  JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+export function describeEvent(event: { type: string }): string {
+  const result = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+  const name = result ? `${result[1]}:${result[2]}` : event.type;
+  const detail = (event as { label?: string }).label;
+  return detail ? `${name}(${detail})` : name;
+}
+
+export function describeState(snapshot: { value: unknown }): string {
+  const flatten = (value: unknown): string =>
+    typeof value === 'string'
+      ? value
+      : Object.entries(value as Record<string, unknown>)
+          .map(([key, child]) => `${key}.${flatten(child)}`)
+          .join(',');
+  return flatten(snapshot.value);
+}
+
+export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>,
+): ModelPath<TMachine>[] {
+  const traversal = { serializeState, ...options } as TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>;
+  const shortest = new Map<string, PathStep<TMachine>[]>();
+  for (const path of getShortestPaths(machine, traversal as never)) {
+    const steps = (path.steps as PathStep<TMachine>[]).filter((step) => step.event.type !== 'xstate.init');
+    shortest.set(serializeState(path.state as SnapshotFrom<TMachine>), steps);
+  }
+
+  const candidates: PathStep<TMachine>[][] = [];
+  for (const edge of adjacencyMapToArray(getAdjacencyMap(machine, traversal as never))) {
+    const from = serializeState(edge.state as SnapshotFrom<TMachine>);
+    if (from === serializeState(edge.nextState as SnapshotFrom<TMachine>)) continue;
+    const prefix = shortest.get(from);
+    if (!prefix) continue;
+    candidates.push([...prefix, { event: edge.event as EventFromLogic<TMachine>, state: edge.nextState as SnapshotFrom<TMachine> }]);
+  }
+
+  const key = (steps: PathStep<TMachine>[]) => steps.map((step) => `${JSON.stringify(step.event)}>${serializeState(step.state)}`);
+  const kept: PathStep<TMachine>[][] = [];
+  for (const steps of candidates.sort((a, b) => b.length - a.length)) {
+    const keys = key(steps);
+    const covered = kept.some((other) => {
+      const otherKeys = key(other);
+      return keys.every((entry, index) => otherKeys[index] === entry);
+    });
+    if (!covered) kept.push(steps);
+  }
+  return kept
+    .reverse()
+    .map((steps) => ({ description: steps.map((step) => `${describeEvent(step.event)} → ${describeState(step.state)}`).join(' ; '), steps }));
+}
