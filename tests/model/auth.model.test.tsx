@@ -112,8 +112,9 @@ async function perform(app: RunningApp, event: AuthEvent) {
       return;
   }
   const result = event as unknown as { type: string; output?: object; error?: ApiError };
-  const answer = result.error
-    ? json({ message: result.error.message }, result.error.status)
+  const failure = result.error;
+  const answer = failure
+    ? json({ message: failure.message }, failure.status)
     : json(result.type.endsWith('fetchUser') ? { user: result.output } : result.output!);
   const gate = result.type.endsWith('.logIn') ? gates.login : result.type.endsWith('exchangeLoginAs') ? gates.loginAs : gates.user;
   await waitFor(() => expect(gate.pending).toBeGreaterThan(0));
