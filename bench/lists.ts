@@ -1,0 +1,155 @@
+// `npm run bench:lists`: latency of the clients list (page 1, plain and searched) and of the appointments range
+// (one day, one week) with 20,000 clients and 200,000 appointments, on embedded PGlite and (when TEST_DATABASE_URL
+// or DATABASE_URL is set) on PostgreSQL. Each runs the real app on a loopback port and is measured with autocannon.
+// BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 4), BENCH_ONLY=pglite|postgres.
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { Temporal } from 'temporal-polyfill';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createContext } from '../server/src/context';
+import { openDatabase, type Database, type Db } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { appointments, appointmentTypes, businessLocations, clients, clientTags, practitioners, tags } from '../server/src/db/schema';
+import {
+  createRandom, DEMO_APPOINTMENT_TYPES, DEMO_LOCATIONS, DEMO_TIME_ZONE, generateAppointments, generateClients, generatePractitioners,
+} from '../server/src/demo/generate';
+import { createBusinessAccount } from '../server/src/modules/accounts/service';
+
+const CLIENTS = 20_000;
+const APPOINTMENTS = 200_000;
+const PRACTITIONERS = 60;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const PASSWORD = 'benchmark password';
+const BATCH = 2000;
+/** The visits run from here for as many weekdays as 200,000 appointments take (about two and a half years). */
+const FIRST_DAY = Temporal.PlainDate.from('2025-01-06');
+const WEEK = { start: '2026-03-02', end: '2026-03-08' };
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+async function seed(db: Db): Promise<void> {
+  const started = performance.now();
+  const random = createRandom(5);
+  const { business } = await createBusinessAccount(db, {
+    name: 'Bench Care', timeZone: DEMO_TIME_ZONE, admin: { email: 'bench@bench.test', password: PASSWORD, first_name: 'Ben' },
+  });
+  const businessAccountId = business.id;
+  const locationIds = (await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => ({ business_account_id: businessAccountId, name, city: suburb })))
+    .returning({ id: businessLocations.id })).map((row) => row.id);
+  const typeIds = (await db.insert(appointmentTypes).values(DEMO_APPOINTMENT_TYPES.map((type) => ({ business_account_id: businessAccountId, ...type })))
+    .returning({ id: appointmentTypes.id })).map((row) => row.id);
+  const generatedPractitioners = generatePractitioners(random, PRACTITIONERS);
+  const practitionerIds = (await db.insert(practitioners).values(generatedPractitioners.map((p) => ({
+    business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession, active: p.active, time_zone: DEMO_TIME_ZONE,
+  }))).returning({ id: practitioners.id })).map((row) => row.id);
+  const tagIds = (await db.insert(tags).values(['High needs', 'Falls risk', 'Diabetic', 'Key safe', 'Interpreter'].map((name) => ({ business_account_id: businessAccountId, name })))
+    .returning({ id: tags.id })).map((row) => row.id);
+
+  const generatedClients = generateClients(random, CLIENTS);
+  const clientIds: number[] = [];
+  await insertInBatches(generatedClients, async (batch) => {
+    const rows = await db.insert(clients).values(batch.map((c) => ({
+      business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
+      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: DEMO_TIME_ZONE, availability: c.availability, ...(c.address ?? {}),
+    }))).returning({ id: clients.id });
+    clientIds.push(...rows.map((row) => row.id));
+  });
+  const taggings = clientIds.filter((_, index) => index % 4 === 0).map((client_id, index) => ({ client_id, tag_id: tagIds[index % tagIds.length] }));
+  await insertInBatches(taggings, (batch) => db.insert(clientTags).values(batch));
+
+  const weekdays = Math.ceil(APPOINTMENTS / (generatedPractitioners.filter((p) => p.active).length * 5.5)) + 10;
+  const generated = generateAppointments(random, {
+    practitioners: generatedPractitioners, clientCount: CLIENTS, firstDay: FIRST_DAY, days: Math.ceil(weekdays * 7 / 5),
+  }).slice(0, APPOINTMENTS);
+  await insertInBatches(generated, (batch) => db.insert(appointments).values(batch.map((a) => {
+    const client = generatedClients[a.clientIndex];
+    return {
+      business_account_id: businessAccountId, client_id: clientIds[a.clientIndex], practitioner_id: practitionerIds[a.practitionerIndex],
+      appointment_type_id: typeIds[a.typeIndex], business_location_id: locationIds[a.locationIndex],
+      starts_at: a.starts_at, ends_at: a.ends_at, arrive_at: a.starts_at, notes: a.notes, ...(client.address ?? {}),
+    };
+  })));
+  await db.execute(sql`ANALYZE`);
+  const last = generated[generated.length - 1].starts_at.toISOString().slice(0, 10);
+  console.log(`  seeded ${CLIENTS} clients and ${generated.length} appointments (${FIRST_DAY} to ${last}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function measure(label: string, database: Database) {
+  console.log(`${label}:`);
+  await migrate(database);
+  await seed(database.db);
+  const config = { ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret' }), requestsPerMinute: 1_000_000, loginMaxFailures: 1000 };
+  const log = pino({ level: 'silent' });
+  const app = await buildApp({ ctx: createContext(config, database, log), logger: log, spaDir: '/nonexistent' });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.test', password: PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+
+  const calls: [string, string][] = [
+    ['clients page 1', '/api/clients?page=1&per_page=10'],
+    ['clients q=smith', '/api/clients?page=1&per_page=10&q=smith'],
+    ['clients q=0412 (phone)', '/api/clients?page=1&per_page=10&q=0412'],
+    ['clients sort=suburb p50', '/api/clients?page=50&per_page=20&sort=suburb'],
+    ['appointments 1 day', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.start}`],
+    ['appointments 1 week', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}`],
+  ];
+  const rows = [];
+  for (const [name, path] of calls) {
+    const probe = await fetch(`${url}${path}`, { headers });
+    const body = (await probe.json()) as { clients?: unknown[]; appointments?: unknown[]; meta?: { total: number } };
+    const size = body.meta ? `${body.clients!.length} of ${body.meta.total}` : `${body.appointments!.length}`;
+    const result = await autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+    rows.push({
+      database: label, call: name, rows: size, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99,
+      'KB/resp': Math.round(result.throughput.average / Math.max(1, result.requests.average) / 1024), errors: result.errors + result.non2xx,
+    });
+  }
+  await app.close();
+  await database.close();
+  return rows;
+}
+
+async function freshPostgres(serverUrl: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `rounds_bench_lists_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: url.toString() }),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const only = process.env.BENCH_ONLY;
+const rows = [];
+if (only !== 'postgres') rows.push(...(await measure('PGlite', await openDatabase({}))));
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (postgresUrl && only !== 'pglite') {
+  const { database, drop } = await freshPostgres(postgresUrl);
+  try {
+    rows.push(...(await measure('PostgreSQL', database)));
+  } finally {
+    await drop();
+  }
+} else if (!postgresUrl) {
+  console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://root@127.0.0.1:5432/test)');
+}
+console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call, ${CLIENTS} clients, ${APPOINTMENTS} appointments, ${PRACTITIONERS} practitioners.`);
+console.table(rows);
