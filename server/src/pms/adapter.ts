@@ -140,7 +140,7 @@ export interface PmsCallOptions {
 export interface ListPatientsOptions extends PmsCallOptions {
   /** Only patients updated strictly after this instant (UTC ISO) — for incremental runs. */
   updatedSince?: string;
-  /** Only these patients (the adapter batches long lists into several requests). */
+  /** Only these patients (the adapter batches long lists into several requests; [] yields no pages). */
   ids?: string[];
   /** Also list archived patients. Default false. */
   includeArchived?: boolean;

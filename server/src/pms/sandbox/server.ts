@@ -197,7 +197,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendJson(res, status, result.body);
       }
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof HttpError)) {
+        status = 500;
+        throw error;
+      }
       status = error.status;
       if (status === 429) res.setHeader('X-RateLimit-Reset', String(error.body.reset));
       const { reset: _reset, ...body } = error.body;
