@@ -1,6 +1,7 @@
 /**
  * Solomon VRPTW benchmark: npm run bench:vrptw -- [--budget 1.5] [--dir path] [--only C101,R202] [--seed 1]
- * Solves each instance one at a time with the given budget (seconds), verifies it with the independent
+ * Solves each instance one at a time with the given budget (seconds; or --iters N for a fixed,
+ * load-independent number of search iterations), verifies it with the independent
  * checker and prints distance, vehicles, gap to the distance-only best known, wall time.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -23,6 +24,7 @@ const budgetS = Number(arg('budget') ?? 1.5);
 const dir = path.resolve(arg('dir') ?? path.resolve(repoRoot, '../shared/bench/vrptw/solomon'));
 const only = arg('only')?.split(',').map((s) => s.trim().toUpperCase());
 const seed = Number(arg('seed') ?? 1);
+const maxIterations = arg('iters') ? Number(arg('iters')) : undefined;
 const tuning = arg('tuning') ? (JSON.parse(arg('tuning')!) as Record<string, number>) : undefined;
 
 const bksPath = path.join(dir, 'bks.csv');
@@ -37,7 +39,8 @@ if (!files.length) {
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-console.log(`VRPTW benchmark: ${files.length} instances from ${dir}, budget ${budgetS}s per instance, seed ${seed}`);
+const budgetText = maxIterations ? `${maxIterations} iterations` : `${budgetS}s`;
+console.log(`VRPTW benchmark: ${files.length} instances from ${dir}, budget ${budgetText} per instance, seed ${seed}`);
 console.log(`${'instance'.padEnd(10)}${pad('distance', 11)}${pad('veh', 5)}${pad('bks', 10)}${pad('gap %', 8)}${pad('time s', 8)}  feasible`);
 
 const gaps: number[] = [];
@@ -49,7 +52,13 @@ for (const file of files) {
   const inst = loadSolomon(path.join(dir, file));
   const t0 = performance.now();
   const matrix = euclideanMatrix(problemLocations(inst.problem));
-  const sol = await solve(inst.problem, { travel: matrix, timeBudgetMs: budgetS * 1000, seed, tuning });
+  const sol = await solve(inst.problem, {
+    travel: matrix,
+    timeBudgetMs: maxIterations ? undefined : budgetS * 1000,
+    maxIterations,
+    seed,
+    tuning,
+  });
   const wall = (performance.now() - t0) / 1000;
   const check = checkSolution(inst.problem, sol, matrix);
   const complete = sol.unassigned.length === 0;

@@ -15,6 +15,8 @@ export interface SearchParams {
   /** Start and final temperatures as multiples of the average leg cost of the first solution. */
   t0: number;
   tf: number;
+  /** Probability that a ruin also empties one whole route (helps shed a vehicle). */
+  routeRemoval: number;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -23,8 +25,9 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   splitRate: 0.5,
   splitDepth: 0.01,
   blinkRate: 0.01,
-  t0: 1.5,
+  t0: 0.5,
   tf: 0.01,
+  routeRemoval: 0.05,
 };
 
 /**
@@ -208,6 +211,23 @@ export class Search {
     const removed = this.removed;
     const stamp = this.iterStamp;
     let ruined = 0;
+    if (used > 1 && rng.next() < p.routeRemoval) {
+      // Empty a random route, preferring short ones (two draws, keep the shorter).
+      let r1 = rs.routeOf[seed];
+      const c2 = rng.int(m.n);
+      const r2 = rs.routeOf[c2];
+      if (r2 >= 0 && rs.len[r2] < rs.len[r1]) r1 = r2;
+      this.touch(r1);
+      ruined++;
+      const base = r1 * rs.stride;
+      let count = 0;
+      for (let i = 1; i <= rs.len[r1]; i++) count += this.flag(rs.nodes[base + i]);
+      if (count) {
+        const costBefore = rs.cost[r1];
+        rs.removeFlagged(r1, removed);
+        this.cost += rs.cost[r1] - costBefore;
+      }
+    }
     for (let k = -1; k < this.K && ruined < ks; k++) {
       const c = k < 0 ? seed : this.neighbors[seed * this.K + k];
       const r = rs.routeOf[c];

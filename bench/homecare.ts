@@ -1,0 +1,66 @@
+/**
+ * Home-care benchmark: npm run bench:homecare -- [--budget 2] [--scales 1,2,4] [--seed 7]
+ * Generates Brisbane days (40 practitioners, 320 visits at scale 1), solves each with the default
+ * haversine travel model and reports travel time of the booking system's assignment vs. the plan,
+ * unassigned visits, continuity, runtime (matrix + search), all verified by the checker.
+ */
+import { checkSolution } from '../server/src/optimizer/checker';
+import { solve } from '../server/src/optimizer/solve';
+import { HaversineProvider } from '../server/src/optimizer/travel/haversine';
+import { problemLocations } from '../server/src/optimizer/travel/matrix';
+import type { Problem, TravelMatrix } from '../server/src/optimizer/types';
+import { generateHomecareDay } from './lib/homecare';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const budgetS = Number(arg('budget') ?? 2);
+const scales = (arg('scales') ?? '1,2,4').split(',').map(Number);
+const seed = Number(arg('seed') ?? 7);
+
+/** Travel time of the booked routes, each in booked order from start to end location. */
+function bookedTravel(problem: Problem, matrix: TravelMatrix, initial: Map<string, string[]>): number {
+  const vIndex = new Map(problem.visits.map((v, i) => [v.id, i]));
+  const n = problem.visits.length;
+  let total = 0;
+  problem.practitioners.forEach((p, k) => {
+    const ids = initial.get(p.id) ?? [];
+    if (!ids.length) return;
+    let prev = n + 2 * k;
+    for (const id of ids) {
+      const i = vIndex.get(id)!;
+      total += matrix.durations[prev * matrix.size + i];
+      prev = i;
+    }
+    total += matrix.durations[prev * matrix.size + n + 2 * k + 1];
+  });
+  return total;
+}
+
+const hours = (s: number) => (s / 3600).toFixed(1);
+console.log(`Home-care benchmark (Brisbane, haversine × 1.35 circuity, banded speeds), search budget ${budgetS}s, seed ${seed}`);
+console.log('scale  pract  visits  booked travel h  planned travel h  saved   unassigned  kept prev  matrix s  total s  feasible');
+for (const scale of scales) {
+  const day = generateHomecareDay(40 * scale, 320 * scale, seed);
+  const t0 = performance.now();
+  const matrix = await new HaversineProvider().matrix(problemLocations(day.problem));
+  const tMatrix = (performance.now() - t0) / 1000;
+  const sol = await solve(day.problem, { travel: matrix, timeBudgetMs: budgetS * 1000, seed: 1 });
+  const total = (performance.now() - t0) / 1000;
+  const check = checkSolution(day.problem, sol, matrix);
+  const before = bookedTravel(day.problem, matrix, day.initial);
+  const prev = new Map(day.problem.visits.map((v) => [v.id, v.previousPractitionerId]));
+  const kept = sol.routes.reduce((a, r) => a + r.stops.filter((s) => prev.get(s.visitId) === r.practitionerId).length, 0);
+  console.log(
+    `${String(scale).padStart(4)}x ${String(day.problem.practitioners.length).padStart(6)} ${String(day.problem.visits.length).padStart(7)}` +
+      `${hours(before).padStart(17)}${hours(check.travelTime).padStart(18)}${(((before - check.travelTime) / before) * 100).toFixed(0).padStart(6)}%` +
+      `${String(sol.unassigned.length).padStart(12)}${String(kept).padStart(11)}${tMatrix.toFixed(2).padStart(10)}${total.toFixed(2).padStart(9)}  ` +
+      `${check.feasible ? 'yes' : `NO: ${check.errors.slice(0, 3).join('; ')}`}`,
+  );
+  if (sol.unassigned.length) {
+    const reasons = new Map<string, number>();
+    for (const u of sol.unassigned) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
+    console.log(`       unassigned by reason: ${[...reasons].map(([r, c]) => `${r} ${c}`).join(', ')}`);
+  }
+}

@@ -1,0 +1,11 @@
+export type * from './types';
+export { validateProblem, assertValidProblem, ProblemValidationError, type ValidationError } from './validate';
+export { solve, solveWithMatrix, travelMatrixFor, DEFAULT_TIME_BUDGET_MS, type EngineOptions } from './solve';
+export { solveInWorker } from './worker';
+export { checkSolution, type CheckResult } from './checker';
+export { problemLocations } from './travel/matrix';
+export { HaversineProvider, DEFAULT_HAVERSINE_OPTIONS, type HaversineOptions, type SpeedBand } from './travel/haversine';
+export { EuclideanProvider, euclideanMatrix } from './travel/euclidean';
+export { OsrmProvider, type OsrmOptions } from './travel/osrm';
+export { CachedTravelProvider } from './travel/cache';
+export { DEFAULT_WEIGHTS } from './core/model';
