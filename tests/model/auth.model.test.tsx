@@ -110,8 +110,13 @@ async function perform(app: RunningApp, event: AuthEvent) {
       server.use(http.get('*/api/sync_settings', json({ message: 'Session expired.' }, 401), { once: true }));
       await act(() => app.services.api.GET('/sync_settings'));
       return;
+    default:
+      await answerPendingCall(event as unknown as { type: string; output?: object; error?: ApiError });
   }
-  const result = event as unknown as { type: string; output?: object; error?: ApiError };
+}
+
+/** A done/error event of an invoked actor: the server answers the call that is waiting. */
+async function answerPendingCall(result: { type: string; output?: object; error?: ApiError }) {
   const failure = result.error;
   const answer = failure
     ? json({ message: failure.message }, failure.status)
