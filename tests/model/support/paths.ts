@@ -17,11 +17,16 @@ export interface ModelPath<TMachine extends AnyStateMachine> {
 export const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
+/** The event's name plus what tells it apart from its siblings: an output's status, an error's code, a code. */
 export function describeEvent(event: { type: string }): string {
   const result = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   const name = result ? `${result[1]}:${result[2]}` : event.type;
-  const detail = (event as { label?: string }).label;
-  return detail ? `${name}(${detail})` : name;
+  const data = event as { output?: unknown; error?: { code?: string; status?: number }; code?: string };
+  let detail: unknown;
+  if ('output' in data) detail = data.output === null ? 'null' : ((data.output as { status?: string }).status ?? '');
+  else if (data.error) detail = data.error.code ?? data.error.status;
+  else if (data.code) detail = data.code;
+  return detail ? `${name}(${String(detail)})` : name;
 }
 
 export function describeState(snapshot: { value: unknown }): string {
