@@ -6,6 +6,7 @@ import { fetchConfig } from '../../api/endpoints';
 import { Icon } from '../common/Icon';
 import { ThemeMenu } from './ThemeMenu';
 import { AvatarMenu } from './AvatarMenu';
+import { HeaderSyncLinks } from '../sync/HeaderSyncLinks';
 
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > 0);
@@ -45,6 +46,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
         <Icon name="menu" className="size-6" />
       </button>
       <div className="flex-1" />
+      <HeaderSyncLinks />
       <ThemeMenu />
       {helpUrl && (
         <a

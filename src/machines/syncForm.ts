@@ -1,0 +1,154 @@
+// Submitting the import or export form (spec sections 4, 5 and 8): missing dates are refused with a
+// toast and nothing is sent; an export asks for confirmation first; a failure is turned into the
+// messages the spec lists; a created job is handed on with `created`.
+import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/session';
+import { ApiError } from '../api/errors';
+import { isNotActiveCode, isNotSetUpCode } from './startUp';
+import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../views/sync/api';
+
+export const DATE_RANGE_REQUIRED = 'Date range is required';
+export const EXPORT_SCHEDULED = 'The export has been scheduled to start shortly.';
+
+/** What the form holds: dates may still be missing. */
+export interface SyncDraft {
+  start_date: string | null;
+  end_date: string | null;
+  practitioner_ids: number[];
+  appointment_type_ids: number[];
+  business_location_ids: number[];
+}
+
+export interface SyncFormInput {
+  kind: JobKind;
+}
+
+export interface SyncFormContext {
+  kind: JobKind;
+  request: SyncJobRequest | null;
+}
+
+export type SyncFormEvent =
+  | { type: 'SUBMIT'; draft: SyncDraft }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
+
+export type NoticeKind = 'success' | 'warning' | 'danger';
+
+export type SyncFormEmitted =
+  | { type: 'notice'; text: string; kind: NoticeKind }
+  | { type: 'created'; job: SyncJob }
+  /** The provider account is not set up or not active; the app-wide start-up machine already tells the user. */
+  | { type: 'accountProblem'; code: string };
+
+export function requestFromDraft(draft: SyncDraft): SyncJobRequest | null {
+  if (!draft.start_date || !draft.end_date) return null;
+  return {
+    start_date: draft.start_date,
+    end_date: draft.end_date,
+    appointment_type_ids: draft.appointment_type_ids,
+    practitioner_ids: draft.practitioner_ids,
+    business_location_ids: draft.business_location_ids,
+  };
+}
+
+export interface CreateFailure {
+  notices: string[];
+  accountCode?: string;
+}
+
+/** A 422 shows its message, then the first of its errors; account codes are left to start-up. */
+export function describeCreateFailure(error: unknown, kind: JobKind): CreateFailure {
+  if (!(error instanceof ApiError)) return { notices: [CREATE_ERRORS[kind]] };
+  if (isNotSetUpCode(error.code) || isNotActiveCode(error.code)) return { notices: [], accountCode: error.code };
+  if (error.status === 422) {
+    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; errors?: unknown };
+    const notices: string[] = [];
+    if (typeof body.message === 'string' && body.message.trim() !== '') notices.push(body.message);
+    const first = Array.isArray(body.errors) ? body.errors.find((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : undefined;
+    if (first) notices.push(first);
+    return { notices: notices.length > 0 ? notices : [CREATE_ERRORS[kind]] };
+  }
+  return { notices: [error.message] };
+}
+
+export const syncFormMachine = setup({
+  types: {
+    context: {} as SyncFormContext,
+    events: {} as SyncFormEvent,
+    input: {} as SyncFormInput | undefined,
+    emitted: {} as SyncFormEmitted,
+  },
+  actors: {
+    createJob: fromPromise<SyncJob, { kind: JobKind; request: SyncJobRequest }>(({ input }) => createJob(apiClient, input.kind, input.request)),
+  },
+  guards: {
+    datesMissing: (_, params: { draft: SyncDraft }) => requestFromDraft(params.draft) === null,
+    needsConfirmation: ({ context }) => context.kind === 'export',
+    isAccountProblem: (_, params: { error: unknown }) => describeCreateFailure(params.error, 'import').accountCode !== undefined,
+  },
+  actions: {
+    rejectMissingDates: emit({ type: 'notice', text: DATE_RANGE_REQUIRED, kind: 'danger' }),
+    assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft) })),
+    announceCreated: emit((_, params: { job: SyncJob }) => ({ type: 'created' as const, job: params.job })),
+    // The import's own status panel says what happens next; the export is confirmed with a toast (spec section 8).
+    announceScheduled: enqueueActions(({ context, enqueue }) => {
+      if (context.kind === 'export') enqueue.emit({ type: 'notice', text: EXPORT_SCHEDULED, kind: 'success' });
+    }),
+    reportAccountProblem: emit((_, params: { error: unknown }) => ({
+      type: 'accountProblem' as const,
+      code: describeCreateFailure(params.error, 'import').accountCode ?? '',
+    })),
+    // One toast per message, in order: a 422's message, then its first error.
+    reportFailure: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
+      for (const text of describeCreateFailure(params.error, context.kind).notices) {
+        enqueue.emit({ type: 'notice', text, kind: 'danger' });
+      }
+    }),
+  },
+}).createMachine({
+  id: 'syncForm',
+  context: ({ input }) => ({ kind: input?.kind ?? 'import', request: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SUBMIT: [
+          { guard: { type: 'datesMissing', params: ({ event }) => ({ draft: event.draft }) }, actions: 'rejectMissingDates' },
+          {
+            guard: 'needsConfirmation',
+            target: 'confirming',
+            actions: { type: 'assignRequest', params: ({ event }) => ({ draft: event.draft }) },
+          },
+          { target: 'submitting', actions: { type: 'assignRequest', params: ({ event }) => ({ draft: event.draft }) } },
+        ],
+      },
+    },
+    confirming: {
+      on: { CONFIRM: 'submitting', CANCEL: 'editing' },
+    },
+    submitting: {
+      invoke: {
+        src: 'createJob',
+        input: ({ context }) => ({ kind: context.kind, request: context.request! }),
+        onDone: {
+          target: 'created',
+          actions: ['announceScheduled', { type: 'announceCreated', params: ({ event }) => ({ job: event.output }) }],
+        },
+        onError: [
+          {
+            guard: { type: 'isAccountProblem', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'reportAccountProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    created: { type: 'final' },
+  },
+});
+
+export type SyncFormSnapshot = SnapshotFrom<typeof syncFormMachine>;
+export const selectIsSubmitting = (snapshot: SyncFormSnapshot) => snapshot.matches('submitting');
+export const selectIsConfirming = (snapshot: SyncFormSnapshot) => snapshot.matches('confirming');

@@ -1,0 +1,93 @@
+// Date-range presets and the modal prefill (spec sections 2, 5 and 9). Dates are calendar dates in the
+// business's time zone, written yyyy-MM-dd as the API expects.
+import { Temporal } from 'temporal-polyfill';
+import { toRequestDate } from '../../lib/dates';
+import type { Role } from '../../api/types';
+import type { SyncDraft } from '../../machines/syncForm';
+import type { JobKind, SyncSettings } from './api';
+
+export type SyncMode = 'NORMAL' | 'FAST';
+
+export interface DateRange {
+  start: string | null;
+  end: string | null;
+}
+
+export const DEFAULT_RANGE_DAYS = 7;
+
+export const PRESETS = [
+  { id: 'today', label: 'Today' },
+  { id: 'next7', label: 'Next 7 days' },
+  { id: 'next14', label: 'Next 14 days' },
+  { id: 'next30', label: 'Next 30 days' },
+  { id: 'thisMonth', label: 'This month' },
+  { id: 'previousMonth', label: 'Previous month' },
+  { id: 'nextMonth', label: 'Next month' },
+] as const;
+
+export type PresetId = (typeof PRESETS)[number]['id'];
+
+function wholeMonth(firstDay: Temporal.PlainDate): DateRange {
+  return { start: toRequestDate(firstDay), end: toRequestDate(firstDay.with({ day: firstDay.daysInMonth })) };
+}
+
+/** "Next N days" runs from today to today + N, like the default range of today to today + 7. */
+export function presetRange(preset: PresetId, today: Temporal.PlainDate): DateRange {
+  const ahead = (days: number) => ({ start: toRequestDate(today), end: toRequestDate(today.add({ days })) });
+  const firstOfMonth = today.with({ day: 1 });
+  switch (preset) {
+    case 'today':
+      return ahead(0);
+    case 'next7':
+      return ahead(7);
+    case 'next14':
+      return ahead(14);
+    case 'next30':
+      return ahead(30);
+    case 'thisMonth':
+      return wholeMonth(firstOfMonth);
+    case 'previousMonth':
+      return wholeMonth(firstOfMonth.subtract({ months: 1 }));
+    case 'nextMonth':
+      return wholeMonth(firstOfMonth.add({ months: 1 }));
+  }
+}
+
+export interface PrefillInput {
+  kind: JobKind;
+  mode: SyncMode;
+  today: Temporal.PlainDate;
+  /** Null when the settings could not be loaded: the defaults apply. */
+  settings: SyncSettings | null;
+  role: Role | null;
+  associatedPractitionerIds: readonly number[];
+  /** FAST mode opened for a given day (yyyy-MM-dd). */
+  date?: string;
+}
+
+/** What the form shows when a modal opens: today..today+7, or today..today+ahead_days with automatic sync on. */
+export function prefillDraft(input: PrefillInput): SyncDraft {
+  const { settings, today } = input;
+  const auto = settings !== null && (input.kind === 'import' ? settings.enable_auto_import : settings.enable_auto_export);
+  const aheadDays = auto ? settings.ahead_days : DEFAULT_RANGE_DAYS;
+  const start = input.date ?? toRequestDate(today);
+  const end = input.mode === 'FAST' ? start : toRequestDate(today.add({ days: aheadDays }));
+  const filters = settings?.filters;
+  const practitionerIds = input.role === 'PRACTITIONER' ? [...input.associatedPractitionerIds] : [...(filters?.practitioner_ids ?? [])];
+  if (input.mode === 'FAST') {
+    return { start_date: start, end_date: start, practitioner_ids: practitionerIds, appointment_type_ids: [], business_location_ids: [] };
+  }
+  return {
+    start_date: start,
+    end_date: end,
+    practitioner_ids: practitionerIds,
+    appointment_type_ids: [...(filters?.appointment_type_ids ?? [])],
+    business_location_ids: [...(filters?.business_location_ids ?? [])],
+  };
+}
+
+/** FAST mode sends one day and practitioners only: the end date is forced to the start date. */
+export function draftForMode(draft: SyncDraft, mode: SyncMode): SyncDraft {
+  if (mode === 'NORMAL') return draft;
+  return { ...draft, end_date: draft.start_date, appointment_type_ids: [], business_location_ids: [] };
+}

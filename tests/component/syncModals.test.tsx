@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
+import { renderSyncApp, useSyncFakeApi } from './syncRender';
+import { state } from './syncFakeApi';
+import { usersByRole } from './support/api';
+
+useSyncFakeApi();
+
+const today = () => Temporal.Now.plainDateISO('Australia/Brisbane');
+
+async function openModal(kind: 'Import' | 'Export', as: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER' = 'ADMIN') {
+  const user = userEvent.setup();
+  const app = renderSyncApp('/dashboard', as);
+  await user.click(await screen.findByRole('button', { name: kind }));
+  const dialog = await screen.findByRole('dialog', { name: `${kind} appointments` });
+  await within(dialog).findByRole('button', { name: `Start ${kind.toLowerCase()}` });
+  return { user, dialog, app };
+}
+
+const toasts = () => screen.queryAllByTestId('toast').map((toast) => [toast.dataset.type, toast.textContent]);
+
+describe('import modal', () => {
+  it('prefills today..today+7, sends the request and shows the counts when the job completes', async () => {
+    const { user, dialog } = await openModal('Import');
+    const start = today();
+    expect(within(dialog).getByTestId('date-range-value')).toHaveTextContent(/–/);
+    expect(within(dialog).getByText(/Imports overwrite existing data, including edits made in Rounds/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View history' })).toHaveAttribute('href', '/imports');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0]).toEqual({
+      kind: 'import',
+      body: { start_date: start.toString(), end_date: start.add({ days: 7 }).toString(), appointment_type_ids: [], practitioner_ids: [], business_location_ids: [] },
+    });
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
+    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent('Inprogress');
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('COMPLETE'));
+    expect(within(dialog).getByTestId('count-Created')).toHaveTextContent('12');
+    expect(within(dialog).getByTestId('count-Updated')).toHaveTextContent('3');
+    expect(within(dialog).getByTestId('count-Cancelled')).toHaveTextContent('1');
+  });
+
+  it('prefills today..today+ahead_days and the filters when automatic import is on', async () => {
+    state.current.settings = { enable_auto_import: true, enable_auto_export: false, ahead_days: 21, filters: { practitioner_ids: [8], appointment_type_ids: [2], business_location_ids: [1, 2] } };
+    const { user, dialog } = await openModal('Import');
+    await waitFor(() => expect(within(dialog).getByTestId('multiselect-Practitioners')).toHaveTextContent('Jo Smith'));
+    expect(within(dialog).getByTestId('multiselect-Business locations')).toHaveTextContent('Brisbane CBDSouthside');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({
+      end_date: today().add({ days: 21 }).toString(),
+      practitioner_ids: [8],
+      appointment_type_ids: [2],
+      business_location_ids: [1, 2],
+    });
+  });
+
+  it('refuses a missing date range with an error toast and sends nothing', async () => {
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear dates' }));
+    expect(within(dialog).getByTestId('date-range-value')).toHaveTextContent('Select dates');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(toasts()).toContainEqual(['danger', 'Date range is required']));
+    expect(state.current.created).toHaveLength(0);
+  });
+
+  it('applies the presets', async () => {
+    const { user, dialog } = await openModal('Import');
+    const presets = within(dialog).getByRole('group', { name: 'Date range presets' });
+    expect(within(presets).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Today', 'Next 7 days', 'Next 14 days', 'Next 30 days', 'This month', 'Previous month', 'Next month',
+    ]);
+    await user.click(within(presets).getByRole('button', { name: 'Previous month' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    const first = today().with({ day: 1 }).subtract({ months: 1 });
+    expect(state.current.created[0].body).toMatchObject({ start_date: first.toString(), end_date: first.with({ day: first.daysInMonth }).toString() });
+  });
+
+  it('shows tags for up to three selections and a counter above three; inactive practitioners are not offered', async () => {
+    const { user, dialog } = await openModal('Import');
+    const button = within(dialog).getByTestId('multiselect-Practitioners');
+    expect(button).toHaveTextContent('All');
+    await user.click(button);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).queryByText('Retired Person')).not.toBeInTheDocument();
+    for (const name of ['Pat Nguyen', 'Jo Smith', 'Lee Brown']) await user.click(within(listbox).getByRole('option', { name }));
+    expect(within(button).getAllByTestId('multiselect-tag').map((tag) => tag.textContent)).toEqual(['Pat Nguyen', 'Jo Smith', 'Lee Brown']);
+    await user.click(within(listbox).getByRole('option', { name: 'Kim Lee' }));
+    expect(within(button).queryAllByTestId('multiselect-tag')).toHaveLength(0);
+    expect(button).toHaveTextContent('4 selected');
+  });
+
+  it('FAST mode sends one day with the end date equal to the start date, practitioners only', async () => {
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'One day only' }));
+    expect(within(dialog).queryByTestId('multiselect-Business locations')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('multiselect-Appointment types')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Tomorrow' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    const tomorrow = today().add({ days: 1 }).toString();
+    expect(state.current.created[0].body).toMatchObject({ start_date: tomorrow, end_date: tomorrow, appointment_type_ids: [], business_location_ids: [] });
+  });
+
+  it('shows a 422 message, then the first of its errors', async () => {
+    state.current.createFailure = { status: 422, body: { message: 'The request is invalid.', errors: ['end_date: must not be before start_date', 'second'] } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(toasts()).toEqual([
+      ['danger', 'The request is invalid.'],
+      ['danger', 'end_date: must not be before start_date'],
+    ]));
+    expect(within(dialog).getByRole('button', { name: 'Start import' })).toBeEnabled();
+  });
+
+  it('falls back to the spec’s message when the server says nothing useful', async () => {
+    state.current.createFailure = { status: 500, body: {} };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(toasts()).toEqual([['danger', 'An error has occurred. Could not create import.']]));
+  });
+
+  it('PROVIDER_ACCOUNT_NOT_SETUP warns once and goes to account setup', async () => {
+    state.current.createFailure = { status: 409, body: { message: 'Set up first.', code: 'PROVIDER_ACCOUNT_NOT_SETUP' } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/account-setup'));
+    expect(toasts()).toEqual([['warning', 'The account setup is not complete.']]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import appointments' })).not.toBeInTheDocument());
+  });
+
+  it('PROVIDER_ACCOUNT_NOT_ACTIVE shows one danger toast', async () => {
+    state.current.createFailure = { status: 409, body: { message: 'Not active.', code: 'PROVIDER_ACCOUNT_NOT_ACTIVE' } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(toasts()).toEqual([['danger', 'The account is not active.']]));
+  });
+
+  it('shows the fallback messages when the lists cannot be loaded', async () => {
+    const { server } = await import('./support/api');
+    const { http, HttpResponse } = await import('msw');
+    server.use(
+      http.get('*/api/business_locations/all', () => HttpResponse.json({}, { status: 500 })),
+      http.get('*/api/practitioners/all', () => HttpResponse.json({}, { status: 500 })),
+      http.get('*/api/appointment_types/all', () => HttpResponse.json({}, { status: 500 })),
+    );
+    await openModal('Import');
+    await waitFor(() => expect(toasts().map(([, text]) => text).sort()).toEqual([
+      'An error has occurred. Could not load appointment types list.',
+      'An error has occurred. Could not load business location list.',
+      'An error has occurred. Could not load practitioners list.',
+    ]));
+  });
+
+  it('closing the import modal stops polling', async () => {
+    state.current.pollStatuses = ['INPROGRESS'];
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.polls.length).toBeGreaterThanOrEqual(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const pollsAtClose = state.current.polls.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(state.current.polls.length).toBeLessThanOrEqual(pollsAtClose + 1);
+    const later = state.current.polls.length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(state.current.polls.length).toBe(later);
+  });
+});
+
+describe('practitioner role', () => {
+  it('offers only their own practitioners, preselected, and no View history link', async () => {
+    state.current.practitioners = state.current.practitioners.filter((practitioner) => usersByRole.PRACTITIONER.associated_practitioner_ids.includes(practitioner.id));
+    state.current.settings = { ...state.current.settings, filters: { practitioner_ids: [8, 9], appointment_type_ids: [], business_location_ids: [] } };
+    const { user, dialog } = await openModal('Import', 'PRACTITIONER');
+    await waitFor(() => expect(within(dialog).getByTestId('multiselect-Practitioners')).toHaveTextContent('Pat Nguyen'));
+    expect(within(dialog).queryByRole('link', { name: 'View history' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ practitioner_ids: [7] });
+  });
+});
+
+describe('export modal', () => {
+  it('asks for confirmation, schedules the export with a toast and shows its counts', async () => {
+    const { user, dialog } = await openModal('Export');
+    expect(within(dialog).getByTestId('multiselect-Practitioners')).toHaveTextContent('Any');
+    expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(state.current.created).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(state.current.created).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
+    await waitFor(() => expect(toasts()).toContainEqual(['success', 'The export has been scheduled to start shortly.']));
+    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent(/In progress|COMPLETE/);
+    await waitFor(() => expect(within(dialog).getByTestId('count-Exported')).toHaveTextContent('5'));
+    expect(within(dialog).getByTestId('count-Conflicts')).toHaveTextContent('1');
+  });
+
+  it('closing the export modal does not stop polling: it finishes in the background with a toast', async () => {
+    state.current.pollStatuses = ['INPROGRESS', 'INPROGRESS', 'INPROGRESS', 'INPROGRESS', 'COMPLETE'];
+    const { user, dialog } = await openModal('Export');
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
+    await waitFor(() => expect(state.current.polls.length).toBeGreaterThanOrEqual(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(state.current.polls.length).toBe(5));
+    await waitFor(() => expect(toasts()).toContainEqual(['success', 'Export complete: 5 exported, 2 unchanged, 1 conflicts.']));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(state.current.polls.length).toBe(5);
+  });
+});
