@@ -4,6 +4,7 @@ import type { AppContext } from '../http/context';
 import { authHandlers } from './auth/handlers';
 import type { AuthService } from './auth/service';
 import { referenceHandlers } from './reference/handlers';
+import { syncHandlers } from './sync/handlers';
 import { appointmentTypesHandlers } from './appointment-types/handlers';
 import { appointmentsHandlers } from './appointments/handlers';
 import { clientsHandlers } from './clients/handlers';
@@ -14,6 +15,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
     ...authHandlers(ctx, auth),
     ...referenceHandlers(ctx),
+    ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
     ...tagsHandlers(ctx),
     ...appointmentTypesHandlers(ctx),

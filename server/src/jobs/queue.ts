@@ -1,0 +1,156 @@
+// The job queue: rows of sync_jobs claimed with FOR UPDATE SKIP LOCKED and held by a lease (locked_until) that the
+// running worker renews. A job whose lease expired is claimed again while it has attempts left, and otherwise ends
+// in ERROR, so nothing stays INPROGRESS after its worker died.
+import { EventEmitter } from 'node:events';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import type { SyncFilters } from '../db/schema';
+import { syncJobs, type SyncJobKind, type SyncJobStatus } from '../db/schema-sync';
+
+export type JobRow = typeof syncJobs.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbOrTx = Db | Tx;
+
+/** In-process signal that a job was enqueued, so an idle worker in this process starts at once. */
+export const jobEvents = new EventEmitter();
+jobEvents.setMaxListeners(100);
+
+export const EMPTY_FILTERS: SyncFilters = { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] };
+
+export interface NewJob {
+  businessAccountId: number;
+  kind: SyncJobKind;
+  startDate?: string | null;
+  endDate?: string | null;
+  filters?: SyncFilters;
+  createdByUserId?: number | null;
+  createdByName?: string | null;
+  automatic?: boolean;
+  maxAttempts?: number;
+}
+
+export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<JobRow> {
+  const [row] = await db.insert(syncJobs).values({
+    business_account_id: job.businessAccountId,
+    kind: job.kind,
+    start_date: job.startDate ?? null,
+    end_date: job.endDate ?? null,
+    filters: job.filters ?? EMPTY_FILTERS,
+    created_by_user_id: job.createdByUserId ?? null,
+    created_by_name: job.createdByName ?? null,
+    automatic: job.automatic ?? false,
+    max_attempts: job.maxAttempts ?? 3,
+  }).returning();
+  jobEvents.emit('enqueued', row.id);
+  return row;
+}
+
+/** Ends jobs whose lease expired with no attempts left. Returns how many. */
+export async function failExhaustedJobs(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: number }>(db, sql`
+    UPDATE sync_jobs SET status = 'ERROR', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
+      error_message = 'The worker running this job stopped responding ' || attempts || ' time(s); giving up. Start it again.'
+    WHERE status = 'INPROGRESS' AND locked_until < now() AND attempts >= max_attempts
+    RETURNING id`);
+  return rows.length;
+}
+
+/**
+ * Claims the oldest runnable job: PENDING and due, or INPROGRESS with an expired lease and attempts left.
+ * Two workers never get the same job: the row is locked while it is updated and other claimers skip it.
+ */
+export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId?: number): Promise<JobRow | null> {
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    UPDATE sync_jobs SET status = 'INPROGRESS', locked_by = ${workerId},
+      locked_until = now() + ${leaseMs} * interval '1 millisecond', heartbeat_at = now(),
+      attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
+    WHERE id = (
+      SELECT id FROM sync_jobs
+      WHERE ((status = 'PENDING' AND run_after <= now())
+         OR (status = 'INPROGRESS' AND locked_until < now() AND attempts < max_attempts))
+        ${onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`}
+      ORDER BY id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`);
+  if (rows.length === 0) return null;
+  return getJob(db, Number(rows[0].id));
+}
+
+export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {
+  const [row] = await db.select().from(syncJobs).where(eq(syncJobs.id, id));
+  return row ?? null;
+}
+
+/** Renews the lease; false when this worker no longer holds the job (cancelled, or taken over after expiry). */
+export async function renewLease(db: Db, id: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db.update(syncJobs).set({
+    locked_until: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    heartbeat_at: sql`now()`,
+  }).where(and(eq(syncJobs.id, id), eq(syncJobs.locked_by, workerId), eq(syncJobs.status, 'INPROGRESS')))
+    .returning({ id: syncJobs.id });
+  return rows.length > 0;
+}
+
+/** Thrown inside a job when it was cancelled or another worker took it over; the job row is left as it is. */
+export class JobInterrupted extends Error {
+  constructor(readonly reason: 'cancelled' | 'lease_lost' | 'shutdown') {
+    super(reason === 'cancelled' ? 'The job was cancelled.' : reason === 'shutdown' ? 'The worker is shutting down.' : 'This worker lost the job\'s lease.');
+  }
+}
+
+/**
+ * Inside a transaction: locks the job row and checks this worker still holds it. Every page a job applies calls
+ * this first, so a cancelled job or a job whose lease moved to another worker writes nothing more.
+ */
+export async function assertJobHeld(tx: Tx, id: number, workerId: string): Promise<void> {
+  const rows = await queryRows<{ status: SyncJobStatus; locked_by: string | null }>(tx as unknown as Db,
+    sql`SELECT status, locked_by FROM sync_jobs WHERE id = ${id} FOR UPDATE`);
+  const row = rows[0];
+  if (!row || row.status === 'CANCELLED') throw new JobInterrupted('cancelled');
+  if (row.status !== 'INPROGRESS' || row.locked_by !== workerId) throw new JobInterrupted('lease_lost');
+}
+
+export async function saveProgress(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<void> {
+  await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id));
+}
+
+async function finishIfHeld(db: Db, id: number, workerId: string, values: Partial<JobRow>): Promise<boolean> {
+  const rows = await db.update(syncJobs).set({ ...values, locked_by: null, locked_until: null, updated_at: new Date() })
+    .where(and(eq(syncJobs.id, id), eq(syncJobs.locked_by, workerId), eq(syncJobs.status, 'INPROGRESS')))
+    .returning({ id: syncJobs.id });
+  return rows.length > 0;
+}
+
+export function completeJob(db: Db, id: number, workerId: string, result: Record<string, unknown> | null) {
+  return finishIfHeld(db, id, workerId, { status: 'COMPLETE', result: result ?? undefined, error_message: null, finished_at: new Date() });
+}
+
+export function failJob(db: Db, id: number, workerId: string, message: string) {
+  return finishIfHeld(db, id, workerId, { status: 'ERROR', error_message: message, finished_at: new Date() });
+}
+
+/** Puts a job back in the queue to run again after `delayMs` (temporary PMS failures). */
+export function retryJobLater(db: Db, id: number, workerId: string, delayMs: number, message: string) {
+  return finishIfHeld(db, id, workerId, {
+    status: 'PENDING',
+    run_after: new Date(Date.now() + delayMs),
+    // Kept visible while waiting so the history shows why the job is not done yet; cleared on success.
+    error_message: message,
+  });
+}
+
+/** Hands a job back to the queue when its worker shuts down cleanly (the attempt does not count). */
+export function releaseJob(db: Db, id: number, workerId: string) {
+  return finishIfHeld(db, id, workerId, { status: 'PENDING', attempts: sql`greatest(attempts - 1, 0)` as unknown as number });
+}
+
+/** Cancels a job that has not finished; returns the row, or null when it had already finished. */
+export async function cancelJob(db: DbOrTx, id: number, message?: string): Promise<JobRow | null> {
+  const [row] = await db.update(syncJobs).set({
+    status: 'CANCELLED', finished_at: new Date(), updated_at: new Date(), locked_by: null, locked_until: null,
+    ...(message ? { error_message: message } : {}),
+  }).where(and(eq(syncJobs.id, id), inArray(syncJobs.status, ['PENDING', 'INPROGRESS']))).returning();
+  return row ?? null;
+}

@@ -1,0 +1,211 @@
+// The worker loop: claims one job at a time, renews its lease while it runs, and records how it ended. The API
+// process runs one (config.runWorker); `npm run worker` runs more against the same database.
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { providerAccounts } from '../db/schema';
+import type { AppContext } from '../http/context';
+import { PmsAuthError, PmsRateLimitError, PmsUnavailableError } from '../pms/errors';
+import { ProviderAccountUnusableError, type AdapterTuning } from '../pms-connection/factory';
+import { runExport } from '../modules/sync/export-job';
+import { runImport } from '../modules/sync/import-job';
+import { runProviderSetup } from '../modules/sync/setup-job';
+import {
+  assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
+  retryJobLater,
+  type JobRow,
+} from './queue';
+import { scheduleAutomaticSync } from './scheduler';
+import type { JobHandler, JobResult } from './types';
+
+export const RECONNECT_MESSAGE =
+  'The practice management system refused the API key. An admin needs to reconnect it in Settings → Provider account.';
+
+export interface WorkerOptions {
+  /** How long a claimed job is held without a heartbeat. Default 60 s; renewed every third of it. */
+  leaseMs?: number;
+  /** Idle poll interval for jobs enqueued by other processes. Default 1 s. */
+  pollMs?: number;
+  /** Delay before a job that hit a temporary PMS failure runs again, times its attempt number. Default 30 s. */
+  retryDelayMs?: number;
+  /** Run the automatic-sync scheduler in this worker. Default false. */
+  scheduler?: boolean;
+  /** Scheduler tick. Default 30 s. */
+  schedulerIntervalMs?: number;
+  tuning?: AdapterTuning;
+  workerId?: string;
+}
+
+const handlers: Record<JobRow['kind'], JobHandler> = {
+  IMPORT: async (run) => ({ ...(await runImport(run)) }),
+  EXPORT: async (run) => ({ ...(await runExport(run)) }),
+  PROVIDER_SETUP: runProviderSetup,
+};
+
+interface Settings { leaseMs: number; pollMs: number; retryDelayMs: number; tuning: AdapterTuning; workerId: string }
+
+function settingsOf(options: WorkerOptions): Settings {
+  return {
+    leaseMs: options.leaseMs ?? 60_000,
+    pollMs: options.pollMs ?? 1_000,
+    retryDelayMs: options.retryDelayMs ?? 30_000,
+    tuning: options.tuning ?? {},
+    workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  };
+}
+
+/** Runs one claimed job to its end (or until interrupted) and records the outcome. */
+async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, stop: AbortSignal): Promise<void> {
+  const { workerId, leaseMs } = settings;
+  const controller = new AbortController();
+  const onStop = () => controller.abort(new JobInterrupted('shutdown'));
+  stop.addEventListener('abort', onStop);
+  const heartbeat = setInterval(() => {
+    renewLease(ctx.db, job.id, workerId, leaseMs).then((held) => {
+      if (!held) controller.abort(new JobInterrupted('cancelled'));
+    }).catch((error) => ctx.log.warn({ err: error, jobId: job.id }, 'lease renewal failed'));
+  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const log = ctx.log.child({ jobId: job.id, kind: job.kind, businessAccountId: job.business_account_id });
+  try {
+    log.info({ attempt: job.attempts }, 'job started');
+    const result: JobResult | null = await handlers[job.kind]({
+      ctx, job, workerId, signal: controller.signal, tuning: settings.tuning,
+      guard: (tx) => assertJobHeld(tx, job.id, workerId),
+    });
+    if (await completeJob(ctx.db, job.id, workerId, result)) log.info({ result }, 'job complete');
+  } catch (caught) {
+    const error = controller.signal.aborted && !(caught instanceof JobInterrupted) ? controller.signal.reason ?? caught : caught;
+    await recordFailure(ctx, job, settings, error, log);
+  } finally {
+    clearInterval(heartbeat);
+    stop.removeEventListener('abort', onStop);
+  }
+}
+
+async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log']) {
+  const { workerId } = settings;
+  const what = job.kind === 'IMPORT' ? 'import' : job.kind === 'EXPORT' ? 'export' : 'connection setup';
+  if (error instanceof JobInterrupted) {
+    if (error.reason === 'shutdown') await releaseJob(ctx.db, job.id, workerId);
+    log.info({ reason: error.reason }, 'job interrupted');
+    return;
+  }
+  if (error instanceof PmsAuthError) {
+    await ctx.db.update(providerAccounts).set({ status: 'CONNECTION_ERROR', last_error: RECONNECT_MESSAGE, updated_at: new Date() })
+      .where(eq(providerAccounts.business_account_id, job.business_account_id));
+    await failJob(ctx.db, job.id, workerId, RECONNECT_MESSAGE);
+    log.warn('job failed: API key refused');
+    return;
+  }
+  if (error instanceof ProviderAccountUnusableError) {
+    await failJob(ctx.db, job.id, workerId, error.message);
+    return;
+  }
+  if (error instanceof PmsUnavailableError || error instanceof PmsRateLimitError) {
+    const reason = `The practice management system is unavailable (${error.message}).`;
+    if (job.attempts < job.max_attempts) {
+      await retryJobLater(ctx.db, job.id, workerId, settings.retryDelayMs * job.attempts, `${reason} Retrying shortly.`);
+      log.warn({ err: error }, 'job will be retried');
+    } else {
+      await failJob(ctx.db, job.id, workerId, `${reason} The ${what} was tried ${job.attempts} times; start it again later.`);
+      if (job.kind === 'PROVIDER_SETUP') await markSetupFailed(ctx, job, reason);
+    }
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  log.error({ err: error }, 'job failed');
+  await failJob(ctx.db, job.id, workerId, `The ${what} failed: ${message}`);
+  if (job.kind === 'PROVIDER_SETUP') await markSetupFailed(ctx, job, message);
+}
+
+async function markSetupFailed(ctx: AppContext, job: JobRow, reason: string) {
+  await ctx.db.update(providerAccounts).set({
+    status: 'CONNECTION_ERROR', updated_at: new Date(),
+    last_error: `Loading businesses, practitioners and appointment types failed (${reason}). An admin can reconnect in Settings → Provider account to try again.`,
+  }).where(eq(providerAccounts.business_account_id, job.business_account_id));
+}
+
+export interface Worker {
+  readonly workerId: string;
+  /** Wakes an idle worker to look for jobs now. */
+  wake(): void;
+  /** Stops claiming, interrupts the running job (its lease is released by expiry or re-claim) and waits for the loop. */
+  close(): Promise<void>;
+}
+
+export function startWorker(ctx: AppContext, options: WorkerOptions = {}): Worker {
+  const settings = settingsOf(options);
+  const stop = new AbortController();
+  let wakeUp: (() => void) | null = null;
+  const wake = () => { wakeUp?.(); };
+  jobEvents.on('enqueued', wake);
+
+  const loop = (async () => {
+    while (!stop.signal.aborted) {
+      try {
+        await failExhaustedJobs(ctx.db);
+        const job = await claimJob(ctx.db, settings.workerId, settings.leaseMs);
+        if (job) {
+          await runClaimedJob(ctx, job, settings, stop.signal);
+          continue;
+        }
+      } catch (error) {
+        if (stop.signal.aborted) break;
+        ctx.log.error({ err: error }, 'worker loop error');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, settings.pollMs);
+        wakeUp = () => { clearTimeout(timer); resolve(); };
+        stop.signal.addEventListener('abort', wakeUp, { once: true });
+      });
+      wakeUp = null;
+    }
+  })();
+
+  let scheduler: NodeJS.Timeout | null = null;
+  if (options.scheduler) {
+    const tick = () => scheduleAutomaticSync(ctx.db).catch((error) => ctx.log.error({ err: error }, 'automatic sync scheduling failed'));
+    void tick();
+    scheduler = setInterval(tick, options.schedulerIntervalMs ?? 30_000);
+  }
+
+  return {
+    workerId: settings.workerId,
+    wake,
+    async close() {
+      if (scheduler) clearInterval(scheduler);
+      jobEvents.off('enqueued', wake);
+      stop.abort();
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
+
+/**
+ * Runs jobs in this process until none is runnable (no waiting for retries). Used by the demo seed before the
+ * server announces ready, and by tests.
+ */
+export async function drainJobs(ctx: AppContext, options: WorkerOptions = {}): Promise<void> {
+  const settings = settingsOf(options);
+  const never = new AbortController().signal;
+  for (;;) {
+    await failExhaustedJobs(ctx.db);
+    const job = await claimJob(ctx.db, settings.workerId, settings.leaseMs);
+    if (!job) return;
+    await runClaimedJob(ctx, job, settings, never);
+  }
+}
+
+/** Sleeps until a job reaches a terminal status (tests, demo). */
+export async function waitForJob(ctx: AppContext, id: number, timeoutMs = 60_000): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await getJob(ctx.db, id);
+    if (!job) throw new Error(`job ${id} does not exist`);
+    if (['COMPLETE', 'ERROR', 'CANCELLED'].includes(job.status)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}

@@ -1,0 +1,52 @@
+// Field diffs and batched change-log rows for what an import or export writes (versions: object_changes maps a
+// field to [old, new]; dates are stored as ISO strings).
+import { versions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Tx } from '../../jobs/queue';
+
+export type Changes = Record<string, [unknown, unknown]>;
+
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined ? null : value;
+}
+
+/** The fields of `next` whose value differs from `current`. */
+export function diff<T extends Record<string, unknown>>(current: T, next: Partial<T>): Changes {
+  const changes: Changes = {};
+  for (const [field, value] of Object.entries(next)) {
+    if (value === undefined) continue;
+    const before = plain(current[field]);
+    const after = plain(value);
+    if (JSON.stringify(before) !== JSON.stringify(after)) changes[field] = [before, after];
+  }
+  return changes;
+}
+
+/** Every field of a new record as [null, value]. */
+export function creation(record: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [field, value] of Object.entries(record)) {
+    if (value !== null && value !== undefined) changes[field] = [null, plain(value)];
+  }
+  return changes;
+}
+
+export interface VersionRow {
+  itemType: 'Appointment' | 'Client';
+  itemId: number;
+  event: 'create' | 'update' | 'destroy';
+  changes: Changes;
+}
+
+export async function insertVersions(tx: Db | Tx, businessAccountId: number, whodunnit: string, rows: VersionRow[]) {
+  if (rows.length === 0) return;
+  await tx.insert(versions).values(rows.map((row) => ({
+    business_account_id: businessAccountId,
+    item_type: row.itemType,
+    item_id: row.itemId,
+    event: row.event,
+    whodunnit,
+    object_changes: row.changes,
+  })));
+}

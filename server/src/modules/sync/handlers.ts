@@ -1,0 +1,44 @@
+// HTTP handlers of imports, exports, the provider account and sync settings (operationIds in openapi.yaml).
+import { callerOf } from '../../auth/access';
+import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import {
+  cancelSyncJob, connectProviderAccount, createSyncJob, disconnectProviderAccount, findVisibleJob, listJobs,
+  toExportDto, toImportDto, toProviderAccountDto, updateSyncSettings,
+} from './service';
+
+export function syncHandlers(ctx: AppContext): Handlers {
+  return {
+    createImport: async (request, reply) => {
+      const job = await createSyncJob(ctx, callerOf(request), 'IMPORT', bodyOf(request, 'createImport'));
+      return reply.code(201).send({ import: toImportDto(job) });
+    },
+    getImport: async (request) => ({ import: toImportDto(await findVisibleJob(ctx, callerOf(request), 'IMPORT', paramsOf(request, 'getImport').id)) }),
+    listImports: async (request) => {
+      const { page = 1, per_page = 20 } = queryOf(request, 'listImports');
+      const { rows, meta } = await listJobs(ctx, callerOf(request), 'IMPORT', page, per_page);
+      return { imports: rows.map(toImportDto), meta };
+    },
+    cancelImport: async (request) => ({ import: toImportDto(await cancelSyncJob(ctx, callerOf(request), 'IMPORT', paramsOf(request, 'cancelImport').id)) }),
+
+    createExport: async (request, reply) => {
+      const job = await createSyncJob(ctx, callerOf(request), 'EXPORT', bodyOf(request, 'createExport'));
+      return reply.code(201).send({ export: toExportDto(job) });
+    },
+    getExport: async (request) => ({ export: toExportDto(await findVisibleJob(ctx, callerOf(request), 'EXPORT', paramsOf(request, 'getExport').id)) }),
+    listExports: async (request) => {
+      const { page = 1, per_page = 20 } = queryOf(request, 'listExports');
+      const { rows, meta } = await listJobs(ctx, callerOf(request), 'EXPORT', page, per_page);
+      return { exports: rows.map(toExportDto), meta };
+    },
+    cancelExport: async (request) => ({ export: toExportDto(await cancelSyncJob(ctx, callerOf(request), 'EXPORT', paramsOf(request, 'cancelExport').id)) }),
+
+    connectProviderAccount: async (request, reply) => {
+      const account = await connectProviderAccount(ctx, callerOf(request), bodyOf(request, 'connectProviderAccount').api_key);
+      return reply.code(201).send({ provider_account: toProviderAccountDto(account) });
+    },
+    disconnectProviderAccount: async (request) => ({ provider_account: toProviderAccountDto(await disconnectProviderAccount(ctx, callerOf(request))) }),
+
+    updateSyncSettings: async (request) => ({ sync_settings: await updateSyncSettings(ctx, callerOf(request), bodyOf(request, 'updateSyncSettings')) }),
+  };
+}

@@ -1,0 +1,350 @@
+// An import: reference data, changed patients, then the appointments of the range page by page (each page in one
+// transaction), then cancelling local copies of appointments that vanished from the PMS. Idempotent: running it
+// again changes nothing when the PMS did not change.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { appointments, businessAccounts, clients, type SyncFilters } from '../../db/schema';
+import { appointmentSyncSnapshots, importHistoryEntries, syncCursors } from '../../db/schema-sync';
+import { saveProgress, type Tx } from '../../jobs/queue';
+import type { JobRun } from '../../jobs/types';
+import type { PmsAdapter, PmsAppointment, PmsInvalidRecord, PmsPage } from '../../pms/adapter';
+import { adapterForAccount, findProviderAccount, ProviderAccountUnusableError } from '../../pms-connection/factory';
+import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
+import { applyPatients } from './clients-upsert';
+import { syncReferenceData } from './reference-sync';
+import { externalToLocal, insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
+import { dayRangeToUtc } from './time-range';
+
+export interface ImportCounts {
+  appointments_created: number;
+  appointments_updated: number;
+  appointments_cancelled: number;
+  appointments_unchanged: number;
+  clients_created: number;
+  clients_updated: number;
+  records_skipped: number;
+  warnings: string[];
+}
+
+const MAX_WARNINGS = 50;
+
+export function whodunnitOf(kind: 'Import' | 'Export', job: { id: number; created_by_name: string | null; automatic: boolean }) {
+  return `${kind} #${job.id}${job.created_by_name ? ` by ${job.created_by_name}` : job.automatic ? ' (automatic)' : ''}`;
+}
+
+/** The provider account and an adapter for it, or a clear error. */
+export async function connectedAdapter(run: JobRun): Promise<PmsAdapter> {
+  const account = await findProviderAccount(run.ctx.db, run.job.business_account_id);
+  if (!account) throw new ProviderAccountUnusableError('The account setup is not complete: connect the practice management system first.');
+  if (account.status === 'CONNECTION_ERROR') {
+    throw new ProviderAccountUnusableError(account.last_error ?? 'The practice management system refused the API key. An admin needs to reconnect it in Settings → Provider account.');
+  }
+  return adapterForAccount(run.ctx, account, run.tuning);
+}
+
+export async function businessTimeZone(run: JobRun): Promise<string> {
+  const [business] = await run.ctx.db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts)
+    .where(eq(businessAccounts.id, run.job.business_account_id));
+  return business?.time_zone ?? 'Australia/Brisbane';
+}
+
+/** Local filter ids → external ids; null means "no filter", [] means "nothing can match". */
+export async function externalFilters(run: JobRun, filters: SyncFilters) {
+  const db = run.ctx.db;
+  const business = run.job.business_account_id;
+  const translate = async (type: 'Practitioner' | 'AppointmentType' | 'BusinessLocation', ids: number[]) => {
+    if (!ids.length) return null;
+    const wanted = new Set(ids);
+    return [...(await externalToLocal(db, business, type)).entries()].filter(([, local]) => wanted.has(local)).map(([external]) => external);
+  };
+  return {
+    practitionerIds: await translate('Practitioner', filters.practitioner_ids),
+    appointmentTypeIds: await translate('AppointmentType', filters.appointment_type_ids),
+    businessIds: await translate('BusinessLocation', filters.business_location_ids),
+  };
+}
+
+/** Iterates pages while the next one is already being fetched, so applying a page overlaps the next request. */
+async function* prefetched<T>(pages: AsyncIterable<PmsPage<T>>): AsyncGenerator<PmsPage<T>> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = iterator.next();
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+export async function runImport(run: JobRun): Promise<ImportCounts> {
+  const { ctx, job, signal } = run;
+  const db = ctx.db;
+  const business = job.business_account_id;
+  const whodunnit = whodunnitOf('Import', job);
+  const adapter = await connectedAdapter(run);
+  const timeZone = await businessTimeZone(run);
+  const counts: ImportCounts = {
+    appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: 0,
+    clients_created: 0, clients_updated: 0, records_skipped: 0, warnings: [],
+    ...(job.result as Partial<ImportCounts> | null ?? {}),
+  };
+  // Unchanged and skipped are per run; restarting a job counts them again from zero.
+  counts.appointments_unchanged = 0;
+  counts.records_skipped = 0;
+  counts.warnings = [];
+  const warn = (message: string) => { if (counts.warnings.length < MAX_WARNINGS) counts.warnings.push(message); };
+  const skip = (invalid: PmsInvalidRecord[]) => {
+    counts.records_skipped += invalid.length;
+    for (const record of invalid) warn(`${record.resource} ${record.external_id ?? '(no id)'} skipped: ${record.problems.join('; ')}`);
+  };
+
+  const reference = await syncReferenceData(db, adapter, business, timeZone, { signal, guard: run.guard });
+  reference.warnings.forEach(warn);
+
+  await pullChangedPatients(run, adapter, whodunnit, counts, skip);
+
+  const filters = await externalFilters(run, job.filters);
+  const nothingCanMatch = [filters.practitionerIds, filters.appointmentTypeIds, filters.businessIds].some((ids) => ids !== null && ids.length === 0);
+  const { from, to } = dayRangeToUtc(job.start_date!, job.end_date!, timeZone);
+  if (nothingCanMatch) {
+    warn('The filters name records that are not in the practice management system; nothing was imported.');
+    return counts;
+  }
+
+  const refs = {
+    practitioners: await externalToLocal(db, business, 'Practitioner'),
+    types: await externalToLocal(db, business, 'AppointmentType'),
+    locations: await externalToLocal(db, business, 'BusinessLocation'),
+  };
+  const seen = new Set<string>();
+  let sweepIsSafe = true;
+  const pages = adapter.listIndividualAppointments({
+    from, to, includeCancelledAndArchived: true, signal,
+    practitionerIds: filters.practitionerIds ?? undefined,
+    appointmentTypeIds: filters.appointmentTypeIds ?? undefined,
+    businessIds: filters.businessIds ?? undefined,
+  });
+  for await (const page of prefetched(pages)) {
+    skip(page.invalidRecords);
+    for (const invalid of page.invalidRecords) {
+      if (invalid.external_id) seen.add(invalid.external_id);
+      else sweepIsSafe = false;
+    }
+    for (const record of page.records) seen.add(record.external_id);
+    await fetchMissingPatients(run, adapter, whodunnit, page.records, counts, skip);
+    await db.transaction(async (tx) => {
+      await run.guard(tx);
+      await applyAppointmentPage(tx, business, job.id, whodunnit, page.records, refs, counts, warn);
+      await saveProgress(tx, job.id, { ...counts });
+    });
+  }
+
+  if (sweepIsSafe) {
+    await db.transaction(async (tx) => {
+      await run.guard(tx);
+      await cancelVanished(tx, business, job.id, whodunnit, { from, to, filters: job.filters, seen }, counts);
+      await saveProgress(tx, job.id, { ...counts });
+    });
+  } else {
+    warn('Some appointments could not be read, so appointments missing from the practice management system were not cancelled this time.');
+  }
+  return counts;
+}
+
+/** Patients changed since the last pull (all of them the first time), applied page by page. */
+async function pullChangedPatients(run: JobRun, adapter: PmsAdapter, whodunnit: string, counts: ImportCounts, skip: (invalid: PmsInvalidRecord[]) => void) {
+  const db = run.ctx.db;
+  const business = run.job.business_account_id;
+  const [cursor] = await db.select().from(syncCursors).where(and(eq(syncCursors.business_account_id, business), eq(syncCursors.resource, 'patients')));
+  let newest = cursor?.synced_through ?? null;
+  for await (const page of prefetched(adapter.listPatients({ updatedSince: cursor?.synced_through.toISOString(), signal: run.signal }))) {
+    skip(page.invalidRecords);
+    await db.transaction(async (tx) => {
+      await run.guard(tx);
+      const result = await applyPatients(tx, business, whodunnit, page.records);
+      counts.clients_created += result.created;
+      counts.clients_updated += result.updated;
+    });
+    for (const patient of page.records) {
+      const updated = new Date(patient.updated_at);
+      if (!newest || updated > newest) newest = updated;
+    }
+  }
+  if (newest && (!cursor || newest > cursor.synced_through)) {
+    // Strictly-after filters would miss a patient updated in the same second as the newest one seen.
+    const through = new Date(newest.getTime() - 1000);
+    await db.insert(syncCursors).values({ business_account_id: business, resource: 'patients', synced_through: through })
+      .onConflictDoUpdate({ target: [syncCursors.business_account_id, syncCursors.resource], set: { synced_through: through } });
+  }
+}
+
+/** Patients that appointments refer to but that are not mapped yet (created after the last patient pull, or archived). */
+async function fetchMissingPatients(
+  run: JobRun, adapter: PmsAdapter, whodunnit: string, records: PmsAppointment[], counts: ImportCounts, skip: (invalid: PmsInvalidRecord[]) => void,
+) {
+  const business = run.job.business_account_id;
+  const wanted = [...new Set(records.map((r) => r.patient_id).filter((id): id is string => id !== null))];
+  const known = await mapsForExternalIds(run.ctx.db, business, 'Client', wanted);
+  const missing = wanted.filter((id) => !known.has(id));
+  if (missing.length === 0) return;
+  for await (const page of adapter.listPatients({ ids: missing, includeArchived: true, signal: run.signal })) {
+    skip(page.invalidRecords);
+    await run.ctx.db.transaction(async (tx) => {
+      await run.guard(tx);
+      const result = await applyPatients(tx, business, whodunnit, page.records);
+      counts.clients_created += result.created;
+      counts.clients_updated += result.updated;
+    });
+  }
+}
+
+type AppointmentValues = Omit<typeof appointments.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'route_id'>;
+
+async function applyAppointmentPage(
+  tx: Tx, business: number, importId: number, whodunnit: string, records: PmsAppointment[],
+  refs: { practitioners: Map<string, number>; types: Map<string, number>; locations: Map<string, number> },
+  counts: ImportCounts, warn: (message: string) => void,
+) {
+  const unique = [...new Map(records.map((r) => [r.external_id, r])).values()];
+  const maps = await mapsForExternalIds(tx, business, 'Appointment', unique.map((r) => r.external_id));
+  const localIds = [...maps.values()].map((m) => m.resource_id);
+  const current = new Map((localIds.length ? await tx.select().from(appointments).where(inArray(appointments.id, localIds)) : []).map((row) => [row.id, row]));
+  const patientIds = [...new Set(unique.map((r) => r.patient_id).filter((id): id is string => id !== null))];
+  const clientMaps = await mapsForExternalIds(tx, business, 'Client', patientIds);
+  const clientIds = [...clientMaps.values()].map((m) => m.resource_id);
+  const clientRows = new Map((clientIds.length ? await tx.select({
+    id: clients.id, address_1: clients.address_1, address_2: clients.address_2, city: clients.city, state: clients.state,
+    post_code: clients.post_code, country: clients.country, lat: clients.lat, lng: clients.lng,
+  }).from(clients).where(inArray(clients.id, clientIds)) : []).map((row) => [row.id, row]));
+
+  const versionRows: VersionRow[] = [];
+  const history: number[] = [];
+  const snapshots: { appointmentId: number; startsAt: string; endsAt: string }[] = [];
+  const touched: { id: number; externalUpdatedAt: string | null }[] = [];
+  const fresh: { record: PmsAppointment; values: AppointmentValues }[] = [];
+
+  for (const record of unique) {
+    const practitionerId = refs.practitioners.get(record.practitioner_id);
+    if (practitionerId === undefined) {
+      counts.records_skipped += 1;
+      warn(`individual_appointments ${record.external_id} skipped: its practitioner ${record.practitioner_id} is not in the practice management system's practitioner list`);
+      continue;
+    }
+    if (Date.parse(record.ends_at) <= Date.parse(record.starts_at)) {
+      counts.records_skipped += 1;
+      warn(`individual_appointments ${record.external_id} skipped: ends_at is not after starts_at`);
+      continue;
+    }
+    const clientId = record.patient_id ? clientMaps.get(record.patient_id)?.resource_id ?? null : null;
+    const client = clientId !== null ? clientRows.get(clientId) : undefined;
+    const cancelledAt = record.cancelled_at ?? record.archived_at ?? (record.deleted ? record.updated_at : null);
+    const values: AppointmentValues = {
+      client_id: clientId,
+      practitioner_id: practitionerId,
+      appointment_type_id: refs.types.get(record.appointment_type_id) ?? null,
+      business_location_id: record.business_id ? refs.locations.get(record.business_id) ?? null : null,
+      starts_at: new Date(record.starts_at),
+      ends_at: new Date(record.ends_at),
+      arrive_at: new Date(record.starts_at),
+      notes: record.notes,
+      address_1: client?.address_1 ?? null,
+      address_2: client?.address_2 ?? null,
+      city: client?.city ?? null,
+      state: client?.state ?? null,
+      post_code: client?.post_code ?? null,
+      country: client?.country ?? null,
+      lat: client?.lat ?? null,
+      lng: client?.lng ?? null,
+      cancelled_at: cancelledAt ? new Date(cancelledAt) : null,
+    };
+    const map = maps.get(record.external_id);
+    const row = map ? current.get(map.resource_id) : undefined;
+    if (map && row) {
+      touched.push({ id: map.id, externalUpdatedAt: record.updated_at });
+      snapshots.push({ appointmentId: row.id, startsAt: record.starts_at, endsAt: record.ends_at });
+      // A cancellation time that moved does not make an already-cancelled appointment "changed".
+      const comparable = row.cancelled_at && values.cancelled_at ? { ...values, cancelled_at: row.cancelled_at } : values;
+      const changes: Changes = diff(row as unknown as Record<string, unknown>, comparable as Record<string, unknown>);
+      if (Object.keys(changes).length === 0) {
+        counts.appointments_unchanged += 1;
+        continue;
+      }
+      await tx.update(appointments).set({ ...comparable, updated_at: new Date() }).where(eq(appointments.id, row.id));
+      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'update', changes });
+      history.push(row.id);
+      if (!row.cancelled_at && comparable.cancelled_at) counts.appointments_cancelled += 1;
+      else counts.appointments_updated += 1;
+    } else if (!map && !cancelledAt) {
+      fresh.push({ record, values });
+    }
+    // Cancelled in the PMS and never imported (or its local copy was deleted): nothing to keep locally.
+  }
+
+  if (fresh.length > 0) {
+    const inserted = await tx.insert(appointments).values(fresh.map(({ values }) => ({ ...values, business_account_id: business })))
+      .returning({ id: appointments.id });
+    await insertMaps(tx, business, 'Appointment', inserted.map((row, index) => ({
+      resourceId: row.id, externalId: fresh[index].record.external_id, externalUpdatedAt: fresh[index].record.updated_at,
+    })));
+    inserted.forEach((row, index) => {
+      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'create', changes: creation(fresh[index].values as Record<string, unknown>) });
+      history.push(row.id);
+      snapshots.push({ appointmentId: row.id, startsAt: fresh[index].record.starts_at, endsAt: fresh[index].record.ends_at });
+    });
+    counts.appointments_created += inserted.length;
+  }
+  await touchMaps(tx, touched);
+  await insertVersions(tx, business, whodunnit, versionRows);
+  await insertHistory(tx, business, importId, whodunnit, history);
+  await saveSnapshots(tx, business, snapshots);
+}
+
+async function insertHistory(tx: Tx, business: number, importId: number, author: string, appointmentIds: number[]) {
+  if (appointmentIds.length === 0) return;
+  await tx.insert(importHistoryEntries).values(appointmentIds.map((id) => ({
+    business_account_id: business, appointment_id: id, import_id: importId, author_full_name: author,
+  })));
+}
+
+export async function saveSnapshots(tx: Tx, business: number, rows: { appointmentId: number; startsAt: string; endsAt: string }[]) {
+  if (rows.length === 0) return;
+  await tx.insert(appointmentSyncSnapshots).values(rows.map((row) => ({
+    appointment_id: row.appointmentId, business_account_id: business, starts_at: new Date(row.startsAt), ends_at: new Date(row.endsAt),
+  }))).onConflictDoUpdate({
+    target: appointmentSyncSnapshots.appointment_id,
+    set: { starts_at: sql`excluded.starts_at`, ends_at: sql`excluded.ends_at`, synced_at: sql`now()` },
+  });
+}
+
+/** Local, still-active copies in the import's scope whose PMS appointment was not listed: deleted in the PMS. */
+async function cancelVanished(
+  tx: Tx, business: number, importId: number, whodunnit: string,
+  scope: { from: string; to: string; filters: SyncFilters; seen: Set<string> }, counts: ImportCounts,
+) {
+  const { practitioner_ids, appointment_type_ids, business_location_ids } = scope.filters;
+  const inList = (column: string, ids: number[]) => ids.length
+    ? sql`AND ${sql.raw(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)` : sql``;
+  const vanished = await queryRows<{ id: number }>(tx as never, sql`
+    SELECT a.id FROM appointments a
+    JOIN resource_maps rm ON rm.resource_type = 'Appointment' AND rm.resource_id = a.id AND rm.business_account_id = a.business_account_id
+    WHERE a.business_account_id = ${business} AND a.cancelled_at IS NULL
+      AND a.starts_at >= ${scope.from}::timestamptz AND a.starts_at < ${scope.to}::timestamptz
+      ${inList('a.practitioner_id', practitioner_ids)}
+      ${inList('a.appointment_type_id', appointment_type_ids)}
+      ${inList('a.business_location_id', business_location_ids)}
+      AND rm.external_id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify([...scope.seen])}::jsonb))`);
+  if (vanished.length === 0) return;
+  const ids = vanished.map((row) => row.id);
+  const now = new Date();
+  await tx.update(appointments).set({ cancelled_at: now, updated_at: now }).where(inArray(appointments.id, ids));
+  await insertVersions(tx, business, whodunnit, ids.map((id) => ({
+    itemType: 'Appointment' as const, itemId: id, event: 'update' as const, changes: { cancelled_at: [null, now.toISOString()] },
+  })));
+  await insertHistory(tx, business, importId, whodunnit, ids);
+  counts.appointments_cancelled += ids.length;
+}

@@ -1,0 +1,102 @@
+// Pulls the PMS's reference data — businesses (→ business locations), practitioners and appointment types — and
+// upserts it by external id, one transaction per list.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointmentTypes, businessLocations, practitioners, resourceMaps } from '../../db/schema';
+import { geocodeBrisbaneAddress } from '../../geo/brisbane-gazetteer';
+import type { Tx } from '../../jobs/queue';
+import { collectPages, type PmsAdapter, type PmsCallOptions } from '../../pms/adapter';
+import { diff } from './changes';
+import { insertMaps, mapsForExternalIds, touchMaps, type ResourceType } from './resource-maps';
+
+export interface ReferenceCounts { business_locations: number; practitioners: number; appointment_types: number; warnings: string[] }
+
+interface Upsertable<Local extends Record<string, unknown>> {
+  externalId: string;
+  updatedAt: string;
+  values: Local;
+}
+
+/**
+ * Generic upsert by external id for small tables: inserts unmapped records, updates changed ones.
+ * `table` is any of the reference tables (same id / business_account_id / updated_at columns).
+ */
+async function upsertReference<Local extends Record<string, unknown>>(
+  tx: Tx, businessAccountId: number, type: ResourceType,
+  table: typeof practitioners | typeof appointmentTypes | typeof businessLocations,
+  records: Upsertable<Local>[],
+): Promise<number> {
+  const maps = await mapsForExternalIds(tx, businessAccountId, type, records.map((r) => r.externalId));
+  const touched: { id: number; externalUpdatedAt: string | null }[] = [];
+  const created: { resourceId: number; externalId: string; externalUpdatedAt: string | null }[] = [];
+  for (const record of records) {
+    const map = maps.get(record.externalId);
+    if (map) {
+      const [current] = await tx.select().from(table as typeof practitioners).where(eq(table.id, map.resource_id));
+      if (current && Object.keys(diff(current as Record<string, unknown>, record.values)).length > 0) {
+        await tx.update(table).set({ ...record.values, updated_at: new Date() } as never).where(eq(table.id, map.resource_id));
+      }
+      if (current) {
+        touched.push({ id: map.id, externalUpdatedAt: record.updatedAt });
+        continue;
+      }
+    }
+    const [row] = await tx.insert(table).values({ ...record.values, business_account_id: businessAccountId } as never).returning({ id: table.id });
+    if (map) {
+      // The local row was deleted: point the existing map at the new one.
+      await tx.update(resourceMaps).set({ resource_id: row.id, external_updated_at: new Date(record.updatedAt), external_object_synced_at: new Date() })
+        .where(eq(resourceMaps.id, map.id));
+    } else {
+      created.push({ resourceId: row.id, externalId: record.externalId, externalUpdatedAt: record.updatedAt });
+    }
+  }
+  await touchMaps(tx, touched);
+  await insertMaps(tx, businessAccountId, type, created);
+  return records.length;
+}
+
+export async function syncReferenceData(
+  db: Db, adapter: PmsAdapter, businessAccountId: number, timeZone: string, options: PmsCallOptions & { guard?: (tx: Tx) => Promise<void> } = {},
+): Promise<ReferenceCounts> {
+  const warnings: string[] = [];
+  const note = (invalid: { resource: string; external_id: string | null; problems: string[] }[]) => {
+    for (const record of invalid) warnings.push(`${record.resource} ${record.external_id ?? '(no id)'} skipped: ${record.problems.join('; ')}`);
+  };
+
+  const businesses = await collectPages(adapter.listBusinesses(options));
+  note(businesses.invalidRecords);
+  const practitionerList = await collectPages(adapter.listPractitioners(options));
+  note(practitionerList.invalidRecords);
+  const typeList = await collectPages(adapter.listAppointmentTypes(options));
+  note(typeList.invalidRecords);
+
+  return db.transaction(async (tx) => {
+    await options.guard?.(tx);
+    const locations = await upsertReference(tx, businessAccountId, 'BusinessLocation', businessLocations, businesses.records.map((b) => {
+      const point = b.latitude !== null && b.longitude !== null
+        ? { lat: b.latitude, lng: b.longitude }
+        : geocodeBrisbaneAddress({ address_1: b.address_1, address_2: b.address_2, city: b.city, post_code: b.post_code });
+      return {
+        externalId: b.external_id,
+        updatedAt: b.updated_at,
+        values: {
+          name: b.name, address_1: b.address_1, address_2: b.address_2, city: b.city, state: b.state, post_code: b.post_code,
+          country: b.country, lat: point?.lat ?? null, lng: point?.lng ?? null,
+        },
+      };
+    }));
+    const staff = await upsertReference(tx, businessAccountId, 'Practitioner', practitioners, practitionerList.records.map((p) => ({
+      externalId: p.external_id,
+      updatedAt: p.updated_at,
+      values: {
+        first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active, time_zone: timeZone,
+      },
+    })));
+    const types = await upsertReference(tx, businessAccountId, 'AppointmentType', appointmentTypes, typeList.records.map((t) => ({
+      externalId: t.external_id,
+      updatedAt: t.updated_at,
+      values: { name: t.name, duration: t.duration_in_minutes > 0 ? t.duration_in_minutes : 60, color: t.color },
+    })));
+    return { business_locations: locations, practitioners: staff, appointment_types: types, warnings };
+  });
+}

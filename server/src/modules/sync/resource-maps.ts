@@ -1,0 +1,51 @@
+// resource_maps: which local record mirrors which PMS record, per business and resource type.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { resourceMaps } from '../../db/schema';
+import type { Tx } from '../../jobs/queue';
+
+export type ResourceType = 'Appointment' | 'Client' | 'Practitioner' | 'AppointmentType' | 'BusinessLocation';
+type DbOrTx = Db | Tx;
+
+export interface MapRow { id: number; resource_id: number; external_id: string; external_updated_at: Date | null }
+
+/** external id → local id for every mapped record of a type (reference data is small). */
+export async function externalToLocal(db: DbOrTx, businessAccountId: number, type: ResourceType): Promise<Map<string, number>> {
+  const rows = await db.select({ resource_id: resourceMaps.resource_id, external_id: resourceMaps.external_id }).from(resourceMaps)
+    .where(and(eq(resourceMaps.business_account_id, businessAccountId), eq(resourceMaps.resource_type, type)));
+  return new Map(rows.map((row) => [row.external_id, row.resource_id]));
+}
+
+export async function mapsForExternalIds(db: DbOrTx, businessAccountId: number, type: ResourceType, externalIds: string[]): Promise<Map<string, MapRow>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db.select({
+    id: resourceMaps.id, resource_id: resourceMaps.resource_id, external_id: resourceMaps.external_id,
+    external_updated_at: resourceMaps.external_updated_at,
+  }).from(resourceMaps).where(and(
+    eq(resourceMaps.business_account_id, businessAccountId), eq(resourceMaps.resource_type, type),
+    inArray(resourceMaps.external_id, externalIds),
+  ));
+  return new Map(rows.map((row) => [row.external_id, row]));
+}
+
+export async function insertMaps(tx: DbOrTx, businessAccountId: number, type: ResourceType, rows: { resourceId: number; externalId: string; externalUpdatedAt: string | null }[]) {
+  if (rows.length === 0) return;
+  const now = new Date();
+  await tx.insert(resourceMaps).values(rows.map((row) => ({
+    business_account_id: businessAccountId,
+    resource_type: type,
+    resource_id: row.resourceId,
+    external_id: row.externalId,
+    external_object_synced_at: now,
+    external_updated_at: row.externalUpdatedAt ? new Date(row.externalUpdatedAt) : null,
+  })));
+}
+
+/** Marks mapped records as seen now, with the PMS's updated_at of each. */
+export async function touchMaps(tx: DbOrTx, rows: { id: number; externalUpdatedAt: string | null }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((row) => sql`(${row.id}::int, ${row.externalUpdatedAt}::timestamptz)`), sql`, `);
+  await tx.execute(sql`
+    UPDATE resource_maps AS m SET external_object_synced_at = now(), external_updated_at = v.updated_at
+    FROM (VALUES ${values}) AS v(id, updated_at) WHERE m.id = v.id`);
+}

@@ -1,0 +1,217 @@
+// Imports, exports, the provider account and sync settings as the API sees them: validation, role and tenant
+// checks, and enqueuing the jobs the worker runs.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/access';
+import { practitionerScope } from '../../auth/access';
+import { appointmentTypes, businessLocations, practitioners, providerAccounts, syncSettings, type SyncFilters } from '../../db/schema';
+import { syncJobs, type SyncJobKind } from '../../db/schema-sync';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, forbidden, HttpError, invalid, notFound } from '../../http/errors';
+import { cancelJob, enqueueJob, jobEvents, type JobRow } from '../../jobs/queue';
+import { PmsAuthError } from '../../pms/errors';
+import { adapterForKey, findProviderAccount, type ProviderAccountRow } from '../../pms-connection/factory';
+import { rangeProblem } from './time-range';
+
+export type SyncJobRequest = Schemas['SyncJobRequest'];
+type Direction = 'IMPORT' | 'EXPORT';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function jobCommon(job: JobRow) {
+  return {
+    id: job.id,
+    status: job.status,
+    start_date: job.start_date!,
+    end_date: job.end_date!,
+    error_message: job.error_message,
+    created_at: job.created_at.toISOString(),
+    filters: job.filters,
+    created_by_name: job.created_by_name,
+    automatic: job.automatic,
+    attempts: job.attempts,
+    started_at: iso(job.started_at),
+    finished_at: iso(job.finished_at),
+  };
+}
+
+export function toImportDto(job: JobRow): Schemas['Import'] {
+  const r = job.result as Record<string, unknown> | null;
+  return {
+    ...jobCommon(job),
+    result: r ? {
+      appointments_created: Number(r.appointments_created ?? 0),
+      appointments_updated: Number(r.appointments_updated ?? 0),
+      appointments_cancelled: Number(r.appointments_cancelled ?? 0),
+      appointments_unchanged: Number(r.appointments_unchanged ?? 0),
+      clients_created: Number(r.clients_created ?? 0),
+      clients_updated: Number(r.clients_updated ?? 0),
+      records_skipped: Number(r.records_skipped ?? 0),
+      warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
+    } : null,
+  };
+}
+
+export function toExportDto(job: JobRow): Schemas['Export'] {
+  const r = job.result as Record<string, unknown> | null;
+  return {
+    ...jobCommon(job),
+    result: r ? {
+      exported: Number(r.exported ?? 0),
+      skipped_unchanged: Number(r.skipped_unchanged ?? 0),
+      skipped_not_in_pms: Number(r.skipped_not_in_pms ?? 0),
+      conflicts: Array.isArray(r.conflicts) ? r.conflicts as Schemas['ExportConflict'][] : [],
+    } : null,
+  };
+}
+
+export function toProviderAccountDto(row: ProviderAccountRow): Schemas['ProviderAccount'] {
+  return {
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    api_key_last4: row.api_key_last4,
+    last_error: row.last_error,
+    connected_at: iso(row.connected_at),
+  };
+}
+
+/** 422 naming the field when a filter names records of another business (or none). */
+async function assertOwnFilterIds(ctx: AppContext, businessAccountId: number, filters: Partial<SyncFilters>) {
+  const checks = [
+    ['practitioner_ids', practitioners, filters.practitioner_ids],
+    ['appointment_type_ids', appointmentTypes, filters.appointment_type_ids],
+    ['business_location_ids', businessLocations, filters.business_location_ids],
+  ] as const;
+  const problems: string[] = [];
+  for (const [field, table, ids] of checks) {
+    if (!ids?.length) continue;
+    const unique = [...new Set(ids)];
+    const found = await ctx.db.select({ id: table.id }).from(table)
+      .where(and(eq(table.business_account_id, businessAccountId), inArray(table.id, unique)));
+    const known = new Set(found.map((row) => row.id));
+    const unknown = unique.filter((id) => !known.has(id));
+    if (unknown.length) problems.push(`${field}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in this business`);
+  }
+  if (problems.length) throw invalid(problems[0], problems);
+}
+
+export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<JobRow> {
+  if (!body.start_date || !body.end_date) throw invalid('Date range is required');
+  const problem = rangeProblem(body.start_date, body.end_date);
+  if (problem) throw invalid(problem);
+  const filters: SyncFilters = {
+    practitioner_ids: [...new Set(body.practitioner_ids ?? [])],
+    appointment_type_ids: [...new Set(body.appointment_type_ids ?? [])],
+    business_location_ids: [...new Set(body.business_location_ids ?? [])],
+  };
+  const scope = practitionerScope(auth);
+  if (scope) {
+    if (filters.practitioner_ids.length === 0) filters.practitioner_ids = [...scope];
+    if (filters.practitioner_ids.length === 0 || filters.practitioner_ids.some((id) => !scope.includes(id))) {
+      throw forbidden(`You can only ${kind === 'IMPORT' ? 'import' : 'export'} appointments of your own practitioners.`);
+    }
+  }
+  await assertOwnFilterIds(ctx, auth.businessAccountId, filters);
+  const account = await findProviderAccount(ctx.db, auth.businessAccountId);
+  if (!account) throw conflict('The account setup is not complete.', 'PROVIDER_ACCOUNT_NOT_SETUP');
+  if (account.status !== 'ACTIVE') throw conflict('The account is not active.', 'PROVIDER_ACCOUNT_NOT_ACTIVE');
+  return enqueueJob(ctx.db, {
+    businessAccountId: auth.businessAccountId,
+    kind,
+    startDate: body.start_date,
+    endDate: body.end_date,
+    filters,
+    createdByUserId: auth.userId,
+    createdByName: auth.fullName,
+  });
+}
+
+/** A job of the caller's business; a PRACTITIONER sees only the jobs they started. Others answer 404. */
+export async function findVisibleJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
+  const [job] = await ctx.db.select().from(syncJobs).where(and(
+    eq(syncJobs.id, id), eq(syncJobs.kind, kind), eq(syncJobs.business_account_id, auth.businessAccountId),
+  ));
+  if (!job || (auth.role === 'PRACTITIONER' && job.created_by_user_id !== auth.userId)) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
+  return job;
+}
+
+export async function listJobs(ctx: AppContext, auth: AuthContext, kind: Direction, page: number, perPage: number) {
+  const where = and(eq(syncJobs.business_account_id, auth.businessAccountId), eq(syncJobs.kind, kind));
+  const [{ total }] = await ctx.db.select({ total: count() }).from(syncJobs).where(where);
+  const rows = await ctx.db.select().from(syncJobs).where(where).orderBy(desc(syncJobs.id)).limit(perPage).offset((page - 1) * perPage);
+  return { rows, meta: { page, per_page: perPage, total: Number(total) } };
+}
+
+export async function cancelSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, id: number): Promise<JobRow> {
+  const job = await findVisibleJob(ctx, auth, kind, id);
+  const cancelled = await cancelJob(ctx.db, job.id);
+  if (!cancelled) throw conflict(`The ${kind === 'IMPORT' ? 'import' : 'export'} has already finished (${job.status}).`);
+  return cancelled;
+}
+
+export async function connectProviderAccount(ctx: AppContext, auth: AuthContext, rawKey: string): Promise<ProviderAccountRow> {
+  const apiKey = rawKey.trim();
+  if (apiKey.length < 8) throw invalid('api_key is too short to be an API key');
+  try {
+    await adapterForKey(ctx.config, apiKey, { maxAttempts: 2, requestTimeoutMs: 10_000, maxRateLimitWaits: 1, maxRateLimitWaitMs: 10_000 }).checkConnection();
+  } catch (error) {
+    if (error instanceof PmsAuthError) throw invalid('The practice management system refused this API key.');
+    ctx.log.warn({ err: error }, 'provider account check failed');
+    throw new HttpError(502, `Could not reach the practice management system to check the key (${(error as Error).message}). Try again shortly.`, 'PMS_UNAVAILABLE');
+  }
+  const values = {
+    status: 'INITIALIZING' as const,
+    api_key_encrypted: ctx.secrets.seal(apiKey),
+    api_key_last4: apiKey.slice(-4),
+    last_error: null,
+    connected_at: new Date(),
+    updated_at: new Date(),
+  };
+  const account = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(providerAccounts).values({ business_account_id: auth.businessAccountId, ...values })
+      .onConflictDoUpdate({ target: providerAccounts.business_account_id, set: values }).returning();
+    await tx.update(syncJobs).set({ status: 'CANCELLED', finished_at: new Date(), error_message: 'Replaced by a newer connection.' })
+      .where(and(eq(syncJobs.business_account_id, auth.businessAccountId), eq(syncJobs.kind, 'PROVIDER_SETUP'), inArray(syncJobs.status, ['PENDING', 'INPROGRESS'])));
+    await enqueueJob(tx, {
+      businessAccountId: auth.businessAccountId, kind: 'PROVIDER_SETUP', createdByUserId: auth.userId, createdByName: auth.fullName, maxAttempts: 5,
+    });
+    return row;
+  });
+  jobEvents.emit('enqueued');
+  return account;
+}
+
+export async function disconnectProviderAccount(ctx: AppContext, auth: AuthContext): Promise<ProviderAccountRow> {
+  const account = await findProviderAccount(ctx.db, auth.businessAccountId);
+  if (!account) throw notFound('Provider account');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(providerAccounts).set({
+      status: 'DISCONNECTED', api_key_encrypted: null, api_key_last4: null, last_error: null, updated_at: new Date(),
+    }).where(eq(providerAccounts.id, account.id)).returning();
+    await tx.update(syncJobs).set({
+      status: 'CANCELLED', finished_at: new Date(), locked_by: null, locked_until: null,
+      error_message: 'Cancelled because the practice management system was disconnected.',
+    }).where(and(eq(syncJobs.business_account_id, auth.businessAccountId), inArray(syncJobs.status, ['PENDING', 'INPROGRESS'])));
+    return row;
+  });
+}
+
+export async function updateSyncSettings(ctx: AppContext, auth: AuthContext, body: Schemas['SyncSettings']): Promise<Schemas['SyncSettings']> {
+  const filters: SyncFilters = {
+    practitioner_ids: [...new Set(body.filters.practitioner_ids)],
+    appointment_type_ids: [...new Set(body.filters.appointment_type_ids)],
+    business_location_ids: [...new Set(body.filters.business_location_ids)],
+  };
+  await assertOwnFilterIds(ctx, auth.businessAccountId, filters);
+  const values = {
+    enable_auto_import: body.enable_auto_import,
+    enable_auto_export: body.enable_auto_export,
+    ahead_days: body.ahead_days,
+    filters,
+    updated_at: new Date(),
+  };
+  const [row] = await ctx.db.insert(syncSettings).values({ business_account_id: auth.businessAccountId, ...values })
+    .onConflictDoUpdate({ target: syncSettings.business_account_id, set: values }).returning();
+  return { enable_auto_import: row.enable_auto_import, enable_auto_export: row.enable_auto_export, ahead_days: row.ahead_days, filters: row.filters };
+}

@@ -1,0 +1,52 @@
+// Turns a business's provider account into a PmsAdapter: decrypts the stored key and points the Cliniko adapter
+// at config.clinikoBaseUrl (the sandbox) when set, otherwise at the key's shard.
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { providerAccounts } from '../db/schema';
+import type { SecretBox } from '../lib/secret-box';
+import type { PmsAdapter } from '../pms/adapter';
+import { createClinikoAdapter, type ClinikoAdapterOptions } from '../pms/cliniko/cliniko-adapter';
+
+export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
+/** Adapter settings a caller may override (tests shorten timeouts and backoff; the bench shrinks the window). */
+export type AdapterTuning = Omit<Partial<ClinikoAdapterOptions>, 'apiKey' | 'contactEmail' | 'baseUrl'>;
+
+export class ProviderAccountUnusableError extends Error {}
+
+/** "Rounds <no-reply@rounds.local>" → "no-reply@rounds.local" (Cliniko wants a contact email in the User-Agent). */
+export function contactEmailOf(mailFrom: string): string {
+  const match = mailFrom.match(/<([^>]+)>/);
+  return (match ? match[1] : mailFrom).trim();
+}
+
+export function adapterForKey(config: Config, apiKey: string, tuning: AdapterTuning = {}): PmsAdapter {
+  return createClinikoAdapter({
+    ...tuning,
+    apiKey,
+    contactEmail: contactEmailOf(config.mailFrom),
+    baseUrl: config.clinikoBaseUrl ?? null,
+  });
+}
+
+export function adapterForAccount(
+  deps: { config: Config; secrets: SecretBox },
+  account: ProviderAccountRow,
+  tuning: AdapterTuning = {},
+): PmsAdapter {
+  if (account.status === 'DISCONNECTED' || !account.api_key_encrypted) {
+    throw new ProviderAccountUnusableError('The practice management system is not connected. An admin can connect it in Settings → Provider account.');
+  }
+  let apiKey: string;
+  try {
+    apiKey = deps.secrets.open(account.api_key_encrypted);
+  } catch {
+    throw new ProviderAccountUnusableError('The stored API key cannot be decrypted (APP_SECRET changed?). An admin needs to connect the practice management system again.');
+  }
+  return adapterForKey(deps.config, apiKey, tuning);
+}
+
+export async function findProviderAccount(db: Db, businessAccountId: number): Promise<ProviderAccountRow | null> {
+  const [row] = await db.select().from(providerAccounts).where(eq(providerAccounts.business_account_id, businessAccountId));
+  return row ?? null;
+}
