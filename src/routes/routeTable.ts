@@ -37,6 +37,11 @@ const LoginAsPage = lazy(() => import('../views/auth/LoginAsPage'));
 const ResetPasswordPage = lazy(() => import('../views/auth/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../views/errors/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../views/errors/ServerErrorPage'));
+const ClientsPage = lazy(() => import('../views/clients/ClientsPage'));
+const AppointmentsPage = lazy(() => import('../views/appointments/AppointmentsPage'));
+const TagsSettingsPage = lazy(() => import('../views/settings/tags/TagsSettingsPage'));
+const AppointmentTypesPage = lazy(() => import('../views/settings/appointment-types/AppointmentTypesPage'));
+const UpdateAvailabilityPage = lazy(() => import('../views/public/UpdateAvailabilityPage'));
 
 function page(path: string, title: string, roles: readonly Role[] | undefined, comingSoon: string, sidebar?: AppRoute['sidebar']): AppRoute {
   return { path, title, roles, requiresAuth: true, inLayout: true, component: ComingSoonPage, comingSoon, sidebar };
@@ -47,9 +52,9 @@ const report = (slug: string, title: string, what: string) =>
 
 export const routes: readonly AppRoute[] = [
   { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, component: DashboardPage, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
-  page('/appointments', 'Appointments', undefined, 'The day’s visits as a list, lanes per practitioner and a map, with inline arrival-time editing.', { label: 'Appointments', icon: 'appointments' }),
+  { path: '/appointments', title: 'Appointments', requiresAuth: true, inLayout: true, component: AppointmentsPage, sidebar: { label: 'Appointments', icon: 'appointments' } },
   page('/search', 'Nearby search', STAFF, 'Find clients and visits near an address or another client.', { label: 'Nearby search', icon: 'search' }),
-  page('/clients', 'Clients', undefined, 'Clients with their addresses, availability and tags.', { label: 'Clients', icon: 'clients' }),
+  { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, component: ClientsPage, sidebar: { label: 'Clients', icon: 'clients' } },
   page('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
   report('activity', 'Activity report', 'Imports, exports and edits over a period.'),
   report('appointments', 'Appointments report', 'Appointments by practitioner, type and location over a period.'),
@@ -68,12 +73,12 @@ export const routes: readonly AppRoute[] = [
   page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Practitioners, their home bases and working hours.'),
   page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
   page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
-  page('/settings/tags', 'Tags', ADMIN_ONLY, 'Tags to group and colour clients.'),
+  { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: TagsSettingsPage },
   page('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'),
   page('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'),
   page('/settings/sync-settings', 'Sync settings', ADMIN_ONLY, 'Automatic imports and exports and their filters.'),
   page('/settings/optimization-settings', 'Optimization settings', ADMIN_ONLY, 'How schedules and routes are optimised.'),
-  page('/settings/appointment-types', 'Appointment types', undefined, 'Appointment types and their durations.'),
+  { path: '/settings/appointment-types', title: 'Appointment types', requiresAuth: true, inLayout: true, component: AppointmentTypesPage },
   page('/settings/subscription', 'Subscription info', ADMIN_ONLY, 'Your plan and billing.'),
   page('/settings/business-account', 'Account settings', ADMIN_ONLY, 'Your business name, time zone and defaults.'),
   { path: '/settings/my-account', title: 'My account', requiresAuth: true, inLayout: true, component: MyAccountPage },
@@ -81,14 +86,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/login', title: 'Log in', requiresAuth: false, inLayout: false, component: LoginPage },
   { path: '/login-as', title: 'Log in', requiresAuth: false, inLayout: false, component: LoginAsPage },
   { path: '/reset-password', title: 'Reset password', requiresAuth: false, inLayout: false, component: ResetPasswordPage },
-  {
-    path: '/client/update-availability',
-    title: 'Update availability',
-    requiresAuth: false,
-    inLayout: false,
-    component: ComingSoonPage,
-    comingSoon: 'Clients will choose the days and times they are available for visits here, from the link in their email.',
-  },
+  { path: '/client/update-availability', title: 'Update availability', requiresAuth: false, inLayout: false, component: UpdateAvailabilityPage },
   { path: '/errors/404', title: 'Page not found', requiresAuth: false, inLayout: false, component: NotFoundPage },
   { path: '/errors/500', title: 'Server error', requiresAuth: false, inLayout: false, component: ServerErrorPage },
 ];

@@ -1,9 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useServices, useSidebarSelector } from '../../app/ServicesContext';
 import { selectSidebarUnfoldable, selectSidebarVisible } from '../../machines/sidebar';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
+
+// Client and appointment detail modals (issue 5), opened from any page or by the global event.
+const ModalHost = lazy(() => import('../modals/ModalHost'));
 
 const DESKTOP_QUERY = '(min-width: 768px)';
 
@@ -32,6 +35,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Toasts />
+      <Suspense fallback={null}>
+        <ModalHost />
+      </Suspense>
       <aside
         aria-label="Sidebar"
         data-testid="sidebar"

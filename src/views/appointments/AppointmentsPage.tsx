@@ -1,0 +1,197 @@
+// /appointments: a date range, filters (practitioner, appointment type, business location), and the
+// appointments as a table or as a day schedule with a map.
+import { useId, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Temporal } from 'temporal-polyfill';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
+import { messageOfError } from '../../api/errors';
+import type { RoutePageProps } from '../../routes/routeTable';
+import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
+import { Card, PageHeader } from '../common/PageHeader';
+import { Spinner } from '../common/PageSpinner';
+import { ErrorNote } from '../common/forms';
+import { MapView } from '../maps/MapView';
+import { hasCoordinates, type MapMarker, type MapRoute } from '../maps/mapTypes';
+import { openAppointmentModal } from '../modals/modalStore';
+import {
+  fetchAllAppointmentTypes,
+  fetchAllBusinessLocations,
+  fetchAllPractitioners,
+  listAppointments,
+  type Appointment,
+  type AppointmentListQuery,
+} from './api';
+import { appointmentTimeZone, isCancelled } from './appointmentFacts';
+import { AppointmentsTable } from './AppointmentsTable';
+import { DateRangePicker, type DayRange } from './DateRangePicker';
+import { DaySchedule, LANE_COLORS } from './DaySchedule';
+import { MultiSelect } from './MultiSelect';
+import { layoutSchedule } from './scheduleLayout';
+
+type View = 'list' | 'schedule';
+
+function localDay(appointment: Appointment, businessTimeZone?: string | null): string {
+  return zonedFromInstant(appointment.starts_at, appointmentTimeZone(appointment, businessTimeZone)).toPlainDate().toString();
+}
+
+export default function AppointmentsPage({ route }: RoutePageProps) {
+  const { api } = useServices();
+  const user = useAuthSelector(selectUser);
+  const businessTimeZone = user?.business_account.time_zone ?? null;
+  const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
+  const [range, setRange] = useState<DayRange>({ start: today, end: today });
+  const [practitionerIds, setPractitionerIds] = useState<number[]>([]);
+  const [typeIds, setTypeIds] = useState<number[]>([]);
+  const [locationIds, setLocationIds] = useState<number[]>([]);
+  const [view, setView] = useState<View>('list');
+  const [scheduleDay, setScheduleDay] = useState<string | null>(null);
+  const dayId = useId();
+
+  const practitioners = useQuery({ queryKey: ['practitioners', 'all'], queryFn: () => fetchAllPractitioners(api) });
+  const types = useQuery({ queryKey: ['appointment_types', 'all'], queryFn: () => fetchAllAppointmentTypes(api) });
+  const locations = useQuery({ queryKey: ['business_locations', 'all'], queryFn: () => fetchAllBusinessLocations(api) });
+
+  const query: AppointmentListQuery = {
+    start_date: toRequestDate(range.start),
+    end_date: toRequestDate(range.end),
+    ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),
+    ...(typeIds.length ? { appointment_type_ids: typeIds } : {}),
+    ...(locationIds.length ? { business_location_ids: locationIds } : {}),
+  };
+  const appointments = useQuery({
+    queryKey: ['appointments', 'list', query],
+    queryFn: () => listAppointments(api, query),
+    placeholderData: keepPreviousData,
+  });
+
+  const days: string[] = [];
+  for (let day = range.start; Temporal.PlainDate.compare(day, range.end) <= 0; day = day.add({ days: 1 })) days.push(day.toString());
+  const shownDay = scheduleDay && days.includes(scheduleDay) ? scheduleDay : days[0];
+  const dayAppointments = useMemo(
+    () => (appointments.data ?? []).filter((appointment) => localDay(appointment, businessTimeZone) === shownDay),
+    [appointments.data, businessTimeZone, shownDay],
+  );
+
+  const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
+
+  return (
+    <>
+      <PageHeader title={route.title}>Visits by day: open one to see its details, change its arrival time or read its history.</PageHeader>
+      <Card className="p-0">
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:flex-wrap lg:items-end dark:border-slate-800">
+          <DateRangePicker value={range} onChange={setRange} today={today} />
+          <MultiSelect
+            label="Practitioners"
+            testId="filter-practitioners"
+            options={activePractitioners.map((practitioner) => ({ id: practitioner.id, label: practitioner.full_name }))}
+            value={practitionerIds}
+            onChange={setPractitionerIds}
+          />
+          <MultiSelect
+            label="Appointment types"
+            testId="filter-appointment-types"
+            options={(types.data ?? []).map((type) => ({ id: type.id, label: type.name }))}
+            value={typeIds}
+            onChange={setTypeIds}
+          />
+          <MultiSelect
+            label="Business locations"
+            testId="filter-business-locations"
+            options={(locations.data ?? []).map((location) => ({ id: location.id, label: location.name }))}
+            value={locationIds}
+            onChange={setLocationIds}
+          />
+          <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 lg:ml-auto dark:border-slate-700">
+            {(['list', 'schedule'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+                className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
+              >
+                {option === 'list' ? 'List' : 'Day schedule'}
+              </button>
+            ))}
+          </div>
+          {appointments.isFetching && <Spinner className="size-4 text-slate-400" />}
+        </div>
+
+        {appointments.isError && (
+          <div className="p-4">
+            <ErrorNote>{messageOfError(appointments.error, 'An error has occurred. Could not load appointments list.')}</ErrorNote>
+          </div>
+        )}
+        {appointments.isPending && <p className="px-4 py-10 text-center text-sm text-slate-500">Loading appointments…</p>}
+
+        {appointments.data && view === 'list' && (
+          <AppointmentsTable appointments={appointments.data} businessTimeZone={businessTimeZone} showDate={days.length > 1} />
+        )}
+        {appointments.data && view === 'schedule' && (
+          <div>
+            {days.length > 1 && (
+              <div className="flex items-center gap-2 px-4 pt-3 text-sm">
+                <label htmlFor={dayId}>Day</label>
+                <select id={dayId} value={shownDay} onChange={(event) => setScheduleDay(event.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+                  {days.map((day) => (
+                    <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            <ScheduleMap appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+          </div>
+        )}
+        {appointments.data && (
+          <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
+            {appointments.data.length} appointment{appointments.data.length === 1 ? '' : 's'}
+          </p>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** The day's visits on a map, one route line per practitioner in visiting order. */
+function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonly Appointment[]; businessTimeZone: string | null }) {
+  const { markers, routes } = useMemo(() => {
+    const layout = layoutSchedule(appointments, businessTimeZone);
+    const markerList: MapMarker[] = [];
+    const routeList: MapRoute[] = [];
+    layout.lanes.forEach((lane, laneIndex) => {
+      const color = LANE_COLORS[laneIndex % LANE_COLORS.length];
+      const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
+      stops.forEach((appointment, index) =>
+        markerList.push({
+          id: appointment.id,
+          lat: appointment.lat,
+          lng: appointment.lng,
+          color,
+          label: String(index + 1),
+          title: `${lane.practitionerName}: ${appointment.client?.full_name ?? 'appointment'}`,
+        }),
+      );
+      if (stops.length > 1) routeList.push({ id: lane.practitionerId, color, title: lane.practitionerName, points: stops.map(({ lat, lng }) => ({ lat, lng })) });
+    });
+    return { markers: markerList, routes: routeList };
+  }, [appointments, businessTimeZone]);
+
+  const byId = useMemo(() => new Map(appointments.filter((appointment) => !isCancelled(appointment)).map((appointment) => [appointment.id, appointment])), [appointments]);
+  if (markers.length === 0) return null;
+  return (
+    <div className="border-t border-slate-200 p-4 dark:border-slate-800">
+      <MapView
+        markers={markers}
+        routes={routes}
+        height={320}
+        onMarkerClick={(marker) => {
+          const appointment = byId.get(Number(marker.id));
+          if (appointment) openAppointmentModal(appointment);
+        }}
+      />
+      <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner's visiting order by arrival time.</p>
+    </div>
+  );
+}

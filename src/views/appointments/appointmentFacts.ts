@@ -1,0 +1,33 @@
+// Facts about an appointment that the list, the schedule and the modal all show the same way.
+import { isOutsideAvailability } from '../../lib/availability';
+import { browserTimeZone } from '../../lib/dates';
+import type { Appointment } from './api';
+
+export const OUTSIDE_AVAILABILITY_TEXT = "Outside client's availability";
+
+/** Times are shown in the practitioner's zone; the business zone (or the browser's) when it is unknown. */
+export function appointmentTimeZone(appointment: Pick<Appointment, 'practitioner'>, businessTimeZone?: string | null): string {
+  return appointment.practitioner.time_zone || businessTimeZone || browserTimeZone();
+}
+
+export function arrivalOf(appointment: Pick<Appointment, 'arrive_at' | 'starts_at'>): string {
+  return appointment.arrive_at ?? appointment.starts_at;
+}
+
+export function isAppointmentOutsideAvailability(appointment: Appointment, businessTimeZone?: string | null): boolean {
+  if (!appointment.client) return false;
+  return isOutsideAvailability({
+    arriveAt: arrivalOf(appointment),
+    availability: appointment.client.availability,
+    clientTimeZone: appointment.client.time_zone,
+    practitionerTimeZone: appointmentTimeZone(appointment, businessTimeZone),
+  });
+}
+
+export function isCancelled(appointment: Pick<Appointment, 'cancelled_at' | 'status'>): boolean {
+  return appointment.status === 'CANCELLED' || appointment.cancelled_at !== null;
+}
+
+export function statusLabel(appointment: Pick<Appointment, 'cancelled_at' | 'status'>): string {
+  return isCancelled(appointment) ? 'Cancelled' : 'Booked';
+}

@@ -1,0 +1,73 @@
+// Lays out one day's appointments as lanes per practitioner: blocks at their times and the gaps between
+// consecutive visits (travel and idle time). Pure, so it is tested without rendering.
+import { minutesIntoDay } from '../../lib/dates';
+import type { Appointment } from './api';
+import { appointmentTimeZone, arrivalOf, isCancelled } from './appointmentFacts';
+
+export interface ScheduleBlock {
+  appointment: Appointment;
+  /** Minutes since local midnight (practitioner zone). */
+  from: number;
+  to: number;
+  overlapsPrevious: boolean;
+}
+
+export interface ScheduleGap {
+  from: number;
+  to: number;
+  minutes: number;
+}
+
+export interface ScheduleLane {
+  practitionerId: number;
+  practitionerName: string;
+  blocks: ScheduleBlock[];
+  gaps: ScheduleGap[];
+}
+
+export interface ScheduleLayout {
+  lanes: ScheduleLane[];
+  /** The axis, whole hours, at least 06:00–18:00. */
+  startMinute: number;
+  endMinute: number;
+}
+
+export const DEFAULT_AXIS_START = 6 * 60;
+export const DEFAULT_AXIS_END = 18 * 60;
+
+export function layoutSchedule(appointments: readonly Appointment[], businessTimeZone?: string | null): ScheduleLayout {
+  const byPractitioner = new Map<number, ScheduleLane>();
+  let earliest = DEFAULT_AXIS_START;
+  let latest = DEFAULT_AXIS_END;
+
+  for (const appointment of appointments) {
+    if (isCancelled(appointment)) continue;
+    const zone = appointmentTimeZone(appointment, businessTimeZone);
+    const from = minutesIntoDay(arrivalOf(appointment), zone);
+    const duration = (Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)) / 60_000;
+    // A visit running past midnight is clipped to the day.
+    const to = Math.min(from + Math.max(duration, 5), 24 * 60);
+    earliest = Math.min(earliest, from);
+    latest = Math.max(latest, to);
+    const lane = byPractitioner.get(appointment.practitioner.id) ?? {
+      practitionerId: appointment.practitioner.id,
+      practitionerName: appointment.practitioner.full_name,
+      blocks: [],
+      gaps: [],
+    };
+    lane.blocks.push({ appointment, from, to, overlapsPrevious: false });
+    byPractitioner.set(appointment.practitioner.id, lane);
+  }
+
+  const lanes = [...byPractitioner.values()].sort((a, b) => a.practitionerName.localeCompare(b.practitionerName));
+  for (const lane of lanes) {
+    lane.blocks.sort((a, b) => a.from - b.from || a.appointment.id - b.appointment.id);
+    for (let index = 1; index < lane.blocks.length; index += 1) {
+      const previous = lane.blocks[index - 1];
+      const current = lane.blocks[index];
+      if (current.from < previous.to) current.overlapsPrevious = true;
+      else if (current.from > previous.to) lane.gaps.push({ from: previous.to, to: current.from, minutes: Math.round(current.from - previous.to) });
+    }
+  }
+  return { lanes, startMinute: Math.floor(earliest / 60) * 60, endMinute: Math.ceil(latest / 60) * 60 };
+}

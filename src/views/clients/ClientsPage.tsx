@@ -1,0 +1,232 @@
+// /clients: a server-paginated, sortable, searchable table; a row opens the client details modal.
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/ServicesContext';
+import { messageOfError } from '../../api/errors';
+import type { RoutePageProps } from '../../routes/routeTable';
+import { Card, PageHeader } from '../common/PageHeader';
+import { Spinner } from '../common/PageSpinner';
+import { ErrorNote } from '../common/forms';
+import { openClientModal } from '../modals/modalStore';
+import { listClients, type ClientListItem, type ClientListQuery } from './api';
+import { TagChip, useAllTags } from './TagsEditor';
+import { useDebouncedValue } from './useDebouncedValue';
+
+export const PAGE_SIZES = [5, 10, 20, 50] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+type SortKey = NonNullable<ClientListQuery['sort']>;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface Column {
+  key: SortKey | 'tags';
+  label: string;
+  sortable: boolean;
+  render: (client: ClientListItem) => React.ReactNode;
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+const COLUMNS: Column[] = [
+  { key: 'name', label: 'Name', sortable: true, render: (client) => <span className="font-medium text-slate-900 dark:text-white">{client.full_name}</span> },
+  { key: 'suburb', label: 'Suburb', sortable: true, render: (client) => client.suburb ?? '—' },
+  { key: 'phone', label: 'Phone', sortable: true, render: (client) => client.phone ?? '—' },
+  { key: 'email', label: 'Email', sortable: true, render: (client) => client.email ?? '—' },
+  {
+    key: 'tags',
+    label: 'Tags',
+    sortable: false,
+    render: (client) => (
+      <span className="flex flex-wrap gap-1">
+        {client.tags.map((tag) => (
+          <TagChip key={tag.id} tag={tag} />
+        ))}
+      </span>
+    ),
+  },
+  { key: 'has_custom_availability', label: 'Custom availability', sortable: true, render: (client) => yesNo(client.has_custom_availability) },
+  { key: 'has_address', label: 'Address', sortable: true, render: (client) => yesNo(client.has_address) },
+];
+
+export default function ClientsPage({ route }: RoutePageProps) {
+  const { api } = useServices();
+  const allTags = useAllTags();
+  const [search, setSearch] = useState('');
+  const [tagId, setTagId] = useState<number | null>(null);
+  const [missingAddress, setMissingAddress] = useState(false);
+  const [sort, setSort] = useState<{ key: SortKey; direction: 'asc' | 'desc' }>({ key: 'name', direction: 'asc' });
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<PageSize>(10);
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const ids = { search: useId(), tag: useId(), missing: useId(), perPage: useId() };
+
+  const query: ClientListQuery = {
+    page,
+    per_page: perPage,
+    sort: sort.key,
+    direction: sort.direction,
+    ...(debouncedSearch ? { q: debouncedSearch } : {}),
+    ...(tagId !== null ? { tag_id: tagId } : {}),
+    ...(missingAddress ? { missing_address: true } : {}),
+  };
+  const clients = useQuery({
+    queryKey: ['clients', 'list', query],
+    queryFn: () => listClients(api, query),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = clients.data?.meta.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const firstRow = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const lastRow = Math.min(page * perPage, total);
+
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+  const toggleSort = (key: SortKey) =>
+    changeFilter(() => setSort((current) => ({ key, direction: current.key === key && current.direction === 'asc' ? 'desc' : 'asc' })));
+
+  const inputClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
+
+  return (
+    <>
+      <PageHeader title={route.title}>Find a client to see their details, availability and tags.</PageHeader>
+      <Card className="p-0">
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-end dark:border-slate-800">
+          <div className="flex-1 sm:min-w-64">
+            <label htmlFor={ids.search} className="block text-xs font-medium text-slate-600 dark:text-slate-300">Search</label>
+            <input
+              id={ids.search}
+              type="search"
+              placeholder="Name, phone, email or suburb"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+              className={`mt-1 w-full ${inputClass}`}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.tag} className="block text-xs font-medium text-slate-600 dark:text-slate-300">Tag</label>
+            <select
+              id={ids.tag}
+              value={tagId ?? ''}
+              onChange={(event) => changeFilter(() => setTagId(event.target.value === '' ? null : Number(event.target.value)))}
+              className={`mt-1 ${inputClass}`}
+            >
+              <option value="">All tags</option>
+              {allTags.data?.map((tag) => (
+                <option key={tag.id} value={tag.id}>{tag.name}</option>
+              ))}
+            </select>
+          </div>
+          <label htmlFor={ids.missing} className="flex items-center gap-2 pb-2 text-sm">
+            <input id={ids.missing} type="checkbox" checked={missingAddress} onChange={(event) => changeFilter(() => setMissingAddress(event.target.checked))} className="size-4 rounded border-slate-300" />
+            Missing address
+          </label>
+          {clients.isFetching && <Spinner className="mb-2 size-4 text-slate-400" />}
+        </div>
+
+        {clients.isError && (
+          <div className="p-4">
+            <ErrorNote>{messageOfError(clients.error, 'An error has occurred. Could not load clients list.')}</ErrorNote>
+          </div>
+        )}
+
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
+              <tr>
+                {COLUMNS.map((column) => {
+                  const sorted = column.sortable && sort.key === column.key;
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      className="px-4 py-2 whitespace-nowrap"
+                      aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {column.sortable ? (
+                        <button type="button" onClick={() => toggleSort(column.key as SortKey)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white">
+                          {column.label}
+                          <span aria-hidden="true" className={sorted ? '' : 'opacity-30'}>{sorted && sort.direction === 'desc' ? '▼' : '▲'}</span>
+                        </button>
+                      ) : (
+                        column.label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {clients.data?.clients.map((client) => (
+                <tr
+                  key={client.id}
+                  data-testid="client-row"
+                  tabIndex={0}
+                  aria-label={`Open ${client.full_name}`}
+                  onClick={() => openClientModal(client.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      openClientModal(client.id);
+                    }
+                  }}
+                  className="cursor-pointer hover:bg-sky-50 focus:bg-sky-50 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                >
+                  {COLUMNS.map((column) => (
+                    <td key={column.key} className="px-4 py-2 align-top whitespace-nowrap text-slate-700 dark:text-slate-300">
+                      {column.render(client)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              {clients.data && clients.data.clients.length === 0 && (
+                <tr>
+                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500">No clients match.</td>
+                </tr>
+              )}
+              {clients.isPending && (
+                <tr>
+                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500">Loading clients…</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+
+        <nav aria-label="Pagination" className="flex flex-col gap-3 border-t border-slate-200 p-4 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+          <div className="flex items-center gap-2">
+            <label htmlFor={ids.perPage}>Rows per page</label>
+            <select
+              id={ids.perPage}
+              value={perPage}
+              onChange={(event) => changeFilter(() => setPerPage(Number(event.target.value) as PageSize))}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>{size}</option>
+              ))}
+            </select>
+          </div>
+          <p data-testid="pagination-summary" aria-live="polite">
+            {firstRow}–{lastRow} of {total}
+          </p>
+          <div className="flex items-center gap-2">
+            <button type="button" disabled={page <= 1} onClick={() => setPage((current) => current - 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
+              Previous
+            </button>
+            <span>
+              Page {page} of {pageCount}
+            </span>
+            <button type="button" disabled={page >= pageCount} onClick={() => setPage((current) => current + 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
+              Next
+            </button>
+          </div>
+        </nav>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+// The client details modal (spec section 2): data, map, tags, availability and the availability request.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../app/ServicesContext';
+import { messageOfError } from '../../api/errors';
+import {
+  AVAILABILITY_REQUEST_CONFIRMATION,
+  AVAILABILITY_REQUEST_ERROR,
+  AVAILABILITY_REQUEST_SENT,
+  CLIENT_LOAD_ERROR,
+  fetchClient,
+  saveClientAvailability,
+  sendAvailabilityRequest,
+  type Client,
+} from '../clients/api';
+import { AvailabilityEditor } from '../clients/AvailabilityEditor';
+import { TagsEditor } from '../clients/TagsEditor';
+import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
+import { formatCalendarDate } from '../../lib/dates';
+import { addressLine } from '../../lib/mapLinks';
+import { MapView } from '../maps/MapView';
+import { hasCoordinates } from '../maps/mapTypes';
+import { PageSpinner } from '../common/PageSpinner';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Field, ModalFrame, Section } from './ModalFrame';
+
+export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
+
+export const clientQueryKey = (id: number) => ['client', id] as const;
+
+export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
+  const { api, flash } = useServices();
+  const client = useQuery({ queryKey: clientQueryKey(clientId), queryFn: () => fetchClient(api, clientId), staleTime: 0 });
+
+  useEffect(() => {
+    if (client.isError) flash.send({ type: 'APPEND', text: messageOfError(client.error, CLIENT_LOAD_ERROR), flashType: 'danger' });
+  }, [client.isError, client.error, flash]);
+
+  return (
+    <ModalFrame title={client.data?.full_name ?? 'Client details'} onClose={onClose} testId="client-details-modal">
+      {client.isPending && <PageSpinner label="Loading client" />}
+      {client.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(client.error, CLIENT_LOAD_ERROR)}</p>}
+      {client.data && <ClientDetails client={client.data} />}
+    </ModalFrame>
+  );
+}
+
+function ClientDetails({ client }: { client: Client }) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  const refreshClient = useCallback(
+    (changes: Partial<Client>) => {
+      queryClient.setQueryData<Client>(clientQueryKey(client.id), (current) => (current ? { ...current, ...changes } : current));
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
+      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
+    },
+    [client.id, queryClient],
+  );
+
+  const saveAvailability = useCallback((availability: AvailabilityEntry[]) => saveClientAvailability(api, client.id, availability), [api, client.id]);
+  const onAvailabilitySaved = useCallback(
+    (availability: AvailabilityEntry[]) => {
+      flash.send({ type: 'APPEND', text: AVAILABILITY_UPDATED_MESSAGE });
+      refreshClient({ availability });
+    },
+    [flash, refreshClient],
+  );
+  const onAvailabilityFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
+
+  const request = useMutation({
+    mutationFn: () => sendAvailabilityRequest(api, client.id),
+    onSuccess: () => flash.send({ type: 'APPEND', text: AVAILABILITY_REQUEST_SENT }),
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, AVAILABILITY_REQUEST_ERROR), flashType: 'danger' }),
+  });
+
+  const markers = useMemo(
+    () => (hasCoordinates(client) ? [{ id: client.id, lat: client.lat, lng: client.lng, title: client.full_name }] : []),
+    [client],
+  );
+  const address = addressLine(client.location ?? {});
+
+  return (
+    <>
+      <Section title="Details">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Field label="Name">{client.full_name}</Field>
+          <Field label="Date of birth">{client.dob ? formatCalendarDate(client.dob) : '—'}</Field>
+          <Field label="Phone numbers">
+            {client.phone_numbers.length > 0 ? (
+              <ul>
+                {client.phone_numbers.map((phone, index) => (
+                  <li key={`${phone.number}-${index}`}>
+                    <a className="text-sky-700 hover:underline dark:text-sky-400" href={`tel:${phone.number.replace(/\s+/g, '')}`}>{phone.number}</a>
+                    {phone.phone_type ? <span className="text-slate-500"> ({phone.phone_type})</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </Field>
+          <Field label="Email">
+            {client.email ? <a className="text-sky-700 hover:underline dark:text-sky-400" href={`mailto:${client.email}`}>{client.email}</a> : '—'}
+          </Field>
+          <Field label="Address">{address || '—'}</Field>
+          <Field label="Time zone">{client.time_zone ?? '—'}</Field>
+        </dl>
+      </Section>
+
+      <Section title="Map">
+        {markers.length > 0 ? <MapView markers={markers} /> : <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{CLIENT_MAP_UNAVAILABLE}</p>}
+      </Section>
+
+      <Section title="Tags">
+        <TagsEditor clientId={client.id} tags={client.tags} onSaved={(tags) => refreshClient({ tags })} />
+      </Section>
+
+      <Section
+        title="Availability"
+        actions={
+          <button
+            type="button"
+            disabled={request.isPending}
+            onClick={() => setConfirming(true)}
+            className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Send availability request
+          </button>
+        }
+      >
+        <AvailabilityEditor availability={client.availability} save={saveAvailability} onSaved={onAvailabilitySaved} onFailed={onAvailabilityFailed} />
+      </Section>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Send availability request"
+        message={AVAILABILITY_REQUEST_CONFIRMATION}
+        confirmLabel="Send request"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          request.mutate();
+        }}
+      />
+    </>
+  );
+}

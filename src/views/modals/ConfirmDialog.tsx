@@ -1,0 +1,36 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+
+/** A yes/no question before an action that cannot be taken back. */
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, danger = false }: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Dialog open={open} onClose={onCancel} role="alertdialog" className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-5 shadow-2xl dark:bg-slate-900">
+          <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
+          <Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{message}</Description>
+          <div className="mt-5 flex justify-end gap-2">
+            <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600">
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={onConfirm}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold text-white ${danger ? 'bg-rose-600 hover:bg-rose-700' : 'bg-sky-600 hover:bg-sky-700'}`}
+            >
+              {confirmLabel}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Icon } from '../common/Icon';
+
+/** A Headless UI dialog with a title, a scrolling body and a footer holding Close. */
+export function ModalFrame({ title, onClose, children, footer, testId }: {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Dialog open onClose={onClose} className="relative z-40">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
+        <DialogPanel
+          data-testid={testId}
+          className="flex max-h-[100dvh] w-full max-w-3xl flex-col rounded-t-xl bg-white shadow-2xl sm:max-h-[90vh] sm:rounded-xl dark:bg-slate-900"
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+            <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
+            <button type="button" aria-label="Close dialog" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Icon name="close" className="size-5" />
+            </button>
+          </div>
+          <div className="flex-1 space-y-6 overflow-y-auto px-5 py-4">{children}</div>
+          <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+            {footer}
+            <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+              Close
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{title}</h3>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
