@@ -59,9 +59,6 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     }
     const breakAfterIndex = brk ? (brk.afterVisitId === null ? -1 : route.stops.findIndex((s) => s.visitId === brk.afterVisitId)) : -2;
     if (brk && brk.afterVisitId !== null && breakAfterIndex < 0) errors.push(`${where}: break placed after a visit not on the route`);
-    if (brk && breakAfterIndex === -1 && brk.start < route.departStart - tol(brk.start)) {
-      errors.push(`${where}: break at the start begins before the shift`);
-    }
 
     route.stops.forEach((stop, k) => {
       const vi = visitIndex.get(stop.visitId);
@@ -81,7 +78,9 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
       }
       let ready = prevDeparture;
       if (brk && breakAfterIndex === k - 1) {
-        if (brk.start < prevDeparture - tol(brk.start)) errors.push(`${at}: break starts before the previous departure`);
+        // A break before the first visit is taken at the start location, within the shift.
+        const earliest = k === 0 ? p.shift.start : prevDeparture;
+        if (brk.start < earliest - tol(brk.start)) errors.push(`${at}: break starts before ${k === 0 ? 'the shift' : 'the previous departure'}`);
         ready = Math.max(ready, brk.end);
       }
       const l = leg(prevLoc, vi);

@@ -1,0 +1,366 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkSolution } from './checker';
+import { solve, travelMatrixFor } from './solve';
+import type { Practitioner, Problem, Visit } from './types';
+import { solveInWorker } from './worker';
+
+const H = 3600;
+const at = (dLat: number, dLng: number) => ({ lat: -27.47 + dLat, lng: 153.02 + dLng });
+
+async function solveAndCheck(problem: Problem, opts: Parameters<typeof solve>[1] = {}) {
+  const matrix = await travelMatrixFor(problem);
+  const solution = await solve(problem, { maxIterations: 400, seed: 3, ...opts, travel: matrix });
+  const check = checkSolution(problem, solution, matrix);
+  return { solution, check, matrix };
+}
+
+const routeOf = (sol: Awaited<ReturnType<typeof solve>>, visitId: string) =>
+  sol.routes.find((r) => r.stops.some((s) => s.visitId === visitId));
+
+// ---------- random feature-rich instances: the checker must accept every solution ----------
+const SKILLS = ['a', 'b', 'c'];
+const visitArb = (i: number, practitioners: number) =>
+  fc.record({
+    dLat: fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+    dLng: fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+    duration: fc.integer({ min: 0, max: 90 }).map((m) => m * 60),
+    slots: fc.subarray([0, 1, 2, 3], { maxLength: 2 }),
+    skill: fc.option(fc.constantFrom(...SKILLS), { nil: undefined }),
+    pin: fc.option(fc.integer({ min: 0, max: practitioners - 1 }), { nil: undefined, freq: 6 }),
+    pinStart: fc.option(fc.integer({ min: 7 * 12, max: 16 * 12 }).map((x) => x * 300), { nil: undefined, freq: 8 }),
+    prev: fc.option(fc.integer({ min: 0, max: practitioners - 1 }), { nil: undefined }),
+    demand: fc.integer({ min: 0, max: 3 }),
+    priority: fc.constantFrom(1, 1, 2),
+  }).map((r): Visit => ({
+    id: `v${i}`,
+    location: at(r.dLat, r.dLng),
+    duration: r.duration,
+    timeWindows: r.slots.map((s) => ({ start: (6 + 3 * s) * H, end: (9 + 3 * s) * H })),
+    requiredSkill: r.skill,
+    pinnedPractitionerId: r.pin === undefined ? undefined : `p${r.pin}`,
+    pinnedStart: r.pinStart,
+    previousPractitionerId: r.prev === undefined ? undefined : `p${r.prev}`,
+    demand: r.demand,
+    priority: r.priority,
+  }));
+const practitionerArb = (k: number) =>
+  fc.record({
+    dLat: fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+    dLng: fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+    startH: fc.integer({ min: 6, max: 10 }),
+    hours: fc.integer({ min: 4, max: 10 }),
+    hasBreak: fc.boolean(),
+    skills: fc.subarray(SKILLS, { minLength: 1 }),
+    maxWork: fc.option(fc.integer({ min: 3, max: 8 }).map((h) => h * H), { nil: undefined, freq: 4 }),
+    maxTravel: fc.option(fc.integer({ min: 30, max: 240 }).map((m) => m * 60), { nil: undefined, freq: 4 }),
+    capacity: fc.option(fc.integer({ min: 2, max: 12 }), { nil: undefined, freq: 3 }),
+    endElsewhere: fc.boolean(),
+  }).map((r): Practitioner => ({
+    id: `p${k}`,
+    startLocation: at(r.dLat, r.dLng),
+    endLocation: r.endElsewhere ? at(-r.dLat, r.dLng) : undefined,
+    shift: { start: r.startH * H, end: (r.startH + r.hours) * H },
+    break: r.hasBreak ? { earliestStart: 11.5 * H, latestStart: 13.5 * H, duration: 1800 } : undefined,
+    skills: r.skills,
+    maxWorkingTime: r.maxWork,
+    maxTravelTime: r.maxTravel,
+    capacity: r.capacity,
+  }));
+const problemArb = fc
+  .record({ practitioners: fc.integer({ min: 1, max: 4 }), visits: fc.integer({ min: 0, max: 22 }) })
+  .chain(({ practitioners, visits }) =>
+    fc.record({
+      practitioners: fc.tuple(...Array.from({ length: practitioners }, (_, k) => practitionerArb(k))),
+      visits: visits ? fc.tuple(...Array.from({ length: visits }, (_, i) => visitArb(i, practitioners))) : fc.constant([]),
+    }),
+  )
+  .map((r): Problem => ({ practitioners: [...r.practitioners], visits: [...r.visits] }));
+
+describe('solve: properties', () => {
+  it('every solution on random instances passes the independent checker', async () => {
+    await fc.assert(
+      fc.asyncProperty(problemArb, fc.integer({ min: 1, max: 1000 }), async (problem, seed) => {
+        const { solution, check } = await solveAndCheck(problem, { seed, maxIterations: 200 });
+        expect(check.errors).toEqual([]);
+        expect(solution.routes.length).toBe(problem.practitioners.length);
+        for (const u of solution.unassigned) expect(u.message.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});
+
+// ---------- brute force on ≤ 8 visits ----------
+interface Tiny {
+  xy: [number, number][];
+  win: [number, number][];
+  service: number[];
+  demand: number[];
+  depots: [number, number][];
+  capacity: number;
+  horizon: number;
+}
+const tinyArb = fc.integer({ min: 1, max: 8 }).chain((n) =>
+  fc.record({
+    xy: fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 })), { minLength: n, maxLength: n }),
+    win: fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 10, max: 120 })).map(([s, w]) => [s, s + w] as [number, number]),
+      { minLength: n, maxLength: n },
+    ),
+    service: fc.array(fc.integer({ min: 0, max: 15 }), { minLength: n, maxLength: n }),
+    demand: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: n, maxLength: n }),
+    depots: fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 })), { minLength: 2, maxLength: 2 }),
+    capacity: fc.integer({ min: 4, max: 12 }),
+    horizon: fc.integer({ min: 150, max: 300 }),
+  }),
+);
+
+function tinyProblem(t: Tiny): Problem {
+  return {
+    coordinates: 'planar',
+    arrivalStepSeconds: 0,
+    weights: { unassigned: 1e6, continuity: 0 },
+    visits: t.xy.map(([x, y], i) => ({
+      id: `c${i}`,
+      location: { lat: y, lng: x },
+      duration: t.service[i],
+      demand: t.demand[i],
+      timeWindows: [{ start: t.win[i][0], end: t.win[i][1] }],
+    })),
+    practitioners: t.depots.map(([x, y], k) => ({
+      id: `v${k}`,
+      startLocation: { lat: y, lng: x },
+      shift: { start: 0, end: t.horizon },
+      capacity: t.capacity,
+      costPerHour: 0,
+      costPerKm: 1000,
+    })),
+  };
+}
+
+/** Exhaustive optimum: best route per (vehicle, subset) over all orders, then best disjoint pair. */
+function bruteForce(t: Tiny): number {
+  const n = t.xy.length;
+  const d = (a: [number, number], b: [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const best = t.depots.map((depot) => {
+    const cost = new Array<number>(1 << n).fill(Infinity);
+    cost[0] = 0;
+    const visit = (mask: number, last: number, time: number, dist: number, load: number) => {
+      const pos = last < 0 ? depot : t.xy[last];
+      const home = time + d(pos, depot);
+      if (mask && home <= t.horizon + 1e-9) cost[mask] = Math.min(cost[mask], dist + d(pos, depot));
+      for (let c = 0; c < n; c++) {
+        if (mask & (1 << c) || load + t.demand[c] > t.capacity) continue;
+        const arr = time + d(pos, t.xy[c]);
+        if (arr > t.win[c][1] + 1e-9) continue;
+        visit(mask | (1 << c), c, Math.max(arr, t.win[c][0]) + t.service[c], dist + d(pos, t.xy[c]), load + t.demand[c]);
+      }
+    };
+    visit(0, -1, 0, 0, 0);
+    return cost;
+  });
+  let opt = Infinity;
+  for (let a = 0; a < 1 << n; a++) {
+    const rest = ((1 << n) - 1) & ~a;
+    for (let b = rest; ; b = (b - 1) & rest) {
+      const unassigned = n - popcount(a) - popcount(b);
+      opt = Math.min(opt, best[0][a] + best[1][b] + 1e6 * unassigned);
+      if (b === 0) break;
+    }
+  }
+  return opt;
+}
+const popcount = (x: number) => x.toString(2).replace(/0/g, '').length;
+
+describe('solve: optimality on tiny instances', () => {
+  it('matches the brute-force optimum with ≤ 8 visits and 2 practitioners', async () => {
+    await fc.assert(
+      fc.asyncProperty(tinyArb, async (t) => {
+        const problem = tinyProblem(t);
+        const { solution, check } = await solveAndCheck(problem, { maxIterations: 1500, seed: 11 });
+        expect(check.errors).toEqual([]);
+        const opt = bruteForce(t);
+        expect(solution.objective.total).toBeCloseTo(opt, 6);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+});
+
+// ---------- behaviour ----------
+const day = (): Problem => ({
+  visits: [
+    { id: 'a', location: at(0.02, 0.01), duration: 1800, timeWindows: [{ start: 9 * H, end: 12 * H }] },
+    { id: 'b', location: at(0.03, 0.02), duration: 2700, timeWindows: [{ start: 12 * H, end: 15 * H }] },
+    { id: 'c', location: at(-0.02, 0.01), duration: 1800 },
+    { id: 'd', location: at(-0.03, -0.02), duration: 3600, timeWindows: [{ start: 6 * H, end: 9 * H }, { start: 15 * H, end: 18 * H }] },
+    { id: 'e', location: at(0.01, -0.03), duration: 1800, requiredSkill: 'wound-care' },
+  ],
+  practitioners: [
+    { id: 'p1', startLocation: at(0, 0), shift: { start: 8 * H, end: 17 * H }, skills: ['wound-care'] },
+    { id: 'p2', startLocation: at(0.01, 0.01), shift: { start: 7 * H, end: 16 * H }, break: { earliestStart: 12 * H, latestStart: 13 * H, duration: 1800 } },
+  ],
+});
+
+describe('solve: constraints and output', () => {
+  it('plans every visit of a normal day, feasibly, with starts on the 5-minute grid', async () => {
+    const { solution, check } = await solveAndCheck(day());
+    expect(check.errors).toEqual([]);
+    expect(solution.unassigned).toEqual([]);
+    for (const r of solution.routes) for (const s of r.stops) expect(s.start % 300).toBe(0);
+    expect(solution.objective.total).toBeCloseTo(solution.objective.travelCost + solution.objective.continuity, 9);
+  });
+
+  it('reports per-stop legs that add up to the route totals', async () => {
+    const { solution } = await solveAndCheck(day());
+    for (const r of solution.routes) {
+      const legs = r.stops.reduce((a, s) => a + s.travelTime, 0) + r.returnTravelTime;
+      expect(legs).toBeCloseTo(r.travelTime, 9);
+      for (const s of r.stops) expect(s.waiting).toBeCloseTo(s.start - s.arrival, 9);
+    }
+  });
+
+  it('gives skilled visits only to practitioners with the skill', async () => {
+    const { solution } = await solveAndCheck(day());
+    expect(routeOf(solution, 'e')?.practitionerId).toBe('p1');
+  });
+
+  it('reports a visit nobody has the skill for as unassigned with its reason', async () => {
+    const p = day();
+    p.visits[0].requiredSkill = 'hydrotherapy';
+    const { solution, check } = await solveAndCheck(p);
+    expect(check.errors).toEqual([]);
+    expect(solution.unassigned).toEqual([expect.objectContaining({ visitId: 'a', reason: 'no-practitioner-with-skill' })]);
+  });
+
+  it('reports a visit outside every shift as unassigned with its reason', async () => {
+    const p = day();
+    p.visits[1].timeWindows = [{ start: 19 * H, end: 20 * H }];
+    const { solution } = await solveAndCheck(p);
+    expect(solution.unassigned).toEqual([expect.objectContaining({ visitId: 'b', reason: 'outside-every-shift' })]);
+  });
+
+  it('reports visits that do not fit together as unassigned for lack of room', async () => {
+    const p = day();
+    p.practitioners = [p.practitioners[0]];
+    p.visits = [0, 1, 2].map((i) => ({ id: `x${i}`, location: at(0.01 * i, 0), duration: 2 * H, timeWindows: [{ start: 9 * H, end: 10 * H }] }));
+    const { solution, check } = await solveAndCheck(p);
+    expect(check.errors).toEqual([]);
+    expect(solution.unassigned.length).toBe(2);
+    for (const u of solution.unassigned) expect(u.reason).toBe('no-room-in-schedules');
+  });
+
+  it('keeps a locked visit with its practitioner at its pinned time', async () => {
+    const p = day();
+    p.visits[2].pinnedPractitionerId = 'p2';
+    p.visits[2].pinnedStart = 10 * H + 17 * 60;
+    const { solution, check } = await solveAndCheck(p);
+    expect(check.errors).toEqual([]);
+    const r = routeOf(solution, 'c')!;
+    expect(r.practitionerId).toBe('p2');
+    expect(r.stops.find((s) => s.visitId === 'c')!.start).toBe(10 * H + 17 * 60);
+  });
+
+  it('schedules the break inside its window', async () => {
+    const p = day();
+    p.practitioners[0].skills = [];
+    p.visits[4].requiredSkill = undefined;
+    const { solution, check } = await solveAndCheck(p);
+    expect(check.errors).toEqual([]);
+    const r = solution.routes.find((x) => x.practitionerId === 'p2')!;
+    expect(r.stops.length).toBeGreaterThan(0);
+    expect(r.break).not.toBeNull();
+    expect(r.break!.start).toBeGreaterThanOrEqual(12 * H);
+    expect(r.break!.start).toBeLessThanOrEqual(13 * H);
+    expect(r.break!.end - r.break!.start).toBe(1800);
+  });
+
+  it('uses one of several windows', async () => {
+    const { solution } = await solveAndCheck(day());
+    const s = solution.routes.flatMap((r) => r.stops).find((x) => x.visitId === 'd')!;
+    expect((s.start >= 6 * H && s.start <= 9 * H) || (s.start >= 15 * H && s.start <= 18 * H)).toBe(true);
+  });
+
+  it('prefers the previous practitioner when continuity outweighs travel', async () => {
+    const p = day();
+    p.visits[2].previousPractitionerId = 'p1';
+    p.weights = { continuity: 1e5 };
+    const { solution } = await solveAndCheck(p);
+    expect(routeOf(solution, 'c')!.practitionerId).toBe('p1');
+    expect(solution.objective.continuity).toBe(0);
+  });
+
+  it('keeps exact starts when rounding would break a window', async () => {
+    const p = day();
+    p.visits = [{ id: 'tight', location: at(0.02, 0), duration: 600, timeWindows: [{ start: 9 * H + 60, end: 9 * H + 120 }] }];
+    const { solution, check } = await solveAndCheck(p);
+    expect(check.errors).toEqual([]);
+    expect(solution.routes.flatMap((r) => r.stops)[0].start).toBe(9 * H + 60);
+  });
+
+  it('is deterministic for a seed and an iteration budget', async () => {
+    const a = await solveAndCheck(day(), { seed: 42, maxIterations: 300 });
+    const b = await solveAndCheck(day(), { seed: 42, maxIterations: 300 });
+    expect(JSON.stringify(a.solution.routes)).toBe(JSON.stringify(b.solution.routes));
+    expect(a.solution.stats.iterations).toBe(300);
+    expect(a.solution.stats.stoppedBy).toBe('iterations');
+  });
+
+  it('honours the time budget and reports progress', async () => {
+    const seen: number[] = [];
+    const t0 = performance.now();
+    const { solution } = await solveAndCheck(day(), {
+      maxIterations: undefined,
+      timeBudgetMs: 300,
+      onProgress: (p) => seen.push(p.fraction),
+    });
+    const wall = performance.now() - t0;
+    expect(wall).toBeLessThan(1500);
+    expect(solution.stats.stoppedBy).toBe('budget');
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.at(-1)).toBe(1);
+  });
+
+  it('stops on abort and returns the best solution so far', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const t0 = performance.now();
+    const { solution, check } = await solveAndCheck(day(), { maxIterations: undefined, timeBudgetMs: 20_000, signal: controller.signal });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(solution.stats.stoppedBy).toBe('abort');
+    expect(check.errors).toEqual([]);
+  });
+
+  it('rejects invalid problems with the field named', async () => {
+    const p = day();
+    p.visits[1].duration = -1;
+    await expect(solve(p)).rejects.toThrow(/visits\[1\]\.duration/);
+  });
+});
+
+describe('solveInWorker', () => {
+  it('solves in a worker thread with progress, and can be aborted', async () => {
+    const problem = day();
+    const matrix = await travelMatrixFor(problem);
+    let progress = 0;
+    const solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs: 300, seed: 5, onProgress: () => progress++ });
+    expect(checkSolution(problem, solution, matrix).errors).toEqual([]);
+    expect(solution.unassigned).toEqual([]);
+    expect(progress).toBeGreaterThan(0);
+
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const t0 = performance.now();
+    const aborted = await solveInWorker(problem, { travel: matrix, timeBudgetMs: 30_000, signal: controller.signal });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(aborted.stats.stoppedBy).toBe('abort');
+    expect(checkSolution(problem, aborted, matrix).errors).toEqual([]);
+  }, 30_000);
+
+  it('passes validation errors back', async () => {
+    const problem = day();
+    problem.visits[0].location = { lat: 95, lng: 0 };
+    await expect(solveInWorker(problem)).rejects.toThrow(/visits\[0\]\.location\.lat/);
+  });
+});
