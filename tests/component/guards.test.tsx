@@ -71,8 +71,9 @@ describe('route guards', () => {
 
   it('serves the public client availability page without a login', async () => {
     renderApp('/client/update-availability');
-    expect(await screen.findByRole('heading', { name: 'Update availability' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Update availability - Rounds'));
     expect(currentPath()).toBe('/client/update-availability');
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it('a 401 from any authenticated call logs out and goes to /login', async () => {
