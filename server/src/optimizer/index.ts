@@ -1,7 +1,7 @@
 export type * from './types';
 export { validateProblem, assertValidProblem, ProblemValidationError, type ValidationError } from './validate';
 export { solve, solveWithMatrix, travelMatrixFor, DEFAULT_TIME_BUDGET_MS, type EngineOptions } from './solve';
-export { solveInWorker } from './worker';
+export { solveInWorker, OptimizerPool } from './worker';
 export { checkSolution, type CheckResult } from './checker';
 export { problemLocations } from './travel/matrix';
 export { HaversineProvider, DEFAULT_HAVERSINE_OPTIONS, type HaversineOptions, type SpeedBand } from './travel/haversine';

@@ -1,5 +1,6 @@
-// Worker-thread entry for solveInWorker: receives a problem with its travel matrix, posts progress
-// and the solution (or the error) back. An 'abort' message stops the search at its next slice.
+// Worker-thread entry for solveInWorker and OptimizerPool: solves each request it receives with its
+// travel matrix, posting progress and the solution (or the error) back. An 'abort' message stops the
+// current search at its next slice, which then returns its best solution.
 import { parentPort } from 'node:worker_threads';
 import { solveWithMatrix } from './solve';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -7,14 +8,15 @@ import { ProblemValidationError } from './validate';
 
 if (!parentPort) throw new Error('worker-entry must run in a worker thread');
 const port = parentPort;
-const controller = new AbortController();
+let current: AbortController | null = null;
 
 port.on('message', async (msg: WorkerRequest) => {
   if (msg.type === 'abort') {
-    controller.abort();
+    current?.abort();
     return;
   }
   const send = (m: WorkerResponse) => port.postMessage(m);
+  const controller = (current = new AbortController());
   try {
     const solution = await solveWithMatrix(msg.problem, msg.matrix, {
       ...msg.options,
@@ -28,5 +30,7 @@ port.on('message', async (msg: WorkerRequest) => {
       message: e instanceof Error ? e.message : String(e),
       validation: e instanceof ProblemValidationError ? e.errors : undefined,
     });
+  } finally {
+    if (current === controller) current = null;
   }
 });

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { travelMatrixFor, type EngineOptions } from './solve';
-import type { Problem, Solution } from './types';
+import type { Problem, Solution, TravelMatrix } from './types';
 import { assertValidProblem, ProblemValidationError } from './validate';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
@@ -19,6 +19,51 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { eval: true, workerData: { entry: ENTRY.href } });
 }
 
+/** Sends one solve request to a worker and resolves with its answer. */
+function runOn(worker: Worker, problem: Problem, matrix: TravelMatrix, options: EngineOptions): Promise<Solution> {
+  return new Promise<Solution>((resolve, reject) => {
+    const onAbort = () => worker.postMessage({ type: 'abort' } satisfies WorkerRequest);
+    const cleanup = () => {
+      options.signal?.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (msg: WorkerResponse) => {
+      if (msg.type === 'progress') return options.onProgress?.(msg.progress);
+      cleanup();
+      if (msg.type === 'result') resolve(msg.solution);
+      else reject(msg.validation ? new ProblemValidationError(msg.validation) : new Error(msg.message));
+    };
+    const onError = (e: Error) => {
+      cleanup();
+      reject(e);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`optimizer worker exited with code ${code}`));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const request: WorkerRequest = {
+      type: 'solve',
+      problem,
+      matrix,
+      options: {
+        seed: options.seed,
+        timeBudgetMs: options.timeBudgetMs,
+        maxIterations: options.maxIterations,
+        tuning: options.tuning,
+      },
+      wantProgress: options.onProgress !== undefined,
+    };
+    worker.postMessage(request);
+    if (options.signal?.aborted) onAbort();
+  });
+}
+
 /**
  * Runs `solve` in a worker thread so the caller's event loop stays responsive. The travel matrix is
  * built here (providers may do I/O) and handed over; progress comes back as messages; aborting the
@@ -29,32 +74,38 @@ export async function solveInWorker(problem: Problem, options: EngineOptions = {
   const matrix = await travelMatrixFor(problem, options);
   const worker = startWorker();
   try {
-    return await new Promise<Solution>((resolve, reject) => {
-      const onAbort = () => worker.postMessage({ type: 'abort' } satisfies WorkerRequest);
-      if (options.signal?.aborted) onAbort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.on('message', (msg: WorkerResponse) => {
-        if (msg.type === 'progress') options.onProgress?.(msg.progress);
-        else if (msg.type === 'result') resolve(msg.solution);
-        else reject(msg.validation ? new ProblemValidationError(msg.validation) : new Error(msg.message));
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`optimizer worker exited with code ${code}`)));
-      const request: WorkerRequest = {
-        type: 'solve',
-        problem,
-        matrix,
-        options: {
-          seed: options.seed,
-          timeBudgetMs: options.timeBudgetMs,
-          maxIterations: options.maxIterations,
-          tuning: options.tuning,
-        },
-        wantProgress: options.onProgress !== undefined,
-      };
-      worker.postMessage(request);
-    });
+    return await runOn(worker, problem, matrix, options);
   } finally {
     await worker.terminate();
+  }
+}
+
+/**
+ * Long-lived worker threads for repeated solves (a server, a benchmark): each solve runs the same
+ * problem on every worker with seeds seed, seed+1, … and returns the best solution, so more cores
+ * buy robustness against an unlucky search without more wall time.
+ */
+export class OptimizerPool {
+  private readonly workers: Worker[];
+
+  constructor(readonly size: number) {
+    if (!(size >= 1)) throw new Error('size: need at least one worker');
+    this.workers = Array.from({ length: size }, startWorker);
+  }
+
+  async solve(problem: Problem, options: EngineOptions = {}): Promise<Solution> {
+    assertValidProblem(problem);
+    const matrix = await travelMatrixFor(problem, options);
+    const seed = options.seed ?? 1;
+    const solutions = await Promise.all(
+      this.workers.map((w, k) =>
+        runOn(w, problem, matrix, { ...options, seed: seed + k, onProgress: k === 0 ? options.onProgress : undefined }),
+      ),
+    );
+    return solutions.reduce((best, s) => (s.objective.total < best.objective.total - 1e-9 ? s : best));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
