@@ -66,6 +66,15 @@ describe('sidebar', () => {
   });
 });
 
+describe('dashboard', () => {
+  it('greets the user and links only to the areas the role may open', async () => {
+    renderApp('/dashboard', { as: 'PRACTITIONER' });
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent(/^Good (morning|afternoon|evening), Pat$/);
+    const links = within(screen.getByRole('navigation', { name: 'Go to' })).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/appointments', '/clients']);
+  });
+});
+
 describe('header', () => {
   it("shows the user's first name and the help link from the config", async () => {
     renderApp('/dashboard', { as: 'REGULAR_USER' });

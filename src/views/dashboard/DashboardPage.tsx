@@ -1,12 +1,19 @@
+import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
-import { selectUser } from '../../machines/auth';
+import { selectIsAuthenticated, selectRole, selectUser } from '../../machines/auth';
 import { greetingFor } from '../../lib/greeting';
+import { canSee } from '../../routes/access';
+import { sidebarRoutes } from '../../routes/routeTable';
+import { Icon } from '../common/Icon';
 import { Card, PageHeader } from '../common/PageHeader';
 import { browserTimeZone } from '../layout/Sidebar';
 
 export default function DashboardPage() {
   const user = useAuthSelector(selectUser);
+  const authenticated = useAuthSelector(selectIsAuthenticated);
+  const role = useAuthSelector(selectRole);
   const greeting = greetingFor(new Date());
+  const destinations = sidebarRoutes.filter((route) => route.path !== '/dashboard' && canSee(route, { authenticated, role }));
   return (
     <>
       <PageHeader title="Dashboard" />
@@ -20,6 +27,20 @@ export default function DashboardPage() {
           </p>
         )}
       </Card>
+      <nav aria-label="Go to" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {destinations.map((route) => (
+          <Link
+            key={route.path}
+            href={route.path}
+            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm font-medium text-slate-700 shadow-sm transition hover:border-sky-300 hover:text-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-sky-700 dark:hover:text-white"
+          >
+            <span className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600 dark:bg-sky-950 dark:text-sky-400">
+              <Icon name={route.sidebar!.icon} />
+            </span>
+            {route.sidebar!.label}
+          </Link>
+        ))}
+      </nav>
     </>
   );
 }
