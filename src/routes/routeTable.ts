@@ -37,6 +37,20 @@ const LoginAsPage = lazy(() => import('../views/auth/LoginAsPage'));
 const ResetPasswordPage = lazy(() => import('../views/auth/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../views/errors/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../views/errors/ServerErrorPage'));
+// Issue 4 (sync): imports, exports and the sync settings pages.
+const ImportsPage = lazy(() => import('../views/imports/ImportsPage'));
+const ImportAddPage = lazy(() => import('../views/imports/ImportAddPage'));
+const ExportsPage = lazy(() => import('../views/exports/ExportsPage'));
+const ExportAddPage = lazy(() => import('../views/exports/ExportAddPage'));
+const AccountSetupPage = lazy(() => import('../views/settings/account-setup/AccountSetupPage'));
+const ProviderAccountPage = lazy(() => import('../views/settings/provider-account/ProviderAccountPage'));
+const AddProviderAccountPage = lazy(() => import('../views/settings/provider-account/AddProviderAccountPage'));
+const SyncSettingsPage = lazy(() => import('../views/settings/sync-settings/SyncSettingsPage'));
+
+/** A page() whose content now exists: its component replaces the coming-soon placeholder. */
+function built(route: AppRoute, component: AppRoute['component']): AppRoute {
+  return { ...route, component, comingSoon: undefined };
+}
 const ClientsPage = lazy(() => import('../views/clients/ClientsPage'));
 const AppointmentsPage = lazy(() => import('../views/appointments/AppointmentsPage'));
 const TagsSettingsPage = lazy(() => import('../views/settings/tags/TagsSettingsPage'));
@@ -63,20 +77,20 @@ export const routes: readonly AppRoute[] = [
   report('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete, so they cannot be placed on a route.'),
   report('client-travel', 'Client travel', 'Travel attributed to each client’s visits.'),
   report('client-geography', 'Client geography', 'Where clients live, by region.'),
-  page('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'),
-  page('/imports/add', 'New import', ADMIN_ONLY, 'Start an import of appointments for a date range.'),
-  page('/exports', 'Exports', ADMIN_ONLY, 'The history of appointment-time exports to the practice management system.'),
-  page('/exports/add', 'New export', ADMIN_ONLY, 'Start an export of appointment times for a date range.'),
+  built(page('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'), ImportsPage),
+  built(page('/imports/add', 'New import', ADMIN_ONLY, 'Start an import of appointments for a date range.'), ImportAddPage),
+  built(page('/exports', 'Exports', ADMIN_ONLY, 'The history of appointment-time exports to the practice management system.'), ExportsPage),
+  built(page('/exports/add', 'New export', ADMIN_ONLY, 'Start an export of appointment times for a date range.'), ExportAddPage),
   { path: '/settings', title: 'Settings', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: SettingsIndexPage, sidebar: { label: 'Settings', icon: 'settings' } },
-  page('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'),
+  built(page('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'), AccountSetupPage),
   page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
   page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Practitioners, their home bases and working hours.'),
   page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
   page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
   { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: TagsSettingsPage },
-  page('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'),
-  page('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'),
-  page('/settings/sync-settings', 'Sync settings', ADMIN_ONLY, 'Automatic imports and exports and their filters.'),
+  built(page('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'), ProviderAccountPage),
+  built(page('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'), AddProviderAccountPage),
+  built(page('/settings/sync-settings', 'Sync settings', ADMIN_ONLY, 'Automatic imports and exports and their filters.'), SyncSettingsPage),
   page('/settings/optimization-settings', 'Optimization settings', ADMIN_ONLY, 'How schedules and routes are optimised.'),
   { path: '/settings/appointment-types', title: 'Appointment types', requiresAuth: true, inLayout: true, component: AppointmentTypesPage },
   page('/settings/subscription', 'Subscription info', ADMIN_ONLY, 'Your plan and billing.'),

@@ -103,5 +103,42 @@ export const syncHandlers = [
       return HttpResponse.json({ [kind]: updated });
     }),
   ]),
+  ...(['import', 'export'] as const).flatMap((kind) => [
+    http.get(`*/api/${kind}s`, ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('per_page') ?? 20);
+      const all = [...state.current.jobs.entries()].filter(([key]) => key.startsWith(`${kind}:`)).map(([, job]) => job).reverse();
+      return HttpResponse.json({ [`${kind}s`]: all.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: all.length } });
+    }),
+    http.post(`*/api/${kind}s/:id/cancel`, ({ params }) => {
+      const job = state.current.jobs.get(`${kind}:${Number(params.id)}`);
+      if (!job) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
+      if (!['PENDING', 'INPROGRESS'].includes(job.status)) return HttpResponse.json({ message: `The ${kind} has already finished.` }, { status: 409 });
+      const cancelled = { ...job, status: 'CANCELLED' as const };
+      state.current.jobs.set(`${kind}:${job.id}`, cancelled);
+      return HttpResponse.json({ [kind]: cancelled });
+    }),
+  ]),
   http.get('*/api/provider_account/current', () => HttpResponse.json({ provider_account: state.current.providerAccount })),
+  http.post('*/api/provider_account', async ({ request }) => {
+    const { api_key: key } = (await request.json()) as { api_key: string };
+    if (!key.startsWith('good')) return HttpResponse.json({ message: 'Cliniko refused the API key.', code: 'VALIDATION_FAILED' }, { status: 422 });
+    state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'INITIALIZING', api_key_last4: key.slice(-4), last_error: null, connected_at: '2026-11-20T00:00:00Z' };
+    return HttpResponse.json({ provider_account: state.current.providerAccount }, { status: 201 });
+  }),
+  http.delete('*/api/provider_account', () => {
+    if (!state.current.providerAccount) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
+    state.current.providerAccount = { ...state.current.providerAccount, status: 'DISCONNECTED', api_key_last4: null };
+    return HttpResponse.json({ provider_account: state.current.providerAccount });
+  }),
 ];
+
+/** Puts finished and running jobs into the history. */
+export function seedJobs(kind: 'import' | 'export', statuses: Schemas['JobStatus'][]): Job[] {
+  return statuses.map((status) => {
+    const job = jobWith(kind, nextId++, status, { start_date: '2026-11-20', end_date: '2026-11-27', practitioner_ids: [7, 8], appointment_type_ids: [], business_location_ids: [] });
+    state.current.jobs.set(`${kind}:${job.id}`, job);
+    return job;
+  });
+}

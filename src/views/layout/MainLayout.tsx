@@ -4,6 +4,7 @@ import { selectSidebarUnfoldable, selectSidebarVisible } from '../../machines/si
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
+import { ConnectionErrorBanner } from '../settings/provider-account/ConnectionErrorBanner';
 
 // Client and appointment detail modals (issue 5), opened from any page or by the global event.
 const ModalHost = lazy(() => import('../modals/ModalHost'));
@@ -64,7 +65,10 @@ export function MainLayout({ children }: { children: ReactNode }) {
       )}
       <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${contentOffset}`}>
         <Header onToggleSidebar={toggleSidebar} />
-        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <ConnectionErrorBanner />
+          {children}
+        </main>
       </div>
     </div>
   );

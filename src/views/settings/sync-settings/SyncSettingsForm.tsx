@@ -1,0 +1,126 @@
+// Automatic import/export, how many days ahead they cover and the filters they (and the modals' prefill) use.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../../app/ServicesContext';
+import { ApiError, messageOfError } from '../../../api/errors';
+import { ErrorNote, SubmitButton } from '../../common/forms';
+import { PageSpinner } from '../../common/PageSpinner';
+import { fetchSyncSettings, saveSyncSettings, type SyncSettings } from '../../sync/api';
+import { MultiSelect } from '../../sync/MultiSelect';
+import { syncQueryKeys, useReferenceLists } from '../../sync/useSyncData';
+
+export const SETTINGS_SAVED = 'Sync settings have been saved.';
+export const AHEAD_DAYS_LIMITS = { min: 0, max: 90 } as const;
+
+/** The server's message, then its first error, as the modals show a 422. */
+function failureLines(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [messageOfError(error, 'An error has occurred. Could not save sync settings.')];
+  const body = (error.body ?? {}) as { message?: unknown; errors?: unknown };
+  const first = Array.isArray(body.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : null;
+  return [error.message, ...(first && first !== error.message ? [first] : [])];
+}
+
+export function validateAheadDays(value: string): string | null {
+  const days = Number(value);
+  if (value.trim() === '' || !Number.isInteger(days) || days < AHEAD_DAYS_LIMITS.min || days > AHEAD_DAYS_LIMITS.max) {
+    return `Days ahead: enter a whole number from ${AHEAD_DAYS_LIMITS.min} to ${AHEAD_DAYS_LIMITS.max}.`;
+  }
+  return null;
+}
+
+export function SyncSettingsForm({ submitLabel = 'Save', onSaved }: { submitLabel?: string; onSaved?: (settings: SyncSettings) => void }) {
+  const { api } = useServices();
+  const settings = useQuery({ queryKey: [...syncQueryKeys.settings, 'page'], queryFn: () => fetchSyncSettings(api), staleTime: 0 });
+  if (settings.isPending) return <PageSpinner label="Loading sync settings" />;
+  if (settings.isError) return <ErrorNote>{messageOfError(settings.error, 'An error has occurred. Could not load sync settings.')}</ErrorNote>;
+  return <LoadedForm initial={settings.data} submitLabel={submitLabel} onSaved={onSaved} />;
+}
+
+function Toggle({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="flex items-start gap-3">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-1 size-4 rounded border-slate-300" />
+      <span>
+        <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{label}</span>
+        <span className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
+function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; submitLabel: string; onSaved?: (settings: SyncSettings) => void }) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const lists = useReferenceLists();
+  const [form, setForm] = useState(initial);
+  const [aheadDays, setAheadDays] = useState(String(initial.ahead_days));
+  const [validation, setValidation] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (settings: SyncSettings) => saveSyncSettings(api, settings),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([...syncQueryKeys.settings, 'page'], saved);
+      flash.send({ type: 'APPEND', text: SETTINGS_SAVED });
+      onSaved?.(saved);
+    },
+  });
+  const setFilter = (name: keyof SyncSettings['filters']) => (ids: number[]) => setForm({ ...form, filters: { ...form.filters, [name]: ids } });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateAheadDays(aheadDays);
+    setValidation(problem);
+    if (!problem) save.mutate({ ...form, ahead_days: Number(aheadDays) });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Sync settings" noValidate>
+      <div className="space-y-3">
+        <Toggle
+          label="Import automatically"
+          hint="Every hour at :05, appointments from today to the days ahead are imported from the practice management system."
+          checked={form.enable_auto_import}
+          onChange={(value) => setForm({ ...form, enable_auto_import: value })}
+        />
+        <Toggle
+          label="Export automatically"
+          hint="Every hour at :35, changed appointment times in that range are written back to the practice management system."
+          checked={form.enable_auto_export}
+          onChange={(value) => setForm({ ...form, enable_auto_export: value })}
+        />
+      </div>
+      <div className="max-w-xs">
+        <label htmlFor="sync-ahead-days" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Days ahead
+        </label>
+        <input
+          id="sync-ahead-days"
+          type="number"
+          min={AHEAD_DAYS_LIMITS.min}
+          max={AHEAD_DAYS_LIMITS.max}
+          value={aheadDays}
+          onChange={(event) => setAheadDays(event.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <p className="mt-1 text-xs text-slate-500">Also the range the Import and Export windows suggest while automatic sync is on.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <MultiSelect label="Business locations" placeholder="All" {...lists.businessLocations} value={form.filters.business_location_ids} onChange={setFilter('business_location_ids')} />
+        <MultiSelect label="Appointment types" placeholder="All" {...lists.appointmentTypes} value={form.filters.appointment_type_ids} onChange={setFilter('appointment_type_ids')} />
+        <MultiSelect label="Practitioners" placeholder="All" {...lists.practitioners} value={form.filters.practitioner_ids} onChange={setFilter('practitioner_ids')} />
+      </div>
+      {validation && <ErrorNote>{validation}</ErrorNote>}
+      {save.isError && (
+        <ErrorNote>
+          {failureLines(save.error).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </ErrorNote>
+      )}
+      <SubmitButton busy={save.isPending} busyLabel="Saving…">
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}
