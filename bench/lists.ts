@@ -4,6 +4,7 @@
 // BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 4), BENCH_ONLY=pglite|postgres.
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { Temporal } from 'temporal-polyfill';
@@ -33,7 +34,8 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
 
-async function seed(db: Db): Promise<void> {
+/** Seeds one business with the benchmark's clients and appointments (deterministic). */
+export async function seedListsData(db: Db): Promise<void> {
   const started = performance.now();
   const random = createRandom(5);
   const { business } = await createBusinessAccount(db, {
@@ -83,7 +85,7 @@ async function seed(db: Db): Promise<void> {
 async function measure(label: string, database: Database) {
   console.log(`${label}:`);
   await migrate(database);
-  await seed(database.db);
+  await seedListsData(database.db);
   const config = { ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret' }), requestsPerMinute: 1_000_000, loginMaxFailures: 1000 };
   const log = pino({ level: 'silent' });
   const app = await buildApp({ ctx: createContext(config, database, log), logger: log, spaDir: '/nonexistent' });
@@ -137,19 +139,23 @@ async function freshPostgres(serverUrl: string): Promise<{ database: Database; d
   };
 }
 
-const only = process.env.BENCH_ONLY;
-const rows = [];
-if (only !== 'postgres') rows.push(...(await measure('PGlite', await openDatabase({}))));
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (postgresUrl && only !== 'pglite') {
-  const { database, drop } = await freshPostgres(postgresUrl);
-  try {
-    rows.push(...(await measure('PostgreSQL', database)));
-  } finally {
-    await drop();
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  const rows = [];
+  if (only !== 'postgres') rows.push(...(await measure('PGlite', await openDatabase({}))));
+  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (postgresUrl && only !== 'pglite') {
+    const { database, drop } = await freshPostgres(postgresUrl);
+    try {
+      rows.push(...(await measure('PostgreSQL', database)));
+    } finally {
+      await drop();
+    }
+  } else if (!postgresUrl) {
+    console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://root@127.0.0.1:5432/test)');
   }
-} else if (!postgresUrl) {
-  console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://root@127.0.0.1:5432/test)');
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call, ${CLIENTS} clients, ${APPOINTMENTS} appointments, ${PRACTITIONERS} practitioners.`);
+  console.table(rows);
 }
-console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call, ${CLIENTS} clients, ${APPOINTMENTS} appointments, ${PRACTITIONERS} practitioners.`);
-console.table(rows);
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

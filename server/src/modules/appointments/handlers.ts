@@ -7,17 +7,17 @@ import { AppointmentsService } from './service';
 export function appointmentsHandlers(ctx: AppContext): Handlers {
   const service = new AppointmentsService(ctx);
   return {
-    listAppointments: async (request) => {
+    listAppointments: async (request, reply) => {
       const query = queryOf(request, 'listAppointments');
-      return {
-        appointments: await service.list(callerOf(request), {
-          startDate: query.start_date,
-          endDate: query.end_date,
-          practitionerIds: query.practitioner_ids,
-          appointmentTypeIds: query.appointment_type_ids,
-          businessLocationIds: query.business_location_ids,
-        }),
-      };
+      const json = await service.listJson(callerOf(request), {
+        startDate: query.start_date,
+        endDate: query.end_date,
+        practitionerIds: query.practitioner_ids,
+        appointmentTypeIds: query.appointment_type_ids,
+        businessLocationIds: query.business_location_ids,
+      });
+      // Already JSON, built by the database: a string payload skips Fastify's serializer.
+      return reply.type('application/json; charset=utf-8').send(`{"appointments":${json}}`);
     },
     getAppointment: async (request) => ({ appointment: await service.get(callerOf(request), paramsOf(request, 'getAppointment').id) }),
     getAppointmentExtraDetails: async (request) => service.extraDetails(callerOf(request), paramsOf(request, 'getAppointmentExtraDetails').id),

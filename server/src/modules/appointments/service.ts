@@ -9,8 +9,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, versionsOf } from '../audit/versions';
-import { toAppointmentDto } from './dto';
-import { findAppointment, listAppointmentRows, lockAppointment, type AppointmentRangeFilter, type AppointmentScope } from './repository';
+import { findAppointment, listAppointmentsJson, lockAppointment, type AppointmentRangeFilter, type AppointmentScope } from './repository';
 
 export const MAX_RANGE_DAYS = 62;
 
@@ -46,22 +45,21 @@ const formatTime = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString
 export class AppointmentsService {
   constructor(private readonly ctx: AppContext) {}
 
-  async list(auth: AuthContext, filter: AppointmentRangeFilter): Promise<Schemas['Appointment'][]> {
+  /** The range's appointments as the JSON text of an Appointment array. */
+  async listJson(auth: AuthContext, filter: AppointmentRangeFilter): Promise<string> {
     checkRange(filter.startDate, filter.endDate);
-    const rows = await listAppointmentRows(this.ctx.db, scopeOf(auth), filter);
-    return rows.map(toAppointmentDto);
+    return listAppointmentsJson(this.ctx.db, scopeOf(auth), filter);
   }
 
   async get(auth: AuthContext, appointmentId: number): Promise<Schemas['Appointment']> {
-    const row = await findAppointment(this.ctx.db, scopeOf(auth), appointmentId);
-    if (!row) throw notFound('Appointment');
-    return toAppointmentDto(row);
+    const appointment = await findAppointment(this.ctx.db, scopeOf(auth), appointmentId);
+    if (!appointment) throw notFound('Appointment');
+    return appointment;
   }
 
   async extraDetails(auth: AuthContext, appointmentId: number): Promise<Schemas['AppointmentExtraDetails']> {
     const { db } = this.ctx;
-    const row = await findAppointment(db, scopeOf(auth), appointmentId);
-    if (!row) throw notFound('Appointment');
+    if (!(await findAppointment(db, scopeOf(auth), appointmentId))) throw notFound('Appointment');
     const { businessAccountId } = auth;
     const [[map], versionRows, imports, exports] = await Promise.all([
       db.select().from(resourceMaps).where(and(
