@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderSyncApp, useSyncFakeApi } from './syncRender';
+import { state } from './syncFakeApi';
+import { server } from './support/api';
+
+useSyncFakeApi();
+
+async function openPage() {
+  const user = userEvent.setup();
+  renderSyncApp('/settings/sync-settings', 'ADMIN');
+  const form = await screen.findByRole('form', { name: 'Sync settings' });
+  return { user, form };
+}
+
+describe('/settings/sync-settings', () => {
+  it('saves automatic sync, days ahead and filters', async () => {
+    const { user, form } = await openPage();
+    expect(within(form).getByLabelText('Days ahead')).toHaveValue(14);
+    await user.click(within(form).getByRole('checkbox', { name: /Export automatically/ }));
+    await user.clear(within(form).getByLabelText('Days ahead'));
+    await user.type(within(form).getByLabelText('Days ahead'), '10');
+    await user.click(within(form).getByTestId('multiselect-Practitioners'));
+    await user.click(await screen.findByRole('option', { name: 'Jo Smith' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.current.settings).toEqual({
+      enable_auto_import: false,
+      enable_auto_export: true,
+      ahead_days: 10,
+      filters: { practitioner_ids: [8], appointment_type_ids: [], business_location_ids: [] },
+    }));
+    expect(await screen.findByText('Sync settings have been saved.')).toBeInTheDocument();
+  });
+
+  it('refuses days ahead outside 0..90 without sending', async () => {
+    const { user, form } = await openPage();
+    await user.clear(within(form).getByLabelText('Days ahead'));
+    await user.type(within(form).getByLabelText('Days ahead'), '91');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Days ahead: enter a whole number from 0 to 90.');
+    expect(state.current.settings.ahead_days).toBe(14);
+  });
+
+  it('shows a 422’s message and its first error', async () => {
+    server.use(http.put('*/api/sync_settings', () => HttpResponse.json({ message: 'The filters are invalid.', errors: ['practitioner_ids: 99 is not one of yours'] }, { status: 422 })));
+    const { user, form } = await openPage();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('The filters are invalid.practitioner_ids: 99 is not one of yours'));
+  });
+});
