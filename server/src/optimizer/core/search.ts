@@ -17,6 +17,8 @@ export interface SearchParams {
   tf: number;
   /** Probability that a ruin also empties one whole route (helps shed a vehicle). */
   routeRemoval: number;
+  /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
+  twoOptStar: number;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -25,9 +27,10 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   splitRate: 0.5,
   splitDepth: 0.01,
   blinkRate: 0.01,
-  t0: 0.5,
-  tf: 0.01,
+  t0: 1,
+  tf: 0.02,
   routeRemoval: 0.05,
+  twoOptStar: 1,
 };
 
 /**
@@ -125,6 +128,7 @@ export class Search {
     this.ruin();
     this.recreate(false);
     const threshold = before - temperature * Math.log(this.rng.next());
+    if (this.cost < threshold && this.params.twoOptStar) this.twoOptStar();
     if (this.cost < threshold) {
       if (this.cost < this.bestCost - 1e-9) {
         this.saveBest();
@@ -374,6 +378,79 @@ export class Search {
       this.cost += rs.cost[bestR] - costBefore + m.extra[rowExtra + bestR] - m.penalty[c];
     }
     this.poolLen = left;
+  }
+
+  /**
+   * 2-opt* local search: exchange the tails of a touched route and any other route of the same vehicle
+   * type (same end location, shift, limits and costs), first improvement, until no exchange improves.
+   * Both new routes are checked in O(1) by merging a forward prefix with the other route's backward suffix.
+   */
+  private twoOptStar(): void {
+    const m = this.m;
+    const rs = this.rs;
+    const size = m.size;
+    const dur = m.dur, dist = m.dist;
+    const nodes = rs.nodes, stride = rs.stride;
+    const EPS = 1e-7;
+    let improved = true;
+    let rounds = 0;
+    while (improved && rounds++ < 50) {
+      improved = false;
+      for (let t = 0; t < this.touchedLen && !improved; t++) {
+        const r1 = this.touched[t];
+        if (rs.isComplex(r1)) continue;
+        for (let r2 = 0; r2 < m.vehicles && !improved; r2++) {
+          if (r2 === r1 || m.vtype[r2] !== m.vtype[r1] || rs.isComplex(r2)) continue;
+          const len1 = rs.len[r1], len2 = rs.len[r2];
+          if (len1 === 0 && len2 === 0) continue;
+          const a = m.costTime[r1], b = m.costDist[r1];
+          const cap = m.capacity[r1], maxW = m.maxWork[r1] + EPS, maxT = m.maxTravel[r1] + EPS;
+          const b1 = r1 * stride, b2 = r2 * stride;
+          for (let i = 0; i <= len1 && !improved; i++) {
+            const k1 = b1 + i;
+            const p1 = nodes[k1], q1 = nodes[k1 + 1];
+            for (let j = 0; j <= len2; j++) {
+              if ((i === 0 && j === 0) || (i === len1 && j === len2)) continue;
+              const k2 = b2 + j;
+              const p2 = nodes[k2], q2 = nodes[k2 + 1];
+              const p1q2 = p1 * size + q2, p2q1 = p2 * size + q1;
+              const delta =
+                a * (dur[p1q2] + dur[p2q1] - dur[p1 * size + q1] - dur[p2 * size + q2]) +
+                b * (dist[p1q2] + dist[p2q1] - dist[p1 * size + q1] - dist[p2 * size + q2]);
+              if (delta > -1e-9) continue;
+              if (rs.fLoad[k1] + rs.bLoad[k2 + 1] > cap || rs.fLoad[k2] + rs.bLoad[k1 + 1] > cap) continue;
+              if (!this.joinFeasible(k1, k2 + 1, dur[p1q2], maxW, maxT)) continue;
+              if (!this.joinFeasible(k2, k1 + 1, dur[p2q1], maxW, maxT)) continue;
+              this.applyTwoOptStar(r1, i, r2, j);
+              this.cost += delta;
+              improved = true;
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether prefix (forward data at index kf) followed by suffix (backward data at kb) is feasible. */
+  private joinFeasible(kf: number, kb: number, t: number, maxW: number, maxT: number): boolean {
+    const rs = this.rs;
+    const d = rs.fD[kf] - rs.fTW[kf] + t;
+    if (rs.fE[kf] + d - rs.bL[kb] > 1e-7) return false;
+    const dWT = Math.max(rs.bE[kb] - d - rs.fL[kf], 0);
+    if (rs.fD[kf] + rs.bD[kb] + t + dWT > maxW) return false;
+    return rs.fTT[kf] + t + rs.bTT[kb] <= maxT;
+  }
+
+  private applyTwoOptStar(r1: number, i: number, r2: number, j: number): void {
+    const rs = this.rs;
+    this.touch(r1);
+    this.touch(r2);
+    const v1 = rs.visitsOf(r1), v2 = rs.visitsOf(r2);
+    const a = [...v1.slice(0, i), ...v2.slice(j)];
+    const b = [...v2.slice(0, j), ...v1.slice(i)];
+    rs.setRoute(r1, a);
+    rs.setRoute(r2, b);
   }
 
   /** Visits currently unassigned. */
