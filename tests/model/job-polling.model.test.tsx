@@ -91,7 +91,7 @@ async function perform(run: Run, event: PollingEvent) {
       return;
     }
     default: {
-      const type = event.type as string;
+      const type = (event as { type: string }).type;
       if (type.startsWith('xstate.after.')) {
         // The timer fires on its own: the step is the poll arriving at the server.
         await waitFor(() => expect(run.gate.pending).toBe(1));
