@@ -1,10 +1,16 @@
-// The demo care provider "Brisbane Demo Care", created on an empty database when SEED_DEMO is on.
-import { count, eq } from 'drizzle-orm';
+// The demo care provider "Brisbane Demo Care", created on an empty database when SEED_DEMO is on. With the PMS
+// sandbox running (START_SANDBOX), its data comes through a real import: the provider account is connected to the
+// sandbox and the first import runs before the server announces ready. Without it, seedDemo() writes generated data
+// directly (also used by tests and benchmarks that need data without a PMS).
+import { and, asc, count, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client';
 import {
-  appointments, appointmentTypes, businessAccounts, businessLocations, clients, practitioners, providerAccounts,
+  appointments, appointmentTypes, businessAccounts, businessLocations, clients, practitioners, providerAccounts, resourceMaps,
 } from '../db/schema';
+import { syncJobs } from '../db/schema-sync';
+import { enqueueJob } from '../jobs/queue';
+import { drainJobs } from '../jobs/worker';
 import type { AppContext } from '../http/context';
 import { createBusinessAccount, createUser } from '../modules/accounts/service';
 import { BRISBANE_SUBURBS } from '../geo/brisbane-gazetteer';
@@ -20,12 +26,58 @@ export const DEMO_USERS = {
   practitioner: 'practitioner@demo.test',
 } as const;
 
-export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
+export async function seedDemoIfEmpty(ctx: AppContext, options: { pmsApiKey?: string } = {}): Promise<boolean> {
   const [{ value }] = await ctx.db.select({ value: count() }).from(businessAccounts);
   if (value > 0) return false;
-  await seedDemo(ctx.db);
+  if (options.pmsApiKey) {
+    const started = Date.now();
+    const result = await seedDemoFromPms(ctx, options.pmsApiKey);
+    ctx.log.info({ import: result, ms: Date.now() - started }, 'demo data imported from the practice management system');
+  } else {
+    await seedDemo(ctx.db);
+  }
   ctx.log.info(`demo care provider "${DEMO_BUSINESS_NAME}" created: log in as ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
   return true;
+}
+
+/**
+ * Creates the demo business and its users, connects its provider account with `apiKey` (config.clinikoBaseUrl
+ * points at the sandbox) and runs the setup and the first import (today-7 .. today+21) in this process.
+ */
+export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
+  const { db } = ctx;
+  const { business, admin } = await createBusinessAccount(db, {
+    name: DEMO_BUSINESS_NAME,
+    timeZone: DEMO_TIME_ZONE,
+    admin: { email: DEMO_USERS.admin, password: DEMO_PASSWORD, first_name: 'Alex', last_name: 'Morgan' },
+  });
+  const businessAccountId = business.id;
+  await createUser(db, { businessAccountId, email: DEMO_USERS.staff, password: DEMO_PASSWORD, first_name: 'Sam', last_name: 'Taylor', role: 'REGULAR_USER' });
+  await db.insert(providerAccounts).values({
+    business_account_id: businessAccountId, status: 'INITIALIZING', connected_at: new Date(),
+    api_key_encrypted: ctx.secrets.seal(apiKey), api_key_last4: apiKey.slice(-4),
+  });
+  const today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE);
+  const author = { createdByUserId: admin.id, createdByName: 'Alex Morgan' };
+  await enqueueJob(db, { businessAccountId, kind: 'PROVIDER_SETUP', ...author });
+  const firstImport = await enqueueJob(db, {
+    businessAccountId, kind: 'IMPORT', startDate: today.subtract({ days: 7 }).toString(), endDate: today.add({ days: 21 }).toString(), ...author,
+  });
+  await drainJobs(ctx, { retryDelayMs: 0 });
+  const [job] = await db.select().from(syncJobs).where(eq(syncJobs.id, firstImport.id));
+  if (job.status !== 'COMPLETE') throw new Error(`The demo's first import did not complete (${job.status}): ${job.error_message}`);
+
+  // The practitioner user is one of the imported active practitioners.
+  const [practitioner] = await db.select({ id: practitioners.id, first_name: practitioners.first_name, last_name: practitioners.last_name })
+    .from(practitioners)
+    .innerJoin(resourceMaps, and(eq(resourceMaps.resource_type, 'Practitioner'), eq(resourceMaps.resource_id, practitioners.id)))
+    .where(and(eq(practitioners.business_account_id, businessAccountId), eq(practitioners.active, true)))
+    .orderBy(asc(resourceMaps.external_id)).limit(1);
+  await createUser(db, {
+    businessAccountId, email: DEMO_USERS.practitioner, password: DEMO_PASSWORD, first_name: practitioner.first_name,
+    last_name: practitioner.last_name, role: 'PRACTITIONER', associated_practitioner_ids: [practitioner.id],
+  });
+  return job.result;
 }
 
 export async function seedDemo(db: Db, options: { clients?: number; practitioners?: number; days?: number; seed?: number } = {}) {

@@ -1,8 +1,8 @@
 // Field diffs and batched change-log rows for what an import or export writes (versions: object_changes maps a
 // field to [old, new]; dates are stored as ISO strings).
-import { versions } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../jobs/queue';
+import { bulkInsert } from './bulk';
 
 export type Changes = Record<string, [unknown, unknown]>;
 
@@ -41,7 +41,9 @@ export interface VersionRow {
 
 export async function insertVersions(tx: Db | Tx, businessAccountId: number, whodunnit: string, rows: VersionRow[]) {
   if (rows.length === 0) return;
-  await tx.insert(versions).values(rows.map((row) => ({
+  await bulkInsert(tx, 'versions', {
+    business_account_id: 'integer', item_type: 'text', item_id: 'integer', event: 'text', whodunnit: 'text', object_changes: 'jsonb',
+  }, rows.map((row) => ({
     business_account_id: businessAccountId,
     item_type: row.itemType,
     item_id: row.itemId,

@@ -4,8 +4,15 @@ import { clients } from '../../db/schema';
 import { geocodeBrisbaneAddress } from '../../geo/brisbane-gazetteer';
 import type { Tx } from '../../jobs/queue';
 import type { PmsPatient } from '../../pms/adapter';
+import { bulkInsert, reserveIds } from './bulk';
 import { creation, diff, insertVersions, type VersionRow } from './changes';
 import { insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
+
+const CLIENT_COLUMNS = {
+  id: 'integer', business_account_id: 'integer', first_name: 'text', last_name: 'text', dob: 'date', email: 'text', phone_numbers: 'jsonb',
+  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text', time_zone: 'text',
+  lat: 'double precision', lng: 'double precision',
+};
 
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'availability'>;
 
@@ -59,8 +66,9 @@ export async function applyPatients(tx: Tx, businessAccountId: number, whodunnit
     touched.push({ id: map.id, externalUpdatedAt: patient.updated_at });
   }
   if (fresh.length > 0) {
-    const inserted = await tx.insert(clients).values(fresh.map(({ values }) => ({ ...values, business_account_id: businessAccountId })))
-      .returning({ id: clients.id });
+    const ids = await reserveIds(tx, 'clients', fresh.length);
+    await bulkInsert(tx, 'clients', CLIENT_COLUMNS, fresh.map(({ values }, index) => ({ ...values, id: ids[index], business_account_id: businessAccountId })));
+    const inserted = ids.map((id) => ({ id }));
     await insertMaps(tx, businessAccountId, 'Client', inserted.map((row, index) => ({
       resourceId: row.id, externalId: fresh[index].patient.external_id, externalUpdatedAt: fresh[index].patient.updated_at,
     })));

@@ -4,11 +4,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { appointments, businessAccounts, clients, type SyncFilters } from '../../db/schema';
-import { appointmentSyncSnapshots, importHistoryEntries, syncCursors } from '../../db/schema-sync';
+import { syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import type { PmsAdapter, PmsAppointment, PmsInvalidRecord, PmsPage } from '../../pms/adapter';
 import { adapterForAccount, findProviderAccount, ProviderAccountUnusableError } from '../../pms-connection/factory';
+import { bulkInsert, reserveIds } from './bulk';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients } from './clients-upsert';
 import { syncReferenceData } from './reference-sync';
@@ -203,6 +204,13 @@ async function fetchMissingPatients(
   }
 }
 
+const APPOINTMENT_COLUMNS = {
+  id: 'integer', business_account_id: 'integer', client_id: 'integer', practitioner_id: 'integer', appointment_type_id: 'integer',
+  business_location_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', arrive_at: 'timestamptz', notes: 'text',
+  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text',
+  lat: 'double precision', lng: 'double precision', cancelled_at: 'timestamptz',
+};
+
 type AppointmentValues = Omit<typeof appointments.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'route_id'>;
 
 async function applyAppointmentPage(
@@ -286,8 +294,9 @@ async function applyAppointmentPage(
   }
 
   if (fresh.length > 0) {
-    const inserted = await tx.insert(appointments).values(fresh.map(({ values }) => ({ ...values, business_account_id: business })))
-      .returning({ id: appointments.id });
+    const ids = await reserveIds(tx, 'appointments', fresh.length);
+    await bulkInsert(tx, 'appointments', APPOINTMENT_COLUMNS, fresh.map(({ values }, index) => ({ ...values, id: ids[index], business_account_id: business })));
+    const inserted = ids.map((id) => ({ id }));
     await insertMaps(tx, business, 'Appointment', inserted.map((row, index) => ({
       resourceId: row.id, externalId: fresh[index].record.external_id, externalUpdatedAt: fresh[index].record.updated_at,
     })));
@@ -306,19 +315,17 @@ async function applyAppointmentPage(
 
 async function insertHistory(tx: Tx, business: number, importId: number, author: string, appointmentIds: number[]) {
   if (appointmentIds.length === 0) return;
-  await tx.insert(importHistoryEntries).values(appointmentIds.map((id) => ({
-    business_account_id: business, appointment_id: id, import_id: importId, author_full_name: author,
-  })));
+  await bulkInsert(tx, 'import_history_entries', {
+    business_account_id: 'integer', appointment_id: 'integer', import_id: 'integer', author_full_name: 'text',
+  }, appointmentIds.map((id) => ({ business_account_id: business, appointment_id: id, import_id: importId, author_full_name: author })));
 }
 
 export async function saveSnapshots(tx: Tx, business: number, rows: { appointmentId: number; startsAt: string; endsAt: string }[]) {
   if (rows.length === 0) return;
-  await tx.insert(appointmentSyncSnapshots).values(rows.map((row) => ({
-    appointment_id: row.appointmentId, business_account_id: business, starts_at: new Date(row.startsAt), ends_at: new Date(row.endsAt),
-  }))).onConflictDoUpdate({
-    target: appointmentSyncSnapshots.appointment_id,
-    set: { starts_at: sql`excluded.starts_at`, ends_at: sql`excluded.ends_at`, synced_at: sql`now()` },
-  });
+  await bulkInsert(tx, 'appointment_sync_snapshots', {
+    appointment_id: 'integer', business_account_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz',
+  }, rows.map((row) => ({ appointment_id: row.appointmentId, business_account_id: business, starts_at: row.startsAt, ends_at: row.endsAt })),
+  'ON CONFLICT (appointment_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, synced_at = now()');
 }
 
 /** Local, still-active copies in the import's scope whose PMS appointment was not listed: deleted in the PMS. */
@@ -330,6 +337,7 @@ async function cancelVanished(
   const inList = (column: string, ids: number[]) => ids.length
     ? sql`AND ${sql.raw(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)` : sql``;
   const vanished = await queryRows<{ id: number }>(tx as never, sql`
+    WITH seen AS MATERIALIZED (SELECT jsonb_array_elements_text(${JSON.stringify([...scope.seen])}::jsonb) AS external_id)
     SELECT a.id FROM appointments a
     JOIN resource_maps rm ON rm.resource_type = 'Appointment' AND rm.resource_id = a.id AND rm.business_account_id = a.business_account_id
     WHERE a.business_account_id = ${business} AND a.cancelled_at IS NULL
@@ -337,7 +345,7 @@ async function cancelVanished(
       ${inList('a.practitioner_id', practitioner_ids)}
       ${inList('a.appointment_type_id', appointment_type_ids)}
       ${inList('a.business_location_id', business_location_ids)}
-      AND rm.external_id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify([...scope.seen])}::jsonb))`);
+      AND NOT EXISTS (SELECT 1 FROM seen WHERE seen.external_id = rm.external_id)`);
   if (vanished.length === 0) return;
   const ids = vanished.map((row) => row.id);
   const now = new Date();

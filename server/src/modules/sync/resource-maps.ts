@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { resourceMaps } from '../../db/schema';
 import type { Tx } from '../../jobs/queue';
+import { bulkInsert } from './bulk';
 
 export type ResourceType = 'Appointment' | 'Client' | 'Practitioner' | 'AppointmentType' | 'BusinessLocation';
 type DbOrTx = Db | Tx;
@@ -31,13 +32,16 @@ export async function mapsForExternalIds(db: DbOrTx, businessAccountId: number, 
 export async function insertMaps(tx: DbOrTx, businessAccountId: number, type: ResourceType, rows: { resourceId: number; externalId: string; externalUpdatedAt: string | null }[]) {
   if (rows.length === 0) return;
   const now = new Date();
-  await tx.insert(resourceMaps).values(rows.map((row) => ({
+  await bulkInsert(tx, 'resource_maps', {
+    business_account_id: 'integer', resource_type: 'text', resource_id: 'integer', external_id: 'text',
+    external_object_synced_at: 'timestamptz', external_updated_at: 'timestamptz',
+  }, rows.map((row) => ({
     business_account_id: businessAccountId,
     resource_type: type,
     resource_id: row.resourceId,
     external_id: row.externalId,
     external_object_synced_at: now,
-    external_updated_at: row.externalUpdatedAt ? new Date(row.externalUpdatedAt) : null,
+    external_updated_at: row.externalUpdatedAt,
   })));
 }
 
