@@ -48,7 +48,8 @@ const EDITING_SUNDAY: AvailabilityEditorEvent[] = [
 function modelPaths(availability: AvailabilityEntry[], userEvents: AvailabilityEditorEvent[]) {
   return getShortestPaths(availabilityEditorMachine, {
     input: { availability },
-    events: (snapshot) => (snapshot.matches('saving') ? [SAVE_DONE, SAVE_ERROR] : userEvents),
+    // Only what the user can do in that state: an ignored event has no control to drive.
+    events: (snapshot) => (snapshot.matches('saving') ? [SAVE_DONE, SAVE_ERROR] : userEvents.filter((event) => snapshot.can(event))),
     // A state reached through a save result is its own vertex, so paths end with the toast.
     serializeState: (snapshot, event) =>
       JSON.stringify([snapshot.value, snapshot.context, event?.type.startsWith('xstate.') ? event.type : null]),

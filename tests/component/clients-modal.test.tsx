@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { ClientDetailsModal } from '../../src/views/modals/ClientDetailsModal';
+import { api, createTestServer, makeClient, makeTag, renderWithServices } from './clients.harness';
+
+const { server, sent } = createTestServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  sent.length = 0;
+});
+afterAll(() => server.close());
+
+const TAGS = [makeTag(1, 'Weekly'), makeTag(2, 'Dog on site', '#dc2626')];
+
+function serveClient(client = makeClient({ tags: [TAGS[0]] })) {
+  server.use(
+    http.get(api('/clients/11'), () => HttpResponse.json({ client })),
+    http.get(api('/tags/all'), () => HttpResponse.json({ tags: TAGS })),
+  );
+}
+
+describe('client details modal', () => {
+  it('shows the client, a map at their location and their tags', async () => {
+    serveClient();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const modal = await screen.findByTestId('client-details-modal');
+    expect(await within(modal).findByRole('heading', { name: 'Margaret Jones' })).toBeInTheDocument();
+    expect(within(modal).getByText('0400 000 111')).toBeInTheDocument();
+    expect(within(modal).getByText('margaret@example.test')).toBeInTheDocument();
+    expect(within(modal).getByText('Australia/Brisbane')).toBeInTheDocument();
+    expect(await within(modal).findByTestId('svg-map')).toHaveAttribute('data-marker-count', '1');
+    expect(within(modal).queryByText('Map unavailable (location is missing)')).toBeNull();
+    expect(await within(modal).findByLabelText('Weekly')).toBeChecked();
+    expect(within(modal).getByLabelText('Dog on site')).not.toBeChecked();
+    view.unmount();
+  });
+
+  it('saves tags and says so', async () => {
+    serveClient();
+    server.use(http.put(api('/clients/11/update_tags'), () => HttpResponse.json({ tags: TAGS })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await user.click(await screen.findByLabelText('Dog on site'));
+    await user.click(screen.getByRole('button', { name: 'Save tags' }));
+    expect(await screen.findByText('Tags have been updated.')).toBeInTheDocument();
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ tag_ids: [1, 2] });
+    view.unmount();
+  });
+
+  it('shows the server message when tags cannot be saved, else the generic one', async () => {
+    serveClient();
+    server.use(http.put(api('/clients/11/update_tags'), () => HttpResponse.json({ message: 'Unknown tag id 9' }, { status: 422 })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Save tags' }));
+    expect(await screen.findByText('Unknown tag id 9')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('asks before sending an availability request, then confirms it was scheduled', async () => {
+    serveClient();
+    server.use(http.post(api('/clients/11/send_availability_request'), () => HttpResponse.json({ message: 'queued' }, { status: 202 })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Send availability request' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('Are you sure you want to send an availability request email to this client?');
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('The availability request has been scheduled to send to client.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/api/clients/11/send_availability_request']);
+    view.unmount();
+  });
+
+  it('uses the spec fallback when the availability request fails without a message', async () => {
+    serveClient();
+    server.use(http.post(api('/clients/11/send_availability_request'), () => new HttpResponse(null, { status: 500 })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Send availability request' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('An error has occurred. Could not send availability request.')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('reports a client that cannot be loaded', async () => {
+    server.use(http.get(api('/clients/11'), () => new HttpResponse(null, { status: 500 })), http.get(api('/tags/all'), () => HttpResponse.json({ tags: [] })));
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await waitFor(() => expect(screen.getAllByText('An error has occurred while fetching client details').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    view.unmount();
+  });
+
+  it('shows the server message first when the client is not found', async () => {
+    server.use(http.get(api('/clients/11'), () => HttpResponse.json({ message: 'Client not found' }, { status: 404 })), http.get(api('/tags/all'), () => HttpResponse.json({ tags: [] })));
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await waitFor(() => expect(screen.getAllByText('Client not found').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    view.unmount();
+  });
+});
