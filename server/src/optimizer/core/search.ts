@@ -19,6 +19,8 @@ export interface SearchParams {
   routeRemoval: number;
   /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
   twoOptStar: number;
+  /** 2-opt* only tries new edges to this many nearest neighbours. */
+  granularity: number;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -31,6 +33,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   tf: 0.02,
   routeRemoval: 0.05,
   twoOptStar: 1,
+  granularity: 20,
 };
 
 /**
@@ -381,8 +384,9 @@ export class Search {
   }
 
   /**
-   * 2-opt* local search: exchange the tails of a touched route and any other route of the same vehicle
-   * type (same end location, shift, limits and costs), first improvement, until no exchange improves.
+   * 2-opt* local search: exchange the tails of a touched route and another route of the same vehicle
+   * type (same end location, shift, limits and costs) where the new edge reaches one of the visit's
+   * nearest neighbours (granular, as in HGS), first improvement, until no exchange improves.
    * Both new routes are checked in O(1) by merging a forward prefix with the other route's backward suffix.
    */
   private twoOptStar(): void {
@@ -391,6 +395,7 @@ export class Search {
     const size = m.size;
     const dur = m.dur, dist = m.dist;
     const nodes = rs.nodes, stride = rs.stride;
+    const G = Math.min(this.K, this.params.granularity);
     const EPS = 1e-7;
     let improved = true;
     let rounds = 0;
@@ -399,33 +404,32 @@ export class Search {
       for (let t = 0; t < this.touchedLen && !improved; t++) {
         const r1 = this.touched[t];
         if (rs.isComplex(r1)) continue;
-        for (let r2 = 0; r2 < m.vehicles && !improved; r2++) {
-          if (r2 === r1 || m.vtype[r2] !== m.vtype[r1] || rs.isComplex(r2)) continue;
-          const len1 = rs.len[r1], len2 = rs.len[r2];
-          if (len1 === 0 && len2 === 0) continue;
-          const a = m.costTime[r1], b = m.costDist[r1];
-          const cap = m.capacity[r1], maxW = m.maxWork[r1] + EPS, maxT = m.maxTravel[r1] + EPS;
-          const b1 = r1 * stride, b2 = r2 * stride;
-          for (let i = 0; i <= len1 && !improved; i++) {
-            const k1 = b1 + i;
-            const p1 = nodes[k1], q1 = nodes[k1 + 1];
-            for (let j = 0; j <= len2; j++) {
-              if ((i === 0 && j === 0) || (i === len1 && j === len2)) continue;
-              const k2 = b2 + j;
-              const p2 = nodes[k2], q2 = nodes[k2 + 1];
-              const p1q2 = p1 * size + q2, p2q1 = p2 * size + q1;
-              const delta =
-                a * (dur[p1q2] + dur[p2q1] - dur[p1 * size + q1] - dur[p2 * size + q2]) +
-                b * (dist[p1q2] + dist[p2q1] - dist[p1 * size + q1] - dist[p2 * size + q2]);
-              if (delta > -1e-9) continue;
-              if (rs.fLoad[k1] + rs.bLoad[k2 + 1] > cap || rs.fLoad[k2] + rs.bLoad[k1 + 1] > cap) continue;
-              if (!this.joinFeasible(k1, k2 + 1, dur[p1q2], maxW, maxT)) continue;
-              if (!this.joinFeasible(k2, k1 + 1, dur[p2q1], maxW, maxT)) continue;
-              this.applyTwoOptStar(r1, i, r2, j);
-              this.cost += delta;
-              improved = true;
-              break;
-            }
+        const a = m.costTime[r1], b = m.costDist[r1];
+        const cap = m.capacity[r1], maxW = m.maxWork[r1] + EPS, maxT = m.maxTravel[r1] + EPS;
+        const b1 = r1 * stride;
+        const len1 = rs.len[r1];
+        // Granular: the new edge p1 → q2 joins a visit to one of its nearest neighbours.
+        for (let i = 1; i <= len1 && !improved; i++) {
+          const k1 = b1 + i;
+          const p1 = nodes[k1], q1 = nodes[k1 + 1];
+          for (let g = 0; g < G; g++) {
+            const q2 = this.neighbors[p1 * this.K + g];
+            const r2 = rs.routeOf[q2];
+            if (r2 < 0 || r2 === r1 || m.vtype[r2] !== m.vtype[r1] || rs.isComplex(r2)) continue;
+            const k2 = r2 * stride + rs.posOf[q2] - 1;
+            const p2 = nodes[k2];
+            const p1q2 = p1 * size + q2, p2q1 = p2 * size + q1;
+            const delta =
+              a * (dur[p1q2] + dur[p2q1] - dur[p1 * size + q1] - dur[p2 * size + q2]) +
+              b * (dist[p1q2] + dist[p2q1] - dist[p1 * size + q1] - dist[p2 * size + q2]);
+            if (delta > -1e-9) continue;
+            if (rs.fLoad[k1] + rs.bLoad[k2 + 1] > cap || rs.fLoad[k2] + rs.bLoad[k1 + 1] > cap) continue;
+            if (!this.joinFeasible(k1, k2 + 1, dur[p1q2], maxW, maxT)) continue;
+            if (!this.joinFeasible(k2, k1 + 1, dur[p2q1], maxW, maxT)) continue;
+            this.applyTwoOptStar(r1, i, r2, rs.posOf[q2] - 1);
+            this.cost += delta;
+            improved = true;
+            break;
           }
         }
       }
