@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { layoutSchedule } from './scheduleLayout';
+import { selectionSummary } from './MultiSelect';
+import type { Appointment } from './api';
+
+const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => ({ id, full_name: name, active: true, time_zone: zone });
+
+function visit(id: number, startsAt: string, minutes: number, who = practitioner(1, 'Pat'), extra: Partial<Appointment> = {}): Appointment {
+  const ends = new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
+  return {
+    id, starts_at: startsAt, ends_at: ends, arrive_at: null, route_id: null, notes: null, lat: null, lng: null, cancelled_at: null,
+    location: {}, client: null, practitioner: who, appointment_type: null, ...extra,
+  };
+}
+
+describe('day schedule layout', () => {
+  it('puts blocks at their arrival in the practitioner zone, with gaps and overlaps', () => {
+    const layout = layoutSchedule([
+      visit(2, '2026-11-24T01:00:00Z', 30), // 11:00
+      visit(1, '2026-11-23T23:00:00Z', 60), // 09:00-10:00
+      visit(3, '2026-11-24T01:15:00Z', 30), // 11:15, overlaps 11:00-11:30
+    ]);
+    const [lane] = layout.lanes;
+    expect(lane.blocks.map((block) => [block.appointment.id, block.from, block.to, block.overlapsPrevious])).toEqual([
+      [1, 540, 600, false],
+      [2, 660, 690, false],
+      [3, 675, 705, true],
+    ]);
+    expect(lane.gaps).toEqual([{ from: 600, to: 660, minutes: 60 }]);
+    expect([layout.startMinute, layout.endMinute]).toEqual([360, 1080]);
+  });
+
+  it('widens the axis for early and late visits, sorts lanes by name and skips cancelled visits', () => {
+    const layout = layoutSchedule([
+      visit(1, '2026-11-23T19:30:00Z', 30, practitioner(2, 'Zoe')), // 05:30
+      visit(2, '2026-11-24T09:00:00Z', 60, practitioner(1, 'Adam')), // 19:00-20:00
+      visit(3, '2026-11-24T02:00:00Z', 60, practitioner(1, 'Adam'), { cancelled_at: '2026-11-20T00:00:00Z' }),
+    ]);
+    expect(layout.lanes.map((lane) => lane.practitionerName)).toEqual(['Adam', 'Zoe']);
+    expect(layout.lanes[0].blocks).toHaveLength(1);
+    expect([layout.startMinute, layout.endMinute]).toEqual([300, 1200]);
+  });
+
+  it('uses each practitioner zone', () => {
+    const layout = layoutSchedule([visit(1, '2026-11-23T23:00:00Z', 60, practitioner(1, 'Perth', 'Australia/Perth'))]);
+    expect(layout.lanes[0].blocks[0].from).toBe(7 * 60);
+  });
+});
+
+describe('multi-select summary', () => {
+  const options = ['A', 'B', 'C', 'D'].map((label, index) => ({ id: index + 1, label }));
+  it('shows the placeholder, tags up to three, then a counter', () => {
+    expect(selectionSummary([], 'All')).toEqual({ kind: 'placeholder', text: ['All'] });
+    expect(selectionSummary(options.slice(0, 3), 'All')).toEqual({ kind: 'tags', text: ['A', 'B', 'C'] });
+    expect(selectionSummary(options, 'All')).toEqual({ kind: 'counter', text: ['4 selected'] });
+  });
+});

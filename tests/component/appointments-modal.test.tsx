@@ -1,0 +1,182 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AppointmentDetailsModal } from '../../src/views/modals/AppointmentDetailsModal';
+import { OPEN_APPOINTMENT_EVENT } from '../../src/views/modals/modalStore';
+import { api, createTestServer, makeAppointment, makeClient, renderWithServices } from './clients.harness';
+
+const { server, sent } = createTestServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  sent.length = 0;
+});
+afterAll(() => server.close());
+
+const NO_EXTRA = { resource_map: null, versions: [], import_history: [], export_history: [] };
+
+function serve(appointment = makeAppointment(), extra: unknown = NO_EXTRA) {
+  server.use(
+    http.get(api(`/appointments/${appointment.id}`), () => HttpResponse.json({ appointment })),
+    http.get(api(`/appointments/${appointment.id}/extra_details`), () => HttpResponse.json(extra)),
+  );
+}
+
+const openModal = (id = 501) => renderWithServices(<AppointmentDetailsModal appointmentId={id} onClose={() => {}} />);
+
+describe('appointment details modal', () => {
+  it('shows the appointment in the practitioner time zone with map and map links', async () => {
+    serve(makeAppointment({ practitioner: { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Perth' } }));
+    const view = openModal();
+    const modal = await screen.findByTestId('appointment-details-modal');
+    expect(await within(modal).findByText('Pat Nguyen')).toBeInTheDocument();
+    // 23:00Z is 07:00 in Perth (UTC+8), on 24 Nov.
+    expect(within(modal).getByText('24 Nov 2026 07:00')).toBeInTheDocument();
+    expect(within(modal).getByText('24 Nov 2026 08:00')).toBeInTheDocument();
+    expect(within(modal).getByTestId('arrival-time')).toHaveTextContent('06:50');
+    expect(within(modal).getByText('Home visit (60 min)')).toBeInTheDocument();
+    expect(within(modal).getByText('Key under the mat')).toBeInTheDocument();
+    expect(await within(modal).findByTestId('svg-map')).toHaveAttribute('data-marker-count', '1');
+    const query = encodeURIComponent('12 Given Tce, Paddington QLD 4064, Australia');
+    expect(within(modal).getByRole('link', { name: 'Google Maps' })).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${query}`);
+    expect(within(modal).getByRole('link', { name: 'Apple Maps' })).toHaveAttribute('href', `https://maps.apple.com/?q=${query}`);
+    expect(within(modal).getByRole('link', { name: 'Waze' })).toHaveAttribute('href', `https://waze.com/ul?q=${query}&navigate=yes`);
+    view.unmount();
+  });
+
+  it('says the map is unavailable without coordinates', async () => {
+    serve(makeAppointment({ lat: null, lng: null }));
+    const view = openModal();
+    expect(await screen.findByText('Map unavailable (location coordinates missing)')).toBeInTheDocument();
+    expect(screen.queryByTestId('svg-map')).toBeNull();
+    view.unmount();
+  });
+
+  it("warns when the arrival is outside the client's availability (client zone)", async () => {
+    // Client available Tuesdays 12:00-15:00 in Brisbane; arrival 08:50 on Tuesday 24 Nov.
+    serve(makeAppointment({ client: { id: 11, full_name: 'Margaret Jones', time_zone: 'Australia/Brisbane', availability: [{ dow: 2, hours: ['12:00-15:00'] }] } }));
+    const view = openModal();
+    expect(await screen.findByText("Outside client's availability")).toBeInTheDocument();
+    expect(screen.getByTestId('availability-warning')).toHaveAttribute('title', "Outside client's availability");
+    view.unmount();
+  });
+
+  it('shows no warning when the arrival is within the availability or there is none', async () => {
+    serve(makeAppointment({ client: { id: 11, full_name: 'Margaret Jones', time_zone: 'Australia/Brisbane', availability: [{ dow: 2, hours: ['06:00-09:00'] }] } }));
+    const view = openModal();
+    await screen.findByText('Pat Nguyen');
+    expect(screen.queryByTestId('availability-warning')).toBeNull();
+    view.unmount();
+  });
+
+  it('lists the change log oldest first with dates formatted, and the sync history', async () => {
+    serve(makeAppointment(), {
+      resource_map: { external_id: 'CLK-998877', external_object_synced_at: '2026-11-20T01:00:00Z' },
+      versions: [
+        { created_at: '2026-11-21T03:00:00Z', event: 'update', whodunnit: 'Alex Taylor', object_changes: { arrive_at: ['2026-11-23T22:50:00Z', '2026-11-23T23:35:00Z'] } },
+        { created_at: '2026-11-20T01:00:00Z', event: 'create', whodunnit: null, object_changes: { notes: [null, 'Key under the mat'] } },
+      ],
+      import_history: [{ timestamp: '2026-11-20T01:00:00Z', author_full_name: 'Alex Taylor' }],
+      export_history: [],
+    });
+    const view = openModal();
+    const entries = await screen.findAllByTestId('change-log-entry');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('create by the system');
+    expect(entries[0]).toHaveTextContent('notes: — → Key under the mat');
+    expect(entries[1]).toHaveTextContent('update by Alex Taylor');
+    expect(entries[1]).toHaveTextContent('arrive at: 24 Nov 2026 08:50 → 24 Nov 2026 09:35');
+    expect(screen.getByTestId('external-id')).toHaveTextContent('CLK-998877');
+    expect(screen.getByRole('list', { name: 'Import history' })).toHaveTextContent('20 Nov 2026 11:00 — Alex Taylor');
+    view.unmount();
+  });
+
+  it('reports extra details that cannot be loaded', async () => {
+    server.use(
+      http.get(api('/appointments/501'), () => HttpResponse.json({ appointment: makeAppointment() })),
+      http.get(api('/appointments/501/extra_details'), () => new HttpResponse(null, { status: 500 })),
+    );
+    const view = openModal();
+    await waitFor(() => expect(screen.getAllByText('An error has occurred. Could not load appointment extra details.').length).toBeGreaterThan(0), { timeout: 5000 });
+    view.unmount();
+  });
+
+  it('reports an appointment that cannot be loaded', async () => {
+    server.use(http.get(api('/appointments/501'), () => new HttpResponse(null, { status: 500 })));
+    const view = openModal();
+    await waitFor(() => expect(screen.getAllByText('An error has occurred. Could not load appointment details.').length).toBeGreaterThan(0), { timeout: 5000 });
+    view.unmount();
+  });
+
+  it('saves the arrival time with Enter and shows the toast', async () => {
+    serve();
+    server.use(
+      http.put(api('/appointments/501/update_arrival_time'), async ({ request }) => {
+        const body = (await request.json()) as { arrive_at: string };
+        return HttpResponse.json({ appointment: makeAppointment({ arrive_at: body.arrive_at }) });
+      }),
+    );
+    const user = userEvent.setup();
+    const view = openModal();
+    await user.click(await screen.findByRole('button', { name: 'Edit arrival time' }));
+    const input = screen.getByLabelText('Arrival time');
+    await user.clear(input);
+    await user.type(input, '09:35{Enter}');
+    expect(await screen.findByText('The arrival time has been successfully updated.')).toBeInTheDocument();
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ arrive_at: '2026-11-24T09:35:00+10:00' });
+    expect(screen.getByTestId('arrival-time')).toHaveTextContent('09:35');
+    view.unmount();
+  });
+
+  it('does not offer editing when the appointment is on a route', async () => {
+    serve(makeAppointment({ route_id: 4 }));
+    const view = openModal();
+    expect(await screen.findByTestId('arrival-time')).toHaveAttribute('data-state', 'locked');
+    expect(screen.queryByRole('button', { name: 'Edit arrival time' })).toBeNull();
+    view.unmount();
+  });
+
+  it('opens the client modal from the client name', async () => {
+    serve();
+    server.use(
+      http.get(api('/clients/11'), () => HttpResponse.json({ client: makeClient() })),
+      http.get(api('/tags/all'), () => HttpResponse.json({ tags: [] })),
+    );
+    const user = userEvent.setup();
+    const view = renderWithServices(<></>);
+    act(() => {
+      window.dispatchEvent(new CustomEvent(OPEN_APPOINTMENT_EVENT, { detail: { id: 501 } }));
+    });
+    const modal = await screen.findByTestId('appointment-details-modal');
+    await user.click(await within(modal).findByRole('button', { name: 'Margaret Jones' }));
+    expect(await screen.findByTestId('client-details-modal')).toBeInTheDocument();
+    await user.click(within(screen.getByTestId('client-details-modal')).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    // Closing the client modal returns to the appointment.
+    expect(await screen.findByTestId('appointment-details-modal')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('opens from the global event with an appointment object, showing it at once', async () => {
+    const appointment = makeAppointment({ id: 777, notes: 'Given as an object' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(api('/appointments/777'), async () => {
+        await gate;
+        return HttpResponse.json({ appointment });
+      }),
+      http.get(api('/appointments/777/extra_details'), () => HttpResponse.json(NO_EXTRA)),
+    );
+    const view = renderWithServices(<></>);
+    act(() => {
+      window.dispatchEvent(new CustomEvent(OPEN_APPOINTMENT_EVENT, { detail: appointment }));
+    });
+    // Shown before the refresh by id answers.
+    expect(await screen.findByText('Given as an object')).toBeInTheDocument();
+    release();
+    view.unmount();
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import AppointmentsPage from '../../src/views/appointments/AppointmentsPage';
+import { findRoute } from '../../src/routes/routeTable';
+import { api, createTestServer, makeAppointment, renderWithServices } from './clients.harness';
+
+const { server, sent } = createTestServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  sent.length = 0;
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane' };
+const SAM = { id: 8, full_name: 'Sam Lee', active: true, time_zone: 'Australia/Brisbane' };
+const PRACTITIONERS = [PAT, SAM, { id: 9, full_name: 'Jo Park', active: true }, { id: 10, full_name: 'Ana Cruz', active: true }, { id: 11, full_name: 'Old Staff', active: false }];
+
+// Tuesday 24 Nov 2026, Brisbane (UTC+10).
+const APPOINTMENTS = [
+  makeAppointment({ id: 1, starts_at: '2026-11-23T23:00:00Z', ends_at: '2026-11-24T00:00:00Z', arrive_at: '2026-11-23T23:00:00Z', practitioner: PAT }),
+  makeAppointment({
+    id: 2,
+    starts_at: '2026-11-24T00:30:00Z',
+    ends_at: '2026-11-24T01:00:00Z',
+    arrive_at: '2026-11-24T00:30:00Z',
+    practitioner: PAT,
+    suburb: 'Toowong',
+    client: { id: 12, full_name: 'Bert Smith', time_zone: null, availability: [{ dow: 3 }] },
+  }),
+  makeAppointment({ id: 3, starts_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T03:00:00Z', arrive_at: null, practitioner: SAM, client: { id: 13, full_name: 'Cora Diaz', time_zone: null, availability: [] } }),
+];
+
+function serve() {
+  server.use(
+    http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: PRACTITIONERS })),
+    http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 3, name: 'Home visit', duration: 60, color: null }] })),
+    http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [{ id: 1, name: 'Brisbane North' }] })),
+    http.get(api('/appointments'), () => HttpResponse.json({ appointments: APPOINTMENTS })),
+    http.get(api('/appointments/:id'), ({ params }) => HttpResponse.json({ appointment: APPOINTMENTS.find((item) => String(item.id) === params.id) })),
+    http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
+  );
+}
+
+const listRequests = () => sent.filter((request) => request.path === '/api/appointments').map((request) => new URLSearchParams(request.search));
+
+describe('appointments page', () => {
+  it("lists today's appointments with the warning on those outside availability", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    serve();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const rows = await screen.findAllByTestId('appointment-row');
+    expect(rows).toHaveLength(3);
+    expect(listRequests()[0].get('start_date')).toBe('2026-11-24');
+    expect(listRequests()[0].get('end_date')).toBe('2026-11-24');
+    expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '09:00–10:00', 'Margaret Jones', 'Pat Nguyen', 'Home visit', 'Paddington', '09:00', 'Booked', '',
+    ]);
+    // Bert is available on Wednesdays only; his visit is on a Tuesday.
+    expect(within(rows[1]).getByTestId('availability-warning')).toHaveTextContent("Outside client's availability");
+    expect(within(rows[0]).queryByTestId('availability-warning')).toBeNull();
+    expect(screen.getByTestId('date-range-button')).toHaveTextContent('24 Nov 2026');
+    view.unmount();
+  });
+
+  it('filters by practitioner with a multi-select: All, tags up to three, a counter above', async () => {
+    serve();
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    const filter = screen.getByTestId('filter-practitioners');
+    const button = within(filter).getByRole('button');
+    expect(button).toHaveTextContent('All');
+
+    await user.click(button);
+    const listbox = await screen.findByRole('listbox');
+    // Inactive practitioners are not offered.
+    expect(within(listbox).queryByRole('option', { name: 'Old Staff' })).toBeNull();
+    await user.click(within(listbox).getByRole('option', { name: 'Pat Nguyen' }));
+    await waitFor(() => expect(listRequests().at(-1)!.getAll('practitioner_ids')).toEqual(['7']));
+    for (const name of ['Sam Lee', 'Jo Park']) await user.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
+    await waitFor(() => expect(button.querySelector('[data-summary]')).toHaveAttribute('data-summary', 'tags'));
+    expect(button).toHaveTextContent('Pat NguyenSam LeeJo Park');
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Ana Cruz' }));
+    await waitFor(() => expect(button).toHaveTextContent('4 selected'));
+    await waitFor(() => expect(listRequests().at(-1)!.getAll('practitioner_ids')).toEqual(['7', '8', '9', '10']));
+    view.unmount();
+  });
+
+  it('shows the day schedule: a lane per practitioner, blocks at their times and the gaps between', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    serve();
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    await user.click(screen.getByRole('button', { name: 'Day schedule' }));
+    const lanes = await screen.findAllByTestId('schedule-lane');
+    expect(lanes.map((lane) => lane.getAttribute('aria-label'))).toEqual(['Pat Nguyen', 'Sam Lee']);
+    const patBlocks = within(lanes[0]).getAllByTestId('schedule-block');
+    expect(patBlocks.map((block) => block.getAttribute('aria-label'))).toEqual([
+      '09:00 Margaret Jones (Home visit)',
+      "10:30 Bert Smith (Home visit), outside client's availability",
+    ]);
+    // 10:00 → 10:30 between Pat's visits.
+    expect(within(lanes[0]).getByTestId('schedule-gap')).toHaveAttribute('title', '30 min between visits');
+    expect(within(lanes[1]).queryByTestId('schedule-gap')).toBeNull();
+    // The day's visits are also on the map, one route per practitioner with two or more stops.
+    const map = await screen.findByTestId('svg-map');
+    expect(map).toHaveAttribute('data-marker-count', '3');
+    expect(within(map).getAllByTestId('map-route')).toHaveLength(1);
+
+    await user.click(patBlocks[1]);
+    expect(await screen.findByTestId('appointment-details-modal')).toBeInTheDocument();
+    view.unmount();
+  });
+});
