@@ -86,7 +86,7 @@ describe('sync through the modals', () => {
       for (const label of ['Created', 'Updated', 'Cancelled']) {
         expect(await dialog.getByTestId(`count-${label}`).innerText()).toMatch(/^\d+$/);
       }
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.goto('/imports');
       await expect.poll(() => page.getByTestId('import-row').first().innerText()).toContain('COMPLETE');
     } finally {
