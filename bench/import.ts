@@ -22,8 +22,8 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 60_000);
 const PER_PAGE = 100;
 
 const sandbox = await startSandbox({
-  seed: 4242, startDate: '2026-11-23', weeks: 4, patients: 2000, practitioners: 50, inactivePractitioners: 0, businesses: 3,
-  visitsPerDay: [15, 15], cancelledRate: 0.03, archivedRate: 0.01, deletedRate: 0,
+  seed: 4242, startDate: '2026-11-23', weeks: 4, patients: 2000, practitioners: 76, inactivePractitioners: 0, businesses: 3,
+  visitsPerDay: [10, 10], cancelledRate: 0.03, archivedRate: 0.01, deletedRate: 0,
   faults: { rateLimitPerMinute: RATE, rateLimitWindowMs: WINDOW_MS },
 });
 const { dataset } = sandbox;
