@@ -1,4 +1,5 @@
 // The date range picker with presets (NORMAL mode) and the one-day picker (FAST mode), on react-day-picker.
+import type { CSSProperties } from 'react';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { DayPicker, type DateRange as DayPickerRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
@@ -14,6 +15,9 @@ export function describeRange(range: DateRange): string {
   if (!range.end || range.end === range.start) return formatCalendarDate(range.start) + (range.end ? '' : ' – …');
   return `${formatCalendarDate(range.start)} – ${formatCalendarDate(range.end)}`;
 }
+
+// The calendar in the app's accent colour, weeks starting on Monday as in Australia.
+const calendarStyle = { '--rdp-accent-color': '#0284c7', '--rdp-accent-background-color': '#e0f2fe' } as CSSProperties;
 
 const fieldButton =
   'mt-1 flex min-h-10 w-full items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900';
@@ -45,6 +49,8 @@ export function DateRangePicker({ value, onChange, today }: { value: DateRange; 
             <DayPicker
               mode="range"
               numberOfMonths={2}
+              weekStartsOn={1}
+              style={calendarStyle}
               defaultMonth={toJs(value.start) ?? jsDateFromPlainDate(today)}
               selected={selected}
               onSelect={(range) => onChange({ start: fromJs(range?.from), end: fromJs(range?.to) })}
@@ -78,6 +84,8 @@ export function SingleDatePicker({ value, onChange, today }: { value: string | n
             {({ close }) => (
               <DayPicker
                 mode="single"
+                weekStartsOn={1}
+                style={calendarStyle}
                 defaultMonth={toJs(value) ?? jsDateFromPlainDate(today)}
                 selected={toJs(value)}
                 onSelect={(day) => {

@@ -133,10 +133,10 @@ export function JobHistory({ kind }: { kind: JobKind }) {
                     <td className="px-4 py-3">
                       <FiltersCell filters={job.filters} lists={lists} />
                     </td>
-                    <td className="px-4 py-3" data-testid="job-result">
+                    <td className="px-4 py-3 xl:whitespace-nowrap" data-testid="job-result">
                       {resultSummary(job, kind)}
                     </td>
-                    <td className="px-4 py-3">{job.created_by_name ?? 'Automatic'}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{job.created_by_name ?? 'Automatic'}</td>
                     <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(job.created_at, timeZone)}</td>
                     <td className="px-4 py-3 text-right">
                       {active && (
