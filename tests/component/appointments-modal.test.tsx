@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 const NO_EXTRA = { resource_map: null, versions: [], import_history: [], export_history: [] };
 
-function serve(appointment = makeAppointment(), extra: unknown = NO_EXTRA) {
+function serve(appointment = makeAppointment(), extra: Record<string, unknown> = NO_EXTRA) {
   server.use(
     http.get(api(`/appointments/${appointment.id}`), () => HttpResponse.json({ appointment })),
     http.get(api(`/appointments/${appointment.id}/extra_details`), () => HttpResponse.json(extra)),

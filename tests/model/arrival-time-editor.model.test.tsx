@@ -34,6 +34,9 @@ const USER_EVENTS: ArrivalTimeEditorEvent[] = [
   { type: 'CANCEL' },
 ];
 
+const isSaveResult = (event: ArrivalTimeEditorEvent | undefined) =>
+  event !== undefined && ['xstate.done.actor.save', 'xstate.error.actor.save'].includes((event as { type: string }).type);
+
 function inputFor(routeId: number | null): ArrivalTimeEditorInput {
   return { appointmentId: APPOINTMENT.id, startsAt: APPOINTMENT.starts_at, arriveAt: APPOINTMENT.arrive_at, routeId, timeZone: ZONE };
 }
@@ -44,7 +47,7 @@ function modelPaths(routeId: number | null) {
     // Only what the user can do in that state: an ignored event has no control to drive.
     events: (snapshot) => (snapshot.matches('saving') ? [SAVE_DONE, SAVE_ERROR] : USER_EVENTS.filter((event) => snapshot.can(event))),
     serializeState: (snapshot, event) =>
-      JSON.stringify([snapshot.value, snapshot.context, event?.type.startsWith('xstate.') && event.type !== 'xstate.init' ? event.type : null]),
+      JSON.stringify([snapshot.value, snapshot.context, isSaveResult(event) ? (event as { type: string }).type : null]),
   });
 }
 
