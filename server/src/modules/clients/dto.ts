@@ -30,7 +30,7 @@ export function toClientDto(row: ClientRow, tags: TagSummary[]): Schemas['Client
   };
 }
 
-export function toClientListItem(row: ClientListRow): Schemas['ClientListItem'] {
+export function toClientListItem(row: ClientListRow, tags: TagSummary[]): Schemas['ClientListItem'] {
   return {
     id: row.id,
     full_name: fullName(row),
@@ -39,7 +39,7 @@ export function toClientListItem(row: ClientListRow): Schemas['ClientListItem'] 
     suburb: row.city,
     phone: row.phone,
     email: row.email,
-    tags: row.tags.map(toTagDto),
+    tags: tags.map(toTagDto),
     has_custom_availability: row.has_custom_availability,
     has_address: row.has_address,
   };

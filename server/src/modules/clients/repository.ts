@@ -28,7 +28,6 @@ export interface ClientListRow {
   phone: string | null;
   has_custom_availability: boolean;
   has_address: boolean;
-  tags: TagSummary[];
 }
 
 const SORT_EXPRESSIONS: Record<ClientSort, string> = {
@@ -75,9 +74,7 @@ export async function listClientRows(db: DbOrTx, businessAccountId: number, quer
   const [rows, [{ total }]] = await Promise.all([
     queryRows<ClientListRow>(db, sql`
       SELECT c.id, c.first_name, c.last_name, c.city, c.email, c.phone_numbers->0->>'number' AS phone,
-             jsonb_array_length(c.availability) > 0 AS has_custom_availability, c.has_address,
-             (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id), '[]')
-              FROM client_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.client_id = c.id) AS tags
+             jsonb_array_length(c.availability) > 0 AS has_custom_availability, c.has_address
       FROM clients c
       WHERE ${where}
       ORDER BY ${sql.raw(order)}

@@ -19,8 +19,9 @@ export class ClientsService {
 
   async list(businessAccountId: number, query: ClientListQuery): Promise<{ clients: Schemas['ClientListItem'][]; meta: Schemas['PageMeta'] }> {
     const { rows, total } = await listClientRows(this.ctx.db, businessAccountId, query);
+    const tagMap = await tagsByClient(this.ctx.db, rows.map((row) => row.id));
     return {
-      clients: rows.map(toClientListItem),
+      clients: rows.map((row) => toClientListItem(row, tagMap.get(row.id) ?? [])),
       meta: { page: query.page, per_page: query.perPage, total },
     };
   }
