@@ -1,5 +1,6 @@
 /**
- * Home-care benchmark: npm run bench:homecare -- [--budget 2] [--scales 1,2,4] [--seed 7]
+ * Home-care benchmark: npm run bench:homecare -- [--budget 2] [--scales 1,2,4] [--scale-budget] [--seed 7]
+ * --scale-budget multiplies the search budget by the scale (2 s at 1×, 8 s at 4×).
  * Generates Brisbane days (40 practitioners, 320 visits at scale 1), solves each with the default
  * haversine travel model and reports travel time of the booking system's assignment vs. the plan,
  * unassigned visits, continuity, runtime (matrix + search), all verified by the checker.
@@ -18,6 +19,7 @@ function arg(name: string): string | undefined {
 const budgetS = Number(arg('budget') ?? 2);
 const scales = (arg('scales') ?? '1,2,4').split(',').map(Number);
 const seed = Number(arg('seed') ?? 7);
+const scaleBudget = process.argv.includes('--scale-budget');
 
 /** Travel time of the booked routes, each in booked order from start to end location. */
 function bookedTravel(problem: Problem, matrix: TravelMatrix, initial: Map<string, string[]>): number {
@@ -39,14 +41,16 @@ function bookedTravel(problem: Problem, matrix: TravelMatrix, initial: Map<strin
 }
 
 const hours = (s: number) => (s / 3600).toFixed(1);
-console.log(`Home-care benchmark (Brisbane, haversine × 1.35 circuity, banded speeds), search budget ${budgetS}s, seed ${seed}`);
-console.log('scale  pract  visits  booked travel h  planned travel h  saved   unassigned  kept prev  matrix s  total s  feasible');
+console.log(
+  `Home-care benchmark (Brisbane, haversine × 1.35 circuity, banded speeds), search budget ${budgetS}s${scaleBudget ? ' × scale' : ''}, seed ${seed}`,
+);
+console.log('scale  pract  visits  booked travel h  planned travel h  saved   unassigned  kept prev  iterations  matrix s  total s  feasible');
 for (const scale of scales) {
   const day = generateHomecareDay(40 * scale, 320 * scale, seed);
   const t0 = performance.now();
   const matrix = await new HaversineProvider().matrix(problemLocations(day.problem));
   const tMatrix = (performance.now() - t0) / 1000;
-  const sol = await solve(day.problem, { travel: matrix, timeBudgetMs: budgetS * 1000, seed: 1 });
+  const sol = await solve(day.problem, { travel: matrix, timeBudgetMs: budgetS * 1000 * (scaleBudget ? scale : 1), seed: 1 });
   const total = (performance.now() - t0) / 1000;
   const check = checkSolution(day.problem, sol, matrix);
   const before = bookedTravel(day.problem, matrix, day.initial);
@@ -55,7 +59,7 @@ for (const scale of scales) {
   console.log(
     `${String(scale).padStart(4)}x ${String(day.problem.practitioners.length).padStart(6)} ${String(day.problem.visits.length).padStart(7)}` +
       `${hours(before).padStart(17)}${hours(check.travelTime).padStart(18)}${(((before - check.travelTime) / before) * 100).toFixed(0).padStart(6)}%` +
-      `${String(sol.unassigned.length).padStart(12)}${String(kept).padStart(11)}${tMatrix.toFixed(2).padStart(10)}${total.toFixed(2).padStart(9)}  ` +
+      `${String(sol.unassigned.length).padStart(12)}${String(kept).padStart(11)}${String(sol.stats.iterations).padStart(12)}${tMatrix.toFixed(2).padStart(10)}${total.toFixed(2).padStart(9)}  ` +
       `${check.feasible ? 'yes' : `NO: ${check.errors.slice(0, 3).join('; ')}`}`,
   );
   if (sol.unassigned.length) {

@@ -183,7 +183,7 @@ describe('solve: optimality on tiny instances', () => {
         const opt = bruteForce(t);
         expect(solution.objective.total).toBeCloseTo(opt, 6);
       }),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   }, 60_000);
 });

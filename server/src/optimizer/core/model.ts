@@ -45,6 +45,8 @@ export interface CoreModel {
   penalty: Float64Array;
   /** Locked visits (pinned practitioner and start) are never removed by the search. */
   locked: Uint8Array;
+  /** The pinned, else the previous, practitioner of each visit (-1 for none): always an insertion candidate. */
+  homeVehicle: Int32Array;
 }
 
 export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
@@ -83,6 +85,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     extra: new Float64Array(n * V),
     penalty: new Float64Array(n),
     locked: new Uint8Array(n),
+    homeVehicle: new Int32Array(n).fill(-1),
   };
   const dayStart = Math.min(0, ...problem.practitioners.map((p) => p.shift.start));
   const dayEnd = Math.max(0, ...problem.practitioners.map((p) => p.shift.end));
@@ -147,7 +150,10 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     if (named.has(p.id)) m.vtype[v] = typeKeys.size + v;
   });
 
+  const vehicleOf = new Map(problem.practitioners.map((p, v) => [p.id, v]));
   problem.visits.forEach((visit, c) => {
+    const home = visit.pinnedPractitionerId ?? visit.previousPractitionerId;
+    if (home !== undefined) m.homeVehicle[c] = vehicleOf.get(home) ?? -1;
     problem.practitioners.forEach((p, v) => {
       let cost = 0;
       if (visit.requiredSkill !== undefined && !(p.skills ?? []).includes(visit.requiredSkill)) cost = Infinity;

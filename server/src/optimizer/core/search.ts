@@ -21,6 +21,12 @@ export interface SearchParams {
   twoOptStar: number;
   /** 2-opt* only tries new edges to this many nearest neighbours. */
   granularity: number;
+  /**
+   * Above this many visits, a visit is only offered to routes holding one of its `granularity * 2`
+   * nearest neighbours (plus empty routes and its pinned/previous practitioner): scanning every
+   * route of a large day costs a cache miss per position.
+   */
+  restrictAbove: number;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -34,6 +40,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   routeRemoval: 0.05,
   twoOptStar: 1,
   granularity: 20,
+  restrictAbove: 200,
 };
 
 /**
@@ -61,6 +68,9 @@ export class Search {
   private readonly savedLen: Int32Array;
   private readonly savedCost: Float64Array;
   private readonly typeMark: Int32Array;
+  private readonly routeMark: Int32Array;
+  /** iterStamp of the iteration in which a visit entered already unassigned (offered every route). */
+  private readonly wasUnassigned: Int32Array;
   private readonly sortKey: Float64Array;
   private readonly farKey: Float64Array;
   private readonly tightKey: Float64Array;
@@ -90,6 +100,8 @@ export class Search {
     this.savedLen = new Int32Array(V);
     this.savedCost = new Float64Array(V);
     this.typeMark = new Int32Array(V + m.vehicles + 1);
+    this.routeMark = new Int32Array(V);
+    this.wasUnassigned = new Int32Array(n);
     this.bestNodes = new Int32Array(this.rs.nodes.length);
     this.bestLen = new Int32Array(V);
     this.sortKey = new Float64Array(n);
@@ -127,6 +139,7 @@ export class Search {
     this.touchedLen = 0;
     this.savedPoolLen = this.poolLen;
     this.savedPool.set(this.pool.subarray(0, this.poolLen));
+    for (let k = 0; k < this.poolLen; k++) this.wasUnassigned[this.pool[k]] = this.iterStamp;
     const before = this.cost;
     this.ruin();
     this.recreate(false);
@@ -213,6 +226,17 @@ export class Search {
     const ksMax = (4 * p.avgRemoved) / (1 + lsMax) - 1;
     const ks = Math.floor(rng.next() * ksMax) + 1;
     let seed = rng.int(m.n);
+    if (this.poolLen && rng.next() < 0.5) {
+      // Make room where it is missing: seed next to an unassigned visit.
+      const u = this.pool[rng.int(this.poolLen)];
+      for (let g = 0; g < this.K; g++) {
+        const c = this.neighbors[u * this.K + g];
+        if (rs.routeOf[c] >= 0) {
+          seed = c;
+          break;
+        }
+      }
+    }
     for (let tries = 0; rs.routeOf[seed] < 0 && tries < 20; tries++) seed = rng.int(m.n);
     if (rs.routeOf[seed] < 0) return;
     const removed = this.removed;
@@ -295,11 +319,14 @@ export class Search {
     const pool = this.pool;
     const key = this.sortKey;
     const choice = initial ? 4 : rng.int(11);
+    // Half the time, visits that were already unassigned get the first pick of positions.
+    const unassignedFirst = !initial && rng.next() < 0.5;
     for (let k = 0; k < n; k++) {
       const c = pool[k];
       const tie = rng.next() * 1e-6;
       key[c] =
         (m.locked[c] ? -1e12 : 0) +
+        (unassignedFirst && this.wasUnassigned[c] === this.iterStamp ? -1e11 : 0) +
         (choice < 4 ? rng.next() : choice < 8 ? -(m.demand[c] || m.service[c]) : choice < 10 ? -this.farKey[c] : this.tightKey[c]) +
         tie;
     }
@@ -316,11 +343,22 @@ export class Search {
     const EPS = 1e-7;
     let left = 0;
     let gap = nextGap();
+    const restrict = !initial && m.n > this.params.restrictAbove;
+    const near = Math.min(this.K, 2 * this.params.granularity);
+    const routeMark = this.routeMark;
     for (const c of order) {
       let best = Infinity;
       let bestR = -1;
       let bestI = -1;
       const stamp = ++this.stamp;
+      const restrictC = restrict && this.wasUnassigned[c] !== this.iterStamp;
+      if (restrictC) {
+        for (let g = 0; g < near; g++) {
+          const r = rs.routeOf[this.neighbors[c * this.K + g]];
+          if (r >= 0) routeMark[r] = stamp;
+        }
+        if (m.homeVehicle[c] >= 0) routeMark[m.homeVehicle[c]] = stamp;
+      }
       const rowExtra = c * V;
       const cRow = c * size;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
@@ -333,7 +371,7 @@ export class Search {
           const t = m.vtype[r];
           if (this.typeMark[t] === stamp) continue;
           this.typeMark[t] = stamp;
-        }
+        } else if (restrictC && routeMark[r] !== stamp) continue;
         const a = m.costTime[r], b = m.costDist[r];
         const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
         const complex = multiC === 1 || rs.isComplex(r);
@@ -473,8 +511,34 @@ function buildNeighbors(m: CoreModel, K: number): Int32Array {
     for (let j = 0; j < n; j++) d[j] = m.dist[c * m.size + j] + m.dist[j * m.size + c];
     let k = 0;
     for (let j = 0; j < n; j++) if (j !== c) idx[k++] = j;
-    const sorted = Array.from(idx).sort((a, b) => d[a] - d[b]);
-    for (let j = 0; j < K; j++) out[c * K + j] = sorted[j];
+    if (K < k) selectSmallest(idx, d, K);
+    const nearest = Array.from(idx.subarray(0, K)).sort((a, b) => d[a] - d[b] || a - b);
+    for (let j = 0; j < K; j++) out[c * K + j] = nearest[j];
   }
   return out;
+}
+
+/** Quickselect: moves the k entries of idx with the smallest key[idx] to idx[0..k) (in any order). */
+function selectSmallest(idx: Int32Array, key: Float64Array, k: number): void {
+  let lo = 0;
+  let hi = idx.length - 1;
+  while (lo < hi) {
+    const pivot = key[idx[(lo + hi) >> 1]];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (key[idx[i]] < pivot) i++;
+      while (key[idx[j]] > pivot) j--;
+      if (i <= j) {
+        const t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else return;
+  }
 }
