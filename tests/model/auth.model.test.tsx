@@ -48,6 +48,8 @@ const events = [
 const model = authMachine.provide({
   actions: { persistSession: () => {}, persistUser: () => {}, forgetSession: () => {}, revokeOnServer: () => {}, reportLoginFailure: () => {} },
 });
+// A path replays several gestures and server answers; on a busy two-core CI machine that takes a while.
+const PATH_TIMEOUT_MS = 30_000;
 const paths = transitionCoveringPaths(model, { events, input: { token: null, user: null } });
 
 const gates = { login: new Gate(), loginAs: new Gate(), user: new Gate() };
@@ -171,5 +173,5 @@ describe('auth machine, walked through the app', () => {
       app.stop();
       vi.restoreAllMocks();
     }
-  });
+  }, PATH_TIMEOUT_MS);
 });
