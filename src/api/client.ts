@@ -52,7 +52,10 @@ function defaultBaseUrl(): string {
   return (typeof window !== 'undefined' ? window.location.origin : '') + API_PREFIX;
 }
 
-export function createApiClient(hooks: SessionHooks, options: { baseUrl?: string; fetch?: typeof fetch } = {}): ApiClient {
+export function createApiClient(
+  hooks: SessionHooks,
+  options: { baseUrl?: string; fetch?: (request: Request) => Promise<Response> } = {},
+): ApiClient {
   const client = createFetchClient<paths>({
     baseUrl: options.baseUrl ?? defaultBaseUrl(),
     // Resolve the global at call time so test interceptors installed later still apply.
