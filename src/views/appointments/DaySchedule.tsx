@@ -9,6 +9,8 @@ import { layoutSchedule } from './scheduleLayout';
 
 export const LANE_COLORS = ['#0284c7', '#16a34a', '#9333ea', '#ea580c', '#db2777', '#0d9488', '#ca8a04', '#4f46e5'];
 
+const MIN_LABELLED_GAP_SHARE = 0.025;
+
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
 export function DaySchedule({ appointments, businessTimeZone }: { appointments: readonly Appointment[]; businessTimeZone?: string | null }) {
@@ -53,7 +55,10 @@ export function DaySchedule({ appointments, businessTimeZone }: { appointments: 
                       className="absolute top-1/2 flex -translate-y-1/2 items-center justify-center border-t-2 border-dashed border-slate-400 dark:border-slate-500"
                       style={{ left: percent(gap.from), width: width(gap.from, gap.to) }}
                     >
-                      <span className="-mt-4 rounded bg-white px-1 text-[10px] text-slate-600 dark:bg-slate-900 dark:text-slate-300">{gap.minutes}m</span>
+                      {/* Short gaps keep only the line: a label would cover the neighbouring visits. */}
+                      {gap.minutes / span >= MIN_LABELLED_GAP_SHARE && (
+                        <span className="-mt-4 rounded bg-white px-1 text-[10px] text-slate-600 dark:bg-slate-900 dark:text-slate-300">{gap.minutes}m</span>
+                      )}
                     </span>
                   ))}
                   {lane.blocks.map((block) => {

@@ -177,7 +177,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
                   className="cursor-pointer hover:bg-sky-50 focus:bg-sky-50 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800"
                 >
                   {COLUMNS.map((column) => (
-                    <td key={column.key} className="px-4 py-2 align-top whitespace-nowrap text-slate-700 dark:text-slate-300">
+                    <td key={column.key} className={`px-4 py-2 align-top text-slate-700 dark:text-slate-300 ${column.key === 'email' ? 'break-all' : 'whitespace-nowrap'}`}>
                       {column.render(client)}
                     </td>
                   ))}

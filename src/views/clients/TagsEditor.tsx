@@ -73,14 +73,16 @@ export function TagsEditor({ clientId, tags, onSaved }: { clientId: number; tags
           ))}
         </div>
       )}
-      <button
-        type="submit"
-        disabled={save.isPending}
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
-      >
-        {save.isPending && <Spinner className="size-4" />}
-        Save tags
-      </button>
+      {allTags.data.length > 0 && (
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {save.isPending && <Spinner className="size-4" />}
+          Save tags
+        </button>
+      )}
     </form>
   );
 }

@@ -1,10 +1,27 @@
 // The built-in map: used without a Google Maps key, while the script loads, and whenever it cannot load
 // (always offline and in tests). It draws the same markers and routes on a projected SVG.
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fitProjection, gridLines } from './projection';
 import type { MapMarker, MapRoute } from './mapTypes';
 
-const VIEW_WIDTH = 640;
+const DEFAULT_VIEW_WIDTH = 640;
+
+/** The element's rendered width, so the projection fits the box the map really has (no cropping). */
+function useMeasuredWidth(fallback: number) {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry.contentRect.width);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 export function SvgMap({ markers, routes = [], height, onMarkerClick }: {
   markers: readonly MapMarker[];
@@ -13,33 +30,35 @@ export function SvgMap({ markers, routes = [], height, onMarkerClick }: {
   onMarkerClick?: (marker: MapMarker) => void;
 }) {
   const clipId = useId();
+  const { ref, width: viewWidth } = useMeasuredWidth(DEFAULT_VIEW_WIDTH);
   const points = [...markers, ...routes.flatMap((route) => route.points)];
-  const { project, bounds } = fitProjection(points, VIEW_WIDTH, height);
+  const { project, bounds } = fitProjection(points, viewWidth, height);
   const latLines = gridLines(bounds.south, bounds.north);
   const lngLines = gridLines(bounds.west, bounds.east);
   const label = markers.length === 1 ? `Map showing ${markers[0].title ?? 'one location'}` : `Map showing ${markers.length} locations`;
 
   return (
     <svg
+      ref={ref}
       role="img"
       aria-label={label}
       data-testid="svg-map"
       data-marker-count={markers.length}
-      viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
-      preserveAspectRatio="xMidYMid slice"
+      viewBox={`0 0 ${viewWidth} ${height}`}
+      preserveAspectRatio="xMidYMid meet"
       className="block w-full rounded-lg border border-slate-200 dark:border-slate-700"
       style={{ height }}
     >
       <defs>
         <clipPath id={clipId}>
-          <rect width={VIEW_WIDTH} height={height} />
+          <rect width={viewWidth} height={height} />
         </clipPath>
       </defs>
       <g clipPath={`url(#${clipId})`}>
-        <rect width={VIEW_WIDTH} height={height} className="fill-emerald-50 dark:fill-slate-800" />
+        <rect width={viewWidth} height={height} className="fill-emerald-50 dark:fill-slate-800" />
         {latLines.map((lat) => {
           const { y } = project({ lat, lng: bounds.west });
-          return <line key={`lat${lat}`} x1={0} x2={VIEW_WIDTH} y1={y} y2={y} className="stroke-emerald-200 dark:stroke-slate-700" strokeWidth={1} />;
+          return <line key={`lat${lat}`} x1={0} x2={viewWidth} y1={y} y2={y} className="stroke-emerald-200 dark:stroke-slate-700" strokeWidth={1} />;
         })}
         {lngLines.map((lng) => {
           const { x } = project({ lat: bounds.south, lng });
