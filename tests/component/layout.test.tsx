@@ -173,3 +173,29 @@ describe('toasts', () => {
     }
   });
 });
+
+describe('sidebar on a phone', () => {
+  it('opens as a drawer from the header and closes on Escape or after navigating', async () => {
+    const user = userEvent.setup();
+    const narrowScreen = (query: string) =>
+      ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+    window.matchMedia = narrowScreen;
+    try {
+      renderApp('/dashboard', { as: 'ADMIN' });
+      await screen.findByTestId('dashboard-greeting');
+      await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+      expect(screen.getByRole('complementary', { name: 'Sidebar drawer' })).toBeInTheDocument();
+      expect(screen.getByTestId('sidebar')).toHaveAttribute('data-visible', 'true');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('complementary', { name: 'Sidebar drawer' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+      const drawer = screen.getByRole('complementary', { name: 'Sidebar drawer' });
+      await user.click(within(drawer).getByRole('link', { name: 'Clients' }));
+      expect(currentPath()).toBe('/clients');
+      expect(screen.queryByRole('complementary', { name: 'Sidebar drawer' })).not.toBeInTheDocument();
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useServices, useSidebarSelector } from '../../app/ServicesContext';
 import { selectSidebarUnfoldable, selectSidebarVisible } from '../../machines/sidebar';
 import { Header } from './Header';
@@ -24,6 +24,15 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const visible = useSidebarSelector(selectSidebarVisible);
   const narrow = useSidebarSelector(selectSidebarUnfoldable);
   const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [drawerOpen]);
 
   const toggleSidebar = () => {
     if (isDesktop()) sidebar.send({ type: 'TOGGLE_VISIBLE' });
