@@ -5,10 +5,10 @@ import { fromPromise } from 'xstate';
 import {
   ARRIVAL_TIME_STEP_SECONDS,
   arrivalTimeEditorMachine,
-  shownArrivalTime,
   type ArrivalTimeEditorInput,
   type SavedArrival,
 } from '../../machines/arrivalTimeEditor';
+import { formatDateTime } from '../../lib/dates';
 import { Spinner } from '../common/PageSpinner';
 
 export interface ArrivalTimeEditorProps extends ArrivalTimeEditorInput {
@@ -39,7 +39,8 @@ export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: Arrival
     if (state === 'editing') inputRef.current?.focus();
   }, [state]);
 
-  const shown = shownArrivalTime(context);
+  // Shown like the start and end (dd MMM yyyy HH:mm); only the time is edited, the day stays the appointment's.
+  const shown = formatDateTime(context.arriveAt, context.timeZone);
 
   if (state === 'locked') {
     return (
