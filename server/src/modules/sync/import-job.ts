@@ -148,7 +148,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
   if (sweepIsSafe) {
     // After a large first import the planner's statistics still describe near-empty tables (embedded PGlite has no
     // autovacuum), which turns the sweep's join into a nested loop over every row.
-    if (counts.appointments_created > 1000) await db.execute(sql`ANALYZE appointments, resource_maps`);
+    if (counts.appointments_created > 200) await db.execute(sql`ANALYZE appointments, resource_maps`);
     await db.transaction(async (tx) => {
       await run.guard(tx);
       await cancelVanished(tx, business, job.id, whodunnit, { from, to, filters: job.filters, seen }, counts);
