@@ -26,7 +26,7 @@ import { appointmentTimeZone, isCancelled } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DateRangePicker, type DayRange } from './DateRangePicker';
 import { DaySchedule, LANE_COLORS } from './DaySchedule';
-import { MultiSelect } from './MultiSelect';
+import { MultiSelect } from '../common/MultiSelect';
 import { layoutSchedule } from './scheduleLayout';
 
 type View = 'list' | 'schedule';
@@ -84,21 +84,24 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
           <MultiSelect
             label="Practitioners"
             testId="filter-practitioners"
-            options={activePractitioners.map((practitioner) => ({ id: practitioner.id, label: practitioner.full_name }))}
+            options={activePractitioners.map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name }))}
+            placeholder="All"
             value={practitionerIds}
             onChange={setPractitionerIds}
           />
           <MultiSelect
             label="Appointment types"
             testId="filter-appointment-types"
-            options={(types.data ?? []).map((type) => ({ id: type.id, label: type.name }))}
+            options={(types.data ?? []).map((type) => ({ id: type.id, name: type.name }))}
+            placeholder="All"
             value={typeIds}
             onChange={setTypeIds}
           />
           <MultiSelect
             label="Business locations"
             testId="filter-business-locations"
-            options={(locations.data ?? []).map((location) => ({ id: location.id, label: location.name }))}
+            options={(locations.data ?? []).map((location) => ({ id: location.id, name: location.name }))}
+            placeholder="All"
             value={locationIds}
             onChange={setLocationIds}
           />

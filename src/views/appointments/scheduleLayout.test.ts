@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { layoutSchedule } from './scheduleLayout';
-import { selectionSummary } from './MultiSelect';
 import type { Appointment } from './api';
 
 const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => ({ id, full_name: name, active: true, time_zone: zone });
@@ -44,14 +43,5 @@ describe('day schedule layout', () => {
   it('uses each practitioner zone', () => {
     const layout = layoutSchedule([visit(1, '2026-11-23T23:00:00Z', 60, practitioner(1, 'Perth', 'Australia/Perth'))]);
     expect(layout.lanes[0].blocks[0].from).toBe(7 * 60);
-  });
-});
-
-describe('multi-select summary', () => {
-  const options = ['A', 'B', 'C', 'D'].map((label, index) => ({ id: index + 1, label }));
-  it('shows the placeholder, tags up to three, then a counter', () => {
-    expect(selectionSummary([], 'All')).toEqual({ kind: 'placeholder', text: ['All'] });
-    expect(selectionSummary(options.slice(0, 3), 'All')).toEqual({ kind: 'tags', text: ['A', 'B', 'C'] });
-    expect(selectionSummary(options, 'All')).toEqual({ kind: 'counter', text: ['4 selected'] });
   });
 });

@@ -13,7 +13,7 @@ import { PageHeader } from '../common/PageHeader';
 import { PageSpinner, Spinner } from '../common/PageSpinner';
 import { cancelJob, isActiveStatus, listJobs, type ExportJob, type ImportJob, type JobKind, type SyncFilters, type SyncJob } from './api';
 import { statusLabel } from './JobStatusPanel';
-import type { Option } from './MultiSelect';
+import type { Option } from '../common/MultiSelect';
 import { syncQueryKeys, useReferenceLists } from './useSyncData';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;

@@ -12,7 +12,7 @@ import type { JobKind, SyncJob } from './api';
 import { DateRangePicker, SingleDatePicker } from './DateRangePicker';
 import { draftForMode, prefillDraft, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
-import { MultiSelect } from './MultiSelect';
+import { MultiSelect } from '../common/MultiSelect';
 import { useSyncMachines } from './SyncMachinesContext';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { draftForMode, presetRange, prefillDraft, PRESETS } from './dateRange';
-import { selectionSummary } from './MultiSelect';
+import { selectionSummary } from '../common/MultiSelect';
 import { offeredPractitioners } from './useSyncData';
 
 const today = Temporal.PlainDate.from('2026-03-30');

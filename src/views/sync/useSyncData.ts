@@ -14,7 +14,7 @@ import {
   fetchSyncSettings,
   type Practitioner,
 } from './api';
-import type { Option } from './MultiSelect';
+import type { Option } from '../common/MultiSelect';
 
 export const syncQueryKeys = {
   settings: ['sync', 'settings'] as const,

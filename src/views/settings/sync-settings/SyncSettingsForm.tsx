@@ -6,7 +6,7 @@ import { ApiError, messageOfError } from '../../../api/errors';
 import { ErrorNote, SubmitButton } from '../../common/forms';
 import { PageSpinner } from '../../common/PageSpinner';
 import { fetchSyncSettings, saveSyncSettings, type SyncSettings } from '../../sync/api';
-import { MultiSelect } from '../../sync/MultiSelect';
+import { MultiSelect } from '../../common/MultiSelect';
 import { syncQueryKeys, useReferenceLists } from '../../sync/useSyncData';
 
 export const SETTINGS_SAVED = 'Sync settings have been saved.';

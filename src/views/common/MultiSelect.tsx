@@ -1,7 +1,7 @@
 // A multi-select (Headless UI Listbox, multiple): placeholder when nothing is chosen, the chosen names as
 // tags for up to 3, a counter above 3 (spec section 9).
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import { Icon } from '../common/Icon';
+import { Icon } from './Icon';
 
 export const MAX_TAGS = 3;
 
@@ -17,7 +17,7 @@ export function selectionSummary(selected: readonly Option[]): { kind: 'placehol
   return { kind: 'count', text: `${selected.length} selected` };
 }
 
-export function MultiSelect({ label, options, value, onChange, placeholder, loading = false, failed = false, disabled = false }: {
+export function MultiSelect({ label, options, value, onChange, placeholder, loading = false, failed = false, disabled = false, testId }: {
   label: string;
   options: readonly Option[];
   value: readonly number[];
@@ -26,13 +26,14 @@ export function MultiSelect({ label, options, value, onChange, placeholder, load
   loading?: boolean;
   failed?: boolean;
   disabled?: boolean;
+  testId?: string;
 }) {
   // Ids no longer offered (an inactive practitioner in the saved filters) are neither shown nor sent.
   const selected = options.filter((option) => value.includes(option.id));
   const summary = selectionSummary(selected);
   const emptyText = loading ? 'Loading…' : failed ? 'Could not load the list' : 'Nothing to choose from';
   return (
-    <Field disabled={disabled}>
+    <Field disabled={disabled} data-testid={testId}>
       <Label className="block text-sm font-medium text-slate-700 dark:text-slate-200">{label}</Label>
       <Listbox value={selected.map((option) => option.id)} onChange={(ids: number[]) => onChange(ids)} multiple>
         <ListboxButton
