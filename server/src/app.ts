@@ -51,7 +51,6 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(contractValidatorCompiler());
   app.decorateRequest('auth', null);
