@@ -2,27 +2,15 @@
 // sandbox: import through the header's modal and see the counts; move an appointment's arrival time, export
 // through the modal (with its confirmation) and see the appointment moved in the sandbox.
 import type { Browser, Page } from 'playwright-core';
-import { createServer } from 'node:net';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_API_KEY } from '../../server/src/pms/sandbox/server';
 import { DEMO_PASSWORD, launchBrowser, logIn, newPage } from './support/browser';
-import { startProduct, type RunningProduct } from './support/server';
+import { freePort, startProduct, type RunningProduct } from './support/server';
 
 let product: RunningProduct;
 let browser: Browser;
 let sandboxUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   const sandboxPort = await freePort();

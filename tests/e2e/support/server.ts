@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export interface RunningProduct { url: string; stop(): Promise<void>; logs(): string }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
