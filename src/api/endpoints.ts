@@ -1,20 +1,7 @@
 // The shell's calls, one function each: typed by the contract, failures thrown as ApiError.
 import type { ApiClient } from './client';
-import { ApiError } from './errors';
+import { ApiError, unwrap } from './errors';
 import type { AppConfig, Credentials, ProviderAccount, Session, User } from './types';
-
-interface CallResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-function unwrap<T>(result: CallResult<T>, fallback: string): T {
-  if (!result.response.ok || result.data === undefined) {
-    throw new ApiError(result.response.status, result.error, fallback);
-  }
-  return result.data;
-}
 
 export async function logIn(client: ApiClient, credentials: Credentials): Promise<Session> {
   const result = await client.POST('/auth/login', { body: credentials });

@@ -58,3 +58,17 @@ export function messageOfError(error: unknown, fallback: string = GENERIC_ERROR_
   // Only the server's own words are shown; network and programming errors get the fallback.
   return error instanceof ApiError ? error.message : fallback;
 }
+
+export interface CallResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The data of an openapi-fetch call, or an ApiError carrying the server's answer and the fallback message. */
+export function unwrap<T>(result: CallResult<T>, fallback: string): T {
+  if (!result.response.ok || result.data === undefined) {
+    throw new ApiError(result.response.status, result.error, fallback);
+  }
+  return result.data;
+}

@@ -1,7 +1,7 @@
 // The calls of the appointments area and the appointment details modal.
 import type { ApiClient } from '../../api/client';
 import type { components, operations } from '../../api/schema';
-import { unwrapCall } from '../clients/api';
+import { unwrap } from '../../api/errors';
 
 type Schemas = components['schemas'];
 export type Appointment = Schemas['Appointment'];
@@ -16,35 +16,35 @@ export const APPOINTMENT_EXTRA_LOAD_ERROR = 'An error has occurred. Could not lo
 
 export async function listAppointments(api: ApiClient, query: AppointmentListQuery): Promise<Appointment[]> {
   const result = await api.GET('/appointments', { params: { query } });
-  return unwrapCall(result, 'An error has occurred. Could not load appointments list.').appointments;
+  return unwrap(result, 'An error has occurred. Could not load appointments list.').appointments;
 }
 
 export async function fetchAppointment(api: ApiClient, id: number): Promise<Appointment> {
   const result = await api.GET('/appointments/{id}', { params: { path: { id } } });
-  return unwrapCall(result, APPOINTMENT_LOAD_ERROR).appointment;
+  return unwrap(result, APPOINTMENT_LOAD_ERROR).appointment;
 }
 
 export async function fetchAppointmentExtraDetails(api: ApiClient, id: number): Promise<AppointmentExtraDetails> {
   const result = await api.GET('/appointments/{id}/extra_details', { params: { path: { id } } });
-  return unwrapCall(result, APPOINTMENT_EXTRA_LOAD_ERROR);
+  return unwrap(result, APPOINTMENT_EXTRA_LOAD_ERROR);
 }
 
 export async function saveArrivalTime(api: ApiClient, id: number, arriveAt: string): Promise<Appointment> {
   const result = await api.PUT('/appointments/{id}/update_arrival_time', { params: { path: { id } }, body: { arrive_at: arriveAt } });
-  return unwrapCall(result, 'An error has occurred. Could not update appointment arrival time.').appointment;
+  return unwrap(result, 'An error has occurred. Could not update appointment arrival time.').appointment;
 }
 
 export async function fetchAllPractitioners(api: ApiClient): Promise<Practitioner[]> {
   const result = await api.GET('/practitioners/all');
-  return unwrapCall(result, 'An error has occurred. Could not load practitioners list.').practitioners;
+  return unwrap(result, 'An error has occurred. Could not load practitioners list.').practitioners;
 }
 
 export async function fetchAllAppointmentTypes(api: ApiClient): Promise<AppointmentType[]> {
   const result = await api.GET('/appointment_types/all');
-  return unwrapCall(result, 'An error has occurred. Could not load appointment types list.').appointment_types;
+  return unwrap(result, 'An error has occurred. Could not load appointment types list.').appointment_types;
 }
 
 export async function fetchAllBusinessLocations(api: ApiClient): Promise<BusinessLocation[]> {
   const result = await api.GET('/business_locations/all');
-  return unwrapCall(result, 'An error has occurred. Could not load business location list.').business_locations;
+  return unwrap(result, 'An error has occurred. Could not load business location list.').business_locations;
 }

@@ -1,7 +1,7 @@
 // The calls of the clients area and the client details modal, typed by the contract; failures are
 // thrown as ApiError carrying the server's message (or the fallback the spec names).
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, unwrap, type CallResult } from '../../api/errors';
 import type { components, operations } from '../../api/schema';
 
 type Schemas = components['schemas'];
@@ -19,19 +19,6 @@ export const AVAILABILITY_REQUEST_SENT = 'The availability request has been sche
 export const AVAILABILITY_REQUEST_CONFIRMATION = 'Are you sure you want to send an availability request email to this client?';
 export const TAGS_UPDATED = 'Tags have been updated.';
 
-interface CallResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-export function unwrapCall<T>(result: CallResult<T>, fallback: string): T {
-  if (!result.response.ok || result.data === undefined) {
-    throw new ApiError(result.response.status, result.error, fallback);
-  }
-  return result.data;
-}
-
 /** For 202/204 answers whose body does not matter. */
 export function ensureOk(result: CallResult<unknown>, fallback: string): void {
   if (!result.response.ok) throw new ApiError(result.response.status, result.error, fallback);
@@ -39,17 +26,17 @@ export function ensureOk(result: CallResult<unknown>, fallback: string): void {
 
 export async function listClients(api: ApiClient, query: ClientListQuery) {
   const result = await api.GET('/clients', { params: { query } });
-  return unwrapCall(result, 'An error has occurred. Could not load clients list.');
+  return unwrap(result, 'An error has occurred. Could not load clients list.');
 }
 
 export async function fetchClient(api: ApiClient, id: number): Promise<Client> {
   const result = await api.GET('/clients/{id}', { params: { path: { id } } });
-  return unwrapCall(result, CLIENT_LOAD_ERROR).client;
+  return unwrap(result, CLIENT_LOAD_ERROR).client;
 }
 
 export async function saveClientAvailability(api: ApiClient, id: number, availability: AvailabilityEntry[]): Promise<Client> {
   const result = await api.PUT('/clients/{id}/update_availability', { params: { path: { id } }, body: { availability } });
-  return unwrapCall(result, GENERIC_ERROR).client;
+  return unwrap(result, GENERIC_ERROR).client;
 }
 
 export async function sendAvailabilityRequest(api: ApiClient, id: number): Promise<void> {
@@ -59,12 +46,12 @@ export async function sendAvailabilityRequest(api: ApiClient, id: number): Promi
 
 export async function fetchAllTags(api: ApiClient): Promise<Tag[]> {
   const result = await api.GET('/tags/all');
-  return unwrapCall(result, GENERIC_ERROR).tags;
+  return unwrap(result, GENERIC_ERROR).tags;
 }
 
 export async function saveClientTags(api: ApiClient, id: number, tagIds: number[]): Promise<Tag[]> {
   const result = await api.PUT('/clients/{id}/update_tags', { params: { path: { id } }, body: { tag_ids: tagIds } });
-  return unwrapCall(result, GENERIC_ERROR).tags;
+  return unwrap(result, GENERIC_ERROR).tags;
 }
 
 /** Tags show black when they have no colour. */

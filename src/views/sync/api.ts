@@ -1,7 +1,7 @@
 // The calls of the sync area (import/export jobs, their history, sync settings, reference lists and the
 // provider account), typed by the contract; failures are thrown as ApiError with the spec's fallbacks.
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { components } from '../../api/schema';
 import type { ProviderAccount } from '../../api/types';
 
@@ -35,19 +35,6 @@ const POLL_ERRORS: Record<JobKind, string> = {
   import: 'An error has occurred. Could not load the import status.',
   export: 'An error has occurred. Could not load the export status.',
 };
-
-interface CallResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-function unwrap<T>(result: CallResult<T>, fallback: string): T {
-  if (!result.response.ok || result.data === undefined) {
-    throw new ApiError(result.response.status, result.error, fallback);
-  }
-  return result.data;
-}
 
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['PENDING', 'INPROGRESS'];
 export const isActiveStatus = (status: JobStatus): boolean => ACTIVE_STATUSES.includes(status);

@@ -9,7 +9,7 @@ import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ErrorNote } from '../../common/forms';
 import { fetchAllAppointmentTypes, type AppointmentType } from '../../appointments/api';
-import { unwrapCall } from '../../clients/api';
+import { unwrap } from '../../../api/errors';
 
 export const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';
 const TYPES_KEY = ['appointment_types', 'all'] as const;
@@ -80,7 +80,7 @@ function EditableTypeRow({ type }: { type: AppointmentType }) {
   const save = useMutation({
     mutationFn: async () => {
       const result = await api.PUT('/appointment_types/{id}', { params: { path: { id: type.id } }, body: changes });
-      return unwrapCall(result, 'An error has occurred. Could not update the appointment type.').appointment_type;
+      return unwrap(result, 'An error has occurred. Could not update the appointment type.').appointment_type;
     },
     onSuccess: () => {
       flash.send({ type: 'APPEND', text: APPOINTMENT_TYPE_UPDATED });

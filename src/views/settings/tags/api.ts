@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../api/client';
-import { ensureOk, unwrapCall, type Tag } from '../../clients/api';
+import { unwrap } from '../../../api/errors';
+import { ensureOk, type Tag } from '../../clients/api';
 
 export interface TagChanges {
   name?: string;
@@ -8,12 +9,12 @@ export interface TagChanges {
 
 export async function createTag(api: ApiClient, name: string, color: string | null): Promise<Tag> {
   const result = await api.POST('/tags', { body: { name, color } });
-  return unwrapCall(result, 'An error has occurred. Could not create the tag.').tag;
+  return unwrap(result, 'An error has occurred. Could not create the tag.').tag;
 }
 
 export async function updateTag(api: ApiClient, id: number, changes: TagChanges): Promise<Tag> {
   const result = await api.PUT('/tags/{id}', { params: { path: { id } }, body: changes });
-  return unwrapCall(result, 'An error has occurred. Could not update the tag.').tag;
+  return unwrap(result, 'An error has occurred. Could not update the tag.').tag;
 }
 
 export async function deleteTag(api: ApiClient, id: number): Promise<void> {
