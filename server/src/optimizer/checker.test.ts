@@ -85,6 +85,44 @@ describe('checkSolution', () => {
   });
 });
 
+describe('checkSolution: soft windows and overtime', () => {
+  const soft = (): Problem => ({
+    arrivalStepSeconds: 0,
+    visits: [{ id: 'far', location: at(0.1, 0), duration: 1800, timeWindows: [{ start: 8 * H, end: 8 * H + 300 }], allowLate: true }],
+    practitioners: [{ id: 'p1', startLocation: at(0, 0), shift: { start: 8 * H, end: 9 * H }, maxOvertimeMinutes: 60 }],
+  });
+
+  it('accepts priced lateness and overtime, and catches them where not allowed or misreported', async () => {
+    const p = soft();
+    const matrix = await travelMatrixFor(p);
+    const solution = await solve(p, { travel: matrix, maxIterations: 100, seed: 1 });
+    const check = checkSolution(p, solution, matrix);
+    expect(check.errors).toEqual([]);
+    expect(check.lateness).toBeGreaterThan(0);
+    expect(check.overtime).toBeGreaterThan(0);
+
+    const hard = structuredClone(p);
+    delete hard.visits[0].allowLate;
+    hard.practitioners[0].maxOvertimeMinutes = 0;
+    const errs = checkSolution(hard, solution, matrix).errors.join('\n');
+    expect(errs).toMatch(/outside every time window/);
+    expect(errs).toMatch(/after the shift ends/);
+
+    const bounded = structuredClone(p);
+    bounded.visits[0].maxLatenessMinutes = 1;
+    expect(checkSolution(bounded, solution, matrix).errors.join()).toMatch(/later than the allowed/);
+
+    const s = clone(solution);
+    s.routes[0].stops[0].lateness = 0;
+    s.routes[0].overtime = 0;
+    s.objective.lateness = 0;
+    const wrong = checkSolution(p, s, matrix).errors.join('\n');
+    expect(wrong).toMatch(/reports lateness/);
+    expect(wrong).toMatch(/reports overtime/);
+    expect(wrong).toMatch(/objective: lateness/);
+  });
+});
+
 describe('Solomon instances', () => {
   const text = `C1TINY
 

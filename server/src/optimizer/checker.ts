@@ -6,13 +6,19 @@ export interface CheckResult {
   /** Recomputed from the matrix, not taken from the solution. */
   travelDistance: number;
   travelTime: number;
+  /** Recomputed seconds late (summed over stops) and of overtime (summed over routes). */
+  lateness: number;
+  overtime: number;
 }
 
 /**
  * Verifies a solution against the problem and its travel matrix (over `problemLocations(problem)`),
  * sharing no code with the solver: every visit routed once or reported unassigned; skills, pinned
  * practitioners and pinned starts; legs that fit the travel times; starts inside a window; shifts,
- * breaks, capacity, max working and travel time.
+ * breaks, capacity, max working and travel time. Soft windows: a start after every window only where the
+ * visit allows it and within its bound, overtime only within the practitioner's allowance, and each
+ * stop's and route's reported lateness / overtime, and the objective's lateness and overtime terms,
+ * equal to their recomputation (weights default to 5 and 2 per minute).
  */
 export function checkSolution(problem: Problem, solution: Solution, matrix: TravelMatrix, tolerance = 1e-6): CheckResult {
   const errors: string[] = [];
@@ -27,6 +33,12 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
   });
   let totalDistance = 0;
   let totalTime = 0;
+  let totalLate = 0;
+  let totalOvertime = 0;
+  // Reported lateness / overtime may differ from the recomputation by the timing tolerance.
+  let lateSlack = 0;
+  let overtimeSlack = 0;
+  const same = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 
   const routedPractitioners = new Set<string>();
   for (const route of solution.routes) {
@@ -95,7 +107,21 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
         if (Math.abs(stop.start - visit.pinnedStart) > tol(stop.start)) errors.push(`${at}: pinned start ${visit.pinnedStart} moved to ${stop.start}`);
       } else if (visit.timeWindows && visit.timeWindows.length) {
         const inside = visit.timeWindows.some((w) => stop.start >= w.start - tol(w.start) && stop.start <= w.end + tol(w.end));
-        if (!inside) errors.push(`${at}: starts at ${stop.start}, outside every time window`);
+        const lastEnd = Math.max(...visit.timeWindows.map((w) => w.end));
+        let late = 0;
+        if (!inside) {
+          const bound = lastEnd + 60 * (visit.maxLatenessMinutes ?? 60);
+          if (!visit.allowLate) errors.push(`${at}: starts at ${stop.start}, outside every time window`);
+          else if (stop.start < lastEnd) errors.push(`${at}: starts at ${stop.start}, between time windows`);
+          else if (stop.start > bound + tol(bound)) errors.push(`${at}: starts at ${stop.start}, later than the allowed ${bound}`);
+          else late = stop.start - lastEnd;
+        }
+        totalLate += late;
+        lateSlack += tol(lastEnd);
+        if (Math.abs((stop.lateness ?? 0) - late) > tol(lastEnd)) errors.push(`${at}: reports lateness ${stop.lateness}, recomputed ${late}`);
+      }
+      if ((visit.pinnedStart !== undefined || !visit.timeWindows?.length) && (stop.lateness ?? 0) !== 0) {
+        errors.push(`${at}: reports lateness ${stop.lateness} on a visit without a window to be late for`);
       }
       load += visit.demand ?? 0;
       travelTime += l.time;
@@ -112,7 +138,14 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     travelTime += back.time;
     travelDistance += back.dist;
     if (route.arriveEnd < ready + back.time - tol(route.arriveEnd)) errors.push(`${where}: arrives at the end location too early`);
-    if (route.arriveEnd > p.shift.end + tol(p.shift.end)) errors.push(`${where}: ends at ${route.arriveEnd}, after the shift ends at ${p.shift.end}`);
+    const latestEnd = p.shift.end + 60 * (p.maxOvertimeMinutes ?? 0);
+    if (route.arriveEnd > latestEnd + tol(latestEnd)) {
+      errors.push(`${where}: ends at ${route.arriveEnd}, after the shift ends at ${p.shift.end} plus its overtime allowance`);
+    }
+    const overtime = Math.max(0, route.arriveEnd - p.shift.end);
+    totalOvertime += overtime;
+    overtimeSlack += tol(p.shift.end);
+    if (Math.abs((route.overtime ?? 0) - overtime) > tol(p.shift.end)) errors.push(`${where}: reports overtime ${route.overtime}, recomputed ${overtime}`);
     if (p.capacity !== undefined && load > p.capacity + tol(load)) errors.push(`${where}: load ${load} exceeds capacity ${p.capacity}`);
     if (p.maxWorkingTime !== undefined && route.arriveEnd - route.departStart > p.maxWorkingTime + tol(p.maxWorkingTime)) {
       errors.push(`${where}: works ${route.arriveEnd - route.departStart}s, more than ${p.maxWorkingTime}s`);
@@ -132,5 +165,24 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
   }
   for (const v of problem.visits) if (!seen.has(v.id)) errors.push(`visit ${v.id} is neither routed nor reported unassigned`);
 
-  return { feasible: errors.length === 0, errors, travelDistance: totalDistance, travelTime: totalTime };
+  const weights = problem.weights ?? {};
+  const obj = solution.objective;
+  if (obj && obj.lateness !== undefined) {
+    const lateness = ((weights.lateness ?? 5) * totalLate) / 60;
+    const slack = ((weights.lateness ?? 5) * lateSlack) / 60;
+    if (!same(obj.lateness, lateness) && Math.abs(obj.lateness - lateness) > slack) errors.push(`objective: lateness ${obj.lateness}, recomputed ${lateness}`);
+  }
+  if (obj && obj.overtime !== undefined) {
+    const overtime = ((weights.overtime ?? 2) * totalOvertime) / 60;
+    const slack = ((weights.overtime ?? 2) * overtimeSlack) / 60;
+    if (!same(obj.overtime, overtime) && Math.abs(obj.overtime - overtime) > slack) errors.push(`objective: overtime ${obj.overtime}, recomputed ${overtime}`);
+  }
+  return {
+    feasible: errors.length === 0,
+    errors,
+    travelDistance: totalDistance,
+    travelTime: totalTime,
+    lateness: totalLate,
+    overtime: totalOvertime,
+  };
 }

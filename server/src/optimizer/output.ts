@@ -1,8 +1,17 @@
 import type { CoreModel } from './core/model';
-import { simulate, type Schedule } from './core/routes';
+import { simulate, simulateCost, type Schedule } from './core/routes';
 import type { ObjectiveBreakdown, Problem, Route, Stop, UnassignedVisit } from './types';
 
-const newSchedule = (): Schedule => ({ departStart: 0, arrival: [], start: [], breakAfter: -1, breakStart: 0, arriveEnd: 0 });
+const newSchedule = (): Schedule => ({
+  departStart: 0,
+  arrival: [],
+  start: [],
+  lateness: [],
+  overtime: 0,
+  breakAfter: -1,
+  breakStart: 0,
+  arriveEnd: 0,
+});
 
 /**
  * Times for vehicle v's visit sequence, with each start of service moved up to the next multiple of
@@ -11,7 +20,8 @@ const newSchedule = (): Schedule => ({ departStart: 0, arrival: [], start: [], b
 export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: number): Schedule {
   const seq = [m.startNode[v], ...visits, m.endNode[v]];
   let sched = newSchedule();
-  if (!simulate(m, v, seq, seq.length, sched)) throw new Error(`internal: route of vehicle ${v} is infeasible`);
+  let cost = simulateCost(m, v, seq, seq.length, sched);
+  if (cost === Infinity) throw new Error(`internal: route of vehicle ${v} is infeasible`);
   if (step > 0 && visits.length) {
     const minStart = new Float64Array(seq.length).fill(-Infinity);
     const trial = newSchedule();
@@ -19,8 +29,13 @@ export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: n
       const st = sched.start[i - 1];
       const rounded = Math.ceil(st / step - 1e-9) * step;
       minStart[i] = rounded;
-      if (Math.abs(rounded - st) > 1e-9 && simulate(m, v, seq, seq.length, trial, minStart)) {
-        sched = { ...trial, arrival: [...trial.arrival], start: [...trial.start] };
+      // Rounding must not add lateness or overtime cost.
+      if (Math.abs(rounded - st) > 1e-9) {
+        const trialCost = simulateCost(m, v, seq, seq.length, trial, minStart);
+        if (trialCost <= cost + 1e-9) {
+          sched = { ...trial, arrival: [...trial.arrival], start: [...trial.start], lateness: [...trial.lateness] };
+          cost = trialCost;
+        }
       }
       minStart[i] = sched.start[i - 1];
     }
@@ -50,6 +65,7 @@ export function buildRoutes(problem: Problem, m: CoreModel, routes: number[][]):
         waiting: sched.start[i] - sched.arrival[i],
         travelTime: leg,
         travelDistance: legDist,
+        lateness: sched.lateness[i],
       });
       prev = c;
     });
@@ -72,6 +88,7 @@ export function buildRoutes(problem: Problem, m: CoreModel, routes: number[][]):
         : null,
       travelTime: travelTime + returnTravelTime,
       travelDistance: travelDistance + returnTravelDistance,
+      overtime: visits.length ? sched.overtime : 0,
     };
   });
 }
@@ -113,8 +130,14 @@ export function explainUnassigned(problem: Problem, m: CoreModel, c: number): Un
   };
 }
 
-export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number[]): ObjectiveBreakdown {
+/**
+ * Objective terms of the planned routes. Lateness and overtime are taken from the reported (rounded)
+ * schedules when given, else from the earliest schedule.
+ */
+export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number[], planned?: Route[]): ObjectiveBreakdown {
   let travelCost = 0;
+  let lateness = 0;
+  let overtime = 0;
   let travelTime = 0;
   let travelDistance = 0;
   let continuity = 0;
@@ -132,15 +155,30 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
     travelTime += tt;
     travelDistance += dd;
     travelCost += m.costTime[v] * tt + m.costDist[v] * dd;
+    let late = 0;
+    let ot: number;
+    if (planned) {
+      for (const s of planned[v].stops) late += s.lateness;
+      ot = planned[v].overtime;
+    } else {
+      const sched = newSchedule();
+      simulateCost(m, v, [m.startNode[v], ...visits, m.endNode[v]], visits.length + 2, sched);
+      for (const x of sched.lateness) late += x;
+      ot = sched.overtime;
+    }
+    lateness += m.lateCost * late;
+    overtime += m.otCost * ot;
   });
   let unassignedCost = 0;
   for (const c of unassigned) unassignedCost += m.penalty[c];
   return {
-    total: travelCost + continuity + unassignedCost,
+    total: travelCost + continuity + lateness + overtime + unassignedCost,
     travelCost,
     travelTime,
     travelDistance,
     continuity,
+    lateness,
+    overtime,
     unassigned: unassignedCost,
   };
 }

@@ -92,10 +92,11 @@ function toSolution(
   const routes: number[][] = [];
   for (let v = 0; v < m.vehicles; v++) routes.push(search.rs.visitsOf(v));
   const unassigned = search.unassigned().sort((a, b) => a - b);
+  const planned = buildRoutes(problem, m, routes);
   return {
-    routes: buildRoutes(problem, m, routes),
+    routes: planned,
     unassigned: unassigned.map((c) => explainUnassigned(problem, m, c)),
-    objective: objectiveOf(m, routes, unassigned),
+    objective: objectiveOf(m, routes, unassigned, planned),
     stats: {
       iterations: search.iterations,
       elapsedMs: performance.now() - info.started,

@@ -35,6 +35,14 @@ export interface Visit {
   previousPractitionerId?: string;
   /** Load used against practitioner capacity (default 0). */
   demand?: number;
+  /**
+   * Soft window: the visit may start after the end of its last window, by up to `maxLatenessMinutes`,
+   * at `weights.lateness` per minute late. Default false (hard windows). Ignored with `pinnedStart`.
+   * Earlier windows of a multi-window visit are waited for, never served late.
+   */
+  allowLate?: boolean;
+  /** Bound on lateness when `allowLate` is set, minutes (default 60). */
+  maxLatenessMinutes?: number;
 }
 
 export interface Break {
@@ -59,6 +67,11 @@ export interface Practitioner {
   costPerHour?: number;
   costPerKm?: number;
   capacity?: number;
+  /**
+   * Minutes the route may end after `shift.end`, each priced at `weights.overtime` (default 0: the
+   * shift end is hard). Breaks, max working and travel time stay hard.
+   */
+  maxOvertimeMinutes?: number;
 }
 
 export interface ObjectiveWeights {
@@ -68,6 +81,10 @@ export interface ObjectiveWeights {
   unassigned: number;
   /** Per visit moved away from its previous practitioner. */
   continuity: number;
+  /** Per minute a visit that allows it starts after its (last) window ends. */
+  lateness: number;
+  /** Per minute a route ends after its practitioner's shift end. */
+  overtime: number;
 }
 
 export interface Problem {
@@ -107,6 +124,8 @@ export interface Stop {
   /** Leg from the previous stop (or the start location). */
   travelTime: number;
   travelDistance: number;
+  /** Seconds the start of service is after the visit's window end (0 when on time). */
+  lateness: number;
 }
 
 export interface RouteBreak {
@@ -127,6 +146,8 @@ export interface Route {
   break: RouteBreak | null;
   travelTime: number;
   travelDistance: number;
+  /** Seconds arriveEnd is after the shift end (0 when within the shift). */
+  overtime: number;
 }
 
 export type UnassignedReason =
@@ -147,6 +168,10 @@ export interface ObjectiveBreakdown {
   travelTime: number;
   travelDistance: number;
   continuity: number;
+  /** Cost of late starts (weights.lateness × minutes late). */
+  lateness: number;
+  /** Cost of overtime (weights.overtime × minutes past the shift end). */
+  overtime: number;
   unassigned: number;
 }
 

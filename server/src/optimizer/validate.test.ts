@@ -20,6 +20,27 @@ describe('validateProblem', () => {
     expect(fields(p)).toEqual(['visits[0].duration']);
   });
 
+  it('names negative lateness and overtime settings', () => {
+    const p = valid();
+    p.visits[0].allowLate = 'yes' as unknown as boolean;
+    p.visits[0].maxLatenessMinutes = -1;
+    p.practitioners[0].maxOvertimeMinutes = -30;
+    p.weights = { lateness: -1, overtime: Number.NaN };
+    expect(fields(p).sort()).toEqual([
+      'practitioners[0].maxOvertimeMinutes',
+      'visits[0].allowLate',
+      'visits[0].maxLatenessMinutes',
+      'weights.lateness',
+      'weights.overtime',
+    ]);
+    const ok = valid();
+    ok.visits[0].allowLate = true;
+    ok.visits[0].maxLatenessMinutes = 30;
+    ok.practitioners[0].maxOvertimeMinutes = 45;
+    ok.weights = { lateness: 2, overtime: 1 };
+    expect(validateProblem(ok)).toEqual([]);
+  });
+
   it('names a window that ends before it starts', () => {
     const p = valid();
     p.visits[0].timeWindows = [{ start: 40000, end: 30000 }];

@@ -69,6 +69,7 @@ export function validateProblem(problem: Problem): ValidationError[] {
     checkNumber(`${f}.costPerHour`, p.costPerHour, { min: 0, optional: true });
     checkNumber(`${f}.costPerKm`, p.costPerKm, { min: 0, optional: true });
     checkNumber(`${f}.capacity`, p.capacity, { min: 0, optional: true });
+    checkNumber(`${f}.maxOvertimeMinutes`, p.maxOvertimeMinutes, { min: 0, optional: true });
     if (p.skills !== undefined && !(Array.isArray(p.skills) && p.skills.every((s) => typeof s === 'string'))) {
       err(`${f}.skills`, 'must be an array of strings');
     }
@@ -95,10 +96,12 @@ export function validateProblem(problem: Problem): ValidationError[] {
     checkNumber(`${f}.pinnedStart`, v.pinnedStart, { optional: true });
     checkNumber(`${f}.priority`, v.priority, { min: 0, optional: true });
     checkNumber(`${f}.demand`, v.demand, { min: 0, optional: true });
+    if (v.allowLate !== undefined && typeof v.allowLate !== 'boolean') err(`${f}.allowLate`, 'must be a boolean');
+    checkNumber(`${f}.maxLatenessMinutes`, v.maxLatenessMinutes, { min: 0, optional: true });
   });
 
   const w = problem.weights ?? {};
-  for (const key of ['travelCost', 'unassigned', 'continuity'] as const) {
+  for (const key of ['travelCost', 'unassigned', 'continuity', 'lateness', 'overtime'] as const) {
     checkNumber(`weights.${key}`, w[key], { min: 0, optional: true });
   }
   checkNumber('arrivalStepSeconds', problem.arrivalStepSeconds, { min: 0, optional: true });

@@ -1,6 +1,13 @@
 import type { ObjectiveWeights, Problem, TravelMatrix } from '../types';
 
-export const DEFAULT_WEIGHTS: ObjectiveWeights = { travelCost: 1, unassigned: 100_000, continuity: 10 };
+export const DEFAULT_WEIGHTS: ObjectiveWeights = {
+  travelCost: 1,
+  unassigned: 100_000,
+  continuity: 10,
+  lateness: 5,
+  overtime: 2,
+};
+export const DEFAULT_MAX_LATENESS_MINUTES = 60;
 export const DEFAULT_COST_PER_HOUR = 60;
 export const DEFAULT_COST_PER_KM = 0;
 
@@ -18,6 +25,16 @@ export interface CoreModel {
   /** Hull of each node's windows (a relaxation used for O(1) screening and concatenation). */
   twE: Float64Array;
   twL: Float64Array;
+  /**
+   * Seconds a soft-window visit may start after its last window ends (0 = hard). `twL` already includes
+   * it (so the O(1) screening is exact for feasibility); the lateness is priced by `simulate`.
+   */
+  lateMax: Float64Array;
+  /** Seconds a vehicle may end after its shift end (0 = hard); the end node's `twL` includes it. */
+  otMax: Float64Array;
+  /** Cost per second late and per second of overtime (weights applied). */
+  lateCost: number;
+  otCost: number;
   /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
   multi: Uint8Array;
   winOff: Int32Array;
@@ -65,6 +82,10 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     twE: new Float64Array(size),
     twL: new Float64Array(size),
     multi: new Uint8Array(size),
+    lateMax: new Float64Array(size),
+    otMax: new Float64Array(V),
+    lateCost: weights.lateness / 60,
+    otCost: weights.overtime / 60,
     winOff: new Int32Array(size + 1),
     winS: new Float64Array(0),
     winEnd: new Float64Array(0),
@@ -88,7 +109,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     homeVehicle: new Int32Array(n).fill(-1),
   };
   const dayStart = Math.min(0, ...problem.practitioners.map((p) => p.shift.start));
-  const dayEnd = Math.max(0, ...problem.practitioners.map((p) => p.shift.end));
+  const dayEnd = Math.max(0, ...problem.practitioners.map((p) => p.shift.end + 60 * (p.maxOvertimeMinutes ?? 0)));
 
   const winS: number[] = [];
   const winEnd: number[] = [];
@@ -109,7 +130,9 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
       winEnd.push(w.end);
     }
     m.twE[c] = windows[0].start;
-    m.twL[c] = Math.max(...windows.map((w) => w.end));
+    m.lateMax[c] =
+      v.allowLate && v.pinnedStart === undefined && v.timeWindows?.length ? 60 * (v.maxLatenessMinutes ?? DEFAULT_MAX_LATENESS_MINUTES) : 0;
+    m.twL[c] = Math.max(...windows.map((w) => w.end)) + m.lateMax[c];
     m.multi[c] = windows.length > 1 ? 1 : 0;
   });
   for (let k = n; k <= size; k++) m.winOff[k] = winS.length;
@@ -123,9 +146,10 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     m.endNode[v] = s + 1;
     m.shiftStart[v] = p.shift.start;
     m.shiftEnd[v] = p.shift.end;
+    m.otMax[v] = 60 * (p.maxOvertimeMinutes ?? 0);
     for (const node of [s, s + 1]) {
       m.twE[node] = p.shift.start;
-      m.twL[node] = p.shift.end;
+      m.twL[node] = p.shift.end + (node === s + 1 ? m.otMax[v] : 0);
     }
     m.capacity[v] = p.capacity ?? Infinity;
     m.maxWork[v] = p.maxWorkingTime ?? Infinity;
@@ -136,7 +160,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     m.breakL[v] = p.break?.latestStart ?? 0;
     m.breakDur[v] = p.break ? p.break.duration : -1;
     const key = JSON.stringify([p.startLocation, p.endLocation ?? p.startLocation, p.shift, p.break ?? null,
-      [...(p.skills ?? [])].sort(), p.maxWorkingTime, p.maxTravelTime, p.costPerHour, p.costPerKm, p.capacity]);
+      [...(p.skills ?? [])].sort(), p.maxWorkingTime, p.maxTravelTime, p.costPerHour, p.costPerKm, p.capacity, p.maxOvertimeMinutes ?? 0]);
     if (!typeKeys.has(key)) typeKeys.set(key, typeKeys.size);
     m.vtype[v] = typeKeys.get(key)!;
   });

@@ -30,7 +30,11 @@ export class RouteState {
   readonly bTT: Float64Array;
   readonly bLoad: Float64Array;
   readonly nMulti: Int32Array;
+  /** Soft-window visits on each route. */
+  readonly nSoft: Int32Array;
+  /** Route cost: travel plus `softCost` (lateness and overtime, priced by simulation). */
   readonly cost: Float64Array;
+  readonly softCost: Float64Array;
   /** Route (vehicle) of each visit, -1 when unassigned. */
   readonly routeOf: Int32Array;
   readonly posOf: Int32Array;
@@ -47,7 +51,9 @@ export class RouteState {
     this.fD = f(); this.fTW = f(); this.fE = f(); this.fL = f(); this.fDist = f(); this.fTT = f(); this.fLoad = f();
     this.bD = f(); this.bTW = f(); this.bE = f(); this.bL = f(); this.bDist = f(); this.bTT = f(); this.bLoad = f();
     this.nMulti = new Int32Array(V);
+    this.nSoft = new Int32Array(V);
     this.cost = new Float64Array(V);
+    this.softCost = new Float64Array(V);
     this.routeOf = new Int32Array(m.n).fill(-1);
     this.posOf = new Int32Array(m.n).fill(-1);
     this.seq = new Int32Array(this.stride + 2);
@@ -71,6 +77,7 @@ export class RouteState {
     this.fD[base] = 0; this.fTW[base] = 0; this.fE[base] = m.twE[node]; this.fL[base] = m.twL[node];
     this.fDist[base] = 0; this.fTT[base] = 0; this.fLoad[base] = 0;
     let multi = 0;
+    let soft = 0;
     for (let i = 1; i <= last; i++) {
       const k = base + i;
       const prev = nodes[k - 1];
@@ -79,6 +86,7 @@ export class RouteState {
         this.routeOf[node] = r;
         this.posOf[node] = i;
         multi += m.multi[node];
+        if (m.lateMax[node] > 0) soft++;
       }
       const t = dur[prev * size + node];
       const D1 = this.fD[k - 1], TW1 = this.fTW[k - 1], E1 = this.fE[k - 1], L1 = this.fL[k - 1];
@@ -95,6 +103,7 @@ export class RouteState {
       this.fLoad[k] = this.fLoad[k - 1] + m.demand[node];
     }
     this.nMulti[r] = multi;
+    this.nSoft[r] = soft;
     const kl = base + last;
     node = nodes[kl];
     this.bD[kl] = 0; this.bTW[kl] = 0; this.bE[kl] = m.twE[node]; this.bL[kl] = m.twL[node];
@@ -117,18 +126,27 @@ export class RouteState {
       this.bTT[k] = this.bTT[k + 1] + t;
       this.bLoad[k] = this.bLoad[k + 1] + m.demand[node];
     }
-    this.cost[r] = this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl];
+    let softCost = 0;
+    if (this.len[r] > 0 && (soft > 0 || m.otMax[r] > 0)) {
+      for (let j = 0; j <= last; j++) this.seq[j] = nodes[base + j];
+      softCost = simulateCost(m, r, this.seq, last + 1, null);
+      // An infeasible route is never kept by the search; price it as free rather than poison the sums.
+      if (softCost === Infinity) softCost = 0;
+    }
+    this.softCost[r] = softCost;
+    this.cost[r] =
+      this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl] + softCost;
   }
 
   /** True when route r's feasibility must be confirmed by simulation rather than segment data alone. */
   isComplex(r: number): boolean {
     const m = this.m;
-    return this.nMulti[r] > 0 || m.breakDur[r] >= 0 || m.maxWork[r] !== Infinity;
+    return this.nMulti[r] > 0 || m.breakDur[r] >= 0 || m.maxWork[r] !== Infinity || this.nSoft[r] > 0 || m.otMax[r] > 0;
   }
 
   /**
-   * Travel-cost delta of inserting visit c after position i of route r, or Infinity when infeasible.
-   * O(1) for plain routes; exact simulation otherwise.
+   * Cost delta (travel, plus lateness and overtime on priced routes) of inserting visit c after position
+   * i of route r, or Infinity when infeasible. O(1) for plain routes; exact simulation otherwise.
    */
   insertionDelta(r: number, i: number, c: number, bound: number): number {
     const m = this.m;
@@ -161,14 +179,16 @@ export class RouteState {
     const dWT2 = Math.max(this.bE[kn] - d2 - L, 0);
     if (D + this.bD[kn] + t2 + dWT2 > m.maxWork[r] + EPS) return Infinity;
     if (this.fTT[k] + t1 + t2 + this.bTT[kn] > m.maxTravel[r] + EPS) return Infinity;
-    if (m.multi[c] || this.isComplex(r)) {
+    if (m.multi[c] || m.lateMax[c] > 0 || this.isComplex(r)) {
       const last = this.len[r] + 1;
       const seq = this.seq;
       let s = 0;
       for (let j = 0; j <= i; j++) seq[s++] = this.nodes[base + j];
       seq[s++] = c;
       for (let j = i + 1; j <= last; j++) seq[s++] = this.nodes[base + j];
-      if (!simulate(m, r, seq, s, null)) return Infinity;
+      const softCost = simulateCost(m, r, seq, s, null);
+      if (softCost === Infinity) return Infinity;
+      return delta + softCost - this.softCost[r];
     }
     return delta;
   }
@@ -245,6 +265,10 @@ export interface Schedule {
   breakAfter: number;
   breakStart: number;
   arriveEnd: number;
+  /** Seconds late at each visit (0 when on time), filled like `start`. */
+  lateness: number[];
+  /** Seconds past the shift end. */
+  overtime: number;
 }
 
 /**
@@ -262,10 +286,51 @@ export function simulate(
   out: Schedule | null,
   minStart?: Float64Array,
 ): boolean {
+  return simulateCost(m, v, seq, n, out, minStart) !== Infinity;
+}
+
+/**
+ * `simulate`, returning the priced soft terms of the schedule (lateness × weight at soft-window visits,
+ * overtime × weight at the end) or Infinity when infeasible. The earliest schedule minimises both.
+ * When only the max working time fails, the departure is delayed by the excess (a few times) so that
+ * early visits without windows do not stretch the day (e.g. after the visit that set the pace is removed).
+ */
+export function simulateCost(
+  m: CoreModel,
+  v: number,
+  seq: ArrayLike<number>,
+  n: number,
+  out: Schedule | null,
+  minStart?: Float64Array,
+): number {
+  let minDepart = -Infinity;
+  for (let attempt = 0; ; attempt++) {
+    spanExcess = 0;
+    const cost = simulateFrom(m, v, seq, n, out, minStart, minDepart);
+    if (cost !== Infinity || spanExcess <= EPS || attempt === 4) return cost;
+    minDepart = lastDepart + spanExcess;
+  }
+}
+
+/** Set by `simulateFrom` when it fails on max working time alone: by how much, and the departure. */
+let spanExcess = 0;
+let lastDepart = 0;
+
+function simulateFrom(
+  m: CoreModel,
+  v: number,
+  seq: ArrayLike<number>,
+  n: number,
+  out: Schedule | null,
+  minStart: Float64Array | undefined,
+  minDepart: number,
+): number {
   const size = m.size;
   if (out) {
     out.arrival.length = 0;
     out.start.length = 0;
+    out.lateness.length = 0;
+    out.overtime = 0;
     out.breakAfter = -1;
     out.breakStart = 0;
   }
@@ -274,10 +339,11 @@ export function simulate(
       out.departStart = m.shiftStart[v];
       out.arriveEnd = m.shiftStart[v] + m.dur[seq[0] * size + seq[1]];
     }
-    return true;
+    return 0;
   }
+  let softCost = 0;
   let breakTaken = m.breakDur[v] < 0;
-  let t = m.shiftStart[v];
+  let t = Math.max(m.shiftStart[v], minDepart);
   let departStart = t;
   let load = 0;
   let travel = 0;
@@ -297,7 +363,7 @@ export function simulate(
         if (st === Infinity || st + m.service[node] > m.breakL[v] || bs + m.breakDur[v] + leg <= st) take = true;
       }
       if (take) {
-        if (bs > m.breakL[v] + EPS) return false;
+        if (bs > m.breakL[v] + EPS) return Infinity;
         if (out) {
           out.breakAfter = i - 1;
           out.breakStart = bs;
@@ -309,12 +375,21 @@ export function simulate(
     }
     let arr = t + leg;
     if (isEnd) {
-      if (arr > m.shiftEnd[v] + EPS) return false;
+      if (arr > m.shiftEnd[v] + m.otMax[v] + EPS) return Infinity;
+      if (arr > m.shiftEnd[v]) {
+        softCost += m.otCost * (arr - m.shiftEnd[v]);
+        if (out) out.overtime = arr - m.shiftEnd[v];
+      }
       t = arr;
       break;
     }
     const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
-    if (st === Infinity) return false;
+    if (st === Infinity) return Infinity;
+    let late = 0;
+    if (m.lateMax[node] > 0) {
+      late = Math.max(0, st - (m.twL[node] - m.lateMax[node]));
+      softCost += m.lateCost * late;
+    }
     if (i === 1) {
       // Leave just in time for the first visit (unless the break was taken at the start).
       departStart = breakNow ? t : Math.max(t, st - leg);
@@ -323,6 +398,7 @@ export function simulate(
     if (out) {
       out.arrival.push(arr);
       out.start.push(st);
+      out.lateness.push(late);
     }
     load += m.demand[node];
     t = st + m.service[node];
@@ -331,18 +407,26 @@ export function simulate(
     out.departStart = departStart;
     out.arriveEnd = t;
   }
-  if (load > m.capacity[v] + EPS) return false;
-  if (travel > m.maxTravel[v] + EPS) return false;
-  if (t - departStart > m.maxWork[v] + EPS) return false;
-  return true;
+  if (load > m.capacity[v] + EPS) return Infinity;
+  if (travel > m.maxTravel[v] + EPS) return Infinity;
+  if (t - departStart > m.maxWork[v] + EPS) {
+    spanExcess = t - departStart - m.maxWork[v];
+    lastDepart = departStart;
+    return Infinity;
+  }
+  return softCost;
 }
 
-/** Earliest service start of `node` for an arrival at `arr`, Infinity when every window has closed. */
+/**
+ * Earliest service start of `node` for an arrival at `arr`, Infinity when every window has closed (and
+ * the soft-window allowance after the last one is used up).
+ */
 export function earliestStart(m: CoreModel, node: number, arr: number, minStart: number): number {
   const a = Math.max(arr, minStart);
   if (node >= m.n) return a;
   for (let w = m.winOff[node]; w < m.winOff[node + 1]; w++) {
     if (a <= m.winEnd[w] + EPS) return Math.max(a, m.winS[w]);
   }
-  return Infinity;
+  // Past every window: a soft-window visit starts late, up to its bound.
+  return m.lateMax[node] > 0 && a <= m.twL[node] + EPS ? a : Infinity;
 }

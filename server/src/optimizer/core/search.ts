@@ -362,7 +362,7 @@ export class Search {
       const rowExtra = c * V;
       const cRow = c * size;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
-      const multiC = m.multi[c];
+      const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
       for (let r = 0; r < V; r++) {
         const extra = m.extra[rowExtra + r];
         if (extra === Infinity) continue;
@@ -374,7 +374,7 @@ export class Search {
         } else if (restrictC && routeMark[r] !== stamp) continue;
         const a = m.costTime[r], b = m.costDist[r];
         const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
-        const complex = multiC === 1 || rs.isComplex(r);
+        const complex = multiC || rs.isComplex(r);
         const base = r * stride;
         let p = nodes[base];
         for (let k = base; k <= base + len; k++) {
@@ -386,7 +386,7 @@ export class Search {
           }
           const pc = p * size + c, cq = cRow + q, pq = p * size + q;
           const t1 = dur[pc], t2 = dur[cq];
-          const delta = a * (t1 + t2 - dur[pq]) + b * (dist[pc] + dist[cq] - dist[pq]) + extra;
+          let delta = a * (t1 + t2 - dur[pq]) + b * (dist[pc] + dist[cq] - dist[pq]) + extra;
           p = q;
           if (delta >= best) continue;
           if (fLoad[k] + bLoad[k + 1] > cap) continue;
@@ -403,7 +403,13 @@ export class Search {
           const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
           if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
           if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
-          if (complex && rs.insertionDelta(r, k - base, c, Infinity) === Infinity) continue;
+          if (complex) {
+            // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
+            const exact = rs.insertionDelta(r, k - base, c, Infinity);
+            if (exact === Infinity) continue;
+            delta = exact + extra;
+            if (delta >= best) continue;
+          }
           best = delta;
           bestR = r;
           bestI = k - base;
