@@ -23,7 +23,7 @@ import { hasCoordinates } from '../maps/mapTypes';
 import { PageSpinner } from '../common/PageSpinner';
 import { ArrivalTimeEditor } from './ArrivalTimeEditor';
 import { ExtraDetails } from './ChangeLog';
-import { Field, ModalFrame, Section } from './ModalFrame';
+import { Field, ModalFrame, Section } from '../common/ModalFrame';
 import { openClientModal } from './modalStore';
 
 export const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';

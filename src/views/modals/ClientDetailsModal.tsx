@@ -22,7 +22,7 @@ import { MapView } from '../maps/MapView';
 import { hasCoordinates } from '../maps/mapTypes';
 import { PageSpinner } from '../common/PageSpinner';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Field, ModalFrame, Section } from './ModalFrame';
+import { Field, ModalFrame, Section } from '../common/ModalFrame';
 
 export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
 

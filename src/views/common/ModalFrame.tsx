@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Icon } from '../common/Icon';
+import { Icon } from './Icon';
 
-/** A Headless UI dialog with a title, a scrolling body and a footer holding Close. */
-export function ModalFrame({ title, onClose, children, footer, testId }: {
+const WIDTHS = { small: 'max-w-md', medium: 'max-w-3xl', large: 'max-w-4xl' } as const;
+
+/** A Headless UI dialog with a title, a scrolling body and a footer holding Close (after `footer`). */
+export function ModalFrame({ title, onClose, children, footer, testId, width = 'medium' }: {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
   testId?: string;
+  width?: keyof typeof WIDTHS;
 }) {
   return (
     <Dialog open onClose={onClose} className="relative z-40">
@@ -16,7 +19,7 @@ export function ModalFrame({ title, onClose, children, footer, testId }: {
       <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
         <DialogPanel
           data-testid={testId}
-          className="flex max-h-[100dvh] w-full max-w-3xl flex-col rounded-t-xl bg-white shadow-2xl sm:max-h-[90vh] sm:rounded-xl dark:bg-slate-900"
+          className={`flex max-h-[100dvh] w-full ${WIDTHS[width]} flex-col rounded-t-xl bg-white shadow-2xl sm:max-h-[90vh] sm:rounded-xl dark:bg-slate-900`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
             <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
