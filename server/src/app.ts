@@ -80,11 +80,11 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   const operations = operationsById(contract);
 
   const authenticate = (operation: Operation): onRequestHookHandler => async (request: FastifyRequest) => {
+    const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+    if (isPublic) return; // public calls never read a session, so none is looked up
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (token) request.auth = await auth.authenticate(token);
-    const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-    if (isPublic) return;
     if (!request.auth) throw token ? unauthenticated('Your session has expired. Please log in again.') : unauthenticated();
     assertRole(request.auth, operation['x-roles']);
   };

@@ -1,8 +1,7 @@
-// Reference data the pickers and modals need: locations, practitioners, appointment types, tags,
-// sync settings and the provider account.
+// Reference data the pickers and modals need: locations, practitioners, appointment types and tags.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { callerOf, practitionerScope } from '../../auth/access';
-import { appointmentTypes, businessLocations, practitioners, providerAccounts, syncSettings, tags } from '../../db/schema';
+import { appointmentTypes, businessLocations, practitioners, tags } from '../../db/schema';
 import type { Handlers, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 
@@ -31,13 +30,6 @@ export const toBusinessLocationDto = (l: BusinessLocationRow): Schemas['Business
 
 export const toTagDto = (t: Pick<TagRow, 'id' | 'name' | 'color'>): Schemas['Tag'] => ({ id: t.id, name: t.name, color: t.color || '#000000' });
 
-export const DEFAULT_SYNC_SETTINGS: Schemas['SyncSettings'] = {
-  enable_auto_import: false,
-  enable_auto_export: false,
-  ahead_days: 7,
-  filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] },
-};
-
 export function referenceHandlers({ db }: AppContext): Handlers {
   return {
     listAllBusinessLocations: async (request) => {
@@ -64,26 +56,6 @@ export function referenceHandlers({ db }: AppContext): Handlers {
       const rows = await db.select().from(tags)
         .where(eq(tags.business_account_id, callerOf(request).businessAccountId)).orderBy(asc(tags.name));
       return { tags: rows.map(toTagDto) };
-    },
-    getSyncSettings: async (request) => {
-      const [row] = await db.select().from(syncSettings).where(eq(syncSettings.business_account_id, callerOf(request).businessAccountId));
-      if (!row) return { sync_settings: DEFAULT_SYNC_SETTINGS };
-      const { enable_auto_import, enable_auto_export, ahead_days, filters } = row;
-      return { sync_settings: { enable_auto_import, enable_auto_export, ahead_days, filters } };
-    },
-    getCurrentProviderAccount: async (request) => {
-      const [row] = await db.select().from(providerAccounts)
-        .where(eq(providerAccounts.business_account_id, callerOf(request).businessAccountId));
-      return {
-        provider_account: row ? {
-          id: row.id,
-          provider: row.provider,
-          status: row.status,
-          api_key_last4: row.api_key_last4,
-          last_error: row.last_error,
-          connected_at: row.connected_at?.toISOString() ?? null,
-        } : null,
-      };
     },
   };
 }

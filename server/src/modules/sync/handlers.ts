@@ -4,8 +4,9 @@ import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import {
   cancelSyncJob, connectProviderAccount, createSyncJob, disconnectProviderAccount, findVisibleJob, listJobs,
-  toExportDto, toImportDto, toProviderAccountDto, updateSyncSettings,
+  readSyncSettings, toExportDto, toImportDto, toProviderAccountDto, updateSyncSettings,
 } from './service';
+import { findProviderAccount } from '../../pms-connection/factory';
 
 export function syncHandlers(ctx: AppContext): Handlers {
   return {
@@ -33,12 +34,17 @@ export function syncHandlers(ctx: AppContext): Handlers {
     },
     cancelExport: async (request) => ({ export: toExportDto(await cancelSyncJob(ctx, callerOf(request), 'EXPORT', paramsOf(request, 'cancelExport').id)) }),
 
+    getCurrentProviderAccount: async (request) => {
+      const account = await findProviderAccount(ctx.db, callerOf(request).businessAccountId);
+      return { provider_account: account ? toProviderAccountDto(account) : null };
+    },
     connectProviderAccount: async (request, reply) => {
       const account = await connectProviderAccount(ctx, callerOf(request), bodyOf(request, 'connectProviderAccount').api_key);
       return reply.code(201).send({ provider_account: toProviderAccountDto(account) });
     },
     disconnectProviderAccount: async (request) => ({ provider_account: toProviderAccountDto(await disconnectProviderAccount(ctx, callerOf(request))) }),
 
+    getSyncSettings: async (request) => ({ sync_settings: await readSyncSettings(ctx, callerOf(request)) }),
     updateSyncSettings: async (request) => ({ sync_settings: await updateSyncSettings(ctx, callerOf(request), bodyOf(request, 'updateSyncSettings')) }),
   };
 }

@@ -197,6 +197,22 @@ export async function disconnectProviderAccount(ctx: AppContext, auth: AuthConte
   });
 }
 
+const toSyncSettingsDto = (row: typeof syncSettings.$inferSelect): Schemas['SyncSettings'] => ({
+  enable_auto_import: row.enable_auto_import, enable_auto_export: row.enable_auto_export, ahead_days: row.ahead_days, filters: row.filters,
+});
+
+const DEFAULT_SYNC_SETTINGS: Schemas['SyncSettings'] = {
+  enable_auto_import: false,
+  enable_auto_export: false,
+  ahead_days: 7,
+  filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] },
+};
+
+export async function readSyncSettings(ctx: AppContext, auth: AuthContext): Promise<Schemas['SyncSettings']> {
+  const [row] = await ctx.db.select().from(syncSettings).where(eq(syncSettings.business_account_id, auth.businessAccountId));
+  return row ? toSyncSettingsDto(row) : DEFAULT_SYNC_SETTINGS;
+}
+
 export async function updateSyncSettings(ctx: AppContext, auth: AuthContext, body: Schemas['SyncSettings']): Promise<Schemas['SyncSettings']> {
   const filters: SyncFilters = {
     practitioner_ids: [...new Set(body.filters.practitioner_ids)],
@@ -213,5 +229,5 @@ export async function updateSyncSettings(ctx: AppContext, auth: AuthContext, bod
   };
   const [row] = await ctx.db.insert(syncSettings).values({ business_account_id: auth.businessAccountId, ...values })
     .onConflictDoUpdate({ target: syncSettings.business_account_id, set: values }).returning();
-  return { enable_auto_import: row.enable_auto_import, enable_auto_export: row.enable_auto_export, ahead_days: row.ahead_days, filters: row.filters };
+  return toSyncSettingsDto(row);
 }
