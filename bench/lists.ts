@@ -1,6 +1,8 @@
 // `npm run bench:lists`: latency of the clients list (page 1, plain and searched) and of the appointments range
-// (one day, one week) with 20,000 clients and 200,000 appointments, on embedded PGlite and (when TEST_DATABASE_URL
-// or DATABASE_URL is set) on PostgreSQL. Each runs the real app on a loopback port and is measured with autocannon.
+// with 20,000 clients and 200,000 appointments, on embedded PGlite and (when TEST_DATABASE_URL or DATABASE_URL is
+// set) on PostgreSQL. The appointments calls are the page's own: the day schedule's whole day, and the table's
+// page of a week (first and last); the whole week unpaged is measured too, for comparison. Each runs the real app
+// on a loopback port and is measured with autocannon.
 // BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 4), BENCH_ONLY=pglite|postgres.
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -112,14 +114,16 @@ async function measure(label: string, database: Database) {
     ['clients q=smith', '/api/clients?page=1&per_page=10&q=smith'],
     ['clients q=0412 (phone)', '/api/clients?page=1&per_page=10&q=0412'],
     ['clients sort=suburb p50', '/api/clients?page=50&per_page=20&sort=suburb'],
-    ['appointments 1 day', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.start}`],
-    ['appointments 1 week', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}`],
+    ['appointments day (schedule)', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.start}`],
+    ['appointments week, page 1 of 50', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}&page=1&per_page=50`],
+    ['appointments week, page 29 of 50', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}&page=29&per_page=50`],
+    ['appointments week, unpaged', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}`],
   ];
   const rows = [];
   for (const [name, path] of calls) {
     const probe = await fetch(`${url}${path}`, { headers });
     const body = (await probe.json()) as { clients?: unknown[]; appointments?: unknown[]; meta?: { total: number } };
-    const size = body.meta ? `${body.clients!.length} of ${body.meta.total}` : `${body.appointments!.length}`;
+    const size = `${(body.appointments ?? body.clients)!.length} of ${body.meta!.total}`;
     const result = await autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
     rows.push({
       database: label, call: name, rows: size, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99,

@@ -486,7 +486,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Appointments starting within a date range (dates in the business time zone, at most 62 days), cancelled ones included with status CANCELLED. A PRACTITIONER gets only their associated practitioners' appointments. */
+        /** Appointments starting within a date range (dates in the business time zone, at most 62 days), cancelled ones included with status CANCELLED. A PRACTITIONER gets only their associated practitioners' appointments. Each appointment names its client, practitioner and type by id; the clients, practitioners and types it names come once each beside the list. With per_page the list is one page of the range; without, the whole range. The full appointment (notes, address, business location) is GET /appointments/{id}. */
         get: operations["listAppointments"];
         put?: never;
         post?: never;
@@ -749,16 +749,44 @@ export interface components {
              * @description CANCELLED when cancelled_at is set
              * @enum {string}
              */
-            status?: "BOOKED" | "CANCELLED";
+            status: "BOOKED" | "CANCELLED";
             /** @description the visit address city */
-            suburb?: string | null;
+            suburb: string | null;
             /** Format: date-time */
             cancelled_at: string | null;
             location: components["schemas"]["Location"];
             client: components["schemas"]["AppointmentClient"] | null;
             practitioner: components["schemas"]["Practitioner"];
             appointment_type: components["schemas"]["AppointmentType"] | null;
-            business_location?: components["schemas"]["BusinessLocation"] | null;
+            business_location: components["schemas"]["BusinessLocation"] | null;
+        };
+        AppointmentListItem: {
+            id: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: date-time */
+            arrive_at: string | null;
+            route_id: number | null;
+            /** @enum {string} */
+            status: "BOOKED" | "CANCELLED";
+            /** @description the visit address city */
+            suburb: string | null;
+            lat: number | null;
+            lng: number | null;
+            /** @description one of the response's clients */
+            client_id: number | null;
+            /** @description one of the response's practitioners */
+            practitioner_id: number;
+            /** @description one of the response's appointment types */
+            appointment_type_id: number | null;
+            business_location_id: number | null;
+        };
+        AppointmentPractitioner: {
+            id: number;
+            full_name: string;
+            time_zone: string;
         };
         Version: {
             /** Format: date-time */
@@ -1797,6 +1825,8 @@ export interface operations {
                 practitioner_ids?: number[];
                 appointment_type_ids?: number[];
                 business_location_ids?: number[];
+                page?: number;
+                per_page?: 10 | 20 | 50 | 100;
             };
             header?: never;
             path?: never;
@@ -1804,14 +1834,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Appointments ordered by start time, then practitioner */
+            /** @description Appointments ordered by start time, then practitioner, with the clients, practitioners and types they name */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        appointments: components["schemas"]["Appointment"][];
+                        appointments: components["schemas"]["AppointmentListItem"][];
+                        clients: components["schemas"]["AppointmentClient"][];
+                        practitioners: components["schemas"]["AppointmentPractitioner"][];
+                        appointment_types: components["schemas"]["AppointmentType"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
                 };
             };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps } from '../../server/src/db/schema';
 import { exportHistoryEntries, importHistoryEntries } from '../../server/src/db/schema-sync';
@@ -33,24 +33,62 @@ describe('GET /api/appointments', () => {
     }
     const { body } = await t.request('GET', range(), { token: acme.tokens.admin });
     const first = body.appointments[0];
-    expect(first).toMatchObject({
+    expect(first).toEqual({
       id: acme.appointmentIds[0], starts_at: '2026-11-23T23:00:00.000Z', ends_at: '2026-11-23T23:45:00.000Z', arrive_at: '2026-11-23T23:00:00.000Z',
-      status: 'BOOKED', suburb: 'New Farm', route_id: null, cancelled_at: null,
-      client: { id: acme.clientIds[0], full_name: 'Cora acme-Client', time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
-      practitioner: { id: acme.practitionerIds[0], full_name: 'Pat acme-One', time_zone: 'Australia/Brisbane', profession: 'Registered Nurse' },
-      appointment_type: { id: acme.appointmentTypeIds[0], name: 'Nursing visit', duration: 45, color: '#dc2626' },
-      business_location: { id: acme.businessLocationIds[0], name: 'acme office' },
-      location: { address_1: '12 Merthyr Road', city: 'New Farm' },
+      status: 'BOOKED', suburb: 'New Farm', route_id: null, lat: expect.any(Number), lng: expect.any(Number),
+      client_id: acme.clientIds[0], practitioner_id: acme.practitionerIds[0], appointment_type_id: acme.appointmentTypeIds[0],
+      business_location_id: acme.businessLocationIds[0],
     });
+    // What the appointments name comes once each beside them.
+    expect(body.practitioners).toEqual([
+      { id: acme.practitionerIds[0], full_name: 'Pat acme-One', time_zone: 'Australia/Brisbane' },
+      { id: acme.practitionerIds[1], full_name: expect.any(String), time_zone: 'Australia/Brisbane' },
+    ]);
+    expect(body.appointment_types).toEqual([{ id: acme.appointmentTypeIds[0], name: 'Nursing visit', duration: 45, color: '#dc2626' }]);
+    const client = body.clients.find((item: { id: number }) => item.id === acme.clientIds[0]);
+    expect(client).toEqual({ id: acme.clientIds[0], full_name: 'Cora acme-Client', time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] });
+    expect(body.meta).toEqual({ total: 4, page: 1, per_page: 4 });
     // The client is available on Mondays only, so this Tuesday visit is outside their availability.
     expect(isOutsideAvailability({
-      arriveAt: first.arrive_at, availability: first.client.availability, clientTimeZone: first.client.time_zone, practitionerTimeZone: first.practitioner.time_zone,
+      arriveAt: first.arrive_at, availability: client.availability, clientTimeZone: client.time_zone, practitionerTimeZone: body.practitioners[0].time_zone,
     })).toBe(true);
+  });
+
+  it('answers one page of the range with per_page, and the total over all pages', async () => {
+    // Twelve visits on Thursday 26th, 08:00 to 08:11 Brisbane, alternating practitioners.
+    const extra = await t.ctx.db.insert(appointments).values(Array.from({ length: 12 }, (_, index) => ({
+      business_account_id: acme.businessAccountId, client_id: acme.clientIds[index % 2], practitioner_id: acme.practitionerIds[index % 2],
+      starts_at: new Date(Date.parse('2026-11-25T22:00:00Z') + index * 60_000), ends_at: new Date(Date.parse('2026-11-25T23:00:00Z') + index * 60_000),
+    }))).returning({ id: appointments.id });
+    try {
+      const get = async (extra: string) => (await t.request('GET', range('2026-11-26', '2026-11-26', extra), { token: acme.tokens.admin })).body;
+      const first = await get('&per_page=10');
+      expect(first.meta).toEqual({ total: 12, page: 1, per_page: 10 });
+      expect(ids(first)).toEqual(extra.slice(0, 10).map((row) => row.id));
+      const second = await get('&per_page=10&page=2');
+      expect(ids(second)).toEqual(extra.slice(10).map((row) => row.id));
+      expect(second.meta).toEqual({ total: 12, page: 2, per_page: 10 });
+      expect(second.practitioners).toHaveLength(2);
+      const beyond = await get('&per_page=10&page=3');
+      expect(beyond).toEqual({ appointments: [], clients: [], practitioners: [], appointment_types: [], meta: { total: 12, page: 3, per_page: 10 } });
+      const refused = await t.request('GET', range(DAY, DAY, '&per_page=7'), { token: acme.tokens.admin });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/per_page must be one of/);
+    } finally {
+      await t.ctx.db.delete(appointments).where(inArray(appointments.id, extra.map((row) => row.id)));
+    }
+  });
+
+  it('names only what the listed page refers to', async () => {
+    const { body } = await t.request('GET', range(DAY, DAY, `&practitioner_ids=${acme.practitionerIds[1]}`), { token: acme.tokens.admin });
+    expect(body.practitioners.map((practitioner: { id: number }) => practitioner.id)).toEqual([acme.practitionerIds[1]]);
+    expect(new Set(body.clients.map((client: { id: number }) => client.id))).toEqual(new Set(body.appointments.map((appointment: { client_id: number }) => appointment.client_id)));
   });
 
   it("gives a PRACTITIONER only their associated practitioners' appointments, even when asking for others", async () => {
     const own = await t.request('GET', range(), { token: acme.tokens.practitioner });
     expect(ids(own.body)).toEqual([acme.appointmentIds[0], acme.appointmentIds[2]]);
+    expect(own.body.practitioners.map((practitioner: { id: number }) => practitioner.id)).toEqual([acme.practitionerIds[0]]);
     const asked = await t.request('GET', range(DAY, DAY, `&practitioner_ids=${acme.practitionerIds[1]}`), { token: acme.tokens.practitioner });
     expect(ids(asked.body)).toEqual([]);
   });
@@ -75,13 +113,17 @@ describe('GET /api/appointments', () => {
   it('includes cancelled appointments with status CANCELLED', async () => {
     await t.ctx.db.update(appointments).set({ cancelled_at: new Date('2026-11-20T00:00:00Z') }).where(eq(appointments.id, acme.appointmentIds[3]));
     const { body } = await t.request('GET', range(), { token: acme.tokens.admin });
-    expect(body.appointments[3]).toMatchObject({ status: 'CANCELLED', cancelled_at: '2026-11-20T00:00:00.000Z' });
+    expect(body.appointments[3]).toMatchObject({ id: acme.appointmentIds[3], status: 'CANCELLED' });
+    expect((await t.request('GET', `/api/appointments/${acme.appointmentIds[3]}`, { token: acme.tokens.admin })).body.appointment)
+      .toMatchObject({ status: 'CANCELLED', cancelled_at: '2026-11-20T00:00:00.000Z' });
     await t.ctx.db.update(appointments).set({ cancelled_at: null }).where(eq(appointments.id, acme.appointmentIds[3]));
   });
 
   it('never lists another business’s appointments', async () => {
     const { body } = await t.request('GET', range(), { token: other.tokens.admin });
     expect(ids(body)).toEqual(other.appointmentIds);
+    expect(body.clients.every((client: { id: number }) => other.clientIds.includes(client.id))).toBe(true);
+    expect(body.practitioners.every((practitioner: { id: number }) => other.practitionerIds.includes(practitioner.id))).toBe(true);
   });
 
   it('rejects a missing, malformed, reversed or too long range with 422 and a message', async () => {

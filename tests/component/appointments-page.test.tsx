@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import AppointmentsPage from '../../src/views/appointments/AppointmentsPage';
 import { findRoute } from '../../src/routes/routeTable';
 import { api, createTestServer, makeAppointment, renderWithServices } from './clients.harness';
+import type { Appointment } from '../../src/views/appointments/api';
 
 const { server, sent } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -34,12 +35,31 @@ const APPOINTMENTS = [
   makeAppointment({ id: 3, starts_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T03:00:00Z', arrive_at: null, practitioner: SAM, client: { id: 13, full_name: 'Cora Diaz', time_zone: null, availability: [] } }),
 ];
 
-function serve() {
+const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(items.map((item) => [item.id, item])).values()];
+
+/** The list response for these appointments, one page of them when the request asks for one. */
+function listBody(appointments: Appointment[], search: URLSearchParams) {
+  const perPage = Number(search.get('per_page') ?? appointments.length);
+  const page = Number(search.get('page') ?? 1);
+  const shown = appointments.slice((page - 1) * perPage, page * perPage);
+  return {
+    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, client, practitioner, appointment_type, business_location }) => ({
+      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng,
+      client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
+    })),
+    clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),
+    practitioners: uniqueById(shown.map(({ practitioner }) => ({ id: practitioner.id, full_name: practitioner.full_name, time_zone: practitioner.time_zone ?? 'Australia/Brisbane' }))),
+    appointment_types: uniqueById(shown.flatMap(({ appointment_type }) => (appointment_type ? [appointment_type] : []))),
+    meta: { page, per_page: perPage, total: appointments.length },
+  };
+}
+
+function serve(appointments: Appointment[] = APPOINTMENTS) {
   server.use(
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: PRACTITIONERS })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 3, name: 'Home visit', duration: 60, color: null }] })),
     http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [{ id: 1, name: 'Brisbane North' }] })),
-    http.get(api('/appointments'), () => HttpResponse.json({ appointments: APPOINTMENTS })),
+    http.get(api('/appointments'), ({ request }) => HttpResponse.json(listBody(appointments, new URL(request.url).searchParams))),
     http.get(api('/appointments/:id'), ({ params }) => HttpResponse.json({ appointment: APPOINTMENTS.find((item) => String(item.id) === params.id) })),
     http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
   );
@@ -55,8 +75,7 @@ describe('appointments page', () => {
     const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
     const rows = await screen.findAllByTestId('appointment-row');
     expect(rows).toHaveLength(3);
-    expect(listRequests()[0].get('start_date')).toBe('2026-11-24');
-    expect(listRequests()[0].get('end_date')).toBe('2026-11-24');
+    expect(Object.fromEntries(listRequests()[0])).toEqual({ start_date: '2026-11-24', end_date: '2026-11-24', page: '1', per_page: '50' });
     expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       '09:00–10:00', 'Margaret Jones', 'Pat Nguyen', 'Home visit', 'Paddington', '09:00', 'Booked', '',
     ]);
@@ -100,6 +119,9 @@ describe('appointments page', () => {
     await screen.findAllByTestId('appointment-row');
     await user.click(screen.getByRole('button', { name: 'Day schedule' }));
     const lanes = await screen.findAllByTestId('schedule-lane');
+    // The schedule asks for the whole of its day, not a page.
+    expect(Object.fromEntries(listRequests().at(-1)!)).toEqual({ start_date: '2026-11-24', end_date: '2026-11-24' });
+    expect(screen.getByTestId('appointments-count')).toHaveTextContent('3 appointments on this day');
     expect(lanes.map((lane) => lane.getAttribute('aria-label'))).toEqual(['Pat Nguyen', 'Sam Lee']);
     const patBlocks = within(lanes[0]).getAllByTestId('schedule-block');
     expect(patBlocks.map((block) => block.getAttribute('aria-label'))).toEqual([
@@ -116,6 +138,32 @@ describe('appointments page', () => {
 
     await user.click(patBlocks[1]);
     expect(await screen.findByTestId('appointment-details-modal')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('pages through a long range and starts again at page 1 when a filter changes', async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      makeAppointment({ id: 1000 + index, starts_at: new Date(Date.parse('2026-11-23T20:00:00Z') + index * 60_000).toISOString(), practitioner: PAT }));
+    serve(many);
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    expect(await screen.findAllByTestId('appointment-row')).toHaveLength(50);
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('1–50 of 120');
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('pagination-summary')).toHaveTextContent('51–100 of 120'));
+    expect(listRequests().at(-1)!.get('page')).toBe('2');
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '100');
+    await waitFor(() => expect(screen.getAllByTestId('appointment-row')).toHaveLength(100));
+    expect(Object.fromEntries(listRequests().at(-1)!)).toMatchObject({ page: '1', per_page: '100' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('appointment-row')).toHaveLength(20));
+    await user.click(within(screen.getByTestId('filter-practitioners')).getByRole('button'));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Pat Nguyen' }));
+    await waitFor(() => expect(listRequests().at(-1)!.getAll('practitioner_ids')).toEqual(['7']));
+    expect(listRequests().at(-1)!.get('page')).toBe('1');
     view.unmount();
   });
 });

@@ -36,11 +36,13 @@ describe('/imports history', () => {
     seedJobs('import', Array.from({ length: 12 }, () => 'COMPLETE' as const));
     const user = userEvent.setup();
     renderSyncApp('/imports', 'ADMIN');
-    expect(await screen.findByTestId('page-info')).toHaveTextContent('Page 1 of 2 · 12 in all');
+    expect(await screen.findByTestId('pagination-summary')).toHaveTextContent('1–10 of 12');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getAllByTestId('import-row')).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(2));
-    expect(screen.getByTestId('page-info')).toHaveTextContent('Page 2 of 2');
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('11–12 of 12');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
   it('is for admins only', async () => {

@@ -88,7 +88,7 @@ describe('appointment details', () => {
     try {
       await logIn(page, 'admin@demo.test');
       await page.goto('/appointments');
-      await page.getByTestId('appointments-count').waitFor();
+      await page.getByTestId('pagination-summary').waitFor();
       const row = page.getByTestId('appointment-row').first();
       // The demo books weekdays only: step forward from a weekend day until a day has visits.
       for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
@@ -121,17 +121,17 @@ describe('appointment details', () => {
     const today = new Date().toISOString().slice(0, 10);
     const inTwoWeeks = new Date(Date.now() + 14 * 86400_000).toISOString().slice(0, 10);
     const all = await api(`/appointments?start_date=${today}&end_date=${inTwoWeeks}`, adminToken);
-    const foreign = all.body.appointments.find((appointment: { practitioner: { id: number } }) => !own.has(appointment.practitioner.id));
+    const foreign = all.body.appointments.find((appointment: { practitioner_id: number }) => !own.has(appointment.practitioner_id));
     expect(foreign).toBeTruthy();
     expect((await api(`/appointments/${foreign.id}`, practitionerToken)).status).toBe(404);
     const mine = await api(`/appointments?start_date=${today}&end_date=${inTwoWeeks}`, practitionerToken);
-    expect(mine.body.appointments.every((appointment: { practitioner: { id: number } }) => own.has(appointment.practitioner.id))).toBe(true);
+    expect(mine.body.appointments.every((appointment: { practitioner_id: number }) => own.has(appointment.practitioner_id))).toBe(true);
 
     const { context, page } = await newPage(browser, product.url);
     try {
       await logIn(page, 'practitioner@demo.test');
       await page.goto('/appointments');
-      await page.getByTestId('appointments-count').waitFor();
+      await page.getByTestId('pagination-summary').waitFor();
       await page.waitForLoadState('networkidle');
       await page.evaluate((id) => window.dispatchEvent(new CustomEvent('open-modal-show-appointment', { detail: { id } })), foreign.id);
       await page.getByTestId('appointment-details-modal').getByText(/not found|Could not load appointment details/i).first().waitFor();

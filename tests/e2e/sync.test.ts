@@ -62,7 +62,7 @@ async function runFromModal(page: Page, kind: 'Import' | 'Export') {
   return dialog;
 }
 
-interface ApiAppointment { id: number; starts_at: string; ends_at: string; arrive_at: string | null; route_id: number | null; status?: string; cancelled_at: string | null; practitioner: { id: number } }
+interface ApiAppointment { id: number; starts_at: string; ends_at: string; arrive_at: string | null; route_id: number | null; status: string; practitioner_id: number }
 interface SyncSettings { enable_auto_export: boolean; ahead_days: number; filters: { practitioner_ids: number[]; appointment_type_ids: number[]; business_location_ids: number[] } }
 
 describe('sync through the modals', () => {
@@ -92,8 +92,8 @@ describe('sync through the modals', () => {
     const { appointments } = await api<{ appointments: ApiAppointment[] }>(`/appointments?${query}`);
     const practitionerFilter = settings.filters.practitioner_ids;
     const candidates = appointments.filter((appointment) =>
-      appointment.route_id === null && appointment.cancelled_at === null &&
-      (practitionerFilter.length === 0 || practitionerFilter.includes(appointment.practitioner.id)));
+      appointment.route_id === null && appointment.status === 'BOOKED' &&
+      (practitionerFilter.length === 0 || practitionerFilter.includes(appointment.practitioner_id)));
     let chosen: { appointment: ApiAppointment; externalId: string } | null = null;
     for (const appointment of candidates) {
       const details = await api<{ resource_map: { external_id: string } | null }>(`/appointments/${appointment.id}/extra_details`);

@@ -1,5 +1,5 @@
 // /appointments: a date range, filters (practitioner, appointment type, business location), and the
-// appointments as a table or as a day schedule with a map.
+// appointments as a table (a page at a time) or as one day's schedule with a map.
 import { useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -19,19 +19,22 @@ import {
   fetchAllBusinessLocations,
   fetchAllPractitioners,
   listAppointments,
-  type Appointment,
   type AppointmentListQuery,
+  type AppointmentSummary,
 } from './api';
-import { appointmentTimeZone, isCancelled } from './appointmentFacts';
+import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DateRangePicker, type DayRange } from './DateRangePicker';
 import { DaySchedule, LANE_COLORS } from './DaySchedule';
 import { MultiSelect } from '../common/MultiSelect';
+import { Pagination } from '../common/Pagination';
 import { layoutSchedule } from './scheduleLayout';
 
 type View = 'list' | 'schedule';
+export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
+type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
 
-function localDay(appointment: Appointment, businessTimeZone?: string | null): string {
+function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
   return zonedFromInstant(appointment.starts_at, appointmentTimeZone(appointment, businessTimeZone)).toPlainDate().toString();
 }
 
@@ -46,31 +49,43 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const [locationIds, setLocationIds] = useState<number[]>([]);
   const [view, setView] = useState<View>('list');
   const [scheduleDay, setScheduleDay] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<ListPageSize>(50);
   const dayId = useId();
 
   const practitioners = useQuery({ queryKey: ['practitioners', 'all'], queryFn: () => fetchAllPractitioners(api) });
   const types = useQuery({ queryKey: ['appointment_types', 'all'], queryFn: () => fetchAllAppointmentTypes(api) });
   const locations = useQuery({ queryKey: ['business_locations', 'all'], queryFn: () => fetchAllBusinessLocations(api) });
 
-  const query: AppointmentListQuery = {
-    start_date: toRequestDate(range.start),
-    end_date: toRequestDate(range.end),
-    ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),
-    ...(typeIds.length ? { appointment_type_ids: typeIds } : {}),
-    ...(locationIds.length ? { business_location_ids: locationIds } : {}),
+  /** A new range or filter starts the table at its first page again. */
+  const refine = <Value,>(set: (value: Value) => void) => (value: Value) => {
+    set(value);
+    setPage(1);
   };
-  const appointments = useQuery({
-    queryKey: ['appointments', 'list', query],
-    queryFn: () => listAppointments(api, query),
-    placeholderData: keepPreviousData,
-  });
 
   const days: string[] = [];
   for (let day = range.start; Temporal.PlainDate.compare(day, range.end) <= 0; day = day.add({ days: 1 })) days.push(day.toString());
   const shownDay = scheduleDay && days.includes(scheduleDay) ? scheduleDay : days[0];
+
+  const filters = {
+    ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),
+    ...(typeIds.length ? { appointment_type_ids: typeIds } : {}),
+    ...(locationIds.length ? { business_location_ids: locationIds } : {}),
+  };
+  // The table asks for one page of the range; the schedule for the whole of the day it shows.
+  const query: AppointmentListQuery =
+    view === 'list'
+      ? { start_date: toRequestDate(range.start), end_date: toRequestDate(range.end), ...filters, page, per_page: perPage }
+      : { start_date: shownDay, end_date: shownDay, ...filters };
+  const appointments = useQuery({
+    queryKey: ['appointments', view, query],
+    queryFn: () => listAppointments(api, query),
+    placeholderData: keepPreviousData,
+  });
+  const listed = appointments.data?.appointments;
   const dayAppointments = useMemo(
-    () => (appointments.data ?? []).filter((appointment) => localDay(appointment, businessTimeZone) === shownDay),
-    [appointments.data, businessTimeZone, shownDay],
+    () => (view === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
+    [view, listed, businessTimeZone, shownDay],
   );
 
   const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
@@ -80,14 +95,14 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
       <PageHeader title={route.title}>Visits by day: open one to see its details, change its arrival time or read its history.</PageHeader>
       <Card className="p-0">
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:flex-wrap lg:items-end dark:border-slate-800">
-          <DateRangePicker value={range} onChange={setRange} today={today} />
+          <DateRangePicker value={range} onChange={refine(setRange)} today={today} />
           <MultiSelect
             label="Practitioners"
             testId="filter-practitioners"
             options={activePractitioners.map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name }))}
             placeholder="All"
             value={practitionerIds}
-            onChange={setPractitionerIds}
+            onChange={refine(setPractitionerIds)}
           />
           <MultiSelect
             label="Appointment types"
@@ -95,7 +110,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             options={(types.data ?? []).map((type) => ({ id: type.id, name: type.name }))}
             placeholder="All"
             value={typeIds}
-            onChange={setTypeIds}
+            onChange={refine(setTypeIds)}
           />
           <MultiSelect
             label="Business locations"
@@ -103,7 +118,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             options={(locations.data ?? []).map((location) => ({ id: location.id, name: location.name }))}
             placeholder="All"
             value={locationIds}
-            onChange={setLocationIds}
+            onChange={refine(setLocationIds)}
           />
           <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 lg:ml-auto dark:border-slate-700">
             {(['list', 'schedule'] as const).map((option) => (
@@ -128,10 +143,20 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
         )}
         {appointments.isPending && <p className="px-4 py-10 text-center text-sm text-slate-500">Loading appointments…</p>}
 
-        {appointments.data && view === 'list' && (
-          <AppointmentsTable appointments={appointments.data} businessTimeZone={businessTimeZone} showDate={days.length > 1} />
+        {listed && view === 'list' && (
+          <>
+            <AppointmentsTable appointments={listed} businessTimeZone={businessTimeZone} showDate={days.length > 1} />
+            <Pagination
+              page={page}
+              perPage={perPage}
+              pageSizes={LIST_PAGE_SIZES}
+              total={appointments.data?.meta.total ?? 0}
+              onPageChange={setPage}
+              onPerPageChange={refine(setPerPage)}
+            />
+          </>
         )}
-        {appointments.data && view === 'schedule' && (
+        {listed && view === 'schedule' && (
           <div>
             {days.length > 1 && (
               <div className="flex items-center gap-2 px-4 pt-3 text-sm">
@@ -145,12 +170,10 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             )}
             <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
             <ScheduleMap appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
+              {dayAppointments.length} appointment{dayAppointments.length === 1 ? '' : 's'} on this day
+            </p>
           </div>
-        )}
-        {appointments.data && (
-          <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
-            {appointments.data.length} appointment{appointments.data.length === 1 ? '' : 's'}
-          </p>
         )}
       </Card>
     </>
@@ -158,7 +181,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
 }
 
 /** The day's visits on a map, one route line per practitioner in visiting order. */
-function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonly Appointment[]; businessTimeZone: string | null }) {
+function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonly AppointmentSummary[]; businessTimeZone: string | null }) {
   const { markers, routes } = useMemo(() => {
     const layout = layoutSchedule(appointments, businessTimeZone);
     const markerList: MapMarker[] = [];
@@ -181,7 +204,6 @@ function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonl
     return { markers: markerList, routes: routeList };
   }, [appointments, businessTimeZone]);
 
-  const byId = useMemo(() => new Map(appointments.filter((appointment) => !isCancelled(appointment)).map((appointment) => [appointment.id, appointment])), [appointments]);
   if (markers.length === 0) return null;
   return (
     <div className="border-t border-slate-200 p-4 dark:border-slate-800">
@@ -189,10 +211,7 @@ function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonl
         markers={markers}
         routes={routes}
         height={320}
-        onMarkerClick={(marker) => {
-          const appointment = byId.get(Number(marker.id));
-          if (appointment) openAppointmentModal(appointment);
-        }}
+        onMarkerClick={(marker) => openAppointmentModal(Number(marker.id))}
       />
       <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner's visiting order by arrival time.</p>
     </div>

@@ -1,13 +1,13 @@
 import { formatDay, formatTime, zonedFromInstant } from '../../lib/dates';
 import { openAppointmentModal } from '../modals/modalStore';
-import type { Appointment } from './api';
+import type { AppointmentSummary } from './api';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 
 const HEADERS = ['Time', 'Client', 'Practitioner', 'Type', 'Suburb', 'Arrival', 'Status', 'Warning'];
 
 export function AppointmentsTable({ appointments, businessTimeZone, showDate }: {
-  appointments: readonly Appointment[];
+  appointments: readonly AppointmentSummary[];
   businessTimeZone?: string | null;
   showDate: boolean;
 }) {
@@ -27,7 +27,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate }: 
           {appointments.map((appointment) => {
             const zone = appointmentTimeZone(appointment, businessTimeZone);
             const cancelled = isCancelled(appointment);
-            const open = () => openAppointmentModal(appointment);
+            const open = () => openAppointmentModal(appointment.id);
             return (
               <tr
                 key={appointment.id}
@@ -50,7 +50,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate }: 
                 <td className="px-4 py-2 font-medium whitespace-nowrap">{appointment.client?.full_name ?? '—'}</td>
                 <td className="px-4 py-2 whitespace-nowrap">{appointment.practitioner.full_name}</td>
                 <td className="px-4 py-2 whitespace-nowrap">{appointment.appointment_type?.name ?? '—'}</td>
-                <td className="px-4 py-2 whitespace-nowrap">{appointment.suburb ?? appointment.location?.city ?? '—'}</td>
+                <td className="px-4 py-2 whitespace-nowrap">{appointment.suburb ?? '—'}</td>
                 <td className="px-4 py-2 whitespace-nowrap tabular-nums">{appointment.arrive_at ? formatTime(appointment.arrive_at, zone) : '—'}</td>
                 <td className="px-4 py-2 whitespace-nowrap">{statusLabel(appointment)}</td>
                 <td className="px-4 py-2">{!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}</td>

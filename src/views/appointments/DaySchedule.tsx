@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { formatTime } from '../../lib/dates';
 import { openAppointmentModal } from '../modals/modalStore';
-import type { Appointment } from './api';
+import type { AppointmentSummary } from './api';
 import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability } from './appointmentFacts';
 import { layoutSchedule } from './scheduleLayout';
 
@@ -13,7 +13,7 @@ const MIN_LABELLED_GAP_SHARE = 0.025;
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone }: { appointments: readonly Appointment[]; businessTimeZone?: string | null }) {
+export function DaySchedule({ appointments, businessTimeZone }: { appointments: readonly AppointmentSummary[]; businessTimeZone?: string | null }) {
   const layout = useMemo(() => layoutSchedule(appointments, businessTimeZone), [appointments, businessTimeZone]);
   const span = layout.endMinute - layout.startMinute;
   const percent = (minute: number) => `${(((minute - layout.startMinute) / span) * 100).toFixed(3)}%`;
@@ -72,7 +72,7 @@ export function DaySchedule({ appointments, businessTimeZone }: { appointments: 
                         key={appointment.id}
                         type="button"
                         data-testid="schedule-block"
-                        onClick={() => openAppointmentModal(appointment)}
+                        onClick={() => openAppointmentModal(appointment.id)}
                         aria-label={`${time} ${name}${appointment.appointment_type ? ` (${appointment.appointment_type.name})` : ''}${outside ? ", outside client's availability" : ''}`}
                         title={`${time} ${name}`}
                         className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm hover:brightness-110 focus:ring-2 focus:ring-offset-1 focus:outline-none ${

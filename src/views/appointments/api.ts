@@ -10,13 +10,40 @@ export type Practitioner = Schemas['Practitioner'];
 export type AppointmentType = Schemas['AppointmentType'];
 export type BusinessLocation = Schemas['BusinessLocation'];
 export type AppointmentListQuery = operations['listAppointments']['parameters']['query'];
+type AppointmentListBody = operations['listAppointments']['responses'][200]['content']['application/json'];
+
+/** A listed appointment with its client, practitioner and type looked up: what the table, the schedule and the map show. */
+export interface AppointmentSummary extends Omit<Schemas['AppointmentListItem'], 'client_id' | 'practitioner_id' | 'appointment_type_id'> {
+  client: Schemas['AppointmentClient'] | null;
+  practitioner: Schemas['AppointmentPractitioner'];
+  appointment_type: AppointmentType | null;
+}
+
+export interface AppointmentListPage {
+  appointments: AppointmentSummary[];
+  meta: Schemas['PageMeta'];
+}
 
 export const APPOINTMENT_LOAD_ERROR = 'An error has occurred. Could not load appointment details.';
 export const APPOINTMENT_EXTRA_LOAD_ERROR = 'An error has occurred. Could not load appointment extra details.';
 
-export async function listAppointments(api: ApiClient, query: AppointmentListQuery): Promise<Appointment[]> {
+export async function listAppointments(api: ApiClient, query: AppointmentListQuery): Promise<AppointmentListPage> {
   const result = await api.GET('/appointments', { params: { query } });
-  return unwrap(result, 'An error has occurred. Could not load appointments list.').appointments;
+  const body = unwrap(result, 'An error has occurred. Could not load appointments list.');
+  return { appointments: summariesOf(body), meta: body.meta };
+}
+
+/** Puts each listed appointment together with the client, practitioner and type the response names beside it. */
+export function summariesOf(body: Omit<AppointmentListBody, 'meta'>): AppointmentSummary[] {
+  const clients = new Map(body.clients.map((client) => [client.id, client]));
+  const practitioners = new Map(body.practitioners.map((practitioner) => [practitioner.id, practitioner]));
+  const types = new Map(body.appointment_types.map((type) => [type.id, type]));
+  return body.appointments.map(({ client_id, practitioner_id, appointment_type_id, ...appointment }) => ({
+    ...appointment,
+    client: (client_id !== null && clients.get(client_id)) || null,
+    practitioner: practitioners.get(practitioner_id) ?? { id: practitioner_id, full_name: 'Unknown practitioner', time_zone: '' },
+    appointment_type: (appointment_type_id !== null && types.get(appointment_type_id)) || null,
+  }));
 }
 
 export async function fetchAppointment(api: ApiClient, id: number): Promise<Appointment> {

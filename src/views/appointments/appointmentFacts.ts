@@ -1,20 +1,23 @@
 // Facts about an appointment that the list, the schedule and the modal all show the same way.
 import { isOutsideAvailability } from '../../lib/availability';
 import { browserTimeZone } from '../../lib/dates';
-import type { Appointment } from './api';
+import type { Appointment, AppointmentSummary } from './api';
+
+/** What the facts read; an Appointment and an AppointmentSummary both have it. */
+type Visit = Pick<AppointmentSummary, 'starts_at' | 'arrive_at' | 'status' | 'client'> & { practitioner: { time_zone?: string | null } };
 
 export const OUTSIDE_AVAILABILITY_TEXT = "Outside client's availability";
 
 /** Times are shown in the practitioner's zone; the business zone (or the browser's) when it is unknown. */
-export function appointmentTimeZone(appointment: Pick<Appointment, 'practitioner'>, businessTimeZone?: string | null): string {
+export function appointmentTimeZone(appointment: Pick<Visit, 'practitioner'>, businessTimeZone?: string | null): string {
   return appointment.practitioner.time_zone || businessTimeZone || browserTimeZone();
 }
 
-export function arrivalOf(appointment: Pick<Appointment, 'arrive_at' | 'starts_at'>): string {
+export function arrivalOf(appointment: Pick<Visit, 'arrive_at' | 'starts_at'>): string {
   return appointment.arrive_at ?? appointment.starts_at;
 }
 
-export function isAppointmentOutsideAvailability(appointment: Appointment, businessTimeZone?: string | null): boolean {
+export function isAppointmentOutsideAvailability(appointment: Visit, businessTimeZone?: string | null): boolean {
   if (!appointment.client) return false;
   return isOutsideAvailability({
     arriveAt: arrivalOf(appointment),
@@ -24,10 +27,10 @@ export function isAppointmentOutsideAvailability(appointment: Appointment, busin
   });
 }
 
-export function isCancelled(appointment: Pick<Appointment, 'cancelled_at' | 'status'>): boolean {
-  return appointment.status === 'CANCELLED' || appointment.cancelled_at !== null;
+export function isCancelled(appointment: Pick<Appointment, 'status'>): boolean {
+  return appointment.status === 'CANCELLED';
 }
 
-export function statusLabel(appointment: Pick<Appointment, 'cancelled_at' | 'status'>): string {
+export function statusLabel(appointment: Pick<Appointment, 'status'>): string {
   return isCancelled(appointment) ? 'Cancelled' : 'Booked';
 }

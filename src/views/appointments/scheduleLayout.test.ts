@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { layoutSchedule } from './scheduleLayout';
-import type { Appointment } from './api';
+import type { AppointmentSummary } from './api';
 
-const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => ({ id, full_name: name, active: true, time_zone: zone });
+const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => ({ id, full_name: name, time_zone: zone });
 
-function visit(id: number, startsAt: string, minutes: number, who = practitioner(1, 'Pat'), extra: Partial<Appointment> = {}): Appointment {
+function visit(id: number, startsAt: string, minutes: number, who = practitioner(1, 'Pat'), extra: Partial<AppointmentSummary> = {}): AppointmentSummary {
   const ends = new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
   return {
-    id, starts_at: startsAt, ends_at: ends, arrive_at: null, route_id: null, notes: null, lat: null, lng: null, cancelled_at: null,
-    location: {}, client: null, practitioner: who, appointment_type: null, ...extra,
+    id, starts_at: startsAt, ends_at: ends, arrive_at: null, route_id: null, status: 'BOOKED', suburb: null, lat: null, lng: null,
+    business_location_id: null, client: null, practitioner: who, appointment_type: null, ...extra,
   };
 }
 
@@ -33,7 +33,7 @@ describe('day schedule layout', () => {
     const layout = layoutSchedule([
       visit(1, '2026-11-23T19:30:00Z', 30, practitioner(2, 'Zoe')), // 05:30
       visit(2, '2026-11-24T09:00:00Z', 60, practitioner(1, 'Adam')), // 19:00-20:00
-      visit(3, '2026-11-24T02:00:00Z', 60, practitioner(1, 'Adam'), { cancelled_at: '2026-11-20T00:00:00Z' }),
+      visit(3, '2026-11-24T02:00:00Z', 60, practitioner(1, 'Adam'), { status: 'CANCELLED' }),
     ]);
     expect(layout.lanes.map((lane) => lane.practitionerName)).toEqual(['Adam', 'Zoe']);
     expect(layout.lanes[0].blocks).toHaveLength(1);

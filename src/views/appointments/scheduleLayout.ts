@@ -1,11 +1,11 @@
 // Lays out one day's appointments as lanes per practitioner: blocks at their times and the gaps between
 // consecutive visits (travel and idle time). Pure, so it is tested without rendering.
 import { minutesIntoDay } from '../../lib/dates';
-import type { Appointment } from './api';
+import type { AppointmentSummary } from './api';
 import { appointmentTimeZone, arrivalOf, isCancelled } from './appointmentFacts';
 
 export interface ScheduleBlock {
-  appointment: Appointment;
+  appointment: AppointmentSummary;
   /** Minutes since local midnight (practitioner zone). */
   from: number;
   to: number;
@@ -35,7 +35,7 @@ export interface ScheduleLayout {
 export const DEFAULT_AXIS_START = 6 * 60;
 export const DEFAULT_AXIS_END = 18 * 60;
 
-export function layoutSchedule(appointments: readonly Appointment[], businessTimeZone?: string | null): ScheduleLayout {
+export function layoutSchedule(appointments: readonly AppointmentSummary[], businessTimeZone?: string | null): ScheduleLayout {
   const byPractitioner = new Map<number, ScheduleLane>();
   let earliest = DEFAULT_AXIS_START;
   let latest = DEFAULT_AXIS_END;

@@ -7,6 +7,7 @@ import type { RoutePageProps } from '../../routes/routeTable';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';
 import { ErrorNote } from '../common/forms';
+import { Pagination } from '../common/Pagination';
 import { openClientModal } from '../modals/modalStore';
 import { listClients, type ClientListItem, type ClientListQuery } from './api';
 import { TagChip, useAllTags } from './TagsEditor';
@@ -57,7 +58,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<PageSize>(10);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const ids = { search: useId(), tag: useId(), missing: useId(), perPage: useId() };
+  const ids = { search: useId(), tag: useId(), missing: useId() };
 
   const query: ClientListQuery = {
     page,
@@ -73,11 +74,6 @@ export default function ClientsPage({ route }: RoutePageProps) {
     queryFn: () => listClients(api, query),
     placeholderData: keepPreviousData,
   });
-
-  const total = clients.data?.meta.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const firstRow = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const lastRow = Math.min(page * perPage, total);
 
   const changeFilter = (apply: () => void) => {
     apply();
@@ -197,35 +193,14 @@ export default function ClientsPage({ route }: RoutePageProps) {
           </table>
         </div>
 
-        <nav aria-label="Pagination" className="flex flex-col gap-3 border-t border-slate-200 p-4 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          <div className="flex items-center gap-2">
-            <label htmlFor={ids.perPage}>Rows per page</label>
-            <select
-              id={ids.perPage}
-              value={perPage}
-              onChange={(event) => changeFilter(() => setPerPage(Number(event.target.value) as PageSize))}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>{size}</option>
-              ))}
-            </select>
-          </div>
-          <p data-testid="pagination-summary" aria-live="polite">
-            {firstRow}–{lastRow} of {total}
-          </p>
-          <div className="flex items-center gap-2">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((current) => current - 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
-              Previous
-            </button>
-            <span>
-              Page {page} of {pageCount}
-            </span>
-            <button type="button" disabled={page >= pageCount} onClick={() => setPage((current) => current + 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
-              Next
-            </button>
-          </div>
-        </nav>
+        <Pagination
+          page={page}
+          perPage={perPage}
+          pageSizes={PAGE_SIZES}
+          total={clients.data?.meta.total ?? 0}
+          onPageChange={setPage}
+          onPerPageChange={(size) => changeFilter(() => setPerPage(size))}
+        />
       </Card>
     </>
   );

@@ -9,6 +9,7 @@ import { selectUser } from '../../machines/auth';
 import { POLL_INTERVAL_MS } from '../../machines/jobPolling';
 import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../lib/dates';
 import { ErrorNote } from '../common/forms';
+import { Pagination } from '../common/Pagination';
 import { PageHeader } from '../common/PageHeader';
 import { PageSpinner, Spinner } from '../common/PageSpinner';
 import { cancelJob, isActiveStatus, listJobs, type ExportJob, type ImportJob, type JobKind, type SyncFilters, type SyncJob } from './api';
@@ -65,7 +66,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
   const queryClient = useQueryClient();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? browserTimeZone();
   const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(10);
+  const [perPage, setPerPage] = useState<(typeof PAGE_SIZES)[number]>(10);
   const lists = useReferenceLists();
   const noun = kind === 'import' ? 'import' : 'export';
   const title = kind === 'import' ? 'Imports' : 'Exports';
@@ -84,7 +85,6 @@ export function JobHistory({ kind }: { kind: JobKind }) {
   });
 
   const total = history.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <>
       <PageHeader title={title}>
@@ -155,36 +155,17 @@ export function JobHistory({ kind }: { kind: JobKind }) {
               })}
             </tbody>
           </table>
-          <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
-            <label className="flex items-center gap-2">
-              Rows per page
-              <select
-                value={perPage}
-                onChange={(event) => {
-                  setPerPage(Number(event.target.value));
-                  setPage(1);
-                }}
-                className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span data-testid="page-info">
-              Page {page} of {pages} · {total} in all
-            </span>
-            <div className="flex gap-2">
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-50 dark:border-slate-700">
-                Previous
-              </button>
-              <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-50 dark:border-slate-700">
-                Next
-              </button>
-            </div>
-          </nav>
+          <Pagination
+            page={page}
+            perPage={perPage}
+            pageSizes={PAGE_SIZES}
+            total={total}
+            onPageChange={setPage}
+            onPerPageChange={(size) => {
+              setPerPage(size);
+              setPage(1);
+            }}
+          />
         </div>
       )}
     </>

@@ -15,9 +15,9 @@ export function appointmentsHandlers(ctx: AppContext): Handlers {
         practitionerIds: query.practitioner_ids,
         appointmentTypeIds: query.appointment_type_ids,
         businessLocationIds: query.business_location_ids,
-      });
+      }, query.per_page ? { page: query.page ?? 1, perPage: query.per_page } : undefined);
       // Already JSON, built by the database: a string payload skips Fastify's serializer.
-      return reply.type('application/json; charset=utf-8').send(`{"appointments":${json}}`);
+      return reply.type('application/json; charset=utf-8').send(json);
     },
     getAppointment: async (request) => ({ appointment: await service.get(callerOf(request), paramsOf(request, 'getAppointment').id) }),
     getAppointmentExtraDetails: async (request) => service.extraDetails(callerOf(request), paramsOf(request, 'getAppointmentExtraDetails').id),

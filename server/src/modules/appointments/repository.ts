@@ -1,7 +1,8 @@
-// Appointment reads. The contract's Appointment is built by PostgreSQL itself (json_build_object) and handed on as
-// text: a week of a large business is a thousand or more appointments, and parsing rows, mapping them and
-// serialising them again in Node cost several times what the query does. One builder serves the list and the
-// by-id read, so both answer the same shape.
+// Appointment reads. The JSON is built by PostgreSQL itself (json_build_object) and handed on as text: parsing rows,
+// mapping them and serialising them again in Node cost several times what the query does.
+// The range list is lean: each appointment names its client, practitioner and type by id and those come once each
+// beside the list, which keeps a busy day (hundreds of visits, the same few dozen practitioners) small on the wire.
+// The by-id read answers the full Appointment.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { appointments } from '../../db/schema';
@@ -23,11 +24,16 @@ export interface AppointmentRangeFilter {
   businessLocationIds?: number[];
 }
 
+/** One page of the range; without it, the whole range. */
+export interface AppointmentPage {
+  page: number;
+  perPage: number;
+}
+
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const fullName = (table: string) => `btrim(${table}.first_name || ' ' || ${table}.last_name)`;
 
-// The client comes from a per-row lookup by primary key: joined, the planner hashes the whole clients table to
-// serve a few hundred appointments.
+/** The full Appointment of the row aliased `a` (joined with p, t and l). */
 const APPOINTMENT_JSON = `json_build_object(
   'id', a.id,
   'starts_at', ${iso('a.starts_at')},
@@ -52,21 +58,6 @@ const APPOINTMENT_JSON = `json_build_object(
   'business_location', CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
     'id', l.id, 'name', l.name, 'address_1', l.address_1, 'city', l.city, 'state', l.state, 'post_code', l.post_code, 'lat', l.lat, 'lng', l.lng) END
 )`;
-
-/** A JSON array (as text) of the matching appointments, ordered by start, practitioner and id. */
-async function appointmentsJson(db: DbOrTx, where: SQL): Promise<string> {
-  const [row] = await queryRows<{ json: string }>(db, sql`
-    SELECT coalesce(json_agg(doc ORDER BY starts_at, practitioner_id, id), '[]')::text AS json
-    FROM (
-      SELECT a.starts_at, a.practitioner_id, a.id, ${sql.raw(APPOINTMENT_JSON)} AS doc
-      FROM appointments a
-      JOIN practitioners p ON p.id = a.practitioner_id
-      LEFT JOIN appointment_types t ON t.id = a.appointment_type_id
-      LEFT JOIN business_locations l ON l.id = a.business_location_id
-      WHERE ${where}
-    ) matching`);
-  return row.json;
-}
 
 const nonEmpty = (ids: number[]) => (ids.length ? ids : [0]);
 
@@ -94,16 +85,61 @@ function rangeCondition(scope: AppointmentScope, filter: AppointmentRangeFilter)
     ${anyOf('a.business_location_id', filter.businessLocationIds)}`;
 }
 
-/** The appointments of the range as a JSON array (text), for sending on unparsed. */
-export function listAppointmentsJson(db: DbOrTx, scope: AppointmentScope, filter: AppointmentRangeFilter): Promise<string> {
-  return appointmentsJson(db, rangeCondition(scope, filter));
+const ORDER = 'starts_at, practitioner_id, id';
+
+/**
+ * The listAppointments response body as JSON text, for sending on unparsed: the range's appointments (or one page
+ * of them) and the clients, practitioners and appointment types they name.
+ */
+export async function listAppointmentsBodyJson(
+  db: DbOrTx, scope: AppointmentScope, filter: AppointmentRangeFilter, page?: AppointmentPage,
+): Promise<string> {
+  const slice = page ? sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` : sql``;
+  const [row] = await queryRows<{ json: string }>(db, sql`
+    WITH matching AS (
+      SELECT a.id, a.starts_at, a.ends_at, a.arrive_at, a.route_id, a.cancelled_at, a.city, a.lat, a.lng,
+             a.client_id, a.practitioner_id, a.appointment_type_id, a.business_location_id
+      FROM appointments a
+      WHERE ${rangeCondition(scope, filter)}
+    ), shown AS (
+      SELECT * FROM matching ORDER BY ${sql.raw(ORDER)} ${slice}
+    )
+    SELECT json_build_object(
+      'appointments', coalesce((SELECT json_agg(json_build_object(
+          'id', s.id,
+          'starts_at', ${sql.raw(iso('s.starts_at'))},
+          'ends_at', ${sql.raw(iso('s.ends_at'))},
+          'arrive_at', ${sql.raw(iso('s.arrive_at'))},
+          'route_id', s.route_id,
+          'status', CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END,
+          'suburb', s.city, 'lat', s.lat, 'lng', s.lng,
+          'client_id', s.client_id, 'practitioner_id', s.practitioner_id,
+          'appointment_type_id', s.appointment_type_id, 'business_location_id', s.business_location_id
+        ) ORDER BY ${sql.raw(ORDER)}) FROM shown s), '[]'),
+      'clients', coalesce((SELECT json_agg(json_build_object(
+          'id', c.id, 'full_name', ${sql.raw(fullName('c'))}, 'time_zone', c.time_zone, 'availability', c.availability) ORDER BY c.id)
+        FROM clients c WHERE c.id IN (SELECT client_id FROM shown) AND c.business_account_id = ${scope.businessAccountId}), '[]'),
+      'practitioners', coalesce((SELECT json_agg(json_build_object(
+          'id', p.id, 'full_name', ${sql.raw(fullName('p'))}, 'time_zone', p.time_zone) ORDER BY p.id)
+        FROM practitioners p WHERE p.id IN (SELECT practitioner_id FROM shown) AND p.business_account_id = ${scope.businessAccountId}), '[]'),
+      'appointment_types', coalesce((SELECT json_agg(json_build_object(
+          'id', t.id, 'name', t.name, 'duration', t.duration, 'color', t.color) ORDER BY t.id)
+        FROM appointment_types t WHERE t.id IN (SELECT appointment_type_id FROM shown) AND t.business_account_id = ${scope.businessAccountId}), '[]'),
+      'meta', (SELECT json_build_object('total', count(*), 'page', ${page?.page ?? 1}::int, 'per_page', ${page ? sql`${page.perPage}::int` : sql`count(*)`}) FROM matching)
+    )::text AS json`);
+  return row.json;
 }
 
 export async function findAppointment(db: DbOrTx, scope: AppointmentScope, appointmentId: number): Promise<Schemas['Appointment'] | undefined> {
-  const where = sql`a.business_account_id = ${scope.businessAccountId} AND a.id = ${appointmentId}
-    ${scope.practitionerIds ? sql`AND a.practitioner_id IN ${nonEmpty(scope.practitionerIds)}` : sql``}`;
-  const [appointment] = JSON.parse(await appointmentsJson(db, where)) as Schemas['Appointment'][];
-  return appointment;
+  const [row] = await queryRows<{ appointment: Schemas['Appointment'] }>(db, sql`
+    SELECT ${sql.raw(APPOINTMENT_JSON)} AS appointment
+    FROM appointments a
+    JOIN practitioners p ON p.id = a.practitioner_id
+    LEFT JOIN appointment_types t ON t.id = a.appointment_type_id
+    LEFT JOIN business_locations l ON l.id = a.business_location_id
+    WHERE a.business_account_id = ${scope.businessAccountId} AND a.id = ${appointmentId}
+      ${scope.practitionerIds ? sql`AND a.practitioner_id IN ${nonEmpty(scope.practitionerIds)}` : sql``}`);
+  return row?.appointment;
 }
 
 /** Locks the appointment row for an update; undefined when it is not visible in the scope. */

@@ -9,7 +9,9 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, versionsOf } from '../audit/versions';
-import { findAppointment, listAppointmentsJson, lockAppointment, type AppointmentRangeFilter, type AppointmentScope } from './repository';
+import {
+  findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
+} from './repository';
 
 export const MAX_RANGE_DAYS = 62;
 
@@ -45,10 +47,10 @@ const formatTime = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString
 export class AppointmentsService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** The range's appointments as the JSON text of an Appointment array. */
-  async listJson(auth: AuthContext, filter: AppointmentRangeFilter): Promise<string> {
+  /** The range's appointments (one page of them when asked) as the JSON text of the listAppointments body. */
+  async listJson(auth: AuthContext, filter: AppointmentRangeFilter, page?: AppointmentPage): Promise<string> {
     checkRange(filter.startDate, filter.endDate);
-    return listAppointmentsJson(this.ctx.db, scopeOf(auth), filter);
+    return listAppointmentsBodyJson(this.ctx.db, scopeOf(auth), filter, page);
   }
 
   async get(auth: AuthContext, appointmentId: number): Promise<Schemas['Appointment']> {
