@@ -6,13 +6,12 @@
 // BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 4), BENCH_ONLY=pglite|postgres.
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import pino from 'pino';
 import { Temporal } from 'temporal-polyfill';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
-import { createContext } from '../server/src/context';
 import { openDatabase, queryRows, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { appointments, appointmentTypes, businessLocations, clients, clientTags, practitioners, tags } from '../server/src/db/schema';
@@ -20,6 +19,7 @@ import {
   createRandom, DEMO_APPOINTMENT_TYPES, DEMO_LOCATIONS, DEMO_TIME_ZONE, generateAppointments, generateClients, generatePractitioners,
 } from '../server/src/demo/generate';
 import { createBusinessAccount } from '../server/src/modules/accounts/service';
+import { startProduct } from '../tests/e2e/support/server';
 
 const CLIENTS = 20_000;
 const APPOINTMENTS = 200_000;
@@ -94,15 +94,27 @@ async function showSearchPlan(db: Db) {
   console.log(`  search plan: ${scan}; ${lines.find((line) => line.startsWith('Execution Time'))}`);
 }
 
-async function measure(label: string, database: Database) {
+/**
+ * Seeds the database, closes it, and measures the product started on it in a process of its own (as `npm start`
+ * runs it), so the load generator here does not share the server's event loop.
+ */
+async function measure(label: string, database: Database, serverEnv: Record<string, string>) {
   console.log(`${label}:`);
   await migrate(database);
   await seedListsData(database.db);
   await showSearchPlan(database.db);
-  const config = { ...loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret' }), requestsPerMinute: 1_000_000, loginMaxFailures: 1000 };
-  const log = pino({ level: 'silent' });
-  const app = await buildApp({ ctx: createContext(config, database, log), logger: log, spaDir: '/nonexistent' });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  await database.close();
+  const product = await startProduct({
+    ...serverEnv, SEED_DEMO: 'false', START_SANDBOX: 'false', RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000', LOG_LEVEL: 'warn',
+  });
+  try {
+    return await measureCalls(label, product.url);
+  } finally {
+    await product.stop();
+  }
+}
+
+async function measureCalls(label: string, url: string) {
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.test', password: PASSWORD }),
   });
@@ -130,12 +142,10 @@ async function measure(label: string, database: Database) {
       'KB/resp': Math.round(result.throughput.average / Math.max(1, result.requests.average) / 1024), errors: result.errors + result.non2xx,
     });
   }
-  await app.close();
-  await database.close();
   return rows;
 }
 
-async function freshPostgres(serverUrl: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rounds_bench_lists_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -144,7 +154,7 @@ async function freshPostgres(serverUrl: string): Promise<{ database: Database; d
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    database: await openDatabase({ url: url.toString() }),
+    url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
@@ -157,12 +167,19 @@ async function freshPostgres(serverUrl: string): Promise<{ database: Database; d
 async function main() {
   const only = process.env.BENCH_ONLY;
   const rows = [];
-  if (only !== 'postgres') rows.push(...(await measure('PGlite', await openDatabase({}))));
+  if (only !== 'postgres') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-lists-'));
+    try {
+      rows.push(...(await measure('PGlite', await openDatabase({ dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' })));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
   const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (postgresUrl && only !== 'pglite') {
-    const { database, drop } = await freshPostgres(postgresUrl);
+    const { url, drop } = await freshPostgres(postgresUrl);
     try {
-      rows.push(...(await measure('PostgreSQL', database)));
+      rows.push(...(await measure('PostgreSQL', await openDatabase({ url }), { DATABASE_URL: url })));
     } finally {
       await drop();
     }

@@ -1,7 +1,7 @@
 // /appointments: a date range, filters (practitioner, appointment type, business location), and the
 // appointments as a table (a page at a time) or as one day's schedule with a map.
 import { useId, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
@@ -31,7 +31,7 @@ import { Pagination } from '../common/Pagination';
 import { layoutSchedule } from './scheduleLayout';
 
 type View = 'list' | 'schedule';
-export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
+const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
 
 function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
@@ -80,7 +80,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const appointments = useQuery({
     queryKey: ['appointments', view, query],
     queryFn: () => listAppointments(api, query),
-    placeholderData: keepPreviousData,
+    // The previous answer stays up while the next loads, but a table page is never drawn as a schedule.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === view ? previous : undefined),
   });
   const listed = appointments.data?.appointments;
   const dayAppointments = useMemo(

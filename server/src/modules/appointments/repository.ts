@@ -89,11 +89,15 @@ const ORDER = 'starts_at, practitioner_id, id';
 
 /**
  * The listAppointments response body as JSON text, for sending on unparsed: the range's appointments (or one page
- * of them) and the clients, practitioners and appointment types they name.
+ * of them) and the clients, practitioners and appointment types they name. Rows become objects through json_agg
+ * of a record (compact, and quicker than json_build_object); ISO timestamps in UTC sort as the instants do. Each
+ * client is read by its key in a subquery of its own: as a join, the planner may read all the business's clients
+ * to find a page's few hundred.
  */
 export async function listAppointmentsBodyJson(
   db: DbOrTx, scope: AppointmentScope, filter: AppointmentRangeFilter, page?: AppointmentPage,
 ): Promise<string> {
+  const business = scope.businessAccountId;
   const slice = page ? sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` : sql``;
   const [row] = await queryRows<{ json: string }>(db, sql`
     WITH matching AS (
@@ -105,26 +109,26 @@ export async function listAppointmentsBodyJson(
       SELECT * FROM matching ORDER BY ${sql.raw(ORDER)} ${slice}
     )
     SELECT json_build_object(
-      'appointments', coalesce((SELECT json_agg(json_build_object(
-          'id', s.id,
-          'starts_at', ${sql.raw(iso('s.starts_at'))},
-          'ends_at', ${sql.raw(iso('s.ends_at'))},
-          'arrive_at', ${sql.raw(iso('s.arrive_at'))},
-          'route_id', s.route_id,
-          'status', CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END,
-          'suburb', s.city, 'lat', s.lat, 'lng', s.lng,
-          'client_id', s.client_id, 'practitioner_id', s.practitioner_id,
-          'appointment_type_id', s.appointment_type_id, 'business_location_id', s.business_location_id
-        ) ORDER BY ${sql.raw(ORDER)}) FROM shown s), '[]'),
-      'clients', coalesce((SELECT json_agg(json_build_object(
-          'id', c.id, 'full_name', ${sql.raw(fullName('c'))}, 'time_zone', c.time_zone, 'availability', c.availability) ORDER BY c.id)
-        FROM clients c WHERE c.id IN (SELECT client_id FROM shown) AND c.business_account_id = ${scope.businessAccountId}), '[]'),
-      'practitioners', coalesce((SELECT json_agg(json_build_object(
-          'id', p.id, 'full_name', ${sql.raw(fullName('p'))}, 'time_zone', p.time_zone) ORDER BY p.id)
-        FROM practitioners p WHERE p.id IN (SELECT practitioner_id FROM shown) AND p.business_account_id = ${scope.businessAccountId}), '[]'),
-      'appointment_types', coalesce((SELECT json_agg(json_build_object(
-          'id', t.id, 'name', t.name, 'duration', t.duration, 'color', t.color) ORDER BY t.id)
-        FROM appointment_types t WHERE t.id IN (SELECT appointment_type_id FROM shown) AND t.business_account_id = ${scope.businessAccountId}), '[]'),
+      'appointments', coalesce((SELECT json_agg(item ORDER BY ${sql.raw(ORDER)}) FROM (
+        SELECT s.id, ${sql.raw(iso('s.starts_at'))} AS starts_at, ${sql.raw(iso('s.ends_at'))} AS ends_at,
+               ${sql.raw(iso('s.arrive_at'))} AS arrive_at, s.route_id,
+               CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng,
+               s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id
+        FROM shown s) item), '[]'),
+      'clients', coalesce((SELECT json_agg(client ORDER BY id) FROM (
+        SELECT named.client_id AS id, (
+          SELECT row_to_json(found) FROM (
+            SELECT c.id, ${sql.raw(fullName('c'))} AS full_name, c.time_zone, c.availability
+            FROM clients c WHERE c.id = named.client_id AND c.business_account_id = ${business}) found) AS client
+        FROM (SELECT DISTINCT client_id FROM shown WHERE client_id IS NOT NULL) named
+        OFFSET 0) clients
+        WHERE client IS NOT NULL), '[]'),
+      'practitioners', coalesce((SELECT json_agg(practitioner ORDER BY practitioner.id) FROM (
+        SELECT p.id, ${sql.raw(fullName('p'))} AS full_name, p.time_zone
+        FROM practitioners p WHERE p.id IN (SELECT practitioner_id FROM shown) AND p.business_account_id = ${business}) practitioner), '[]'),
+      'appointment_types', coalesce((SELECT json_agg(type ORDER BY type.id) FROM (
+        SELECT t.id, t.name, t.duration, t.color
+        FROM appointment_types t WHERE t.id IN (SELECT appointment_type_id FROM shown) AND t.business_account_id = ${business}) type), '[]'),
       'meta', (SELECT json_build_object('total', count(*), 'page', ${page?.page ?? 1}::int, 'per_page', ${page ? sql`${page.perPage}::int` : sql`count(*)`}) FROM matching)
     )::text AS json`);
   return row.json;
