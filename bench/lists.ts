@@ -98,39 +98,56 @@ async function showSearchPlan(db: Db) {
  * Seeds the database, closes it, and measures the product started on it in a process of its own (as `npm start`
  * runs it), so the load generator here does not share the server's event loop.
  */
+const CLIENT_CALLS: [string, string][] = [
+  ['clients page 1', '/api/clients?page=1&per_page=10'],
+  ['clients q=smith', '/api/clients?page=1&per_page=10&q=smith'],
+  ['clients q=0412 (phone)', '/api/clients?page=1&per_page=10&q=0412'],
+  ['clients sort=suburb p50', '/api/clients?page=50&per_page=20&sort=suburb'],
+];
+const APPOINTMENT_CALLS: [string, string][] = [
+  ['appointments day (schedule)', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.start}`],
+  ['appointments week, page 1 of 50', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}&page=1&per_page=50`],
+  ['appointments week, page 29 of 50', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}&page=29&per_page=50`],
+  ['appointments week, unpaged', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}`],
+];
+
+/**
+ * Seeds the database, closes it, and measures the product started on it in a process of its own (as `npm start`
+ * runs it), so the load generator here does not share the server's event loop. The appointments calls run twice:
+ * as configured (repeated reads of an unchanged schedule come from the list cache) and with the cache off (every
+ * read runs the query).
+ */
 async function measure(label: string, database: Database, serverEnv: Record<string, string>) {
   console.log(`${label}:`);
   await migrate(database);
   await seedListsData(database.db);
   await showSearchPlan(database.db);
   await database.close();
-  const product = await startProduct({
-    ...serverEnv, SEED_DEMO: 'false', START_SANDBOX: 'false', RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000', LOG_LEVEL: 'warn',
-  });
-  try {
-    return await measureCalls(label, product.url);
-  } finally {
-    await product.stop();
+  const runs: [string, Record<string, string>, [string, string][]][] = [
+    [label, {}, [...CLIENT_CALLS, ...APPOINTMENT_CALLS]],
+    [`${label}, no list cache`, { SCHEDULE_CACHE_MB: '0' }, APPOINTMENT_CALLS],
+  ];
+  const rows = [];
+  for (const [runLabel, extraEnv, calls] of runs) {
+    const product = await startProduct({
+      ...serverEnv, SEED_DEMO: 'false', START_SANDBOX: 'false', RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000', LOG_LEVEL: 'warn',
+      ...extraEnv,
+    });
+    try {
+      rows.push(...(await measureCalls(runLabel, product.url, calls)));
+    } finally {
+      await product.stop();
+    }
   }
+  return rows;
 }
 
-async function measureCalls(label: string, url: string) {
+async function measureCalls(label: string, url: string, calls: [string, string][]) {
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.test', password: PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-
-  const calls: [string, string][] = [
-    ['clients page 1', '/api/clients?page=1&per_page=10'],
-    ['clients q=smith', '/api/clients?page=1&per_page=10&q=smith'],
-    ['clients q=0412 (phone)', '/api/clients?page=1&per_page=10&q=0412'],
-    ['clients sort=suburb p50', '/api/clients?page=50&per_page=20&sort=suburb'],
-    ['appointments day (schedule)', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.start}`],
-    ['appointments week, page 1 of 50', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}&page=1&per_page=50`],
-    ['appointments week, page 29 of 50', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}&page=29&per_page=50`],
-    ['appointments week, unpaged', `/api/appointments?start_date=${WEEK.start}&end_date=${WEEK.end}`],
-  ];
   const rows = [];
   for (const [name, path] of calls) {
     const probe = await fetch(`${url}${path}`, { headers });

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, resourceMaps } from '../../server/src/db/schema';
+import { appointmentTypes, appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
 import { exportHistoryEntries, importHistoryEntries } from '../../server/src/db/schema-sync';
 import { isOutsideAvailability } from '../../src/lib/availability';
 import { startTestApp, type TestApp } from './support/app';
@@ -117,6 +117,35 @@ describe('GET /api/appointments', () => {
     expect((await t.request('GET', `/api/appointments/${acme.appointmentIds[3]}`, { token: acme.tokens.admin })).body.appointment)
       .toMatchObject({ status: 'CANCELLED', cancelled_at: '2026-11-20T00:00:00.000Z' });
     await t.ctx.db.update(appointments).set({ cancelled_at: null }).where(eq(appointments.id, acme.appointmentIds[3]));
+  });
+
+  it('answers a repeated list from memory, but never one older than the data', async () => {
+    const get = async (token = acme.tokens.admin) => (await t.request('GET', range(), { token })).body;
+    const first = await get();
+    expect(await get()).toEqual(first);
+    const [client, practitioner, type] = [acme.clientIds[0], acme.practitionerIds[0], acme.appointmentTypeIds[0]];
+    const changes: [string, () => Promise<unknown>, (body: typeof first) => unknown, unknown][] = [
+      ['an arrival time through the API', () => t.request('PUT', `/api/appointments/${acme.appointmentIds[1]}/update_arrival_time`, {
+        token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:05:00+10:00' },
+      }), (body) => body.appointments[1].arrive_at, '2026-11-24T00:05:00.000Z'],
+      ["a client's availability", () => t.ctx.db.update(clients).set({ availability: [{ dow: 2 }] }).where(eq(clients.id, client)),
+        (body) => body.clients.find((item: { id: number }) => item.id === client).availability, [{ dow: 2 }]],
+      ["a practitioner's name", () => t.ctx.db.update(practitioners).set({ first_name: 'Patricia' }).where(eq(practitioners.id, practitioner)),
+        (body) => body.practitioners[0].full_name, 'Patricia acme-One'],
+      ["an appointment type's colour", () => t.ctx.db.update(appointmentTypes).set({ color: '#000000' }).where(eq(appointmentTypes.id, type)),
+        (body) => body.appointment_types[0].color, '#000000'],
+    ];
+    for (const [what, change, read, expected] of changes) {
+      await change();
+      expect(read(await get()), what).toEqual(expected);
+    }
+    // Each business has its own version: the other business's list is untouched and still right.
+    expect(ids(await get(other.tokens.admin))).toEqual(other.appointmentIds);
+    await t.ctx.db.update(appointments).set({ arrive_at: new Date('2026-11-24T00:00:00Z') }).where(eq(appointments.id, acme.appointmentIds[1]));
+    await t.ctx.db.update(clients).set({ availability: [{ dow: 1, hours: ['09:00-12:00'] }] }).where(eq(clients.id, client));
+    await t.ctx.db.update(practitioners).set({ first_name: 'Pat' }).where(eq(practitioners.id, practitioner));
+    await t.ctx.db.update(appointmentTypes).set({ color: '#dc2626' }).where(eq(appointmentTypes.id, type));
+    expect(await get()).toEqual(first);
   });
 
   it('never lists another business’s appointments', async () => {

@@ -1,6 +1,6 @@
 // Drizzle table definitions mirroring the SQL migrations in ./migrations (the migrations are the source of truth).
 import {
-  bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp,
+  bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -21,6 +21,8 @@ export const businessAccounts = pgTable('business_accounts', {
   name: text('name').notNull(),
   time_zone: text('time_zone').notNull().default('Australia/Brisbane'),
   active: boolean('active').notNull().default(true),
+  /** Moved by triggers whenever anything an appointments list shows changes (migration 0030). */
+  schedule_version: bigint('schedule_version', { mode: 'number' }).notNull().default(0),
   created_at: timestamps.created_at,
 });
 
