@@ -21,8 +21,8 @@ export interface Config {
   clinikoBaseUrl: string | undefined;
   runWorker: boolean;
   startSandbox: boolean;
-  /** Memory for rendered appointments lists (MB); 0 turns the cache off. */
-  scheduleCacheMb: number;
+  /** Memory for each list cache, appointments and clients (MB); 0 turns them off. */
+  listCacheMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clinikoBaseUrl: url('CLINIKO_BASE_URL'),
     runWorker: bool('RUN_WORKER', true),
     startSandbox: bool('START_SANDBOX', !databaseUrl),
-    scheduleCacheMb: int('SCHEDULE_CACHE_MB', 32, 0, 4096),
+    listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

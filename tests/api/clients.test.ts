@@ -103,6 +103,25 @@ describe('GET /api/clients', () => {
     expect((await list('?q=' + 'x'.repeat(101))).status).toBe(422);
   });
 
+  it('answers a repeated page from memory, but never one older than the data', async () => {
+    const zelda = async () => (await list('?q=zelda')).body.clients[0];
+    const first = await zelda();
+    expect(await zelda()).toEqual(first);
+    const [keySafe] = await t.ctx.db.insert(tags).values({ business_account_id: acme.businessAccountId, name: 'Key safe' }).returning();
+    // Through the API: Zelda's tags replaced.
+    const tagged = await t.request('PUT', `/api/clients/${first.id}/update_tags`, { token: acme.tokens.admin, body: { tag_ids: [keySafe.id] } });
+    expect(tagged.status).toBe(200);
+    expect((await zelda()).tags.map((tag: { name: string }) => tag.name)).toEqual(['Key safe']);
+    // Straight in the database, as an import or another process would: the tag renamed, the client's city changed.
+    await t.ctx.db.update(tags).set({ name: 'Key safe (front door)' }).where(eq(tags.id, keySafe.id));
+    expect((await zelda()).tags.map((tag: { name: string }) => tag.name)).toEqual(['Key safe (front door)']);
+    await t.ctx.db.update(clients).set({ city: 'Auchenflower' }).where(eq(clients.id, first.id));
+    expect((await zelda()).suburb).toBe('Auchenflower');
+    await t.ctx.db.update(clients).set({ city: first.suburb }).where(eq(clients.id, first.id));
+    await t.request('PUT', `/api/clients/${first.id}/update_tags`, { token: acme.tokens.admin, body: { tag_ids: first.tags.map((tag: { id: number }) => tag.id) } });
+    expect(await zelda()).toEqual(first);
+  });
+
   it('requires a session', async () => {
     expect((await t.request('GET', '/api/clients')).status).toBe(401);
   });

@@ -21,8 +21,8 @@ export const businessAccounts = pgTable('business_accounts', {
   name: text('name').notNull(),
   time_zone: text('time_zone').notNull().default('Australia/Brisbane'),
   active: boolean('active').notNull().default(true),
-  /** Moved by triggers whenever anything an appointments list shows changes (migration 0030). */
-  schedule_version: bigint('schedule_version', { mode: 'number' }).notNull().default(0),
+  /** Moved by triggers whenever anything the appointments or clients lists show changes (migration 0030). */
+  lists_version: bigint('lists_version', { mode: 'number' }).notNull().default(0),
   created_at: timestamps.created_at,
 });
 

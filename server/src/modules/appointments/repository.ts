@@ -5,7 +5,7 @@
 // The by-id read answers the full Appointment.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { appointments, businessAccounts } from '../../db/schema';
+import { appointments } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { DbOrTx } from '../audit/versions';
 
@@ -83,16 +83,6 @@ function rangeCondition(scope: AppointmentScope, filter: AppointmentRangeFilter)
     ${anyOf('a.practitioner_id', filter.practitionerIds)}
     ${anyOf('a.appointment_type_id', filter.appointmentTypeIds)}
     ${anyOf('a.business_location_id', filter.businessLocationIds)}`;
-}
-
-/**
- * What a list of the business's appointments depends on besides the request: the schedule version (moved by
- * triggers on appointments, clients, practitioners and appointment types) and the time zone its days are read in.
- */
-export async function scheduleVersion(db: DbOrTx, businessAccountId: number): Promise<string> {
-  const [row] = await db.select({ version: businessAccounts.schedule_version, timeZone: businessAccounts.time_zone })
-    .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  return `${row?.version}@${row?.timeZone}`;
 }
 
 const ORDER = 'starts_at, practitioner_id, id';

@@ -9,10 +9,9 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, versionsOf } from '../audit/versions';
-import { TextCache } from '../../lib/text-cache';
+import { ListCache } from '../../db/list-cache';
 import {
-  findAppointment, listAppointmentsBodyJson, lockAppointment, scheduleVersion, type AppointmentPage, type AppointmentRangeFilter,
-  type AppointmentScope,
+  findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
 } from './repository';
 
 export const MAX_RANGE_DAYS = 62;
@@ -47,23 +46,18 @@ const formatDay = (date: Temporal.PlainDate) => date.toLocaleString('en-AU', { w
 const formatTime = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString({ smallestUnit: 'minute' });
 
 export class AppointmentsService {
-  /** Rendered lists, keyed by what was asked and the business's schedule version: a changed schedule is a new key. */
-  private readonly lists: TextCache;
+  private readonly lists: ListCache;
 
   constructor(private readonly ctx: AppContext) {
-    this.lists = new TextCache(ctx.config.scheduleCacheMb * 1024 * 1024);
+    this.lists = new ListCache(ctx.db, ctx.config.listCacheMb);
   }
 
   /** The range's appointments (one page of them when asked) as the JSON text of the listAppointments body. */
   async listJson(auth: AuthContext, filter: AppointmentRangeFilter, page?: AppointmentPage): Promise<string> {
     checkRange(filter.startDate, filter.endDate);
     const scope = scopeOf(auth);
-    const key = JSON.stringify([scope, filter, page ?? null, await scheduleVersion(this.ctx.db, scope.businessAccountId)]);
-    const cached = this.lists.get(key);
-    if (cached !== undefined) return cached;
-    const json = await listAppointmentsBodyJson(this.ctx.db, scope, filter, page);
-    this.lists.set(key, json);
-    return json;
+    return this.lists.through(scope.businessAccountId, [scope.practitionerIds, filter, page ?? null],
+      () => listAppointmentsBodyJson(this.ctx.db, scope, filter, page));
   }
 
   async get(auth: AuthContext, appointmentId: number): Promise<Schemas['Appointment']> {

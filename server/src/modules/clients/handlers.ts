@@ -8,9 +8,9 @@ import { ClientsService } from './service';
 export function clientsHandlers(ctx: AppContext): Handlers {
   const service = new ClientsService(ctx);
   return {
-    listClients: async (request) => {
+    listClients: async (request, reply) => {
       const query = queryOf(request, 'listClients');
-      return service.list(callerOf(request).businessAccountId, {
+      const json = await service.listJson(callerOf(request).businessAccountId, {
         page: query.page ?? 1,
         perPage: query.per_page ?? 10,
         sort: (query.sort ?? 'name') as ClientSort,
@@ -19,6 +19,7 @@ export function clientsHandlers(ctx: AppContext): Handlers {
         tagId: query.tag_id,
         missingAddress: query.missing_address,
       });
+      return reply.type('application/json; charset=utf-8').send(json);
     },
     getClient: async (request) => ({ client: await service.get(callerOf(request).businessAccountId, paramsOf(request, 'getClient').id) }),
     updateClientAvailability: async (request) => {

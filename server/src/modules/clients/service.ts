@@ -6,6 +6,7 @@ import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
+import { ListCache } from '../../db/list-cache';
 import { recordVersion } from '../audit/versions';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
 import { normaliseAvailability } from './availability';
@@ -15,15 +16,23 @@ import { findClient, listClientRows, setClientAvailability, tagsByClient, type C
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
 
 export class ClientsService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly lists: ListCache;
 
-  async list(businessAccountId: number, query: ClientListQuery): Promise<{ clients: Schemas['ClientListItem'][]; meta: Schemas['PageMeta'] }> {
-    const { rows, total } = await listClientRows(this.ctx.db, businessAccountId, query);
-    const tagMap = await tagsByClient(this.ctx.db, rows.map((row) => row.id));
-    return {
-      clients: rows.map((row) => toClientListItem(row, tagMap.get(row.id) ?? [])),
-      meta: { page: query.page, per_page: query.perPage, total },
-    };
+  constructor(private readonly ctx: AppContext) {
+    this.lists = new ListCache(ctx.db, ctx.config.listCacheMb);
+  }
+
+  /** A page of the business's clients as the JSON text of the listClients body. */
+  listJson(businessAccountId: number, query: ClientListQuery): Promise<string> {
+    return this.lists.through(businessAccountId, ['clients', query], async () => {
+      const { rows, total } = await listClientRows(this.ctx.db, businessAccountId, query);
+      const tagMap = await tagsByClient(this.ctx.db, rows.map((row) => row.id));
+      const body: { clients: Schemas['ClientListItem'][]; meta: Schemas['PageMeta'] } = {
+        clients: rows.map((row) => toClientListItem(row, tagMap.get(row.id) ?? [])),
+        meta: { page: query.page, per_page: query.perPage, total },
+      };
+      return JSON.stringify(body);
+    });
   }
 
   async get(businessAccountId: number, clientId: number): Promise<Schemas['Client']> {

@@ -1,0 +1,29 @@
+// Rendered list responses, kept until the business's data changes. `business_accounts.lists_version` is moved by
+// triggers whenever anything the appointments or clients lists show changes (migration 0030), by whichever process
+// writes it; every read first reads that version (one primary-key lookup), so no process answers with a list older
+// than the committed data. A change simply makes new keys; old entries age out of the least-recently-used cache.
+import { eq } from 'drizzle-orm';
+import { TextCache } from '../lib/text-cache';
+import type { Db } from './client';
+import { businessAccounts } from './schema';
+
+export class ListCache {
+  private readonly texts: TextCache;
+
+  constructor(private readonly db: Db, maxMegabytes: number) {
+    this.texts = new TextCache(maxMegabytes * 1024 * 1024);
+  }
+
+  /** The cached rendering of `request` for the business, or `render()`'s, kept for next time. */
+  async through(businessAccountId: number, request: unknown, render: () => Promise<string>): Promise<string> {
+    const [business] = await this.db.select({ version: businessAccounts.lists_version, timeZone: businessAccounts.time_zone })
+      .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+    // The time zone is part of the key: appointments lists read their days in it.
+    const key = JSON.stringify([businessAccountId, business?.version, business?.timeZone, request]);
+    const cached = this.texts.get(key);
+    if (cached !== undefined) return cached;
+    const text = await render();
+    this.texts.set(key, text);
+    return text;
+  }
+}
