@@ -9,13 +9,16 @@ import { businessAccounts } from './schema';
 
 export class ListCache {
   private readonly texts: TextCache;
+  private readonly enabled: boolean;
 
   constructor(private readonly db: Db, maxMegabytes: number) {
     this.texts = new TextCache(maxMegabytes * 1024 * 1024);
+    this.enabled = maxMegabytes > 0;
   }
 
   /** The cached rendering of `request` for the business, or `render()`'s, kept for next time. */
   async through(businessAccountId: number, request: unknown, render: () => Promise<string>): Promise<string> {
+    if (!this.enabled) return render(); // turned off: no version read either
     const [business] = await this.db.select({ version: businessAccounts.lists_version, timeZone: businessAccounts.time_zone })
       .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
     // The time zone is part of the key: appointments lists read their days in it.
