@@ -58,6 +58,7 @@ const AppointmentsPage = lazy(() => import('../views/appointments/AppointmentsPa
 const TagsSettingsPage = lazy(() => import('../views/settings/tags/TagsSettingsPage'));
 const AppointmentTypesPage = lazy(() => import('../views/settings/appointment-types/AppointmentTypesPage'));
 const UpdateAvailabilityPage = lazy(() => import('../views/public/UpdateAvailabilityPage'));
+const PractitionersSettingsPage = lazy(() => import('../views/settings/practitioners/PractitionersSettingsPage'));
 const HelpPage = lazy(() => import('../views/help/HelpPage'));
 
 function page(path: string, title: string, roles: readonly Role[] | undefined, comingSoon: string, sidebar?: AppRoute['sidebar']): AppRoute {
@@ -87,7 +88,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/settings', title: 'Settings', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: SettingsIndexPage, sidebar: { label: 'Settings', icon: 'settings' } },
   built(page('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'), AccountSetupPage),
   page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
-  page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Practitioners, their home bases and working hours.'),
+  built(page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Your practitioners and the colour each has on the schedule and the map.'), PractitionersSettingsPage),
   page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
   page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
   { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: TagsSettingsPage, description: 'The tags you put on clients, with their names and colours.' },
