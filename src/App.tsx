@@ -2,12 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ServicesProvider } from './app/ServicesContext';
 import type { AppServices } from './app/services';
 import { AppRoutes } from './routes/AppRoutes';
+import { ErrorBoundary } from './views/errors/ErrorBoundary';
 
 export function App({ services }: { services: AppServices }) {
   return (
     <ServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>
-        <AppRoutes />
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
       </QueryClientProvider>
     </ServicesProvider>
   );

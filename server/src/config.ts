@@ -78,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Rounds <no-reply@rounds.local>',
     seedDemo: bool('SEED_DEMO', !databaseUrl),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
-    helpUrl: env.HELP_URL ?? 'https://github.com/rounds-care/rounds#readme',
+    helpUrl: env.HELP_URL ?? '/help',
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 14, 1, 24 * 365),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 1000),

@@ -213,6 +213,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/practitioners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a practitioner's colour on the lanes and the map, or clear it (null) to go back to the derived one */
+        patch: operations["updatePractitioner"];
+        trace?: never;
+    };
     "/appointment_types/all": {
         parameters: {
             query?: never;
@@ -641,7 +658,12 @@ export interface components {
             active: boolean;
             profession?: string | null;
             time_zone?: string;
+            color?: components["schemas"]["PractitionerColor"];
+            /** @description true when an admin chose the colour; false when it is derived */
+            color_chosen?: boolean;
         };
+        /** @description '#rrggbb' the practitioner is shown in on the schedule's lanes and the map: the colour an admin chose, else one derived from the practitioner's rank in the business (evenly spaced hues). Always present in responses. */
+        PractitionerColor: string;
         AppointmentType: {
             id: number;
             name: string;
@@ -787,6 +809,7 @@ export interface components {
             id: number;
             full_name: string;
             time_zone: string;
+            color?: components["schemas"]["PractitionerColor"];
         };
         Version: {
             /** Format: date-time */
@@ -1317,6 +1340,41 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    updatePractitioner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description '#rrggbb', or null for the automatic colour */
+                    color: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The practitioner with the colour it is now shown in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practitioner: components["schemas"]["Practitioner"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listAllAppointmentTypes: {

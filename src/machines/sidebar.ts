@@ -13,7 +13,9 @@ export interface SidebarContext {
 export type SidebarEvent =
   | { type: 'SET_VISIBLE'; visible: boolean }
   | { type: 'TOGGLE_VISIBLE' }
-  | { type: 'TOGGLE_UNFOLDABLE' };
+  | { type: 'TOGGLE_UNFOLDABLE' }
+  /** The pointer left the sidebar. */
+  | { type: 'POINTER_LEFT' };
 
 export const SIDEBAR_DEFAULTS: SidebarContext = { visible: true, unfoldable: false };
 
@@ -32,6 +34,9 @@ export const sidebarMachine = setup({
     context: {} as SidebarContext,
     events: {} as SidebarEvent,
   },
+  guards: {
+    isUnfoldable: ({ context }) => context.unfoldable,
+  },
   actions: {
     setVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
     toggleVisible: assign(({ context }) => ({ visible: !context.visible })),
@@ -48,10 +53,21 @@ export const sidebarMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      // The narrow rail widens while hovered. Right after the user narrows it with the pointer on it, it stays
+      // narrow (`held`) until the pointer leaves, so the click shows its effect at once. Keyboard focus widens
+      // it in either state.
+      initial: 'free',
+      states: {
+        free: {},
+        held: { on: { POINTER_LEFT: 'free' } },
+      },
       on: {
         SET_VISIBLE: { actions: [{ type: 'setVisible', params: ({ event }) => ({ visible: event.visible }) }, 'persist'] },
         TOGGLE_VISIBLE: { actions: ['toggleVisible', 'persist'] },
-        TOGGLE_UNFOLDABLE: { actions: ['toggleUnfoldable', 'persist'] },
+        TOGGLE_UNFOLDABLE: [
+          { guard: 'isUnfoldable', target: '.free', actions: ['toggleUnfoldable', 'persist'] },
+          { target: '.held', actions: ['toggleUnfoldable', 'persist'] },
+        ],
       },
     },
   },
@@ -60,3 +76,5 @@ export const sidebarMachine = setup({
 export type SidebarSnapshot = SnapshotFrom<typeof sidebarMachine>;
 export const selectSidebarVisible = (snapshot: SidebarSnapshot) => snapshot.context.visible;
 export const selectSidebarUnfoldable = (snapshot: SidebarSnapshot) => snapshot.context.unfoldable;
+/** Whether hovering the narrow rail widens it (not until the pointer leaves after narrowing). */
+export const selectSidebarWidensOnHover = (snapshot: SidebarSnapshot) => snapshot.context.unfoldable && snapshot.matches({ ready: 'free' });

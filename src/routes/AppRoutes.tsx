@@ -2,6 +2,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { useAuthSelector } from '../app/ServicesContext';
 import { selectIsAuthenticated } from '../machines/auth';
 import { MainLayout } from '../views/layout/MainLayout';
+import { ErrorBoundary } from '../views/errors/ErrorBoundary';
 import { RoutePage } from './RoutePage';
 import { notFoundRoute, routes } from './routeTable';
 
@@ -30,13 +31,15 @@ export function AppRoutes() {
       ))}
       <Route path={layoutPattern}>
         <MainLayout>
-          <Switch>
-            {layoutRoutes.map((route) => (
-              <Route key={route.path} path={route.path}>
-                <RoutePage route={route} />
-              </Route>
-            ))}
-          </Switch>
+          <ErrorBoundary inLayout>
+            <Switch>
+              {layoutRoutes.map((route) => (
+                <Route key={route.path} path={route.path}>
+                  <RoutePage route={route} />
+                </Route>
+              ))}
+            </Switch>
+          </ErrorBoundary>
         </MainLayout>
       </Route>
       <Route>

@@ -1,8 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Redirect } from 'wouter';
-import { useAuthSelector } from '../app/ServicesContext';
+import { useAuthSelector, useServices } from '../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../machines/auth';
-import { decideAccess } from './access';
+import { decideAccess, deniedMessage, type DeniedReason } from './access';
 import { pageTitle, type AppRoute } from './routeTable';
 import { PageSpinner } from '../views/common/PageSpinner';
 
@@ -12,6 +12,18 @@ export function usePageTitle(title: string | undefined): void {
   }, [title]);
 }
 
+/** Sends a signed-in user away from a page their role may not open, saying why (once, as a warning toast). */
+function DeniedRedirect({ route, denied, to }: { route: AppRoute; denied: DeniedReason; to: string }) {
+  const { flash } = useServices();
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    flash.send({ type: 'APPEND', text: deniedMessage(route, denied), flashType: 'warning' });
+  }, [flash, route, denied]);
+  return <Redirect to={to} replace />;
+}
+
 /** One route: its title, its access rule, then its lazily loaded page. */
 export function RoutePage({ route }: { route: AppRoute }) {
   const authenticated = useAuthSelector(selectIsAuthenticated);
@@ -19,7 +31,9 @@ export function RoutePage({ route }: { route: AppRoute }) {
   const decision = decideAccess(route, { authenticated, role });
   usePageTitle(decision.kind === 'redirect' ? undefined : route.title);
 
-  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    return decision.denied ? <DeniedRedirect route={route} denied={decision.denied} to={decision.to} /> : <Redirect to={decision.to} replace />;
+  }
   if (decision.kind === 'wait') return <PageSpinner label="Loading your account" />;
   const Page = route.component;
   return (

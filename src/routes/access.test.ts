@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess } from './access';
+import { decideAccess, deniedMessage } from './access';
 import { findRoute, pageTitle, routes, sidebarRoutes } from './routeTable';
 
 const route = (path: string) => {
@@ -15,8 +15,8 @@ describe('route access', () => {
   });
 
   it('sends an authenticated user without the role to /dashboard', () => {
-    expect(decideAccess(route('/reports/activity'), { authenticated: true, role: 'REGULAR_USER' })).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(decideAccess(route('/search'), { authenticated: true, role: 'PRACTITIONER' })).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(decideAccess(route('/reports/activity'), { authenticated: true, role: 'REGULAR_USER' })).toEqual({ kind: 'redirect', to: '/dashboard', denied: { roles: ['ADMIN'] } });
+    expect(decideAccess(route('/search'), { authenticated: true, role: 'PRACTITIONER' })).toEqual({ kind: 'redirect', to: '/dashboard', denied: { roles: ['ADMIN', 'REGULAR_USER'] } });
     expect(decideAccess(route('/search'), { authenticated: true, role: 'REGULAR_USER' })).toEqual({ kind: 'allow' });
   });
 
@@ -38,11 +38,19 @@ describe('route access', () => {
   });
 });
 
+describe('the word a user sent away reads', () => {
+  it('names the account the page needs and where the page is', () => {
+    expect(deniedMessage(route('/settings/sync-settings'), { roles: ['ADMIN'] })).toBe('You need an administrator account to open Settings → Sync settings.');
+    expect(deniedMessage(route('/reports'), { roles: ['ADMIN'] })).toBe('You need an administrator account to open Reports.');
+    expect(deniedMessage(route('/search'), { roles: ['ADMIN', 'REGULAR_USER'] })).toBe('Nearby search is for administrators and staff: practitioner accounts cannot open it.');
+  });
+});
+
 describe('route table', () => {
   it('holds every route of the spec once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(37);
+    expect(paths).toHaveLength(38); // the spec's 37 and the user guide at /help
   });
 
   it('lists the six sidebar items in the spec order', () => {

@@ -5,7 +5,12 @@ export type AccessDecision =
   | { kind: 'allow' }
   /** Authenticated, but the role is not known yet (the user is still loading). */
   | { kind: 'wait' }
-  | { kind: 'redirect'; to: string };
+  | { kind: 'redirect'; to: string; denied?: DeniedReason };
+
+/** Why a signed-in user was sent away: the page needs one of these roles. */
+export interface DeniedReason {
+  roles: readonly Role[];
+}
 
 export interface Viewer {
   authenticated: boolean;
@@ -18,7 +23,20 @@ export function decideAccess(route: Pick<AppRoute, 'requiresAuth' | 'roles'>, vi
   if (!viewer.authenticated) return { kind: 'redirect', to: '/login' };
   if (!route.roles) return { kind: 'allow' };
   if (viewer.role === null) return { kind: 'wait' };
-  return route.roles.includes(viewer.role) ? { kind: 'allow' } : { kind: 'redirect', to: '/dashboard' };
+  return route.roles.includes(viewer.role) ? { kind: 'allow' } : { kind: 'redirect', to: '/dashboard', denied: { roles: route.roles } };
+}
+
+/** Where a page sits, as a user finds it: "Settings → Sync settings", or the page's title. */
+export function placeOf(route: Pick<AppRoute, 'path' | 'title'>): string {
+  return route.path.startsWith('/settings/') ? `Settings → ${route.title}` : route.title;
+}
+
+/** What a user sent away from a page reads: which account the page needs. */
+export function deniedMessage(route: Pick<AppRoute, 'path' | 'title'>, denied: DeniedReason): string {
+  const place = placeOf(route);
+  if (denied.roles.length === 1 && denied.roles[0] === 'ADMIN') return `You need an administrator account to open ${place}.`;
+  if (!denied.roles.includes('PRACTITIONER')) return `${place} is for administrators and staff: practitioner accounts cannot open it.`;
+  return `Your account cannot open ${place}.`;
 }
 
 export function canSee(route: Pick<AppRoute, 'requiresAuth' | 'roles'>, viewer: Viewer): boolean {

@@ -22,6 +22,8 @@ export interface AppRoute {
   component: LazyExoticComponent<ComponentType<RoutePageProps>>;
   /** For pages whose content arrives with a later capability: what will be here. */
   comingSoon?: string;
+  /** One line saying what the page is for (the settings index shows it on the page's card). */
+  description?: string;
   sidebar?: { label: string; icon: SidebarIcon };
 }
 
@@ -49,16 +51,18 @@ const SyncSettingsPage = lazy(() => import('../views/settings/sync-settings/Sync
 
 /** A page() whose content now exists: its component replaces the coming-soon placeholder. */
 function built(route: AppRoute, component: AppRoute['component']): AppRoute {
-  return { ...route, component, comingSoon: undefined };
+  return { ...route, component, comingSoon: undefined, description: route.comingSoon };
 }
 const ClientsPage = lazy(() => import('../views/clients/ClientsPage'));
 const AppointmentsPage = lazy(() => import('../views/appointments/AppointmentsPage'));
 const TagsSettingsPage = lazy(() => import('../views/settings/tags/TagsSettingsPage'));
 const AppointmentTypesPage = lazy(() => import('../views/settings/appointment-types/AppointmentTypesPage'));
 const UpdateAvailabilityPage = lazy(() => import('../views/public/UpdateAvailabilityPage'));
+const PractitionersSettingsPage = lazy(() => import('../views/settings/practitioners/PractitionersSettingsPage'));
+const HelpPage = lazy(() => import('../views/help/HelpPage'));
 
 function page(path: string, title: string, roles: readonly Role[] | undefined, comingSoon: string, sidebar?: AppRoute['sidebar']): AppRoute {
-  return { path, title, roles, requiresAuth: true, inLayout: true, component: ComingSoonPage, comingSoon, sidebar };
+  return { path, title, roles, requiresAuth: true, inLayout: true, component: ComingSoonPage, comingSoon, description: comingSoon, sidebar };
 }
 
 const report = (slug: string, title: string, what: string) =>
@@ -84,18 +88,19 @@ export const routes: readonly AppRoute[] = [
   { path: '/settings', title: 'Settings', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: SettingsIndexPage, sidebar: { label: 'Settings', icon: 'settings' } },
   built(page('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'), AccountSetupPage),
   page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
-  page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Practitioners, their home bases and working hours.'),
+  built(page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Your practitioners and the colour each has on the schedule and the map.'), PractitionersSettingsPage),
   page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
   page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
-  { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: TagsSettingsPage },
+  { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, component: TagsSettingsPage, description: 'The tags you put on clients, with their names and colours.' },
   built(page('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'), ProviderAccountPage),
   built(page('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'), AddProviderAccountPage),
   built(page('/settings/sync-settings', 'Sync settings', ADMIN_ONLY, 'Automatic imports and exports and their filters.'), SyncSettingsPage),
   page('/settings/optimization-settings', 'Optimization settings', ADMIN_ONLY, 'How schedules and routes are optimised.'),
-  { path: '/settings/appointment-types', title: 'Appointment types', requiresAuth: true, inLayout: true, component: AppointmentTypesPage },
+  { path: '/settings/appointment-types', title: 'Appointment types', requiresAuth: true, inLayout: true, component: AppointmentTypesPage, description: 'How long each kind of visit takes, and its colour.' },
   page('/settings/subscription', 'Subscription info', ADMIN_ONLY, 'Your plan and billing.'),
   page('/settings/business-account', 'Account settings', ADMIN_ONLY, 'Your business name, time zone and defaults.'),
-  { path: '/settings/my-account', title: 'My account', requiresAuth: true, inLayout: true, component: MyAccountPage },
+  { path: '/settings/my-account', title: 'My account', requiresAuth: true, inLayout: true, component: MyAccountPage, description: 'Your name, email and password.' },
+  { path: '/help', title: 'User guide', requiresAuth: true, inLayout: true, component: HelpPage },
 
   { path: '/login', title: 'Log in', requiresAuth: false, inLayout: false, component: LoginPage },
   { path: '/login-as', title: 'Log in', requiresAuth: false, inLayout: false, component: LoginAsPage },

@@ -41,8 +41,8 @@ describe('GET /api/appointments', () => {
     });
     // What the appointments name comes once each beside them.
     expect(body.practitioners).toEqual([
-      { id: acme.practitionerIds[0], full_name: 'Pat acme-One', time_zone: 'Australia/Brisbane' },
-      { id: acme.practitionerIds[1], full_name: expect.any(String), time_zone: 'Australia/Brisbane' },
+      { id: acme.practitionerIds[0], full_name: 'Pat acme-One', time_zone: 'Australia/Brisbane', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
+      { id: acme.practitionerIds[1], full_name: expect.any(String), time_zone: 'Australia/Brisbane', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
     ]);
     expect(body.appointment_types).toEqual([{ id: acme.appointmentTypeIds[0], name: 'Nursing visit', duration: 45, color: '#dc2626' }]);
     const client = body.clients.find((item: { id: number }) => item.id === acme.clientIds[0]);

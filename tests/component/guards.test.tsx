@@ -27,11 +27,20 @@ describe('route guards', () => {
     renderApp(path, { as: 'REGULAR_USER' });
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+    expect(screen.getAllByText(/^You need an administrator account to open /)).toHaveLength(1);
+  });
+
+  it('tells a non-admin why an admin address took them to the dashboard', async () => {
+    renderApp('/settings/sync-settings', { as: 'REGULAR_USER' });
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    const toast = await screen.findByText('You need an administrator account to open Settings → Sync settings.');
+    expect(toast.closest('[data-testid="toast"]')).toHaveAttribute('data-type', 'warning');
   });
 
   it('keeps a practitioner out of Nearby search but lets a regular user in', async () => {
     renderApp('/search', { as: 'PRACTITIONER' });
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(await screen.findByText('Nearby search is for administrators and staff: practitioner accounts cannot open it.')).toBeInTheDocument();
   });
 
   it.each([

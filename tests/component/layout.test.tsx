@@ -47,9 +47,18 @@ describe('sidebar', () => {
     expect(screen.getByText(placeholder.comingSoon!)).toBeInTheDocument();
   });
 
-  it('shows the browser time zone in its footer', async () => {
-    renderApp('/dashboard', { as: 'ADMIN' });
-    expect(await screen.findByTestId('sidebar-time-zone')).toHaveTextContent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  it('names the zone the times are shown in (the business’s), not the browser’s, in its footer and on the dashboard', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/London'; // the browser is elsewhere than the business
+    try {
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Europe/London');
+      renderApp('/dashboard', { as: 'ADMIN' });
+      expect(await screen.findByTestId('sidebar-time-zone')).toHaveTextContent('Time zone: Australia/Brisbane');
+      expect(screen.getByTestId('dashboard-time-zone')).toHaveTextContent(/^Australia\/Brisbane$/);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('toggles visible from the header and unfoldable from its footer, persisting both', async () => {

@@ -122,6 +122,59 @@ describe('preferences and session', () => {
   });
 });
 
+describe('the sidebar and the keyboard', () => {
+  const sidebarWidth = (page: Page) => page.getByTestId('sidebar').evaluate((element) => element.getBoundingClientRect().width);
+
+  it('is narrow at once after clicking Narrow, widens on a later hover and for keyboard focus', async () => {
+    const { context, page } = await newPage(browser, product.url);
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await logIn(page, 'admin@demo.test');
+      await page.getByRole('button', { name: 'Narrow sidebar' }).click();
+      await expect.poll(() => sidebarWidth(page)).toBe(64); // the pointer is still on it, and the button holds focus
+      await expect.poll(() => page.getByRole('button', { name: 'Widen sidebar' }).evaluate((button) => button === document.activeElement)).toBe(true);
+
+      await page.mouse.move(800, 400); // away, then back: hovering the rail widens it
+      await expect.poll(() => sidebarWidth(page)).toBe(64);
+      await page.getByTestId('sidebar').hover();
+      await expect.poll(() => sidebarWidth(page)).toBe(256);
+      await page.mouse.move(800, 400);
+      await expect.poll(() => sidebarWidth(page)).toBe(64);
+
+      // Keyboard: Tab into the rail widens it, with its labels showing.
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).click();
+      await page.locator('body').focus();
+      await page.getByRole('link', { name: 'Skip to content' }).focus();
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="sidebar"]') !== null)).toBe(true);
+      await expect.poll(() => sidebarWidth(page)).toBe(256);
+      expect(await page.getByTestId('sidebar').getByText('Appointments').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers "Skip to content" as the first Tab stop, shown when focused, landing on the page content', async () => {
+    const { context, page } = await newPage(browser, product.url);
+    try {
+      await logIn(page, 'admin@demo.test');
+      await page.goto('/appointments');
+      await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box && box.width > 40 && box.height > 20).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.getElementById('main-content')!.contains(document.activeElement))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('not found', () => {
   it('shows the not-found page for an unknown path', async () => {
     const { context, page } = await newPage(browser, product.url);

@@ -123,6 +123,8 @@ export const practitioners = pgTable('practitioners', {
   profession: text('profession'),
   active: boolean('active').notNull().default(true),
   time_zone: text('time_zone').notNull().default('Australia/Brisbane'),
+  /** '#rrggbb' chosen by an admin; null: derived (migration 0042's practitioner_color() shows either). */
+  color: text('color'),
   email: text('email'),
   home_address: text('home_address'),
   home_lat: doublePrecision('home_lat'),

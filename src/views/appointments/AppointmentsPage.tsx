@@ -188,7 +188,7 @@ function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonl
     const markerList: MapMarker[] = [];
     const routeList: MapRoute[] = [];
     layout.lanes.forEach((lane, laneIndex) => {
-      const color = LANE_COLORS[laneIndex % LANE_COLORS.length];
+      const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
       const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
       stops.forEach((appointment, index) =>
         markerList.push({

@@ -35,7 +35,7 @@ export function DaySchedule({ appointments, businessTimeZone }: { appointments: 
         </div>
         <ul aria-label="Practitioner lanes" className="space-y-2">
           {layout.lanes.map((lane, laneIndex) => {
-            const color = LANE_COLORS[laneIndex % LANE_COLORS.length];
+            const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
             return (
               <li key={lane.practitionerId} data-testid="schedule-lane" aria-label={lane.practitionerName} className="flex items-stretch">
                 <div className="w-40 shrink-0 truncate pr-3 text-sm font-medium" title={lane.practitionerName}>

@@ -6,13 +6,14 @@ import { canSee } from '../../routes/access';
 import { sidebarRoutes } from '../../routes/routeTable';
 import { Icon } from '../common/Icon';
 import { Card, PageHeader } from '../common/PageHeader';
-import { browserTimeZone } from '../layout/Sidebar';
+import { useShownTimeZone } from '../layout/timeZone';
 
 export default function DashboardPage() {
   const user = useAuthSelector(selectUser);
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const role = useAuthSelector(selectRole);
   const greeting = greetingFor(new Date());
+  const timeZone = useShownTimeZone();
   const destinations = sidebarRoutes.filter((route) => route.path !== '/dashboard' && canSee(route, { authenticated, role }));
   return (
     <>
@@ -23,7 +24,7 @@ export default function DashboardPage() {
         </h2>
         {user && (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {user.business_account.name} · times shown in {browserTimeZone()}
+            {user.business_account.name} · times shown in <span data-testid="dashboard-time-zone">{timeZone}</span>
           </p>
         )}
       </Card>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { fetchConfig } from '../../api/endpoints';
@@ -23,6 +24,12 @@ export function useAppConfig() {
   const { api } = useServices();
   return useQuery({ queryKey: ['config'], queryFn: () => fetchConfig(api), staleTime: Infinity });
 }
+
+const iconLinkClass =
+  'rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
+
+/** HELP_URL is the app's own user guide (/help) by default, or an operator's external help site. */
+const isInAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
 export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const user = useAuthSelector(selectUser);
@@ -48,17 +55,16 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
       <div className="flex-1" />
       <HeaderSyncLinks />
       <ThemeMenu />
-      {helpUrl && (
-        <a
-          href={helpUrl}
-          target="_blank"
-          rel="noreferrer"
-          aria-label="Help"
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-        >
-          <Icon name="help" />
-        </a>
-      )}
+      {helpUrl &&
+        (isInAppPath(helpUrl) ? (
+          <Link href={helpUrl} aria-label="Help" title="User guide" className={iconLinkClass}>
+            <Icon name="help" />
+          </Link>
+        ) : (
+          <a href={helpUrl} target="_blank" rel="noreferrer" aria-label="Help" title="Help (opens in a new tab)" className={iconLinkClass}>
+            <Icon name="help" />
+          </a>
+        ))}
       {user && (
         <span data-testid="header-first-name" className="ml-2 hidden text-sm font-medium text-slate-700 sm:inline dark:text-slate-200">
           {user.first_name}

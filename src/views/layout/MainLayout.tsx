@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useServices, useSidebarSelector } from '../../app/ServicesContext';
-import { selectSidebarUnfoldable, selectSidebarVisible } from '../../machines/sidebar';
+import { selectSidebarUnfoldable, selectSidebarVisible, selectSidebarWidensOnHover } from '../../machines/sidebar';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
@@ -8,6 +8,14 @@ import { ConnectionErrorBanner } from '../settings/provider-account/ConnectionEr
 
 // Client and appointment detail modals (issue 5), opened from any page or by the global event.
 const ModalHost = lazy(() => import('../modals/ModalHost'));
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Moves focus to the page's content, past the sidebar and the header. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
 
 const DESKTOP_QUERY = '(min-width: 768px)';
 
@@ -23,6 +31,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const { sidebar } = useServices();
   const visible = useSidebarSelector(selectSidebarVisible);
   const narrow = useSidebarSelector(selectSidebarUnfoldable);
+  const widensOnHover = useSidebarSelector(selectSidebarWidensOnHover);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => {
@@ -39,11 +48,20 @@ export function MainLayout({ children }: { children: ReactNode }) {
     else setDrawerOpen((open) => !open);
   };
 
-  const desktopWidth = narrow ? 'md:w-16 md:hover:w-64 md:focus-within:w-64' : 'md:w-64';
+  // The narrow rail widens under the pointer (not the pointer that just narrowed it) and for keyboard focus;
+  // a mouse click leaves no visible focus, so it does not hold the rail open.
+  const desktopWidth = narrow ? `md:w-16 md:has-[:focus-visible]:w-64 ${widensOnHover ? 'md:hover:w-64' : ''}` : 'md:w-64';
   const contentOffset = visible ? (narrow ? 'md:pl-16' : 'md:pl-64') : '';
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        onClick={skipToContent}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-sky-700 focus:shadow-lg focus:ring-2 focus:ring-sky-600 dark:focus:bg-slate-900 dark:focus:text-sky-300"
+      >
+        Skip to content
+      </a>
       <Toasts />
       <Suspense fallback={null}>
         <ModalHost />
@@ -53,6 +71,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         data-testid="sidebar"
         data-visible={visible}
         data-unfoldable={narrow}
+        onMouseLeave={() => sidebar.send({ type: 'POINTER_LEFT' })}
         className={`fixed inset-y-0 left-0 z-30 hidden overflow-hidden shadow-xl transition-[width] duration-200 ${
           visible ? 'md:block' : ''
         } ${desktopWidth}`}
@@ -74,7 +93,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       )}
       <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${contentOffset}`}>
         <Header onToggleSidebar={toggleSidebar} />
-        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <ConnectionErrorBanner />
           {children}
         </main>

@@ -1,20 +1,17 @@
 import { Link, useLocation } from 'wouter';
 import { useAuthSelector, useServices, useSidebarSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole, selectUser } from '../../machines/auth';
-import { selectSidebarUnfoldable } from '../../machines/sidebar';
+import { selectSidebarUnfoldable, selectSidebarWidensOnHover } from '../../machines/sidebar';
 import { canSee } from '../../routes/access';
 import { PRODUCT_NAME, sidebarRoutes } from '../../routes/routeTable';
 import { Icon } from '../common/Icon';
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+import { useShownTimeZone } from './timeZone';
 
 function isActive(location: string, path: string): boolean {
   return location === path || location.startsWith(`${path}/`);
 }
 
-/** The navigation column. `narrow` is the unfoldable rail; it widens while hovered or focused. */
+/** The navigation column. `narrow` is the unfoldable rail; it widens while hovered or holding keyboard focus. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { sidebar } = useServices();
   const [location] = useLocation();
@@ -22,9 +19,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const role = useAuthSelector(selectRole);
   const user = useAuthSelector(selectUser);
   const narrow = useSidebarSelector(selectSidebarUnfoldable);
+  const widensOnHover = useSidebarSelector(selectSidebarWidensOnHover);
+  const timeZone = useShownTimeZone();
   const items = sidebarRoutes.filter((route) => canSee(route, { authenticated, role }));
-  // In the narrow rail, labels show only while the rail is hovered or holds focus.
-  const label = narrow ? 'md:hidden md:group-hover:inline md:group-focus-within:inline' : '';
+  // In the narrow rail, labels show only while the rail is widened: hovered, or holding keyboard focus.
+  const label = narrow ? `md:hidden md:group-has-[:focus-visible]:inline ${widensOnHover ? 'md:group-hover:inline' : ''}` : '';
 
   return (
     <div className="group flex h-full flex-col bg-slate-900 text-slate-300">
@@ -54,8 +53,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
       <div className="shrink-0 border-t border-slate-800 px-3 py-3 text-xs text-slate-400">
         {user && (
-          <p data-testid="sidebar-time-zone" className={`mb-2 truncate px-1 ${label}`} title="Your browser's time zone">
-            Time zone: {browserTimeZone()}
+          <p data-testid="sidebar-time-zone" className={`mb-2 truncate px-1 ${label}`} title="Times are shown in your business's time zone (a practitioner's own zone on their visits where it differs)">
+            Time zone: {timeZone}
           </p>
         )}
         <button

@@ -53,7 +53,7 @@ const APPOINTMENT_JSON = `json_build_object(
              FROM clients c WHERE c.id = a.client_id),
   'practitioner', json_build_object(
     'id', p.id, 'full_name', ${fullName('p')}, 'first_name', p.first_name, 'last_name', p.last_name, 'active', p.active,
-    'profession', p.profession, 'time_zone', p.time_zone),
+    'profession', p.profession, 'time_zone', p.time_zone, 'color', practitioner_color(p.id), 'color_chosen', p.color IS NOT NULL),
   'appointment_type', CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object('id', t.id, 'name', t.name, 'duration', t.duration, 'color', t.color) END,
   'business_location', CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
     'id', l.id, 'name', l.name, 'address_1', l.address_1, 'city', l.city, 'state', l.state, 'post_code', l.post_code, 'lat', l.lat, 'lng', l.lng) END
@@ -94,6 +94,7 @@ const ORDER = 'starts_at, practitioner_id, id';
  * client is read by its key in a subquery of its own: as a join, the planner may read all the business's clients
  * to find a page's few hundred.
  */
+// Practitioners' colours come from practitioner_color() (migration 0042), as in the reference module's list.
 export async function listAppointmentsBodyJson(
   db: DbOrTx, scope: AppointmentScope, filter: AppointmentRangeFilter, page?: AppointmentPage,
 ): Promise<string> {
@@ -124,7 +125,7 @@ export async function listAppointmentsBodyJson(
         OFFSET 0) clients
         WHERE client IS NOT NULL), '[]'),
       'practitioners', coalesce((SELECT json_agg(practitioner ORDER BY practitioner.id) FROM (
-        SELECT p.id, ${sql.raw(fullName('p'))} AS full_name, p.time_zone
+        SELECT p.id, ${sql.raw(fullName('p'))} AS full_name, p.time_zone, practitioner_color(p.id) AS color
         FROM practitioners p WHERE p.id IN (SELECT practitioner_id FROM shown) AND p.business_account_id = ${business}) practitioner), '[]'),
       'appointment_types', coalesce((SELECT json_agg(type ORDER BY type.id) FROM (
         SELECT t.id, t.name, t.duration, t.color

@@ -1,0 +1,102 @@
+// Practitioners' colours: derived and distinct by default, set or cleared by an ADMIN, the same in every place.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { practitioners } from '../../server/src/db/schema';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+});
+afterAll(() => t.close());
+
+type Shown = { id: number; color: string; color_chosen?: boolean };
+const HEX = /^#[0-9a-f]{6}$/;
+
+async function colours(token: string): Promise<Map<number, Shown>> {
+  const response = await t.request('GET', '/api/practitioners/all', { token });
+  expect(response.status).toBe(200);
+  return new Map((response.body.practitioners as Shown[]).map((p) => [p.id, p]));
+}
+
+/** The appointments list's practitioner lookups and one appointment's practitioner, by id. */
+async function appointmentColours(token: string): Promise<Map<number, string>> {
+  const list = await t.request('GET', '/api/appointments?start_date=2026-11-24&end_date=2026-11-24', { token });
+  expect(list.status).toBe(200);
+  const found = new Map((list.body.practitioners as Shown[]).map((p) => [p.id, p.color]));
+  const one = await t.request('GET', `/api/appointments/${acme.appointmentIds[0]}`, { token });
+  expect(one.status).toBe(200);
+  expect(found.get(one.body.appointment.practitioner.id)).toBe(one.body.appointment.practitioner.color);
+  return found;
+}
+
+const hueOf = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+};
+
+describe('practitioners’ colours', () => {
+  it('are derived, distinct and always filled in the practitioners list and the appointments', async () => {
+    const shown = await colours(acme.tokens.admin);
+    const all = acme.practitionerIds.map((id) => shown.get(id)!);
+    for (const p of all) {
+      expect(p.color).toMatch(HEX);
+      expect(p.color_chosen).toBe(false);
+    }
+    expect(new Set(all.map((p) => p.color)).size).toBe(all.length);
+    const lanes = await appointmentColours(acme.tokens.staff);
+    for (const [id, color] of lanes) expect(color).toBe(shown.get(id)!.color);
+  });
+
+  it('give twelve practitioners twelve clearly different hues', async () => {
+    const db = t.ctx.db;
+    const twelve = await createBusinessFixture(t, 'twelve');
+    await db.insert(practitioners).values(Array.from({ length: 9 }, (_, index) => ({
+      business_account_id: twelve.businessAccountId, first_name: `P${index}`, last_name: 'Twelve',
+    })));
+    const shown = [...(await colours(twelve.tokens.admin)).values()];
+    expect(shown).toHaveLength(12);
+    const hues = shown.map((p) => hueOf(p.color)).sort((a, b) => a - b);
+    const gaps = hues.map((hue, index) => (index === 0 ? hue + 360 - hues[hues.length - 1] : hue - hues[index - 1]));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(25);
+  });
+
+  it('lets an ADMIN choose a colour and go back to the automatic one, seen everywhere', async () => {
+    const id = acme.practitionerIds[1];
+    const automatic = (await colours(acme.tokens.admin)).get(id)!.color;
+    const set = await t.request('PATCH', `/api/practitioners/${id}`, { token: acme.tokens.admin, body: { color: '#AA3377' } });
+    expect(set.status).toBe(200);
+    expect(set.body.practitioner).toMatchObject({ id, color: '#aa3377', color_chosen: true });
+    expect((await colours(acme.tokens.staff)).get(id)!.color).toBe('#aa3377');
+    expect((await appointmentColours(acme.tokens.admin)).get(id)).toBe('#aa3377');
+
+    const cleared = await t.request('PATCH', `/api/practitioners/${id}`, { token: acme.tokens.admin, body: { color: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.practitioner).toMatchObject({ id, color: automatic, color_chosen: false });
+    expect((await appointmentColours(acme.tokens.admin)).get(id)).toBe(automatic);
+  });
+
+  it('refuses other roles with 403, another business’s practitioner with 404, a bad colour with 422', async () => {
+    const id = acme.practitionerIds[0];
+    for (const role of ['staff', 'practitioner'] as const) {
+      expect((await t.request('PATCH', `/api/practitioners/${id}`, { token: acme.tokens[role], body: { color: '#112233' } })).status).toBe(403);
+    }
+    const foreign = await t.request('PATCH', `/api/practitioners/${other.practitionerIds[0]}`, { token: acme.tokens.admin, body: { color: '#112233' } });
+    expect(foreign.status).toBe(404);
+    expect((await colours(other.tokens.admin)).get(other.practitionerIds[0])!.color_chosen).toBe(false);
+    for (const body of [{ color: 'blue' }, { color: '#12345' }, { color: '#1234567' }, { color: 12 }, {}, { color: '#112233', name: 'x' }]) {
+      const response = await t.request('PATCH', `/api/practitioners/${id}`, { token: acme.tokens.admin, body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await t.request('PATCH', '/api/practitioners/999999', { token: acme.tokens.admin, body: { color: null } })).status).toBe(404);
+  });
+});

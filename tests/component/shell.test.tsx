@@ -1,0 +1,102 @@
+// The shell's safety nets and ways around: the error boundaries, the skip link, the settings index, the user guide.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from './support/api';
+import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+
+useFakeApi();
+
+vi.mock('../../src/views/dashboard/DashboardPage', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/views/dashboard/DashboardPage')>();
+  return {
+    default: () => {
+      if (window.location.search.includes('explode')) throw new Error('The dashboard could not render.');
+      return original.default();
+    },
+  };
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a page that fails to render', () => {
+  it('shows the 500 page inside the layout, logs the error, and recovers on navigation', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp('/dashboard?explode', { as: 'ADMIN' });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument(); // the layout stays: the user can go elsewhere
+    expect(logged.mock.calls.some((call) => call.some((arg) => arg instanceof Error && arg.message === 'The dashboard could not render.'))).toBe(true);
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Clients' }));
+    expect(currentPath()).toBe('/clients');
+    expect(await screen.findByRole('heading', { name: 'Clients', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+  });
+
+  it('offers a way back to the dashboard', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp('/dashboard?explode', { as: 'ADMIN' });
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    window.history.replaceState(null, '', '/dashboard'); // the cause is gone
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
+  });
+});
+
+describe('skip link', () => {
+  it('is the first thing Tab reaches and moves focus to the page content', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard', { as: 'ADMIN' });
+    await screen.findByTestId('dashboard-greeting');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
+  });
+});
+
+describe('settings index', () => {
+  it('describes every working page and marks the pages still to come, which are not links', async () => {
+    renderApp('/settings', { as: 'ADMIN' });
+    const list = await screen.findByRole('list', { name: 'Settings pages' });
+    const links = within(list).getAllByRole('link');
+    expect(links.length).toBeGreaterThanOrEqual(6);
+    for (const link of links) {
+      expect(link.querySelectorAll('span')[1]?.textContent, link.textContent ?? '').toMatch(/\w.{10,}/);
+      expect(link).not.toHaveTextContent('Coming soon');
+    }
+    const soon = within(list).getAllByTestId('settings-card-coming-soon');
+    expect(soon.length).toBeGreaterThan(0);
+    for (const card of soon) {
+      expect(card).toHaveTextContent('Coming soon');
+      expect(card.closest('a')).toBeNull();
+      expect(within(card).queryByRole('link')).toBeNull();
+    }
+    expect(within(list).getByRole('link', { name: /^Tags/ })).toHaveTextContent('The tags you put on clients');
+    expect(within(list).queryByRole('link', { name: /^Users/ })).toBeNull();
+  });
+});
+
+describe('help', () => {
+  it('opens the user guide inside the app when HELP_URL is an app path', async () => {
+    server.use(http.get('*/api/config', () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: '/help' })));
+    const user = userEvent.setup();
+    renderApp('/dashboard', { as: 'PRACTITIONER' });
+    const help = await screen.findByRole('link', { name: 'Help' });
+    expect(help).toHaveAttribute('href', '/help');
+    expect(help).not.toHaveAttribute('target');
+    await user.click(help);
+    expect(currentPath()).toBe('/help');
+    expect(await screen.findByRole('heading', { name: 'User guide', level: 1 })).toBeInTheDocument();
+    for (const section of ['What Rounds does', 'A day with Rounds', 'Who can do what', 'Where the settings are', 'Not built yet']) {
+      expect(screen.getByRole('heading', { name: section, level: 2 })).toBeInTheDocument();
+    }
+    await waitFor(() => expect(document.title).toBe('User guide - Rounds'));
+  });
+});
