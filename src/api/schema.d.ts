@@ -271,6 +271,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One import; an ADMIN reads any of the business, other users only the ones they started (others answer 404) */
         get: operations["getImport"];
         put?: never;
         post?: never;
@@ -289,7 +290,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running import (a running one stops after its current page) */
+        /** Cancel a pending or running import (a running one stops after its current page), by its author or an ADMIN (an automatic import by an ADMIN only) */
         post: operations["cancelImport"];
         delete?: never;
         options?: never;
@@ -322,6 +323,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One export; an ADMIN reads any of the business, other users only the ones they started (others answer 404) */
         get: operations["getExport"];
         put?: never;
         post?: never;
@@ -340,7 +342,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running export (a running one stops after its current page) */
+        /** Cancel a pending or running export (a running one stops after its current page), by its author or an ADMIN (an automatic export by an ADMIN only) */
         post: operations["cancelExport"];
         delete?: never;
         options?: never;
@@ -1486,6 +1488,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };
@@ -1597,6 +1600,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };

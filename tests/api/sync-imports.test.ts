@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { importHistoryEntries } from '../../server/src/db/schema-sync';
+import { enqueueJob } from '../../server/src/jobs/queue';
 import { drainJobs } from '../../server/src/jobs/worker';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
@@ -209,6 +210,35 @@ describe('history, reading and cancelling', () => {
     const adminJob = (await t.request('GET', '/api/imports', { token: acme.tokens.admin })).body.imports.find((job: { created_by_name: string }) => job.created_by_name === 'Ada acme');
     expect((await t.request('GET', `/api/imports/${adminJob.id}`, { token: acme.tokens.practitioner })).status).toBe(404);
     expect((await t.request('GET', `/api/imports/${latest.id}`, { token: acme.tokens.practitioner })).status).toBe(200);
+  });
+
+  it('a regular user reads and cancels only the imports they started; an admin any; an automatic one only an admin', async () => {
+    const byAdmin = (await t.request('POST', '/api/imports', { token: acme.tokens.admin, body: RANGE })).body.import;
+    const byStaff = (await t.request('POST', '/api/imports', { token: acme.tokens.staff, body: RANGE })).body.import;
+    // Another user's import: not readable (404, as the history is an admin page) and not cancellable (403).
+    for (const token of [acme.tokens.staff, acme.tokens.practitioner]) {
+      expect((await t.request('GET', `/api/imports/${byAdmin.id}`, { token })).status).toBe(404);
+      const refused = await t.request('POST', `/api/imports/${byAdmin.id}/cancel`, { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Only the person who started this import, or an admin, can cancel it.');
+    }
+    expect((await t.request('GET', `/api/imports/${byAdmin.id}`, { token: acme.tokens.admin })).body.import.status).toBe('PENDING');
+    // The author reads their own; an admin cancels anyone's.
+    expect((await t.request('GET', `/api/imports/${byStaff.id}`, { token: acme.tokens.staff })).status).toBe(200);
+    expect((await t.request('POST', `/api/imports/${byStaff.id}/cancel`, { token: acme.tokens.admin })).body.import.status).toBe('CANCELLED');
+    expect((await t.request('POST', `/api/imports/${byAdmin.id}/cancel`, { token: acme.tokens.admin })).body.import.status).toBe('CANCELLED');
+    // Automatic sync has no author: only an admin cancels it, for imports and exports alike.
+    for (const kind of ['IMPORT', 'EXPORT'] as const) {
+      const path = kind === 'IMPORT' ? 'imports' : 'exports';
+      const automatic = await enqueueJob(t.ctx.db, { businessAccountId: acme.businessAccountId, kind, startDate: RANGE.start_date, endDate: RANGE.end_date, automatic: true });
+      for (const token of [acme.tokens.staff, acme.tokens.practitioner]) {
+        expect((await t.request('GET', `/api/${path}/${automatic.id}`, { token })).status).toBe(404);
+        const refused = await t.request('POST', `/api/${path}/${automatic.id}/cancel`, { token });
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe(`Only an admin can cancel an automatic ${kind.toLowerCase()}.`);
+      }
+      expect((await t.request('POST', `/api/${path}/${automatic.id}/cancel`, { token: acme.tokens.admin })).status).toBe(200);
+    }
   });
 
   it('cancels a pending import, and refuses to cancel a finished one with 409', async () => {
