@@ -835,7 +835,8 @@ export interface components {
             appointments_created: number;
             appointments_updated: number;
             appointments_cancelled: number;
-            appointments_unchanged?: number;
+            /** @description appointments of the range the PMS still has as they were here */
+            appointments_unchanged: number;
             clients_created?: number;
             clients_updated?: number;
             /** @description PMS records that could not be read (malformed); see warnings */

@@ -2,6 +2,7 @@
 // appointments that vanish, change log and import history, filters, roles and tenants.
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../server/src/app';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { importHistoryEntries } from '../../server/src/db/schema-sync';
 import { enqueueJob } from '../../server/src/jobs/queue';
@@ -140,6 +141,16 @@ describe('imports', () => {
     expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 });
     expect(result.result.appointments_unchanged).toBe(activeSandboxIds(from, to).length);
     expect(await t.ctx.db.select({ id: versions.id }).from(versions)).toHaveLength(before.length);
+  });
+
+  it('a one-day import that changed nothing says how many appointments were unchanged, always (the contract requires it)', async () => {
+    const result = await runImport(acme.tokens.admin, { start_date: '2026-11-24', end_date: '2026-11-24' });
+    const day = activeSandboxIds('2026-11-23T14:00:00.000Z', '2026-11-24T14:00:00.000Z');
+    expect(day.length).toBeGreaterThan(0);
+    expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: day.length });
+    const schemas = (loadContract() as unknown as { components: { schemas: Record<string, { required: string[] }> } }).components.schemas;
+    expect(schemas.ImportResult.required).toContain('appointments_unchanged');
+    expect(schemas.ExportResult.required).toContain('skipped_unchanged');
   });
 
   it('overwrites local edits, cancels what was cancelled, archived or deleted in the PMS, and what vanished from it', async () => {
