@@ -1,6 +1,6 @@
 // What can be done to a client through the API; every change is recorded in the change log with its author.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/access';
+import { practitionerScope, type AuthContext } from '../../auth/access';
 import { clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { Schemas } from '../../http/contract';
@@ -11,9 +11,25 @@ import { recordVersion } from '../audit/versions';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
-import { findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery } from './repository';
+import { findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery, type ClientScope } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
+
+/** How far back a practitioner's visit to a client still lets them see that client. */
+export const PRACTITIONER_CLIENT_LOOKBACK_DAYS = 90;
+
+/**
+ * The clients `auth` may see and change (see ClientScope). The look-back starts at a UTC midnight, so it moves once a
+ * day and a cached list page stays valid for the rest of that day.
+ */
+export function clientScope(auth: AuthContext, now = new Date()): ClientScope {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return {
+    businessAccountId: auth.businessAccountId,
+    practitionerIds: practitionerScope(auth),
+    visitedSince: new Date(midnight - PRACTITIONER_CLIENT_LOOKBACK_DAYS * 86_400_000),
+  };
+}
 
 export class ClientsService {
   private readonly lists: ListCache;
@@ -22,10 +38,11 @@ export class ClientsService {
     this.lists = new ListCache(ctx.db, ctx.config.listCacheMb);
   }
 
-  /** A page of the business's clients as the JSON text of the listClients body. */
-  listJson(businessAccountId: number, query: ClientListQuery): Promise<string> {
-    return this.lists.through(businessAccountId, ['clients', query], async () => {
-      const { rows, total } = await listClientRows(this.ctx.db, businessAccountId, query);
+  /** A page of the clients `auth` may see, as the JSON text of the listClients body. */
+  listJson(auth: AuthContext, query: ClientListQuery): Promise<string> {
+    const scope = clientScope(auth);
+    return this.lists.through(scope.businessAccountId, ['clients', scope.practitionerIds, scope.visitedSince, query], async () => {
+      const { rows, total } = await listClientRows(this.ctx.db, scope, query);
       const tagMap = await tagsByClient(this.ctx.db, rows.map((row) => row.id));
       const body: { clients: Schemas['ClientListItem'][]; meta: Schemas['PageMeta'] } = {
         clients: rows.map((row) => toClientListItem(row, tagMap.get(row.id) ?? [])),
@@ -35,18 +52,20 @@ export class ClientsService {
     });
   }
 
-  async get(businessAccountId: number, clientId: number): Promise<Schemas['Client']> {
-    const row = await findClient(this.ctx.db, businessAccountId, clientId);
+  async get(auth: AuthContext, clientId: number): Promise<Schemas['Client']> {
+    const row = await findClient(this.ctx.db, clientScope(auth), clientId);
     if (!row) throw notFound('Client');
     const tagMap = await tagsByClient(this.ctx.db, [row.id]);
     return toClientDto(row, tagMap.get(row.id) ?? []);
   }
 
-  /** Replaces the client's availability; `whodunnit` is the author written to the change log. */
-  async updateAvailability(businessAccountId: number, clientId: number, entries: AvailabilityEntry[], whodunnit: string): Promise<Schemas['Client']> {
+  /** Replaces the client's availability; the caller is the author written to the change log. */
+  async updateAvailability(auth: AuthContext, clientId: number, entries: AvailabilityEntry[]): Promise<Schemas['Client']> {
+    const { businessAccountId } = auth;
+    const whodunnit = auth.fullName;
     const availability = normaliseAvailability(entries);
     await this.ctx.db.transaction(async (tx) => {
-      const before = await findClient(tx, businessAccountId, clientId, { forUpdate: true });
+      const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!before) throw notFound('Client');
       await setClientAvailability(tx, clientId, availability);
       await recordVersion(tx, {
@@ -54,14 +73,14 @@ export class ClientsService {
         changes: JSON.stringify(before.availability) === JSON.stringify(availability) ? {} : { availability: [before.availability, availability] },
       });
     });
-    return this.get(businessAccountId, clientId);
+    return this.get(auth, clientId);
   }
 
   async updateTags(auth: AuthContext, clientId: number, tagIds: number[]): Promise<Schemas['Tag'][]> {
     const { businessAccountId } = auth;
     const wanted = [...new Set(tagIds)].sort((a, b) => a - b);
     await this.ctx.db.transaction(async (tx) => {
-      const client = await findClient(tx, businessAccountId, clientId, { forUpdate: true });
+      const client = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!client) throw notFound('Client');
       if (wanted.length) {
         const known = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, wanted)));
@@ -78,12 +97,12 @@ export class ClientsService {
         changes: { tag_ids: [current, wanted] },
       });
     });
-    return (await this.get(businessAccountId, clientId)).tags;
+    return (await this.get(auth, clientId)).tags;
   }
 
   /** Emails the client a single-use link to set their own availability. */
   async sendAvailabilityRequest(auth: AuthContext, clientId: number): Promise<{ message: string }> {
-    const client = await findClient(this.ctx.db, auth.businessAccountId, clientId);
+    const client = await findClient(this.ctx.db, clientScope(auth), clientId);
     if (!client) throw notFound('Client');
     const email = client.email?.trim();
     if (!email) throw invalid('This client has no email address.');
