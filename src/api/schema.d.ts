@@ -408,6 +408,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Email the client a link to set their availability (at most 3 per client and business day; then 429 saying when) */
         post: operations["sendClientAvailabilityRequest"];
         delete?: never;
         options?: never;
@@ -1695,6 +1696,7 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     updateClientTags: {

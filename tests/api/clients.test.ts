@@ -303,6 +303,23 @@ describe('POST /api/clients/{id}/send_availability_request', () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
+  it('sends at most 3 per client and business day, counted from the stored requests, then 429 saying when', async () => {
+    // Cora was sent 3 today by the test above.
+    const refused = await t.request('POST', `/api/clients/${acme.clientIds[0]}/send_availability_request`, { token: acme.tokens.staff });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Cora acme-Client has already been sent 3 availability requests today\. You can send another from tomorrow, \w+day \d+ \w+ \(Australia\/Brisbane time\)\.$/);
+    const stored = () => t.ctx.db.select().from(clientAvailabilityRequests).where(eq(clientAvailabilityRequests.client_id, acme.clientIds[0]));
+    expect(await stored()).toHaveLength(3);
+    // Requests raced from several callers (or processes) never exceed the limit: Zelda gets exactly 3.
+    const [zelda] = await t.ctx.db.select().from(clients).where(eq(clients.first_name, 'Zelda'));
+    const raced = await Promise.all(Array.from({ length: 5 }, (_, i) => t.request('POST', `/api/clients/${zelda.id}/send_availability_request`, { token: i % 2 ? acme.tokens.admin : acme.tokens.staff })));
+    expect(raced.map((r) => r.status).sort()).toEqual([202, 202, 202, 429, 429]);
+    // The next business day the count starts again: yesterday's requests do not count.
+    await t.ctx.db.update(clientAvailabilityRequests).set({ created_at: new Date(Date.now() - 86_400_000) })
+      .where(eq(clientAvailabilityRequests.client_id, acme.clientIds[0]));
+    expect((await t.request('POST', `/api/clients/${acme.clientIds[0]}/send_availability_request`, { token: acme.tokens.staff })).status).toBe(202);
+  });
+
   it('answers 422 when the client has no email, 404 across businesses', async () => {
     const none = await t.request('POST', `/api/clients/${acme.clientIds[1]}/send_availability_request`, { token: acme.tokens.admin });
     expect(none.status).toBe(422);

@@ -1,7 +1,8 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { DbOrTx } from '../audit/versions';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -132,4 +133,17 @@ export async function findClient(db: DbOrTx, scope: ClientScope, clientId: numbe
 export async function setClientAvailability(db: DbOrTx, clientId: number, availability: AvailabilityEntry[]): Promise<ClientRow> {
   const [row] = await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId)).returning();
   return row;
+}
+
+/** The business's time zone (its days are the days availability requests are counted in). */
+export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
+  const [row] = await db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return row?.time_zone ?? 'UTC';
+}
+
+/** How many availability requests were stored for the client since `since` (whichever process sent them). */
+export async function countAvailabilityRequestsSince(db: DbOrTx, clientId: number, since: Date): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(clientAvailabilityRequests)
+    .where(and(eq(clientAvailabilityRequests.client_id, clientId), gte(clientAvailabilityRequests.created_at, since)));
+  return Number(total);
 }

@@ -1,19 +1,23 @@
 // What can be done to a client through the API; every change is recorded in the change log with its author.
 import { and, eq, inArray } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
 import { clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { invalid, notFound } from '../../http/errors';
+import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
 import { recordVersion } from '../audit/versions';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
-import { findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery, type ClientScope } from './repository';
+import { businessTimeZone, countAvailabilityRequestsSince, findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery, type ClientScope } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
+
+/** Availability-request emails per client and business day. */
+export const AVAILABILITY_REQUESTS_PER_DAY = 3;
 
 /** How far back a practitioner's visit to a client still lets them see that client. */
 export const PRACTITIONER_CLIENT_LOOKBACK_DAYS = 90;
@@ -100,17 +104,31 @@ export class ClientsService {
     return (await this.get(auth, clientId)).tags;
   }
 
-  /** Emails the client a single-use link to set their own availability. */
+  /**
+   * Emails the client a single-use link to set their own availability, at most AVAILABILITY_REQUESTS_PER_DAY times per
+   * client and business day. The count is read from the stored requests under a lock on the client's row, so
+   * several API processes agree on it.
+   */
   async sendAvailabilityRequest(auth: AuthContext, clientId: number): Promise<{ message: string }> {
-    const client = await findClient(this.ctx.db, clientScope(auth), clientId);
-    if (!client) throw notFound('Client');
-    const email = client.email?.trim();
-    if (!email) throw invalid('This client has no email address.');
     const { token, tokenHash } = issueAvailabilityToken(this.ctx.config.appSecret);
-    const expiresAt = new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000);
-    await this.ctx.db.insert(clientAvailabilityRequests).values({
-      business_account_id: auth.businessAccountId, client_id: client.id, token_hash: tokenHash, email,
-      requested_by_user_id: auth.userId, expires_at: expiresAt,
+    const { client, email } = await this.ctx.db.transaction(async (tx) => {
+      const client = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
+      if (!client) throw notFound('Client');
+      const email = client.email?.trim();
+      if (!email) throw invalid('This client has no email address.');
+      const timeZone = await businessTimeZone(tx, auth.businessAccountId);
+      const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay();
+      const sentToday = await countAvailabilityRequestsSince(tx, client.id, new Date(today.epochMilliseconds));
+      if (sentToday >= AVAILABILITY_REQUESTS_PER_DAY) {
+        const tomorrow = today.add({ days: 1 }).toPlainDate().toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
+        throw tooManyRequests(`${fullName(client)} has already been sent ${AVAILABILITY_REQUESTS_PER_DAY} availability requests today. `
+          + `You can send another from tomorrow, ${tomorrow} (${timeZone} time).`);
+      }
+      await tx.insert(clientAvailabilityRequests).values({
+        business_account_id: auth.businessAccountId, client_id: client.id, token_hash: tokenHash, email,
+        requested_by_user_id: auth.userId, expires_at: new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000),
+      });
+      return { client, email };
     });
     const link = `${this.ctx.config.publicUrl}/client/update-availability?token=${encodeURIComponent(token)}`;
     await this.ctx.mailer.send({
