@@ -799,6 +799,8 @@ export interface components {
             object_changes: {
                 [key: string]: unknown[];
             };
+            /** @description Why the change was made when the change itself does not say it, e.g. an import replacing a local arrival time that was not exported */
+            reason?: string | null;
         };
         SyncHistoryEntry: {
             /** Format: date-time */

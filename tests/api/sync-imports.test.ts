@@ -153,7 +153,7 @@ describe('imports', () => {
     expect(schemas.ExportResult.required).toContain('skipped_unchanged');
   });
 
-  it('overwrites local edits, cancels what was cancelled, archived or deleted in the PMS, and what vanished from it', async () => {
+  it('keeps a local arrival time not exported yet, cancels what was cancelled, archived or deleted in the PMS, and what vanished from it', async () => {
     const ids = activeSandboxIds(from, to);
     const byId = (id: string) => sandbox.dataset.appointments.find((a) => a.id === id)!;
     const stamp = '2026-11-20T00:00:00Z';
@@ -162,15 +162,15 @@ describe('imports', () => {
     Object.assign(byId(ids[2]), { deleted_at: stamp, updated_at: stamp });
     const vanishedIndex = sandbox.dataset.appointments.indexOf(byId(ids[3]));
     sandbox.dataset.appointments.splice(vanishedIndex, 1);
-    // A local edit is overwritten by the next import.
+    // A local arrival time not exported yet survives the next import (the PMS did not move that appointment).
     const [map] = await t.ctx.db.select().from(resourceMaps).where(and(eq(resourceMaps.resource_type, 'Appointment'), eq(resourceMaps.external_id, ids[4])));
     await t.ctx.db.update(appointments).set({ arrive_at: new Date(Date.parse(byId(ids[4]).starts_at) + 15 * 60_000) }).where(eq(appointments.id, map.resource_id));
 
     const result = await runImport(acme.tokens.admin);
-    expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 1, appointments_cancelled: 4 });
+    expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 0, appointments_cancelled: 4 });
     expect(await activeLocalExternalIds(acme.businessAccountId, from, to)).toEqual(activeSandboxIds(from, to));
     const [edited] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, map.resource_id));
-    expect(edited.arrive_at!.toISOString()).toBe(new Date(byId(ids[4]).starts_at).toISOString());
+    expect(edited.arrive_at!.toISOString()).toBe(new Date(Date.parse(byId(ids[4]).starts_at) + 15 * 60_000).toISOString());
   });
 
   it('applies filters: only the chosen practitioner is imported, and a practitioner may import only their own', async () => {
