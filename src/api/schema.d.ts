@@ -288,6 +288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One import; an ADMIN reads any of the business, other users only the ones they started (others answer 404) */
         get: operations["getImport"];
         put?: never;
         post?: never;
@@ -306,7 +307,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running import (a running one stops after its current page) */
+        /** Cancel a pending or running import (a running one stops after its current page), by its author or an ADMIN (an automatic import by an ADMIN only) */
         post: operations["cancelImport"];
         delete?: never;
         options?: never;
@@ -339,6 +340,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One export; an ADMIN reads any of the business, other users only the ones they started (others answer 404) */
         get: operations["getExport"];
         put?: never;
         post?: never;
@@ -357,7 +359,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running export (a running one stops after its current page) */
+        /** Cancel a pending or running export (a running one stops after its current page), by its author or an ADMIN (an automatic export by an ADMIN only) */
         post: operations["cancelExport"];
         delete?: never;
         options?: never;
@@ -423,6 +425,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Email the client a link to set their availability (at most 3 per client and business day; then 429 saying when) */
         post: operations["sendClientAvailabilityRequest"];
         delete?: never;
         options?: never;
@@ -819,6 +822,8 @@ export interface components {
             object_changes: {
                 [key: string]: unknown[];
             };
+            /** @description Why the change was made when the change itself does not say it, e.g. an import replacing a local arrival time that was not exported */
+            reason?: string | null;
         };
         SyncHistoryEntry: {
             /** Format: date-time */
@@ -856,7 +861,8 @@ export interface components {
             appointments_created: number;
             appointments_updated: number;
             appointments_cancelled: number;
-            appointments_unchanged?: number;
+            /** @description appointments of the range the PMS still has as they were here */
+            appointments_unchanged: number;
             clients_created?: number;
             clients_updated?: number;
             /** @description PMS records that could not be read (malformed); see warnings */
@@ -1544,6 +1550,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };
@@ -1655,6 +1662,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };
@@ -1748,6 +1756,7 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     updateClientTags: {

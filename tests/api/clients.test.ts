@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, clientTags, outboxEmails, tags, versions } from '../../server/src/db/schema';
+import { appointments, clients, clientTags, outboxEmails, tags, versions } from '../../server/src/db/schema';
 import { clientAvailabilityRequests } from '../../server/src/db/schema-clients';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -27,8 +27,8 @@ afterAll(() => t.close());
 const list = (query: string, token = acme.tokens.staff) => t.request('GET', `/api/clients${query}`, { token });
 
 describe('GET /api/clients', () => {
-  it('answers every role with a first page sorted by name and the total', async () => {
-    for (const role of roles) {
+  it('answers admins and regular users with a first page of every client sorted by name and the total', async () => {
+    for (const role of ['admin', 'staff'] as const) {
       const response = await list('', acme.tokens[role]);
       expect(response.status).toBe(200);
       expect(response.body.meta).toEqual({ page: 1, per_page: 10, total: 5 });
@@ -127,6 +127,66 @@ describe('GET /api/clients', () => {
   });
 });
 
+describe('a practitioner', () => {
+  // Cora is visited by the practitioner's own practitioner (fixture appointments), Dale only by the other one.
+  const cora = () => acme.clientIds[0];
+  const dale = () => acme.clientIds[1];
+  const as = (method: string, url: string, body?: unknown) => t.request(method, url, { token: acme.tokens.practitioner, body });
+
+  it('lists and finds only the clients their practitioners visit', async () => {
+    const all = await list('', acme.tokens.practitioner);
+    expect(all.body).toMatchObject({ meta: { total: 1 } });
+    expect(all.body.clients.map((c: { id: number }) => c.id)).toEqual([cora()]);
+    expect((await list('?q=dale', acme.tokens.practitioner)).body.meta.total).toBe(0);
+    expect((await list('?missing_address=true', acme.tokens.practitioner)).body.meta.total).toBe(0);
+  });
+
+  it('gets 404 for any other client, as for another business’s, and changes nothing of it', async () => {
+    const before = (await t.request('GET', `/api/clients/${dale()}`, { token: acme.tokens.admin })).body.client;
+    await t.ctx.db.update(clients).set({ email: 'dale@example.com' }).where(eq(clients.id, dale()));
+    const sentBefore = (await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'dale@example.com'))).length;
+    const calls = [
+      as('GET', `/api/clients/${dale()}`),
+      as('PUT', `/api/clients/${dale()}/update_availability`, { availability: [] }),
+      as('PUT', `/api/clients/${dale()}/update_tags`, { tag_ids: [acme.tagIds[0]] }),
+      as('POST', `/api/clients/${dale()}/send_availability_request`),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('Client not found.');
+    }
+    const after = (await t.request('GET', `/api/clients/${dale()}`, { token: acme.tokens.admin })).body.client;
+    expect(after).toMatchObject({ availability: before.availability, tags: before.tags });
+    expect(await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'dale@example.com'))).toHaveLength(sentBefore);
+    await t.ctx.db.update(clients).set({ email: null }).where(eq(clients.id, dale()));
+    expect((await as('GET', `/api/clients/${cora()}`)).status).toBe(200);
+  });
+
+  it('sees a client visited in the past 90 days or in the future, not one last visited earlier', async () => {
+    const [recent, old] = await t.ctx.db.insert(clients).values([
+      { business_account_id: acme.businessAccountId, first_name: 'Recent', last_name: 'Visit' },
+      { business_account_id: acme.businessAccountId, first_name: 'Old', last_name: 'Visit' },
+    ]).returning();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const visit = (clientId: number, practitionerId: number, at: Date) => ({
+      business_account_id: acme.businessAccountId, client_id: clientId, practitioner_id: practitionerId,
+      starts_at: at, ends_at: new Date(at.getTime() + 3600_000), arrive_at: at,
+    });
+    await t.ctx.db.insert(appointments).values([
+      visit(recent.id, acme.ownPractitionerId, daysAgo(80)),
+      visit(old.id, acme.ownPractitionerId, daysAgo(100)),
+      visit(old.id, acme.practitionerIds[1], daysAgo(1)), // visited recently, but by someone else
+    ]);
+    const names = (await list('?q=visit', acme.tokens.practitioner)).body.clients.map((c: { first_name: string }) => c.first_name);
+    expect(names).toEqual(['Recent']);
+    expect((await as('GET', `/api/clients/${recent.id}`)).status).toBe(200);
+    expect((await as('GET', `/api/clients/${old.id}`)).status).toBe(404);
+    expect((await list('?q=visit', acme.tokens.staff)).body.meta.total).toBe(2);
+    await t.ctx.db.delete(appointments).where(inArray(appointments.client_id, [recent.id, old.id]));
+    await t.ctx.db.delete(clients).where(inArray(clients.id, [recent.id, old.id]));
+  });
+});
+
 describe('GET /api/clients/{id}', () => {
   it('returns the client with location, tags and availability to every role', async () => {
     for (const role of roles) {
@@ -153,14 +213,14 @@ describe('PUT /api/clients/{id}/update_availability', () => {
 
   it('stores the availability normalised (days in order, all-day without hours) and records who changed it', async () => {
     const response = await t.request('PUT', url(), {
-      token: acme.tokens.practitioner,
+      token: acme.tokens.staff,
       body: { availability: [{ dow: 5, hours: ['15:00-18:00', '06:00-09:00'] }, { dow: 1 }, { dow: 3, hours: [] }] },
     });
     expect(response.status).toBe(200);
     expect(response.body.client.availability).toEqual([{ dow: 1 }, { dow: 3 }, { dow: 5, hours: ['06:00-09:00', '15:00-18:00'] }]);
     const [version] = await t.ctx.db.select().from(versions)
       .where(and(eq(versions.item_type, 'Client'), eq(versions.item_id, acme.clientIds[1]))).orderBy(desc(versions.id)).limit(1);
-    expect(version).toMatchObject({ event: 'update', whodunnit: 'Pat', object_changes: { availability: [[], response.body.client.availability] } });
+    expect(version).toMatchObject({ event: 'update', whodunnit: 'Sid', object_changes: { availability: [[], response.body.client.availability] } });
   });
 
   it('an empty list switches custom availability off', async () => {
@@ -241,6 +301,23 @@ describe('POST /api/clients/{id}/send_availability_request', () => {
     const days = (requests[0].expires_at.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('sends at most 3 per client and business day, counted from the stored requests, then 429 saying when', async () => {
+    // Cora was sent 3 today by the test above.
+    const refused = await t.request('POST', `/api/clients/${acme.clientIds[0]}/send_availability_request`, { token: acme.tokens.staff });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Cora acme-Client has already been sent 3 availability requests today\. You can send another from tomorrow, \w+day \d+ \w+ \(Australia\/Brisbane time\)\.$/);
+    const stored = () => t.ctx.db.select().from(clientAvailabilityRequests).where(eq(clientAvailabilityRequests.client_id, acme.clientIds[0]));
+    expect(await stored()).toHaveLength(3);
+    // Requests raced from several callers (or processes) never exceed the limit: Zelda gets exactly 3.
+    const [zelda] = await t.ctx.db.select().from(clients).where(eq(clients.first_name, 'Zelda'));
+    const raced = await Promise.all(Array.from({ length: 5 }, (_, i) => t.request('POST', `/api/clients/${zelda.id}/send_availability_request`, { token: i % 2 ? acme.tokens.admin : acme.tokens.staff })));
+    expect(raced.map((r) => r.status).sort()).toEqual([202, 202, 202, 429, 429]);
+    // The next business day the count starts again: yesterday's requests do not count.
+    await t.ctx.db.update(clientAvailabilityRequests).set({ created_at: new Date(Date.now() - 86_400_000) })
+      .where(eq(clientAvailabilityRequests.client_id, acme.clientIds[0]));
+    expect((await t.request('POST', `/api/clients/${acme.clientIds[0]}/send_availability_request`, { token: acme.tokens.staff })).status).toBe(202);
   });
 
   it('answers 422 when the client has no email, 404 across businesses', async () => {

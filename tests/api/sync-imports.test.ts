@@ -2,8 +2,10 @@
 // appointments that vanish, change log and import history, filters, roles and tenants.
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../server/src/app';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { importHistoryEntries } from '../../server/src/db/schema-sync';
+import { enqueueJob } from '../../server/src/jobs/queue';
 import { drainJobs } from '../../server/src/jobs/worker';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
@@ -141,7 +143,17 @@ describe('imports', () => {
     expect(await t.ctx.db.select({ id: versions.id }).from(versions)).toHaveLength(before.length);
   });
 
-  it('overwrites local edits, cancels what was cancelled, archived or deleted in the PMS, and what vanished from it', async () => {
+  it('a one-day import that changed nothing says how many appointments were unchanged, always (the contract requires it)', async () => {
+    const result = await runImport(acme.tokens.admin, { start_date: '2026-11-24', end_date: '2026-11-24' });
+    const day = activeSandboxIds('2026-11-23T14:00:00.000Z', '2026-11-24T14:00:00.000Z');
+    expect(day.length).toBeGreaterThan(0);
+    expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: day.length });
+    const schemas = (loadContract() as unknown as { components: { schemas: Record<string, { required: string[] }> } }).components.schemas;
+    expect(schemas.ImportResult.required).toContain('appointments_unchanged');
+    expect(schemas.ExportResult.required).toContain('skipped_unchanged');
+  });
+
+  it('keeps a local arrival time not exported yet, cancels what was cancelled, archived or deleted in the PMS, and what vanished from it', async () => {
     const ids = activeSandboxIds(from, to);
     const byId = (id: string) => sandbox.dataset.appointments.find((a) => a.id === id)!;
     const stamp = '2026-11-20T00:00:00Z';
@@ -150,15 +162,15 @@ describe('imports', () => {
     Object.assign(byId(ids[2]), { deleted_at: stamp, updated_at: stamp });
     const vanishedIndex = sandbox.dataset.appointments.indexOf(byId(ids[3]));
     sandbox.dataset.appointments.splice(vanishedIndex, 1);
-    // A local edit is overwritten by the next import.
+    // A local arrival time not exported yet survives the next import (the PMS did not move that appointment).
     const [map] = await t.ctx.db.select().from(resourceMaps).where(and(eq(resourceMaps.resource_type, 'Appointment'), eq(resourceMaps.external_id, ids[4])));
     await t.ctx.db.update(appointments).set({ arrive_at: new Date(Date.parse(byId(ids[4]).starts_at) + 15 * 60_000) }).where(eq(appointments.id, map.resource_id));
 
     const result = await runImport(acme.tokens.admin);
-    expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 1, appointments_cancelled: 4 });
+    expect(result.result).toMatchObject({ appointments_created: 0, appointments_updated: 0, appointments_cancelled: 4 });
     expect(await activeLocalExternalIds(acme.businessAccountId, from, to)).toEqual(activeSandboxIds(from, to));
     const [edited] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, map.resource_id));
-    expect(edited.arrive_at!.toISOString()).toBe(new Date(byId(ids[4]).starts_at).toISOString());
+    expect(edited.arrive_at!.toISOString()).toBe(new Date(Date.parse(byId(ids[4]).starts_at) + 15 * 60_000).toISOString());
   });
 
   it('applies filters: only the chosen practitioner is imported, and a practitioner may import only their own', async () => {
@@ -209,6 +221,35 @@ describe('history, reading and cancelling', () => {
     const adminJob = (await t.request('GET', '/api/imports', { token: acme.tokens.admin })).body.imports.find((job: { created_by_name: string }) => job.created_by_name === 'Ada acme');
     expect((await t.request('GET', `/api/imports/${adminJob.id}`, { token: acme.tokens.practitioner })).status).toBe(404);
     expect((await t.request('GET', `/api/imports/${latest.id}`, { token: acme.tokens.practitioner })).status).toBe(200);
+  });
+
+  it('a regular user reads and cancels only the imports they started; an admin any; an automatic one only an admin', async () => {
+    const byAdmin = (await t.request('POST', '/api/imports', { token: acme.tokens.admin, body: RANGE })).body.import;
+    const byStaff = (await t.request('POST', '/api/imports', { token: acme.tokens.staff, body: RANGE })).body.import;
+    // Another user's import: not readable (404, as the history is an admin page) and not cancellable (403).
+    for (const token of [acme.tokens.staff, acme.tokens.practitioner]) {
+      expect((await t.request('GET', `/api/imports/${byAdmin.id}`, { token })).status).toBe(404);
+      const refused = await t.request('POST', `/api/imports/${byAdmin.id}/cancel`, { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Only the person who started this import, or an admin, can cancel it.');
+    }
+    expect((await t.request('GET', `/api/imports/${byAdmin.id}`, { token: acme.tokens.admin })).body.import.status).toBe('PENDING');
+    // The author reads their own; an admin cancels anyone's.
+    expect((await t.request('GET', `/api/imports/${byStaff.id}`, { token: acme.tokens.staff })).status).toBe(200);
+    expect((await t.request('POST', `/api/imports/${byStaff.id}/cancel`, { token: acme.tokens.admin })).body.import.status).toBe('CANCELLED');
+    expect((await t.request('POST', `/api/imports/${byAdmin.id}/cancel`, { token: acme.tokens.admin })).body.import.status).toBe('CANCELLED');
+    // Automatic sync has no author: only an admin cancels it, for imports and exports alike.
+    for (const kind of ['IMPORT', 'EXPORT'] as const) {
+      const path = kind === 'IMPORT' ? 'imports' : 'exports';
+      const automatic = await enqueueJob(t.ctx.db, { businessAccountId: acme.businessAccountId, kind, startDate: RANGE.start_date, endDate: RANGE.end_date, automatic: true });
+      for (const token of [acme.tokens.staff, acme.tokens.practitioner]) {
+        expect((await t.request('GET', `/api/${path}/${automatic.id}`, { token })).status).toBe(404);
+        const refused = await t.request('POST', `/api/${path}/${automatic.id}/cancel`, { token });
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe(`Only an admin can cancel an automatic ${kind.toLowerCase()}.`);
+      }
+      expect((await t.request('POST', `/api/${path}/${automatic.id}/cancel`, { token: acme.tokens.admin })).status).toBe(200);
+    }
   });
 
   it('cancels a pending import, and refuses to cancel a finished one with 409', async () => {

@@ -197,6 +197,8 @@ export const versions = pgTable('versions', {
   event: text('event').notNull(),
   whodunnit: text('whodunnit'),
   object_changes: jsonb('object_changes').$type<Record<string, [unknown, unknown]>>().notNull(),
+  /** Why the change was made when the change does not say it (migration 0041), e.g. an import replacing a local time. */
+  reason: text('reason'),
   created_at: tstz('created_at').notNull().defaultNow(),
 });
 

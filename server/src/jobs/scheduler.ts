@@ -28,7 +28,7 @@ interface Candidate {
   enable_auto_export: boolean;
 }
 
-/** Enqueues the automatic jobs due at `now`; returns the ids created. */
+/** Enqueues the automatic jobs due at `now` (which also fixes their range's first day); returns the ids created. */
 export async function scheduleAutomaticSync(db: Db, now = new Date()): Promise<number[]> {
   const candidates = await queryRows<Candidate>(db, sql`
     SELECT s.business_account_id, b.time_zone, s.ahead_days, s.filters, s.enable_auto_import, s.enable_auto_export
@@ -48,7 +48,7 @@ export async function scheduleAutomaticSync(db: Db, now = new Date()): Promise<n
         WHERE sync_cursors.synced_through < excluded.synced_through
         RETURNING resource`);
       if (claimed.length === 0) continue;
-      const today = Temporal.Now.plainDateISO(candidate.time_zone);
+      const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(candidate.time_zone).toPlainDate();
       const end = today.add({ days: Math.min(candidate.ahead_days, MAX_RANGE_DAYS - 1) });
       const rows = await queryRows<{ id: number }>(db, sql`
         INSERT INTO sync_jobs (business_account_id, kind, start_date, end_date, filters, automatic)

@@ -86,6 +86,7 @@ export class AppointmentsService {
       resource_map: map ? { external_id: map.external_id, external_object_synced_at: map.external_object_synced_at?.toISOString() ?? null } : null,
       versions: versionRows.map((version) => ({
         created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
+        reason: version.reason,
       })),
       import_history: imports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
       export_history: exports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),

@@ -19,6 +19,8 @@ export interface VersionInput {
   /** The author: a user's full name, 'Import #12', 'Client (availability link)', … */
   whodunnit: string | null;
   changes: ObjectChanges;
+  /** Why, when the change itself does not say it (e.g. an import replacing a local arrival time). */
+  reason?: string | null;
 }
 
 /** Dates become ISO strings so that the stored pair reads the same whichever driver wrote it. */
@@ -54,6 +56,7 @@ export async function recordVersion(tx: DbOrTx, input: VersionInput): Promise<bo
     event: input.event,
     whodunnit: input.whodunnit,
     object_changes: changes,
+    reason: input.reason ?? null,
   });
   return true;
 }

@@ -10,7 +10,7 @@ export function clientsHandlers(ctx: AppContext): Handlers {
   return {
     listClients: async (request, reply) => {
       const query = queryOf(request, 'listClients');
-      const json = await service.listJson(callerOf(request).businessAccountId, {
+      const json = await service.listJson(callerOf(request), {
         page: query.page ?? 1,
         perPage: query.per_page ?? 10,
         sort: (query.sort ?? 'name') as ClientSort,
@@ -21,11 +21,10 @@ export function clientsHandlers(ctx: AppContext): Handlers {
       });
       return reply.type('application/json; charset=utf-8').send(json);
     },
-    getClient: async (request) => ({ client: await service.get(callerOf(request).businessAccountId, paramsOf(request, 'getClient').id) }),
+    getClient: async (request) => ({ client: await service.get(callerOf(request), paramsOf(request, 'getClient').id) }),
     updateClientAvailability: async (request) => {
-      const auth = callerOf(request);
       const { availability } = bodyOf(request, 'updateClientAvailability');
-      return { client: await service.updateAvailability(auth.businessAccountId, paramsOf(request, 'updateClientAvailability').id, availability, auth.fullName) };
+      return { client: await service.updateAvailability(callerOf(request), paramsOf(request, 'updateClientAvailability').id, availability) };
     },
     updateClientTags: async (request) => ({
       tags: await service.updateTags(callerOf(request), paramsOf(request, 'updateClientTags').id, bodyOf(request, 'updateClientTags').tag_ids),

@@ -1,7 +1,8 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { DbOrTx } from '../audit/versions';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -58,8 +59,32 @@ export function searchCondition(q: string | undefined): SQL | undefined {
   return sql`(${allWords})`;
 }
 
-export async function listClientRows(db: DbOrTx, businessAccountId: number, query: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
-  const conditions: SQL[] = [sql`c.business_account_id = ${businessAccountId}`];
+/**
+ * Which clients a caller may see and change: the business's, and for a PRACTITIONER only the clients their
+ * associated practitioners visit (an appointment that ends at or after `visitedSince`, i.e. in the past 90 days or
+ * the future). Every query of this repository takes it, so a client outside it answers 404 like another tenant's.
+ */
+export interface ClientScope {
+  businessAccountId: number;
+  /** null: every practitioner's clients (ADMIN, REGULAR_USER). */
+  practitionerIds: number[] | null;
+  visitedSince: Date;
+}
+
+/** The scope as SQL over a clients row whose id and business are `clientId` and `businessId`. */
+function scopeCondition(scope: ClientScope, clientId: SQL, businessId: SQL): SQL {
+  const tenant = sql`${businessId} = ${scope.businessAccountId}`;
+  if (scope.practitionerIds === null) return tenant;
+  if (scope.practitionerIds.length === 0) return sql`false`;
+  const practitionerIds = sql.join(scope.practitionerIds.map((id) => sql`${id}`), sql`, `);
+  return sql`(${tenant} AND EXISTS (
+    SELECT 1 FROM appointments a
+    WHERE a.client_id = ${clientId} AND a.business_account_id = ${scope.businessAccountId}
+      AND a.practitioner_id IN (${practitionerIds}) AND a.ends_at >= ${scope.visitedSince.toISOString()}::timestamptz))`;
+}
+
+export async function listClientRows(db: DbOrTx, scope: ClientScope, query: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
+  const conditions: SQL[] = [scopeCondition(scope, sql`c.id`, sql`c.business_account_id`)];
   const search = searchCondition(query.q);
   if (search) conditions.push(search);
   if (query.tagId !== undefined) conditions.push(sql`EXISTS (SELECT 1 FROM client_tags ct WHERE ct.client_id = c.id AND ct.tag_id = ${query.tagId})`);
@@ -99,8 +124,8 @@ export async function tagsByClient(db: DbOrTx, clientIds: number[]): Promise<Map
   return byClient;
 }
 
-export async function findClient(db: DbOrTx, businessAccountId: number, clientId: number, options: { forUpdate?: boolean } = {}): Promise<ClientRow | undefined> {
-  const query = db.select().from(clients).where(and(eq(clients.id, clientId), eq(clients.business_account_id, businessAccountId)));
+export async function findClient(db: DbOrTx, scope: ClientScope, clientId: number, options: { forUpdate?: boolean } = {}): Promise<ClientRow | undefined> {
+  const query = db.select().from(clients).where(and(eq(clients.id, clientId), scopeCondition(scope, sql`${clients.id}`, sql`${clients.business_account_id}`)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -108,4 +133,17 @@ export async function findClient(db: DbOrTx, businessAccountId: number, clientId
 export async function setClientAvailability(db: DbOrTx, clientId: number, availability: AvailabilityEntry[]): Promise<ClientRow> {
   const [row] = await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId)).returning();
   return row;
+}
+
+/** The business's time zone (its days are the days availability requests are counted in). */
+export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
+  const [row] = await db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return row?.time_zone ?? 'UTC';
+}
+
+/** How many availability requests were stored for the client since `since` (whichever process sent them). */
+export async function countAvailabilityRequestsSince(db: DbOrTx, clientId: number, since: Date): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(clientAvailabilityRequests)
+    .where(and(eq(clientAvailabilityRequests.client_id, clientId), gte(clientAvailabilityRequests.created_at, since)));
+  return Number(total);
 }

@@ -1,19 +1,39 @@
 // What can be done to a client through the API; every change is recorded in the change log with its author.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/access';
+import { Temporal } from 'temporal-polyfill';
+import { practitionerScope, type AuthContext } from '../../auth/access';
 import { clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { invalid, notFound } from '../../http/errors';
+import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
 import { recordVersion } from '../audit/versions';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
-import { findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery } from './repository';
+import { businessTimeZone, countAvailabilityRequestsSince, findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery, type ClientScope } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
+
+/** Availability-request emails per client and business day. */
+export const AVAILABILITY_REQUESTS_PER_DAY = 3;
+
+/** How far back a practitioner's visit to a client still lets them see that client. */
+export const PRACTITIONER_CLIENT_LOOKBACK_DAYS = 90;
+
+/**
+ * The clients `auth` may see and change (see ClientScope). The look-back starts at a UTC midnight, so it moves once a
+ * day and a cached list page stays valid for the rest of that day.
+ */
+export function clientScope(auth: AuthContext, now = new Date()): ClientScope {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return {
+    businessAccountId: auth.businessAccountId,
+    practitionerIds: practitionerScope(auth),
+    visitedSince: new Date(midnight - PRACTITIONER_CLIENT_LOOKBACK_DAYS * 86_400_000),
+  };
+}
 
 export class ClientsService {
   private readonly lists: ListCache;
@@ -22,10 +42,11 @@ export class ClientsService {
     this.lists = new ListCache(ctx.db, ctx.config.listCacheMb);
   }
 
-  /** A page of the business's clients as the JSON text of the listClients body. */
-  listJson(businessAccountId: number, query: ClientListQuery): Promise<string> {
-    return this.lists.through(businessAccountId, ['clients', query], async () => {
-      const { rows, total } = await listClientRows(this.ctx.db, businessAccountId, query);
+  /** A page of the clients `auth` may see, as the JSON text of the listClients body. */
+  listJson(auth: AuthContext, query: ClientListQuery): Promise<string> {
+    const scope = clientScope(auth);
+    return this.lists.through(scope.businessAccountId, ['clients', scope.practitionerIds, scope.visitedSince, query], async () => {
+      const { rows, total } = await listClientRows(this.ctx.db, scope, query);
       const tagMap = await tagsByClient(this.ctx.db, rows.map((row) => row.id));
       const body: { clients: Schemas['ClientListItem'][]; meta: Schemas['PageMeta'] } = {
         clients: rows.map((row) => toClientListItem(row, tagMap.get(row.id) ?? [])),
@@ -35,18 +56,20 @@ export class ClientsService {
     });
   }
 
-  async get(businessAccountId: number, clientId: number): Promise<Schemas['Client']> {
-    const row = await findClient(this.ctx.db, businessAccountId, clientId);
+  async get(auth: AuthContext, clientId: number): Promise<Schemas['Client']> {
+    const row = await findClient(this.ctx.db, clientScope(auth), clientId);
     if (!row) throw notFound('Client');
     const tagMap = await tagsByClient(this.ctx.db, [row.id]);
     return toClientDto(row, tagMap.get(row.id) ?? []);
   }
 
-  /** Replaces the client's availability; `whodunnit` is the author written to the change log. */
-  async updateAvailability(businessAccountId: number, clientId: number, entries: AvailabilityEntry[], whodunnit: string): Promise<Schemas['Client']> {
+  /** Replaces the client's availability; the caller is the author written to the change log. */
+  async updateAvailability(auth: AuthContext, clientId: number, entries: AvailabilityEntry[]): Promise<Schemas['Client']> {
+    const { businessAccountId } = auth;
+    const whodunnit = auth.fullName;
     const availability = normaliseAvailability(entries);
     await this.ctx.db.transaction(async (tx) => {
-      const before = await findClient(tx, businessAccountId, clientId, { forUpdate: true });
+      const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!before) throw notFound('Client');
       await setClientAvailability(tx, clientId, availability);
       await recordVersion(tx, {
@@ -54,14 +77,14 @@ export class ClientsService {
         changes: JSON.stringify(before.availability) === JSON.stringify(availability) ? {} : { availability: [before.availability, availability] },
       });
     });
-    return this.get(businessAccountId, clientId);
+    return this.get(auth, clientId);
   }
 
   async updateTags(auth: AuthContext, clientId: number, tagIds: number[]): Promise<Schemas['Tag'][]> {
     const { businessAccountId } = auth;
     const wanted = [...new Set(tagIds)].sort((a, b) => a - b);
     await this.ctx.db.transaction(async (tx) => {
-      const client = await findClient(tx, businessAccountId, clientId, { forUpdate: true });
+      const client = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!client) throw notFound('Client');
       if (wanted.length) {
         const known = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, wanted)));
@@ -78,20 +101,34 @@ export class ClientsService {
         changes: { tag_ids: [current, wanted] },
       });
     });
-    return (await this.get(businessAccountId, clientId)).tags;
+    return (await this.get(auth, clientId)).tags;
   }
 
-  /** Emails the client a single-use link to set their own availability. */
+  /**
+   * Emails the client a single-use link to set their own availability, at most AVAILABILITY_REQUESTS_PER_DAY times per
+   * client and business day. The count is read from the stored requests under a lock on the client's row, so
+   * several API processes agree on it.
+   */
   async sendAvailabilityRequest(auth: AuthContext, clientId: number): Promise<{ message: string }> {
-    const client = await findClient(this.ctx.db, auth.businessAccountId, clientId);
-    if (!client) throw notFound('Client');
-    const email = client.email?.trim();
-    if (!email) throw invalid('This client has no email address.');
     const { token, tokenHash } = issueAvailabilityToken(this.ctx.config.appSecret);
-    const expiresAt = new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000);
-    await this.ctx.db.insert(clientAvailabilityRequests).values({
-      business_account_id: auth.businessAccountId, client_id: client.id, token_hash: tokenHash, email,
-      requested_by_user_id: auth.userId, expires_at: expiresAt,
+    const { client, email } = await this.ctx.db.transaction(async (tx) => {
+      const client = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
+      if (!client) throw notFound('Client');
+      const email = client.email?.trim();
+      if (!email) throw invalid('This client has no email address.');
+      const timeZone = await businessTimeZone(tx, auth.businessAccountId);
+      const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay();
+      const sentToday = await countAvailabilityRequestsSince(tx, client.id, new Date(today.epochMilliseconds));
+      if (sentToday >= AVAILABILITY_REQUESTS_PER_DAY) {
+        const tomorrow = today.add({ days: 1 }).toPlainDate().toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
+        throw tooManyRequests(`${fullName(client)} has already been sent ${AVAILABILITY_REQUESTS_PER_DAY} availability requests today. `
+          + `You can send another from tomorrow, ${tomorrow} (${timeZone} time).`);
+      }
+      await tx.insert(clientAvailabilityRequests).values({
+        business_account_id: auth.businessAccountId, client_id: client.id, token_hash: tokenHash, email,
+        requested_by_user_id: auth.userId, expires_at: new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000),
+      });
+      return { client, email };
     });
     const link = `${this.ctx.config.publicUrl}/client/update-availability?token=${encodeURIComponent(token)}`;
     await this.ctx.mailer.send({

@@ -37,12 +37,14 @@ export interface VersionRow {
   itemId: number;
   event: 'create' | 'update' | 'destroy';
   changes: Changes;
+  /** Why, when the change itself does not say it (versions.reason). */
+  reason?: string | null;
 }
 
 export async function insertVersions(tx: Db | Tx, businessAccountId: number, whodunnit: string, rows: VersionRow[]) {
   if (rows.length === 0) return;
   await bulkInsert(tx, 'versions', {
-    business_account_id: 'integer', item_type: 'text', item_id: 'integer', event: 'text', whodunnit: 'text', object_changes: 'jsonb',
+    business_account_id: 'integer', item_type: 'text', item_id: 'integer', event: 'text', whodunnit: 'text', object_changes: 'jsonb', reason: 'text',
   }, rows.map((row) => ({
     business_account_id: businessAccountId,
     item_type: row.itemType,
@@ -50,5 +52,6 @@ export async function insertVersions(tx: Db | Tx, businessAccountId: number, who
     event: row.event,
     whodunnit,
     object_changes: row.changes,
+    reason: row.reason ?? null,
   })));
 }

@@ -2,9 +2,10 @@
 // transaction), then cancelling local copies of appointments that vanished from the PMS. Idempotent: running it
 // again changes nothing when the PMS did not change.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
 import { appointments, businessAccounts, clients, type SyncFilters } from '../../db/schema';
-import { syncCursors } from '../../db/schema-sync';
+import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import type { PmsAdapter, PmsAppointment, PmsInvalidRecord, PmsPage } from '../../pms/adapter';
@@ -140,7 +141,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
     await fetchMissingPatients(run, adapter, whodunnit, page.records, counts, skip);
     await db.transaction(async (tx) => {
       await run.guard(tx);
-      await applyAppointmentPage(tx, business, job.id, whodunnit, page.records, refs, counts, warn);
+      await applyAppointmentPage(tx, business, job.id, whodunnit, page.records, refs, counts, warn, { timeZone, system: adapter.system });
       await saveProgress(tx, job.id, { ...counts });
     });
   }
@@ -216,15 +217,46 @@ const APPOINTMENT_COLUMNS = {
 
 type AppointmentValues = Omit<typeof appointments.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'route_id'>;
 
+const SYSTEM_NAMES: Record<string, string> = { cliniko: 'Cliniko' };
+
+/**
+ * The arrival time an import writes. An arrival time changed here and not exported yet (it differs from the start
+ * last synced with the PMS) is kept, unless the PMS moved the appointment since the last sync (its start or end
+ * differs from what was synced then): then the PMS time wins, and `reason` says so for the change log.
+ */
+export function importedArrival(
+  row: { arrive_at: Date | null; starts_at: Date; ends_at: Date },
+  synced: { starts_at: Date; ends_at: Date } | undefined,
+  record: { starts_at: string; ends_at: string },
+  context: { timeZone: string; system: string },
+): { arriveAt: Date; reason: string | null } {
+  const pmsStart = new Date(record.starts_at);
+  const last = synced ?? row;
+  const localStart = last.starts_at.getTime();
+  const unexported = row.arrive_at !== null && row.arrive_at.getTime() !== localStart;
+  if (!unexported) return { arriveAt: pmsStart, reason: null };
+  const moved = pmsStart.getTime() !== localStart || Date.parse(record.ends_at) !== last.ends_at.getTime();
+  if (!moved) return { arriveAt: row.arrive_at!, reason: null };
+  const system = SYSTEM_NAMES[context.system] ?? context.system;
+  const local = Temporal.Instant.fromEpochMilliseconds(row.arrive_at!.getTime()).toZonedDateTimeISO(context.timeZone)
+    .toPlainTime().toString({ smallestUnit: 'minute' });
+  return {
+    arriveAt: pmsStart,
+    reason: `Moved in ${system} since the last import: ${system}'s time replaced the local arrival time ${local} that was not exported.`,
+  };
+}
+
 async function applyAppointmentPage(
   tx: Tx, business: number, importId: number, whodunnit: string, records: PmsAppointment[],
   refs: { practitioners: Map<string, number>; types: Map<string, number>; locations: Map<string, number> },
-  counts: ImportCounts, warn: (message: string) => void,
+  counts: ImportCounts, warn: (message: string) => void, context: { timeZone: string; system: string },
 ) {
   const unique = [...new Map(records.map((r) => [r.external_id, r])).values()];
   const maps = await mapsForExternalIds(tx, business, 'Appointment', unique.map((r) => r.external_id));
   const localIds = [...maps.values()].map((m) => m.resource_id);
   const current = new Map((localIds.length ? await tx.select().from(appointments).where(inArray(appointments.id, localIds)) : []).map((row) => [row.id, row]));
+  const synced = new Map((localIds.length ? await tx.select().from(appointmentSyncSnapshots)
+    .where(inArray(appointmentSyncSnapshots.appointment_id, localIds)) : []).map((snapshot) => [snapshot.appointment_id, snapshot]));
   const patientIds = [...new Set(unique.map((r) => r.patient_id).filter((id): id is string => id !== null))];
   const clientMaps = await mapsForExternalIds(tx, business, 'Client', patientIds);
   const clientIds = [...clientMaps.values()].map((m) => m.resource_id);
@@ -278,15 +310,16 @@ async function applyAppointmentPage(
     if (map && row) {
       touched.push({ id: map.id, externalUpdatedAt: record.updated_at });
       snapshots.push({ appointmentId: row.id, startsAt: record.starts_at, endsAt: record.ends_at });
+      const arrival = importedArrival(row, synced.get(row.id), record, context);
       // A cancellation time that moved does not make an already-cancelled appointment "changed".
-      const comparable = row.cancelled_at && values.cancelled_at ? { ...values, cancelled_at: row.cancelled_at } : values;
+      const comparable = { ...values, arrive_at: arrival.arriveAt, ...(row.cancelled_at && values.cancelled_at ? { cancelled_at: row.cancelled_at } : {}) };
       const changes: Changes = diff(row as unknown as Record<string, unknown>, comparable as Record<string, unknown>);
       if (Object.keys(changes).length === 0) {
         counts.appointments_unchanged += 1;
         continue;
       }
       await tx.update(appointments).set({ ...comparable, updated_at: new Date() }).where(eq(appointments.id, row.id));
-      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'update', changes });
+      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'update', changes, reason: changes.arrive_at ? arrival.reason : null });
       history.push(row.id);
       if (!row.cancelled_at && comparable.cancelled_at) counts.appointments_cancelled += 1;
       else counts.appointments_updated += 1;

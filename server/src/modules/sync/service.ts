@@ -127,12 +127,28 @@ export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Di
   });
 }
 
-/** A job of the caller's business; a PRACTITIONER sees only the jobs they started. Others answer 404. */
-export async function findVisibleJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
+const kindWord = (kind: SyncJobKind) => (kind === 'IMPORT' ? 'import' : 'export');
+
+/** A job of the caller's business, or 404 (also for another business's job). */
+async function findJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
   const [job] = await ctx.db.select().from(syncJobs).where(and(
     eq(syncJobs.id, id), eq(syncJobs.kind, kind), eq(syncJobs.business_account_id, auth.businessAccountId),
   ));
-  if (!job || (auth.role === 'PRACTITIONER' && job.created_by_user_id !== auth.userId)) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
+  if (!job) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
+  return job;
+}
+
+/** Whether the caller started the job (automatic jobs have no author). */
+const isAuthor = (auth: AuthContext, job: JobRow) => job.created_by_user_id !== null && job.created_by_user_id === auth.userId;
+
+/**
+ * A job the caller may read: an ADMIN reads every job of the business (the import and export history is theirs,
+ * listImports/listExports are ADMIN only); anyone else reads only the jobs they started (the import and export
+ * modals poll them). Others answer 404 like another business's job.
+ */
+export async function findVisibleJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
+  const job = await findJob(ctx, auth, kind, id);
+  if (auth.role !== 'ADMIN' && !isAuthor(auth, job)) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
   return job;
 }
 
@@ -143,10 +159,16 @@ export async function listJobs(ctx: AppContext, auth: AuthContext, kind: Directi
   return { rows, meta: { page, per_page: perPage, total: Number(total) } };
 }
 
+/** Cancelling is for the job's author or an ADMIN; automatic-sync jobs have no author, so only an ADMIN cancels them. */
 export async function cancelSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, id: number): Promise<JobRow> {
-  const job = await findVisibleJob(ctx, auth, kind, id);
+  const job = await findJob(ctx, auth, kind, id);
+  if (auth.role !== 'ADMIN' && !isAuthor(auth, job)) {
+    throw forbidden(job.automatic || job.created_by_user_id === null
+      ? `Only an admin can cancel an automatic ${kindWord(kind)}.`
+      : `Only the person who started this ${kindWord(kind)}, or an admin, can cancel it.`);
+  }
   const cancelled = await cancelJob(ctx.db, job.id);
-  if (!cancelled) throw conflict(`The ${kind === 'IMPORT' ? 'import' : 'export'} has already finished (${job.status}).`);
+  if (!cancelled) throw conflict(`The ${kindWord(kind)} has already finished (${job.status}).`);
   return cancelled;
 }
 
