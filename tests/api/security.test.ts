@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
 import { outboxEmails } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/modules/accounts/service';
 import { enqueueJob } from '../../server/src/jobs/queue';
@@ -81,8 +82,8 @@ describe('client addresses', () => {
     expect(log.text()).not.toContain('203.0.113.250');
   });
 
-  it('does not let a rotating X-Forwarded-For escape the per-address request limit', async () => {
-    const limited = await startTestApp({ requestsPerMinute: 10 });
+  it('does not let a rotating X-Forwarded-For escape the per-address request limit; a configured proxy is believed', async () => {
+    const limited = await startTestApp({ requestsPerMinute: 10, trustProxy: loadConfig({ TRUST_PROXY: '198.51.100.1' }).trustProxy });
     try {
       const statuses: number[] = [];
       for (let index = 0; index < 12; index++) {
@@ -90,10 +91,25 @@ describe('client addresses', () => {
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
       expect(statuses.slice(10)).toEqual([429, 429]);
+      const viaProxy = await limited.request('GET', '/api/config', { headers: { 'x-forwarded-for': '203.0.113.77' }, remoteAddress: '198.51.100.1' });
+      expect(viaProxy.status).toBe(200);
     } finally {
       await limited.close();
     }
   }, 60_000);
+});
+
+describe('TRUST_PROXY', () => {
+  it('accepts what Fastify accepts and explains anything else', () => {
+    const trust = (value?: string) => loadConfig({ NODE_ENV: 'test', ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+    expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY must be true, false, a number of proxy hops/);
+    expect(() => trust('proxy.example.com')).toThrow(/TRUST_PROXY/);
+  });
 });
 
 describe('password reset links', () => {
