@@ -1,28 +1,33 @@
 // Builds the HTTP application: plugins in a fixed order (security headers and rate limits, the contract-bound
 // API, the SPA with history fallback), one error handler, and every /api route bound to an operationId.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type preValidationHookHandler } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Logger } from 'pino';
 import { parse as parseYaml } from 'yaml';
 import { assertRole } from './auth/access';
+import type { TrustProxy } from './config';
 import type { Role } from './db/schema';
 import type { Handlers, OperationId } from './http/contract';
 import type { AppContext } from './http/context';
 import { errorHandler } from './http/error-handler';
 import { contractValidatorCompiler } from './http/validation';
-import { HttpError, unauthenticated } from './http/errors';
+import { HttpError, invalid, unauthenticated, unsupportedMediaType } from './http/errors';
+import { requestSerializer } from './logger';
 import { buildHandlers } from './modules';
 import { AuthService } from './modules/auth/service';
 import { repoRoot } from './paths';
 
 export const contractPath = join(repoRoot, 'openapi', 'openapi.yaml');
 
-interface Operation { operationId: OperationId; security?: unknown[]; 'x-roles'?: Role[] }
+interface Operation {
+  operationId: OperationId; security?: unknown[]; 'x-roles'?: Role[];
+  requestBody?: { required?: boolean; content: Record<string, unknown> };
+}
 type Contract = { paths: Record<string, Record<string, Operation>>; security?: unknown[] };
 
 export function loadContract(): Contract {
@@ -46,15 +51,29 @@ export interface BuildOptions {
   spaDir?: string;
 }
 
+/** Browser features the app never uses, refused for it and anything it embeds. */
+const PERMISSIONS_POLICY = 'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), '
+  + 'magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=()';
+
 export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: logger as unknown as FastifyBaseLogger,
+    // The request log shows URLs with their one-time tokens removed.
+    loggerInstance: logger.child({}, { serializers: { req: requestSerializer } }) as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise request.ip (rate limits, login
+    // throttles, the log) is the socket's address.
+    trustProxy: trustedProxies(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(contractValidatorCompiler());
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
+  // Only JSON bodies are parsed; anything else is refused with 415 before a handler sees it.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers carry tokens and personal data: never stored by the browser or a proxy.
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  });
 
   const httpsOnly = ctx.config.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
@@ -71,6 +90,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
         'frame-ancestors': ["'none'"],
       },
     },
+    // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
 
@@ -97,18 +118,47 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
       const handler = (handlers as Handlers)[operationId as OperationId] ?? (async () => {
         throw new HttpError(501, `${operationId} is not available yet.`, 'NOT_IMPLEMENTED');
       });
-      return { onRequest: authenticate(operation), handler } as never;
+      return { onRequest: authenticate(operation), preValidation: requireContractBody(operation), handler } as never;
     },
   });
 
   if (existsSync(join(spaDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    const assets = join(spaDir, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root: spaDir, wildcard: false, index: false, maxAge: '1h', immutable: false,
+      setHeaders: (reply, path) => {
+        // The page names the current hashed bundles, so it is checked on every visit; the bundles never change.
+        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else if (path.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && existsSync(join(spaDir, 'index.html'));
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', spaDir);
+    if (wantsPage) return reply.sendFile('index.html', spaDir);
     return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND' });
   });
 
   return app;
+}
+
+/** Fastify's trustProxy; a hop count as the function Fastify would make of it (its types omit numbers). */
+function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
+/**
+ * Fastify validates a body only against the schema of its media type, so a body the contract has no schema for
+ * would reach the handler unchecked: it is refused (415), and a missing required body is a 422.
+ */
+function requireContractBody(operation: Operation): preValidationHookHandler {
+  return async (request) => {
+    const contract = operation.requestBody;
+    if (!contract) return;
+    if (request.body === undefined || request.body === null) {
+      if (contract.required) throw invalid('A request body is required: send JSON with Content-Type: application/json.');
+      return;
+    }
+    if (!request.mediaType || !(request.mediaType in contract.content)) throw unsupportedMediaType();
+  };
 }

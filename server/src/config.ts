@@ -1,5 +1,9 @@
 // Configuration from environment variables, validated once at start with messages that say what to fix.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+
+/** Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): none, all, a hop count, or addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export interface Config {
   port: number;
@@ -17,6 +21,9 @@ export interface Config {
   sessionTtlHours: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Failed logins for one account, from any addresses, within the window before its logins answer 429. */
+  loginAccountMaxFailures: number;
+  trustProxy: TrustProxy;
   requestsPerMinute: number;
   clinikoBaseUrl: string | undefined;
   runWorker: boolean;
@@ -61,6 +68,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   };
 
+  const trustProxy = (name: string): TrustProxy => {
+    const raw = env[name]?.trim() ?? '';
+    if (raw === '' || ['false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0 && entries.length > 0) return entries;
+    problems.push(`${name} must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs (got "${env[name]}")`);
+    return false;
+  };
+
   const production = env.NODE_ENV === 'production';
   const databaseUrl = url('DATABASE_URL');
   const port = int('PORT', 8000, 1, 65535);
@@ -83,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 14, 1, 24 * 365),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+    loginAccountMaxFailures: int('LOGIN_ACCOUNT_MAX_FAILURES', 20, 1, 100_000),
+    trustProxy: trustProxy('TRUST_PROXY'),
     requestsPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 10, 1_000_000),
     clinikoBaseUrl: url('CLINIKO_BASE_URL'),
     runWorker: bool('RUN_WORKER', true),
@@ -91,4 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
+}
+
+/** An IP address or CIDR, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }

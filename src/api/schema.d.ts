@@ -586,6 +586,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A record id (PostgreSQL integer, so at most 2^31-1) */
+        Id: number;
         Error: {
             message: string;
             errors?: string[];
@@ -595,18 +597,18 @@ export interface components {
         /** @enum {string} */
         Role: "ADMIN" | "REGULAR_USER" | "PRACTITIONER";
         BusinessAccountSummary: {
-            id: number;
+            id: components["schemas"]["Id"];
             name: string;
             time_zone: string;
         };
         User: {
-            id: number;
+            id: components["schemas"]["Id"];
             email: string;
             first_name: string;
             last_name: string;
             full_name: string;
             role: components["schemas"]["Role"];
-            associated_practitioner_ids: number[];
+            associated_practitioner_ids: components["schemas"]["Id"][];
             business_account: components["schemas"]["BusinessAccountSummary"];
         };
         Session: {
@@ -623,7 +625,7 @@ export interface components {
         /** @enum {string} */
         ProviderAccountStatus: "ACTIVE" | "INITIALIZING" | "DISCONNECTED" | "CONNECTION_ERROR";
         ProviderAccount: {
-            id: number;
+            id: components["schemas"]["Id"];
             /** @enum {string} */
             provider: "cliniko";
             status: components["schemas"]["ProviderAccountStatus"];
@@ -633,9 +635,9 @@ export interface components {
             connected_at: string | null;
         };
         SyncFilters: {
-            practitioner_ids: number[];
-            appointment_type_ids: number[];
-            business_location_ids: number[];
+            practitioner_ids: components["schemas"]["Id"][];
+            appointment_type_ids: components["schemas"]["Id"][];
+            business_location_ids: components["schemas"]["Id"][];
         };
         SyncSettings: {
             enable_auto_import: boolean;
@@ -644,7 +646,7 @@ export interface components {
             filters: components["schemas"]["SyncFilters"];
         };
         BusinessLocation: {
-            id: number;
+            id: components["schemas"]["Id"];
             name: string;
             address_1?: string | null;
             city?: string | null;
@@ -654,7 +656,7 @@ export interface components {
             lng?: number | null;
         };
         Practitioner: {
-            id: number;
+            id: components["schemas"]["Id"];
             full_name: string;
             first_name?: string;
             last_name?: string;
@@ -668,7 +670,7 @@ export interface components {
         /** @description '#rrggbb' the practitioner is shown in on the schedule's lanes and the map: the colour an admin chose, else one derived from the practitioner's rank in the business (evenly spaced hues). Always present in responses. */
         PractitionerColor: string;
         AppointmentType: {
-            id: number;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description minutes */
             duration: number;
@@ -697,7 +699,7 @@ export interface components {
             hours?: components["schemas"]["AvailabilitySlot"][];
         };
         Tag: {
-            id: number;
+            id: components["schemas"]["Id"];
             name: string;
             color: string;
         };
@@ -714,7 +716,7 @@ export interface components {
             total: number;
         };
         ClientListItem: {
-            id: number;
+            id: components["schemas"]["Id"];
             full_name: string;
             first_name: string;
             last_name: string;
@@ -737,7 +739,7 @@ export interface components {
             expires_at: string;
         };
         Client: {
-            id: number;
+            id: components["schemas"]["Id"];
             full_name: string;
             first_name: string;
             last_name: string;
@@ -753,13 +755,13 @@ export interface components {
             lng?: number | null;
         };
         AppointmentClient: {
-            id: number;
+            id: components["schemas"]["Id"];
             full_name: string;
             time_zone?: string | null;
             availability?: components["schemas"]["AvailabilityEntry"][];
         };
         Appointment: {
-            id: number;
+            id: components["schemas"]["Id"];
             /** Format: date-time */
             starts_at: string;
             /** Format: date-time */
@@ -786,7 +788,7 @@ export interface components {
             business_location: components["schemas"]["BusinessLocation"] | null;
         };
         AppointmentListItem: {
-            id: number;
+            id: components["schemas"]["Id"];
             /** Format: date-time */
             starts_at: string;
             /** Format: date-time */
@@ -803,13 +805,13 @@ export interface components {
             /** @description one of the response's clients */
             client_id: number | null;
             /** @description one of the response's practitioners */
-            practitioner_id: number;
+            practitioner_id: components["schemas"]["Id"];
             /** @description one of the response's appointment types */
             appointment_type_id: number | null;
             business_location_id: number | null;
         };
         AppointmentPractitioner: {
-            id: number;
+            id: components["schemas"]["Id"];
             full_name: string;
             time_zone: string;
             color?: components["schemas"]["PractitionerColor"];
@@ -851,9 +853,9 @@ export interface components {
              * @description yyyy-MM-dd
              */
             end_date: string;
-            appointment_type_ids?: number[];
-            practitioner_ids?: number[];
-            business_location_ids?: number[];
+            appointment_type_ids?: components["schemas"]["Id"][];
+            practitioner_ids?: components["schemas"]["Id"][];
+            business_location_ids?: components["schemas"]["Id"][];
         };
         /** @enum {string} */
         JobStatus: "PENDING" | "INPROGRESS" | "COMPLETE" | "ERROR" | "CANCELLED";
@@ -870,7 +872,7 @@ export interface components {
             warnings?: string[];
         };
         ExportConflict: {
-            appointment_id: number;
+            appointment_id: components["schemas"]["Id"];
             external_id: string;
             /** @description Why the appointment was not written */
             reason: string;
@@ -884,7 +886,7 @@ export interface components {
             conflicts: components["schemas"]["ExportConflict"][];
         };
         Import: {
-            id: number;
+            id: components["schemas"]["Id"];
             status: components["schemas"]["JobStatus"];
             result: components["schemas"]["ImportResult"] | null;
             /** Format: date */
@@ -905,7 +907,7 @@ export interface components {
             finished_at?: string | null;
         };
         Export: {
-            id: number;
+            id: components["schemas"]["Id"];
             status: components["schemas"]["JobStatus"];
             /** Format: date */
             start_date: string;
@@ -1771,7 +1773,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tag_ids: number[];
+                    tag_ids: components["schemas"]["Id"][];
                 };
             };
         };

@@ -36,14 +36,14 @@ describe('login', () => {
 
   it('rate-limits repeated failures for the same email with 429, even with the right password afterwards', async () => {
     const body = { email: acme.emails.practitioner, password: 'wrong' };
-    const headers = { 'x-forwarded-for': '10.9.9.9' };
+    const remoteAddress = '10.9.9.9';
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await t.request('POST', '/api/auth/login', { body, headers })).status).toBe(401);
+      expect((await t.request('POST', '/api/auth/login', { body, remoteAddress })).status).toBe(401);
     }
-    const blocked = await t.request('POST', '/api/auth/login', { body: { ...body, password: PASSWORD }, headers });
+    const blocked = await t.request('POST', '/api/auth/login', { body: { ...body, password: PASSWORD }, remoteAddress });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed login attempts/);
-    const otherAddress = await t.request('POST', '/api/auth/login', { body: { ...body, password: PASSWORD }, headers: { 'x-forwarded-for': '10.9.9.10' } });
+    const otherAddress = await t.request('POST', '/api/auth/login', { body: { ...body, password: PASSWORD }, remoteAddress: '10.9.9.10' });
     expect(otherAddress.status).toBe(200);
   });
 
@@ -113,7 +113,7 @@ describe('login-as', () => {
 
 describe('my account', () => {
   it('updates names, and needs the current password to change the password', async () => {
-    const login = await t.request('POST', '/api/auth/login', { body: { email: acme.emails.practitioner, password: PASSWORD }, headers: { 'x-forwarded-for': '10.1.1.1' } });
+    const login = await t.request('POST', '/api/auth/login', { body: { email: acme.emails.practitioner, password: PASSWORD }, remoteAddress: '10.1.1.1' });
     const token = login.body.token;
     const renamed = await t.request('PUT', '/api/auth/user', { token, body: { first_name: 'Patricia' } });
     expect(renamed.body.user.first_name).toBe('Patricia');

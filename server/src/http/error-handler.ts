@@ -1,6 +1,6 @@
 // One place that turns every failure into `{ message, errors?, code? }` and hides the details of 5xx.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError, unsupportedMediaType } from './errors';
 
 interface ValidationIssue { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
 
@@ -33,6 +33,10 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     return reply.code(422).send({ message: `Invalid request: ${errors[0]}.`, errors, code: 'VALIDATION_FAILED' });
   }
   const status = fastifyError.statusCode ?? 500;
+  if (status === 415) {
+    const refused = unsupportedMediaType();
+    return reply.code(415).send({ message: refused.message, code: refused.code });
+  }
   if (status === 413) return reply.code(413).send({ message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
   if (status === 429) return reply.code(429).send({ message: 'Too many requests. Please slow down and try again shortly.', code: 'RATE_LIMITED' });
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -16,3 +16,5 @@ export const notFound = (what = 'Record') => new HttpError(404, `${what} not fou
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, message, code);
 export const invalid = (message: string, errors?: string[]) => new HttpError(422, message, 'VALIDATION_FAILED', errors ?? [message]);
 export const tooManyRequests = (message: string) => new HttpError(429, message, 'RATE_LIMITED');
+export const unsupportedMediaType = () =>
+  new HttpError(415, 'The request body must be JSON, sent with Content-Type: application/json.', 'UNSUPPORTED_MEDIA_TYPE');

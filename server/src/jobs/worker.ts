@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { providerAccounts } from '../db/schema';
 import type { AppContext } from '../http/context';
-import { PmsAuthError, PmsRateLimitError, PmsUnavailableError } from '../pms/errors';
+import { PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError } from '../pms/errors';
 import { ProviderAccountUnusableError, type AdapterTuning } from '../pms-connection/factory';
 import { runExport } from '../modules/sync/export-job';
 import { runImport } from '../modules/sync/import-job';
@@ -113,10 +113,12 @@ async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, e
     }
     return;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // The PMS's own answers (a refused write, a malformed record) help the user; anything else is our failure, whose
+  // text (SQL, driver and stack details) belongs in the log, never in what the API shows.
+  const reason = error instanceof PmsError ? error.message.replace(/\.$/, '') : 'an unexpected error on our side; it has been logged';
   log.error({ err: error }, 'job failed');
-  await failJob(ctx.db, job.id, workerId, `The ${what} failed: ${message}`);
-  if (job.kind === 'PROVIDER_SETUP') await markSetupFailed(ctx, job, message);
+  await failJob(ctx.db, job.id, workerId, `The ${what} failed: ${reason}. Try again; if it keeps failing, contact support.`);
+  if (job.kind === 'PROVIDER_SETUP') await markSetupFailed(ctx, job, reason);
 }
 
 async function markSetupFailed(ctx: AppContext, job: JobRow, reason: string) {

@@ -1,5 +1,6 @@
 // Sends email through SMTP when SMTP_URL is set; every message is also kept in the outbox table, which is
-// where mail goes (and the log says so) when no SMTP server is configured.
+// where mail goes (and the log says so) when no SMTP server is configured. The log names only the outbox row:
+// bodies hold one-time links and recipients are personal data.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
@@ -25,16 +26,15 @@ export class Mailer {
     if (this.transport) {
       await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
       sentAt = new Date();
-    } else {
-      this.log.info({ to: email.to, subject: email.subject, body: email.text }, 'email kept in outbox (no SMTP_URL configured)');
     }
-    await this.db.insert(outboxEmails).values({
+    const [row] = await this.db.insert(outboxEmails).values({
       business_account_id: email.businessAccountId ?? null,
       to_address: email.to,
       subject: email.subject,
       text_body: email.text,
       html_body: email.html ?? null,
       sent_at: sentAt,
-    });
+    }).returning({ id: outboxEmails.id });
+    if (!this.transport) this.log.info({ outboxEmailId: row.id }, 'email kept in the outbox table (no SMTP_URL configured)');
   }
 }

@@ -11,7 +11,18 @@ import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestResponse<T = any> { status: number; body: T; headers: Record<string, unknown> }
 
-export interface RequestOptions { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }
+export interface RequestOptions {
+  token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string;
+  /** The socket address the request comes from (default 127.0.0.1). */
+  remoteAddress?: string;
+}
+
+export interface StartOptions {
+  /** Directory of a built SPA to serve (default: none). */
+  spaDir?: string;
+  /** Receives the server log as JSON lines, at LOG_LEVEL info or TEST_LOG_LEVEL. */
+  logStream?: { write(line: string): void };
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,12 +31,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestApp> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-123' }), seedDemo: false, runWorker: false, startSandbox: false, ...overrides };
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const log = options.logStream
+    ? pino({ level: process.env.TEST_LOG_LEVEL ?? 'info' }, options.logStream)
+    : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = createContext(config, testDatabase.database, log);
-  const app = await buildApp({ ctx, logger: log, spaDir: '/nonexistent' });
+  const app = await buildApp({ ctx, logger: log, spaDir: options.spaDir ?? '/nonexistent' });
   await app.ready();
   return {
     app,
@@ -40,7 +53,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       } else if (payload !== undefined) {
         headers['content-type'] ??= 'application/json';
       }
-      const response = await app.inject({ method: method as 'GET', url, headers, payload });
+      const response = await app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: options.remoteAddress });
       const body = response.body ? safeJson(response.body) : undefined;
       assertMatchesContract(method, url, response.statusCode, body);
       return { status: response.statusCode, body: body as T, headers: response.headers };

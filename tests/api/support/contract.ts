@@ -48,7 +48,7 @@ export function assertMatchesContract(method: string, url: string, status: numbe
   const pathname = url.split('?')[0];
   const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
   if (!route) return; // not a contract route (e.g. the SPA or an unknown path)
-  if (status === 429 || status === 413 || status === 400) {
+  if (status === 429 || status === 413 || status === 400 || status === 415) {
     if (!(body && typeof body === 'object' && 'message' in body)) throw new Error(`${method} ${url} → ${status} without a message`);
     return;
   }

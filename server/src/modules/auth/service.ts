@@ -10,6 +10,11 @@ import { findUserByEmail, findUserById, fullName, toUserDto, type UserWithBusine
 import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
 
 const RESET_TTL_MINUTES = 60;
+/**
+ * Reset emails sent to one address per LOGIN_WINDOW_MINUTES, whoever asks. Past it a request is answered as usual
+ * but sends nothing: the last link sent is still valid (it lives longer than the window), so the user can reset.
+ */
+const RESET_EMAILS_PER_WINDOW = 3;
 const LOGIN_AS_TTL_MINUTES = 15;
 // Verified against when the email is unknown, so a missing account takes as long as a wrong password.
 const DECOY_HASH = hashPassword('decoy-password-never-matches');
@@ -21,10 +26,17 @@ export class AuthService {
     return { maxFailures: this.ctx.config.loginMaxFailures, windowMinutes: this.ctx.config.loginWindowMinutes };
   }
 
+  /** Failures for one account from every address: no rotation of addresses gets more guesses than this. */
+  private get accountThrottle(): ThrottleRule {
+    return { maxFailures: this.ctx.config.loginAccountMaxFailures, windowMinutes: this.ctx.config.loginWindowMinutes };
+  }
+
   async login(email: string, password: string, ip: string) {
     const { db } = this.ctx;
-    const key = `login:${email.trim().toLowerCase()}|${ip}`;
-    const minutes = await blockedForMinutes(db, key, this.throttle);
+    const account = email.trim().toLowerCase();
+    const key = `login:${account}|${ip}`;
+    const accountKey = `login-account:${account}`;
+    const minutes = Math.max(await blockedForMinutes(db, key, this.throttle), await blockedForMinutes(db, accountKey, this.accountThrottle));
     if (minutes > 0) {
       throw tooManyRequests(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
@@ -32,8 +44,11 @@ export class AuthService {
     const valid = await verifyPassword(password, found?.user.password_hash ?? (await DECOY_HASH));
     if (!found || !valid) {
       await recordFailure(db, key, this.throttle);
+      await recordFailure(db, accountKey, this.accountThrottle);
       throw new HttpError(401, 'Invalid email or password.', 'INVALID_CREDENTIALS');
     }
+    // Only this address's count is forgiven: the account's count keeps its window, so a guesser who waits for the
+    // user's next login gains nothing.
     await clearFailures(db, key);
     assertActive(found);
     return this.startSession(found);
@@ -74,11 +89,17 @@ export class AuthService {
     await this.ctx.db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, auth.sessionId));
   }
 
+  /**
+   * Throttled per address and email (LOGIN_MAX_FAILURES per LOGIN_WINDOW_MINUTES, then 429 to that address only), so
+   * nobody can block another person's resets; and at most RESET_EMAILS_PER_WINDOW emails go to one address per
+   * window, whoever asks, answered the same way whether sent or not.
+   */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     const { db, config } = this.ctx;
-    const key = `reset:${email.trim().toLowerCase()}`;
+    const account = email.trim().toLowerCase();
+    const key = `reset:${account}|${ip}`;
     if (await blockedForMinutes(db, key, this.throttle) > 0) {
-      throw tooManyRequests('Too many reset requests for this email. Try again later.');
+      throw tooManyRequests('Too many reset requests from your address. Try again later.');
     }
     await recordFailure(db, key, this.throttle);
     const found = await findUserByEmail(db, email);
@@ -86,6 +107,13 @@ export class AuthService {
       this.ctx.log.info({ ip }, 'password reset requested for an unknown or inactive email');
       return;
     }
+    const sentKey = resetEmailsKey(found.user.id);
+    const emailCap: ThrottleRule = { maxFailures: RESET_EMAILS_PER_WINDOW, windowMinutes: config.loginWindowMinutes };
+    if (await blockedForMinutes(db, sentKey, emailCap) > 0) {
+      this.ctx.log.info({ ip, userId: found.user.id }, 'password reset not emailed: enough links were sent recently');
+      return;
+    }
+    await recordFailure(db, sentKey, emailCap);
     const token = await this.issueOneTimeToken(found.user.id, 'PASSWORD_RESET', RESET_TTL_MINUTES);
     const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.ctx.mailer.send({
@@ -105,7 +133,10 @@ export class AuthService {
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ password_hash: await hashPassword(password), updated_at: sql`now()` }).where(eq(users.id, userId));
       await tx.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+      await revokeResetLinks(tx, userId);
     });
+    // The user has just proved they own the mailbox: their next reset request may send a link at once.
+    await clearFailures(this.ctx.db, resetEmailsKey(userId));
   }
 
   async createLoginAsLink(userId: number): Promise<string> {
@@ -149,6 +180,8 @@ export class AuthService {
         await tx.update(sessions).set({ revoked_at: sql`now()` })
           .where(and(eq(sessions.user_id, auth.userId), isNull(sessions.revoked_at), sql`${sessions.id} <> ${auth.sessionId}`));
       }
+      // Links sent before a password or email change must not undo it.
+      if (changes.new_password || emailChanged) await revokeResetLinks(tx, auth.userId);
     });
     return toUserDto((await findUserById(db, auth.userId))!);
   }
@@ -174,6 +207,14 @@ export class AuthService {
     if (!row) throw invalid(failure);
     return row.userId;
   }
+}
+
+const resetEmailsKey = (userId: number) => `reset-emails:${userId}`;
+
+/** Every reset link of the user that is still usable becomes used. */
+async function revokeResetLinks(db: Pick<AppContext['db'], 'update'>, userId: number): Promise<void> {
+  await db.update(oneTimeTokens).set({ used_at: sql`now()` })
+    .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, 'PASSWORD_RESET'), isNull(oneTimeTokens.used_at)));
 }
 
 function assertActive({ user, business }: UserWithBusiness): void {

@@ -2,6 +2,9 @@
 import { Temporal } from 'temporal-polyfill';
 
 export const MAX_RANGE_DAYS = 62;
+/** Dates a practice's bookings can plausibly have; anything else is a typing slip (0001, 20250) or a probe. */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2099-12-31';
 
 /** [from, to): midnight of startDate to midnight after endDate in `timeZone`, as UTC ISO strings. */
 export function dayRangeToUtc(startDate: string, endDate: string, timeZone: string): { from: string; to: string } {
@@ -16,6 +19,9 @@ export function todayIn(timeZone: string): Temporal.PlainDate {
 
 /** Problems with a requested range, or null; messages name the fields. */
 export function rangeProblem(startDate: string, endDate: string): string | null {
+  for (const [field, value] of [['start_date', startDate], ['end_date', endDate]]) {
+    if (value < EARLIEST_DATE || value > LATEST_DATE) return `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${value}).`;
+  }
   const start = Temporal.PlainDate.from(startDate);
   const end = Temporal.PlainDate.from(endDate);
   if (Temporal.PlainDate.compare(start, end) > 0) return 'end_date must be on or after start_date';
