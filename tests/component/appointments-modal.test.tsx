@@ -129,6 +129,26 @@ describe('appointment details modal', () => {
     view.unmount();
   });
 
+  it('shows the allowed window in 24-hour time before typing, steps by 5 minutes, and refuses a late time in words', async () => {
+    serve();
+    const user = userEvent.setup();
+    const view = openModal();
+    await user.click(await screen.findByRole('button', { name: 'Edit arrival time' }));
+    const input = screen.getByLabelText('Arrival time');
+    expect(input).toHaveValue('08:50');
+    expect(input).toHaveAccessibleDescription("Allowed: 00:00 to 10:00 (the appointment's end), Australia/Brisbane time. 24-hour clock, 5-minute steps.");
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveValue('09:00');
+    await user.clear(input);
+    await user.type(input, '13:30{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "The arrival time must be between 00:00 and 10:00: on the appointment's day and no later than its end (Australia/Brisbane).",
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('arrive_at');
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+    view.unmount();
+  });
+
   it('does not offer editing when the appointment is on a route', async () => {
     serve(makeAppointment({ route_id: 4 }));
     const view = openModal();

@@ -111,11 +111,11 @@ export class AppointmentsService {
       const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);
       const ends = Temporal.Instant.fromEpochMilliseconds(appointment.ends_at.getTime()).toZonedDateTimeISO(timeZone);
       const arrival = arriveAt.toZonedDateTimeISO(timeZone);
-      if (!arrival.toPlainDate().equals(starts.toPlainDate())) {
-        throw invalid(`arrive_at must be on the appointment's day, ${formatDay(starts.toPlainDate())} (${timeZone}).`);
-      }
-      if (Temporal.Instant.compare(arriveAt, ends.toInstant()) > 0) {
-        throw invalid(`arrive_at must not be after the appointment ends at ${formatTime(ends)} (${timeZone}).`);
+      if (!arrival.toPlainDate().equals(starts.toPlainDate()) || Temporal.Instant.compare(arriveAt, ends.toInstant()) > 0) {
+        // Said in words (this message is shown to the user as it is), with the whole allowed window.
+        const latest = ends.toPlainDate().equals(starts.toPlainDate()) ? formatTime(ends) : '23:59';
+        throw invalid(`The arrival time must be between 00:00 and ${latest} on ${formatDay(starts.toPlainDate())}: `
+          + `on the appointment's day and no later than its end (${timeZone}).`);
       }
       const next = new Date(arriveAt.epochMilliseconds);
       if (appointment.arrive_at?.getTime() === next.getTime()) return;
