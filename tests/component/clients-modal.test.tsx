@@ -60,6 +60,43 @@ describe('client details modal', () => {
     view.unmount();
   });
 
+  it('refuses a day that is neither all day nor given a slot, beside that day, until it is fixed', async () => {
+    serveClient(makeClient({ availability: [{ dow: 1 }] }));
+    server.use(http.put(api('/clients/11/update_availability'), async ({ request }) => HttpResponse.json({ client: makeClient(await request.json() as object) })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const editor = await screen.findByTestId('availability-editor');
+    await user.click(within(editor).getByLabelText('Monday all day'));
+    const monday = within(editor).getByTestId('availability-day-1');
+    expect(monday).toHaveTextContent('Choose at least one time slot for Monday, or tick All day.');
+    expect(within(editor).getByLabelText('Monday 09:00-12:00')).toHaveAccessibleDescription('Choose at least one time slot for Monday, or tick All day.');
+    const save = within(editor).getByRole('button', { name: 'Save availability' });
+    expect(save).toBeDisabled();
+    await user.click(save);
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+    expect(screen.queryByText('The availability has been updated.')).toBeNull();
+
+    await user.click(within(editor).getByLabelText('Monday 09:00-12:00'));
+    expect(within(editor).queryByTestId('availability-problem')).toBeNull();
+    await user.click(save);
+    expect(await screen.findByText('The availability has been updated.')).toBeInTheDocument();
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ availability: [{ dow: 1, hours: ['09:00-12:00'] }] });
+    view.unmount();
+  });
+
+  it('refuses custom availability without any day instead of saving it as none', async () => {
+    serveClient();
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const editor = await screen.findByTestId('availability-editor');
+    await user.click(within(editor).getByLabelText('Custom availability'));
+    expect(editor).toHaveTextContent('Choose at least one day, or turn custom availability off.');
+    expect(within(editor).getByRole('button', { name: 'Save availability' })).toBeDisabled();
+    await user.click(within(editor).getByLabelText('Friday'));
+    expect(within(editor).getByRole('button', { name: 'Save availability' })).toBeEnabled();
+    view.unmount();
+  });
+
   it('asks before sending an availability request, then confirms it was scheduled', async () => {
     serveClient();
     server.use(http.post(api('/clients/11/send_availability_request'), () => HttpResponse.json({ message: 'queued' }, { status: 202 })));
