@@ -105,10 +105,25 @@ describe('client details modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Send availability request' }));
     const question = await screen.findByRole('alertdialog');
     expect(question).toHaveTextContent('Are you sure you want to send an availability request email to this client?');
+    expect(question).toHaveTextContent('It will be sent to Margaret Jones at margaret@example.test.');
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
     await user.click(within(question).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('The availability request has been scheduled to send to client.')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/api/clients/11/send_availability_request']);
+    view.unmount();
+  });
+
+  it('does not offer an availability request to a client without an email address, and says why', async () => {
+    serveClient(makeClient({ email: null }));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const button = await screen.findByRole('button', { name: 'Send availability request' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('No email address for this client');
+    expect(screen.getByText('No email address for this client')).toBeVisible();
+    await user.click(button);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
     view.unmount();
   });
 

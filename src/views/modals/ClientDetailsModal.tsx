@@ -1,5 +1,5 @@
 // The client details modal (spec section 2): data, map, tags, availability and the availability request.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
@@ -25,6 +25,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { Field, ModalFrame, Section } from '../common/ModalFrame';
 
 export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
+export const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
 
 export const clientQueryKey = (id: number) => ['client', id] as const;
 
@@ -49,6 +50,8 @@ function ClientDetails({ client }: { client: Client }) {
   const { api, flash } = useServices();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const email = client.email?.trim() ?? '';
+  const noEmailId = useId();
 
   const refreshClient = useCallback(
     (changes: Partial<Client>) => {
@@ -120,14 +123,22 @@ function ClientDetails({ client }: { client: Client }) {
       <Section
         title="Availability"
         actions={
-          <button
-            type="button"
-            disabled={request.isPending}
-            onClick={() => setConfirming(true)}
-            className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            Send availability request
-          </button>
+          <span className="flex flex-wrap items-center justify-end gap-2">
+            {!email && (
+              <span id={noEmailId} className="text-xs text-slate-500 dark:text-slate-400">
+                {NO_EMAIL_FOR_REQUEST}
+              </span>
+            )}
+            <button
+              type="button"
+              disabled={request.isPending || !email}
+              aria-describedby={email ? undefined : noEmailId}
+              onClick={() => setConfirming(true)}
+              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              Send availability request
+            </button>
+          </span>
         }
       >
         <AvailabilityEditor availability={client.availability} save={saveAvailability} onSaved={onAvailabilitySaved} onFailed={onAvailabilityFailed} />
@@ -136,7 +147,7 @@ function ClientDetails({ client }: { client: Client }) {
       <ConfirmDialog
         open={confirming}
         title="Send availability request"
-        message={AVAILABILITY_REQUEST_CONFIRMATION}
+        message={`${AVAILABILITY_REQUEST_CONFIRMATION} It will be sent to ${client.full_name} at ${email}.`}
         confirmLabel="Send request"
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
