@@ -5,6 +5,7 @@ import {
   availabilityEditorMachine,
   availabilityProblems,
   availabilityToSend,
+  isAvailabilityChanged,
   noSlotMessage,
   contextFromAvailability,
   type AvailabilityEditorEmitted,
@@ -98,6 +99,24 @@ describe('availability editor machine', () => {
     expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
     actor.send({ type: 'TOGGLE_CUSTOM' });
     expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(true);
+  });
+
+  it('tells unsaved edits from the saved availability as the user sees them', () => {
+    const saved = [{ dow: 1 }, { dow: 0, hours: ['09:00-12:00' as const] }];
+    const { actor } = start(saved);
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(false);
+    actor.send({ type: 'TOGGLE_ALL_DAY', dow: 1 });
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(true);
+    actor.send({ type: 'TOGGLE_ALL_DAY', dow: 1 });
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(false);
+    actor.send({ type: 'TOGGLE_CUSTOM' });
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(true);
+    // days edited and then hidden behind a switched-off custom availability are not an unsaved change
+    const none = start([]);
+    none.actor.send({ type: 'TOGGLE_CUSTOM' });
+    none.actor.send({ type: 'TOGGLE_DAY', dow: 2 });
+    none.actor.send({ type: 'TOGGLE_CUSTOM' });
+    expect(isAvailabilityChanged(none.actor.getSnapshot().context, [])).toBe(false);
   });
 
   it('reports the server message when saving fails and stays editable', async () => {

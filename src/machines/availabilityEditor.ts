@@ -107,6 +107,17 @@ export const hasAvailabilityProblems = (context: AvailabilityEditorContext) => {
   return problems.form !== null || Object.keys(problems.days).length > 0;
 };
 
+/** Whether the form differs from `saved` as the user sees it (days kept behind a switched-off custom availability do not count). */
+export function isAvailabilityChanged(context: AvailabilityEditorContext, saved: readonly AvailabilityEntry[]): boolean {
+  const initial = contextFromAvailability(saved);
+  if (context.custom !== initial.custom) return true;
+  if (!context.custom) return false;
+  return DAYS_IN_GRID_ORDER.some((dow) => {
+    const [now, before] = [context.days[dow], initial.days[dow]];
+    return now.enabled !== before.enabled || (now.enabled && (now.allDay !== before.allDay || now.hours.join() !== before.hours.join()));
+  });
+}
+
 const updateDay = (context: AvailabilityEditorContext, dow: Dow, change: (day: DayAvailability) => DayAvailability) => ({
   days: { ...context.days, [dow]: change(context.days[dow]) },
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -150,5 +150,74 @@ describe('client details modal', () => {
     const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
     await waitFor(() => expect(screen.getAllByText('Client not found').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
     view.unmount();
+  });
+
+  describe('closing with unsaved edits', () => {
+    it('closes at once when nothing changed, or when the changes were saved', async () => {
+      serveClient();
+      server.use(http.put(api('/clients/11/update_tags'), () => HttpResponse.json({ tags: TAGS })));
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      const modal = await screen.findByTestId('client-details-modal');
+      await within(modal).findByLabelText('Dog on site');
+      await user.click(within(modal).getByRole('button', { name: 'Close' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+
+      await user.click(within(modal).getByLabelText('Dog on site'));
+      await user.click(within(modal).getByRole('button', { name: 'Save tags' }));
+      await screen.findByText('Tags have been updated.');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(onClose).toHaveBeenCalledTimes(2);
+      view.unmount();
+    });
+
+    it('asks before discarding tag edits on Close, and keeps them when the user keeps editing', async () => {
+      serveClient();
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      const modal = await screen.findByTestId('client-details-modal');
+      await user.click(await within(modal).findByLabelText('Dog on site'));
+      await user.click(within(modal).getByRole('button', { name: 'Close' }));
+      const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      expect(question).toHaveTextContent('Your changes to tags have not been saved.');
+      expect(onClose).not.toHaveBeenCalled();
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(within(modal).getByLabelText('Dog on site')).toBeChecked();
+      expect(onClose).not.toHaveBeenCalled();
+
+      await user.click(within(modal).getByRole('button', { name: 'Close dialog' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+      view.unmount();
+    });
+
+    it('asks before discarding availability edits on Escape and on a click outside', async () => {
+      serveClient();
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      const editor = await screen.findByTestId('availability-editor');
+      await user.click(within(editor).getByLabelText('Custom availability'));
+      await user.click(within(editor).getByLabelText('Tuesday'));
+
+      await user.keyboard('{Escape}');
+      const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      expect(question).toHaveTextContent('Your changes to availability have not been saved.');
+      // Escape on the question keeps editing
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
+      expect(within(editor).getByLabelText('Tuesday')).toBeChecked();
+
+      await user.click(document.body);
+      expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+      view.unmount();
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   DAY_NAMES,
   availabilityEditorMachine,
   availabilityProblems,
+  isAvailabilityChanged,
   selectIsSaving,
   type AvailabilityEntry,
 } from '../../machines/availabilityEditor';
@@ -21,12 +22,16 @@ export interface AvailabilityEditorProps {
   onFailed: (message: string) => void;
   saveLabel?: string;
   disabled?: boolean;
+  /** Told whenever the form starts or stops differing from `availability` (the saved one). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 const checkboxClass =
   'size-4 rounded border-slate-300 text-sky-600 focus:ring-sky-500 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800';
 
-export function AvailabilityEditor({ availability, save, onSaved, onFailed, saveLabel = 'Save availability', disabled = false }: AvailabilityEditorProps) {
+export function AvailabilityEditor({
+  availability, save, onSaved, onFailed, saveLabel = 'Save availability', disabled = false, onUnsavedChange,
+}: AvailabilityEditorProps) {
   // The machine is created once; the ref lets it always call the latest `save`.
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -52,6 +57,9 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, onSaved, onFailed]);
+
+  const unsaved = isAvailabilityChanged(context, availability);
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
 
   const locked = saving || disabled;
 
