@@ -793,9 +793,25 @@ export interface components {
             created_at: string;
             event: string;
             whodunnit: string | null;
+            /** @description The stored record of the change, field → [old, new] (ids and coordinates as stored) */
             object_changes: {
                 [key: string]: unknown[];
             };
+            /** @description The same change in words, in a fixed order (who and what, when, then where): ids resolved to names, map coordinates folded into one 'position' change without the numbers */
+            changes: components["schemas"]["VersionChange"][];
+        };
+        VersionChange: {
+            /** @description the stored field, or 'position' for lat and lng */
+            field: string;
+            /** @description e.g. 'Practitioner', 'Arrival time' */
+            label: string;
+            /**
+             * @description text: from and to are display text; instant: ISO instants to show in the practitioner's zone; position: the map position changed (from and to are null)
+             * @enum {string}
+             */
+            kind: "text" | "instant" | "position";
+            from: string | null;
+            to: string | null;
         };
         SyncHistoryEntry: {
             /** Format: date-time */

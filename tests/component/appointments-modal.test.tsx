@@ -70,12 +70,24 @@ describe('appointment details modal', () => {
     view.unmount();
   });
 
-  it('lists the change log oldest first with dates formatted, and the sync history', async () => {
+  it('lists the change log oldest first in words, names and 24-hour times in the practitioner zone, and the sync history', async () => {
     serve(makeAppointment(), {
       resource_map: { external_id: 'CLK-998877', external_object_synced_at: '2026-11-20T01:00:00Z' },
       versions: [
-        { created_at: '2026-11-21T03:00:00Z', event: 'update', whodunnit: 'Alex Taylor', object_changes: { arrive_at: ['2026-11-23T22:50:00Z', '2026-11-23T23:35:00Z'] } },
-        { created_at: '2026-11-20T01:00:00Z', event: 'create', whodunnit: null, object_changes: { notes: [null, 'Key under the mat'] } },
+        {
+          created_at: '2026-11-21T03:00:00Z', event: 'update', whodunnit: 'Alex Taylor',
+          object_changes: { arrive_at: ['2026-11-23T22:50:00Z', '2026-11-24T02:35:00Z'], practitioner_id: [7, 2], lat: [-27.46, -27.5] },
+          changes: [
+            { field: 'practitioner_id', label: 'Practitioner', kind: 'text', from: 'Pat Nguyen', to: 'Quinn Lee' },
+            { field: 'arrive_at', label: 'Arrival time', kind: 'instant', from: '2026-11-23T22:50:00Z', to: '2026-11-24T02:35:00Z' },
+            { field: 'position', label: 'Map position', kind: 'position', from: null, to: null },
+          ],
+        },
+        {
+          created_at: '2026-11-20T01:00:00Z', event: 'create', whodunnit: null,
+          object_changes: { notes: [null, 'Key under the mat'] },
+          changes: [{ field: 'notes', label: 'Notes', kind: 'text', from: null, to: 'Key under the mat' }],
+        },
       ],
       import_history: [{ timestamp: '2026-11-20T01:00:00Z', author_full_name: 'Alex Taylor' }],
       export_history: [],
@@ -83,10 +95,15 @@ describe('appointment details modal', () => {
     const view = openModal();
     const entries = await screen.findAllByTestId('change-log-entry');
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toHaveTextContent('create by the system');
-    expect(entries[0]).toHaveTextContent('notes: — → Key under the mat');
-    expect(entries[1]).toHaveTextContent('update by Alex Taylor');
-    expect(entries[1]).toHaveTextContent('arrive at: 24 Nov 2026 08:50 → 24 Nov 2026 09:35');
+    expect(entries[0]).toHaveTextContent('Created by the system');
+    expect(entries[0]).toHaveTextContent('Notes: Key under the mat');
+    expect(entries[1]).toHaveTextContent('Changed by Alex Taylor');
+    expect(within(entries[1]).getAllByTestId('change-log-change').map((line) => line.textContent)).toEqual([
+      'Practitioner: Pat Nguyen → Quinn Lee',
+      'Arrival time: 24 Nov 2026 08:50 → 24 Nov 2026 12:35',
+      'Map position changed',
+    ]);
+    expect(entries[1]).not.toHaveTextContent(/ id|lat|lng|AM|PM/);
     expect(screen.getByTestId('external-id')).toHaveTextContent('CLK-998877');
     expect(screen.getByRole('list', { name: 'Import history' })).toHaveTextContent('20 Nov 2026 11:00 — Alex Taylor');
     view.unmount();

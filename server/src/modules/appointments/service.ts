@@ -8,7 +8,7 @@ import { exportHistoryEntries, importHistoryEntries } from '../../db/schema-sync
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { recordVersion, versionsOf } from '../audit/versions';
+import { describeVersions, recordVersion, versionsOf } from '../audit/versions';
 import { ListCache } from '../../db/list-cache';
 import {
   findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
@@ -82,10 +82,12 @@ export class AppointmentsService {
         .where(and(eq(exportHistoryEntries.business_account_id, businessAccountId), eq(exportHistoryEntries.appointment_id, appointmentId)))
         .orderBy(asc(exportHistoryEntries.created_at), asc(exportHistoryEntries.id)),
     ]);
+    const described = await describeVersions(db, businessAccountId, versionRows);
     return {
       resource_map: map ? { external_id: map.external_id, external_object_synced_at: map.external_object_synced_at?.toISOString() ?? null } : null,
-      versions: versionRows.map((version) => ({
+      versions: versionRows.map((version, index) => ({
         created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
+        changes: described[index],
       })),
       import_history: imports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
       export_history: exports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
