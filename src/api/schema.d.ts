@@ -821,11 +821,27 @@ export interface components {
             created_at: string;
             event: string;
             whodunnit: string | null;
+            /** @description The stored record of the change, field → [old, new] (ids and coordinates as stored) */
             object_changes: {
                 [key: string]: unknown[];
             };
             /** @description Why the change was made when the change itself does not say it, e.g. an import replacing a local arrival time that was not exported */
             reason?: string | null;
+            /** @description The same change in words, in a fixed order (who and what, when, then where): ids resolved to names, map coordinates folded into one 'position' change without the numbers */
+            changes: components["schemas"]["VersionChange"][];
+        };
+        VersionChange: {
+            /** @description the stored field, or 'position' for lat and lng */
+            field: string;
+            /** @description e.g. 'Practitioner', 'Arrival time' */
+            label: string;
+            /**
+             * @description text: from and to are display text; instant: ISO instants to show in the practitioner's zone; position: the map position changed (from and to are null)
+             * @enum {string}
+             */
+            kind: "text" | "instant" | "position";
+            from: string | null;
+            to: string | null;
         };
         SyncHistoryEntry: {
             /** Format: date-time */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {
+  normaliseTimeOfDay,
+  stepTimeOfDay,
   formatCalendarDate,
   formatDateTime,
   formatDay,
@@ -39,5 +41,21 @@ describe('dates', () => {
     expect(instantAtTimeOnSameDay('2026-01-14T23:00:00Z', '08:00', 'Australia/Sydney')).toBe('2026-01-15T08:00:00+11:00');
     expect(instantAtTimeOnSameDay('2026-07-14T23:00:00Z', '08:00', 'Australia/Sydney')).toBe('2026-07-15T08:00:00+10:00');
     expect(() => instantAtTimeOnSameDay('2026-07-14T23:00:00Z', '8am', 'UTC')).toThrow(/HH:mm/);
+  });
+});
+
+describe('typed times of day', () => {
+  it('reads what people type as 24-hour HH:mm', () => {
+    expect(['09:35', '9:35', '9.35', '0935', '935', ' 13:05 '].map(normaliseTimeOfDay)).toEqual(['09:35', '09:35', '09:35', '09:35', '09:35', '13:05']);
+    expect(['', '24:00', '9:5', '12:60', '1:30 PM', 'noon'].map(normaliseTimeOfDay)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('steps by 5 minutes onto the 5-minute grid, around midnight', () => {
+    expect(stepTimeOfDay('09:35', 5)).toBe('09:40');
+    expect(stepTimeOfDay('09:37', 5)).toBe('09:40');
+    expect(stepTimeOfDay('09:37', -5)).toBe('09:35');
+    expect(stepTimeOfDay('23:55', 5)).toBe('00:00');
+    expect(stepTimeOfDay('00:00', -5)).toBe('23:55');
+    expect(stepTimeOfDay('x', 5)).toBeNull();
   });
 });

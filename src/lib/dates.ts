@@ -88,3 +88,26 @@ export function instantAtTimeOnSameDay(sameDayAs: string, time: string, timeZone
   const zoned = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(parsed) });
   return zoned.toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
 }
+
+/**
+ * A typed time of day as "HH:mm" (24-hour), accepting what people type on any keyboard: "09:35", "9:35", "9.35",
+ * "0935", "935". Null when it is not a time of day.
+ */
+export function normaliseTimeOfDay(value: string): string | null {
+  const text = value.trim();
+  const match = /^(\d{1,2})[:.h]?(\d{2})$/.exec(text);
+  if (!match) return null;
+  const normalised = `${match[1].padStart(2, '0')}:${match[2]}`;
+  return parseTimeOfDay(normalised) ? normalised : null;
+}
+
+/** "HH:mm" moved by `minutes` (wrapping around midnight), snapped to multiples of `minutes`; null when not a time. */
+export function stepTimeOfDay(value: string, minutes: number): string | null {
+  const parsed = parseTimeOfDay(normaliseTimeOfDay(value) ?? '');
+  if (!parsed) return null;
+  const step = Math.abs(minutes);
+  const current = parsed.hour * 60 + parsed.minute;
+  const snapped = minutes > 0 ? Math.floor(current / step) * step + step : Math.ceil(current / step) * step - step;
+  const total = (snapped + 24 * 60) % (24 * 60);
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}

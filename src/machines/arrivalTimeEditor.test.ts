@@ -5,6 +5,8 @@ import {
   ARRIVAL_TIME_ERROR_MESSAGE,
   ARRIVAL_TIME_FORMAT_MESSAGE,
   arrivalTimeEditorMachine,
+  arrivalWindow,
+  arrivalWindowHint,
   isValidArrivalTime,
   type ArrivalTimeEditorEmitted,
   type ArrivalTimeEditorInput,
@@ -13,6 +15,7 @@ import {
 const BASE: ArrivalTimeEditorInput = {
   appointmentId: 42,
   startsAt: '2026-11-22T23:00:00Z', // 09:00 on 23 Nov in Brisbane
+  endsAt: '2026-11-23T02:00:00Z', // 12:00
   arriveAt: '2026-11-22T22:50:00Z',
   routeId: null,
   timeZone: 'Australia/Brisbane',
@@ -106,7 +109,7 @@ describe('arrival time editor machine', () => {
       throw new ApiError(422, { message: 'The arrival time must be before the appointment ends.' }, 'x');
     });
     refused.actor.send({ type: 'EDIT' });
-    refused.actor.send({ type: 'CHANGE', value: '18:00' });
+    refused.actor.send({ type: 'CHANGE', value: '11:00' });
     refused.actor.send({ type: 'SAVE' });
     await waitFor(refused.actor, (snapshot) => snapshot.matches('editing'));
     expect(refused.emitted).toEqual([{ type: 'failed', message: 'The arrival time must be before the appointment ends.' }]);
@@ -119,6 +122,31 @@ describe('arrival time editor machine', () => {
     broken.actor.send({ type: 'SAVE' });
     await waitFor(broken.actor, (snapshot) => snapshot.matches('editing'));
     expect(broken.actor.getSnapshot().context.error).toBe(ARRIVAL_TIME_ERROR_MESSAGE);
+  });
+
+  it('reads times typed without a colon or leading zero as 24-hour HH:mm', async () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'CHANGE', value: '935' });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (snapshot) => snapshot.matches('viewing'));
+    expect(sent).toEqual(['2026-11-23T09:35:00+10:00']);
+  });
+
+  it('knows the allowed window before anything is typed, and refuses a time after the end in words', () => {
+    expect(arrivalWindow(BASE)).toEqual({ from: '00:00', to: '12:00' });
+    expect(arrivalWindowHint(BASE)).toBe("Allowed: 00:00 to 12:00 (the appointment's end), Australia/Brisbane time. 24-hour clock, 5-minute steps.");
+    // an appointment running past midnight may be reached any time on its first day
+    expect(arrivalWindow({ ...BASE, endsAt: '2026-11-23T14:30:00Z' }).to).toBe('23:55');
+    const { actor, sent } = start();
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'CHANGE', value: '12:05' });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBe(
+      "The arrival time must be between 00:00 and 12:00: on the appointment's day and no later than its end (Australia/Brisbane).",
+    );
+    expect(sent).toEqual([]);
   });
 
   it('cancel returns to the saved time', () => {

@@ -1,18 +1,22 @@
 // The inline arrival-time editor of the appointment details modal (spec section 4): editable only when
-// the appointment is not on a route; HH:mm in 5-minute steps; Enter saves the time as an ISO timestamp
+// the appointment is not on a route; HH:mm (24-hour) in 5-minute steps, within the allowed window (the
+// appointment's day, no later than its end, as the server checks); Enter saves the time as an ISO timestamp
 // with the practitioner's zone offset, on the appointment's own day.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { messageOfError } from '../api/errors';
-import { formatTime, instantAtTimeOnSameDay, parseTimeOfDay } from '../lib/dates';
+import { formatTime, instantAtTimeOnSameDay, normaliseTimeOfDay, parseTimeOfDay, zonedFromInstant } from '../lib/dates';
 
 export const ARRIVAL_TIME_UPDATED_MESSAGE = 'The arrival time has been successfully updated.';
 export const ARRIVAL_TIME_ERROR_MESSAGE = 'An error has occurred. Could not update appointment arrival time.';
-export const ARRIVAL_TIME_FORMAT_MESSAGE = 'Enter the arrival time as HH:mm, in 5-minute steps.';
+export const ARRIVAL_TIME_FORMAT_MESSAGE = 'Enter the arrival time on the 24-hour clock, e.g. 09:35, in 5-minute steps.';
 export const ARRIVAL_TIME_STEP_SECONDS = 300;
+const STEP_MINUTES = ARRIVAL_TIME_STEP_SECONDS / 60;
 
 export interface ArrivalTimeEditorInput {
   appointmentId: number;
   startsAt: string;
+  /** The arrival may not be later than the end. */
+  endsAt: string;
   arriveAt: string | null;
   routeId: number | null;
   /** The practitioner's zone: the time is shown and entered there. */
@@ -22,6 +26,7 @@ export interface ArrivalTimeEditorInput {
 export interface ArrivalTimeEditorContext {
   appointmentId: number;
   startsAt: string;
+  endsAt: string;
   /** The saved arrival (ISO); the start when none was set. */
   arriveAt: string;
   timeZone: string;
@@ -54,6 +59,41 @@ export function isValidArrivalTime(value: string): boolean {
 export const shownArrivalTime = (context: Pick<ArrivalTimeEditorContext, 'arriveAt' | 'timeZone'>) =>
   formatTime(context.arriveAt, context.timeZone);
 
+type WindowFacts = Pick<ArrivalTimeEditorContext, 'startsAt' | 'endsAt' | 'timeZone'>;
+
+/**
+ * The times (HH:mm, in 5-minute steps) the arrival may take: from the start of the appointment's day to its end
+ * (the whole day when the appointment runs past midnight).
+ */
+export function arrivalWindow({ startsAt, endsAt, timeZone }: WindowFacts): { from: string; to: string } {
+  const starts = zonedFromInstant(startsAt, timeZone);
+  const ends = zonedFromInstant(endsAt, timeZone);
+  const endMinute = ends.toPlainDate().equals(starts.toPlainDate()) ? ends.hour * 60 + ends.minute : 24 * 60 - 1;
+  const latest = Math.floor(endMinute / STEP_MINUTES) * STEP_MINUTES;
+  const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  return { from: '00:00', to: hhmm(latest) };
+}
+
+/** Shown under the field before anything is typed. */
+export function arrivalWindowHint(facts: WindowFacts): string {
+  const { from, to } = arrivalWindow(facts);
+  return `Allowed: ${from} to ${to} (the appointment's end), ${facts.timeZone} time. 24-hour clock, 5-minute steps.`;
+}
+
+/** The refusal of a time outside the window, in the words the server uses too. */
+export function arrivalWindowMessage(facts: WindowFacts): string {
+  const { from, to } = arrivalWindow(facts);
+  return `The arrival time must be between ${from} and ${to}: on the appointment's day and no later than its end (${facts.timeZone}).`;
+}
+
+/** The draft as HH:mm ("935" and "9:35" read as 09:35), or null when it is not a time. */
+export const draftTime = (context: Pick<ArrivalTimeEditorContext, 'draft'>) => normaliseTimeOfDay(context.draft);
+
+function isAfterWindow(context: ArrivalTimeEditorContext): boolean {
+  const time = draftTime(context);
+  return time !== null && time > arrivalWindow(context).to;
+}
+
 export const arrivalTimeEditorMachine = setup({
   types: {
     context: {} as ArrivalTimeEditorContext,
@@ -68,13 +108,15 @@ export const arrivalTimeEditorMachine = setup({
   },
   guards: {
     isOnRoute: ({ context }) => context.routeId !== null,
-    isDraftInvalid: ({ context }) => !isValidArrivalTime(context.draft),
-    isDraftUnchanged: ({ context }) => context.draft === shownArrivalTime(context),
+    isDraftInvalid: ({ context }) => !isValidArrivalTime(draftTime(context) ?? ''),
+    isDraftOutsideWindow: ({ context }) => isAfterWindow(context),
+    isDraftUnchanged: ({ context }) => draftTime(context) === shownArrivalTime(context),
   },
   actions: {
     startDraft: assign({ draft: ({ context }) => shownArrivalTime(context), error: null }),
     setDraft: assign((_, params: { value: string }) => ({ draft: params.value, error: null })),
     rejectDraft: assign({ error: ARRIVAL_TIME_FORMAT_MESSAGE }),
+    rejectOutsideWindow: assign({ error: ({ context }) => arrivalWindowMessage(context) }),
     clearError: assign({ error: null }),
     acceptSaved: assign((_, params: { saved: SavedArrival; fallback: string }) => ({
       arriveAt: params.saved.arrive_at ?? params.fallback,
@@ -89,6 +131,7 @@ export const arrivalTimeEditorMachine = setup({
   context: ({ input }) => ({
     appointmentId: input.appointmentId,
     startsAt: input.startsAt,
+    endsAt: input.endsAt,
     arriveAt: input.arriveAt ?? input.startsAt,
     timeZone: input.timeZone,
     routeId: input.routeId,
@@ -110,6 +153,7 @@ export const arrivalTimeEditorMachine = setup({
         CHANGE: { actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) } },
         SAVE: [
           { guard: 'isDraftInvalid', actions: 'rejectDraft' },
+          { guard: 'isDraftOutsideWindow', actions: 'rejectOutsideWindow' },
           { guard: 'isDraftUnchanged', target: 'viewing', actions: 'clearError' },
           { target: 'saving' },
         ],
@@ -122,7 +166,7 @@ export const arrivalTimeEditorMachine = setup({
         src: 'saveArrivalTime',
         input: ({ context }) => ({
           appointmentId: context.appointmentId,
-          arriveAt: instantAtTimeOnSameDay(context.startsAt, context.draft, context.timeZone),
+          arriveAt: instantAtTimeOnSameDay(context.startsAt, draftTime(context)!, context.timeZone),
         }),
         onDone: {
           target: 'viewing',
@@ -131,7 +175,7 @@ export const arrivalTimeEditorMachine = setup({
               type: 'acceptSaved',
               params: ({ event, context }) => ({
                 saved: event.output,
-                fallback: instantAtTimeOnSameDay(context.startsAt, context.draft, context.timeZone),
+                fallback: instantAtTimeOnSameDay(context.startsAt, draftTime(context)!, context.timeZone),
               }),
             },
             'emitSaved',

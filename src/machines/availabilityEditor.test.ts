@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
+  NO_DAY_MESSAGE,
   availabilityEditorMachine,
+  availabilityProblems,
   availabilityToSend,
+  isAvailabilityChanged,
+  noSlotMessage,
   contextFromAvailability,
   type AvailabilityEditorEmitted,
   type AvailabilityEntry,
@@ -80,6 +84,39 @@ describe('availability editor machine', () => {
       { dow: 6 },
       { dow: 0, hours: ['15:00-18:00'] },
     ]);
+  });
+
+  it('does not save a day that is neither all day nor given a slot, nor custom availability without a day', () => {
+    const { actor, sent } = start([{ dow: 1 }]);
+    actor.send({ type: 'TOGGLE_ALL_DAY', dow: 1 });
+    expect(availabilityProblems(actor.getSnapshot().context)).toEqual({ days: { 1: noSlotMessage(1) }, form: null });
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(sent).toEqual([]);
+    actor.send({ type: 'TOGGLE_DAY', dow: 1 });
+    expect(availabilityProblems(actor.getSnapshot().context)).toEqual({ days: {}, form: NO_DAY_MESSAGE });
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
+    actor.send({ type: 'TOGGLE_CUSTOM' });
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(true);
+  });
+
+  it('tells unsaved edits from the saved availability as the user sees them', () => {
+    const saved = [{ dow: 1 }, { dow: 0, hours: ['09:00-12:00' as const] }];
+    const { actor } = start(saved);
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(false);
+    actor.send({ type: 'TOGGLE_ALL_DAY', dow: 1 });
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(true);
+    actor.send({ type: 'TOGGLE_ALL_DAY', dow: 1 });
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(false);
+    actor.send({ type: 'TOGGLE_CUSTOM' });
+    expect(isAvailabilityChanged(actor.getSnapshot().context, saved)).toBe(true);
+    // days edited and then hidden behind a switched-off custom availability are not an unsaved change
+    const none = start([]);
+    none.actor.send({ type: 'TOGGLE_CUSTOM' });
+    none.actor.send({ type: 'TOGGLE_DAY', dow: 2 });
+    none.actor.send({ type: 'TOGGLE_CUSTOM' });
+    expect(isAvailabilityChanged(none.actor.getSnapshot().context, [])).toBe(false);
   });
 
   it('reports the server message when saving fails and stays editable', async () => {

@@ -1,6 +1,6 @@
 // The availability editor (spec section 4), shared by the client details modal and the clients' own
 // public page: the two differ only in the `saveAvailability` actor they provide.
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { messageOfError } from '../api/errors';
 import type { components } from '../api/schema';
 
@@ -78,6 +78,46 @@ export function availabilityToSend(context: AvailabilityEditorContext): Availabi
   });
 }
 
+/**
+ * What the form shows but cannot be saved as shown: a day that is neither all day nor given a slot (it would be saved
+ * as all day), and custom availability with no day at all (it would be saved as no custom availability). Saving
+ * waits until each is fixed; the messages sit beside the day or the switch.
+ */
+export interface AvailabilityProblems {
+  days: Partial<Record<Dow, string>>;
+  form: string | null;
+}
+
+export const NO_DAY_MESSAGE = 'Choose at least one day, or turn custom availability off.';
+export const noSlotMessage = (dow: Dow) => `Choose at least one time slot for ${DAY_NAMES[dow]}, or tick All day.`;
+
+export function availabilityProblems(context: AvailabilityEditorContext): AvailabilityProblems {
+  const problems: AvailabilityProblems = { days: {}, form: null };
+  if (!context.custom) return problems;
+  for (const dow of DAYS_IN_GRID_ORDER) {
+    const day = context.days[dow];
+    if (day.enabled && !day.allDay && day.hours.length === 0) problems.days[dow] = noSlotMessage(dow);
+  }
+  if (!DAYS_IN_GRID_ORDER.some((dow) => context.days[dow].enabled)) problems.form = NO_DAY_MESSAGE;
+  return problems;
+}
+
+export const hasAvailabilityProblems = (context: AvailabilityEditorContext) => {
+  const problems = availabilityProblems(context);
+  return problems.form !== null || Object.keys(problems.days).length > 0;
+};
+
+/** Whether the form differs from `saved` as the user sees it (days kept behind a switched-off custom availability do not count). */
+export function isAvailabilityChanged(context: AvailabilityEditorContext, saved: readonly AvailabilityEntry[]): boolean {
+  const initial = contextFromAvailability(saved);
+  if (context.custom !== initial.custom) return true;
+  if (!context.custom) return false;
+  return DAYS_IN_GRID_ORDER.some((dow) => {
+    const [now, before] = [context.days[dow], initial.days[dow]];
+    return now.enabled !== before.enabled || (now.enabled && (now.allDay !== before.allDay || now.hours.join() !== before.hours.join()));
+  });
+}
+
 const updateDay = (context: AvailabilityEditorContext, dow: Dow, change: (day: DayAvailability) => DayAvailability) => ({
   days: { ...context.days, [dow]: change(context.days[dow]) },
 });
@@ -97,6 +137,7 @@ export const availabilityEditorMachine = setup({
   },
   guards: {
     isCustom: ({ context }) => context.custom,
+    hasProblems: ({ context }) => hasAvailabilityProblems(context),
     isDayEnabled: ({ context }, params: { dow: Dow }) => context.custom && context.days[params.dow].enabled,
     canPickSlots: ({ context }, params: { dow: Dow }) =>
       context.custom && context.days[params.dow].enabled && !context.days[params.dow].allDay,
@@ -146,7 +187,7 @@ export const availabilityEditorMachine = setup({
           actions: { type: 'toggleSlot', params: ({ event }) => ({ dow: event.dow, slot: event.slot }) },
         },
         LOAD: { actions: { type: 'load', params: ({ event }) => ({ availability: event.availability }) } },
-        SAVE: 'saving',
+        SAVE: { guard: not('hasProblems'), target: 'saving' },
       },
     },
     saving: {

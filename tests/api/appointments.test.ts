@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTypes, appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
 import { exportHistoryEntries, importHistoryEntries } from '../../server/src/db/schema-sync';
 import { isOutsideAvailability } from '../../src/lib/availability';
+import { recordVersion } from '../../server/src/modules/audit/versions';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
@@ -221,10 +222,12 @@ describe('PUT /api/appointments/{id}/update_arrival_time', () => {
     expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:45:00+10:00' } })).status).toBe(200);
     const late = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:46:00+10:00' } });
     expect(late.status).toBe(422);
-    expect(late.body.message).toBe('arrive_at must not be after the appointment ends at 11:45 (Australia/Brisbane).');
+    expect(late.body.message).toBe(
+      "The arrival time must be between 00:00 and 11:45 on Tuesday 24 November 2026: on the appointment's day and no later than its end (Australia/Brisbane).",
+    );
     const dayBefore = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:30:00+10:00' } });
     expect(dayBefore.status).toBe(422);
-    expect(dayBefore.body.message).toBe("arrive_at must be on the appointment's day, Tuesday 24 November 2026 (Australia/Brisbane).");
+    expect(dayBefore.body.message).toBe(late.body.message);
     // the same instant as 23:30 on the 23rd in Brisbane, written in UTC, is refused the same way
     expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T13:30:00Z' } })).status).toBe(422);
   });
@@ -283,5 +286,43 @@ describe('GET /api/appointments/{id}/extra_details', () => {
       ],
       export_history: [{ timestamp: '2026-11-21T00:00:00.000Z', author_full_name: 'Sid' }],
     });
+  });
+
+  it('tells each change in words: names instead of ids, a fixed field order, no coordinates', async () => {
+    const id = acme.appointmentIds[4] ?? acme.appointmentIds[3];
+    await recordVersion(t.ctx.db, {
+      businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: id, event: 'create', whodunnit: 'Import #3',
+      // stored in no particular order, as an import writes them
+      changes: {
+        lng: [null, 153.047], notes: [null, 'Key under the mat'], ends_at: [null, '2026-11-23T23:45:00.000Z'],
+        business_location_id: [null, acme.businessLocationIds[0]], practitioner_id: [null, acme.practitionerIds[0]], lat: [null, -27.467],
+        starts_at: [null, '2026-11-23T23:00:00.000Z'], appointment_type_id: [null, acme.appointmentTypeIds[0]], client_id: [null, acme.clientIds[0]],
+      },
+    });
+    await recordVersion(t.ctx.db, {
+      businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: id, event: 'update', whodunnit: 'Import #4',
+      // another business's practitioner id is not named
+      changes: { practitioner_id: [acme.practitionerIds[0], other.practitionerIds[1]], lat: [-27.467, -27.5] },
+    });
+    const response = await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff });
+    expect(response.status).toBe(200);
+    const [created, updated] = response.body.versions.slice(-2);
+    expect(created.changes).toEqual([
+      { field: 'client_id', label: 'Client', kind: 'text', from: null, to: 'Cora acme-Client' },
+      { field: 'practitioner_id', label: 'Practitioner', kind: 'text', from: null, to: 'Pat acme-One' },
+      { field: 'appointment_type_id', label: 'Appointment type', kind: 'text', from: null, to: 'Nursing visit' },
+      { field: 'business_location_id', label: 'Business location', kind: 'text', from: null, to: 'acme office' },
+      { field: 'starts_at', label: 'Starts', kind: 'instant', from: null, to: '2026-11-23T23:00:00.000Z' },
+      { field: 'ends_at', label: 'Ends', kind: 'instant', from: null, to: '2026-11-23T23:45:00.000Z' },
+      { field: 'notes', label: 'Notes', kind: 'text', from: null, to: 'Key under the mat' },
+      { field: 'position', label: 'Map position', kind: 'position', from: null, to: null },
+    ]);
+    expect(updated.changes).toEqual([
+      { field: 'practitioner_id', label: 'Practitioner', kind: 'text', from: 'Pat acme-One', to: 'a removed practitioner' },
+      { field: 'position', label: 'Map position', kind: 'position', from: null, to: null },
+    ]);
+    expect(JSON.stringify(response.body.versions.map((version: { changes: unknown }) => version.changes))).not.toMatch(/-27\.|153\.|"\d+"/);
+    // the stored record stays as it was for API clients
+    expect(created.object_changes.practitioner_id).toEqual([null, acme.practitionerIds[0]]);
   });
 });

@@ -70,12 +70,25 @@ describe('appointment details modal', () => {
     view.unmount();
   });
 
-  it('lists the change log oldest first with dates formatted, and the sync history', async () => {
+  it('lists the change log oldest first in words, names and 24-hour times in the practitioner zone, and the sync history', async () => {
     serve(makeAppointment(), {
       resource_map: { external_id: 'CLK-998877', external_object_synced_at: '2026-11-20T01:00:00Z' },
       versions: [
-        { created_at: '2026-11-21T03:00:00Z', event: 'update', whodunnit: 'Alex Taylor', object_changes: { arrive_at: ['2026-11-23T22:50:00Z', '2026-11-23T23:35:00Z'] } },
-        { created_at: '2026-11-20T01:00:00Z', event: 'create', whodunnit: null, object_changes: { notes: [null, 'Key under the mat'] } },
+        {
+          created_at: '2026-11-21T03:00:00Z', event: 'update', whodunnit: 'Alex Taylor',
+          object_changes: { arrive_at: ['2026-11-23T22:50:00Z', '2026-11-24T02:35:00Z'], practitioner_id: [7, 2], lat: [-27.46, -27.5] },
+          changes: [
+            { field: 'practitioner_id', label: 'Practitioner', kind: 'text', from: 'Pat Nguyen', to: 'Quinn Lee' },
+            { field: 'arrive_at', label: 'Arrival time', kind: 'instant', from: '2026-11-23T22:50:00Z', to: '2026-11-24T02:35:00Z' },
+            { field: 'position', label: 'Map position', kind: 'position', from: null, to: null },
+          ],
+          reason: "Moved in Cliniko since the last import: Cliniko's time replaced the local arrival time 10:00 that was not exported.",
+        },
+        {
+          created_at: '2026-11-20T01:00:00Z', event: 'create', whodunnit: null,
+          object_changes: { notes: [null, 'Key under the mat'] },
+          changes: [{ field: 'notes', label: 'Notes', kind: 'text', from: null, to: 'Key under the mat' }],
+        },
       ],
       import_history: [{ timestamp: '2026-11-20T01:00:00Z', author_full_name: 'Alex Taylor' }],
       export_history: [],
@@ -83,10 +96,17 @@ describe('appointment details modal', () => {
     const view = openModal();
     const entries = await screen.findAllByTestId('change-log-entry');
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toHaveTextContent('create by the system');
-    expect(entries[0]).toHaveTextContent('notes: — → Key under the mat');
-    expect(entries[1]).toHaveTextContent('update by Alex Taylor');
-    expect(entries[1]).toHaveTextContent('arrive at: 24 Nov 2026 08:50 → 24 Nov 2026 09:35');
+    expect(entries[0]).toHaveTextContent('Created by the system');
+    expect(entries[0]).toHaveTextContent('Notes: Key under the mat');
+    expect(entries[1]).toHaveTextContent('Changed by Alex Taylor');
+    expect(within(entries[1]).getAllByTestId('change-log-change').map((line) => line.textContent)).toEqual([
+      'Practitioner: Pat Nguyen → Quinn Lee',
+      'Arrival time: 24 Nov 2026 08:50 → 24 Nov 2026 12:35',
+      'Map position changed',
+    ]);
+    expect(within(entries[1]).getByTestId('change-log-reason')).toHaveTextContent("Moved in Cliniko since the last import: Cliniko's time replaced");
+    expect(within(entries[0]).queryByTestId('change-log-reason')).toBeNull();
+    expect(entries[1]).not.toHaveTextContent(/ id|lat|lng|AM|PM/);
     expect(screen.getByTestId('external-id')).toHaveTextContent('CLK-998877');
     expect(screen.getByRole('list', { name: 'Import history' })).toHaveTextContent('20 Nov 2026 11:00 — Alex Taylor');
     view.unmount();
@@ -126,6 +146,26 @@ describe('appointment details modal', () => {
     expect(await screen.findByText('The arrival time has been successfully updated.')).toBeInTheDocument();
     expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ arrive_at: '2026-11-24T09:35:00+10:00' });
     expect(screen.getByTestId('arrival-time')).toHaveTextContent('09:35');
+    view.unmount();
+  });
+
+  it('shows the allowed window in 24-hour time before typing, steps by 5 minutes, and refuses a late time in words', async () => {
+    serve();
+    const user = userEvent.setup();
+    const view = openModal();
+    await user.click(await screen.findByRole('button', { name: 'Edit arrival time' }));
+    const input = screen.getByLabelText('Arrival time');
+    expect(input).toHaveValue('08:50');
+    expect(input).toHaveAccessibleDescription("Allowed: 00:00 to 10:00 (the appointment's end), Australia/Brisbane time. 24-hour clock, 5-minute steps.");
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveValue('09:00');
+    await user.clear(input);
+    await user.type(input, '13:30{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "The arrival time must be between 00:00 and 10:00: on the appointment's day and no later than its end (Australia/Brisbane).",
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('arrive_at');
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
     view.unmount();
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -60,6 +60,43 @@ describe('client details modal', () => {
     view.unmount();
   });
 
+  it('refuses a day that is neither all day nor given a slot, beside that day, until it is fixed', async () => {
+    serveClient(makeClient({ availability: [{ dow: 1 }] }));
+    server.use(http.put(api('/clients/11/update_availability'), async ({ request }) => HttpResponse.json({ client: makeClient(await request.json() as object) })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const editor = await screen.findByTestId('availability-editor');
+    await user.click(within(editor).getByLabelText('Monday all day'));
+    const monday = within(editor).getByTestId('availability-day-1');
+    expect(monday).toHaveTextContent('Choose at least one time slot for Monday, or tick All day.');
+    expect(within(editor).getByLabelText('Monday 09:00-12:00')).toHaveAccessibleDescription('Choose at least one time slot for Monday, or tick All day.');
+    const save = within(editor).getByRole('button', { name: 'Save availability' });
+    expect(save).toBeDisabled();
+    await user.click(save);
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+    expect(screen.queryByText('The availability has been updated.')).toBeNull();
+
+    await user.click(within(editor).getByLabelText('Monday 09:00-12:00'));
+    expect(within(editor).queryByTestId('availability-problem')).toBeNull();
+    await user.click(save);
+    expect(await screen.findByText('The availability has been updated.')).toBeInTheDocument();
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ availability: [{ dow: 1, hours: ['09:00-12:00'] }] });
+    view.unmount();
+  });
+
+  it('refuses custom availability without any day instead of saving it as none', async () => {
+    serveClient();
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const editor = await screen.findByTestId('availability-editor');
+    await user.click(within(editor).getByLabelText('Custom availability'));
+    expect(editor).toHaveTextContent('Choose at least one day, or turn custom availability off.');
+    expect(within(editor).getByRole('button', { name: 'Save availability' })).toBeDisabled();
+    await user.click(within(editor).getByLabelText('Friday'));
+    expect(within(editor).getByRole('button', { name: 'Save availability' })).toBeEnabled();
+    view.unmount();
+  });
+
   it('asks before sending an availability request, then confirms it was scheduled', async () => {
     serveClient();
     server.use(http.post(api('/clients/11/send_availability_request'), () => HttpResponse.json({ message: 'queued' }, { status: 202 })));
@@ -68,10 +105,25 @@ describe('client details modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Send availability request' }));
     const question = await screen.findByRole('alertdialog');
     expect(question).toHaveTextContent('Are you sure you want to send an availability request email to this client?');
+    expect(question).toHaveTextContent('It will be sent to Margaret Jones at margaret@example.test.');
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
     await user.click(within(question).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('The availability request has been scheduled to send to client.')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/api/clients/11/send_availability_request']);
+    view.unmount();
+  });
+
+  it('does not offer an availability request to a client without an email address, and says why', async () => {
+    serveClient(makeClient({ email: null }));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const button = await screen.findByRole('button', { name: 'Send availability request' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('No email address for this client');
+    expect(screen.getByText('No email address for this client')).toBeVisible();
+    await user.click(button);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
     view.unmount();
   });
 
@@ -98,5 +150,74 @@ describe('client details modal', () => {
     const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
     await waitFor(() => expect(screen.getAllByText('Client not found').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
     view.unmount();
+  });
+
+  describe('closing with unsaved edits', () => {
+    it('closes at once when nothing changed, or when the changes were saved', async () => {
+      serveClient();
+      server.use(http.put(api('/clients/11/update_tags'), () => HttpResponse.json({ tags: TAGS })));
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      const modal = await screen.findByTestId('client-details-modal');
+      await within(modal).findByLabelText('Dog on site');
+      await user.click(within(modal).getByRole('button', { name: 'Close' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+
+      await user.click(within(modal).getByLabelText('Dog on site'));
+      await user.click(within(modal).getByRole('button', { name: 'Save tags' }));
+      await screen.findByText('Tags have been updated.');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(onClose).toHaveBeenCalledTimes(2);
+      view.unmount();
+    });
+
+    it('asks before discarding tag edits on Close, and keeps them when the user keeps editing', async () => {
+      serveClient();
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      const modal = await screen.findByTestId('client-details-modal');
+      await user.click(await within(modal).findByLabelText('Dog on site'));
+      await user.click(within(modal).getByRole('button', { name: 'Close' }));
+      const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      expect(question).toHaveTextContent('Your changes to tags have not been saved.');
+      expect(onClose).not.toHaveBeenCalled();
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(within(modal).getByLabelText('Dog on site')).toBeChecked();
+      expect(onClose).not.toHaveBeenCalled();
+
+      await user.click(within(modal).getByRole('button', { name: 'Close dialog' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+      view.unmount();
+    });
+
+    it('asks before discarding availability edits on Escape and on a click outside', async () => {
+      serveClient();
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      const editor = await screen.findByTestId('availability-editor');
+      await user.click(within(editor).getByLabelText('Custom availability'));
+      await user.click(within(editor).getByLabelText('Tuesday'));
+
+      await user.keyboard('{Escape}');
+      const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      expect(question).toHaveTextContent('Your changes to availability have not been saved.');
+      // Escape on the question keeps editing
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
+      expect(within(editor).getByLabelText('Tuesday')).toBeChecked();
+
+      await user.click(document.body);
+      expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+      view.unmount();
+    });
   });
 });

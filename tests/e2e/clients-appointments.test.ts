@@ -106,7 +106,7 @@ describe('appointment details', () => {
       await input.fill(later);
       await input.press('Enter');
       await page.getByTestId('toast').filter({ hasText: 'The arrival time has been successfully updated.' }).waitFor();
-      await modal.getByTestId('change-log-entry').filter({ hasText: /arrive/i }).first().waitFor();
+      await modal.getByTestId('change-log-change').filter({ hasText: /^Arrival time: / }).first().waitFor();
       expect(token).toBeTruthy();
     } finally {
       await context.close();

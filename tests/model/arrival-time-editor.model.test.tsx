@@ -8,6 +8,8 @@ import { getShortestPaths } from 'xstate/graph';
 import {
   ARRIVAL_TIME_UPDATED_MESSAGE,
   arrivalTimeEditorMachine,
+  arrivalWindowHint,
+  draftTime,
   shownArrivalTime,
   type ArrivalTimeEditorEvent,
   type ArrivalTimeEditorInput,
@@ -17,10 +19,11 @@ import { instantAtTimeOnSameDay } from '../../src/lib/dates';
 import { AppointmentDetailsModal } from '../../src/views/modals/AppointmentDetailsModal';
 import { api, createTestServer, deferred, makeAppointment, renderWithServices } from '../component/clients.harness';
 
-const APPOINTMENT = makeAppointment(); // starts 09:00, arrives 08:50 (Brisbane)
+const APPOINTMENT = makeAppointment(); // 09:00–10:00, arrives 08:50 (Brisbane)
 const ZONE = 'Australia/Brisbane';
 const NEW_TIME = '09:35';
 const OFF_STEP_TIME = '09:37';
+const AFTER_END_TIME = '10:05';
 const SAVED_AT = instantAtTimeOnSameDay(APPOINTMENT.starts_at, NEW_TIME, ZONE);
 const SERVER_REFUSAL = 'The arrival time must be on the day of the appointment and before it ends.';
 
@@ -30,6 +33,7 @@ const USER_EVENTS: ArrivalTimeEditorEvent[] = [
   { type: 'EDIT' },
   { type: 'CHANGE', value: NEW_TIME },
   { type: 'CHANGE', value: OFF_STEP_TIME },
+  { type: 'CHANGE', value: AFTER_END_TIME },
   { type: 'SAVE' },
   { type: 'CANCEL' },
 ];
@@ -38,7 +42,9 @@ const isSaveResult = (event: ArrivalTimeEditorEvent | undefined) =>
   event !== undefined && ['xstate.done.actor.save', 'xstate.error.actor.save'].includes((event as { type: string }).type);
 
 function inputFor(routeId: number | null): ArrivalTimeEditorInput {
-  return { appointmentId: APPOINTMENT.id, startsAt: APPOINTMENT.starts_at, arriveAt: APPOINTMENT.arrive_at, routeId, timeZone: ZONE };
+  return {
+    appointmentId: APPOINTMENT.id, startsAt: APPOINTMENT.starts_at, endsAt: APPOINTMENT.ends_at, arriveAt: APPOINTMENT.arrive_at, routeId, timeZone: ZONE,
+  };
 }
 
 function modelPaths(routeId: number | null) {
@@ -113,14 +119,18 @@ async function expectUserSees(snapshot: ArrivalTimeEditorSnapshot, lastEvent: st
     return;
   }
   const input = within(editor).getByLabelText('Arrival time') as HTMLInputElement;
-  expect(input.type).toBe('time');
-  expect(input.step).toBe('300');
+  // 24-hour text, whatever the browser's locale (a type="time" input shows 12:30 PM in en-US).
+  expect(input.type).toBe('text');
+  expect(input).toHaveAttribute('placeholder', 'HH:mm');
+  // The allowed window is told before anything is typed.
+  expect(within(editor).getByTestId('arrival-time-hint')).toHaveTextContent(arrivalWindowHint(context));
+  expect(input).toHaveAccessibleDescription(expect.stringContaining(arrivalWindowHint(context)));
   if (state === 'saving') {
     expect(input).toBeDisabled();
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
     const put = sent.filter((request) => request.method === 'PUT').at(-1)!;
     expect(put.path).toBe('/api/appointments/501/update_arrival_time');
-    expect(put.body).toEqual({ arrive_at: instantAtTimeOnSameDay(context.startsAt, context.draft, ZONE) });
+    expect(put.body).toEqual({ arrive_at: instantAtTimeOnSameDay(context.startsAt, draftTime(context)!, ZONE) });
     return;
   }
   expect(input.value).toBe(context.draft);

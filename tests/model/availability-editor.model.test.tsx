@@ -11,6 +11,7 @@ import {
   AVAILABILITY_UPDATED_MESSAGE,
   DAY_NAMES,
   availabilityEditorMachine,
+  availabilityProblems,
   availabilityToSend,
   type AvailabilityEditorEvent,
   type AvailabilityEditorSnapshot,
@@ -113,7 +114,13 @@ async function expectUserSees(snapshot: AvailabilityEditorSnapshot, lastEvent: s
     expect(saves.at(-1)!.body).toEqual({ availability: availabilityToSend(context) });
     return;
   }
-  await waitFor(() => expect(within(editor).getByText('Save availability')).toBeEnabled());
+  // Saving waits while the form shows something it could not save as shown; each problem is told where it is.
+  const problems = availabilityProblems(context);
+  const blocked = problems.form !== null || Object.keys(problems.days).length > 0;
+  await waitFor(() => expect(within(editor).getByText('Save availability')).toHaveProperty('disabled', blocked));
+  expect(within(editor).queryAllByTestId('availability-problem').map((problem) => problem.textContent)).toEqual(
+    [problems.form, ...[MONDAY, SUNDAY].map((dow) => problems.days[dow])].filter((text) => text),
+  );
   if (lastEvent === 'xstate.done.actor.save') expect(await screen.findByText(AVAILABILITY_UPDATED_MESSAGE)).toBeInTheDocument();
   if (lastEvent === 'xstate.error.actor.save') expect(await screen.findByText(SERVER_REFUSAL)).toBeInTheDocument();
 

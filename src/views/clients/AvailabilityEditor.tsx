@@ -8,6 +8,8 @@ import {
   DAYS_IN_GRID_ORDER,
   DAY_NAMES,
   availabilityEditorMachine,
+  availabilityProblems,
+  isAvailabilityChanged,
   selectIsSaving,
   type AvailabilityEntry,
 } from '../../machines/availabilityEditor';
@@ -20,12 +22,16 @@ export interface AvailabilityEditorProps {
   onFailed: (message: string) => void;
   saveLabel?: string;
   disabled?: boolean;
+  /** Told whenever the form starts or stops differing from `availability` (the saved one). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 const checkboxClass =
   'size-4 rounded border-slate-300 text-sky-600 focus:ring-sky-500 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800';
 
-export function AvailabilityEditor({ availability, save, onSaved, onFailed, saveLabel = 'Save availability', disabled = false }: AvailabilityEditorProps) {
+export function AvailabilityEditor({
+  availability, save, onSaved, onFailed, saveLabel = 'Save availability', disabled = false, onUnsavedChange,
+}: AvailabilityEditorProps) {
   // The machine is created once; the ref lets it always call the latest `save`.
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -38,6 +44,11 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const saving = useSelector(actor, selectIsSaving);
   const customId = useId();
+  const problemId = useId();
+  const problems = availabilityProblems(context);
+  // Saving waits until every problem is fixed; the Save button is described by their messages.
+  const problemIds = [...(problems.form ? [`${problemId}-form`] : []), ...Object.keys(problems.days).map((dow) => `${problemId}-${dow}`)];
+  const blocked = problemIds.length > 0;
 
   useEffect(() => {
     const subscriptions = [
@@ -46,6 +57,9 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, onSaved, onFailed]);
+
+  const unsaved = isAvailabilityChanged(context, availability);
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
 
   const locked = saving || disabled;
 
@@ -71,12 +85,19 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
         />
         Custom availability
       </label>
+      {problems.form && (
+        <p id={`${problemId}-form`} data-testid="availability-problem" className="text-sm text-rose-700 dark:text-rose-300">
+          {problems.form}
+        </p>
+      )}
 
       {context.custom ? (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {DAYS_IN_GRID_ORDER.map((dow) => {
             const day = context.days[dow];
             const name = DAY_NAMES[dow];
+            const problem = problems.days[dow];
+            const problemTextId = `${problemId}-${dow}`;
             return (
               <li key={dow} data-testid={`availability-day-${dow}`} className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center sm:gap-4">
                 <label className="flex w-32 items-center gap-2 text-sm font-medium">
@@ -92,6 +113,7 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
                         checked={day.allDay}
                         disabled={locked}
                         aria-label={`${name} all day`}
+                        aria-describedby={problem ? problemTextId : undefined}
                         onChange={() => actor.send({ type: 'TOGGLE_ALL_DAY', dow })}
                       />
                       <span aria-hidden="true">All day</span>
@@ -105,11 +127,18 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
                             checked={day.hours.includes(slot)}
                             disabled={locked}
                             aria-label={`${name} ${slot}`}
+                            aria-describedby={problem ? problemTextId : undefined}
+                            aria-invalid={problem ? true : undefined}
                             onChange={() => actor.send({ type: 'TOGGLE_SLOT', dow, slot })}
                           />
                           <span aria-hidden="true">{slot}</span>
                         </label>
                       ))}
+                    {problem && (
+                      <p id={problemTextId} data-testid="availability-problem" className="w-full text-sm text-rose-700 dark:text-rose-300">
+                        {problem}
+                      </p>
+                    )}
                   </div>
                 )}
               </li>
@@ -122,7 +151,8 @@ export function AvailabilityEditor({ availability, save, onSaved, onFailed, save
 
       <button
         type="submit"
-        disabled={locked}
+        disabled={locked || blocked}
+        aria-describedby={blocked ? problemIds.join(' ') : undefined}
         className="inline-flex items-center gap-2 rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {saving && <Spinner className="size-4" />}

@@ -1,5 +1,5 @@
 // The client's tags: every tag of the business as a checkbox; saving sends the checked ids.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
@@ -22,7 +22,14 @@ export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
   );
 }
 
-export function TagsEditor({ clientId, tags, onSaved }: { clientId: number; tags: readonly Tag[]; onSaved: (tags: Tag[]) => void }) {
+export function TagsEditor({ clientId, tags, onSaved, onUnsavedChange }: {
+  clientId: number;
+  /** The saved tags. */
+  tags: readonly Tag[];
+  onSaved: (tags: Tag[]) => void;
+  /** Told whenever the checked tags start or stop differing from the saved ones. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const { api, flash } = useServices();
   const allTags = useAllTags();
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(tags.map((tag) => tag.id)));
@@ -35,6 +42,9 @@ export function TagsEditor({ clientId, tags, onSaved }: { clientId: number; tags
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),
   });
+
+  const unsaved = selected.size !== tags.length || tags.some((tag) => !selected.has(tag.id));
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
 
   if (allTags.isPending) return <p className="text-sm text-slate-500">Loading tags…</p>;
   if (allTags.isError) return <p role="alert" className="text-sm text-rose-700">{messageOfError(allTags.error, GENERIC_ERROR)}</p>;

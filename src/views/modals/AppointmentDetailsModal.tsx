@@ -121,6 +121,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
               key={`${appointment.id}-${appointment.route_id ?? 'free'}`}
               appointmentId={appointment.id}
               startsAt={appointment.starts_at}
+              endsAt={appointment.ends_at}
               arriveAt={appointment.arrive_at}
               routeId={appointment.route_id}
               timeZone={timeZone}

@@ -1,14 +1,15 @@
 // Inline arrival-time editing in the appointment modal, driven by arrivalTimeEditorMachine.
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
   ARRIVAL_TIME_STEP_SECONDS,
   arrivalTimeEditorMachine,
+  arrivalWindowHint,
   type ArrivalTimeEditorInput,
   type SavedArrival,
 } from '../../machines/arrivalTimeEditor';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, stepTimeOfDay } from '../../lib/dates';
 import { Spinner } from '../common/PageSpinner';
 
 export interface ArrivalTimeEditorProps extends ArrivalTimeEditorInput {
@@ -29,6 +30,8 @@ export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: Arrival
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const errorId = useId();
 
   useEffect(() => {
     const subscriptions = [actor.on('saved', (event) => onSaved(event.arriveAt)), actor.on('failed', (event) => onFailed(event.message))];
@@ -70,17 +73,31 @@ export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: Arrival
   return (
     <span data-testid="arrival-time" data-state={String(state)} className="block space-y-1">
       <span className="inline-flex items-center gap-2">
+        {/* A text field, not type="time": a time input shows the browser locale's clock (12:30 PM in en-US). */}
         <input
           ref={inputRef}
-          type="time"
-          step={ARRIVAL_TIME_STEP_SECONDS}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={5}
+          pattern="([01][0-9]|2[0-3]):[0-5][0-9]"
+          placeholder="HH:mm"
           aria-label="Arrival time"
+          aria-describedby={context.error ? `${errorId} ${hintId}` : hintId}
           aria-invalid={context.error !== null}
           value={context.draft}
           disabled={saving}
           onChange={(event) => actor.send({ type: 'CHANGE', value: event.target.value })}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') {
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              // Steps of 5 minutes, like a time input's arrows.
+              const stepped = stepTimeOfDay(context.draft, (event.key === 'ArrowUp' ? 1 : -1) * (ARRIVAL_TIME_STEP_SECONDS / 60));
+              if (stepped) {
+                event.preventDefault();
+                actor.send({ type: 'CHANGE', value: stepped });
+              }
+            } else if (event.key === 'Enter') {
               event.preventDefault();
               actor.send({ type: 'SAVE' });
             } else if (event.key === 'Escape') {
@@ -89,7 +106,7 @@ export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: Arrival
               actor.send({ type: 'CANCEL' });
             }
           }}
-          className="rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-800"
+          className="w-20 rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-800"
         />
         <button
           type="button"
@@ -105,10 +122,13 @@ export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: Arrival
         </button>
       </span>
       {context.error && (
-        <span role="alert" className="block text-xs text-rose-700 dark:text-rose-300">
+        <span id={errorId} role="alert" className="block text-xs text-rose-700 dark:text-rose-300">
           {context.error}
         </span>
       )}
+      <span id={hintId} data-testid="arrival-time-hint" className="block text-xs text-slate-500 dark:text-slate-400">
+        {arrivalWindowHint(context)}
+      </span>
     </span>
   );
 }

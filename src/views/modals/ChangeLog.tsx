@@ -1,12 +1,13 @@
-// The appointment's extra details: PMS mapping, change log (oldest first) and import/export history.
+// The appointment's extra details: PMS mapping, change log (oldest first, each change in words and in the server's
+// fixed field order, times in the practitioner's zone) and import/export history.
 import { formatDateTime } from '../../lib/dates';
 import type { AppointmentExtraDetails } from '../appointments/api';
 
 type Version = AppointmentExtraDetails['versions'][number];
 
-const DATE_FIELDS = new Set(['arrive_at', 'starts_at', 'ends_at']);
+type VersionChange = Version['changes'][number];
 
-/** Ascending by time, stable for equal times. */
+/** Ascending by time (the spec's order), stable for equal times. */
 export function sortVersions(versions: readonly Version[]): Version[] {
   return versions
     .map((version, index) => ({ version, index, at: Date.parse(version.created_at) }))
@@ -14,19 +15,38 @@ export function sortVersions(versions: readonly Version[]): Version[] {
     .map(({ version }) => version);
 }
 
-export function formatChangeValue(field: string, value: unknown, timeZone: string): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (DATE_FIELDS.has(field) && typeof value === 'string') {
+const EVENT_LABELS: Record<string, string> = { create: 'Created', update: 'Changed', destroy: 'Deleted' };
+
+/** A change's value as shown: times in the practitioner's zone (dd MMM yyyy HH:mm), '—' for nothing. */
+export function formatChangeValue(change: VersionChange, value: string | null, timeZone: string): string {
+  if (value === null || value === '') return '—';
+  if (change.kind === 'instant') {
     try {
       return formatDateTime(value, timeZone);
     } catch {
       return value;
     }
   }
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return value;
 }
 
-const fieldLabel = (field: string) => field.replace(/_/g, ' ');
+function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
+  if (change.kind === 'position') return <>{change.label} {event === 'create' ? 'set' : 'changed'}</>;
+  const to = formatChangeValue(change, change.to, timeZone);
+  // A new record has no "before": its values are listed as they were set.
+  if (event === 'create' && change.from === null) {
+    return (
+      <>
+        <span className="font-medium">{change.label}</span>: {to}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="font-medium">{change.label}</span>: {formatChangeValue(change, change.from, timeZone)} → {to}
+    </>
+  );
+}
 
 export function ExtraDetails({ details, timeZone }: { details: AppointmentExtraDetails; timeZone: string }) {
   const versions = sortVersions(details.versions);
@@ -60,17 +80,18 @@ export function ExtraDetails({ details, timeZone }: { details: AppointmentExtraD
               <li key={`${version.created_at}-${index}`} data-testid="change-log-entry" className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
                 <div className="flex flex-wrap justify-between gap-2 text-xs text-slate-500">
                   <span>
-                    <span className="font-medium text-slate-700 capitalize dark:text-slate-200">{version.event}</span> by {version.whodunnit ?? 'the system'}
+                    <span className="font-medium text-slate-700 dark:text-slate-200">{EVENT_LABELS[version.event] ?? version.event}</span> by {version.whodunnit ?? 'the system'}
                   </span>
                   <time dateTime={version.created_at}>{formatDateTime(version.created_at, timeZone)}</time>
                 </div>
                 <ul className="mt-1 space-y-0.5">
-                  {Object.entries(version.object_changes).map(([field, change]) => (
-                    <li key={field} data-testid="change-log-change">
-                      <span className="font-medium">{fieldLabel(field)}</span>: {formatChangeValue(field, change?.[0], timeZone)} → {formatChangeValue(field, change?.[1], timeZone)}
+                  {version.changes.map((change) => (
+                    <li key={change.field} data-testid="change-log-change">
+                      <ChangeLine change={change} event={version.event} timeZone={timeZone} />
                     </li>
                   ))}
                 </ul>
+                {version.reason && <p data-testid="change-log-reason" className="mt-1 text-xs text-slate-600 dark:text-slate-300">{version.reason}</p>}
               </li>
             ))}
           </ol>

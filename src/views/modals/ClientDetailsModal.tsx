@@ -1,5 +1,5 @@
 // The client details modal (spec section 2): data, map, tags, availability and the availability request.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
@@ -25,6 +25,11 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { Field, ModalFrame, Section } from '../common/ModalFrame';
 
 export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
+export const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
+export const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
+
+type EditedPart = 'tags' | 'availability';
+type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
 
 export const clientQueryKey = (id: number) => ['client', id] as const;
 
@@ -36,19 +41,46 @@ export function ClientDetailsModal({ clientId, onClose }: { clientId: number; on
     if (client.isError) flash.send({ type: 'APPEND', text: messageOfError(client.error, CLIENT_LOAD_ERROR), flashType: 'danger' });
   }, [client.isError, client.error, flash]);
 
+  // Closing (Close, the X, Escape, a click outside) asks first while tags or availability have unsaved edits.
+  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, availability: false });
+  const [asking, setAsking] = useState<EditedPart[] | null>(null);
+  const reportUnsaved = useCallback<ReportUnsaved>((part, value) => {
+    unsaved.current[part] = value;
+  }, []);
+  const requestClose = useCallback(() => {
+    const parts = (Object.keys(unsaved.current) as EditedPart[]).filter((part) => unsaved.current[part]);
+    if (parts.length > 0) setAsking(parts);
+    else onClose();
+  }, [onClose]);
+
   return (
-    <ModalFrame title={client.data?.full_name ?? 'Client details'} onClose={onClose} testId="client-details-modal">
+    <ModalFrame title={client.data?.full_name ?? 'Client details'} onClose={requestClose} testId="client-details-modal">
       {client.isPending && <PageSpinner label="Loading client" />}
       {client.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(client.error, CLIENT_LOAD_ERROR)}</p>}
-      {client.data && <ClientDetails client={client.data} />}
+      {client.data && <ClientDetails client={client.data} reportUnsaved={reportUnsaved} />}
+      <ConfirmDialog
+        open={asking !== null}
+        title={DISCARD_CHANGES_TITLE}
+        message={`Your changes to ${asking?.join(' and ') ?? ''} have not been saved. Closing discards them.`}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
+          onClose();
+        }}
+      />
     </ModalFrame>
   );
 }
 
-function ClientDetails({ client }: { client: Client }) {
+function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsaved: ReportUnsaved }) {
   const { api, flash } = useServices();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const email = client.email?.trim() ?? '';
+  const noEmailId = useId();
 
   const refreshClient = useCallback(
     (changes: Partial<Client>) => {
@@ -67,6 +99,8 @@ function ClientDetails({ client }: { client: Client }) {
     },
     [flash, refreshClient],
   );
+  const onTagsUnsaved = useCallback((value: boolean) => reportUnsaved('tags', value), [reportUnsaved]);
+  const onAvailabilityUnsaved = useCallback((value: boolean) => reportUnsaved('availability', value), [reportUnsaved]);
   const onAvailabilityFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
 
   const request = useMutation({
@@ -114,29 +148,43 @@ function ClientDetails({ client }: { client: Client }) {
       </Section>
 
       <Section title="Tags">
-        <TagsEditor clientId={client.id} tags={client.tags} onSaved={(tags) => refreshClient({ tags })} />
+        <TagsEditor clientId={client.id} tags={client.tags} onSaved={(tags) => refreshClient({ tags })} onUnsavedChange={onTagsUnsaved} />
       </Section>
 
       <Section
         title="Availability"
         actions={
-          <button
-            type="button"
-            disabled={request.isPending}
-            onClick={() => setConfirming(true)}
-            className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            Send availability request
-          </button>
+          <span className="flex flex-wrap items-center justify-end gap-2">
+            {!email && (
+              <span id={noEmailId} className="text-xs text-slate-500 dark:text-slate-400">
+                {NO_EMAIL_FOR_REQUEST}
+              </span>
+            )}
+            <button
+              type="button"
+              disabled={request.isPending || !email}
+              aria-describedby={email ? undefined : noEmailId}
+              onClick={() => setConfirming(true)}
+              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              Send availability request
+            </button>
+          </span>
         }
       >
-        <AvailabilityEditor availability={client.availability} save={saveAvailability} onSaved={onAvailabilitySaved} onFailed={onAvailabilityFailed} />
+        <AvailabilityEditor
+          availability={client.availability}
+          save={saveAvailability}
+          onSaved={onAvailabilitySaved}
+          onFailed={onAvailabilityFailed}
+          onUnsavedChange={onAvailabilityUnsaved}
+        />
       </Section>
 
       <ConfirmDialog
         open={confirming}
         title="Send availability request"
-        message={AVAILABILITY_REQUEST_CONFIRMATION}
+        message={`${AVAILABILITY_REQUEST_CONFIRMATION} It will be sent to ${client.full_name} at ${email}.`}
         confirmLabel="Send request"
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

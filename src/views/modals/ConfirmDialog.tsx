@@ -1,11 +1,12 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 
 /** A yes/no question before an action that cannot be taken back. */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, danger = false }: {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger = false }: {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   danger?: boolean;
@@ -19,7 +20,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
           <Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{message}</Description>
           <div className="mt-5 flex justify-end gap-2">
             <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600">
-              Cancel
+              {cancelLabel}
             </button>
             <button
               type="button"

@@ -8,7 +8,7 @@ import { exportHistoryEntries, importHistoryEntries } from '../../db/schema-sync
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { recordVersion, versionsOf } from '../audit/versions';
+import { describeVersions, recordVersion, versionsOf } from '../audit/versions';
 import { ListCache } from '../../db/list-cache';
 import {
   findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
@@ -82,11 +82,13 @@ export class AppointmentsService {
         .where(and(eq(exportHistoryEntries.business_account_id, businessAccountId), eq(exportHistoryEntries.appointment_id, appointmentId)))
         .orderBy(asc(exportHistoryEntries.created_at), asc(exportHistoryEntries.id)),
     ]);
+    const described = await describeVersions(db, businessAccountId, versionRows);
     return {
       resource_map: map ? { external_id: map.external_id, external_object_synced_at: map.external_object_synced_at?.toISOString() ?? null } : null,
-      versions: versionRows.map((version) => ({
+      versions: versionRows.map((version, index) => ({
         created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
         reason: version.reason,
+        changes: described[index],
       })),
       import_history: imports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
       export_history: exports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
@@ -112,11 +114,11 @@ export class AppointmentsService {
       const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);
       const ends = Temporal.Instant.fromEpochMilliseconds(appointment.ends_at.getTime()).toZonedDateTimeISO(timeZone);
       const arrival = arriveAt.toZonedDateTimeISO(timeZone);
-      if (!arrival.toPlainDate().equals(starts.toPlainDate())) {
-        throw invalid(`arrive_at must be on the appointment's day, ${formatDay(starts.toPlainDate())} (${timeZone}).`);
-      }
-      if (Temporal.Instant.compare(arriveAt, ends.toInstant()) > 0) {
-        throw invalid(`arrive_at must not be after the appointment ends at ${formatTime(ends)} (${timeZone}).`);
+      if (!arrival.toPlainDate().equals(starts.toPlainDate()) || Temporal.Instant.compare(arriveAt, ends.toInstant()) > 0) {
+        // Said in words (this message is shown to the user as it is), with the whole allowed window.
+        const latest = ends.toPlainDate().equals(starts.toPlainDate()) ? formatTime(ends) : '23:59';
+        throw invalid(`The arrival time must be between 00:00 and ${latest} on ${formatDay(starts.toPlainDate())}: `
+          + `on the appointment's day and no later than its end (${timeZone}).`);
       }
       const next = new Date(arriveAt.epochMilliseconds);
       if (appointment.arrive_at?.getTime() === next.getTime()) return;

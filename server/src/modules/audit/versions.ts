@@ -1,8 +1,8 @@
 // The change log: one `versions` row per change to an appointment or client, written in the same transaction as
 // the change. object_changes maps each changed field to [old, new].
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { versions } from '../../db/schema';
+import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
 export type VersionedItem = 'Appointment' | 'Client';
 export type VersionEvent = 'create' | 'update' | 'destroy';
@@ -68,4 +68,145 @@ export async function versionsOf(db: DbOrTx, businessAccountId: number, itemType
     eq(versions.item_type, itemType),
     eq(versions.item_id, itemId),
   )).orderBy(asc(versions.created_at), asc(versions.id));
+}
+
+// ---- Reading: the change log as a coordinator reads it ----
+
+/**
+ * One changed field in words: `label` names it, `from`/`to` are display text (ids resolved to names), except for
+ * kind 'instant' (ISO instants the reader shows in the practitioner's zone) and 'position' (a map position moved; the
+ * coordinates are left out).
+ */
+export interface VersionChange {
+  field: string;
+  label: string;
+  kind: 'text' | 'instant' | 'position';
+  from: string | null;
+  to: string | null;
+}
+
+type Reference = 'client' | 'practitioner' | 'appointmentType' | 'businessLocation' | 'tags';
+
+/** Fields in the order a coordinator reads them: who and what, when, then where; anything else after, by name. */
+const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; reference?: Reference }> = [
+  { field: 'client_id', label: 'Client', reference: 'client' },
+  { field: 'practitioner_id', label: 'Practitioner', reference: 'practitioner' },
+  { field: 'appointment_type_id', label: 'Appointment type', reference: 'appointmentType' },
+  { field: 'business_location_id', label: 'Business location', reference: 'businessLocation' },
+  { field: 'starts_at', label: 'Starts', kind: 'instant' },
+  { field: 'arrive_at', label: 'Arrival time', kind: 'instant' },
+  { field: 'ends_at', label: 'Ends', kind: 'instant' },
+  { field: 'cancelled_at', label: 'Cancelled', kind: 'instant' },
+  { field: 'first_name', label: 'First name' },
+  { field: 'last_name', label: 'Last name' },
+  { field: 'dob', label: 'Date of birth' },
+  { field: 'email', label: 'Email' },
+  { field: 'phone_numbers', label: 'Phone numbers' },
+  { field: 'tag_ids', label: 'Tags', reference: 'tags' },
+  { field: 'availability', label: 'Availability' },
+  { field: 'notes', label: 'Notes' },
+  { field: 'address_1', label: 'Address' },
+  { field: 'address_2', label: 'Address line 2' },
+  { field: 'city', label: 'City' },
+  { field: 'state', label: 'State' },
+  { field: 'post_code', label: 'Post code' },
+  { field: 'country', label: 'Country' },
+  { field: 'time_zone', label: 'Time zone' },
+];
+const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
+const POSITION_FIELDS = new Set(['lat', 'lng']);
+const REMOVED: Record<Reference, string> = {
+  client: 'a removed client', practitioner: 'a removed practitioner', appointmentType: 'a removed appointment type',
+  businessLocation: 'a removed location', tags: 'a removed tag',
+};
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+const idsIn = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
+
+/** The names of every id the versions refer to, in one query per kind of record. */
+async function namesOf(db: DbOrTx, businessAccountId: number, rows: readonly { object_changes: ObjectChanges }[]) {
+  const wanted: Record<Reference, Set<number>> = {
+    client: new Set(), practitioner: new Set(), appointmentType: new Set(), businessLocation: new Set(), tags: new Set(),
+  };
+  for (const row of rows) {
+    for (const [field, pair] of Object.entries(row.object_changes)) {
+      const reference = KNOWN.get(field)?.reference;
+      if (reference && Array.isArray(pair)) pair.flatMap(idsIn).forEach((id) => wanted[reference].add(id));
+    }
+  }
+  const lookup = async (reference: Reference, query: (ids: number[]) => Promise<{ id: number; name: string }[]>) =>
+    [reference, new Map(wanted[reference].size ? (await query([...wanted[reference]])).map((row) => [row.id, row.name.trim()]) : [])] as const;
+  const person = (first: string, last: string) => `${first} ${last}`.trim();
+  return Object.fromEntries(await Promise.all([
+    lookup('client', async (ids) => (await db.select({ id: clients.id, first: clients.first_name, last: clients.last_name }).from(clients)
+      .where(and(eq(clients.business_account_id, businessAccountId), inArray(clients.id, ids)))).map((row) => ({ id: row.id, name: person(row.first, row.last) }))),
+    lookup('practitioner', async (ids) => (await db.select({ id: practitioners.id, first: practitioners.first_name, last: practitioners.last_name })
+      .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, ids))))
+      .map((row) => ({ id: row.id, name: person(row.first, row.last) }))),
+    lookup('appointmentType', (ids) => db.select({ id: appointmentTypes.id, name: appointmentTypes.name }).from(appointmentTypes)
+      .where(and(eq(appointmentTypes.business_account_id, businessAccountId), inArray(appointmentTypes.id, ids)))),
+    lookup('businessLocation', (ids) => db.select({ id: businessLocations.id, name: businessLocations.name }).from(businessLocations)
+      .where(and(eq(businessLocations.business_account_id, businessAccountId), inArray(businessLocations.id, ids)))),
+    lookup('tags', (ids) => db.select({ id: tags.id, name: tags.name }).from(tags)
+      .where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, ids)))),
+  ])) as Record<Reference, Map<number, string>>;
+}
+
+function availabilityText(value: unknown[]): string {
+  if (value.length === 0) return 'Any day and time';
+  return value.map((entry) => {
+    const { dow, hours } = (entry ?? {}) as { dow?: number; hours?: string[] };
+    const day = DAY_NAMES[dow ?? -1] ?? 'Unknown day';
+    return hours && hours.length ? `${day} ${hours.join(', ')}` : `${day} all day`;
+  }).join('; ');
+}
+
+function valueText(field: string, value: unknown, names: Record<Reference, Map<number, string>>): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const reference = KNOWN.get(field)?.reference;
+  if (reference) {
+    const list = idsIn(value).map((id) => names[reference].get(id) ?? REMOVED[reference]);
+    return list.length ? list.join(', ') : null;
+  }
+  if (field === 'availability' && Array.isArray(value)) return availabilityText(value);
+  if (field === 'phone_numbers' && Array.isArray(value)) {
+    const numbers = value.map((phone) => (phone as { number?: unknown })?.number).filter((number) => typeof number === 'string');
+    return numbers.length ? numbers.join(', ') : null;
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const labelOf = (field: string) => {
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** One version's changes in words and in a fixed order, map coordinates folded into one "map position" change. */
+function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<number, string>>): VersionChange[] {
+  const fields = Object.keys(objectChanges).filter((field) => !POSITION_FIELDS.has(field)).sort((a, b) => {
+    const [left, right] = [KNOWN.get(a)?.index ?? FIELDS.length, KNOWN.get(b)?.index ?? FIELDS.length];
+    return left - right || a.localeCompare(b);
+  });
+  const changes: VersionChange[] = fields.map((field) => {
+    const [from, to] = Array.isArray(objectChanges[field]) ? objectChanges[field] : [null, null];
+    const known = KNOWN.get(field);
+    if (known?.kind === 'instant') {
+      return { field, label: known.label, kind: 'instant', from: typeof from === 'string' ? from : null, to: typeof to === 'string' ? to : null };
+    }
+    return { field, label: known?.label ?? labelOf(field), kind: 'text', from: valueText(field, from, names), to: valueText(field, to, names) };
+  });
+  if (Object.keys(objectChanges).some((field) => POSITION_FIELDS.has(field))) {
+    changes.push({ field: 'position', label: 'Map position', kind: 'position', from: null, to: null });
+  }
+  return changes;
+}
+
+/** Each version's changes in words (see VersionChange), in the order of `rows`; one name lookup per kind of record. */
+export async function describeVersions(db: DbOrTx, businessAccountId: number, rows: readonly { object_changes: ObjectChanges }[]): Promise<VersionChange[][]> {
+  if (rows.length === 0) return [];
+  const names = await namesOf(db, businessAccountId, rows);
+  return rows.map((row) => describe(row.object_changes, names));
 }
