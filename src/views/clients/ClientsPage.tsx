@@ -136,8 +136,9 @@ export default function ClientsPage({ route }: RoutePageProps) {
           </div>
         )}
 
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
+        {/* `relative` keeps anything positioned inside the table within the scroll box, not widening the page. */}
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[56rem] divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
               <tr>
                 {COLUMNS.map((column) => {
@@ -176,7 +177,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
                       openClientModal(client.id);
                     }
                   }}
-                  className="cursor-pointer hover:bg-sky-50 focus:bg-sky-50 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                  className="cursor-pointer hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:focus-visible:outline-sky-400"
                 >
                   {COLUMNS.map((column) => (
                     <td key={column.key} className={`px-4 py-2 align-top text-slate-700 dark:text-slate-300 ${column.key === 'email' ? 'break-all' : 'whitespace-nowrap'}`}>
