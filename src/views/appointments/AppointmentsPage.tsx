@@ -137,9 +137,9 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
           </button>
           <div
             id={filtersId}
-            className={`${filtersOpen ? 'flex' : 'hidden'} order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:flex-row md:flex-wrap md:items-end`}
+            className={`${filtersOpen ? 'flex' : 'hidden'} order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end`}
           >
-            <div className="md:w-56">
+            <div className="md:min-w-0 md:flex-1">
               <MultiSelect
                 label="Practitioners"
                 testId="filter-practitioners"
@@ -149,7 +149,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 onChange={(ids) => refine({ practitioner: ids })}
               />
             </div>
-            <div className="md:w-56">
+            <div className="md:min-w-0 md:flex-1">
               <MultiSelect
                 label="Appointment types"
                 testId="filter-appointment-types"
@@ -159,7 +159,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 onChange={(ids) => refine({ type: ids })}
               />
             </div>
-            <div className="md:w-56">
+            <div className="md:min-w-0 md:flex-1">
               <MultiSelect
                 label="Business locations"
                 testId="filter-business-locations"
