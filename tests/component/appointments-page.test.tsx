@@ -167,3 +167,68 @@ describe('appointments page', () => {
     view.unmount();
   });
 });
+
+describe('appointments page state in the address', () => {
+  const here = () => new URLSearchParams(window.location.search);
+
+  it('reads the range, filters, view and page from a shared link and writes changes back', async () => {
+    window.history.replaceState(null, '', '/appointments?start=2026-11-24&end=2026-11-26&practitioner=7&type=3&page=2&per_page=10');
+    const many = Array.from({ length: 30 }, (_, index) =>
+      makeAppointment({ id: 1000 + index, starts_at: new Date(Date.parse('2026-11-23T20:00:00Z') + index * 60_000).toISOString(), practitioner: PAT }));
+    serve(many);
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    const first = listRequests()[0];
+    expect(Object.fromEntries(first)).toMatchObject({ start_date: '2026-11-24', end_date: '2026-11-26', page: '2', per_page: '10' });
+    expect(first.getAll('practitioner_ids')).toEqual(['7']);
+    expect(first.getAll('appointment_type_ids')).toEqual(['3']);
+    expect(screen.getByTestId('date-range-button')).toHaveTextContent('24 Nov 2026 – 26 Nov 2026');
+    expect(within(screen.getByTestId('filter-practitioners')).getByRole('button')).toHaveTextContent('Pat Nguyen');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(here().get('page')).toBe('3'));
+    await user.click(screen.getByRole('button', { name: 'Day schedule' }));
+    await waitFor(() => expect(here().get('view')).toBe('schedule'));
+    // A new range goes back to the first page, which is the default and so leaves the address.
+    await user.click(screen.getByRole('button', { name: 'Next period' }));
+    await waitFor(() => expect(here().get('start')).toBe('2026-11-27'));
+    expect(here().get('end')).toBe('2026-11-29');
+    expect(here().has('page')).toBe(false);
+    expect(here().getAll('practitioner')).toEqual(['7']);
+    view.unmount();
+  });
+
+  it('shows today, every practitioner and the first page when the address holds values it cannot use', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?start=2026-02-30&end=soon&practitioner=abc&view=map&page=-1&per_page=7&day=x');
+    serve();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    expect(await screen.findAllByTestId('appointment-row')).toHaveLength(3);
+    expect(Object.fromEntries(listRequests()[0])).toEqual({ start_date: '2026-11-24', end_date: '2026-11-24', page: '1', per_page: '50' });
+    view.unmount();
+  });
+
+  it('opens an appointment from its link, and Back closes what a click opened', async () => {
+    window.history.replaceState(null, '', '/appointments?start=2026-11-24&appointment=2');
+    serve();
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const linked = await screen.findByTestId('appointment-details-modal');
+    expect(await within(linked).findAllByText('Bert Smith')).not.toHaveLength(0);
+    await user.click(within(linked).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('appointment-details-modal')).toBeNull());
+    expect(here().has('appointment')).toBe(false);
+    expect(here().get('start')).toBe('2026-11-24');
+
+    await user.click((await screen.findAllByTestId('appointment-row'))[0]);
+    await screen.findByTestId('appointment-details-modal');
+    expect(here().get('appointment')).toBe('1');
+    window.history.back();
+    await waitFor(() => expect(screen.queryByTestId('appointment-details-modal')).toBeNull());
+    expect(here().has('appointment')).toBe(false);
+    view.unmount();
+  });
+});

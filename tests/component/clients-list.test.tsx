@@ -124,4 +124,59 @@ describe('clients list', () => {
     await waitFor(() => expect(screen.queryByTestId('client-details-modal')).toBeNull());
     view.unmount();
   });
+
+  it('keeps search, filters, order and page in the address: a shared link shows the same list', async () => {
+    window.history.replaceState(null, '', '/clients?q=marg&tag=1&missing_address=true&sort=suburb&direction=desc&page=2&per_page=5');
+    serveClients();
+    const user = userEvent.setup();
+    const here = () => new URLSearchParams(window.location.search);
+    const view = renderWithServices(<ClientsPage route={findRoute('/clients')!} />);
+    await screen.findAllByTestId('client-row');
+    expect(Object.fromEntries(listRequests()[0])).toEqual({
+      q: 'marg', tag_id: '1', missing_address: 'true', sort: 'suburb', direction: 'desc', page: '2', per_page: '5',
+    });
+    expect(screen.getByLabelText('Search')).toHaveValue('marg');
+    expect(screen.getByLabelText('Tag')).toHaveValue('1');
+    expect(screen.getByLabelText('Missing address')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(here().get('page')).toBe('3'));
+    // Back to the defaults: they leave the address.
+    await user.selectOptions(screen.getByLabelText('Tag'), 'All tags');
+    await user.click(screen.getByLabelText('Missing address'));
+    await user.clear(screen.getByLabelText('Search'));
+    await waitFor(() => expect(window.location.search).toBe('?sort=suburb&direction=desc&per_page=5'));
+    await user.type(screen.getByLabelText('Search'), 'jo');
+    await waitFor(() => expect(listRequests().at(-1)!.get('q')).toBe('jo'));
+    expect(here().get('q')).toBe('jo');
+    view.unmount();
+  });
+
+  it('falls back to the defaults for values in the address it cannot use', async () => {
+    window.history.replaceState(null, '', '/clients?tag=x&missing_address=maybe&sort=dob&direction=up&page=0&per_page=13');
+    serveClients();
+    const view = renderWithServices(<ClientsPage route={findRoute('/clients')!} />);
+    await screen.findAllByTestId('client-row');
+    expect(Object.fromEntries(listRequests()[0])).toEqual({ sort: 'name', direction: 'asc', page: '1', per_page: '10' });
+    view.unmount();
+  });
+
+  it('opens a client from its link; closing it takes the client out of the address', async () => {
+    window.history.replaceState(null, '', '/clients?client=1');
+    serveClients();
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientsPage route={findRoute('/clients')!} />);
+    const modal = await screen.findByTestId('client-details-modal');
+    expect(await within(modal).findByText('31 Dec 1941')).toBeInTheDocument();
+    await user.click(within(modal).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('client-details-modal')).toBeNull());
+    expect(window.location.search).toBe('');
+
+    await user.click((await screen.findAllByTestId('client-row'))[0]);
+    await screen.findByTestId('client-details-modal');
+    expect(window.location.search).toBe('?client=1');
+    window.history.back();
+    await waitFor(() => expect(screen.queryByTestId('client-details-modal')).toBeNull());
+    view.unmount();
+  });
 });

@@ -19,4 +19,6 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Pages and modals keep their state in the address: every test starts from a bare one.
+  window.history.replaceState(null, '', '/');
 });

@@ -141,6 +141,48 @@ describe('appointment details', () => {
   });
 });
 
+describe('page state in the address', () => {
+  it('keeps the appointments view and dates across a reload, links to one visit, and Back closes it', async () => {
+    const { context, page } = await newPage(browser, product.url);
+    try {
+      await logIn(page, 'admin@demo.test');
+      await page.goto('/appointments');
+      await page.getByTestId('pagination-summary').waitFor();
+      await page.getByRole('button', { name: 'Next period' }).click();
+      await page.getByRole('button', { name: 'Day schedule' }).click();
+      await page.waitForURL(/view=schedule/);
+      const dates = await page.getByTestId('date-range-button').textContent();
+      await page.reload();
+      await expect.poll(() => page.getByRole('button', { name: 'Day schedule' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('date-range-button').textContent()).toBe(dates);
+
+      await page.goto('/appointments');
+      const row = page.getByTestId('appointment-row').first();
+      for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
+        await page.getByRole('button', { name: 'Next period' }).click();
+        await page.waitForTimeout(800);
+      }
+      await row.click();
+      await page.waitForURL(/appointment=\d+/);
+      const link = page.url();
+      await page.goBack();
+      await expect.poll(() => page.getByTestId('appointment-details-modal').count()).toBe(0);
+
+      // The link opens the visit on a fresh page, as a colleague would open it.
+      const other = await newPage(browser, product.url);
+      try {
+        await logIn(other.page, 'staff@demo.test');
+        await other.page.goto(link);
+        await other.page.getByTestId('appointment-details-modal').waitFor();
+      } finally {
+        await other.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the client’s own availability page', () => {
   it('opens from the emailed link, saves, and refuses the used link', async () => {
     const { context, page } = await newPage(browser, product.url);

@@ -8,9 +8,11 @@ import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import type { RoutePageProps } from '../../routes/routeTable';
 import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
+import { urlParam, useUrlState } from '../../lib/urlState';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';
 import { ErrorNote } from '../common/forms';
+import { Icon } from '../common/Icon';
 import { MapView } from '../maps/MapView';
 import { hasCoordinates, type MapMarker, type MapRoute } from '../maps/mapTypes';
 import { openAppointmentModal } from '../modals/modalStore';
@@ -24,15 +26,36 @@ import {
 } from './api';
 import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
-import { DateRangePicker, type DayRange } from './DateRangePicker';
+import { DateRangePicker, MAX_RANGE_DAYS, type DayRange } from './DateRangePicker';
 import { DaySchedule, LANE_COLORS } from './DaySchedule';
 import { MultiSelect } from '../common/MultiSelect';
 import { Pagination } from '../common/Pagination';
 import { layoutSchedule } from './scheduleLayout';
 
-type View = 'list' | 'schedule';
+const VIEWS = ['list', 'schedule'] as const;
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
-type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
+
+/** What the address keeps of this page; the date range defaults to today in the business's zone. */
+function pageState(today: Temporal.PlainDate) {
+  return {
+    start: urlParam.date(today),
+    end: urlParam.date(null),
+    practitioner: urlParam.ids(),
+    type: urlParam.ids(),
+    location: urlParam.ids(),
+    view: urlParam.oneOf(VIEWS, 'list'),
+    day: urlParam.date(null),
+    page: urlParam.integer(1),
+    per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
+  };
+}
+
+/** The range the address names, or today when it names none that the page can show. */
+function rangeOf(start: Temporal.PlainDate, end: Temporal.PlainDate | null, today: Temporal.PlainDate): DayRange {
+  const last = end ?? start;
+  const length = start.until(last).days;
+  return length >= 0 && length < MAX_RANGE_DAYS ? { start, end: last } : { start: today, end: today };
+}
 
 function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
   return zonedFromInstant(appointment.starts_at, appointmentTimeZone(appointment, businessTimeZone)).toPlainDate().toString();
@@ -43,25 +66,22 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const user = useAuthSelector(selectUser);
   const businessTimeZone = user?.business_account.time_zone ?? null;
   const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
-  const [range, setRange] = useState<DayRange>({ start: today, end: today });
-  const [practitionerIds, setPractitionerIds] = useState<number[]>([]);
-  const [typeIds, setTypeIds] = useState<number[]>([]);
-  const [locationIds, setLocationIds] = useState<number[]>([]);
-  const [view, setView] = useState<View>('list');
-  const [scheduleDay, setScheduleDay] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<ListPageSize>(50);
+  const [state, setState] = useUrlState(useMemo(() => pageState(today), [today]));
+  const range = rangeOf(state.start, state.end, today);
+  const { practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
+  const scheduleDay = state.day?.toString() ?? null;
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const dayId = useId();
+  const filtersId = useId();
 
   const practitioners = useQuery({ queryKey: ['practitioners', 'all'], queryFn: () => fetchAllPractitioners(api) });
   const types = useQuery({ queryKey: ['appointment_types', 'all'], queryFn: () => fetchAllAppointmentTypes(api) });
   const locations = useQuery({ queryKey: ['business_locations', 'all'], queryFn: () => fetchAllBusinessLocations(api) });
 
   /** A new range or filter starts the table at its first page again. */
-  const refine = <Value,>(set: (value: Value) => void) => (value: Value) => {
-    set(value);
-    setPage(1);
-  };
+  const refine = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
+  const setRange = (next: DayRange) => refine({ start: next.start, end: next.end.equals(next.start) ? null : next.end });
+  const activeFilters = [practitionerIds, typeIds, locationIds].filter((ids) => ids.length > 0).length;
 
   const days: string[] = [];
   for (let day = range.start; Temporal.PlainDate.compare(day, range.end) <= 0; day = day.add({ days: 1 })) days.push(day.toString());
@@ -95,39 +115,68 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     <>
       <PageHeader title={route.title}>Visits by day: open one to see its details, change its arrival time or read its history.</PageHeader>
       <Card className="p-0">
-        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:flex-wrap lg:items-end dark:border-slate-800">
-          <DateRangePicker value={range} onChange={refine(setRange)} today={today} />
-          <MultiSelect
-            label="Practitioners"
-            testId="filter-practitioners"
-            options={activePractitioners.map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name }))}
-            placeholder="All"
-            value={practitionerIds}
-            onChange={refine(setPractitionerIds)}
-          />
-          <MultiSelect
-            label="Appointment types"
-            testId="filter-appointment-types"
-            options={(types.data ?? []).map((type) => ({ id: type.id, name: type.name }))}
-            placeholder="All"
-            value={typeIds}
-            onChange={refine(setTypeIds)}
-          />
-          <MultiSelect
-            label="Business locations"
-            testId="filter-business-locations"
-            options={(locations.data ?? []).map((location) => ({ id: location.id, name: location.name }))}
-            placeholder="All"
-            value={locationIds}
-            onChange={refine(setLocationIds)}
-          />
-          <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 lg:ml-auto dark:border-slate-700">
-            {(['list', 'schedule'] as const).map((option) => (
+        <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+          <div className="w-full md:w-auto">
+            <DateRangePicker value={range} onChange={setRange} today={today} />
+          </div>
+          {/* On a phone the filters wait behind a button, so the first visits are on the first screen. */}
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 md:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+          >
+            Filters
+            {activeFilters > 0 && (
+              <span data-testid="active-filter-count" className="rounded-full bg-sky-600 px-1.5 text-xs text-white" aria-label={`${activeFilters} active`}>
+                {activeFilters}
+              </span>
+            )}
+            <Icon name="chevronDown" className={`size-4 text-slate-400 ${filtersOpen ? 'rotate-180' : ''}`} />
+          </button>
+          <div
+            id={filtersId}
+            className={`${filtersOpen ? 'flex' : 'hidden'} order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end`}
+          >
+            <div className="md:min-w-0 md:flex-1">
+              <MultiSelect
+                label="Practitioners"
+                testId="filter-practitioners"
+                options={activePractitioners.map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name }))}
+                placeholder="All"
+                value={practitionerIds}
+                onChange={(ids) => refine({ practitioner: ids })}
+              />
+            </div>
+            <div className="md:min-w-0 md:flex-1">
+              <MultiSelect
+                label="Appointment types"
+                testId="filter-appointment-types"
+                options={(types.data ?? []).map((type) => ({ id: type.id, name: type.name }))}
+                placeholder="All"
+                value={typeIds}
+                onChange={(ids) => refine({ type: ids })}
+              />
+            </div>
+            <div className="md:min-w-0 md:flex-1">
+              <MultiSelect
+                label="Business locations"
+                testId="filter-business-locations"
+                options={(locations.data ?? []).map((location) => ({ id: location.id, name: location.name }))}
+                placeholder="All"
+                value={locationIds}
+                onChange={(ids) => refine({ location: ids })}
+              />
+            </div>
+          </div>
+          <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 md:ml-auto dark:border-slate-700">
+            {VIEWS.map((option) => (
               <button
                 key={option}
                 type="button"
                 aria-pressed={view === option}
-                onClick={() => setView(option)}
+                onClick={() => setState({ view: option })}
                 className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
               >
                 {option === 'list' ? 'List' : 'Day schedule'}
@@ -152,8 +201,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
               perPage={perPage}
               pageSizes={LIST_PAGE_SIZES}
               total={appointments.data?.meta.total ?? 0}
-              onPageChange={setPage}
-              onPerPageChange={refine(setPerPage)}
+              onPageChange={(next) => setState({ page: next })}
+              onPerPageChange={(size) => refine({ per_page: size })}
             />
           </>
         )}
@@ -162,7 +211,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             {days.length > 1 && (
               <div className="flex items-center gap-2 px-4 pt-3 text-sm">
                 <label htmlFor={dayId}>Day</label>
-                <select id={dayId} value={shownDay} onChange={(event) => setScheduleDay(event.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+                <select id={dayId} value={shownDay} onChange={(event) => setState({ day: Temporal.PlainDate.from(event.target.value) })} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
                   {days.map((day) => (
                     <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
                   ))}

@@ -24,7 +24,8 @@ export function DaySchedule({ appointments, businessTimeZone }: { appointments: 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500">No appointments on this day.</p>;
 
   return (
-    <div className="overflow-x-auto" data-testid="day-schedule">
+    // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
+    <div className="relative overflow-x-auto" data-testid="day-schedule">
       <div className="min-w-[56rem] px-4 py-3">
         <div className="relative ml-40 h-5 text-[10px] text-slate-500">
           {hours.map((minute) => (
@@ -75,7 +76,7 @@ export function DaySchedule({ appointments, businessTimeZone }: { appointments: 
                         onClick={() => openAppointmentModal(appointment.id)}
                         aria-label={`${time} ${name}${appointment.appointment_type ? ` (${appointment.appointment_type.name})` : ''}${outside ? ", outside client's availability" : ''}`}
                         title={`${time} ${name}`}
-                        className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm hover:brightness-110 focus:ring-2 focus:ring-offset-1 focus:outline-none ${
+                        className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''
                         } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''}`}
                         style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}

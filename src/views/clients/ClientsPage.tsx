@@ -1,8 +1,9 @@
 // /clients: a server-paginated, sortable, searchable table; a row opens the client details modal.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
+import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTable';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';
@@ -48,15 +49,25 @@ const COLUMNS: Column[] = [
   { key: 'has_address', label: 'Address', sortable: true, render: (client) => yesNo(client.has_address) },
 ];
 
+const SORT_KEYS = ['name', 'suburb', 'phone', 'email', 'has_custom_availability', 'has_address'] as const satisfies readonly SortKey[];
+
+/** What the address keeps of this page. */
+const PAGE_STATE = {
+  q: urlParam.text(),
+  tag: urlParam.integer(null),
+  missing_address: urlParam.flag(),
+  sort: urlParam.oneOf(SORT_KEYS, 'name'),
+  direction: urlParam.oneOf(['asc', 'desc'], 'asc'),
+  page: urlParam.integer(1),
+  per_page: urlParam.oneOf(PAGE_SIZES, 10),
+};
+
 export default function ClientsPage({ route }: RoutePageProps) {
   const { api } = useServices();
   const allTags = useAllTags();
-  const [search, setSearch] = useState('');
-  const [tagId, setTagId] = useState<number | null>(null);
-  const [missingAddress, setMissingAddress] = useState(false);
-  const [sort, setSort] = useState<{ key: SortKey; direction: 'asc' | 'desc' }>({ key: 'name', direction: 'asc' });
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<PageSize>(10);
+  const [state, setState] = useUrlState(PAGE_STATE);
+  const { q: search, tag: tagId, missing_address: missingAddress, page, per_page: perPage } = state;
+  const sort = { key: state.sort, direction: state.direction };
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const ids = { search: useId(), tag: useId(), missing: useId() };
 
@@ -75,12 +86,9 @@ export default function ClientsPage({ route }: RoutePageProps) {
     placeholderData: keepPreviousData,
   });
 
-  const changeFilter = (apply: () => void) => {
-    apply();
-    setPage(1);
-  };
-  const toggleSort = (key: SortKey) =>
-    changeFilter(() => setSort((current) => ({ key, direction: current.key === key && current.direction === 'asc' ? 'desc' : 'asc' })));
+  /** A new search, filter, order or page size starts again at page 1. */
+  const changeFilter = (patch: Partial<typeof state>, options?: { replace?: boolean }) => setState({ ...patch, page: 1 }, options);
+  const toggleSort = (key: SortKey) => changeFilter({ sort: key, direction: sort.key === key && sort.direction === 'asc' ? 'desc' : 'asc' });
 
   const inputClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
@@ -96,10 +104,8 @@ export default function ClientsPage({ route }: RoutePageProps) {
               type="search"
               placeholder="Name, phone, email or suburb"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              // Typing rewrites the address in place: Back leaves the search instead of replaying it key by key.
+              onChange={(event) => changeFilter({ q: event.target.value }, { replace: true })}
               className={`mt-1 w-full ${inputClass}`}
             />
           </div>
@@ -108,7 +114,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
             <select
               id={ids.tag}
               value={tagId ?? ''}
-              onChange={(event) => changeFilter(() => setTagId(event.target.value === '' ? null : Number(event.target.value)))}
+              onChange={(event) => changeFilter({ tag: event.target.value === '' ? null : Number(event.target.value) })}
               className={`mt-1 ${inputClass}`}
             >
               <option value="">All tags</option>
@@ -118,7 +124,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
             </select>
           </div>
           <label htmlFor={ids.missing} className="flex items-center gap-2 pb-2 text-sm">
-            <input id={ids.missing} type="checkbox" checked={missingAddress} onChange={(event) => changeFilter(() => setMissingAddress(event.target.checked))} className="size-4 rounded border-slate-300" />
+            <input id={ids.missing} type="checkbox" checked={missingAddress} onChange={(event) => changeFilter({ missing_address: event.target.checked })} className="size-4 rounded border-slate-300" />
             Missing address
           </label>
           {clients.isFetching && <Spinner className="mb-2 size-4 text-slate-400" />}
@@ -130,8 +136,9 @@ export default function ClientsPage({ route }: RoutePageProps) {
           </div>
         )}
 
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
+        {/* `relative` keeps anything positioned inside the table within the scroll box, not widening the page. */}
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[56rem] divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
               <tr>
                 {COLUMNS.map((column) => {
@@ -170,7 +177,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
                       openClientModal(client.id);
                     }
                   }}
-                  className="cursor-pointer hover:bg-sky-50 focus:bg-sky-50 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                  className="cursor-pointer hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:focus-visible:outline-sky-400"
                 >
                   {COLUMNS.map((column) => (
                     <td key={column.key} className={`px-4 py-2 align-top text-slate-700 dark:text-slate-300 ${column.key === 'email' ? 'break-all' : 'whitespace-nowrap'}`}>
@@ -198,8 +205,8 @@ export default function ClientsPage({ route }: RoutePageProps) {
           perPage={perPage}
           pageSizes={PAGE_SIZES}
           total={clients.data?.meta.total ?? 0}
-          onPageChange={setPage}
-          onPerPageChange={(size) => changeFilter(() => setPerPage(size))}
+          onPageChange={(next) => setState({ page: next })}
+          onPerPageChange={(size) => changeFilter({ per_page: size })}
         />
       </Card>
     </>

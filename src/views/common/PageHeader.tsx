@@ -10,8 +10,10 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  // A caller's own padding replaces the default: both in one class list, Tailwind's order (not ours) would pick.
+  const padding = /(^|\s)p[xy]?-/.test(className) ? '' : 'p-6';
   return (
-    <div className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}>
+    <div className={`rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${padding} ${className}`}>
       {children}
     </div>
   );

@@ -4,9 +4,11 @@ import { useEffect } from 'react';
 import { AppointmentDetailsModal } from './AppointmentDetailsModal';
 import { ClientDetailsModal } from './ClientDetailsModal';
 import { OPEN_APPOINTMENT_EVENT, appointmentFromEventDetail, closeAllModals, closeTopModal, openAppointmentModal, useModalStack } from './modalStore';
+import { useModalStackInUrl } from './modalUrl';
 
 export function ModalHost() {
   const stack = useModalStack();
+  useModalStackInUrl(stack);
 
   useEffect(() => {
     const onOpen = (event: Event) => {
