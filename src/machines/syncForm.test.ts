@@ -44,6 +44,18 @@ describe('sync form', () => {
     expect(sent).toEqual([]);
   });
 
+  it('refuses a range longer than the server accepts with a message for the date field, sends nothing, and forgets it once the range is fixed', async () => {
+    const { actor, emitted, sent } = start('export');
+    actor.send({ type: 'SUBMIT', draft: draft({ start_date: '2026-11-01', end_date: '2027-01-02' }) });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.dateProblem).toBe('Choose at most 62 days: this range has 63.');
+    expect(emitted).toEqual([]);
+    expect(sent).toEqual([]);
+    actor.send({ type: 'SUBMIT', draft: draft({ start_date: '2026-11-01', end_date: '2027-01-01' }) });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.dateProblem).toBeNull();
+  });
+
   it('creates an import straight away and hands the job on', async () => {
     const { actor, emitted, sent } = start('import');
     actor.send({ type: 'SUBMIT', draft: draft() });

@@ -1,11 +1,13 @@
 // Submitting the import or export form (spec sections 4, 5 and 8): missing dates are refused with a
-// toast and nothing is sent; an export asks for confirmation first; a failure is turned into the
-// messages the spec lists; a created job is handed on with `created`.
+// toast and nothing is sent; a range longer than the server accepts is refused with a message on the date
+// field; an export asks for confirmation first; a failure is turned into the messages the spec lists; a
+// created job is handed on with `created`.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { ApiError } from '../api/errors';
 import { isNotActiveCode, isNotSetUpCode } from './startUp';
 import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../views/sync/api';
+import { rangeProblem } from '../views/sync/dateRange';
 
 export const DATE_RANGE_REQUIRED = 'Date range is required';
 export const EXPORT_SCHEDULED = 'The export has been scheduled to start shortly.';
@@ -26,6 +28,8 @@ export interface SyncFormInput {
 export interface SyncFormContext {
   kind: JobKind;
   request: SyncJobRequest | null;
+  /** Why the chosen dates were refused, shown on the date field until the next submit. */
+  dateProblem: string | null;
 }
 
 export type SyncFormEvent =
@@ -57,6 +61,10 @@ export interface CreateFailure {
   accountCode?: string;
 }
 
+function draftRangeProblem(draft: SyncDraft): string | null {
+  return draft.start_date && draft.end_date ? rangeProblem(draft.start_date, draft.end_date) : null;
+}
+
 /** A 422 shows its message, then the first of its errors; account codes are left to start-up. */
 export function describeCreateFailure(error: unknown, kind: JobKind): CreateFailure {
   if (!(error instanceof ApiError)) return { notices: [CREATE_ERRORS[kind]] };
@@ -84,12 +92,15 @@ export const syncFormMachine = setup({
   },
   guards: {
     datesMissing: (_, params: { draft: SyncDraft }) => requestFromDraft(params.draft) === null,
+    rangeRefused: (_, params: { draft: SyncDraft }) => draftRangeProblem(params.draft) !== null,
     needsConfirmation: ({ context }) => context.kind === 'export',
     isAccountProblem: (_, params: { error: unknown }) => describeCreateFailure(params.error, 'import').accountCode !== undefined,
   },
   actions: {
     rejectMissingDates: emit({ type: 'notice', text: DATE_RANGE_REQUIRED, kind: 'danger' }),
-    assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft) })),
+    clearDateProblem: assign({ dateProblem: null }),
+    rejectRange: assign((_, params: { draft: SyncDraft }) => ({ dateProblem: draftRangeProblem(params.draft) })),
+    assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft), dateProblem: null })),
     announceCreated: emit((_, params: { job: SyncJob }) => ({ type: 'created' as const, job: params.job })),
     // The import's own status panel says what happens next; the export is confirmed with a toast (spec section 8).
     announceScheduled: enqueueActions(({ context, enqueue }) => {
@@ -108,13 +119,17 @@ export const syncFormMachine = setup({
   },
 }).createMachine({
   id: 'syncForm',
-  context: ({ input }) => ({ kind: input?.kind ?? 'import', request: null }),
+  context: ({ input }) => ({ kind: input?.kind ?? 'import', request: null, dateProblem: null }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         SUBMIT: [
-          { guard: { type: 'datesMissing', params: ({ event }) => ({ draft: event.draft }) }, actions: 'rejectMissingDates' },
+          { guard: { type: 'datesMissing', params: ({ event }) => ({ draft: event.draft }) }, actions: ['clearDateProblem', 'rejectMissingDates'] },
+          {
+            guard: { type: 'rangeRefused', params: ({ event }) => ({ draft: event.draft }) },
+            actions: { type: 'rejectRange', params: ({ event }) => ({ draft: event.draft }) },
+          },
           {
             guard: 'needsConfirmation',
             target: 'confirming',
@@ -152,3 +167,4 @@ export const syncFormMachine = setup({
 export type SyncFormSnapshot = SnapshotFrom<typeof syncFormMachine>;
 export const selectIsSubmitting = (snapshot: SyncFormSnapshot) => snapshot.matches('submitting');
 export const selectIsConfirming = (snapshot: SyncFormSnapshot) => snapshot.matches('confirming');
+export const selectDateProblem = (snapshot: SyncFormSnapshot) => snapshot.context.dateProblem;

@@ -57,6 +57,37 @@ describe('import modal', () => {
     });
   });
 
+  it('keeps days ahead saved above the limit within the longest range the server accepts', async () => {
+    state.current.settings = { enable_auto_import: true, enable_auto_export: false, ahead_days: 90, filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ start_date: today().toString(), end_date: today().add({ days: 61 }).toString() });
+  });
+
+  it('refuses a range longer than 62 days on the date field and sends nothing', async () => {
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(within(dialog).getByRole('group', { name: 'Date range presets' })).getByRole('button', { name: 'This month' }));
+    await user.click(within(dialog).getByTestId('date-range-value'));
+    await user.click(await screen.findByRole('button', { name: 'Go to the Next Month' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    const first = today().with({ day: 1 });
+    const end = first.add({ months: 3 }).with({ day: 15 });
+    const month = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][end.month - 1];
+    await user.click(screen.getByRole('button', { name: new RegExp(`, ${month} 15th, ${end.year}$`) }));
+    await user.keyboard('{Escape}');
+    const days = first.until(end, { largestUnit: 'days' }).days + 1;
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    const problem = await within(dialog).findByRole('alert');
+    expect(problem).toHaveTextContent(`Choose at most 62 days: this range has ${days}.`);
+    expect(within(dialog).getByRole('button', { name: /Date range/ })).toHaveAccessibleDescription(`Choose at most 62 days: this range has ${days}.`);
+    expect(state.current.created).toHaveLength(0);
+    expect(toasts()).toEqual([]);
+    await user.click(within(within(dialog).getByRole('group', { name: 'Date range presets' })).getByRole('button', { name: 'Next 30 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+  });
+
   it('refuses a missing date range with an error toast and sends nothing', async () => {
     const { user, dialog } = await openModal('Import');
     await user.click(within(dialog).getByRole('button', { name: 'Clear dates' }));
