@@ -4,7 +4,7 @@
 // created job is handed on with `created`.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
-import { ApiError } from '../api/errors';
+import { ApiError, errorLinesFrom } from '../api/errors';
 import { isNotActiveCode, isNotSetUpCode } from './startUp';
 import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../views/sync/api';
 import { rangeProblem } from '../views/sync/dateRange';
@@ -65,18 +65,11 @@ function draftRangeProblem(draft: SyncDraft): string | null {
   return draft.start_date && draft.end_date ? rangeProblem(draft.start_date, draft.end_date) : null;
 }
 
-/** A 422 shows its message, then the first of its errors; account codes are left to start-up. */
+/** A 422 shows its message, then the first of its errors when it adds something; account codes are left to start-up. */
 export function describeCreateFailure(error: unknown, kind: JobKind): CreateFailure {
   if (!(error instanceof ApiError)) return { notices: [CREATE_ERRORS[kind]] };
   if (isNotSetUpCode(error.code) || isNotActiveCode(error.code)) return { notices: [], accountCode: error.code };
-  if (error.status === 422) {
-    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; errors?: unknown };
-    const notices: string[] = [];
-    if (typeof body.message === 'string' && body.message.trim() !== '') notices.push(body.message);
-    const first = Array.isArray(body.errors) ? body.errors.find((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : undefined;
-    if (first) notices.push(first);
-    return { notices: notices.length > 0 ? notices : [CREATE_ERRORS[kind]] };
-  }
+  if (error.status === 422) return { notices: errorLinesFrom(error.body, CREATE_ERRORS[kind]) };
   return { notices: [error.message] };
 }
 
@@ -110,7 +103,7 @@ export const syncFormMachine = setup({
       type: 'accountProblem' as const,
       code: describeCreateFailure(params.error, 'import').accountCode ?? '',
     })),
-    // One toast per message, in order: a 422's message, then its first error.
+    // One toast per line, in order: a 422's message, then its first error unless it repeats the message.
     reportFailure: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
       for (const text of describeCreateFailure(params.error, context.kind).notices) {
         enqueue.emit({ type: 'notice', text, kind: 'danger' });

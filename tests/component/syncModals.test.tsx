@@ -147,6 +147,18 @@ describe('import modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Start import' })).toBeEnabled();
   });
 
+  it('shows a 422 the server repeats in its errors once, and once again when the user retries', async () => {
+    state.current.createFailure = { status: 422, body: { message: 'The date range can be at most 62 days (got 75).', errors: ['The date range can be at most 62 days (got 75).'], code: 'VALIDATION_FAILED' } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    await waitFor(() => expect(toasts()).toEqual([['danger', 'The date range can be at most 62 days (got 75).']]));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Start import' })).toBeEnabled());
+    expect(toasts()).toEqual([['danger', 'The date range can be at most 62 days (got 75).']]);
+  });
+
   it('falls back to the spec’s message when the server says nothing useful', async () => {
     state.current.createFailure = { status: 500, body: {} };
     const { user, dialog } = await openModal('Import');

@@ -68,4 +68,11 @@ describe('/settings/sync-settings', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('The filters are invalid.practitioner_ids: 99 is not one of yours'));
   });
+
+  it('shows a 422 whose message quotes its first error once', async () => {
+    server.use(http.put('*/api/sync_settings', () => HttpResponse.json({ message: 'Invalid request: ahead_days must be <= 61.', errors: ['ahead_days must be <= 61'], code: 'VALIDATION_FAILED' }, { status: 422 })));
+    const { user, form } = await openPage();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(/^Invalid request: ahead_days must be <= 61\.$/));
+  });
 });

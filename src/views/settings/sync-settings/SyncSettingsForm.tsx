@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { ApiError, messageOfError } from '../../../api/errors';
+import { messageOfError, messagesOfError } from '../../../api/errors';
 import { ErrorNote, SubmitButton } from '../../common/forms';
 import { PageSpinner } from '../../common/PageSpinner';
 import { fetchSyncSettings, saveSyncSettings, type SyncSettings } from '../../sync/api';
@@ -13,14 +13,6 @@ import { syncQueryKeys, useReferenceLists } from '../../sync/useSyncData';
 export const SETTINGS_SAVED = 'Sync settings have been saved.';
 /** today..today+ahead_days must fit in one import or export range. */
 export const AHEAD_DAYS_LIMITS = { min: 0, max: MAX_AHEAD_DAYS } as const;
-
-/** The server's message, then its first error, as the modals show a 422. */
-function failureLines(error: unknown): string[] {
-  if (!(error instanceof ApiError)) return [messageOfError(error, 'An error has occurred. Could not save sync settings.')];
-  const body = (error.body ?? {}) as { message?: unknown; errors?: unknown };
-  const first = Array.isArray(body.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : null;
-  return [error.message, ...(first && first !== error.message ? [first] : [])];
-}
 
 export function validateAheadDays(value: string): string | null {
   const days = Number(value);
@@ -124,7 +116,7 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
       </div>
       {save.isError && (
         <ErrorNote>
-          {failureLines(save.error).map((line) => (
+          {messagesOfError(save.error, 'An error has occurred. Could not save sync settings.').map((line) => (
             <span key={line} className="block">
               {line}
             </span>
