@@ -86,7 +86,7 @@ describe('/settings/account-setup wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(state.current.settings.enable_auto_import).toBe(true));
     await user.click(await screen.findByRole('button', { name: 'Start import' }));
-    await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('COMPLETE'));
+    await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('Complete'));
     await user.click(screen.getByRole('button', { name: 'Go to the dashboard' }));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
   });

@@ -35,11 +35,23 @@ describe('import modal', () => {
       body: { start_date: start.toString(), end_date: start.add({ days: 7 }).toString(), appointment_type_ids: [], practitioner_ids: [], business_location_ids: [] },
     });
     expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
-    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent('Inprogress');
-    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('COMPLETE'));
+    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent('In progress');
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('Complete'));
     expect(within(dialog).getByTestId('count-Created')).toHaveTextContent('12');
     expect(within(dialog).getByTestId('count-Updated')).toHaveTextContent('3');
     expect(within(dialog).getByTestId('count-Cancelled')).toHaveTextContent('1');
+    expect(within(dialog).getByTestId('count-Unchanged')).toHaveTextContent('40');
+    expect(within(dialog).queryByTestId('import-nothing-changed')).not.toBeInTheDocument();
+  });
+
+  it('says so when an import changed nothing, with the appointments that were already up to date', async () => {
+    state.current.importResult = { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: 12 };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'One day only' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('Complete'));
+    expect(within(dialog).getByTestId('count-Unchanged')).toHaveTextContent('12');
+    expect(within(dialog).getByTestId('import-nothing-changed')).toHaveTextContent('Nothing changed: 12 appointments were already up to date.');
   });
 
   it('prefills today..today+ahead_days and the filters when automatic import is on', async () => {
@@ -240,7 +252,7 @@ describe('export modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
     await waitFor(() => expect(toasts()).toContainEqual(['success', 'The export has been scheduled to start shortly.']));
-    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent(/In progress|COMPLETE/);
+    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent(/In progress|Complete/);
     await waitFor(() => expect(within(dialog).getByTestId('count-Exported')).toHaveTextContent('5'));
     expect(within(dialog).getByTestId('count-Conflicts')).toHaveTextContent('1');
   });
