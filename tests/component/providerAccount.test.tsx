@@ -106,7 +106,7 @@ describe('/settings/account-setup for an account already set up', () => {
     ]);
     expect(within(steps).queryByText(/./, { selector: '[aria-current]' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start import' })).not.toBeInTheDocument();
-    expect(done).toHaveTextContent('Connected to Cliniko with the API key ending ab12.');
+    expect(done).toHaveTextContent('Connected to Cliniko (API key ••••ab12).');
     expect(screen.getByTestId('setup-last-import')).toHaveTextContent('20 Nov 2026 – 27 Nov 2026 (12 created · 3 updated · 1 cancelled · 40 unchanged)');
     expect(within(done).getByRole('link', { name: 'Import history' })).toHaveAttribute('href', '/imports');
     await user.click(within(done).getByRole('button', { name: 'Go to the dashboard' }));

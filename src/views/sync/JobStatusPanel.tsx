@@ -2,14 +2,14 @@
 // INPROGRESS, then the status in words with the counts (and what they mean when nothing changed) or the error.
 import { Spinner } from '../common/PageSpinner';
 import { isActiveStatus, type ExportJob, type ImportJob, type JobKind, type SyncJob } from './api';
-import { exportCounts, importCounts, jobStatusLabel, nothingChangedSentence } from './jobStatus';
+import { exportCounts, formatCount, importCounts, jobStatusLabel, nothingChangedSentence } from './jobStatus';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
       <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white" data-testid={`count-${label}`}>
-        {value}
+        {formatCount(value)}
       </dd>
     </div>
   );
@@ -18,7 +18,7 @@ function Count({ label, value }: { label: string; value: number }) {
 export function JobStatusPanel({ job, kind, pollError }: { job: SyncJob; kind: JobKind; pollError: string | null }) {
   const active = isActiveStatus(job.status);
   return (
-    <div className="space-y-4" data-testid="job-panel">
+    <div className="@container space-y-4" data-testid="job-panel">
       <p className="flex items-center gap-2 text-sm">
         <span className="text-slate-500 dark:text-slate-400">Status:</span>
         <span data-testid="job-status" className="inline-flex items-center gap-2 font-semibold">
@@ -48,7 +48,8 @@ function ImportCounts({ job }: { job: ImportJob }) {
   const nothingChanged = nothingChangedSentence(result);
   return (
     <>
-      <dl className={`grid gap-3 ${counts.length === 4 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
+      {/* Four counts side by side only where the modal is wide enough for their labels. */}
+      <dl className={`grid gap-3 ${counts.length === 4 ? 'grid-cols-2 @lg:grid-cols-4' : 'grid-cols-3'}`}>
         {counts.map(({ label, value }) => (
           <Count key={label} label={label} value={value} />
         ))}

@@ -16,6 +16,7 @@ describe('an import that changed nothing', () => {
   it.each([
     [{ ...none, appointments_unchanged: 12 }, 'Nothing changed: 12 appointments were already up to date.'],
     [{ ...none, appointments_unchanged: 1 }, 'Nothing changed: 1 appointment was already up to date.'],
+    [{ ...none, appointments_unchanged: 1221 }, 'Nothing changed: 1,221 appointments were already up to date.'],
     [{ ...none, appointments_unchanged: 0 }, 'Nothing changed: there are no appointments in this range.'],
     [none, 'Nothing changed: no appointment was created, updated or cancelled.'],
     [{ ...none, appointments_updated: 1, appointments_unchanged: 11 }, null],

@@ -18,7 +18,10 @@ export function jobStatusLabel(status: JobStatus): string {
   return JOB_STATUS_LABELS[status];
 }
 
-const appointments = (count: number) => `${count} appointment${count === 1 ? '' : 's'}`;
+/** 1221 → "1,221" */
+export const formatCount = (count: number): string => count.toLocaleString('en-AU');
+
+const appointments = (count: number) => `${formatCount(count)} appointment${count === 1 ? '' : 's'}`;
 
 /** The counts of an import, the unchanged ones when the server gives them. */
 export function importCounts(result: ImportResult): Array<{ label: string; value: number }> {
@@ -51,7 +54,7 @@ export function exportCounts(result: ExportResult): Array<{ label: string; value
 export function countsText(job: SyncJob, kind: JobKind, separator = ', '): string | null {
   if (!job.result) return null;
   const counts = kind === 'import' ? importCounts((job as ImportJob).result!) : exportCounts((job as ExportJob).result!);
-  return counts.map(({ label, value }) => `${value} ${label.toLowerCase()}`).join(separator);
+  return counts.map(({ label, value }) => `${formatCount(value)} ${label.toLowerCase()}`).join(separator);
 }
 
 /** One line for a toast: how a finished job ended. */

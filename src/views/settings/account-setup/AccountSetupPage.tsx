@@ -12,6 +12,7 @@ import { selectUser } from '../../../machines/auth';
 import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { ErrorNote } from '../../common/forms';
 import { Card, PageHeader } from '../../common/PageHeader';
+import { Icon } from '../../common/Icon';
 import { PageSpinner, Spinner } from '../../common/PageSpinner';
 import { listJobs, type SyncJob } from '../../sync/api';
 import { resultSummary } from '../../sync/jobStatus';
@@ -49,6 +50,7 @@ function Steps({ current }: { current: number }) {
                 : 'border-slate-200 text-slate-500 dark:border-slate-800'
           }`}
         >
+          {index < current && <Icon name="check" className="mr-1.5 inline size-4 align-[-0.2em]" />}
           {index + 1}. {title}
           {index < current && <span className="sr-only"> (done)</span>}
         </li>
@@ -157,7 +159,7 @@ function SetupComplete({ account, lastImport, timeZone, onFinish }: { account: P
       <ul className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
         <li>
           Connected to {provider}
-          {account.api_key_last4 ? ` with the API key ending ${account.api_key_last4}` : ''}. <Link href="/settings/provider-account" className={linkClass}>Provider account</Link>
+          {account.api_key_last4 ? ` (API key ••••${account.api_key_last4})` : ''}. <Link href="/settings/provider-account" className={linkClass}>Provider account</Link>
         </li>
         <li>
           Appointments are scheduled in <strong>{timeZone}</strong>. <Link href="/settings/sync-settings" className={linkClass}>Sync settings</Link>
