@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessageFrom, messageOfError } from './errors';
+import { ApiError, errorLinesFrom, errorMessageFrom, messageOfError, messagesOfError } from './errors';
 
 describe('error messages', () => {
   it("prefers the server's message, then its first error, then the fallback", () => {
@@ -15,5 +15,24 @@ describe('error messages', () => {
     expect([error.status, error.code, error.message]).toEqual([403, 'PROVIDER_ACCOUNT_NOT_ACTIVE', 'Not active']);
     expect(messageOfError(error, 'fallback')).toBe('Not active');
     expect(messageOfError(new TypeError('fetch failed'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('errorLinesFrom', () => {
+  it.each([
+    ['the message, then a first error that adds something', { message: 'The request is invalid.', errors: ['end_date: before start_date', 'x'] }, ['The request is invalid.', 'end_date: before start_date']],
+    ['the message once when errors repeat it', { message: 'The date range can be at most 62 days (got 75).', errors: ['The date range can be at most 62 days (got 75).'] }, ['The date range can be at most 62 days (got 75).']],
+    ['the message once when it quotes its first error', { message: 'Invalid request: ahead_days must be <= 61.', errors: ['ahead_days must be <= 61'] }, ['Invalid request: ahead_days must be <= 61.']],
+    ['the first error without a message', { errors: ['', 'start_date is required'] }, ['start_date is required']],
+    ['the fallback for nothing useful', { message: ' ' }, ['fallback']],
+    ['the fallback for no body', null, ['fallback']],
+  ])('%s', (_, body, lines) => {
+    expect(errorLinesFrom(body, 'fallback')).toEqual(lines);
+  });
+
+  it('messagesOfError shows the server’s lines, or the fallback for anything else', () => {
+    expect(messagesOfError(new ApiError(422, { message: 'A.', errors: ['A.'] }, 'f'), 'g')).toEqual(['A.']);
+    expect(messagesOfError(new ApiError(500, {}, 'Could not save.'), 'g')).toEqual(['Could not save.']);
+    expect(messagesOfError(new TypeError('fetch failed'), 'g')).toEqual(['g']);
   });
 });

@@ -33,6 +33,22 @@ export function errorMessageFrom(body: unknown, fallback: string = GENERIC_ERROR
   return fallback;
 }
 
+const sameWords = (text: string) => text.trim().replace(/[.\s]+$/, '').toLowerCase();
+
+/**
+ * Every line to show for an error body, each once: the server's message, then its first error when that says
+ * something more (a 422 shows its message, then its first entry in errors; the server often repeats one in the
+ * other, as `{ message: 'X', errors: ['X'] }` or `{ message: 'Invalid request: X.', errors: ['X'] }`).
+ */
+export function errorLinesFrom(body: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string[] {
+  const { message, errors } = asErrorBody(body);
+  const lines: string[] = [];
+  if (typeof message === 'string' && message.trim() !== '') lines.push(message.trim());
+  const first = Array.isArray(errors) ? errors.find((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : undefined;
+  if (first && !lines.some((line) => sameWords(line).includes(sameWords(first)))) lines.push(first.trim());
+  return lines.length > 0 ? lines : [fallback];
+}
+
 export function errorCodeFrom(body: unknown): string | undefined {
   const { code } = asErrorBody(body);
   return typeof code === 'string' ? code : undefined;
@@ -57,6 +73,11 @@ export class ApiError extends Error {
 export function messageOfError(error: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
   // Only the server's own words are shown; network and programming errors get the fallback.
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/** Every line to show for anything thrown by an API call, each once (see errorLinesFrom). */
+export function messagesOfError(error: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string[] {
+  return error instanceof ApiError ? errorLinesFrom(error.body, error.message) : [fallback];
 }
 
 export interface CallResult<T> {

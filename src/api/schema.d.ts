@@ -642,6 +642,7 @@ export interface components {
         SyncSettings: {
             enable_auto_import: boolean;
             enable_auto_export: boolean;
+            /** @description Automatic sync covers today to today + ahead_days, so at most 61 (an import or export spans at most 62 days) */
             ahead_days: number;
             filters: components["schemas"]["SyncFilters"];
         };

@@ -43,4 +43,29 @@ describe('flashMessages machine', () => {
     actor.send({ type: 'CLEAR' });
     expect(messages()).toEqual([]);
   });
+
+  it('shows an identical message once and starts its timer again', () => {
+    const { actor, clock, messages } = start();
+    actor.send({ type: 'APPEND', text: 'The date range is too long.', flashType: 'danger' });
+    const [shown] = messages();
+    clock.increment(3000);
+    actor.send({ type: 'APPEND', text: 'The date range is too long.', flashType: 'danger' });
+    expect(messages()).toEqual([shown]);
+    clock.increment(FLASH_AUTO_HIDE_MS - 1);
+    expect(messages()).toEqual([shown]);
+    clock.increment(1);
+    expect(messages()).toEqual([]);
+  });
+
+  it('keeps the same words with another type, and shows a message again once it is gone', () => {
+    const { actor, clock, messages } = start();
+    actor.send({ type: 'APPEND', text: 'Saved.' });
+    actor.send({ type: 'APPEND', text: 'Saved.', flashType: 'info' });
+    expect(messages().map(({ text, type }) => [text, type])).toEqual([['Saved.', 'success'], ['Saved.', 'info']]);
+    actor.send({ type: 'DISMISS', id: messages()[0].id });
+    actor.send({ type: 'APPEND', text: 'Saved.' });
+    expect(messages().map(({ text, type }) => [text, type])).toEqual([['Saved.', 'info'], ['Saved.', 'success']]);
+    clock.increment(FLASH_AUTO_HIDE_MS);
+    expect(messages()).toEqual([]);
+  });
 });

@@ -44,6 +44,18 @@ describe('sync form', () => {
     expect(sent).toEqual([]);
   });
 
+  it('refuses a range longer than the server accepts with a message for the date field, sends nothing, and forgets it once the range is fixed', async () => {
+    const { actor, emitted, sent } = start('export');
+    actor.send({ type: 'SUBMIT', draft: draft({ start_date: '2026-11-01', end_date: '2027-01-02' }) });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.dateProblem).toBe('Choose at most 62 days: this range has 63.');
+    expect(emitted).toEqual([]);
+    expect(sent).toEqual([]);
+    actor.send({ type: 'SUBMIT', draft: draft({ start_date: '2026-11-01', end_date: '2027-01-01' }) });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.dateProblem).toBeNull();
+  });
+
   it('creates an import straight away and hands the job on', async () => {
     const { actor, emitted, sent } = start('import');
     actor.send({ type: 'SUBMIT', draft: draft() });
@@ -99,6 +111,8 @@ describe('describeCreateFailure', () => {
     ['a 409 with a message', new ApiError(409, { message: 'An import is already running.' }, 'f'), 'import', ['An import is already running.']],
     ['a 422 with only errors', new ApiError(422, { errors: ['start_date: required'] }, 'f'), 'import', ['start_date: required']],
     ['a 422 with nothing', new ApiError(422, {}, 'f'), 'export', ['An error has occurred. Could not create export.']],
+    ['a 422 repeating its message in errors', new ApiError(422, { message: 'The date range can be at most 62 days (got 75).', errors: ['The date range can be at most 62 days (got 75).'] }, 'f'), 'import', ['The date range can be at most 62 days (got 75).']],
+    ['a 422 whose message quotes its first error', new ApiError(422, { message: 'Invalid request: end_date must match format "date".', errors: ['end_date must match format "date"'] }, 'f'), 'export', ['Invalid request: end_date must match format "date".']],
   ] as const)('%s', (_, error, kind, notices) => {
     expect(describeCreateFailure(error, kind)).toEqual({ notices });
   });

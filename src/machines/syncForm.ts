@@ -1,11 +1,13 @@
 // Submitting the import or export form (spec sections 4, 5 and 8): missing dates are refused with a
-// toast and nothing is sent; an export asks for confirmation first; a failure is turned into the
-// messages the spec lists; a created job is handed on with `created`.
+// toast and nothing is sent; a range longer than the server accepts is refused with a message on the date
+// field; an export asks for confirmation first; a failure is turned into the messages the spec lists; a
+// created job is handed on with `created`.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
-import { ApiError } from '../api/errors';
+import { ApiError, errorLinesFrom } from '../api/errors';
 import { isNotActiveCode, isNotSetUpCode } from './startUp';
 import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../views/sync/api';
+import { rangeProblem } from '../views/sync/dateRange';
 
 export const DATE_RANGE_REQUIRED = 'Date range is required';
 export const EXPORT_SCHEDULED = 'The export has been scheduled to start shortly.';
@@ -26,6 +28,8 @@ export interface SyncFormInput {
 export interface SyncFormContext {
   kind: JobKind;
   request: SyncJobRequest | null;
+  /** Why the chosen dates were refused, shown on the date field until the next submit. */
+  dateProblem: string | null;
 }
 
 export type SyncFormEvent =
@@ -57,18 +61,15 @@ export interface CreateFailure {
   accountCode?: string;
 }
 
-/** A 422 shows its message, then the first of its errors; account codes are left to start-up. */
+function draftRangeProblem(draft: SyncDraft): string | null {
+  return draft.start_date && draft.end_date ? rangeProblem(draft.start_date, draft.end_date) : null;
+}
+
+/** A 422 shows its message, then the first of its errors when it adds something; account codes are left to start-up. */
 export function describeCreateFailure(error: unknown, kind: JobKind): CreateFailure {
   if (!(error instanceof ApiError)) return { notices: [CREATE_ERRORS[kind]] };
   if (isNotSetUpCode(error.code) || isNotActiveCode(error.code)) return { notices: [], accountCode: error.code };
-  if (error.status === 422) {
-    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; errors?: unknown };
-    const notices: string[] = [];
-    if (typeof body.message === 'string' && body.message.trim() !== '') notices.push(body.message);
-    const first = Array.isArray(body.errors) ? body.errors.find((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : undefined;
-    if (first) notices.push(first);
-    return { notices: notices.length > 0 ? notices : [CREATE_ERRORS[kind]] };
-  }
+  if (error.status === 422) return { notices: errorLinesFrom(error.body, CREATE_ERRORS[kind]) };
   return { notices: [error.message] };
 }
 
@@ -84,12 +85,15 @@ export const syncFormMachine = setup({
   },
   guards: {
     datesMissing: (_, params: { draft: SyncDraft }) => requestFromDraft(params.draft) === null,
+    rangeRefused: (_, params: { draft: SyncDraft }) => draftRangeProblem(params.draft) !== null,
     needsConfirmation: ({ context }) => context.kind === 'export',
     isAccountProblem: (_, params: { error: unknown }) => describeCreateFailure(params.error, 'import').accountCode !== undefined,
   },
   actions: {
     rejectMissingDates: emit({ type: 'notice', text: DATE_RANGE_REQUIRED, kind: 'danger' }),
-    assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft) })),
+    clearDateProblem: assign({ dateProblem: null }),
+    rejectRange: assign((_, params: { draft: SyncDraft }) => ({ dateProblem: draftRangeProblem(params.draft) })),
+    assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft), dateProblem: null })),
     announceCreated: emit((_, params: { job: SyncJob }) => ({ type: 'created' as const, job: params.job })),
     // The import's own status panel says what happens next; the export is confirmed with a toast (spec section 8).
     announceScheduled: enqueueActions(({ context, enqueue }) => {
@@ -99,7 +103,7 @@ export const syncFormMachine = setup({
       type: 'accountProblem' as const,
       code: describeCreateFailure(params.error, 'import').accountCode ?? '',
     })),
-    // One toast per message, in order: a 422's message, then its first error.
+    // One toast per line, in order: a 422's message, then its first error unless it repeats the message.
     reportFailure: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
       for (const text of describeCreateFailure(params.error, context.kind).notices) {
         enqueue.emit({ type: 'notice', text, kind: 'danger' });
@@ -108,13 +112,17 @@ export const syncFormMachine = setup({
   },
 }).createMachine({
   id: 'syncForm',
-  context: ({ input }) => ({ kind: input?.kind ?? 'import', request: null }),
+  context: ({ input }) => ({ kind: input?.kind ?? 'import', request: null, dateProblem: null }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         SUBMIT: [
-          { guard: { type: 'datesMissing', params: ({ event }) => ({ draft: event.draft }) }, actions: 'rejectMissingDates' },
+          { guard: { type: 'datesMissing', params: ({ event }) => ({ draft: event.draft }) }, actions: ['clearDateProblem', 'rejectMissingDates'] },
+          {
+            guard: { type: 'rangeRefused', params: ({ event }) => ({ draft: event.draft }) },
+            actions: { type: 'rejectRange', params: ({ event }) => ({ draft: event.draft }) },
+          },
           {
             guard: 'needsConfirmation',
             target: 'confirming',
@@ -152,3 +160,4 @@ export const syncFormMachine = setup({
 export type SyncFormSnapshot = SnapshotFrom<typeof syncFormMachine>;
 export const selectIsSubmitting = (snapshot: SyncFormSnapshot) => snapshot.matches('submitting');
 export const selectIsConfirming = (snapshot: SyncFormSnapshot) => snapshot.matches('confirming');
+export const selectDateProblem = (snapshot: SyncFormSnapshot) => snapshot.context.dateProblem;

@@ -15,11 +15,11 @@ describe('/imports history', () => {
     const rows = await within(table).findAllByTestId('import-row');
     expect(rows).toHaveLength(3);
     // Newest first.
-    expect(rows[0]).toHaveTextContent('Inprogress');
-    expect(rows[1]).toHaveTextContent('ERROR');
+    expect(rows[0]).toHaveTextContent('In progress');
+    expect(rows[1]).toHaveTextContent('Error');
     expect(rows[1]).toHaveTextContent('The practice management system refused the API key.');
-    expect(rows[2]).toHaveTextContent('COMPLETE');
-    expect(rows[2]).toHaveTextContent('12 created · 3 updated · 1 cancelled');
+    expect(within(rows[2]).getByRole('cell', { name: 'Complete' })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('12 created · 3 updated · 1 cancelled · 40 unchanged');
     expect(rows[2]).toHaveTextContent('20 Nov 2026 – 27 Nov 2026');
     expect(rows[2]).toHaveTextContent('Alex Taylor');
     await waitFor(() => expect(rows[2]).toHaveTextContent('Practitioners: Pat Nguyen, Jo Smith'));
@@ -28,7 +28,7 @@ describe('/imports history', () => {
 
     await user.click(within(rows[0]).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(state.current.jobs.get(`import:${running.id}`)?.status).toBe('CANCELLED'));
-    await waitFor(() => expect(within(table).getAllByTestId('import-row')[0]).toHaveTextContent('CANCELLED'));
+    await waitFor(() => expect(within(table).getAllByTestId('import-row')[0]).toHaveTextContent('Cancelled'));
     expect(await screen.findByText('The import has been cancelled.')).toBeInTheDocument();
   });
 
@@ -63,7 +63,7 @@ describe('/exports history and the add pages', () => {
     const user = userEvent.setup();
     renderSyncApp('/imports/add', 'ADMIN');
     await user.click(await screen.findByRole('button', { name: 'Start import' }));
-    await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('COMPLETE'));
+    await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('Complete'));
     expect(screen.getByTestId('count-Created')).toHaveTextContent('12');
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderSyncApp, useSyncFakeApi } from './syncRender';
-import { state } from './syncFakeApi';
+import { seedJobs, state } from './syncFakeApi';
 
 useSyncFakeApi();
 
@@ -86,8 +86,48 @@ describe('/settings/account-setup wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(state.current.settings.enable_auto_import).toBe(true));
     await user.click(await screen.findByRole('button', { name: 'Start import' }));
-    await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('COMPLETE'));
+    await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('Complete'));
     await user.click(screen.getByRole('button', { name: 'Go to the dashboard' }));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('/settings/account-setup for an account already set up', () => {
+  it('shows every step done and what was set up when the connected account has completed an import', async () => {
+    seedJobs('import', ['COMPLETE', 'ERROR']);
+    const user = userEvent.setup();
+    renderSyncApp('/settings/account-setup', 'ADMIN');
+    const done = await screen.findByTestId('setup-complete');
+    const steps = screen.getByRole('list', { name: 'Setup steps' });
+    expect(within(steps).getAllByRole('listitem').map((step) => step.textContent)).toEqual([
+      '1. Connect your practice management system (done)',
+      '2. Review time zone and sync settings (done)',
+      '3. Run the first import (done)',
+    ]);
+    expect(within(steps).queryByText(/./, { selector: '[aria-current]' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start import' })).not.toBeInTheDocument();
+    expect(done).toHaveTextContent('Connected to Cliniko (API key ••••ab12).');
+    expect(screen.getByTestId('setup-last-import')).toHaveTextContent('20 Nov 2026 – 27 Nov 2026 (12 created · 3 updated · 1 cancelled · 40 unchanged)');
+    expect(within(done).getByRole('link', { name: 'Import history' })).toHaveAttribute('href', '/imports');
+    await user.click(within(done).getByRole('button', { name: 'Go to the dashboard' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('still asks to review and run the first import when no import has completed', async () => {
+    seedJobs('import', ['ERROR']);
+    renderSyncApp('/settings/account-setup', 'ADMIN');
+    const steps = await screen.findByRole('list', { name: 'Setup steps' });
+    await waitFor(() => expect(within(steps).getByText(/2\. Review/)).toHaveAttribute('aria-current', 'step'));
+    expect(within(steps).getByText(/1\. Connect/)).toHaveTextContent('(done)');
+    expect(screen.queryByTestId('setup-complete')).not.toBeInTheDocument();
+  });
+
+  it('asks to reconnect a lost connection even after imports', async () => {
+    seedJobs('import', ['COMPLETE']);
+    state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'CONNECTION_ERROR', api_key_last4: 'ab12', last_error: 'Cliniko answered 401', connected_at: null };
+    renderSyncApp('/settings/account-setup', 'ADMIN');
+    const steps = await screen.findByRole('list', { name: 'Setup steps' });
+    expect(within(steps).getByText(/1\. Connect/)).toHaveAttribute('aria-current', 'step');
+    expect(await screen.findByLabelText('API key')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,8 @@ export interface SyncFakeState {
   appointmentTypes: Schemas['AppointmentType'][];
   /** Statuses each GET of a job answers in turn; the last one repeats. */
   pollStatuses: Schemas['JobStatus'][];
+  /** What a completed import reports. */
+  importResult: Schemas['ImportResult'];
   /** What POST /imports or /exports answers instead of creating a job. */
   createFailure: { status: number; body: JsonBodyType } | null;
   providerAccount: Schemas['ProviderAccount'] | null;
@@ -37,6 +39,7 @@ export function freshSyncState(): SyncFakeState {
     ],
     appointmentTypes: [{ id: 1, name: 'Home visit', duration: 60 }, { id: 2, name: 'Review', duration: 30 }],
     pollStatuses: ['INPROGRESS', 'COMPLETE'],
+    importResult: { appointments_created: 12, appointments_updated: 3, appointments_cancelled: 1, appointments_unchanged: 40 },
     createFailure: null,
     providerAccount: { id: 1, provider: 'cliniko', status: 'ACTIVE', api_key_last4: 'ab12', last_error: null, connected_at: '2026-01-01T00:00:00Z' },
     created: [],
@@ -64,7 +67,7 @@ function jobWith(kind: 'import' | 'export', id: number, status: Schemas['JobStat
     },
     result: complete
       ? kind === 'import'
-        ? ({ appointments_created: 12, appointments_updated: 3, appointments_cancelled: 1 } as never)
+        ? ({ ...state.current.importResult } as never)
         : ({ exported: 5, skipped_unchanged: 2, conflicts: [{ appointment_id: 4, external_id: '99', reason: 'changed in the PMS' }] } as never)
       : null,
   };

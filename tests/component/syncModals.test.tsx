@@ -35,11 +35,23 @@ describe('import modal', () => {
       body: { start_date: start.toString(), end_date: start.add({ days: 7 }).toString(), appointment_type_ids: [], practitioner_ids: [], business_location_ids: [] },
     });
     expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
-    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent('Inprogress');
-    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('COMPLETE'));
+    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent('In progress');
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('Complete'));
     expect(within(dialog).getByTestId('count-Created')).toHaveTextContent('12');
     expect(within(dialog).getByTestId('count-Updated')).toHaveTextContent('3');
     expect(within(dialog).getByTestId('count-Cancelled')).toHaveTextContent('1');
+    expect(within(dialog).getByTestId('count-Unchanged')).toHaveTextContent('40');
+    expect(within(dialog).queryByTestId('import-nothing-changed')).not.toBeInTheDocument();
+  });
+
+  it('says so when an import changed nothing, with the appointments that were already up to date', async () => {
+    state.current.importResult = { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: 12 };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'One day only' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('Complete'));
+    expect(within(dialog).getByTestId('count-Unchanged')).toHaveTextContent('12');
+    expect(within(dialog).getByTestId('import-nothing-changed')).toHaveTextContent('Nothing changed: 12 appointments were already up to date.');
   });
 
   it('prefills today..today+ahead_days and the filters when automatic import is on', async () => {
@@ -55,6 +67,37 @@ describe('import modal', () => {
       appointment_type_ids: [2],
       business_location_ids: [1, 2],
     });
+  });
+
+  it('keeps days ahead saved above the limit within the longest range the server accepts', async () => {
+    state.current.settings = { enable_auto_import: true, enable_auto_export: false, ahead_days: 90, filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ start_date: today().toString(), end_date: today().add({ days: 61 }).toString() });
+  });
+
+  it('refuses a range longer than 62 days on the date field and sends nothing', async () => {
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(within(dialog).getByRole('group', { name: 'Date range presets' })).getByRole('button', { name: 'This month' }));
+    await user.click(within(dialog).getByTestId('date-range-value'));
+    await user.click(await screen.findByRole('button', { name: 'Go to the Next Month' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    const first = today().with({ day: 1 });
+    const end = first.add({ months: 3 }).with({ day: 15 });
+    const month = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][end.month - 1];
+    await user.click(screen.getByRole('button', { name: new RegExp(`, ${month} 15th, ${end.year}$`) }));
+    await user.keyboard('{Escape}');
+    const days = first.until(end, { largestUnit: 'days' }).days + 1;
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    const problem = await within(dialog).findByRole('alert');
+    expect(problem).toHaveTextContent(`Choose at most 62 days: this range has ${days}.`);
+    expect(within(dialog).getByRole('button', { name: /Date range/ })).toHaveAccessibleDescription(`Choose at most 62 days: this range has ${days}.`);
+    expect(state.current.created).toHaveLength(0);
+    expect(toasts()).toEqual([]);
+    await user.click(within(within(dialog).getByRole('group', { name: 'Date range presets' })).getByRole('button', { name: 'Next 30 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
   });
 
   it('refuses a missing date range with an error toast and sends nothing', async () => {
@@ -114,6 +157,18 @@ describe('import modal', () => {
       ['danger', 'end_date: must not be before start_date'],
     ]));
     expect(within(dialog).getByRole('button', { name: 'Start import' })).toBeEnabled();
+  });
+
+  it('shows a 422 the server repeats in its errors once, and once again when the user retries', async () => {
+    state.current.createFailure = { status: 422, body: { message: 'The date range can be at most 62 days (got 75).', errors: ['The date range can be at most 62 days (got 75).'], code: 'VALIDATION_FAILED' } };
+    const { user, dialog } = await openModal('Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    await waitFor(() => expect(toasts()).toEqual([['danger', 'The date range can be at most 62 days (got 75).']]));
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Start import' })).toBeEnabled());
+    expect(toasts()).toEqual([['danger', 'The date range can be at most 62 days (got 75).']]);
   });
 
   it('falls back to the spec’s message when the server says nothing useful', async () => {
@@ -197,7 +252,7 @@ describe('export modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
     await waitFor(() => expect(toasts()).toContainEqual(['success', 'The export has been scheduled to start shortly.']));
-    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent(/In progress|COMPLETE/);
+    expect(await within(dialog).findByTestId('job-status')).toHaveTextContent(/In progress|Complete/);
     await waitFor(() => expect(within(dialog).getByTestId('count-Exported')).toHaveTextContent('5'));
     expect(within(dialog).getByTestId('count-Conflicts')).toHaveTextContent('1');
   });

@@ -35,13 +35,31 @@ describe('/settings/sync-settings', () => {
     expect(await screen.findByText('Sync settings have been saved.')).toBeInTheDocument();
   });
 
-  it('refuses days ahead outside 0..90 without sending', async () => {
+  it('refuses more days ahead than one import or export range holds, on the field, without sending', async () => {
     const { user, form } = await openPage();
-    await user.clear(within(form).getByLabelText('Days ahead'));
-    await user.type(within(form).getByLabelText('Days ahead'), '91');
+    const field = within(form).getByLabelText('Days ahead');
+    expect(field).toHaveAccessibleDescription(/From 0 to 61: an import or export covers at most 62 days/);
+    await user.clear(field);
+    await user.type(field, '62');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Days ahead: enter a whole number from 0 to 90.');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Days ahead: enter a whole number from 0 to 61.');
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(/Days ahead: enter a whole number from 0 to 61\./);
     expect(state.current.settings.ahead_days).toBe(14);
+    await user.clear(field);
+    await user.type(field, '61');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.current.settings.ahead_days).toBe(61));
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows days ahead saved above the limit and asks for a valid number before saving', async () => {
+    state.current.settings = { ...state.current.settings, enable_auto_import: true, ahead_days: 90 };
+    const { user, form } = await openPage();
+    expect(within(form).getByLabelText('Days ahead')).toHaveValue(90);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Days ahead: enter a whole number from 0 to 61.');
+    expect(state.current.settings.ahead_days).toBe(90);
   });
 
   it('shows a 422’s message and its first error', async () => {
@@ -49,5 +67,12 @@ describe('/settings/sync-settings', () => {
     const { user, form } = await openPage();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('The filters are invalid.practitioner_ids: 99 is not one of yours'));
+  });
+
+  it('shows a 422 whose message quotes its first error once', async () => {
+    server.use(http.put('*/api/sync_settings', () => HttpResponse.json({ message: 'Invalid request: ahead_days must be <= 61.', errors: ['ahead_days must be <= 61'], code: 'VALIDATION_FAILED' }, { status: 422 })));
+    const { user, form } = await openPage();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(/^Invalid request: ahead_days must be <= 61\.$/));
   });
 });

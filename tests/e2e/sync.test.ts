@@ -58,7 +58,7 @@ async function runFromModal(page: Page, kind: 'Import' | 'Export') {
   const dialog = page.getByRole('dialog', { name: `${kind} appointments` });
   await dialog.getByRole('button', { name: `Start ${kind.toLowerCase()}` }).click();
   if (kind === 'Export') await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, export' }).click();
-  await expect.poll(() => dialog.getByTestId('job-status').innerText(), { timeout: 60_000, interval: 500 }).toBe('COMPLETE');
+  await expect.poll(() => dialog.getByTestId('job-status').innerText(), { timeout: 60_000, interval: 500 }).toBe('Complete');
   return dialog;
 }
 
@@ -76,7 +76,7 @@ describe('sync through the modals', () => {
       }
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.goto('/imports');
-      await expect.poll(() => page.getByTestId('import-row').first().innerText()).toContain('COMPLETE');
+      await expect.poll(() => page.getByTestId('import-row').first().innerText()).toContain('Complete');
     } finally {
       await context.close();
     }

@@ -21,7 +21,7 @@ type PollingSnapshot = SnapshotFrom<typeof jobPollingMachine>;
 
 const POLL_MS = 20;
 const POLL_FAILURE = 'The job store is unavailable.';
-const labels: Record<JobKind, string> = { import: 'Inprogress', export: 'In progress' };
+const labels: Record<JobStatus, string> = { PENDING: 'In progress', INPROGRESS: 'In progress', COMPLETE: 'Complete', ERROR: 'Error', CANCELLED: 'Cancelled' };
 const titles: Record<JobKind, string> = { import: 'Import appointments', export: 'Export appointments' };
 
 function job(kind: JobKind, status: JobStatus): SyncJob {
@@ -118,7 +118,7 @@ async function expectScreen(run: Run, state: PollingSnapshot) {
       expect(within(dialog).getByRole('button', { name: run.kind === 'import' ? 'Start import' : 'Start export' })).toBeInTheDocument();
       return;
     }
-    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent(current!.status === 'PENDING' || current!.status === 'INPROGRESS' ? labels[run.kind] : current!.status));
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent(labels[current!.status]));
     expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
     if (current!.status === 'COMPLETE') {
       const counts = run.kind === 'import' ? { Created: '4', Updated: '2', Cancelled: '1' } : { Exported: '6', Unchanged: '3', Conflicts: '0' };

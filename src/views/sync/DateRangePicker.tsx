@@ -24,7 +24,13 @@ const fieldButton =
 const chip =
   'rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:border-sky-400 hover:bg-sky-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
-export function DateRangePicker({ value, onChange, today }: { value: DateRange; onChange: (range: DateRange) => void; today: Temporal.PlainDate }) {
+export function DateRangePicker({ value, onChange, today, problem = null }: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  today: Temporal.PlainDate;
+  /** Why the chosen range was refused, shown under the field. */
+  problem?: string | null;
+}) {
   const selected: DayPickerRange | undefined = value.start ? { from: toJs(value.start), to: toJs(value.end) } : undefined;
   return (
     <div>
@@ -40,7 +46,12 @@ export function DateRangePicker({ value, onChange, today }: { value: DateRange; 
       </div>
       <div className="flex items-center gap-2">
         <Popover className="relative flex-1">
-          <PopoverButton className={fieldButton} aria-labelledby="sync-date-range-label sync-date-range-value">
+          <PopoverButton
+            className={`${fieldButton} ${problem ? 'border-rose-500 dark:border-rose-500' : ''}`}
+            aria-labelledby="sync-date-range-label sync-date-range-value"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'sync-date-range-problem' : undefined}
+          >
             <span id="sync-date-range-value" data-testid="date-range-value" className={value.start ? '' : 'text-slate-500'}>
               {describeRange(value)}
             </span>
@@ -63,6 +74,11 @@ export function DateRangePicker({ value, onChange, today }: { value: DateRange; 
           </button>
         )}
       </div>
+      {problem && (
+        <p id="sync-date-range-problem" role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

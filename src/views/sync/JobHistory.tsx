@@ -12,8 +12,8 @@ import { ErrorNote } from '../common/forms';
 import { Pagination } from '../common/Pagination';
 import { PageHeader } from '../common/PageHeader';
 import { PageSpinner, Spinner } from '../common/PageSpinner';
-import { cancelJob, isActiveStatus, listJobs, type ExportJob, type ImportJob, type JobKind, type SyncFilters, type SyncJob } from './api';
-import { statusLabel } from './JobStatusPanel';
+import { cancelJob, isActiveStatus, listJobs, type JobKind, type SyncFilters } from './api';
+import { jobStatusLabel, resultSummary } from './jobStatus';
 import type { Option } from '../common/MultiSelect';
 import { syncQueryKeys, useReferenceLists } from './useSyncData';
 
@@ -25,17 +25,6 @@ const STATUS_STYLE: Record<string, string> = {
   CANCELLED: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100',
   ACTIVE: 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100',
 };
-
-export function resultSummary(job: SyncJob, kind: JobKind): string {
-  if (job.status === 'ERROR') return job.error_message ?? 'Failed';
-  if (!job.result) return '—';
-  if (kind === 'import') {
-    const result = (job as ImportJob).result!;
-    return `${result.appointments_created} created · ${result.appointments_updated} updated · ${result.appointments_cancelled} cancelled`;
-  }
-  const result = (job as ExportJob).result!;
-  return `${result.exported} exported · ${result.skipped_unchanged} unchanged · ${result.conflicts.length} conflicts`;
-}
 
 function namesOf(ids: readonly number[], options: readonly Option[]): string {
   const names = ids.map((id) => options.find((option) => option.id === id)?.name ?? `#${id}`);
@@ -124,7 +113,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
                     <td className="px-4 py-3">
                       <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[active ? 'ACTIVE' : job.status]}`}>
                         {active && <Spinner className="size-3" />}
-                        {statusLabel(job.status, kind)}
+                        {jobStatusLabel(job.status)}
                       </span>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">

@@ -1,36 +1,15 @@
-// The status of a created import or export (spec section 4): 'Inprogress' / 'In progress' with a spinner
-// while PENDING or INPROGRESS, the raw status otherwise, then the counts or the error.
+// The status of a created import or export (spec section 4): 'In progress' with a spinner while PENDING or
+// INPROGRESS, then the status in words with the counts (and what they mean when nothing changed) or the error.
 import { Spinner } from '../common/PageSpinner';
-import { isActiveStatus, type ExportJob, type ImportJob, type JobKind, type JobStatus, type SyncJob } from './api';
-
-export function statusLabel(status: JobStatus, kind: JobKind): string {
-  if (isActiveStatus(status)) return kind === 'import' ? 'Inprogress' : 'In progress';
-  return status;
-}
-
-/** One line for a toast or a table cell: the counts of a finished job, or its error. */
-export function describeOutcome(job: SyncJob, kind: JobKind): string {
-  const noun = kind === 'import' ? 'Import' : 'Export';
-  if (job.status === 'ERROR') return `${noun} failed: ${job.error_message ?? 'unknown error'}`;
-  if (job.status !== 'COMPLETE') return `${noun} ${job.status}`;
-  if (kind === 'import') {
-    const result = (job as ImportJob).result;
-    return result
-      ? `Import complete: ${result.appointments_created} created, ${result.appointments_updated} updated, ${result.appointments_cancelled} cancelled.`
-      : 'Import complete.';
-  }
-  const result = (job as ExportJob).result;
-  return result
-    ? `Export complete: ${result.exported} exported, ${result.skipped_unchanged} unchanged, ${result.conflicts.length} conflicts.`
-    : 'Export complete.';
-}
+import { isActiveStatus, type ExportJob, type ImportJob, type JobKind, type SyncJob } from './api';
+import { exportCounts, formatCount, importCounts, jobStatusLabel, nothingChangedSentence } from './jobStatus';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
       <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white" data-testid={`count-${label}`}>
-        {value}
+        {formatCount(value)}
       </dd>
     </div>
   );
@@ -39,12 +18,12 @@ function Count({ label, value }: { label: string; value: number }) {
 export function JobStatusPanel({ job, kind, pollError }: { job: SyncJob; kind: JobKind; pollError: string | null }) {
   const active = isActiveStatus(job.status);
   return (
-    <div className="space-y-4" data-testid="job-panel">
+    <div className="@container space-y-4" data-testid="job-panel">
       <p className="flex items-center gap-2 text-sm">
         <span className="text-slate-500 dark:text-slate-400">Status:</span>
         <span data-testid="job-status" className="inline-flex items-center gap-2 font-semibold">
           {active && <Spinner className="size-4 text-sky-600" />}
-          {statusLabel(job.status, kind)}
+          {jobStatusLabel(job.status)}
         </span>
       </p>
       {pollError && (
@@ -65,13 +44,21 @@ export function JobStatusPanel({ job, kind, pollError }: { job: SyncJob; kind: J
 
 function ImportCounts({ job }: { job: ImportJob }) {
   const result = job.result!;
+  const counts = importCounts(result);
+  const nothingChanged = nothingChangedSentence(result);
   return (
     <>
-      <dl className="grid grid-cols-3 gap-3">
-        <Count label="Created" value={result.appointments_created} />
-        <Count label="Updated" value={result.appointments_updated} />
-        <Count label="Cancelled" value={result.appointments_cancelled} />
+      {/* Four counts side by side only where the modal is wide enough for their labels. */}
+      <dl className={`grid gap-3 ${counts.length === 4 ? 'grid-cols-2 @lg:grid-cols-4' : 'grid-cols-3'}`}>
+        {counts.map(({ label, value }) => (
+          <Count key={label} label={label} value={value} />
+        ))}
       </dl>
+      {nothingChanged && (
+        <p data-testid="import-nothing-changed" className="text-sm text-slate-700 dark:text-slate-200">
+          {nothingChanged}
+        </p>
+      )}
       {result.warnings && result.warnings.length > 0 && (
         <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-200">
           {result.warnings.slice(0, 5).map((warning) => (
@@ -88,9 +75,9 @@ function ExportCounts({ job }: { job: ExportJob }) {
   return (
     <>
       <dl className="grid grid-cols-3 gap-3">
-        <Count label="Exported" value={result.exported} />
-        <Count label="Unchanged" value={result.skipped_unchanged} />
-        <Count label="Conflicts" value={result.conflicts.length} />
+        {exportCounts(result).map(({ label, value }) => (
+          <Count key={label} label={label} value={value} />
+        ))}
       </dl>
       {result.conflicts.length > 0 && (
         <ul className="list-disc pl-5 text-sm text-amber-800 dark:text-amber-200" aria-label="Conflicts">

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
-import type { SyncDraft } from '../../machines/syncForm';
+import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDraft } from '../../machines/syncForm';
 import { ConfirmDialog } from '../modals/ConfirmDialog';
 import { PageSpinner, Spinner } from '../common/PageSpinner';
 import { Icon } from '../common/Icon';
@@ -75,8 +75,9 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
     }),
   );
   const actor = useActorRef(form, { input: { kind } });
-  const submitting = useSelector(actor, (snapshot) => snapshot.matches('submitting'));
-  const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirming'));
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const confirming = useSelector(actor, selectIsConfirming);
+  const dateProblem = useSelector(actor, selectDateProblem);
 
   useEffect(() => {
     const subscriptions = [
@@ -117,7 +118,12 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
         </div>
       )}
       {mode === 'NORMAL' ? (
-        <DateRangePicker value={{ start: draft.start_date, end: draft.end_date }} today={today} onChange={(range) => setDraft({ ...draft, start_date: range.start, end_date: range.end })} />
+        <DateRangePicker
+          value={{ start: draft.start_date, end: draft.end_date }}
+          today={today}
+          problem={dateProblem}
+          onChange={(range) => setDraft({ ...draft, start_date: range.start, end_date: range.end })}
+        />
       ) : (
         <SingleDatePicker value={draft.start_date} today={today} onChange={(day) => setDraft({ ...draft, start_date: day, end_date: day })} />
       )}

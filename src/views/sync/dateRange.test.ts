@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { draftForMode, presetRange, prefillDraft, PRESETS } from './dateRange';
+import { parse } from 'yaml';
+import { MAX_RANGE_DAYS as SERVER_MAX_RANGE_DAYS } from '../../../server/src/modules/sync/time-range';
+import { draftForMode, MAX_AHEAD_DAYS, MAX_RANGE_DAYS, presetRange, prefillDraft, PRESETS, rangeProblem } from './dateRange';
 import { selectionSummary } from '../common/MultiSelect';
 import { offeredPractitioners } from './useSyncData';
 
@@ -30,6 +33,21 @@ describe('presets', () => {
   });
 });
 
+describe('the range limit', () => {
+  it('is the server’s, and days ahead stop where today..today+ahead_days would exceed it, as the contract says', () => {
+    const contract = parse(readFileSync(new URL('../../../openapi/openapi.yaml', import.meta.url), 'utf8'));
+    expect(MAX_RANGE_DAYS).toBe(SERVER_MAX_RANGE_DAYS);
+    expect(MAX_AHEAD_DAYS).toBe(contract.components.schemas.SyncSettings.properties.ahead_days.maximum);
+    expect(rangeProblem('2026-03-30', today.add({ days: MAX_AHEAD_DAYS }).toString())).toBeNull();
+  });
+
+  it('refuses a longer range in words, and an end before the start', () => {
+    expect(rangeProblem('2026-01-01', '2026-03-03')).toBeNull();
+    expect(rangeProblem('2026-01-01', '2026-03-04')).toBe('Choose at most 62 days: this range has 63.');
+    expect(rangeProblem('2026-03-02', '2026-03-01')).toBe('The end date must be on or after the start date.');
+  });
+});
+
 describe('prefill', () => {
   const base = { today, role: 'ADMIN' as const, associatedPractitionerIds: [], mode: 'NORMAL' as const };
 
@@ -46,6 +64,12 @@ describe('prefill', () => {
       appointment_type_ids: [3],
       business_location_ids: [4],
     });
+  });
+
+  it('keeps days ahead saved above the limit within one range', () => {
+    const draft = prefillDraft({ ...base, kind: 'import', settings: { ...settings, ahead_days: 90 } });
+    expect(draft).toMatchObject({ start_date: '2026-03-30', end_date: '2026-05-30' });
+    expect(rangeProblem(draft.start_date!, draft.end_date!)).toBeNull();
   });
 
   it('preselects a practitioner’s own practitioners', () => {

@@ -15,6 +15,24 @@ export interface DateRange {
 
 export const DEFAULT_RANGE_DAYS = 7;
 
+/** The most days one import or export may cover, first and last day included (the server refuses more). */
+export const MAX_RANGE_DAYS = 62;
+/** Automatic sync covers today..today+ahead_days, so days ahead stay one below the longest range (the contract's maximum). */
+export const MAX_AHEAD_DAYS = MAX_RANGE_DAYS - 1;
+
+/** Days from start to end, both included. */
+export function daysInRange(start: string, end: string): number {
+  return Temporal.PlainDate.from(start).until(Temporal.PlainDate.from(end), { largestUnit: 'days' }).days + 1;
+}
+
+/** Why a chosen range cannot be sent, in the user's words, or null. */
+export function rangeProblem(start: string, end: string): string | null {
+  const days = daysInRange(start, end);
+  if (days < 1) return 'The end date must be on or after the start date.';
+  if (days > MAX_RANGE_DAYS) return `Choose at most ${MAX_RANGE_DAYS} days: this range has ${days}.`;
+  return null;
+}
+
 export const PRESETS = [
   { id: 'today', label: 'Today' },
   { id: 'next7', label: 'Next 7 days' },
@@ -65,11 +83,12 @@ export interface PrefillInput {
   date?: string;
 }
 
-/** What the form shows when a modal opens: today..today+7, or today..today+ahead_days with automatic sync on. */
+/** What the form shows when a modal opens: today..today+7, or today..today+ahead_days (at most MAX_AHEAD_DAYS) with automatic sync on. */
 export function prefillDraft(input: PrefillInput): SyncDraft {
   const { settings, today } = input;
   const auto = settings !== null && (input.kind === 'import' ? settings.enable_auto_import : settings.enable_auto_export);
-  const aheadDays = auto ? settings.ahead_days : DEFAULT_RANGE_DAYS;
+  // Settings saved before the limit existed may ask for more days than one range can hold.
+  const aheadDays = auto ? Math.min(Math.max(settings.ahead_days, 0), MAX_AHEAD_DAYS) : DEFAULT_RANGE_DAYS;
   const start = input.date ?? toRequestDate(today);
   const end = input.mode === 'FAST' ? start : toRequestDate(today.add({ days: aheadDays }));
   const filters = settings?.filters;

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useServices } from '../../app/ServicesContext';
 import { useSyncMachines } from './SyncMachinesContext';
 import type { JobKind, SyncJob } from './api';
-import { describeOutcome } from './JobStatusPanel';
+import { describeOutcome } from './jobStatus';
 
 type PollingActor = Actor<ReturnType<typeof useSyncMachines>['polling']>;
 

@@ -1,20 +1,38 @@
 // /settings/account-setup: the first-run wizard start-up sends a new business to. 1. connect the PMS (and
 // wait while its reference data is pulled), 2. review the time zone and sync settings, 3. run the first
-// import and watch it, then go to the dashboard.
+// import and watch it, then go to the dashboard. The steps come from the real state: a connected account
+// that has completed an import is set up, and the page then says so with what was set up.
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
+import type { ProviderAccount } from '../../../api/types';
 import { selectUser } from '../../../machines/auth';
-import { browserTimeZone } from '../../../lib/dates';
+import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { ErrorNote } from '../../common/forms';
 import { Card, PageHeader } from '../../common/PageHeader';
+import { Icon } from '../../common/Icon';
 import { PageSpinner, Spinner } from '../../common/PageSpinner';
-import type { SyncJob } from '../../sync/api';
+import { listJobs, type SyncJob } from '../../sync/api';
+import { resultSummary } from '../../sync/jobStatus';
 import { SyncJobPanel } from '../../sync/SyncJobPanel';
+import { syncQueryKeys } from '../../sync/useSyncData';
 import { ConnectAccountForm } from '../provider-account/ConnectAccountForm';
-import { useProviderAccount } from '../provider-account/providerAccountQuery';
+import { PROVIDER_NAMES, useProviderAccount } from '../provider-account/providerAccountQuery';
 import { SyncSettingsForm } from '../sync-settings/SyncSettingsForm';
 import { setupStep, STEP_TITLES, stepIndex } from './setupSteps';
+
+/** The newest completed import among the latest hundred jobs (automatic imports run hourly), or null. */
+function useLatestCompletedImport(enabled: boolean) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: [...syncQueryKeys.jobs('import'), 'latest-complete'],
+    queryFn: async () => (await listJobs(api, 'import', 1, 100)).jobs.find((job) => job.status === 'COMPLETE') ?? null,
+    enabled,
+    staleTime: 0,
+  });
+}
 
 function Steps({ current }: { current: number }) {
   return (
@@ -23,6 +41,7 @@ function Steps({ current }: { current: number }) {
         <li
           key={title}
           aria-current={index === current ? 'step' : undefined}
+          data-done={index < current ? 'true' : undefined}
           className={`rounded-lg border px-3 py-2 text-sm ${
             index === current
               ? 'border-sky-400 bg-sky-50 font-semibold text-sky-900 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100'
@@ -31,7 +50,9 @@ function Steps({ current }: { current: number }) {
                 : 'border-slate-200 text-slate-500 dark:border-slate-800'
           }`}
         >
+          {index < current && <Icon name="check" className="mr-1.5 inline size-4 align-[-0.2em]" />}
           {index + 1}. {title}
+          {index < current && <span className="sr-only"> (done)</span>}
         </li>
       ))}
     </ol>
@@ -45,6 +66,7 @@ export default function AccountSetupPage() {
   const [reviewed, setReviewed] = useState(false);
   const [firstImport, setFirstImport] = useState<SyncJob | null>(null);
   const status = account.data?.status;
+  const latestImport = useLatestCompletedImport(status === 'ACTIVE');
 
   // Start-up keeps the user here while the account is INITIALIZING; tell it once the account is ready.
   useEffect(() => {
@@ -59,14 +81,24 @@ export default function AccountSetupPage() {
 
   if (account.isPending) return <PageSpinner label="Loading your account" />;
   if (account.isError) return <ErrorNote>{messageOfError(account.error, 'An error has occurred. Could not load the provider account.')}</ErrorNote>;
-  const step = setupStep(account.data, reviewed);
+  const checkingImports = status === 'ACTIVE' && latestImport.isPending;
+  const derived = setupStep(account.data, { reviewed, importCompleted: Boolean(latestImport.data) });
+  // The import just run here stays on screen with its counts until the user moves on.
+  const step = firstImport && derived === 'done' ? 'import' : derived;
   const timeZone = user?.business_account.time_zone ?? browserTimeZone();
 
   return (
     <>
-      <PageHeader title="Account setup">Three steps and your appointments are in Rounds.</PageHeader>
-      <Steps current={stepIndex(step)} />
+      <PageHeader title="Account setup">
+        {derived === 'done' ? 'Your account is set up and your appointments are in Rounds.' : 'Three steps and your appointments are in Rounds.'}
+      </PageHeader>
+      <Steps current={checkingImports ? stepIndex('review') : firstImport?.status === 'COMPLETE' ? STEP_TITLES.length : stepIndex(step)} />
+      {latestImport.isError && <ErrorNote>{messageOfError(latestImport.error, 'An error has occurred. Could not load imports.')}</ErrorNote>}
       <Card>
+        {checkingImports && <PageSpinner label="Checking your imports" />}
+        {!checkingImports && step === 'done' && account.data && latestImport.data && (
+          <SetupComplete account={account.data} lastImport={latestImport.data} timeZone={timeZone} onFinish={finish} />
+        )}
         {step === 'connect' && <ConnectAccountForm onConnected={() => void account.refetch()} />}
         {step === 'initializing' && (
           <p role="status" className="flex items-center gap-3 text-sm text-slate-700 dark:text-slate-200">
@@ -74,7 +106,7 @@ export default function AccountSetupPage() {
             Importing practitioners, business locations and appointment types from your practice management system…
           </p>
         )}
-        {step === 'review' && (
+        {!checkingImports && step === 'review' && (
           <div className="space-y-6">
             <div>
               <h2 className="text-base font-semibold">Time zone</h2>
@@ -113,5 +145,35 @@ export default function AccountSetupPage() {
         )}
       </Card>
     </>
+  );
+}
+
+const linkClass = 'font-medium text-sky-700 underline hover:text-sky-900 dark:text-sky-300';
+
+function SetupComplete({ account, lastImport, timeZone, onFinish }: { account: ProviderAccount; lastImport: SyncJob; timeZone: string; onFinish: () => void }) {
+  const provider = PROVIDER_NAMES[account.provider] ?? account.provider;
+  const range = lastImport.start_date === lastImport.end_date ? formatCalendarDate(lastImport.start_date) : `${formatCalendarDate(lastImport.start_date)} – ${formatCalendarDate(lastImport.end_date)}`;
+  return (
+    <div className="space-y-4" data-testid="setup-complete">
+      <h2 className="text-base font-semibold">Setup is complete</h2>
+      <ul className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
+        <li>
+          Connected to {provider}
+          {account.api_key_last4 ? ` (API key ••••${account.api_key_last4})` : ''}. <Link href="/settings/provider-account" className={linkClass}>Provider account</Link>
+        </li>
+        <li>
+          Appointments are scheduled in <strong>{timeZone}</strong>. <Link href="/settings/sync-settings" className={linkClass}>Sync settings</Link>
+        </li>
+        <li data-testid="setup-last-import">
+          Last completed import: {range} ({resultSummary(lastImport, 'import')}), started {formatDateTime(lastImport.created_at, timeZone)}.{' '}
+          <Link href="/imports" className={linkClass}>Import history</Link>
+        </li>
+      </ul>
+      <div className="flex justify-end">
+        <button type="button" onClick={onFinish} className="rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-700">
+          Go to the dashboard
+        </button>
+      </div>
+    </div>
   );
 }

@@ -2,23 +2,17 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { ApiError, messageOfError } from '../../../api/errors';
+import { messageOfError, messagesOfError } from '../../../api/errors';
 import { ErrorNote, SubmitButton } from '../../common/forms';
 import { PageSpinner } from '../../common/PageSpinner';
 import { fetchSyncSettings, saveSyncSettings, type SyncSettings } from '../../sync/api';
+import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../../sync/dateRange';
 import { MultiSelect } from '../../common/MultiSelect';
 import { syncQueryKeys, useReferenceLists } from '../../sync/useSyncData';
 
 export const SETTINGS_SAVED = 'Sync settings have been saved.';
-export const AHEAD_DAYS_LIMITS = { min: 0, max: 90 } as const;
-
-/** The server's message, then its first error, as the modals show a 422. */
-function failureLines(error: unknown): string[] {
-  if (!(error instanceof ApiError)) return [messageOfError(error, 'An error has occurred. Could not save sync settings.')];
-  const body = (error.body ?? {}) as { message?: unknown; errors?: unknown };
-  const first = Array.isArray(body.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : null;
-  return [error.message, ...(first && first !== error.message ? [first] : [])];
-}
+/** today..today+ahead_days must fit in one import or export range. */
+export const AHEAD_DAYS_LIMITS = { min: 0, max: MAX_AHEAD_DAYS } as const;
 
 export function validateAheadDays(value: string): string | null {
   const days = Number(value);
@@ -54,7 +48,7 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
   const lists = useReferenceLists();
   const [form, setForm] = useState(initial);
   const [aheadDays, setAheadDays] = useState(String(initial.ahead_days));
-  const [validation, setValidation] = useState<string | null>(null);
+  const [aheadDaysProblem, setAheadDaysProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (settings: SyncSettings) => saveSyncSettings(api, settings),
     onSuccess: (saved) => {
@@ -68,7 +62,7 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validateAheadDays(aheadDays);
-    setValidation(problem);
+    setAheadDaysProblem(problem);
     if (!problem) save.mutate({ ...form, ahead_days: Number(aheadDays) });
   };
 
@@ -99,19 +93,30 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
           max={AHEAD_DAYS_LIMITS.max}
           value={aheadDays}
           onChange={(event) => setAheadDays(event.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          aria-invalid={aheadDaysProblem ? true : undefined}
+          aria-describedby={aheadDaysProblem ? 'sync-ahead-days-hint sync-ahead-days-problem' : 'sync-ahead-days-hint'}
+          className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm dark:bg-slate-900 ${
+            aheadDaysProblem ? 'border-rose-500' : 'border-slate-300 dark:border-slate-700'
+          }`}
         />
-        <p className="mt-1 text-xs text-slate-500">Also the range the Import and Export windows suggest while automatic sync is on.</p>
+        {aheadDaysProblem && (
+          <p id="sync-ahead-days-problem" role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+            {aheadDaysProblem}
+          </p>
+        )}
+        <p id="sync-ahead-days-hint" className="mt-1 text-xs text-slate-500">
+          From {AHEAD_DAYS_LIMITS.min} to {AHEAD_DAYS_LIMITS.max}: an import or export covers at most {MAX_RANGE_DAYS} days, today included. Also the range the
+          Import and Export windows suggest while automatic sync is on.
+        </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <MultiSelect label="Business locations" placeholder="All" {...lists.businessLocations} value={form.filters.business_location_ids} onChange={setFilter('business_location_ids')} />
         <MultiSelect label="Appointment types" placeholder="All" {...lists.appointmentTypes} value={form.filters.appointment_type_ids} onChange={setFilter('appointment_type_ids')} />
         <MultiSelect label="Practitioners" placeholder="All" {...lists.practitioners} value={form.filters.practitioner_ids} onChange={setFilter('practitioner_ids')} />
       </div>
-      {validation && <ErrorNote>{validation}</ErrorNote>}
       {save.isError && (
         <ErrorNote>
-          {failureLines(save.error).map((line) => (
+          {messagesOfError(save.error, 'An error has occurred. Could not save sync settings.').map((line) => (
             <span key={line} className="block">
               {line}
             </span>
