@@ -1,4 +1,5 @@
 // Days ahead stop where today..today+ahead_days would be longer than the 62 days an import or export may cover.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -25,6 +26,11 @@ describe('sync settings days ahead', () => {
     const tooMany = await t.request('PUT', '/api/sync_settings', { token: acme.tokens.admin, body: settings(62) });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors[0]).toMatch(/^ahead_days /);
+    expect((await t.request('GET', '/api/sync_settings', { token: acme.tokens.admin })).body.sync_settings.ahead_days).toBe(61);
+  });
+
+  it('is kept by the database too, so no stored setting can make the modals prefill a range the server refuses', async () => {
+    await expect(t.ctx.db.execute(sql`UPDATE sync_settings SET ahead_days = 90 WHERE business_account_id = ${acme.businessAccountId}`)).rejects.toThrow();
     expect((await t.request('GET', '/api/sync_settings', { token: acme.tokens.admin })).body.sync_settings.ahead_days).toBe(61);
   });
 });

@@ -18,7 +18,6 @@ describe('an import that changed nothing', () => {
     [{ ...none, appointments_unchanged: 1 }, 'Nothing changed: 1 appointment was already up to date.'],
     [{ ...none, appointments_unchanged: 1221 }, 'Nothing changed: 1,221 appointments were already up to date.'],
     [{ ...none, appointments_unchanged: 0 }, 'Nothing changed: there are no appointments in this range.'],
-    [none, 'Nothing changed: no appointment was created, updated or cancelled.'],
     [{ ...none, appointments_updated: 1, appointments_unchanged: 11 }, null],
   ])('%o', (result, sentence) => {
     expect(nothingChangedSentence(result)).toBe(sentence);
@@ -28,7 +27,7 @@ describe('an import that changed nothing', () => {
     const job = importJob('COMPLETE', { ...none, appointments_unchanged: 12 });
     expect(describeOutcome(job, 'import')).toBe('Import complete. Nothing changed: 12 appointments were already up to date.');
     expect(resultSummary(job, 'import')).toBe('0 created · 0 updated · 0 cancelled · 12 unchanged');
-    expect(describeOutcome(importJob('COMPLETE', { appointments_created: 2, appointments_updated: 0, appointments_cancelled: 0 }), 'import')).toBe('Import complete: 2 created, 0 updated, 0 cancelled.');
+    expect(describeOutcome(importJob('COMPLETE', { ...none, appointments_created: 2, appointments_unchanged: 5 }), 'import')).toBe('Import complete: 2 created, 0 updated, 0 cancelled, 5 unchanged.');
     expect(describeOutcome(importJob('CANCELLED'), 'import')).toBe('Import cancelled.');
     expect(describeOutcome(importJob('ERROR'), 'import')).toBe('Import failed: Cliniko answered 401');
   });

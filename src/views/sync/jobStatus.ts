@@ -23,13 +23,13 @@ export const formatCount = (count: number): string => count.toLocaleString('en-A
 
 const appointments = (count: number) => `${formatCount(count)} appointment${count === 1 ? '' : 's'}`;
 
-/** The counts of an import, the unchanged ones when the server gives them. */
+/** The counts of an import, unchanged included so that an import that changed nothing still shows what it read. */
 export function importCounts(result: ImportResult): Array<{ label: string; value: number }> {
   return [
     { label: 'Created', value: result.appointments_created },
     { label: 'Updated', value: result.appointments_updated },
     { label: 'Cancelled', value: result.appointments_cancelled },
-    ...(result.appointments_unchanged === undefined ? [] : [{ label: 'Unchanged', value: result.appointments_unchanged }]),
+    { label: 'Unchanged', value: result.appointments_unchanged },
   ];
 }
 
@@ -37,7 +37,6 @@ export function importCounts(result: ImportResult): Array<{ label: string; value
 export function nothingChangedSentence(result: ImportResult): string | null {
   if (result.appointments_created + result.appointments_updated + result.appointments_cancelled > 0) return null;
   const unchanged = result.appointments_unchanged;
-  if (unchanged === undefined) return 'Nothing changed: no appointment was created, updated or cancelled.';
   if (unchanged === 0) return 'Nothing changed: there are no appointments in this range.';
   return `Nothing changed: ${appointments(unchanged)} ${unchanged === 1 ? 'was' : 'were'} already up to date.`;
 }
