@@ -1380,7 +1380,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description '#rrggbb', or null for the automatic colour */
-                    color: string | null;
+                    color: components["schemas"]["ColorOrNull"];
                 };
             };
         };

@@ -2,19 +2,23 @@
 // the practitioner's limits, and the client's own availability page reached through the emailed link.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, logIn, newPage } from './support/browser';
+import { clickFirstAppointment, DEMO_PASSWORD, launchBrowser, logIn, newPage, openFirstAppointment } from './support/browser';
 import { startProduct, type RunningProduct } from './support/server';
+import { startSmtpSink, type SmtpSink } from './support/smtpSink';
 
 let product: RunningProduct;
 let browser: Browser;
+let mail: SmtpSink;
 
 beforeAll(async () => {
-  // info-level logs carry the emails kept in the outbox (there is no SMTP server here).
-  [product, browser] = await Promise.all([startProduct({ LOG_LEVEL: 'info' }), launchBrowser()]);
+  // The product sends its emails over SMTP to a sink on a loopback port, where the test reads the links.
+  mail = await startSmtpSink();
+  [product, browser] = await Promise.all([startProduct({ SMTP_URL: mail.url, LOG_LEVEL: 'info' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
+  await mail?.close();
 });
 
 async function api(path: string, token: string, init: RequestInit = {}) {
@@ -87,17 +91,7 @@ describe('appointment details', () => {
     const { context, page } = await newPage(browser, product.url);
     try {
       await logIn(page, 'admin@demo.test');
-      await page.goto('/appointments');
-      await page.getByTestId('pagination-summary').waitFor();
-      const row = page.getByTestId('appointment-row').first();
-      // The demo books weekdays only: step forward from a weekend day until a day has visits.
-      for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
-        await page.getByRole('button', { name: 'Next period' }).click();
-        await page.waitForTimeout(800);
-      }
-      await row.click();
-      const modal = page.getByTestId('appointment-details-modal');
-      await modal.waitFor();
+      const modal = await openFirstAppointment(page);
       await modal.getByRole('button', { name: 'Edit arrival time' }).click();
       const input = modal.getByLabel('Arrival time');
       const before = await input.inputValue();
@@ -156,13 +150,7 @@ describe('page state in the address', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Day schedule' }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByTestId('date-range-button').textContent()).toBe(dates);
 
-      await page.goto('/appointments');
-      const row = page.getByTestId('appointment-row').first();
-      for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
-        await page.getByRole('button', { name: 'Next period' }).click();
-        await page.waitForTimeout(800);
-      }
-      await row.click();
+      await clickFirstAppointment(page);
       await page.waitForURL(/appointment=\d+/);
       const link = page.url();
       await page.goBack();
@@ -195,7 +183,7 @@ describe('the client’s own availability page', () => {
       await page.getByRole('button', { name: 'Send request' }).click();
       await page.getByTestId('toast').filter({ hasText: 'The availability request has been scheduled to send to client.' }).waitFor();
 
-      const links = () => [...product.logs().matchAll(/https?:\/\/[^\s"\\]+\/client\/update-availability\?token=[^\s"\\]+/g)].map((match) => match[0]);
+      const links = () => [...mail.messages().join('\n').matchAll(/https?:\/\/[^\s"\\]+\/client\/update-availability\?token=[^\s"\\]+/g)].map((match) => match[0]);
       await expect.poll(() => links().length).toBeGreaterThan(0);
       const link = links().at(-1)!;
 
@@ -212,6 +200,7 @@ describe('the client’s own availability page', () => {
         await visitor.page.getByText(/updated|thank/i).first().waitFor();
         await visitor.page.goto(link);
         await visitor.page.getByText(/already been used|expired|no longer valid/i).first().waitFor();
+        expect(product.logs()).not.toContain(new URL(link).searchParams.get('token')!);
       } finally {
         await visitor.context.close();
       }

@@ -1,8 +1,8 @@
 // Issue 10 in a real Chromium whose locale is en-US and whose zone is not the business's: the arrival-time editor
 // keeps the 24-hour clock and tells its window, and the change log reads in words.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn } from './support/browser';
+import { launchBrowser, logIn, openFirstAppointment } from './support/browser';
 import { startProduct, type RunningProduct } from './support/server';
 
 let product: RunningProduct;
@@ -15,21 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-async function openFirstAppointment(page: Page) {
-  await page.goto('/appointments');
-  await page.getByTestId('pagination-summary').waitFor();
-  const row = page.getByTestId('appointment-row').first();
-  // The demo books weekdays only: step forward from a weekend day until a day has visits.
-  for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
-    await page.getByRole('button', { name: 'Next period' }).click();
-    await page.waitForTimeout(800);
-  }
-  await row.click();
-  const modal = page.getByTestId('appointment-details-modal');
-  await modal.waitFor();
-  return modal;
-}
 
 describe('appointment modal in an en-US browser', () => {
   it('edits the arrival time on the 24-hour clock with its window shown, and reads the change log in words', async () => {

@@ -35,7 +35,7 @@ function job(kind: JobKind, status: JobStatus): SyncJob {
     created_at: '2026-11-22T00:00:00Z',
     result: complete
       ? kind === 'import'
-        ? { appointments_created: 4, appointments_updated: 2, appointments_cancelled: 1 }
+        ? { appointments_created: 4, appointments_updated: 2, appointments_cancelled: 1, appointments_unchanged: 5 }
         : { exported: 6, skipped_unchanged: 3, conflicts: [] }
       : null,
   } as SyncJob;
@@ -121,7 +121,7 @@ async function expectScreen(run: Run, state: PollingSnapshot) {
     await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent(labels[current!.status]));
     expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
     if (current!.status === 'COMPLETE') {
-      const counts = run.kind === 'import' ? { Created: '4', Updated: '2', Cancelled: '1' } : { Exported: '6', Unchanged: '3', Conflicts: '0' };
+      const counts = run.kind === 'import' ? { Created: '4', Updated: '2', Cancelled: '1', Unchanged: '5' } : { Exported: '6', Unchanged: '3', Conflicts: '0' };
       for (const [label, value] of Object.entries(counts)) expect(within(dialog).getByTestId(`count-${label}`)).toHaveTextContent(value);
     }
     if (current!.status === 'ERROR') expect(within(dialog).getByTestId('job-error')).toHaveTextContent('Cliniko refused the API key.');

@@ -1,13 +1,15 @@
 // Builds a schema-valid sample request body from the contract, so permission tests reach the permission check
 // rather than stopping at validation.
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[];
-  format?: string; minimum?: number; minLength?: number; $ref?: string; oneOf?: Schema[]; minItems?: number; minProperties?: number };
+  format?: string; pattern?: string; minimum?: number; minLength?: number; $ref?: string; oneOf?: Schema[]; minItems?: number; minProperties?: number };
 
 export function sampleFor(schema: Schema | undefined, resolve: (ref: string) => Schema): unknown {
   if (!schema) return undefined;
   if (schema.$ref) return sampleFor(resolve(schema.$ref), resolve);
   if (schema.oneOf) return sampleFor(schema.oneOf[0], resolve);
   if (schema.enum) return schema.enum[0];
+  // No sample can be guessed for a pattern; a nullable field with one is sent as null.
+  if (schema.pattern && Array.isArray(schema.type) && schema.type.includes('null')) return null;
   const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
   switch (type) {
     case 'object': {

@@ -26,3 +26,23 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/** Goes to /appointments and clicks its first visit; the demo books weekdays only, so it steps past a weekend. */
+export async function clickFirstAppointment(page: Page) {
+  await page.goto('/appointments');
+  await page.getByTestId('pagination-summary').waitFor();
+  const row = page.getByTestId('appointment-row').first();
+  for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
+    await page.getByRole('button', { name: 'Next period' }).click();
+    await page.waitForTimeout(800);
+  }
+  await row.click();
+}
+
+/** Opens the first visit's details modal (see clickFirstAppointment) and answers the modal. */
+export async function openFirstAppointment(page: Page) {
+  await clickFirstAppointment(page);
+  const modal = page.getByTestId('appointment-details-modal');
+  await modal.waitFor();
+  return modal;
+}
