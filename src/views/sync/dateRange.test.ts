@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { parse } from 'yaml';
-import { MAX_RANGE_DAYS as SERVER_MAX_RANGE_DAYS } from '../../../server/src/modules/sync/time-range';
-import { draftForMode, MAX_AHEAD_DAYS, MAX_RANGE_DAYS, presetRange, prefillDraft, PRESETS, rangeProblem } from './dateRange';
+import { EARLIEST_DATE as SERVER_EARLIEST_DATE, LATEST_DATE as SERVER_LATEST_DATE, MAX_RANGE_DAYS as SERVER_MAX_RANGE_DAYS } from '../../../server/src/modules/sync/time-range';
+import { draftForMode, EARLIEST_DATE, LATEST_DATE, MAX_AHEAD_DAYS, MAX_RANGE_DAYS, presetRange, prefillDraft, PRESETS, rangeProblem } from './dateRange';
 import { selectionSummary } from '../common/MultiSelect';
 import { offeredPractitioners } from './useSyncData';
 
@@ -37,6 +37,7 @@ describe('the range limit', () => {
   it('is the server’s, and days ahead stop where today..today+ahead_days would exceed it, as the contract says', () => {
     const contract = parse(readFileSync(new URL('../../../openapi/openapi.yaml', import.meta.url), 'utf8'));
     expect(MAX_RANGE_DAYS).toBe(SERVER_MAX_RANGE_DAYS);
+    expect([EARLIEST_DATE, LATEST_DATE]).toEqual([SERVER_EARLIEST_DATE, SERVER_LATEST_DATE]);
     expect(MAX_AHEAD_DAYS).toBe(contract.components.schemas.SyncSettings.properties.ahead_days.maximum);
     expect(rangeProblem('2026-03-30', today.add({ days: MAX_AHEAD_DAYS }).toString())).toBeNull();
   });
@@ -45,6 +46,8 @@ describe('the range limit', () => {
     expect(rangeProblem('2026-01-01', '2026-03-03')).toBeNull();
     expect(rangeProblem('2026-01-01', '2026-03-04')).toBe('Choose at most 62 days: this range has 63.');
     expect(rangeProblem('2026-03-02', '2026-03-01')).toBe('The end date must be on or after the start date.');
+    expect(rangeProblem('0001-01-01', '0001-01-02')).toBe('Choose dates between 1 January 2000 and 31 December 2099.');
+    expect(rangeProblem('2099-12-31', '2100-01-01')).toBe('Choose dates between 1 January 2000 and 31 December 2099.');
   });
 });
 
