@@ -35,14 +35,18 @@ async function appointmentColours(token: string): Promise<Map<number, string>> {
   return found;
 }
 
-const hueOf = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const d = max - min;
-  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return (h * 60 + 360) % 360;
+/** CIE L*a*b* of an sRGB '#rrggbb' (D65), to measure how different two colours look. */
+const labOf = (hex: string): [number, number, number] => {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+  const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
 };
+/** CIE76 colour difference: about 2.3 is just noticeable; above 25 two pins are not mistaken for each other. */
+const deltaE = (a: string, b: string) => Math.hypot(...labOf(a).map((value, index) => value - labOf(b)[index]));
 
 describe('practitioners’ colours', () => {
   it('are derived, distinct and always filled in the practitioners list and the appointments', async () => {
@@ -57,17 +61,19 @@ describe('practitioners’ colours', () => {
     for (const [id, color] of lanes) expect(color).toBe(shown.get(id)!.color);
   });
 
-  it('give twelve practitioners twelve clearly different hues', async () => {
+  it('give fifteen practitioners fifteen colours nobody mistakes for each other, and more still all different', async () => {
     const db = t.ctx.db;
-    const twelve = await createBusinessFixture(t, 'twelve');
-    await db.insert(practitioners).values(Array.from({ length: 9 }, (_, index) => ({
-      business_account_id: twelve.businessAccountId, first_name: `P${index}`, last_name: 'Twelve',
+    const many = await createBusinessFixture(t, 'many');
+    await db.insert(practitioners).values(Array.from({ length: 17 }, (_, index) => ({
+      business_account_id: many.businessAccountId, first_name: `P${index}`, last_name: 'Many',
     })));
-    const shown = [...(await colours(twelve.tokens.admin)).values()];
-    expect(shown).toHaveLength(12);
-    const hues = shown.map((p) => hueOf(p.color)).sort((a, b) => a - b);
-    const gaps = hues.map((hue, index) => (index === 0 ? hue + 360 - hues[hues.length - 1] : hue - hues[index - 1]));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(25);
+    const byId = await colours(many.tokens.admin);
+    const ranked = [...byId.entries()].sort(([a], [b]) => a - b).map(([, p]) => p.color);
+    expect(ranked).toHaveLength(20);
+    expect(new Set(ranked).size).toBe(20);
+    const first = ranked.slice(0, 15);
+    const closest = Math.min(...first.flatMap((a, i) => first.slice(i + 1).map((b) => deltaE(a, b))));
+    expect(closest).toBeGreaterThanOrEqual(25);
   });
 
   it('lets an ADMIN choose a colour and go back to the automatic one, seen everywhere', async () => {

@@ -1,21 +1,32 @@
 -- Each practitioner's colour on the schedule's lanes and the map: an admin's choice (practitioners.color), or when
--- none is set a colour derived from the practitioner's rank in the business, so colours do not repeat. Everything
+-- none is set a colour derived from the practitioner's rank in the business, so colours do not repeat or look alike. Everything
 -- that shows a practitioner reads practitioner_color(id), the one place the rule lives.
 ALTER TABLE practitioners ADD COLUMN color text CHECK (color ~ '^#[0-9a-f]{6}$');
 
--- Evenly spaced hues by rank (0-based) among `total`; neighbours in rank also alternate lightness. Mid saturation and
--- lightness keep every colour readable as a dot, a line or a marker on the light and the dark theme.
+-- The first 15 ranks take a palette of colours chosen to be told apart at a glance (after Trubetskoy's "20 distinct
+-- colours", without those too pale for the light theme or too dark for the dark one; every pair differs by a CIE76
+-- ΔE of at least 28). Beyond it, hues evenly spaced among the rest, offset so they fall between the palette's, with
+-- neighbours in rank alternating lightness.
 CREATE FUNCTION practitioner_auto_color(rank integer, total integer) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
-  hue numeric := mod(rank * 360.0 / greatest(total, 1), 360);
+  palette text[] := ARRAY['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#bfef45',
+                          '#469990', '#9a6324', '#800000', '#808000', '#ffe119', '#a9a9a9', '#fabed4'];
+  extra integer := rank - array_length(palette, 1);
+  hue numeric;
   saturation numeric := 0.68;
   lightness numeric := CASE WHEN mod(rank, 2) = 0 THEN 0.46 ELSE 0.56 END;
-  chroma numeric := (1 - abs(2 * lightness - 1)) * saturation;
-  sector numeric := hue / 60;
-  second numeric := chroma * (1 - abs(mod(sector, 2) - 1));
-  base numeric := lightness - chroma / 2;
+  chroma numeric;
+  sector numeric;
+  second numeric;
+  base numeric;
   r numeric; g numeric; b numeric;
 BEGIN
+  IF extra < 0 THEN RETURN palette[rank + 1]; END IF;
+  hue := mod(12 + extra * 360.0 / greatest(total - array_length(palette, 1), 1), 360);
+  chroma := (1 - abs(2 * lightness - 1)) * saturation;
+  sector := hue / 60;
+  second := chroma * (1 - abs(mod(sector, 2) - 1));
+  base := lightness - chroma / 2;
   CASE floor(sector)::int
     WHEN 0 THEN r := chroma; g := second; b := 0;
     WHEN 1 THEN r := second; g := chroma; b := 0;
