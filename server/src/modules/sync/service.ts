@@ -159,14 +159,12 @@ export async function listJobs(ctx: AppContext, auth: AuthContext, kind: Directi
   return { rows, meta: { page, per_page: perPage, total: Number(total) } };
 }
 
-/** Cancelling is for the job's author or an ADMIN; automatic-sync jobs have no author, so only an ADMIN cancels them. */
+/**
+ * Cancelling is for the job's author or an ADMIN (automatic-sync jobs have no author, so only an ADMIN): exactly the
+ * callers who may read it, so anyone else gets the same 404 as for reading, which does not tell that the job exists.
+ */
 export async function cancelSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, id: number): Promise<JobRow> {
-  const job = await findJob(ctx, auth, kind, id);
-  if (auth.role !== 'ADMIN' && !isAuthor(auth, job)) {
-    throw forbidden(job.automatic || job.created_by_user_id === null
-      ? `Only an admin can cancel an automatic ${kindWord(kind)}.`
-      : `Only the person who started this ${kindWord(kind)}, or an admin, can cancel it.`);
-  }
+  const job = await findVisibleJob(ctx, auth, kind, id);
   const cancelled = await cancelJob(ctx.db, job.id);
   if (!cancelled) throw conflict(`The ${kindWord(kind)} has already finished (${job.status}).`);
   return cancelled;
