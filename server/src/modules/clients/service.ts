@@ -146,7 +146,7 @@ export class ClientsService {
         `Sent on behalf of ${auth.fullName}.`,
       ].join('\n'),
     });
-    this.ctx.log.info({ clientId: client.id, client: fullName(client) }, 'availability request sent');
+    this.ctx.log.info({ clientId: client.id }, 'availability request sent');
     return { message: AVAILABILITY_REQUEST_MESSAGE };
   }
 }
