@@ -26,7 +26,7 @@ describe('import modal', () => {
     const { user, dialog } = await openModal('Import');
     const start = today();
     expect(within(dialog).getByTestId('date-range-value')).toHaveTextContent(/–/);
-    expect(within(dialog).getByText(/Imports overwrite existing data, including edits made in Rounds/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Imports overwrite existing data .*including edits made in Rounds — except arrival times changed here and not exported yet/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'View history' })).toHaveAttribute('href', '/imports');
     await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
     await waitFor(() => expect(state.current.created).toHaveLength(1));
