@@ -307,7 +307,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running import (a running one stops after its current page), by its author or an ADMIN (an automatic import by an ADMIN only) */
+        /** Cancel a pending or running import (a running one stops after its current page), by its author or an ADMIN (an automatic import by an ADMIN only); to anyone else it is 404, as for reading */
         post: operations["cancelImport"];
         delete?: never;
         options?: never;
@@ -359,7 +359,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running export (a running one stops after its current page), by its author or an ADMIN (an automatic export by an ADMIN only) */
+        /** Cancel a pending or running export (a running one stops after its current page), by its author or an ADMIN (an automatic export by an ADMIN only); to anyone else it is 404, as for reading */
         post: operations["cancelExport"];
         delete?: never;
         options?: never;
@@ -696,7 +696,7 @@ export interface components {
         AvailabilityEntry: {
             /** @description 0 = Sunday … 6 = Saturday */
             dow: number;
-            /** @description Absent means all day */
+            /** @description Absent means all day; when present, at least one slot (an empty list is refused with 422) */
             hours?: components["schemas"]["AvailabilitySlot"][];
         };
         Tag: {
