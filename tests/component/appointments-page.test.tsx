@@ -211,8 +211,48 @@ describe('appointments page state in the address', () => {
     view.unmount();
   });
 
+  it('writes a chosen range as both start and end, even when it starts today, so a link names the same days later', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments');
+    serve();
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    await user.click(screen.getByTestId('date-range-button'));
+    await user.click(await screen.findByRole('button', { name: /November 26(th)?, 2026/ }));
+    await waitFor(() => expect(here().get('end')).toBe('2026-11-26'));
+    expect(here().get('start')).toBe('2026-11-24');
+    // Back to today: the default range leaves the address altogether.
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(here().has('end')).toBe(false));
+    expect(here().has('start')).toBe(false);
+    view.unmount();
+  });
+
+  it.each([
+    ['an end alone', 'end=2026-11-22'],
+    ['a start alone', 'start=2026-11-26'],
+    ['an end before the start', 'start=2026-11-26&end=2026-11-23'],
+    ['a range longer than the page shows', 'start=2026-01-01&end=2026-11-26'],
+  ])('shows today for %s and corrects the address in place', async (_, search) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments');
+    window.history.pushState(null, '', `/appointments?${search}&practitioner=7`);
+    const historyLength = window.history.length;
+    serve();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    expect(Object.fromEntries(listRequests()[0])).toMatchObject({ start_date: '2026-11-24', end_date: '2026-11-24' });
+    expect(screen.getByTestId('date-range-button')).toHaveTextContent('24 Nov 2026');
+    await waitFor(() => expect(window.location.search).toBe('?practitioner=7'));
+    expect(window.history.length).toBe(historyLength);
+    view.unmount();
+  });
+
   it('opens an appointment from its link, and Back closes what a click opened', async () => {
-    window.history.replaceState(null, '', '/appointments?start=2026-11-24&appointment=2');
+    window.history.replaceState(null, '', '/appointments?start=2026-11-24&end=2026-11-24&appointment=2');
     serve();
     const user = userEvent.setup();
     const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);

@@ -40,7 +40,7 @@ describe('on a phone (390 × 844)', () => {
   it('never scrolls the appointments or clients page sideways, in the table or the schedule', async () => {
     const monday = nextMonday().toString();
     await withPage(390, 844, async (page) => {
-      await page.goto(`/appointments?start=${monday}`);
+      await page.goto(`/appointments?start=${monday}&end=${monday}`);
       await page.getByTestId('appointment-row').first().waitFor();
       expect(await pageScrollWidth(page)).toBeLessThanOrEqual(390);
 
@@ -57,7 +57,7 @@ describe('on a phone (390 × 844)', () => {
   it('keeps the filters behind a Filters button that counts the active ones, so the first visits show on the first screen', async () => {
     const monday = nextMonday().toString();
     await withPage(390, 844, async (page) => {
-      await page.goto(`/appointments?start=${monday}`);
+      await page.goto(`/appointments?start=${monday}&end=${monday}`);
       const firstRow = page.getByTestId('appointment-row').first();
       await firstRow.waitFor();
       expect(await page.getByTestId('filter-practitioners').isVisible()).toBe(false);
@@ -87,7 +87,7 @@ describe('with a keyboard', () => {
           return { focusVisible: element.matches(':focus-visible'), outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) };
         }, selector);
 
-      await page.goto(`/appointments?start=${monday}`);
+      await page.goto(`/appointments?start=${monday}&end=${monday}`);
       await page.getByTestId('appointment-row').first().waitFor();
       await page.keyboard.press('Tab');
       const row = await ringOf('[data-testid="appointment-row"]');

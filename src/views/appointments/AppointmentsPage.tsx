@@ -35,11 +35,10 @@ import { layoutSchedule } from './scheduleLayout';
 const VIEWS = ['list', 'schedule'] as const;
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-/** What the address keeps of this page; the date range defaults to today in the business's zone. */
+/** What the address keeps of this page; the date range (`start` and `end`, always together) defaults to today in the business's zone. */
 function pageState(today: Temporal.PlainDate) {
   return {
-    start: urlParam.date(today),
-    end: urlParam.date(null),
+    range: urlParam.dateRange({ start: today, end: today }, { maxDays: MAX_RANGE_DAYS }),
     practitioner: urlParam.ids(),
     type: urlParam.ids(),
     location: urlParam.ids(),
@@ -48,13 +47,6 @@ function pageState(today: Temporal.PlainDate) {
     page: urlParam.integer(1),
     per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
   };
-}
-
-/** The range the address names, or today when it names none that the page can show. */
-function rangeOf(start: Temporal.PlainDate, end: Temporal.PlainDate | null, today: Temporal.PlainDate): DayRange {
-  const last = end ?? start;
-  const length = start.until(last).days;
-  return length >= 0 && length < MAX_RANGE_DAYS ? { start, end: last } : { start: today, end: today };
 }
 
 function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
@@ -67,8 +59,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const businessTimeZone = user?.business_account.time_zone ?? null;
   const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
   const [state, setState] = useUrlState(useMemo(() => pageState(today), [today]));
-  const range = rangeOf(state.start, state.end, today);
-  const { practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
+  const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
   const scheduleDay = state.day?.toString() ?? null;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const dayId = useId();
@@ -80,7 +71,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
 
   /** A new range or filter starts the table at its first page again. */
   const refine = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
-  const setRange = (next: DayRange) => refine({ start: next.start, end: next.end.equals(next.start) ? null : next.end });
+  const setRange = (next: DayRange) => refine({ range: next });
   const activeFilters = [practitionerIds, typeIds, locationIds].filter((ids) => ids.length > 0).length;
 
   const days: string[] = [];
