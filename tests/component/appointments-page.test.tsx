@@ -30,6 +30,8 @@ const APPOINTMENTS = [
     arrive_at: '2026-11-24T00:30:00Z',
     practitioner: PAT,
     suburb: 'Toowong',
+    lat: -27.485,
+    lng: 152.993,
     client: { id: 12, full_name: 'Bert Smith', time_zone: null, availability: [{ dow: 3 }] },
   }),
   makeAppointment({ id: 3, starts_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T03:00:00Z', arrive_at: null, practitioner: SAM, client: { id: 13, full_name: 'Cora Diaz', time_zone: null, availability: [] } }),
@@ -138,6 +140,24 @@ describe('appointments page', () => {
 
     await user.click(patBlocks[1]);
     expect(await screen.findByTestId('appointment-details-modal')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it("draws a practitioner's repeat visit to one place as one pin numbered with both stops", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?view=schedule');
+    const home = { lat: -27.46, lng: 152.99 };
+    serve([
+      ...APPOINTMENTS,
+      // Pat is back at Margaret's (her first stop) as the third stop of the day; Sam's stop there stays Sam's own pin.
+      makeAppointment({ id: 4, starts_at: '2026-11-24T04:00:00Z', ends_at: '2026-11-24T05:00:00Z', arrive_at: '2026-11-24T04:00:00Z', practitioner: PAT, ...home }),
+    ]);
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const map = await screen.findByTestId('svg-map');
+    await waitFor(() => expect(map).toHaveAttribute('data-marker-count', '3'));
+    const pins = within(map).getAllByTestId('map-marker');
+    expect(pins.map((pin) => pin.textContent)).toEqual(['Pat Nguyen: stop 1 Margaret Jones, stop 3 Margaret Jones1,3', 'Pat Nguyen: Bert Smith2', 'Sam Lee: Cora Diaz1']);
     view.unmount();
   });
 

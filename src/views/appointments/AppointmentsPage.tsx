@@ -15,6 +15,7 @@ import { ErrorNote } from '../common/forms';
 import { Icon } from '../common/Icon';
 import { MapView } from '../maps/MapView';
 import { hasCoordinates, type MapMarker, type MapRoute } from '../maps/mapTypes';
+import { routeStopMarkers } from '../maps/routeMarkers';
 import { openAppointmentModal } from '../modals/modalStore';
 import {
   fetchAllAppointmentTypes,
@@ -230,16 +231,8 @@ function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonl
     layout.lanes.forEach((lane, laneIndex) => {
       const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
       const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
-      stops.forEach((appointment, index) =>
-        markerList.push({
-          id: appointment.id,
-          lat: appointment.lat,
-          lng: appointment.lng,
-          color,
-          label: String(index + 1),
-          title: `${lane.practitionerName}: ${appointment.client?.full_name ?? 'appointment'}`,
-        }),
-      );
+      const stopList = stops.map(({ id, lat, lng, client }) => ({ id, lat, lng, title: client?.full_name ?? 'appointment' }));
+      markerList.push(...routeStopMarkers(stopList, { color, routeTitle: lane.practitionerName }));
       if (stops.length > 1) routeList.push({ id: lane.practitionerId, color, title: lane.practitionerName, points: stops.map(({ lat, lng }) => ({ lat, lng })) });
     });
     return { markers: markerList, routes: routeList };
