@@ -1,6 +1,6 @@
 // /appointments: a date range, filters (practitioner, appointment type, business location), and the
 // appointments as a table (a page at a time) or as one day's schedule with a map.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -12,7 +12,7 @@ import { urlParam, useUrlState } from '../../lib/urlState';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';
 import { ErrorNote } from '../common/forms';
-import { Icon } from '../common/Icon';
+import { CollapsibleFilters } from '../common/CollapsibleFilters';
 import { MapView } from '../maps/MapView';
 import { hasCoordinates, type MapMarker, type MapRoute } from '../maps/mapTypes';
 import { routeStopMarkers } from '../maps/routeMarkers';
@@ -62,9 +62,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const [state, setState] = useUrlState(useMemo(() => pageState(today), [today]));
   const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
   const scheduleDay = state.day?.toString() ?? null;
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const dayId = useId();
-  const filtersId = useId();
 
   const practitioners = useQuery({ queryKey: ['practitioners', 'all'], queryFn: () => fetchAllPractitioners(api) });
   const types = useQuery({ queryKey: ['appointment_types', 'all'], queryFn: () => fetchAllAppointmentTypes(api) });
@@ -112,25 +110,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             <DateRangePicker value={range} onChange={setRange} today={today} />
           </div>
           {/* On a phone the filters wait behind a button, so the first visits are on the first screen. */}
-          <button
-            type="button"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-            className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 md:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
-          >
-            Filters
-            {activeFilters > 0 && (
-              <span data-testid="active-filter-count" className="rounded-full bg-sky-600 px-1.5 text-xs text-white" aria-label={`${activeFilters} active`}>
-                {activeFilters}
-              </span>
-            )}
-            <Icon name="chevronDown" className={`size-4 text-slate-400 ${filtersOpen ? 'rotate-180' : ''}`} />
-          </button>
-          <div
-            id={filtersId}
-            className={`${filtersOpen ? 'flex' : 'hidden'} order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end`}
-          >
+          <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
             <div className="md:min-w-0 md:flex-1">
               <MultiSelect
                 label="Practitioners"
@@ -161,7 +141,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 onChange={(ids) => refine({ location: ids })}
               />
             </div>
-          </div>
+          </CollapsibleFilters>
           <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 md:ml-auto dark:border-slate-700">
             {VIEWS.map((option) => (
               <button
