@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { readUrlValues, urlParam, writeUrlValues } from './urlState';
+import { correctedUrlValues, readUrlValues, urlParam, writeUrlValues } from './urlState';
 
 const today = Temporal.PlainDate.from('2026-11-24');
 const schema = {
@@ -31,5 +31,24 @@ describe('URL state', () => {
     const next = writeUrlValues(schema, new URLSearchParams('appointment=5&page=2&ids=1'), { page: 1, ids: [3, 4], start: today, end: Temporal.PlainDate.from('2026-11-26') });
     expect(next.toString()).toBe('appointment=5&ids=3&ids=4&end=2026-11-26');
     expect(writeUrlValues(schema, next, { ids: [], end: null, q: 'x' }).toString()).toBe('appointment=5&q=x');
+  });
+
+  it('keeps a date range in two keys written together, and corrects an address holding half of one', () => {
+    const day = (text: string) => Temporal.PlainDate.from(text);
+    const ranged = { range: urlParam.dateRange({ start: today, end: today }, { maxDays: 62 }), page: urlParam.integer(1) };
+    // A range starting today still names its start: tomorrow the link shows the same days.
+    const chosen = writeUrlValues(ranged, new URLSearchParams('client=3'), { range: { start: today, end: day('2026-11-26') } });
+    expect(chosen.toString()).toBe('client=3&start=2026-11-24&end=2026-11-26');
+    expect(readUrlValues(ranged, chosen).range).toEqual({ start: today, end: day('2026-11-26') });
+    expect(writeUrlValues(ranged, new URLSearchParams(), { range: { start: day('2026-11-25'), end: day('2026-11-25') } }).toString()).toBe('start=2026-11-25&end=2026-11-25');
+    expect(writeUrlValues(ranged, chosen, { range: { start: today, end: today } }).toString()).toBe('client=3');
+    expect(correctedUrlValues(ranged, chosen)).toBeNull();
+
+    for (const half of ['end=2026-11-22', 'start=2026-11-26', 'start=2026-11-26&end=2026-11-23', 'start=2026-01-01&end=2026-11-26', 'start=x&end=2026-11-26']) {
+      const params = new URLSearchParams(`${half}&client=3&page=2`);
+      expect(readUrlValues(ranged, params).range).toEqual({ start: today, end: today });
+      expect(correctedUrlValues(ranged, params)?.toString()).toBe('client=3&page=2');
+    }
+    expect(correctedUrlValues(ranged, new URLSearchParams('page=0&client=3'))?.toString()).toBe('client=3');
   });
 });

@@ -118,14 +118,42 @@ describe('appointment details modal', () => {
       http.get(api('/appointments/501/extra_details'), () => new HttpResponse(null, { status: 500 })),
     );
     const view = openModal();
-    await waitFor(() => expect(screen.getAllByText('An error has occurred. Could not load appointment extra details.').length).toBeGreaterThan(0), { timeout: 5000 });
+    const modal = await screen.findByTestId('appointment-details-modal');
+    await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent('An error has occurred. Could not load appointment extra details.'), { timeout: 5000 });
+    // Said once, in the modal: no toast repeating it over the page.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('An error has occurred. Could not load appointment extra details.')).toHaveLength(1);
     view.unmount();
   });
 
   it('reports an appointment that cannot be loaded', async () => {
     server.use(http.get(api('/appointments/501'), () => new HttpResponse(null, { status: 500 })));
     const view = openModal();
-    await waitFor(() => expect(screen.getAllByText('An error has occurred. Could not load appointment details.').length).toBeGreaterThan(0), { timeout: 5000 });
+    const modal = await screen.findByTestId('appointment-details-modal');
+    await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent('An error has occurred. Could not load appointment details.'), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('An error has occurred. Could not load appointment details.')).toHaveLength(1);
+    view.unmount();
+  });
+
+  it('says once, in the modal and not in a toast, that a linked appointment does not exist', async () => {
+    server.use(http.get(api('/appointments/999999'), () => HttpResponse.json({ message: 'Appointment not found.' }, { status: 404 })));
+    const view = openModal(999999);
+    const modal = await screen.findByTestId('appointment-details-modal');
+    await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent('Appointment not found.'), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('Appointment not found.')).toHaveLength(1);
+    view.unmount();
+  });
+
+  it('keeps showing an appointment it was handed when refreshing it fails, and says so in the modal', async () => {
+    server.use(http.get(api('/appointments/501'), () => new HttpResponse(null, { status: 500 })), http.get(api('/appointments/501/extra_details'), () => HttpResponse.json(NO_EXTRA)));
+    const view = renderWithServices(<AppointmentDetailsModal appointmentId={501} initial={makeAppointment()} onClose={() => {}} />);
+    const modal = await screen.findByTestId('appointment-details-modal');
+    await waitFor(() => expect(within(modal).getByText('An error has occurred. Could not load appointment details.')).toBeInTheDocument(), { timeout: 5000 });
+    expect(within(modal).getByText('Client')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('An error has occurred. Could not load appointment details.')).toHaveLength(1);
     view.unmount();
   });
 

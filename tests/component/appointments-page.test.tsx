@@ -30,6 +30,8 @@ const APPOINTMENTS = [
     arrive_at: '2026-11-24T00:30:00Z',
     practitioner: PAT,
     suburb: 'Toowong',
+    lat: -27.485,
+    lng: 152.993,
     client: { id: 12, full_name: 'Bert Smith', time_zone: null, availability: [{ dow: 3 }] },
   }),
   makeAppointment({ id: 3, starts_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T03:00:00Z', arrive_at: null, practitioner: SAM, client: { id: 13, full_name: 'Cora Diaz', time_zone: null, availability: [] } }),
@@ -141,6 +143,24 @@ describe('appointments page', () => {
     view.unmount();
   });
 
+  it("draws a practitioner's repeat visit to one place as one pin numbered with both stops", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?view=schedule');
+    const home = { lat: -27.46, lng: 152.99 };
+    serve([
+      ...APPOINTMENTS,
+      // Pat is back at Margaret's (her first stop) as the third stop of the day; Sam's stop there stays Sam's own pin.
+      makeAppointment({ id: 4, starts_at: '2026-11-24T04:00:00Z', ends_at: '2026-11-24T05:00:00Z', arrive_at: '2026-11-24T04:00:00Z', practitioner: PAT, ...home }),
+    ]);
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const map = await screen.findByTestId('svg-map');
+    await waitFor(() => expect(map).toHaveAttribute('data-marker-count', '3'));
+    const pins = within(map).getAllByTestId('map-marker');
+    expect(pins.map((pin) => pin.textContent)).toEqual(['Pat Nguyen: stop 1 Margaret Jones, stop 3 Margaret Jones1,3', 'Pat Nguyen: Bert Smith2', 'Sam Lee: Cora Diaz1']);
+    view.unmount();
+  });
+
   it('pages through a long range and starts again at page 1 when a filter changes', async () => {
     const many = Array.from({ length: 120 }, (_, index) =>
       makeAppointment({ id: 1000 + index, starts_at: new Date(Date.parse('2026-11-23T20:00:00Z') + index * 60_000).toISOString(), practitioner: PAT }));
@@ -211,8 +231,48 @@ describe('appointments page state in the address', () => {
     view.unmount();
   });
 
+  it('writes a chosen range as both start and end, even when it starts today, so a link names the same days later', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments');
+    serve();
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    await user.click(screen.getByTestId('date-range-button'));
+    await user.click(await screen.findByRole('button', { name: /November 26(th)?, 2026/ }));
+    await waitFor(() => expect(here().get('end')).toBe('2026-11-26'));
+    expect(here().get('start')).toBe('2026-11-24');
+    // Back to today: the default range leaves the address altogether.
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(here().has('end')).toBe(false));
+    expect(here().has('start')).toBe(false);
+    view.unmount();
+  });
+
+  it.each([
+    ['an end alone', 'end=2026-11-22'],
+    ['a start alone', 'start=2026-11-26'],
+    ['an end before the start', 'start=2026-11-26&end=2026-11-23'],
+    ['a range longer than the page shows', 'start=2026-01-01&end=2026-11-26'],
+  ])('shows today for %s and corrects the address in place', async (_, search) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments');
+    window.history.pushState(null, '', `/appointments?${search}&practitioner=7`);
+    const historyLength = window.history.length;
+    serve();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findAllByTestId('appointment-row');
+    expect(Object.fromEntries(listRequests()[0])).toMatchObject({ start_date: '2026-11-24', end_date: '2026-11-24' });
+    expect(screen.getByTestId('date-range-button')).toHaveTextContent('24 Nov 2026');
+    await waitFor(() => expect(window.location.search).toBe('?practitioner=7'));
+    expect(window.history.length).toBe(historyLength);
+    view.unmount();
+  });
+
   it('opens an appointment from its link, and Back closes what a click opened', async () => {
-    window.history.replaceState(null, '', '/appointments?start=2026-11-24&appointment=2');
+    window.history.replaceState(null, '', '/appointments?start=2026-11-24&end=2026-11-24&appointment=2');
     serve();
     const user = userEvent.setup();
     const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);

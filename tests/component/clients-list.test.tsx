@@ -110,6 +110,35 @@ describe('clients list', () => {
     view.unmount();
   });
 
+  it('keeps the search in view and the tag and address filters behind a Filters button that counts the active ones', async () => {
+    window.history.replaceState(null, '', '/clients?tag=1&missing_address=true');
+    serveClients();
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientsPage route={findRoute('/clients')!} />);
+    await screen.findAllByTestId('client-row');
+    const toggle = screen.getByRole('button', { name: /^Filters/ });
+    expect(within(toggle).getByTestId('active-filter-count')).toHaveTextContent('2');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByLabelText('Tag')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Missing address')).toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Search')).toBeNull();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(panel).getByLabelText('Missing address'));
+    await waitFor(() => expect(within(toggle).getByTestId('active-filter-count')).toHaveTextContent('1'));
+    view.unmount();
+    window.history.replaceState(null, '', '/clients');
+  });
+
+  it('shows a long email address whole in its title rather than breaking it over lines', async () => {
+    serveClients();
+    const view = renderWithServices(<ClientsPage route={findRoute('/clients')!} />);
+    const [first] = await screen.findAllByTestId('client-row');
+    expect(within(first).getByText('mj@example.test')).toHaveAttribute('title', 'mj@example.test');
+    view.unmount();
+  });
+
   it('opens the client details modal from a row', async () => {
     serveClients();
     const user = userEvent.setup();

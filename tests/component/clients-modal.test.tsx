@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ClientDetailsModal } from '../../src/views/modals/ClientDetailsModal';
@@ -141,14 +141,21 @@ describe('client details modal', () => {
   it('reports a client that cannot be loaded', async () => {
     server.use(http.get(api('/clients/11'), () => new HttpResponse(null, { status: 500 })), http.get(api('/tags/all'), () => HttpResponse.json({ tags: [] })));
     const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
-    await waitFor(() => expect(screen.getAllByText('An error has occurred while fetching client details').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    const modal = await screen.findByTestId('client-details-modal');
+    await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent('An error has occurred while fetching client details'), { timeout: 5000 });
+    // Said once, in the modal: no toast repeating it over the page.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('An error has occurred while fetching client details')).toHaveLength(1);
     view.unmount();
   });
 
   it('shows the server message first when the client is not found', async () => {
     server.use(http.get(api('/clients/11'), () => HttpResponse.json({ message: 'Client not found' }, { status: 404 })), http.get(api('/tags/all'), () => HttpResponse.json({ tags: [] })));
     const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
-    await waitFor(() => expect(screen.getAllByText('Client not found').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    const modal = await screen.findByTestId('client-details-modal');
+    await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent('Client not found'), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('Client not found')).toHaveLength(1);
     view.unmount();
   });
 

@@ -40,7 +40,7 @@ describe('on a phone (390 × 844)', () => {
   it('never scrolls the appointments or clients page sideways, in the table or the schedule', async () => {
     const monday = nextMonday().toString();
     await withPage(390, 844, async (page) => {
-      await page.goto(`/appointments?start=${monday}`);
+      await page.goto(`/appointments?start=${monday}&end=${monday}`);
       await page.getByTestId('appointment-row').first().waitFor();
       expect(await pageScrollWidth(page)).toBeLessThanOrEqual(390);
 
@@ -57,7 +57,7 @@ describe('on a phone (390 × 844)', () => {
   it('keeps the filters behind a Filters button that counts the active ones, so the first visits show on the first screen', async () => {
     const monday = nextMonday().toString();
     await withPage(390, 844, async (page) => {
-      await page.goto(`/appointments?start=${monday}`);
+      await page.goto(`/appointments?start=${monday}&end=${monday}`);
       const firstRow = page.getByTestId('appointment-row').first();
       await firstRow.waitFor();
       expect(await page.getByTestId('filter-practitioners').isVisible()).toBe(false);
@@ -75,6 +75,33 @@ describe('on a phone (390 × 844)', () => {
   });
 });
 
+describe('the clients page on a phone (390 × 844)', () => {
+  it('keeps the search in view, the tag and address filters behind the Filters button, and each client on one or two lines', async () => {
+    await withPage(390, 844, async (page) => {
+      await page.goto('/clients');
+      const rows = page.getByTestId('client-row');
+      await rows.first().waitFor();
+      expect(await page.getByLabel('Search').isVisible()).toBe(true);
+      expect(await page.getByLabel('Tag').isVisible()).toBe(false);
+      expect(await page.getByLabel('Missing address').isVisible()).toBe(false);
+      // The search and the Filters button share one row above the table.
+      const search = (await page.getByLabel('Search').boundingBox())!;
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      const toggleBox = (await toggle.boundingBox())!;
+      expect(Math.abs(toggleBox.y + toggleBox.height - (search.y + search.height))).toBeLessThanOrEqual(4);
+      const table = (await page.getByRole('table', { name: 'Clients' }).boundingBox())!;
+      expect(table.y - search.y).toBeLessThanOrEqual(80);
+      // An email address is never broken over lines: rows stay one or two lines tall.
+      for (const box of await Promise.all((await rows.all()).map((row) => row.boundingBox()))) expect(box!.height).toBeLessThanOrEqual(60);
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(390);
+
+      await toggle.click();
+      await page.getByLabel('Missing address').check();
+      await expect.poll(() => toggle.textContent()).toMatch(/Filters\s*\(?1\)?/);
+    });
+  });
+});
+
 describe('with a keyboard', () => {
   it('marks a focused appointment row, schedule block and client row with a clear ring', async () => {
     const monday = nextMonday().toString();
@@ -87,7 +114,7 @@ describe('with a keyboard', () => {
           return { focusVisible: element.matches(':focus-visible'), outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) };
         }, selector);
 
-      await page.goto(`/appointments?start=${monday}`);
+      await page.goto(`/appointments?start=${monday}&end=${monday}`);
       await page.getByTestId('appointment-row').first().waitFor();
       await page.keyboard.press('Tab');
       const row = await ringOf('[data-testid="appointment-row"]');

@@ -1,6 +1,6 @@
 // /appointments: a date range, filters (practitioner, appointment type, business location), and the
 // appointments as a table (a page at a time) or as one day's schedule with a map.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -12,9 +12,10 @@ import { urlParam, useUrlState } from '../../lib/urlState';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';
 import { ErrorNote } from '../common/forms';
-import { Icon } from '../common/Icon';
+import { CollapsibleFilters } from '../common/CollapsibleFilters';
 import { MapView } from '../maps/MapView';
 import { hasCoordinates, type MapMarker, type MapRoute } from '../maps/mapTypes';
+import { routeStopMarkers } from '../maps/routeMarkers';
 import { openAppointmentModal } from '../modals/modalStore';
 import {
   fetchAllAppointmentTypes,
@@ -35,11 +36,10 @@ import { layoutSchedule } from './scheduleLayout';
 const VIEWS = ['list', 'schedule'] as const;
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-/** What the address keeps of this page; the date range defaults to today in the business's zone. */
+/** What the address keeps of this page; the date range (`start` and `end`, always together) defaults to today in the business's zone. */
 function pageState(today: Temporal.PlainDate) {
   return {
-    start: urlParam.date(today),
-    end: urlParam.date(null),
+    range: urlParam.dateRange({ start: today, end: today }, { maxDays: MAX_RANGE_DAYS }),
     practitioner: urlParam.ids(),
     type: urlParam.ids(),
     location: urlParam.ids(),
@@ -48,13 +48,6 @@ function pageState(today: Temporal.PlainDate) {
     page: urlParam.integer(1),
     per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
   };
-}
-
-/** The range the address names, or today when it names none that the page can show. */
-function rangeOf(start: Temporal.PlainDate, end: Temporal.PlainDate | null, today: Temporal.PlainDate): DayRange {
-  const last = end ?? start;
-  const length = start.until(last).days;
-  return length >= 0 && length < MAX_RANGE_DAYS ? { start, end: last } : { start: today, end: today };
 }
 
 function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
@@ -67,12 +60,9 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const businessTimeZone = user?.business_account.time_zone ?? null;
   const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
   const [state, setState] = useUrlState(useMemo(() => pageState(today), [today]));
-  const range = rangeOf(state.start, state.end, today);
-  const { practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
+  const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
   const scheduleDay = state.day?.toString() ?? null;
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const dayId = useId();
-  const filtersId = useId();
 
   const practitioners = useQuery({ queryKey: ['practitioners', 'all'], queryFn: () => fetchAllPractitioners(api) });
   const types = useQuery({ queryKey: ['appointment_types', 'all'], queryFn: () => fetchAllAppointmentTypes(api) });
@@ -80,7 +70,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
 
   /** A new range or filter starts the table at its first page again. */
   const refine = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
-  const setRange = (next: DayRange) => refine({ start: next.start, end: next.end.equals(next.start) ? null : next.end });
+  const setRange = (next: DayRange) => refine({ range: next });
   const activeFilters = [practitionerIds, typeIds, locationIds].filter((ids) => ids.length > 0).length;
 
   const days: string[] = [];
@@ -120,25 +110,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             <DateRangePicker value={range} onChange={setRange} today={today} />
           </div>
           {/* On a phone the filters wait behind a button, so the first visits are on the first screen. */}
-          <button
-            type="button"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-            className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 md:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
-          >
-            Filters
-            {activeFilters > 0 && (
-              <span data-testid="active-filter-count" className="rounded-full bg-sky-600 px-1.5 text-xs text-white" aria-label={`${activeFilters} active`}>
-                {activeFilters}
-              </span>
-            )}
-            <Icon name="chevronDown" className={`size-4 text-slate-400 ${filtersOpen ? 'rotate-180' : ''}`} />
-          </button>
-          <div
-            id={filtersId}
-            className={`${filtersOpen ? 'flex' : 'hidden'} order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end`}
-          >
+          <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
             <div className="md:min-w-0 md:flex-1">
               <MultiSelect
                 label="Practitioners"
@@ -169,7 +141,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 onChange={(ids) => refine({ location: ids })}
               />
             </div>
-          </div>
+          </CollapsibleFilters>
           <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 md:ml-auto dark:border-slate-700">
             {VIEWS.map((option) => (
               <button
@@ -239,16 +211,8 @@ function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonl
     layout.lanes.forEach((lane, laneIndex) => {
       const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
       const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
-      stops.forEach((appointment, index) =>
-        markerList.push({
-          id: appointment.id,
-          lat: appointment.lat,
-          lng: appointment.lng,
-          color,
-          label: String(index + 1),
-          title: `${lane.practitionerName}: ${appointment.client?.full_name ?? 'appointment'}`,
-        }),
-      );
+      const stopList = stops.map(({ id, lat, lng, client }) => ({ id, lat, lng, title: client?.full_name ?? 'appointment' }));
+      markerList.push(...routeStopMarkers(stopList, { color, routeTitle: lane.practitionerName }));
       if (stops.length > 1) routeList.push({ id: lane.practitionerId, color, title: lane.practitionerName, points: stops.map(({ lat, lng }) => ({ lat, lng })) });
     });
     return { markers: markerList, routes: routeList };

@@ -5,6 +5,7 @@ import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTable';
+import { CollapsibleFilters } from '../common/CollapsibleFilters';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';
 import { ErrorNote } from '../common/forms';
@@ -32,7 +33,13 @@ const COLUMNS: Column[] = [
   { key: 'name', label: 'Name', sortable: true, render: (client) => <span className="font-medium text-slate-900 dark:text-white">{client.full_name}</span> },
   { key: 'suburb', label: 'Suburb', sortable: true, render: (client) => client.suburb ?? '—' },
   { key: 'phone', label: 'Phone', sortable: true, render: (client) => client.phone ?? '—' },
-  { key: 'email', label: 'Email', sortable: true, render: (client) => client.email ?? '—' },
+  // An address is never broken mid-word: a long one is cut short, whole in its title.
+  {
+    key: 'email',
+    label: 'Email',
+    sortable: true,
+    render: (client) => (client.email ? <span className="block max-w-56 truncate" title={client.email}>{client.email}</span> : '—'),
+  },
   {
     key: 'tags',
     label: 'Tags',
@@ -96,8 +103,8 @@ export default function ClientsPage({ route }: RoutePageProps) {
     <>
       <PageHeader title={route.title}>Find a client to see their details, availability and tags.</PageHeader>
       <Card className="p-0">
-        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-end dark:border-slate-800">
-          <div className="flex-1 sm:min-w-64">
+        <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+          <div className="min-w-0 flex-1 md:max-w-md md:min-w-64">
             <label htmlFor={ids.search} className="block text-xs font-medium text-slate-600 dark:text-slate-300">Search</label>
             <input
               id={ids.search}
@@ -109,24 +116,27 @@ export default function ClientsPage({ route }: RoutePageProps) {
               className={`mt-1 w-full ${inputClass}`}
             />
           </div>
-          <div>
-            <label htmlFor={ids.tag} className="block text-xs font-medium text-slate-600 dark:text-slate-300">Tag</label>
-            <select
-              id={ids.tag}
-              value={tagId ?? ''}
-              onChange={(event) => changeFilter({ tag: event.target.value === '' ? null : Number(event.target.value) })}
-              className={`mt-1 ${inputClass}`}
-            >
-              <option value="">All tags</option>
-              {allTags.data?.map((tag) => (
-                <option key={tag.id} value={tag.id}>{tag.name}</option>
-              ))}
-            </select>
-          </div>
-          <label htmlFor={ids.missing} className="flex items-center gap-2 pb-2 text-sm">
-            <input id={ids.missing} type="checkbox" checked={missingAddress} onChange={(event) => changeFilter({ missing_address: event.target.checked })} className="size-4 rounded border-slate-300" />
-            Missing address
-          </label>
+          {/* On a phone the search stays in view and the filters wait behind a button, so the first clients show. */}
+          <CollapsibleFilters activeCount={(tagId !== null ? 1 : 0) + (missingAddress ? 1 : 0)} panelClassName="md:flex-row md:items-end">
+            <div>
+              <label htmlFor={ids.tag} className="block text-xs font-medium text-slate-600 dark:text-slate-300">Tag</label>
+              <select
+                id={ids.tag}
+                value={tagId ?? ''}
+                onChange={(event) => changeFilter({ tag: event.target.value === '' ? null : Number(event.target.value) })}
+                className={`mt-1 ${inputClass}`}
+              >
+                <option value="">All tags</option>
+                {allTags.data?.map((tag) => (
+                  <option key={tag.id} value={tag.id}>{tag.name}</option>
+                ))}
+              </select>
+            </div>
+            <label htmlFor={ids.missing} className="flex items-center gap-2 text-sm md:pb-2">
+              <input id={ids.missing} type="checkbox" checked={missingAddress} onChange={(event) => changeFilter({ missing_address: event.target.checked })} className="size-4 rounded border-slate-300" />
+              Missing address
+            </label>
+          </CollapsibleFilters>
           {clients.isFetching && <Spinner className="mb-2 size-4 text-slate-400" />}
         </div>
 
@@ -136,9 +146,9 @@ export default function ClientsPage({ route }: RoutePageProps) {
           </div>
         )}
 
-        {/* `relative` keeps anything positioned inside the table within the scroll box, not widening the page. */}
+        {/* The table scrolls inside its box (`relative` keeps anything positioned in it there too), its cells on one line. */}
         <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[56rem] divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
+          <table className="w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Clients" aria-busy={clients.isFetching}>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
               <tr>
                 {COLUMNS.map((column) => {
@@ -180,7 +190,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
                   className="cursor-pointer hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:focus-visible:outline-sky-400"
                 >
                   {COLUMNS.map((column) => (
-                    <td key={column.key} className={`px-4 py-2 align-top text-slate-700 dark:text-slate-300 ${column.key === 'email' ? 'break-all' : 'whitespace-nowrap'}`}>
+                    <td key={column.key} className={`px-4 py-2 align-top text-slate-700 dark:text-slate-300 ${column.key === 'tags' ? 'min-w-40' : 'whitespace-nowrap'}`}>
                       {column.render(client)}
                     </td>
                   ))}

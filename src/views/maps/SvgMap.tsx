@@ -94,7 +94,8 @@ export function SvgMap({ markers, routes = [], height, onMarkerClick }: {
               {marker.title && <title>{marker.title}</title>}
               <path d="M0 0 C-7 -10 -9 -13 -9 -17 A9 9 0 1 1 9 -17 C9 -13 7 -10 0 0 Z" fill={marker.color ?? '#e11d48'} stroke="white" strokeWidth={1.5} />
               {marker.label ? (
-                <text y={-13} textAnchor="middle" fontSize={10} fontWeight={600} fill="white">
+                // A pin for several stops ("1,4") sets its numbers smaller to stay inside the pin.
+                <text y={-13} textAnchor="middle" fontSize={marker.label.length > 2 ? 7 : 10} fontWeight={600} fill="white">
                   {marker.label}
                 </text>
               ) : (

@@ -1,6 +1,6 @@
 // The appointment details modal (spec section 2): data, arrival-time editor, availability warning, map,
 // map links and extra details (change log, sync history).
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
@@ -31,8 +31,9 @@ export const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinate
 export const appointmentQueryKey = (id: number) => ['appointment', id] as const;
 export const appointmentExtraQueryKey = (id: number) => ['appointment', id, 'extra'] as const;
 
+/** What cannot be loaded is said once, in the modal (not also in a toast over the page). */
 export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { appointmentId: number; initial?: Appointment; onClose: () => void }) {
-  const { api, flash } = useServices();
+  const { api } = useServices();
   const appointment = useQuery({
     queryKey: appointmentQueryKey(appointmentId),
     queryFn: () => fetchAppointment(api, appointmentId),
@@ -42,15 +43,11 @@ export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { a
     staleTime: 0,
   });
 
-  useEffect(() => {
-    if (appointment.isError) flash.send({ type: 'APPEND', text: messageOfError(appointment.error, APPOINTMENT_LOAD_ERROR), flashType: 'danger' });
-  }, [appointment.isError, appointment.error, flash]);
-
   const title = appointment.data ? `Appointment${appointment.data.client ? ` with ${appointment.data.client.full_name}` : ''}` : 'Appointment details';
   return (
     <ModalFrame title={title} onClose={onClose} testId="appointment-details-modal">
       {appointment.isPending && <PageSpinner label="Loading appointment" />}
-      {appointment.isError && !appointment.data && (
+      {appointment.isError && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(appointment.error, APPOINTMENT_LOAD_ERROR)}</p>
       )}
       {appointment.data && <AppointmentDetails appointment={appointment.data} />}
@@ -68,10 +65,6 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
     queryFn: () => fetchAppointmentExtraDetails(api, appointment.id),
     staleTime: 0,
   });
-
-  useEffect(() => {
-    if (extra.isError) flash.send({ type: 'APPEND', text: messageOfError(extra.error, APPOINTMENT_EXTRA_LOAD_ERROR), flashType: 'danger' });
-  }, [extra.isError, extra.error, flash]);
 
   const save = useCallback(async (id: number, arriveAt: string) => {
     const saved = await saveArrivalTime(api, id, arriveAt);

@@ -1,5 +1,5 @@
 // The client details modal (spec section 2): data, map, tags, availability and the availability request.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
@@ -34,12 +34,9 @@ type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
 export const clientQueryKey = (id: number) => ['client', id] as const;
 
 export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
-  const { api, flash } = useServices();
+  const { api } = useServices();
+  // A client that cannot be loaded is said once, in the modal (not also in a toast over the page).
   const client = useQuery({ queryKey: clientQueryKey(clientId), queryFn: () => fetchClient(api, clientId), staleTime: 0 });
-
-  useEffect(() => {
-    if (client.isError) flash.send({ type: 'APPEND', text: messageOfError(client.error, CLIENT_LOAD_ERROR), flashType: 'danger' });
-  }, [client.isError, client.error, flash]);
 
   // Closing (Close, the X, Escape, a click outside) asks first while tags or availability have unsaved edits.
   const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, availability: false });
