@@ -10,27 +10,17 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit/versions';
 import { ListCache } from '../../db/list-cache';
+import { rangeProblem } from '../../lib/day-range';
 import {
   findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
 } from './repository';
 
-export const MAX_RANGE_DAYS = 62;
-
 const scopeOf = (auth: AuthContext): AppointmentScope => ({ businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) });
 
-/** Checks a yyyy-MM-dd range: ordered and at most MAX_RANGE_DAYS days long (both ends included). */
+/** Checks a yyyy-MM-dd range against the server's one day-range rule. */
 export function checkRange(startDate: string, endDate: string): void {
-  let start: Temporal.PlainDate;
-  let end: Temporal.PlainDate;
-  try {
-    start = Temporal.PlainDate.from(startDate, { overflow: 'reject' });
-    end = Temporal.PlainDate.from(endDate, { overflow: 'reject' });
-  } catch {
-    throw invalid('start_date and end_date must be dates written yyyy-MM-dd.');
-  }
-  if (Temporal.PlainDate.compare(end, start) < 0) throw invalid('end_date must be on or after start_date.');
-  const days = start.until(end, { largestUnit: 'days' }).days + 1;
-  if (days > MAX_RANGE_DAYS) throw invalid(`The date range is limited to ${MAX_RANGE_DAYS} days (asked for ${days}).`);
+  const problem = rangeProblem(startDate, endDate);
+  if (problem) throw invalid(problem);
 }
 
 /** The instant of an ISO 8601 timestamp that carries an offset or Z; null for anything else. */
