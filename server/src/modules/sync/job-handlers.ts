@@ -6,7 +6,7 @@ import type { JobRow } from '../../jobs/queue';
 import type { AppContext } from '../../http/context';
 import { runExport } from './export-job';
 import { runImport } from './import-job';
-import { markCredentialsRefused, markSetupFailed } from './provider-account-status';
+import { markCredentialsRefused, markSetupFailed } from './provider-account-service';
 import { runProviderSetup } from './setup-job';
 import { MAX_RANGE_DAYS } from './time-range';
 
