@@ -15,6 +15,19 @@ export default tseslint.config(
     },
   },
   {
+    // The jobs layer (queue, worker, scheduler) runs whatever handlers it is given; the modules that own the work
+    // depend on it, never the other way round (docs/decisions/0003-sync-jobs.md, issue 11).
+    files: ['server/src/jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/modules', '**/modules/**'],
+          message: 'server/src/jobs must not import server/src/modules: have the worker or scheduler given what it needs where it is started.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -7,12 +7,12 @@ import { queryRows } from '../../server/src/db/client';
 import { appointments, resourceMaps } from '../../server/src/db/schema';
 import { syncJobs } from '../../server/src/db/schema-sync';
 import { claimJob, enqueueJob, getJob, assertJobHeld } from '../../server/src/jobs/queue';
-import { drainJobs } from '../../server/src/jobs/worker';
 import { runImport } from '../../server/src/modules/sync/import-job';
 import { NO_FAULTS } from '../../server/src/pms/sandbox/faults';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs } from './support/jobs';
 
 let t: TestApp;
 let sandbox: SandboxHandle;

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerAccounts } from '../../server/src/db/schema';
 import { claimJob, enqueueJob, getJob } from '../../server/src/jobs/queue';
-import { drainJobs, RECONNECT_MESSAGE, startWorker, waitForJob } from '../../server/src/jobs/worker';
 import { NO_FAULTS } from '../../server/src/pms/sandbox/faults';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs, RECONNECT_MESSAGE, startWorker, waitForJob } from './support/jobs';
 
 let t: TestApp;
 let sandbox: SandboxHandle;

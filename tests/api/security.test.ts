@@ -10,11 +10,11 @@ import { loadConfig } from '../../server/src/config';
 import { clients, outboxEmails } from '../../server/src/db/schema';
 import { createUser } from '../../server/src/modules/accounts/service';
 import { enqueueJob } from '../../server/src/jobs/queue';
-import { drainJobs } from '../../server/src/jobs/worker';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';
 import { sampleFor } from './support/samples';
+import { drainJobs } from './support/jobs';
 
 type Operation = { operationId: string; security?: unknown[]; requestBody?: { content: Record<string, { schema: any }> } };
 const contract = loadContract() as unknown as { paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, any>> };

@@ -4,12 +4,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps } from '../../server/src/db/schema';
-import { scheduleAutomaticSync } from '../../server/src/jobs/scheduler';
-import { drainJobs } from '../../server/src/jobs/worker';
 import { isoAt } from '../../server/src/pms/sandbox/dataset';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs, scheduleAutomaticSync } from './support/jobs';
 
 let t: TestApp;
 let sandbox: SandboxHandle;

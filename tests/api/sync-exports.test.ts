@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { exportHistoryEntries } from '../../server/src/db/schema-sync';
-import { drainJobs } from '../../server/src/jobs/worker';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs } from './support/jobs';
 
 let t: TestApp;
 let sandbox: SandboxHandle;

@@ -6,10 +6,10 @@ import { loadContract } from '../../server/src/app';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { importHistoryEntries } from '../../server/src/db/schema-sync';
 import { enqueueJob } from '../../server/src/jobs/queue';
-import { drainJobs } from '../../server/src/jobs/worker';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs } from './support/jobs';
 
 let t: TestApp;
 let sandbox: SandboxHandle;

@@ -5,9 +5,9 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerAccounts } from '../../server/src/db/schema';
 import { syncJobs } from '../../server/src/db/schema-sync';
-import { latestSlot, scheduleAutomaticSync } from '../../server/src/jobs/scheduler';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { latestSlot, scheduleAutomaticSync } from './support/jobs';
 
 let t: TestApp;
 let acme: BusinessFixture;

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { SyncFilters } from '../db/schema';
-import { MAX_RANGE_DAYS } from '../modules/sync/time-range';
 import { Temporal } from 'temporal-polyfill';
 import { jobEvents } from './queue';
 
@@ -28,8 +27,14 @@ interface Candidate {
   enable_auto_export: boolean;
 }
 
+/** What the scheduler is given by the module that owns the ranges (sync). */
+export interface SchedulerRules {
+  /** The longest range, in days with both ends included, that an import or export may cover. */
+  maxRangeDays: number;
+}
+
 /** Enqueues the automatic jobs due at `now` (which also fixes their range's first day); returns the ids created. */
-export async function scheduleAutomaticSync(db: Db, now = new Date()): Promise<number[]> {
+export async function scheduleAutomaticSync(db: Db, rules: SchedulerRules, now = new Date()): Promise<number[]> {
   const candidates = await queryRows<Candidate>(db, sql`
     SELECT s.business_account_id, b.time_zone, s.ahead_days, s.filters, s.enable_auto_import, s.enable_auto_export
     FROM sync_settings s
@@ -49,7 +54,7 @@ export async function scheduleAutomaticSync(db: Db, now = new Date()): Promise<n
         RETURNING resource`);
       if (claimed.length === 0) continue;
       const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(candidate.time_zone).toPlainDate();
-      const end = today.add({ days: Math.min(candidate.ahead_days, MAX_RANGE_DAYS - 1) });
+      const end = today.add({ days: Math.min(candidate.ahead_days, rules.maxRangeDays - 1) });
       const rows = await queryRows<{ id: number }>(db, sql`
         INSERT INTO sync_jobs (business_account_id, kind, start_date, end_date, filters, automatic)
         VALUES (${candidate.business_account_id}, ${kind}, ${today.toString()}::date, ${end.toString()}::date, ${JSON.stringify(candidate.filters)}::jsonb, true)

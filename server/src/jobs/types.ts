@@ -1,4 +1,5 @@
-// What a job handler gets from the worker that runs it.
+// What a job handler gets from the worker that runs it, and what the worker is given: a handler per job kind. The
+// jobs layer knows no job's content; the modules that own the work (sync) hand their handlers to whoever starts a worker.
 import type { AppContext } from '../http/context';
 import type { AdapterTuning } from '../pms-connection/factory';
 import type { JobRow, Tx } from './queue';
@@ -17,4 +18,20 @@ export interface JobRun {
 
 /** A job's result object, stored in sync_jobs.result. */
 export type JobResult = Record<string, unknown>;
-export type JobHandler = (run: JobRun) => Promise<JobResult | null>;
+export type JobKind = JobRow['kind'];
+
+/** Why a job ended in ERROR, for its handler's own bookkeeping (the worker has already worded the job's message). */
+export type JobFailure =
+  /** The practice management system refused the API key; called before the job is failed. */
+  | { cause: 'credentials-refused' }
+  /** The job failed for good (tried too often, or an error that retrying does not fix); called after it is failed. */
+  | { cause: 'gave-up'; reason: string };
+
+export interface JobHandler {
+  run(run: JobRun): Promise<JobResult | null>;
+  /** Bookkeeping outside the job row when the job fails (never for a cancelled or interrupted job). */
+  failed?(ctx: AppContext, job: JobRow, failure: JobFailure): Promise<void>;
+}
+
+/** The handler of every job kind: what a worker runs. */
+export type JobHandlers = Record<JobKind, JobHandler>;

@@ -3,21 +3,16 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
-import { providerAccounts } from '../db/schema';
 import type { AppContext } from '../http/context';
 import { PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError } from '../pms/errors';
 import { ProviderAccountUnusableError, type AdapterTuning } from '../pms-connection/factory';
-import { runExport } from '../modules/sync/export-job';
-import { runImport } from '../modules/sync/import-job';
-import { runProviderSetup } from '../modules/sync/setup-job';
 import {
   assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
   retryJobLater,
   type JobRow,
 } from './queue';
-import { scheduleAutomaticSync } from './scheduler';
-import type { JobHandler, JobResult } from './types';
+import { scheduleAutomaticSync, type SchedulerRules } from './scheduler';
+import type { JobHandlers, JobResult } from './types';
 
 export const RECONNECT_MESSAGE =
   'The practice management system refused the API key. An admin needs to reconnect it in Settings → Provider account.';
@@ -29,24 +24,19 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Delay before a job that hit a temporary PMS failure runs again, times its attempt number. Default 30 s. */
   retryDelayMs?: number;
-  /** Run the automatic-sync scheduler in this worker. Default false. */
-  scheduler?: boolean;
+  /** Run the automatic-sync scheduler in this worker, with these rules. Default: not run. */
+  scheduler?: SchedulerRules;
   /** Scheduler tick. Default 30 s. */
   schedulerIntervalMs?: number;
   tuning?: AdapterTuning;
   workerId?: string;
 }
 
-const handlers: Record<JobRow['kind'], JobHandler> = {
-  IMPORT: async (run) => ({ ...(await runImport(run)) }),
-  EXPORT: async (run) => ({ ...(await runExport(run)) }),
-  PROVIDER_SETUP: runProviderSetup,
-};
+interface Settings { handlers: JobHandlers; leaseMs: number; pollMs: number; retryDelayMs: number; tuning: AdapterTuning; workerId: string }
 
-interface Settings { leaseMs: number; pollMs: number; retryDelayMs: number; tuning: AdapterTuning; workerId: string }
-
-function settingsOf(options: WorkerOptions): Settings {
+function settingsOf(handlers: JobHandlers, options: WorkerOptions): Settings {
   return {
+    handlers,
     leaseMs: options.leaseMs ?? 60_000,
     pollMs: options.pollMs ?? 1_000,
     retryDelayMs: options.retryDelayMs ?? 30_000,
@@ -69,7 +59,7 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
   const log = ctx.log.child({ jobId: job.id, kind: job.kind, businessAccountId: job.business_account_id });
   try {
     log.info({ attempt: job.attempts }, 'job started');
-    const result: JobResult | null = await handlers[job.kind]({
+    const result: JobResult | null = await settings.handlers[job.kind].run({
       ctx, job, workerId, signal: controller.signal, tuning: settings.tuning,
       guard: (tx) => assertJobHeld(tx, job.id, workerId),
     });
@@ -92,8 +82,7 @@ async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, e
     return;
   }
   if (error instanceof PmsAuthError) {
-    await ctx.db.update(providerAccounts).set({ status: 'CONNECTION_ERROR', last_error: RECONNECT_MESSAGE, updated_at: new Date() })
-      .where(eq(providerAccounts.business_account_id, job.business_account_id));
+    await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'credentials-refused' });
     await failJob(ctx.db, job.id, workerId, RECONNECT_MESSAGE);
     log.warn('job failed: API key refused');
     return;
@@ -109,7 +98,7 @@ async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, e
       log.warn({ err: error }, 'job will be retried');
     } else {
       await failJob(ctx.db, job.id, workerId, `${reason} The ${what} was tried ${job.attempts} times; start it again later.`);
-      if (job.kind === 'PROVIDER_SETUP') await markSetupFailed(ctx, job, reason);
+      await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason });
     }
     return;
   }
@@ -118,14 +107,7 @@ async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, e
   const reason = error instanceof PmsError ? error.message.replace(/\.$/, '') : 'an unexpected error on our side; it has been logged';
   log.error({ err: error }, 'job failed');
   await failJob(ctx.db, job.id, workerId, `The ${what} failed: ${reason}. Try again; if it keeps failing, contact support.`);
-  if (job.kind === 'PROVIDER_SETUP') await markSetupFailed(ctx, job, reason);
-}
-
-async function markSetupFailed(ctx: AppContext, job: JobRow, reason: string) {
-  await ctx.db.update(providerAccounts).set({
-    status: 'CONNECTION_ERROR', updated_at: new Date(),
-    last_error: `Loading businesses, practitioners and appointment types failed (${reason}). An admin can reconnect in Settings → Provider account to try again.`,
-  }).where(eq(providerAccounts.business_account_id, job.business_account_id));
+  await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason });
 }
 
 export interface Worker {
@@ -136,8 +118,9 @@ export interface Worker {
   close(): Promise<void>;
 }
 
-export function startWorker(ctx: AppContext, options: WorkerOptions = {}): Worker {
-  const settings = settingsOf(options);
+/** Starts a worker that runs each claimed job with its kind's handler. */
+export function startWorker(ctx: AppContext, handlers: JobHandlers, options: WorkerOptions = {}): Worker {
+  const settings = settingsOf(handlers, options);
   const stop = new AbortController();
   let wakeUp: (() => void) | null = null;
   const wake = () => { wakeUp?.(); };
@@ -166,8 +149,9 @@ export function startWorker(ctx: AppContext, options: WorkerOptions = {}): Worke
   })();
 
   let scheduler: NodeJS.Timeout | null = null;
-  if (options.scheduler) {
-    const tick = () => scheduleAutomaticSync(ctx.db).catch((error) => ctx.log.error({ err: error }, 'automatic sync scheduling failed'));
+  const rules = options.scheduler;
+  if (rules) {
+    const tick = () => scheduleAutomaticSync(ctx.db, rules).catch((error) => ctx.log.error({ err: error }, 'automatic sync scheduling failed'));
     void tick();
     scheduler = setInterval(tick, options.schedulerIntervalMs ?? 30_000);
   }
@@ -189,8 +173,8 @@ export function startWorker(ctx: AppContext, options: WorkerOptions = {}): Worke
  * Runs jobs in this process until none is runnable (no waiting for retries). Used by the demo seed before the
  * server announces ready, and by tests.
  */
-export async function drainJobs(ctx: AppContext, options: WorkerOptions = {}): Promise<void> {
-  const settings = settingsOf(options);
+export async function drainJobs(ctx: AppContext, handlers: JobHandlers, options: WorkerOptions = {}): Promise<void> {
+  const settings = settingsOf(handlers, options);
   const never = new AbortController().signal;
   for (;;) {
     await failExhaustedJobs(ctx.db);

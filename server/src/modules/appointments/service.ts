@@ -1,36 +1,26 @@
 // Appointments: the range list, one appointment, its extra details, and arrival-time changes. A PRACTITIONER sees
 // only their associated practitioners' appointments; anything else answers 404, like a missing id.
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
-import { appointments, practitioners, resourceMaps } from '../../db/schema';
-import { exportHistoryEntries, importHistoryEntries } from '../../db/schema-sync';
+import { appointments, practitioners } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit/versions';
+import { appointmentSyncHistory } from '../sync/appointment-history';
 import { ListCache } from '../../db/list-cache';
+import { rangeProblem } from '../../lib/day-range';
 import {
   findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
 } from './repository';
 
-export const MAX_RANGE_DAYS = 62;
-
 const scopeOf = (auth: AuthContext): AppointmentScope => ({ businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) });
 
-/** Checks a yyyy-MM-dd range: ordered and at most MAX_RANGE_DAYS days long (both ends included). */
+/** Checks a yyyy-MM-dd range against the server's one day-range rule. */
 export function checkRange(startDate: string, endDate: string): void {
-  let start: Temporal.PlainDate;
-  let end: Temporal.PlainDate;
-  try {
-    start = Temporal.PlainDate.from(startDate, { overflow: 'reject' });
-    end = Temporal.PlainDate.from(endDate, { overflow: 'reject' });
-  } catch {
-    throw invalid('start_date and end_date must be dates written yyyy-MM-dd.');
-  }
-  if (Temporal.PlainDate.compare(end, start) < 0) throw invalid('end_date must be on or after start_date.');
-  const days = start.until(end, { largestUnit: 'days' }).days + 1;
-  if (days > MAX_RANGE_DAYS) throw invalid(`The date range is limited to ${MAX_RANGE_DAYS} days (asked for ${days}).`);
+  const problem = rangeProblem(startDate, endDate);
+  if (problem) throw invalid(problem);
 }
 
 /** The instant of an ISO 8601 timestamp that carries an offset or Z; null for anything else. */
@@ -70,28 +60,20 @@ export class AppointmentsService {
     const { db } = this.ctx;
     if (!(await findAppointment(db, scopeOf(auth), appointmentId))) throw notFound('Appointment');
     const { businessAccountId } = auth;
-    const [[map], versionRows, imports, exports] = await Promise.all([
-      db.select().from(resourceMaps).where(and(
-        eq(resourceMaps.business_account_id, businessAccountId), eq(resourceMaps.resource_type, 'Appointment'), eq(resourceMaps.resource_id, appointmentId),
-      )),
+    const [history, versionRows] = await Promise.all([
+      appointmentSyncHistory(db, businessAccountId, appointmentId),
       versionsOf(db, businessAccountId, 'Appointment', appointmentId),
-      db.select().from(importHistoryEntries)
-        .where(and(eq(importHistoryEntries.business_account_id, businessAccountId), eq(importHistoryEntries.appointment_id, appointmentId)))
-        .orderBy(asc(importHistoryEntries.created_at), asc(importHistoryEntries.id)),
-      db.select().from(exportHistoryEntries)
-        .where(and(eq(exportHistoryEntries.business_account_id, businessAccountId), eq(exportHistoryEntries.appointment_id, appointmentId)))
-        .orderBy(asc(exportHistoryEntries.created_at), asc(exportHistoryEntries.id)),
     ]);
     const described = await describeVersions(db, businessAccountId, versionRows);
     return {
-      resource_map: map ? { external_id: map.external_id, external_object_synced_at: map.external_object_synced_at?.toISOString() ?? null } : null,
+      resource_map: history.resource_map,
       versions: versionRows.map((version, index) => ({
         created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
         reason: version.reason,
         changes: described[index],
       })),
-      import_history: imports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
-      export_history: exports.map((entry) => ({ timestamp: entry.created_at.toISOString(), author_full_name: entry.author_full_name })),
+      import_history: history.import_history,
+      export_history: history.export_history,
     };
   }
 

@@ -2,10 +2,9 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import {
-  cancelSyncJob, connectProviderAccount, createSyncJob, disconnectProviderAccount, findVisibleJob, listJobs,
-  readSyncSettings, toExportDto, toImportDto, toProviderAccountDto, updateSyncSettings,
-} from './service';
+import { cancelSyncJob, createSyncJob, findVisibleJob, listJobs, toExportDto, toImportDto } from './jobs-service';
+import { connectProviderAccount, disconnectProviderAccount, toProviderAccountDto } from './provider-account-service';
+import { readSyncSettings, updateSyncSettings } from './settings-service';
 import { findProviderAccount } from '../../pms-connection/factory';
 
 export function syncHandlers(ctx: AppContext): Handlers {

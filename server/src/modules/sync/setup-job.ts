@@ -1,9 +1,8 @@
 // The first pull after a provider account is connected: reference data, then the account becomes ACTIVE.
-import { eq } from 'drizzle-orm';
-import { providerAccounts } from '../../db/schema';
 import type { JobRun } from '../../jobs/types';
 import { adapterForAccount, findProviderAccount, ProviderAccountUnusableError } from '../../pms-connection/factory';
 import { businessTimeZone } from './import-job';
+import { markSetupComplete } from './provider-account-service';
 import { syncReferenceData } from './reference-sync';
 
 export async function runProviderSetup(run: JobRun) {
@@ -12,7 +11,6 @@ export async function runProviderSetup(run: JobRun) {
   if (!account || account.status === 'DISCONNECTED') throw new ProviderAccountUnusableError('The practice management system was disconnected before its data was loaded.');
   const adapter = adapterForAccount(ctx, account, run.tuning);
   const counts = await syncReferenceData(ctx.db, adapter, job.business_account_id, await businessTimeZone(run), { signal: run.signal, guard: run.guard });
-  await ctx.db.update(providerAccounts).set({ status: 'ACTIVE', last_error: null, updated_at: new Date() })
-    .where(eq(providerAccounts.id, account.id));
+  await markSetupComplete(ctx, account.id);
   return { ...counts };
 }

@@ -1,0 +1,30 @@
+// The sync module's jobs, handed to whoever starts a worker (server/src/main.ts, server/src/worker-main.ts, the demo seed,
+// tests): a handler per job kind, and the rules of the automatic-sync scheduler. The jobs layer never imports sync.
+import type { SchedulerRules } from '../../jobs/scheduler';
+import type { JobFailure, JobHandlers, JobRun } from '../../jobs/types';
+import type { JobRow } from '../../jobs/queue';
+import type { AppContext } from '../../http/context';
+import { runExport } from './export-job';
+import { runImport } from './import-job';
+import { markCredentialsRefused, markSetupFailed } from './provider-account-service';
+import { runProviderSetup } from './setup-job';
+import { MAX_RANGE_DAYS } from './time-range';
+
+/** Any sync job whose API key is refused leaves the provider account needing a reconnect. */
+async function failed(ctx: AppContext, job: JobRow, failure: JobFailure): Promise<void> {
+  if (failure.cause === 'credentials-refused') await markCredentialsRefused(ctx, job.business_account_id);
+}
+
+export const syncJobHandlers: JobHandlers = {
+  IMPORT: { run: async (run: JobRun) => ({ ...(await runImport(run)) }), failed },
+  EXPORT: { run: async (run: JobRun) => ({ ...(await runExport(run)) }), failed },
+  PROVIDER_SETUP: {
+    run: runProviderSetup,
+    async failed(ctx, job, failure) {
+      if (failure.cause === 'credentials-refused') await markCredentialsRefused(ctx, job.business_account_id);
+      else await markSetupFailed(ctx, job.business_account_id, failure.reason);
+    },
+  },
+};
+
+export const automaticSyncRules: SchedulerRules = { maxRangeDays: MAX_RANGE_DAYS };

@@ -1,0 +1,140 @@
+// Imports and exports as the API sees them: creating, reading, listing and cancelling sync jobs.
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/access';
+import { practitionerScope } from '../../auth/access';
+import type { SyncFilters } from '../../db/schema';
+import { syncJobs, type SyncJobKind } from '../../db/schema-sync';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { cancelJob, enqueueJob, type JobRow } from '../../jobs/queue';
+import { findProviderAccount } from '../../pms-connection/factory';
+import { assertOwnFilterIds } from './filters';
+import { rangeProblem } from './time-range';
+
+export type SyncJobRequest = Schemas['SyncJobRequest'];
+type Direction = 'IMPORT' | 'EXPORT';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function jobCommon(job: JobRow) {
+  return {
+    id: job.id,
+    status: job.status,
+    start_date: job.start_date!,
+    end_date: job.end_date!,
+    error_message: job.error_message,
+    created_at: job.created_at.toISOString(),
+    filters: job.filters,
+    created_by_name: job.created_by_name,
+    automatic: job.automatic,
+    attempts: job.attempts,
+    started_at: iso(job.started_at),
+    finished_at: iso(job.finished_at),
+  };
+}
+
+export function toImportDto(job: JobRow): Schemas['Import'] {
+  const r = job.result as Record<string, unknown> | null;
+  return {
+    ...jobCommon(job),
+    result: r ? {
+      appointments_created: Number(r.appointments_created ?? 0),
+      appointments_updated: Number(r.appointments_updated ?? 0),
+      appointments_cancelled: Number(r.appointments_cancelled ?? 0),
+      appointments_unchanged: Number(r.appointments_unchanged ?? 0),
+      clients_created: Number(r.clients_created ?? 0),
+      clients_updated: Number(r.clients_updated ?? 0),
+      records_skipped: Number(r.records_skipped ?? 0),
+      warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
+    } : null,
+  };
+}
+
+export function toExportDto(job: JobRow): Schemas['Export'] {
+  const r = job.result as Record<string, unknown> | null;
+  return {
+    ...jobCommon(job),
+    result: r ? {
+      exported: Number(r.exported ?? 0),
+      skipped_unchanged: Number(r.skipped_unchanged ?? 0),
+      skipped_not_in_pms: Number(r.skipped_not_in_pms ?? 0),
+      conflicts: Array.isArray(r.conflicts) ? r.conflicts as Schemas['ExportConflict'][] : [],
+    } : null,
+  };
+}
+
+export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<JobRow> {
+  if (!body.start_date || !body.end_date) throw invalid('Date range is required');
+  const problem = rangeProblem(body.start_date, body.end_date);
+  if (problem) throw invalid(problem);
+  const filters: SyncFilters = {
+    practitioner_ids: [...new Set(body.practitioner_ids ?? [])],
+    appointment_type_ids: [...new Set(body.appointment_type_ids ?? [])],
+    business_location_ids: [...new Set(body.business_location_ids ?? [])],
+  };
+  const scope = practitionerScope(auth);
+  if (scope) {
+    if (filters.practitioner_ids.length === 0) filters.practitioner_ids = [...scope];
+    if (filters.practitioner_ids.length === 0 || filters.practitioner_ids.some((id) => !scope.includes(id))) {
+      throw forbidden(`You can only ${kind === 'IMPORT' ? 'import' : 'export'} appointments of your own practitioners.`);
+    }
+  }
+  await assertOwnFilterIds(ctx, auth.businessAccountId, filters);
+  const account = await findProviderAccount(ctx.db, auth.businessAccountId);
+  if (!account) throw conflict('The account setup is not complete.', 'PROVIDER_ACCOUNT_NOT_SETUP');
+  if (account.status !== 'ACTIVE') throw conflict('The account is not active.', 'PROVIDER_ACCOUNT_NOT_ACTIVE');
+  return enqueueJob(ctx.db, {
+    businessAccountId: auth.businessAccountId,
+    kind,
+    startDate: body.start_date,
+    endDate: body.end_date,
+    filters,
+    createdByUserId: auth.userId,
+    createdByName: auth.fullName,
+  });
+}
+
+const kindWord = (kind: SyncJobKind) => (kind === 'IMPORT' ? 'import' : 'export');
+
+/** A job of the caller's business, or 404 (also for another business's job). */
+async function findJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
+  const [job] = await ctx.db.select().from(syncJobs).where(and(
+    eq(syncJobs.id, id), eq(syncJobs.kind, kind), eq(syncJobs.business_account_id, auth.businessAccountId),
+  ));
+  if (!job) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
+  return job;
+}
+
+/** Whether the caller started the job (automatic jobs have no author). */
+const isAuthor = (auth: AuthContext, job: JobRow) => job.created_by_user_id !== null && job.created_by_user_id === auth.userId;
+
+/**
+ * A job the caller may read: an ADMIN reads every job of the business (the import and export history is theirs,
+ * listImports/listExports are ADMIN only); anyone else reads only the jobs they started (the import and export
+ * modals poll them). Others answer 404 like another business's job.
+ */
+export async function findVisibleJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
+  const job = await findJob(ctx, auth, kind, id);
+  if (auth.role !== 'ADMIN' && !isAuthor(auth, job)) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
+  return job;
+}
+
+export async function listJobs(ctx: AppContext, auth: AuthContext, kind: Direction, page: number, perPage: number) {
+  const where = and(eq(syncJobs.business_account_id, auth.businessAccountId), eq(syncJobs.kind, kind));
+  const [{ total }] = await ctx.db.select({ total: count() }).from(syncJobs).where(where);
+  const rows = await ctx.db.select().from(syncJobs).where(where).orderBy(desc(syncJobs.id)).limit(perPage).offset((page - 1) * perPage);
+  return { rows, meta: { page, per_page: perPage, total: Number(total) } };
+}
+
+/**
+ * Cancelling is for the job's author or an ADMIN (automatic-sync jobs have no author, so only an ADMIN): exactly the
+ * callers who may read it, so anyone else gets the same 404 as for reading, which does not tell that the job exists.
+ */
+export async function cancelSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, id: number): Promise<JobRow> {
+  const job = await findVisibleJob(ctx, auth, kind, id);
+  const cancelled = await cancelJob(ctx.db, job.id);
+  if (!cancelled) throw conflict(`The ${kindWord(kind)} has already finished (${job.status}).`);
+  return cancelled;
+}
+
