@@ -147,3 +147,8 @@ export async function countAvailabilityRequestsSince(db: DbOrTx, clientId: numbe
     .where(and(eq(clientAvailabilityRequests.client_id, clientId), gte(clientAvailabilityRequests.created_at, since)));
   return Number(total);
 }
+
+/** Marks an availability request's link as used: it cannot save again. */
+export async function markAvailabilityRequestUsed(db: DbOrTx, requestId: number): Promise<void> {
+  await db.update(clientAvailabilityRequests).set({ used_at: new Date() }).where(eq(clientAvailabilityRequests.id, requestId));
+}
