@@ -29,21 +29,6 @@ function normalise(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
-}
-
-/** The fields of `after` whose value differs from `before`, as { field: [old, new] }. */
-export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): ObjectChanges {
-  const changes: ObjectChanges = {};
-  for (const [field, next] of Object.entries(after)) {
-    if (next === undefined) continue;
-    const previous = before[field];
-    if (!sameValue(previous, next)) changes[field] = [normalise(previous), normalise(next)];
-  }
-  return changes;
-}
-
 /** Records a version; an update without any changed field records nothing and answers false. */
 export async function recordVersion(tx: DbOrTx, input: VersionInput): Promise<boolean> {
   return (await recordVersions(tx, [input])) > 0;

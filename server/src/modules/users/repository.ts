@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessAccounts, users } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
@@ -18,11 +18,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserWithBu
 
 export async function findUserById(db: Db, id: number): Promise<UserWithBusiness | undefined> {
   const [row] = await withBusiness(db).where(eq(users.id, id));
-  return row;
-}
-
-export async function findUserInBusiness(db: Db, businessAccountId: number, id: number): Promise<UserWithBusiness | undefined> {
-  const [row] = await withBusiness(db).where(and(eq(users.id, id), eq(users.business_account_id, businessAccountId)));
   return row;
 }
 
