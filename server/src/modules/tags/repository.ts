@@ -48,8 +48,7 @@ export async function tagListsOfClientsWith(tx: DbOrTx, tagId: number): Promise<
   return rows.map(({ client_id, tag_ids }) => ({ client_id, tag_ids: tag_ids.map(Number) }));
 }
 
-/** Deletes a tag and takes it off its clients. */
+/** Deletes a tag (take it off its clients first: clients/repository.ts removeTagFromClients). */
 export async function deleteTag(tx: DbOrTx, tagId: number): Promise<void> {
-  await tx.delete(clientTags).where(eq(clientTags.tag_id, tagId));
   await tx.delete(tags).where(eq(tags.id, tagId));
 }

@@ -5,6 +5,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersions } from '../audit/versions';
+import { removeTagFromClients } from '../clients/repository';
 import { toTagDto } from './dto';
 import { deleteTag, insertTag, isDuplicateName, listTags, lockTag, tagListsOfClientsWith, updateTag, type TagChanges } from './repository';
 
@@ -49,6 +50,7 @@ export class TagsService {
       if (!tag) throw notFound('Tag');
       // Each affected client's tag list before and after, for the change log.
       const affected = await tagListsOfClientsWith(tx, tagId);
+      await removeTagFromClients(tx, tagId);
       await deleteTag(tx, tagId);
       await recordVersions(tx, affected.map(({ client_id, tag_ids }) => ({
         businessAccountId: auth.businessAccountId, itemType: 'Client' as const, itemId: client_id, event: 'update' as const, whodunnit: auth.fullName,
