@@ -2,6 +2,7 @@
 import type { Handlers } from '../http/contract';
 import type { AppContext } from '../http/context';
 import { authHandlers } from './auth/handlers';
+import { configHandlers } from './config/handlers';
 import type { AuthService } from './auth/service';
 import { businessLocationsHandlers } from './business-locations/handlers';
 import { practitionersHandlers } from './practitioners/handlers';
@@ -14,7 +15,8 @@ import { tagsHandlers } from './tags/handlers';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
-    ...authHandlers(ctx, auth),
+    ...authHandlers(auth),
+    ...configHandlers(ctx),
     ...businessLocationsHandlers(ctx),
     ...practitionersHandlers(ctx),
     ...syncHandlers(ctx),

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { AppContext } from '../../http/context';
-import { conflict, forbidden, HttpError, invalid, tooManyRequests } from '../../http/errors';
+import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
 import { findUserByEmail, findUserById, fullName, toUserDto, updateUser, type UserWithBusiness } from '../users/repository';
 import { consumeOneTimeToken, findLiveSession, insertOneTimeToken, insertSession, revokeResetLinks, revokeSession, revokeUserSessions, type OneTimeTokenPurpose } from './repository';
 import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
@@ -71,6 +71,13 @@ export class AuthService {
       associatedPractitionerIds: row.user.associated_practitioner_ids,
       fullName: fullName(row.user),
     };
+  }
+
+  /** The signed-in user; unauthenticated when their row is gone. */
+  async currentUser(auth: AuthContext) {
+    const found = await findUserById(this.ctx.db, auth.userId);
+    if (!found) throw unauthenticated();
+    return toUserDto(found);
   }
 
   async logout(auth: AuthContext): Promise<void> {
