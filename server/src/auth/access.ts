@@ -31,8 +31,3 @@ export function assertRole(auth: AuthContext, roles: readonly Role[] | undefined
 export function practitionerScope(auth: AuthContext): number[] | null {
   return auth.role === 'PRACTITIONER' ? auth.associatedPractitionerIds : null;
 }
-
-export function canActFor(auth: AuthContext, practitionerId: number): boolean {
-  const scope = practitionerScope(auth);
-  return scope === null || scope.includes(practitionerId);
-}

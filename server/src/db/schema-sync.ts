@@ -6,7 +6,6 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date
 
 export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP';
 export type SyncJobStatus = 'PENDING' | 'INPROGRESS' | 'COMPLETE' | 'ERROR' | 'CANCELLED';
-export const TERMINAL_JOB_STATUSES: readonly SyncJobStatus[] = ['COMPLETE', 'ERROR', 'CANCELLED'];
 
 export const syncJobs = pgTable('sync_jobs', {
   id: serial('id').primaryKey(),

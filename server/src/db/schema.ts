@@ -58,12 +58,6 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   created_at: timestamps.created_at,
 });
 
-export const loginThrottles = pgTable('login_throttles', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  window_started_at: tstz('window_started_at').notNull(),
-});
-
 export const outboxEmails = pgTable('outbox_emails', {
   id: serial('id').primaryKey(),
   business_account_id: integer('business_account_id'),

@@ -2,8 +2,10 @@
 import type { Handlers } from '../http/contract';
 import type { AppContext } from '../http/context';
 import { authHandlers } from './auth/handlers';
+import { configHandlers } from './config/handlers';
 import type { AuthService } from './auth/service';
-import { referenceHandlers } from './reference/handlers';
+import { businessLocationsHandlers } from './business-locations/handlers';
+import { practitionersHandlers } from './practitioners/handlers';
 import { syncHandlers } from './sync/handlers';
 import { appointmentTypesHandlers } from './appointment-types/handlers';
 import { appointmentsHandlers } from './appointments/handlers';
@@ -13,8 +15,10 @@ import { tagsHandlers } from './tags/handlers';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
-    ...authHandlers(ctx, auth),
-    ...referenceHandlers(ctx),
+    ...authHandlers(auth),
+    ...configHandlers(ctx),
+    ...businessLocationsHandlers(ctx),
+    ...practitionersHandlers(ctx),
     ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
     ...tagsHandlers(ctx),

@@ -1,9 +1,9 @@
 // Creating business accounts and users: used by the operator CLI, the demo seed and tests.
-import { and, eq, inArray } from 'drizzle-orm';
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
-import { businessAccounts, practitioners, syncSettings, users, type Role } from '../../db/schema';
-import { findUserByEmail } from '../users/repository';
+import type { Role } from '../../db/schema';
+import { findUserByEmail, insertUser } from '../users/repository';
+import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
 
 export interface NewUser {
   businessAccountId: number;
@@ -27,11 +27,10 @@ export async function createUser(db: Db, input: NewUser) {
   if (await findUserByEmail(db, input.email)) throw new AccountError(`a user with email ${input.email} already exists`);
   const practitionerIds = input.associated_practitioner_ids ?? [];
   if (practitionerIds.length) {
-    const found = await db.select({ id: practitioners.id }).from(practitioners).where(and(
-      eq(practitioners.business_account_id, input.businessAccountId), inArray(practitioners.id, practitionerIds)));
+    const found = await practitionerIdsOfBusiness(db, input.businessAccountId, practitionerIds);
     if (found.length !== new Set(practitionerIds).size) throw new AccountError('associated_practitioner_ids names practitioners of another business or none');
   }
-  const [user] = await db.insert(users).values({
+  return insertUser(db, {
     business_account_id: input.businessAccountId,
     email: input.email.trim(),
     password_hash: await hashPassword(input.password),
@@ -39,8 +38,7 @@ export async function createUser(db: Db, input: NewUser) {
     last_name: input.last_name?.trim() ?? '',
     role: input.role,
     associated_practitioner_ids: practitionerIds,
-  }).returning();
-  return user;
+  });
 }
 
 export async function createBusinessAccount(db: Db, input: {
@@ -54,11 +52,7 @@ export async function createBusinessAccount(db: Db, input: {
     throw new AccountError(`time zone "${timeZone}" is not an IANA time zone`);
   }
   return db.transaction(async (tx) => {
-    const [business] = await tx.insert(businessAccounts).values({ name: input.name.trim(), time_zone: timeZone }).returning();
-    await tx.insert(syncSettings).values({
-      business_account_id: business.id,
-      filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] },
-    });
+    const business = await insertBusinessAccount(tx, input.name.trim(), timeZone);
     const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
     return { business, admin };
   });

@@ -94,7 +94,7 @@ const ORDER = 'starts_at, practitioner_id, id';
  * client is read by its key in a subquery of its own: as a join, the planner may read all the business's clients
  * to find a page's few hundred.
  */
-// Practitioners' colours come from practitioner_color() (migration 0042), as in the reference module's list.
+// Practitioners' colours come from practitioner_color() (migration 0042), as in the practitioners module's list (practitioners/repository.ts).
 export async function listAppointmentsBodyJson(
   db: DbOrTx, scope: AppointmentScope, filter: AppointmentRangeFilter, page?: AppointmentPage,
 ): Promise<string> {

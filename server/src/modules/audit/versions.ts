@@ -29,36 +29,28 @@ function normalise(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
-}
-
-/** The fields of `after` whose value differs from `before`, as { field: [old, new] }. */
-export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): ObjectChanges {
-  const changes: ObjectChanges = {};
-  for (const [field, next] of Object.entries(after)) {
-    if (next === undefined) continue;
-    const previous = before[field];
-    if (!sameValue(previous, next)) changes[field] = [normalise(previous), normalise(next)];
-  }
-  return changes;
-}
-
 /** Records a version; an update without any changed field records nothing and answers false. */
 export async function recordVersion(tx: DbOrTx, input: VersionInput): Promise<boolean> {
-  if (input.event === 'update' && Object.keys(input.changes).length === 0) return false;
-  const changes: ObjectChanges = {};
-  for (const [field, [before, after]] of Object.entries(input.changes)) changes[field] = [normalise(before), normalise(after)];
-  await tx.insert(versions).values({
-    business_account_id: input.businessAccountId,
-    item_type: input.itemType,
-    item_id: input.itemId,
-    event: input.event,
-    whodunnit: input.whodunnit,
-    object_changes: changes,
-    reason: input.reason ?? null,
+  return (await recordVersions(tx, [input])) > 0;
+}
+
+/** Records several versions in one insert, skipping updates without any changed field; answers how many it recorded. */
+export async function recordVersions(tx: DbOrTx, inputs: readonly VersionInput[]): Promise<number> {
+  const rows = inputs.filter((input) => input.event !== 'update' || Object.keys(input.changes).length > 0).map((input) => {
+    const changes: ObjectChanges = {};
+    for (const [field, [before, after]] of Object.entries(input.changes)) changes[field] = [normalise(before), normalise(after)];
+    return {
+      business_account_id: input.businessAccountId,
+      item_type: input.itemType,
+      item_id: input.itemId,
+      event: input.event,
+      whodunnit: input.whodunnit,
+      object_changes: changes,
+      reason: input.reason ?? null,
+    };
   });
-  return true;
+  if (rows.length) await tx.insert(versions).values(rows);
+  return rows.length;
 }
 
 /** An item's change log, oldest first. */

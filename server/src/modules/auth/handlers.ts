@@ -1,11 +1,8 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, type Handlers } from '../../http/contract';
-import type { AppContext } from '../../http/context';
-import { findUserById, toUserDto } from '../users/repository';
-import { unauthenticated } from '../../http/errors';
 import type { AuthService } from './service';
 
-export function authHandlers(ctx: AppContext, auth: AuthService): Handlers {
+export function authHandlers(auth: AuthService): Handlers {
   return {
     login: async (request) => {
       const { email, password } = bodyOf(request, 'login');
@@ -15,11 +12,7 @@ export function authHandlers(ctx: AppContext, auth: AuthService): Handlers {
       await auth.logout(callerOf(request));
       return reply.code(204).send();
     },
-    getCurrentUser: async (request) => {
-      const found = await findUserById(ctx.db, callerOf(request).userId);
-      if (!found) throw unauthenticated();
-      return { user: toUserDto(found) };
-    },
+    getCurrentUser: async (request) => ({ user: await auth.currentUser(callerOf(request)) }),
     updateCurrentUser: async (request) => ({ user: await auth.updateAccount(callerOf(request), bodyOf(request, 'updateCurrentUser')) }),
     requestPasswordReset: async (request, reply) => {
       await auth.requestPasswordReset(bodyOf(request, 'requestPasswordReset').email, request.ip);
@@ -31,10 +24,5 @@ export function authHandlers(ctx: AppContext, auth: AuthService): Handlers {
       return { message: 'Your password has been changed. You can now log in.' };
     },
     exchangeLoginAs: async (request) => auth.exchangeLoginAs(bodyOf(request, 'exchangeLoginAs').token),
-    getConfig: async () => ({
-      product_name: 'Rounds',
-      google_maps_api_key: ctx.config.googleMapsApiKey,
-      help_url: ctx.config.helpUrl,
-    }),
   };
 }

@@ -1,12 +1,11 @@
 // Sessions, logins, password resets and login-as links.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
-import { businessAccounts, oneTimeTokens, sessions, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { conflict, forbidden, HttpError, invalid, tooManyRequests } from '../../http/errors';
-import { findUserByEmail, findUserById, fullName, toUserDto, type UserWithBusiness } from '../users/repository';
+import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
+import { findUserByEmail, findUserById, fullName, toUserDto, updateUser, type UserWithBusiness } from '../users/repository';
+import { consumeOneTimeToken, findLiveSession, insertOneTimeToken, insertSession, revokeResetLinks, revokeSession, revokeUserSessions, type OneTimeTokenPurpose } from './repository';
 import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
 
 const RESET_TTL_MINUTES = 60;
@@ -57,23 +56,12 @@ export class AuthService {
   private async startSession(found: UserWithBusiness) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.ctx.config.sessionTtlHours * 3600_000);
-    await this.ctx.db.insert(sessions).values({ user_id: found.user.id, token_hash: hashToken(token), expires_at: expiresAt });
+    await insertSession(this.ctx.db, found.user.id, hashToken(token), expiresAt);
     return { token, expires_at: expiresAt.toISOString(), user: toUserDto(found) };
   }
 
   async authenticate(token: string): Promise<AuthContext | null> {
-    const [row] = await this.ctx.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
-      .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id))
-      .where(and(
-        eq(sessions.token_hash, hashToken(token)),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, sql`now()`),
-        eq(users.active, true),
-        eq(businessAccounts.active, true),
-      ));
+    const row = await findLiveSession(this.ctx.db, hashToken(token));
     if (!row) return null;
     return {
       sessionId: row.session.id,
@@ -85,8 +73,15 @@ export class AuthService {
     };
   }
 
+  /** The signed-in user; unauthenticated when their row is gone. */
+  async currentUser(auth: AuthContext) {
+    const found = await findUserById(this.ctx.db, auth.userId);
+    if (!found) throw unauthenticated();
+    return toUserDto(found);
+  }
+
   async logout(auth: AuthContext): Promise<void> {
-    await this.ctx.db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, auth.sessionId));
+    await revokeSession(this.ctx.db, auth.sessionId);
   }
 
   /**
@@ -131,8 +126,8 @@ export class AuthService {
     if (problem) throw invalid(problem);
     const userId = await this.consumeOneTimeToken(token, 'PASSWORD_RESET', 'This reset link is invalid or has expired. Ask for a new one.');
     await this.ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ password_hash: await hashPassword(password), updated_at: sql`now()` }).where(eq(users.id, userId));
-      await tx.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+      await updateUser(tx, userId, { password_hash: await hashPassword(password) });
+      await revokeUserSessions(tx, userId);
       await revokeResetLinks(tx, userId);
     });
     // The user has just proved they own the mailbox: their next reset request may send a link at once.
@@ -169,53 +164,34 @@ export class AuthService {
       if (taken) throw conflict('That email is already used by another account.');
     }
     await db.transaction(async (tx) => {
-      await tx.update(users).set({
+      await updateUser(tx, auth.userId, {
         first_name: changes.first_name?.trim() ?? found.user.first_name,
         last_name: changes.last_name?.trim() ?? found.user.last_name,
         email: emailChanged ? changes.email!.trim() : found.user.email,
         ...(changes.new_password ? { password_hash: await hashPassword(changes.new_password) } : {}),
-        updated_at: sql`now()`,
-      }).where(eq(users.id, auth.userId));
-      if (changes.new_password) {
-        await tx.update(sessions).set({ revoked_at: sql`now()` })
-          .where(and(eq(sessions.user_id, auth.userId), isNull(sessions.revoked_at), sql`${sessions.id} <> ${auth.sessionId}`));
-      }
+      });
+      if (changes.new_password) await revokeUserSessions(tx, auth.userId, auth.sessionId);
       // Links sent before a password or email change must not undo it.
       if (changes.new_password || emailChanged) await revokeResetLinks(tx, auth.userId);
     });
     return toUserDto((await findUserById(db, auth.userId))!);
   }
 
-  private async issueOneTimeToken(userId: number, purpose: 'PASSWORD_RESET' | 'LOGIN_AS', ttlMinutes: number) {
+  private async issueOneTimeToken(userId: number, purpose: OneTimeTokenPurpose, ttlMinutes: number) {
     const token = newToken();
-    await this.ctx.db.insert(oneTimeTokens).values({
-      user_id: userId, purpose, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMinutes * 60_000),
-    });
+    await insertOneTimeToken(this.ctx.db, userId, purpose, hashToken(token), new Date(Date.now() + ttlMinutes * 60_000));
     return token;
   }
 
   /** Marks the token used and returns its user, in one statement so a token works once even under races. */
-  private async consumeOneTimeToken(token: string, purpose: 'PASSWORD_RESET' | 'LOGIN_AS', failure: string) {
-    const [row] = await this.ctx.db.update(oneTimeTokens).set({ used_at: sql`now()` })
-      .where(and(
-        eq(oneTimeTokens.token_hash, hashToken(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.used_at),
-        gt(oneTimeTokens.expires_at, sql`now()`),
-      ))
-      .returning({ userId: oneTimeTokens.user_id });
-    if (!row) throw invalid(failure);
-    return row.userId;
+  private async consumeOneTimeToken(token: string, purpose: OneTimeTokenPurpose, failure: string) {
+    const userId = await consumeOneTimeToken(this.ctx.db, hashToken(token), purpose);
+    if (userId === undefined) throw invalid(failure);
+    return userId;
   }
 }
 
 const resetEmailsKey = (userId: number) => `reset-emails:${userId}`;
-
-/** Every reset link of the user that is still usable becomes used. */
-async function revokeResetLinks(db: Pick<AppContext['db'], 'update'>, userId: number): Promise<void> {
-  await db.update(oneTimeTokens).set({ used_at: sql`now()` })
-    .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, 'PASSWORD_RESET'), isNull(oneTimeTokens.used_at)));
-}
 
 function assertActive({ user, business }: UserWithBusiness): void {
   if (!user.active) throw forbidden('Your user account is not active.', '40000');

@@ -147,3 +147,36 @@ export async function countAvailabilityRequestsSince(db: DbOrTx, clientId: numbe
     .where(and(eq(clientAvailabilityRequests.client_id, clientId), gte(clientAvailabilityRequests.created_at, since)));
   return Number(total);
 }
+
+/** Marks an availability request's link as used: it cannot save again. */
+export async function markAvailabilityRequestUsed(db: DbOrTx, requestId: number): Promise<void> {
+  await db.update(clientAvailabilityRequests).set({ used_at: new Date() }).where(eq(clientAvailabilityRequests.id, requestId));
+}
+
+/** Which of `tagIds` are tags of the business. */
+export async function knownTagIds(db: DbOrTx, businessAccountId: number, tagIds: number[]): Promise<number[]> {
+  const rows = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, tagIds)));
+  return rows.map((row) => row.id);
+}
+
+/** A client's tag ids, ascending. */
+export async function clientTagIds(db: DbOrTx, clientId: number): Promise<number[]> {
+  return (await db.select({ tag_id: clientTags.tag_id }).from(clientTags).where(eq(clientTags.client_id, clientId)))
+    .map((row) => row.tag_id).sort((a, b) => a - b);
+}
+
+/** Replaces a client's tags with `tagIds`. */
+export async function setClientTags(db: DbOrTx, clientId: number, tagIds: number[]): Promise<void> {
+  await db.delete(clientTags).where(eq(clientTags.client_id, clientId));
+  if (tagIds.length) await db.insert(clientTags).values(tagIds.map((tag_id) => ({ client_id: clientId, tag_id })));
+}
+
+/** Takes a tag off every client that carries it (the tag is being deleted). */
+export async function removeTagFromClients(db: DbOrTx, tagId: number): Promise<void> {
+  await db.delete(clientTags).where(eq(clientTags.tag_id, tagId));
+}
+
+/** Stores an availability request whose emailed link carries the token with this hash. */
+export async function insertAvailabilityRequest(db: DbOrTx, request: typeof clientAvailabilityRequests.$inferInsert): Promise<void> {
+  await db.insert(clientAvailabilityRequests).values(request);
+}

@@ -1,9 +1,7 @@
 // What can be done to a client through the API; every change is recorded in the change log with its author.
-import { and, eq, inArray } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
-import { clientTags, tags, type AvailabilityEntry } from '../../db/schema';
-import { clientAvailabilityRequests } from '../../db/schema-clients';
+import type { AvailabilityEntry } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound, tooManyRequests } from '../../http/errors';
@@ -12,7 +10,10 @@ import { recordVersion } from '../audit/versions';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
-import { businessTimeZone, countAvailabilityRequestsSince, findClient, listClientRows, setClientAvailability, tagsByClient, type ClientListQuery, type ClientScope } from './repository';
+import {
+  businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
+  setClientAvailability, setClientTags, tagsByClient, type ClientListQuery, type ClientScope,
+} from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
 
@@ -87,15 +88,13 @@ export class ClientsService {
       const client = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!client) throw notFound('Client');
       if (wanted.length) {
-        const known = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, wanted)));
-        const unknown = wanted.filter((id) => !known.some((tag) => tag.id === id));
+        const known = await knownTagIds(tx, businessAccountId, wanted);
+        const unknown = wanted.filter((id) => !known.includes(id));
         if (unknown.length) throw invalid(`tag_ids: no tag with id ${unknown.join(', ')}.`);
       }
-      const current = (await tx.select({ tag_id: clientTags.tag_id }).from(clientTags).where(eq(clientTags.client_id, clientId)))
-        .map((row) => row.tag_id).sort((a, b) => a - b);
+      const current = await clientTagIds(tx, clientId);
       if (JSON.stringify(current) === JSON.stringify(wanted)) return;
-      await tx.delete(clientTags).where(eq(clientTags.client_id, clientId));
-      if (wanted.length) await tx.insert(clientTags).values(wanted.map((tag_id) => ({ client_id: clientId, tag_id })));
+      await setClientTags(tx, clientId, wanted);
       await recordVersion(tx, {
         businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit: auth.fullName,
         changes: { tag_ids: [current, wanted] },
@@ -124,7 +123,7 @@ export class ClientsService {
         throw tooManyRequests(`${fullName(client)} has already been sent ${AVAILABILITY_REQUESTS_PER_DAY} availability requests today. `
           + `You can send another from tomorrow, ${tomorrow} (${timeZone} time).`);
       }
-      await tx.insert(clientAvailabilityRequests).values({
+      await insertAvailabilityRequest(tx, {
         business_account_id: auth.businessAccountId, client_id: client.id, token_hash: tokenHash, email,
         requested_by_user_id: auth.userId, expires_at: new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000),
       });

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessAccounts, users } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
+import type { DbOrTx } from '../audit/versions';
 
 export type UserRow = typeof users.$inferSelect;
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
@@ -21,8 +22,13 @@ export async function findUserById(db: Db, id: number): Promise<UserWithBusiness
   return row;
 }
 
-export async function findUserInBusiness(db: Db, businessAccountId: number, id: number): Promise<UserWithBusiness | undefined> {
-  const [row] = await withBusiness(db).where(and(eq(users.id, id), eq(users.business_account_id, businessAccountId)));
+/** Changes a user's row (users are created by accounts/service.ts createUser through insertUser). */
+export async function updateUser(db: DbOrTx, id: number, changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'password_hash'>>): Promise<void> {
+  await db.update(users).set({ ...changes, updated_at: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function insertUser(db: DbOrTx, user: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
   return row;
 }
 

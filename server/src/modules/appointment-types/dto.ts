@@ -1,0 +1,7 @@
+// Appointment type rows as the contract's AppointmentType.
+import type { Schemas } from '../../http/contract';
+import type { AppointmentTypeRow } from './repository';
+
+export const toAppointmentTypeDto = (t: AppointmentTypeRow): Schemas['AppointmentType'] => ({
+  id: t.id, name: t.name, duration: t.duration, color: t.color,
+});

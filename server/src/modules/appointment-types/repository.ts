@@ -1,0 +1,21 @@
+// Appointment type queries.
+import { and, asc, eq } from 'drizzle-orm';
+import { appointmentTypes } from '../../db/schema';
+import type { DbOrTx } from '../audit/versions';
+
+export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
+export type AppointmentTypeChanges = Partial<typeof appointmentTypes.$inferInsert>;
+
+/** The business's appointment types by name. */
+export function listAppointmentTypes(db: DbOrTx, businessAccountId: number): Promise<AppointmentTypeRow[]> {
+  return db.select().from(appointmentTypes)
+    .where(eq(appointmentTypes.business_account_id, businessAccountId)).orderBy(asc(appointmentTypes.name));
+}
+
+/** Applies `changes` to one of the business's appointment types; undefined when it has no such type. */
+export async function updateAppointmentType(db: DbOrTx, businessAccountId: number, id: number, changes: AppointmentTypeChanges): Promise<AppointmentTypeRow | undefined> {
+  const [row] = await db.update(appointmentTypes).set(changes)
+    .where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.business_account_id, businessAccountId)))
+    .returning();
+  return row;
+}

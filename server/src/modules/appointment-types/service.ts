@@ -1,0 +1,35 @@
+// Appointment types: the list the pickers and modals need, and editing one (ADMIN).
+import type { AuthContext } from '../../auth/access';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { invalid, notFound } from '../../http/errors';
+import { toAppointmentTypeDto } from './dto';
+import { listAppointmentTypes, updateAppointmentType, type AppointmentTypeChanges } from './repository';
+
+export interface AppointmentTypeEdit {
+  name?: string;
+  duration?: number;
+  color?: string | null;
+}
+
+export class AppointmentTypesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(auth: AuthContext): Promise<Schemas['AppointmentType'][]> {
+    return (await listAppointmentTypes(this.ctx.db, auth.businessAccountId)).map(toAppointmentTypeDto);
+  }
+
+  /** Renames, re-times or recolours an appointment type; a name must not be blank. */
+  async update(auth: AuthContext, id: number, edit: AppointmentTypeEdit): Promise<Schemas['AppointmentType']> {
+    const changes: AppointmentTypeChanges = { updated_at: new Date() };
+    if (edit.name !== undefined) {
+      changes.name = edit.name.trim();
+      if (!changes.name) throw invalid('name must not be blank.');
+    }
+    if (edit.duration !== undefined) changes.duration = edit.duration;
+    if (edit.color !== undefined) changes.color = edit.color?.toLowerCase() ?? null;
+    const row = await updateAppointmentType(this.ctx.db, auth.businessAccountId, id, changes);
+    if (!row) throw notFound('Appointment type');
+    return toAppointmentTypeDto(row);
+  }
+}

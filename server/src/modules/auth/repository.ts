@@ -1,0 +1,63 @@
+// Session and one-time-token queries (the login throttle's are in throttle.ts).
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { businessAccounts, oneTimeTokens, sessions, users } from '../../db/schema';
+import type { DbOrTx } from '../audit/versions';
+
+export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'LOGIN_AS';
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+}
+
+/** The live session with this token hash and its user, when the session, the user and their business are active. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id))
+    .where(and(
+      eq(sessions.token_hash, tokenHash),
+      isNull(sessions.revoked_at),
+      gt(sessions.expires_at, sql`now()`),
+      eq(users.active, true),
+      eq(businessAccounts.active, true),
+    ));
+  return row;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every live session of the user, but `keepSessionId` when given. */
+export async function revokeUserSessions(db: DbOrTx, userId: number, keepSessionId?: number): Promise<void> {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(
+    eq(sessions.user_id, userId), isNull(sessions.revoked_at), keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
+  ));
+}
+
+export async function insertOneTimeToken(db: DbOrTx, userId: number, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(oneTimeTokens).values({ user_id: userId, purpose, token_hash: tokenHash, expires_at: expiresAt });
+}
+
+/** Marks the token used and returns its user, in one statement so a token works once even under races. */
+export async function consumeOneTimeToken(db: DbOrTx, tokenHash: string, purpose: OneTimeTokenPurpose): Promise<number | undefined> {
+  const [row] = await db.update(oneTimeTokens).set({ used_at: sql`now()` })
+    .where(and(
+      eq(oneTimeTokens.token_hash, tokenHash),
+      eq(oneTimeTokens.purpose, purpose),
+      isNull(oneTimeTokens.used_at),
+      gt(oneTimeTokens.expires_at, sql`now()`),
+    ))
+    .returning({ userId: oneTimeTokens.user_id });
+  return row?.userId;
+}
+
+/** Every reset link of the user that is still usable becomes used. */
+export async function revokeResetLinks(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(oneTimeTokens).set({ used_at: sql`now()` })
+    .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, 'PASSWORD_RESET'), isNull(oneTimeTokens.used_at)));
+}

@@ -1,0 +1,61 @@
+// Tags: the list, and (ADMIN) create, rename, recolour, delete. Deleting a tag removes it from its clients, which is a
+// change to each of those clients and so lands in their change logs.
+import type { AuthContext } from '../../auth/access';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { recordVersions } from '../audit/versions';
+import { removeTagFromClients } from '../clients/repository';
+import { toTagDto } from './dto';
+import { deleteTag, insertTag, isDuplicateName, listTags, lockTag, tagListsOfClientsWith, updateTag, type TagChanges } from './repository';
+
+function tagName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw invalid('name must not be blank.');
+  return trimmed;
+}
+
+function duplicateName(error: unknown, name: string | undefined): never {
+  if (isDuplicateName(error)) throw conflict(`A tag named '${name}' already exists.`);
+  throw error;
+}
+
+export class TagsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(auth: AuthContext): Promise<Schemas['Tag'][]> {
+    return (await listTags(this.ctx.db, auth.businessAccountId)).map(toTagDto);
+  }
+
+  async create(auth: AuthContext, input: { name: string; color?: string | null }): Promise<Schemas['Tag']> {
+    const name = tagName(input.name);
+    const row = await insertTag(this.ctx.db, auth.businessAccountId, name, input.color?.toLowerCase() ?? null)
+      .catch((error) => duplicateName(error, name));
+    return toTagDto(row);
+  }
+
+  async update(auth: AuthContext, id: number, input: { name?: string; color?: string | null }): Promise<Schemas['Tag']> {
+    const changes: TagChanges = {};
+    if (input.name !== undefined) changes.name = tagName(input.name);
+    if (input.color !== undefined) changes.color = input.color?.toLowerCase() ?? null;
+    const row = await updateTag(this.ctx.db, auth.businessAccountId, id, changes).catch((error) => duplicateName(error, changes.name));
+    if (!row) throw notFound('Tag');
+    return toTagDto(row);
+  }
+
+  /** Deletes a tag; each client that carried it gets a change-log entry for its tag list. */
+  async delete(auth: AuthContext, tagId: number): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      const tag = await lockTag(tx, auth.businessAccountId, tagId);
+      if (!tag) throw notFound('Tag');
+      // Each affected client's tag list before and after, for the change log.
+      const affected = await tagListsOfClientsWith(tx, tagId);
+      await removeTagFromClients(tx, tagId);
+      await deleteTag(tx, tagId);
+      await recordVersions(tx, affected.map(({ client_id, tag_ids }) => ({
+        businessAccountId: auth.businessAccountId, itemType: 'Client' as const, itemId: client_id, event: 'update' as const, whodunnit: auth.fullName,
+        changes: { tag_ids: [tag_ids, tag_ids.filter((id) => id !== tagId)] as [unknown, unknown] },
+      })));
+    });
+  }
+}
