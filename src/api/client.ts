@@ -1,11 +1,9 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
-import createQueryHooks from 'openapi-react-query';
 import { QueryClient } from '@tanstack/react-query';
 import type { paths } from './schema';
 import { ACCOUNT_CODES, errorCodeFrom } from './errors';
 
 export type ApiClient = Client<paths>;
-export type ApiQueryHooks = ReturnType<typeof createQueryHooks<paths>>;
 
 export interface SessionHooks {
   /** The bearer token of the current session, or null when logged out. */
@@ -63,10 +61,6 @@ export function createApiClient(
   });
   client.use(sessionMiddleware(hooks));
   return client;
-}
-
-export function createQueryHooksFor(client: ApiClient): ApiQueryHooks {
-  return createQueryHooks(client);
 }
 
 export function createAppQueryClient(): QueryClient {

@@ -3,7 +3,7 @@
 import { createActor, type Actor } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { QueryClient } from '@tanstack/react-query';
-import { createAppQueryClient, createQueryHooksFor, type ApiClient, type ApiQueryHooks } from '../api/client';
+import { createAppQueryClient, type ApiClient } from '../api/client';
 import { apiClient, bindSession } from '../api/session';
 import { authMachine, selectIsAuthenticated, type AuthInput } from '../machines/auth';
 import { startUpMachine } from '../machines/startUp';
@@ -20,7 +20,6 @@ export interface AppServices {
   sidebar: Actor<typeof sidebarMachine>;
   theme: Actor<typeof themeMachine>;
   api: ApiClient;
-  queries: ApiQueryHooks;
   queryClient: QueryClient;
   navigate: Navigate;
   stop: () => void;
@@ -92,7 +91,6 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     sidebar,
     theme,
     api: apiClient,
-    queries: createQueryHooksFor(apiClient),
     queryClient,
     navigate,
     stop: () => {

@@ -17,14 +17,8 @@ import { MapView } from '../maps/MapView';
 import { hasCoordinates, type MapMarker, type MapRoute } from '../maps/mapTypes';
 import { routeStopMarkers } from '../maps/routeMarkers';
 import { openAppointmentModal } from '../modals/modalStore';
-import {
-  fetchAllAppointmentTypes,
-  fetchAllBusinessLocations,
-  fetchAllPractitioners,
-  listAppointments,
-  type AppointmentListQuery,
-  type AppointmentSummary,
-} from './api';
+import type { AppointmentListQuery, AppointmentSummary } from './api';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
 import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DateRangePicker, MAX_RANGE_DAYS, type DayRange } from './DateRangePicker';
@@ -64,9 +58,9 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const scheduleDay = state.day?.toString() ?? null;
   const dayId = useId();
 
-  const practitioners = useQuery({ queryKey: ['practitioners', 'all'], queryFn: () => fetchAllPractitioners(api) });
-  const types = useQuery({ queryKey: ['appointment_types', 'all'], queryFn: () => fetchAllAppointmentTypes(api) });
-  const locations = useQuery({ queryKey: ['business_locations', 'all'], queryFn: () => fetchAllBusinessLocations(api) });
+  const practitioners = useQuery(practitionerQueries.all(api));
+  const types = useQuery(appointmentTypeQueries.all(api));
+  const locations = useQuery(businessLocationQueries.all(api));
 
   /** A new range or filter starts the table at its first page again. */
   const refine = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
@@ -88,8 +82,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
       ? { start_date: toRequestDate(range.start), end_date: toRequestDate(range.end), ...filters, page, per_page: perPage }
       : { start_date: shownDay, end_date: shownDay, ...filters };
   const appointments = useQuery({
-    queryKey: ['appointments', view, query],
-    queryFn: () => listAppointments(api, query),
+    ...appointmentQueries.list(api, view, query),
     // The previous answer stays up while the next loads, but a table page is never drawn as a schedule.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === view ? previous : undefined),
   });

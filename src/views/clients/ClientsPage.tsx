@@ -11,7 +11,8 @@ import { Spinner } from '../common/PageSpinner';
 import { ErrorNote } from '../common/forms';
 import { Pagination } from '../common/Pagination';
 import { openClientModal } from '../modals/modalStore';
-import { listClients, type ClientListItem, type ClientListQuery } from './api';
+import type { ClientListItem, ClientListQuery } from './api';
+import { clientQueries } from './queries';
 import { TagChip, useAllTags } from './TagsEditor';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -88,8 +89,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
     ...(missingAddress ? { missing_address: true } : {}),
   };
   const clients = useQuery({
-    queryKey: ['clients', 'list', query],
-    queryFn: () => listClients(api, query),
+    ...clientQueries.list(api, query),
     placeholderData: keepPreviousData,
   });
 

@@ -3,14 +3,13 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
-import { GENERIC_ERROR, TAGS_UPDATED, fetchAllTags, saveClientTags, tagColor, type Tag } from './api';
+import { GENERIC_ERROR, TAGS_UPDATED, saveClientTags, tagColor, type Tag } from './api';
 import { Spinner } from '../common/PageSpinner';
-
-export const ALL_TAGS_QUERY_KEY = ['tags', 'all'] as const;
+import { tagQueries } from './queries';
 
 export function useAllTags() {
   const { api } = useServices();
-  return useQuery({ queryKey: ALL_TAGS_QUERY_KEY, queryFn: () => fetchAllTags(api) });
+  return useQuery(tagQueries.all(api));
 }
 
 export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {

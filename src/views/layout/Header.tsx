@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
-import { fetchConfig } from '../../api/endpoints';
+import { configQueries } from '../../api/queries';
 import { Icon } from '../common/Icon';
 import { ThemeMenu } from './ThemeMenu';
 import { AvatarMenu } from './AvatarMenu';
@@ -22,7 +22,7 @@ function useScrolled(): boolean {
 
 export function useAppConfig() {
   const { api } = useServices();
-  return useQuery({ queryKey: ['config'], queryFn: () => fetchConfig(api), staleTime: Infinity });
+  return useQuery(configQueries.current(api));
 }
 
 const iconLinkClass =

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
-import { fetchConfig } from '../../api/endpoints';
+import { configQueries } from '../../api/queries';
 import { SvgMap } from './SvgMap';
 import { DEFAULT_MAP_HEIGHT, type MapMarker, type MapRoute } from './mapTypes';
 
@@ -21,7 +21,7 @@ const NO_ROUTES: readonly MapRoute[] = [];
 export function MapView({ markers, routes = NO_ROUTES, height = DEFAULT_MAP_HEIGHT, onMarkerClick }: MapViewProps) {
   const { api } = useServices();
   // Same cache entry as the header's: the config is read once per session.
-  const config = useQuery({ queryKey: ['config'], queryFn: () => fetchConfig(api), staleTime: Infinity });
+  const config = useQuery(configQueries.current(api));
   const [googleUnavailable, setGoogleUnavailable] = useState(false);
   const markUnavailable = useCallback(() => setGoogleUnavailable(true), []);
   const apiKey = config.data?.google_maps_api_key;

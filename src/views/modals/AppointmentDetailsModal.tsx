@@ -11,11 +11,10 @@ import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
 import {
   APPOINTMENT_EXTRA_LOAD_ERROR,
   APPOINTMENT_LOAD_ERROR,
-  fetchAppointment,
-  fetchAppointmentExtraDetails,
   saveArrivalTime,
   type Appointment,
 } from '../appointments/api';
+import { appointmentQueries } from '../appointments/queries';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, statusLabel } from '../appointments/appointmentFacts';
 import { AvailabilityWarning } from '../appointments/AvailabilityWarning';
 import { MapView } from '../maps/MapView';
@@ -28,15 +27,11 @@ import { openClientModal } from './modalStore';
 
 export const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
-export const appointmentQueryKey = (id: number) => ['appointment', id] as const;
-export const appointmentExtraQueryKey = (id: number) => ['appointment', id, 'extra'] as const;
-
 /** What cannot be loaded is said once, in the modal (not also in a toast over the page). */
 export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { appointmentId: number; initial?: Appointment; onClose: () => void }) {
   const { api } = useServices();
   const appointment = useQuery({
-    queryKey: appointmentQueryKey(appointmentId),
-    queryFn: () => fetchAppointment(api, appointmentId),
+    ...appointmentQueries.detail(api, appointmentId),
     initialData: initial,
     // An appointment handed over as an object is shown at once and refreshed behind it.
     initialDataUpdatedAt: 0,
@@ -61,21 +56,20 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   const user = useAuthSelector(selectUser);
   const timeZone = appointmentTimeZone(appointment, user?.business_account.time_zone);
   const extra = useQuery({
-    queryKey: appointmentExtraQueryKey(appointment.id),
-    queryFn: () => fetchAppointmentExtraDetails(api, appointment.id),
+    ...appointmentQueries.extra(api, appointment.id),
     staleTime: 0,
   });
 
   const save = useCallback(async (id: number, arriveAt: string) => {
     const saved = await saveArrivalTime(api, id, arriveAt);
-    queryClient.setQueryData(appointmentQueryKey(id), saved);
+    queryClient.setQueryData(appointmentQueries.detail(api, id).queryKey, saved);
     return saved;
   }, [api, queryClient]);
   const onSaved = useCallback(() => {
     flash.send({ type: 'APPEND', text: ARRIVAL_TIME_UPDATED_MESSAGE });
-    void queryClient.invalidateQueries({ queryKey: appointmentExtraQueryKey(appointment.id) });
-    void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-  }, [appointment.id, flash, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, appointment.id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+  }, [api, appointment.id, flash, queryClient]);
   const onFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
 
   const markers = useMemo(

@@ -8,11 +8,12 @@ import {
   AVAILABILITY_REQUEST_ERROR,
   AVAILABILITY_REQUEST_SENT,
   CLIENT_LOAD_ERROR,
-  fetchClient,
   saveClientAvailability,
   sendAvailabilityRequest,
   type Client,
 } from '../clients/api';
+import { clientQueries } from '../clients/queries';
+import { appointmentQueries } from '../appointments/queries';
 import { AvailabilityEditor } from '../clients/AvailabilityEditor';
 import { TagsEditor } from '../clients/TagsEditor';
 import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
@@ -31,12 +32,10 @@ export const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
 type EditedPart = 'tags' | 'availability';
 type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
 
-export const clientQueryKey = (id: number) => ['client', id] as const;
-
 export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
   const { api } = useServices();
   // A client that cannot be loaded is said once, in the modal (not also in a toast over the page).
-  const client = useQuery({ queryKey: clientQueryKey(clientId), queryFn: () => fetchClient(api, clientId), staleTime: 0 });
+  const client = useQuery({ ...clientQueries.detail(api, clientId), staleTime: 0 });
 
   // Closing (Close, the X, Escape, a click outside) asks first while tags or availability have unsaved edits.
   const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, availability: false });
@@ -81,11 +80,11 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
 
   const refreshClient = useCallback(
     (changes: Partial<Client>) => {
-      queryClient.setQueryData<Client>(clientQueryKey(client.id), (current) => (current ? { ...current, ...changes } : current));
-      void queryClient.invalidateQueries({ queryKey: ['clients'] });
-      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
+      queryClient.setQueryData(clientQueries.detail(api, client.id).queryKey, (current) => (current ? { ...current, ...changes } : current));
+      void queryClient.invalidateQueries({ queryKey: clientQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
     },
-    [client.id, queryClient],
+    [api, client.id, queryClient],
   );
 
   const saveAvailability = useCallback((availability: AvailabilityEntry[]) => saveClientAvailability(api, client.id, availability), [api, client.id]);

@@ -10,7 +10,8 @@ import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../mach
 import { AvailabilityEditor } from '../clients/AvailabilityEditor';
 import { PageSpinner } from '../common/PageSpinner';
 import { Icon } from '../common/Icon';
-import { fetchPublicAvailability, savePublicAvailability } from './api';
+import { savePublicAvailability } from './api';
+import { publicAvailabilityQueries } from './queries';
 
 export const LINK_MISSING_TITLE = 'This link is incomplete';
 export const LINK_EXPIRED_TITLE = 'This link has expired or has already been used';
@@ -77,7 +78,7 @@ export default function UpdateAvailabilityPage(_: RoutePageProps) {
 
 function PublicAvailabilityForm({ token }: { token: string }) {
   const { api } = useServices();
-  const details = useQuery({ queryKey: ['public-availability', token], queryFn: () => fetchPublicAvailability(api, token), retry: false, staleTime: Infinity });
+  const details = useQuery({ ...publicAvailabilityQueries.byToken(api, token), retry: false, staleTime: Infinity });
   const [outcome, setOutcome] = useState<{ kind: 'saved' } | { kind: 'expired' } | { kind: 'error'; message: string } | null>(null);
 
   const save = useCallback(async (availability: AvailabilityEntry[]) => {

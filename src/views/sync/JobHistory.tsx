@@ -12,10 +12,11 @@ import { ErrorNote } from '../common/forms';
 import { Pagination } from '../common/Pagination';
 import { PageHeader } from '../common/PageHeader';
 import { PageSpinner, Spinner } from '../common/PageSpinner';
-import { cancelJob, isActiveStatus, listJobs, type JobKind, type SyncFilters } from './api';
+import { cancelJob, isActiveStatus, type JobKind, type SyncFilters } from './api';
 import { jobStatusLabel, resultSummary } from './jobStatus';
 import type { Option } from '../common/MultiSelect';
-import { syncQueryKeys, useReferenceLists } from './useSyncData';
+import { useReferenceLists } from './useSyncData';
+import { syncJobQueries } from './queries';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 
@@ -61,8 +62,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
   const title = kind === 'import' ? 'Imports' : 'Exports';
 
   const history = useQuery({
-    queryKey: [...syncQueryKeys.jobs(kind), page, perPage],
-    queryFn: () => listJobs(api, kind, page, perPage),
+    ...syncJobQueries.page(api, kind, page, perPage),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.jobs.some((job) => isActiveStatus(job.status)) ? POLL_INTERVAL_MS : false),
   });
@@ -70,7 +70,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
     mutationFn: (id: number) => cancelJob(api, kind, id),
     onSuccess: () => flash.send({ type: 'APPEND', text: `The ${noun} has been cancelled.` }),
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, `An error has occurred. Could not cancel the ${noun}.`), flashType: 'danger' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: syncQueryKeys.jobs(kind) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: syncJobQueries.all(kind) }),
   });
 
   const total = history.data?.meta.total ?? 0;

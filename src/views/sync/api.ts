@@ -1,5 +1,6 @@
-// The calls of the sync area (import/export jobs, their history, sync settings, reference lists and the
-// provider account), typed by the contract; failures are thrown as ApiError with the spec's fallbacks.
+// The calls of the sync area (import/export jobs, their history, sync settings and the provider account;
+// the reference lists are read through ../appointments/queries.ts), typed by the contract; failures are
+// thrown as ApiError with the spec's fallbacks.
 import type { ApiClient } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { components } from '../../api/schema';
@@ -46,18 +47,6 @@ export async function fetchSyncSettings(api: ApiClient): Promise<SyncSettings> {
 export async function saveSyncSettings(api: ApiClient, settings: SyncSettings): Promise<SyncSettings> {
   const result = await api.PUT('/sync_settings', { body: settings });
   return unwrap(result, 'An error has occurred. Could not save sync settings.').sync_settings;
-}
-
-export async function fetchBusinessLocations(api: ApiClient): Promise<BusinessLocation[]> {
-  return unwrap(await api.GET('/business_locations/all'), LOAD_ERRORS.businessLocations).business_locations;
-}
-
-export async function fetchPractitioners(api: ApiClient): Promise<Practitioner[]> {
-  return unwrap(await api.GET('/practitioners/all'), LOAD_ERRORS.practitioners).practitioners;
-}
-
-export async function fetchAppointmentTypes(api: ApiClient): Promise<AppointmentType[]> {
-  return unwrap(await api.GET('/appointment_types/all'), LOAD_ERRORS.appointmentTypes).appointment_types;
 }
 
 export async function createJob(api: ApiClient, kind: JobKind, request: SyncJobRequest): Promise<SyncJob> {

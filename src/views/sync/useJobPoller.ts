@@ -7,6 +7,9 @@ import { useServices } from '../../app/ServicesContext';
 import { useSyncMachines } from './SyncMachinesContext';
 import type { JobKind, SyncJob } from './api';
 import { describeOutcome } from './jobStatus';
+import { syncJobQueries } from './queries';
+import { appointmentQueries } from '../appointments/queries';
+import { clientQueries } from '../clients/queries';
 
 type PollingActor = Actor<ReturnType<typeof useSyncMachines>['polling']>;
 
@@ -19,8 +22,11 @@ export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void
     const created = createActor(polling, { input: { kind } });
     const subscriptions = [
       created.on('completed', (event) => {
-        // Lists and the appointments on screen may have changed.
-        void queryClient.invalidateQueries();
+        // An import or export changes the appointments, the clients and this kind's job history (with the job itself).
+        void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+        void queryClient.invalidateQueries({ queryKey: clientQueries.lists() });
+        void queryClient.invalidateQueries({ queryKey: clientQueries.details() });
+        void queryClient.invalidateQueries({ queryKey: syncJobQueries.all(kind) });
         if (event.detached) flash.send({ type: 'APPEND', text: describeOutcome(event.job, kind), flashType: event.job.status === 'COMPLETE' ? 'success' : 'danger' });
       }),
       created.on('pollFailed', (event) => {

@@ -6,23 +6,10 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { selectUser } from '../../machines/auth';
 import { todayIn } from '../../lib/dates';
-import {
-  LOAD_ERRORS,
-  fetchAppointmentTypes,
-  fetchBusinessLocations,
-  fetchPractitioners,
-  fetchSyncSettings,
-  type Practitioner,
-} from './api';
+import { LOAD_ERRORS, type Practitioner } from './api';
+import { appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
+import { syncSettingsQueries } from './queries';
 import type { Option } from '../common/MultiSelect';
-
-export const syncQueryKeys = {
-  settings: ['sync', 'settings'] as const,
-  businessLocations: ['sync', 'business_locations'] as const,
-  practitioners: ['sync', 'practitioners'] as const,
-  appointmentTypes: ['sync', 'appointment_types'] as const,
-  jobs: (kind: string) => ['sync', 'jobs', kind] as const,
-};
 
 export interface OptionList {
   options: Option[];
@@ -36,6 +23,8 @@ function useToastOnError(query: UseQueryResult<unknown>, fallback: string): void
     if (query.isError) flash.send({ type: 'APPEND', text: messageOfError(query.error, fallback), flashType: 'danger' });
   }, [query.isError, query.error, flash, fallback]);
 }
+
+const toOptions = (items: readonly { id: number; name: string }[]): Option[] => items.map(({ id, name }) => ({ id, name }));
 
 const asList = (query: UseQueryResult<Option[]>): OptionList => ({
   options: query.data ?? [],
@@ -56,14 +45,14 @@ export function useReferenceLists(): { businessLocations: OptionList; practition
   const associated = user?.associated_practitioner_ids ?? [];
 
   const businessLocations = useQuery({
-    queryKey: syncQueryKeys.businessLocations,
-    queryFn: async () => (await fetchBusinessLocations(api)).map(({ id, name }) => ({ id, name })),
+    ...businessLocationQueries.all(api),
+    select: toOptions,
     retry: false,
   });
-  const practitioners = useQuery({ queryKey: syncQueryKeys.practitioners, queryFn: () => fetchPractitioners(api), retry: false });
+  const practitioners = useQuery({ ...practitionerQueries.all(api), retry: false });
   const appointmentTypes = useQuery({
-    queryKey: syncQueryKeys.appointmentTypes,
-    queryFn: async () => (await fetchAppointmentTypes(api)).map(({ id, name }) => ({ id, name })),
+    ...appointmentTypeQueries.all(api),
+    select: toOptions,
     retry: false,
   });
   useToastOnError(businessLocations, LOAD_ERRORS.businessLocations);
@@ -84,7 +73,7 @@ export function useReferenceLists(): { businessLocations: OptionList; practition
 /** Read fresh every time a form opens (spec: prefill each time a modal opens); nothing is kept once it closes. */
 export function useFreshSyncSettings() {
   const { api } = useServices();
-  return useQuery({ queryKey: syncQueryKeys.settings, queryFn: () => fetchSyncSettings(api), retry: false, staleTime: 0, gcTime: 0 });
+  return useQuery({ ...syncSettingsQueries.current(api), retry: false, staleTime: 0, gcTime: 0 });
 }
 
 /** "Today" for the forms: in the business's time zone once the user is known. */

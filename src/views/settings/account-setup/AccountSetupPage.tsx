@@ -14,10 +14,10 @@ import { ErrorNote } from '../../common/forms';
 import { Card, PageHeader } from '../../common/PageHeader';
 import { Icon } from '../../common/Icon';
 import { PageSpinner, Spinner } from '../../common/PageSpinner';
-import { listJobs, type SyncJob } from '../../sync/api';
+import type { SyncJob } from '../../sync/api';
 import { resultSummary } from '../../sync/jobStatus';
 import { SyncJobPanel } from '../../sync/SyncJobPanel';
-import { syncQueryKeys } from '../../sync/useSyncData';
+import { syncJobQueries } from '../../sync/queries';
 import { ConnectAccountForm } from '../provider-account/ConnectAccountForm';
 import { PROVIDER_NAMES, useProviderAccount } from '../provider-account/providerAccountQuery';
 import { SyncSettingsForm } from '../sync-settings/SyncSettingsForm';
@@ -27,8 +27,7 @@ import { setupStep, STEP_TITLES, stepIndex } from './setupSteps';
 function useLatestCompletedImport(enabled: boolean) {
   const { api } = useServices();
   return useQuery({
-    queryKey: [...syncQueryKeys.jobs('import'), 'latest-complete'],
-    queryFn: async () => (await listJobs(api, 'import', 1, 100)).jobs.find((job) => job.status === 'COMPLETE') ?? null,
+    ...syncJobQueries.latestCompleteImport(api),
     enabled,
     staleTime: 0,
   });

@@ -8,18 +8,18 @@ import type { RoutePageProps } from '../../../routes/routeTable';
 import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ErrorNote } from '../../common/forms';
-import { fetchAllAppointmentTypes, type AppointmentType } from '../../appointments/api';
+import type { AppointmentType } from '../../appointments/api';
+import { appointmentTypeQueries } from '../../appointments/queries';
 import { unwrap } from '../../../api/errors';
 
 export const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';
-const TYPES_KEY = ['appointment_types', 'all'] as const;
 
 const swatch = (color: string | null | undefined) => (color && color !== '' ? color : '#000000');
 
 export default function AppointmentTypesPage({ route }: RoutePageProps) {
   const { api } = useServices();
   const isAdmin = useAuthSelector(selectUser)?.role === 'ADMIN';
-  const types = useQuery({ queryKey: TYPES_KEY, queryFn: () => fetchAllAppointmentTypes(api) });
+  const types = useQuery(appointmentTypeQueries.all(api));
   return (
     <>
       <PageHeader title={route.title}>{isAdmin ? 'Durations set how long each visit takes when schedules are optimised.' : 'Appointment types and how long each visit takes.'}</PageHeader>
@@ -84,7 +84,7 @@ function EditableTypeRow({ type }: { type: AppointmentType }) {
     },
     onSuccess: () => {
       flash.send({ type: 'APPEND', text: APPOINTMENT_TYPE_UPDATED });
-      void queryClient.invalidateQueries({ queryKey: TYPES_KEY });
+      void queryClient.invalidateQueries({ queryKey: appointmentTypeQueries.all(api).queryKey });
     },
     onError: (error) => setProblem(messageOfError(error, 'An error has occurred. Could not update the appointment type.')),
   });

@@ -8,15 +8,15 @@ import type { RoutePageProps } from '../../../routes/routeTable';
 import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ErrorNote } from '../../common/forms';
-import { fetchAllPractitioners, type Practitioner } from '../../appointments/api';
+import type { Practitioner } from '../../appointments/api';
+import { appointmentQueries, practitionerQueries } from '../../appointments/queries';
 
 export const PRACTITIONER_COLOUR_SAVED = 'The practitioner’s colour has been saved.';
 export const PRACTITIONER_COLOUR_RESET = 'The practitioner’s colour is automatic again.';
-const PRACTITIONERS_KEY = ['practitioners', 'all'] as const;
 
 export default function PractitionersSettingsPage({ route }: RoutePageProps) {
   const { api } = useServices();
-  const list = useQuery({ queryKey: PRACTITIONERS_KEY, queryFn: () => fetchAllPractitioners(api) });
+  const list = useQuery(practitionerQueries.all(api));
   return (
     <>
       <PageHeader title={route.title}>
@@ -69,8 +69,8 @@ function PractitionerRow({ practitioner }: { practitioner: Practitioner }) {
       setDraft(saved.color ?? '#64748b');
       flash.send({ type: 'APPEND', text: color === null ? PRACTITIONER_COLOUR_RESET : PRACTITIONER_COLOUR_SAVED });
       // The lanes and the map read the colour from the practitioners and the appointments.
-      void queryClient.invalidateQueries({ queryKey: ['practitioners'] });
-      void queryClient.invalidateQueries({ queryKey: ['appointments'] });
+      void queryClient.invalidateQueries({ queryKey: practitionerQueries.all(api).queryKey });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
     },
   });
   const color = practitioner.color ?? '#64748b';

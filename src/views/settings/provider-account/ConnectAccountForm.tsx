@@ -6,7 +6,7 @@ import { messageOfError } from '../../../api/errors';
 import type { ProviderAccount } from '../../../api/types';
 import { ErrorNote, SubmitButton, TextField } from '../../common/forms';
 import { connectProviderAccount } from '../../sync/api';
-import { PROVIDER_ACCOUNT_KEY } from './providerAccountQuery';
+import { providerAccountQueries } from '../../../api/queries';
 
 export const CONNECTED_MESSAGE = 'The practice management system is connected. Its practitioners, locations and appointment types are being imported.';
 
@@ -18,7 +18,7 @@ export function ConnectAccountForm({ onConnected }: { onConnected: (account: Pro
   const connect = useMutation({
     mutationFn: (key: string) => connectProviderAccount(api, key),
     onSuccess: (account) => {
-      queryClient.setQueryData(PROVIDER_ACCOUNT_KEY, account);
+      queryClient.setQueryData(providerAccountQueries.current(api).queryKey, account);
       flash.send({ type: 'APPEND', text: CONNECTED_MESSAGE });
       onConnected(account);
       // Start-up follows the account's new status (INITIALIZING keeps the user in account setup).

@@ -12,7 +12,8 @@ import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ConfirmDialog } from '../../modals/ConfirmDialog';
 import { disconnectProviderAccount } from '../../sync/api';
-import { PROVIDER_ACCOUNT_KEY, PROVIDER_NAMES, useProviderAccount } from './providerAccountQuery';
+import { PROVIDER_NAMES, useProviderAccount } from './providerAccountQuery';
+import { providerAccountQueries } from '../../../api/queries';
 import { maskedKey, StatusBadge } from './StatusBadge';
 
 export const DISCONNECTED_MESSAGE = 'The practice management system has been disconnected.';
@@ -28,7 +29,7 @@ export default function ProviderAccountPage() {
   const disconnect = useMutation({
     mutationFn: () => disconnectProviderAccount(api),
     onSuccess: (updated) => {
-      queryClient.setQueryData(PROVIDER_ACCOUNT_KEY, updated);
+      queryClient.setQueryData(providerAccountQueries.current(api).queryKey, updated);
       flash.send({ type: 'APPEND', text: DISCONNECTED_MESSAGE });
       startUp.send({ type: 'RELOAD' });
     },

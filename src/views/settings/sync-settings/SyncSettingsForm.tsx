@@ -5,10 +5,11 @@ import { useServices } from '../../../app/ServicesContext';
 import { messageOfError, messagesOfError } from '../../../api/errors';
 import { ErrorNote, SubmitButton } from '../../common/forms';
 import { PageSpinner } from '../../common/PageSpinner';
-import { fetchSyncSettings, saveSyncSettings, type SyncSettings } from '../../sync/api';
+import { saveSyncSettings, type SyncSettings } from '../../sync/api';
 import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../../sync/dateRange';
 import { MultiSelect } from '../../common/MultiSelect';
-import { syncQueryKeys, useReferenceLists } from '../../sync/useSyncData';
+import { useReferenceLists } from '../../sync/useSyncData';
+import { syncSettingsQueries } from '../../sync/queries';
 
 export const SETTINGS_SAVED = 'Sync settings have been saved.';
 /** today..today+ahead_days must fit in one import or export range. */
@@ -24,7 +25,7 @@ export function validateAheadDays(value: string): string | null {
 
 export function SyncSettingsForm({ submitLabel = 'Save', onSaved }: { submitLabel?: string; onSaved?: (settings: SyncSettings) => void }) {
   const { api } = useServices();
-  const settings = useQuery({ queryKey: [...syncQueryKeys.settings, 'page'], queryFn: () => fetchSyncSettings(api), staleTime: 0 });
+  const settings = useQuery({ ...syncSettingsQueries.current(api), staleTime: 0 });
   if (settings.isPending) return <PageSpinner label="Loading sync settings" />;
   if (settings.isError) return <ErrorNote>{messageOfError(settings.error, 'An error has occurred. Could not load sync settings.')}</ErrorNote>;
   return <LoadedForm initial={settings.data} submitLabel={submitLabel} onSaved={onSaved} />;
@@ -52,7 +53,7 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
   const save = useMutation({
     mutationFn: (settings: SyncSettings) => saveSyncSettings(api, settings),
     onSuccess: (saved) => {
-      queryClient.setQueryData([...syncQueryKeys.settings, 'page'], saved);
+      queryClient.setQueryData(syncSettingsQueries.current(api).queryKey, saved);
       flash.send({ type: 'APPEND', text: SETTINGS_SAVED });
       onSaved?.(saved);
     },

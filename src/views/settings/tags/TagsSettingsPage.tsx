@@ -8,7 +8,8 @@ import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ErrorNote } from '../../common/forms';
 import { tagColor, type Tag } from '../../clients/api';
-import { ALL_TAGS_QUERY_KEY, useAllTags } from '../../clients/TagsEditor';
+import { useAllTags } from '../../clients/TagsEditor';
+import { clientQueries, tagQueries } from '../../clients/queries';
 import { ConfirmDialog } from '../../modals/ConfirmDialog';
 import { createTag, deleteTag, updateTag } from './api';
 
@@ -25,9 +26,9 @@ export default function TagsSettingsPage({ route }: RoutePageProps) {
   const { api, flash } = useServices();
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ALL_TAGS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['clients'] });
-    void queryClient.invalidateQueries({ queryKey: ['client'] });
+    void queryClient.invalidateQueries({ queryKey: tagQueries.all(api).queryKey });
+    void queryClient.invalidateQueries({ queryKey: clientQueries.lists() });
+    void queryClient.invalidateQueries({ queryKey: clientQueries.details() });
   };
   const remove = useMutation({
     mutationFn: (tag: Tag) => deleteTag(api, tag.id),
