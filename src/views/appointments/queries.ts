@@ -18,10 +18,12 @@ export const appointmentQueries = {
   lists: () => ['appointments'] as const,
   list: (api: ApiClient, view: string, query: AppointmentListQuery) =>
     queryOptions({ queryKey: [...appointmentQueries.lists(), view, query] as const, queryFn: () => listAppointments(api, query) }),
+  /** Every appointment's details and extra details. */
+  details: () => ['appointment'] as const,
   detail: (api: ApiClient, id: number) =>
-    queryOptions({ queryKey: ['appointment', id] as const, queryFn: () => fetchAppointment(api, id) }),
+    queryOptions({ queryKey: [...appointmentQueries.details(), id] as const, queryFn: () => fetchAppointment(api, id) }),
   extra: (api: ApiClient, id: number) =>
-    queryOptions({ queryKey: ['appointment', id, 'extra'] as const, queryFn: () => fetchAppointmentExtraDetails(api, id) }),
+    queryOptions({ queryKey: [...appointmentQueries.details(), id, 'extra'] as const, queryFn: () => fetchAppointmentExtraDetails(api, id) }),
 };
 
 export const practitionerQueries = {

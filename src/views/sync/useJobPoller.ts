@@ -8,25 +8,29 @@ import { useSyncMachines } from './SyncMachinesContext';
 import type { JobKind, SyncJob } from './api';
 import { describeOutcome } from './jobStatus';
 import { syncJobQueries } from './queries';
-import { appointmentQueries } from '../appointments/queries';
+import { providerAccountQueries } from '../../api/queries';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
 import { clientQueries } from '../clients/queries';
 
 type PollingActor = Actor<ReturnType<typeof useSyncMachines>['polling']>;
 
 export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void) {
   const { polling } = useSyncMachines();
-  const { flash, queryClient } = useServices();
+  const { api, flash, queryClient } = useServices();
   const [actor, setActor] = useState<PollingActor | null>(null);
 
   useEffect(() => {
     const created = createActor(polling, { input: { kind } });
     const subscriptions = [
       created.on('completed', (event) => {
-        // An import or export changes the appointments, the clients and this kind's job history (with the job itself).
-        void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
-        void queryClient.invalidateQueries({ queryKey: clientQueries.lists() });
-        void queryClient.invalidateQueries({ queryKey: clientQueries.details() });
-        void queryClient.invalidateQueries({ queryKey: syncJobQueries.all(kind) });
+        // A job changes the appointments and the clients; an import also refreshes the reference lists; a job that
+        // failed may have marked the provider account as disconnected; and this kind's history shows the job.
+        const changed = [
+          appointmentQueries.lists(), appointmentQueries.details(), clientQueries.lists(), clientQueries.details(),
+          practitionerQueries.all(api).queryKey, appointmentTypeQueries.all(api).queryKey, businessLocationQueries.all(api).queryKey,
+          providerAccountQueries.current(api).queryKey, syncJobQueries.all(kind),
+        ];
+        for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
         if (event.detached) flash.send({ type: 'APPEND', text: describeOutcome(event.job, kind), flashType: event.job.status === 'COMPLETE' ? 'success' : 'danger' });
       }),
       created.on('pollFailed', (event) => {
@@ -44,7 +48,7 @@ export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void
         created.send({ type: 'CLOSE' });
       }
     };
-  }, [polling, kind, flash, queryClient]);
+  }, [polling, kind, api, flash, queryClient]);
 
   useEffect(() => {
     if (!actor || !onCompleted) return;
