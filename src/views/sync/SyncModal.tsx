@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../../machines/auth';
-import { isNotSetUpCode } from '../../machines/startUp';
+import { isNotSetUpCode } from '../../api/errors';
 import { canSee } from '../../routes/access';
 import { findRouteMeta } from '../../routes/routeMeta';
 import { ModalFrame } from '../common/ModalFrame';
