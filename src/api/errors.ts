@@ -1,14 +1,33 @@
 // Turning error bodies ({ message, errors?, code? }) into something a view can show.
 
+/** The account codes an error body's `code` may carry, one name each (the server's OpenAPI lists them). */
 export const ACCOUNT_CODES = {
-  userNotActive: '40000',
-  businessAccountNotActive: '40001',
-  providerAccountNotActive: '40002',
-  paymentMethodRequired: '40003',
-  providerAccountNotSetUp: '40004',
+  USER_NOT_ACTIVE: '40000',
+  BUSINESS_ACCOUNT_NOT_ACTIVE: '40001',
+  PAYMENT_METHOD_REQUIRED: '40003',
   PROVIDER_ACCOUNT_NOT_ACTIVE: 'PROVIDER_ACCOUNT_NOT_ACTIVE',
   PROVIDER_ACCOUNT_NOT_SETUP: 'PROVIDER_ACCOUNT_NOT_SETUP',
 } as const;
+
+export type AccountCode = (typeof ACCOUNT_CODES)[keyof typeof ACCOUNT_CODES];
+
+/** The numeric spellings of the provider-account codes, read as the named code they stand for. */
+const NUMERIC_ALIASES: Readonly<Record<string, AccountCode>> = {
+  '40002': ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE,
+  '40004': ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP,
+};
+
+function accountCodeOf(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : (NUMERIC_ALIASES[code] ?? code);
+}
+
+export function isNotSetUpCode(code: string | undefined): boolean {
+  return accountCodeOf(code) === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP;
+}
+
+export function isNotActiveCode(code: string | undefined): boolean {
+  return accountCodeOf(code) === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE;
+}
 
 export const GENERIC_ERROR_MESSAGE = 'An error has occurred';
 

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { fetchCurrentProviderAccount } from '../api/endpoints';
-import { ACCOUNT_CODES, ApiError, messageOfError } from '../api/errors';
+import { ApiError, isNotActiveCode, isNotSetUpCode, messageOfError } from '../api/errors';
 import type { ProviderAccount } from '../api/types';
 
 export const ACCOUNT_SETUP_PATH = '/settings/account-setup';
@@ -28,14 +28,6 @@ export type StartUpEmitted =
   | { type: 'loadUser' }
   | { type: 'navigate'; to: string }
   | { type: 'notice'; text: string; kind: 'danger' | 'warning' };
-
-export function isNotSetUpCode(code: string | undefined): boolean {
-  return code === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP || code === ACCOUNT_CODES.providerAccountNotSetUp;
-}
-
-export function isNotActiveCode(code: string | undefined): boolean {
-  return code === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE || code === ACCOUNT_CODES.providerAccountNotActive;
-}
 
 export const startUpMachine = setup({
   types: {

@@ -4,8 +4,7 @@
 // created job is handed on with `created`.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
-import { ApiError, errorLinesFrom } from '../api/errors';
-import { isNotActiveCode, isNotSetUpCode } from './startUp';
+import { ApiError, errorLinesFrom, isNotActiveCode, isNotSetUpCode } from '../api/errors';
 import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../views/sync/api';
 import { rangeProblem } from '../views/sync/dateRange';
 

@@ -3,7 +3,8 @@ import { Redirect } from 'wouter';
 import { useAuthSelector, useServices } from '../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../machines/auth';
 import { decideAccess, deniedMessage, type DeniedReason } from './access';
-import { pageTitle, type AppRoute } from './routeTable';
+import { pageTitle } from '../app/product';
+import type { AppRoute } from './routeTypes';
 import { PageSpinner } from '../views/common/PageSpinner';
 
 export function usePageTitle(title: string | undefined): void {

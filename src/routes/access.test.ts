@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, deniedMessage } from './access';
-import { findRoute, pageTitle, routes, sidebarRoutes } from './routeTable';
+import { pageTitle } from '../app/product';
+import { findRoute, routes, sidebarRoutes } from './routeTable';
 
 const route = (path: string) => {
   const found = findRoute(path);

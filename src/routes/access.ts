@@ -1,5 +1,5 @@
 import type { Role } from '../api/types';
-import type { AppRoute } from './routeTable';
+import type { RouteMeta } from './routeTypes';
 
 export type AccessDecision =
   | { kind: 'allow' }
@@ -18,7 +18,7 @@ export interface Viewer {
 }
 
 /** Spec section 4: unauthenticated → login; authenticated without the role → dashboard. */
-export function decideAccess(route: Pick<AppRoute, 'requiresAuth' | 'roles'>, viewer: Viewer): AccessDecision {
+export function decideAccess(route: Pick<RouteMeta, 'requiresAuth' | 'roles'>, viewer: Viewer): AccessDecision {
   if (!route.requiresAuth) return { kind: 'allow' };
   if (!viewer.authenticated) return { kind: 'redirect', to: '/login' };
   if (!route.roles) return { kind: 'allow' };
@@ -27,18 +27,18 @@ export function decideAccess(route: Pick<AppRoute, 'requiresAuth' | 'roles'>, vi
 }
 
 /** Where a page sits, as a user finds it: "Settings → Sync settings", or the page's title. */
-export function placeOf(route: Pick<AppRoute, 'path' | 'title'>): string {
+export function placeOf(route: Pick<RouteMeta, 'path' | 'title'>): string {
   return route.path.startsWith('/settings/') ? `Settings → ${route.title}` : route.title;
 }
 
 /** What a user sent away from a page reads: which account the page needs. */
-export function deniedMessage(route: Pick<AppRoute, 'path' | 'title'>, denied: DeniedReason): string {
+export function deniedMessage(route: Pick<RouteMeta, 'path' | 'title'>, denied: DeniedReason): string {
   const place = placeOf(route);
   if (denied.roles.length === 1 && denied.roles[0] === 'ADMIN') return `You need an administrator account to open ${place}.`;
   if (!denied.roles.includes('PRACTITIONER')) return `${place} is for administrators and staff: practitioner accounts cannot open it.`;
   return `Your account cannot open ${place}.`;
 }
 
-export function canSee(route: Pick<AppRoute, 'requiresAuth' | 'roles'>, viewer: Viewer): boolean {
+export function canSee(route: Pick<RouteMeta, 'requiresAuth' | 'roles'>, viewer: Viewer): boolean {
   return decideAccess(route, viewer).kind === 'allow';
 }

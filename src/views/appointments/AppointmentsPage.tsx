@@ -6,7 +6,7 @@ import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
-import type { RoutePageProps } from '../../routes/routeTable';
+import type { RoutePageProps } from '../../routes/routeTypes';
 import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
 import { urlParam, useUrlState } from '../../lib/urlState';
 import { Card, PageHeader } from '../common/PageHeader';

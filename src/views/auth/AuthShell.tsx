@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../routes/routeTable';
+import { PRODUCT_NAME } from '../../app/product';
 import { Icon } from '../common/Icon';
 
 /** The centred card the outside-layout pages (login, reset, login-as) sit in. */

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { urlParam, useUrlState } from '../../lib/urlState';
-import type { RoutePageProps } from '../../routes/routeTable';
+import type { RoutePageProps } from '../../routes/routeTypes';
 import { CollapsibleFilters } from '../common/CollapsibleFilters';
 import { Card, PageHeader } from '../common/PageHeader';
 import { Spinner } from '../common/PageSpinner';

@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '../../routes/routeTable';
+import type { RoutePageProps } from '../../routes/routeTypes';
 import { Icon } from './Icon';
 import { Card, PageHeader } from './PageHeader';
 

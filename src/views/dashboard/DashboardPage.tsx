@@ -3,7 +3,7 @@ import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole, selectUser } from '../../machines/auth';
 import { greetingFor } from '../../lib/greeting';
 import { canSee } from '../../routes/access';
-import { sidebarRoutes } from '../../routes/routeTable';
+import { sidebarRouteMetas } from '../../routes/routeMeta';
 import { Icon } from '../common/Icon';
 import { Card, PageHeader } from '../common/PageHeader';
 import { useShownTimeZone } from '../layout/timeZone';
@@ -14,7 +14,7 @@ export default function DashboardPage() {
   const role = useAuthSelector(selectRole);
   const greeting = greetingFor(new Date());
   const timeZone = useShownTimeZone();
-  const destinations = sidebarRoutes.filter((route) => route.path !== '/dashboard' && canSee(route, { authenticated, role }));
+  const destinations = sidebarRouteMetas.filter((route) => route.path !== '/dashboard' && canSee(route, { authenticated, role }));
   return (
     <>
       <PageHeader title="Dashboard" />

@@ -1,7 +1,7 @@
 // /help: the user guide that ships with Rounds (the header's Help link points here unless HELP_URL says otherwise).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { RoutePageProps } from '../../routes/routeTable';
+import type { RoutePageProps } from '../../routes/routeTypes';
 import { Card, PageHeader } from '../common/PageHeader';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -3,7 +3,8 @@ import { useAuthSelector, useServices, useSidebarSelector } from '../../app/Serv
 import { selectIsAuthenticated, selectRole, selectUser } from '../../machines/auth';
 import { selectSidebarUnfoldable, selectSidebarWidensOnHover } from '../../machines/sidebar';
 import { canSee } from '../../routes/access';
-import { PRODUCT_NAME, sidebarRoutes } from '../../routes/routeTable';
+import { PRODUCT_NAME } from '../../app/product';
+import { sidebarRouteMetas } from '../../routes/routeMeta';
 import { Icon } from '../common/Icon';
 import { useShownTimeZone } from './timeZone';
 
@@ -21,7 +22,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const narrow = useSidebarSelector(selectSidebarUnfoldable);
   const widensOnHover = useSidebarSelector(selectSidebarWidensOnHover);
   const timeZone = useShownTimeZone();
-  const items = sidebarRoutes.filter((route) => canSee(route, { authenticated, role }));
+  const items = sidebarRouteMetas.filter((route) => canSee(route, { authenticated, role }));
   // In the narrow rail, labels show only while the rail is widened: hovered, or holding keyboard focus.
   const label = narrow ? `md:hidden md:group-has-[:focus-visible]:inline ${widensOnHover ? 'md:group-hover:inline' : ''}` : '';
 

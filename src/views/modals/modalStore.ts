@@ -1,6 +1,6 @@
 // Which detail modals are open, as a stack: the appointment modal can open the client modal on top of it,
 // and closing that returns to the appointment. Any view may open one without a React provider.
-import { useSyncExternalStore } from 'react';
+import { createExternalStore } from '../../lib/externalStore';
 import type { Appointment } from '../appointments/api';
 
 export type ModalEntry =
@@ -10,16 +10,11 @@ export type ModalEntry =
 /** The global event the spec names; `detail` is `{ id }` or an appointment object. */
 export const OPEN_APPOINTMENT_EVENT = 'open-modal-show-appointment';
 
-let stack: readonly ModalEntry[] = [];
-const listeners = new Set<() => void>();
-
-function setStack(next: readonly ModalEntry[]) {
-  stack = next;
-  for (const listener of listeners) listener();
-}
+const store = createExternalStore<readonly ModalEntry[]>([]);
+const setStack = store.set;
 
 export function openClientModal(clientId: number): void {
-  setStack([...stack, { kind: 'client', clientId }]);
+  setStack([...store.get(), { kind: 'client', clientId }]);
 }
 
 export function openAppointmentModal(appointmentOrId: number | Appointment): void {
@@ -27,11 +22,11 @@ export function openAppointmentModal(appointmentOrId: number | Appointment): voi
     typeof appointmentOrId === 'number'
       ? { kind: 'appointment', appointmentId: appointmentOrId }
       : { kind: 'appointment', appointmentId: appointmentOrId.id, appointment: appointmentOrId };
-  setStack([...stack, entry]);
+  setStack([...store.get(), entry]);
 }
 
 export function closeTopModal(): void {
-  setStack(stack.slice(0, -1));
+  setStack(store.get().slice(0, -1));
 }
 
 export function closeAllModals(): void {
@@ -39,13 +34,7 @@ export function closeAllModals(): void {
 }
 
 export function useModalStack(): readonly ModalEntry[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => stack,
-  );
+  return store.use();
 }
 
 const isPositiveId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;

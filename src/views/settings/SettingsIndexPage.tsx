@@ -2,15 +2,16 @@ import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../../machines/auth';
 import { canSee } from '../../routes/access';
-import { routes, type AppRoute } from '../../routes/routeTable';
+import { routeMetas } from '../../routes/routeMeta';
+import type { RouteMeta } from '../../routes/routeTypes';
 import { PageHeader } from '../common/PageHeader';
 
-const settingsPages = routes.filter((route) => route.path.startsWith('/settings/') && route.path !== '/settings/provider-account/add');
+const settingsPages = routeMetas.filter((route) => route.path.startsWith('/settings/') && route.path !== '/settings/provider-account/add');
 
 const cardClass = 'block h-full rounded-xl border p-4';
 
 /** A working page is a card that links to it; a page still to come is a muted card marked "Coming soon", not a link. */
-function SettingsCard({ route }: { route: AppRoute }) {
+function SettingsCard({ route }: { route: RouteMeta }) {
   if (route.comingSoon) {
     return (
       <div

@@ -4,9 +4,9 @@ import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../../machines/auth';
-import { isNotSetUpCode } from '../../machines/startUp';
+import { isNotSetUpCode } from '../../api/errors';
 import { canSee } from '../../routes/access';
-import { findRoute } from '../../routes/routeTable';
+import { findRouteMeta } from '../../routes/routeMeta';
 import { ModalFrame } from '../common/ModalFrame';
 import type { JobKind } from './api';
 import type { SyncMode } from './dateRange';
@@ -19,7 +19,7 @@ export function SyncModal({ kind, mode: initialMode, date, onClose }: { kind: Jo
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const role = useAuthSelector(selectRole);
   const [mode, setMode] = useState<SyncMode>(initialMode);
-  const historyRoute = findRoute(HISTORY_PATHS[kind]);
+  const historyRoute = findRouteMeta(HISTORY_PATHS[kind]);
   const showHistory = role !== 'PRACTITIONER' && historyRoute !== undefined && canSee(historyRoute, { authenticated, role });
   // Start-up shows the notice and, when setup is incomplete, goes to account setup: the modal steps aside.
   const onAccountProblem = useCallback((code: string) => {

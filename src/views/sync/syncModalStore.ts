@@ -1,18 +1,13 @@
 // Which sync modal is open. The header's Import and Export links (and any view wanting a FAST import for
 // one day) open it here; the modal itself is loaded lazily so it stays out of the initial bundle.
-import { useSyncExternalStore } from 'react';
+import { createExternalStore } from '../../lib/externalStore';
 
 export type SyncModalRequest = { kind: 'import' | 'export'; mode: 'NORMAL' | 'FAST'; date?: string };
 
-let current: SyncModalRequest | null = null;
+const store = createExternalStore<SyncModalRequest | null>(null);
 /** Bumped on every open so a re-opened modal mounts fresh and prefills again. */
 let openCount = 0;
-const listeners = new Set<() => void>();
-
-function set(next: SyncModalRequest | null) {
-  current = next;
-  for (const listener of listeners) listener();
-}
+const set = store.set;
 
 export function openSyncModal(kind: SyncModalRequest['kind'], mode: SyncModalRequest['mode'] = 'NORMAL', date?: string): void {
   openCount += 1;
@@ -28,11 +23,5 @@ export function openSyncModalCount(): number {
 }
 
 export function useSyncModal(): SyncModalRequest | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return store.use();
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { selectUser } from '../../../machines/auth';
 import { messageOfError } from '../../../api/errors';
-import type { RoutePageProps } from '../../../routes/routeTable';
+import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ErrorNote } from '../../common/forms';

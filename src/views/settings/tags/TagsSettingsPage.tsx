@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
-import type { RoutePageProps } from '../../../routes/routeTable';
+import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../common/PageHeader';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ErrorNote } from '../../common/forms';

@@ -1,0 +1,74 @@
+// Every route of the product as data, without its page: the guards, the sidebar, the dashboard and the
+// settings index read from here (spec section 2). A leaf module: it imports no page, so pages may import it;
+// routeTable.ts gives each route its page.
+import type { Role } from '../api/types';
+import type { RouteMeta } from './routeTypes';
+
+const ADMIN_ONLY = ['ADMIN'] as const satisfies readonly Role[];
+const STAFF = ['ADMIN', 'REGULAR_USER'] as const satisfies readonly Role[];
+
+/** A page whose content arrives with a later capability: the coming-soon placeholder renders it. */
+function page(path: string, title: string, roles: readonly Role[] | undefined, comingSoon: string, sidebar?: RouteMeta['sidebar']): RouteMeta {
+  return { path, title, roles, requiresAuth: true, inLayout: true, comingSoon, description: comingSoon, sidebar };
+}
+
+/** A page() whose content now exists: its own component replaces the coming-soon placeholder. */
+function built(path: string, title: string, roles: readonly Role[] | undefined, description: string): RouteMeta {
+  return { ...page(path, title, roles, description), comingSoon: undefined };
+}
+
+const report = (slug: string, title: string, what: string) =>
+  page(`/reports/${slug}`, title, ADMIN_ONLY, what);
+
+export const routeMetas: readonly RouteMeta[] = [
+  { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
+  { path: '/appointments', title: 'Appointments', requiresAuth: true, inLayout: true, sidebar: { label: 'Appointments', icon: 'appointments' } },
+  page('/search', 'Nearby search', STAFF, 'Find clients and visits near an address or another client.', { label: 'Nearby search', icon: 'search' }),
+  { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, sidebar: { label: 'Clients', icon: 'clients' } },
+  page('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
+  report('activity', 'Activity report', 'Imports, exports and edits over a period.'),
+  report('appointments', 'Appointments report', 'Appointments by practitioner, type and location over a period.'),
+  report('practitioner-travel', 'Practitioner travel', 'Distance and time each practitioner travels between visits.'),
+  report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation and punctuality per practitioner.'),
+  report('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete, so they cannot be placed on a route.'),
+  report('client-travel', 'Client travel', 'Travel attributed to each client’s visits.'),
+  report('client-geography', 'Client geography', 'Where clients live, by region.'),
+  built('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'),
+  built('/imports/add', 'New import', ADMIN_ONLY, 'Start an import of appointments for a date range.'),
+  built('/exports', 'Exports', ADMIN_ONLY, 'The history of appointment-time exports to the practice management system.'),
+  built('/exports/add', 'New export', ADMIN_ONLY, 'Start an export of appointment times for a date range.'),
+  { path: '/settings', title: 'Settings', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, sidebar: { label: 'Settings', icon: 'settings' } },
+  built('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'),
+  page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
+  built('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Your practitioners and the colour each has on the schedule and the map.'),
+  page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
+  page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
+  { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, description: 'The tags you put on clients, with their names and colours.' },
+  built('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'),
+  built('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'),
+  built('/settings/sync-settings', 'Sync settings', ADMIN_ONLY, 'Automatic imports and exports and their filters.'),
+  page('/settings/optimization-settings', 'Optimization settings', ADMIN_ONLY, 'How schedules and routes are optimised.'),
+  { path: '/settings/appointment-types', title: 'Appointment types', requiresAuth: true, inLayout: true, description: 'How long each kind of visit takes, and its colour.' },
+  page('/settings/subscription', 'Subscription info', ADMIN_ONLY, 'Your plan and billing.'),
+  page('/settings/business-account', 'Account settings', ADMIN_ONLY, 'Your business name, time zone and defaults.'),
+  { path: '/settings/my-account', title: 'My account', requiresAuth: true, inLayout: true, description: 'Your name, email and password.' },
+  { path: '/help', title: 'User guide', requiresAuth: true, inLayout: true },
+
+  { path: '/login', title: 'Log in', requiresAuth: false, inLayout: false },
+  { path: '/login-as', title: 'Log in', requiresAuth: false, inLayout: false },
+  { path: '/reset-password', title: 'Reset password', requiresAuth: false, inLayout: false },
+  { path: '/client/update-availability', title: 'Update availability', requiresAuth: false, inLayout: false },
+  { path: '/errors/404', title: 'Page not found', requiresAuth: false, inLayout: false },
+  { path: '/errors/500', title: 'Server error', requiresAuth: false, inLayout: false },
+];
+
+export const sidebarRouteMetas = routeMetas.filter((route) => route.sidebar !== undefined);
+
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export function findRouteMeta(path: string): RouteMeta | undefined {
+  const normalized = normalizePath(path);
+  return routeMetas.find((route) => route.path === normalized);
+}

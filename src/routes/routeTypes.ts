@@ -1,0 +1,29 @@
+// What a route is, as data. A leaf module: it imports no page, so pages may import it.
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Role } from '../api/types';
+
+export type SidebarIcon = 'dashboard' | 'appointments' | 'search' | 'clients' | 'reports' | 'settings';
+
+/** Everything about a route except the page that renders it. */
+export interface RouteMeta {
+  path: string;
+  /** Shown in the tab as "{title} - Rounds" and as the page heading. */
+  title: string;
+  /** Who may open it; undefined means any authenticated user (when `requiresAuth`). */
+  roles?: readonly Role[];
+  requiresAuth: boolean;
+  inLayout: boolean;
+  /** For pages whose content arrives with a later capability: what will be here. */
+  comingSoon?: string;
+  /** One line saying what the page is for (the settings index shows it on the page's card). */
+  description?: string;
+  sidebar?: { label: string; icon: SidebarIcon };
+}
+
+export interface RoutePageProps {
+  route: AppRoute;
+}
+
+export interface AppRoute extends RouteMeta {
+  component: LazyExoticComponent<ComponentType<RoutePageProps>>;
+}
