@@ -3,6 +3,7 @@
 // this keeps the store and the address in step both ways.
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'wouter';
+import { urlParam } from '../../lib/urlState';
 import { closeTopModal, openAppointmentModal, openClientModal, type ModalEntry } from './modalStore';
 
 type ModalRef = { kind: ModalEntry['kind']; id: number };
@@ -12,17 +13,15 @@ const KIND_OF_KEY = new Map(Object.entries(KEYS).map(([kind, key]) => [key, kind
 /** Marks the history entries opening a modal added, so closing it can go back instead of adding another. */
 const OPENED_HERE = 'roundsModal';
 
-/** Links to one appointment or client, on the page that lists them. */
-export const appointmentLink = (id: number) => `/appointments?${KEYS.appointment}=${id}`;
-export const clientLink = (id: number) => `/clients?${KEYS.client}=${id}`;
+/** A record id as every page reads ids from the address. */
+const recordId = urlParam.integer(null);
 
 export function modalRefsFromSearch(params: URLSearchParams): ModalRef[] {
   const refs: ModalRef[] = [];
   for (const [key, value] of params) {
     const kind = KIND_OF_KEY.get(key);
-    if (!kind || !/^\d{1,10}$/.test(value)) continue;
-    const id = Number(value);
-    if (id >= 1 && id <= 2 ** 31 - 1) refs.push({ kind, id });
+    const id = kind && recordId.parse([value]);
+    if (kind && typeof id === 'number') refs.push({ kind, id });
   }
   return refs;
 }
