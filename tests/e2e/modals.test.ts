@@ -1,24 +1,14 @@
 // Issue 10 in a real Chromium whose locale is en-US and whose zone is not the business's: the arrival-time editor
 // keeps the 24-hour clock and tells its window, and the change log reads in words.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, openFirstAppointment } from './support/browser';
-import { startProduct, type RunningProduct } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { logIn, openFirstAppointment } from './support/browser';
+import { useProductAndBrowser } from './support/running';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductAndBrowser();
 
 describe('appointment modal in an en-US browser', () => {
   it('edits the arrival time on the 24-hour clock with its window shown, and reads the change log in words', async () => {
-    const context = await browser.newContext({ baseURL: product.url, locale: 'en-US', timezoneId: 'America/New_York', viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ baseURL: running.product.url, locale: 'en-US', timezoneId: 'America/New_York', viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     try {

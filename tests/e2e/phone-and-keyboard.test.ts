@@ -1,21 +1,12 @@
 // Issue 10, every day: the appointments and clients pages on a phone (nothing scrolls sideways, the first visits are on
 // the first screen), with a keyboard (a focused row is clearly marked), and a three-day range on a 1,400 px screen.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { launchBrowser, logIn, newPage } from './support/browser';
-import { startProduct, type RunningProduct } from './support/server';
+import { logIn, newPage } from './support/browser';
+import { useProductAndBrowser } from './support/running';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductAndBrowser();
 
 /** The next Monday (today when it is one) in the demo's zone: the demo books visits on weekdays. */
 function nextMonday(): Temporal.PlainDate {
@@ -24,7 +15,7 @@ function nextMonday(): Temporal.PlainDate {
 }
 
 async function withPage(width: number, height: number, run: (page: Page) => Promise<void>) {
-  const { context, page } = await newPage(browser, product.url);
+  const { context, page } = await newPage(running.browser, running.product.url);
   try {
     await page.setViewportSize({ width, height });
     await logIn(page, 'admin@demo.test');

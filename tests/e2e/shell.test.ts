@@ -1,19 +1,10 @@
 // The foundation, as a person meets it: logging in as each role, the sidebar, guarded routes, titles, theme, logout, 404.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage } from './support/browser';
-import { startProduct, type RunningProduct } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, newPage } from './support/browser';
+import { useProductAndBrowser } from './support/running';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductAndBrowser();
 
 async function sidebarItems(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' }).first();
@@ -27,7 +18,7 @@ describe('each demo role logs in and sees what the role allows', () => {
     ['staff@demo.test', ['Dashboard', 'Appointments', 'Nearby search', 'Clients']],
     ['practitioner@demo.test', ['Dashboard', 'Appointments', 'Clients']],
   ])('%s', async (email, expected) => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, email);
       expect(await page.title()).toBe('Dashboard - Rounds');
@@ -41,7 +32,7 @@ describe('each demo role logs in and sees what the role allows', () => {
 
 describe('guarded routes', () => {
   it('sends a visitor to the login page and back to the dashboard after logging in', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await page.goto('/clients');
       await page.waitForURL('**/login');
@@ -52,7 +43,7 @@ describe('guarded routes', () => {
   });
 
   it('sends a user without the role to the dashboard', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, 'staff@demo.test');
       await page.goto('/settings/users');
@@ -65,7 +56,7 @@ describe('guarded routes', () => {
   });
 
   it('shows page titles of the admin’s pages', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, 'admin@demo.test');
       for (const [path, title] of [['/settings', 'Settings - Rounds'], ['/settings/business-account', 'Account settings - Rounds'], ['/search', 'Nearby search - Rounds']]) {
@@ -80,7 +71,7 @@ describe('guarded routes', () => {
 
 describe('preferences and session', () => {
   it('keeps the chosen theme across a reload', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, 'admin@demo.test');
       await page.getByRole('button', { name: /^Theme:/ }).click();
@@ -95,7 +86,7 @@ describe('preferences and session', () => {
   });
 
   it('logs out from the avatar menu and the old session no longer works', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, 'staff@demo.test');
       await page.getByRole('button', { name: 'Open account menu' }).click();
@@ -109,7 +100,7 @@ describe('preferences and session', () => {
   });
 
   it('shows the server’s message for a wrong password', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await page.goto('/login');
       await page.getByLabel('Email').fill('admin@demo.test');
@@ -126,7 +117,7 @@ describe('the sidebar and the keyboard', () => {
   const sidebarWidth = (page: Page) => page.getByTestId('sidebar').evaluate((element) => element.getBoundingClientRect().width);
 
   it('is narrow at once after clicking Narrow, widens on a later hover and for keyboard focus', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await page.setViewportSize({ width: 1280, height: 800 });
       await logIn(page, 'admin@demo.test');
@@ -155,7 +146,7 @@ describe('the sidebar and the keyboard', () => {
   });
 
   it('offers "Skip to content" as the first Tab stop, shown when focused, landing on the page content', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, 'admin@demo.test');
       await page.goto('/appointments');
@@ -177,7 +168,7 @@ describe('the sidebar and the keyboard', () => {
 
 describe('not found', () => {
   it('shows the not-found page for an unknown path', async () => {
-    const { context, page } = await newPage(browser, product.url);
+    const { context, page } = await newPage(running.browser, running.product.url);
     try {
       const response = await page.goto('/no/such/page');
       expect(response?.status()).toBe(200); // the SPA answers, then renders its not-found page

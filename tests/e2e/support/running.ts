@@ -1,0 +1,20 @@
+// One test file's product and browser: started once before its tests, stopped after them.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { startProduct, type RunningProduct } from './server';
+
+export interface Running { product: RunningProduct; browser: Browser }
+
+/** Registers the file's beforeAll/afterAll; the fields are set once beforeAll has run. */
+export function useProductAndBrowser(env: Record<string, string> = {}): Running {
+  const running = {} as Running;
+  beforeAll(async () => {
+    [running.product, running.browser] = await Promise.all([startProduct(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.product?.stop();
+  });
+  return running;
+}
