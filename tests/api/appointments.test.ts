@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentTypes, appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
+import { appointmentTypes, appointments, clients, practitioners, resourceMaps, routes } from '../../server/src/db/schema';
 import { exportHistoryEntries, importHistoryEntries } from '../../server/src/db/schema-sync';
 import { isOutsideAvailability } from '../../src/lib/availability';
 import { recordVersion } from '../../server/src/modules/audit/versions';
@@ -243,7 +243,11 @@ describe('PUT /api/appointments/{id}/update_arrival_time', () => {
 
   it('answers 409 when the appointment belongs to a route, or is cancelled', async () => {
     const id = acme.appointmentIds[1];
-    await t.ctx.db.update(appointments).set({ route_id: 77 }).where(eq(appointments.id, id));
+    const [route] = await t.ctx.db.insert(routes).values({
+      business_account_id: acme.businessAccountId, practitioner_id: acme.practitionerIds[1], day: '2026-11-24', stops: [],
+      metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 },
+    }).returning({ id: routes.id });
+    await t.ctx.db.update(appointments).set({ route_id: route.id }).where(eq(appointments.id, id));
     const routed = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:00:00+10:00' } });
     expect(routed.status).toBe(409);
     expect(routed.body.message).toMatch(/part of a route/);

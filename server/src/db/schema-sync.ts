@@ -19,6 +19,10 @@ export const syncJobs = pgTable('sync_jobs', {
   created_by_name: text('created_by_name'),
   automatic: boolean('automatic').notNull().default(false),
   result: jsonb('result').$type<Record<string, unknown>>(),
+  /** The run's choices (OPTIMIZE: mode, …). */
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  /** The latest progress report while the job runs (OPTIMIZE). */
+  progress: jsonb('progress').$type<Record<string, unknown>>(),
   error_message: text('error_message'),
   attempts: integer('attempts').notNull().default(0),
   max_attempts: integer('max_attempts').notNull().default(3),

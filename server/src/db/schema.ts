@@ -1,6 +1,6 @@
 // Drizzle table definitions mirroring the SQL migrations in ./migrations (the migrations are the source of truth).
 import {
-  bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp,
+  bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, time, timestamp,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -14,6 +14,15 @@ export type Role = 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER';
 export type ProviderAccountStatus = 'ACTIVE' | 'INITIALIZING' | 'DISCONNECTED' | 'CONNECTION_ERROR';
 export interface AvailabilityEntry { dow: number; hours?: string[] }
 export interface PhoneNumber { number: string; phone_type?: string | null }
+export type PlaceKind = 'home' | 'business_location' | 'custom_location';
+export interface WorkingHours { start: string; end: string }
+export type OptimizationPreset = 'shortest_travel' | 'balanced' | 'punctual' | 'continuity' | 'custom';
+export interface Place { kind: PlaceKind; id: number | null; name: string; lat: number; lng: number }
+export interface RouteStop { appointment_id: number; arrive_at: string; travel_seconds: number; travel_metres: number }
+export interface RouteLeg { travel_seconds: number; travel_metres: number }
+export interface RouteMetrics {
+  travel_seconds: number; travel_metres: number; idle_seconds: number; overtime_seconds: number; late_visits: number;
+}
 export interface SyncFilters { practitioner_ids: number[]; appointment_type_ids: number[]; business_location_ids: number[] }
 
 export const businessAccounts = pgTable('business_accounts', {
@@ -123,7 +132,51 @@ export const practitioners = pgTable('practitioners', {
   home_address: text('home_address'),
   home_lat: doublePrecision('home_lat'),
   home_lng: doublePrecision('home_lng'),
+  start_place_kind: text('start_place_kind').$type<PlaceKind>(),
+  start_business_location_id: integer('start_business_location_id'),
+  start_custom_location_id: integer('start_custom_location_id'),
+  /** null: the end place is the start place. */
+  end_place_kind: text('end_place_kind').$type<PlaceKind>(),
+  end_business_location_id: integer('end_business_location_id'),
+  end_custom_location_id: integer('end_custom_location_id'),
+  /** Monday first; null = off. */
+  working_hours: jsonb('working_hours').$type<(WorkingHours | null)[]>().notNull().default([null, null, null, null, null, null, null]),
+  break_earliest: time('break_earliest'),
+  break_latest: time('break_latest'),
+  break_minutes: integer('break_minutes'),
+  /** null = every appointment type. */
+  skill_appointment_type_ids: integer('skill_appointment_type_ids').array(),
+  max_visits: integer('max_visits'),
+  max_travel_minutes: integer('max_travel_minutes'),
   ...timestamps,
+});
+
+export const customLocations = pgTable('custom_locations', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  ...timestamps,
+});
+
+export const optimizationSettings = pgTable('optimization_settings', {
+  business_account_id: integer('business_account_id').primaryKey().references(() => businessAccounts.id),
+  availability_mode: text('availability_mode').$type<'hard' | 'soft'>().notNull().default('hard'),
+  max_lateness_minutes: integer('max_lateness_minutes').notNull().default(30),
+  overtime_minutes: integer('overtime_minutes').notNull().default(0),
+  visit_buffer_minutes: integer('visit_buffer_minutes').notNull().default(0),
+  arrival_rounding_minutes: integer('arrival_rounding_minutes').notNull().default(5),
+  preset: text('preset').$type<OptimizationPreset>().notNull().default('balanced'),
+  weight_travel_time: doublePrecision('weight_travel_time').notNull().default(1),
+  weight_distance: doublePrecision('weight_distance').notNull().default(0),
+  weight_continuity: doublePrecision('weight_continuity').notNull().default(0.25),
+  weight_lateness: doublePrecision('weight_lateness').notNull().default(0.5),
+  weight_overtime: doublePrecision('weight_overtime').notNull().default(1),
+  search_seconds: integer('search_seconds').notNull().default(10),
+  allow_reassignment: boolean('allow_reassignment').notNull().default(true),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
 });
 
 export const appointmentTypes = pgTable('appointment_types', {
@@ -175,6 +228,8 @@ export const appointments = pgTable('appointments', {
   ends_at: tstz('ends_at').notNull(),
   arrive_at: tstz('arrive_at'),
   route_id: integer('route_id'),
+  /** "Keep this time": the optimiser keeps this visit's arrival. */
+  arrival_locked: boolean('arrival_locked').notNull().default(false),
   notes: text('notes'),
   ...address,
   lat: doublePrecision('lat'),
@@ -204,4 +259,22 @@ export const resourceMaps = pgTable('resource_maps', {
   external_id: text('external_id').notNull(),
   external_object_synced_at: tstz('external_object_synced_at'),
   external_updated_at: tstz('external_updated_at'),
+});
+
+/** A practitioner's applied route for one day (migration 0050 describes the JSON shapes). */
+export const routes = pgTable('routes', {
+  id: serial('id').primaryKey(),
+  business_account_id: tenant(),
+  practitioner_id: integer('practitioner_id').notNull().references(() => practitioners.id),
+  day: date('day', { mode: 'string' }).notNull(),
+  start_place: jsonb('start_place').$type<Place>(),
+  end_place: jsonb('end_place').$type<Place>(),
+  stops: jsonb('stops').$type<RouteStop[]>().notNull(),
+  return_leg: jsonb('return_leg').$type<RouteLeg>(),
+  metrics: jsonb('metrics').$type<RouteMetrics>().notNull(),
+  optimization_job_id: integer('optimization_job_id'),
+  applied_by_user_id: integer('applied_by_user_id').references(() => users.id),
+  applied_by_name: text('applied_by_name'),
+  applied_at: tstz('applied_at').notNull().defaultNow(),
+  stale_at: tstz('stale_at'),
 });
