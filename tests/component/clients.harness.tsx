@@ -11,8 +11,8 @@ import { createAppServices, type AppServices } from '../../src/app/services';
 import type { Role } from '../../src/api/types';
 import type { components } from '../../src/api/schema';
 import { makeUser } from '../../src/testing/users';
-import { Toasts } from '../../src/views/layout/Toasts';
-import { ModalHost } from '../../src/views/modals/ModalHost';
+import { Toasts } from '../../src/shell/Toasts';
+import { ModalHost } from '../../src/shell/ModalHost';
 
 type Schemas = components['schemas'];
 
