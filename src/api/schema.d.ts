@@ -187,6 +187,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every business location of the business (imported from the practice management system) with its address and map position; the ones with a position can be a practitioner's start or end place */
         get: operations["listAllBusinessLocations"];
         put?: never;
         post?: never;
@@ -213,6 +214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/practitioners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every practitioner, active and inactive, with the working data Rounds keeps for routing (places, hours, break, skills, limits, time zone, colour) and their start and end places resolved to a name and a map position */
+        get: operations["listPractitionerSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practitioners/working_hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Gives several practitioners the same working hours in one transaction: every one of them or none (an id that is not one of the business's practitioners answers 404 and changes nothing). Each change is in the change log. */
+        put: operations["setPractitionersWorkingHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/practitioners/{id}": {
         parameters: {
             query?: never;
@@ -226,8 +261,62 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set a practitioner's colour on the lanes and the map, or clear it (null) to go back to the derived one */
+        /** Changes what Rounds keeps about a practitioner (never written to the practice management system, never overwritten by an import): colour, start and end place, home address and position, working hours, break, skills, daily limits, time zone. Fields left out keep their value; null clears. Each change is in the change log. */
         patch: operations["updatePractitioner"];
+        trace?: never;
+    };
+    "/custom_locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's custom locations (offices, depots, car parks), by name, with the practitioners using each */
+        get: operations["listCustomLocations"];
+        put?: never;
+        /** Adds a place that is neither a client nor a business location */
+        post: operations["createCustomLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom_locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a custom location; one that is a practitioner's start or end place answers 409 naming them */
+        delete: operations["deleteCustomLocation"];
+        options?: never;
+        head?: never;
+        /** Renames a custom location, moves its pin (lat and lng together) or changes its address */
+        patch: operations["updateCustomLocation"];
+        trace?: never;
+    };
+    "/optimization_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the business's days are optimised (the defaults until an admin saves them) */
+        get: operations["getOptimizationSettings"];
+        /** Saves the optimisation settings; fields left out keep their value. A preset other than custom writes its own weights (sending other weights with it is refused); weights sent without a preset, or with preset custom, are kept as they are and make the preset custom. */
+        put: operations["updateOptimizationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/appointment_types/all": {
@@ -650,9 +739,13 @@ export interface components {
             id: components["schemas"]["Id"];
             name: string;
             address_1?: string | null;
+            address_2?: string | null;
             city?: string | null;
             state?: string | null;
             post_code?: string | null;
+            country?: string | null;
+            /** @description the address on one line (null when the PMS has none) */
+            address?: string | null;
             lat?: number | null;
             lng?: number | null;
         };
@@ -670,6 +763,133 @@ export interface components {
         };
         /** @description '#rrggbb' the practitioner is shown in on the schedule's lanes and the map: the colour an admin chose, else one derived from the practitioner's rank in the business (evenly spaced hues). Always present in responses. */
         PractitionerColor: string;
+        /** @enum {string} */
+        PlaceKind: "home" | "business_location" | "custom_location";
+        /** @description A practitioner's start or end place as chosen: their home, or one of the business's business locations or custom locations by id (id is required for those two kinds and must be absent or null for home) */
+        PlaceChoice: {
+            kind: components["schemas"]["PlaceKind"];
+            id?: components["schemas"]["Id"] | null;
+        };
+        /** @description A start or end place as the optimiser will use it. lat and lng are null when the place has no map position (a home without a position, a business location without coordinates, or a location that no longer exists). */
+        ResolvedPlace: {
+            kind: components["schemas"]["PlaceKind"];
+            /** @description the business or custom location; null for home */
+            id: components["schemas"]["Id"] | null;
+            /** @description 'Home', or the location's name */
+            name: string;
+            address: string | null;
+            lat: number | null;
+            lng: number | null;
+        };
+        HomeAddress: {
+            address: string;
+            lat: number;
+            lng: number;
+        };
+        /** @description A time of day on the practitioner's clock, HH:MM (24-hour) */
+        ClockTime: string;
+        /** @description One weekday's working hours (start before end), or null when the practitioner is off that day */
+        WorkingDay: {
+            start: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockTime"];
+        } | null;
+        /** @description Seven weekdays, Monday first, on the practitioner's time zone */
+        WorkingHours: components["schemas"]["WorkingDay"][];
+        /** @description An optional break of `minutes`, started between `earliest` and `latest` (earliest not after latest); null = no break. A break that does not fit inside a day's working hours is saved with a warning. */
+        PractitionerBreak: {
+            earliest: components["schemas"]["ClockTime"];
+            latest: components["schemas"]["ClockTime"];
+            minutes: number;
+        } | null;
+        /** @description A practitioner with what Rounds keeps about them for routing. `warnings` says in words what would stop or limit the optimiser (no start place, a place without a map position, no working hours, a break outside the hours); `routable` is false when the practitioner cannot be given a route at all. */
+        PractitionerSettings: {
+            id: components["schemas"]["Id"];
+            full_name: string;
+            first_name: string;
+            last_name: string;
+            active: boolean;
+            profession: string | null;
+            time_zone: string;
+            color: components["schemas"]["PractitionerColor"];
+            color_chosen: boolean;
+            /** @description null = no start place chosen */
+            start_place: components["schemas"]["ResolvedPlace"] | null;
+            /** @description null = the start place */
+            end_place: components["schemas"]["ResolvedPlace"] | null;
+            /** @description null = no home address */
+            home: {
+                address: string | null;
+                lat: number | null;
+                lng: number | null;
+            } | null;
+            working_hours: components["schemas"]["WorkingHours"];
+            break: components["schemas"]["PractitionerBreak"];
+            /** @description null = every appointment type */
+            skill_appointment_type_ids: components["schemas"]["Id"][] | null;
+            max_visits: number | null;
+            max_travel_minutes: number | null;
+            routable: boolean;
+            warnings: string[];
+        };
+        CustomLocation: {
+            id: components["schemas"]["Id"];
+            name: string;
+            address: string;
+            lat: number;
+            lng: number;
+            /** @description The practitioners whose start or end place it is (it cannot be deleted while there are any) */
+            used_by: {
+                id: components["schemas"]["Id"];
+                full_name: string;
+            }[];
+        };
+        /**
+         * @description hard: a visit starts inside the client's availability or is not placed; soft: it may start up to max_lateness_minutes late
+         * @enum {string}
+         */
+        AvailabilityMode: "hard" | "soft";
+        /**
+         * @description The plain choice: shortest_travel (travel only), balanced (the default), punctual (lateness weighs most), continuity (keep clients with their usual practitioner), or custom (weights set by hand)
+         * @enum {string}
+         */
+        OptimizationPreset: "shortest_travel" | "balanced" | "punctual" | "continuity" | "custom";
+        /** @description How much each term of the optimiser's objective counts, relative to the others (0–1000) */
+        OptimizationWeights: {
+            travel_time: number;
+            distance: number;
+            continuity: number;
+            lateness: number;
+            overtime: number;
+        };
+        OptimizationSettings: {
+            availability_mode: components["schemas"]["AvailabilityMode"];
+            /** @description how late a visit may start in soft mode */
+            max_lateness_minutes: number;
+            /** @description how long after the working hours a route may end */
+            overtime_minutes: number;
+            /** @description added to each visit (parking) */
+            visit_buffer_minutes: number;
+            /** @description arrival times are rounded up to this step when the route allows (0 = exact) */
+            arrival_rounding_minutes: number;
+            preset: components["schemas"]["OptimizationPreset"];
+            weights: components["schemas"]["OptimizationWeights"];
+            /** @description default search time of a run */
+            search_seconds: number;
+            /** @description whether runs may offer reassigning visits between practitioners */
+            allow_reassignment: boolean;
+            /** @description The weights each plain choice stands for (what choosing it saves) */
+            preset_weights: {
+                shortest_travel: components["schemas"]["OptimizationWeights"];
+                balanced: components["schemas"]["OptimizationWeights"];
+                punctual: components["schemas"]["OptimizationWeights"];
+                continuity: components["schemas"]["OptimizationWeights"];
+            };
+            /**
+             * Format: date-time
+             * @description When an admin last saved them; null = never (the defaults)
+             */
+            updated_at: string | null;
+        };
         AppointmentType: {
             id: components["schemas"]["Id"];
             name: string;
@@ -1019,6 +1239,28 @@ export interface components {
                 };
             };
         };
+        /** @description Custom location */
+        CustomLocationBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    custom_location: components["schemas"]["CustomLocation"];
+                };
+            };
+        };
+        /** @description Optimisation settings */
+        OptimizationSettingsBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    optimization_settings: components["schemas"]["OptimizationSettings"];
+                };
+            };
+        };
     };
     parameters: {
         Id: number;
@@ -1330,7 +1572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every business location of the business */
+            /** @description Every business location of the business, by name */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1367,6 +1609,67 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    listPractitionerSettings: {
+        parameters: {
+            query?: {
+                /** @description true: only active practitioners; false: only inactive; absent: all */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Practitioners by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practitioners: components["schemas"]["PractitionerSettings"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    setPractitionersWorkingHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    practitioner_ids: components["schemas"]["Id"][];
+                    working_hours: components["schemas"]["WorkingHours"];
+                };
+            };
+        };
+        responses: {
+            /** @description The practitioners with their new hours, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practitioners: components["schemas"]["PractitionerSettings"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     updatePractitioner: {
         parameters: {
             query?: never;
@@ -1380,25 +1683,185 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description '#rrggbb', or null for the automatic colour */
-                    color: components["schemas"]["ColorOrNull"];
+                    color?: components["schemas"]["ColorOrNull"];
+                    /** @description Where the day starts; null = none (the practitioner cannot be routed) */
+                    start_place?: components["schemas"]["PlaceChoice"] | null;
+                    /** @description Where the day ends; null = the start place */
+                    end_place?: components["schemas"]["PlaceChoice"] | null;
+                    /** @description The home address with its map position (from the geocoder or a pin); null removes it */
+                    home?: components["schemas"]["HomeAddress"] | null;
+                    working_hours?: components["schemas"]["WorkingHours"];
+                    break?: components["schemas"]["PractitionerBreak"];
+                    /** @description The appointment types the practitioner delivers (the business's own); null = every type */
+                    skill_appointment_type_ids?: components["schemas"]["Id"][] | null;
+                    /** @description visits a day at most; null = no limit */
+                    max_visits?: number | null;
+                    /** @description travel a day at most; null = no limit */
+                    max_travel_minutes?: number | null;
+                    /** @description IANA time zone of the working hours and break, e.g. 'Australia/Brisbane' */
+                    time_zone?: string;
                 };
             };
         };
         responses: {
-            /** @description The practitioner with the colour it is now shown in */
+            /** @description The practitioner as saved, with its warnings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        practitioner: components["schemas"]["Practitioner"];
+                        practitioner: components["schemas"]["PractitionerSettings"];
                     };
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listCustomLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Custom locations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        custom_locations: components["schemas"]["CustomLocation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createCustomLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    address?: string;
+                    lat: number;
+                    lng: number;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["CustomLocationBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteCustomLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateCustomLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    address?: string;
+                    lat?: number;
+                    lng?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CustomLocationBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getOptimizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OptimizationSettingsBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateOptimizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    availability_mode?: components["schemas"]["AvailabilityMode"];
+                    max_lateness_minutes?: number;
+                    overtime_minutes?: number;
+                    visit_buffer_minutes?: number;
+                    /** @enum {integer} */
+                    arrival_rounding_minutes?: 0 | 1 | 5 | 10 | 15;
+                    preset?: components["schemas"]["OptimizationPreset"];
+                    weights?: components["schemas"]["OptimizationWeights"];
+                    search_seconds?: number;
+                    allow_reassignment?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OptimizationSettingsBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -2,11 +2,12 @@
 // sandbox running (START_SANDBOX), its data comes through a real import: the provider account is connected to the
 // sandbox and the first import runs before the server announces ready. Without it, seedDemo() writes generated data
 // directly (also used by tests and benchmarks that need data without a PMS).
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client';
 import {
-  appointments, appointmentTypes, businessAccounts, businessLocations, clients, practitioners, providerAccounts, resourceMaps,
+  appointments, appointmentTypes, businessAccounts, businessLocations, clients, customLocations, practitioners, providerAccounts, resourceMaps,
+  type WorkingHours,
 } from '../db/schema';
 import { syncJobs } from '../db/schema-sync';
 import { enqueueJob } from '../jobs/queue';
@@ -14,7 +15,7 @@ import { drainJobs } from '../jobs/worker';
 import { syncJobHandlers } from '../modules/sync/job-handlers';
 import type { AppContext } from '../http/context';
 import { createBusinessAccount, createUser } from '../modules/accounts/service';
-import { BRISBANE_SUBURBS } from '../geo/brisbane-gazetteer';
+import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
 import {
   createRandom, DEMO_APPOINTMENT_TYPES, DEMO_LOCATIONS, DEMO_TIME_ZONE, generateAppointments, generateClients, generatePractitioners,
 } from './generate';
@@ -78,7 +79,50 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
     businessAccountId, email: DEMO_USERS.practitioner, password: DEMO_PASSWORD, first_name: practitioner.first_name,
     last_name: practitioner.last_name, role: 'PRACTITIONER', associated_practitioner_ids: [practitioner.id],
   });
+  await giveDemoWorkingData(db, businessAccountId);
   return job.result;
+}
+
+const WEEKDAYS_ONLY = (hours: WorkingHours, saturday: WorkingHours | null): (WorkingHours | null)[] => [hours, hours, hours, hours, hours, saturday, null];
+
+/**
+ * What a coordinator would have set up before optimising (Rounds keeps it; the PMS has none of it): every practitioner
+ * starts and ends at home, a home near the clients they visit when they have none yet (a gazetteer street of the
+ * suburb closest to their visits, so inside Brisbane); Monday to Friday 07:00–17:30 (the demo's visits run from 07:30
+ * or 08:00 to 17:00), every third one also Saturday morning; one ends the day at a staff car park (a custom location).
+ */
+async function giveDemoWorkingData(db: Db, businessAccountId: number): Promise<void> {
+  const centres = new Map((await db.select({
+    id: appointments.practitioner_id, lat: sql<number>`avg(${appointments.lat})::float8`, lng: sql<number>`avg(${appointments.lng})::float8`,
+  }).from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), isNotNull(appointments.lat), isNotNull(appointments.lng)))
+    .groupBy(appointments.practitioner_id)).map((row) => [row.id, row]));
+  const staff = await db.select({ id: practitioners.id, home_lat: practitioners.home_lat }).from(practitioners)
+    .where(eq(practitioners.business_account_id, businessAccountId)).orderBy(asc(practitioners.id));
+  const [carPark] = await db.insert(customLocations).values({
+    business_account_id: businessAccountId, name: 'Staff car park', address: '20 Mayne Road, Bowen Hills QLD 4006', lat: -27.4432, lng: 153.0361,
+  }).returning({ id: customLocations.id });
+  for (const [index, practitioner] of staff.entries()) {
+    let home = {};
+    if (practitioner.home_lat === null) {
+      const centre = centres.get(practitioner.id) ?? BRISBANE_SUBURBS[index % BRISBANE_SUBURBS.length];
+      const suburb = BRISBANE_SUBURBS.reduce((best, candidate) =>
+        Math.hypot(candidate.lat - centre.lat, candidate.lng - centre.lng) < Math.hypot(best.lat - centre.lat, best.lng - centre.lng) ? candidate : best);
+      const street = suburb.streets[index % suburb.streets.length];
+      const number = 3 + ((index * 37) % 150);
+      const point = pointOnStreet(street, number);
+      home = {
+        home_address: `${number} ${street.name}, ${suburb.name} QLD ${suburb.postCode}`,
+        home_lat: Math.round(point.lat * 1e6) / 1e6, home_lng: Math.round(point.lng * 1e6) / 1e6,
+      };
+    }
+    await db.update(practitioners).set({
+      ...home,
+      start_place_kind: 'home',
+      ...(index === 1 ? { end_place_kind: 'custom_location' as const, end_custom_location_id: carPark.id } : {}),
+      working_hours: WEEKDAYS_ONLY({ start: '07:00', end: '17:30' }, index % 3 === 0 ? { start: '08:00', end: '12:00' } : null),
+    }).where(eq(practitioners.id, practitioner.id));
+  }
 }
 
 export async function seedDemo(db: Db, options: { clients?: number; practitioners?: number; days?: number; seed?: number } = {}) {
@@ -147,6 +191,7 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     last_name: generatedPractitioners[practitionerRows.indexOf(firstActive)].last_name,
     role: 'PRACTITIONER', associated_practitioner_ids: [firstActive.id],
   });
+  await giveDemoWorkingData(db, businessAccountId);
   const [demo] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
   return demo;
 }

@@ -10,6 +10,8 @@ import { syncHandlers } from './sync/handlers';
 import { appointmentTypesHandlers } from './appointment-types/handlers';
 import { appointmentsHandlers } from './appointments/handlers';
 import { clientsHandlers } from './clients/handlers';
+import { customLocationsHandlers } from './custom-locations/handlers';
+import { optimizationSettingsHandlers } from './optimization-settings/handlers';
 import { publicAvailabilityHandlers } from './public-availability/handlers';
 import { tagsHandlers } from './tags/handlers';
 
@@ -19,6 +21,8 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...configHandlers(ctx),
     ...businessLocationsHandlers(ctx),
     ...practitionersHandlers(ctx),
+    ...customLocationsHandlers(ctx),
+    ...optimizationSettingsHandlers(ctx),
     ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
     ...tagsHandlers(ctx),

@@ -1,5 +1,5 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
-import { businessLocations, appointmentTypes, clients, practitioners, appointments, tags } from '../../../server/src/db/schema';
+import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts/service';
 import { syncJobs } from '../../../server/src/db/schema-sync';
 import type { TestApp } from './app';
@@ -15,6 +15,8 @@ export interface BusinessFixture {
   ownPractitionerId: number;
   appointmentTypeIds: number[];
   businessLocationIds: number[];
+  /** A depot of this business (no practitioner uses it). */
+  customLocationIds: number[];
   clientIds: number[];
   tagIds: number[];
   /** appointmentIds[i] belongs to practitionerIds[i % 2] */
@@ -42,6 +44,9 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
   ]).returning();
   const locationRows = await db.insert(businessLocations).values([
     { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251 },
+  ]).returning();
+  const customLocationRows = await db.insert(customLocations).values([
+    { business_account_id: businessAccountId, name: `${label} depot`, address: '1 Depot Lane, Bowen Hills QLD 4006', lat: -27.4445, lng: 153.0375 },
   ]).returning();
   const clientRows = await db.insert(clients).values([
     { business_account_id: businessAccountId, first_name: 'Cora', last_name: `${label}-Client`, address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005', lat: -27.467, lng: 153.047, time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
@@ -84,6 +89,7 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     ownPractitionerId: practitionerRows[0].id,
     appointmentTypeIds: typeRows.map((row) => row.id),
     businessLocationIds: locationRows.map((row) => row.id),
+    customLocationIds: customLocationRows.map((row) => row.id),
     clientIds: clientRows.map((row) => row.id),
     tagIds: tagRows.map((row) => row.id),
     appointmentIds: appointmentRows.map((row) => row.id),

@@ -14,12 +14,17 @@ export interface ReferenceCounts { business_locations: number; practitioners: nu
 interface Upsertable<Local extends Record<string, unknown>> {
   externalId: string;
   updatedAt: string;
+  /** What the PMS owns: written on insert, and on every import that finds them changed. */
   values: Local;
+  /** Written only when the record is new; Rounds owns them afterwards (a practitioner's time zone). */
+  initialValues?: Record<string, unknown>;
 }
 
 /**
  * Generic upsert by external id for small tables: inserts unmapped records, updates changed ones.
  * `table` is any of the reference tables (same id / business_account_id / updated_at columns).
+ * An update writes only `values`: every other column (a practitioner's places, hours, break, skills, limits, time zone
+ * and colour, which Rounds keeps) is left as it is.
  */
 async function upsertReference<Local extends Record<string, unknown>>(
   tx: Tx, businessAccountId: number, type: ResourceType,
@@ -41,7 +46,8 @@ async function upsertReference<Local extends Record<string, unknown>>(
         continue;
       }
     }
-    const [row] = await tx.insert(table).values({ ...record.values, business_account_id: businessAccountId } as never).returning({ id: table.id });
+    const [row] = await tx.insert(table).values({ ...record.initialValues, ...record.values, business_account_id: businessAccountId } as never)
+      .returning({ id: table.id });
     if (map) {
       // The local row was deleted: point the existing map at the new one.
       await tx.update(resourceMaps).set({ resource_id: row.id, external_updated_at: new Date(record.updatedAt), external_object_synced_at: new Date() })
@@ -88,9 +94,9 @@ export async function syncReferenceData(
     const staff = await upsertReference(tx, businessAccountId, 'Practitioner', practitioners, practitionerList.records.map((p) => ({
       externalId: p.external_id,
       updatedAt: p.updated_at,
-      values: {
-        first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active, time_zone: timeZone,
-      },
+      values: { first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active },
+      // A new practitioner works in the business's time zone until an admin says otherwise (PATCH /practitioners/{id}).
+      initialValues: { time_zone: timeZone },
     })));
     const types = await upsertReference(tx, businessAccountId, 'AppointmentType', appointmentTypes, typeList.records.map((t) => ({
       externalId: t.external_id,
