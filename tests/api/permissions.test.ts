@@ -24,6 +24,8 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     business_locations: business.businessLocationIds,
     imports: business.importIds,
     exports: business.exportIds,
+    optimizations: business.optimizationIds,
+    routes: business.routeIds,
   };
   return table[family] ?? null;
 }

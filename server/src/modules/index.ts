@@ -10,6 +10,7 @@ import { syncHandlers } from './sync/handlers';
 import { appointmentTypesHandlers } from './appointment-types/handlers';
 import { appointmentsHandlers } from './appointments/handlers';
 import { clientsHandlers } from './clients/handlers';
+import { optimizationsHandlers } from './optimizations/handlers';
 import { publicAvailabilityHandlers } from './public-availability/handlers';
 import { tagsHandlers } from './tags/handlers';
 
@@ -25,5 +26,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),
     ...publicAvailabilityHandlers(ctx),
+    ...optimizationsHandlers(ctx),
   };
 }
