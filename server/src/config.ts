@@ -30,6 +30,13 @@ export interface Config {
   startSandbox: boolean;
   /** Memory for each list cache, appointments and clients (MB); 0 turns them off. */
   listCacheMb: number;
+  /** An OSRM server for road travel times in optimisations; without it, great-circle distance × a road factor. */
+  osrmUrl: string | undefined;
+  /**
+   * Caps every optimisation's search time below the business's setting (ms); null = no cap. For tests and small
+   * machines; no request can raise or lower it.
+   */
+  optimizerMaxSearchMs: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: bool('RUN_WORKER', true),
     startSandbox: bool('START_SANDBOX', !databaseUrl),
     listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
+    osrmUrl: url('OSRM_URL'),
+    optimizerMaxSearchMs: env.OPTIMIZER_MAX_SEARCH_MS ? int('OPTIMIZER_MAX_SEARCH_MS', 0, 50, 120_000) : null,
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -653,6 +653,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/arrival_lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** "Keep this time": a locked visit keeps its arrival time (and its practitioner) when its day is optimised. The change is written to the change log. */
+        put: operations["setAppointmentArrivalLock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/remove_from_route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a visit off its route: its route_id is cleared and its arrival time stays (editable again). The stop leaves the route, which is marked stale (its figures no longer describe the day); a route left without stops is removed. */
+        post: operations["removeAppointmentFromRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts optimising a day's routes: a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours that day; 409 while another run of the same day with any of these practitioners has not finished. */
+        post: operations["createOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run: its status, its progress while it solves, and its proposal once COMPLETE. An ADMIN reads every run of the business, a REGULAR_USER the runs they started (others answer 404). */
+        get: operations["getOptimization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a run that has not finished (a solving run stops within a moment); 409 once it has finished */
+        post: operations["cancelOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a COMPLETE run's proposal in one transaction: a route per practitioner of the day (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE. */
+        post: operations["applyOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Discards a COMPLETE run's proposal, which changes nothing and can no longer be applied; 409 when it was applied or is not COMPLETE */
+        post: operations["discardOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applied routes of a day, by practitioner name. A PRACTITIONER gets only their associated practitioners' routes. */
+        get: operations["listRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a route; its visits leave it (route_id cleared) and keep their arrival times, which are editable again */
+        delete: operations["deleteRoute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/availability": {
         parameters: {
             query?: never;
@@ -680,7 +833,7 @@ export interface components {
         Error: {
             message: string;
             errors?: string[];
-            /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required, 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. */
+            /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required, 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. Optimisation runs and routes: OPTIMIZATION_RUNNING (another run of the day shares a practitioner), SCHEDULE_CHANGED (apply: the day changed since the proposal), OPTIMIZATION_APPLIED, OPTIMIZATION_DISCARDED, OPTIMIZATION_NOT_COMPLETE, APPOINTMENT_NOT_ROUTED. */
             code?: string;
         };
         /** @enum {string} */
@@ -990,6 +1143,8 @@ export interface components {
             /** Format: date-time */
             arrive_at: string | null;
             route_id: number | null;
+            /** @description "Keep this time": optimising the day keeps this arrival time and practitioner */
+            arrival_locked: boolean;
             notes: string | null;
             lat: number | null;
             lng: number | null;
@@ -1163,6 +1318,243 @@ export interface components {
             started_at?: string | null;
             /** Format: date-time */
             finished_at?: string | null;
+        };
+        /**
+         * @description keep_practitioners: each visit stays with its practitioner; only the order and arrival times change. reassign: visits may move between the chosen practitioners (only to one who delivers the visit's type and works that day), at a cost for leaving the client's usual practitioner.
+         * @enum {string}
+         */
+        OptimizationMode: "keep_practitioners" | "reassign";
+        OptimizationRequest: {
+            /**
+             * Format: date
+             * @description the day to optimise
+             */
+            date: string;
+            /** @description The practitioners whose day is optimised; default every active practitioner with visits that day */
+            practitioner_ids?: components["schemas"]["Id"][];
+            mode?: components["schemas"]["OptimizationMode"];
+        };
+        Optimization: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["JobStatus"];
+            /** Format: date */
+            date: string;
+            mode: components["schemas"]["OptimizationMode"];
+            practitioner_ids: components["schemas"]["Id"][];
+            progress: components["schemas"]["OptimizationProgress"] | null;
+            /** @description Present once the run is COMPLETE */
+            proposal: components["schemas"]["OptimizationProposal"] | null;
+            error_message: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_name: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            applied_at: string | null;
+            applied_by_name: string | null;
+            /** Format: date-time */
+            discarded_at: string | null;
+        };
+        OptimizationProgress: {
+            elapsed_ms: number;
+            /** @description total travel of the best plan found so far; null before the search starts */
+            best_travel_seconds: number | null;
+            /** @description share of the search time used */
+            fraction: number;
+        };
+        OptimizationProposal: {
+            /** Format: date */
+            date: string;
+            /** @description the business's time zone */
+            time_zone: string;
+            mode: components["schemas"]["OptimizationMode"];
+            kpis: {
+                before: components["schemas"]["DayKpis"];
+                after: components["schemas"]["DayKpis"];
+            };
+            lanes: components["schemas"]["ProposalLane"][];
+            /** @description Visits whose arrival time or practitioner the proposal changes, by new arrival */
+            changes: components["schemas"]["ProposalChange"][];
+            unplaced: components["schemas"]["UnplacedVisit"][];
+            search: {
+                elapsed_ms: number;
+                iterations: number;
+                /** @enum {string} */
+                stopped_by: "budget" | "iterations" | "abort";
+                /** @description the travel provider the figures come from */
+                travel: string;
+            };
+        };
+        DayKpis: {
+            travel_seconds: number;
+            travel_metres: number;
+            /** @description time between visits beyond the travel (breaks excluded) */
+            idle_seconds: number;
+            /** @description visits starting outside their client's availability */
+            outside_availability: number;
+            overtime_seconds: number;
+            /** @description visits the plan could not place (0 before) */
+            unplaced: number;
+        };
+        ProposalLane: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            color: components["schemas"]["PractitionerColor"];
+            start_place: components["schemas"]["RoutePlace"];
+            end_place: components["schemas"]["RoutePlace"];
+            /** Format: date-time */
+            shift_start: string;
+            /** Format: date-time */
+            shift_end: string;
+            before: components["schemas"]["ProposalLaneDay"];
+            after: components["schemas"]["ProposalLaneDay"];
+        };
+        ProposalLaneDay: {
+            stops: components["schemas"]["ProposalStop"][];
+            /**
+             * Format: date-time
+             * @description leaving the start place
+             */
+            depart_at: string | null;
+            /**
+             * Format: date-time
+             * @description reaching the end place
+             */
+            end_at: string | null;
+            return_leg: components["schemas"]["RouteLeg"] | null;
+            break: components["schemas"]["RouteBreak"] | null;
+            metrics: {
+                travel_seconds: number;
+                travel_metres: number;
+                idle_seconds: number;
+                overtime_seconds: number;
+                outside_availability: number;
+            };
+        };
+        ProposalStop: {
+            appointment_id: components["schemas"]["Id"];
+            client_name: string | null;
+            /**
+             * Format: date-time
+             * @description the start of the visit
+             */
+            arrive_at: string;
+            /**
+             * Format: date-time
+             * @description when the practitioner gets there
+             */
+            reach_at: string;
+            /** Format: date-time */
+            depart_at: string;
+            /** @description the leg from the previous stop or the start place */
+            travel_seconds: number;
+            travel_metres: number;
+            waiting_seconds: number;
+            lateness_seconds: number;
+            outside_availability: boolean;
+            /**
+             * @description why the visit kept its time: locked (Keep this time) or unavailable-day (the client has no availability that day)
+             * @enum {string|null}
+             */
+            kept: "locked" | "unavailable-day" | null;
+        };
+        ProposalChange: {
+            appointment_id: components["schemas"]["Id"];
+            client_name: string | null;
+            /** Format: date-time */
+            old_arrive_at: string | null;
+            /** Format: date-time */
+            new_arrive_at: string;
+            old_practitioner_id: components["schemas"]["Id"];
+            new_practitioner_id: components["schemas"]["Id"];
+            old_practitioner_name: string;
+            new_practitioner_name: string;
+        };
+        UnplacedVisit: {
+            appointment_id: components["schemas"]["Id"];
+            client_name: string | null;
+            practitioner_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "no-location";
+            /** @description the reason in words */
+            message: string;
+        };
+        RoutePlace: {
+            /** @enum {string} */
+            kind: "home" | "business_location" | "custom_location";
+            /** @description the business or custom location's id; null for a home */
+            id: number | null;
+            name: string;
+            lat: number;
+            lng: number;
+        };
+        RouteLeg: {
+            travel_seconds: number;
+            travel_metres: number;
+        };
+        RouteBreak: {
+            /** Format: date-time */
+            start_at: string;
+            /** Format: date-time */
+            end_at: string;
+            /** @description null when taken before the first visit */
+            after_appointment_id: number | null;
+        };
+        RouteStop: {
+            appointment_id: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description the start of the visit
+             */
+            arrive_at: string;
+            /** @description the leg from the previous stop or the start place */
+            travel_seconds: number;
+            travel_metres: number;
+            /** Format: date-time */
+            reach_at?: string;
+            /** Format: date-time */
+            depart_at?: string;
+            waiting_seconds?: number;
+            lateness_seconds?: number;
+        };
+        Route: {
+            id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            color: components["schemas"]["PractitionerColor"];
+            /** Format: date */
+            day: string;
+            start_place: components["schemas"]["RoutePlace"] | null;
+            end_place: components["schemas"]["RoutePlace"] | null;
+            /** @description in visiting order */
+            stops: components["schemas"]["RouteStop"][];
+            return_leg: components["schemas"]["RouteLeg"] | null;
+            metrics: {
+                travel_seconds: number;
+                travel_metres: number;
+                idle_seconds: number;
+                overtime_seconds: number;
+                /** @description visits starting outside their client's availability */
+                late_visits: number;
+                /** Format: date-time */
+                depart_at?: string;
+                /** Format: date-time */
+                end_at?: string;
+                break?: components["schemas"]["RouteBreak"] | null;
+            };
+            /** @description the run that made it */
+            optimization_id: number | null;
+            applied_by_name: string | null;
+            /** Format: date-time */
+            applied_at: string;
+            /**
+             * Format: date-time
+             * @description set when the day's visits changed after the route was applied, so its figures no longer hold
+             */
+            stale_at: string | null;
         };
     };
     responses: {
@@ -2468,6 +2860,241 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    setAppointmentArrivalLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locked: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AppointmentBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    removeAppointmentFromRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AppointmentBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    createOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, PENDING */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    cancelOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, now CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    applyOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run (applied) and the routes written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                        routes: components["schemas"]["Route"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    discardOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, discarded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listRoutes: {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's routes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        routes: components["schemas"]["Route"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     getPublicAvailability: {

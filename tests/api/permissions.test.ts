@@ -25,6 +25,8 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     custom_locations: business.customLocationIds,
     imports: business.importIds,
     exports: business.exportIds,
+    optimizations: business.optimizationIds,
+    routes: business.routeIds,
   };
   return table[family] ?? null;
 }

@@ -107,6 +107,7 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     ends_at: '2026-11-24T00:00:00Z',
     arrive_at: '2026-11-23T22:50:00Z',
     route_id: null,
+    arrival_locked: false,
     notes: 'Key under the mat',
     lat: -27.46,
     lng: 152.99,

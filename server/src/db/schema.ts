@@ -18,10 +18,22 @@ export type PlaceKind = 'home' | 'business_location' | 'custom_location';
 export interface WorkingHours { start: string; end: string }
 export type OptimizationPreset = 'shortest_travel' | 'balanced' | 'punctual' | 'continuity' | 'custom';
 export interface Place { kind: PlaceKind; id: number | null; name: string; lat: number; lng: number }
-export interface RouteStop { appointment_id: number; arrive_at: string; travel_seconds: number; travel_metres: number }
+/**
+ * arrive_at: the start of the visit (the time told to the client); reach_at: when the practitioner gets there
+ * (earlier when they wait); depart_at: when they leave (visit and buffer done). The optional fields are written by
+ * the optimiser's apply (issue 12).
+ */
+export interface RouteStop {
+  appointment_id: number; arrive_at: string; travel_seconds: number; travel_metres: number;
+  reach_at?: string; depart_at?: string; waiting_seconds?: number; lateness_seconds?: number;
+}
 export interface RouteLeg { travel_seconds: number; travel_metres: number }
+/** A route's break: taken from start_at to end_at, after that visit (null: before the first). */
+export interface RouteBreak { start_at: string; end_at: string; after_appointment_id: number | null }
 export interface RouteMetrics {
   travel_seconds: number; travel_metres: number; idle_seconds: number; overtime_seconds: number; late_visits: number;
+  /** When the practitioner leaves the start place and reaches the end place. */
+  depart_at?: string; end_at?: string; break?: RouteBreak | null;
 }
 export interface SyncFilters { practitioner_ids: number[]; appointment_type_ids: number[]; business_location_ids: number[] }
 

@@ -12,7 +12,7 @@ import {
 import { syncJobs } from '../db/schema-sync';
 import { enqueueJob } from '../jobs/queue';
 import { drainJobs } from '../jobs/worker';
-import { syncJobHandlers } from '../modules/sync/job-handlers';
+import { jobHandlers } from '../modules/job-handlers';
 import type { AppContext } from '../http/context';
 import { createBusinessAccount, createUser } from '../modules/accounts/service';
 import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
@@ -65,7 +65,7 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
   const firstImport = await enqueueJob(db, {
     businessAccountId, kind: 'IMPORT', startDate: today.subtract({ days: 7 }).toString(), endDate: today.add({ days: 21 }).toString(), ...author,
   });
-  await drainJobs(ctx, syncJobHandlers, { retryDelayMs: 0 });
+  await drainJobs(ctx, jobHandlers, { retryDelayMs: 0 });
   const [job] = await db.select().from(syncJobs).where(eq(syncJobs.id, firstImport.id));
   if (job.status !== 'COMPLETE') throw new Error(`The demo's first import did not complete (${job.status}): ${job.error_message}`);
 

@@ -12,6 +12,7 @@ import { appointmentsHandlers } from './appointments/handlers';
 import { clientsHandlers } from './clients/handlers';
 import { customLocationsHandlers } from './custom-locations/handlers';
 import { optimizationSettingsHandlers } from './optimization-settings/handlers';
+import { optimizationsHandlers } from './optimizations/handlers';
 import { publicAvailabilityHandlers } from './public-availability/handlers';
 import { tagsHandlers } from './tags/handlers';
 
@@ -29,5 +30,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),
     ...publicAvailabilityHandlers(ctx),
+    ...optimizationsHandlers(ctx),
   };
 }

@@ -1,5 +1,5 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
-import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, tags } from '../../../server/src/db/schema';
+import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts/service';
 import { syncJobs } from '../../../server/src/db/schema-sync';
 import type { TestApp } from './app';
@@ -24,6 +24,10 @@ export interface BusinessFixture {
   /** A finished import and export of this business (rows only; no PMS involved). */
   importIds: number[];
   exportIds: number[];
+  /** A cancelled optimisation run of this business (a row only). */
+  optimizationIds: number[];
+  /** An applied route of practitionerIds[0] on Wednesday 2026-11-25 (a row only, no visits on it). */
+  routeIds: number[];
 }
 
 export async function createBusinessFixture(testApp: TestApp, label: string): Promise<BusinessFixture> {
@@ -71,6 +75,15 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     filters: noFilters, created_by_name: `Ada ${label}`, finished_at: new Date(),
     result: kind === 'IMPORT' ? { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 } : null,
   }))).returning();
+  const [optimizationRow] = await db.insert(syncJobs).values({
+    business_account_id: businessAccountId, kind: 'OPTIMIZE', status: 'CANCELLED', start_date: '2026-11-24', end_date: '2026-11-24',
+    filters: { ...noFilters, practitioner_ids: [practitionerRows[0].id] }, params: { mode: 'keep_practitioners' },
+    created_by_name: `Ada ${label}`, finished_at: new Date(),
+  }).returning();
+  const [routeRow] = await db.insert(routes).values({
+    business_account_id: businessAccountId, practitioner_id: practitionerRows[0].id, day: '2026-11-25', stops: [],
+    metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 }, applied_by_name: `Ada ${label}`,
+  }).returning();
   await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
   await createUser(db, {
     businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
@@ -95,5 +108,7 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     appointmentIds: appointmentRows.map((row) => row.id),
     importIds: [jobRows[0].id],
     exportIds: [jobRows[1].id],
+    optimizationIds: [optimizationRow.id],
+    routeIds: [routeRow.id],
   };
 }

@@ -40,6 +40,7 @@ const APPOINTMENT_JSON = `json_build_object(
   'ends_at', ${iso('a.ends_at')},
   'arrive_at', ${iso('a.arrive_at')},
   'route_id', a.route_id,
+  'arrival_locked', a.arrival_locked,
   'notes', a.notes,
   'lat', a.lat,
   'lng', a.lng,

@@ -89,6 +89,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'business_location_id', label: 'Business location', reference: 'businessLocation' },
   { field: 'starts_at', label: 'Starts', kind: 'instant' },
   { field: 'arrive_at', label: 'Arrival time', kind: 'instant' },
+  { field: 'arrival_locked', label: 'Keep this time' },
   { field: 'ends_at', label: 'Ends', kind: 'instant' },
   { field: 'cancelled_at', label: 'Cancelled', kind: 'instant' },
   { field: 'first_name', label: 'First name' },
