@@ -10,6 +10,7 @@ import { syncHandlers } from './sync/handlers';
 import { appointmentTypesHandlers } from './appointment-types/handlers';
 import { appointmentsHandlers } from './appointments/handlers';
 import { clientsHandlers } from './clients/handlers';
+import { geocodingHandlers } from './geocoding/handlers';
 import { publicAvailabilityHandlers } from './public-availability/handlers';
 import { tagsHandlers } from './tags/handlers';
 
@@ -21,6 +22,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...practitionersHandlers(ctx),
     ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
+    ...geocodingHandlers(ctx),
     ...tagsHandlers(ctx),
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),
