@@ -114,7 +114,7 @@ describe('Google', () => {
 
   it('treats a refused key as a failure whose message never shows the key', async () => {
     stub.setHandler(() => ({ json: { status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.', results: [] } }));
-    const error = await google().geocode(NEW_FARM).catch((caught: unknown) => caught as Error);
+    const error = await google().geocode(NEW_FARM).then(() => new Error('no failure'), (caught: unknown) => caught as Error);
     expect(error).toBeInstanceOf(GeocoderUnavailableError);
     expect(error.message).toBe('google: answered status REQUEST_DENIED');
     expect(error.message).not.toContain('test-key-123');

@@ -136,6 +136,8 @@ export class GeocodingService {
 export class PointBatch {
   private spentMs = 0;
   private failuresInARow = 0;
+  /** Addresses the online geocoder could not answer in this batch: not asked again by it. */
+  private readonly failedKeys = new Set<string>();
   /** How many addresses went to the online geocoder, and how many of those it could not answer. */
   readonly stats = { online: 0, failed: 0, cached: 0 };
 
@@ -180,13 +182,14 @@ export class PointBatch {
       if (cache.has(key)) {
         this.stats.cached += 1;
         point = cache.get(key) ?? this.service.gazetteer.lookup(address);
-      } else if (this.onlineAvailable) {
+      } else if (this.onlineAvailable && !this.failedKeys.has(key)) {
         const started = Date.now();
         const result = await this.service.chain.resolve(address, { signal: this.options.signal });
         this.spentMs += Date.now() - started;
         this.stats.online += 1;
         point = result.point;
         if (result.online === 'failed') {
+          this.failedKeys.add(key);
           this.failuresInARow += 1;
           this.stats.failed += 1;
           this.service.warn('the online geocoder could not answer; the gazetteer placed the address', { error: result.error?.message });
