@@ -16,6 +16,10 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   googleMapsApiKey: string | null;
+  /** Google's Geocoding endpoint; only tests and proxies change it (GOOGLE_GEOCODING_URL). */
+  googleGeocodingUrl: string | undefined;
+  /** A Nominatim-compatible geocoding server, used when there is no Google key (GEOCODER_URL). */
+  geocoderUrl: string | null;
   helpUrl: string;
   logLevel: string;
   sessionTtlHours: number;
@@ -104,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Rounds <no-reply@rounds.local>',
     seedDemo: bool('SEED_DEMO', !databaseUrl),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    googleGeocodingUrl: url('GOOGLE_GEOCODING_URL'),
+    geocoderUrl: url('GEOCODER_URL') ?? null,
     helpUrl: env.HELP_URL ?? '/help',
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 14, 1, 24 * 365),

@@ -522,6 +522,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct the client's map pin by hand: the point becomes source 'manual', precision 'address', and is written to the client's change log. Imports keep it while the client's address stays the same; an address changed in the practice management system is placed again. The client's visits from now on move with it. */
+        put: operations["updateClientLocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{id}/update_tags": {
         parameters: {
             query?: never;
@@ -532,6 +549,23 @@ export interface paths {
         get?: never;
         put: operations["updateClientTags"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place an address on the map: the online geocoder the server is configured with (Google with GOOGLE_MAPS_API_KEY, else a Nominatim-compatible GEOCODER_URL), falling back to the bundled Australian suburb/postcode gazetteer when it fails or finds nothing. Nothing found is not an error: precision 'none'. */
+        post: operations["geocodeAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -901,6 +935,37 @@ export interface components {
             address?: string | null;
             lat?: number | null;
             lng?: number | null;
+            geo_precision?: components["schemas"]["GeoPrecision"];
+            geo_source?: components["schemas"]["GeoSource"];
+        };
+        /**
+         * @description How precise a stored point is: 'address' the house or building, 'street' somewhere on the street, 'suburb' the centre of the suburb or postcode area, 'none' no point (lat and lng are null).
+         * @enum {string}
+         */
+        GeoPrecision: "address" | "street" | "suburb" | "none";
+        /**
+         * @description Where a stored point came from: 'google' or 'nominatim' (online geocoders), 'gazetteer' (the bundled Australian suburb/postcode table), 'sandbox' (the demo sandbox's synthetic streets: not surveyed, not for navigation), 'pms' (coordinates the practice management system sent), 'manual' (a user placed the pin); null without a point.
+         * @enum {string|null}
+         */
+        GeoSource: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual" | null;
+        /** @description An address in parts, as clients and business locations carry it; a street, a suburb or a postcode is needed. */
+        AddressInput: {
+            address_1?: string | null;
+            address_2?: string | null;
+            /** @description the suburb */
+            city?: string | null;
+            state?: string | null;
+            post_code?: string | null;
+            /** @description absent means Australia */
+            country?: string | null;
+        };
+        GeocodeResult: {
+            lat: number | null;
+            lng: number | null;
+            precision: components["schemas"]["GeoPrecision"];
+            source: components["schemas"]["GeoSource"];
+            /** @description what was found, in words (null when nothing was) */
+            label: string | null;
         };
         Practitioner: {
             id: components["schemas"]["Id"];
@@ -1125,8 +1190,10 @@ export interface components {
             time_zone: string | null;
             tags: components["schemas"]["Tag"][];
             availability: components["schemas"]["AvailabilityEntry"][];
-            lat?: number | null;
-            lng?: number | null;
+            lat: number | null;
+            lng: number | null;
+            geo_precision: components["schemas"]["GeoPrecision"];
+            geo_source: components["schemas"]["GeoSource"];
         };
         AppointmentClient: {
             id: components["schemas"]["Id"];
@@ -1259,6 +1326,8 @@ export interface components {
             appointments_unchanged: number;
             clients_created?: number;
             clients_updated?: number;
+            /** @description clients the PMS did not change that were placed again on the map (a better geocoder answered, or a point from the demo sandbox's synthetic streets was replaced) */
+            clients_placed?: number;
             /** @description PMS records that could not be read (malformed); see warnings */
             records_skipped?: number;
             warnings?: string[];
@@ -2633,6 +2702,31 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    updateClientLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lat: number;
+                    lng: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ClientBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     updateClientTags: {
         parameters: {
             query?: never;
@@ -2663,6 +2757,33 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    geocodeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The point and how precise it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeocodeResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -292,6 +292,10 @@ describe('the optimiser’s view of a day (loadPractitionerDays)', () => {
 
 describe('an import from the practice management system', () => {
   let sandbox: SandboxHandle;
+  const sandboxPlacement = (businessAccountId: number) => ({
+    policy: { sandbox: true, online: false },
+    batch: t.ctx.geocoding.batch(businessAccountId, { sandbox: true }),
+  });
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 11, startDate: '2026-11-23', weeks: 1, patients: 5, practitioners: 3, inactivePractitioners: 0 });
   });
@@ -300,7 +304,7 @@ describe('an import from the practice management system', () => {
   it('updates what the PMS owns and never what Rounds keeps (places, hours, break, skills, limits, time zone, colour)', async () => {
     const business = await createBusinessFixture(t, 'imported');
     const adapter = createClinikoAdapter({ apiKey: sandbox.apiKey, contactEmail: 'tests@rounds.test', baseUrl: sandbox.url });
-    await syncReferenceData(t.ctx.db, adapter, business.businessAccountId, 'Australia/Brisbane');
+    await syncReferenceData(t.ctx.db, adapter, business.businessAccountId, 'Australia/Brisbane', { placement: sandboxPlacement(business.businessAccountId) });
     const [mapped] = await t.ctx.db.select({ id: resourceMaps.resource_id, external_id: resourceMaps.external_id }).from(resourceMaps)
       .where(and(eq(resourceMaps.business_account_id, business.businessAccountId), eq(resourceMaps.resource_type, 'Practitioner')))
       .orderBy(asc(resourceMaps.external_id)).limit(1);
@@ -317,7 +321,7 @@ describe('an import from the practice management system', () => {
     const record = sandbox.dataset.practitioners.find((p) => p.id === mapped.external_id)!;
     record.last_name = 'Renamed-In-PMS';
     record.updated_at = '2026-11-22T00:00:00Z';
-    await syncReferenceData(t.ctx.db, adapter, business.businessAccountId, 'Australia/Brisbane');
+    await syncReferenceData(t.ctx.db, adapter, business.businessAccountId, 'Australia/Brisbane', { placement: sandboxPlacement(business.businessAccountId) });
     const [row] = await t.ctx.db.select().from(practitioners).where(eq(practitioners.id, mapped.id));
     expect(row.last_name).toBe('Renamed-In-PMS');
     const after = (await settings(business.tokens.admin)).find((p) => p.id === mapped.id);

@@ -96,6 +96,8 @@ export function makeClient(overrides: Partial<Schemas['Client']> = {}): Schemas[
     availability: [],
     lat: -27.46,
     lng: 152.99,
+    geo_precision: 'address',
+    geo_source: 'google',
     ...overrides,
   };
 }

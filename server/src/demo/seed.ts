@@ -137,7 +137,10 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
 
   const locationRows = await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => {
     const place = BRISBANE_SUBURBS.find((candidate) => candidate.name === suburb) ?? BRISBANE_SUBURBS[0];
-    return { business_account_id: businessAccountId, name, city: place.name, state: 'QLD', post_code: place.postCode, country: 'Australia', lat: place.lat, lng: place.lng };
+    return {
+      business_account_id: businessAccountId, name, city: place.name, state: 'QLD', post_code: place.postCode, country: 'Australia',
+      lat: place.lat, lng: place.lng, geo_precision: 'suburb' as const, geo_source: 'sandbox' as const,
+    };
   })).returning({ id: businessLocations.id });
 
   const typeRows = await db.insert(appointmentTypes).values(DEMO_APPOINTMENT_TYPES.map((type) => ({ business_account_id: businessAccountId, ...type })))
@@ -148,6 +151,8 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession,
     active: p.active, email: p.email, time_zone: DEMO_TIME_ZONE,
     home_address: `${p.home.address_1}, ${p.home.city} QLD ${p.home.post_code}`, home_lat: p.home.lat, home_lng: p.home.lng,
+    // Generated on the synthetic street list (../geo/brisbane-gazetteer.ts), like the clients below.
+    home_geo_precision: 'street' as const, home_geo_source: 'sandbox' as const,
   }))).returning({ id: practitioners.id });
 
   const generatedClients = generateClients(random, options.clients ?? 300);
@@ -156,7 +161,7 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     const rows = await db.insert(clients).values(generatedClients.slice(start, start + 1000).map((c) => ({
       business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
       phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: DEMO_TIME_ZONE, availability: c.availability,
-      ...(c.address ?? {}),
+      ...(c.address ? { ...c.address, geo_precision: 'street' as const, geo_source: 'sandbox' as const } : {}),
     }))).returning({ id: clients.id });
     clientIds.push(...rows.map((row) => row.id));
   }

@@ -13,6 +13,7 @@ import { clientsHandlers } from './clients/handlers';
 import { customLocationsHandlers } from './custom-locations/handlers';
 import { optimizationSettingsHandlers } from './optimization-settings/handlers';
 import { optimizationsHandlers } from './optimizations/handlers';
+import { geocodingHandlers } from './geocoding/handlers';
 import { publicAvailabilityHandlers } from './public-availability/handlers';
 import { tagsHandlers } from './tags/handlers';
 
@@ -26,6 +27,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...optimizationSettingsHandlers(ctx),
     ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
+    ...geocodingHandlers(ctx),
     ...tagsHandlers(ctx),
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),

@@ -7,6 +7,7 @@ import { providerAccounts } from '../db/schema';
 import type { SecretBox } from '../lib/secret-box';
 import type { PmsAdapter } from '../pms/adapter';
 import { createClinikoAdapter, type ClinikoAdapterOptions } from '../pms/cliniko/cliniko-adapter';
+import { SANDBOX_DEMO_API_KEY } from '../pms/sandbox/demo-key';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 /** Adapter settings a caller may override (tests shorten timeouts and backoff; the bench shrinks the window). */
@@ -44,6 +45,19 @@ export function adapterForAccount(
     throw new ProviderAccountUnusableError('The stored API key cannot be decrypted (APP_SECRET changed?). An admin needs to connect the practice management system again.');
   }
   return adapterForKey(deps.config, apiKey, tuning);
+}
+
+/**
+ * Whether the account is connected to the built-in Cliniko sandbox of the demo and the tests: it holds the sandbox's
+ * demo key, which real Cliniko never issued. Only then do the sandbox's synthetic Brisbane streets place addresses.
+ */
+export function isSandboxAccount(deps: { secrets: SecretBox }, account: ProviderAccountRow): boolean {
+  if (!account.api_key_encrypted) return false;
+  try {
+    return deps.secrets.open(account.api_key_encrypted) === SANDBOX_DEMO_API_KEY;
+  } catch {
+    return false;
+  }
 }
 
 export async function findProviderAccount(db: Db, businessAccountId: number): Promise<ProviderAccountRow | null> {

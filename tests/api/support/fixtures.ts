@@ -47,13 +47,13 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     { business_account_id: businessAccountId, name: 'Physiotherapy', duration: 60 },
   ]).returning();
   const locationRows = await db.insert(businessLocations).values([
-    { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251 },
+    { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251, geo_precision: 'suburb', geo_source: 'gazetteer' },
   ]).returning();
   const customLocationRows = await db.insert(customLocations).values([
     { business_account_id: businessAccountId, name: `${label} depot`, address: '1 Depot Lane, Bowen Hills QLD 4006', lat: -27.4445, lng: 153.0375 },
   ]).returning();
   const clientRows = await db.insert(clients).values([
-    { business_account_id: businessAccountId, first_name: 'Cora', last_name: `${label}-Client`, address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005', lat: -27.467, lng: 153.047, time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
+    { business_account_id: businessAccountId, first_name: 'Cora', last_name: `${label}-Client`, address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005', lat: -27.467, lng: 153.047, geo_precision: 'address', geo_source: 'pms', time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
     { business_account_id: businessAccountId, first_name: 'Dale', last_name: `${label}-Client`, time_zone: 'Australia/Brisbane' },
   ]).returning();
   const tagRows = await db.insert(tags).values([{ business_account_id: businessAccountId, name: 'High needs', color: '#ef4444' }]).returning();

@@ -14,4 +14,5 @@ export function businessLocationAddress(l: AddressParts): string | null {
 export const toBusinessLocationDto = (l: BusinessLocationRow): Schemas['BusinessLocation'] => ({
   id: l.id, name: l.name, address_1: l.address_1, address_2: l.address_2, city: l.city, state: l.state, post_code: l.post_code,
   country: l.country, address: businessLocationAddress(l), lat: l.lat, lng: l.lng,
+  geo_precision: l.geo_precision, geo_source: l.geo_source,
 });
