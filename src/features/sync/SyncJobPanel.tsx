@@ -8,12 +8,11 @@ import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDra
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageSpinner, Spinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
-import type { JobKind, SyncJob } from './api';
+import type { JobKind, SyncJob } from '../../api/jobs';
 import { DateRangePicker, SingleDatePicker } from './DateRangePicker';
 import { draftForMode, prefillDraft, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
 import { MultiSelect } from '../../ui/MultiSelect';
-import { useSyncMachines } from './SyncMachinesContext';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
 
@@ -59,8 +58,7 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
   settings: ReturnType<typeof useFreshSyncSettings>['data'] | null;
   onCreated: (job: SyncJob) => void;
 }) {
-  const { flash } = useServices();
-  const { form } = useSyncMachines();
+  const { flash, machines } = useServices();
   const user = useAuthSelector(selectUser);
   const today = useBusinessToday();
   const lists = useReferenceLists();
@@ -75,7 +73,7 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       date,
     }),
   );
-  const actor = useActorRef(form, { input: { kind } });
+  const actor = useActorRef(machines.syncForm, { input: { kind } });
   const submitting = useSelector(actor, selectIsSubmitting);
   const confirming = useSelector(actor, selectIsConfirming);
   const dateProblem = useSelector(actor, selectDateProblem);

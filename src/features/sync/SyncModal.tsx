@@ -8,7 +8,7 @@ import { isNotSetUpCode } from '../../api/errors';
 import { canSee } from '../../routes/access';
 import { findRouteMeta } from '../../routes/routeMeta';
 import { ModalFrame } from '../../ui/ModalFrame';
-import type { JobKind } from './api';
+import type { JobKind } from '../../api/jobs';
 import type { SyncMode } from './dateRange';
 import { SyncJobPanel } from './SyncJobPanel';
 

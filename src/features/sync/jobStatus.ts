@@ -1,6 +1,6 @@
 // How an import's or export's status and result read wherever a job is shown (the modals' status panel, the
 // history tables, the toast of a job that ends in the background): one mapping, in plain words.
-import { type ExportJob, type ImportJob, type JobKind, type JobStatus, type SyncJob } from './api';
+import { type ExportJob, type ImportJob, type JobKind, type JobStatus, type SyncJob } from '../../api/jobs';
 
 type ImportResult = NonNullable<ImportJob['result']>;
 type ExportResult = NonNullable<ExportJob['result']>;

@@ -2,7 +2,8 @@
 // The reference lists the sync forms offer come from ../appointments/queries.ts.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchSyncSettings, listJobs, type JobKind } from './api';
+import { listJobs, type JobKind } from '../../api/jobs';
+import { fetchSyncSettings } from './api';
 
 export const syncSettingsQueries = {
   current: (api: ApiClient) => queryOptions({ queryKey: ['sync', 'settings'] as const, queryFn: () => fetchSyncSettings(api) }),

@@ -4,23 +4,22 @@ import { useEffect, useState } from 'react';
 import { createActor, type Actor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useServices } from '../../app/ServicesContext';
-import { useSyncMachines } from './SyncMachinesContext';
-import type { JobKind, SyncJob } from './api';
+import type { AppMachines } from '../../app/services';
+import type { JobKind, SyncJob } from '../../api/jobs';
 import { describeOutcome } from './jobStatus';
 import { syncJobQueries } from './queries';
 import { providerAccountQueries } from '../../api/queries';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
 import { clientQueries } from '../clients/queries';
 
-type PollingActor = Actor<ReturnType<typeof useSyncMachines>['polling']>;
+type PollingActor = Actor<AppMachines['jobPolling']>;
 
 export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void) {
-  const { polling } = useSyncMachines();
-  const { api, flash, queryClient } = useServices();
+  const { api, flash, machines, queryClient } = useServices();
   const [actor, setActor] = useState<PollingActor | null>(null);
 
   useEffect(() => {
-    const created = createActor(polling, { input: { kind } });
+    const created = createActor(machines.jobPolling, { input: { kind } });
     const subscriptions = [
       created.on('completed', (event) => {
         // A job changes the appointments and the clients; an import also refreshes the reference lists; a job that
@@ -48,7 +47,7 @@ export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void
         created.send({ type: 'CLOSE' });
       }
     };
-  }, [polling, kind, api, flash, queryClient]);
+  }, [machines, kind, api, flash, queryClient]);
 
   useEffect(() => {
     if (!actor || !onCompleted) return;

@@ -14,7 +14,7 @@ import { ErrorNote } from '../../../ui/forms';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { Icon } from '../../../ui/Icon';
 import { PageSpinner, Spinner } from '../../../ui/PageSpinner';
-import type { SyncJob } from '../api';
+import type { SyncJob } from '../../../api/jobs';
 import { resultSummary } from '../jobStatus';
 import { SyncJobPanel } from '../SyncJobPanel';
 import { syncJobQueries } from '../queries';

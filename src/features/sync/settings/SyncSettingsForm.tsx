@@ -6,7 +6,7 @@ import { messageOfError, messagesOfError } from '../../../api/errors';
 import { ErrorNote, SubmitButton } from '../../../ui/forms';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { saveSyncSettings, type SyncSettings } from '../api';
-import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../dateRange';
+import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../../../lib/syncRange';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { useReferenceLists } from '../useSyncData';
 import { syncSettingsQueries } from '../queries';
