@@ -34,11 +34,6 @@ export async function fetchClient(api: ApiClient, id: number): Promise<Client> {
   return unwrap(result, CLIENT_LOAD_ERROR).client;
 }
 
-export async function saveClientAvailability(api: ApiClient, id: number, availability: AvailabilityEntry[]): Promise<Client> {
-  const result = await api.PUT('/clients/{id}/update_availability', { params: { path: { id } }, body: { availability } });
-  return unwrap(result, GENERIC_ERROR).client;
-}
-
 export async function sendAvailabilityRequest(api: ApiClient, id: number): Promise<void> {
   const result = await api.POST('/clients/{id}/send_availability_request', { params: { path: { id } } });
   ensureOk(result, AVAILABILITY_REQUEST_ERROR);
