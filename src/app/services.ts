@@ -80,11 +80,14 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const auth = createActor(machines.auth, { input: options.authInput });
   const startUp = createActor(machines.startUp);
 
-  const unbindSession = bindSession({
-    getToken: () => auth.getSnapshot().context.token,
-    onUnauthorized: () => auth.send({ type: 'UNAUTHORIZED' }),
-    onAccountCode: (code) => startUp.send({ type: 'ACCOUNT_CODE', code }),
-  });
+  const unbindSession = bindSession(
+    {
+      getToken: () => auth.getSnapshot().context.token,
+      onUnauthorized: () => auth.send({ type: 'UNAUTHORIZED' }),
+      onAccountCode: (code) => startUp.send({ type: 'ACCOUNT_CODE', code }),
+    },
+    queryClient,
+  );
 
   const subscriptions = [
     startUp.on('loadUser', () => auth.send({ type: 'LOAD_USER' })),
