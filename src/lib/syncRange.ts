@@ -11,7 +11,7 @@ export const EARLIEST_DATE = '2000-01-01';
 export const LATEST_DATE = '2099-12-31';
 
 /** Days from start to end, both included. */
-export function daysInRange(start: string, end: string): number {
+function daysInRange(start: string, end: string): number {
   return Temporal.PlainDate.from(start).until(Temporal.PlainDate.from(end), { largestUnit: 'days' }).days + 1;
 }
 

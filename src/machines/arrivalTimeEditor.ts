@@ -83,7 +83,7 @@ export function arrivalWindowHint(facts: WindowFacts): string {
 }
 
 /** The refusal of a time outside the window, in the words the server uses too. */
-export function arrivalWindowMessage(facts: WindowFacts): string {
+function arrivalWindowMessage(facts: WindowFacts): string {
   const { from, to } = arrivalWindow(facts);
   return `The arrival time must be between ${from} and ${to}: on the appointment's day and no later than its end (${facts.timeZone}).`;
 }

@@ -114,7 +114,7 @@ export function availabilityProblems(context: AvailabilityForm): AvailabilityPro
   return problems;
 }
 
-export const hasAvailabilityProblems = (context: AvailabilityForm) => {
+const hasAvailabilityProblems = (context: AvailabilityForm) => {
   const problems = availabilityProblems(context);
   return problems.form !== null || Object.keys(problems.days).length > 0;
 };

@@ -154,5 +154,3 @@ export const startUpMachine = setup({
 });
 
 export type StartUpSnapshot = SnapshotFrom<typeof startUpMachine>;
-export const selectIsStartingUp = (snapshot: StartUpSnapshot) => snapshot.matches({ session: 'loading' });
-export const selectProviderAccount = (snapshot: StartUpSnapshot) => snapshot.context.providerAccount;

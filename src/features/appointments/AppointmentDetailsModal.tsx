@@ -19,7 +19,7 @@ import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 
-export const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
+const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
 /** What cannot be loaded is said once, in the modal (not also in a toast over the page). */
 export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { appointmentId: number; initial?: Appointment; onClose: () => void }) {

@@ -23,9 +23,9 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 
-export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
-export const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
-export const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
+const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
+const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
+const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
 
 type EditedPart = 'tags' | 'availability';
 type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;

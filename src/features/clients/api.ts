@@ -7,7 +7,6 @@ import type { components, operations } from '../../api/schema';
 type Schemas = components['schemas'];
 export type Client = Schemas['Client'];
 export type ClientListItem = Schemas['ClientListItem'];
-export type PageMeta = Schemas['PageMeta'];
 export type Tag = Schemas['Tag'];
 export type AvailabilityEntry = Schemas['AvailabilityEntry'];
 export type ClientListQuery = NonNullable<operations['listClients']['parameters']['query']>;

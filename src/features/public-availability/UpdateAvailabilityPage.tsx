@@ -14,10 +14,10 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import { publicAvailabilityQueries } from './queries';
 
-export const LINK_MISSING_TITLE = 'This link is incomplete';
-export const LINK_EXPIRED_TITLE = 'This link has expired or has already been used';
-export const LINK_INVALID_TITLE = 'This link is not valid';
-export const TOO_MANY_ATTEMPTS_TITLE = 'Too many attempts';
+const LINK_MISSING_TITLE = 'This link is incomplete';
+const LINK_EXPIRED_TITLE = 'This link has expired or has already been used';
+const LINK_INVALID_TITLE = 'This link is not valid';
+const TOO_MANY_ATTEMPTS_TITLE = 'Too many attempts';
 
 type Problem = 'missing' | 'expired' | 'invalid' | 'rate-limited' | 'failed';
 

@@ -19,7 +19,7 @@ import type { Option } from '../../ui/MultiSelect';
 import { useReferenceLists } from './useSyncData';
 import { syncJobQueries } from './queries';
 
-export const PAGE_SIZES = [5, 10, 20, 50] as const;
+const PAGE_SIZES = [5, 10, 20, 50] as const;
 
 const STATUS_STYLE: Record<string, string> = {
   COMPLETE: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100',

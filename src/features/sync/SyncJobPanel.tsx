@@ -16,7 +16,7 @@ import { MultiSelect } from '../../ui/MultiSelect';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
 
-export const WARNINGS: Record<JobKind, string> = {
+const WARNINGS: Record<JobKind, string> = {
   // The spec warns that imports overwrite edits made in the product; issue 10 keeps unexported arrival times.
   import: 'Imports overwrite existing data with the practice management software\'s, including edits made in Rounds — except arrival times changed here and not exported yet, which are kept unless the appointment was moved there.',
   export: 'Exports update appointment times in the practice management software. They cannot be undone, so you will be asked to confirm first.',

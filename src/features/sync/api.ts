@@ -9,7 +9,6 @@ import type { ProviderAccount } from '../../api/types';
 type Schemas = components['schemas'];
 export type SyncSettings = Schemas['SyncSettings'];
 export type SyncFilters = Schemas['SyncFilters'];
-export type Practitioner = Schemas['Practitioner'];
 
 export const LOAD_ERRORS = {
   businessLocations: 'An error has occurred. Could not load business location list.',

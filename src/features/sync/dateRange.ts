@@ -15,7 +15,7 @@ export interface DateRange {
   end: string | null;
 }
 
-export const DEFAULT_RANGE_DAYS = 7;
+const DEFAULT_RANGE_DAYS = 7;
 
 export const PRESETS = [
   { id: 'today', label: 'Today' },
