@@ -19,7 +19,7 @@ const WATCHED_CODES = new Set<string>([
   ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP,
 ]);
 
-export function sessionMiddleware(hooks: SessionHooks): Middleware {
+function sessionMiddleware(hooks: SessionHooks): Middleware {
   return {
     onRequest({ request }) {
       const token = hooks.getToken();
@@ -45,7 +45,7 @@ function isJson(response: Response): boolean {
 }
 
 /** Same-origin base: the API and the SPA are served from one host (Vite proxies /api in dev). */
-export const API_PREFIX = '/api';
+const API_PREFIX = '/api';
 function defaultBaseUrl(): string {
   return (typeof window !== 'undefined' ? window.location.origin : '') + API_PREFIX;
 }

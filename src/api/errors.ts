@@ -29,7 +29,7 @@ export function isNotActiveCode(code: string | undefined): boolean {
   return accountCodeOf(code) === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE;
 }
 
-export const GENERIC_ERROR_MESSAGE = 'An error has occurred';
+const GENERIC_ERROR_MESSAGE = 'An error has occurred';
 
 interface ErrorBodyShape {
   message?: unknown;

@@ -8,7 +8,7 @@ export const configQueries = {
   current: (api: ApiClient) => queryOptions({ queryKey: ['config'] as const, queryFn: () => fetchConfig(api), staleTime: Infinity }),
 };
 
-/** The provider account as the pages see it (the start-up machine reads it on its own at sign-in). */
+/** The provider account: start-up reads it through this at sign-in (src/machines/startUp.ts), the pages and the banner from it. */
 export const providerAccountQueries = {
   current: (api: ApiClient) =>
     queryOptions({ queryKey: ['sync', 'provider_account'] as const, queryFn: () => fetchCurrentProviderAccount(api) }),

@@ -11,7 +11,6 @@ export type Session = Schemas['Session'];
 export type ProviderAccount = Schemas['ProviderAccount'];
 export type ProviderAccountStatus = Schemas['ProviderAccountStatus'];
 export type AppConfig = Schemas['AppConfig'];
-export type ErrorBody = Schemas['Error'];
 
 export interface Credentials {
   email: string;

@@ -20,9 +20,6 @@ type Snap<K extends keyof AppServices> = AppServices[K] extends { getSnapshot: (
 export function useAuthSelector<T>(selector: (snapshot: SnapshotFrom<AppServices['auth']>) => T): T {
   return useSelector(useServices().auth, selector);
 }
-export function useStartUpSelector<T>(selector: (snapshot: Snap<'startUp'>) => T): T {
-  return useSelector(useServices().startUp, selector);
-}
 export function useFlashSelector<T>(selector: (snapshot: Snap<'flash'>) => T): T {
   return useSelector(useServices().flash, selector);
 }

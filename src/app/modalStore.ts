@@ -46,8 +46,3 @@ export function appointmentFromEventDetail(detail: unknown): number | Appointmen
   if (!isPositiveId(candidate.id)) return null;
   return typeof candidate.starts_at === 'string' && typeof candidate.practitioner === 'object' ? (candidate as Appointment) : candidate.id;
 }
-
-/** Lets any script open an appointment: `window.dispatchEvent(new CustomEvent(OPEN_APPOINTMENT_EVENT, { detail }))`. */
-export function showAppointmentFromAnywhere(detail: { id: number } | Appointment): void {
-  window.dispatchEvent(new CustomEvent(OPEN_APPOINTMENT_EVENT, { detail }));
-}

@@ -16,7 +16,7 @@ const OPENED_HERE = 'roundsModal';
 /** A record id as every page reads ids from the address. */
 const recordId = urlParam.integer(null);
 
-export function modalRefsFromSearch(params: URLSearchParams): ModalRef[] {
+function modalRefsFromSearch(params: URLSearchParams): ModalRef[] {
   const refs: ModalRef[] = [];
   for (const [key, value] of params) {
     const kind = KIND_OF_KEY.get(key);

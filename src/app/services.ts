@@ -5,13 +5,47 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { QueryClient } from '@tanstack/react-query';
 import { createAppQueryClient, type ApiClient } from '../api/client';
 import { apiClient, bindSession } from '../api/session';
+import { arrivalTimeEditorMachine } from '../machines/arrivalTimeEditor';
 import { authMachine, selectIsAuthenticated, type AuthInput } from '../machines/auth';
-import { startUpMachine } from '../machines/startUp';
+import { availabilityEditorMachine } from '../machines/availabilityEditor';
 import { flashMessagesMachine } from '../machines/flashMessages';
+import { jobPollingMachine } from '../machines/jobPolling';
 import { sidebarMachine } from '../machines/sidebar';
+import { startUpMachine } from '../machines/startUp';
+import { syncFormMachine } from '../machines/syncForm';
 import { themeMachine, type ThemeInput } from '../machines/theme';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+/**
+ * Every machine the app runs. Each has its effects' default implementations in its own `setup()`; the services
+ * start the long-lived ones and views create the others from here (adding with `.provide()` only what the view
+ * alone knows, such as a mutation). Tests swap effects or delays with `.provide()` and pass the result in
+ * `AppServicesOptions.machines`: the one place where machines are injected.
+ */
+export interface AppMachines {
+  auth: typeof authMachine;
+  startUp: typeof startUpMachine;
+  flash: typeof flashMessagesMachine;
+  sidebar: typeof sidebarMachine;
+  theme: typeof themeMachine;
+  jobPolling: typeof jobPollingMachine;
+  syncForm: typeof syncFormMachine;
+  arrivalTimeEditor: typeof arrivalTimeEditorMachine;
+  availabilityEditor: typeof availabilityEditorMachine;
+}
+
+const APP_MACHINES: AppMachines = {
+  auth: authMachine,
+  startUp: startUpMachine,
+  flash: flashMessagesMachine,
+  sidebar: sidebarMachine,
+  theme: themeMachine,
+  jobPolling: jobPollingMachine,
+  syncForm: syncFormMachine,
+  arrivalTimeEditor: arrivalTimeEditorMachine,
+  availabilityEditor: availabilityEditorMachine,
+};
 
 export interface AppServices {
   auth: Actor<typeof authMachine>;
@@ -19,6 +53,7 @@ export interface AppServices {
   flash: Actor<typeof flashMessagesMachine>;
   sidebar: Actor<typeof sidebarMachine>;
   theme: Actor<typeof themeMachine>;
+  machines: AppMachines;
   api: ApiClient;
   queryClient: QueryClient;
   navigate: Navigate;
@@ -28,13 +63,7 @@ export interface AppServices {
 export interface AppServicesOptions {
   navigate?: Navigate;
   /** Machines with test doubles swapped in through `.provide()`. */
-  machines?: Partial<{
-    auth: typeof authMachine;
-    startUp: typeof startUpMachine;
-    flash: typeof flashMessagesMachine;
-    sidebar: typeof sidebarMachine;
-    theme: typeof themeMachine;
-  }>;
+  machines?: Partial<AppMachines>;
   /** Start from this session instead of the one stored in localStorage. */
   authInput?: AuthInput;
   themeInput?: ThemeInput;
@@ -42,20 +71,23 @@ export interface AppServicesOptions {
 
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
   const navigate = options.navigate ?? browserNavigate;
-  const machines = options.machines ?? {};
+  const machines: AppMachines = { ...APP_MACHINES, ...options.machines };
   const queryClient = createAppQueryClient();
 
-  const flash = createActor(machines.flash ?? flashMessagesMachine);
-  const sidebar = createActor(machines.sidebar ?? sidebarMachine);
-  const theme = createActor(machines.theme ?? themeMachine, { input: options.themeInput });
-  const auth = createActor(machines.auth ?? authMachine, { input: options.authInput });
-  const startUp = createActor(machines.startUp ?? startUpMachine);
+  const flash = createActor(machines.flash);
+  const sidebar = createActor(machines.sidebar);
+  const theme = createActor(machines.theme, { input: options.themeInput });
+  const auth = createActor(machines.auth, { input: options.authInput });
+  const startUp = createActor(machines.startUp);
 
-  const unbindSession = bindSession({
-    getToken: () => auth.getSnapshot().context.token,
-    onUnauthorized: () => auth.send({ type: 'UNAUTHORIZED' }),
-    onAccountCode: (code) => startUp.send({ type: 'ACCOUNT_CODE', code }),
-  });
+  const unbindSession = bindSession(
+    {
+      getToken: () => auth.getSnapshot().context.token,
+      onUnauthorized: () => auth.send({ type: 'UNAUTHORIZED' }),
+      onAccountCode: (code) => startUp.send({ type: 'ACCOUNT_CODE', code }),
+    },
+    queryClient,
+  );
 
   const subscriptions = [
     startUp.on('loadUser', () => auth.send({ type: 'LOAD_USER' })),
@@ -90,6 +122,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     flash,
     sidebar,
     theme,
+    machines,
     api: apiClient,
     queryClient,
     navigate,

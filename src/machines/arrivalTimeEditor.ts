@@ -3,7 +3,9 @@
 // appointment's day, no later than its end, as the server checks); Enter saves the time as an ISO timestamp
 // with the practitioner's zone offset, on the appointment's own day.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { updateArrivalTime } from '../api/appointments';
 import { messageOfError } from '../api/errors';
+import { apiClient } from '../api/session';
 import { formatTime, instantAtTimeOnSameDay, normaliseTimeOfDay, parseTimeOfDay, zonedFromInstant } from '../lib/dates';
 
 export const ARRIVAL_TIME_UPDATED_MESSAGE = 'The arrival time has been successfully updated.';
@@ -81,7 +83,7 @@ export function arrivalWindowHint(facts: WindowFacts): string {
 }
 
 /** The refusal of a time outside the window, in the words the server uses too. */
-export function arrivalWindowMessage(facts: WindowFacts): string {
+function arrivalWindowMessage(facts: WindowFacts): string {
   const { from, to } = arrivalWindow(facts);
   return `The arrival time must be between ${from} and ${to}: on the appointment's day and no later than its end (${facts.timeZone}).`;
 }
@@ -102,9 +104,10 @@ export const arrivalTimeEditorMachine = setup({
     emitted: {} as ArrivalTimeEditorEmitted,
   },
   actors: {
-    saveArrivalTime: fromPromise<SavedArrival, { appointmentId: number; arriveAt: string }>(async () => {
-      throw new Error('arrivalTimeEditorMachine: provide a saveArrivalTime actor');
-    }),
+    // The appointment modal provides the appointments feature's useUpdateArrivalTime, which also updates the cache and says so.
+    saveArrivalTime: fromPromise<SavedArrival, { appointmentId: number; arriveAt: string }>(({ input }) =>
+      updateArrivalTime(apiClient, input.appointmentId, input.arriveAt),
+    ),
   },
   guards: {
     isOnRoute: ({ context }) => context.routeId !== null,

@@ -36,7 +36,7 @@ const isUser = (value: unknown): value is User =>
   typeof (value as User).id === 'number' &&
   (ROLES as readonly string[]).includes((value as User).role);
 
-export function restoreSession(): Pick<AuthContext, 'token' | 'user'> {
+function restoreSession(): Pick<AuthContext, 'token' | 'user'> {
   const token = readStored(AUTH_TOKEN_KEY, isString);
   return { token, user: token ? readStored(AUTH_USER_KEY, isUser) : null };
 }
@@ -201,10 +201,8 @@ export const selectIsAuthenticated = (snapshot: AuthSnapshot) => snapshot.matche
 export const selectIsLoggingIn = (snapshot: AuthSnapshot) =>
   snapshot.matches({ unauthenticated: 'loggingIn' }) || snapshot.matches({ unauthenticated: 'exchangingLoginAs' });
 export const selectIsLoadingUser = (snapshot: AuthSnapshot) => snapshot.matches({ authenticated: 'loadingUser' });
-export const selectToken = (snapshot: AuthSnapshot) => snapshot.context.token;
 export const selectUser = (snapshot: AuthSnapshot) => snapshot.context.user;
 export const selectRole = (snapshot: AuthSnapshot) => snapshot.context.user?.role ?? null;
-export const selectUserId = (snapshot: AuthSnapshot) => snapshot.context.user?.id ?? null;
 export const selectIsAdmin = (snapshot: AuthSnapshot) => snapshot.context.user?.role === 'ADMIN';
 export const selectIsPractitioner = (snapshot: AuthSnapshot) => snapshot.context.user?.role === 'PRACTITIONER';
 export const selectAuthError = (snapshot: AuthSnapshot) => snapshot.context.error;

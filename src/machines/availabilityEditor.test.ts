@@ -22,7 +22,7 @@ function start(availability: AvailabilityEntry[], save: (sent: AvailabilityEntry
       }),
     },
   });
-  const actor = createActor(machine, { input: { availability } }).start();
+  const actor = createActor(machine, { input: { availability, saveTo: { clientId: 11 } } }).start();
   const emitted: AvailabilityEditorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   return { actor, sent, emitted };

@@ -1,8 +1,11 @@
 // The availability editor (spec section 4), shared by the client details modal and the clients' own
-// public page: the two differ only in the `saveAvailability` actor they provide.
+// public page: the two differ in where they save (`saveTo`, the client's id or the link's token) and in the
+// mutation they provide as `saveAvailability` (the modal's updates the cache and toasts, the page's says thank you).
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { saveClientAvailability, savePublicAvailability } from '../api/availability';
 import { messageOfError } from '../api/errors';
 import type { components } from '../api/schema';
+import { apiClient } from '../api/session';
 
 export type AvailabilityEntry = components['schemas']['AvailabilityEntry'];
 export type AvailabilitySlot = components['schemas']['AvailabilitySlot'];
@@ -31,13 +34,22 @@ export interface DayAvailability {
   hours: AvailabilitySlot[];
 }
 
-export interface AvailabilityEditorContext {
+/** What the grid shows. */
+export interface AvailabilityForm {
   custom: boolean;
   days: Record<Dow, DayAvailability>;
 }
 
+/** Whose availability is saved: staff save a client's by its id, a client saves their own through the emailed link. */
+export type AvailabilityTarget = { clientId: number } | { token: string };
+
+export interface AvailabilityEditorContext extends AvailabilityForm {
+  saveTo: AvailabilityTarget;
+}
+
 export interface AvailabilityEditorInput {
   availability: readonly AvailabilityEntry[];
+  saveTo: AvailabilityTarget;
 }
 
 export type AvailabilityEditorEvent =
@@ -57,7 +69,7 @@ const DISABLED_DAY: DayAvailability = { enabled: false, allDay: false, hours: []
 
 const sortSlots = (slots: readonly AvailabilitySlot[]) => AVAILABILITY_SLOTS.filter((slot) => slots.includes(slot));
 
-export function contextFromAvailability(availability: readonly AvailabilityEntry[]): AvailabilityEditorContext {
+export function contextFromAvailability(availability: readonly AvailabilityEntry[]): AvailabilityForm {
   const days = Object.fromEntries(DAYS_IN_GRID_ORDER.map((dow) => [dow, DISABLED_DAY])) as Record<Dow, DayAvailability>;
   for (const entry of availability) {
     const hours = sortSlots(entry.hours ?? []);
@@ -70,7 +82,7 @@ export function contextFromAvailability(availability: readonly AvailabilityEntry
  * What is sent: nothing when custom availability is off; otherwise the enabled days (grid order),
  * with hours only when the day is not all-day and has at least one slot.
  */
-export function availabilityToSend(context: AvailabilityEditorContext): AvailabilityEntry[] {
+export function availabilityToSend(context: AvailabilityForm): AvailabilityEntry[] {
   if (!context.custom) return [];
   return DAYS_IN_GRID_ORDER.filter((dow) => context.days[dow].enabled).map((dow) => {
     const day = context.days[dow];
@@ -91,7 +103,7 @@ export interface AvailabilityProblems {
 export const NO_DAY_MESSAGE = 'Choose at least one day, or turn custom availability off.';
 export const noSlotMessage = (dow: Dow) => `Choose at least one time slot for ${DAY_NAMES[dow]}, or tick All day.`;
 
-export function availabilityProblems(context: AvailabilityEditorContext): AvailabilityProblems {
+export function availabilityProblems(context: AvailabilityForm): AvailabilityProblems {
   const problems: AvailabilityProblems = { days: {}, form: null };
   if (!context.custom) return problems;
   for (const dow of DAYS_IN_GRID_ORDER) {
@@ -102,13 +114,13 @@ export function availabilityProblems(context: AvailabilityEditorContext): Availa
   return problems;
 }
 
-export const hasAvailabilityProblems = (context: AvailabilityEditorContext) => {
+const hasAvailabilityProblems = (context: AvailabilityForm) => {
   const problems = availabilityProblems(context);
   return problems.form !== null || Object.keys(problems.days).length > 0;
 };
 
 /** Whether the form differs from `saved` as the user sees it (days kept behind a switched-off custom availability do not count). */
-export function isAvailabilityChanged(context: AvailabilityEditorContext, saved: readonly AvailabilityEntry[]): boolean {
+export function isAvailabilityChanged(context: AvailabilityForm, saved: readonly AvailabilityEntry[]): boolean {
   const initial = contextFromAvailability(saved);
   if (context.custom !== initial.custom) return true;
   if (!context.custom) return false;
@@ -118,7 +130,7 @@ export function isAvailabilityChanged(context: AvailabilityEditorContext, saved:
   });
 }
 
-const updateDay = (context: AvailabilityEditorContext, dow: Dow, change: (day: DayAvailability) => DayAvailability) => ({
+const updateDay = (context: AvailabilityForm, dow: Dow, change: (day: DayAvailability) => DayAvailability) => ({
   days: { ...context.days, [dow]: change(context.days[dow]) },
 });
 
@@ -130,10 +142,11 @@ export const availabilityEditorMachine = setup({
     emitted: {} as AvailabilityEditorEmitted,
   },
   actors: {
-    // Each screen provides its own endpoint; without one, saving fails loudly rather than silently.
-    saveAvailability: fromPromise<AvailabilityEntry[] | void, { availability: AvailabilityEntry[] }>(async () => {
-      throw new Error('availabilityEditorMachine: provide a saveAvailability actor');
-    }),
+    saveAvailability: fromPromise<unknown, { saveTo: AvailabilityTarget; availability: AvailabilityEntry[] }>(({ input }) =>
+      'token' in input.saveTo
+        ? savePublicAvailability(apiClient, input.saveTo.token, input.availability)
+        : saveClientAvailability(apiClient, input.saveTo.clientId, input.availability),
+    ),
   },
   guards: {
     isCustom: ({ context }) => context.custom,
@@ -168,7 +181,7 @@ export const availabilityEditorMachine = setup({
   },
 }).createMachine({
   id: 'availabilityEditor',
-  context: ({ input }) => contextFromAvailability(input.availability),
+  context: ({ input }) => ({ ...contextFromAvailability(input.availability), saveTo: input.saveTo }),
   initial: 'editing',
   states: {
     editing: {
@@ -194,7 +207,7 @@ export const availabilityEditorMachine = setup({
       invoke: {
         id: 'save',
         src: 'saveAvailability',
-        input: ({ context }) => ({ availability: availabilityToSend(context) }),
+        input: ({ context }) => ({ saveTo: context.saveTo, availability: availabilityToSend(context) }),
         onDone: {
           target: 'editing',
           actions: { type: 'emitSaved', params: ({ context }) => ({ availability: availabilityToSend(context) }) },

@@ -1,7 +1,6 @@
 import { assign, cancel, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 
-export const FLASH_TYPES = ['success', 'info', 'warning', 'danger'] as const;
-export type FlashType = (typeof FLASH_TYPES)[number];
+export type FlashType = 'success' | 'info' | 'warning' | 'danger';
 export const FLASH_AUTO_HIDE_MS = 5000;
 
 export interface FlashMessage {

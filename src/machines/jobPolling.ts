@@ -1,10 +1,10 @@
 // Watches one import or export job after it is created (spec section 4): the status is fetched every
 // 1500 ms until it is neither PENDING nor INPROGRESS, then `completed` is emitted. A failed poll stops
 // polling. Closing the import modal stops polling; an export keeps polling in the background.
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { apiClient } from '../api/session';
 import { messageOfError } from '../api/errors';
-import { fetchJob, isActiveStatus, type JobKind, type SyncJob } from '../features/sync/api';
+import { fetchJob, isActiveStatus, type JobKind, type SyncJob } from '../api/jobs';
 
 export const POLL_INTERVAL_MS = 1500;
 
@@ -103,8 +103,3 @@ export const jobPollingMachine = setup({
     stopped: { type: 'final' },
   },
 });
-
-export type JobPollingSnapshot = SnapshotFrom<typeof jobPollingMachine>;
-export const selectJob = (snapshot: JobPollingSnapshot) => snapshot.context.job;
-export const selectIsPolling = (snapshot: JobPollingSnapshot) => snapshot.matches('tracking');
-export const selectPollError = (snapshot: JobPollingSnapshot) => snapshot.context.pollError;

@@ -17,7 +17,7 @@ export type SidebarEvent =
   /** The pointer left the sidebar. */
   | { type: 'POINTER_LEFT' };
 
-export const SIDEBAR_DEFAULTS: SidebarContext = { visible: true, unfoldable: false };
+const SIDEBAR_DEFAULTS: SidebarContext = { visible: true, unfoldable: false };
 
 const isSidebarContext = (value: unknown): value is SidebarContext =>
   typeof value === 'object' &&
@@ -25,7 +25,7 @@ const isSidebarContext = (value: unknown): value is SidebarContext =>
   typeof (value as SidebarContext).visible === 'boolean' &&
   typeof (value as SidebarContext).unfoldable === 'boolean';
 
-export function restoreSidebar(): SidebarContext {
+function restoreSidebar(): SidebarContext {
   return readStored(SIDEBAR_STORAGE_KEY, isSidebarContext) ?? SIDEBAR_DEFAULTS;
 }
 

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { apiClient } from '../api/session';
-import { fetchCurrentProviderAccount } from '../api/endpoints';
+import { apiClient, sessionQueryClient } from '../api/session';
+import { providerAccountQueries } from '../api/queries';
 import { ApiError, isNotActiveCode, isNotSetUpCode, messageOfError } from '../api/errors';
 import type { ProviderAccount } from '../api/types';
 
@@ -36,7 +36,11 @@ export const startUpMachine = setup({
     emitted: {} as StartUpEmitted,
   },
   actors: {
-    fetchProviderAccount: fromPromise<ProviderAccount | null>(() => fetchCurrentProviderAccount(apiClient)),
+    // Through the query the pages read, so that there is one read and one cached copy: asked afresh at every sign-in
+    // and RELOAD (joining a request already under way), and not retried (each answer decides where the user goes).
+    fetchProviderAccount: fromPromise<ProviderAccount | null>(() =>
+      sessionQueryClient().fetchQuery({ ...providerAccountQueries.current(apiClient), staleTime: 0, retry: false }),
+    ),
   },
   actions: {
     requestUser: emit({ type: 'loadUser' }),
@@ -150,5 +154,3 @@ export const startUpMachine = setup({
 });
 
 export type StartUpSnapshot = SnapshotFrom<typeof startUpMachine>;
-export const selectIsStartingUp = (snapshot: StartUpSnapshot) => snapshot.matches({ session: 'loading' });
-export const selectProviderAccount = (snapshot: StartUpSnapshot) => snapshot.context.providerAccount;

@@ -2,9 +2,9 @@ import { fromCallback, setup, type SnapshotFrom } from 'xstate';
 import { readStored, writeStored } from '../lib/storage';
 
 export const THEME_STORAGE_KEY = 'appearance-theme';
-export const THEMES = ['light', 'dark', 'auto'] as const;
+const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
-export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
+const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 export type ThemeEvent = { type: 'SET_THEME'; theme: Theme } | { type: 'SYSTEM_SCHEME_CHANGED'; dark: boolean };
 
@@ -14,17 +14,17 @@ export interface ThemeInput {
 
 const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);
 
-export function restoreTheme(): Theme {
+function restoreTheme(): Theme {
   return readStored(THEME_STORAGE_KEY, isTheme) ?? 'auto';
 }
 
-export function systemPrefersDark(): boolean {
+function systemPrefersDark(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia(DARK_SCHEME_QUERY).matches
     : false;
 }
 
-export function applyDarkClass(dark: boolean): void {
+function applyDarkClass(dark: boolean): void {
   if (typeof document === 'undefined') return;
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';

@@ -7,7 +7,7 @@ import { pageTitle } from '../app/product';
 import type { AppRoute } from './routeTypes';
 import { PageSpinner } from '../ui/PageSpinner';
 
-export function usePageTitle(title: string | undefined): void {
+function usePageTitle(title: string | undefined): void {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

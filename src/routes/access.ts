@@ -27,7 +27,7 @@ export function decideAccess(route: Pick<RouteMeta, 'requiresAuth' | 'roles'>, v
 }
 
 /** Where a page sits, as a user finds it: "Settings → Sync settings", or the page's title. */
-export function placeOf(route: Pick<RouteMeta, 'path' | 'title'>): string {
+function placeOf(route: Pick<RouteMeta, 'path' | 'title'>): string {
   return route.path.startsWith('/settings/') ? `Settings → ${route.title}` : route.title;
 }
 

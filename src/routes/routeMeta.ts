@@ -64,7 +64,7 @@ export const routeMetas: readonly RouteMeta[] = [
 
 export const sidebarRouteMetas = routeMetas.filter((route) => route.sidebar !== undefined);
 
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 

@@ -20,7 +20,7 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-export function useAppConfig() {
+function useAppConfig() {
   const { api } = useServices();
   return useQuery(configQueries.current(api));
 }

@@ -9,7 +9,7 @@ import { ConnectionErrorBanner } from '../features/sync/provider-account/Connect
 // Client and appointment detail modals (issue 5), opened from any page or by the global event.
 const ModalHost = lazy(() => import('./ModalHost'));
 
-export const MAIN_CONTENT_ID = 'main-content';
+const MAIN_CONTENT_ID = 'main-content';
 
 /** Moves focus to the page's content, past the sidebar and the header. */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {

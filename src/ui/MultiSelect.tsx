@@ -3,7 +3,7 @@
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { Icon } from './Icon';
 
-export const MAX_TAGS = 3;
+const MAX_TAGS = 3;
 
 export interface Option {
   id: number;

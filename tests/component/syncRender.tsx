@@ -2,10 +2,9 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { App } from '../../src/App';
-import { createAppServices, type AppServices } from '../../src/app/services';
+import { createAppServices, type AppMachines, type AppServices } from '../../src/app/services';
 import type { Role } from '../../src/api/types';
 import { jobPollingMachine } from '../../src/machines/jobPolling';
-import { SyncMachinesProvider, type SyncMachines } from '../../src/features/sync/SyncMachinesContext';
 import { closeSyncModal } from '../../src/features/sync/syncModalStore';
 import { server } from './support/api';
 import { storeSession, useFakeApi } from './support/renderApp';
@@ -29,15 +28,11 @@ export function useSyncFakeApi(): void {
   });
 }
 
-export function renderSyncApp(path: string, as: Role, machines: Partial<SyncMachines> = { polling: fastPolling }) {
+export function renderSyncApp(path: string, as: Role, machines: Partial<AppMachines> = { jobPolling: fastPolling }) {
   storeSession(as);
   window.history.replaceState(null, '', path);
-  const services = createAppServices();
+  const services = createAppServices({ machines });
   running.push(services);
-  const view = render(
-    <SyncMachinesProvider machines={machines}>
-      <App services={services} />
-    </SyncMachinesProvider>,
-  );
+  const view = render(<App services={services} />);
   return { ...view, services };
 }

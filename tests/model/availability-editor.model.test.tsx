@@ -48,7 +48,7 @@ const EDITING_SUNDAY: AvailabilityEditorEvent[] = [
 
 function modelPaths(availability: AvailabilityEntry[], userEvents: AvailabilityEditorEvent[]) {
   return getShortestPaths(availabilityEditorMachine, {
-    input: { availability },
+    input: { availability, saveTo: { clientId: 11 } },
     // Only what the user can do in that state: an ignored event has no control to drive.
     events: (snapshot) => (snapshot.matches('saving') ? [SAVE_DONE, SAVE_ERROR] : userEvents.filter((event) => snapshot.can(event))),
     // A state reached through a save result is its own vertex, so paths end with the toast.

@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { jobPollingMachine } from '../../src/machines/jobPolling';
-import type { JobKind, JobStatus, SyncJob } from '../../src/features/sync/api';
+import type { JobKind, JobStatus, SyncJob } from '../../src/api/jobs';
 import { server } from '../component/support/api';
 import { renderSyncApp, useSyncFakeApi } from '../component/syncRender';
 import { Gate } from './support/gate';
@@ -170,7 +170,7 @@ for (const kind of ['import', 'export'] as const) {
       it(path.description, async () => {
         const run: Run = { kind, gate: new Gate(), polls: [], answered: 0, closed: false };
         serveGatedPolls(run);
-        renderSyncApp('/dashboard', 'ADMIN', { polling: fastPolling });
+        renderSyncApp('/dashboard', 'ADMIN', { jobPolling: fastPolling });
         await userEvent.setup().click(await screen.findByRole('button', { name: kind === 'import' ? 'Import' : 'Export' }));
         await within(await screen.findByRole('dialog', { name: titles[kind] })).findByRole('button', { name: kind === 'import' ? 'Start import' : 'Start export' });
         for (const step of path.steps) {

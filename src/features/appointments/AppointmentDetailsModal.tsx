@@ -1,19 +1,13 @@
 // The appointment details modal (spec section 2): data, arrival-time editor, availability warning, map,
 // map links and extra details (change log, sync history).
-import { useCallback, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
-import { ARRIVAL_TIME_UPDATED_MESSAGE } from '../../machines/arrivalTimeEditor';
 import { formatDateTime } from '../../lib/dates';
 import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
-import {
-  APPOINTMENT_EXTRA_LOAD_ERROR,
-  APPOINTMENT_LOAD_ERROR,
-  saveArrivalTime,
-  type Appointment,
-} from './api';
+import { APPOINTMENT_EXTRA_LOAD_ERROR, APPOINTMENT_LOAD_ERROR, type Appointment } from './api';
 import { appointmentQueries } from './queries';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, statusLabel } from './appointmentFacts';
 import { AvailabilityWarning } from './AvailabilityWarning';
@@ -25,7 +19,7 @@ import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 
-export const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
+const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
 /** What cannot be loaded is said once, in the modal (not also in a toast over the page). */
 export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { appointmentId: number; initial?: Appointment; onClose: () => void }) {
@@ -51,26 +45,13 @@ export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { a
 }
 
 function AppointmentDetails({ appointment }: { appointment: Appointment }) {
-  const { api, flash } = useServices();
-  const queryClient = useQueryClient();
+  const { api } = useServices();
   const user = useAuthSelector(selectUser);
   const timeZone = appointmentTimeZone(appointment, user?.business_account.time_zone);
   const extra = useQuery({
     ...appointmentQueries.extra(api, appointment.id),
     staleTime: 0,
   });
-
-  const save = useCallback(async (id: number, arriveAt: string) => {
-    const saved = await saveArrivalTime(api, id, arriveAt);
-    queryClient.setQueryData(appointmentQueries.detail(api, id).queryKey, saved);
-    return saved;
-  }, [api, queryClient]);
-  const onSaved = useCallback(() => {
-    flash.send({ type: 'APPEND', text: ARRIVAL_TIME_UPDATED_MESSAGE });
-    void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, appointment.id).queryKey });
-    void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
-  }, [api, appointment.id, flash, queryClient]);
-  const onFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
 
   const markers = useMemo(
     () => (hasCoordinates(appointment) ? [{ id: appointment.id, lat: appointment.lat, lng: appointment.lng, title: appointment.client?.full_name ?? 'Appointment' }] : []),
@@ -112,9 +93,6 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
               arriveAt={appointment.arrive_at}
               routeId={appointment.route_id}
               timeZone={timeZone}
-              save={save}
-              onSaved={onSaved}
-              onFailed={onFailed}
             />
           </Field>
           <Field label="Ends">{formatDateTime(appointment.ends_at, timeZone)}</Field>

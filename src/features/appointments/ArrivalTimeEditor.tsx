@@ -1,30 +1,19 @@
-// Inline arrival-time editing in the appointment modal, driven by arrivalTimeEditorMachine.
+// Inline arrival-time editing in the appointment modal, driven by arrivalTimeEditorMachine; it saves through
+// useUpdateArrivalTime, which updates the cache and says whether it worked.
 import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  ARRIVAL_TIME_STEP_SECONDS,
-  arrivalTimeEditorMachine,
-  arrivalWindowHint,
-  type ArrivalTimeEditorInput,
-  type SavedArrival,
-} from '../../machines/arrivalTimeEditor';
+import { useServices } from '../../app/ServicesContext';
+import { ARRIVAL_TIME_STEP_SECONDS, arrivalWindowHint, type ArrivalTimeEditorInput } from '../../machines/arrivalTimeEditor';
 import { formatDateTime, stepTimeOfDay } from '../../lib/dates';
 import { Spinner } from '../../ui/PageSpinner';
+import { useUpdateArrivalTime } from './mutations';
 
-export interface ArrivalTimeEditorProps extends ArrivalTimeEditorInput {
-  save: (appointmentId: number, arriveAt: string) => Promise<SavedArrival>;
-  onSaved: (arriveAt: string) => void;
-  onFailed: (message: string) => void;
-}
-
-export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: ArrivalTimeEditorProps) {
-  const saveRef = useRef(save);
-  saveRef.current = save;
+export function ArrivalTimeEditor(input: ArrivalTimeEditorInput) {
+  const { machines } = useServices();
+  const update = useUpdateArrivalTime();
   const actor = useActorRef(
-    arrivalTimeEditorMachine.provide({
-      actors: { saveArrivalTime: fromPromise(({ input: request }) => saveRef.current(request.appointmentId, request.arriveAt)) },
-    }),
+    machines.arrivalTimeEditor.provide({ actors: { saveArrivalTime: fromPromise(({ input: request }) => update.mutateAsync(request)) } }),
     { input },
   );
   const state = useSelector(actor, (snapshot) => snapshot.value);
@@ -32,11 +21,6 @@ export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: Arrival
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const errorId = useId();
-
-  useEffect(() => {
-    const subscriptions = [actor.on('saved', (event) => onSaved(event.arriveAt)), actor.on('failed', (event) => onFailed(event.message))];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onSaved, onFailed]);
 
   useEffect(() => {
     if (state === 'editing') inputRef.current?.focus();

@@ -8,7 +8,7 @@ type Version = AppointmentExtraDetails['versions'][number];
 type VersionChange = Version['changes'][number];
 
 /** Ascending by time (the spec's order), stable for equal times. */
-export function sortVersions(versions: readonly Version[]): Version[] {
+function sortVersions(versions: readonly Version[]): Version[] {
   return versions
     .map((version, index) => ({ version, index, at: Date.parse(version.created_at) }))
     .sort((a, b) => a.at - b.at || a.index - b.index)
@@ -18,7 +18,7 @@ export function sortVersions(versions: readonly Version[]): Version[] {
 const EVENT_LABELS: Record<string, string> = { create: 'Created', update: 'Changed', destroy: 'Deleted' };
 
 /** A change's value as shown: times in the practitioner's zone (dd MMM yyyy HH:mm), '—' for nothing. */
-export function formatChangeValue(change: VersionChange, value: string | null, timeZone: string): string {
+function formatChangeValue(change: VersionChange, value: string | null, timeZone: string): string {
   if (value === null || value === '') return '—';
   if (change.kind === 'instant') {
     try {

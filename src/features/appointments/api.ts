@@ -56,11 +56,6 @@ export async function fetchAppointmentExtraDetails(api: ApiClient, id: number): 
   return unwrap(result, APPOINTMENT_EXTRA_LOAD_ERROR);
 }
 
-export async function saveArrivalTime(api: ApiClient, id: number, arriveAt: string): Promise<Appointment> {
-  const result = await api.PUT('/appointments/{id}/update_arrival_time', { params: { path: { id } }, body: { arrive_at: arriveAt } });
-  return unwrap(result, 'An error has occurred. Could not update appointment arrival time.').appointment;
-}
-
 export async function fetchAllPractitioners(api: ApiClient): Promise<Practitioner[]> {
   const result = await api.GET('/practitioners/all');
   return unwrap(result, 'An error has occurred. Could not load practitioners list.').practitioners;

@@ -32,8 +32,8 @@ export interface ScheduleLayout {
   endMinute: number;
 }
 
-export const DEFAULT_AXIS_START = 6 * 60;
-export const DEFAULT_AXIS_END = 18 * 60;
+const DEFAULT_AXIS_START = 6 * 60;
+const DEFAULT_AXIS_END = 18 * 60;
 
 export function layoutSchedule(appointments: readonly AppointmentSummary[], businessTimeZone?: string | null): ScheduleLayout {
   const byPractitioner = new Map<number, ScheduleLane>();

@@ -1,25 +1,27 @@
 // The availability grid (spec section 4) driven by availabilityEditorMachine. The client details modal
-// and the clients' public page render this same component with their own save call.
-import { useEffect, useId, useRef } from 'react';
+// and the clients' public page render this same component, each with where it saves and its own mutation.
+import { useEffect, useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { useServices } from '../../app/ServicesContext';
 import {
   AVAILABILITY_SLOTS,
   DAYS_IN_GRID_ORDER,
   DAY_NAMES,
-  availabilityEditorMachine,
   availabilityProblems,
   isAvailabilityChanged,
   selectIsSaving,
   type AvailabilityEntry,
+  type AvailabilityTarget,
 } from '../../machines/availabilityEditor';
 import { Spinner } from '../../ui/PageSpinner';
 
 export interface AvailabilityEditorProps {
+  /** The saved availability. */
   availability: readonly AvailabilityEntry[];
-  save: (availability: AvailabilityEntry[]) => Promise<unknown>;
-  onSaved: (availability: AvailabilityEntry[]) => void;
-  onFailed: (message: string) => void;
+  saveTo: AvailabilityTarget;
+  /** The mutation that saves to `saveTo`; it owns the cache updates and what the user is told. */
+  save: { mutateAsync: (availability: AvailabilityEntry[]) => Promise<unknown> };
   saveLabel?: string;
   disabled?: boolean;
   /** Told whenever the form starts or stops differing from `availability` (the saved one). */
@@ -30,16 +32,12 @@ const checkboxClass =
   'size-4 rounded border-slate-300 text-sky-600 focus:ring-sky-500 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800';
 
 export function AvailabilityEditor({
-  availability, save, onSaved, onFailed, saveLabel = 'Save availability', disabled = false, onUnsavedChange,
+  availability, saveTo, save, saveLabel = 'Save availability', disabled = false, onUnsavedChange,
 }: AvailabilityEditorProps) {
-  // The machine is created once; the ref lets it always call the latest `save`.
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  const { machines } = useServices();
   const actor = useActorRef(
-    availabilityEditorMachine.provide({
-      actors: { saveAvailability: fromPromise(async ({ input }) => void (await saveRef.current(input.availability))) },
-    }),
-    { input: { availability } },
+    machines.availabilityEditor.provide({ actors: { saveAvailability: fromPromise(({ input }) => save.mutateAsync(input.availability)) } }),
+    { input: { availability, saveTo } },
   );
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const saving = useSelector(actor, selectIsSaving);
@@ -49,14 +47,6 @@ export function AvailabilityEditor({
   // Saving waits until every problem is fixed; the Save button is described by their messages.
   const problemIds = [...(problems.form ? [`${problemId}-form`] : []), ...Object.keys(problems.days).map((dow) => `${problemId}-${dow}`)];
   const blocked = problemIds.length > 0;
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('saved', (event) => onSaved(event.availability)),
-      actor.on('failed', (event) => onFailed(event.message)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onSaved, onFailed]);
 
   const unsaved = isAvailabilityChanged(context, availability);
   useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);

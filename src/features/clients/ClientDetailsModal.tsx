@@ -1,6 +1,6 @@
 // The client details modal (spec section 2): data, map, tags, availability and the availability request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import {
@@ -8,15 +8,13 @@ import {
   AVAILABILITY_REQUEST_ERROR,
   AVAILABILITY_REQUEST_SENT,
   CLIENT_LOAD_ERROR,
-  saveClientAvailability,
   sendAvailabilityRequest,
   type Client,
 } from './api';
 import { clientQueries } from './queries';
-import { appointmentQueries } from '../appointments/queries';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { TagsEditor } from './TagsEditor';
-import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
+import { useUpdateClientAvailability } from './mutations';
 import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
 import { MapView } from '../../ui/map/MapView';
@@ -25,9 +23,9 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 
-export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
-export const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
-export const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
+const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
+const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
+const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
 
 type EditedPart = 'tags' | 'availability';
 type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
@@ -73,31 +71,13 @@ export function ClientDetailsModal({ clientId, onClose }: { clientId: number; on
 
 function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsaved: ReportUnsaved }) {
   const { api, flash } = useServices();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const email = client.email?.trim() ?? '';
   const noEmailId = useId();
 
-  const refreshClient = useCallback(
-    (changes: Partial<Client>) => {
-      queryClient.setQueryData(clientQueries.detail(api, client.id).queryKey, (current) => (current ? { ...current, ...changes } : current));
-      void queryClient.invalidateQueries({ queryKey: clientQueries.lists() });
-      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
-    },
-    [api, client.id, queryClient],
-  );
-
-  const saveAvailability = useCallback((availability: AvailabilityEntry[]) => saveClientAvailability(api, client.id, availability), [api, client.id]);
-  const onAvailabilitySaved = useCallback(
-    (availability: AvailabilityEntry[]) => {
-      flash.send({ type: 'APPEND', text: AVAILABILITY_UPDATED_MESSAGE });
-      refreshClient({ availability });
-    },
-    [flash, refreshClient],
-  );
+  const updateAvailability = useUpdateClientAvailability(client.id);
   const onTagsUnsaved = useCallback((value: boolean) => reportUnsaved('tags', value), [reportUnsaved]);
   const onAvailabilityUnsaved = useCallback((value: boolean) => reportUnsaved('availability', value), [reportUnsaved]);
-  const onAvailabilityFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
 
   const request = useMutation({
     mutationFn: () => sendAvailabilityRequest(api, client.id),
@@ -144,7 +124,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
       </Section>
 
       <Section title="Tags">
-        <TagsEditor clientId={client.id} tags={client.tags} onSaved={(tags) => refreshClient({ tags })} onUnsavedChange={onTagsUnsaved} />
+        <TagsEditor clientId={client.id} tags={client.tags} onUnsavedChange={onTagsUnsaved} />
       </Section>
 
       <Section
@@ -170,9 +150,8 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
       >
         <AvailabilityEditor
           availability={client.availability}
-          save={saveAvailability}
-          onSaved={onAvailabilitySaved}
-          onFailed={onAvailabilityFailed}
+          saveTo={{ clientId: client.id }}
+          save={updateAvailability}
           onUnsavedChange={onAvailabilityUnsaved}
         />
       </Section>

@@ -16,10 +16,9 @@ import { clientQueries } from './queries';
 import { TagChip, useAllTags } from './TagsEditor';
 import { useDebouncedValue } from './useDebouncedValue';
 
-export const PAGE_SIZES = [5, 10, 20, 50] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
+const PAGE_SIZES = [5, 10, 20, 50] as const;
 type SortKey = NonNullable<ClientListQuery['sort']>;
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface Column {
   key: SortKey | 'tags';

@@ -1,10 +1,12 @@
-// The client's tags: every tag of the business as a checkbox; saving sends the checked ids.
+// The client's tags: every tag of the business as a checkbox; saving sends the checked ids through
+// useUpdateClientTags, which updates the cache and says whether it worked.
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
-import { GENERIC_ERROR, TAGS_UPDATED, saveClientTags, tagColor, type Tag } from './api';
+import { GENERIC_ERROR, tagColor, type Tag } from './api';
 import { Spinner } from '../../ui/PageSpinner';
+import { useUpdateClientTags } from './mutations';
 import { tagQueries } from './queries';
 
 export function useAllTags() {
@@ -21,26 +23,16 @@ export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
   );
 }
 
-export function TagsEditor({ clientId, tags, onSaved, onUnsavedChange }: {
+export function TagsEditor({ clientId, tags, onUnsavedChange }: {
   clientId: number;
   /** The saved tags. */
   tags: readonly Tag[];
-  onSaved: (tags: Tag[]) => void;
   /** Told whenever the checked tags start or stop differing from the saved ones. */
   onUnsavedChange?: (unsaved: boolean) => void;
 }) {
-  const { api, flash } = useServices();
   const allTags = useAllTags();
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(tags.map((tag) => tag.id)));
-  const save = useMutation({
-    mutationFn: (tagIds: number[]) => saveClientTags(api, clientId, tagIds),
-    onSuccess: (saved) => {
-      flash.send({ type: 'APPEND', text: TAGS_UPDATED });
-      setSelected(new Set(saved.map((tag) => tag.id)));
-      onSaved(saved);
-    },
-    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),
-  });
+  const save = useUpdateClientTags(clientId);
 
   const unsaved = selected.size !== tags.length || tags.some((tag) => !selected.has(tag.id));
   useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
@@ -62,7 +54,7 @@ export function TagsEditor({ clientId, tags, onSaved, onUnsavedChange }: {
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate([...selected].sort((a, b) => a - b));
+        save.mutate([...selected].sort((a, b) => a - b), { onSuccess: (saved) => setSelected(new Set(saved.map((tag) => tag.id))) });
       }}
     >
       {allTags.data.length === 0 ? (

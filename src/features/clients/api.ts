@@ -7,7 +7,6 @@ import type { components, operations } from '../../api/schema';
 type Schemas = components['schemas'];
 export type Client = Schemas['Client'];
 export type ClientListItem = Schemas['ClientListItem'];
-export type PageMeta = Schemas['PageMeta'];
 export type Tag = Schemas['Tag'];
 export type AvailabilityEntry = Schemas['AvailabilityEntry'];
 export type ClientListQuery = NonNullable<operations['listClients']['parameters']['query']>;
@@ -32,11 +31,6 @@ export async function listClients(api: ApiClient, query: ClientListQuery) {
 export async function fetchClient(api: ApiClient, id: number): Promise<Client> {
   const result = await api.GET('/clients/{id}', { params: { path: { id } } });
   return unwrap(result, CLIENT_LOAD_ERROR).client;
-}
-
-export async function saveClientAvailability(api: ApiClient, id: number, availability: AvailabilityEntry[]): Promise<Client> {
-  const result = await api.PUT('/clients/{id}/update_availability', { params: { path: { id } }, body: { availability } });
-  return unwrap(result, GENERIC_ERROR).client;
 }
 
 export async function sendAvailabilityRequest(api: ApiClient, id: number): Promise<void> {

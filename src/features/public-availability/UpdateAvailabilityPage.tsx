@@ -1,23 +1,23 @@
 // /client/update-availability?token=…: no login. The client sees their first name and the same
 // availability editor staff use; an expired, used or broken link gets a plain explanation.
-import { useCallback, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
-import { ApiError } from '../../api/errors';
+import { savePublicAvailability } from '../../api/availability';
+import { ApiError, messageOfError } from '../../api/errors';
 import { PRODUCT_NAME } from '../../app/product';
 import type { RoutePageProps } from '../../routes/routeTypes';
-import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
+import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
 import { AvailabilityEditor } from '../clients/AvailabilityEditor';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
-import { savePublicAvailability } from './api';
 import { publicAvailabilityQueries } from './queries';
 
-export const LINK_MISSING_TITLE = 'This link is incomplete';
-export const LINK_EXPIRED_TITLE = 'This link has expired or has already been used';
-export const LINK_INVALID_TITLE = 'This link is not valid';
-export const TOO_MANY_ATTEMPTS_TITLE = 'Too many attempts';
+const LINK_MISSING_TITLE = 'This link is incomplete';
+const LINK_EXPIRED_TITLE = 'This link has expired or has already been used';
+const LINK_INVALID_TITLE = 'This link is not valid';
+const TOO_MANY_ATTEMPTS_TITLE = 'Too many attempts';
 
 type Problem = 'missing' | 'expired' | 'invalid' | 'rate-limited' | 'failed';
 
@@ -82,19 +82,13 @@ function PublicAvailabilityForm({ token }: { token: string }) {
   const details = useQuery({ ...publicAvailabilityQueries.byToken(api, token), retry: false, staleTime: Infinity });
   const [outcome, setOutcome] = useState<{ kind: 'saved' } | { kind: 'expired' } | { kind: 'error'; message: string } | null>(null);
 
-  const save = useCallback(async (availability: AvailabilityEntry[]) => {
-    try {
-      return await savePublicAvailability(api, token, availability);
-    } catch (error) {
-      if (problemOf(error) === 'expired') setOutcome({ kind: 'expired' });
-      throw error;
-    }
-  }, [api, token]);
-  const onSaved = useCallback(() => setOutcome({ kind: 'saved' }), []);
-  const onFailed = useCallback(
-    (message: string) => setOutcome((current) => (current?.kind === 'expired' ? current : { kind: 'error', message })),
-    [],
-  );
+  // The page, not a toast, says how saving went: thank you, the link has expired, or what went wrong.
+  const save = useMutation({
+    mutationFn: (availability: AvailabilityEntry[]) => savePublicAvailability(api, token, availability),
+    onSuccess: () => setOutcome({ kind: 'saved' }),
+    onError: (error) =>
+      setOutcome(problemOf(error) === 'expired' ? { kind: 'expired' } : { kind: 'error', message: messageOfError(error, AVAILABILITY_ERROR_MESSAGE) }),
+  });
 
   if (details.isPending) return <PageSpinner label="Loading your availability" />;
   if (details.isError) return <ProblemPanel problem={problemOf(details.error)} />;
@@ -124,7 +118,7 @@ function PublicAvailabilityForm({ token }: { token: string }) {
           {outcome.message}
         </p>
       )}
-      <AvailabilityEditor availability={details.data.availability} save={save} onSaved={onSaved} onFailed={onFailed} saveLabel="Save my availability" />
+      <AvailabilityEditor availability={details.data.availability} saveTo={{ token }} save={save} saveLabel="Save my availability" />
     </div>
   );
 }

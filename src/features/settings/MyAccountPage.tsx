@@ -9,10 +9,10 @@ import { ErrorNote, SubmitButton, TextField } from '../../ui/forms';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
 
-export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
+const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
 
 /** Only what changed is sent; a password change needs the current password. */
-export function accountChanges(
+function accountChanges(
   user: User,
   form: { first_name: string; last_name: string; email: string; current_password: string; new_password: string },
 ): AccountChanges {

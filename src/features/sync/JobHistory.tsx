@@ -12,13 +12,14 @@ import { ErrorNote } from '../../ui/forms';
 import { Pagination } from '../../ui/Pagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageSpinner, Spinner } from '../../ui/PageSpinner';
-import { cancelJob, isActiveStatus, type JobKind, type SyncFilters } from './api';
+import { cancelJob, isActiveStatus, type JobKind } from '../../api/jobs';
+import type { SyncFilters } from './api';
 import { jobStatusLabel, resultSummary } from './jobStatus';
 import type { Option } from '../../ui/MultiSelect';
 import { useReferenceLists } from './useSyncData';
 import { syncJobQueries } from './queries';
 
-export const PAGE_SIZES = [5, 10, 20, 50] as const;
+const PAGE_SIZES = [5, 10, 20, 50] as const;
 
 const STATUS_STYLE: Record<string, string> = {
   COMPLETE: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100',

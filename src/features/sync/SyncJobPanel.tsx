@@ -8,16 +8,15 @@ import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDra
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageSpinner, Spinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
-import type { JobKind, SyncJob } from './api';
+import type { JobKind, SyncJob } from '../../api/jobs';
 import { DateRangePicker, SingleDatePicker } from './DateRangePicker';
 import { draftForMode, prefillDraft, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
 import { MultiSelect } from '../../ui/MultiSelect';
-import { useSyncMachines } from './SyncMachinesContext';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
 
-export const WARNINGS: Record<JobKind, string> = {
+const WARNINGS: Record<JobKind, string> = {
   // The spec warns that imports overwrite edits made in the product; issue 10 keeps unexported arrival times.
   import: 'Imports overwrite existing data with the practice management software\'s, including edits made in Rounds — except arrival times changed here and not exported yet, which are kept unless the appointment was moved there.',
   export: 'Exports update appointment times in the practice management software. They cannot be undone, so you will be asked to confirm first.',
@@ -59,8 +58,7 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
   settings: ReturnType<typeof useFreshSyncSettings>['data'] | null;
   onCreated: (job: SyncJob) => void;
 }) {
-  const { flash } = useServices();
-  const { form } = useSyncMachines();
+  const { flash, machines } = useServices();
   const user = useAuthSelector(selectUser);
   const today = useBusinessToday();
   const lists = useReferenceLists();
@@ -75,7 +73,7 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       date,
     }),
   );
-  const actor = useActorRef(form, { input: { kind } });
+  const actor = useActorRef(machines.syncForm, { input: { kind } });
   const submitting = useSelector(actor, selectIsSubmitting);
   const confirming = useSelector(actor, selectIsConfirming);
   const dateProblem = useSelector(actor, selectDateProblem);

@@ -8,11 +8,11 @@ import { isNotSetUpCode } from '../../api/errors';
 import { canSee } from '../../routes/access';
 import { findRouteMeta } from '../../routes/routeMeta';
 import { ModalFrame } from '../../ui/ModalFrame';
-import type { JobKind } from './api';
+import type { JobKind } from '../../api/jobs';
 import type { SyncMode } from './dateRange';
 import { SyncJobPanel } from './SyncJobPanel';
 
-export const MODAL_TITLES: Record<JobKind, string> = { import: 'Import appointments', export: 'Export appointments' };
+const MODAL_TITLES: Record<JobKind, string> = { import: 'Import appointments', export: 'Export appointments' };
 const HISTORY_PATHS: Record<JobKind, string> = { import: '/imports', export: '/exports' };
 
 export function SyncModal({ kind, mode: initialMode, date, onClose }: { kind: JobKind; mode: SyncMode; date?: string; onClose: () => void }) {

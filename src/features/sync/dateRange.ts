@@ -2,9 +2,11 @@
 // business's time zone, written yyyy-MM-dd as the API expects.
 import { Temporal } from 'temporal-polyfill';
 import { toRequestDate } from '../../lib/dates';
+import { MAX_AHEAD_DAYS } from '../../lib/syncRange';
 import type { Role } from '../../api/types';
 import type { SyncDraft } from '../../machines/syncForm';
-import type { JobKind, SyncSettings } from './api';
+import type { JobKind } from '../../api/jobs';
+import type { SyncSettings } from './api';
 
 export type SyncMode = 'NORMAL' | 'FAST';
 
@@ -13,29 +15,7 @@ export interface DateRange {
   end: string | null;
 }
 
-export const DEFAULT_RANGE_DAYS = 7;
-
-/** The most days one import or export may cover, first and last day included (the server refuses more). */
-export const MAX_RANGE_DAYS = 62;
-/** Automatic sync covers today..today+ahead_days, so days ahead stay one below the longest range (the contract's maximum). */
-export const MAX_AHEAD_DAYS = MAX_RANGE_DAYS - 1;
-/** The dates the server accepts in a range (a practice's bookings; 0001 is a typing slip). */
-export const EARLIEST_DATE = '2000-01-01';
-export const LATEST_DATE = '2099-12-31';
-
-/** Days from start to end, both included. */
-export function daysInRange(start: string, end: string): number {
-  return Temporal.PlainDate.from(start).until(Temporal.PlainDate.from(end), { largestUnit: 'days' }).days + 1;
-}
-
-/** Why a chosen range cannot be sent, in the user's words, or null. */
-export function rangeProblem(start: string, end: string): string | null {
-  if ([start, end].some((date) => date < EARLIEST_DATE || date > LATEST_DATE)) return 'Choose dates between 1 January 2000 and 31 December 2099.';
-  const days = daysInRange(start, end);
-  if (days < 1) return 'The end date must be on or after the start date.';
-  if (days > MAX_RANGE_DAYS) return `Choose at most ${MAX_RANGE_DAYS} days: this range has ${days}.`;
-  return null;
-}
+const DEFAULT_RANGE_DAYS = 7;
 
 export const PRESETS = [
   { id: 'today', label: 'Today' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportJob, JobStatus, SyncJob } from './api';
+import type { ImportJob, JobStatus, SyncJob } from '../../api/jobs';
 import { describeOutcome, jobStatusLabel, nothingChangedSentence, resultSummary } from './jobStatus';
 
 const importJob = (status: JobStatus, result: ImportJob['result'] = null): SyncJob =>

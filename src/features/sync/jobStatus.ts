@@ -1,12 +1,12 @@
 // How an import's or export's status and result read wherever a job is shown (the modals' status panel, the
 // history tables, the toast of a job that ends in the background): one mapping, in plain words.
-import { type ExportJob, type ImportJob, type JobKind, type JobStatus, type SyncJob } from './api';
+import { type ExportJob, type ImportJob, type JobKind, type JobStatus, type SyncJob } from '../../api/jobs';
 
 type ImportResult = NonNullable<ImportJob['result']>;
 type ExportResult = NonNullable<ExportJob['result']>;
 
 /** PENDING and INPROGRESS both read "In progress" (the spec's words for a running job, with a spinner). */
-export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   PENDING: 'In progress',
   INPROGRESS: 'In progress',
   COMPLETE: 'Complete',
@@ -50,7 +50,7 @@ export function exportCounts(result: ExportResult): Array<{ label: string; value
 }
 
 /** "12 created, 3 updated, 1 cancelled, 40 unchanged" */
-export function countsText(job: SyncJob, kind: JobKind, separator = ', '): string | null {
+function countsText(job: SyncJob, kind: JobKind, separator = ', '): string | null {
   if (!job.result) return null;
   const counts = kind === 'import' ? importCounts((job as ImportJob).result!) : exportCounts((job as ExportJob).result!);
   return counts.map(({ label, value }) => `${formatCount(value)} ${label.toLowerCase()}`).join(separator);

@@ -3,34 +3,47 @@
 import { useEffect, useState } from 'react';
 import { createActor, type Actor } from 'xstate';
 import { useSelector } from '@xstate/react';
+import type { QueryKey } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
 import { useServices } from '../../app/ServicesContext';
-import { useSyncMachines } from './SyncMachinesContext';
-import type { JobKind, SyncJob } from './api';
+import type { AppMachines } from '../../app/services';
+import type { JobKind, SyncJob } from '../../api/jobs';
 import { describeOutcome } from './jobStatus';
 import { syncJobQueries } from './queries';
 import { providerAccountQueries } from '../../api/queries';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
 import { clientQueries } from '../clients/queries';
 
-type PollingActor = Actor<ReturnType<typeof useSyncMachines>['polling']>;
+type PollingActor = Actor<AppMachines['jobPolling']>;
+
+/**
+ * What a finished job (complete, failed or cancelled part-way) may have changed, by the query prefixes that hold it:
+ * both kinds change appointments (an export writes the times the PMS kept, the change log and the sync history) and
+ * may mark the provider account disconnected, and show in their own history; only an import changes clients and
+ * refreshes the reference lists.
+ */
+function changedByJob(api: ApiClient, kind: JobKind): QueryKey[] {
+  const both = [appointmentQueries.lists(), appointmentQueries.details(), providerAccountQueries.current(api).queryKey, syncJobQueries.all(kind)];
+  if (kind === 'export') return both;
+  return [
+    ...both,
+    clientQueries.lists(),
+    clientQueries.details(),
+    practitionerQueries.all(api).queryKey,
+    appointmentTypeQueries.all(api).queryKey,
+    businessLocationQueries.all(api).queryKey,
+  ];
+}
 
 export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void) {
-  const { polling } = useSyncMachines();
-  const { api, flash, queryClient } = useServices();
+  const { api, flash, machines, queryClient } = useServices();
   const [actor, setActor] = useState<PollingActor | null>(null);
 
   useEffect(() => {
-    const created = createActor(polling, { input: { kind } });
+    const created = createActor(machines.jobPolling, { input: { kind } });
     const subscriptions = [
       created.on('completed', (event) => {
-        // A job changes the appointments and the clients; an import also refreshes the reference lists; a job that
-        // failed may have marked the provider account as disconnected; and this kind's history shows the job.
-        const changed = [
-          appointmentQueries.lists(), appointmentQueries.details(), clientQueries.lists(), clientQueries.details(),
-          practitionerQueries.all(api).queryKey, appointmentTypeQueries.all(api).queryKey, businessLocationQueries.all(api).queryKey,
-          providerAccountQueries.current(api).queryKey, syncJobQueries.all(kind),
-        ];
-        for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of changedByJob(api, kind)) void queryClient.invalidateQueries({ queryKey });
         if (event.detached) flash.send({ type: 'APPEND', text: describeOutcome(event.job, kind), flashType: event.job.status === 'COMPLETE' ? 'success' : 'danger' });
       }),
       created.on('pollFailed', (event) => {
@@ -48,7 +61,7 @@ export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void
         created.send({ type: 'CLOSE' });
       }
     };
-  }, [polling, kind, api, flash, queryClient]);
+  }, [machines, kind, api, flash, queryClient]);
 
   useEffect(() => {
     if (!actor || !onCompleted) return;

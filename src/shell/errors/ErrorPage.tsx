@@ -44,7 +44,7 @@ export function ErrorPage({ code, title, message, inLayout = false, actions, onL
   );
 }
 
-export const SERVER_ERROR_TITLE = 'Something went wrong';
+const SERVER_ERROR_TITLE = 'Something went wrong';
 
 export function ServerErrorContent({ inLayout = false, actions, onLeave }: { inLayout?: boolean; actions?: ReactNode; onLeave?: () => void }) {
   return (

@@ -2,7 +2,7 @@
 // error). The loader itself retries 3 times with a growing delay (@googlemaps/js-api-loader's default).
 import type { Libraries } from '@react-google-maps/api';
 
-export const MAPS_LOADER_ID = 'rounds-google-maps';
+const MAPS_LOADER_ID = 'rounds-google-maps';
 const LIBRARIES: Libraries = ['places'];
 
 export interface MapsLoaderOptions {

@@ -12,7 +12,7 @@ import type { AppointmentType } from '../../appointments/api';
 import { appointmentTypeQueries } from '../../appointments/queries';
 import { unwrap } from '../../../api/errors';
 
-export const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';
+const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';
 
 const swatch = (color: string | null | undefined) => (color && color !== '' ? color : '#000000');
 

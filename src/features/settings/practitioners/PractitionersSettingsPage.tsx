@@ -11,8 +11,8 @@ import { ErrorNote } from '../../../ui/forms';
 import type { Practitioner } from '../../appointments/api';
 import { appointmentQueries, practitionerQueries } from '../../appointments/queries';
 
-export const PRACTITIONER_COLOUR_SAVED = 'The practitioner’s colour has been saved.';
-export const PRACTITIONER_COLOUR_RESET = 'The practitioner’s colour is automatic again.';
+const PRACTITIONER_COLOUR_SAVED = 'The practitioner’s colour has been saved.';
+const PRACTITIONER_COLOUR_RESET = 'The practitioner’s colour is automatic again.';
 
 export default function PractitionersSettingsPage({ route }: RoutePageProps) {
   const { api } = useServices();

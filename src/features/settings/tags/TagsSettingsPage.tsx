@@ -13,9 +13,9 @@ import { clientQueries, tagQueries } from '../../clients/queries';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { createTag, deleteTag, updateTag } from './api';
 
-export const TAG_CREATED = 'The tag has been created.';
-export const TAG_UPDATED = 'The tag has been updated.';
-export const TAG_DELETED = 'The tag has been deleted.';
+const TAG_CREATED = 'The tag has been created.';
+const TAG_UPDATED = 'The tag has been updated.';
+const TAG_DELETED = 'The tag has been deleted.';
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const colorClass = 'h-8 w-12 cursor-pointer rounded border border-slate-300 bg-white p-0.5 dark:border-slate-700 dark:bg-slate-900';

@@ -14,7 +14,7 @@ import { ErrorNote } from '../../../ui/forms';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { Icon } from '../../../ui/Icon';
 import { PageSpinner, Spinner } from '../../../ui/PageSpinner';
-import type { SyncJob } from '../api';
+import type { SyncJob } from '../../../api/jobs';
 import { resultSummary } from '../jobStatus';
 import { SyncJobPanel } from '../SyncJobPanel';
 import { syncJobQueries } from '../queries';
@@ -62,9 +62,12 @@ export default function AccountSetupPage() {
   const { startUp, navigate } = useServices();
   const user = useAuthSelector(selectUser);
   const account = useProviderAccount();
+  // The copy start-up read may be stale (a later answer saying the setup is not complete is what sent the user
+  // here): the steps wait for this page's own read.
+  const read = account.isFetchedAfterMount;
   const [reviewed, setReviewed] = useState(false);
   const [firstImport, setFirstImport] = useState<SyncJob | null>(null);
-  const status = account.data?.status;
+  const status = read ? account.data?.status : undefined;
   const latestImport = useLatestCompletedImport(status === 'ACTIVE');
 
   // Start-up keeps the user here while the account is INITIALIZING; tell it once the account is ready.
@@ -78,7 +81,7 @@ export default function AccountSetupPage() {
     navigate('/dashboard');
   };
 
-  if (account.isPending) return <PageSpinner label="Loading your account" />;
+  if (account.isPending || !read) return <PageSpinner label="Loading your account" />;
   if (account.isError) return <ErrorNote>{messageOfError(account.error, 'An error has occurred. Could not load the provider account.')}</ErrorNote>;
   const checkingImports = status === 'ACTIVE' && latestImport.isPending;
   const derived = setupStep(account.data, { reviewed, importCompleted: Boolean(latestImport.data) });

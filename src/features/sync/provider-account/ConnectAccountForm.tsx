@@ -8,7 +8,7 @@ import { ErrorNote, SubmitButton, TextField } from '../../../ui/forms';
 import { connectProviderAccount } from '../api';
 import { providerAccountQueries } from '../../../api/queries';
 
-export const CONNECTED_MESSAGE = 'The practice management system is connected. Its practitioners, locations and appointment types are being imported.';
+const CONNECTED_MESSAGE = 'The practice management system is connected. Its practitioners, locations and appointment types are being imported.';
 
 export function ConnectAccountForm({ onConnected }: { onConnected: (account: ProviderAccount) => void }) {
   const { api, flash, startUp } = useServices();

@@ -1,13 +1,16 @@
-// Tells an admin when the PMS refuses the stored key (status CONNECTION_ERROR) and what to do about it.
+// Tells an admin when the PMS refuses the stored key (status CONNECTION_ERROR) and what to do about it. The account
+// is the one start-up read (the same query), refreshed when a finished job or the provider-account pages change it.
 import { Link } from 'wouter';
-import { useAuthSelector, useStartUpSelector } from '../../../app/ServicesContext';
+import { useQuery } from '@tanstack/react-query';
+import { useAuthSelector, useServices } from '../../../app/ServicesContext';
+import { providerAccountQueries } from '../../../api/queries';
 import { selectIsAdmin } from '../../../machines/auth';
-import { selectProviderAccount } from '../../../machines/startUp';
 import { Icon } from '../../../ui/Icon';
 
 export function ConnectionErrorBanner() {
+  const { api } = useServices();
   const isAdmin = useAuthSelector(selectIsAdmin);
-  const account = useStartUpSelector(selectProviderAccount);
+  const { data: account } = useQuery({ ...providerAccountQueries.current(api), enabled: isAdmin });
   if (!isAdmin || account?.status !== 'CONNECTION_ERROR') return null;
   return (
     <div role="alert" data-testid="connection-error-banner" className="mb-6 flex gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-100">

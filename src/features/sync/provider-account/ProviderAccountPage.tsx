@@ -16,7 +16,7 @@ import { PROVIDER_NAMES, useProviderAccount } from './providerAccountQuery';
 import { providerAccountQueries } from '../../../api/queries';
 import { maskedKey, StatusBadge } from './StatusBadge';
 
-export const DISCONNECTED_MESSAGE = 'The practice management system has been disconnected.';
+const DISCONNECTED_MESSAGE = 'The practice management system has been disconnected.';
 
 const primaryLink = 'rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700';
 

@@ -6,16 +6,16 @@ import { messageOfError, messagesOfError } from '../../../api/errors';
 import { ErrorNote, SubmitButton } from '../../../ui/forms';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { saveSyncSettings, type SyncSettings } from '../api';
-import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../dateRange';
+import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../../../lib/syncRange';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { useReferenceLists } from '../useSyncData';
 import { syncSettingsQueries } from '../queries';
 
-export const SETTINGS_SAVED = 'Sync settings have been saved.';
+const SETTINGS_SAVED = 'Sync settings have been saved.';
 /** today..today+ahead_days must fit in one import or export range. */
-export const AHEAD_DAYS_LIMITS = { min: 0, max: MAX_AHEAD_DAYS } as const;
+const AHEAD_DAYS_LIMITS = { min: 0, max: MAX_AHEAD_DAYS } as const;
 
-export function validateAheadDays(value: string): string | null {
+function validateAheadDays(value: string): string | null {
   const days = Number(value);
   if (value.trim() === '' || !Number.isInteger(days) || days < AHEAD_DAYS_LIMITS.min || days > AHEAD_DAYS_LIMITS.max) {
     return `Days ahead: enter a whole number from ${AHEAD_DAYS_LIMITS.min} to ${AHEAD_DAYS_LIMITS.max}.`;
