@@ -1,5 +1,7 @@
 // Optimisation runs, proposals and routes shaped like the contract's, for machine and view tests. The day is
-// Wednesday 25 Nov 2026 in Brisbane (UTC+10): Pat Nguyen (7) and Sam Lee (8), two visits each.
+// Wednesday 25 Nov 2026 in Brisbane (UTC+10), reassigning between Pat Nguyen (7: visits 1, 2 and 4) and Sam Lee (8:
+// visits 3 and 5): Bert Smith's visit (2) moves earlier, Margaret Jones's (1) keeps its time (Keep this time), Dora
+// Ellis's (4) moves to Sam, and Evan Fox's (5) has no map position so it cannot be placed.
 import type { JobStatus } from '../api/jobs';
 import type { Optimization, OptimizationProposal, Route } from '../api/optimizations';
 
@@ -35,7 +37,7 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
   return {
     date: RUN_DAY,
     time_zone: ZONE,
-    mode: 'keep_practitioners',
+    mode: 'reassign',
     kpis: {
       before: { travel_seconds: 22_349, travel_metres: 185_061, idle_seconds: 36_229, outside_availability: 1, overtime_seconds: 0, unplaced: 0 },
       after: { travel_seconds: 16_943, travel_metres: 134_694, idle_seconds: 7_386, outside_availability: 0, overtime_seconds: 0, unplaced: 1 },
@@ -50,12 +52,16 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
         shift_start: at('07:00'),
         shift_end: at('17:30'),
         before: {
-          stops: [stop(1, 'Margaret Jones', '09:00', '10:00', 20), stop(2, 'Bert Smith', '10:30', '11:00', 25, { outside_availability: true })],
-          depart_at: at('08:40'), end_at: at('11:30'), return_leg: { travel_seconds: 1_800, travel_metres: 21_000 }, break: null, metrics: metrics(75),
+          stops: [
+            stop(1, 'Margaret Jones', '09:00', '10:00', 20, { kept: 'locked' }),
+            stop(2, 'Bert Smith', '10:30', '11:00', 25, { outside_availability: true }),
+            stop(4, 'Dora Ellis', '14:00', '14:45', 15),
+          ],
+          depart_at: at('08:40'), end_at: at('15:15'), return_leg: { travel_seconds: 1_800, travel_metres: 21_000 }, break: null, metrics: metrics(90),
         },
         after: {
-          stops: [stop(2, 'Bert Smith', '08:30', '09:00', 10), stop(1, 'Margaret Jones', '09:15', '10:15', 12, { kept: 'locked' })],
-          depart_at: at('08:20'), end_at: at('10:30'), return_leg: { travel_seconds: 900, travel_metres: 10_000 }, break: null, metrics: metrics(37),
+          stops: [stop(2, 'Bert Smith', '08:30', '09:00', 10), stop(1, 'Margaret Jones', '09:00', '10:00', 0, { kept: 'locked' })],
+          depart_at: at('08:20'), end_at: at('10:30'), return_leg: { travel_seconds: 900, travel_metres: 10_000 }, break: null, metrics: metrics(25),
         },
       },
       {
@@ -71,8 +77,8 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
           depart_at: at('11:30'), end_at: at('13:30'), return_leg: null, break: null, metrics: metrics(60),
         },
         after: {
-          stops: [stop(3, 'Cora Diaz', '12:00', '13:00', 30)],
-          depart_at: at('11:30'), end_at: at('13:30'), return_leg: null, break: { start_at: at('13:30'), end_at: at('14:00'), after_appointment_id: 3 }, metrics: metrics(60),
+          stops: [stop(3, 'Cora Diaz', '12:00', '13:00', 30), stop(4, 'Dora Ellis', '15:05', '15:50', 10)],
+          depart_at: at('11:30'), end_at: at('16:00'), return_leg: null, break: { start_at: at('13:30'), end_at: at('14:00'), after_appointment_id: 3 }, metrics: metrics(40),
         },
       },
     ],
@@ -87,7 +93,7 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
       },
     ],
     unplaced: [
-      { appointment_id: 5, client_name: 'Evan Fox', practitioner_id: 8, reason: 'no-location', message: 'The visit has no map position: correct the client’s address.' },
+      { appointment_id: 5, client_name: 'Evan Fox', practitioner_id: 8, reason: 'no-location', message: "The visit has no map position: correct the client's address." },
     ],
     search: { elapsed_ms: 5_005, iterations: 110_788, stopped_by: 'budget', travel: 'cached(haversine)' },
     ...overrides,
@@ -99,7 +105,7 @@ export function makeRun(status: JobStatus = 'PENDING', overrides: Partial<Optimi
     id: 31,
     status,
     date: RUN_DAY,
-    mode: 'keep_practitioners',
+    mode: 'reassign',
     practitioner_ids: [7, 8],
     progress: status === 'PENDING' ? null : { elapsed_ms: 3_400, best_travel_seconds: 16_943, fraction: 0.34 },
     proposal: status === 'COMPLETE' ? makeProposal() : null,

@@ -7,7 +7,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
 import { ServicesProvider } from '../../src/app/ServicesContext';
-import { createAppServices, type AppServices } from '../../src/app/services';
+import { createAppServices, type AppMachines, type AppServices } from '../../src/app/services';
 import type { Role } from '../../src/api/types';
 import type { components } from '../../src/api/schema';
 import { makeUser } from '../../src/testing/users';
@@ -54,10 +54,11 @@ export function createTestServer() {
   return { server, sent };
 }
 
-export function renderWithServices(ui: ReactNode, options: { role?: Role } = {}): { services: AppServices; unmount: () => void } {
+export function renderWithServices(ui: ReactNode, options: { role?: Role; machines?: Partial<AppMachines> } = {}): { services: AppServices; unmount: () => void } {
   const services = createAppServices({
     navigate: vi.fn(),
     authInput: { token: 'test-token', user: makeUser(options.role ?? 'ADMIN') },
+    machines: options.machines,
   });
   const result = render(
     <ServicesProvider services={services}>
@@ -122,6 +123,25 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     appointment_type: { id: 3, name: 'Home visit', duration: 60, color: '#0284c7' },
     business_location: null,
     ...overrides,
+  };
+}
+
+const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(items.map((item) => [item.id, item])).values()];
+
+/** The list response (GET /appointments) for these appointments, one page of them when the request asks for one. */
+export function appointmentListBody(appointments: ReadonlyArray<Schemas['Appointment']>, search: URLSearchParams) {
+  const perPage = Number(search.get('per_page') ?? appointments.length);
+  const page = Number(search.get('page') ?? 1);
+  const shown = appointments.slice((page - 1) * perPage, page * perPage);
+  return {
+    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, client, practitioner, appointment_type, business_location }) => ({
+      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng,
+      client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
+    })),
+    clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),
+    practitioners: uniqueById(shown.map(({ practitioner }) => ({ id: practitioner.id, full_name: practitioner.full_name, time_zone: practitioner.time_zone ?? 'Australia/Brisbane' }))),
+    appointment_types: uniqueById(shown.flatMap(({ appointment_type }) => (appointment_type ? [appointment_type] : []))),
+    meta: { page, per_page: perPage, total: appointments.length },
   };
 }
 

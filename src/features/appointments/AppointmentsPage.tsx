@@ -26,6 +26,9 @@ import { DaySchedule, LANE_COLORS } from './DaySchedule';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
 import { layoutSchedule } from './scheduleLayout';
+import { canPlanRoutes } from '../routes/access';
+import { OptimiseAction, RouteLaneMark, StaleRoutesBanner } from '../routes/DayRoutes';
+import { routeQueries } from '../routes/queries';
 
 const VIEWS = ['list', 'schedule'] as const;
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -91,6 +94,10 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     () => (view === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
     [view, listed, businessTimeZone, shownDay],
   );
+
+  const dayRoutes = useQuery({ ...routeQueries.day(api, shownDay), enabled: view === 'schedule' });
+  const routeOf = useMemo(() => new Map((dayRoutes.data ?? []).map((dayRoute) => [dayRoute.practitioner_id, dayRoute])), [dayRoutes.data]);
+  const plansRoutes = canPlanRoutes(user?.role);
 
   const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
 
@@ -173,17 +180,34 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
         )}
         {listed && view === 'schedule' && (
           <div>
-            {days.length > 1 && (
-              <div className="flex items-center gap-2 px-4 pt-3 text-sm">
-                <label htmlFor={dayId}>Day</label>
-                <select id={dayId} value={shownDay} onChange={(event) => setState({ day: Temporal.PlainDate.from(event.target.value) })} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-                  {days.map((day) => (
-                    <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
-                  ))}
-                </select>
+            {(days.length > 1 || plansRoutes) && (
+              <div className="flex flex-wrap items-center gap-2 px-4 pt-3 text-sm">
+                {days.length > 1 && (
+                  <>
+                    <label htmlFor={dayId}>Day</label>
+                    <select id={dayId} value={shownDay} onChange={(event) => setState({ day: Temporal.PlainDate.from(event.target.value) })} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+                      {days.map((day) => (
+                        <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
+                      ))}
+                    </select>
+                  </>
+                )}
+                {plansRoutes && (
+                  <span className="ml-auto">
+                    <OptimiseAction day={shownDay} />
+                  </span>
+                )}
               </div>
             )}
-            <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />
+            <DaySchedule
+              appointments={dayAppointments}
+              businessTimeZone={businessTimeZone}
+              laneNote={(practitionerId) => {
+                const laneRoute = routeOf.get(practitionerId);
+                return laneRoute && <RouteLaneMark route={laneRoute} canEdit={plansRoutes} />;
+              }}
+            />
             <ScheduleMap appointments={dayAppointments} businessTimeZone={businessTimeZone} />
             <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
               {dayAppointments.length} appointment{dayAppointments.length === 1 ? '' : 's'} on this day
