@@ -7,7 +7,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { selectUser } from '../../machines/auth';
 import { POLL_INTERVAL_MS } from '../../machines/jobPolling';
-import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../lib/dates';
+import { browserTimeZone, formatDateTime, formatDayRange } from '../../lib/dates';
 import { ErrorNote } from '../../ui/forms';
 import { Pagination } from '../../ui/Pagination';
 import { PageHeader } from '../../ui/PageHeader';
@@ -117,7 +117,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
                       </span>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">
-                      {job.start_date === job.end_date ? formatCalendarDate(job.start_date) : `${formatCalendarDate(job.start_date)} – ${formatCalendarDate(job.end_date)}`}
+                      {formatDayRange(job.start_date, job.end_date)}
                     </td>
                     <td className="px-4 py-3">
                       <FiltersCell filters={job.filters} lists={lists} />

@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageSpinner, Spinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import type { JobKind, SyncJob } from './api';
-import { DateRangePicker, SingleDatePicker } from './DateRangePicker';
-import { draftForMode, prefillDraft, type SyncMode } from './dateRange';
+import { DateRangePicker, SingleDatePicker } from '../../ui/DateRangePicker';
+import { draftDates, draftForMode, pickerRange, prefillDraft, RANGE_PRESETS, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { useSyncMachines } from './SyncMachinesContext';
@@ -120,13 +120,22 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       )}
       {mode === 'NORMAL' ? (
         <DateRangePicker
-          value={{ start: draft.start_date, end: draft.end_date }}
+          label="Date range"
+          clearable
+          presets={RANGE_PRESETS}
+          months={2}
+          value={pickerRange(draft)}
           today={today}
           problem={dateProblem}
-          onChange={(range) => setDraft({ ...draft, start_date: range.start, end_date: range.end })}
+          onChange={(range) => setDraft({ ...draft, ...draftDates(range) })}
         />
       ) : (
-        <SingleDatePicker value={draft.start_date} today={today} onChange={(day) => setDraft({ ...draft, start_date: day, end_date: day })} />
+        <SingleDatePicker
+          label="Date"
+          value={pickerRange(draft).start}
+          today={today}
+          onChange={(day) => setDraft({ ...draft, ...draftDates({ start: day, end: day }) })}
+        />
       )}
       <div className={mode === 'NORMAL' ? 'grid gap-4 sm:grid-cols-3' : ''}>
         {mode === 'NORMAL' && (

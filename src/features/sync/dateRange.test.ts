@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { parse } from 'yaml';
 import { EARLIEST_DATE as SERVER_EARLIEST_DATE, LATEST_DATE as SERVER_LATEST_DATE, MAX_RANGE_DAYS as SERVER_MAX_RANGE_DAYS } from '../../../server/src/modules/sync/time-range';
-import { draftForMode, EARLIEST_DATE, LATEST_DATE, MAX_AHEAD_DAYS, MAX_RANGE_DAYS, presetRange, prefillDraft, PRESETS, rangeProblem } from './dateRange';
+import { draftForMode, EARLIEST_DATE, LATEST_DATE, MAX_AHEAD_DAYS, presetRange, prefillDraft, PRESETS, rangeProblem } from './dateRange';
+import { MAX_RANGE_DAYS } from '../../lib/dayRange';
 import { selectionSummary } from '../../ui/MultiSelect';
 import { offeredPractitioners } from './useSyncData';
 

@@ -2,21 +2,22 @@
 // business's time zone, written yyyy-MM-dd as the API expects.
 import { Temporal } from 'temporal-polyfill';
 import { toRequestDate } from '../../lib/dates';
+import { MAX_RANGE_DAYS } from '../../lib/dayRange';
+import type { DateRangePreset, OpenDayRange } from '../../ui/DateRangePicker';
 import type { Role } from '../../api/types';
 import type { SyncDraft } from '../../machines/syncForm';
 import type { JobKind, SyncSettings } from './api';
 
 export type SyncMode = 'NORMAL' | 'FAST';
 
+/** A whole range of days, yyyy-MM-dd as the API writes them. */
 export interface DateRange {
-  start: string | null;
-  end: string | null;
+  start: string;
+  end: string;
 }
 
 export const DEFAULT_RANGE_DAYS = 7;
 
-/** The most days one import or export may cover, first and last day included (the server refuses more). */
-export const MAX_RANGE_DAYS = 62;
 /** Automatic sync covers today..today+ahead_days, so days ahead stay one below the longest range (the contract's maximum). */
 export const MAX_AHEAD_DAYS = MAX_RANGE_DAYS - 1;
 /** The dates the server accepts in a range (a practice's bookings; 0001 is a typing slip). */
@@ -73,6 +74,26 @@ export function presetRange(preset: PresetId, today: Temporal.PlainDate): DateRa
     case 'nextMonth':
       return wholeMonth(firstOfMonth.add({ months: 1 }));
   }
+}
+
+const dayOf = (date: string | null) => (date ? Temporal.PlainDate.from(date) : null);
+
+/** The presets as the date range picker offers them. */
+export const RANGE_PRESETS: readonly DateRangePreset[] = PRESETS.map(({ id, label }) => ({
+  label,
+  range: (today) => {
+    const { start, end } = presetRange(id, today);
+    return { start: Temporal.PlainDate.from(start), end: Temporal.PlainDate.from(end) };
+  },
+}));
+
+/** A draft's dates as the date pickers hold them, and back. */
+export function pickerRange(draft: Pick<SyncDraft, 'start_date' | 'end_date'>): OpenDayRange {
+  return { start: dayOf(draft.start_date), end: dayOf(draft.end_date) };
+}
+
+export function draftDates(range: OpenDayRange): Pick<SyncDraft, 'start_date' | 'end_date'> {
+  return { start_date: range.start && toRequestDate(range.start), end_date: range.end && toRequestDate(range.end) };
 }
 
 export interface PrefillInput {

@@ -9,7 +9,7 @@ import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import type { ProviderAccount } from '../../../api/types';
 import { selectUser } from '../../../machines/auth';
-import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../../lib/dates';
+import { browserTimeZone, formatDateTime, formatDayRange } from '../../../lib/dates';
 import { ErrorNote } from '../../../ui/forms';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { Icon } from '../../../ui/Icon';
@@ -151,7 +151,7 @@ const linkClass = 'font-medium text-sky-700 underline hover:text-sky-900 dark:te
 
 function SetupComplete({ account, lastImport, timeZone, onFinish }: { account: ProviderAccount; lastImport: SyncJob; timeZone: string; onFinish: () => void }) {
   const provider = PROVIDER_NAMES[account.provider] ?? account.provider;
-  const range = lastImport.start_date === lastImport.end_date ? formatCalendarDate(lastImport.start_date) : `${formatCalendarDate(lastImport.start_date)} – ${formatCalendarDate(lastImport.end_date)}`;
+  const range = formatDayRange(lastImport.start_date, lastImport.end_date);
   return (
     <div className="space-y-4" data-testid="setup-complete">
       <h2 className="text-base font-semibold">Setup is complete</h2>
