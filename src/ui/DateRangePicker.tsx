@@ -7,6 +7,7 @@ import 'react-day-picker/style.css';
 import { Temporal } from 'temporal-polyfill';
 import { formatDay, formatDayRange, jsDateFromPlainDate, plainDateFromJsDate } from '../lib/dates';
 import { Icon } from './Icon';
+import { TextLink } from './TextLink';
 
 export interface DayRange {
   start: Temporal.PlainDate;
@@ -71,7 +72,6 @@ const toolbarButton =
   'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
 const chip =
   'rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:border-sky-400 hover:bg-sky-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
-const clearLink = 'text-sm text-slate-500 underline hover:text-slate-800 dark:hover:text-slate-200';
 
 // The calendar in the app's accent colour.
 const calendarStyle = { '--rdp-accent-color': '#0284c7', '--rdp-accent-background-color': '#e0f2fe' } as CSSProperties;
@@ -159,9 +159,9 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
         </CalendarPopover>
         {!props.clearable && props.steps && <RangeSteps value={props.value} onChange={props.onChange} today={today} />}
         {props.clearable && start && (
-          <button type="button" onClick={() => props.onChange({ start: null, end: null })} className={clearLink}>
+          <TextLink variant="muted" onClick={() => props.onChange({ start: null, end: null })} className="text-sm">
             Clear dates
-          </button>
+          </TextLink>
         )}
       </div>
       {problem && (
@@ -237,9 +237,9 @@ export function SingleDatePicker({ label, value, onChange, today }: {
           Tomorrow
         </button>
         {value && (
-          <button type="button" onClick={() => onChange(null)} className={clearLink}>
+          <TextLink variant="muted" onClick={() => onChange(null)} className="text-sm">
             Clear date
-          </button>
+          </TextLink>
         )}
       </div>
     </div>

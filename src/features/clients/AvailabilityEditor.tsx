@@ -13,7 +13,7 @@ import {
   selectIsSaving,
   type AvailabilityEntry,
 } from '../../machines/availabilityEditor';
-import { Spinner } from '../../ui/PageSpinner';
+import { Button } from '../../ui/Button';
 
 export interface AvailabilityEditorProps {
   availability: readonly AvailabilityEntry[];
@@ -149,15 +149,9 @@ export function AvailabilityEditor({
         <p className="text-sm text-slate-600 dark:text-slate-400">No custom availability: any day and time suits.</p>
       )}
 
-      <button
-        type="submit"
-        disabled={locked || blocked}
-        aria-describedby={blocked ? problemIds.join(' ') : undefined}
-        className="inline-flex items-center gap-2 rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {saving && <Spinner className="size-4" />}
+      <Button type="submit" size="sm" busy={saving} disabled={locked || blocked} aria-describedby={blocked ? problemIds.join(' ') : undefined}>
         {saveLabel}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDraft } from '../../machines/syncForm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { PageSpinner, Spinner } from '../../ui/PageSpinner';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import type { JobKind, SyncJob } from './api';
 import { DateRangePicker, SingleDatePicker } from '../../ui/DateRangePicker';
@@ -16,6 +16,7 @@ import { MultiSelect } from '../../ui/MultiSelect';
 import { useSyncMachines } from './SyncMachinesContext';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
+import { Button } from '../../ui/Button';
 
 export const WARNINGS: Record<JobKind, string> = {
   // The spec warns that imports overwrite edits made in the product; issue 10 keeps unexported arrival times.
@@ -166,14 +167,9 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       </div>
       <Callout>{WARNINGS[kind]}</Callout>
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={submitting}
-          className="inline-flex items-center gap-2 rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {submitting && <Spinner className="size-4" />}
+        <Button type="submit" busy={submitting}>
           {startLabel}
-        </button>
+        </Button>
       </div>
       <ConfirmDialog
         open={confirming}
