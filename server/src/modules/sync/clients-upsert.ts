@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema';
 import { geocodeBrisbaneAddress } from '../../geo/brisbane-gazetteer';
 import type { Tx } from '../../jobs/queue';
-import type { PmsPatient } from '../../pms/adapter';
+import type { PmsPatient } from '../../pms';
 import { bulkInsert, reserveIds } from './bulk';
 import { creation, diff, insertVersions, type VersionRow } from './changes';
 import { insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';

@@ -8,8 +8,8 @@ import { appointments, businessAccounts, clients, type SyncFilters } from '../..
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
-import type { PmsAdapter, PmsAppointment, PmsInvalidRecord, PmsPage } from '../../pms/adapter';
-import { adapterForAccount, findProviderAccount, ProviderAccountUnusableError } from '../../pms-connection/factory';
+import { ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
+import { adapterForAccount, findProviderAccount } from './pms-connection';
 import { bulkInsert, reserveIds } from './bulk';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients } from './clients-upsert';

@@ -9,8 +9,8 @@ import type { AppContext } from '../../http/context';
 import { HttpError, invalid, notFound } from '../../http/errors';
 import { enqueueJob, jobEvents } from '../../jobs/queue';
 import { RECONNECT_MESSAGE } from '../../jobs/worker';
-import { PmsAuthError } from '../../pms/errors';
-import { adapterForKey, findProviderAccount, type ProviderAccountRow } from '../../pms-connection/factory';
+import { PmsAuthError } from '../../pms';
+import { adapterForKey, findProviderAccount, type ProviderAccountRow } from './pms-connection';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

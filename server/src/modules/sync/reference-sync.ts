@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { appointmentTypes, businessLocations, practitioners, resourceMaps } from '../../db/schema';
 import { geocodeBrisbaneAddress } from '../../geo/brisbane-gazetteer';
 import type { Tx } from '../../jobs/queue';
-import { collectPages, type PmsAdapter, type PmsCallOptions } from '../../pms/adapter';
+import { collectPages, type PmsAdapter, type PmsCallOptions } from '../../pms';
 import { diff } from './changes';
 import { insertMaps, mapsForExternalIds, touchMaps, type ResourceType } from './resource-maps';
 
