@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'tmp/', 'coverage/', 'node_modules/', 'src/api/schema.d.ts', 'server/src/pms/cliniko/cliniko-schema.d.ts'] },
+  { ignores: ['dist/', 'data/', 'tmp/', 'coverage/', 'node_modules/', 'openapi/generated/', 'server/src/pms/cliniko/cliniko-schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
