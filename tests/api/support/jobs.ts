@@ -1,4 +1,4 @@
-// The job worker and scheduler as the server starts them: given the sync module's job handlers and range rule.
+// The job worker and scheduler as the server starts them: given the sync module's job handlers and automatic-sync rules.
 import type { Db } from '../../../server/src/db/client';
 import type { AppContext } from '../../../server/src/http/context';
 import { scheduleAutomaticSync as schedule } from '../../../server/src/jobs/scheduler';
