@@ -3,6 +3,7 @@ import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
 import { findUserByEmail, insertUser } from '../users/repository';
+import { createSyncSettings } from '../sync/settings-service';
 import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
 
 export interface NewUser {
@@ -53,6 +54,7 @@ export async function createBusinessAccount(db: Db, input: {
   }
   return db.transaction(async (tx) => {
     const business = await insertBusinessAccount(tx, input.name.trim(), timeZone);
+    await createSyncSettings(tx, business.id);
     const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
     return { business, admin };
   });
