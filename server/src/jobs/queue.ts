@@ -154,3 +154,14 @@ export async function cancelJob(db: DbOrTx, id: number, message?: string): Promi
   }).where(and(eq(syncJobs.id, id), inArray(syncJobs.status, ['PENDING', 'INPROGRESS']))).returning();
   return row ?? null;
 }
+
+/** Cancels a business's unfinished jobs (of one kind, or all); a worker running one stops at its next step. */
+export async function cancelUnfinishedJobs(db: DbOrTx, businessAccountId: number, message: string, kind?: SyncJobKind): Promise<void> {
+  await db.update(syncJobs).set({
+    status: 'CANCELLED', finished_at: new Date(), updated_at: new Date(), locked_by: null, locked_until: null, error_message: message,
+  }).where(and(
+    eq(syncJobs.business_account_id, businessAccountId),
+    inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
+    ...(kind ? [eq(syncJobs.kind, kind)] : []),
+  ));
+}
