@@ -4,7 +4,7 @@ import { clients } from '../../db/schema';
 import { geocodeBrisbaneAddress } from '../../geo/brisbane-gazetteer';
 import type { Tx } from '../../jobs/queue';
 import type { PmsPatient } from '../../pms';
-import { bulkInsert, reserveIds } from './bulk';
+import { bulkInsert, reserveIds } from '../../db/bulk';
 import { creation, diff, insertVersions, type VersionRow } from './changes';
 import { insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
 

@@ -10,7 +10,7 @@ import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
 import { adapterForAccount, findProviderAccount } from './pms-connection';
-import { bulkInsert, reserveIds } from './bulk';
+import { bulkInsert, reserveIds } from '../../db/bulk';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients } from './clients-upsert';
 import { syncReferenceData } from './reference-sync';
