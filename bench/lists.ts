@@ -18,7 +18,7 @@ import { migrate } from '../server/src/db/migrate';
 import { appointments, appointmentTypes, businessLocations, clients, clientTags, practitioners, tags } from '../server/src/db/schema';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
-import { createBusinessAccount } from '../server/src/modules/accounts/service';
+import { createBusinessAccount } from '../server/src/modules/accounts';
 import { startProduct } from '../tests/e2e/support/server';
 
 const CLIENTS = 20_000;

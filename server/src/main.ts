@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
-import { automaticSyncRules, syncJobHandlers } from './modules/sync/job-handlers';
+import { automaticSyncRules, syncJobHandlers } from './modules/sync';
 import { startSandbox, type SandboxHandle } from './pms/sandbox';
 
 async function main() {

@@ -5,7 +5,7 @@ import { createContext } from './context';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
-import { automaticSyncRules, syncJobHandlers } from './modules/sync/job-handlers';
+import { automaticSyncRules, syncJobHandlers } from './modules/sync';
 import { startWorker } from './jobs/worker';
 
 async function main() {

@@ -11,9 +11,9 @@ import {
 import { syncJobs } from '../db/schema-sync';
 import { enqueueJob } from '../jobs/queue';
 import { drainJobs } from '../jobs/worker';
-import { syncJobHandlers } from '../modules/sync/job-handlers';
+import { syncJobHandlers } from '../modules/sync';
 import type { AppContext } from '../http/context';
-import { createBusinessAccount, createUser } from '../modules/accounts/service';
+import { createBusinessAccount, createUser } from '../modules/accounts';
 import { BRISBANE_SUBURBS } from '../geo/brisbane-gazetteer';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from './generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../sample-data';

@@ -3,7 +3,7 @@ import type { Db } from '../../../server/src/db/client';
 import type { AppContext } from '../../../server/src/http/context';
 import { scheduleAutomaticSync as schedule } from '../../../server/src/jobs/scheduler';
 import { drainJobs as drain, startWorker as start, type Worker, type WorkerOptions } from '../../../server/src/jobs/worker';
-import { automaticSyncRules, syncJobHandlers } from '../../../server/src/modules/sync/job-handlers';
+import { automaticSyncRules, syncJobHandlers } from '../../../server/src/modules/sync';
 
 export { latestSlot } from '../../../server/src/jobs/scheduler';
 export { RECONNECT_MESSAGE, waitForJob } from '../../../server/src/jobs/worker';

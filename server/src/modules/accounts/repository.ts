@@ -1,7 +1,7 @@
 // Queries behind creating business accounts (users are written by the users module, sync settings by the sync module).
 import { and, eq, inArray } from 'drizzle-orm';
 import { businessAccounts, practitioners } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 

@@ -2,8 +2,8 @@
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
-import { findUserByEmail, insertUser } from '../users/repository';
-import { createSyncSettings } from '../sync/settings-service';
+import { findUserByEmail, insertUser } from '../users';
+import { createSyncSettings } from '../sync';
 import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
 
 export interface NewUser {

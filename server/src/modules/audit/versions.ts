@@ -2,15 +2,12 @@
 // the change. object_changes maps each changed field to [old, new].
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bulkInsert } from '../../db/bulk';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
 export type VersionedItem = 'Appointment' | 'Client';
 export type VersionEvent = 'create' | 'update' | 'destroy';
 export type ObjectChanges = Record<string, [unknown, unknown]>;
-
-/** A database handle or a transaction opened on one (a Drizzle transaction is a PgDatabase too). */
-export type DbOrTx = Db;
 
 export interface VersionInput {
   businessAccountId: number;

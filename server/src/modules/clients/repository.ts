@@ -1,9 +1,8 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
 import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
-import type { DbOrTx } from '../audit/versions';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type TagSummary = { id: number; name: string; color: string | null };
@@ -163,17 +162,6 @@ export async function knownTagIds(db: DbOrTx, businessAccountId: number, tagIds:
 export async function clientTagIds(db: DbOrTx, clientId: number): Promise<number[]> {
   return (await db.select({ tag_id: clientTags.tag_id }).from(clientTags).where(eq(clientTags.client_id, clientId)))
     .map((row) => row.tag_id).sort((a, b) => a - b);
-}
-
-/** Replaces a client's tags with `tagIds`. */
-export async function setClientTags(db: DbOrTx, clientId: number, tagIds: number[]): Promise<void> {
-  await db.delete(clientTags).where(eq(clientTags.client_id, clientId));
-  if (tagIds.length) await db.insert(clientTags).values(tagIds.map((tag_id) => ({ client_id: clientId, tag_id })));
-}
-
-/** Takes a tag off every client that carries it (the tag is being deleted). */
-export async function removeTagFromClients(db: DbOrTx, tagId: number): Promise<void> {
-  await db.delete(clientTags).where(eq(clientTags.tag_id, tagId));
 }
 
 /** Stores an availability request whose emailed link carries the token with this hash. */

@@ -1,7 +1,7 @@
 // Practitioner queries: the business's practitioners with the colour each is shown in, and the admin's colour choice.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { practitioners } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type PractitionerRow = typeof practitioners.$inferSelect;
 export type PractitionerWithColor = PractitionerRow & { shown_color: string };

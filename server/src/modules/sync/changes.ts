@@ -2,7 +2,7 @@
 // (versions: object_changes maps a field to [old, new]; dates are stored as ISO strings).
 import type { Db } from '../../db/client';
 import type { Tx } from '../../jobs/queue';
-import { recordVersions } from '../audit/versions';
+import { recordVersions } from '../audit';
 
 export type Changes = Record<string, [unknown, unknown]>;
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/access';
 import { syncSettings, type SyncFilters } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 import { assertOwnFilterIds } from './filters';
 
 const toSyncSettingsDto = (row: typeof syncSettings.$inferSelect): Schemas['SyncSettings'] => ({

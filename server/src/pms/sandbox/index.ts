@@ -3,6 +3,7 @@ export { startSandbox, SANDBOX_DEMO_API_KEY, type SandboxHandle, type SandboxOpt
 export {
   createSandboxDataset,
   DEFAULT_SANDBOX_SEED,
+  isoAt,
   type SandboxDataset,
   type SandboxDatasetOptions,
   type SandboxAppointment,

@@ -1,0 +1,1 @@
+export { appointmentTypesHandlers } from './handlers';

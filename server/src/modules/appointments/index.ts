@@ -1,0 +1,1 @@
+export { appointmentsHandlers } from './handlers';

@@ -1,0 +1,1 @@
+export { businessLocationsHandlers } from './handlers';
