@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './lint/import-through-index.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'tmp/', 'coverage/', 'node_modules/', 'openapi/generated/', 'server/src/pms/cliniko/cliniko-schema.d.ts'] },
@@ -24,6 +25,18 @@ export default tseslint.config(
           group: ['**/modules', '**/modules/**'],
           message: 'server/src/jobs must not import server/src/modules: have the worker or scheduler given what it needs where it is started.',
         }],
+      }],
+    },
+  },
+  {
+    // A server module, the PMS layer, its sandbox and the sample data are entered through their index.ts from outside
+    // their folder (lint/import-through-index.js); inside, files import each other freely. Module folders list what
+    // other modules use in their index.ts.
+    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/import-through-index': ['error', {
+        units: ['server/src/modules/*', 'server/src/pms', 'server/src/pms/sandbox', 'server/src/sample-data'],
       }],
     },
   },
