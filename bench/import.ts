@@ -18,7 +18,7 @@ import { migrate } from '../server/src/db/migrate';
 import { providerAccounts } from '../server/src/db/schema';
 import { enqueueJob, getJob } from '../server/src/jobs/queue';
 import { drainJobs } from '../server/src/jobs/worker';
-import { syncJobHandlers } from '../server/src/modules/sync';
+import { jobHandlers } from '../server/src/modules/job-handlers';
 import { createBusinessAccount } from '../server/src/modules/accounts';
 import { createSandboxDataset, startSandbox, type SandboxDatasetOptions } from '../server/src/pms/sandbox';
 
@@ -77,7 +77,7 @@ async function bench() {
   const before = await stats();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  await drainJobs(ctx, syncJobHandlers, { tuning: { requestsPerMinute: RATE, rateLimitWindowMs: WINDOW_MS } });
+  await drainJobs(ctx, jobHandlers, { tuning: { requestsPerMinute: RATE, rateLimitWindowMs: WINDOW_MS } });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);

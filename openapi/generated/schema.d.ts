@@ -187,6 +187,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every business location of the business (imported from the practice management system) with its address and map position; the ones with a position can be a practitioner's start or end place */
         get: operations["listAllBusinessLocations"];
         put?: never;
         post?: never;
@@ -213,6 +214,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/practitioners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every practitioner, active and inactive, with the working data Rounds keeps for routing (places, hours, break, skills, limits, time zone, colour) and their start and end places resolved to a name and a map position */
+        get: operations["listPractitionerSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practitioners/working_hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Gives several practitioners the same working hours in one transaction: every one of them or none (an id that is not one of the business's practitioners answers 404 and changes nothing). Each change is in the change log. */
+        put: operations["setPractitionersWorkingHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/practitioners/{id}": {
         parameters: {
             query?: never;
@@ -226,8 +261,62 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set a practitioner's colour on the lanes and the map, or clear it (null) to go back to the derived one */
+        /** Changes what Rounds keeps about a practitioner (never written to the practice management system, never overwritten by an import): colour, start and end place, home address and position, working hours, break, skills, daily limits, time zone. Fields left out keep their value; null clears. Each change is in the change log. */
         patch: operations["updatePractitioner"];
+        trace?: never;
+    };
+    "/custom_locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's custom locations (offices, depots, car parks), by name, with the practitioners using each */
+        get: operations["listCustomLocations"];
+        put?: never;
+        /** Adds a place that is neither a client nor a business location */
+        post: operations["createCustomLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom_locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a custom location; one that is a practitioner's start or end place answers 409 naming them */
+        delete: operations["deleteCustomLocation"];
+        options?: never;
+        head?: never;
+        /** Renames a custom location, moves its pin (lat and lng together) or changes its address */
+        patch: operations["updateCustomLocation"];
+        trace?: never;
+    };
+    "/optimization_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the business's days are optimised (the defaults until an admin saves them) */
+        get: operations["getOptimizationSettings"];
+        /** Saves the optimisation settings; fields left out keep their value. A preset other than custom writes its own weights (sending other weights with it is refused); weights sent without a preset, or with preset custom, are kept as they are and make the preset custom. */
+        put: operations["updateOptimizationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/appointment_types/all": {
@@ -433,6 +522,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct the client's map pin by hand: the point becomes source 'manual', precision 'address', and is written to the client's change log. Imports keep it while the client's address stays the same; an address changed in the practice management system is placed again. The client's visits from now on move with it. */
+        put: operations["updateClientLocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{id}/update_tags": {
         parameters: {
             query?: never;
@@ -443,6 +549,23 @@ export interface paths {
         get?: never;
         put: operations["updateClientTags"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place an address on the map: the online geocoder the server is configured with (Google with GOOGLE_MAPS_API_KEY, else a Nominatim-compatible GEOCODER_URL), falling back to the bundled Australian suburb/postcode gazetteer when it fails or finds nothing. Nothing found is not an error: precision 'none'. */
+        post: operations["geocodeAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -564,6 +687,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/arrival_lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** "Keep this time": a locked visit keeps its arrival time (and its practitioner) when its day is optimised. The change is written to the change log. */
+        put: operations["setAppointmentArrivalLock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/remove_from_route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a visit off its route: its route_id is cleared and its arrival time stays (editable again). The stop leaves the route, which is marked stale (its figures no longer describe the day); a route left without stops is removed. */
+        post: operations["removeAppointmentFromRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts optimising a day's routes: a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours that day; 409 while another run of the same day with any of these practitioners has not finished. */
+        post: operations["createOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run: its status, its progress while it solves, and its proposal once COMPLETE. An ADMIN reads every run of the business, a REGULAR_USER the runs they started (others answer 404). */
+        get: operations["getOptimization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a run that has not finished (a solving run stops within a moment); 409 once it has finished */
+        post: operations["cancelOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a COMPLETE run's proposal in one transaction: a route per practitioner of the day (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE. */
+        post: operations["applyOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Discards a COMPLETE run's proposal, which changes nothing and can no longer be applied; 409 when it was applied or is not COMPLETE */
+        post: operations["discardOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applied routes of a day, by practitioner name. A PRACTITIONER gets only their associated practitioners' routes. */
+        get: operations["listRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a route; its visits leave it (route_id cleared) and keep their arrival times, which are editable again */
+        delete: operations["deleteRoute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/availability": {
         parameters: {
             query?: never;
@@ -591,7 +867,7 @@ export interface components {
         Error: {
             message: string;
             errors?: string[];
-            /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required, 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. */
+            /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required, 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. Optimisation runs and routes: OPTIMIZATION_RUNNING (another run of the day shares a practitioner), SCHEDULE_CHANGED (apply: the day changed since the proposal), OPTIMIZATION_APPLIED, OPTIMIZATION_DISCARDED, OPTIMIZATION_NOT_COMPLETE, APPOINTMENT_NOT_ROUTED. */
             code?: string;
         };
         /** @enum {string} */
@@ -650,11 +926,46 @@ export interface components {
             id: components["schemas"]["Id"];
             name: string;
             address_1?: string | null;
+            address_2?: string | null;
             city?: string | null;
             state?: string | null;
             post_code?: string | null;
+            country?: string | null;
+            /** @description the address on one line (null when the PMS has none) */
+            address?: string | null;
             lat?: number | null;
             lng?: number | null;
+            geo_precision?: components["schemas"]["GeoPrecision"];
+            geo_source?: components["schemas"]["GeoSource"];
+        };
+        /**
+         * @description How precise a stored point is: 'address' the house or building, 'street' somewhere on the street, 'suburb' the centre of the suburb or postcode area, 'none' no point (lat and lng are null).
+         * @enum {string}
+         */
+        GeoPrecision: "address" | "street" | "suburb" | "none";
+        /**
+         * @description Where a stored point came from: 'google' or 'nominatim' (online geocoders), 'gazetteer' (the bundled Australian suburb/postcode table), 'sandbox' (the demo sandbox's synthetic streets: not surveyed, not for navigation), 'pms' (coordinates the practice management system sent), 'manual' (a user placed the pin); null without a point.
+         * @enum {string|null}
+         */
+        GeoSource: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual" | null;
+        /** @description An address in parts, as clients and business locations carry it; a street, a suburb or a postcode is needed. */
+        AddressInput: {
+            address_1?: string | null;
+            address_2?: string | null;
+            /** @description the suburb */
+            city?: string | null;
+            state?: string | null;
+            post_code?: string | null;
+            /** @description absent means Australia */
+            country?: string | null;
+        };
+        GeocodeResult: {
+            lat: number | null;
+            lng: number | null;
+            precision: components["schemas"]["GeoPrecision"];
+            source: components["schemas"]["GeoSource"];
+            /** @description what was found, in words (null when nothing was) */
+            label: string | null;
         };
         Practitioner: {
             id: components["schemas"]["Id"];
@@ -670,6 +981,133 @@ export interface components {
         };
         /** @description '#rrggbb' the practitioner is shown in on the schedule's lanes and the map: the colour an admin chose, else one derived from the practitioner's rank in the business (evenly spaced hues). Always present in responses. */
         PractitionerColor: string;
+        /** @enum {string} */
+        PlaceKind: "home" | "business_location" | "custom_location";
+        /** @description A practitioner's start or end place as chosen: their home, or one of the business's business locations or custom locations by id (id is required for those two kinds and must be absent or null for home) */
+        PlaceChoice: {
+            kind: components["schemas"]["PlaceKind"];
+            id?: components["schemas"]["Id"] | null;
+        };
+        /** @description A start or end place as the optimiser will use it. lat and lng are null when the place has no map position (a home without a position, a business location without coordinates, or a location that no longer exists). */
+        ResolvedPlace: {
+            kind: components["schemas"]["PlaceKind"];
+            /** @description the business or custom location; null for home */
+            id: components["schemas"]["Id"] | null;
+            /** @description 'Home', or the location's name */
+            name: string;
+            address: string | null;
+            lat: number | null;
+            lng: number | null;
+        };
+        HomeAddress: {
+            address: string;
+            lat: number;
+            lng: number;
+        };
+        /** @description A time of day on the practitioner's clock, HH:MM (24-hour) */
+        ClockTime: string;
+        /** @description One weekday's working hours (start before end), or null when the practitioner is off that day */
+        WorkingDay: {
+            start: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockTime"];
+        } | null;
+        /** @description Seven weekdays, Monday first, on the practitioner's time zone */
+        WorkingHours: components["schemas"]["WorkingDay"][];
+        /** @description An optional break of `minutes`, started between `earliest` and `latest` (earliest not after latest); null = no break. A break that does not fit inside a day's working hours is saved with a warning. */
+        PractitionerBreak: {
+            earliest: components["schemas"]["ClockTime"];
+            latest: components["schemas"]["ClockTime"];
+            minutes: number;
+        } | null;
+        /** @description A practitioner with what Rounds keeps about them for routing. `warnings` says in words what would stop or limit the optimiser (no start place, a place without a map position, no working hours, a break outside the hours); `routable` is false when the practitioner cannot be given a route at all. */
+        PractitionerSettings: {
+            id: components["schemas"]["Id"];
+            full_name: string;
+            first_name: string;
+            last_name: string;
+            active: boolean;
+            profession: string | null;
+            time_zone: string;
+            color: components["schemas"]["PractitionerColor"];
+            color_chosen: boolean;
+            /** @description null = no start place chosen */
+            start_place: components["schemas"]["ResolvedPlace"] | null;
+            /** @description null = the start place */
+            end_place: components["schemas"]["ResolvedPlace"] | null;
+            /** @description null = no home address */
+            home: {
+                address: string | null;
+                lat: number | null;
+                lng: number | null;
+            } | null;
+            working_hours: components["schemas"]["WorkingHours"];
+            break: components["schemas"]["PractitionerBreak"];
+            /** @description null = every appointment type */
+            skill_appointment_type_ids: components["schemas"]["Id"][] | null;
+            max_visits: number | null;
+            max_travel_minutes: number | null;
+            routable: boolean;
+            warnings: string[];
+        };
+        CustomLocation: {
+            id: components["schemas"]["Id"];
+            name: string;
+            address: string;
+            lat: number;
+            lng: number;
+            /** @description The practitioners whose start or end place it is (it cannot be deleted while there are any) */
+            used_by: {
+                id: components["schemas"]["Id"];
+                full_name: string;
+            }[];
+        };
+        /**
+         * @description hard: a visit starts inside the client's availability or is not placed; soft: it may start up to max_lateness_minutes late
+         * @enum {string}
+         */
+        AvailabilityMode: "hard" | "soft";
+        /**
+         * @description The plain choice: shortest_travel (travel only), balanced (the default), punctual (lateness weighs most), continuity (keep clients with their usual practitioner), or custom (weights set by hand)
+         * @enum {string}
+         */
+        OptimizationPreset: "shortest_travel" | "balanced" | "punctual" | "continuity" | "custom";
+        /** @description How much each term of the optimiser's objective counts, relative to the others (0–1000) */
+        OptimizationWeights: {
+            travel_time: number;
+            distance: number;
+            continuity: number;
+            lateness: number;
+            overtime: number;
+        };
+        OptimizationSettings: {
+            availability_mode: components["schemas"]["AvailabilityMode"];
+            /** @description how late a visit may start in soft mode */
+            max_lateness_minutes: number;
+            /** @description how long after the working hours a route may end */
+            overtime_minutes: number;
+            /** @description added to each visit (parking) */
+            visit_buffer_minutes: number;
+            /** @description arrival times are rounded up to this step when the route allows (0 = exact) */
+            arrival_rounding_minutes: number;
+            preset: components["schemas"]["OptimizationPreset"];
+            weights: components["schemas"]["OptimizationWeights"];
+            /** @description default search time of a run */
+            search_seconds: number;
+            /** @description whether runs may offer reassigning visits between practitioners */
+            allow_reassignment: boolean;
+            /** @description The weights each plain choice stands for (what choosing it saves) */
+            preset_weights: {
+                shortest_travel: components["schemas"]["OptimizationWeights"];
+                balanced: components["schemas"]["OptimizationWeights"];
+                punctual: components["schemas"]["OptimizationWeights"];
+                continuity: components["schemas"]["OptimizationWeights"];
+            };
+            /**
+             * Format: date-time
+             * @description When an admin last saved them; null = never (the defaults)
+             */
+            updated_at: string | null;
+        };
         AppointmentType: {
             id: components["schemas"]["Id"];
             name: string;
@@ -752,8 +1190,10 @@ export interface components {
             time_zone: string | null;
             tags: components["schemas"]["Tag"][];
             availability: components["schemas"]["AvailabilityEntry"][];
-            lat?: number | null;
-            lng?: number | null;
+            lat: number | null;
+            lng: number | null;
+            geo_precision: components["schemas"]["GeoPrecision"];
+            geo_source: components["schemas"]["GeoSource"];
         };
         AppointmentClient: {
             id: components["schemas"]["Id"];
@@ -770,6 +1210,8 @@ export interface components {
             /** Format: date-time */
             arrive_at: string | null;
             route_id: number | null;
+            /** @description "Keep this time": optimising the day keeps this arrival time and practitioner */
+            arrival_locked: boolean;
             notes: string | null;
             lat: number | null;
             lng: number | null;
@@ -884,6 +1326,8 @@ export interface components {
             appointments_unchanged: number;
             clients_created?: number;
             clients_updated?: number;
+            /** @description clients the PMS did not change that were placed again on the map (a better geocoder answered, or a point from the demo sandbox's synthetic streets was replaced) */
+            clients_placed?: number;
             /** @description PMS records that could not be read (malformed); see warnings */
             records_skipped?: number;
             warnings?: string[];
@@ -943,6 +1387,243 @@ export interface components {
             started_at?: string | null;
             /** Format: date-time */
             finished_at?: string | null;
+        };
+        /**
+         * @description keep_practitioners: each visit stays with its practitioner; only the order and arrival times change. reassign: visits may move between the chosen practitioners (only to one who delivers the visit's type and works that day), at a cost for leaving the client's usual practitioner.
+         * @enum {string}
+         */
+        OptimizationMode: "keep_practitioners" | "reassign";
+        OptimizationRequest: {
+            /**
+             * Format: date
+             * @description the day to optimise
+             */
+            date: string;
+            /** @description The practitioners whose day is optimised; default every active practitioner with visits that day */
+            practitioner_ids?: components["schemas"]["Id"][];
+            mode?: components["schemas"]["OptimizationMode"];
+        };
+        Optimization: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["JobStatus"];
+            /** Format: date */
+            date: string;
+            mode: components["schemas"]["OptimizationMode"];
+            practitioner_ids: components["schemas"]["Id"][];
+            progress: components["schemas"]["OptimizationProgress"] | null;
+            /** @description Present once the run is COMPLETE */
+            proposal: components["schemas"]["OptimizationProposal"] | null;
+            error_message: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_name: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            applied_at: string | null;
+            applied_by_name: string | null;
+            /** Format: date-time */
+            discarded_at: string | null;
+        };
+        OptimizationProgress: {
+            elapsed_ms: number;
+            /** @description total travel of the best plan found so far; null before the search starts */
+            best_travel_seconds: number | null;
+            /** @description share of the search time used */
+            fraction: number;
+        };
+        OptimizationProposal: {
+            /** Format: date */
+            date: string;
+            /** @description the business's time zone */
+            time_zone: string;
+            mode: components["schemas"]["OptimizationMode"];
+            kpis: {
+                before: components["schemas"]["DayKpis"];
+                after: components["schemas"]["DayKpis"];
+            };
+            lanes: components["schemas"]["ProposalLane"][];
+            /** @description Visits whose arrival time or practitioner the proposal changes, by new arrival */
+            changes: components["schemas"]["ProposalChange"][];
+            unplaced: components["schemas"]["UnplacedVisit"][];
+            search: {
+                elapsed_ms: number;
+                iterations: number;
+                /** @enum {string} */
+                stopped_by: "budget" | "iterations" | "abort";
+                /** @description the travel provider the figures come from */
+                travel: string;
+            };
+        };
+        DayKpis: {
+            travel_seconds: number;
+            travel_metres: number;
+            /** @description time between visits beyond the travel (breaks excluded) */
+            idle_seconds: number;
+            /** @description visits starting outside their client's availability */
+            outside_availability: number;
+            overtime_seconds: number;
+            /** @description visits the plan could not place (0 before) */
+            unplaced: number;
+        };
+        ProposalLane: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            color: components["schemas"]["PractitionerColor"];
+            start_place: components["schemas"]["RoutePlace"];
+            end_place: components["schemas"]["RoutePlace"];
+            /** Format: date-time */
+            shift_start: string;
+            /** Format: date-time */
+            shift_end: string;
+            before: components["schemas"]["ProposalLaneDay"];
+            after: components["schemas"]["ProposalLaneDay"];
+        };
+        ProposalLaneDay: {
+            stops: components["schemas"]["ProposalStop"][];
+            /**
+             * Format: date-time
+             * @description leaving the start place
+             */
+            depart_at: string | null;
+            /**
+             * Format: date-time
+             * @description reaching the end place
+             */
+            end_at: string | null;
+            return_leg: components["schemas"]["RouteLeg"] | null;
+            break: components["schemas"]["RouteBreak"] | null;
+            metrics: {
+                travel_seconds: number;
+                travel_metres: number;
+                idle_seconds: number;
+                overtime_seconds: number;
+                outside_availability: number;
+            };
+        };
+        ProposalStop: {
+            appointment_id: components["schemas"]["Id"];
+            client_name: string | null;
+            /**
+             * Format: date-time
+             * @description the start of the visit
+             */
+            arrive_at: string;
+            /**
+             * Format: date-time
+             * @description when the practitioner gets there
+             */
+            reach_at: string;
+            /** Format: date-time */
+            depart_at: string;
+            /** @description the leg from the previous stop or the start place */
+            travel_seconds: number;
+            travel_metres: number;
+            waiting_seconds: number;
+            lateness_seconds: number;
+            outside_availability: boolean;
+            /**
+             * @description why the visit kept its time: locked (Keep this time) or unavailable-day (the client has no availability that day)
+             * @enum {string|null}
+             */
+            kept: "locked" | "unavailable-day" | null;
+        };
+        ProposalChange: {
+            appointment_id: components["schemas"]["Id"];
+            client_name: string | null;
+            /** Format: date-time */
+            old_arrive_at: string | null;
+            /** Format: date-time */
+            new_arrive_at: string;
+            old_practitioner_id: components["schemas"]["Id"];
+            new_practitioner_id: components["schemas"]["Id"];
+            old_practitioner_name: string;
+            new_practitioner_name: string;
+        };
+        UnplacedVisit: {
+            appointment_id: components["schemas"]["Id"];
+            client_name: string | null;
+            practitioner_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "no-location";
+            /** @description the reason in words */
+            message: string;
+        };
+        RoutePlace: {
+            /** @enum {string} */
+            kind: "home" | "business_location" | "custom_location";
+            /** @description the business or custom location's id; null for a home */
+            id: number | null;
+            name: string;
+            lat: number;
+            lng: number;
+        };
+        RouteLeg: {
+            travel_seconds: number;
+            travel_metres: number;
+        };
+        RouteBreak: {
+            /** Format: date-time */
+            start_at: string;
+            /** Format: date-time */
+            end_at: string;
+            /** @description null when taken before the first visit */
+            after_appointment_id: number | null;
+        };
+        RouteStop: {
+            appointment_id: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description the start of the visit
+             */
+            arrive_at: string;
+            /** @description the leg from the previous stop or the start place */
+            travel_seconds: number;
+            travel_metres: number;
+            /** Format: date-time */
+            reach_at?: string;
+            /** Format: date-time */
+            depart_at?: string;
+            waiting_seconds?: number;
+            lateness_seconds?: number;
+        };
+        Route: {
+            id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            color: components["schemas"]["PractitionerColor"];
+            /** Format: date */
+            day: string;
+            start_place: components["schemas"]["RoutePlace"] | null;
+            end_place: components["schemas"]["RoutePlace"] | null;
+            /** @description in visiting order */
+            stops: components["schemas"]["RouteStop"][];
+            return_leg: components["schemas"]["RouteLeg"] | null;
+            metrics: {
+                travel_seconds: number;
+                travel_metres: number;
+                idle_seconds: number;
+                overtime_seconds: number;
+                /** @description visits starting outside their client's availability */
+                late_visits: number;
+                /** Format: date-time */
+                depart_at?: string;
+                /** Format: date-time */
+                end_at?: string;
+                break?: components["schemas"]["RouteBreak"] | null;
+            };
+            /** @description the run that made it */
+            optimization_id: number | null;
+            applied_by_name: string | null;
+            /** Format: date-time */
+            applied_at: string;
+            /**
+             * Format: date-time
+             * @description set when the day's visits changed after the route was applied, so its figures no longer hold
+             */
+            stale_at: string | null;
         };
     };
     responses: {
@@ -1016,6 +1697,28 @@ export interface components {
             content: {
                 "application/json": {
                     tag: components["schemas"]["Tag"];
+                };
+            };
+        };
+        /** @description Custom location */
+        CustomLocationBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    custom_location: components["schemas"]["CustomLocation"];
+                };
+            };
+        };
+        /** @description Optimisation settings */
+        OptimizationSettingsBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    optimization_settings: components["schemas"]["OptimizationSettings"];
                 };
             };
         };
@@ -1330,7 +2033,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every business location of the business */
+            /** @description Every business location of the business, by name */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1367,6 +2070,67 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    listPractitionerSettings: {
+        parameters: {
+            query?: {
+                /** @description true: only active practitioners; false: only inactive; absent: all */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Practitioners by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practitioners: components["schemas"]["PractitionerSettings"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    setPractitionersWorkingHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    practitioner_ids: components["schemas"]["Id"][];
+                    working_hours: components["schemas"]["WorkingHours"];
+                };
+            };
+        };
+        responses: {
+            /** @description The practitioners with their new hours, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practitioners: components["schemas"]["PractitionerSettings"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     updatePractitioner: {
         parameters: {
             query?: never;
@@ -1380,25 +2144,185 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description '#rrggbb', or null for the automatic colour */
-                    color: components["schemas"]["ColorOrNull"];
+                    color?: components["schemas"]["ColorOrNull"];
+                    /** @description Where the day starts; null = none (the practitioner cannot be routed) */
+                    start_place?: components["schemas"]["PlaceChoice"] | null;
+                    /** @description Where the day ends; null = the start place */
+                    end_place?: components["schemas"]["PlaceChoice"] | null;
+                    /** @description The home address with its map position (from the geocoder or a pin); null removes it */
+                    home?: components["schemas"]["HomeAddress"] | null;
+                    working_hours?: components["schemas"]["WorkingHours"];
+                    break?: components["schemas"]["PractitionerBreak"];
+                    /** @description The appointment types the practitioner delivers (the business's own); null = every type */
+                    skill_appointment_type_ids?: components["schemas"]["Id"][] | null;
+                    /** @description visits a day at most; null = no limit */
+                    max_visits?: number | null;
+                    /** @description travel a day at most; null = no limit */
+                    max_travel_minutes?: number | null;
+                    /** @description IANA time zone of the working hours and break, e.g. 'Australia/Brisbane' */
+                    time_zone?: string;
                 };
             };
         };
         responses: {
-            /** @description The practitioner with the colour it is now shown in */
+            /** @description The practitioner as saved, with its warnings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        practitioner: components["schemas"]["Practitioner"];
+                        practitioner: components["schemas"]["PractitionerSettings"];
                     };
                 };
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listCustomLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Custom locations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        custom_locations: components["schemas"]["CustomLocation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createCustomLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    address?: string;
+                    lat: number;
+                    lng: number;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["CustomLocationBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteCustomLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateCustomLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    address?: string;
+                    lat?: number;
+                    lng?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CustomLocationBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getOptimizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OptimizationSettingsBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateOptimizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    availability_mode?: components["schemas"]["AvailabilityMode"];
+                    max_lateness_minutes?: number;
+                    overtime_minutes?: number;
+                    visit_buffer_minutes?: number;
+                    /** @enum {integer} */
+                    arrival_rounding_minutes?: 0 | 1 | 5 | 10 | 15;
+                    preset?: components["schemas"]["OptimizationPreset"];
+                    weights?: components["schemas"]["OptimizationWeights"];
+                    search_seconds?: number;
+                    allow_reassignment?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OptimizationSettingsBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -1778,6 +2702,31 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    updateClientLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lat: number;
+                    lng: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ClientBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     updateClientTags: {
         parameters: {
             query?: never;
@@ -1808,6 +2757,33 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    geocodeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The point and how precise it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeocodeResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -2005,6 +2981,241 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    setAppointmentArrivalLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locked: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AppointmentBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    removeAppointmentFromRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AppointmentBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    createOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, PENDING */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    cancelOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, now CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    applyOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run (applied) and the routes written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                        routes: components["schemas"]["Route"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    discardOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, discarded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listRoutes: {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's routes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        routes: components["schemas"]["Route"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     getPublicAvailability: {

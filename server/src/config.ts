@@ -16,6 +16,10 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   googleMapsApiKey: string | null;
+  /** Google's Geocoding endpoint; only tests and proxies change it (GOOGLE_GEOCODING_URL). */
+  googleGeocodingUrl: string | undefined;
+  /** A Nominatim-compatible geocoding server, used when there is no Google key (GEOCODER_URL). */
+  geocoderUrl: string | null;
   helpUrl: string;
   logLevel: string;
   sessionTtlHours: number;
@@ -30,6 +34,13 @@ export interface Config {
   startSandbox: boolean;
   /** Memory for each list cache, appointments and clients (MB); 0 turns them off. */
   listCacheMb: number;
+  /** An OSRM server for road travel times in optimisations; without it, great-circle distance × a road factor. */
+  osrmUrl: string | undefined;
+  /**
+   * Caps every optimisation's search time below the business's setting (ms); null = no cap. For tests and small
+   * machines; no request can raise or lower it.
+   */
+  optimizerMaxSearchMs: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Rounds <no-reply@rounds.local>',
     seedDemo: bool('SEED_DEMO', !databaseUrl),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    googleGeocodingUrl: url('GOOGLE_GEOCODING_URL'),
+    geocoderUrl: url('GEOCODER_URL') ?? null,
     helpUrl: env.HELP_URL ?? '/help',
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 14, 1, 24 * 365),
@@ -109,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: bool('RUN_WORKER', true),
     startSandbox: bool('START_SANDBOX', !databaseUrl),
     listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
+    osrmUrl: url('OSRM_URL'),
+    optimizerMaxSearchMs: env.OPTIMIZER_MAX_SEARCH_MS ? int('OPTIMIZER_MAX_SEARCH_MS', 0, 50, 120_000) : null,
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

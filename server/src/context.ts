@@ -1,15 +1,17 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { geocoderSettingsOf, GeocodingService, onlineGeocoderFor } from './geo/service';
 import type { AppContext } from './http/context';
 import { SecretBox } from './lib/secret-box';
-import { Mailer } from './mail/mailer';
+import { contactEmailOf, Mailer } from './mail/mailer';
 
 export function createContext(config: Config, database: Database, log: Logger): AppContext {
   return {
     config,
     database,
     db: database.db,
+    geocoding: new GeocodingService(database.db, onlineGeocoderFor(geocoderSettingsOf(config, contactEmailOf(config.mailFrom))), log),
     log,
     mailer: new Mailer(database.db, log, config.smtpUrl, config.mailFrom),
     secrets: new SecretBox(config.appSecret),

@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
-import { automaticSyncRules, syncJobHandlers } from './modules/sync';
+import { automaticSyncRules, jobHandlers } from './modules/job-handlers';
 import { startSandbox, type SandboxHandle } from './pms/sandbox';
 
 async function main() {
@@ -45,7 +45,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.runWorker) worker = startWorker(ctx, syncJobHandlers, { scheduler: automaticSyncRules });
+  if (config.runWorker) worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
   log.info(`Rounds is ready at ${config.publicUrl} (database: ${database.kind})`);
 }
 

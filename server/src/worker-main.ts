@@ -1,11 +1,11 @@
-// `npm run worker`: an extra worker process for imports, exports and automatic sync against the shared PostgreSQL
+// `npm run worker`: an extra worker process for imports, exports, optimisations and automatic sync against the shared PostgreSQL
 // database (DATABASE_URL). Several can run, on several machines; jobs are claimed with FOR UPDATE SKIP LOCKED.
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
-import { automaticSyncRules, syncJobHandlers } from './modules/sync';
+import { automaticSyncRules, jobHandlers } from './modules/job-handlers';
 import { startWorker } from './jobs/worker';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
   await migrate(database);
   const ctx = createContext(config, database, log);
-  const worker = startWorker(ctx, syncJobHandlers, { scheduler: automaticSyncRules });
+  const worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
   log.info({ workerId: worker.workerId }, 'worker started');
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,5 @@
 // Query-options factories for the server data whose calls live in ./endpoints.ts (one key per piece of data).
-// Feature data has its factories beside the feature's api.ts (src/views/<feature>/queries.ts).
+// Feature data has its factories beside the feature's api.ts (src/features/<feature>/queries.ts).
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { fetchConfig, fetchCurrentProviderAccount } from './endpoints';

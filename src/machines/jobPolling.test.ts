@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
-import type { JobKind, JobStatus, SyncJob } from '../views/sync/api';
+import type { JobKind, JobStatus, SyncJob } from '../features/sync/api';
 import { jobPollingMachine, POLL_INTERVAL_MS, type JobPollingEmitted } from './jobPolling';
 
 const job = (status: JobStatus, id = 5): SyncJob => ({

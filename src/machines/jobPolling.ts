@@ -4,7 +4,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { messageOfError } from '../api/errors';
-import { fetchJob, isActiveStatus, type JobKind, type SyncJob } from '../views/sync/api';
+import { fetchJob, isActiveStatus, type JobKind, type SyncJob } from '../features/sync/api';
 
 export const POLL_INTERVAL_MS = 1500;
 

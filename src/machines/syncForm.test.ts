@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/errors';
-import type { JobKind, SyncJob, SyncJobRequest } from '../views/sync/api';
+import type { JobKind, SyncJob, SyncJobRequest } from '../features/sync/api';
 import { DATE_RANGE_REQUIRED, describeCreateFailure, EXPORT_SCHEDULED, requestFromDraft, syncFormMachine, type SyncDraft, type SyncFormEmitted } from './syncForm';
 
 const draft = (overrides: Partial<SyncDraft> = {}): SyncDraft => ({

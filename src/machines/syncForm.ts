@@ -5,8 +5,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { ApiError, errorLinesFrom, isNotActiveCode, isNotSetUpCode } from '../api/errors';
-import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../views/sync/api';
-import { rangeProblem } from '../views/sync/dateRange';
+import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobRequest } from '../features/sync/api';
+import { rangeProblem } from '../features/sync/dateRange';
 
 export const DATE_RANGE_REQUIRED = 'Date range is required';
 export const EXPORT_SCHEDULED = 'The export has been scheduled to start shortly.';

@@ -1,8 +1,8 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { useAuthSelector } from '../app/ServicesContext';
 import { selectIsAuthenticated } from '../machines/auth';
-import { MainLayout } from '../views/layout/MainLayout';
-import { ErrorBoundary } from '../views/errors/ErrorBoundary';
+import { MainLayout } from '../shell/MainLayout';
+import { ErrorBoundary } from '../shell/errors/ErrorBoundary';
 import { RoutePage } from './RoutePage';
 import { notFoundRoute, routes } from './routeTable';
 

@@ -5,7 +5,7 @@ import { selectIsAuthenticated, selectRole } from '../machines/auth';
 import { decideAccess, deniedMessage, type DeniedReason } from './access';
 import { pageTitle } from '../app/product';
 import type { AppRoute } from './routeTypes';
-import { PageSpinner } from '../views/common/PageSpinner';
+import { PageSpinner } from '../ui/PageSpinner';
 
 export function usePageTitle(title: string | undefined): void {
   useEffect(() => {

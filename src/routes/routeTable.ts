@@ -4,34 +4,34 @@ import { lazy } from 'react';
 import { findRouteMeta, routeMetas } from './routeMeta';
 import type { AppRoute } from './routeTypes';
 
-const ComingSoonPage = lazy(() => import('../views/common/ComingSoonPage'));
+const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage'));
 
 /** The page of each route that has one; every other route shows the coming-soon placeholder. */
 const pages: Readonly<Record<string, AppRoute['component']>> = {
-  '/dashboard': lazy(() => import('../views/dashboard/DashboardPage')),
-  '/appointments': lazy(() => import('../views/appointments/AppointmentsPage')),
-  '/clients': lazy(() => import('../views/clients/ClientsPage')),
+  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
+  '/appointments': lazy(() => import('../features/appointments/AppointmentsPage')),
+  '/clients': lazy(() => import('../features/clients/ClientsPage')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
-  '/imports': lazy(() => import('../views/imports/ImportsPage')),
-  '/imports/add': lazy(() => import('../views/imports/ImportAddPage')),
-  '/exports': lazy(() => import('../views/exports/ExportsPage')),
-  '/exports/add': lazy(() => import('../views/exports/ExportAddPage')),
-  '/settings': lazy(() => import('../views/settings/SettingsIndexPage')),
-  '/settings/account-setup': lazy(() => import('../views/settings/account-setup/AccountSetupPage')),
-  '/settings/practitioners': lazy(() => import('../views/settings/practitioners/PractitionersSettingsPage')),
-  '/settings/tags': lazy(() => import('../views/settings/tags/TagsSettingsPage')),
-  '/settings/provider-account': lazy(() => import('../views/settings/provider-account/ProviderAccountPage')),
-  '/settings/provider-account/add': lazy(() => import('../views/settings/provider-account/AddProviderAccountPage')),
-  '/settings/sync-settings': lazy(() => import('../views/settings/sync-settings/SyncSettingsPage')),
-  '/settings/appointment-types': lazy(() => import('../views/settings/appointment-types/AppointmentTypesPage')),
-  '/settings/my-account': lazy(() => import('../views/settings/MyAccountPage')),
-  '/help': lazy(() => import('../views/help/HelpPage')),
-  '/login': lazy(() => import('../views/auth/LoginPage')),
-  '/login-as': lazy(() => import('../views/auth/LoginAsPage')),
-  '/reset-password': lazy(() => import('../views/auth/ResetPasswordPage')),
-  '/client/update-availability': lazy(() => import('../views/public/UpdateAvailabilityPage')),
-  '/errors/404': lazy(() => import('../views/errors/NotFoundPage')),
-  '/errors/500': lazy(() => import('../views/errors/ServerErrorPage')),
+  '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
+  '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),
+  '/exports': lazy(() => import('../features/sync/exports/ExportsPage')),
+  '/exports/add': lazy(() => import('../features/sync/exports/ExportAddPage')),
+  '/settings': lazy(() => import('../features/settings/SettingsIndexPage')),
+  '/settings/account-setup': lazy(() => import('../features/sync/account-setup/AccountSetupPage')),
+  '/settings/practitioners': lazy(() => import('../features/settings/practitioners/PractitionersSettingsPage')),
+  '/settings/tags': lazy(() => import('../features/settings/tags/TagsSettingsPage')),
+  '/settings/provider-account': lazy(() => import('../features/sync/provider-account/ProviderAccountPage')),
+  '/settings/provider-account/add': lazy(() => import('../features/sync/provider-account/AddProviderAccountPage')),
+  '/settings/sync-settings': lazy(() => import('../features/sync/settings/SyncSettingsPage')),
+  '/settings/appointment-types': lazy(() => import('../features/settings/appointment-types/AppointmentTypesPage')),
+  '/settings/my-account': lazy(() => import('../features/settings/MyAccountPage')),
+  '/help': lazy(() => import('../features/help/HelpPage')),
+  '/login': lazy(() => import('../features/auth/LoginPage')),
+  '/login-as': lazy(() => import('../features/auth/LoginAsPage')),
+  '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
+  '/client/update-availability': lazy(() => import('../features/public-availability/UpdateAvailabilityPage')),
+  '/errors/404': lazy(() => import('../shell/errors/NotFoundPage')),
+  '/errors/500': lazy(() => import('../shell/errors/ServerErrorPage')),
 };
 
 export const routes: readonly AppRoute[] = routeMetas.map((meta) => ({ ...meta, component: pages[meta.path] ?? ComingSoonPage }));

@@ -22,8 +22,11 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     appointment_types: business.appointmentTypeIds,
     practitioners: business.practitionerIds,
     business_locations: business.businessLocationIds,
+    custom_locations: business.customLocationIds,
     imports: business.importIds,
     exports: business.exportIds,
+    optimizations: business.optimizationIds,
+    routes: business.routeIds,
   };
   return table[family] ?? null;
 }

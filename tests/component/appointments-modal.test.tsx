@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { AppointmentDetailsModal } from '../../src/views/modals/AppointmentDetailsModal';
-import { OPEN_APPOINTMENT_EVENT } from '../../src/views/modals/modalStore';
+import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
+import { OPEN_APPOINTMENT_EVENT } from '../../src/app/modalStore';
 import { api, createTestServer, makeAppointment, makeClient, renderWithServices } from './clients.harness';
 
 const { server, sent } = createTestServer();

@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import AppointmentsPage from '../../src/views/appointments/AppointmentsPage';
+import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
 import { findRoute } from '../../src/routes/routeTable';
 import { api, createTestServer, makeAppointment, renderWithServices } from './clients.harness';
-import type { Appointment } from '../../src/views/appointments/api';
+import type { Appointment } from '../../src/features/appointments/api';
 
 const { server, sent } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -272,6 +272,9 @@ describe('appointments page state in the address', () => {
   });
 
   it('opens an appointment from its link, and Back closes what a click opened', async () => {
+    // A day other than today, so the range stays in the address.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T00:00:00Z'));
     window.history.replaceState(null, '', '/appointments?start=2026-11-24&end=2026-11-24&appointment=2');
     serve();
     const user = userEvent.setup();

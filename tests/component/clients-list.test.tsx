@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import ClientsPage from '../../src/views/clients/ClientsPage';
+import ClientsPage from '../../src/features/clients/ClientsPage';
 import { findRoute } from '../../src/routes/routeTable';
 import { api, createTestServer, makeClient, makeTag, renderWithServices } from './clients.harness';
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { ClientDetailsModal } from '../../src/views/modals/ClientDetailsModal';
+import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
 import { api, createTestServer, makeClient, makeTag, renderWithServices } from './clients.harness';
 
 const { server, sent } = createTestServer();

@@ -11,8 +11,8 @@ import { createAppServices, type AppServices } from '../../src/app/services';
 import type { Role } from '../../src/api/types';
 import type { components } from '../../src/api/schema';
 import { makeUser } from '../../src/testing/users';
-import { Toasts } from '../../src/views/layout/Toasts';
-import { ModalHost } from '../../src/views/modals/ModalHost';
+import { Toasts } from '../../src/shell/Toasts';
+import { ModalHost } from '../../src/shell/ModalHost';
 
 type Schemas = components['schemas'];
 
@@ -96,6 +96,8 @@ export function makeClient(overrides: Partial<Schemas['Client']> = {}): Schemas[
     availability: [],
     lat: -27.46,
     lng: 152.99,
+    geo_precision: 'address',
+    geo_source: 'google',
     ...overrides,
   };
 }
@@ -107,6 +109,7 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     ends_at: '2026-11-24T00:00:00Z',
     arrive_at: '2026-11-23T22:50:00Z',
     route_id: null,
+    arrival_locked: false,
     notes: 'Key under the mat',
     lat: -27.46,
     lng: 152.99,

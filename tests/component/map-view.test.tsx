@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MapView } from '../../src/views/maps/MapView';
-import { SvgMap } from '../../src/views/maps/SvgMap';
-import { fitProjection, gridLines } from '../../src/views/maps/projection';
-import { mapsLoaderOptions, resetMapsLoaderOptionsForTests } from '../../src/views/maps/googleLoader';
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_HEIGHT } from '../../src/views/maps/mapTypes';
+import { MapView } from '../../src/ui/map/MapView';
+import { SvgMap } from '../../src/ui/map/SvgMap';
+import { fitProjection, gridLines } from '../../src/ui/map/projection';
+import { mapsLoaderOptions, resetMapsLoaderOptionsForTests } from '../../src/ui/map/googleLoader';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_HEIGHT } from '../../src/ui/map/mapTypes';
 import { api, createTestServer, renderWithServices } from './clients.harness';
 
 const { server } = createTestServer();

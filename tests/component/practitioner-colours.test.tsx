@@ -7,8 +7,8 @@ import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { server } from './support/api';
 import { renderApp, useFakeApi } from './support/renderApp';
-import { DaySchedule } from '../../src/views/appointments/DaySchedule';
-import type { AppointmentSummary } from '../../src/views/appointments/api';
+import { DaySchedule } from '../../src/features/appointments/DaySchedule';
+import type { AppointmentSummary } from '../../src/features/appointments/api';
 
 useFakeApi();
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import UpdateAvailabilityPage from '../../src/views/public/UpdateAvailabilityPage';
+import UpdateAvailabilityPage from '../../src/features/public-availability/UpdateAvailabilityPage';
 import { findRoute } from '../../src/routes/routeTable';
 import { api, createTestServer, renderWithServices } from './clients.harness';
 

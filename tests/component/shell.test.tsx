@@ -8,8 +8,8 @@ import { currentPath, renderApp, useFakeApi } from './support/renderApp';
 
 useFakeApi();
 
-vi.mock('../../src/views/dashboard/DashboardPage', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/views/dashboard/DashboardPage')>();
+vi.mock('../../src/features/dashboard/DashboardPage', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/features/dashboard/DashboardPage')>();
   return {
     default: () => {
       if (window.location.search.includes('explode')) throw new Error('The dashboard could not render.');

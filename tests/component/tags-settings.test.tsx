@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import TagsSettingsPage from '../../src/views/settings/tags/TagsSettingsPage';
-import AppointmentTypesPage from '../../src/views/settings/appointment-types/AppointmentTypesPage';
+import TagsSettingsPage from '../../src/features/settings/tags/TagsSettingsPage';
+import AppointmentTypesPage from '../../src/features/settings/appointment-types/AppointmentTypesPage';
 import { findRoute } from '../../src/routes/routeTable';
 import { api, baseHandlers, createTestServer, makeTag, renderWithServices } from './clients.harness';
 

@@ -16,7 +16,7 @@ import {
   type ArrivalTimeEditorSnapshot,
 } from '../../src/machines/arrivalTimeEditor';
 import { instantAtTimeOnSameDay } from '../../src/lib/dates';
-import { AppointmentDetailsModal } from '../../src/views/modals/AppointmentDetailsModal';
+import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
 import { api, createTestServer, deferred, makeAppointment, renderWithServices } from '../component/clients.harness';
 
 const APPOINTMENT = makeAppointment(); // 09:00–10:00, arrives 08:50 (Brisbane)

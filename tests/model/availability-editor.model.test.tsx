@@ -18,7 +18,7 @@ import {
   type AvailabilityEntry,
   type Dow,
 } from '../../src/machines/availabilityEditor';
-import { ClientDetailsModal } from '../../src/views/modals/ClientDetailsModal';
+import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
 import { api, createTestServer, deferred, makeClient, renderWithServices } from '../component/clients.harness';
 
 const SAVE_DONE = { type: 'xstate.done.actor.save', output: undefined } as unknown as AvailabilityEditorEvent;

@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { jobPollingMachine } from '../../src/machines/jobPolling';
-import type { JobKind, JobStatus, SyncJob } from '../../src/views/sync/api';
+import type { JobKind, JobStatus, SyncJob } from '../../src/features/sync/api';
 import { server } from '../component/support/api';
 import { renderSyncApp, useSyncFakeApi } from '../component/syncRender';
 import { Gate } from './support/gate';

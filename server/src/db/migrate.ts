@@ -12,14 +12,15 @@ export function listMigrations(): string[] {
   return readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort();
 }
 
-export async function migrate(database: Database): Promise<string[]> {
+/** Applies the pending migrations; `before` stops at the first one named at or after it (tests of a migration's backfill). */
+export async function migrate(database: Database, options: { before?: string } = {}): Promise<string[]> {
   await database.execInTransaction(
     `${LOCK} CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`,
   );
   const rows = await queryRows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`);
   const done = new Set(rows.map((row) => row.name));
   const applied: string[] = [];
-  for (const name of listMigrations().filter((candidate) => !done.has(candidate))) {
+  for (const name of listMigrations().filter((candidate) => !done.has(candidate) && !(options.before && candidate >= options.before))) {
     const body = readFileSync(join(migrationsDir, name), 'utf8');
     // The lock serialises processes starting together; recording the name first makes a migration that another
     // process applied meanwhile fail on the primary key instead of running twice.

@@ -4,7 +4,8 @@ import { appointments, businessAccounts, users, type SyncFilters } from './schem
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP';
+/** The kinds of job the queue runs (migration 0050 added OPTIMIZE: one optimisation run of a day). */
+export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE';
 export type SyncJobStatus = 'PENDING' | 'INPROGRESS' | 'COMPLETE' | 'ERROR' | 'CANCELLED';
 
 export const syncJobs = pgTable('sync_jobs', {

@@ -15,13 +15,29 @@ export type ProviderAccountStatus = 'ACTIVE' | 'INITIALIZING' | 'DISCONNECTED' |
 export interface AvailabilityEntry { dow: number; hours?: string[] }
 export interface PhoneNumber { number: string; phone_type?: string | null }
 export type PlaceKind = 'home' | 'business_location' | 'custom_location';
+/** How precise a stored point is (migration 0051); 'none' = no point. */
+export type GeoPrecision = 'address' | 'street' | 'suburb' | 'none';
+/** Where a stored point came from (migration 0051); null without a point. */
+export type GeoSource = 'google' | 'nominatim' | 'gazetteer' | 'sandbox' | 'pms' | 'manual';
 export interface WorkingHours { start: string; end: string }
 export type OptimizationPreset = 'shortest_travel' | 'balanced' | 'punctual' | 'continuity' | 'custom';
 export interface Place { kind: PlaceKind; id: number | null; name: string; lat: number; lng: number }
-export interface RouteStop { appointment_id: number; arrive_at: string; travel_seconds: number; travel_metres: number }
+/**
+ * arrive_at: the start of the visit (the time told to the client); reach_at: when the practitioner gets there
+ * (earlier when they wait); depart_at: when they leave (visit and buffer done). The optional fields are written by
+ * the optimiser's apply (issue 12).
+ */
+export interface RouteStop {
+  appointment_id: number; arrive_at: string; travel_seconds: number; travel_metres: number;
+  reach_at?: string; depart_at?: string; waiting_seconds?: number; lateness_seconds?: number;
+}
 export interface RouteLeg { travel_seconds: number; travel_metres: number }
+/** A route's break: taken from start_at to end_at, after that visit (null: before the first). */
+export interface RouteBreak { start_at: string; end_at: string; after_appointment_id: number | null }
 export interface RouteMetrics {
   travel_seconds: number; travel_metres: number; idle_seconds: number; overtime_seconds: number; late_visits: number;
+  /** When the practitioner leaves the start place and reaches the end place. */
+  depart_at?: string; end_at?: string; break?: RouteBreak | null;
 }
 export interface SyncFilters { practitioner_ids: number[]; appointment_type_ids: number[]; business_location_ids: number[] }
 
@@ -115,6 +131,8 @@ export const businessLocations = pgTable('business_locations', {
   ...address,
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
+  geo_precision: text('geo_precision').$type<GeoPrecision>().notNull().default('none'),
+  geo_source: text('geo_source').$type<GeoSource>(),
   ...timestamps,
 });
 
@@ -132,6 +150,8 @@ export const practitioners = pgTable('practitioners', {
   home_address: text('home_address'),
   home_lat: doublePrecision('home_lat'),
   home_lng: doublePrecision('home_lng'),
+  home_geo_precision: text('home_geo_precision').$type<GeoPrecision>().notNull().default('none'),
+  home_geo_source: text('home_geo_source').$type<GeoSource>(),
   start_place_kind: text('start_place_kind').$type<PlaceKind>(),
   start_business_location_id: integer('start_business_location_id'),
   start_custom_location_id: integer('start_custom_location_id'),
@@ -158,6 +178,8 @@ export const customLocations = pgTable('custom_locations', {
   address: text('address').notNull().default(''),
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
+  geo_precision: text('geo_precision').$type<Exclude<GeoPrecision, 'none'>>().notNull().default('address'),
+  geo_source: text('geo_source').$type<GeoSource>().notNull().default('manual'),
   ...timestamps,
 });
 
@@ -200,9 +222,25 @@ export const clients = pgTable('clients', {
   time_zone: text('time_zone'),
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
+  geo_precision: text('geo_precision').$type<GeoPrecision>().notNull().default('none'),
+  geo_source: text('geo_source').$type<GeoSource>(),
+  /** A user corrected the pin: imports keep it while the address stays the same. */
+  geo_manual: boolean('geo_manual').notNull().default(false),
   availability: jsonb('availability').$type<AvailabilityEntry[]>().notNull().default([]),
   ...timestamps,
 });
+
+/** What an online geocoder answered for a normalised address, per business (precision 'none': nothing found). */
+export const geocodeCache = pgTable('geocode_cache', {
+  business_account_id: tenant(),
+  source: text('source').$type<'google' | 'nominatim'>().notNull(),
+  address_key: text('address_key').notNull(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  precision: text('precision').$type<GeoPrecision>().notNull(),
+  label: text('label'),
+  created_at: timestamps.created_at,
+}, (t) => [primaryKey({ columns: [t.business_account_id, t.source, t.address_key] })]);
 
 export const tags = pgTable('tags', {
   id: serial('id').primaryKey(),

@@ -2,19 +2,20 @@
 // sandbox running (START_SANDBOX), its data comes through a real import: the provider account is connected to the
 // sandbox and the first import runs before the server announces ready. Without it, seedDemo() writes generated data
 // directly (also used by tests and benchmarks that need data without a PMS).
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client';
 import {
-  appointments, appointmentTypes, businessAccounts, businessLocations, clients, practitioners, providerAccounts, resourceMaps,
+  appointments, appointmentTypes, businessAccounts, businessLocations, clients, customLocations, practitioners, providerAccounts, resourceMaps,
+  type WorkingHours,
 } from '../db/schema';
 import { syncJobs } from '../db/schema-sync';
 import { enqueueJob } from '../jobs/queue';
 import { drainJobs } from '../jobs/worker';
-import { syncJobHandlers } from '../modules/sync';
+import { jobHandlers } from '../modules/job-handlers';
 import type { AppContext } from '../http/context';
 import { createBusinessAccount, createUser } from '../modules/accounts';
-import { BRISBANE_SUBURBS } from '../geo/brisbane-gazetteer';
+import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from './generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../sample-data';
 
@@ -63,7 +64,7 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
   const firstImport = await enqueueJob(db, {
     businessAccountId, kind: 'IMPORT', startDate: today.subtract({ days: 7 }).toString(), endDate: today.add({ days: 21 }).toString(), ...author,
   });
-  await drainJobs(ctx, syncJobHandlers, { retryDelayMs: 0 });
+  await drainJobs(ctx, jobHandlers, { retryDelayMs: 0 });
   const [job] = await db.select().from(syncJobs).where(eq(syncJobs.id, firstImport.id));
   if (job.status !== 'COMPLETE') throw new Error(`The demo's first import did not complete (${job.status}): ${job.error_message}`);
 
@@ -77,7 +78,50 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
     businessAccountId, email: DEMO_USERS.practitioner, password: DEMO_PASSWORD, first_name: practitioner.first_name,
     last_name: practitioner.last_name, role: 'PRACTITIONER', associated_practitioner_ids: [practitioner.id],
   });
+  await giveDemoWorkingData(db, businessAccountId);
   return job.result;
+}
+
+const WEEKDAYS_ONLY = (hours: WorkingHours, saturday: WorkingHours | null): (WorkingHours | null)[] => [hours, hours, hours, hours, hours, saturday, null];
+
+/**
+ * What a coordinator would have set up before optimising (Rounds keeps it; the PMS has none of it): every practitioner
+ * starts and ends at home, a home near the clients they visit when they have none yet (a gazetteer street of the
+ * suburb closest to their visits, so inside Brisbane); Monday to Friday 07:00–17:30 (the demo's visits run from 07:30
+ * or 08:00 to 17:00), every third one also Saturday morning; one ends the day at a staff car park (a custom location).
+ */
+async function giveDemoWorkingData(db: Db, businessAccountId: number): Promise<void> {
+  const centres = new Map((await db.select({
+    id: appointments.practitioner_id, lat: sql<number>`avg(${appointments.lat})::float8`, lng: sql<number>`avg(${appointments.lng})::float8`,
+  }).from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), isNotNull(appointments.lat), isNotNull(appointments.lng)))
+    .groupBy(appointments.practitioner_id)).map((row) => [row.id, row]));
+  const staff = await db.select({ id: practitioners.id, home_lat: practitioners.home_lat }).from(practitioners)
+    .where(eq(practitioners.business_account_id, businessAccountId)).orderBy(asc(practitioners.id));
+  const [carPark] = await db.insert(customLocations).values({
+    business_account_id: businessAccountId, name: 'Staff car park', address: '20 Mayne Road, Bowen Hills QLD 4006', lat: -27.4432, lng: 153.0361,
+  }).returning({ id: customLocations.id });
+  for (const [index, practitioner] of staff.entries()) {
+    let home = {};
+    if (practitioner.home_lat === null) {
+      const centre = centres.get(practitioner.id) ?? BRISBANE_SUBURBS[index % BRISBANE_SUBURBS.length];
+      const suburb = BRISBANE_SUBURBS.reduce((best, candidate) =>
+        Math.hypot(candidate.lat - centre.lat, candidate.lng - centre.lng) < Math.hypot(best.lat - centre.lat, best.lng - centre.lng) ? candidate : best);
+      const street = suburb.streets[index % suburb.streets.length];
+      const number = 3 + ((index * 37) % 150);
+      const point = pointOnStreet(street, number);
+      home = {
+        home_address: `${number} ${street.name}, ${suburb.name} QLD ${suburb.postCode}`,
+        home_lat: Math.round(point.lat * 1e6) / 1e6, home_lng: Math.round(point.lng * 1e6) / 1e6,
+      };
+    }
+    await db.update(practitioners).set({
+      ...home,
+      start_place_kind: 'home',
+      ...(index === 1 ? { end_place_kind: 'custom_location' as const, end_custom_location_id: carPark.id } : {}),
+      working_hours: WEEKDAYS_ONLY({ start: '07:00', end: '17:30' }, index % 3 === 0 ? { start: '08:00', end: '12:00' } : null),
+    }).where(eq(practitioners.id, practitioner.id));
+  }
 }
 
 export async function seedDemo(db: Db, options: { clients?: number; practitioners?: number; days?: number; seed?: number } = {}) {
@@ -92,7 +136,10 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
 
   const locationRows = await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => {
     const place = BRISBANE_SUBURBS.find((candidate) => candidate.name === suburb) ?? BRISBANE_SUBURBS[0];
-    return { business_account_id: businessAccountId, name, city: place.name, state: 'QLD', post_code: place.postCode, country: 'Australia', lat: place.lat, lng: place.lng };
+    return {
+      business_account_id: businessAccountId, name, city: place.name, state: 'QLD', post_code: place.postCode, country: 'Australia',
+      lat: place.lat, lng: place.lng, geo_precision: 'suburb' as const, geo_source: 'sandbox' as const,
+    };
   })).returning({ id: businessLocations.id });
 
   const typeRows = await db.insert(appointmentTypes).values(APPOINTMENT_TYPES.map(({ name, duration, color }) => ({ business_account_id: businessAccountId, name, duration, color })))
@@ -103,6 +150,8 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession,
     active: p.active, email: p.email, time_zone: SAMPLE_TIME_ZONE,
     home_address: `${p.home.address_1}, ${p.home.city} QLD ${p.home.post_code}`, home_lat: p.home.lat, home_lng: p.home.lng,
+    // Generated on the synthetic street list (../geo/brisbane-gazetteer.ts), like the clients below.
+    home_geo_precision: 'street' as const, home_geo_source: 'sandbox' as const,
   }))).returning({ id: practitioners.id });
 
   const generatedClients = generateClients(random, options.clients ?? 300);
@@ -111,7 +160,7 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     const rows = await db.insert(clients).values(generatedClients.slice(start, start + 1000).map((c) => ({
       business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
       phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: SAMPLE_TIME_ZONE, availability: c.availability,
-      ...(c.address ?? {}),
+      ...(c.address ? { ...c.address, geo_precision: 'street' as const, geo_source: 'sandbox' as const } : {}),
     }))).returning({ id: clients.id });
     clientIds.push(...rows.map((row) => row.id));
   }
@@ -146,6 +195,7 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     last_name: generatedPractitioners[practitionerRows.indexOf(firstActive)].last_name,
     role: 'PRACTITIONER', associated_practitioner_ids: [firstActive.id],
   });
+  await giveDemoWorkingData(db, businessAccountId);
   const [demo] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
   return demo;
 }

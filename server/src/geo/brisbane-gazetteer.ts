@@ -179,10 +179,14 @@ function normalise(text: string): string {
     .trim();
 }
 
+/** Normal forms of the suburbs' names and streets, computed once (imports look up every patient). */
+const SUBURB_KEYS = new Map(BRISBANE_SUBURBS.map((suburb) => [suburb, normalise(suburb.name)]));
+const STREET_KEYS = new Map(BRISBANE_SUBURBS.flatMap((suburb) => suburb.streets.map((street) => [street, ` ${normalise(street.name)} `] as const)));
+
 export function findSuburb(city: string | null | undefined, postCode?: string | null): GazetteerSuburb | null {
   const wanted = city ? normalise(city) : '';
   if (wanted) {
-    const byName = BRISBANE_SUBURBS.filter((s) => normalise(s.name) === wanted);
+    const byName = BRISBANE_SUBURBS.filter((s) => SUBURB_KEYS.get(s) === wanted);
     if (byName.length > 0) return byName.find((s) => !postCode || s.postCode === postCode.trim()) ?? byName[0];
   }
   if (postCode) return BRISBANE_SUBURBS.find((s) => s.postCode === postCode.trim()) ?? null;
@@ -205,7 +209,7 @@ export function geocodeBrisbaneAddress(address: {
   for (const line of [address.address_1, address.address_2]) {
     if (!line) continue;
     const normalisedLine = normalise(line);
-    const street = suburb.streets.find((s) => ` ${normalisedLine} `.includes(` ${normalise(s.name)} `));
+    const street = suburb.streets.find((s) => ` ${normalisedLine} `.includes(STREET_KEYS.get(s)!));
     if (!street) continue;
     const numberMatch = normalisedLine.match(/(\d+)[a-z]?\s+[a-z]/);
     const houseNumber = numberMatch ? Number(numberMatch[1]) : 1;

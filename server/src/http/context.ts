@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { GeocodingService } from '../geo/service';
 import type { SecretBox } from '../lib/secret-box';
 import type { Mailer } from '../mail/mailer';
 
@@ -9,6 +10,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** Geocoding with the configured online geocoder, the bundled gazetteer and the per-business cache. */
+  geocoding: GeocodingService;
   log: Logger;
   mailer: Mailer;
   secrets: SecretBox;

@@ -27,6 +27,8 @@ export interface NewJob {
   createdByName?: string | null;
   automatic?: boolean;
   maxAttempts?: number;
+  /** The run's choices (OPTIMIZE: mode). */
+  params?: Record<string, unknown>;
 }
 
 export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<JobRow> {
@@ -40,6 +42,7 @@ export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<JobRow> {
     created_by_name: job.createdByName ?? null,
     automatic: job.automatic ?? false,
     max_attempts: job.maxAttempts ?? 3,
+    params: job.params ?? {},
   }).returning();
   jobEvents.emit('enqueued', row.id);
   return row;

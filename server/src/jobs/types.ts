@@ -33,5 +33,16 @@ export interface JobHandler {
   failed?(ctx: AppContext, job: JobRow, failure: JobFailure): Promise<void>;
 }
 
+/**
+ * Thrown by a handler for a failure its message explains to the user (e.g. a practitioner's start place was removed
+ * before an optimisation ran): the job ends in ERROR with that message and is not retried.
+ */
+export class JobFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobFailedError';
+  }
+}
+
 /** The handler of every job kind: what a worker runs. */
 export type JobHandlers = Record<JobKind, JobHandler>;

@@ -13,7 +13,7 @@ import {
   type JobRow,
 } from './queue';
 import { scheduleAutomaticSync, type SchedulerRules } from './scheduler';
-import type { JobHandlers, JobResult } from './types';
+import { JobFailedError, type JobHandlers, type JobResult } from './types';
 
 export const RECONNECT_MESSAGE =
   'The practice management system refused the API key. An admin needs to reconnect it in Settings → Provider account.';
@@ -76,7 +76,7 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
 
 async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log']) {
   const { workerId } = settings;
-  const what = job.kind === 'IMPORT' ? 'import' : job.kind === 'EXPORT' ? 'export' : 'connection setup';
+  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation' } as const)[job.kind];
   if (error instanceof JobInterrupted) {
     if (error.reason === 'shutdown') await releaseJob(ctx.db, job.id, workerId);
     log.info({ reason: error.reason }, 'job interrupted');
@@ -86,6 +86,12 @@ async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, e
     await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'credentials-refused' });
     await failJob(ctx.db, job.id, workerId, RECONNECT_MESSAGE);
     log.warn('job failed: API key refused');
+    return;
+  }
+  if (error instanceof JobFailedError) {
+    await failJob(ctx.db, job.id, workerId, error.message);
+    await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason: error.message });
+    log.warn({ reason: error.message }, 'job failed');
     return;
   }
   if (error instanceof ProviderAccountUnusableError) {

@@ -9,6 +9,10 @@ import { syncHandlers } from './sync';
 import { appointmentTypesHandlers } from './appointment-types';
 import { appointmentsHandlers } from './appointments';
 import { clientsHandlers } from './clients';
+import { customLocationsHandlers } from './custom-locations';
+import { optimizationSettingsHandlers } from './optimization-settings';
+import { optimizationsHandlers } from './optimizations';
+import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
 import { tagsHandlers } from './tags';
 
@@ -18,11 +22,15 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...configHandlers(ctx),
     ...businessLocationsHandlers(ctx),
     ...practitionersHandlers(ctx),
+    ...customLocationsHandlers(ctx),
+    ...optimizationSettingsHandlers(ctx),
     ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
+    ...geocodingHandlers(ctx),
     ...tagsHandlers(ctx),
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),
     ...publicAvailabilityHandlers(ctx),
+    ...optimizationsHandlers(ctx),
   };
 }

@@ -356,6 +356,15 @@ describe('solve: constraints and output', () => {
     expect(seen.at(-1)).toBe(1);
   });
 
+  it('reports the best solution\'s travel time as it goes, ending at the solution\'s', async () => {
+    const travel: number[] = [];
+    const { solution } = await solveAndCheck(day(), { seed: 3, maxIterations: 400, onProgress: (p) => travel.push(p.bestTravelTime) });
+    const routed = solution.routes.filter((route) => route.stops.length).reduce((sum, route) => sum + route.travelTime, 0);
+    expect(travel.length).toBeGreaterThan(0);
+    expect(travel.at(-1)).toBeCloseTo(routed, 6);
+    expect(travel.every((seconds) => seconds > 0)).toBe(true);
+  });
+
   it('stops on abort and returns the best solution so far', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);

@@ -53,6 +53,7 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
   const report = () =>
     options.onProgress?.({
       bestCost: search.bestCost,
+      bestTravelTime: search.bestTravelTime(),
       iterations: search.iterations,
       elapsedMs: performance.now() - started,
       fraction: fraction(),

@@ -184,6 +184,8 @@ export interface Solution {
 
 export interface Progress {
   bestCost: number;
+  /** Seconds of travel of the best solution so far (every route, return legs included). */
+  bestTravelTime: number;
   iterations: number;
   elapsedMs: number;
   /** 0..1 of the time (or iteration) budget used. */

@@ -6,11 +6,12 @@ import { migrate } from '../../../server/src/db/migrate';
 
 export interface TestDatabase { database: Database; drop(): Promise<void> }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrateBefore`: apply only the migrations named before it (the test applies the rest itself). */
+export async function createTestDatabase(options: { migrateBefore?: string } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
-    await migrate(database);
+    await migrate(database, { before: options.migrateBefore });
     return { database, drop: () => database.close() };
   }
   const name = `rounds_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -21,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrate(database);
+  await migrate(database, { before: options.migrateBefore });
   return {
     database,
     drop: async () => {

@@ -1,5 +1,5 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
-import { businessLocations, appointmentTypes, clients, practitioners, appointments, tags } from '../../../server/src/db/schema';
+import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts';
 import { syncJobs } from '../../../server/src/db/schema-sync';
 import type { TestApp } from './app';
@@ -15,6 +15,8 @@ export interface BusinessFixture {
   ownPractitionerId: number;
   appointmentTypeIds: number[];
   businessLocationIds: number[];
+  /** A depot of this business (no practitioner uses it). */
+  customLocationIds: number[];
   clientIds: number[];
   tagIds: number[];
   /** appointmentIds[i] belongs to practitionerIds[i % 2] */
@@ -22,6 +24,10 @@ export interface BusinessFixture {
   /** A finished import and export of this business (rows only; no PMS involved). */
   importIds: number[];
   exportIds: number[];
+  /** A cancelled optimisation run of this business (a row only). */
+  optimizationIds: number[];
+  /** An applied route of practitionerIds[0] on Wednesday 2026-11-25 (a row only, no visits on it). */
+  routeIds: number[];
 }
 
 export async function createBusinessFixture(testApp: TestApp, label: string): Promise<BusinessFixture> {
@@ -41,10 +47,13 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     { business_account_id: businessAccountId, name: 'Physiotherapy', duration: 60 },
   ]).returning();
   const locationRows = await db.insert(businessLocations).values([
-    { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251 },
+    { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251, geo_precision: 'suburb', geo_source: 'gazetteer' },
+  ]).returning();
+  const customLocationRows = await db.insert(customLocations).values([
+    { business_account_id: businessAccountId, name: `${label} depot`, address: '1 Depot Lane, Bowen Hills QLD 4006', lat: -27.4445, lng: 153.0375 },
   ]).returning();
   const clientRows = await db.insert(clients).values([
-    { business_account_id: businessAccountId, first_name: 'Cora', last_name: `${label}-Client`, address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005', lat: -27.467, lng: 153.047, time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
+    { business_account_id: businessAccountId, first_name: 'Cora', last_name: `${label}-Client`, address_1: '12 Merthyr Road', city: 'New Farm', state: 'QLD', post_code: '4005', lat: -27.467, lng: 153.047, geo_precision: 'address', geo_source: 'pms', time_zone: 'Australia/Brisbane', availability: [{ dow: 1, hours: ['09:00-12:00'] }] },
     { business_account_id: businessAccountId, first_name: 'Dale', last_name: `${label}-Client`, time_zone: 'Australia/Brisbane' },
   ]).returning();
   const tagRows = await db.insert(tags).values([{ business_account_id: businessAccountId, name: 'High needs', color: '#ef4444' }]).returning();
@@ -66,6 +75,15 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     filters: noFilters, created_by_name: `Ada ${label}`, finished_at: new Date(),
     result: kind === 'IMPORT' ? { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 } : null,
   }))).returning();
+  const [optimizationRow] = await db.insert(syncJobs).values({
+    business_account_id: businessAccountId, kind: 'OPTIMIZE', status: 'CANCELLED', start_date: '2026-11-24', end_date: '2026-11-24',
+    filters: { ...noFilters, practitioner_ids: [practitionerRows[0].id] }, params: { mode: 'keep_practitioners' },
+    created_by_name: `Ada ${label}`, finished_at: new Date(),
+  }).returning();
+  const [routeRow] = await db.insert(routes).values({
+    business_account_id: businessAccountId, practitioner_id: practitionerRows[0].id, day: '2026-11-25', stops: [],
+    metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 }, applied_by_name: `Ada ${label}`,
+  }).returning();
   await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
   await createUser(db, {
     businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
@@ -84,10 +102,13 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     ownPractitionerId: practitionerRows[0].id,
     appointmentTypeIds: typeRows.map((row) => row.id),
     businessLocationIds: locationRows.map((row) => row.id),
+    customLocationIds: customLocationRows.map((row) => row.id),
     clientIds: clientRows.map((row) => row.id),
     tagIds: tagRows.map((row) => row.id),
     appointmentIds: appointmentRows.map((row) => row.id),
     importIds: [jobRows[0].id],
     exportIds: [jobRows[1].id],
+    optimizationIds: [optimizationRow.id],
+    routeIds: [routeRow.id],
   };
 }

@@ -1,13 +1,14 @@
-// The job worker and scheduler as the server starts them: given the sync module's job handlers and automatic-sync rules.
+// The job worker and scheduler as the server starts them: given every module's job handlers and the sync module's
+// automatic-sync rules.
 import type { Db } from '../../../server/src/db/client';
 import type { AppContext } from '../../../server/src/http/context';
 import { scheduleAutomaticSync as schedule } from '../../../server/src/jobs/scheduler';
 import { drainJobs as drain, startWorker as start, type Worker, type WorkerOptions } from '../../../server/src/jobs/worker';
-import { automaticSyncRules, syncJobHandlers } from '../../../server/src/modules/sync';
+import { automaticSyncRules, jobHandlers } from '../../../server/src/modules/job-handlers';
 
 export { latestSlot } from '../../../server/src/jobs/scheduler';
 export { RECONNECT_MESSAGE, waitForJob } from '../../../server/src/jobs/worker';
 
-export const drainJobs = (ctx: AppContext, options: WorkerOptions = {}): Promise<void> => drain(ctx, syncJobHandlers, options);
-export const startWorker = (ctx: AppContext, options: WorkerOptions = {}): Worker => start(ctx, syncJobHandlers, options);
+export const drainJobs = (ctx: AppContext, options: WorkerOptions = {}): Promise<void> => drain(ctx, jobHandlers, options);
+export const startWorker = (ctx: AppContext, options: WorkerOptions = {}): Worker => start(ctx, jobHandlers, options);
 export const scheduleAutomaticSync = (db: Db, now?: Date): Promise<number[]> => schedule(db, automaticSyncRules, now);

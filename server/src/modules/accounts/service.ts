@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
 import { findUserByEmail, insertUser } from '../users';
 import { createSyncSettings } from '../sync';
+import { canonicalTimeZone } from '../../lib/time-zone';
 import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
 
 export interface NewUser {
@@ -47,11 +48,7 @@ export async function createBusinessAccount(db: Db, input: {
 }) {
   if (!input.name.trim()) throw new AccountError('name is required');
   const timeZone = input.timeZone ?? 'Australia/Brisbane';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-  } catch {
-    throw new AccountError(`time zone "${timeZone}" is not an IANA time zone`);
-  }
+  if (!canonicalTimeZone(timeZone)) throw new AccountError(`time zone "${timeZone}" is not an IANA time zone`);
   return db.transaction(async (tx) => {
     const business = await insertBusinessAccount(tx, input.name.trim(), timeZone);
     await createSyncSettings(tx, business.id);

@@ -1,4 +1,4 @@
-// Appointments: range list, details, extra details (sync mapping, change log, sync history) and arrival time.
+// Appointments: range list, details, extra details (sync mapping, change log, sync history), arrival time and its lock.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -24,6 +24,11 @@ export function appointmentsHandlers(ctx: AppContext): Handlers {
     updateAppointmentArrivalTime: async (request) => ({
       appointment: await service.updateArrivalTime(
         callerOf(request), paramsOf(request, 'updateAppointmentArrivalTime').id, bodyOf(request, 'updateAppointmentArrivalTime').arrive_at,
+      ),
+    }),
+    setAppointmentArrivalLock: async (request) => ({
+      appointment: await service.setArrivalLock(
+        callerOf(request), paramsOf(request, 'setAppointmentArrivalLock').id, bodyOf(request, 'setAppointmentArrivalLock').locked,
       ),
     }),
   };

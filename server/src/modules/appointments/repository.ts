@@ -39,6 +39,7 @@ const APPOINTMENT_JSON = `json_build_object(
   'ends_at', ${iso('a.ends_at')},
   'arrive_at', ${iso('a.arrive_at')},
   'route_id', a.route_id,
+  'arrival_locked', a.arrival_locked,
   'notes', a.notes,
   'lat', a.lat,
   'lng', a.lng,
@@ -55,7 +56,8 @@ const APPOINTMENT_JSON = `json_build_object(
     'profession', p.profession, 'time_zone', p.time_zone, 'color', practitioner_color(p.id), 'color_chosen', p.color IS NOT NULL),
   'appointment_type', CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object('id', t.id, 'name', t.name, 'duration', t.duration, 'color', t.color) END,
   'business_location', CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
-    'id', l.id, 'name', l.name, 'address_1', l.address_1, 'city', l.city, 'state', l.state, 'post_code', l.post_code, 'lat', l.lat, 'lng', l.lng) END
+    'id', l.id, 'name', l.name, 'address_1', l.address_1, 'city', l.city, 'state', l.state, 'post_code', l.post_code, 'lat', l.lat, 'lng', l.lng,
+    'geo_precision', l.geo_precision, 'geo_source', l.geo_source) END
 )`;
 
 const nonEmpty = (ids: number[]) => (ids.length ? ids : [0]);

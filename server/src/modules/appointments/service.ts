@@ -1,4 +1,4 @@
-// Appointments: the range list, one appointment, its extra details, and arrival-time changes. A PRACTITIONER sees
+// Appointments: the range list, one appointment, its extra details, arrival-time changes and the arrival lock. A PRACTITIONER sees
 // only their associated practitioners' appointments; anything else answers 404, like a missing id.
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
@@ -108,6 +108,25 @@ export class AppointmentsService {
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
         changes: { arrive_at: [appointment.arrive_at, next] },
+      });
+    });
+    return this.get(auth, appointmentId);
+  }
+
+  /**
+   * "Keep this time": a locked visit keeps its arrival time and practitioner when its day is optimised. Recorded in the
+   * change log; a cancelled appointment cannot be locked.
+   */
+  async setArrivalLock(auth: AuthContext, appointmentId: number, locked: boolean): Promise<Schemas['Appointment']> {
+    await this.ctx.db.transaction(async (tx) => {
+      const appointment = await lockAppointment(tx, scopeOf(auth), appointmentId);
+      if (!appointment) throw notFound('Appointment');
+      if (appointment.arrival_locked === locked) return;
+      if (appointment.cancelled_at && locked) throw conflict('This appointment is cancelled; its time cannot be kept.', 'APPOINTMENT_CANCELLED');
+      await tx.update(appointments).set({ arrival_locked: locked, updated_at: new Date() }).where(eq(appointments.id, appointmentId));
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
+        changes: { arrival_locked: [appointment.arrival_locked, locked] },
       });
     });
     return this.get(auth, appointmentId);

@@ -1,11 +1,13 @@
-// The change log: one `versions` row per change to an appointment or client, written in the same transaction as
-// the change. object_changes maps each changed field to [old, new].
+// The change log: one `versions` row per change to an appointment, a client, a practitioner's working data, a custom
+// location or the optimisation settings, written in the same transaction as the change. object_changes maps each
+// changed field to [old, new].
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bulkInsert } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
-export type VersionedItem = 'Appointment' | 'Client';
+/** OptimizationSettings versions use the business account's id as item_id (one settings record per business). */
+export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings';
 export type VersionEvent = 'create' | 'update' | 'destroy';
 export type ObjectChanges = Record<string, [unknown, unknown]>;
 
@@ -90,6 +92,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'business_location_id', label: 'Business location', reference: 'businessLocation' },
   { field: 'starts_at', label: 'Starts', kind: 'instant' },
   { field: 'arrive_at', label: 'Arrival time', kind: 'instant' },
+  { field: 'arrival_locked', label: 'Keep this time' },
   { field: 'ends_at', label: 'Ends', kind: 'instant' },
   { field: 'cancelled_at', label: 'Cancelled', kind: 'instant' },
   { field: 'first_name', label: 'First name' },
@@ -107,6 +110,15 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'post_code', label: 'Post code' },
   { field: 'country', label: 'Country' },
   { field: 'time_zone', label: 'Time zone' },
+  { field: 'color', label: 'Colour' },
+  { field: 'start_place', label: 'Start place' },
+  { field: 'end_place', label: 'End place' },
+  { field: 'home', label: 'Home address' },
+  { field: 'working_hours', label: 'Working hours' },
+  { field: 'break', label: 'Break' },
+  { field: 'skill_appointment_type_ids', label: 'Appointment types delivered', reference: 'appointmentType' },
+  { field: 'max_visits', label: 'Most visits a day' },
+  { field: 'max_travel_minutes', label: 'Most travel a day (minutes)' },
 ];
 const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
 const POSITION_FIELDS = new Set(['lat', 'lng']);
@@ -115,6 +127,8 @@ const REMOVED: Record<Reference, string> = {
   businessLocation: 'a removed location', tags: 'a removed tag',
 };
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Working hours are stored Monday first. */
+const WEEK_FROM_MONDAY = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
@@ -157,14 +171,40 @@ function availabilityText(value: unknown[]): string {
   }).join('; ');
 }
 
+/** "Mon 08:00–16:30, …, Sun off" */
+function workingHoursText(value: unknown[]): string {
+  return value.map((day, index) => {
+    const hours = day as { start?: string; end?: string } | null;
+    return `${WEEK_FROM_MONDAY[index] ?? '?'} ${hours?.start && hours.end ? `${hours.start}–${hours.end}` : 'off'}`;
+  }).join(', ');
+}
+
+/** The text of a practitioner's field whose value is an object, or undefined for any other field. */
+function practitionerValueText(field: string, value: object): string | undefined {
+  if (field === 'start_place' || field === 'end_place') return String((value as { name?: unknown }).name ?? '');
+  if (field === 'home') return String((value as { address?: unknown }).address ?? '');
+  if (field === 'break') {
+    const { earliest, latest, minutes } = value as { earliest?: string; latest?: string; minutes?: number };
+    return `${minutes} min, starting ${earliest === latest ? `at ${earliest}` : `between ${earliest} and ${latest}`}`;
+  }
+  return undefined;
+}
+
 function valueText(field: string, value: unknown, names: Record<Reference, Map<number, string>>): string | null {
+  if (field === 'skill_appointment_type_ids' && value === null) return 'Every appointment type';
   if (value === null || value === undefined || value === '') return null;
   const reference = KNOWN.get(field)?.reference;
   if (reference) {
     const list = idsIn(value).map((id) => names[reference].get(id) ?? REMOVED[reference]);
+    if (!list.length && field === 'skill_appointment_type_ids') return 'None';
     return list.length ? list.join(', ') : null;
   }
   if (field === 'availability' && Array.isArray(value)) return availabilityText(value);
+  if (field === 'working_hours' && Array.isArray(value)) return workingHoursText(value);
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const text = practitionerValueText(field, value);
+    if (text !== undefined) return text;
+  }
   if (field === 'phone_numbers' && Array.isArray(value)) {
     const numbers = value.map((phone) => (phone as { number?: unknown })?.number).filter((number) => typeof number === 'string');
     return numbers.length ? numbers.join(', ') : null;

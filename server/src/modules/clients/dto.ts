@@ -27,6 +27,8 @@ export function toClientDto(row: ClientRow, tags: TagSummary[]): Schemas['Client
     availability: toAvailabilityDto(row.availability),
     lat: row.lat,
     lng: row.lng,
+    geo_precision: row.geo_precision,
+    geo_source: row.geo_source,
   };
 }
 

@@ -1,4 +1,4 @@
-// Clients: the paginated list, a client's details, availability, tags and the availability-request email.
+// Clients: the paginated list, a client's details, availability, pin, tags and the availability-request email.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -26,6 +26,9 @@ export function clientsHandlers(ctx: AppContext): Handlers {
       const { availability } = bodyOf(request, 'updateClientAvailability');
       return { client: await service.updateAvailability(callerOf(request), paramsOf(request, 'updateClientAvailability').id, availability) };
     },
+    updateClientLocation: async (request) => ({
+      client: await service.updateLocation(callerOf(request), paramsOf(request, 'updateClientLocation').id, bodyOf(request, 'updateClientLocation')),
+    }),
     updateClientTags: async (request) => ({
       tags: await service.updateTags(callerOf(request), paramsOf(request, 'updateClientTags').id, bodyOf(request, 'updateClientTags').tag_ids),
     }),

@@ -6,14 +6,14 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
-import { recordVersion } from '../audit';
+import { recordVersion, recordVersions } from '../audit';
 import { setClientTags } from '../tags';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availability-tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
   businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
-  setClientAvailability, tagsByClient, type ClientListQuery, type ClientScope,
+  moveUpcomingVisits, setClientAvailability, setClientManualPoint, tagsByClient, type ClientListQuery, type ClientScope,
 } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
@@ -78,6 +78,32 @@ export class ClientsService {
         businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit,
         changes: JSON.stringify(before.availability) === JSON.stringify(availability) ? {} : { availability: [before.availability, availability] },
       });
+    });
+    return this.get(auth, clientId);
+  }
+
+  /**
+   * A user corrects the client's pin: source 'manual', precision 'address', kept by later imports while the address
+   * stays the same. The client's visits that have not ended move with it. Both are written to the change log.
+   */
+  async updateLocation(auth: AuthContext, clientId: number, point: { lat: number; lng: number }): Promise<Schemas['Client']> {
+    const { businessAccountId } = auth;
+    const whodunnit = auth.fullName;
+    await this.ctx.db.transaction(async (tx) => {
+      const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
+      if (!before) throw notFound('Client');
+      const after = await setClientManualPoint(tx, clientId, point);
+      const changes: Record<string, [unknown, unknown]> = {};
+      for (const field of ['lat', 'lng', 'geo_precision', 'geo_source'] as const) {
+        if (before[field] !== after[field]) changes[field] = [before[field], after[field]];
+      }
+      await recordVersion(tx, { businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit, changes });
+      const visits = await moveUpcomingVisits(tx, clientId, point);
+      await recordVersions(tx, visits.map((visit) => ({
+        businessAccountId, itemType: 'Appointment' as const, itemId: visit.id, event: 'update' as const, whodunnit,
+        changes: { lat: [visit.lat, point.lat], lng: [visit.lng, point.lng] },
+        reason: 'The client’s pin was corrected by hand.',
+      })));
     });
     return this.get(auth, clientId);
   }

@@ -1,10 +1,11 @@
-// Practitioner rows as the contract's Practitioner.
+// Practitioner rows as the contract's Practitioner (pickers, lanes) and PractitionerSettings (the settings page).
 import type { Schemas } from '../../http/contract';
 import type { PractitionerWithColor } from './repository';
+import { breakOf, fullName, normaliseWorkingHours, resolvePlace, routingReadiness, type PlaceSources } from './working-data';
 
 export const toPractitionerDto = (p: PractitionerWithColor): Schemas['Practitioner'] => ({
   id: p.id,
-  full_name: `${p.first_name} ${p.last_name}`.trim(),
+  full_name: fullName(p),
   first_name: p.first_name,
   last_name: p.last_name,
   active: p.active,
@@ -13,3 +14,29 @@ export const toPractitionerDto = (p: PractitionerWithColor): Schemas['Practition
   color: p.shown_color,
   color_chosen: p.color !== null,
 });
+
+export function toPractitionerSettingsDto(p: PractitionerWithColor, places: PlaceSources): Schemas['PractitionerSettings'] {
+  const { routable, warnings } = routingReadiness(p, places);
+  const hasHome = p.home_address !== null || p.home_lat !== null || p.home_lng !== null;
+  return {
+    id: p.id,
+    full_name: fullName(p),
+    first_name: p.first_name,
+    last_name: p.last_name,
+    active: p.active,
+    profession: p.profession,
+    time_zone: p.time_zone,
+    color: p.shown_color,
+    color_chosen: p.color !== null,
+    start_place: resolvePlace(p, 'start', places),
+    end_place: resolvePlace(p, 'end', places),
+    home: hasHome ? { address: p.home_address, lat: p.home_lat, lng: p.home_lng } : null,
+    working_hours: normaliseWorkingHours(p.working_hours),
+    break: breakOf(p),
+    skill_appointment_type_ids: p.skill_appointment_type_ids,
+    max_visits: p.max_visits,
+    max_travel_minutes: p.max_travel_minutes,
+    routable,
+    warnings,
+  };
+}

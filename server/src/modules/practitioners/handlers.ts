@@ -1,6 +1,7 @@
-// Practitioners: GET /practitioners/all and PATCH /practitioners/{id} (the colour).
+// Practitioners: GET /practitioners/all (pickers, lanes); for an admin, GET /practitioners (the settings page),
+// PATCH /practitioners/{id} (working data and colour) and PUT /practitioners/working_hours (hours of several at once).
 import { callerOf } from '../../auth/access';
-import { bodyOf, paramsOf, type Handlers } from '../../http/contract';
+import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { PractitionersService } from './service';
 
@@ -8,9 +9,14 @@ export function practitionersHandlers(ctx: AppContext): Handlers {
   const service = new PractitionersService(ctx);
   return {
     listAllPractitioners: async (request) => ({ practitioners: await service.list(callerOf(request)) }),
-    updatePractitioner: async (request) => {
-      const { color } = bodyOf(request, 'updatePractitioner');
-      return { practitioner: await service.setColor(callerOf(request), paramsOf(request, 'updatePractitioner').id, color) };
+    listPractitionerSettings: async (request) =>
+      ({ practitioners: await service.listSettings(callerOf(request), queryOf(request, 'listPractitionerSettings').active) }),
+    updatePractitioner: async (request) => ({
+      practitioner: await service.update(callerOf(request), paramsOf(request, 'updatePractitioner').id, bodyOf(request, 'updatePractitioner')),
+    }),
+    setPractitionersWorkingHours: async (request) => {
+      const { practitioner_ids, working_hours } = bodyOf(request, 'setPractitionersWorkingHours');
+      return { practitioners: await service.setWorkingHours(callerOf(request), practitioner_ids, working_hours) };
     },
   };
 }

@@ -1,10 +1,21 @@
-// Practitioner queries: the business's practitioners with the colour each is shown in, and the admin's colour choice.
+// Practitioner queries: the business's practitioners with the colour each is shown in, their working data (which
+// Rounds keeps: places, hours, break, skills, limits, time zone, colour) and the locations their places name.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { practitioners } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import { businessLocationAddress, listBusinessLocations } from '../business-locations';
+import { listCustomLocations } from '../custom-locations';
+import type { PlaceSources } from './working-data';
 
 export type PractitionerRow = typeof practitioners.$inferSelect;
 export type PractitionerWithColor = PractitionerRow & { shown_color: string };
+/** The columns an admin sets on a practitioner (never written by an import). */
+export type PractitionerWorkingDataChanges = Partial<Pick<PractitionerRow,
+  'color' | 'time_zone' | 'home_address' | 'home_lat' | 'home_lng'
+  | 'start_place_kind' | 'start_business_location_id' | 'start_custom_location_id'
+  | 'end_place_kind' | 'end_business_location_id' | 'end_custom_location_id'
+  | 'working_hours' | 'break_earliest' | 'break_latest' | 'break_minutes'
+  | 'skill_appointment_type_ids' | 'max_visits' | 'max_travel_minutes'>>;
 
 /**
  * A practitioner row with the colour it is shown in (lanes, map): the admin's choice, else one derived from the
@@ -13,23 +24,33 @@ export type PractitionerWithColor = PractitionerRow & { shown_color: string };
  */
 const practitionerWithColor = { ...getTableColumns(practitioners), shown_color: sql<string>`practitioner_color(${practitioners.id})` };
 
-/** The business's practitioners by name; `practitionerIds` (when given) limits them to those. */
-export function listPractitioners(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null): Promise<PractitionerWithColor[]> {
+/** The business's practitioners by name; `practitionerIds` (when given) limits them to those, `active` to active or inactive ones. */
+export function listPractitioners(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null, active?: boolean): Promise<PractitionerWithColor[]> {
   return db.select(practitionerWithColor).from(practitioners).where(and(
     eq(practitioners.business_account_id, businessAccountId),
     practitionerIds ? inArray(practitioners.id, practitionerIds.length ? practitionerIds : [0]) : undefined,
-  )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name));
+    active === undefined ? undefined : eq(practitioners.active, active),
+  )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
 }
 
-/** Sets a practitioner's chosen colour (null: the derived one); false when the business has no such practitioner. */
-export async function setPractitionerColor(db: DbOrTx, businessAccountId: number, id: number, color: string | null): Promise<boolean> {
-  const updated = await db.update(practitioners).set({ color, updated_at: new Date() })
-    .where(and(eq(practitioners.id, id), eq(practitioners.business_account_id, businessAccountId)))
-    .returning({ id: practitioners.id });
-  return updated.length > 0;
+/** The business's practitioners among `ids`, locked for the rest of the transaction (in id order, so writers never deadlock). */
+export function lockPractitioners(tx: DbOrTx, businessAccountId: number, ids: number[]): Promise<PractitionerRow[]> {
+  return tx.select().from(practitioners)
+    .where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, ids.length ? ids : [0])))
+    .orderBy(asc(practitioners.id)).for('update');
 }
 
-export async function findPractitionerWithColor(db: DbOrTx, id: number): Promise<PractitionerWithColor | undefined> {
-  const [row] = await db.select(practitionerWithColor).from(practitioners).where(eq(practitioners.id, id));
-  return row;
+/** Writes an admin's changes to practitioners' working data. */
+export async function updatePractitionerWorkingData(tx: DbOrTx, ids: number[], changes: PractitionerWorkingDataChanges): Promise<void> {
+  if (!ids.length || !Object.keys(changes).length) return;
+  await tx.update(practitioners).set({ ...changes, updated_at: new Date() }).where(inArray(practitioners.id, ids));
+}
+
+/** Every business and custom location of the business, as the places a practitioner's start and end may name. */
+export async function placeSourcesOf(db: DbOrTx, businessAccountId: number): Promise<PlaceSources> {
+  const [locations, customs] = await Promise.all([listBusinessLocations(db, businessAccountId), listCustomLocations(db, businessAccountId)]);
+  return {
+    businessLocations: new Map(locations.map((l) => [l.id, { id: l.id, name: l.name, address: businessLocationAddress(l), lat: l.lat, lng: l.lng }])),
+    customLocations: new Map(customs.map((c) => [c.id, { id: c.id, name: c.name, address: c.address || null, lat: c.lat, lng: c.lng }])),
+  };
 }

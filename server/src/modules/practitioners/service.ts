@@ -1,11 +1,214 @@
-// Practitioners: the list the pickers, lanes and map need (a practitioner sees only their own), and the colour an
-// admin chooses for one.
+// Practitioners: the list the pickers, lanes and map need (a practitioner sees only their own); for an admin, the
+// working data Rounds keeps for routing (places, hours, break, skills, limits, time zone, colour), changed one
+// practitioner at a time or, for hours, several at once, each change in the change log; and the optimiser's view of
+// one practitioner's day (resolvePractitionerDay, loadPractitionerDays).
+import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
-import type { Schemas } from '../../http/contract';
+import type { Place, PlaceKind, WorkingHours } from '../../db/schema';
+import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { notFound } from '../../http/errors';
-import { toPractitionerDto } from './dto';
-import { findPractitionerWithColor, listPractitioners, setPractitionerColor } from './repository';
+import { invalid, notFound } from '../../http/errors';
+import { canonicalTimeZone } from '../../lib/time-zone';
+import type { DbOrTx } from '../../db/client';
+import { listAppointmentTypes } from '../appointment-types';
+import { recordVersions, type ObjectChanges } from '../audit';
+import { findBusinessLocation } from '../business-locations';
+import { findCustomLocation } from '../custom-locations';
+import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
+import {
+  listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
+  type PractitionerRow, type PractitionerWorkingDataChanges,
+} from './repository';
+import {
+  breakOf, breakWindowOn, fullName, hasPosition, minutesOf, normaliseWorkingHours, resolvePlace, WEEKDAYS, workingHoursProblems,
+  type PlaceSources, type ResolvedPlace, type WorkingDataRow,
+} from './working-data';
+
+export type PractitionerUpdate = BodyOf<'updatePractitioner'>;
+
+// ---- The optimiser's view of a practitioner's day ----
+
+/** A break as the optimiser takes it: it starts between earliestStart and latestStart (seconds, see PractitionerDay). */
+export interface RoutingBreak { earliestStart: number; latestStart: number; duration: number }
+
+/**
+ * One practitioner's routing data for one day. Every time is in seconds after `dayStart`, the instant the day begins
+ * (midnight) in the practitioner's time zone, counted in elapsed seconds (so a daylight-saving day is right); add
+ * `(dayStart - yourReference) / 1000` to put practitioners of different zones on one clock.
+ */
+export interface PractitionerDay {
+  practitionerId: number;
+  name: string;
+  active: boolean;
+  timeZone: string;
+  /** yyyy-MM-dd, the day asked for. */
+  date: string;
+  dayStart: Date;
+  /** The day's working hours; null when the practitioner does not work that weekday. */
+  shift: { start: number; end: number } | null;
+  /** The start place with its position (the shape routes.start_place stores); null when none usable. */
+  startPlace: Place | null;
+  /** The end place; the start place when none is chosen; null when none usable. */
+  endPlace: Place | null;
+  /** null when there is none, or when it cannot be taken inside that day's hours (then `notes` says so). */
+  break: RoutingBreak | null;
+  /** Appointment type ids the practitioner delivers; null = every type. */
+  skills: number[] | null;
+  maxVisits: number | null;
+  maxTravelSeconds: number | null;
+  /** Why the practitioner cannot be routed that day, in words; empty when `routable`. */
+  problems: string[];
+  routable: boolean;
+  /** What was adjusted without stopping routing (a break left out), in words. */
+  notes: string[];
+}
+
+const routingPlace = (place: ResolvedPlace & { lat: number; lng: number }): Place =>
+  ({ kind: place.kind, id: place.id, name: place.name, lat: place.lat, lng: place.lng });
+
+const clockAt = (minutes: number) => Temporal.PlainTime.from({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
+
+function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
+  return place.id === null && place.kind !== 'home'
+    ? `The ${label} place no longer exists.`
+    : `The ${label} place (${place.name}) has no map position.`;
+}
+
+/**
+ * Resolves a practitioner's routing data for `date` (yyyy-MM-dd): the shift from that weekday's working hours in the
+ * practitioner's time zone, the start and end places with their positions, the break clipped to the shift, skills and
+ * limits. Pure: `places` are the business's locations (placeSourcesOf). Throws RangeError for a date that is not
+ * yyyy-MM-dd.
+ */
+export function resolvePractitionerDay(practitioner: WorkingDataRow, date: string, places: PlaceSources): PractitionerDay {
+  const day = Temporal.PlainDate.from(date, { overflow: 'reject' });
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const canonical = canonicalTimeZone(practitioner.time_zone);
+  if (!canonical) problems.push(`The time zone "${practitioner.time_zone}" is not an IANA time zone.`);
+  const timeZone = canonical ?? 'UTC';
+  const dayStart = day.toZonedDateTime({ timeZone });
+  const secondsAt = (minutes: number) =>
+    (day.toZonedDateTime({ timeZone, plainTime: clockAt(minutes) }).epochMilliseconds - dayStart.epochMilliseconds) / 1000;
+
+  const weekday = WEEKDAYS[day.dayOfWeek - 1];
+  const hours = normaliseWorkingHours(practitioner.working_hours)[day.dayOfWeek - 1];
+  const shift = hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
+  if (!shift) problems.push(`Does not work on ${weekday}s.`);
+
+  const start = resolvePlace(practitioner, 'start', places);
+  const end = resolvePlace(practitioner, 'end', places) ?? start;
+  let startPlace: Place | null = null;
+  let endPlace: Place | null = null;
+  if (!start) problems.push('No start place.');
+  else if (hasPosition(start)) startPlace = routingPlace(start);
+  else problems.push(placeProblem('start', start));
+  if (end && end !== start) {
+    if (hasPosition(end)) endPlace = routingPlace(end);
+    else problems.push(placeProblem('end', end));
+  } else {
+    endPlace = startPlace;
+  }
+
+  let routingBreak: RoutingBreak | null = null;
+  const brk = breakOf(practitioner);
+  if (brk && hours) {
+    const window = breakWindowOn(hours, brk);
+    if (window) routingBreak = { earliestStart: secondsAt(window.earliest), latestStart: secondsAt(window.latest), duration: brk.minutes * 60 };
+    else notes.push(`The break cannot be taken inside the working hours on ${weekday}; it is left out.`);
+  }
+
+  return {
+    practitionerId: practitioner.id,
+    name: fullName(practitioner),
+    active: practitioner.active,
+    timeZone,
+    date: day.toString(),
+    dayStart: new Date(dayStart.epochMilliseconds),
+    shift,
+    startPlace,
+    endPlace,
+    break: routingBreak,
+    skills: practitioner.skill_appointment_type_ids,
+    maxVisits: practitioner.max_visits,
+    maxTravelSeconds: practitioner.max_travel_minutes === null ? null : practitioner.max_travel_minutes * 60,
+    problems,
+    routable: problems.length === 0,
+    notes,
+  };
+}
+
+/**
+ * resolvePractitionerDay for several of the business's practitioners, read from the database, in the order of
+ * `practitionerIds`; ids that are not the business's practitioners are left out.
+ */
+export async function loadPractitionerDays(
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[], date: string,
+): Promise<PractitionerDay[]> {
+  const [rows, places] = await Promise.all([
+    listPractitioners(db, businessAccountId, [...practitionerIds]), placeSourcesOf(db, businessAccountId),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return practitionerIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [resolvePractitionerDay(row, date, places)] : [];
+  });
+}
+
+// ---- What an admin changes ----
+
+/** A practitioner's working data as the API and the change log show it (places with the name they had). */
+function workingDataView(row: PractitionerRow, places: PlaceSources): Record<string, unknown> {
+  const place = (which: 'start' | 'end') => {
+    const resolved = resolvePlace(row, which, places);
+    return resolved && { kind: resolved.kind, id: resolved.id, name: resolved.name };
+  };
+  const hasHome = row.home_address !== null || row.home_lat !== null || row.home_lng !== null;
+  return {
+    color: row.color,
+    start_place: place('start'),
+    end_place: place('end'),
+    home: hasHome ? { address: row.home_address, lat: row.home_lat, lng: row.home_lng } : null,
+    working_hours: normaliseWorkingHours(row.working_hours),
+    break: breakOf(row),
+    skill_appointment_type_ids: row.skill_appointment_type_ids,
+    max_visits: row.max_visits,
+    max_travel_minutes: row.max_travel_minutes,
+    time_zone: row.time_zone,
+  };
+}
+
+function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): ObjectChanges {
+  const changes: ObjectChanges = {};
+  for (const field of Object.keys(after)) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = [before[field], after[field]];
+  }
+  return changes;
+}
+
+const KIND_WORDS: Record<Exclude<PlaceKind, 'home'>, string> = { business_location: 'business location', custom_location: 'custom location' };
+
+/** Problems the request shows on its own, before any record is read; each names its field. */
+function requestProblems(input: PractitionerUpdate): string[] {
+  const problems: string[] = [];
+  for (const field of ['start_place', 'end_place'] as const) {
+    const choice = input[field];
+    if (!choice) continue;
+    if (choice.kind !== 'home' && (choice.id === undefined || choice.id === null)) {
+      problems.push(`${field}.id is required when ${field}.kind is ${choice.kind}: say which ${KIND_WORDS[choice.kind]}.`);
+    }
+    if (choice.kind === 'home' && choice.id !== undefined && choice.id !== null) problems.push(`${field}.id must be left out when ${field}.kind is home.`);
+  }
+  if (input.home && !input.home.address.trim()) problems.push('home.address must not be blank.');
+  if (input.working_hours) problems.push(...workingHoursProblems(input.working_hours));
+  if (input.break && minutesOf(input.break.latest) < minutesOf(input.break.earliest)) {
+    problems.push(`break.latest (${input.break.latest}) must not be before break.earliest (${input.break.earliest}).`);
+  }
+  if (input.time_zone !== undefined && !canonicalTimeZone(input.time_zone)) {
+    problems.push(`time_zone: "${input.time_zone}" is not an IANA time zone name such as Australia/Brisbane.`);
+  }
+  return problems;
+}
 
 export class PractitionersService {
   constructor(private readonly ctx: AppContext) {}
@@ -15,11 +218,125 @@ export class PractitionersService {
     return rows.map(toPractitionerDto);
   }
 
-  /** Chooses a practitioner's colour; null goes back to the derived one. */
-  async setColor(auth: AuthContext, id: number, color: string | null | undefined): Promise<Schemas['Practitioner']> {
-    if (!await setPractitionerColor(this.ctx.db, auth.businessAccountId, id, color?.toLowerCase() ?? null)) throw notFound('Practitioner');
-    const row = await findPractitionerWithColor(this.ctx.db, id);
-    if (!row) throw notFound('Practitioner');
-    return toPractitionerDto(row);
+  /** Every practitioner of the business (or the active or inactive ones) with their working data, for the settings page. */
+  async listSettings(auth: AuthContext, active?: boolean, ids: number[] | null = null): Promise<Schemas['PractitionerSettings'][]> {
+    const [rows, places] = await Promise.all([
+      listPractitioners(this.ctx.db, auth.businessAccountId, ids, active), placeSourcesOf(this.ctx.db, auth.businessAccountId),
+    ]);
+    return rows.map((row) => toPractitionerSettingsDto(row, places));
+  }
+
+  /** The optimiser's view of several practitioners' day (see loadPractitionerDays). */
+  routingDays(businessAccountId: number, practitionerIds: readonly number[], date: string): Promise<PractitionerDay[]> {
+    return loadPractitionerDays(this.ctx.db, businessAccountId, practitionerIds, date);
+  }
+
+  /** Changes a practitioner's working data (fields left out keep their value), recording the change in its change log. */
+  async update(auth: AuthContext, id: number, input: PractitionerUpdate): Promise<Schemas['PractitionerSettings']> {
+    const early = requestProblems(input);
+    if (early.length) throw invalid(early[0], early);
+    const { businessAccountId } = auth;
+    await this.ctx.db.transaction(async (tx) => {
+      const [before] = await lockPractitioners(tx, businessAccountId, [id]);
+      if (!before) throw notFound('Practitioner');
+      const problems: string[] = [];
+      const changes: PractitionerWorkingDataChanges = {};
+
+      for (const which of ['start', 'end'] as const) {
+        const field = `${which}_place` as const;
+        if (input[field] === undefined) continue;
+        const choice = input[field];
+        let businessLocationId: number | null = null;
+        let customLocationId: number | null = null;
+        if (choice?.kind === 'business_location') {
+          // Key-share locks keep the location until this transaction commits (as its foreign key will).
+          if (!await findBusinessLocation(tx, businessAccountId, choice.id!, 'key share')) {
+            problems.push(`${field}.id: there is no business location ${choice.id} in this business.`);
+          }
+          businessLocationId = choice.id!;
+        } else if (choice?.kind === 'custom_location') {
+          if (!await findCustomLocation(tx, businessAccountId, choice.id!, 'key share')) {
+            problems.push(`${field}.id: there is no custom location ${choice.id} in this business.`);
+          }
+          customLocationId = choice.id!;
+        }
+        Object.assign(changes, which === 'start'
+          ? { start_place_kind: choice?.kind ?? null, start_business_location_id: businessLocationId, start_custom_location_id: customLocationId }
+          : { end_place_kind: choice?.kind ?? null, end_business_location_id: businessLocationId, end_custom_location_id: customLocationId });
+      }
+      if (input.home !== undefined) {
+        Object.assign(changes, input.home
+          ? { home_address: input.home.address.trim(), home_lat: input.home.lat, home_lng: input.home.lng }
+          : { home_address: null, home_lat: null, home_lng: null });
+      }
+      if (input.skill_appointment_type_ids !== undefined) {
+        const wanted = input.skill_appointment_type_ids && [...new Set(input.skill_appointment_type_ids)].sort((a, b) => a - b);
+        if (wanted?.length) {
+          const known = new Set((await listAppointmentTypes(tx, businessAccountId)).map((type) => type.id));
+          const unknown = wanted.filter((typeId) => !known.has(typeId));
+          if (unknown.length) {
+            problems.push(`skill_appointment_type_ids: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an appointment type' : 'are not appointment types'} of this business.`);
+          }
+        }
+        changes.skill_appointment_type_ids = wanted;
+      }
+      if (input.working_hours !== undefined) changes.working_hours = normaliseWorkingHours(input.working_hours);
+      if (input.break !== undefined) {
+        Object.assign(changes, input.break
+          ? { break_earliest: input.break.earliest, break_latest: input.break.latest, break_minutes: input.break.minutes }
+          : { break_earliest: null, break_latest: null, break_minutes: null });
+      }
+      if (input.max_visits !== undefined) changes.max_visits = input.max_visits;
+      if (input.max_travel_minutes !== undefined) changes.max_travel_minutes = input.max_travel_minutes;
+      if (input.time_zone !== undefined) changes.time_zone = canonicalTimeZone(input.time_zone)!;
+      if (input.color !== undefined) changes.color = input.color?.toLowerCase() ?? null;
+
+      // A place at home needs a home with a position, whichever of the two this request changes.
+      const after: PractitionerRow = { ...before, ...changes };
+      const touchesHome = input.home !== undefined || input.start_place !== undefined || input.end_place !== undefined;
+      if (touchesHome && (after.home_lat === null || after.home_lng === null)) {
+        const atHome = (['start', 'end'] as const).filter((which) => after[`${which}_place_kind`] === 'home');
+        if (atHome.length) {
+          const name = fullName(before);
+          problems.push(input.home === null
+            ? `home: ${name}'s day ${atHome.map((which) => `${which}s`).join(' and ')} at home; choose another place before removing the home address.`
+            : `${atHome[0]}_place: ${name} has no home address with a map position yet; add the home address first, or choose another place.`);
+        }
+      }
+      if (problems.length) throw invalid(problems[0], problems);
+
+      const places = await placeSourcesOf(tx, businessAccountId);
+      const recorded = changesBetween(workingDataView(before, places), workingDataView(after, places));
+      if (!Object.keys(recorded).length) return;
+      await updatePractitionerWorkingData(tx, [id], changes);
+      await recordVersions(tx, [{ businessAccountId, itemType: 'Practitioner', itemId: id, event: 'update', whodunnit: auth.fullName, changes: recorded }]);
+    });
+    const [saved] = await this.listSettings(auth, undefined, [id]);
+    if (!saved) throw notFound('Practitioner');
+    return saved;
+  }
+
+  /**
+   * Gives several practitioners the same working hours, in one transaction: all of them or, when any id is not one of
+   * the business's practitioners, none (404 naming the ids). Each practitioner whose hours change gets a version.
+   */
+  async setWorkingHours(auth: AuthContext, practitionerIds: number[], hours: (WorkingHours | null)[]): Promise<Schemas['PractitionerSettings'][]> {
+    const problems = workingHoursProblems(hours);
+    if (problems.length) throw invalid(problems[0], problems);
+    const wanted = normaliseWorkingHours(hours);
+    const { businessAccountId } = auth;
+    await this.ctx.db.transaction(async (tx) => {
+      const rows = await lockPractitioners(tx, businessAccountId, practitionerIds);
+      const found = new Set(rows.map((row) => row.id));
+      const missing = practitionerIds.filter((id) => !found.has(id));
+      if (missing.length) throw notFound(`Practitioner ${missing.join(', ')}`);
+      const changed = rows.filter((row) => JSON.stringify(normaliseWorkingHours(row.working_hours)) !== JSON.stringify(wanted));
+      await updatePractitionerWorkingData(tx, changed.map((row) => row.id), { working_hours: wanted });
+      await recordVersions(tx, changed.map((row) => ({
+        businessAccountId, itemType: 'Practitioner' as const, itemId: row.id, event: 'update' as const, whodunnit: auth.fullName,
+        changes: { working_hours: [normaliseWorkingHours(row.working_hours), wanted] as [unknown, unknown] },
+      })));
+    });
+    return this.listSettings(auth, undefined, practitionerIds);
   }
 }

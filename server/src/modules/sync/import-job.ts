@@ -1,7 +1,7 @@
 // An import: reference data, changed patients, then the appointments of the range page by page (each page in one
 // transaction), then cancelling local copies of appointments that vanished from the PMS. Idempotent: running it
 // again changes nothing when the PMS did not change.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
 import { appointments, businessAccounts, clients, type SyncFilters } from '../../db/schema';
@@ -9,10 +9,11 @@ import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
-import { adapterForAccount, findProviderAccount } from './pms-connection';
+import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
 import { bulkInsert, reserveIds } from '../../db/bulk';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
-import { applyPatients } from './clients-upsert';
+import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
+import { pointToWrite, worthRefining } from './places';
 import { syncReferenceData } from './reference-sync';
 import { externalToLocal, insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
 import { dayRangeToUtc } from './time-range';
@@ -24,6 +25,8 @@ export interface ImportCounts {
   appointments_unchanged: number;
   clients_created: number;
   clients_updated: number;
+  /** Clients placed again on the map (a better geocoder answered, or the sandbox's synthetic point was replaced). */
+  clients_placed: number;
   records_skipped: number;
   warnings: string[];
 }
@@ -42,6 +45,16 @@ export async function connectedAdapter(run: JobRun): Promise<PmsAdapter> {
     throw new ProviderAccountUnusableError(account.last_error ?? 'The practice management system refused the API key. An admin needs to reconnect it in Settings → Provider account.');
   }
   return adapterForAccount(run.ctx, account, run.tuning);
+}
+
+/** How this job places addresses: the sandbox's synthetic streets only for the sandbox, one online budget per job. */
+export async function placementFor(run: JobRun): Promise<Placement> {
+  const account = await findProviderAccount(run.ctx.db, run.job.business_account_id);
+  const sandbox = account !== null && isSandboxAccount(run.ctx, account);
+  return {
+    policy: { sandbox, online: run.ctx.geocoding.hasOnline },
+    batch: run.ctx.geocoding.batch(run.job.business_account_id, { sandbox, signal: run.signal }),
+  };
 }
 
 export async function businessTimeZone(run: JobRun): Promise<string> {
@@ -92,7 +105,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
   const timeZone = await businessTimeZone(run);
   const counts: ImportCounts = {
     appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: 0,
-    clients_created: 0, clients_updated: 0, records_skipped: 0, warnings: [],
+    clients_created: 0, clients_updated: 0, clients_placed: 0, records_skipped: 0, warnings: [],
     ...(job.result as Partial<ImportCounts> | null ?? {}),
   };
   // Unchanged and skipped are per run; restarting a job counts them again from zero.
@@ -105,10 +118,12 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
     for (const record of invalid) warn(`${record.resource} ${record.external_id ?? '(no id)'} skipped: ${record.problems.join('; ')}`);
   };
 
-  const reference = await syncReferenceData(db, adapter, business, timeZone, { signal, guard: run.guard });
+  const placement = await placementFor(run);
+  const reference = await syncReferenceData(db, adapter, business, timeZone, { signal, guard: run.guard, placement });
   reference.warnings.forEach(warn);
 
-  await pullChangedPatients(run, adapter, whodunnit, counts, skip);
+  await pullChangedPatients(run, adapter, whodunnit, placement, counts, skip);
+  await refineClientPoints(run, whodunnit, placement, counts);
 
   const filters = await externalFilters(run, job.filters);
   const nothingCanMatch = [filters.practitionerIds, filters.appointmentTypeIds, filters.businessIds].some((ids) => ids !== null && ids.length === 0);
@@ -138,7 +153,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
       else sweepIsSafe = false;
     }
     for (const record of page.records) seen.add(record.external_id);
-    await fetchMissingPatients(run, adapter, whodunnit, page.records, counts, skip);
+    await fetchMissingPatients(run, adapter, whodunnit, placement, page.records, counts, skip);
     await db.transaction(async (tx) => {
       await run.guard(tx);
       await applyAppointmentPage(tx, business, job.id, whodunnit, page.records, refs, counts, warn, { timeZone, system: adapter.system });
@@ -162,16 +177,19 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
 }
 
 /** Patients changed since the last pull (all of them the first time), applied page by page. */
-async function pullChangedPatients(run: JobRun, adapter: PmsAdapter, whodunnit: string, counts: ImportCounts, skip: (invalid: PmsInvalidRecord[]) => void) {
+async function pullChangedPatients(
+  run: JobRun, adapter: PmsAdapter, whodunnit: string, placement: Placement, counts: ImportCounts, skip: (invalid: PmsInvalidRecord[]) => void,
+) {
   const db = run.ctx.db;
   const business = run.job.business_account_id;
   const [cursor] = await db.select().from(syncCursors).where(and(eq(syncCursors.business_account_id, business), eq(syncCursors.resource, 'patients')));
   let newest = cursor?.synced_through ?? null;
   for await (const page of prefetched(adapter.listPatients({ updatedSince: cursor?.synced_through.toISOString(), signal: run.signal }))) {
     skip(page.invalidRecords);
+    const points = await placePatients(db, business, placement, page.records);
     await db.transaction(async (tx) => {
       await run.guard(tx);
-      const result = await applyPatients(tx, business, whodunnit, page.records);
+      const result = await applyPatients(tx, business, whodunnit, page.records, placement, points);
       counts.clients_created += result.created;
       counts.clients_updated += result.updated;
     });
@@ -190,7 +208,8 @@ async function pullChangedPatients(run: JobRun, adapter: PmsAdapter, whodunnit: 
 
 /** Patients that appointments refer to but that are not mapped yet (created after the last patient pull, or archived). */
 async function fetchMissingPatients(
-  run: JobRun, adapter: PmsAdapter, whodunnit: string, records: PmsAppointment[], counts: ImportCounts, skip: (invalid: PmsInvalidRecord[]) => void,
+  run: JobRun, adapter: PmsAdapter, whodunnit: string, placement: Placement, records: PmsAppointment[], counts: ImportCounts,
+  skip: (invalid: PmsInvalidRecord[]) => void,
 ) {
   const business = run.job.business_account_id;
   const wanted = [...new Set(records.map((r) => r.patient_id).filter((id): id is string => id !== null))];
@@ -199,11 +218,59 @@ async function fetchMissingPatients(
   if (missing.length === 0) return;
   for await (const page of adapter.listPatients({ ids: missing, includeArchived: true, signal: run.signal })) {
     skip(page.invalidRecords);
+    const points = await placePatients(run.ctx.db, business, placement, page.records);
     await run.ctx.db.transaction(async (tx) => {
       await run.guard(tx);
-      const result = await applyPatients(tx, business, whodunnit, page.records);
+      const result = await applyPatients(tx, business, whodunnit, page.records, placement, points);
       counts.clients_created += result.created;
       counts.clients_updated += result.updated;
+    });
+  }
+}
+
+const REFINE_PAGE = 500;
+const HAS_ADDRESS = sql`(coalesce(${clients.address_1}, '') <> '' OR coalesce(${clients.city}, '') <> '' OR coalesce(${clients.post_code}, '') <> '')`;
+
+/**
+ * Clients whose point can be bettered although the PMS did not change them: no point yet, a gazetteer point while an
+ * online geocoder is configured (its budget permitting; answers are cached, so each address is asked once), or —
+ * for a provider that is not the sandbox — a point from the sandbox's synthetic streets. Pins placed by hand stay.
+ * Runs before the appointment pages, which copy their client's point.
+ */
+async function refineClientPoints(run: JobRun, whodunnit: string, placement: Placement, counts: ImportCounts) {
+  const db = run.ctx.db;
+  const business = run.job.business_account_id;
+  const { policy, batch } = placement;
+  const sources: ('gazetteer' | 'sandbox')[] = [];
+  if (policy.online) sources.push('gazetteer');
+  if (!policy.sandbox) sources.push('sandbox');
+  const candidates = or(isNull(clients.lat), ...(sources.length ? [inArray(clients.geo_source, sources)] : []));
+  let after = 0;
+  for (;;) {
+    const rows = await db.select(STORED_PLACE).from(clients)
+      .where(and(eq(clients.business_account_id, business), eq(clients.geo_manual, false), gt(clients.id, after), candidates, HAS_ADDRESS))
+      .orderBy(asc(clients.id)).limit(REFINE_PAGE);
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1].id;
+    // Gazetteer points wait for the online geocoder: without budget left, only the others are worth a look.
+    const wanted = rows.filter((row) => worthRefining(row, policy) && (row.geo_source !== 'gazetteer' || batch.onlineAvailable));
+    const points = await batch.resolve(wanted);
+    const changed = wanted.map((row, index) => ({ row, point: pointToWrite({ action: 'geocode' }, row, row, points[index], policy) }))
+      .filter(({ row, point }) => Object.keys(diff(row as unknown as Record<string, unknown>, point as unknown as Record<string, unknown>)).length > 0);
+    if (changed.length === 0) continue;
+    await db.transaction(async (tx) => {
+      await run.guard(tx);
+      const versionRows: VersionRow[] = [];
+      for (const { row, point } of changed) {
+        const [current] = await tx.select(STORED_PLACE).from(clients).where(eq(clients.id, row.id)).for('update');
+        // Changed meanwhile (a user placed the pin, or the address moved): leave it to its next import.
+        if (!current || current.geo_manual || Object.keys(diff(current as unknown as Record<string, unknown>, row as unknown as Record<string, unknown>)).length > 0) continue;
+        await tx.update(clients).set({ ...point, updated_at: new Date() }).where(eq(clients.id, row.id));
+        versionRows.push({ itemType: 'Client', itemId: row.id, event: 'update', changes: diff(row as unknown as Record<string, unknown>, point as unknown as Record<string, unknown>) });
+      }
+      await insertVersions(tx, business, whodunnit, versionRows);
+      counts.clients_placed += versionRows.length;
+      await saveProgress(tx, run.job.id, { ...counts });
     });
   }
 }

@@ -1,6 +1,6 @@
-// The sync module's jobs, handed to whoever starts a worker (server/src/main.ts, server/src/worker-main.ts, the demo seed,
-// tests): a handler per job kind, and what the automatic-sync scheduler asks (which jobs are due). The jobs layer
-// never imports sync.
+// The sync module's jobs (merged with the other modules' in ../job-handlers.ts, which whoever starts a worker is given):
+// a handler per sync job kind, and what the automatic-sync scheduler asks (which jobs are due). The jobs layer never
+// imports sync.
 import type { SchedulerRules } from '../../jobs/scheduler';
 import type { JobFailure, JobHandlers, JobRun } from '../../jobs/types';
 import type { JobRow } from '../../jobs/queue';
@@ -16,7 +16,7 @@ async function failed(ctx: AppContext, job: JobRow, failure: JobFailure): Promis
   if (failure.cause === 'credentials-refused') await markCredentialsRefused(ctx, job.business_account_id);
 }
 
-export const syncJobHandlers: JobHandlers = {
+export const syncJobHandlers: Omit<JobHandlers, 'OPTIMIZE'> = {
   IMPORT: { run: async (run: JobRun) => ({ ...(await runImport(run)) }), failed },
   EXPORT: { run: async (run: JobRun) => ({ ...(await runExport(run)) }), failed },
   PROVIDER_SETUP: {

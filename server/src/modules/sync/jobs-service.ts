@@ -45,6 +45,7 @@ export function toImportDto(job: JobRow): Schemas['Import'] {
       appointments_unchanged: Number(r.appointments_unchanged ?? 0),
       clients_created: Number(r.clients_created ?? 0),
       clients_updated: Number(r.clients_updated ?? 0),
+      clients_placed: Number(r.clients_placed ?? 0),
       records_skipped: Number(r.records_skipped ?? 0),
       warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
     } : null,

@@ -5,15 +5,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { providerAccounts } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
+import { contactEmailOf } from '../../mail/mailer';
 import { createPmsAdapter, ProviderAccountUnusableError, type AdapterTuning, type PmsAdapter, type PmsSystem } from '../../pms';
+import { SANDBOX_DEMO_API_KEY } from '../../pms/sandbox';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
-
-/** "Rounds <no-reply@rounds.local>" → "no-reply@rounds.local" (Cliniko wants a contact email in the User-Agent). */
-export function contactEmailOf(mailFrom: string): string {
-  const match = mailFrom.match(/<([^>]+)>/);
-  return (match ? match[1] : mailFrom).trim();
-}
 
 export function adapterForKey(config: Config, apiKey: string, tuning: AdapterTuning = {}, system: PmsSystem = 'cliniko'): PmsAdapter {
   return createPmsAdapter({
@@ -40,6 +36,19 @@ export function adapterForAccount(
     throw new ProviderAccountUnusableError('The stored API key cannot be decrypted (APP_SECRET changed?). An admin needs to connect the practice management system again.');
   }
   return adapterForKey(deps.config, apiKey, tuning, account.provider);
+}
+
+/**
+ * Whether the account is connected to the built-in Cliniko sandbox of the demo and the tests: it holds the sandbox's
+ * demo key, which real Cliniko never issued. Only then do the sandbox's synthetic Brisbane streets place addresses.
+ */
+export function isSandboxAccount(deps: { secrets: SecretBox }, account: ProviderAccountRow): boolean {
+  if (!account.api_key_encrypted) return false;
+  try {
+    return deps.secrets.open(account.api_key_encrypted) === SANDBOX_DEMO_API_KEY;
+  } catch {
+    return false;
+  }
 }
 
 export async function findProviderAccount(db: Db, businessAccountId: number): Promise<ProviderAccountRow | null> {

@@ -1,12 +1,13 @@
 // Pulls the PMS's reference data — businesses (→ business locations), practitioners and appointment types — and
 // upserts it by external id, one transaction per list.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointmentTypes, businessLocations, practitioners, resourceMaps } from '../../db/schema';
-import { geocodeBrisbaneAddress } from '../../geo/brisbane-gazetteer';
 import type { Tx } from '../../jobs/queue';
-import { collectPages, type PmsAdapter, type PmsCallOptions } from '../../pms';
+import { collectPages, type PmsAdapter, type PmsBusiness, type PmsCallOptions } from '../../pms';
 import { diff } from './changes';
+import type { Placement } from './clients-upsert';
+import { planPoint, pointToWrite, type PointFields } from './places';
 import { insertMaps, mapsForExternalIds, touchMaps, type ResourceType } from './resource-maps';
 
 export interface ReferenceCounts { business_locations: number; practitioners: number; appointment_types: number; warnings: string[] }
@@ -14,12 +15,17 @@ export interface ReferenceCounts { business_locations: number; practitioners: nu
 interface Upsertable<Local extends Record<string, unknown>> {
   externalId: string;
   updatedAt: string;
+  /** What the PMS owns: written on insert, and on every import that finds them changed. */
   values: Local;
+  /** Written only when the record is new; Rounds owns them afterwards (a practitioner's time zone). */
+  initialValues?: Record<string, unknown>;
 }
 
 /**
  * Generic upsert by external id for small tables: inserts unmapped records, updates changed ones.
  * `table` is any of the reference tables (same id / business_account_id / updated_at columns).
+ * An update writes only `values`: every other column (a practitioner's places, hours, break, skills, limits, time zone
+ * and colour, which Rounds keeps) is left as it is.
  */
 async function upsertReference<Local extends Record<string, unknown>>(
   tx: Tx, businessAccountId: number, type: ResourceType,
@@ -41,7 +47,8 @@ async function upsertReference<Local extends Record<string, unknown>>(
         continue;
       }
     }
-    const [row] = await tx.insert(table).values({ ...record.values, business_account_id: businessAccountId } as never).returning({ id: table.id });
+    const [row] = await tx.insert(table).values({ ...record.initialValues, ...record.values, business_account_id: businessAccountId } as never)
+      .returning({ id: table.id });
     if (map) {
       // The local row was deleted: point the existing map at the new one.
       await tx.update(resourceMaps).set({ resource_id: row.id, external_updated_at: new Date(record.updatedAt), external_object_synced_at: new Date() })
@@ -55,8 +62,30 @@ async function upsertReference<Local extends Record<string, unknown>>(
   return records.length;
 }
 
+/**
+ * The point of each business location (by external id), geocoded before the transaction when its address is new,
+ * moved or placed too coarsely so far (rules in ./places.ts); business locations have no manual pin.
+ */
+async function placeBusinesses(db: Db, businessAccountId: number, placement: Placement, records: PmsBusiness[]): Promise<Map<string, PointFields>> {
+  const maps = await mapsForExternalIds(db, businessAccountId, 'BusinessLocation', records.map((b) => b.external_id));
+  const ids = [...maps.values()].map((map) => map.resource_id);
+  const rows = new Map((ids.length ? await db.select().from(businessLocations).where(inArray(businessLocations.id, ids)) : []).map((row) => [row.id, row]));
+  const currentOf = (record: PmsBusiness) => {
+    const map = maps.get(record.external_id);
+    return map ? rows.get(map.resource_id) : undefined;
+  };
+  const plans = records.map((record) => planPoint(record, currentOf(record), placement.policy, placement.batch));
+  const wanted = records.filter((_, index) => plans[index].action === 'geocode');
+  const found = await placement.batch.resolve(wanted);
+  const geocoded = new Map(wanted.map((record, index) => [record.external_id, found[index]]));
+  return new Map(records.map((record, index) => [
+    record.external_id, pointToWrite(plans[index], record, currentOf(record), geocoded.get(record.external_id), placement.policy),
+  ]));
+}
+
 export async function syncReferenceData(
-  db: Db, adapter: PmsAdapter, businessAccountId: number, timeZone: string, options: PmsCallOptions & { guard?: (tx: Tx) => Promise<void> } = {},
+  db: Db, adapter: PmsAdapter, businessAccountId: number, timeZone: string,
+  options: PmsCallOptions & { guard?: (tx: Tx) => Promise<void>; placement: Placement },
 ): Promise<ReferenceCounts> {
   const warnings: string[] = [];
   const note = (invalid: { resource: string; external_id: string | null; problems: string[] }[]) => {
@@ -69,28 +98,24 @@ export async function syncReferenceData(
   note(practitionerList.invalidRecords);
   const typeList = await collectPages(adapter.listAppointmentTypes(options));
   note(typeList.invalidRecords);
+  const points = await placeBusinesses(db, businessAccountId, options.placement, businesses.records);
 
   return db.transaction(async (tx) => {
     await options.guard?.(tx);
-    const locations = await upsertReference(tx, businessAccountId, 'BusinessLocation', businessLocations, businesses.records.map((b) => {
-      const point = b.latitude !== null && b.longitude !== null
-        ? { lat: b.latitude, lng: b.longitude }
-        : geocodeBrisbaneAddress({ address_1: b.address_1, address_2: b.address_2, city: b.city, post_code: b.post_code });
-      return {
-        externalId: b.external_id,
-        updatedAt: b.updated_at,
-        values: {
-          name: b.name, address_1: b.address_1, address_2: b.address_2, city: b.city, state: b.state, post_code: b.post_code,
-          country: b.country, lat: point?.lat ?? null, lng: point?.lng ?? null,
-        },
-      };
-    }));
+    const locations = await upsertReference(tx, businessAccountId, 'BusinessLocation', businessLocations, businesses.records.map((b) => ({
+      externalId: b.external_id,
+      updatedAt: b.updated_at,
+      values: {
+        name: b.name, address_1: b.address_1, address_2: b.address_2, city: b.city, state: b.state, post_code: b.post_code,
+        country: b.country, ...points.get(b.external_id)!,
+      },
+    })));
     const staff = await upsertReference(tx, businessAccountId, 'Practitioner', practitioners, practitionerList.records.map((p) => ({
       externalId: p.external_id,
       updatedAt: p.updated_at,
-      values: {
-        first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active, time_zone: timeZone,
-      },
+      values: { first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active },
+      // A new practitioner works in the business's time zone until an admin says otherwise (PATCH /practitioners/{id}).
+      initialValues: { time_zone: timeZone },
     })));
     const types = await upsertReference(tx, businessAccountId, 'AppointmentType', appointmentTypes, typeList.records.map((t) => ({
       externalId: t.external_id,

@@ -2,7 +2,7 @@
 import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError } from '../../pms';
 import { adapterForAccount, findProviderAccount } from './pms-connection';
-import { businessTimeZone } from './import-job';
+import { businessTimeZone, placementFor } from './import-job';
 import { markSetupComplete } from './provider-account-service';
 import { syncReferenceData } from './reference-sync';
 
@@ -11,7 +11,9 @@ export async function runProviderSetup(run: JobRun) {
   const account = await findProviderAccount(ctx.db, job.business_account_id);
   if (!account || account.status === 'DISCONNECTED') throw new ProviderAccountUnusableError('The practice management system was disconnected before its data was loaded.');
   const adapter = adapterForAccount(ctx, account, run.tuning);
-  const counts = await syncReferenceData(ctx.db, adapter, job.business_account_id, await businessTimeZone(run), { signal: run.signal, guard: run.guard });
+  const counts = await syncReferenceData(ctx.db, adapter, job.business_account_id, await businessTimeZone(run), {
+    signal: run.signal, guard: run.guard, placement: await placementFor(run),
+  });
   await markSetupComplete(ctx, account.id);
   return { ...counts };
 }

@@ -196,6 +196,20 @@ export class Search {
     this.bestLen.set(this.rs.len);
   }
 
+  /** Seconds of travel of the best solution found so far (every non-empty route, return legs included). */
+  bestTravelTime(): number {
+    const m = this.m;
+    const stride = this.rs.stride;
+    let total = 0;
+    for (let r = 0; r < m.vehicles; r++) {
+      const len = this.bestLen[r];
+      if (!len) continue;
+      const base = r * stride;
+      for (let i = 0; i <= len; i++) total += m.dur[this.bestNodes[base + i] * m.size + this.bestNodes[base + i + 1]];
+    }
+    return total;
+  }
+
   /** Loads the best solution found into the route state. */
   restoreBest(): void {
     const rs = this.rs;

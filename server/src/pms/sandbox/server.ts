@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSandboxDataset, isoAt, type SandboxDataset, type SandboxDatasetOptions } from './dataset';
+import { SANDBOX_DEMO_API_KEY } from './demo-key';
 import { corrupt, FaultInjector, FaultsInputError, type SandboxFaults } from './faults';
 import { applyFilters, parseFilters, SandboxQueryError, type FilterSchema } from './query';
 import {
@@ -13,8 +14,7 @@ import {
   serialiseUser,
 } from './serialise';
 
-/** The key the sandbox accepts by default; shaped like a real Cliniko key with its shard suffix. */
-export const SANDBOX_DEMO_API_KEY = 'MS0xNzgyNTY4ODAwMDAwMDAwMDAyLVJvdW5kc1NhbmRib3hEZW1vS2V5-au1';
+export { SANDBOX_DEMO_API_KEY };
 
 export interface SandboxOptions extends SandboxDatasetOptions {
   /** 0 (default) picks a free port. */

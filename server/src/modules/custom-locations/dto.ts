@@ -1,0 +1,13 @@
+// Custom location rows as the contract's CustomLocation.
+import type { Schemas } from '../../http/contract';
+import type { CustomLocationRow, CustomLocationUser } from './repository';
+
+export const toCustomLocationDto = (row: CustomLocationRow, users: readonly CustomLocationUser[]): Schemas['CustomLocation'] => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  lat: row.lat,
+  lng: row.lng,
+  used_by: users.filter((user) => user.custom_location_id === row.id)
+    .map((user) => ({ id: user.id, full_name: `${user.first_name} ${user.last_name}`.trim() })),
+});

@@ -1,0 +1,51 @@
+// The one place where the optimisation presets (the plain choices on the settings page) become weights, and the
+// settings a business has before an admin saves any (the column defaults of migration 0050).
+import type { OptimizationPreset } from '../../db/schema';
+
+/**
+ * How much each term of the optimiser's objective counts. They are relative: `balanced` (the defaults of migration
+ * 0050) is the reference, and the run turns them into the engine's weights.
+ */
+export interface OptimizationWeights { travel_time: number; distance: number; continuity: number; lateness: number; overtime: number }
+export type NamedPreset = Exclude<OptimizationPreset, 'custom'>;
+
+export const PRESET_WEIGHTS: Readonly<Record<NamedPreset, Readonly<OptimizationWeights>>> = {
+  /** Travel time and nothing else: the least driving, whoever sees the client and however late within the rules. */
+  shortest_travel: { travel_time: 1, distance: 0, continuity: 0, lateness: 0, overtime: 0 },
+  /** The defaults: travel first, some weight on keeping clients' practitioners, on lateness and on overtime. */
+  balanced: { travel_time: 1, distance: 0, continuity: 0.25, lateness: 0.5, overtime: 1 },
+  /** On time above all: lateness ten times the balanced weight, overtime twice. */
+  punctual: { travel_time: 1, distance: 0, continuity: 0.25, lateness: 5, overtime: 2 },
+  /** Keep clients with their usual practitioner: continuity eight times the balanced weight. */
+  continuity: { travel_time: 1, distance: 0, continuity: 2, lateness: 0.5, overtime: 1 },
+};
+
+export const NAMED_PRESETS = Object.keys(PRESET_WEIGHTS) as NamedPreset[];
+
+export interface OptimizationSettingsValues {
+  availability_mode: 'hard' | 'soft';
+  max_lateness_minutes: number;
+  overtime_minutes: number;
+  visit_buffer_minutes: number;
+  arrival_rounding_minutes: number;
+  preset: OptimizationPreset;
+  weights: OptimizationWeights;
+  search_seconds: number;
+  allow_reassignment: boolean;
+}
+
+/** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
+export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues> = {
+  availability_mode: 'hard',
+  max_lateness_minutes: 30,
+  overtime_minutes: 0,
+  visit_buffer_minutes: 0,
+  arrival_rounding_minutes: 5,
+  preset: 'balanced',
+  weights: { ...PRESET_WEIGHTS.balanced },
+  search_seconds: 10,
+  allow_reassignment: true,
+};
+
+export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>
+  (Object.keys(b) as (keyof OptimizationWeights)[]).every((key) => a[key] === b[key]);

@@ -1,0 +1,75 @@
+// Reads what one run needs about its day — the business's clock and settings, the practitioners' routing inputs,
+// the visits and the clients' usual practitioners — and the travel provider every run and its checks measure with.
+import { Temporal } from 'temporal-polyfill';
+import type { Config } from '../../config';
+import { invalid } from '../../http/errors';
+import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
+import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvider } from '../../optimizer';
+import type { DbOrTx } from '../../db/client';
+import { buildDayProblem, dayStartMs, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
+import { businessTimeZone, dayVisits, usualPractitioners, type DayBounds } from './repository';
+import { resolveRoutingInputs } from './routing-inputs';
+import { readOptimizationSettings } from './settings';
+
+export interface RunChoices {
+  date: string;
+  practitionerIds: number[];
+  mode: OptimizationMode;
+}
+
+/** Refuses (422, naming the field) anything but a real yyyy-MM-dd day within the dates the API accepts. */
+export function checkDay(date: string, field = 'date'): void {
+  try {
+    Temporal.PlainDate.from(date, { overflow: 'reject' });
+  } catch {
+    throw invalid(`${field} must be a date written yyyy-MM-dd.`);
+  }
+  if (date < EARLIEST_DATE || date > LATEST_DATE) throw invalid(`${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${date}).`);
+}
+
+export function dayBounds(date: string, timeZone: string): DayBounds {
+  const next = Temporal.PlainDate.from(date).add({ days: 1 }).toString();
+  return { from: new Date(dayStartMs(date, timeZone)), to: new Date(dayStartMs(next, timeZone)) };
+}
+
+export interface LoadedDay {
+  data: DayData;
+  /** What stops practitioners from being routed, in words; the run cannot go ahead while there is any. */
+  problems: string[];
+}
+
+export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
+  const timeZone = await businessTimeZone(db, businessAccountId);
+  const [settings, inputs, visits] = await Promise.all([
+    readOptimizationSettings(db, businessAccountId),
+    resolveRoutingInputs(db, businessAccountId, choices.practitionerIds, choices.date),
+    dayVisits(db, businessAccountId, choices.practitionerIds, dayBounds(choices.date, timeZone)),
+  ]);
+  const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
+  const usual = choices.mode === 'reassign'
+    ? await usualPractitioners(db, businessAccountId, clientIds, dayBounds(choices.date, timeZone).from, choices.practitionerIds)
+    : new Map<number, number>();
+  return {
+    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners: inputs, visits, usualPractitioner: usual },
+    problems: inputs.flatMap((item) => routingProblems(item, choices.date)),
+  };
+}
+
+/** The optimiser's problem for a loaded day whose practitioners can all be routed. */
+export const problemOf = (day: LoadedDay): DayProblem => buildDayProblem(day.data);
+
+const providers = new Map<string, TravelProvider>();
+
+/**
+ * Road travel from OSRM when OSRM_URL is set, else great-circle distance × a road factor; cached per process, so
+ * repeated runs over the same places ask the road server once per pair.
+ */
+export function travelProviderFor(config: Pick<Config, 'osrmUrl'>): TravelProvider {
+  const key = config.osrmUrl ?? 'haversine';
+  let provider = providers.get(key);
+  if (!provider) {
+    provider = new CachedTravelProvider(config.osrmUrl ? new OsrmProvider({ url: config.osrmUrl }) : new HaversineProvider());
+    providers.set(key, provider);
+  }
+  return provider;
+}

@@ -1,0 +1,41 @@
+// HTTP handlers of optimisation runs and routes (operationIds in openapi.yaml).
+import { callerOf } from '../../auth/access';
+import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { AppointmentsService } from '../appointments';
+import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
+import {
+  applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto,
+} from './service';
+
+export function optimizationsHandlers(ctx: AppContext): Handlers {
+  const appointments = new AppointmentsService(ctx);
+  return {
+    createOptimization: async (request, reply) => {
+      const run = await createOptimization(ctx, callerOf(request), bodyOf(request, 'createOptimization'));
+      return reply.code(201).send({ optimization: toOptimizationDto(run) });
+    },
+    getOptimization: async (request) => ({
+      optimization: toOptimizationDto(await findVisibleOptimization(ctx, callerOf(request), paramsOf(request, 'getOptimization').id)),
+    }),
+    cancelOptimization: async (request) => ({
+      optimization: toOptimizationDto(await cancelOptimization(ctx, callerOf(request), paramsOf(request, 'cancelOptimization').id)),
+    }),
+    applyOptimization: async (request) => applyOptimization(ctx, callerOf(request), paramsOf(request, 'applyOptimization').id),
+    discardOptimization: async (request) => ({
+      optimization: toOptimizationDto(await discardOptimization(ctx, callerOf(request), paramsOf(request, 'discardOptimization').id)),
+    }),
+
+    listRoutes: async (request) => ({ routes: await listRoutes(ctx, callerOf(request), queryOf(request, 'listRoutes').date) }),
+    deleteRoute: async (request, reply) => {
+      await deleteRoute(ctx, callerOf(request), paramsOf(request, 'deleteRoute').id);
+      return reply.code(204).send();
+    },
+    removeAppointmentFromRoute: async (request) => {
+      const auth = callerOf(request);
+      const { id } = paramsOf(request, 'removeAppointmentFromRoute');
+      await removeFromRoute(ctx, auth, id);
+      return { appointment: await appointments.get(auth, id) };
+    },
+  };
+}

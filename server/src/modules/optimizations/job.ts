@@ -1,0 +1,104 @@
+// The OPTIMIZE job: builds the day's problem, solves it in the optimiser's worker thread (the event loop stays free
+// for the API), reports progress into sync_jobs.progress through the job's guard, stops when the run is cancelled,
+// and returns the proposal as the job's result.
+import { eq } from 'drizzle-orm';
+import { syncJobs } from '../../db/schema-sync';
+import { JobInterrupted } from '../../jobs/queue';
+import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
+import { solveInWorker, travelMatrixFor, type Progress, type Solution } from '../../optimizer';
+import { loadDay, problemOf, travelProviderFor } from './day';
+import type { OptimizationMode } from './problem';
+import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
+import { appointmentTypeNames } from './repository';
+import { searchTimeMs } from './settings';
+
+/** What a run stores in sync_jobs.progress while it solves. */
+export interface RunProgress {
+  elapsed_ms: number;
+  /** Travel of the best plan found so far (seconds); null before the search starts. */
+  best_travel_seconds: number | null;
+  /** 0..1 of the search time used. */
+  fraction: number;
+}
+
+/** A run's sync_jobs.result: the proposal, what the visits were, and what became of it. */
+export interface RunResult {
+  proposal: Proposal;
+  fingerprints: VisitFingerprint[];
+  applied?: { at: string; by_user_id: number; by_name: string };
+  discarded?: { at: string; by_name: string };
+}
+
+export interface RunParams { mode: OptimizationMode }
+
+/** Least time between two progress writes. */
+const PROGRESS_EVERY_MS = 300;
+
+async function writeProgress(run: JobRun, progress: RunProgress): Promise<void> {
+  await run.ctx.db.transaction(async (tx) => {
+    await run.guard(tx);
+    await tx.update(syncJobs).set({ progress: { ...progress }, updated_at: new Date() }).where(eq(syncJobs.id, run.job.id));
+  });
+}
+
+const emptySolution = (): Solution => ({
+  routes: [], unassigned: [],
+  objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, unassigned: 0 },
+  stats: { iterations: 0, elapsedMs: 0, seed: 1, stoppedBy: 'iterations' },
+});
+
+export async function runOptimization(run: JobRun): Promise<RunResult> {
+  const { ctx, job } = run;
+  const mode = (job.params as Partial<RunParams>).mode ?? 'keep_practitioners';
+  const date = job.start_date!;
+  const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds: job.filters.practitioner_ids, mode });
+  if (day.problems.length) throw new JobFailedError(`The optimisation cannot run: ${day.problems.join(' ')}`);
+  const dayProblem = problemOf(day);
+  const provider = travelProviderFor(ctx.config);
+  const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
+  await writeProgress(run, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });
+
+  // The run stops when its job is cancelled: the heartbeat aborts run.signal, and a progress write that finds the
+  // job no longer held aborts sooner. The solver then hands back its best plan, which is dropped.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([run.signal, stop.signal]);
+  let interruption: unknown = null;
+  let writing: Promise<void> = Promise.resolve();
+  let lastWrite = 0;
+  const onProgress = (progress: Progress) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_EVERY_MS || interruption) return;
+    lastWrite = now;
+    writing = writing.then(() => writeProgress(run, {
+      elapsed_ms: Math.round(progress.elapsedMs), best_travel_seconds: Math.round(progress.bestTravelTime), fraction: Math.round(progress.fraction * 1000) / 1000,
+    })).catch((error) => {
+      interruption = error;
+      stop.abort(error);
+    });
+  };
+  const solution = dayProblem.problem.visits.length === 0 ? emptySolution() : await solveInWorker(dayProblem.problem, {
+    travel: matrix,
+    timeBudgetMs: searchTimeMs(day.data.settings, ctx.config.optimizerMaxSearchMs),
+    seed: job.id,
+    signal,
+    onProgress,
+  });
+  await writing;
+  if (interruption) throw interruption;
+  if (run.signal.aborted) throw run.signal.reason instanceof Error ? run.signal.reason : new JobInterrupted('cancelled');
+
+  const typeIds = [...new Set(dayProblem.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))];
+  const proposal = buildProposal({
+    day: dayProblem, matrix, solution, date, timeZone: day.data.businessTimeZone, mode, travelName: provider.name,
+    appointmentTypeNames: await appointmentTypeNames(ctx.db, job.business_account_id, typeIds),
+  });
+  await writeProgress(run, {
+    elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
+  });
+  return { proposal, fingerprints: day.data.visits.map(fingerprintOf) };
+}
+
+/** The optimisation module's jobs, handed to whoever starts a worker (with the sync module's). */
+export const optimizationJobHandlers: Pick<JobHandlers, 'OPTIMIZE'> = {
+  OPTIMIZE: { run: async (run) => ({ ...(await runOptimization(run)) }) },
+};

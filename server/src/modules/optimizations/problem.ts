@@ -1,0 +1,233 @@
+// The optimiser's Problem for one day, built from the day's visits, the practitioners' routing inputs and the
+// business's settings. Pure: the repository reads, this shapes.
+//
+// The clock: every time is seconds from midnight starting the day in the business's time zone (as the appointments
+// list counts days), so practitioners and clients on other clocks share one axis.
+import { Temporal } from 'temporal-polyfill';
+import type { AvailabilityEntry } from '../../db/schema';
+import type { Practitioner, Problem, TimeWindow, Visit } from '../../optimizer';
+import type { PractitionerRoutingInputs } from './routing-inputs';
+import { objectiveOf, type OptimizationSettingsRow } from './settings';
+
+export type OptimizationMode = 'keep_practitioners' | 'reassign';
+
+/** One non-cancelled visit of the day, as the optimisation reads it. */
+export interface DayVisit {
+  id: number;
+  practitionerId: number;
+  clientId: number | null;
+  clientName: string | null;
+  clientTimeZone: string | null;
+  availability: AvailabilityEntry[];
+  appointmentTypeId: number | null;
+  startsAt: Date;
+  endsAt: Date;
+  arriveAt: Date | null;
+  arrivalLocked: boolean;
+  /** The visit's point: the appointment's own, else the client's; null when neither has one. */
+  lat: number | null;
+  lng: number | null;
+  updatedAt: Date;
+}
+
+export interface DayData {
+  date: string;
+  businessTimeZone: string;
+  mode: OptimizationMode;
+  settings: OptimizationSettingsRow;
+  /** The run's practitioners, in the order lanes are shown. */
+  practitioners: PractitionerRoutingInputs[];
+  visits: DayVisit[];
+  /** Client → the practitioner of their latest earlier visit (continuity), when that practitioner is in the run. */
+  usualPractitioner: Map<number, number>;
+}
+
+/** Why a visit of the day is kept out of the problem. */
+export interface ExcludedVisit { visit: DayVisit; reason: 'no-location' }
+
+export interface DayProblem {
+  problem: Problem;
+  /** Epoch milliseconds of the day's clock zero (midnight in the business's time zone). */
+  dayStartMs: number;
+  /** problem.visits[i] is visits[i]. */
+  visits: DayVisit[];
+  /** problem.practitioners[i] is practitioners[i]. */
+  practitioners: PractitionerRoutingInputs[];
+  /**
+   * Each visit's availability windows on the day's clock (start inclusive, end inclusive: the last second a visit
+   * may start); null when the client has no custom availability; empty when the client is not available that day.
+   */
+  windows: (TimeWindow[] | null)[];
+  /** Why a visit is pinned to its time: the user's "Keep this time", or a client not available at all that day. */
+  kept: ('locked' | 'unavailable-day' | null)[];
+  excluded: ExcludedVisit[];
+}
+
+/** What stops a practitioner from being routed on the day, in words naming them; empty when nothing does. */
+export function routingProblems(inputs: PractitionerRoutingInputs, date: string): string[] {
+  const weekday = Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long' });
+  const problems: string[] = [];
+  if (!inputs.startPlace) problems.push(`${inputs.name} has no start place with a map position: set one in Settings → Practitioners.`);
+  if (!inputs.hours) problems.push(`${inputs.name} has no working hours on ${weekday}s: set them in Settings → Practitioners.`);
+  else if (minutesOf(inputs.hours.end) <= minutesOf(inputs.hours.start)) {
+    problems.push(`${inputs.name}'s working hours on ${weekday}s end (${inputs.hours.end}) before they start (${inputs.hours.start}).`);
+  }
+  return problems;
+}
+
+const minutesOf = (hhmm: string) => {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+export const dayStartMs = (date: string, timeZone: string): number =>
+  Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds;
+
+/** Seconds on the day's clock of the wall-clock time `hhmm` ('24:00' = the next midnight) on `date` in `timeZone`. */
+function clockSeconds(date: Temporal.PlainDate, hhmm: string, timeZone: string, zeroMs: number): number {
+  const minutes = minutesOf(hhmm);
+  const day = minutes >= 24 * 60 ? date.add({ days: 1 }) : date;
+  const rest = minutes % (24 * 60);
+  const zoned = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from({ hour: Math.floor(rest / 60), minute: rest % 60 }) });
+  return (zoned.epochMilliseconds - zeroMs) / 1000;
+}
+
+export const secondsOf = (instant: Date, zeroMs: number) => (instant.getTime() - zeroMs) / 1000;
+
+/** The arrival a visit has today: its arrival time, else its booked start. */
+export const currentArrival = (visit: DayVisit) => visit.arriveAt ?? visit.startsAt;
+
+const SLOT = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
+
+/**
+ * A client's availability on the visit's day as windows for its start, read as the app reads it (src/lib/availability.ts):
+ * on the client's clock (the practitioner's when the client has none); no entries = no custom availability (null);
+ * a day not listed = unavailable ([]); a listed day without hours = all day; 'HH:mm-HH:mm' slots start inclusive, end
+ * exclusive. Back-to-back slots are one window.
+ */
+export function availabilityWindows(visit: DayVisit, practitionerTimeZone: string, zeroMs: number): TimeWindow[] | null {
+  if (!visit.availability || visit.availability.length === 0) return null;
+  const timeZone = visit.clientTimeZone || practitionerTimeZone;
+  const localDate = Temporal.Instant.fromEpochMilliseconds(visit.startsAt.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  const entry = visit.availability.find((candidate) => candidate.dow === localDate.dayOfWeek % 7);
+  if (!entry) return [];
+  const slots = (entry.hours && entry.hours.length ? entry.hours : ['00:00-24:00']).flatMap((slot) => {
+    const match = SLOT.exec(slot);
+    if (!match) return [];
+    const from = Number(match[1]) * 60 + Number(match[2]);
+    const to = Number(match[3]) * 60 + Number(match[4]);
+    return to > from && to <= 24 * 60 ? [{ from, to }] : [];
+  }).sort((a, b) => a.from - b.from);
+  const merged: { from: number; to: number }[] = [];
+  for (const slot of slots) {
+    const last = merged.at(-1);
+    if (last && slot.from <= last.to) last.to = Math.max(last.to, slot.to);
+    else merged.push({ ...slot });
+  }
+  const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return merged.map(({ from, to }) => ({
+    start: clockSeconds(localDate, time(from), timeZone, zeroMs),
+    end: clockSeconds(localDate, time(to), timeZone, zeroMs) - 1,
+  }));
+}
+
+/** Whether a start (day-clock seconds) is outside the visit's availability windows (never, without custom availability). */
+export function startsOutside(windows: TimeWindow[] | null, start: number): boolean {
+  if (windows === null) return false;
+  return !windows.some((window) => start >= window.start - 1e-6 && start <= window.end + 1e-6);
+}
+
+export function buildDayProblem(data: DayData): DayProblem {
+  const zeroMs = dayStartMs(data.date, data.businessTimeZone);
+  const date = Temporal.PlainDate.from(data.date);
+  const { settings, mode } = data;
+  const objective = objectiveOf(settings);
+  const byId = new Map(data.practitioners.map((inputs) => [inputs.practitionerId, inputs]));
+  const capacityUsed = data.practitioners.some((inputs) => inputs.maxVisits !== null);
+  const typesInDay = [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))];
+
+  const practitioners: Practitioner[] = data.practitioners.map((inputs) => {
+    const { startPlace, endPlace, hours } = inputs;
+    if (!startPlace || !hours) throw new Error(`practitioner ${inputs.practitionerId} cannot be routed`);
+    const shift = { start: clockSeconds(date, hours.start, inputs.timeZone, zeroMs), end: clockSeconds(date, hours.end, inputs.timeZone, zeroMs) };
+    const practitioner: Practitioner = {
+      id: String(inputs.practitionerId),
+      startLocation: { lat: startPlace.lat, lng: startPlace.lng },
+      endLocation: { lat: (endPlace ?? startPlace).lat, lng: (endPlace ?? startPlace).lng },
+      shift,
+      costPerHour: objective.costPerHour,
+      costPerKm: objective.costPerKm,
+      maxOvertimeMinutes: settings.overtime_minutes,
+    };
+    if (inputs.break) {
+      practitioner.break = {
+        earliestStart: clockSeconds(date, inputs.break.earliest, inputs.timeZone, zeroMs),
+        latestStart: clockSeconds(date, inputs.break.latest, inputs.timeZone, zeroMs),
+        duration: inputs.break.minutes * 60,
+      };
+    }
+    // Skills matter only when visits may change hands: a visit kept with its practitioner is theirs already.
+    if (mode === 'reassign') practitioner.skills = (inputs.skillAppointmentTypeIds ?? typesInDay).map(String);
+    if (inputs.maxVisits !== null) practitioner.capacity = inputs.maxVisits;
+    if (inputs.maxTravelMinutes !== null) practitioner.maxTravelTime = inputs.maxTravelMinutes * 60;
+    return practitioner;
+  });
+
+  const visits: DayVisit[] = [];
+  const problemVisits: Visit[] = [];
+  const windows: (TimeWindow[] | null)[] = [];
+  const kept: DayProblem['kept'] = [];
+  const excluded: ExcludedVisit[] = [];
+  for (const visit of data.visits) {
+    if (visit.lat === null || visit.lng === null) {
+      excluded.push({ visit, reason: 'no-location' });
+      continue;
+    }
+    const own = byId.get(visit.practitionerId)!;
+    const visitWindows = availabilityWindows(visit, own.timeZone, zeroMs);
+    const booked = Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000);
+    const entry: Visit = {
+      id: String(visit.id),
+      location: { lat: visit.lat, lng: visit.lng },
+      duration: booked + settings.visit_buffer_minutes * 60,
+    };
+    const keptBecause = visit.arrivalLocked ? 'locked' : visitWindows !== null && visitWindows.length === 0 ? 'unavailable-day' : null;
+    if (keptBecause) {
+      // "Keep this time", or a client with no time at all that day: the visit stays at its arrival with its practitioner.
+      entry.pinnedStart = secondsOf(currentArrival(visit), zeroMs);
+      entry.pinnedPractitionerId = String(visit.practitionerId);
+    } else if (visitWindows) {
+      entry.timeWindows = visitWindows;
+      if (settings.availability_mode === 'soft') {
+        entry.allowLate = true;
+        entry.maxLatenessMinutes = settings.max_lateness_minutes;
+      }
+    }
+    if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
+    else {
+      const usual = visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId);
+      entry.previousPractitionerId = String(usual ?? visit.practitionerId);
+      if (visit.appointmentTypeId !== null && !keptBecause) entry.requiredSkill = String(visit.appointmentTypeId);
+    }
+    if (capacityUsed) entry.demand = 1;
+    visits.push(visit);
+    problemVisits.push(entry);
+    windows.push(visitWindows);
+    kept.push(keptBecause);
+  }
+
+  return {
+    problem: {
+      visits: problemVisits,
+      practitioners,
+      weights: objective.weights,
+      arrivalStepSeconds: settings.arrival_rounding_minutes * 60,
+    },
+    dayStartMs: zeroMs,
+    visits,
+    practitioners: data.practitioners,
+    windows,
+    kept,
+    excluded,
+  };
+}

@@ -1,0 +1,344 @@
+// The proposal a run stores as its result: the day as it is (before) and as the optimiser plans it (after), per
+// practitioner and in totals, the list of changes, and the visits it could not place with the reason in words.
+// Both sides are measured with the same travel matrix, so before → after compares like with like. Pure.
+import { Temporal } from 'temporal-polyfill';
+import type { Place } from '../../db/schema';
+import type { Route, Solution, TimeWindow, TravelMatrix, UnassignedVisit } from '../../optimizer';
+import { currentArrival, secondsOf, startsOutside, type DayProblem, type DayVisit, type OptimizationMode } from './problem';
+
+export interface LaneStop {
+  appointment_id: number;
+  client_name: string | null;
+  /** The start of the visit: the arrival time told to the client. */
+  arrive_at: string;
+  /** When the practitioner gets there (before arrive_at when they wait). */
+  reach_at: string;
+  depart_at: string;
+  /** The leg from the previous stop, or from the start place. */
+  travel_seconds: number;
+  travel_metres: number;
+  waiting_seconds: number;
+  /** Seconds after the client's availability (soft availability only). */
+  lateness_seconds: number;
+  outside_availability: boolean;
+  /** Why the visit kept its time: "Keep this time" (locked), or the client has no availability that day. */
+  kept: 'locked' | 'unavailable-day' | null;
+}
+
+export interface LaneMetrics {
+  travel_seconds: number;
+  travel_metres: number;
+  idle_seconds: number;
+  overtime_seconds: number;
+  outside_availability: number;
+}
+
+export interface Lane {
+  stops: LaneStop[];
+  /** Leaving the start place and reaching the end place; null without stops. */
+  depart_at: string | null;
+  end_at: string | null;
+  return_leg: { travel_seconds: number; travel_metres: number } | null;
+  break: { start_at: string; end_at: string; after_appointment_id: number | null } | null;
+  metrics: LaneMetrics;
+}
+
+export interface ProposalLane {
+  practitioner_id: number;
+  practitioner_name: string;
+  color: string;
+  start_place: Place;
+  end_place: Place;
+  shift_start: string;
+  shift_end: string;
+  before: Lane;
+  after: Lane;
+}
+
+export interface DayKpis {
+  travel_seconds: number;
+  travel_metres: number;
+  idle_seconds: number;
+  outside_availability: number;
+  overtime_seconds: number;
+  unplaced: number;
+}
+
+export interface UnplacedVisit {
+  appointment_id: number;
+  client_name: string | null;
+  practitioner_id: number;
+  reason: UnassignedVisit['reason'] | 'no-location';
+  message: string;
+}
+
+export interface ProposalChange {
+  appointment_id: number;
+  client_name: string | null;
+  old_arrive_at: string | null;
+  new_arrive_at: string;
+  old_practitioner_id: number;
+  new_practitioner_id: number;
+  old_practitioner_name: string;
+  new_practitioner_name: string;
+}
+
+export interface Proposal {
+  date: string;
+  time_zone: string;
+  mode: OptimizationMode;
+  kpis: { before: DayKpis; after: DayKpis };
+  lanes: ProposalLane[];
+  changes: ProposalChange[];
+  unplaced: UnplacedVisit[];
+  search: { elapsed_ms: number; iterations: number; stopped_by: Solution['stats']['stoppedBy']; travel: string };
+}
+
+/** Each visit of the run as it was when the proposal was made; apply refuses when any of it differs. */
+export interface VisitFingerprint {
+  appointment_id: number;
+  updated_at: string;
+  starts_at: string;
+  ends_at: string;
+  practitioner_id: number;
+  arrive_at: string | null;
+  cancelled_at: string | null;
+  arrival_locked: boolean;
+}
+
+export const fingerprintOf = (visit: DayVisit & { cancelledAt?: Date | null }): VisitFingerprint => ({
+  appointment_id: visit.id,
+  updated_at: visit.updatedAt.toISOString(),
+  starts_at: visit.startsAt.toISOString(),
+  ends_at: visit.endsAt.toISOString(),
+  practitioner_id: visit.practitionerId,
+  arrive_at: visit.arriveAt?.toISOString() ?? null,
+  cancelled_at: visit.cancelledAt?.toISOString() ?? null,
+  arrival_locked: visit.arrivalLocked,
+});
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+interface Context {
+  day: DayProblem;
+  matrix: TravelMatrix;
+  instant: (seconds: number) => string;
+  durationOf: (index: number) => number;
+}
+
+const emptyMetrics = (): LaneMetrics => ({ travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, outside_availability: 0 });
+
+function lateness(windows: TimeWindow[] | null, start: number): number {
+  if (!windows || windows.length === 0 || !startsOutside(windows, start)) return 0;
+  return Math.max(0, start - Math.max(...windows.map((window) => window.end)));
+}
+
+/** Today's order of a practitioner's visits, timed as they are, with legs from the same matrix as the proposal. */
+function beforeLane(ctx: Context, practitionerIndex: number): Lane {
+  const { day, matrix } = ctx;
+  const n = day.visits.length;
+  const shiftEnd = day.problem.practitioners[practitionerIndex].shift.end;
+  const practitionerId = day.practitioners[practitionerIndex].practitionerId;
+  const order = day.visits.map((visit, index) => ({ visit, index }))
+    .filter(({ visit }) => visit.practitionerId === practitionerId)
+    .sort((a, b) => currentArrival(a.visit).getTime() - currentArrival(b.visit).getTime() || a.visit.id - b.visit.id);
+  if (order.length === 0) return { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() };
+  const leg = (from: number, to: number) => ({ time: matrix.durations[from * matrix.size + to], dist: matrix.distances[from * matrix.size + to] });
+  const metrics = emptyMetrics();
+  const stops: LaneStop[] = [];
+  let previous = n + 2 * practitionerIndex;
+  let previousDeparture = -Infinity;
+  let departStart = 0;
+  for (const { visit, index } of order) {
+    const start = secondsOf(currentArrival(visit), day.dayStartMs);
+    const travel = leg(previous, index);
+    if (stops.length === 0) departStart = start - travel.time;
+    else metrics.idle_seconds += Math.max(0, start - previousDeparture - travel.time);
+    const departure = start + ctx.durationOf(index);
+    const outside = startsOutside(day.windows[index], start);
+    metrics.travel_seconds += travel.time;
+    metrics.travel_metres += travel.dist;
+    if (outside) metrics.outside_availability++;
+    stops.push({
+      appointment_id: visit.id, client_name: visit.clientName, arrive_at: ctx.instant(start), reach_at: ctx.instant(start),
+      depart_at: ctx.instant(departure), travel_seconds: round(travel.time), travel_metres: round(travel.dist), waiting_seconds: 0,
+      lateness_seconds: round(lateness(day.windows[index], start)), outside_availability: outside, kept: day.kept[index],
+    });
+    previous = index;
+    previousDeparture = departure;
+  }
+  const back = leg(previous, n + 2 * practitionerIndex + 1);
+  metrics.travel_seconds += back.time;
+  metrics.travel_metres += back.dist;
+  const end = previousDeparture + back.time;
+  metrics.overtime_seconds = Math.max(0, end - shiftEnd);
+  return {
+    stops,
+    depart_at: ctx.instant(departStart),
+    end_at: ctx.instant(end),
+    return_leg: { travel_seconds: round(back.time), travel_metres: round(back.dist) },
+    break: null,
+    metrics: roundMetrics(metrics),
+  };
+}
+
+function afterLane(ctx: Context, route: Route, visitIndex: Map<string, number>): Lane {
+  const { day } = ctx;
+  if (route.stops.length === 0) return { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() };
+  const metrics = emptyMetrics();
+  const stops = route.stops.map((stop, k): LaneStop => {
+    const index = visitIndex.get(stop.visitId)!;
+    const visit = day.visits[index];
+    const outside = startsOutside(day.windows[index], stop.start);
+    if (outside) metrics.outside_availability++;
+    if (k > 0) metrics.idle_seconds += Math.max(0, stop.start - route.stops[k - 1].departure - stop.travelTime);
+    return {
+      appointment_id: visit.id, client_name: visit.clientName, arrive_at: ctx.instant(stop.start), reach_at: ctx.instant(stop.arrival),
+      depart_at: ctx.instant(stop.departure), travel_seconds: round(stop.travelTime), travel_metres: round(stop.travelDistance),
+      waiting_seconds: round(stop.waiting), lateness_seconds: round(stop.lateness), outside_availability: outside, kept: day.kept[index],
+    };
+  });
+  const brk = route.break;
+  // A break between two visits is not idle time.
+  if (brk && brk.afterVisitId !== null && brk.afterVisitId !== route.stops.at(-1)!.visitId) {
+    metrics.idle_seconds = Math.max(0, metrics.idle_seconds - (brk.end - brk.start));
+  }
+  metrics.travel_seconds = route.travelTime;
+  metrics.travel_metres = route.travelDistance;
+  metrics.overtime_seconds = route.overtime;
+  return {
+    stops,
+    depart_at: ctx.instant(route.departStart),
+    end_at: ctx.instant(route.arriveEnd),
+    return_leg: { travel_seconds: round(route.returnTravelTime), travel_metres: round(route.returnTravelDistance) },
+    break: brk ? {
+      start_at: ctx.instant(brk.start), end_at: ctx.instant(brk.end),
+      after_appointment_id: brk.afterVisitId === null ? null : Number(brk.afterVisitId),
+    } : null,
+    metrics: roundMetrics(metrics),
+  };
+}
+
+function roundMetrics(metrics: LaneMetrics): LaneMetrics {
+  return {
+    travel_seconds: round(metrics.travel_seconds), travel_metres: round(metrics.travel_metres), idle_seconds: round(metrics.idle_seconds),
+    overtime_seconds: round(metrics.overtime_seconds), outside_availability: metrics.outside_availability,
+  };
+}
+
+function totals(lanes: Lane[], unplaced: number): DayKpis {
+  const sum = (pick: (metrics: LaneMetrics) => number) => lanes.reduce((total, lane) => total + pick(lane.metrics), 0);
+  return {
+    travel_seconds: Math.round(sum((m) => m.travel_seconds)),
+    travel_metres: Math.round(sum((m) => m.travel_metres)),
+    idle_seconds: Math.round(sum((m) => m.idle_seconds)),
+    outside_availability: sum((m) => m.outside_availability),
+    overtime_seconds: Math.round(sum((m) => m.overtime_seconds)),
+    unplaced,
+  };
+}
+
+export interface ProposalInput {
+  day: DayProblem;
+  matrix: TravelMatrix;
+  solution: Solution;
+  date: string;
+  timeZone: string;
+  mode: OptimizationMode;
+  travelName: string;
+  appointmentTypeNames: Map<number, string>;
+}
+
+export function buildProposal(input: ProposalInput): Proposal {
+  const { day, solution, timeZone, mode } = input;
+  const buffer = (index: number) => day.problem.visits[index].duration;
+  const ctx: Context = {
+    day, matrix: input.matrix, durationOf: buffer,
+    instant: (seconds) => new Date(Math.round(day.dayStartMs + seconds * 1000)).toISOString(),
+  };
+  const visitIndex = new Map(day.problem.visits.map((visit, index) => [visit.id, index]));
+  const routeOf = new Map(solution.routes.map((route) => [route.practitionerId, route]));
+  const names = new Map(day.practitioners.map((inputs) => [inputs.practitionerId, inputs.name]));
+  const lanes: ProposalLane[] = day.practitioners.map((inputs, v) => {
+    const practitioner = day.problem.practitioners[v];
+    const route = routeOf.get(practitioner.id);
+    return {
+      practitioner_id: inputs.practitionerId,
+      practitioner_name: inputs.name,
+      color: inputs.color,
+      start_place: inputs.startPlace!,
+      end_place: inputs.endPlace ?? inputs.startPlace!,
+      shift_start: ctx.instant(practitioner.shift.start),
+      shift_end: ctx.instant(practitioner.shift.end),
+      before: beforeLane(ctx, v),
+      after: route ? afterLane(ctx, route, visitIndex) : { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() },
+    };
+  });
+
+  const clock = (seconds: number) => Temporal.Instant.fromEpochMilliseconds(Math.round(day.dayStartMs + seconds * 1000))
+    .toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
+  const unplaced: UnplacedVisit[] = [
+    ...solution.unassigned.map((item): UnplacedVisit => {
+      const index = visitIndex.get(item.visitId)!;
+      const visit = day.visits[index];
+      const who = names.get(visit.practitionerId) ?? 'the practitioner';
+      const hasWindows = day.windows[index] !== null;
+      let message: string;
+      switch (item.reason) {
+        case 'no-practitioner-with-skill': {
+          const type = visit.appointmentTypeId === null ? 'this type of visit' : input.appointmentTypeNames.get(visit.appointmentTypeId) ?? 'this type of visit';
+          message = `None of the chosen practitioners delivers ${type}.`;
+          break;
+        }
+        case 'pinned-practitioner-unavailable':
+          message = day.kept[index]
+            ? `Its kept time (${clock(day.problem.visits[index].pinnedStart!)}) does not fit ${who}'s working hours or the rest of their day.`
+            : `${who} cannot fit it within their working hours${hasWindows ? ' and the client\'s availability' : ''}.`;
+          break;
+        case 'outside-every-shift':
+          message = `It cannot be fitted within ${mode === 'keep_practitioners' ? `${who}'s` : 'any chosen practitioner\'s'} working hours`
+            + `${hasWindows ? ' and the client\'s availability' : ''}, even on its own.`;
+          break;
+        default:
+          message = mode === 'keep_practitioners'
+            ? `There is no room for it in ${who}'s day alongside their other visits${hasWindows ? ' and within the client\'s availability' : ''}.`
+            : `There is no room for it in the chosen practitioners' days alongside the other visits${hasWindows ? ' and within the client\'s availability' : ''}.`;
+      }
+      return { appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: item.reason, message };
+    }),
+    ...day.excluded.map(({ visit }): UnplacedVisit => ({
+      appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: 'no-location',
+      message: 'The visit\'s address has no map position, so the travel to it cannot be worked out.',
+    })),
+  ];
+
+  const changes: ProposalChange[] = [];
+  for (const lane of lanes) {
+    for (const stop of lane.after.stops) {
+      const visit = day.visits[visitIndex.get(String(stop.appointment_id))!];
+      const moved = visit.practitionerId !== lane.practitioner_id;
+      if (!moved && visit.arriveAt !== null && visit.arriveAt.toISOString() === stop.arrive_at) continue;
+      changes.push({
+        appointment_id: visit.id, client_name: visit.clientName,
+        old_arrive_at: visit.arriveAt?.toISOString() ?? null, new_arrive_at: stop.arrive_at,
+        old_practitioner_id: visit.practitionerId, new_practitioner_id: lane.practitioner_id,
+        old_practitioner_name: names.get(visit.practitionerId) ?? '', new_practitioner_name: lane.practitioner_name,
+      });
+    }
+  }
+  changes.sort((a, b) => a.new_arrive_at.localeCompare(b.new_arrive_at) || a.appointment_id - b.appointment_id);
+
+  return {
+    date: input.date,
+    time_zone: timeZone,
+    mode,
+    kpis: { before: totals(lanes.map((lane) => lane.before), 0), after: totals(lanes.map((lane) => lane.after), unplaced.length) },
+    lanes,
+    changes,
+    unplaced,
+    search: {
+      elapsed_ms: Math.round(solution.stats.elapsedMs), iterations: solution.stats.iterations, stopped_by: solution.stats.stoppedBy,
+      travel: input.travelName,
+    },
+  };
+}

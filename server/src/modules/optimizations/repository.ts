@@ -1,0 +1,192 @@
+// Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, unfinished
+// runs of a day, the run row, and the writes of applying a proposal (routes, visits). Every query is scoped to the
+// business passed first.
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { appointmentTypes, appointments, businessAccounts, clients, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
+import { syncJobs } from '../../db/schema-sync';
+import type { JobRow } from '../../jobs/queue';
+import type { DayVisit } from './problem';
+
+export type RunRow = JobRow;
+
+/** A day as instants: [from, to) in the business's time zone. */
+export interface DayBounds { from: Date; to: Date }
+
+export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
+  const [row] = await db.select({ timeZone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return row.timeZone;
+}
+
+/** Which of `ids` are practitioners of the business. */
+export async function ownPractitionerIds(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: practitioners.id }).from(practitioners)
+    .where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Active practitioners with at least one visit that is not cancelled in the day, by name. */
+export async function practitionersWithVisits(db: DbOrTx, businessAccountId: number, day: DayBounds): Promise<number[]> {
+  const rows = await db.selectDistinct({ id: practitioners.id, first: practitioners.first_name, last: practitioners.last_name })
+    .from(practitioners)
+    .innerJoin(appointments, eq(appointments.practitioner_id, practitioners.id))
+    .where(and(
+      eq(practitioners.business_account_id, businessAccountId), eq(practitioners.active, true),
+      eq(appointments.business_account_id, businessAccountId), isNull(appointments.cancelled_at),
+      gte(appointments.starts_at, day.from), lt(appointments.starts_at, day.to),
+    ))
+    .orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
+  return rows.map((row) => row.id);
+}
+
+const visitColumns = {
+  id: appointments.id,
+  practitionerId: appointments.practitioner_id,
+  clientId: appointments.client_id,
+  clientName: sql<string | null>`btrim(${clients.first_name} || ' ' || ${clients.last_name})`,
+  clientTimeZone: clients.time_zone,
+  availability: clients.availability,
+  appointmentTypeId: appointments.appointment_type_id,
+  startsAt: appointments.starts_at,
+  endsAt: appointments.ends_at,
+  arriveAt: appointments.arrive_at,
+  arrivalLocked: appointments.arrival_locked,
+  // The appointment's own point when it has one, else the client's (never one coordinate of each).
+  lat: sql<number | null>`CASE WHEN ${appointments.lat} IS NOT NULL AND ${appointments.lng} IS NOT NULL THEN ${appointments.lat} ELSE ${clients.lat} END`,
+  lng: sql<number | null>`CASE WHEN ${appointments.lat} IS NOT NULL AND ${appointments.lng} IS NOT NULL THEN ${appointments.lng} ELSE ${clients.lng} END`,
+  updatedAt: appointments.updated_at,
+};
+
+/**
+ * The practitioners' visits of the day that are not cancelled, by start. With `lock`, the rows are locked for the
+ * rest of the transaction (apply checks and writes them).
+ */
+export async function dayVisits(
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[], day: DayBounds, lock = false,
+): Promise<DayVisit[]> {
+  if (practitionerIds.length === 0) return [];
+  const query = db.select(visitColumns).from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
+    .where(and(
+      eq(appointments.business_account_id, businessAccountId), inArray(appointments.practitioner_id, [...practitionerIds]),
+      isNull(appointments.cancelled_at), gte(appointments.starts_at, day.from), lt(appointments.starts_at, day.to),
+    ))
+    .orderBy(asc(appointments.starts_at), asc(appointments.id));
+  const rows = lock ? await query.for('update', { of: appointments }) : await query;
+  return rows.map((row) => ({
+    ...row,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    availability: row.availability ?? [],
+  }));
+}
+
+/**
+ * Each client's usual practitioner: the practitioner of their latest visit before the day that was not cancelled,
+ * when that practitioner is one of `practitionerIds`.
+ */
+export async function usualPractitioners(
+  db: DbOrTx, businessAccountId: number, clientIds: readonly number[], before: Date, practitionerIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (clientIds.length === 0 || practitionerIds.length === 0) return new Map();
+  const rows = await queryRows<{ client_id: number; practitioner_id: number }>(db as Db, sql`
+    SELECT DISTINCT ON (client_id) client_id, practitioner_id
+    FROM appointments
+    WHERE business_account_id = ${businessAccountId} AND client_id IN ${[...clientIds]} AND cancelled_at IS NULL
+      AND starts_at < ${before.toISOString()}::timestamptz AND starts_at > ${before.toISOString()}::timestamptz - interval '400 days'
+    ORDER BY client_id, starts_at DESC, id DESC`);
+  const allowed = new Set(practitionerIds);
+  return new Map(rows.filter((row) => allowed.has(row.practitioner_id)).map((row) => [row.client_id, row.practitioner_id]));
+}
+
+export async function appointmentTypeNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: appointmentTypes.id, name: appointmentTypes.name }).from(appointmentTypes)
+    .where(and(eq(appointmentTypes.business_account_id, businessAccountId), inArray(appointmentTypes.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Waits for any other transaction creating a run of the same business and day, so the overlap check cannot race. */
+export async function lockDayForRuns(tx: DbOrTx, businessAccountId: number, date: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`optimize:${businessAccountId}:${date}`}))`);
+}
+
+/** The business's runs of the day that have not finished. */
+export function unfinishedRuns(db: DbOrTx, businessAccountId: number, date: string): Promise<RunRow[]> {
+  return db.select().from(syncJobs).where(and(
+    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.start_date, date),
+    inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
+  )).orderBy(asc(syncJobs.id));
+}
+
+export async function findRun(db: DbOrTx, businessAccountId: number, id: number, lock = false): Promise<RunRow | undefined> {
+  const query = db.select().from(syncJobs)
+    .where(and(eq(syncJobs.id, id), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.business_account_id, businessAccountId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function saveRunResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<RunRow> {
+  const [row] = await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id)).returning();
+  return row;
+}
+
+export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: practitioners.id, name: sql<string>`btrim(${practitioners.first_name} || ' ' || ${practitioners.last_name})` })
+    .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export interface NewRoute {
+  practitionerId: number;
+  startPlace: Place;
+  endPlace: Place;
+  stops: RouteStop[];
+  returnLeg: RouteLeg | null;
+  metrics: RouteMetrics;
+}
+
+/**
+ * Replaces the practitioners' routes of the day with `newRoutes` (their visits' route_id is cleared by the foreign
+ * key when the old route goes) and answers the new routes' ids by practitioner.
+ */
+export async function replaceRoutes(
+  tx: DbOrTx, businessAccountId: number, day: string, practitionerIds: readonly number[], newRoutes: readonly NewRoute[],
+  applied: { jobId: number; userId: number; name: string },
+): Promise<Map<number, number>> {
+  if (practitionerIds.length) {
+    await tx.delete(routes).where(and(
+      eq(routes.business_account_id, businessAccountId), eq(routes.day, day), inArray(routes.practitioner_id, [...practitionerIds]),
+    ));
+  }
+  if (newRoutes.length === 0) return new Map();
+  const rows = await tx.insert(routes).values(newRoutes.map((route) => ({
+    business_account_id: businessAccountId,
+    practitioner_id: route.practitionerId,
+    day,
+    start_place: route.startPlace,
+    end_place: route.endPlace,
+    stops: route.stops,
+    return_leg: route.returnLeg,
+    metrics: route.metrics,
+    optimization_job_id: applied.jobId,
+    applied_by_user_id: applied.userId,
+    applied_by_name: applied.name,
+  }))).returning({ id: routes.id, practitionerId: routes.practitioner_id });
+  return new Map(rows.map((row) => [row.practitionerId, row.id]));
+}
+
+export interface RoutedVisitUpdate { id: number; routeId: number; arriveAt: string; practitionerId: number }
+
+/** Puts visits on their routes with their new arrival (and practitioner), in one statement. */
+export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, updates: readonly RoutedVisitUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const rows = updates.map((update) => ({ id: update.id, route_id: update.routeId, arrive_at: update.arriveAt, practitioner_id: update.practitionerId }));
+  await tx.execute(sql`
+    UPDATE appointments a
+    SET route_id = u.route_id, arrive_at = u.arrive_at, practitioner_id = u.practitioner_id, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id integer, route_id integer, arrive_at timestamptz, practitioner_id integer)
+    WHERE a.id = u.id AND a.business_account_id = ${businessAccountId}`);
+}

@@ -1,0 +1,63 @@
+// Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and taking a
+// visit off its route. Every query is scoped to the business passed first.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { appointments, practitioners, routes } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+
+export type RouteRow = typeof routes.$inferSelect & { practitioner_name: string; color: string };
+
+const routeColumns = {
+  id: routes.id,
+  business_account_id: routes.business_account_id,
+  practitioner_id: routes.practitioner_id,
+  day: routes.day,
+  start_place: routes.start_place,
+  end_place: routes.end_place,
+  stops: routes.stops,
+  return_leg: routes.return_leg,
+  metrics: routes.metrics,
+  optimization_job_id: routes.optimization_job_id,
+  applied_by_user_id: routes.applied_by_user_id,
+  applied_by_name: routes.applied_by_name,
+  applied_at: routes.applied_at,
+  stale_at: routes.stale_at,
+  practitioner_name: sql<string>`btrim(${practitioners.first_name} || ' ' || ${practitioners.last_name})`,
+  color: sql<string>`practitioner_color(${practitioners.id})`,
+};
+
+/** The day's routes by practitioner name; `practitionerIds` (when given) limits them to those practitioners'. */
+export function listRoutesOfDay(db: DbOrTx, businessAccountId: number, day: string, practitionerIds: number[] | null): Promise<RouteRow[]> {
+  return db.select(routeColumns).from(routes).innerJoin(practitioners, eq(practitioners.id, routes.practitioner_id))
+    .where(and(
+      eq(routes.business_account_id, businessAccountId), eq(routes.day, day),
+      practitionerIds ? inArray(routes.practitioner_id, practitionerIds.length ? practitionerIds : [0]) : undefined,
+    ))
+    .orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(routes.id));
+}
+
+/** Removes a route (its visits' route_id is cleared by the foreign key); false when the business has no such route. */
+export async function deleteRouteRow(db: DbOrTx, businessAccountId: number, id: number): Promise<boolean> {
+  const deleted = await db.delete(routes).where(and(eq(routes.id, id), eq(routes.business_account_id, businessAccountId))).returning({ id: routes.id });
+  return deleted.length > 0;
+}
+
+/** Locks an appointment of the business for taking it off its route. */
+export async function lockAppointmentOfBusiness(db: DbOrTx, businessAccountId: number, appointmentId: number) {
+  const [row] = await db.select({ id: appointments.id, routeId: appointments.route_id }).from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId))).for('update');
+  return row;
+}
+
+/**
+ * Takes a visit off its route: clears its route_id, drops its stop from the route and marks the route stale (its legs
+ * and figures no longer describe the day); a route left without stops is removed.
+ */
+export async function takeOffRoute(db: DbOrTx, businessAccountId: number, appointmentId: number, routeId: number): Promise<void> {
+  await db.update(appointments).set({ route_id: null }).where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId)));
+  const [route] = await db.select({ stops: routes.stops }).from(routes)
+    .where(and(eq(routes.id, routeId), eq(routes.business_account_id, businessAccountId))).for('update');
+  if (!route) return;
+  const stops = route.stops.filter((stop) => stop.appointment_id !== appointmentId);
+  if (stops.length === 0) await db.delete(routes).where(eq(routes.id, routeId));
+  else await db.update(routes).set({ stops, stale_at: sql`coalesce(${routes.stale_at}, now())` }).where(eq(routes.id, routeId));
+}

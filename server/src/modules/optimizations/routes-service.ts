@@ -1,0 +1,48 @@
+// Applied routes as the API sees them: a day's routes (a PRACTITIONER sees only their own practitioners'), removing a
+// route, and taking one visit off its route. Arrival times stay as the route set them, and become editable again.
+import { practitionerScope, type AuthContext } from '../../auth/access';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { checkDay } from './day';
+import { deleteRouteRow, listRoutesOfDay, lockAppointmentOfBusiness, takeOffRoute, type RouteRow } from './routes-repository';
+
+export { listRoutesOfDay } from './routes-repository';
+
+export function toRouteDto(route: RouteRow): Schemas['Route'] {
+  return {
+    id: route.id,
+    practitioner_id: route.practitioner_id,
+    practitioner_name: route.practitioner_name,
+    color: route.color,
+    day: route.day,
+    start_place: route.start_place,
+    end_place: route.end_place,
+    stops: route.stops,
+    return_leg: route.return_leg,
+    metrics: route.metrics,
+    optimization_id: route.optimization_job_id,
+    applied_by_name: route.applied_by_name,
+    applied_at: route.applied_at.toISOString(),
+    stale_at: route.stale_at?.toISOString() ?? null,
+  };
+}
+
+export async function listRoutes(ctx: AppContext, auth: AuthContext, date: string): Promise<Schemas['Route'][]> {
+  checkDay(date);
+  const rows = await listRoutesOfDay(ctx.db, auth.businessAccountId, date, practitionerScope(auth));
+  return rows.map(toRouteDto);
+}
+
+export async function deleteRoute(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  if (!(await deleteRouteRow(ctx.db, auth.businessAccountId, id))) throw notFound('Route');
+}
+
+export async function removeFromRoute(ctx: AppContext, auth: AuthContext, appointmentId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const appointment = await lockAppointmentOfBusiness(tx, auth.businessAccountId, appointmentId);
+    if (!appointment) throw notFound('Appointment');
+    if (appointment.routeId === null) throw conflict('This appointment is not part of a route.', 'APPOINTMENT_NOT_ROUTED');
+    await takeOffRoute(tx, auth.businessAccountId, appointmentId, appointment.routeId);
+  });
+}

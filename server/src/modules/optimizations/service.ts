@@ -1,0 +1,212 @@
+// Optimisation runs as the API sees them: starting one for a day, reading it (progress, proposal), cancelling it,
+// applying its proposal in one transaction, or discarding it.
+import { Temporal } from 'temporal-polyfill';
+import type { AuthContext } from '../../auth/access';
+import type { RouteMetrics, RouteStop } from '../../db/schema';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
+import { recordVersions, type VersionInput } from '../audit';
+import { checkDay, dayBounds, loadDay } from './day';
+import type { RunParams, RunProgress, RunResult } from './job';
+import type { OptimizationMode } from './problem';
+import type { Proposal, VisitFingerprint } from './proposal';
+import {
+  businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
+  saveRunResult, unfinishedRuns, updateRoutedVisits, type NewRoute, type RunRow,
+} from './repository';
+import { listRoutesOfDay, toRouteDto } from './routes-service';
+import { readOptimizationSettings } from './settings';
+
+export type OptimizationDto = Schemas['Optimization'];
+export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const resultOf = (run: RunRow) => (run.result as RunResult | null) ?? null;
+const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+export function toOptimizationDto(run: RunRow): OptimizationDto {
+  const result = run.status === 'COMPLETE' ? resultOf(run) : null;
+  return {
+    id: run.id,
+    status: run.status,
+    date: run.start_date!,
+    mode: ((run.params as Partial<RunParams>).mode ?? 'keep_practitioners'),
+    practitioner_ids: run.filters.practitioner_ids,
+    progress: (run.progress as RunProgress | null) ?? null,
+    proposal: (result?.proposal ?? null) as OptimizationDto['proposal'],
+    error_message: run.error_message,
+    created_at: run.created_at.toISOString(),
+    created_by_name: run.created_by_name,
+    started_at: iso(run.started_at),
+    finished_at: iso(run.finished_at),
+    applied_at: result?.applied?.at ?? null,
+    applied_by_name: result?.applied?.by_name ?? null,
+    discarded_at: result?.discarded?.at ?? null,
+  };
+}
+
+export interface CreateOptimization {
+  date: string;
+  practitioner_ids?: number[];
+  mode?: OptimizationMode;
+}
+
+/**
+ * Starts a run: checks the day and the practitioners (each must be the business's, with a start place and working
+ * hours that day), refuses while another unfinished run of the day shares a practitioner, and queues the job.
+ */
+export async function createOptimization(ctx: AppContext, auth: AuthContext, body: CreateOptimization): Promise<RunRow> {
+  const { db } = ctx;
+  const business = auth.businessAccountId;
+  checkDay(body.date);
+  const mode = body.mode ?? 'keep_practitioners';
+  const settings = await readOptimizationSettings(db, business);
+  if (mode === 'reassign' && !settings.allow_reassignment) {
+    throw invalid('mode: reassigning visits between practitioners is turned off in Settings → Optimisation settings.');
+  }
+  let practitionerIds: number[];
+  if (body.practitioner_ids) {
+    practitionerIds = [...new Set(body.practitioner_ids)];
+    const own = await ownPractitionerIds(db, business, practitionerIds);
+    if (practitionerIds.some((id) => !own.has(id))) throw notFound('Practitioner');
+  } else {
+    practitionerIds = await practitionersWithVisits(db, business, dayBounds(body.date, await businessTimeZone(db, business)));
+    if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
+  }
+  const day = await loadDay(db, business, { date: body.date, practitionerIds, mode });
+  if (day.problems.length) throw invalid(`practitioner_ids: ${day.problems.join(' ')}`, day.problems.map((problem) => `practitioner_ids: ${problem}`));
+
+  const run = await db.transaction(async (tx) => {
+    await lockDayForRuns(tx, business, body.date);
+    const wanted = new Set(practitionerIds);
+    const clash = (await unfinishedRuns(tx, business, body.date)).find((other) => other.filters.practitioner_ids.some((id) => wanted.has(id)));
+    if (clash) {
+      const shared = clash.filters.practitioner_ids.filter((id) => wanted.has(id));
+      const names = await practitionerNames(tx, business, shared);
+      throw conflict(`An optimisation of ${longDate(body.date)} for ${shared.map((id) => names.get(id) ?? `practitioner #${id}`).join(', ')} `
+        + `has not finished yet (#${clash.id}). Wait for it to finish, or cancel it, before starting another.`, 'OPTIMIZATION_RUNNING');
+    }
+    return enqueueJob(tx, {
+      businessAccountId: business,
+      kind: 'OPTIMIZE',
+      startDate: body.date,
+      endDate: body.date,
+      filters: { practitioner_ids: practitionerIds, appointment_type_ids: [], business_location_ids: [] },
+      params: { mode } satisfies RunParams,
+      createdByUserId: auth.userId,
+      createdByName: auth.fullName,
+      maxAttempts: 2,
+    });
+  });
+  // enqueueJob announced the job inside the transaction; announce it again now that a worker can see it.
+  jobEvents.emit('enqueued', run.id);
+  return run;
+}
+
+/** Whether the caller may see the run: an ADMIN every run of the business, anyone else the runs they started. */
+const mayRead = (auth: AuthContext, run: RunRow) => auth.role === 'ADMIN' || (run.created_by_user_id !== null && run.created_by_user_id === auth.userId);
+
+export async function findVisibleOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {
+  const run = await findRun(ctx.db, auth.businessAccountId, id);
+  if (!run || !mayRead(auth, run)) throw notFound('Optimisation');
+  return run;
+}
+
+export async function cancelOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {
+  const run = await findVisibleOptimization(ctx, auth, id);
+  const cancelled = await cancelJob(ctx.db, run.id);
+  if (!cancelled) throw conflict(`The optimisation has already finished (${run.status}).`);
+  return cancelled;
+}
+
+/** A COMPLETE run's result, locked for the rest of the transaction; 409 when it cannot be applied or discarded. */
+async function lockProposal(tx: AppContext['db'], auth: AuthContext, id: number): Promise<{ run: RunRow; result: RunResult }> {
+  const run = await findRun(tx, auth.businessAccountId, id, true);
+  if (!run || !mayRead(auth, run)) throw notFound('Optimisation');
+  const result = resultOf(run);
+  if (run.status !== 'COMPLETE' || !result) {
+    throw conflict(run.status === 'PENDING' || run.status === 'INPROGRESS'
+      ? 'The optimisation has not finished yet; its proposal can be applied once it is complete.'
+      : `The optimisation ended without a proposal (${run.status}).`, 'OPTIMIZATION_NOT_COMPLETE');
+  }
+  if (result.applied) throw conflict(`This proposal has already been applied (by ${result.applied.by_name}).`, 'OPTIMIZATION_APPLIED');
+  if (result.discarded) throw conflict('This proposal was discarded. Run the optimisation again.', 'OPTIMIZATION_DISCARDED');
+  return { run, result };
+}
+
+const sameVisit = (a: VisitFingerprint, b: VisitFingerprint) =>
+  a.updated_at === b.updated_at && a.starts_at === b.starts_at && a.ends_at === b.ends_at && a.practitioner_id === b.practitioner_id
+  && a.arrive_at === b.arrive_at && a.cancelled_at === b.cancelled_at && a.arrival_locked === b.arrival_locked;
+
+function newRoutesOf(proposal: Proposal): NewRoute[] {
+  return proposal.lanes.filter((lane) => lane.after.stops.length > 0).map((lane): NewRoute => {
+    const { after } = lane;
+    const stops: RouteStop[] = after.stops.map((stop) => ({
+      appointment_id: stop.appointment_id, arrive_at: stop.arrive_at, travel_seconds: stop.travel_seconds, travel_metres: stop.travel_metres,
+      reach_at: stop.reach_at, depart_at: stop.depart_at, waiting_seconds: stop.waiting_seconds, lateness_seconds: stop.lateness_seconds,
+    }));
+    const metrics: RouteMetrics = {
+      travel_seconds: after.metrics.travel_seconds, travel_metres: after.metrics.travel_metres, idle_seconds: after.metrics.idle_seconds,
+      overtime_seconds: after.metrics.overtime_seconds, late_visits: after.metrics.outside_availability,
+      depart_at: after.depart_at!, end_at: after.end_at!, break: after.break,
+    };
+    return { practitionerId: lane.practitioner_id, startPlace: lane.start_place, endPlace: lane.end_place, stops, returnLeg: after.return_leg, metrics };
+  });
+}
+
+/**
+ * Applies a proposal, all or nothing: checks that every visit of the run's practitioners that day is as it was when
+ * the proposal was made (none changed, none added or cancelled), then writes the routes, the visits' routes, arrival
+ * times and practitioners, a change-log entry per changed visit, and marks the proposal applied.
+ */
+export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: number) {
+  const business = auth.businessAccountId;
+  const applied = await ctx.db.transaction(async (tx) => {
+    const { run, result } = await lockProposal(tx, auth, id);
+    const { proposal, fingerprints } = result;
+    const date = run.start_date!;
+    const practitionerIds = run.filters.practitioner_ids;
+    const current = await dayVisits(tx, business, practitionerIds, dayBounds(date, await businessTimeZone(tx, business)), true);
+    const wasThen = new Map(fingerprints.map((print) => [print.appointment_id, print]));
+    const unchanged = current.length === fingerprints.length && current.every((visit) => {
+      const then = wasThen.get(visit.id);
+      return then !== undefined && sameVisit(then, {
+        appointment_id: visit.id, updated_at: visit.updatedAt.toISOString(), starts_at: visit.startsAt.toISOString(), ends_at: visit.endsAt.toISOString(),
+        practitioner_id: visit.practitionerId, arrive_at: visit.arriveAt?.toISOString() ?? null, cancelled_at: null, arrival_locked: visit.arrivalLocked,
+      });
+    });
+    if (!unchanged) throw conflict(SCHEDULE_CHANGED, 'SCHEDULE_CHANGED');
+
+    const now = new Date();
+    const routeIds = await replaceRoutes(tx, business, date, practitionerIds, newRoutesOf(proposal), { jobId: run.id, userId: auth.userId, name: auth.fullName });
+    const before = new Map(current.map((visit) => [visit.id, visit]));
+    const updates = proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => ({
+      id: stop.appointment_id, routeId: routeIds.get(lane.practitioner_id)!, arriveAt: stop.arrive_at, practitionerId: lane.practitioner_id,
+    })));
+    await updateRoutedVisits(tx, business, updates);
+    const reason = `Optimised by ${auth.fullName}`;
+    const versions: VersionInput[] = updates.flatMap((update) => {
+      const visit = before.get(update.id)!;
+      const changes: VersionInput['changes'] = {};
+      if (visit.practitionerId !== update.practitionerId) changes.practitioner_id = [visit.practitionerId, update.practitionerId];
+      if (visit.arriveAt?.toISOString() !== update.arriveAt) changes.arrive_at = [visit.arriveAt, update.arriveAt];
+      return Object.keys(changes).length
+        ? [{ businessAccountId: business, itemType: 'Appointment' as const, itemId: update.id, event: 'update' as const, whodunnit: auth.fullName, changes, reason }]
+        : [];
+    });
+    await recordVersions(tx, versions);
+    return saveRunResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName } });
+  });
+  const routes = (await listRoutesOfDay(ctx.db, business, applied.start_date!, null))
+    .filter((route) => route.optimization_job_id === applied.id);
+  return { optimization: toOptimizationDto(applied), routes: routes.map(toRouteDto) };
+}
+
+export async function discardOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {
+  return ctx.db.transaction(async (tx) => {
+    const { run, result } = await lockProposal(tx, auth, id);
+    return saveRunResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
+  });
+}

@@ -1,0 +1,153 @@
+// The appointment details modal (spec section 2): data, arrival-time editor, availability warning, map,
+// map links and extra details (change log, sync history).
+import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
+import { messageOfError } from '../../api/errors';
+import { ARRIVAL_TIME_UPDATED_MESSAGE } from '../../machines/arrivalTimeEditor';
+import { formatDateTime } from '../../lib/dates';
+import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
+import {
+  APPOINTMENT_EXTRA_LOAD_ERROR,
+  APPOINTMENT_LOAD_ERROR,
+  saveArrivalTime,
+  type Appointment,
+} from './api';
+import { appointmentQueries } from './queries';
+import { appointmentTimeZone, isAppointmentOutsideAvailability, statusLabel } from './appointmentFacts';
+import { AvailabilityWarning } from './AvailabilityWarning';
+import { MapView } from '../../ui/map/MapView';
+import { hasCoordinates } from '../../ui/map/mapTypes';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { ArrivalTimeEditor } from './ArrivalTimeEditor';
+import { ExtraDetails } from './ChangeLog';
+import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
+import { openClientModal } from '../../app/modalStore';
+
+export const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
+
+/** What cannot be loaded is said once, in the modal (not also in a toast over the page). */
+export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { appointmentId: number; initial?: Appointment; onClose: () => void }) {
+  const { api } = useServices();
+  const appointment = useQuery({
+    ...appointmentQueries.detail(api, appointmentId),
+    initialData: initial,
+    // An appointment handed over as an object is shown at once and refreshed behind it.
+    initialDataUpdatedAt: 0,
+    staleTime: 0,
+  });
+
+  const title = appointment.data ? `Appointment${appointment.data.client ? ` with ${appointment.data.client.full_name}` : ''}` : 'Appointment details';
+  return (
+    <ModalFrame title={title} onClose={onClose} testId="appointment-details-modal">
+      {appointment.isPending && <PageSpinner label="Loading appointment" />}
+      {appointment.isError && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(appointment.error, APPOINTMENT_LOAD_ERROR)}</p>
+      )}
+      {appointment.data && <AppointmentDetails appointment={appointment.data} />}
+    </ModalFrame>
+  );
+}
+
+function AppointmentDetails({ appointment }: { appointment: Appointment }) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const user = useAuthSelector(selectUser);
+  const timeZone = appointmentTimeZone(appointment, user?.business_account.time_zone);
+  const extra = useQuery({
+    ...appointmentQueries.extra(api, appointment.id),
+    staleTime: 0,
+  });
+
+  const save = useCallback(async (id: number, arriveAt: string) => {
+    const saved = await saveArrivalTime(api, id, arriveAt);
+    queryClient.setQueryData(appointmentQueries.detail(api, id).queryKey, saved);
+    return saved;
+  }, [api, queryClient]);
+  const onSaved = useCallback(() => {
+    flash.send({ type: 'APPEND', text: ARRIVAL_TIME_UPDATED_MESSAGE });
+    void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, appointment.id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+  }, [api, appointment.id, flash, queryClient]);
+  const onFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
+
+  const markers = useMemo(
+    () => (hasCoordinates(appointment) ? [{ id: appointment.id, lat: appointment.lat, lng: appointment.lng, title: appointment.client?.full_name ?? 'Appointment' }] : []),
+    [appointment],
+  );
+  const address = addressLine(appointment.location ?? {});
+  const links = mapLinksForAddress(appointment.location ?? {});
+  const outside = isAppointmentOutsideAvailability(appointment, user?.business_account.time_zone);
+  const type = appointment.appointment_type;
+
+  return (
+    <>
+      {outside && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 dark:border-amber-900 dark:bg-amber-950">
+          <AvailabilityWarning withText />
+        </div>
+      )}
+      <Section title="Appointment">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Field label="Client">
+            {appointment.client ? (
+              <button type="button" onClick={() => openClientModal(appointment.client!.id)} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+                {appointment.client.full_name}
+              </button>
+            ) : (
+              '—'
+            )}
+          </Field>
+          <Field label="Practitioner">{appointment.practitioner.full_name}</Field>
+          <Field label="Type">{type ? `${type.name} (${type.duration} min)` : '—'}</Field>
+          <Field label="Status">{statusLabel(appointment)}</Field>
+          <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
+          <Field label="Arrive">
+            <ArrivalTimeEditor
+              key={`${appointment.id}-${appointment.route_id ?? 'free'}`}
+              appointmentId={appointment.id}
+              startsAt={appointment.starts_at}
+              endsAt={appointment.ends_at}
+              arriveAt={appointment.arrive_at}
+              routeId={appointment.route_id}
+              timeZone={timeZone}
+              save={save}
+              onSaved={onSaved}
+              onFailed={onFailed}
+            />
+          </Field>
+          <Field label="Ends">{formatDateTime(appointment.ends_at, timeZone)}</Field>
+          <Field label="Time zone">{timeZone}</Field>
+          <Field label="Address">{address || '—'}</Field>
+          <Field label="Notes">{appointment.notes ? <span className="whitespace-pre-line">{appointment.notes}</span> : '—'}</Field>
+        </dl>
+      </Section>
+
+      <Section
+        title="Map"
+        actions={
+          links && (
+            <span className="flex gap-3 text-xs font-medium">
+              <a href={links.google} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Google Maps</a>
+              <a href={links.apple} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Apple Maps</a>
+              <a href={links.waze} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Waze</a>
+            </span>
+          )
+        }
+      >
+        {markers.length > 0 ? (
+          <MapView markers={markers} />
+        ) : (
+          <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{APPOINTMENT_MAP_UNAVAILABLE}</p>
+        )}
+      </Section>
+
+      <Section title="Extra details">
+        {extra.isPending && <p className="text-sm text-slate-500">Loading extra details…</p>}
+        {extra.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(extra.error, APPOINTMENT_EXTRA_LOAD_ERROR)}</p>}
+        {extra.data && <ExtraDetails details={extra.data} timeZone={timeZone} />}
+      </Section>
+    </>
+  );
+}

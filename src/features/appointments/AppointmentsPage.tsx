@@ -1,0 +1,226 @@
+// /appointments: a date range, filters (practitioner, appointment type, business location), and the
+// appointments as a table (a page at a time) or as one day's schedule with a map.
+import { useId, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Temporal } from 'temporal-polyfill';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
+import { messageOfError } from '../../api/errors';
+import type { RoutePageProps } from '../../routes/routeTypes';
+import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
+import { urlParam, useUrlState } from '../../lib/urlState';
+import { Card, PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/PageSpinner';
+import { ErrorNote } from '../../ui/forms';
+import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
+import { MapView } from '../../ui/map/MapView';
+import { hasCoordinates, type MapMarker, type MapRoute } from '../../ui/map/mapTypes';
+import { routeStopMarkers } from '../../ui/map/routeMarkers';
+import { openAppointmentModal } from '../../app/modalStore';
+import type { AppointmentListQuery, AppointmentSummary } from './api';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
+import { appointmentTimeZone } from './appointmentFacts';
+import { AppointmentsTable } from './AppointmentsTable';
+import { DateRangePicker, MAX_RANGE_DAYS, type DayRange } from './DateRangePicker';
+import { DaySchedule, LANE_COLORS } from './DaySchedule';
+import { MultiSelect } from '../../ui/MultiSelect';
+import { Pagination } from '../../ui/Pagination';
+import { layoutSchedule } from './scheduleLayout';
+
+const VIEWS = ['list', 'schedule'] as const;
+const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** What the address keeps of this page; the date range (`start` and `end`, always together) defaults to today in the business's zone. */
+function pageState(today: Temporal.PlainDate) {
+  return {
+    range: urlParam.dateRange({ start: today, end: today }, { maxDays: MAX_RANGE_DAYS }),
+    practitioner: urlParam.ids(),
+    type: urlParam.ids(),
+    location: urlParam.ids(),
+    view: urlParam.oneOf(VIEWS, 'list'),
+    day: urlParam.date(null),
+    page: urlParam.integer(1),
+    per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
+  };
+}
+
+function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
+  return zonedFromInstant(appointment.starts_at, appointmentTimeZone(appointment, businessTimeZone)).toPlainDate().toString();
+}
+
+export default function AppointmentsPage({ route }: RoutePageProps) {
+  const { api } = useServices();
+  const user = useAuthSelector(selectUser);
+  const businessTimeZone = user?.business_account.time_zone ?? null;
+  const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
+  const [state, setState] = useUrlState(useMemo(() => pageState(today), [today]));
+  const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
+  const scheduleDay = state.day?.toString() ?? null;
+  const dayId = useId();
+
+  const practitioners = useQuery(practitionerQueries.all(api));
+  const types = useQuery(appointmentTypeQueries.all(api));
+  const locations = useQuery(businessLocationQueries.all(api));
+
+  /** A new range or filter starts the table at its first page again. */
+  const refine = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
+  const setRange = (next: DayRange) => refine({ range: next });
+  const activeFilters = [practitionerIds, typeIds, locationIds].filter((ids) => ids.length > 0).length;
+
+  const days: string[] = [];
+  for (let day = range.start; Temporal.PlainDate.compare(day, range.end) <= 0; day = day.add({ days: 1 })) days.push(day.toString());
+  const shownDay = scheduleDay && days.includes(scheduleDay) ? scheduleDay : days[0];
+
+  const filters = {
+    ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),
+    ...(typeIds.length ? { appointment_type_ids: typeIds } : {}),
+    ...(locationIds.length ? { business_location_ids: locationIds } : {}),
+  };
+  // The table asks for one page of the range; the schedule for the whole of the day it shows.
+  const query: AppointmentListQuery =
+    view === 'list'
+      ? { start_date: toRequestDate(range.start), end_date: toRequestDate(range.end), ...filters, page, per_page: perPage }
+      : { start_date: shownDay, end_date: shownDay, ...filters };
+  const appointments = useQuery({
+    ...appointmentQueries.list(api, view, query),
+    // The previous answer stays up while the next loads, but a table page is never drawn as a schedule.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === view ? previous : undefined),
+  });
+  const listed = appointments.data?.appointments;
+  const dayAppointments = useMemo(
+    () => (view === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
+    [view, listed, businessTimeZone, shownDay],
+  );
+
+  const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
+
+  return (
+    <>
+      <PageHeader title={route.title}>Visits by day: open one to see its details, change its arrival time or read its history.</PageHeader>
+      <Card className="p-0">
+        <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+          <div className="w-full md:w-auto">
+            <DateRangePicker value={range} onChange={setRange} today={today} />
+          </div>
+          {/* On a phone the filters wait behind a button, so the first visits are on the first screen. */}
+          <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
+            <div className="md:min-w-0 md:flex-1">
+              <MultiSelect
+                label="Practitioners"
+                testId="filter-practitioners"
+                options={activePractitioners.map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name }))}
+                placeholder="All"
+                value={practitionerIds}
+                onChange={(ids) => refine({ practitioner: ids })}
+              />
+            </div>
+            <div className="md:min-w-0 md:flex-1">
+              <MultiSelect
+                label="Appointment types"
+                testId="filter-appointment-types"
+                options={(types.data ?? []).map((type) => ({ id: type.id, name: type.name }))}
+                placeholder="All"
+                value={typeIds}
+                onChange={(ids) => refine({ type: ids })}
+              />
+            </div>
+            <div className="md:min-w-0 md:flex-1">
+              <MultiSelect
+                label="Business locations"
+                testId="filter-business-locations"
+                options={(locations.data ?? []).map((location) => ({ id: location.id, name: location.name }))}
+                placeholder="All"
+                value={locationIds}
+                onChange={(ids) => refine({ location: ids })}
+              />
+            </div>
+          </CollapsibleFilters>
+          <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 md:ml-auto dark:border-slate-700">
+            {VIEWS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => setState({ view: option })}
+                className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
+              >
+                {option === 'list' ? 'List' : 'Day schedule'}
+              </button>
+            ))}
+          </div>
+          {appointments.isFetching && <Spinner className="size-4 text-slate-400" />}
+        </div>
+
+        {appointments.isError && (
+          <div className="p-4">
+            <ErrorNote>{messageOfError(appointments.error, 'An error has occurred. Could not load appointments list.')}</ErrorNote>
+          </div>
+        )}
+        {appointments.isPending && <p className="px-4 py-10 text-center text-sm text-slate-500">Loading appointments…</p>}
+
+        {listed && view === 'list' && (
+          <>
+            <AppointmentsTable appointments={listed} businessTimeZone={businessTimeZone} showDate={days.length > 1} />
+            <Pagination
+              page={page}
+              perPage={perPage}
+              pageSizes={LIST_PAGE_SIZES}
+              total={appointments.data?.meta.total ?? 0}
+              onPageChange={(next) => setState({ page: next })}
+              onPerPageChange={(size) => refine({ per_page: size })}
+            />
+          </>
+        )}
+        {listed && view === 'schedule' && (
+          <div>
+            {days.length > 1 && (
+              <div className="flex items-center gap-2 px-4 pt-3 text-sm">
+                <label htmlFor={dayId}>Day</label>
+                <select id={dayId} value={shownDay} onChange={(event) => setState({ day: Temporal.PlainDate.from(event.target.value) })} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+                  {days.map((day) => (
+                    <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            <ScheduleMap appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
+              {dayAppointments.length} appointment{dayAppointments.length === 1 ? '' : 's'} on this day
+            </p>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** The day's visits on a map, one route line per practitioner in visiting order. */
+function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonly AppointmentSummary[]; businessTimeZone: string | null }) {
+  const { markers, routes } = useMemo(() => {
+    const layout = layoutSchedule(appointments, businessTimeZone);
+    const markerList: MapMarker[] = [];
+    const routeList: MapRoute[] = [];
+    layout.lanes.forEach((lane, laneIndex) => {
+      const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
+      const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
+      const stopList = stops.map(({ id, lat, lng, client }) => ({ id, lat, lng, title: client?.full_name ?? 'appointment' }));
+      markerList.push(...routeStopMarkers(stopList, { color, routeTitle: lane.practitionerName }));
+      if (stops.length > 1) routeList.push({ id: lane.practitionerId, color, title: lane.practitionerName, points: stops.map(({ lat, lng }) => ({ lat, lng })) });
+    });
+    return { markers: markerList, routes: routeList };
+  }, [appointments, businessTimeZone]);
+
+  if (markers.length === 0) return null;
+  return (
+    <div className="border-t border-slate-200 p-4 dark:border-slate-800">
+      <MapView
+        markers={markers}
+        routes={routes}
+        height={320}
+        onMarkerClick={(marker) => openAppointmentModal(Number(marker.id))}
+      />
+      <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner's visiting order by arrival time.</p>
+    </div>
+  );
+}

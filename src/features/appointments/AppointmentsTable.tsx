@@ -1,0 +1,107 @@
+import type { Temporal } from 'temporal-polyfill';
+import { formatTime, zonedFromInstant } from '../../lib/dates';
+import { openAppointmentModal } from '../../app/modalStore';
+import type { AppointmentSummary } from './api';
+import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
+import { AvailabilityWarning } from './AvailabilityWarning';
+
+/** The columns and their widths: fixed ones for short values, the names share what is left and truncate. */
+const COLUMNS = [
+  { header: 'Time', width: 'w-32' },
+  { header: 'Client', width: '' },
+  { header: 'Practitioner', width: '' },
+  { header: 'Type', width: '' },
+  { header: 'Suburb', width: 'w-32' },
+  { header: 'Arrival', width: 'w-24' },
+  { header: 'Status', width: 'w-24' },
+  { header: 'Warning', width: 'w-12' },
+] as const;
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** "Tue 24 Nov": the range (at most 62 days) names the year already. */
+function compactDay(date: Pick<Temporal.ZonedDateTime, 'dayOfWeek' | 'day' | 'month'>): string {
+  return `${WEEKDAYS[date.dayOfWeek - 1]} ${date.day} ${MONTHS[date.month - 1]}`;
+}
+
+const CELL = 'px-3 py-2';
+
+/** A text cell that keeps to its column: cut with an ellipsis, the whole text in the tooltip. */
+function TextCell({ text, className = '' }: { text: string; className?: string }) {
+  return (
+    <td className={`${CELL} truncate ${className}`} title={text}>
+      {text}
+    </td>
+  );
+}
+
+export function AppointmentsTable({ appointments, businessTimeZone, showDate }: {
+  appointments: readonly AppointmentSummary[];
+  businessTimeZone?: string | null;
+  showDate: boolean;
+}) {
+  return (
+    // `relative` keeps the visually hidden texts (absolutely positioned) inside the scroll box: without it they
+    // are placed against the page and widen it.
+    <div className="relative overflow-x-auto">
+      <table aria-label="Appointments" className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        <colgroup>
+          {COLUMNS.map(({ header, width }) => (
+            <col key={header} className={header === 'Time' && showDate ? 'w-52' : width} />
+          ))}
+        </colgroup>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
+          <tr>
+            {COLUMNS.map(({ header }) => (
+              <th key={header} scope="col" className={`${CELL} truncate`}>
+                {header === 'Warning' ? <span className="sr-only">Warning</span> : header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {appointments.map((appointment) => {
+            const zone = appointmentTimeZone(appointment, businessTimeZone);
+            const cancelled = isCancelled(appointment);
+            const open = () => openAppointmentModal(appointment.id);
+            const starts = zonedFromInstant(appointment.starts_at, zone);
+            return (
+              <tr
+                key={appointment.id}
+                data-testid="appointment-row"
+                tabIndex={0}
+                aria-label={`Open appointment ${appointment.client?.full_name ?? ''} ${formatTime(appointment.starts_at, zone)}`.trim()}
+                onClick={open}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    open();
+                  }
+                }}
+                className={`cursor-pointer hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:focus-visible:outline-sky-400 ${cancelled ? 'text-slate-400 line-through' : ''}`}
+              >
+                <td className={`${CELL} whitespace-nowrap tabular-nums`}>
+                  {showDate && <span className="mr-2 text-slate-500">{compactDay(starts)}</span>}
+                  {formatTime(appointment.starts_at, zone)}–{formatTime(appointment.ends_at, zone)}
+                </td>
+                <TextCell text={appointment.client?.full_name ?? '—'} className="font-medium" />
+                <TextCell text={appointment.practitioner.full_name} />
+                <TextCell text={appointment.appointment_type?.name ?? '—'} />
+                <TextCell text={appointment.suburb ?? '—'} />
+                <td className={`${CELL} whitespace-nowrap tabular-nums`}>{appointment.arrive_at ? formatTime(appointment.arrive_at, zone) : '—'}</td>
+                <td className={`${CELL} whitespace-nowrap`}>{statusLabel(appointment)}</td>
+                <td className={CELL}>{!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}</td>
+              </tr>
+            );
+          })}
+          {appointments.length === 0 && (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500">No appointments in this period.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

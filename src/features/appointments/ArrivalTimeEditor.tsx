@@ -1,0 +1,134 @@
+// Inline arrival-time editing in the appointment modal, driven by arrivalTimeEditorMachine.
+import { useEffect, useId, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  ARRIVAL_TIME_STEP_SECONDS,
+  arrivalTimeEditorMachine,
+  arrivalWindowHint,
+  type ArrivalTimeEditorInput,
+  type SavedArrival,
+} from '../../machines/arrivalTimeEditor';
+import { formatDateTime, stepTimeOfDay } from '../../lib/dates';
+import { Spinner } from '../../ui/PageSpinner';
+
+export interface ArrivalTimeEditorProps extends ArrivalTimeEditorInput {
+  save: (appointmentId: number, arriveAt: string) => Promise<SavedArrival>;
+  onSaved: (arriveAt: string) => void;
+  onFailed: (message: string) => void;
+}
+
+export function ArrivalTimeEditor({ save, onSaved, onFailed, ...input }: ArrivalTimeEditorProps) {
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const actor = useActorRef(
+    arrivalTimeEditorMachine.provide({
+      actors: { saveArrivalTime: fromPromise(({ input: request }) => saveRef.current(request.appointmentId, request.arriveAt)) },
+    }),
+    { input },
+  );
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  const context = useSelector(actor, (snapshot) => snapshot.context);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const subscriptions = [actor.on('saved', (event) => onSaved(event.arriveAt)), actor.on('failed', (event) => onFailed(event.message))];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onSaved, onFailed]);
+
+  useEffect(() => {
+    if (state === 'editing') inputRef.current?.focus();
+  }, [state]);
+
+  // Shown like the start and end (dd MMM yyyy HH:mm); only the time is edited, the day stays the appointment's.
+  const shown = formatDateTime(context.arriveAt, context.timeZone);
+
+  if (state === 'locked') {
+    return (
+      <span data-testid="arrival-time" data-state="locked">
+        <span className="tabular-nums">{shown}</span>
+        <span className="ml-2 text-xs text-slate-500">(set by the optimised route)</span>
+      </span>
+    );
+  }
+
+  if (state === 'viewing') {
+    return (
+      <span data-testid="arrival-time" data-state="viewing" className="inline-flex items-center gap-2">
+        <span className="tabular-nums">{shown}</span>
+        <button
+          type="button"
+          onClick={() => actor.send({ type: 'EDIT' })}
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          Edit arrival time
+        </button>
+      </span>
+    );
+  }
+
+  const saving = state === 'saving';
+  return (
+    <span data-testid="arrival-time" data-state={String(state)} className="block space-y-1">
+      <span className="inline-flex items-center gap-2">
+        {/* A text field, not type="time": a time input shows the browser locale's clock (12:30 PM in en-US). */}
+        <input
+          ref={inputRef}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={5}
+          pattern="([01][0-9]|2[0-3]):[0-5][0-9]"
+          placeholder="HH:mm"
+          aria-label="Arrival time"
+          aria-describedby={context.error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={context.error !== null}
+          value={context.draft}
+          disabled={saving}
+          onChange={(event) => actor.send({ type: 'CHANGE', value: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              // Steps of 5 minutes, like a time input's arrows.
+              const stepped = stepTimeOfDay(context.draft, (event.key === 'ArrowUp' ? 1 : -1) * (ARRIVAL_TIME_STEP_SECONDS / 60));
+              if (stepped) {
+                event.preventDefault();
+                actor.send({ type: 'CHANGE', value: stepped });
+              }
+            } else if (event.key === 'Enter') {
+              event.preventDefault();
+              actor.send({ type: 'SAVE' });
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              event.stopPropagation();
+              actor.send({ type: 'CANCEL' });
+            }
+          }}
+          className="w-20 rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-800"
+        />
+        <button
+          type="button"
+          disabled={saving}
+          onClick={() => actor.send({ type: 'SAVE' })}
+          className="inline-flex items-center gap-1 rounded-md bg-sky-600 px-2.5 py-1 text-xs font-semibold text-white disabled:opacity-60"
+        >
+          {saving && <Spinner className="size-3" />}
+          Save arrival time
+        </button>
+        <button type="button" disabled={saving} onClick={() => actor.send({ type: 'CANCEL' })} className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+          Cancel
+        </button>
+      </span>
+      {context.error && (
+        <span id={errorId} role="alert" className="block text-xs text-rose-700 dark:text-rose-300">
+          {context.error}
+        </span>
+      )}
+      <span id={hintId} data-testid="arrival-time-hint" className="block text-xs text-slate-500 dark:text-slate-400">
+        {arrivalWindowHint(context)}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Redirect } from 'wouter';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectAuthError, selectIsAuthenticated, selectIsLoggingIn } from '../../machines/auth';
+import { ErrorNote, SubmitButton, TextField } from '../../ui/forms';
+import { AuthShell } from './AuthShell';
+
+export default function LoginPage() {
+  const { auth } = useServices();
+  const authenticated = useAuthSelector(selectIsAuthenticated);
+  const loggingIn = useAuthSelector(selectIsLoggingIn);
+  const error = useAuthSelector(selectAuthError);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (authenticated) return <Redirect to="/dashboard" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    auth.send({ type: 'LOGIN', credentials: { email: email.trim(), password } });
+  };
+
+  return (
+    <AuthShell title="Log in" subtitle="Welcome back. Log in to plan today's visits.">
+      <form onSubmit={submit} className="space-y-4" aria-label="Log in" noValidate={false}>
+        {error && !loggingIn && <ErrorNote>{error}</ErrorNote>}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="flex flex-col-reverse items-center gap-3 pt-2 sm:flex-row sm:justify-between">
+          <Link href="/reset-password" className="text-sm font-medium text-sky-700 hover:underline dark:text-sky-400">
+            Forgot your password?
+          </Link>
+          <SubmitButton busy={loggingIn} busyLabel="Logging in…">
+            Log in
+          </SubmitButton>
+        </div>
+      </form>
+    </AuthShell>
+  );
+}

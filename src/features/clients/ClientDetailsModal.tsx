@@ -1,0 +1,193 @@
+// The client details modal (spec section 2): data, map, tags, availability and the availability request.
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../app/ServicesContext';
+import { messageOfError } from '../../api/errors';
+import {
+  AVAILABILITY_REQUEST_CONFIRMATION,
+  AVAILABILITY_REQUEST_ERROR,
+  AVAILABILITY_REQUEST_SENT,
+  CLIENT_LOAD_ERROR,
+  saveClientAvailability,
+  sendAvailabilityRequest,
+  type Client,
+} from './api';
+import { clientQueries } from './queries';
+import { appointmentQueries } from '../appointments/queries';
+import { AvailabilityEditor } from './AvailabilityEditor';
+import { TagsEditor } from './TagsEditor';
+import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
+import { formatCalendarDate } from '../../lib/dates';
+import { addressLine } from '../../lib/mapLinks';
+import { MapView } from '../../ui/map/MapView';
+import { hasCoordinates } from '../../ui/map/mapTypes';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
+
+export const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
+export const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
+export const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
+
+type EditedPart = 'tags' | 'availability';
+type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
+
+export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
+  const { api } = useServices();
+  // A client that cannot be loaded is said once, in the modal (not also in a toast over the page).
+  const client = useQuery({ ...clientQueries.detail(api, clientId), staleTime: 0 });
+
+  // Closing (Close, the X, Escape, a click outside) asks first while tags or availability have unsaved edits.
+  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, availability: false });
+  const [asking, setAsking] = useState<EditedPart[] | null>(null);
+  const reportUnsaved = useCallback<ReportUnsaved>((part, value) => {
+    unsaved.current[part] = value;
+  }, []);
+  const requestClose = useCallback(() => {
+    const parts = (Object.keys(unsaved.current) as EditedPart[]).filter((part) => unsaved.current[part]);
+    if (parts.length > 0) setAsking(parts);
+    else onClose();
+  }, [onClose]);
+
+  return (
+    <ModalFrame title={client.data?.full_name ?? 'Client details'} onClose={requestClose} testId="client-details-modal">
+      {client.isPending && <PageSpinner label="Loading client" />}
+      {client.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(client.error, CLIENT_LOAD_ERROR)}</p>}
+      {client.data && <ClientDetails client={client.data} reportUnsaved={reportUnsaved} />}
+      <ConfirmDialog
+        open={asking !== null}
+        title={DISCARD_CHANGES_TITLE}
+        message={`Your changes to ${asking?.join(' and ') ?? ''} have not been saved. Closing discards them.`}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
+          onClose();
+        }}
+      />
+    </ModalFrame>
+  );
+}
+
+function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsaved: ReportUnsaved }) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const email = client.email?.trim() ?? '';
+  const noEmailId = useId();
+
+  const refreshClient = useCallback(
+    (changes: Partial<Client>) => {
+      queryClient.setQueryData(clientQueries.detail(api, client.id).queryKey, (current) => (current ? { ...current, ...changes } : current));
+      void queryClient.invalidateQueries({ queryKey: clientQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+    },
+    [api, client.id, queryClient],
+  );
+
+  const saveAvailability = useCallback((availability: AvailabilityEntry[]) => saveClientAvailability(api, client.id, availability), [api, client.id]);
+  const onAvailabilitySaved = useCallback(
+    (availability: AvailabilityEntry[]) => {
+      flash.send({ type: 'APPEND', text: AVAILABILITY_UPDATED_MESSAGE });
+      refreshClient({ availability });
+    },
+    [flash, refreshClient],
+  );
+  const onTagsUnsaved = useCallback((value: boolean) => reportUnsaved('tags', value), [reportUnsaved]);
+  const onAvailabilityUnsaved = useCallback((value: boolean) => reportUnsaved('availability', value), [reportUnsaved]);
+  const onAvailabilityFailed = useCallback((message: string) => flash.send({ type: 'APPEND', text: message, flashType: 'danger' }), [flash]);
+
+  const request = useMutation({
+    mutationFn: () => sendAvailabilityRequest(api, client.id),
+    onSuccess: () => flash.send({ type: 'APPEND', text: AVAILABILITY_REQUEST_SENT }),
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, AVAILABILITY_REQUEST_ERROR), flashType: 'danger' }),
+  });
+
+  const markers = useMemo(
+    () => (hasCoordinates(client) ? [{ id: client.id, lat: client.lat, lng: client.lng, title: client.full_name }] : []),
+    [client],
+  );
+  const address = addressLine(client.location ?? {});
+
+  return (
+    <>
+      <Section title="Details">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Field label="Name">{client.full_name}</Field>
+          <Field label="Date of birth">{client.dob ? formatCalendarDate(client.dob) : '—'}</Field>
+          <Field label="Phone numbers">
+            {client.phone_numbers.length > 0 ? (
+              <ul>
+                {client.phone_numbers.map((phone, index) => (
+                  <li key={`${phone.number}-${index}`}>
+                    <a className="text-sky-700 hover:underline dark:text-sky-400" href={`tel:${phone.number.replace(/\s+/g, '')}`}>{phone.number}</a>
+                    {phone.phone_type ? <span className="text-slate-500"> ({phone.phone_type})</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </Field>
+          <Field label="Email">
+            {client.email ? <a className="text-sky-700 hover:underline dark:text-sky-400" href={`mailto:${client.email}`}>{client.email}</a> : '—'}
+          </Field>
+          <Field label="Address">{address || '—'}</Field>
+          <Field label="Time zone">{client.time_zone ?? '—'}</Field>
+        </dl>
+      </Section>
+
+      <Section title="Map">
+        {markers.length > 0 ? <MapView markers={markers} /> : <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{CLIENT_MAP_UNAVAILABLE}</p>}
+      </Section>
+
+      <Section title="Tags">
+        <TagsEditor clientId={client.id} tags={client.tags} onSaved={(tags) => refreshClient({ tags })} onUnsavedChange={onTagsUnsaved} />
+      </Section>
+
+      <Section
+        title="Availability"
+        actions={
+          <span className="flex flex-wrap items-center justify-end gap-2">
+            {!email && (
+              <span id={noEmailId} className="text-xs text-slate-500 dark:text-slate-400">
+                {NO_EMAIL_FOR_REQUEST}
+              </span>
+            )}
+            <button
+              type="button"
+              disabled={request.isPending || !email}
+              aria-describedby={email ? undefined : noEmailId}
+              onClick={() => setConfirming(true)}
+              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              Send availability request
+            </button>
+          </span>
+        }
+      >
+        <AvailabilityEditor
+          availability={client.availability}
+          save={saveAvailability}
+          onSaved={onAvailabilitySaved}
+          onFailed={onAvailabilityFailed}
+          onUnsavedChange={onAvailabilityUnsaved}
+        />
+      </Section>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Send availability request"
+        message={`${AVAILABILITY_REQUEST_CONFIRMATION} It will be sent to ${client.full_name} at ${email}.`}
+        confirmLabel="Send request"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          request.mutate();
+        }}
+      />
+    </>
+  );
+}

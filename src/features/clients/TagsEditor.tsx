@@ -1,0 +1,97 @@
+// The client's tags: every tag of the business as a checkbox; saving sends the checked ids.
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/ServicesContext';
+import { messageOfError } from '../../api/errors';
+import { GENERIC_ERROR, TAGS_UPDATED, saveClientTags, tagColor, type Tag } from './api';
+import { Spinner } from '../../ui/PageSpinner';
+import { tagQueries } from './queries';
+
+export function useAllTags() {
+  const { api } = useServices();
+  return useQuery(tagQueries.all(api));
+}
+
+export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
+      <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: tagColor(tag) }} />
+      {tag.name}
+    </span>
+  );
+}
+
+export function TagsEditor({ clientId, tags, onSaved, onUnsavedChange }: {
+  clientId: number;
+  /** The saved tags. */
+  tags: readonly Tag[];
+  onSaved: (tags: Tag[]) => void;
+  /** Told whenever the checked tags start or stop differing from the saved ones. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
+  const { api, flash } = useServices();
+  const allTags = useAllTags();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(tags.map((tag) => tag.id)));
+  const save = useMutation({
+    mutationFn: (tagIds: number[]) => saveClientTags(api, clientId, tagIds),
+    onSuccess: (saved) => {
+      flash.send({ type: 'APPEND', text: TAGS_UPDATED });
+      setSelected(new Set(saved.map((tag) => tag.id)));
+      onSaved(saved);
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),
+  });
+
+  const unsaved = selected.size !== tags.length || tags.some((tag) => !selected.has(tag.id));
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
+
+  if (allTags.isPending) return <p className="text-sm text-slate-500">Loading tags…</p>;
+  if (allTags.isError) return <p role="alert" className="text-sm text-rose-700">{messageOfError(allTags.error, GENERIC_ERROR)}</p>;
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <form
+      aria-label="Tags"
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate([...selected].sort((a, b) => a - b));
+      }}
+    >
+      {allTags.data.length === 0 ? (
+        <p className="text-sm text-slate-500">No tags yet. An admin can create them under Settings, Tags.</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {allTags.data.map((tag) => (
+            <label
+              key={tag.id}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-200 px-2.5 py-1 text-sm has-[:checked]:border-sky-500 has-[:checked]:bg-sky-50 dark:border-slate-700 dark:has-[:checked]:bg-sky-950"
+            >
+              <input type="checkbox" className="sr-only" checked={selected.has(tag.id)} onChange={() => toggle(tag.id)} aria-label={tag.name} />
+              <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: tagColor(tag) }} />
+              <span aria-hidden="true">{tag.name}</span>
+              {selected.has(tag.id) && <span className="sr-only">(selected)</span>}
+            </label>
+          ))}
+        </div>
+      )}
+      {allTags.data.length > 0 && (
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {save.isPending && <Spinner className="size-4" />}
+          Save tags
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+// /help: the user guide that ships with Rounds (the header's Help link points here unless HELP_URL says otherwise).
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { RoutePageProps } from '../../routes/routeTypes';
+import { Card, PageHeader } from '../../ui/PageHeader';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="space-y-3 text-sm leading-6 text-slate-700 dark:text-slate-300">
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+const linkClass = 'font-medium text-sky-700 underline hover:text-sky-900 dark:text-sky-400 dark:hover:text-sky-300';
+
+export default function HelpPage({ route }: RoutePageProps) {
+  return (
+    <>
+      <PageHeader title={route.title}>How to run a day of home visits with Rounds.</PageHeader>
+      <div className="space-y-4">
+        <Section title="What Rounds does">
+          <p>
+            Rounds keeps your practitioners’ home visits in one place. It copies the bookings from your practice management
+            system (Cliniko), shows each day per practitioner and on a map, lets you adjust arrival times around each
+            client’s availability, sends the new times back, and lets clients tell you when they are home.
+          </p>
+        </Section>
+
+        <Section title="A day with Rounds">
+          <ol className="list-decimal space-y-2 pl-5">
+            <li>
+              <strong>Import</strong> the bookings: the header’s Import button (or automatic imports every hour, set in
+              Settings → Sync settings) copies appointments, clients and practitioners from your practice management system.
+            </li>
+            <li>
+              <strong>See</strong> the day: <Link href="/appointments" className={linkClass}>Appointments</Link> shows the
+              visits as a list, or as one day’s lanes per practitioner with a map. Each practitioner keeps one colour on the
+              lanes and the map. A warning marks a visit whose arrival time falls outside the client’s availability.
+            </li>
+            <li>
+              <strong>Fix</strong> what does not fit: open a visit to change its arrival time, or open a client to record when
+              they are available and to tag them.
+            </li>
+            <li>
+              <strong>Export</strong> the new times: the header’s Export button (or automatic exports every hour) writes the
+              arrival times back to your practice management system.
+            </li>
+            <li>
+              <strong>Tell clients</strong>: from a client’s details, send an availability request; the client answers
+              through a link in the email, without an account.
+            </li>
+          </ol>
+          <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
+        </Section>
+
+        <Section title="Who can do what">
+          <ul className="list-disc space-y-1 pl-5">
+            <li><strong>Administrators</strong> can do everything, including imports, exports, reports and settings.</li>
+            <li><strong>Staff</strong> work with appointments and clients.</li>
+            <li><strong>Practitioners</strong> see their own appointments and the clients they visit.</li>
+          </ul>
+          <p>If a page needs an administrator account, Rounds says so and takes you to the dashboard.</p>
+        </Section>
+
+        <Section title="Where the settings are">
+          <p>
+            Administrators find everything under <Link href="/settings" className={linkClass}>Settings</Link>: the connection to
+            your practice management system (Provider account), Sync settings, Practitioners (their colours), Tags and
+            Appointment types. Everyone can change their own name, email and password under{' '}
+            <Link href="/settings/my-account" className={linkClass}>My account</Link>, also in the menu under your avatar.
+          </p>
+        </Section>
+
+        <Section title="Not built yet">
+          <p>
+            Some areas are still to come and are marked “Coming soon”: route optimisation, Nearby search, Reports, and the
+            Users, Business locations, Custom locations, Optimization settings, Subscription and Account settings pages.
+            Until then, manage users with your operator and edit bookings in your practice management system.
+          </p>
+        </Section>
+      </div>
+    </>
+  );
+}

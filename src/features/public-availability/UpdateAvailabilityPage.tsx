@@ -1,0 +1,130 @@
+// /client/update-availability?token=…: no login. The client sees their first name and the same
+// availability editor staff use; an expired, used or broken link gets a plain explanation.
+import { useCallback, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from 'wouter';
+import { useServices } from '../../app/ServicesContext';
+import { ApiError } from '../../api/errors';
+import { PRODUCT_NAME } from '../../app/product';
+import type { RoutePageProps } from '../../routes/routeTypes';
+import { AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
+import { AvailabilityEditor } from '../clients/AvailabilityEditor';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { Icon } from '../../ui/Icon';
+import { savePublicAvailability } from './api';
+import { publicAvailabilityQueries } from './queries';
+
+export const LINK_MISSING_TITLE = 'This link is incomplete';
+export const LINK_EXPIRED_TITLE = 'This link has expired or has already been used';
+export const LINK_INVALID_TITLE = 'This link is not valid';
+export const TOO_MANY_ATTEMPTS_TITLE = 'Too many attempts';
+
+type Problem = 'missing' | 'expired' | 'invalid' | 'rate-limited' | 'failed';
+
+function problemOf(error: unknown): Problem {
+  if (error instanceof ApiError) {
+    if (error.status === 410) return 'expired';
+    if (error.status === 422 || error.status === 404) return 'invalid';
+    if (error.status === 429) return 'rate-limited';
+  }
+  return 'failed';
+}
+
+const PROBLEM_TEXT: Record<Problem, { title: string; body: string }> = {
+  missing: { title: LINK_MISSING_TITLE, body: 'Please open the link from your email again, making sure the whole address is used.' },
+  expired: { title: LINK_EXPIRED_TITLE, body: 'For your security each link works for a limited time and only once. Please contact your care provider and ask for a new link.' },
+  invalid: { title: LINK_INVALID_TITLE, body: 'Please open the link from your email again, or contact your care provider for a new one.' },
+  'rate-limited': { title: TOO_MANY_ATTEMPTS_TITLE, body: 'Please wait a minute and try again.' },
+  failed: { title: 'Something went wrong', body: 'We could not load your availability. Please try again in a moment.' },
+};
+
+function PublicShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50 px-4 py-8 text-slate-900 sm:py-16 dark:bg-slate-950 dark:text-slate-100">
+      <main className="mx-auto w-full max-w-2xl">
+        <p className="mb-6 flex items-center gap-2 text-sm font-semibold text-sky-700 dark:text-sky-400">
+          <Icon name="logo" className="size-5" /> {PRODUCT_NAME}
+        </p>
+        <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+function ProblemPanel({ problem }: { problem: Problem }) {
+  const text = PROBLEM_TEXT[problem];
+  return (
+    <div data-testid="public-availability-problem" data-problem={problem}>
+      <h1 className="text-xl font-semibold">{text.title}</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text.body}</p>
+    </div>
+  );
+}
+
+export default function UpdateAvailabilityPage(_: RoutePageProps) {
+  const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
+  if (token === '') {
+    return (
+      <PublicShell>
+        <ProblemPanel problem="missing" />
+      </PublicShell>
+    );
+  }
+  return (
+    <PublicShell>
+      <PublicAvailabilityForm token={token} />
+    </PublicShell>
+  );
+}
+
+function PublicAvailabilityForm({ token }: { token: string }) {
+  const { api } = useServices();
+  const details = useQuery({ ...publicAvailabilityQueries.byToken(api, token), retry: false, staleTime: Infinity });
+  const [outcome, setOutcome] = useState<{ kind: 'saved' } | { kind: 'expired' } | { kind: 'error'; message: string } | null>(null);
+
+  const save = useCallback(async (availability: AvailabilityEntry[]) => {
+    try {
+      return await savePublicAvailability(api, token, availability);
+    } catch (error) {
+      if (problemOf(error) === 'expired') setOutcome({ kind: 'expired' });
+      throw error;
+    }
+  }, [api, token]);
+  const onSaved = useCallback(() => setOutcome({ kind: 'saved' }), []);
+  const onFailed = useCallback(
+    (message: string) => setOutcome((current) => (current?.kind === 'expired' ? current : { kind: 'error', message })),
+    [],
+  );
+
+  if (details.isPending) return <PageSpinner label="Loading your availability" />;
+  if (details.isError) return <ProblemPanel problem={problemOf(details.error)} />;
+  if (outcome?.kind === 'expired') return <ProblemPanel problem="expired" />;
+
+  const firstName = details.data.client.first_name;
+  if (outcome?.kind === 'saved') {
+    return (
+      <div role="status" data-testid="public-availability-saved">
+        <h1 className="text-xl font-semibold">Thank you, {firstName}</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{AVAILABILITY_UPDATED_MESSAGE} Your care team will plan your visits around it. You can close this page.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-xl font-semibold">Hi {firstName}</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Tell us when you are usually available for home visits. Turn on custom availability, then choose the days and, if a day is not
+          all day, the times that suit you. Leave it off if any time suits.
+        </p>
+      </div>
+      {outcome?.kind === 'error' && (
+        <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-200">
+          {outcome.message}
+        </p>
+      )}
+      <AvailabilityEditor availability={details.data.availability} save={save} onSaved={onSaved} onFailed={onFailed} saveLabel="Save my availability" />
+    </div>
+  );
+}

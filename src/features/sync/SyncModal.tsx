@@ -1,0 +1,44 @@
+// 'Import appointments' / 'Export appointments' (spec section 2): a large dialog in NORMAL mode, a small
+// one in FAST mode, with the form, the warning, 'View history' (for those who may open it) and Close.
+import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
+import { useAuthSelector } from '../../app/ServicesContext';
+import { selectIsAuthenticated, selectRole } from '../../machines/auth';
+import { isNotSetUpCode } from '../../api/errors';
+import { canSee } from '../../routes/access';
+import { findRouteMeta } from '../../routes/routeMeta';
+import { ModalFrame } from '../../ui/ModalFrame';
+import type { JobKind } from './api';
+import type { SyncMode } from './dateRange';
+import { SyncJobPanel } from './SyncJobPanel';
+
+export const MODAL_TITLES: Record<JobKind, string> = { import: 'Import appointments', export: 'Export appointments' };
+const HISTORY_PATHS: Record<JobKind, string> = { import: '/imports', export: '/exports' };
+
+export function SyncModal({ kind, mode: initialMode, date, onClose }: { kind: JobKind; mode: SyncMode; date?: string; onClose: () => void }) {
+  const authenticated = useAuthSelector(selectIsAuthenticated);
+  const role = useAuthSelector(selectRole);
+  const [mode, setMode] = useState<SyncMode>(initialMode);
+  const historyRoute = findRouteMeta(HISTORY_PATHS[kind]);
+  const showHistory = role !== 'PRACTITIONER' && historyRoute !== undefined && canSee(historyRoute, { authenticated, role });
+  // Start-up shows the notice and, when setup is incomplete, goes to account setup: the modal steps aside.
+  const onAccountProblem = useCallback((code: string) => {
+    if (isNotSetUpCode(code)) onClose();
+  }, [onClose]);
+
+  return (
+    <ModalFrame
+      title={MODAL_TITLES[kind]}
+      onClose={onClose}
+      testId={`${kind}-modal`}
+      width={mode === 'NORMAL' ? 'large' : 'small'}
+      footer={showHistory && (
+        <Link href={HISTORY_PATHS[kind]} onClick={onClose} className="mr-auto self-center text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+          View history
+        </Link>
+      )}
+    >
+      <SyncJobPanel kind={kind} mode={mode} date={date} onModeChange={setMode} onAccountProblem={onAccountProblem} />
+    </ModalFrame>
+  );
+}

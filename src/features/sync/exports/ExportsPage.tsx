@@ -1,0 +1,5 @@
+import { JobHistory } from '../JobHistory';
+
+export default function ExportsPage() {
+  return <JobHistory kind="export" />;
+}

@@ -1,0 +1,5 @@
+import { JobHistory } from '../JobHistory';
+
+export default function ImportsPage() {
+  return <JobHistory kind="import" />;
+}

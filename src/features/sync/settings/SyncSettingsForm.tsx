@@ -1,0 +1,132 @@
+// Automatic import/export, how many days ahead they cover and the filters they (and the modals' prefill) use.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../../app/ServicesContext';
+import { messageOfError, messagesOfError } from '../../../api/errors';
+import { ErrorNote, SubmitButton } from '../../../ui/forms';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { saveSyncSettings, type SyncSettings } from '../api';
+import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../dateRange';
+import { MultiSelect } from '../../../ui/MultiSelect';
+import { useReferenceLists } from '../useSyncData';
+import { syncSettingsQueries } from '../queries';
+
+export const SETTINGS_SAVED = 'Sync settings have been saved.';
+/** today..today+ahead_days must fit in one import or export range. */
+export const AHEAD_DAYS_LIMITS = { min: 0, max: MAX_AHEAD_DAYS } as const;
+
+export function validateAheadDays(value: string): string | null {
+  const days = Number(value);
+  if (value.trim() === '' || !Number.isInteger(days) || days < AHEAD_DAYS_LIMITS.min || days > AHEAD_DAYS_LIMITS.max) {
+    return `Days ahead: enter a whole number from ${AHEAD_DAYS_LIMITS.min} to ${AHEAD_DAYS_LIMITS.max}.`;
+  }
+  return null;
+}
+
+export function SyncSettingsForm({ submitLabel = 'Save', onSaved }: { submitLabel?: string; onSaved?: (settings: SyncSettings) => void }) {
+  const { api } = useServices();
+  const settings = useQuery({ ...syncSettingsQueries.current(api), staleTime: 0 });
+  if (settings.isPending) return <PageSpinner label="Loading sync settings" />;
+  if (settings.isError) return <ErrorNote>{messageOfError(settings.error, 'An error has occurred. Could not load sync settings.')}</ErrorNote>;
+  return <LoadedForm initial={settings.data} submitLabel={submitLabel} onSaved={onSaved} />;
+}
+
+function Toggle({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="flex items-start gap-3">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-1 size-4 rounded border-slate-300" />
+      <span>
+        <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{label}</span>
+        <span className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
+function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; submitLabel: string; onSaved?: (settings: SyncSettings) => void }) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const lists = useReferenceLists();
+  const [form, setForm] = useState(initial);
+  const [aheadDays, setAheadDays] = useState(String(initial.ahead_days));
+  const [aheadDaysProblem, setAheadDaysProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (settings: SyncSettings) => saveSyncSettings(api, settings),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(syncSettingsQueries.current(api).queryKey, saved);
+      flash.send({ type: 'APPEND', text: SETTINGS_SAVED });
+      onSaved?.(saved);
+    },
+  });
+  const setFilter = (name: keyof SyncSettings['filters']) => (ids: number[]) => setForm({ ...form, filters: { ...form.filters, [name]: ids } });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateAheadDays(aheadDays);
+    setAheadDaysProblem(problem);
+    if (!problem) save.mutate({ ...form, ahead_days: Number(aheadDays) });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Sync settings" noValidate>
+      <div className="space-y-3">
+        <Toggle
+          label="Import automatically"
+          hint="Every hour at :05, appointments from today to the days ahead are imported from the practice management system."
+          checked={form.enable_auto_import}
+          onChange={(value) => setForm({ ...form, enable_auto_import: value })}
+        />
+        <Toggle
+          label="Export automatically"
+          hint="Every hour at :35, changed appointment times in that range are written back to the practice management system."
+          checked={form.enable_auto_export}
+          onChange={(value) => setForm({ ...form, enable_auto_export: value })}
+        />
+      </div>
+      <div className="max-w-xs">
+        <label htmlFor="sync-ahead-days" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Days ahead
+        </label>
+        <input
+          id="sync-ahead-days"
+          type="number"
+          min={AHEAD_DAYS_LIMITS.min}
+          max={AHEAD_DAYS_LIMITS.max}
+          value={aheadDays}
+          onChange={(event) => setAheadDays(event.target.value)}
+          aria-invalid={aheadDaysProblem ? true : undefined}
+          aria-describedby={aheadDaysProblem ? 'sync-ahead-days-hint sync-ahead-days-problem' : 'sync-ahead-days-hint'}
+          className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm dark:bg-slate-900 ${
+            aheadDaysProblem ? 'border-rose-500' : 'border-slate-300 dark:border-slate-700'
+          }`}
+        />
+        {aheadDaysProblem && (
+          <p id="sync-ahead-days-problem" role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+            {aheadDaysProblem}
+          </p>
+        )}
+        <p id="sync-ahead-days-hint" className="mt-1 text-xs text-slate-500">
+          From {AHEAD_DAYS_LIMITS.min} to {AHEAD_DAYS_LIMITS.max}: an import or export covers at most {MAX_RANGE_DAYS} days, today included. Also the range the
+          Import and Export windows suggest while automatic sync is on.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <MultiSelect label="Business locations" placeholder="All" {...lists.businessLocations} value={form.filters.business_location_ids} onChange={setFilter('business_location_ids')} />
+        <MultiSelect label="Appointment types" placeholder="All" {...lists.appointmentTypes} value={form.filters.appointment_type_ids} onChange={setFilter('appointment_type_ids')} />
+        <MultiSelect label="Practitioners" placeholder="All" {...lists.practitioners} value={form.filters.practitioner_ids} onChange={setFilter('practitioner_ids')} />
+      </div>
+      {save.isError && (
+        <ErrorNote>
+          {messagesOfError(save.error, 'An error has occurred. Could not save sync settings.').map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </ErrorNote>
+      )}
+      <SubmitButton busy={save.isPending} busyLabel="Saving…">
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,5 +1,0 @@
-import { JobHistory } from '../sync/JobHistory';
-
-export default function ImportsPage() {
-  return <JobHistory kind="import" />;
-}
