@@ -1,7 +1,7 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
-import { and, asc, count, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { appointments, businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -140,23 +140,6 @@ export async function setClientManualPoint(db: DbOrTx, clientId: number, point: 
     .set({ lat: point.lat, lng: point.lng, geo_precision: 'address', geo_source: 'manual', geo_manual: true, updated_at: new Date() })
     .where(eq(clients.id, clientId)).returning();
   return row;
-}
-
-/**
- * Moves the client's visits that have not ended and are not cancelled to the client's new point; answers each moved
- * visit's id and its previous point.
- */
-export async function moveUpcomingVisits(
-  db: DbOrTx, clientId: number, point: { lat: number; lng: number }, now = new Date(),
-): Promise<{ id: number; lat: number | null; lng: number | null }[]> {
-  const moved = await db.select({ id: appointments.id, lat: appointments.lat, lng: appointments.lng }).from(appointments)
-    .where(and(eq(appointments.client_id, clientId), isNull(appointments.cancelled_at), gte(appointments.ends_at, now),
-      or(isNull(appointments.lat), isNull(appointments.lng), sql`${appointments.lat} <> ${point.lat}`, sql`${appointments.lng} <> ${point.lng}`)))
-    .for('update');
-  if (moved.length) {
-    await db.update(appointments).set({ lat: point.lat, lng: point.lng, updated_at: now }).where(inArray(appointments.id, moved.map((row) => row.id)));
-  }
-  return moved;
 }
 
 /** The business's time zone (its days are the days availability requests are counted in). */

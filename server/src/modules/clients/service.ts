@@ -6,6 +6,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
+import { moveUpcomingVisits } from '../appointments';
 import { recordVersion, recordVersions } from '../audit';
 import { setClientTags } from '../tags';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availability-tokens';
@@ -13,7 +14,7 @@ import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
   businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
-  moveUpcomingVisits, setClientAvailability, setClientManualPoint, tagsByClient, type ClientListQuery, type ClientScope,
+  setClientAvailability, setClientManualPoint, tagsByClient, type ClientListQuery, type ClientScope,
 } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
