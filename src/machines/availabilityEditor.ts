@@ -1,5 +1,7 @@
-// The availability editor (spec section 4), shared by the client details modal and the clients' own
-// public page: the two differ only in the `saveAvailability` actor they provide.
+// The availability editor, shared by the client details modal and the clients' own public page: the two differ only
+// in the `saveAvailability` actor they provide. Custom availability is on when the client has any entry; turning it
+// off saves an empty list; enabling a day makes it all day, unticking all day lets slots be picked, disabling a day
+// clears its hours; only enabled days are saved, with hours only when a day is not all day and has a slot.
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { messageOfError } from '../api/errors';
 import type { components } from '../api/schema';

@@ -22,6 +22,11 @@ describe('import boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
       .toEqual([expect.stringMatching(/^boundaries\/import-through-index: /)]);
   });
 
+  it('reports a web-app test importing a server module\'s internals', async () => {
+    expect(await violations('src/features/sync/example.test.ts', "import { MAX_RANGE_DAYS } from '../../../server/src/modules/sync/time-range';\nvoid MAX_RANGE_DAYS;"))
+      .toEqual([expect.stringMatching(/^boundaries\/import-through-index: server\/src\/modules\/sync\/time-range is inside server\/src\/modules\/sync/)]);
+  });
+
   it('reports a module importing another module\'s internals, even a type', async () => {
     expect(await violations('server/src/modules/clients/service.ts', "import type { TagRow } from '../tags/repository';\nexport type T = TagRow;"))
       .toEqual([expect.stringMatching(/^boundaries\/import-through-index: server\/src\/modules\/tags\/repository is inside server\/src\/modules\/tags/)]);
@@ -44,5 +49,6 @@ describe('import boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
     expect(await violations('server/src/modules/clients/service.ts', "import { setClientTags } from '../tags';\nimport { findClient } from './repository';\nvoid [setClientTags, findClient];")).toEqual([]);
     expect(await violations('tests/api/example.test.ts', "import { startSandbox } from '../../server/src/pms/sandbox';\nimport { createPmsAdapter } from '../../server/src/pms/index';\nvoid [startSandbox, createPmsAdapter];")).toEqual([]);
     expect(await violations('server/src/pms/sandbox/serialise.ts', "import { normaliseBusiness } from '../cliniko/normalise';\nvoid normaliseBusiness;")).toEqual([]);
+    expect(await violations('src/features/sync/example.test.ts', "import { MAX_RANGE_DAYS } from '../../../server/src/lib/day-range';\nvoid MAX_RANGE_DAYS;")).toEqual([]);
   });
 });

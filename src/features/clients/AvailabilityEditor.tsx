@@ -1,4 +1,4 @@
-// The availability grid (spec section 4) driven by availabilityEditorMachine. The client details modal
+// The availability grid (Monday to Saturday, then Sunday; all day or the four slots) driven by availabilityEditorMachine. The client details modal
 // and the clients' public page render this same component with their own save call.
 import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';

@@ -1,6 +1,6 @@
 // The calls of the sync area (import/export jobs, their history, sync settings and the provider account;
 // the reference lists are read through ../appointments/queries.ts), typed by the contract; failures are
-// thrown as ApiError with the spec's fallbacks.
+// thrown as ApiError with the server's message, else the fallbacks below ('An error has occurred. …').
 import type { ApiClient } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { components } from '../../api/schema';
