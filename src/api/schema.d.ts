@@ -1006,12 +1006,17 @@ export interface components {
          * @enum {string}
          */
         OptimizationPreset: "shortest_travel" | "balanced" | "punctual" | "continuity" | "custom";
-        /** @description How much each term of the optimiser's objective counts, relative to the others (0–1000) */
+        /** @description What each term of the optimiser's objective costs (0–1000), on one scale where 1 is one minute of travel at the default travel_time weight. A run minimises travel_time × minutes of travel + distance × km driven + continuity × 60 × visits moved away from their client's usual practitioner + lateness × minutes late + overtime × minutes of overtime. */
         OptimizationWeights: {
+            /** @description per minute of travel */
             travel_time: number;
+            /** @description per kilometre driven */
             distance: number;
+            /** @description per visit moved away from the client's usual practitioner, in hours of travel (0.25: a visit changes hands only when that saves more than 15 minutes of driving) */
             continuity: number;
+            /** @description per minute a visit starts after the client's availability (soft availability only) */
             lateness: number;
+            /** @description per minute a day ends after the practitioner's working hours (within the allowed overtime) */
             overtime: number;
         };
         OptimizationSettings: {

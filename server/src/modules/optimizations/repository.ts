@@ -133,6 +133,14 @@ export async function saveRunResult(db: DbOrTx, id: number, result: Record<strin
   return row;
 }
 
+/** The colour each of the practitioners is shown in (practitioner_color(), migration 0042), for lanes and maps. */
+export async function practitionerColors(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: practitioners.id, color: sql<string>`practitioner_color(${practitioners.id})` })
+    .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.color]));
+}
+
 export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: practitioners.id, name: sql<string>`btrim(${practitioners.first_name} || ' ' || ${practitioners.last_name})` })

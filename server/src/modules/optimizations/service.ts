@@ -16,8 +16,8 @@ import {
   businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
   saveRunResult, unfinishedRuns, updateRoutedVisits, type NewRoute, type RunRow,
 } from './repository';
+import { optimizationSettingsOf } from '../optimization-settings';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
-import { readOptimizationSettings } from './settings';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -62,7 +62,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   const business = auth.businessAccountId;
   checkDay(body.date);
   const mode = body.mode ?? 'keep_practitioners';
-  const settings = await readOptimizationSettings(db, business);
+  const settings = await optimizationSettingsOf(db, business);
   if (mode === 'reassign' && !settings.allow_reassignment) {
     throw invalid('mode: reassigning visits between practitioners is turned off in Settings → Optimisation settings.');
   }
