@@ -414,7 +414,7 @@ export interface paths {
         /** Export history, newest first */
         get: operations["listExports"];
         put?: never;
-        /** Start an export of changed appointment times to the practice-management system */
+        /** Start an export of changed appointment times, and of the new practitioner of each visit reassigned in Rounds (an applied optimisation, a move), to the practice-management system; an appointment changed there since it was imported is reported as a conflict and not overwritten */
         post: operations["createExport"];
         delete?: never;
         options?: never;
@@ -779,7 +779,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applied routes of a day, by practitioner name. A PRACTITIONER gets only their associated practitioners' routes. */
+        /** The applied routes of a day, by practitioner name, each with `stale` (and since when) once the day changed after it was applied. A PRACTITIONER gets only their associated practitioners' routes. */
         get: operations["listRoutes"];
         put?: never;
         post?: never;
@@ -1555,9 +1555,11 @@ export interface components {
             applied_by_name: string | null;
             /** Format: date-time */
             applied_at: string;
+            /** @description true when the day changed after the route was applied ("This route changed after it was optimised."): an import moved, cancelled or added a visit of the practitioner that day, or a visit was moved by hand or taken off the route; its order, arrivals and figures no longer hold until the day is optimised again */
+            stale: boolean;
             /**
              * Format: date-time
-             * @description set when the day's visits changed after the route was applied, so its figures no longer hold
+             * @description when it became stale (the first such change); null while it is not
              */
             stale_at: string | null;
         };
