@@ -180,5 +180,34 @@ describe('exporting a reassigned visit', () => {
       appointment_id: visit.id, external_id: visit.external_id, reason: expect.stringMatching(/changed in the practice management system after it was imported/),
     }]);
     expect(sandboxAppointment(visit.external_id).practitioner_id).toBe(await externalIdOf(from));
+    // An import takes the PMS's change (the note) and keeps the reassignment, which the next export sends.
+    await run('imports');
+    expect((await run('exports', { start_date: DAY, end_date: DAY })).result).toMatchObject({ exported: 1, conflicts: [] });
+    expect(sandboxAppointment(visit.external_id)).toMatchObject({ practitioner_id: await externalIdOf(to), notes: 'Changed at the front desk' });
+  });
+
+  it('exports a visit moved by hand to another practitioner and time, kept through an import before the export', async () => {
+    const [, to, from] = staff;
+    const [visit] = await visitsOf(from, DAY);
+    const before = { ...sandboxAppointment(visit.external_id) };
+    const length = Date.parse(before.ends_at) - Date.parse(before.starts_at);
+    const later = new Date(Date.parse(before.starts_at) + 2 * 60 * MINUTE);
+    const moved = await t.request('PATCH', `/api/appointments/${visit.id}/move`, {
+      token: acme.tokens.staff, body: { practitioner_id: to, starts_at: later.toISOString() },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    await run('imports');
+    const [kept] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, visit.id));
+    expect(kept).toMatchObject({ practitioner_id: to, starts_at: later, arrive_at: later });
+
+    const exported = await run('exports', { start_date: DAY, end_date: DAY });
+    expect(exported.result).toMatchObject({ exported: 1, conflicts: [] });
+    const after = sandboxAppointment(visit.external_id);
+    expect(after.practitioner_id).toBe(await externalIdOf(to));
+    expect(Date.parse(after.starts_at)).toBe(later.getTime());
+    expect(Date.parse(after.ends_at)).toBe(later.getTime() + length);
+    expect((await run('exports', { start_date: DAY, end_date: DAY })).result).toMatchObject({ exported: 0, conflicts: [] });
+    expect((await run('imports')).result).toMatchObject({ appointments_updated: 0 });
   });
 });

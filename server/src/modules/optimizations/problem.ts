@@ -221,8 +221,10 @@ export function buildDayProblem(data: DayData): DayProblem {
     }
     if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
     else {
-      const usual = visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId);
-      entry.previousPractitionerId = String(usual ?? visit.practitionerId);
+      // Continuity with the client's usual practitioner, else the booked one, when they are in the run (an inserted
+      // visit may belong to someone else).
+      const previous = (visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId)) ?? visit.practitionerId;
+      if (byId.has(previous)) entry.previousPractitionerId = String(previous);
       if (visit.appointmentTypeId !== null && !keptBecause) entry.requiredSkill = String(visit.appointmentTypeId);
     }
     if (capacityUsed) entry.demand = 1;

@@ -60,17 +60,18 @@ const visitColumns = {
 };
 
 /**
- * The practitioners' visits of the day that are not cancelled, by start. With `lock`, the rows are locked for the
- * rest of the transaction (apply checks and writes them).
+ * The practitioners' visits of the day that are not cancelled (every practitioner's when `practitionerIds` is null),
+ * by start. With `lock`, the rows are locked for the rest of the transaction (apply checks and writes them).
  */
 export async function dayVisits(
-  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[], day: DayBounds, lock = false,
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, day: DayBounds, lock = false,
 ): Promise<DayVisit[]> {
-  if (practitionerIds.length === 0) return [];
+  if (practitionerIds?.length === 0) return [];
   const query = db.select(visitColumns).from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
     .where(and(
-      eq(appointments.business_account_id, businessAccountId), inArray(appointments.practitioner_id, [...practitionerIds]),
+      eq(appointments.business_account_id, businessAccountId),
+      practitionerIds ? inArray(appointments.practitioner_id, [...practitionerIds]) : undefined,
       isNull(appointments.cancelled_at), gte(appointments.starts_at, day.from), lt(appointments.starts_at, day.to),
     ))
     .orderBy(asc(appointments.starts_at), asc(appointments.id));
@@ -81,6 +82,30 @@ export async function dayVisits(
     lng: row.lng === null ? null : Number(row.lng),
     availability: row.availability ?? [],
   }));
+}
+
+/** One visit of the business as the optimiser reads it, with when it was cancelled; undefined when there is none. */
+export async function findVisit(db: DbOrTx, businessAccountId: number, id: number): Promise<(DayVisit & { cancelledAt: Date | null }) | undefined> {
+  const [row] = await db.select({ ...visitColumns, cancelledAt: appointments.cancelled_at }).from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+  if (!row) return undefined;
+  return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };
+}
+
+/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
+export async function lockAppointmentRow(tx: DbOrTx, businessAccountId: number, id: number) {
+  const [row] = await tx.select().from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
+  return row;
+}
+
+export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: Date; arrive_at: Date | null }
+
+/** Writes a move by hand: practitioner, times and arrival. */
+export async function moveAppointment(tx: DbOrTx, businessAccountId: number, id: number, move: VisitMove): Promise<void> {
+  await tx.update(appointments).set({ ...move, updated_at: new Date() })
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
 }
 
 /**
