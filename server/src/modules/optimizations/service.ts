@@ -8,9 +8,10 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
 import { recordVersions, type VersionInput } from '../audit/versions';
-import { checkDay, dayBounds, loadDay } from './day';
+import { loadPractitionerDays } from '../practitioners';
+import { checkDay, dayBounds } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import type { OptimizationMode } from './problem';
+import { routingProblems, type OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
@@ -75,8 +76,9 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     practitionerIds = await practitionersWithVisits(db, business, dayBounds(body.date, await businessTimeZone(db, business)));
     if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
   }
-  const day = await loadDay(db, business, { date: body.date, practitionerIds, mode });
-  if (day.problems.length) throw invalid(`practitioner_ids: ${day.problems.join(' ')}`, day.problems.map((problem) => `practitioner_ids: ${problem}`));
+  // Only the practitioners' day is checked here; the run reads the visits when it starts.
+  const problems = (await loadPractitionerDays(db, business, practitionerIds, body.date)).flatMap(routingProblems);
+  if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {
     await lockDayForRuns(tx, business, body.date);
