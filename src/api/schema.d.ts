@@ -897,6 +897,10 @@ export interface components {
             product_name: string;
             google_maps_api_key: string | null;
             help_url: string;
+            /** @description A MapLibre style document (MAP_STYLE_URL); the map is drawn over it when there is no Google key */
+            map_style_url: string | null;
+            /** @description Credit to show on that map when the style's sources carry none (MAP_ATTRIBUTION) */
+            map_attribution: string | null;
         };
         /** @enum {string} */
         ProviderAccountStatus: "ACTIVE" | "INITIALIZING" | "DISCONNECTED" | "CONNECTION_ERROR";
