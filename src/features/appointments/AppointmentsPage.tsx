@@ -13,19 +13,15 @@ import { Card, PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
 import { ErrorNote } from '../../ui/forms';
 import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
-import { MapView } from '../../ui/map/MapView';
-import { hasCoordinates, type MapMarker, type MapRoute } from '../../ui/map/mapTypes';
-import { routeStopMarkers } from '../../ui/map/routeMarkers';
-import { openAppointmentModal } from '../../app/modalStore';
 import type { AppointmentListQuery, AppointmentSummary } from './api';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
 import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DateRangePicker, MAX_RANGE_DAYS, type DayRange } from './DateRangePicker';
-import { DaySchedule, LANE_COLORS } from './DaySchedule';
+import { DaySchedule } from './DaySchedule';
+import { DayMap } from './DayMap';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
-import { layoutSchedule } from './scheduleLayout';
 
 const VIEWS = ['list', 'schedule'] as const;
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -184,7 +180,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
               </div>
             )}
             <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
-            <ScheduleMap appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            <DayMap appointments={dayAppointments} day={shownDay} />
             <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
               {dayAppointments.length} appointment{dayAppointments.length === 1 ? '' : 's'} on this day
             </p>
@@ -192,35 +188,5 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
         )}
       </Card>
     </>
-  );
-}
-
-/** The day's visits on a map, one route line per practitioner in visiting order. */
-function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonly AppointmentSummary[]; businessTimeZone: string | null }) {
-  const { markers, routes } = useMemo(() => {
-    const layout = layoutSchedule(appointments, businessTimeZone);
-    const markerList: MapMarker[] = [];
-    const routeList: MapRoute[] = [];
-    layout.lanes.forEach((lane, laneIndex) => {
-      const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
-      const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
-      const stopList = stops.map(({ id, lat, lng, client }) => ({ id, lat, lng, title: client?.full_name ?? 'appointment' }));
-      markerList.push(...routeStopMarkers(stopList, { color, routeTitle: lane.practitionerName }));
-      if (stops.length > 1) routeList.push({ id: lane.practitionerId, color, title: lane.practitionerName, points: stops.map(({ lat, lng }) => ({ lat, lng })) });
-    });
-    return { markers: markerList, routes: routeList };
-  }, [appointments, businessTimeZone]);
-
-  if (markers.length === 0) return null;
-  return (
-    <div className="border-t border-slate-200 p-4 dark:border-slate-800">
-      <MapView
-        markers={markers}
-        routes={routes}
-        height={320}
-        onMarkerClick={(marker) => openAppointmentModal(Number(marker.id))}
-      />
-      <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner's visiting order by arrival time.</p>
-    </div>
   );
 }
