@@ -29,6 +29,7 @@ describe('with a style URL', () => {
     expect(response.body).toMatchObject({
       map_style_url: 'https://styles.example.test/osm/style.json?key=abc',
       map_attribution: '© OpenStreetMap contributors',
+      road_geometry: false,
     });
   });
 
@@ -51,7 +52,7 @@ describe('without one', () => {
 
   it('GET /config answers null, and the policy names no map origin', async () => {
     const response = await t.request('GET', '/api/config');
-    expect(response.body).toMatchObject({ map_style_url: null, map_attribution: null });
+    expect(response.body).toMatchObject({ map_style_url: null, map_attribution: null, road_geometry: false });
     expect(csp(response)('connect-src')).toBe("connect-src 'self' https://maps.googleapis.com");
   });
 });

@@ -35,7 +35,7 @@ export function baseHandlers(role: Role = 'ADMIN'): RequestHandler[] {
         provider_account: { id: 1, provider: 'cliniko', status: 'ACTIVE', api_key_last4: '1234', last_error: null, connected_at: '2026-01-01T00:00:00Z' },
       }),
     ),
-    http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: 'https://help.example.test', map_style_url: null, map_attribution: null })),
+    http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: 'https://help.example.test', map_style_url: null, map_attribution: null, road_geometry: false })),
   ];
 }
 

@@ -105,7 +105,7 @@ const SAM: MapRoute = {
 
 function config(patch: Record<string, unknown>) {
   server.use(http.get(api('/config'), () => HttpResponse.json({
-    product_name: 'Rounds', google_maps_api_key: null, help_url: 'x', map_style_url: null, map_attribution: null, ...patch,
+    product_name: 'Rounds', google_maps_api_key: null, help_url: 'x', map_style_url: null, map_attribution: null, road_geometry: false, ...patch,
   })));
 }
 const STYLE = 'https://tiles.example.test/style.json';

@@ -16,6 +16,7 @@ import { optimizationsHandlers } from './optimizations/handlers';
 import { geocodingHandlers } from './geocoding/handlers';
 import { publicAvailabilityHandlers } from './public-availability/handlers';
 import { tagsHandlers } from './tags/handlers';
+import { travelHandlers } from './travel/handlers';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -33,5 +34,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...appointmentsHandlers(ctx),
     ...publicAvailabilityHandlers(ctx),
     ...optimizationsHandlers(ctx),
+    ...travelHandlers(ctx),
   };
 }

@@ -10,6 +10,7 @@ export function configHandlers({ config }: AppContext): Handlers {
       help_url: config.helpUrl,
       map_style_url: config.mapStyleUrl,
       map_attribution: config.mapAttribution,
+      road_geometry: Boolean(config.osrmUrl),
     }),
   };
 }
