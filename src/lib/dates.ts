@@ -49,6 +49,12 @@ export function formatCalendarDate(isoDate: string): string {
   return formatDay(Temporal.PlainDate.from(isoDate));
 }
 
+/** "05 Mar 2026 – 12 Mar 2026", or the one day when the range starts and ends on it; days as dates or yyyy-MM-dd. */
+export function formatDayRange(start: DateLike | string, end: DateLike | string): string {
+  const [first, last] = [start, end].map((day) => (typeof day === 'string' ? formatCalendarDate(day) : formatDay(day)));
+  return first === last ? first : `${first} – ${last}`;
+}
+
 export function todayIn(timeZone: string = browserTimeZone()): Temporal.PlainDate {
   return Temporal.Now.plainDateISO(timeZone);
 }

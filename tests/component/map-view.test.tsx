@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,8 @@ import { buildMapModel } from '../../src/ui/map/mapModel';
 import { fitProjection, gridLines } from '../../src/ui/map/projection';
 import { mapsLoaderOptions, resetMapsLoaderOptionsForTests } from '../../src/ui/map/googleLoader';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_HEIGHT, type MapRoute } from '../../src/ui/map/mapTypes';
-import { api, baseHandlers, createTestServer, renderWithServices } from './clients.harness';
+import { api, server } from './support/fakeApi';
+import { renderWithServices, useFakeApi } from './support/harness';
 
 // MapLibre needs WebGL, which jsdom has not: its module is replaced by a stand-in that keeps what the view asked of it
 // and puts markers' elements in the map's container, where the tests can find them.
@@ -73,10 +74,7 @@ vi.mock('maplibre-gl', () => ({
 }));
 vi.mock('maplibre-gl/dist/maplibre-gl-worker.mjs?url', () => ({ default: '/assets/maplibre-gl-worker.mjs' }));
 
-const { server } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+useFakeApi();
 beforeEach(() => {
   maplibre.FakeMap.instances = [];
   maplibre.FakeMap.failWith = null;
@@ -199,7 +197,6 @@ describe('the offline drawing', () => {
   });
 
   it('tells anyone else that an administrator can set one up', async () => {
-    server.use(...baseHandlers('PRACTITIONER'));
     const view = renderWithServices(<MapView pins={BRISBANE.slice(0, 1)} />, { role: 'PRACTITIONER' });
     expect(await screen.findByTestId('map-note')).toHaveTextContent('No street map is configured: this is an offline drawing of the places, without streets. An administrator can set up a street map.');
     view.unmount();

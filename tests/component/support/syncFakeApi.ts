@@ -1,7 +1,11 @@
 // msw handlers for the sync calls (sync settings, reference lists, imports, exports, provider account),
 // backed by a small in-memory state each test can shape.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { components } from '../../src/api/schema';
+import { afterEach, beforeEach } from 'vitest';
+import type { components } from '../../../src/api/schema';
+import { closeSyncModal } from '../../../src/features/sync/syncModalStore';
+import { api, server } from './fakeApi';
+import { useFakeApi } from './harness';
 
 type Schemas = components['schemas'];
 type Job = Schemas['Import'] & Schemas['Export'];
@@ -76,16 +80,16 @@ function jobWith(kind: 'import' | 'export', id: number, status: Schemas['JobStat
 let nextId = 100;
 
 export const syncHandlers = [
-  http.get('*/api/sync_settings', () => HttpResponse.json({ sync_settings: state.current.settings })),
-  http.put('*/api/sync_settings', async ({ request }) => {
+  http.get(api('/sync_settings'), () => HttpResponse.json({ sync_settings: state.current.settings })),
+  http.put(api('/sync_settings'), async ({ request }) => {
     state.current.settings = (await request.json()) as Schemas['SyncSettings'];
     return HttpResponse.json({ sync_settings: state.current.settings });
   }),
-  http.get('*/api/business_locations/all', () => HttpResponse.json({ business_locations: state.current.businessLocations })),
-  http.get('*/api/practitioners/all', () => HttpResponse.json({ practitioners: state.current.practitioners })),
-  http.get('*/api/appointment_types/all', () => HttpResponse.json({ appointment_types: state.current.appointmentTypes })),
+  http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: state.current.businessLocations })),
+  http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: state.current.practitioners })),
+  http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: state.current.appointmentTypes })),
   ...(['import', 'export'] as const).flatMap((kind) => [
-    http.post(`*/api/${kind}s`, async ({ request }) => {
+    http.post(api(`/${kind}s`), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.current.created.push({ kind, body });
       if (state.current.createFailure) return HttpResponse.json(state.current.createFailure.body, { status: state.current.createFailure.status });
@@ -93,7 +97,7 @@ export const syncHandlers = [
       state.current.jobs.set(`${kind}:${job.id}`, job);
       return HttpResponse.json({ [kind]: job }, { status: 201 });
     }),
-    http.get(`*/api/${kind}s/:id`, ({ params, request }) => {
+    http.get(api(`/${kind}s/:id`), ({ params, request }) => {
       const id = Number(params.id);
       const job = state.current.jobs.get(`${kind}:${id}`);
       if (!job) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
@@ -107,14 +111,14 @@ export const syncHandlers = [
     }),
   ]),
   ...(['import', 'export'] as const).flatMap((kind) => [
-    http.get(`*/api/${kind}s`, ({ request }) => {
+    http.get(api(`/${kind}s`), ({ request }) => {
       const url = new URL(request.url);
       const page = Number(url.searchParams.get('page') ?? 1);
       const perPage = Number(url.searchParams.get('per_page') ?? 20);
       const all = [...state.current.jobs.entries()].filter(([key]) => key.startsWith(`${kind}:`)).map(([, job]) => job).reverse();
       return HttpResponse.json({ [`${kind}s`]: all.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: all.length } });
     }),
-    http.post(`*/api/${kind}s/:id/cancel`, ({ params }) => {
+    http.post(api(`/${kind}s/:id/cancel`), ({ params }) => {
       const job = state.current.jobs.get(`${kind}:${Number(params.id)}`);
       if (!job) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
       if (!['PENDING', 'INPROGRESS'].includes(job.status)) return HttpResponse.json({ message: `The ${kind} has already finished.` }, { status: 409 });
@@ -123,19 +127,29 @@ export const syncHandlers = [
       return HttpResponse.json({ [kind]: cancelled });
     }),
   ]),
-  http.get('*/api/provider_account/current', () => HttpResponse.json({ provider_account: state.current.providerAccount })),
-  http.post('*/api/provider_account', async ({ request }) => {
+  http.get(api('/provider_account/current'), () => HttpResponse.json({ provider_account: state.current.providerAccount })),
+  http.post(api('/provider_account'), async ({ request }) => {
     const { api_key: key } = (await request.json()) as { api_key: string };
     if (!key.startsWith('good')) return HttpResponse.json({ message: 'Cliniko refused the API key.', code: 'VALIDATION_FAILED' }, { status: 422 });
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'INITIALIZING', api_key_last4: key.slice(-4), last_error: null, connected_at: '2026-11-20T00:00:00Z' };
     return HttpResponse.json({ provider_account: state.current.providerAccount }, { status: 201 });
   }),
-  http.delete('*/api/provider_account', () => {
+  http.delete(api('/provider_account'), () => {
     if (!state.current.providerAccount) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
     state.current.providerAccount = { ...state.current.providerAccount, status: 'DISCONNECTED', api_key_last4: null };
     return HttpResponse.json({ provider_account: state.current.providerAccount });
   }),
 ];
+
+/** Call once per test file: the fake API with the sync calls added, a fresh fake state per test. */
+export function useSyncFakeApi(): void {
+  useFakeApi();
+  beforeEach(() => {
+    state.current = freshSyncState();
+    server.use(...syncHandlers);
+  });
+  afterEach(() => closeSyncModal());
+}
 
 /** Puts finished and running jobs into the history. */
 export function seedJobs(kind: 'import' | 'export', statuses: Schemas['JobStatus'][]): Job[] {

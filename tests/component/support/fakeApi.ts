@@ -1,8 +1,13 @@
-// msw handlers that behave like the Rounds API for the shell's calls.
+// The fake Rounds API of component and model tests: one msw server answering the shell's calls (login, the current
+// user by token, the provider account, the config) like the real API, and a log of the requests it received.
+// A test file adds its own answers with `server.use(...)`; the harness's useFakeApi() starts and resets it.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ProviderAccount, Role, User } from '../../../src/api/types';
 import { makeUser } from '../../../src/testing/users';
+
+/** An msw path pattern for an API path: api('/clients/11'). */
+export const api = (path: string) => `*/api${path}`;
 
 export const PASSWORD = 'rounds-demo';
 export const HELP_URL = 'https://help.rounds.test/';
@@ -31,33 +36,37 @@ function userOf(request: Request): User | undefined {
   return Object.values(usersByRole).find((user) => tokenFor(user) === token);
 }
 
-/** Requests the fake API received, for asserting what was (not) called. */
-export const received: Array<{ method: string; path: string; authorization: string | null }> = [];
+/** A request the fake API received; `search` and `body` only when there are some. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  search?: string;
+  body?: unknown;
+  authorization: string | null;
+}
+
+/** Every request the app made to the API, in order, for asserting what was (not) called and sent. */
+export const received: ReceivedRequest[] = [];
 
 export const defaultHandlers = [
-  http.all('*/api/*', ({ request }) => {
-    received.push({ method: request.method, path: new URL(request.url).pathname, authorization: request.headers.get('Authorization') });
-    // Falls through to the specific handlers below.
-    return undefined;
-  }),
-  http.post('*/api/auth/login', async ({ request }) => {
+  http.post(api('/auth/login'), async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const user = Object.values(usersByRole).find((candidate) => candidate.email === body.email);
     if (!user || body.password !== PASSWORD) return error(401, 'Invalid email or password.');
     return HttpResponse.json({ token: tokenFor(user), expires_at: '2030-01-01T00:00:00Z', user });
   }),
-  http.post('*/api/auth/login_as', async ({ request }) => {
+  http.post(api('/auth/login_as'), async ({ request }) => {
     const { token } = (await request.json()) as { token: string };
     if (token !== 'one-time-admin') return error(401, 'This login link is invalid or has expired.');
     const user = usersByRole.ADMIN;
     return HttpResponse.json({ token: tokenFor(user), expires_at: '2030-01-01T00:00:00Z', user });
   }),
-  http.post('*/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
-  http.get('*/api/auth/user', ({ request }) => {
+  http.post(api('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+  http.get(api('/auth/user'), ({ request }) => {
     const user = userOf(request);
     return user ? HttpResponse.json({ user }) : error(401, 'Authentication required.');
   }),
-  http.put('*/api/auth/user', async ({ request }) => {
+  http.put(api('/auth/user'), async ({ request }) => {
     const user = userOf(request);
     if (!user) return error(401, 'Authentication required.');
     const changes = (await request.json()) as Partial<User> & { current_password?: string; new_password?: string };
@@ -69,19 +78,31 @@ export const defaultHandlers = [
     delete (updated as Record<string, unknown>).new_password;
     return HttpResponse.json({ user: updated });
   }),
-  http.post('*/api/auth/password_reset', () =>
+  http.post(api('/auth/password_reset'), () =>
     HttpResponse.json({ message: 'If that address has an account, a reset link is on its way.' }, { status: 202 }),
   ),
-  http.post('*/api/auth/password_reset/confirm', async ({ request }) => {
+  http.post(api('/auth/password_reset/confirm'), async ({ request }) => {
     const { token } = (await request.json()) as { token: string };
     return token === 'good-reset'
       ? HttpResponse.json({ message: 'Your password has been changed.' })
       : error(422, 'This reset link is invalid or has expired.');
   }),
-  http.get('*/api/provider_account/current', ({ request }) =>
+  http.get(api('/provider_account/current'), ({ request }) =>
     userOf(request) ? HttpResponse.json({ provider_account: activeAccount }) : error(401, 'Authentication required.'),
   ),
-  http.get('*/api/config', () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL, map_style_url: null, map_attribution: null, road_geometry: false })),
+  http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL, map_style_url: null, map_attribution: null, road_geometry: false })),
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+server.events.on('request:start', async ({ request }) => {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith('/api/')) return;
+  const entry: ReceivedRequest = { method: request.method, path: url.pathname, authorization: request.headers.get('Authorization') };
+  if (url.search) entry.search = url.search;
+  received.push(entry);
+  if (request.method !== 'GET' && request.method !== 'DELETE') {
+    const text = await request.clone().text();
+    if (text) entry.body = JSON.parse(text);
+  }
+});
