@@ -1,4 +1,5 @@
 // The map's legend: one checkbox per practitioner, in their colour, to show or hide their route.
+import { TextLink } from '../TextLink';
 import type { MapRoute } from './mapTypes';
 
 export function MapLegend({ routes, hidden, onChange }: {
@@ -25,13 +26,9 @@ export function MapLegend({ routes, hidden, onChange }: {
         </label>
       ))}
       {routes.length > 2 && (
-        <button
-          type="button"
-          onClick={() => onChange(allShown ? routes.map((route) => route.id) : [])}
-          className="text-xs font-medium text-sky-700 hover:underline dark:text-sky-400"
-        >
+        <TextLink className="text-xs font-medium" onClick={() => onChange(allShown ? routes.map((route) => route.id) : [])}>
           {allShown ? 'Hide all' : 'Show all'}
-        </button>
+        </TextLink>
       )}
     </fieldset>
   );

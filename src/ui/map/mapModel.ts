@@ -145,7 +145,7 @@ export function buildMapModel({ routes, pins, hidden, legs, fit, movablePins }: 
   for (const pin of pins) {
     drawn.push({
       key: `pin:${pin.id}`, lat: pin.lat, lng: pin.lng, kind: 'pin', label: pin.label ?? '', color: pin.color ?? DEFAULT_PIN_COLOR,
-      title: pin.title ?? '', offset: [0, 0], target: { kind: 'pin', pinId: pin.id }, movable: movablePins,
+      title: pin.title ?? '', offset: [0, 0], target: { kind: 'pin', pinId: pin.id }, movable: movablePins && pin.movable !== false,
     });
   }
 

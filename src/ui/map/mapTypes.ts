@@ -47,6 +47,8 @@ export interface MapPin extends LatLng {
   label?: string;
   /** '#rrggbb'; rose when absent. */
   color?: string;
+  /** false keeps this pin still when the map has `onPinMove` (only the pin being edited moves). */
+  movable?: boolean;
 }
 
 /**
