@@ -14,3 +14,12 @@ export async function fetchDayRoutes(api: ApiClient, date: string): Promise<Rout
   const result = await api.GET('/routes', { params: { query: { date } } });
   return unwrap(result, ROUTES_LOAD_ERROR).routes;
 }
+
+export type LatLng = Schemas['LatLng'];
+export type TravelAnswer = { legs: Schemas['RouteLeg'][]; geometry: LatLng[] | null; source: 'osrm' | 'estimate' };
+
+/** The legs between consecutive points (and the road's line when `geometry` and the server has OSRM). */
+export async function measureTravel(api: ApiClient, points: readonly LatLng[], geometry: boolean): Promise<TravelAnswer> {
+  const result = await api.POST('/travel', { body: { points: points.map(({ lat, lng }) => ({ lat, lng })), geometry } });
+  return unwrap(result, 'An error has occurred. Could not work out the travel.');
+}
