@@ -7,7 +7,7 @@ export type ModalEntry =
   | { kind: 'client'; clientId: number }
   | { kind: 'appointment'; appointmentId: number; appointment?: Appointment };
 
-/** The global event the spec names; `detail` is `{ id }` or an appointment object. */
+/** A window event any code may dispatch to open the appointment details modal; `detail` is `{ id }` or an appointment object. */
 export const OPEN_APPOINTMENT_EVENT = 'open-modal-show-appointment';
 
 const store = createExternalStore<readonly ModalEntry[]>([]);

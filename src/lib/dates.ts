@@ -1,4 +1,4 @@
-// Date display and request formats (spec section 9): dd MMM yyyy, dd/MM/yyyy, "dd MMM yyyy HH:mm",
+// Date display and request formats: dd MMM yyyy, dd/MM/yyyy, "dd MMM yyyy HH:mm",
 // and yyyy-MM-dd for requests. Instants are shown in an explicit IANA zone, never the browser's by accident.
 import { Temporal } from 'temporal-polyfill';
 

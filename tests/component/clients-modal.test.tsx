@@ -123,7 +123,7 @@ describe('client details modal', () => {
     view.unmount();
   });
 
-  it('uses the spec fallback when the availability request fails without a message', async () => {
+  it('says it could not send the availability request when the request fails without a message', async () => {
     serveClient();
     server.use(http.post(api('/clients/11/send_availability_request'), () => new HttpResponse(null, { status: 500 })));
     const user = userEvent.setup();

@@ -171,7 +171,7 @@ describe('import modal', () => {
     expect(toasts()).toEqual([['danger', 'The date range can be at most 62 days (got 75).']]);
   });
 
-  it('falls back to the spec’s message when the server says nothing useful', async () => {
+  it('falls back to its own “Could not create import” message when the server says nothing useful', async () => {
     state.current.createFailure = { status: 500, body: {} };
     const { user, dialog } = await openModal('Import');
     await user.click(within(dialog).getByRole('button', { name: 'Start import' }));

@@ -50,7 +50,7 @@ const json = (body: object | null, status = 200) => () => HttpResponse.json(body
 
 useFakeApi();
 
-/** The toast a step must raise, if any (spec section 8). */
+/** The toast a step must raise, if any: the account-setup warning for a provider-account code, else the server's message. */
 function noticeOf(event: StartUpEvent): string | null {
   const code = 'code' in event ? event.code : ((event as { error?: ApiError }).error?.code ?? null);
   if (code === 'PROVIDER_ACCOUNT_NOT_SETUP') return ACCOUNT_SETUP_INCOMPLETE_MESSAGE;

@@ -1,4 +1,4 @@
-// The appointment details modal (spec section 2): data, arrival-time editor, availability warning, map,
+// The appointment details modal: data, arrival-time editor, availability warning, map,
 // map links and extra details (change log, sync history).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';

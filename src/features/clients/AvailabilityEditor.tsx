@@ -1,5 +1,5 @@
-// The availability grid (spec section 4) driven by availabilityEditorMachine. The client details modal
-// and the clients' public page render this same component, each with where it saves and its own mutation.
+// The availability grid (Monday to Saturday, then Sunday; all day or the four slots) driven by availabilityEditorMachine.
+// The client details modal and the clients' public page render this same component, each with where it saves and its own mutation.
 import { useEffect, useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// The client details modal (spec section 2): data, map, tags, availability and the availability request.
+// The client details modal: data, map, tags, availability and the availability request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';

@@ -1,4 +1,4 @@
-// The import or export form, then — once the job is created — its live status (spec sections 2, 4, 5).
+// The import or export form, then — once the job is created — its live status (the form is hidden meanwhile).
 // Hosted by the header modals, the /imports/add and /exports/add pages and the account-setup wizard.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -18,7 +18,7 @@ import { useJobPoller, usePollingView } from './useJobPoller';
 import { Button } from '../../ui/Button';
 
 const WARNINGS: Record<JobKind, string> = {
-  // The spec warns that imports overwrite edits made in the product; issue 10 keeps unexported arrival times.
+  // Imports overwrite edits made in Rounds, except arrival times not exported yet (issue 10); users are told so.
   import: 'Imports overwrite existing data with the practice management software\'s, including edits made in Rounds — except arrival times changed here and not exported yet, which are kept unless the appointment was moved there.',
   export: 'Exports update appointment times in the practice management software. They cannot be undone, so you will be asked to confirm first.',
 };

@@ -1,4 +1,4 @@
-// 'Import appointments' / 'Export appointments' (spec section 2): a large dialog in NORMAL mode, a small
+// 'Import appointments' / 'Export appointments': a large dialog in NORMAL mode, a small
 // one in FAST mode, with the form, the warning, 'View history' (for those who may open it) and Close.
 import { useCallback, useState } from 'react';
 import { useAuthSelector } from '../../app/ServicesContext';

@@ -1,5 +1,7 @@
-// Date-range presets and the modal prefill (spec sections 2, 5 and 9). Dates are calendar dates in the
-// business's time zone, written yyyy-MM-dd as the API expects.
+// Date-range presets (Today, Next 7/14/30 days, this, previous and next month) and the prefill of the import and
+// export forms: today to today + 7 days, or today to today + ahead_days when that direction's automatic sync is on,
+// with the sync settings' filters (a practitioner gets their own practitioners); FAST mode ends on the start day.
+// Dates are calendar dates in the business's time zone, written yyyy-MM-dd as the API expects.
 import { Temporal } from 'temporal-polyfill';
 import { toRequestDate } from '../../lib/dates';
 import { MAX_AHEAD_DAYS } from '../../lib/syncRange';

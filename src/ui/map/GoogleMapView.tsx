@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 // The Google Maps renderer, loaded lazily only when a key is configured so it stays out of the main bundle. Single pins
-// are clustered (spec: radius 60, viewport padding 60); route stops never are, since their numbers are the point.
+// are clustered (radius 60, viewport padding 60); route stops never are, since their numbers are the point.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { GoogleMap, useJsApiLoader } from '@react-google-maps/api';
 import { MarkerClusterer, SuperClusterViewportAlgorithm } from '@googlemaps/markerclusterer';

@@ -40,7 +40,7 @@ export interface MapViewProps {
   /** The routes hidden, when the caller keeps them (e.g. beside lanes with their own toggles); else the map does. */
   hiddenRouteIds?: readonly MapRoute['id'][];
   onHiddenRouteIdsChange?: (ids: MapRoute['id'][]) => void;
-  /** In px; default 200 (spec). */
+  /** In px; default 200. */
   height?: number;
   onStopClick?: (stop: MapStop, route: MapRoute) => void;
   onPinClick?: (pin: MapPin) => void;

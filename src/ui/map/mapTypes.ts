@@ -1,5 +1,6 @@
 // What every map of the product draws, whichever renderer draws it (Google Maps, MapLibre over MAP_STYLE_URL, or the
-// offline drawing), and the spec's constants (section 9).
+// offline drawing), and the maps' fixed settings: the centre (Brisbane) and zoom a map opens at when it has nothing to
+// show, its height, and Google's marker clustering (radius 60, viewport padding 60).
 
 export interface LatLng {
   lat: number;

@@ -1,4 +1,4 @@
-/** Name pools for the sandbox's generated people (common Australian names). */
+/** Name pools for generated people (common Australian names): clients and patients, practitioners, visit notes. */
 export const FIRST_NAMES = [
   'Margaret', 'Dorothy', 'Joan', 'Patricia', 'Barbara', 'Shirley', 'Beverley', 'Judith', 'Elaine', 'Valerie',
   'Maureen', 'Gwen', 'Joyce', 'Irene', 'Kathleen', 'Helen', 'Robyn', 'Lorraine', 'Carol', 'Noeline',

@@ -1,10 +1,11 @@
-// Set-based writes for pages of PMS data: one statement per table and page, rows passed as a single JSON parameter
-// (jsonb_to_recordset), which is far cheaper than building multi-row VALUES lists with one parameter per field.
+// Set-based writes of many rows (pages of PMS data, change-log rows): one statement per table and batch, rows passed as
+// a single JSON parameter (jsonb_to_recordset), which is far cheaper than building multi-row VALUES lists with one
+// parameter per field, and has no limit on the number of rows.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import type { Tx } from '../../jobs/queue';
+import { queryRows, type Db } from './client';
 
-type DbOrTx = Db | Tx;
+/** A database handle or a transaction opened on one. */
+type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Column name → PostgreSQL type, in insert order. */
 export type Columns = Record<string, string>;

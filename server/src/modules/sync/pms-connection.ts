@@ -1,29 +1,20 @@
-// Turns a business's provider account into a PmsAdapter: decrypts the stored key and points the Cliniko adapter
-// at config.clinikoBaseUrl (the sandbox) when set, otherwise at the key's shard.
+// Turns a business's provider account into a PmsAdapter: decrypts the stored key and points the adapter at
+// config.clinikoBaseUrl (the sandbox) when set, otherwise at the key's shard.
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { providerAccounts } from '../db/schema';
-import type { SecretBox } from '../lib/secret-box';
-import type { PmsAdapter } from '../pms/adapter';
-import { createClinikoAdapter, type ClinikoAdapterOptions } from '../pms/cliniko/cliniko-adapter';
-import { SANDBOX_DEMO_API_KEY } from '../pms/sandbox/demo-key';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { providerAccounts } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
+import { contactEmailOf } from '../../mail/mailer';
+import { createPmsAdapter, ProviderAccountUnusableError, type AdapterTuning, type PmsAdapter, type PmsSystem } from '../../pms';
+import { SANDBOX_DEMO_API_KEY } from '../../pms/sandbox';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
-/** Adapter settings a caller may override (tests shorten timeouts and backoff; the bench shrinks the window). */
-export type AdapterTuning = Omit<Partial<ClinikoAdapterOptions>, 'apiKey' | 'contactEmail' | 'baseUrl'>;
 
-export class ProviderAccountUnusableError extends Error {}
-
-/** "Rounds <no-reply@rounds.local>" → "no-reply@rounds.local" (Cliniko wants a contact email in the User-Agent). */
-export function contactEmailOf(mailFrom: string): string {
-  const match = mailFrom.match(/<([^>]+)>/);
-  return (match ? match[1] : mailFrom).trim();
-}
-
-export function adapterForKey(config: Config, apiKey: string, tuning: AdapterTuning = {}): PmsAdapter {
-  return createClinikoAdapter({
+export function adapterForKey(config: Config, apiKey: string, tuning: AdapterTuning = {}, system: PmsSystem = 'cliniko'): PmsAdapter {
+  return createPmsAdapter({
     ...tuning,
+    system,
     apiKey,
     contactEmail: contactEmailOf(config.mailFrom),
     baseUrl: config.clinikoBaseUrl ?? null,
@@ -44,7 +35,7 @@ export function adapterForAccount(
   } catch {
     throw new ProviderAccountUnusableError('The stored API key cannot be decrypted (APP_SECRET changed?). An admin needs to connect the practice management system again.');
   }
-  return adapterForKey(deps.config, apiKey, tuning);
+  return adapterForKey(deps.config, apiKey, tuning, account.provider);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/tokens';
-import { issueAvailabilityToken, verifiedTokenHash } from './tokens';
+import { issueAvailabilityToken, verifiedTokenHash } from './availability-tokens';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 

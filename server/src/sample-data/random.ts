@@ -1,4 +1,4 @@
-/** Seeded PRNG (mulberry32) so the sandbox's data and faults repeat exactly for a given seed. */
+/** Seeded PRNG (mulberry32): the demo's and the sandbox's data, and the sandbox's faults, repeat exactly for a given seed. */
 export class SeededRandom {
   private state: number;
 

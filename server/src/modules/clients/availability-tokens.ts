@@ -1,5 +1,6 @@
 // Availability-link tokens: 32 random bytes plus an HMAC of them under the app secret, so a forged or mistyped
-// token is refused before any lookup. Only the SHA-256 of the whole token is stored.
+// token is refused before any lookup. Only the SHA-256 of the whole token is stored. Issued here with an availability
+// request; verified by the public availability page (modules/public-availability).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../../auth/tokens';
 
