@@ -92,3 +92,18 @@ export function mapRouteOf(plan: PractitionerPlan): MapRoute {
       .map((appointment) => ({ id: appointment.id, lat: appointment.lat, lng: appointment.lng, title: appointment.client?.full_name ?? 'Appointment' })),
   };
 }
+
+/** "12 min" or "1 h 05 min". */
+export function formatMinutes(seconds: number): string {
+  const minutes = Math.max(0, Math.round(seconds / 60));
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** "4.2 km" (whole km from 10 km), "800 m" under a kilometre. */
+export function formatDistance(metres: number): string {
+  if (metres < 1000) return `${Math.round(metres / 10) * 10} m`;
+  return metres < 10_000 ? `${(metres / 1000).toFixed(1)} km` : `${Math.round(metres / 1000)} km`;
+}
+
+/** "12 min · 4.2 km". */
+export const formatLeg = (leg: Leg) => `${formatMinutes(leg.seconds)} · ${formatDistance(leg.metres)}`;
