@@ -190,6 +190,25 @@ describe('appointments page', () => {
     view.unmount();
   });
 
+  it('draws the legs along the roads when the server has them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?view=schedule');
+    serve();
+    const road = [{ lat: -27.46, lng: 152.99 }, { lat: -27.47, lng: 152.985 }, { lat: -27.48, lng: 152.99 }, { lat: -27.485, lng: 152.993 }];
+    server.use(
+      http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: '/help', map_style_url: null, map_attribution: null, road_geometry: true })),
+      http.post(api('/travel'), () => HttpResponse.json({ legs: [{ travel_seconds: 300, travel_metres: 2600 }], geometry: road, source: 'osrm' })),
+    );
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const map = await screen.findByTestId('svg-map');
+    await waitFor(() => expect(within(map).getByTestId('map-route').getAttribute('points')!.split(' ')).toHaveLength(4));
+    expect(sent.filter((request) => request.path === '/api/travel').map((request) => request.body)).toEqual([
+      { points: [{ lat: -27.46, lng: 152.99 }, { lat: -27.485, lng: 152.993 }], geometry: true },
+    ]);
+    view.unmount();
+  });
+
   it('pages through a long range and starts again at page 1 when a filter changes', async () => {
     const many = Array.from({ length: 120 }, (_, index) =>
       makeAppointment({ id: 1000 + index, starts_at: new Date(Date.parse('2026-11-23T20:00:00Z') + index * 60_000).toISOString(), practitioner: PAT }));

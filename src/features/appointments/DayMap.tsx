@@ -1,6 +1,6 @@
 // The day schedule's map: each practitioner's visits numbered in visiting order, in their colour, with the legs between
-// them and, on a routed day, the route's start and end places; fitted to the day's visits, with a legend to show or
-// hide each practitioner.
+// them (along the roads when the server has OSRM) and, on a routed day, the route's start and end places; fitted to the
+// day's visits, with a legend to show or hide each practitioner.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
@@ -8,6 +8,7 @@ import { openAppointmentModal } from '../../app/modalStore';
 import { MapView } from '../../ui/map/MapView';
 import { routeQueries } from '../routes/queries';
 import { dayPlans, mapRouteOf } from '../routes/dayPlan';
+import { useRoadPaths } from '../routes/useRoadPaths';
 import type { AppointmentSummary } from './api';
 
 export function DayMap({ appointments, day }: { appointments: readonly AppointmentSummary[]; day: string }) {
@@ -19,10 +20,12 @@ export function DayMap({ appointments, day }: { appointments: readonly Appointme
     [appointments, routes.data],
   );
 
+  const drawn = useRoadPaths(mapRoutes);
+
   if (mapRoutes.length === 0) return null;
   return (
     <div className="border-t border-slate-200 p-4 dark:border-slate-800">
-      <MapView routes={mapRoutes} height={360} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
+      <MapView routes={drawn} height={360} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
       <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner’s visiting order; squares are where a routed day starts (S) and ends (E).</p>
     </div>
   );
