@@ -874,6 +874,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The travel between consecutive points (a practitioner's day in visiting order), reckoned as the optimiser does: road times and distances from OSRM_URL when it is set, with the road's geometry when asked; otherwise, or when OSRM fails, great-circle distance × a road factor at banded speeds (source 'estimate', no geometry). */
+        post: operations["measureTravel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routes/{id}": {
         parameters: {
             query?: never;
@@ -948,6 +965,12 @@ export interface components {
             product_name: string;
             google_maps_api_key: string | null;
             help_url: string;
+            /** @description A MapLibre style document (MAP_STYLE_URL); the map is drawn over it when there is no Google key */
+            map_style_url: string | null;
+            /** @description Credit to show on that map when the style's sources carry none (MAP_ATTRIBUTION) */
+            map_attribution: string | null;
+            /** @description Whether POST /travel can answer the road's line (OSRM_URL is set); without it maps draw straight legs */
+            road_geometry: boolean;
         };
         /** @enum {string} */
         ProviderAccountStatus: "ACTIVE" | "INITIALIZING" | "DISCONNECTED" | "CONNECTION_ERROR";
@@ -1613,6 +1636,10 @@ export interface components {
             /** @description the business or custom location's id; null for a home */
             id: number | null;
             name: string;
+            lat: number;
+            lng: number;
+        };
+        LatLng: {
             lat: number;
             lng: number;
         };
@@ -3387,6 +3414,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         routes: components["schemas"]["Route"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    measureTravel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: components["schemas"]["LatLng"][];
+                    /**
+                     * @description also answer the road's line (OSRM only)
+                     * @default false
+                     */
+                    geometry?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One leg per pair of consecutive points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        legs: components["schemas"]["RouteLeg"][];
+                        /** @description The road from the first point to the last; null without OSRM or when not asked */
+                        geometry: components["schemas"]["LatLng"][] | null;
+                        /** @enum {string} */
+                        source: "osrm" | "estimate";
                     };
                 };
             };
