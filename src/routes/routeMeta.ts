@@ -1,5 +1,5 @@
 // Every route of the product as data, without its page: the guards, the sidebar, the dashboard and the
-// settings index read from here (spec section 2). A leaf module: it imports no page, so pages may import it;
+// settings index read from here. A leaf module: it imports no page, so pages may import it;
 // routeTable.ts gives each route its page.
 import type { Role } from '../api/types';
 import type { RouteMeta } from './routeTypes';
@@ -42,7 +42,7 @@ export const routeMetas: readonly RouteMeta[] = [
   page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
   built('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Your practitioners and the colour each has on the schedule and the map.'),
   page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations of your business.'),
-  page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
+  built('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places where a practitioner’s day can start or end that are not clients or business locations, such as depots, with their pins on the map.'),
   { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, description: 'The tags you put on clients, with their names and colours.' },
   built('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'),
   built('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'),

@@ -19,6 +19,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/settings': lazy(() => import('../features/settings/SettingsIndexPage')),
   '/settings/account-setup': lazy(() => import('../features/sync/account-setup/AccountSetupPage')),
   '/settings/practitioners': lazy(() => import('../features/settings/practitioners/PractitionersSettingsPage')),
+  '/settings/custom-locations': lazy(() => import('../features/settings/custom-locations/CustomLocationsPage')),
   '/settings/tags': lazy(() => import('../features/settings/tags/TagsSettingsPage')),
   '/settings/provider-account': lazy(() => import('../features/sync/provider-account/ProviderAccountPage')),
   '/settings/provider-account/add': lazy(() => import('../features/sync/provider-account/AddProviderAccountPage')),

@@ -137,6 +137,7 @@ export function makeRoute(overrides: Partial<Route> = {}): Route {
     applied_by_name: 'Alex Taylor',
     applied_at: at('06:02'),
     stale_at: null,
+    stale: overrides.stale_at != null,
     ...overrides,
   };
 }

@@ -1,29 +1,23 @@
 // "Optimise" on the day schedule: the dialog's choices, the run's progress and cancel, the proposal (KPIs, unplaced
 // visits, lanes before/after, map, changes), apply (the day refreshes, a toast says what changed), a 409 on apply,
 // discard, and a start the server refuses.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
 import { DISCARDED_MESSAGE } from '../../src/features/routes/mutations';
 import { makeRun, RUN_DAY } from '../../src/testing/optimizations';
-import { http, HttpResponse } from 'msw';
-import { makeUser } from '../../src/testing/users';
-import { api, createTestServer, deferred } from './clients.harness';
-import { freshFake, refusal, renderDaySchedule, runBody, serveRoutes, type RoutesFake } from './routes.harness';
+import { received as sent, server } from './support/fakeApi';
+import { deferred } from './support/fixtures';
+import { useFakeApi } from './support/harness';
+import { freshFake, refusal, renderDaySchedule, runBody, serveRoutes, type RoutesFake } from './support/routesFakeApi';
 
-const { server, sent } = createTestServer();
+useFakeApi();
 let fake: RoutesFake;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   fake = freshFake();
   serveRoutes(server, fake);
 });
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
 
 const fastPolling = { optimizationRun: optimizationRunMachine.provide({ delays: { pollInterval: 20 } }) };
 const posted = (path: string) => sent.filter((request) => request.method === 'POST' && request.path === `/api${path}`);
@@ -50,7 +44,7 @@ describe('the Optimise dialog', () => {
   it('offers the shown day, every active practitioner with visits that day, and both modes; Start sends them', async () => {
     const { user, view } = await openDialog();
     expect(screen.getByRole('dialog', { name: 'Optimise 25 Nov 2026' })).toBeInTheDocument();
-    expect(within(dialog()).getByTestId('optimise-day')).toHaveTextContent('25 Nov 2026');
+    expect(within(dialog()).getByTestId('date-value')).toHaveTextContent('25 Nov 2026');
     // Jo's only visit is cancelled and Old Staff is inactive: neither is chosen.
     const practitioners = within(dialog()).getByTestId('optimise-practitioners');
     expect(within(practitioners).getAllByTestId('multiselect-tag').map((tag) => tag.textContent)).toEqual(['Pat Nguyen', 'Sam Lee']);
@@ -62,12 +56,10 @@ describe('the Optimise dialog', () => {
     expect(within(listbox).queryByRole('option', { name: 'Old Staff' })).toBeNull();
     await user.click(within(listbox).getByRole('option', { name: 'Jo Park' }));
     await user.keyboard('{Escape}');
-    await user.click(within(dialog()).getByRole('button', { name: 'Next day' }));
-    expect(within(dialog()).getByTestId('optimise-day')).toHaveTextContent('26 Nov 2026');
 
     await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(posted('/optimizations')).toHaveLength(1));
-    expect(posted('/optimizations')[0].body).toEqual({ date: '2026-11-26', practitioner_ids: [7, 8, 9], mode: 'reassign' });
+    expect(posted('/optimizations')[0].body).toEqual({ date: RUN_DAY, practitioner_ids: [7, 8, 9], mode: 'reassign' });
     view.unmount();
   });
 
@@ -79,6 +71,16 @@ describe('the Optimise dialog', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(posted('/optimizations')).toHaveLength(1));
     expect(posted('/optimizations')[0].body).toEqual({ date: RUN_DAY, practitioner_ids: [7, 8], mode: 'keep_practitioners' });
+    view.unmount();
+  });
+
+  it('refuses to start without a day, sending nothing', async () => {
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Clear date' }));
+    expect(within(dialog()).getByTestId('date-value')).toHaveTextContent('Select a date');
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Choose the day to optimise.');
+    expect(posted('/optimizations')).toHaveLength(0);
     view.unmount();
   });
 
@@ -171,8 +173,8 @@ describe('the proposal', () => {
     const kpi = (key: string) => within(dialog()).getByTestId(`kpi-${key}`);
     expect(within(kpi('travel_seconds')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['6 h 12 min', '4 h 42 min', '−1 h 30 min']);
     expect(kpi('travel_seconds')).toHaveAttribute('data-trend', 'better');
-    expect(within(kpi('travel_metres')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['185 km', '135 km', '−50.4 km']);
-    expect(within(kpi('idle_seconds')).getAllByRole('cell')[1]).toHaveTextContent('2 h 3 min');
+    expect(within(kpi('travel_metres')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['185 km', '135 km', '−50 km']);
+    expect(within(kpi('idle_seconds')).getAllByRole('cell')[1]).toHaveTextContent('2 h 03 min');
     expect(within(kpi('outside_availability')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '0', '−1']);
     expect(within(kpi('overtime_seconds')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0 min', '0 min', 'same']);
     expect(kpi('unplaced')).toHaveAttribute('data-trend', 'worse');
@@ -184,14 +186,17 @@ describe('the proposal', () => {
     expect(stopsOf('Pat Nguyen')).toEqual(['08:30 Bert Smith, changed', '09:00 Margaret Jones, kept at this time']);
     expect(stopsOf('Sam Lee')).toEqual(['12:00 Cora Diaz', '15:05 Dora Ellis, changed']);
     const map = within(dialog()).getByTestId('svg-map');
-    // Pat's home (start and end), Sam's home and end place, and the four stops with a position.
-    expect(map).toHaveAttribute('data-marker-count', '7');
+    // Pat's home (start and end), Sam's home and end place, and the four stops with a position, each route in its order.
+    const markers = () => within(within(dialog()).getByTestId('svg-map')).getAllByTestId('map-marker');
+    expect(markers().map((marker) => marker.getAttribute('data-kind')).sort()).toEqual(['end', 'start', 'startEnd', 'stop', 'stop', 'stop', 'stop']);
     expect(within(map).getAllByTestId('map-route')).toHaveLength(2);
+    const stopPins = () => markers().filter((marker) => marker.getAttribute('data-kind') === 'stop').map((marker) => marker.textContent);
+    expect(stopPins()).toEqual(['Pat Nguyen: Bert Smith1', 'Pat Nguyen: Margaret Jones2', 'Sam Lee: Cora Diaz1', 'Sam Lee: Dora Ellis2']);
 
     await user.click(within(dialog()).getByRole('button', { name: 'Before' }));
     expect(within(dialog()).getByTestId('proposal-lanes')).toHaveAttribute('data-side', 'before');
     expect(stopsOf('Pat Nguyen')).toEqual(['09:00 Margaret Jones, kept at this time', "10:30 Bert Smith, outside the client's availability", '14:00 Dora Ellis']);
-    expect(within(dialog()).getByTestId('svg-map')).toHaveAttribute('data-marker-count', '7');
+    expect(stopPins()).toEqual(['Pat Nguyen: Margaret Jones1', 'Pat Nguyen: Bert Smith2', 'Pat Nguyen: Dora Ellis3', 'Sam Lee: Cora Diaz1']);
 
     const rows = within(within(dialog()).getByTestId('proposal-changes')).getAllByTestId('proposal-change');
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
@@ -255,7 +260,6 @@ describe('the proposal', () => {
 
 describe('who may optimise', () => {
   it('a practitioner sees the day schedule without "Optimise"', async () => {
-    server.use(http.get(api('/auth/user'), () => HttpResponse.json({ user: makeUser('PRACTITIONER') })));
     const view = renderDaySchedule({ role: 'PRACTITIONER' });
     await screen.findAllByTestId('schedule-lane');
     expect(screen.queryByRole('button', { name: 'Optimise' })).toBeNull();
@@ -263,7 +267,6 @@ describe('who may optimise', () => {
   });
 
   it('staff (REGULAR_USER) may optimise', async () => {
-    server.use(http.get(api('/auth/user'), () => HttpResponse.json({ user: makeUser('REGULAR_USER') })));
     const view = renderDaySchedule({ role: 'REGULAR_USER' });
     expect(await screen.findByRole('button', { name: 'Optimise' })).toBeInTheDocument();
     view.unmount();

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { fireEvent } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
-import { server } from './support/api';
-import { renderApp, useFakeApi } from './support/renderApp';
+import { server } from './support/fakeApi';
+import { renderApp, useFakeApi } from './support/harness';
 import { DaySchedule } from '../../src/features/appointments/DaySchedule';
 import type { AppointmentSummary } from '../../src/features/appointments/api';
 

@@ -1,22 +1,21 @@
 // Routed visits: the appointment modal hides the inline arrival editor of a visit on a route and offers "Remove from
 // route"; "Keep this time" pins a visit's arrival; the day schedule marks each practitioner's route, removes one, and
 // says when a route changed after it was optimised.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
-import { STALE_ROUTE_TEXT } from '../../src/features/routes/DayRoutes';
+import { STALE_ROUTE } from '../../src/features/routes/RunSheet';
 import { KEEP_TIME_OFF_MESSAGE, KEEP_TIME_ON_MESSAGE, REMOVED_FROM_ROUTE_MESSAGE, routeRemovedMessage } from '../../src/features/routes/mutations';
 import { at, makeRoute } from '../../src/testing/optimizations';
-import { makeUser } from '../../src/testing/users';
 import type { Role } from '../../src/api/types';
-import { api, createTestServer, renderWithServices } from './clients.harness';
-import { freshFake, renderDaySchedule, serveRoutes, type RoutesFake } from './routes.harness';
+import { api, received as sent, server } from './support/fakeApi';
+import { renderWithServices, useFakeApi } from './support/harness';
+import { freshFake, renderDaySchedule, serveRoutes, type RoutesFake } from './support/routesFakeApi';
 
-const { server, sent } = createTestServer();
+useFakeApi();
 let fake: RoutesFake;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   fake = freshFake();
   // Bert Smith's visit (2) is on Pat's route.
@@ -24,13 +23,7 @@ beforeEach(() => {
   fake.routes = [makeRoute()];
   serveRoutes(server, fake);
 });
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
 
-const signedInAs = (role: Role) => server.use(http.get(api('/auth/user'), () => HttpResponse.json({ user: makeUser(role) })));
 const requests = (method: string, path: string) => sent.filter((request) => request.method === method && request.path === `/api${path}`);
 const openModal = (id: number, role: Role = 'ADMIN') => renderWithServices(<AppointmentDetailsModal appointmentId={id} onClose={() => {}} />, { role });
 
@@ -82,7 +75,6 @@ describe('a routed visit in the appointment modal', () => {
   });
 
   it('tells a practitioner a kept time without letting them change it or the route', async () => {
-    signedInAs('PRACTITIONER');
     fake.visits.find((visit) => visit.id === 2)!.arrival_locked = true;
     const view = openModal(2, 'PRACTITIONER');
     const modal = await screen.findByTestId('appointment-details-modal');
@@ -133,7 +125,7 @@ describe('routes on the day schedule', () => {
     fake.routes = [makeRoute({ stale_at: at('07:15') }), makeRoute({ id: 62, practitioner_id: 8, practitioner_name: 'Sam Lee' })];
     const view = renderDaySchedule();
     const banner = await screen.findByTestId('stale-route-banner');
-    expect(banner).toHaveTextContent(STALE_ROUTE_TEXT);
+    expect(banner).toHaveTextContent(STALE_ROUTE);
     expect(banner).toHaveTextContent('Pat Nguyen (since 25 Nov 2026 07:15)');
     expect(banner).not.toHaveTextContent('Sam Lee');
     expect(within(lane('Pat Nguyen')).getByTestId('route-mark')).toHaveTextContent('Route changed');
@@ -149,12 +141,11 @@ describe('routes on the day schedule', () => {
     const modal = await screen.findByTestId('appointment-details-modal');
     await user.click(await within(modal).findByRole('button', { name: 'Remove from route' }));
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByTestId('stale-route-banner')).toHaveTextContent(STALE_ROUTE_TEXT);
+    expect(await screen.findByTestId('stale-route-banner')).toHaveTextContent(STALE_ROUTE);
     view.unmount();
   });
 
   it('a practitioner sees the routes and the banner but cannot remove a route', async () => {
-    signedInAs('PRACTITIONER');
     fake.routes = [makeRoute({ stale_at: at('07:15') })];
     const view = renderDaySchedule({ role: 'PRACTITIONER' });
     expect(await screen.findByTestId('stale-route-banner')).toBeInTheDocument();

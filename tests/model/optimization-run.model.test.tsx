@@ -3,7 +3,7 @@
 // (Start with or without practitioners, Cancel, Close, Apply, Discard, Run again, Change and start again), the poll
 // timer firing, or the server's answer to a call (held until the path says what it is). After each step the screen
 // must show what the model's state means; at the end, the run must be polled only while the model is following it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
@@ -13,8 +13,9 @@ import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/opt
 import { appliedMessage, DISCARDED_MESSAGE } from '../../src/features/routes/mutations';
 import { formatElapsed } from '../../src/features/routes/RunProgress';
 import { at, makeRoute, makeRun, RUN_DAY } from '../../src/testing/optimizations';
-import { createTestServer } from '../component/clients.harness';
-import { freshFake, json, renderDaySchedule, serveRoutes } from '../component/routes.harness';
+import { server } from '../component/support/fakeApi';
+import { useFakeApi } from '../component/support/harness';
+import { freshFake, json, renderDaySchedule, serveRoutes } from '../component/support/routesFakeApi';
 import { transitionCoveringPaths } from './support/paths';
 
 type RunEvent = EventFromLogic<typeof optimizationRunMachine>;
@@ -117,10 +118,7 @@ class Held {
 
 type Run = Record<Endpoint, Held>;
 
-const { server } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+useFakeApi();
 
 const fastPolling = { optimizationRun: optimizationRunMachine.provide({ delays: { pollInterval: POLL_MS } }) };
 const dialog = () => screen.queryByTestId('optimise-dialog');

@@ -4,8 +4,9 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../http/context';
-import { PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError } from '../pms/errors';
-import { ProviderAccountUnusableError, type AdapterTuning } from '../pms-connection/factory';
+import {
+  PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError, ProviderAccountUnusableError, type AdapterTuning,
+} from '../pms';
 import {
   assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
   retryJobLater,
@@ -145,10 +146,16 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
         if (stop.signal.aborted) break;
         ctx.log.error({ err: error }, 'worker loop error');
       }
+      // Each idle wait takes its abort listener away again, or an idle worker would gather one per poll.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, settings.pollMs);
-        wakeUp = () => { clearTimeout(timer); resolve(); };
-        stop.signal.addEventListener('abort', wakeUp, { once: true });
+        const done = () => {
+          clearTimeout(timer);
+          stop.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, settings.pollMs);
+        wakeUp = done;
+        stop.signal.addEventListener('abort', done, { once: true });
       });
       wakeUp = null;
     }

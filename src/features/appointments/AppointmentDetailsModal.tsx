@@ -1,4 +1,4 @@
-// The appointment details modal (spec section 2): data, arrival-time editor, availability warning, map,
+// The appointment details modal: data, arrival-time editor, availability warning, map,
 // map links and extra details (change log, sync history).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,8 +18,8 @@ import { ArrivalTimeEditor } from './ArrivalTimeEditor';
 import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
-import { AppointmentRouteControls } from '../routes/AppointmentRouteControls';
-import { canPlanRoutes } from '../routes/access';
+import { TextLink } from '../../ui/TextLink';
+import { AppointmentRouteControls, canPlanRoutes } from '../routes';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -75,9 +75,9 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           <Field label="Client">
             {appointment.client ? (
-              <button type="button" onClick={() => openClientModal(appointment.client!.id)} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+              <TextLink onClick={() => openClientModal(appointment.client!.id)} className="font-medium">
                 {appointment.client.full_name}
-              </button>
+              </TextLink>
             ) : (
               '—'
             )}
@@ -114,15 +114,15 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         actions={
           links && (
             <span className="flex gap-3 text-xs font-medium">
-              <a href={links.google} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Google Maps</a>
-              <a href={links.apple} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Apple Maps</a>
-              <a href={links.waze} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Waze</a>
+              <TextLink href={links.google} target="_blank" rel="noreferrer">Google Maps</TextLink>
+              <TextLink href={links.apple} target="_blank" rel="noreferrer">Apple Maps</TextLink>
+              <TextLink href={links.waze} target="_blank" rel="noreferrer">Waze</TextLink>
             </span>
           )
         }
       >
         {markers.length > 0 ? (
-          <MapView markers={markers} />
+          <MapView pins={markers} />
         ) : (
           <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{APPOINTMENT_MAP_UNAVAILABLE}</p>
         )}

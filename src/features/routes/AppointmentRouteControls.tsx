@@ -2,8 +2,8 @@
 // editable inline) with "Remove from route", and "Keep this time", which pins its arrival and practitioner when its
 // day is optimised.
 import { Field as HeadlessField, Label, Description, Switch } from '@headlessui/react';
-import type { Appointment } from '../appointments/api';
-import { Spinner } from '../../ui/PageSpinner';
+import type { Appointment } from '../../api/types';
+import { Button } from '../../ui/Button';
 import { useRemoveFromRoute, useSetArrivalLock } from './mutations';
 
 export function AppointmentRouteControls({ appointment, canEdit }: { appointment: Appointment; canEdit: boolean }) {
@@ -15,15 +15,9 @@ export function AppointmentRouteControls({ appointment, canEdit }: { appointment
       <div className="flex flex-wrap items-center gap-2">
         <span data-testid="route-status">{routed ? 'On an optimised route: the route sets its arrival time.' : 'Not on a route.'}</span>
         {routed && canEdit && (
-          <button
-            type="button"
-            disabled={removeFromRoute.isPending}
-            onClick={() => removeFromRoute.mutate(appointment.id)}
-            className="inline-flex items-center gap-1 rounded border border-slate-300 px-2 py-0.5 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            {removeFromRoute.isPending && <Spinner className="size-3" />}
+          <Button variant="secondary" size="xs" busy={removeFromRoute.isPending} onClick={() => removeFromRoute.mutate(appointment.id)}>
             Remove from route
-          </button>
+          </Button>
         )}
       </div>
       {canEdit ? (

@@ -3,25 +3,23 @@
 import { useState } from 'react';
 import type { Route } from '../../api/optimizations';
 import { formatDateTime } from '../../lib/dates';
+import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TextLink } from '../../ui/TextLink';
 import { Icon } from '../../ui/Icon';
 import { useDeleteRoute } from './mutations';
 import { OptimiseDialog } from './OptimiseDialog';
+import { STALE_ROUTE } from './RunSheet';
 
-export const STALE_ROUTE_TEXT = 'This route changed after it was optimised.';
 
 export function OptimiseAction({ day }: { day: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="inline-flex items-center gap-1.5 rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-sky-700"
-      >
+      <Button size="sm" onClick={() => setOpen(true)}>
         <Icon name="soon" className="size-4" />
         Optimise
-      </button>
+      </Button>
       {/* A new dialog (and run) each time it opens, on the day shown then. */}
       {open && <OptimiseDialog initialDay={day} onClose={() => setOpen(false)} />}
     </>
@@ -36,7 +34,7 @@ export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route
     <div role="status" data-testid="stale-route-banner" className="mx-4 mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
       <Icon name="warning" className="mt-0.5 size-5 shrink-0" />
       <div>
-        <p className="font-medium">{STALE_ROUTE_TEXT}</p>
+        <p className="font-medium">{STALE_ROUTE}</p>
         <p className="text-xs">
           {stale.map((route) => `${route.practitioner_name} (since ${formatDateTime(route.stale_at!, timeZone)})`).join(', ')}. Its arrival times may no
           longer fit the day: optimise the day again, or remove the route to edit the times by hand.
@@ -56,15 +54,9 @@ export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boole
         {route.stale_at ? 'Route changed' : 'Optimised route'}
       </span>
       {canEdit && (
-        <button
-          type="button"
-          disabled={remove.isPending}
-          onClick={() => setConfirming(true)}
-          aria-label={`Remove ${route.practitioner_name}'s route`}
-          className="text-sky-700 hover:underline disabled:opacity-60 dark:text-sky-400"
-        >
+        <TextLink disabled={remove.isPending} onClick={() => setConfirming(true)} aria-label={`Remove ${route.practitioner_name}'s route`} className="disabled:opacity-60">
           Remove route
-        </button>
+        </TextLink>
       )}
       <ConfirmDialog
         open={confirming}

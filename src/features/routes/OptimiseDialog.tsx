@@ -6,18 +6,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
-import { useServices } from '../../app/ServicesContext';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
 import type { OptimizationMode } from '../../api/optimizations';
-import { formatDay } from '../../lib/dates';
+import { formatDay, todayIn } from '../../lib/dates';
 import { ModalFrame } from '../../ui/ModalFrame';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { ErrorNote } from '../../ui/forms';
-import { Spinner } from '../../ui/PageSpinner';
-import type { AppointmentSummary } from '../appointments/api';
-import { isCancelled } from '../appointments/appointmentFacts';
-import { appointmentQueries, practitionerQueries } from '../appointments/queries';
+import { Button } from '../../ui/Button';
+import { SingleDatePicker } from '../../ui/DateRangePicker';
+import { appointmentQueries, isCancelled, practitionerQueries, type AppointmentSummary } from '../appointments';
 import { useApplyOptimization, useDiscardOptimization } from './mutations';
-import { DayField } from './DayField';
 import { ProposalView } from './ProposalView';
 import { optimizationSettingsQueries } from './queries';
 import { RunProgress } from './RunProgress';
@@ -40,13 +39,9 @@ function useDayVisits(date: string) {
   return useQuery({ ...appointmentQueries.list(api, 'schedule', { start_date: date, end_date: date }), enabled: isDate(date) });
 }
 
-const primaryButton =
-  'inline-flex items-center gap-2 rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-700 disabled:cursor-wait disabled:opacity-70';
-const secondaryButton =
-  'inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800';
-
 export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; onClose: () => void }) {
   const { api, machines } = useServices();
+  const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
   const apply = useApplyOptimization();
   const discard = useDiscardOptimization();
   const actor = useActorRef(
@@ -101,37 +96,34 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
   const footer = (
     <>
       {configuring && (
-        <button type="submit" form={formId} disabled={is('submitting')} className={primaryButton}>
-          {is('submitting') && <Spinner className="size-4" />}
+        <Button type="submit" form={formId} size="sm" busy={is('submitting')}>
           {is('submitting') ? 'Starting…' : 'Start'}
-        </button>
+        </Button>
       )}
       {following && (
-        <button type="button" disabled={!is('running')} onClick={() => actor.send({ type: 'CANCEL' })} className={secondaryButton}>
+        <Button variant="secondary" size="sm" disabled={!is('running')} onClick={() => actor.send({ type: 'CANCEL' })}>
           {is('running') ? 'Cancel optimisation' : 'Cancelling…'}
-        </button>
+        </Button>
       )}
       {deciding && (
         <>
-          <button type="button" disabled={!is('proposal')} onClick={() => actor.send({ type: 'DISCARD' })} className={secondaryButton}>
-            {is('discarding') && <Spinner className="size-4" />}
+          <Button variant="secondary" size="sm" busy={is('discarding')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'DISCARD' })}>
             Discard
-          </button>
-          <button type="button" disabled={!is('proposal')} onClick={() => actor.send({ type: 'APPLY' })} className={primaryButton}>
-            {is('applying') && <Spinner className="size-4" />}
+          </Button>
+          <Button size="sm" busy={is('applying')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'APPLY' })}>
             {is('applying') ? 'Applying…' : 'Apply'}
-          </button>
+          </Button>
         </>
       )}
       {is('outdated') && (
-        <button type="button" onClick={() => actor.send({ type: 'RUN_AGAIN' })} className={primaryButton}>
+        <Button size="sm" onClick={() => actor.send({ type: 'RUN_AGAIN' })}>
           Run again
-        </button>
+        </Button>
       )}
       {(is('cancelled') || is('failed')) && (
-        <button type="button" onClick={() => actor.send({ type: 'EDIT' })} className={primaryButton}>
+        <Button size="sm" onClick={() => actor.send({ type: 'EDIT' })}>
           Change and start again
-        </button>
+        </Button>
       )}
     </>
   );
@@ -154,7 +146,12 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
         {configuring && (
           <form id={formId} onSubmit={start} noValidate className="space-y-4" aria-label="What to optimise">
             <fieldset disabled={is('submitting')} className="space-y-4">
-              <DayField label="Day" value={date} onChange={setDate} disabled={is('submitting')} />
+              <SingleDatePicker
+                label="Day"
+                value={isDate(date) ? Temporal.PlainDate.from(date) : null}
+                onChange={(day) => setDate(day?.toString() ?? '')}
+                today={todayIn(businessTimeZone ?? undefined)}
+              />
               <div>
                 <MultiSelect
                   label="Practitioners"

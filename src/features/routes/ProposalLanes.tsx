@@ -2,7 +2,7 @@
 // arrival to its departure, the drive before it as a line, the break. "Before" is the day as it is, "after" as proposed.
 import { formatTime, minutesIntoDay } from '../../lib/dates';
 import type { OptimizationProposal } from '../../api/optimizations';
-import { formatDuration } from './figures';
+import { formatMinutes } from './dayPlan';
 
 type Lane = OptimizationProposal['lanes'][number];
 export type LaneSide = 'before' | 'after';
@@ -70,7 +70,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                     <span className="truncate">{lane.practitioner_name}</span>
                   </span>
                   <span className="block text-xs font-normal text-slate-500" data-testid="proposal-lane-figures">
-                    {day.stops.length} visit{day.stops.length === 1 ? '' : 's'} · {formatDuration(day.metrics.travel_seconds)} travel
+                    {day.stops.length} visit{day.stops.length === 1 ? '' : 's'} · {formatMinutes(day.metrics.travel_seconds)} travel
                   </span>
                 </div>
                 <div className="relative h-12 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
@@ -110,7 +110,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                           {stop.travel_seconds > 0 && (
                             <span
                               aria-hidden="true"
-                              title={`${formatDuration(stop.travel_seconds)} travel`}
+                              title={`${formatMinutes(stop.travel_seconds)} travel`}
                               className="absolute top-1/2 border-t-2 border-slate-500 dark:border-slate-400"
                               style={{ left: percent(driveFrom), width: width(driveFrom, reach) }}
                             />

@@ -3,12 +3,13 @@
 import { useMemo, useState } from 'react';
 import type { OptimizationProposal } from '../../api/optimizations';
 import { formatTime } from '../../lib/dates';
-import { hasCoordinates } from '../../ui/map/mapTypes';
+import { hasCoordinates, type MapPlace, type MapRoute } from '../../ui/map/mapTypes';
 import { Section } from '../../ui/ModalFrame';
-import type { AppointmentSummary } from '../appointments/api';
+import type { AppointmentSummary } from '../appointments';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
-import { RouteMap, type DrawnRoute } from './RouteMap';
+import type { RoutePlace } from './api';
+import { RouteMap } from './RouteMap';
 
 type Lane = OptimizationProposal['lanes'][number];
 
@@ -18,13 +19,16 @@ const TREND_STYLE = {
   same: 'text-slate-500',
 } as const;
 
-function drawnRoutes(lanes: readonly Lane[], side: LaneSide, visits: ReadonlyMap<number, AppointmentSummary>): DrawnRoute[] {
+const placeOf = ({ lat, lng, name }: RoutePlace): MapPlace => ({ lat, lng, name });
+
+/** Each lane on the map, as the day is (before) or as proposed (after). */
+function mapRoutes(lanes: readonly Lane[], side: LaneSide, visits: ReadonlyMap<number, AppointmentSummary>): MapRoute[] {
   return lanes.map((lane) => ({
     id: lane.practitioner_id,
     name: lane.practitioner_name,
     color: lane.color,
-    start: lane.start_place,
-    end: lane.end_place,
+    start: placeOf(lane.start_place),
+    end: placeOf(lane.end_place),
     stops: lane[side].stops.flatMap((stop) => {
       const visit = visits.get(stop.appointment_id);
       return visit && hasCoordinates(visit) ? [{ id: stop.appointment_id, lat: visit.lat, lng: visit.lng, title: stop.client_name ?? 'Visit' }] : [];
@@ -41,7 +45,7 @@ export function ProposalView({ proposal, visits }: {
   const zone = proposal.time_zone;
   const rows = kpiRows(proposal.kpis.before, proposal.kpis.after);
   const changedIds = useMemo(() => new Set(proposal.changes.map((change) => change.appointment_id)), [proposal.changes]);
-  const routes = useMemo(() => drawnRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
+  const routes = useMemo(() => mapRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
 
   return (
     <>

@@ -2,7 +2,7 @@
 // of the best plan found so far.
 import type { Optimization } from '../../api/optimizations';
 import { Spinner } from '../../ui/PageSpinner';
-import { formatDuration } from './figures';
+import { formatMinutes } from './dayPlan';
 
 /** "0 s", "12 s", "1 min 5 s". */
 export function formatElapsed(ms: number): string {
@@ -38,7 +38,7 @@ export function RunProgress({ run, cancelling }: { run: Optimization; cancelling
         <div>
           <dt className="text-xs text-slate-500">Best travel so far</dt>
           <dd data-testid="progress-best-travel" className="tabular-nums">
-            {progress?.best_travel_seconds == null ? '—' : formatDuration(progress.best_travel_seconds)}
+            {progress?.best_travel_seconds == null ? '—' : formatMinutes(progress.best_travel_seconds)}
           </dd>
         </div>
       </dl>

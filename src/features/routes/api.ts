@@ -1,25 +1,39 @@
-// The routes feature's calls: a day's applied routes, removing one, taking a visit off its route, "Keep this time",
-// and the optimisation settings the Optimise dialog reads. The runs themselves are in src/api/optimizations.ts (the
-// optimisation-run machine calls them).
+// The calls of the routes area: a day's applied routes (GET /routes?date=; a PRACTITIONER gets their own), the travel
+// between points, removing a route, taking a visit off its route, "Keep this time", and the optimisation settings the
+// Optimise dialog reads. The runs themselves are in src/api/optimizations.ts (the optimisation-run machine calls them).
 import type { ApiClient } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { Route } from '../../api/optimizations';
 import type { components } from '../../api/schema';
-import type { Appointment } from '../appointments/api';
-import { ensureOk } from '../clients/api';
+import type { Appointment } from '../../api/types';
+import { unwrap } from '../../api/errors';
+import { ensureOk } from '../clients';
 
-export type OptimizationSettings = components['schemas']['OptimizationSettings'];
+type Schemas = components['schemas'];
+export type Route = Schemas['Route'];
+export type RoutePlace = Schemas['RoutePlace'];
+export type OptimizationSettings = Schemas['OptimizationSettings'];
+
+export const ROUTES_LOAD_ERROR = 'An error has occurred. Could not load the day’s routes.';
 
 export const ROUTE_ERRORS = {
-  list: 'An error has occurred. Could not load the routes of the day.',
   remove: 'An error has occurred. Could not remove the route.',
   removeVisit: 'An error has occurred. Could not take the visit off its route.',
   lock: 'An error has occurred. Could not change "Keep this time".',
   settings: 'An error has occurred. Could not load the optimisation settings.',
 } as const;
 
-export async function listRoutes(api: ApiClient, date: string): Promise<Route[]> {
-  return unwrap(await api.GET('/routes', { params: { query: { date } } }), ROUTE_ERRORS.list).routes;
+/** `date` is yyyy-MM-dd in the business's zone. */
+export async function fetchDayRoutes(api: ApiClient, date: string): Promise<Route[]> {
+  const result = await api.GET('/routes', { params: { query: { date } } });
+  return unwrap(result, ROUTES_LOAD_ERROR).routes;
+}
+
+export type LatLng = Schemas['LatLng'];
+export type TravelAnswer = { legs: Schemas['RouteLeg'][]; geometry: LatLng[] | null; source: 'osrm' | 'estimate' };
+
+/** The legs between consecutive points (and the road's line when `geometry` and the server has OSRM). */
+export async function measureTravel(api: ApiClient, points: readonly LatLng[], geometry: boolean): Promise<TravelAnswer> {
+  const result = await api.POST('/travel', { body: { points: points.map(({ lat, lng }) => ({ lat, lng })), geometry } });
+  return unwrap(result, 'An error has occurred. Could not work out the travel.');
 }
 
 export async function deleteRoute(api: ApiClient, id: number): Promise<void> {

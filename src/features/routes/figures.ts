@@ -1,24 +1,8 @@
-// The figures of a day's routes in words: durations, distances and the before → after KPIs of a proposal.
+// A proposal's before → after KPIs in words (durations and distances as the run sheet says them).
 import type { components } from '../../api/schema';
+import { formatDistance, formatMinutes } from './dayPlan';
 
 type DayKpis = components['schemas']['DayKpis'];
-
-/** "0 min", "45 min", "2 h", "4 h 42 min" (rounded to the minute). */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(Math.max(0, seconds) / 60);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-/** "850 m" below a kilometre, else "12.3 km" (one decimal below 100 km, whole kilometres above). */
-export function formatDistance(metres: number): string {
-  const value = Math.max(0, metres);
-  if (value < 1000) return `${Math.round(value)} m`;
-  const km = value / 1000;
-  return km < 100 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
-}
 
 export interface KpiRow {
   key: keyof DayKpis;
@@ -34,11 +18,11 @@ export interface KpiRow {
 const count = (value: number) => String(value);
 
 const KPI_FORMATS: ReadonlyArray<{ key: keyof DayKpis; label: string; format: (value: number) => string }> = [
-  { key: 'travel_seconds', label: 'Travel time', format: formatDuration },
+  { key: 'travel_seconds', label: 'Travel time', format: formatMinutes },
   { key: 'travel_metres', label: 'Travel distance', format: formatDistance },
-  { key: 'idle_seconds', label: 'Idle time', format: formatDuration },
+  { key: 'idle_seconds', label: 'Idle time', format: formatMinutes },
   { key: 'outside_availability', label: 'Visits outside availability', format: count },
-  { key: 'overtime_seconds', label: 'Overtime', format: formatDuration },
+  { key: 'overtime_seconds', label: 'Overtime', format: formatMinutes },
   { key: 'unplaced', label: 'Visits not placed', format: count },
 ];
 
@@ -56,5 +40,5 @@ export function kpiRows(before: DayKpis, after: DayKpis): KpiRow[] {
 
 /** "Travel 6 h 12 min → 4 h 42 min": the headline of an applied proposal. */
 export function travelHeadline(before: DayKpis, after: DayKpis): string {
-  return `travel ${formatDuration(before.travel_seconds)} → ${formatDuration(after.travel_seconds)}`;
+  return `travel ${formatMinutes(before.travel_seconds)} → ${formatMinutes(after.travel_seconds)}`;
 }

@@ -7,7 +7,7 @@ import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
 import { formatDay } from '../../lib/dates';
-import { appointmentQueries } from '../appointments/queries';
+import { appointmentQueries } from '../appointments';
 import { deleteRoute, removeFromRoute, ROUTE_ERRORS, setArrivalLock } from './api';
 import { travelHeadline } from './figures';
 import { routeQueries } from './queries';

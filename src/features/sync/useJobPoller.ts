@@ -11,9 +11,9 @@ import type { JobKind, SyncJob } from '../../api/jobs';
 import { describeOutcome } from './jobStatus';
 import { syncJobQueries } from './queries';
 import { providerAccountQueries } from '../../api/queries';
-import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
-import { clientQueries } from '../clients/queries';
-import { routeQueries } from '../routes/queries';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments';
+import { clientQueries } from '../clients';
+import { routeQueries } from '../routes';
 
 type PollingActor = Actor<AppMachines['jobPolling']>;
 

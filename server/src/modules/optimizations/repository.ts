@@ -1,12 +1,11 @@
 // Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, unfinished
-// runs of a day, the run row, and the writes of applying a proposal (routes, visits). Every query is scoped to the
-// business passed first.
+// runs of a day, the run row, and the routes an applied proposal writes (the visits on them are the appointments
+// module's to write). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, businessAccounts, clients, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
 import { syncJobs } from '../../db/schema-sync';
 import type { JobRow } from '../../jobs/queue';
-import type { DbOrTx } from '../audit/versions';
 import type { DayVisit } from './problem';
 
 export type RunRow = JobRow;
@@ -60,17 +59,18 @@ const visitColumns = {
 };
 
 /**
- * The practitioners' visits of the day that are not cancelled, by start. With `lock`, the rows are locked for the
- * rest of the transaction (apply checks and writes them).
+ * The practitioners' visits of the day that are not cancelled (every practitioner's when `practitionerIds` is null),
+ * by start. With `lock`, the rows are locked for the rest of the transaction (apply checks and writes them).
  */
 export async function dayVisits(
-  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[], day: DayBounds, lock = false,
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, day: DayBounds, lock = false,
 ): Promise<DayVisit[]> {
-  if (practitionerIds.length === 0) return [];
+  if (practitionerIds?.length === 0) return [];
   const query = db.select(visitColumns).from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
     .where(and(
-      eq(appointments.business_account_id, businessAccountId), inArray(appointments.practitioner_id, [...practitionerIds]),
+      eq(appointments.business_account_id, businessAccountId),
+      practitionerIds ? inArray(appointments.practitioner_id, [...practitionerIds]) : undefined,
       isNull(appointments.cancelled_at), gte(appointments.starts_at, day.from), lt(appointments.starts_at, day.to),
     ))
     .orderBy(asc(appointments.starts_at), asc(appointments.id));
@@ -81,6 +81,22 @@ export async function dayVisits(
     lng: row.lng === null ? null : Number(row.lng),
     availability: row.availability ?? [],
   }));
+}
+
+/** One visit of the business as the optimiser reads it, with when it was cancelled; undefined when there is none. */
+export async function findVisit(db: DbOrTx, businessAccountId: number, id: number): Promise<(DayVisit & { cancelledAt: Date | null }) | undefined> {
+  const [row] = await db.select({ ...visitColumns, cancelledAt: appointments.cancelled_at }).from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+  if (!row) return undefined;
+  return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };
+}
+
+/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
+export async function lockAppointmentRow(tx: DbOrTx, businessAccountId: number, id: number) {
+  const [row] = await tx.select().from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
+  return row;
 }
 
 /**
@@ -133,6 +149,14 @@ export async function saveRunResult(db: DbOrTx, id: number, result: Record<strin
   return row;
 }
 
+/** The colour each of the practitioners is shown in (practitioner_color(), migration 0042), for lanes and maps. */
+export async function practitionerColors(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: practitioners.id, color: sql<string>`practitioner_color(${practitioners.id})` })
+    .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.color]));
+}
+
 export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: practitioners.id, name: sql<string>`btrim(${practitioners.first_name} || ' ' || ${practitioners.last_name})` })
@@ -177,17 +201,4 @@ export async function replaceRoutes(
     applied_by_name: applied.name,
   }))).returning({ id: routes.id, practitionerId: routes.practitioner_id });
   return new Map(rows.map((row) => [row.practitionerId, row.id]));
-}
-
-export interface RoutedVisitUpdate { id: number; routeId: number; arriveAt: string; practitionerId: number }
-
-/** Puts visits on their routes with their new arrival (and practitioner), in one statement. */
-export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, updates: readonly RoutedVisitUpdate[]): Promise<void> {
-  if (updates.length === 0) return;
-  const rows = updates.map((update) => ({ id: update.id, route_id: update.routeId, arrive_at: update.arriveAt, practitioner_id: update.practitionerId }));
-  await tx.execute(sql`
-    UPDATE appointments a
-    SET route_id = u.route_id, arrive_at = u.arrive_at, practitioner_id = u.practitioner_id, updated_at = now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id integer, route_id integer, arrive_at timestamptz, practitioner_id integer)
-    WHERE a.id = u.id AND a.business_account_id = ${businessAccountId}`);
 }

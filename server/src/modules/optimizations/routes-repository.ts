@@ -1,8 +1,9 @@
-// Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and taking a
-// visit off its route. Every query is scoped to the business passed first.
+// Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and dropping a
+// visit's stop from its route. Every query is scoped to the business passed first.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { appointments, practitioners, routes } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import { queryRows } from '../../db/client';
+import { practitioners, routes } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 
 export type RouteRow = typeof routes.$inferSelect & { practitioner_name: string; color: string };
 
@@ -41,23 +42,38 @@ export async function deleteRouteRow(db: DbOrTx, businessAccountId: number, id: 
   return deleted.length > 0;
 }
 
-/** Locks an appointment of the business for taking it off its route. */
-export async function lockAppointmentOfBusiness(db: DbOrTx, businessAccountId: number, appointmentId: number) {
-  const [row] = await db.select({ id: appointments.id, routeId: appointments.route_id }).from(appointments)
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId))).for('update');
-  return row;
-}
-
 /**
- * Takes a visit off its route: clears its route_id, drops its stop from the route and marks the route stale (its legs
- * and figures no longer describe the day); a route left without stops is removed.
+ * Drops a visit's stop from its route and marks the route stale (its legs and figures no longer describe the day); a
+ * route left without stops is removed. The visit's own route_id is the appointments module's to clear.
  */
-export async function takeOffRoute(db: DbOrTx, businessAccountId: number, appointmentId: number, routeId: number): Promise<void> {
-  await db.update(appointments).set({ route_id: null }).where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId)));
+export async function dropStopFromRoute(db: DbOrTx, businessAccountId: number, appointmentId: number, routeId: number): Promise<void> {
   const [route] = await db.select({ stops: routes.stops }).from(routes)
     .where(and(eq(routes.id, routeId), eq(routes.business_account_id, businessAccountId))).for('update');
   if (!route) return;
   const stops = route.stops.filter((stop) => stop.appointment_id !== appointmentId);
   if (stops.length === 0) await db.delete(routes).where(eq(routes.id, routeId));
   else await db.update(routes).set({ stops, stale_at: sql`coalesce(${routes.stale_at}, now())` }).where(eq(routes.id, routeId));
+}
+
+/** A practitioner's day a change touched: the day of `at` in the business's time zone. */
+export interface DayTouch { practitionerId: number; at: Date }
+
+/**
+ * Marks stale (stale_at = now) the routes of the days touched that are not stale yet, and answers their ids. The day
+ * of each instant is read in the business's time zone, as routes' days are.
+ */
+export async function markTouchedRoutesStale(db: DbOrTx, businessAccountId: number, touches: readonly DayTouch[]): Promise<number[]> {
+  if (touches.length === 0) return [];
+  const rows = JSON.stringify(touches.map((touch) => ({ practitioner_id: touch.practitionerId, at: touch.at.toISOString() })));
+  const marked = await queryRows<{ id: number }>(db, sql`
+    UPDATE routes r SET stale_at = now()
+    FROM (
+      SELECT DISTINCT t.practitioner_id, (t.at AT TIME ZONE b.time_zone)::date AS day
+      FROM jsonb_to_recordset(${rows}::jsonb) AS t(practitioner_id integer, at timestamptz)
+      JOIN business_accounts b ON b.id = ${businessAccountId}
+    ) touched
+    WHERE r.business_account_id = ${businessAccountId} AND r.practitioner_id = touched.practitioner_id AND r.day = touched.day
+      AND r.stale_at IS NULL
+    RETURNING r.id`);
+  return marked.map((row) => row.id);
 }

@@ -5,9 +5,13 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { checkDay } from './day';
-import { deleteRouteRow, listRoutesOfDay, lockAppointmentOfBusiness, takeOffRoute, type RouteRow } from './routes-repository';
+import type { DbOrTx } from '../../db/client';
+import { clearAppointmentRoute, lockAppointmentRoute } from '../appointments';
+import {
+  deleteRouteRow, dropStopFromRoute, listRoutesOfDay, markTouchedRoutesStale, type DayTouch, type RouteRow,
+} from './routes-repository';
 
-export { listRoutesOfDay } from './routes-repository';
+export { listRoutesOfDay, type DayTouch } from './routes-repository';
 
 export function toRouteDto(route: RouteRow): Schemas['Route'] {
   return {
@@ -24,8 +28,17 @@ export function toRouteDto(route: RouteRow): Schemas['Route'] {
     optimization_id: route.optimization_job_id,
     applied_by_name: route.applied_by_name,
     applied_at: route.applied_at.toISOString(),
+    stale: route.stale_at !== null,
     stale_at: route.stale_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * A visit was moved, cancelled or added outside the optimiser (an import, a move by hand): the routes of the days it
+ * left and reached no longer describe them. Marks those routes stale in the caller's transaction; answers their ids.
+ */
+export function markRoutesStale(db: DbOrTx, businessAccountId: number, touches: readonly DayTouch[]): Promise<number[]> {
+  return markTouchedRoutesStale(db, businessAccountId, touches);
 }
 
 export async function listRoutes(ctx: AppContext, auth: AuthContext, date: string): Promise<Schemas['Route'][]> {
@@ -40,9 +53,10 @@ export async function deleteRoute(ctx: AppContext, auth: AuthContext, id: number
 
 export async function removeFromRoute(ctx: AppContext, auth: AuthContext, appointmentId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const appointment = await lockAppointmentOfBusiness(tx, auth.businessAccountId, appointmentId);
+    const appointment = await lockAppointmentRoute(tx, auth.businessAccountId, appointmentId);
     if (!appointment) throw notFound('Appointment');
     if (appointment.routeId === null) throw conflict('This appointment is not part of a route.', 'APPOINTMENT_NOT_ROUTED');
-    await takeOffRoute(tx, auth.businessAccountId, appointmentId, appointment.routeId);
+    await clearAppointmentRoute(tx, auth.businessAccountId, appointmentId);
+    await dropStopFromRoute(tx, auth.businessAccountId, appointmentId, appointment.routeId);
   });
 }

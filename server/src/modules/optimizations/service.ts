@@ -6,18 +6,20 @@ import type { RouteMetrics, RouteStop } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
-import { recordVersions, type VersionInput } from '../audit/versions';
-import { checkDay, dayBounds, loadDay } from './day';
+import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/queue';
+import { updateRoutedVisits } from '../appointments';
+import { recordVersions, type VersionInput } from '../audit';
+import { loadPractitionerDays } from '../practitioners';
+import { checkDay, dayBounds } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import type { OptimizationMode } from './problem';
+import { routingProblems, type OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
-  saveRunResult, unfinishedRuns, updateRoutedVisits, type NewRoute, type RunRow,
+  unfinishedRuns, type NewRoute, type RunRow,
 } from './repository';
+import { optimizationSettingsOf } from '../optimization-settings';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
-import { readOptimizationSettings } from './settings';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -62,7 +64,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   const business = auth.businessAccountId;
   checkDay(body.date);
   const mode = body.mode ?? 'keep_practitioners';
-  const settings = await readOptimizationSettings(db, business);
+  const settings = await optimizationSettingsOf(db, business);
   if (mode === 'reassign' && !settings.allow_reassignment) {
     throw invalid('mode: reassigning visits between practitioners is turned off in Settings → Optimisation settings.');
   }
@@ -75,8 +77,9 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     practitionerIds = await practitionersWithVisits(db, business, dayBounds(body.date, await businessTimeZone(db, business)));
     if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
   }
-  const day = await loadDay(db, business, { date: body.date, practitionerIds, mode });
-  if (day.problems.length) throw invalid(`practitioner_ids: ${day.problems.join(' ')}`, day.problems.map((problem) => `practitioner_ids: ${problem}`));
+  // Only the practitioners' day is checked here; the run reads the visits when it starts.
+  const problems = (await loadPractitionerDays(db, business, practitionerIds, body.date)).flatMap(routingProblems);
+  if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {
     await lockDayForRuns(tx, business, body.date);
@@ -197,7 +200,7 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
         : [];
     });
     await recordVersions(tx, versions);
-    return saveRunResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName } });
+    return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName } });
   });
   const routes = (await listRoutesOfDay(ctx.db, business, applied.start_date!, null))
     .filter((route) => route.optimization_job_id === applied.id);
@@ -207,6 +210,6 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
 export async function discardOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {
   return ctx.db.transaction(async (tx) => {
     const { run, result } = await lockProposal(tx, auth, id);
-    return saveRunResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
+    return updateJobResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
   });
 }

@@ -1,0 +1,6 @@
+export { optimizationSettingsHandlers } from './handlers';
+// What other modules use of the optimisation settings: the business's settings (the defaults until an admin saves
+// them) and what each weight means to the optimiser.
+export { optimizationSettingsOf } from './service';
+export { objectiveOf, searchTimeMs } from './objective';
+export type { OptimizationSettingsValues, OptimizationWeights } from './presets';

@@ -1,0 +1,31 @@
+// How precise a point on the map is, in words, wherever a geocoded point is shown (custom locations, homes, clients).
+import type { components } from '../api/schema';
+
+export type GeoPrecision = components['schemas']['GeoPrecision'];
+export type GeoSource = components['schemas']['GeoSource'];
+
+const PRECISION: Record<GeoPrecision, string> = {
+  address: 'at the address',
+  street: 'on the street, not at the exact building',
+  suburb: 'at the centre of the suburb or postcode',
+  none: 'not found',
+};
+
+const SOURCE: Record<NonNullable<GeoSource>, string> = {
+  google: 'Google',
+  nominatim: 'the geocoding server',
+  gazetteer: 'the Australian suburb and postcode table',
+  sandbox: 'the demo’s made-up streets, not for navigation',
+  pms: 'the practice management system',
+  manual: 'placed by hand',
+};
+
+/** "Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table)". */
+export function precisionText(precision: GeoPrecision, source: GeoSource): string {
+  if (precision === 'none') return 'No place was found for this address.';
+  const from = source ? (source === 'manual' ? ` (${SOURCE.manual})` : ` (from ${SOURCE[source]})`) : '';
+  return `Placed ${PRECISION[precision]}${from}.`;
+}
+
+/** Whether a point is worth correcting by hand: anything less than the building itself. */
+export const isApproximate = (precision: GeoPrecision) => precision !== 'address';
