@@ -2,6 +2,7 @@
 // arrival to its departure, the drive before it as a line, the break. "Before" is the day as it is, "after" as proposed.
 import { formatTime, minutesIntoDay } from '../../lib/dates';
 import type { OptimizationProposal } from '../../api/optimizations';
+import { Icon } from '../../ui/Icon';
 import { formatMinutes } from './dayPlan';
 
 type Lane = OptimizationProposal['lanes'][number];
@@ -121,7 +122,10 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                             className={`absolute inset-y-1 overflow-hidden rounded px-0.5 text-[10px] leading-tight text-white shadow-sm ${changed ? 'ring-2 ring-amber-400' : ''} ${stop.outside_availability ? 'outline-2 outline-offset-1 outline-rose-500' : ''}`}
                             style={{ left: percent(from), width: width(from, to), minWidth: '3px', backgroundColor: lane.color }}
                           >
-                            <span className="block font-semibold tabular-nums">{stop.kept === 'locked' ? '🔒' : ''}{time}</span>
+                            <span className="flex items-center gap-0.5 font-semibold tabular-nums">
+                              {stop.kept === 'locked' && <Icon name="lock" className="size-2.5 shrink-0" />}
+                              {time}
+                            </span>
                             <span className="block truncate">{name}</span>
                           </span>
                         </li>

@@ -57,7 +57,7 @@ export function ProposalView({ proposal, visits }: {
                 <th scope="col" className="py-1 pr-3 font-medium">Figure</th>
                 <th scope="col" className="py-1 pr-3 font-medium">Before</th>
                 <th scope="col" className="py-1 pr-3 font-medium">After</th>
-                <th scope="col" className="py-1 font-medium">Change</th>
+                <th scope="col" className="hidden py-1 font-medium sm:table-cell">Change</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -65,8 +65,12 @@ export function ProposalView({ proposal, visits }: {
                 <tr key={row.key} data-testid={`kpi-${row.key}`} data-trend={row.trend}>
                   <th scope="row" className="py-1.5 pr-3 text-left font-medium">{row.label}</th>
                   <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{row.before}</td>
-                  <td className="py-1.5 pr-3 font-semibold whitespace-nowrap tabular-nums">{row.after}</td>
-                  <td className={`py-1.5 whitespace-nowrap tabular-nums ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</td>
+                  <td className="py-1.5 pr-3 font-semibold whitespace-nowrap tabular-nums">
+                    {row.after}
+                    {/* On a phone the change sits under the figure instead of in a column of its own. */}
+                    <span aria-hidden="true" className={`block text-xs font-normal sm:hidden ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</span>
+                  </td>
+                  <td className={`hidden py-1.5 whitespace-nowrap tabular-nums sm:table-cell ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</td>
                 </tr>
               ))}
             </tbody>
@@ -116,10 +120,10 @@ export function ProposalView({ proposal, visits }: {
           <p className="text-sm text-slate-500">The proposal keeps every visit as it is.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-sm" data-testid="proposal-changes">
+            <table className="w-full text-sm" data-testid="proposal-changes">
               <thead className="text-left text-xs text-slate-500">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">Visit</th>
+                  <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">Visit</th>
                   <th scope="col" className="py-1 pr-3 font-medium">Client</th>
                   <th scope="col" className="py-1 pr-3 font-medium">Arrival</th>
                   <th scope="col" className="py-1 font-medium">Practitioner</th>
@@ -131,7 +135,7 @@ export function ProposalView({ proposal, visits }: {
                   const moved = change.old_practitioner_id !== change.new_practitioner_id;
                   return (
                     <tr key={change.appointment_id} data-testid="proposal-change">
-                      <td className="py-1.5 pr-3 tabular-nums">
+                      <td className="hidden py-1.5 pr-3 tabular-nums sm:table-cell">
                         {visit ? `${formatTime(visit.starts_at, zone)}${visit.appointment_type ? ` ${visit.appointment_type.name}` : ''}` : `#${change.appointment_id}`}
                       </td>
                       <td className="py-1.5 pr-3">{change.client_name ?? '—'}</td>
