@@ -297,8 +297,7 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Section title="Time zone">
-          <TimeZoneSelect label="Time zone" value={draft.timeZone} onChange={(timeZone) => change({ timeZone })} invalid={Boolean(problemOf('time_zone'))} describedBy={described('time_zone')} />
-          {problem('time_zone')}
+          <TimeZoneSelect label="Time zone" value={draft.timeZone} onChange={(timeZone) => change({ timeZone })} problem={problemOf('time_zone')} />
         </Section>
         <Section title="Colour">
           <ColourChoice practitioner={practitioner} value={draft.color} onChange={(color) => change({ color })} />

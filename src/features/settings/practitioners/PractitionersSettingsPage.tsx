@@ -68,8 +68,7 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
                   className="cursor-pointer px-3 py-1.5 first:rounded-l-md last:rounded-r-md has-checked:bg-sky-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sky-600"
                 >
                   <input type="radio" name="practitioner-filter" className="sr-only" checked={state.show === filter} onChange={() => setState({ show: filter })} />
-                  {FILTER_LABELS[filter]}
-                  {list.data && <span className="ml-1 opacity-75">({count})</span>}
+                  {list.data ? `${FILTER_LABELS[filter]} (${count})` : FILTER_LABELS[filter]}
                 </label>
               );
             })}
