@@ -2,7 +2,7 @@
 // matters most as a plain choice whose weights show under Advanced (typing a weight makes it Custom), and saves only
 // what changed; problems show under their field, ours before saving and the server's 422 after.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
