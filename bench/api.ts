@@ -8,7 +8,7 @@ import { loadConfig } from '../server/src/config';
 import { createContext } from '../server/src/context';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { createBusinessAccount } from '../server/src/modules/accounts/service';
+import { createBusinessAccount } from '../server/src/modules/accounts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;

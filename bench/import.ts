@@ -19,9 +19,8 @@ import { providerAccounts } from '../server/src/db/schema';
 import { enqueueJob, getJob } from '../server/src/jobs/queue';
 import { drainJobs } from '../server/src/jobs/worker';
 import { jobHandlers } from '../server/src/modules/job-handlers';
-import { createBusinessAccount } from '../server/src/modules/accounts/service';
-import { createSandboxDataset, type SandboxDatasetOptions } from '../server/src/pms/sandbox/dataset';
-import { startSandbox } from '../server/src/pms/sandbox/server';
+import { createBusinessAccount } from '../server/src/modules/accounts';
+import { createSandboxDataset, startSandbox, type SandboxDatasetOptions } from '../server/src/pms/sandbox';
 
 const RATE = Number(process.env.BENCH_LIMIT ?? 200);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 60_000);

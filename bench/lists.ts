@@ -16,10 +16,9 @@ import { Temporal } from 'temporal-polyfill';
 import { openDatabase, queryRows, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { appointments, appointmentTypes, businessLocations, clients, clientTags, practitioners, tags } from '../server/src/db/schema';
-import {
-  createRandom, DEMO_APPOINTMENT_TYPES, DEMO_LOCATIONS, DEMO_TIME_ZONE, generateAppointments, generateClients, generatePractitioners,
-} from '../server/src/demo/generate';
-import { createBusinessAccount } from '../server/src/modules/accounts/service';
+import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
+import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
+import { createBusinessAccount } from '../server/src/modules/accounts';
 import { startProduct } from '../tests/e2e/support/server';
 
 const CLIENTS = 20_000;
@@ -40,18 +39,18 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 /** Seeds one business with the benchmark's clients and appointments (deterministic). */
 export async function seedListsData(db: Db): Promise<void> {
   const started = performance.now();
-  const random = createRandom(5);
+  const random = new SeededRandom(5);
   const { business } = await createBusinessAccount(db, {
-    name: 'Bench Care', timeZone: DEMO_TIME_ZONE, admin: { email: 'bench@bench.test', password: PASSWORD, first_name: 'Ben' },
+    name: 'Bench Care', timeZone: SAMPLE_TIME_ZONE, admin: { email: 'bench@bench.test', password: PASSWORD, first_name: 'Ben' },
   });
   const businessAccountId = business.id;
   const locationIds = (await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => ({ business_account_id: businessAccountId, name, city: suburb })))
     .returning({ id: businessLocations.id })).map((row) => row.id);
-  const typeIds = (await db.insert(appointmentTypes).values(DEMO_APPOINTMENT_TYPES.map((type) => ({ business_account_id: businessAccountId, ...type })))
+  const typeIds = (await db.insert(appointmentTypes).values(APPOINTMENT_TYPES.map(({ name, duration, color }) => ({ business_account_id: businessAccountId, name, duration, color })))
     .returning({ id: appointmentTypes.id })).map((row) => row.id);
   const generatedPractitioners = generatePractitioners(random, PRACTITIONERS);
   const practitionerIds = (await db.insert(practitioners).values(generatedPractitioners.map((p) => ({
-    business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession, active: p.active, time_zone: DEMO_TIME_ZONE,
+    business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession, active: p.active, time_zone: SAMPLE_TIME_ZONE,
   }))).returning({ id: practitioners.id })).map((row) => row.id);
   const tagIds = (await db.insert(tags).values(['High needs', 'Falls risk', 'Diabetic', 'Key safe', 'Interpreter'].map((name) => ({ business_account_id: businessAccountId, name })))
     .returning({ id: tags.id })).map((row) => row.id);
@@ -61,7 +60,7 @@ export async function seedListsData(db: Db): Promise<void> {
   await insertInBatches(generatedClients, async (batch) => {
     const rows = await db.insert(clients).values(batch.map((c) => ({
       business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
-      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: DEMO_TIME_ZONE, availability: c.availability, ...(c.address ?? {}),
+      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: SAMPLE_TIME_ZONE, availability: c.availability, ...(c.address ?? {}),
     }))).returning({ id: clients.id });
     clientIds.push(...rows.map((row) => row.id));
   });

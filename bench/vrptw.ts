@@ -25,7 +25,7 @@ function arg(name: string): string | undefined {
 }
 
 const budgetS = Number(arg('budget') ?? 1.5);
-const dir = path.resolve(arg('dir') ?? path.resolve(repoRoot, '../shared/bench/vrptw/solomon'));
+const dir = path.resolve(arg('dir') ?? path.resolve(repoRoot, 'bench/instances/solomon'));
 const only = arg('only')?.split(',').map((s) => s.trim().toUpperCase());
 const seed = Number(arg('seed') ?? 1);
 const maxIterations = arg('iters') ? Number(arg('iters')) : undefined;

@@ -11,7 +11,7 @@ mkdirSync(reportDir, { recursive: true });
 
 const only = process.argv.slice(2);
 const stages = [
-  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'unit', vitest: 'unit' },
   { name: 'component', vitest: 'component' },

@@ -19,7 +19,7 @@ import { contractValidatorCompiler } from './http/validation';
 import { HttpError, invalid, unauthenticated, unsupportedMediaType } from './http/errors';
 import { requestSerializer } from './logger';
 import { buildHandlers } from './modules';
-import { AuthService } from './modules/auth/service';
+import { AuthService } from './modules/auth';
 import { repoRoot } from './paths';
 
 export const contractPath = join(repoRoot, 'openapi', 'openapi.yaml');

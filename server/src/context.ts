@@ -4,8 +4,7 @@ import type { Database } from './db/client';
 import { geocoderSettingsOf, GeocodingService, onlineGeocoderFor } from './geo/service';
 import type { AppContext } from './http/context';
 import { SecretBox } from './lib/secret-box';
-import { contactEmailOf } from './pms-connection/factory';
-import { Mailer } from './mail/mailer';
+import { contactEmailOf, Mailer } from './mail/mailer';
 
 export function createContext(config: Config, database: Database, log: Logger): AppContext {
   return {

@@ -9,7 +9,7 @@ import { seedDemoIfEmpty } from './demo/seed';
 import { startWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
 import { automaticSyncRules, jobHandlers } from './modules/job-handlers';
-import { startSandbox, type SandboxHandle } from './pms/sandbox/server';
+import { startSandbox, type SandboxHandle } from './pms/sandbox';
 
 async function main() {
   const config = loadConfig();

@@ -10,7 +10,7 @@ export interface SessionHooks {
   getToken: () => string | null;
   /** A request that carried a token was answered 401: the session is gone. */
   onUnauthorized: () => void;
-  /** Any response said the provider account is not set up (spec section 8). */
+  /** Any response carried an account code, e.g. the provider account is not set up (PROVIDER_ACCOUNT_NOT_SETUP). */
   onAccountCode?: (code: string) => void;
 }
 

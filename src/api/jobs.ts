@@ -1,5 +1,5 @@
 // Import and export jobs, typed by the contract: creating one and following it (the sync machines' default
-// effects), their history pages and cancelling one. Failures are thrown as ApiError with the spec's fallbacks.
+// effects), their history pages and cancelling one. Failures are thrown as ApiError with the server's message, else a fallback sentence.
 import type { ApiClient } from './client';
 import { unwrap } from './errors';
 import type { components } from './schema';

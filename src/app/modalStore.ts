@@ -1,13 +1,13 @@
 // Which detail modals are open, as a stack: the appointment modal can open the client modal on top of it,
 // and closing that returns to the appointment. Any view may open one without a React provider.
 import { createExternalStore } from '../lib/externalStore';
-import type { Appointment } from '../features/appointments/api';
+import type { Appointment } from '../api/types';
 
 export type ModalEntry =
   | { kind: 'client'; clientId: number }
   | { kind: 'appointment'; appointmentId: number; appointment?: Appointment };
 
-/** The global event the spec names; `detail` is `{ id }` or an appointment object. */
+/** A window event any code may dispatch to open the appointment details modal; `detail` is `{ id }` or an appointment object. */
 export const OPEN_APPOINTMENT_EVENT = 'open-modal-show-appointment';
 
 const store = createExternalStore<readonly ModalEntry[]>([]);

@@ -6,6 +6,7 @@ import {
   formatCalendarDate,
   formatDateTime,
   formatDay,
+  formatDayRange,
   formatDaySlashed,
   formatTime,
   instantAtTimeOnSameDay,
@@ -21,6 +22,11 @@ describe('dates', () => {
     expect(formatDaySlashed(date)).toBe('05/03/2026');
     expect(toRequestDate(date)).toBe('2026-03-05');
     expect(formatCalendarDate('1941-12-31')).toBe('31 Dec 1941');
+  });
+
+  it('names a range by its first and last day, and a one-day range by its day', () => {
+    expect(formatDayRange(Temporal.PlainDate.from('2026-02-27'), Temporal.PlainDate.from('2026-03-05'))).toBe('27 Feb 2026 – 05 Mar 2026');
+    expect(formatDayRange('2026-03-05', '2026-03-05')).toBe('05 Mar 2026');
   });
 
   it('shows instants in the given zone', () => {

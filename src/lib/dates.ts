@@ -1,4 +1,4 @@
-// Date display and request formats (spec section 9): dd MMM yyyy, dd/MM/yyyy, "dd MMM yyyy HH:mm",
+// Date display and request formats: dd MMM yyyy, dd/MM/yyyy, "dd MMM yyyy HH:mm",
 // and yyyy-MM-dd for requests. Instants are shown in an explicit IANA zone, never the browser's by accident.
 import { Temporal } from 'temporal-polyfill';
 
@@ -47,6 +47,12 @@ export function formatDateTime(iso: string, timeZone: string): string {
 /** dd MMM yyyy of a calendar date string (yyyy-MM-dd), e.g. a date of birth. */
 export function formatCalendarDate(isoDate: string): string {
   return formatDay(Temporal.PlainDate.from(isoDate));
+}
+
+/** "05 Mar 2026 – 12 Mar 2026", or the one day when the range starts and ends on it; days as dates or yyyy-MM-dd. */
+export function formatDayRange(start: DateLike | string, end: DateLike | string): string {
+  const [first, last] = [start, end].map((day) => (typeof day === 'string' ? formatCalendarDate(day) : formatDay(day)));
+  return first === last ? first : `${first} – ${last}`;
 }
 
 export function todayIn(timeZone: string = browserTimeZone()): Temporal.PlainDate {

@@ -1,4 +1,4 @@
-// Links that open an address in a maps app (spec section 9: a maps service, Apple Maps and Waze).
+// Links that open an address in a maps app: Google Maps, Apple Maps and Waze.
 
 export interface AddressLike {
   address_1?: string | null;

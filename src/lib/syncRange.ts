@@ -1,9 +1,9 @@
 // The day-range rule of imports and exports: which calendar dates (yyyy-MM-dd, in the business's time zone) one
 // job may cover. The sync form's machine refuses a range with these words before anything is sent.
 import { Temporal } from 'temporal-polyfill';
+import { MAX_RANGE_DAYS } from './dayRange';
 
-/** The most days one import or export may cover, first and last day included (the server refuses more). */
-export const MAX_RANGE_DAYS = 62;
+export { MAX_RANGE_DAYS };
 /** Automatic sync covers today..today+ahead_days, so days ahead stay one below the longest range (the contract's maximum). */
 export const MAX_AHEAD_DAYS = MAX_RANGE_DAYS - 1;
 /** The dates the server accepts in a range (a practice's bookings; 0001 is a typing slip). */

@@ -1,4 +1,4 @@
-// The inline arrival-time editor of the appointment details modal (spec section 4): editable only when
+// The inline arrival-time editor of the appointment details modal: editable only when
 // the appointment is not on a route; HH:mm (24-hour) in 5-minute steps, within the allowed window (the
 // appointment's day, no later than its end, as the server checks); Enter saves the time as an ISO timestamp
 // with the practitioner's zone offset, on the appointment's own day.

@@ -72,7 +72,7 @@ export const authMachine = setup({
     },
     setError: assign({ error: (_, params: { error: unknown; fallback: string }) => messageOfError(params.error, params.fallback) }),
     clearError: assign({ error: null }),
-    // Spec section 8: a login failure is also logged to the console.
+    // A login failure is also logged to the console, besides the message the form shows.
     reportLoginFailure: (_, params: { error: unknown }) => console.error('Login failed:', params.error),
   },
   guards: {

@@ -1,6 +1,9 @@
-// The availability editor (spec section 4), shared by the client details modal and the clients' own
-// public page: the two differ in where they save (`saveTo`, the client's id or the link's token) and in the
-// mutation they provide as `saveAvailability` (the modal's updates the cache and toasts, the page's says thank you).
+// The availability editor, shared by the client details modal and the clients' own public page: the two differ in
+// where they save (`saveTo`, the client's id or the link's token) and in the mutation they provide as
+// `saveAvailability` (the modal's updates the cache and toasts, the page's says thank you). Custom availability is on
+// when the client has any entry; turning it off saves an empty list; enabling a day makes it all day, unticking all
+// day lets slots be picked, disabling a day clears its hours; only enabled days are saved, with hours only when a day
+// is not all day and has a slot.
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { saveClientAvailability, savePublicAvailability } from '../api/availability';
 import { messageOfError } from '../api/errors';

@@ -1,4 +1,4 @@
-// Watches one import or export job after it is created (spec section 4): the status is fetched every
+// Watches one import or export job after it is created: the status is fetched every
 // 1500 ms until it is neither PENDING nor INPROGRESS, then `completed` is emitted. A failed poll stops
 // polling. Closing the import modal stops polling; an export keeps polling in the background.
 import { assign, emit, fromPromise, setup } from 'xstate';

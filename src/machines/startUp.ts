@@ -18,7 +18,7 @@ export type StartUpEvent =
   /** The auth actor holds a token (login, or a reload with a stored session). */
   | { type: 'AUTHENTICATED' }
   | { type: 'LOGGED_OUT' }
-  /** Some API response carried an account code (spec section 8). */
+  /** Some API response carried an account code (e.g. PROVIDER_ACCOUNT_NOT_SETUP: go to account setup). */
   | { type: 'ACCOUNT_CODE'; code: string }
   /** Account setup may have changed: load the provider account again. */
   | { type: 'RELOAD' };

@@ -1,7 +1,8 @@
-// Submitting the import or export form (spec sections 4, 5 and 8): missing dates are refused with a
-// toast and nothing is sent; a range longer than the server accepts is refused with a message on the date
-// field; an export asks for confirmation first; a failure is turned into the messages the spec lists; a
-// created job is handed on with `created`.
+// Submitting the import or export form: missing dates are refused with a toast ('Date range is required') and
+// nothing is sent; a range longer than the server accepts is refused with a message on the date field; an export
+// asks for confirmation first; a failure shows the server's message (a 422 its message, then its first error when
+// that adds something), or the form's fallback ('… Could not create import.'), and leaves an account code to start-up;
+// a created job is handed on with `created`.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { ApiError, errorLinesFrom, isNotActiveCode, isNotSetUpCode } from '../api/errors';
@@ -94,7 +95,7 @@ export const syncFormMachine = setup({
     rejectRange: assign((_, params: { draft: SyncDraft }) => ({ dateProblem: draftRangeProblem(params.draft) })),
     assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft), dateProblem: null })),
     announceCreated: emit((_, params: { job: SyncJob }) => ({ type: 'created' as const, job: params.job })),
-    // The import's own status panel says what happens next; the export is confirmed with a toast (spec section 8).
+    // The import's own status panel says what happens next; the export is confirmed with a toast (EXPORT_SCHEDULED).
     announceScheduled: enqueueActions(({ context, enqueue }) => {
       if (context.kind === 'export') enqueue.emit({ type: 'notice', text: EXPORT_SCHEDULED, kind: 'success' });
     }),

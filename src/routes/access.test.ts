@@ -48,13 +48,13 @@ describe('the word a user sent away reads', () => {
 });
 
 describe('route table', () => {
-  it('holds every route of the spec once', () => {
+  it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(38); // the spec's 37 and the user guide at /help
+    expect(paths).toHaveLength(38); // the product's 37 routes and the user guide at /help
   });
 
-  it('lists the six sidebar items in the spec order', () => {
+  it('lists the six sidebar items in their order', () => {
     expect(sidebarRoutes.map((entry) => entry.sidebar?.label)).toEqual(['Dashboard', 'Appointments', 'Nearby search', 'Clients', 'Reports', 'Settings']);
   });
 

@@ -17,7 +17,7 @@ export interface Viewer {
   role: Role | null;
 }
 
-/** Spec section 4: unauthenticated → login; authenticated without the role → dashboard. */
+/** A protected route: unauthenticated → login; authenticated without the role → dashboard. */
 export function decideAccess(route: Pick<RouteMeta, 'requiresAuth' | 'roles'>, viewer: Viewer): AccessDecision {
   if (!route.requiresAuth) return { kind: 'allow' };
   if (!viewer.authenticated) return { kind: 'redirect', to: '/login' };

@@ -1,5 +1,5 @@
 // Every route of the product as data, without its page: the guards, the sidebar, the dashboard and the
-// settings index read from here (spec section 2). A leaf module: it imports no page, so pages may import it;
+// settings index read from here. A leaf module: it imports no page, so pages may import it;
 // routeTable.ts gives each route its page.
 import type { Role } from '../api/types';
 import type { RouteMeta } from './routeTypes';

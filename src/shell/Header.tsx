@@ -7,7 +7,8 @@ import { configQueries } from '../api/queries';
 import { Icon } from '../ui/Icon';
 import { ThemeMenu } from './ThemeMenu';
 import { AvatarMenu } from './AvatarMenu';
-import { HeaderSyncLinks } from '../features/sync/HeaderSyncLinks';
+import { HeaderSyncLinks } from '../features/sync';
+import { isInAppPath } from '../ui/TextLink';
 
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > 0);
@@ -27,9 +28,6 @@ function useAppConfig() {
 
 const iconLinkClass =
   'rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
-
-/** HELP_URL is the app's own user guide (/help) by default, or an operator's external help site. */
-const isInAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
 export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const user = useAuthSelector(selectUser);
@@ -55,6 +53,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
       <div className="flex-1" />
       <HeaderSyncLinks />
       <ThemeMenu />
+      {/* HELP_URL is the app's own user guide (/help) by default, or an operator's external help site. */}
       {helpUrl &&
         (isInAppPath(helpUrl) ? (
           <Link href={helpUrl} aria-label="Help" title="User guide" className={iconLinkClass}>

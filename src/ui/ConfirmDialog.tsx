@@ -1,4 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { Button } from './Button';
 
 /** A yes/no question before an action that cannot be taken back. */
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger = false }: {
@@ -19,16 +20,12 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
           <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
           <Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{message}</Description>
           <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600">
+            <Button variant="secondary" size="sm" onClick={onCancel}>
               {cancelLabel}
-            </button>
-            <button
-              type="button"
-              onClick={onConfirm}
-              className={`rounded-md px-3 py-1.5 text-sm font-semibold text-white ${danger ? 'bg-rose-600 hover:bg-rose-700' : 'bg-sky-600 hover:bg-sky-700'}`}
-            >
+            </Button>
+            <Button size="sm" danger={danger} onClick={onConfirm}>
               {confirmLabel}
-            </button>
+            </Button>
           </div>
         </DialogPanel>
       </div>

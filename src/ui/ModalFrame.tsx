@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Icon } from './Icon';
+import { Button } from './Button';
 
 const WIDTHS = { small: 'max-w-md', medium: 'max-w-3xl', large: 'max-w-4xl' } as const;
 
@@ -30,9 +31,9 @@ export function ModalFrame({ title, onClose, children, footer, testId, width = '
           <div className="flex-1 space-y-6 overflow-y-auto px-5 py-4">{children}</div>
           <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
             {footer}
-            <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+            <Button variant="secondary" size="sm" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </div>
         </DialogPanel>
       </div>

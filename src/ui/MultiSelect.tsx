@@ -1,5 +1,5 @@
 // A multi-select (Headless UI Listbox, multiple): placeholder when nothing is chosen, the chosen names as
-// tags for up to 3, a counter above 3 (spec section 9).
+// tags for up to 3, a counter above 3 (MAX_TAGS).
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { Icon } from './Icon';
 

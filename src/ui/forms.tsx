@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Spinner } from './PageSpinner';
+import { Button } from './Button';
 
 export function TextField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
@@ -26,14 +26,9 @@ export function TextField({ label, hint, ...input }: { label: string; hint?: str
 
 export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel?: string }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-    >
-      {busy && <Spinner className="size-4" />}
+    <Button type="submit" busy={busy} className="w-full sm:w-auto">
       {busy && busyLabel ? busyLabel : children}
-    </button>
+    </Button>
   );
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTypes, appointments, clients, practitioners, resourceMaps, routes } from '../../server/src/db/schema';
 import { exportHistoryEntries, importHistoryEntries } from '../../server/src/db/schema-sync';
 import { isOutsideAvailability } from '../../src/lib/availability';
-import { recordVersion } from '../../server/src/modules/audit/versions';
+import { recordVersion } from '../../server/src/modules/audit';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 

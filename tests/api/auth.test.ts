@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../server/src/db/schema';
-import { AuthService } from '../../server/src/modules/auth/service';
+import { AuthService } from '../../server/src/modules/auth';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';
 

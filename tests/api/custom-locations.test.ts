@@ -138,10 +138,11 @@ describe('custom locations', () => {
 });
 
 describe('business locations as places', () => {
-  it('lists every imported location with its address on one line and its coordinates', async () => {
+  it('lists every imported location with its address on one line and its coordinates, with their precision and source', async () => {
     await t.ctx.db.insert(businessLocations).values({
       business_account_id: acme.businessAccountId, name: 'Chermside hub', address_1: '1 Hamilton Road', address_2: 'Level 2',
       city: 'Chermside', state: 'QLD', post_code: '4032', country: 'Australia', lat: -27.385, lng: 153.031,
+      geo_precision: 'address', geo_source: 'pms',
     });
     const response = await t.request('GET', '/api/business_locations/all', { token: acme.tokens.admin });
     expect(response.status).toBe(200);
@@ -149,11 +150,12 @@ describe('business locations as places', () => {
     expect([...response.body.business_locations].sort((a, b) => a.id - b.id)).toEqual([
       {
         id: acme.businessLocationIds[0], name: 'acme office', address_1: null, address_2: null, city: 'Brisbane City', state: null,
-        post_code: null, country: null, address: 'Brisbane City', lat: -27.4698, lng: 153.0251,
+        post_code: null, country: null, address: 'Brisbane City', lat: -27.4698, lng: 153.0251, geo_precision: 'suburb', geo_source: 'gazetteer',
       },
       {
         id: expect.any(Number), name: 'Chermside hub', address_1: '1 Hamilton Road', address_2: 'Level 2', city: 'Chermside', state: 'QLD',
         post_code: '4032', country: 'Australia', address: '1 Hamilton Road, Level 2, Chermside QLD 4032', lat: -27.385, lng: 153.031,
+        geo_precision: 'address', geo_source: 'pms',
       },
     ]);
   });

@@ -4,8 +4,8 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { practitioners } from '../../server/src/db/schema';
 import { seedDemoFromPms } from '../../server/src/demo/seed';
-import { loadPractitionerDays } from '../../server/src/modules/practitioners/service';
-import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
+import { loadPractitionerDays } from '../../server/src/modules/practitioners';
+import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

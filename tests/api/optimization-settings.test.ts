@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optimizationSettings, versions } from '../../server/src/db/schema';
-import { optimizationSettingsOf } from '../../server/src/modules/optimization-settings/service';
+import { optimizationSettingsOf } from '../../server/src/modules/optimization-settings';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 

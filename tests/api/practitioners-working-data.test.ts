@@ -4,11 +4,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessLocations, practitioners, resourceMaps, versions } from '../../server/src/db/schema';
-import { describeVersions } from '../../server/src/modules/audit/versions';
-import { loadPractitionerDays } from '../../server/src/modules/practitioners/service';
-import { syncReferenceData } from '../../server/src/modules/sync/reference-sync';
-import { createClinikoAdapter } from '../../server/src/pms';
-import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
+import { describeVersions } from '../../server/src/modules/audit';
+import { loadPractitionerDays } from '../../server/src/modules/practitioners';
+import { syncReferenceData } from '../../server/src/modules/sync';
+import { createPmsAdapter } from '../../server/src/pms';
+import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
@@ -303,7 +303,7 @@ describe('an import from the practice management system', () => {
 
   it('updates what the PMS owns and never what Rounds keeps (places, hours, break, skills, limits, time zone, colour)', async () => {
     const business = await createBusinessFixture(t, 'imported');
-    const adapter = createClinikoAdapter({ apiKey: sandbox.apiKey, contactEmail: 'tests@rounds.test', baseUrl: sandbox.url });
+    const adapter = createPmsAdapter({ system: 'cliniko', apiKey: sandbox.apiKey, contactEmail: 'tests@rounds.test', baseUrl: sandbox.url });
     await syncReferenceData(t.ctx.db, adapter, business.businessAccountId, 'Australia/Brisbane', { placement: sandboxPlacement(business.businessAccountId) });
     const [mapped] = await t.ctx.db.select({ id: resourceMaps.resource_id, external_id: resourceMaps.external_id }).from(resourceMaps)
       .where(and(eq(resourceMaps.business_account_id, business.businessAccountId), eq(resourceMaps.resource_type, 'Practitioner')))

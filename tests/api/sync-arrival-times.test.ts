@@ -4,8 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps } from '../../server/src/db/schema';
-import { isoAt } from '../../server/src/pms/sandbox/dataset';
-import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
+import { isoAt, startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs, scheduleAutomaticSync } from './support/jobs';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { exportHistoryEntries } from '../../server/src/db/schema-sync';
-import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
+import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';

@@ -6,7 +6,7 @@ import { loadContract } from '../../server/src/app';
 import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
 import { importHistoryEntries } from '../../server/src/db/schema-sync';
 import { enqueueJob } from '../../server/src/jobs/queue';
-import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox/server';
+import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY } from '../../src/machines/auth';
-import { PASSWORD } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { PASSWORD } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

@@ -1,18 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
 import { OPEN_APPOINTMENT_EVENT } from '../../src/app/modalStore';
-import { api, createTestServer, makeAppointment, makeClient, renderWithServices } from './clients.harness';
+import { api, server, received as sent } from './support/fakeApi';
+import { makeAppointment, makeClient } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
+useFakeApi();
 
 const NO_EXTRA = { resource_map: null, versions: [], import_history: [], export_history: [] };
 

@@ -1,20 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
 import { findRoute } from '../../src/routes/routeTable';
-import { api, createTestServer, makeAppointment, renderWithServices } from './clients.harness';
+import { api, server, received as sent } from './support/fakeApi';
+import { makeAppointment } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
 import type { Appointment } from '../../src/features/appointments/api';
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+useFakeApi();
 afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
   vi.useRealTimers();
 });
-afterAll(() => server.close());
 
 const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane' };
 const SAM = { id: 8, full_name: 'Sam Lee', active: true, time_zone: 'Australia/Brisbane' };

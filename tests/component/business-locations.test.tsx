@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { received, server } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { received, server } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

@@ -1,18 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import ClientsPage from '../../src/features/clients/ClientsPage';
 import { findRoute } from '../../src/routes/routeTable';
-import { api, createTestServer, makeClient, makeTag, renderWithServices } from './clients.harness';
+import { api, server, received as sent } from './support/fakeApi';
+import { makeClient, makeTag } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
+useFakeApi();
 
 const WEEKLY = makeTag(1, 'Weekly', '#16a34a');
 const NO_COLOUR = { id: 2, name: 'Key safe', color: '' };

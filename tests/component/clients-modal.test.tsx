@@ -1,17 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
-import { api, createTestServer, makeClient, makeTag, renderWithServices } from './clients.harness';
+import { api, server, received as sent } from './support/fakeApi';
+import { makeClient, makeTag } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
+useFakeApi();
 
 const TAGS = [makeTag(1, 'Weekly'), makeTag(2, 'Dog on site', '#dc2626')];
 
@@ -127,7 +123,7 @@ describe('client details modal', () => {
     view.unmount();
   });
 
-  it('uses the spec fallback when the availability request fails without a message', async () => {
+  it('says it could not send the availability request when the request fails without a message', async () => {
     serveClient();
     server.use(http.post(api('/clients/11/send_availability_request'), () => new HttpResponse(null, { status: 500 })));
     const user = userEvent.setup();

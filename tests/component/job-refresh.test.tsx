@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientQueries } from '../../src/features/clients/queries';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../../src/features/appointments/queries';
-import { renderSyncApp, useSyncFakeApi } from './syncRender';
-import { server } from './support/api';
+import { renderApp } from './support/harness';
+import { server } from './support/fakeApi';
+import { useSyncFakeApi } from './support/syncFakeApi';
 
 useSyncFakeApi();
 
@@ -21,7 +22,7 @@ const accountReads = () => requests.filter((request) => request === 'GET /api/pr
 /** Runs a job to completion from the header's modal; says which data the app will read again when next shown. */
 async function runToCompletion(kind: 'Import' | 'Export') {
   const user = userEvent.setup();
-  const { services } = renderSyncApp('/dashboard', 'ADMIN');
+  const { services } = renderApp('/dashboard', { as: 'ADMIN' });
   const { api, queryClient } = services;
   await user.click(await screen.findByRole('button', { name: kind }));
   const dialog = await screen.findByRole('dialog', { name: `${kind} appointments` });

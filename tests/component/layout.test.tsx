@@ -5,8 +5,8 @@ import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../src/machines/auth';
 import { SIDEBAR_STORAGE_KEY } from '../../src/machines/sidebar';
 import { THEME_STORAGE_KEY } from '../../src/machines/theme';
 import { routes } from '../../src/routes/routeTable';
-import { HELP_URL, received } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { HELP_URL, received } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { AUTH_TOKEN_KEY } from '../../src/machines/auth';
-import { PASSWORD, server, tokenFor, usersByRole } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { PASSWORD, server, tokenFor, usersByRole } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

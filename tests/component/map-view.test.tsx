@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MapView } from '../../src/ui/map/MapView';
@@ -6,12 +6,10 @@ import { SvgMap } from '../../src/ui/map/SvgMap';
 import { fitProjection, gridLines } from '../../src/ui/map/projection';
 import { mapsLoaderOptions, resetMapsLoaderOptionsForTests } from '../../src/ui/map/googleLoader';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_HEIGHT } from '../../src/ui/map/mapTypes';
-import { api, createTestServer, renderWithServices } from './clients.harness';
+import { api, server } from './support/fakeApi';
+import { renderWithServices, useFakeApi } from './support/harness';
 
-const { server } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+useFakeApi();
 
 const BRISBANE = [
   { id: 1, lat: -27.47, lng: 153.02, title: 'CBD' },

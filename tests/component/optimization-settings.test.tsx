@@ -6,8 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
-import { server } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { server } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

@@ -2,7 +2,7 @@
 // the schedule's lanes show each practitioner in the colour the server gives them.
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { renderApp, useFakeApi } from './support/renderApp';
+import { renderApp, useFakeApi } from './support/harness';
 import { DaySchedule } from '../../src/features/appointments/DaySchedule';
 import type { AppointmentSummary } from '../../src/features/appointments/api';
 

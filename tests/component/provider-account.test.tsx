@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderSyncApp, useSyncFakeApi } from './syncRender';
-import { seedJobs, state } from './syncFakeApi';
+import { seedJobs, state, useSyncFakeApi } from './support/syncFakeApi';
+import { renderApp } from './support/harness';
 
 useSyncFakeApi();
 
 describe('/settings/provider-account', () => {
   it('shows the status and only the masked key, and disconnects after confirmation', async () => {
     const user = userEvent.setup();
-    renderSyncApp('/settings/provider-account', 'ADMIN');
+    renderApp('/settings/provider-account', { as: 'ADMIN' });
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('ACTIVE');
     expect(screen.getByTestId('provider-key')).toHaveTextContent('••••ab12');
     await user.click(screen.getByRole('button', { name: 'Disconnect' }));
@@ -24,7 +24,7 @@ describe('/settings/provider-account', () => {
 
   it('offers to add an account when none exists', async () => {
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'DISCONNECTED', api_key_last4: null, last_error: null, connected_at: null };
-    renderSyncApp('/settings/provider-account', 'ADMIN');
+    renderApp('/settings/provider-account', { as: 'ADMIN' });
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('DISCONNECTED');
     expect(screen.getByTestId('provider-key')).toHaveTextContent('—');
   });
@@ -33,7 +33,7 @@ describe('/settings/provider-account', () => {
 describe('/settings/provider-account/add', () => {
   it('requires a key, shows the server’s message when the PMS refuses it, and connects a good one', async () => {
     const user = userEvent.setup();
-    renderSyncApp('/settings/provider-account/add', 'ADMIN');
+    renderApp('/settings/provider-account/add', { as: 'ADMIN' });
     const form = await screen.findByRole('form', { name: 'Connect provider account' });
     await user.click(within(form).getByRole('button', { name: 'Connect' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('API key: enter the key');
@@ -53,7 +53,7 @@ describe('/settings/provider-account/add', () => {
 describe('connection-error banner', () => {
   it('tells an admin to reconnect', async () => {
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'CONNECTION_ERROR', api_key_last4: 'ab12', last_error: 'Cliniko answered 401', connected_at: null };
-    renderSyncApp('/dashboard', 'ADMIN');
+    renderApp('/dashboard', { as: 'ADMIN' });
     const banner = await screen.findByTestId('connection-error-banner');
     expect(banner).toHaveTextContent('Cliniko answered 401');
     expect(within(banner).getByRole('link')).toHaveAttribute('href', '/settings/provider-account/add');
@@ -61,7 +61,7 @@ describe('connection-error banner', () => {
 
   it('is not shown to other roles', async () => {
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'CONNECTION_ERROR', api_key_last4: 'ab12', last_error: 'x', connected_at: null };
-    renderSyncApp('/dashboard', 'REGULAR_USER');
+    renderApp('/dashboard', { as: 'REGULAR_USER' });
     await screen.findByTestId('dashboard-greeting');
     expect(screen.queryByTestId('connection-error-banner')).not.toBeInTheDocument();
   });
@@ -71,7 +71,7 @@ describe('/settings/account-setup wizard', () => {
   it('connects, waits for the reference data, reviews settings, runs the first import and goes to the dashboard', async () => {
     state.current.providerAccount = null;
     const user = userEvent.setup();
-    renderSyncApp('/dashboard', 'ADMIN');
+    renderApp('/dashboard', { as: 'ADMIN' });
     await waitFor(() => expect(window.location.pathname).toBe('/settings/account-setup'));
     const steps = await screen.findByRole('list', { name: 'Setup steps' });
     expect(within(steps).getByText(/1\. Connect/)).toHaveAttribute('aria-current', 'step');
@@ -96,7 +96,7 @@ describe('/settings/account-setup for an account already set up', () => {
   it('shows every step done and what was set up when the connected account has completed an import', async () => {
     seedJobs('import', ['COMPLETE', 'ERROR']);
     const user = userEvent.setup();
-    renderSyncApp('/settings/account-setup', 'ADMIN');
+    renderApp('/settings/account-setup', { as: 'ADMIN' });
     const done = await screen.findByTestId('setup-complete');
     const steps = screen.getByRole('list', { name: 'Setup steps' });
     expect(within(steps).getAllByRole('listitem').map((step) => step.textContent)).toEqual([
@@ -115,7 +115,7 @@ describe('/settings/account-setup for an account already set up', () => {
 
   it('still asks to review and run the first import when no import has completed', async () => {
     seedJobs('import', ['ERROR']);
-    renderSyncApp('/settings/account-setup', 'ADMIN');
+    renderApp('/settings/account-setup', { as: 'ADMIN' });
     const steps = await screen.findByRole('list', { name: 'Setup steps' });
     await waitFor(() => expect(within(steps).getByText(/2\. Review/)).toHaveAttribute('aria-current', 'step'));
     expect(within(steps).getByText(/1\. Connect/)).toHaveTextContent('(done)');
@@ -125,7 +125,7 @@ describe('/settings/account-setup for an account already set up', () => {
   it('asks to reconnect a lost connection even after imports', async () => {
     seedJobs('import', ['COMPLETE']);
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'CONNECTION_ERROR', api_key_last4: 'ab12', last_error: 'Cliniko answered 401', connected_at: null };
-    renderSyncApp('/settings/account-setup', 'ADMIN');
+    renderApp('/settings/account-setup', { as: 'ADMIN' });
     const steps = await screen.findByRole('list', { name: 'Setup steps' });
     expect(within(steps).getByText(/1\. Connect/)).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByLabelText('API key')).toBeInTheDocument();

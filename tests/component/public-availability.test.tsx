@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import UpdateAvailabilityPage from '../../src/features/public-availability/UpdateAvailabilityPage';
 import { findRoute } from '../../src/routes/routeTable';
-import { api, createTestServer, renderWithServices } from './clients.harness';
+import { api, server, received as sent } from './support/fakeApi';
+import { renderWithServices, useFakeApi } from './support/harness';
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-  window.history.replaceState(null, '', '/');
-});
-afterAll(() => server.close());
+useFakeApi();
 
 const route = findRoute('/client/update-availability')!;
 function openLink(search: string) {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { server } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { activeAccount, received, server } from './support/api';
-import { currentPath, renderApp, useFakeApi } from './support/renderApp';
+import { activeAccount, received, server } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { renderSyncApp, useSyncFakeApi } from './syncRender';
-import { state } from './syncFakeApi';
-import { usersByRole } from './support/api';
+import { state, useSyncFakeApi } from './support/syncFakeApi';
+import { renderApp } from './support/harness';
+import { usersByRole } from './support/fakeApi';
 
 useSyncFakeApi();
 
@@ -12,7 +12,7 @@ const today = () => Temporal.Now.plainDateISO('Australia/Brisbane');
 
 async function openModal(kind: 'Import' | 'Export', as: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER' = 'ADMIN') {
   const user = userEvent.setup();
-  const app = renderSyncApp('/dashboard', as);
+  const app = renderApp('/dashboard', { as: as });
   await user.click(await screen.findByRole('button', { name: kind }));
   const dialog = await screen.findByRole('dialog', { name: `${kind} appointments` });
   await within(dialog).findByRole('button', { name: `Start ${kind.toLowerCase()}` });
@@ -171,7 +171,7 @@ describe('import modal', () => {
     expect(toasts()).toEqual([['danger', 'The date range can be at most 62 days (got 75).']]);
   });
 
-  it('falls back to the spec’s message when the server says nothing useful', async () => {
+  it('falls back to its own “Could not create import” message when the server says nothing useful', async () => {
     state.current.createFailure = { status: 500, body: {} };
     const { user, dialog } = await openModal('Import');
     await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
@@ -195,7 +195,7 @@ describe('import modal', () => {
   });
 
   it('shows the fallback messages when the lists cannot be loaded', async () => {
-    const { server } = await import('./support/api');
+    const { server } = await import('./support/fakeApi');
     const { http, HttpResponse } = await import('msw');
     server.use(
       http.get('*/api/business_locations/all', () => HttpResponse.json({}, { status: 500 })),

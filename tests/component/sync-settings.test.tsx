@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderSyncApp, useSyncFakeApi } from './syncRender';
-import { state } from './syncFakeApi';
-import { server } from './support/api';
+import { state, useSyncFakeApi } from './support/syncFakeApi';
+import { renderApp } from './support/harness';
+import { server } from './support/fakeApi';
 
 useSyncFakeApi();
 
 async function openPage() {
   const user = userEvent.setup();
-  renderSyncApp('/settings/sync-settings', 'ADMIN');
+  renderApp('/settings/sync-settings', { as: 'ADMIN' });
   const form = await screen.findByRole('form', { name: 'Sync settings' });
   return { user, form };
 }

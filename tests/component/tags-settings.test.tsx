@@ -1,19 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import TagsSettingsPage from '../../src/features/settings/tags/TagsSettingsPage';
 import AppointmentTypesPage from '../../src/features/settings/appointment-types/AppointmentTypesPage';
 import { findRoute } from '../../src/routes/routeTable';
-import { api, baseHandlers, createTestServer, makeTag, renderWithServices } from './clients.harness';
+import { api, server, received as sent } from './support/fakeApi';
+import { makeTag } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
+useFakeApi();
 
 function serveTags() {
   let tags = [makeTag(1, 'Weekly', '#16a34a'), { id: 2, name: 'Key safe', color: '' }];
@@ -111,7 +107,7 @@ describe('appointment types settings', () => {
   const TYPES = [{ id: 3, name: 'Home visit', duration: 60, color: '#0284c7' }, { id: 4, name: 'Review', duration: 30, color: null }];
 
   it('lists types with duration and colour, read-only for a regular user', async () => {
-    server.use(...baseHandlers('REGULAR_USER'), http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: TYPES })));
+    server.use(http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: TYPES })));
     const view = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />, { role: 'REGULAR_USER' });
     const rows = await screen.findAllByTestId('appointment-type-row');
     expect(rows[0]).toHaveTextContent('Home visit60 min');

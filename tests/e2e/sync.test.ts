@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_API_KEY } from '../../server/src/pms/sandbox/server';
+import { SANDBOX_DEMO_API_KEY } from '../../server/src/pms/sandbox';
 import { DEMO_PASSWORD, launchBrowser, logIn, newPage } from './support/browser';
 import { freePort, startProduct, type RunningProduct } from './support/server';
 

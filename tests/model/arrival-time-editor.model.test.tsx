@@ -1,6 +1,6 @@
 // Model-based tests: paths generated from arrivalTimeEditorMachine drive the real appointment details
 // modal. Each path renders fresh and checks what the user sees and what was sent.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -17,7 +17,9 @@ import {
 } from '../../src/machines/arrivalTimeEditor';
 import { instantAtTimeOnSameDay } from '../../src/lib/dates';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
-import { api, createTestServer, deferred, makeAppointment, renderWithServices } from '../component/clients.harness';
+import { api, server, received as sent } from '../component/support/fakeApi';
+import { deferred, makeAppointment } from '../component/support/fixtures';
+import { renderWithServices, useFakeApi } from '../component/support/harness';
 
 const APPOINTMENT = makeAppointment(); // 09:00–10:00, arrives 08:50 (Brisbane)
 const ZONE = 'Australia/Brisbane';
@@ -57,12 +59,7 @@ function modelPaths(routeId: number | null) {
   });
 }
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => {
-  sent.length = 0;
-});
+useFakeApi();
 
 interface PathRun {
   pendingSave: ReturnType<typeof deferred<'ok' | 'refuse'>> | null;

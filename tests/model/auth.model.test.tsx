@@ -2,7 +2,7 @@
 // (xstate/graph), each walked through the real React app. Every step is a user gesture or a
 // server answer; after it, the app's own auth actor must be where the model says, and the
 // screen must show what that state means to a user.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,9 +10,9 @@ import type { EventFromLogic } from 'xstate';
 import { authMachine, type AuthSnapshot } from '../../src/machines/auth';
 import { ApiError } from '../../src/api/errors';
 import type { User } from '../../src/api/types';
-import { PASSWORD, server, tokenFor, usersByRole } from '../component/support/api';
+import { PASSWORD, server, tokenFor, usersByRole } from '../component/support/fakeApi';
 import { Gate } from './support/gate';
-import { startApp, type RunningApp } from './support/app';
+import { renderApp, useFakeApi, type RunningApp } from '../component/support/harness';
 import { transitionCoveringPaths, type PathStep } from './support/paths';
 
 type AuthEvent = EventFromLogic<typeof authMachine>;
@@ -55,9 +55,7 @@ const paths = transitionCoveringPaths(model, { events, input: { token: null, use
 const gates = { login: new Gate(), loginAs: new Gate(), user: new Gate() };
 const json = (body: object, status = 200) => () => HttpResponse.json(body, { status });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+useFakeApi();
 
 function serverWithGates() {
   server.use(
@@ -162,7 +160,7 @@ describe('auth machine, walked through the app', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     Object.assign(gates, { login: new Gate(), loginAs: new Gate(), user: new Gate() });
     serverWithGates();
-    const app = startApp('/login');
+    const app = renderApp('/login');
     try {
       await expectShown(app, app.services.auth.getSnapshot());
       for (const step of path.steps) {

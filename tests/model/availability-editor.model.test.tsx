@@ -1,7 +1,7 @@
 // Model-based tests: paths generated from availabilityEditorMachine (xstate/graph getShortestPaths) drive
 // the real client details modal. Each path renders fresh; every state is checked against what the user
 // sees, and every save against what was sent.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -19,7 +19,9 @@ import {
   type Dow,
 } from '../../src/machines/availabilityEditor';
 import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
-import { api, createTestServer, deferred, makeClient, renderWithServices } from '../component/clients.harness';
+import { api, server, received as sent } from '../component/support/fakeApi';
+import { deferred, makeClient } from '../component/support/fixtures';
+import { renderWithServices, useFakeApi } from '../component/support/harness';
 
 const SAVE_DONE = { type: 'xstate.done.actor.save', output: undefined } as unknown as AvailabilityEditorEvent;
 const SAVE_ERROR = { type: 'xstate.error.actor.save', error: new Error('422') } as unknown as AvailabilityEditorEvent;
@@ -57,9 +59,7 @@ function modelPaths(availability: AvailabilityEntry[], userEvents: AvailabilityE
   });
 }
 
-const { server, sent } = createTestServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+useFakeApi();
 
 interface PathRun {
   pendingSave: ReturnType<typeof deferred<'ok' | 'refuse'>> | null;
@@ -164,10 +164,6 @@ describe.each(STARTS)('availability editor model, starting from $name', ({ avail
     expect(lastEvents).toContain('SAVE');
     expect(lastEvents).toContain('xstate.done.actor.save');
     expect(lastEvents).toContain('xstate.error.actor.save');
-  });
-
-  afterEach(() => {
-    sent.length = 0;
   });
 
   it.each(paths.map((path) => [path.steps.map((step) => ('dow' in step.event ? `${step.event.type}(${step.event.dow})` : step.event.type)).join(' → ') || '(initial)', path] as const))(

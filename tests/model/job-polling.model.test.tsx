@@ -11,8 +11,9 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { jobPollingMachine } from '../../src/machines/jobPolling';
 import type { JobKind, JobStatus, SyncJob } from '../../src/api/jobs';
-import { server } from '../component/support/api';
-import { renderSyncApp, useSyncFakeApi } from '../component/syncRender';
+import { server } from '../component/support/fakeApi';
+import { renderApp } from '../component/support/harness';
+import { useSyncFakeApi } from '../component/support/syncFakeApi';
 import { Gate } from './support/gate';
 import { transitionCoveringPaths } from './support/paths';
 
@@ -170,7 +171,7 @@ for (const kind of ['import', 'export'] as const) {
       it(path.description, async () => {
         const run: Run = { kind, gate: new Gate(), polls: [], answered: 0, closed: false };
         serveGatedPolls(run);
-        renderSyncApp('/dashboard', 'ADMIN', { jobPolling: fastPolling });
+        renderApp('/dashboard', { as: 'ADMIN', machines: { jobPolling: fastPolling } });
         await userEvent.setup().click(await screen.findByRole('button', { name: kind === 'import' ? 'Import' : 'Export' }));
         await within(await screen.findByRole('dialog', { name: titles[kind] })).findByRole('button', { name: kind === 'import' ? 'Start import' : 'Start export' });
         for (const step of path.steps) {

@@ -1,7 +1,7 @@
 // Model-based test of the start-up machine: paths generated from its real state graph, each
 // walked through the real app. Logging in, logging out and server answers drive it; after each
 // step the app's own start-up actor must match the model and the screen must show the state.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -15,9 +15,9 @@ import {
 } from '../../src/machines/startUp';
 import { ApiError } from '../../src/api/errors';
 import type { ProviderAccount } from '../../src/api/types';
-import { activeAccount, PASSWORD, server, usersByRole } from '../component/support/api';
+import { activeAccount, PASSWORD, server, usersByRole } from '../component/support/fakeApi';
 import { Gate } from './support/gate';
-import { startApp, type RunningApp } from './support/app';
+import { renderApp, useFakeApi, type RunningApp } from '../component/support/harness';
 import { transitionCoveringPaths } from './support/paths';
 
 type StartUpEvent = EventFromLogic<typeof startUpMachine>;
@@ -48,11 +48,9 @@ const paths = transitionCoveringPaths(startUpMachine, { events });
 const providerGate = new Gate();
 const json = (body: object | null, status = 200) => () => HttpResponse.json(body, { status });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+useFakeApi();
 
-/** The toast a step must raise, if any (spec section 8). */
+/** The toast a step must raise, if any: the account-setup warning for a provider-account code, else the server's message. */
 function noticeOf(event: StartUpEvent): string | null {
   const code = 'code' in event ? event.code : ((event as { error?: ApiError }).error?.code ?? null);
   if (code === 'PROVIDER_ACCOUNT_NOT_SETUP') return ACCOUNT_SETUP_INCOMPLETE_MESSAGE;
@@ -124,7 +122,7 @@ describe('start-up machine, walked through the app', () => {
       // there is no account, so no page changes the state behind the model's back (RELOAD).
       http.get('*/api/provider_account/current', () => (providerGate.armed ? providerGate.wait() : HttpResponse.json({ provider_account: null }))),
     );
-    const app = startApp('/login');
+    const app = renderApp('/login');
     try {
       await expectShown(app, app.services.startUp.getSnapshot());
       for (const step of path.steps) {

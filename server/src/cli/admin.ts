@@ -7,9 +7,9 @@ import { createContext } from '../context';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import type { Role } from '../db/schema';
-import { AccountError, createBusinessAccount, createUser } from '../modules/accounts/service';
-import { AuthService } from '../modules/auth/service';
-import { findUserByEmail } from '../modules/users/repository';
+import { AccountError, createBusinessAccount, createUser } from '../modules/accounts';
+import { AuthService } from '../modules/auth';
+import { findUserByEmail } from '../modules/users';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 

@@ -12,6 +12,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or a transaction opened on one (a Drizzle transaction is a PgDatabase too). */
+export type DbOrTx = Db;
 
 export interface Database {
   db: Db;

@@ -14,11 +14,10 @@ import { enqueueJob } from '../jobs/queue';
 import { drainJobs } from '../jobs/worker';
 import { jobHandlers } from '../modules/job-handlers';
 import type { AppContext } from '../http/context';
-import { createBusinessAccount, createUser } from '../modules/accounts/service';
+import { createBusinessAccount, createUser } from '../modules/accounts';
 import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
-import {
-  createRandom, DEMO_APPOINTMENT_TYPES, DEMO_LOCATIONS, DEMO_TIME_ZONE, generateAppointments, generateClients, generatePractitioners,
-} from './generate';
+import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from './generate';
+import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../sample-data';
 
 export const DEMO_BUSINESS_NAME = 'Brisbane Demo Care';
 export const DEMO_PASSWORD = 'rounds-demo';
@@ -50,7 +49,7 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
   const { db } = ctx;
   const { business, admin } = await createBusinessAccount(db, {
     name: DEMO_BUSINESS_NAME,
-    timeZone: DEMO_TIME_ZONE,
+    timeZone: SAMPLE_TIME_ZONE,
     admin: { email: DEMO_USERS.admin, password: DEMO_PASSWORD, first_name: 'Alex', last_name: 'Morgan' },
   });
   const businessAccountId = business.id;
@@ -59,7 +58,7 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
     business_account_id: businessAccountId, status: 'INITIALIZING', connected_at: new Date(),
     api_key_encrypted: ctx.secrets.seal(apiKey), api_key_last4: apiKey.slice(-4),
   });
-  const today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE);
+  const today = Temporal.Now.plainDateISO(SAMPLE_TIME_ZONE);
   const author = { createdByUserId: admin.id, createdByName: 'Alex Morgan' };
   await enqueueJob(db, { businessAccountId, kind: 'PROVIDER_SETUP', ...author });
   const firstImport = await enqueueJob(db, {
@@ -126,10 +125,10 @@ async function giveDemoWorkingData(db: Db, businessAccountId: number): Promise<v
 }
 
 export async function seedDemo(db: Db, options: { clients?: number; practitioners?: number; days?: number; seed?: number } = {}) {
-  const random = createRandom(options.seed ?? 20261121);
+  const random = new SeededRandom(options.seed ?? 20261121);
   const { business } = await createBusinessAccount(db, {
     name: DEMO_BUSINESS_NAME,
-    timeZone: DEMO_TIME_ZONE,
+    timeZone: SAMPLE_TIME_ZONE,
     admin: { email: DEMO_USERS.admin, password: DEMO_PASSWORD, first_name: 'Alex', last_name: 'Morgan' },
   });
   const businessAccountId = business.id;
@@ -143,13 +142,13 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     };
   })).returning({ id: businessLocations.id });
 
-  const typeRows = await db.insert(appointmentTypes).values(DEMO_APPOINTMENT_TYPES.map((type) => ({ business_account_id: businessAccountId, ...type })))
+  const typeRows = await db.insert(appointmentTypes).values(APPOINTMENT_TYPES.map(({ name, duration, color }) => ({ business_account_id: businessAccountId, name, duration, color })))
     .returning({ id: appointmentTypes.id });
 
   const generatedPractitioners = generatePractitioners(random, options.practitioners ?? 12);
   const practitionerRows = await db.insert(practitioners).values(generatedPractitioners.map((p) => ({
     business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession,
-    active: p.active, email: p.email, time_zone: DEMO_TIME_ZONE,
+    active: p.active, email: p.email, time_zone: SAMPLE_TIME_ZONE,
     home_address: `${p.home.address_1}, ${p.home.city} QLD ${p.home.post_code}`, home_lat: p.home.lat, home_lng: p.home.lng,
     // Generated on the synthetic street list (../geo/brisbane-gazetteer.ts), like the clients below.
     home_geo_precision: 'street' as const, home_geo_source: 'sandbox' as const,
@@ -160,13 +159,13 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
   for (let start = 0; start < generatedClients.length; start += 1000) {
     const rows = await db.insert(clients).values(generatedClients.slice(start, start + 1000).map((c) => ({
       business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
-      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: DEMO_TIME_ZONE, availability: c.availability,
+      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: SAMPLE_TIME_ZONE, availability: c.availability,
       ...(c.address ? { ...c.address, geo_precision: 'street' as const, geo_source: 'sandbox' as const } : {}),
     }))).returning({ id: clients.id });
     clientIds.push(...rows.map((row) => row.id));
   }
 
-  const today = Temporal.Now.plainDateISO(DEMO_TIME_ZONE);
+  const today = Temporal.Now.plainDateISO(SAMPLE_TIME_ZONE);
   const generatedAppointments = generateAppointments(random, {
     practitioners: generatedPractitioners, clientCount: clientIds.length, firstDay: today, days: options.days ?? 14,
   });

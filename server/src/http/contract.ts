@@ -1,6 +1,6 @@
-// Types derived from the OpenAPI contract (src/api/schema.d.ts is generated from openapi/openapi.yaml).
+// Types derived from the OpenAPI contract (openapi/generated/schema.d.ts is generated from openapi/openapi.yaml).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../../src/api/schema';
+import type { components, operations } from '../../../openapi/generated/schema';
 
 export type Schemas = components['schemas'];
 export type OperationId = keyof operations;

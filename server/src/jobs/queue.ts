@@ -119,6 +119,17 @@ export async function saveProgress(db: DbOrTx, id: number, result: Record<string
   await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id));
 }
 
+/** Stores how far a running job has got in sync_jobs.progress (an optimisation's search: time used, best plan so far). */
+export async function saveJobProgress(db: DbOrTx, id: number, progress: Record<string, unknown>): Promise<void> {
+  await db.update(syncJobs).set({ progress, updated_at: new Date() }).where(eq(syncJobs.id, id));
+}
+
+/** Rewrites a finished job's result (an optimisation's proposal marked applied or discarded); answers the row. */
+export async function updateJobResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<JobRow> {
+  const [row] = await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id)).returning();
+  return row;
+}
+
 async function finishIfHeld(db: Db, id: number, workerId: string, values: Partial<JobRow>): Promise<boolean> {
   const rows = await db.update(syncJobs).set({ ...values, locked_by: null, locked_until: null, updated_at: new Date() })
     .where(and(eq(syncJobs.id, id), eq(syncJobs.locked_by, workerId), eq(syncJobs.status, 'INPROGRESS')))
@@ -156,4 +167,15 @@ export async function cancelJob(db: DbOrTx, id: number, message?: string): Promi
     ...(message ? { error_message: message } : {}),
   }).where(and(eq(syncJobs.id, id), inArray(syncJobs.status, ['PENDING', 'INPROGRESS']))).returning();
   return row ?? null;
+}
+
+/** Cancels a business's unfinished jobs (of one kind, or all); a worker running one stops at its next step. */
+export async function cancelUnfinishedJobs(db: DbOrTx, businessAccountId: number, message: string, kind?: SyncJobKind): Promise<void> {
+  await db.update(syncJobs).set({
+    status: 'CANCELLED', finished_at: new Date(), updated_at: new Date(), locked_by: null, locked_until: null, error_message: message,
+  }).where(and(
+    eq(syncJobs.business_account_id, businessAccountId),
+    inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
+    ...(kind ? [eq(syncJobs.kind, kind)] : []),
+  ));
 }

@@ -1,14 +1,15 @@
-// Automatic sync (docs/decisions/0003-sync-jobs.md): every hour at :05 an import, and at :35 an export, of
-// today..today+ahead_days (business time zone) with the sync settings' filters, for each business with an ACTIVE
-// provider account that turned the direction on. Each slot is claimed once across all worker processes (a
-// conditional upsert of a cursor), and at most one unfinished automatic job per business and kind exists.
+// Automatic sync (docs/decisions/0003-sync-jobs.md): every hour at :05 an import, and at :35 an export. The scheduler
+// knows when; the module that owns automatic sync (sync) is given each slot and answers which jobs it is due: the
+// businesses that turned the direction on, each slot handed out once across all worker processes, with the range and
+// filters of their sync settings. The scheduler enqueues them, at most one unfinished automatic job per business
+// and kind.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { SyncFilters } from '../db/schema';
-import { Temporal } from 'temporal-polyfill';
 import { jobEvents } from './queue';
 
 export const AUTOMATIC_SCHEDULE = { IMPORT: { minute: 5 }, EXPORT: { minute: 35 } } as const;
+export type AutomaticJobKind = keyof typeof AUTOMATIC_SCHEDULE;
 
 /** The latest slot at or before `now`: hh:mm with mm = `minute`, in UTC (every hour, so the zone does not matter). */
 export function latestSlot(now: Date, minute: number): Date {
@@ -18,46 +19,32 @@ export function latestSlot(now: Date, minute: number): Date {
   return slot;
 }
 
-interface Candidate {
-  business_account_id: number;
-  time_zone: string;
-  ahead_days: number;
+/** An automatic job a business is due: its range in whole days (yyyy-MM-dd, both included) and its filters. */
+export interface DueAutomaticJob {
+  businessAccountId: number;
+  startDate: string;
+  endDate: string;
   filters: SyncFilters;
-  enable_auto_import: boolean;
-  enable_auto_export: boolean;
 }
 
-/** What the scheduler is given by the module that owns the ranges (sync). */
+/** What the scheduler is given by the module that owns automatic sync (sync). */
 export interface SchedulerRules {
-  /** The longest range, in days with both ends included, that an import or export may cover. */
-  maxRangeDays: number;
+  /**
+   * The jobs of `kind` due for `slot`, their ranges starting on `now`'s day in each business's zone. Each business's
+   * slot is handed out once across all processes: asked again for the same slot, it answers without that business.
+   */
+  claimDueJobs(db: Db, kind: AutomaticJobKind, slot: Date, now: Date): Promise<DueAutomaticJob[]>;
 }
 
 /** Enqueues the automatic jobs due at `now` (which also fixes their range's first day); returns the ids created. */
 export async function scheduleAutomaticSync(db: Db, rules: SchedulerRules, now = new Date()): Promise<number[]> {
-  const candidates = await queryRows<Candidate>(db, sql`
-    SELECT s.business_account_id, b.time_zone, s.ahead_days, s.filters, s.enable_auto_import, s.enable_auto_export
-    FROM sync_settings s
-    JOIN business_accounts b ON b.id = s.business_account_id AND b.active
-    JOIN provider_accounts p ON p.business_account_id = s.business_account_id AND p.status = 'ACTIVE'
-    WHERE s.enable_auto_import OR s.enable_auto_export`);
   const created: number[] = [];
-  for (const candidate of candidates) {
-    for (const kind of ['IMPORT', 'EXPORT'] as const) {
-      if (!(kind === 'IMPORT' ? candidate.enable_auto_import : candidate.enable_auto_export)) continue;
-      const slot = latestSlot(now, AUTOMATIC_SCHEDULE[kind].minute);
-      const claimed = await queryRows<{ resource: string }>(db, sql`
-        INSERT INTO sync_cursors (business_account_id, resource, synced_through)
-        VALUES (${candidate.business_account_id}, ${`automatic_${kind.toLowerCase()}`}, ${slot.toISOString()}::timestamptz)
-        ON CONFLICT (business_account_id, resource) DO UPDATE SET synced_through = excluded.synced_through
-        WHERE sync_cursors.synced_through < excluded.synced_through
-        RETURNING resource`);
-      if (claimed.length === 0) continue;
-      const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(candidate.time_zone).toPlainDate();
-      const end = today.add({ days: Math.min(candidate.ahead_days, rules.maxRangeDays - 1) });
+  for (const kind of ['IMPORT', 'EXPORT'] as const) {
+    const due = await rules.claimDueJobs(db, kind, latestSlot(now, AUTOMATIC_SCHEDULE[kind].minute), now);
+    for (const job of due) {
       const rows = await queryRows<{ id: number }>(db, sql`
         INSERT INTO sync_jobs (business_account_id, kind, start_date, end_date, filters, automatic)
-        VALUES (${candidate.business_account_id}, ${kind}, ${today.toString()}::date, ${end.toString()}::date, ${JSON.stringify(candidate.filters)}::jsonb, true)
+        VALUES (${job.businessAccountId}, ${kind}, ${job.startDate}::date, ${job.endDate}::date, ${JSON.stringify(job.filters)}::jsonb, true)
         ON CONFLICT (business_account_id, kind) WHERE automatic AND status IN ('PENDING', 'INPROGRESS') DO NOTHING
         RETURNING id`);
       for (const row of rows) {

@@ -1,7 +1,7 @@
 // What a job handler gets from the worker that runs it, and what the worker is given: a handler per job kind. The
 // jobs layer knows no job's content; the modules that own the work (sync) hand their handlers to whoever starts a worker.
 import type { AppContext } from '../http/context';
-import type { AdapterTuning } from '../pms-connection/factory';
+import type { AdapterTuning } from '../pms';
 import type { JobRow, Tx } from './queue';
 
 export interface JobRun {

@@ -4,8 +4,9 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../http/context';
-import { PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError } from '../pms/errors';
-import { ProviderAccountUnusableError, type AdapterTuning } from '../pms-connection/factory';
+import {
+  PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError, ProviderAccountUnusableError, type AdapterTuning,
+} from '../pms';
 import {
   assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
   retryJobLater,

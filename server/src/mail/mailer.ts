@@ -6,6 +6,15 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
 
+/**
+ * The address of MAIL_FROM: "Rounds <no-reply@rounds.local>" → "no-reply@rounds.local". Cliniko and Nominatim-compatible
+ * geocoders want a contact email in the User-Agent.
+ */
+export function contactEmailOf(mailFrom: string): string {
+  const match = mailFrom.match(/<([^>]+)>/);
+  return (match ? match[1] : mailFrom).trim();
+}
+
 export interface Email {
   to: string;
   subject: string;

@@ -1,21 +1,20 @@
 // Every module's handlers, merged into one table keyed by operationId.
 import type { Handlers } from '../http/contract';
 import type { AppContext } from '../http/context';
-import { authHandlers } from './auth/handlers';
-import { configHandlers } from './config/handlers';
-import type { AuthService } from './auth/service';
-import { businessLocationsHandlers } from './business-locations/handlers';
-import { practitionersHandlers } from './practitioners/handlers';
-import { syncHandlers } from './sync/handlers';
-import { appointmentTypesHandlers } from './appointment-types/handlers';
-import { appointmentsHandlers } from './appointments/handlers';
-import { clientsHandlers } from './clients/handlers';
-import { customLocationsHandlers } from './custom-locations/handlers';
-import { optimizationSettingsHandlers } from './optimization-settings/handlers';
-import { optimizationsHandlers } from './optimizations/handlers';
-import { geocodingHandlers } from './geocoding/handlers';
-import { publicAvailabilityHandlers } from './public-availability/handlers';
-import { tagsHandlers } from './tags/handlers';
+import { authHandlers, type AuthService } from './auth';
+import { configHandlers } from './config';
+import { businessLocationsHandlers } from './business-locations';
+import { practitionersHandlers } from './practitioners';
+import { syncHandlers } from './sync';
+import { appointmentTypesHandlers } from './appointment-types';
+import { appointmentsHandlers } from './appointments';
+import { clientsHandlers } from './clients';
+import { customLocationsHandlers } from './custom-locations';
+import { optimizationSettingsHandlers } from './optimization-settings';
+import { optimizationsHandlers } from './optimizations';
+import { geocodingHandlers } from './geocoding';
+import { publicAvailabilityHandlers } from './public-availability';
+import { tagsHandlers } from './tags';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {

@@ -75,3 +75,14 @@ export class PmsMalformedRecordError extends PmsError {
 }
 
 export class PmsResponseError extends PmsError {}
+
+/**
+ * Not an answer of the PMS: the business's connection to it cannot be used (never connected, disconnected, setup
+ * not finished, or its stored key cannot be decrypted). A job that meets it fails at once with this message.
+ */
+export class ProviderAccountUnusableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

@@ -1,4 +1,4 @@
-// The appointment details modal (spec section 2): data, arrival-time editor, availability warning, map,
+// The appointment details modal: data, arrival-time editor, availability warning, map,
 // map links and extra details (change log, sync history).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { ArrivalTimeEditor } from './ArrivalTimeEditor';
 import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
+import { TextLink } from '../../ui/TextLink';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -73,9 +74,9 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           <Field label="Client">
             {appointment.client ? (
-              <button type="button" onClick={() => openClientModal(appointment.client!.id)} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+              <TextLink onClick={() => openClientModal(appointment.client!.id)} className="font-medium">
                 {appointment.client.full_name}
-              </button>
+              </TextLink>
             ) : (
               '—'
             )}
@@ -107,9 +108,9 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         actions={
           links && (
             <span className="flex gap-3 text-xs font-medium">
-              <a href={links.google} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Google Maps</a>
-              <a href={links.apple} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Apple Maps</a>
-              <a href={links.waze} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline dark:text-sky-400">Waze</a>
+              <TextLink href={links.google} target="_blank" rel="noreferrer">Google Maps</TextLink>
+              <TextLink href={links.apple} target="_blank" rel="noreferrer">Apple Maps</TextLink>
+              <TextLink href={links.waze} target="_blank" rel="noreferrer">Waze</TextLink>
             </span>
           )
         }

@@ -8,6 +8,7 @@ import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
+import { MAX_RANGE_DAYS } from '../../lib/dayRange';
 import { urlParam, useUrlState } from '../../lib/urlState';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
@@ -21,8 +22,8 @@ import type { AppointmentListQuery, AppointmentSummary } from './api';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
 import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
-import { DateRangePicker, MAX_RANGE_DAYS, type DayRange } from './DateRangePicker';
 import { DaySchedule, LANE_COLORS } from './DaySchedule';
+import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
 import { layoutSchedule } from './scheduleLayout';
@@ -100,7 +101,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
       <Card className="p-0">
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
           <div className="w-full md:w-auto">
-            <DateRangePicker value={range} onChange={setRange} today={today} />
+            <DateRangePicker label="Dates" compact steps maxDays={MAX_RANGE_DAYS} value={range} onChange={setRange} today={today} />
           </div>
           {/* On a phone the filters wait behind a button, so the first visits are on the first screen. */}
           <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">

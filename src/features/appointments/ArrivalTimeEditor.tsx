@@ -6,8 +6,8 @@ import { fromPromise } from 'xstate';
 import { useServices } from '../../app/ServicesContext';
 import { ARRIVAL_TIME_STEP_SECONDS, arrivalWindowHint, type ArrivalTimeEditorInput } from '../../machines/arrivalTimeEditor';
 import { formatDateTime, stepTimeOfDay } from '../../lib/dates';
-import { Spinner } from '../../ui/PageSpinner';
 import { useUpdateArrivalTime } from './mutations';
+import { Button } from '../../ui/Button';
 
 export function ArrivalTimeEditor(input: ArrivalTimeEditorInput) {
   const { machines } = useServices();
@@ -92,18 +92,12 @@ export function ArrivalTimeEditor(input: ArrivalTimeEditorInput) {
           }}
           className="w-20 rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums dark:border-slate-600 dark:bg-slate-800"
         />
-        <button
-          type="button"
-          disabled={saving}
-          onClick={() => actor.send({ type: 'SAVE' })}
-          className="inline-flex items-center gap-1 rounded-md bg-sky-600 px-2.5 py-1 text-xs font-semibold text-white disabled:opacity-60"
-        >
-          {saving && <Spinner className="size-3" />}
+        <Button size="xs" busy={saving} onClick={() => actor.send({ type: 'SAVE' })}>
           Save arrival time
-        </button>
-        <button type="button" disabled={saving} onClick={() => actor.send({ type: 'CANCEL' })} className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+        </Button>
+        <Button variant="ghost" size="xs" disabled={saving} onClick={() => actor.send({ type: 'CANCEL' })}>
           Cancel
-        </button>
+        </Button>
       </span>
       {context.error && (
         <span id={errorId} role="alert" className="block text-xs text-rose-700 dark:text-rose-300">

@@ -7,7 +7,7 @@ type Version = AppointmentExtraDetails['versions'][number];
 
 type VersionChange = Version['changes'][number];
 
-/** Ascending by time (the spec's order), stable for equal times. */
+/** Oldest first, stable for equal times. */
 function sortVersions(versions: readonly Version[]): Version[] {
   return versions
     .map((version, index) => ({ version, index, at: Date.parse(version.created_at) }))

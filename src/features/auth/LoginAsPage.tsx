@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, Redirect, useSearchParams } from 'wouter';
+import { Redirect, useSearchParams } from 'wouter';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectAuthError, selectIsAuthenticated, selectIsLoggingIn } from '../../machines/auth';
 import { ErrorNote } from '../../ui/forms';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { AuthShell } from './AuthShell';
+import { TextLink } from '../../ui/TextLink';
 
 /** Exchanges the one-time token of an operator's login-as link for a session. */
 export default function LoginAsPage() {
@@ -37,9 +38,9 @@ export default function LoginAsPage() {
         <PageSpinner label="Checking your login link" />
       )}
       <p className="mt-6 text-sm">
-        <Link href="/login" className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+        <TextLink href="/login" className="font-medium">
           Go to the login page
-        </Link>
+        </TextLink>
       </p>
     </AuthShell>
   );

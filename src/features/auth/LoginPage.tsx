@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Redirect } from 'wouter';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectAuthError, selectIsAuthenticated, selectIsLoggingIn } from '../../machines/auth';
 import { ErrorNote, SubmitButton, TextField } from '../../ui/forms';
 import { AuthShell } from './AuthShell';
+import { TextLink } from '../../ui/TextLink';
 
 export default function LoginPage() {
   const { auth } = useServices();
@@ -43,9 +44,9 @@ export default function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="flex flex-col-reverse items-center gap-3 pt-2 sm:flex-row sm:justify-between">
-          <Link href="/reset-password" className="text-sm font-medium text-sky-700 hover:underline dark:text-sky-400">
+          <TextLink href="/reset-password" className="text-sm font-medium">
             Forgot your password?
-          </Link>
+          </TextLink>
           <SubmitButton busy={loggingIn} busyLabel="Logging in…">
             Log in
           </SubmitButton>

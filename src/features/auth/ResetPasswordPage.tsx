@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
 import { confirmPasswordReset, requestPasswordReset } from '../../api/endpoints';
 import { messageOfError } from '../../api/errors';
 import { ErrorNote, SubmitButton, SuccessNote, TextField } from '../../ui/forms';
 import { AuthShell } from './AuthShell';
+import { TextLink } from '../../ui/TextLink';
 
 const backToLogin = (
-  <Link href="/login" className="text-sm font-medium text-sky-700 hover:underline dark:text-sky-400">
+  <TextLink href="/login" className="text-sm font-medium">
     Back to log in
-  </Link>
+  </TextLink>
 );
 
 function RequestResetForm() {
@@ -59,9 +60,9 @@ function NewPasswordForm({ token }: { token: string }) {
       {confirm.isSuccess ? (
         <div className="space-y-4">
           <SuccessNote>{confirm.data}</SuccessNote>
-          <Link href="/login" className="text-sm font-medium text-sky-700 hover:underline dark:text-sky-400">
+          <TextLink href="/login" className="text-sm font-medium">
             Log in with your new password
-          </Link>
+          </TextLink>
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4" aria-label="Set a new password">

@@ -1,5 +1,5 @@
-// The availability grid (spec section 4) driven by availabilityEditorMachine. The client details modal
-// and the clients' public page render this same component, each with where it saves and its own mutation.
+// The availability grid (Monday to Saturday, then Sunday; all day or the four slots) driven by availabilityEditorMachine.
+// The client details modal and the clients' public page render this same component, each with where it saves and its own mutation.
 import { useEffect, useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -14,7 +14,7 @@ import {
   type AvailabilityEntry,
   type AvailabilityTarget,
 } from '../../machines/availabilityEditor';
-import { Spinner } from '../../ui/PageSpinner';
+import { Button } from '../../ui/Button';
 
 export interface AvailabilityEditorProps {
   /** The saved availability. */
@@ -139,15 +139,9 @@ export function AvailabilityEditor({
         <p className="text-sm text-slate-600 dark:text-slate-400">No custom availability: any day and time suits.</p>
       )}
 
-      <button
-        type="submit"
-        disabled={locked || blocked}
-        aria-describedby={blocked ? problemIds.join(' ') : undefined}
-        className="inline-flex items-center gap-2 rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {saving && <Spinner className="size-4" />}
+      <Button type="submit" size="sm" busy={saving} disabled={locked || blocked} aria-describedby={blocked ? problemIds.join(' ') : undefined}>
         {saveLabel}
-      </button>
+      </Button>
     </form>
   );
 }

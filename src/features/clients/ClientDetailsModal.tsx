@@ -1,4 +1,4 @@
-// The client details modal (spec section 2): data, map, tags, availability and the availability request.
+// The client details modal: data, map, tags, availability and the availability request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
@@ -22,6 +22,8 @@ import { hasCoordinates } from '../../ui/map/mapTypes';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
+import { Button } from '../../ui/Button';
+import { TextLink } from '../../ui/TextLink';
 
 const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
 const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
@@ -102,7 +104,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
               <ul>
                 {client.phone_numbers.map((phone, index) => (
                   <li key={`${phone.number}-${index}`}>
-                    <a className="text-sky-700 hover:underline dark:text-sky-400" href={`tel:${phone.number.replace(/\s+/g, '')}`}>{phone.number}</a>
+                    <TextLink href={`tel:${phone.number.replace(/\s+/g, '')}`}>{phone.number}</TextLink>
                     {phone.phone_type ? <span className="text-slate-500"> ({phone.phone_type})</span> : null}
                   </li>
                 ))}
@@ -112,7 +114,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
             )}
           </Field>
           <Field label="Email">
-            {client.email ? <a className="text-sky-700 hover:underline dark:text-sky-400" href={`mailto:${client.email}`}>{client.email}</a> : '—'}
+            {client.email ? <TextLink href={`mailto:${client.email}`}>{client.email}</TextLink> : '—'}
           </Field>
           <Field label="Address">{address || '—'}</Field>
           <Field label="Time zone">{client.time_zone ?? '—'}</Field>
@@ -136,15 +138,15 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
                 {NO_EMAIL_FOR_REQUEST}
               </span>
             )}
-            <button
-              type="button"
+            <Button
+              variant="secondary"
+              size="xs"
               disabled={request.isPending || !email}
               aria-describedby={email ? undefined : noEmailId}
               onClick={() => setConfirming(true)}
-              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
             >
               Send availability request
-            </button>
+            </Button>
           </span>
         }
       >

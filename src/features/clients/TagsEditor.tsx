@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { GENERIC_ERROR, tagColor, type Tag } from './api';
-import { Spinner } from '../../ui/PageSpinner';
 import { useUpdateClientTags } from './mutations';
 import { tagQueries } from './queries';
+import { Button } from '../../ui/Button';
 
 export function useAllTags() {
   const { api } = useServices();
@@ -75,14 +75,9 @@ export function TagsEditor({ clientId, tags, onUnsavedChange }: {
         </div>
       )}
       {allTags.data.length > 0 && (
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
-          {save.isPending && <Spinner className="size-4" />}
+        <Button type="submit" variant="secondary" size="sm" busy={save.isPending}>
           Save tags
-        </button>
+        </Button>
       )}
     </form>
   );

@@ -1,5 +1,5 @@
 // The calls of the clients area and the client details modal, typed by the contract; failures are
-// thrown as ApiError carrying the server's message (or the fallback the spec names).
+// thrown as ApiError carrying the server's message (or the fallbacks below).
 import type { ApiClient } from '../../api/client';
 import { ApiError, unwrap, type CallResult } from '../../api/errors';
 import type { components, operations } from '../../api/schema';

@@ -1,8 +1,8 @@
 // /help: the user guide that ships with Rounds (the header's Help link points here unless HELP_URL says otherwise).
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { Card, PageHeader } from '../../ui/PageHeader';
+import { TextLink } from '../../ui/TextLink';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -12,8 +12,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Card>
   );
 }
-
-const linkClass = 'font-medium text-sky-700 underline hover:text-sky-900 dark:text-sky-400 dark:hover:text-sky-300';
 
 export default function HelpPage({ route }: RoutePageProps) {
   return (
@@ -35,7 +33,7 @@ export default function HelpPage({ route }: RoutePageProps) {
               Settings → Sync settings) copies appointments, clients and practitioners from your practice management system.
             </li>
             <li>
-              <strong>See</strong> the day: <Link href="/appointments" className={linkClass}>Appointments</Link> shows the
+              <strong>See</strong> the day: <TextLink variant="prose" href="/appointments">Appointments</TextLink> shows the
               visits as a list, or as one day’s lanes per practitioner with a map. Each practitioner keeps one colour on the
               lanes and the map. A warning marks a visit whose arrival time falls outside the client’s availability.
             </li>
@@ -66,10 +64,10 @@ export default function HelpPage({ route }: RoutePageProps) {
 
         <Section title="Where the settings are">
           <p>
-            Administrators find everything under <Link href="/settings" className={linkClass}>Settings</Link>: the connection to
+            Administrators find everything under <TextLink variant="prose" href="/settings">Settings</TextLink>: the connection to
             your practice management system (Provider account), Sync settings, Practitioners (their colours), Tags and
             Appointment types. Everyone can change their own name, email and password under{' '}
-            <Link href="/settings/my-account" className={linkClass}>My account</Link>, also in the menu under your avatar.
+            <TextLink variant="prose" href="/settings/my-account">My account</TextLink>, also in the menu under your avatar.
           </p>
         </Section>
 

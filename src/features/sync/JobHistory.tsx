@@ -1,13 +1,12 @@
 // The import or export history (ADMIN): status, range, filters, counts or error, who and when, paginated,
 // with Cancel for jobs still PENDING or INPROGRESS. Refreshes itself while any job on the page is running.
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { selectUser } from '../../machines/auth';
 import { POLL_INTERVAL_MS } from '../../machines/jobPolling';
-import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../lib/dates';
+import { browserTimeZone, formatDateTime, formatDayRange } from '../../lib/dates';
 import { ErrorNote } from '../../ui/forms';
 import { Pagination } from '../../ui/Pagination';
 import { PageHeader } from '../../ui/PageHeader';
@@ -18,6 +17,7 @@ import { jobStatusLabel, resultSummary } from './jobStatus';
 import type { Option } from '../../ui/MultiSelect';
 import { useReferenceLists } from './useSyncData';
 import { syncJobQueries } from './queries';
+import { Button } from '../../ui/Button';
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 
@@ -81,9 +81,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
         {kind === 'import' ? 'Appointments imported from your practice management system.' : 'Appointment times exported to your practice management system.'}
       </PageHeader>
       <div className="mb-4 flex justify-end">
-        <Link href={`/${kind}s/add`} className="rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700">
-          {kind === 'import' ? 'New import' : 'New export'}
-        </Link>
+        <Button href={`/${kind}s/add`}>{kind === 'import' ? 'New import' : 'New export'}</Button>
       </div>
       {history.isPending && <PageSpinner label={`Loading ${noun}s`} />}
       {history.isError && <ErrorNote>{messageOfError(history.error, `An error has occurred. Could not load ${noun}s.`)}</ErrorNote>}
@@ -118,7 +116,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
                       </span>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">
-                      {job.start_date === job.end_date ? formatCalendarDate(job.start_date) : `${formatCalendarDate(job.start_date)} – ${formatCalendarDate(job.end_date)}`}
+                      {formatDayRange(job.start_date, job.end_date)}
                     </td>
                     <td className="px-4 py-3">
                       <FiltersCell filters={job.filters} lists={lists} />
@@ -130,14 +128,15 @@ export function JobHistory({ kind }: { kind: JobKind }) {
                     <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(job.created_at, timeZone)}</td>
                     <td className="px-4 py-3 text-right">
                       {active && (
-                        <button
-                          type="button"
+                        <Button
+                          variant="secondary"
+                          danger
+                          size="xs"
                           disabled={cancel.isPending && cancel.variables === job.id}
                           onClick={() => cancel.mutate(job.id)}
-                          className="rounded-md border border-rose-300 px-2.5 py-1 text-xs font-medium text-rose-700 hover:bg-rose-50 disabled:opacity-60 dark:border-rose-800 dark:text-rose-300"
                         >
                           Cancel
-                        </button>
+                        </Button>
                       )}
                     </td>
                   </tr>

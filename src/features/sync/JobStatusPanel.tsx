@@ -1,4 +1,4 @@
-// The status of a created import or export (spec section 4): 'In progress' with a spinner while PENDING or
+// The status of a created import or export: 'In progress' with a spinner while PENDING or
 // INPROGRESS, then the status in words with the counts (and what they mean when nothing changed) or the error.
 import { Spinner } from '../../ui/PageSpinner';
 import { isActiveStatus, type ExportJob, type ImportJob, type JobKind, type SyncJob } from '../../api/jobs';

@@ -1,4 +1,4 @@
-// The import or export form, then — once the job is created — its live status (spec sections 2, 4, 5).
+// The import or export form, then — once the job is created — its live status (the form is hidden meanwhile).
 // Hosted by the header modals, the /imports/add and /exports/add pages and the account-setup wizard.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -6,18 +6,19 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDraft } from '../../machines/syncForm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { PageSpinner, Spinner } from '../../ui/PageSpinner';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import type { JobKind, SyncJob } from '../../api/jobs';
-import { DateRangePicker, SingleDatePicker } from './DateRangePicker';
-import { draftForMode, prefillDraft, type SyncMode } from './dateRange';
+import { DateRangePicker, SingleDatePicker } from '../../ui/DateRangePicker';
+import { draftDates, draftForMode, pickerRange, prefillDraft, RANGE_PRESETS, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
+import { Button } from '../../ui/Button';
 
 const WARNINGS: Record<JobKind, string> = {
-  // The spec warns that imports overwrite edits made in the product; issue 10 keeps unexported arrival times.
+  // Imports overwrite edits made in Rounds, except arrival times not exported yet (issue 10); users are told so.
   import: 'Imports overwrite existing data with the practice management software\'s, including edits made in Rounds — except arrival times changed here and not exported yet, which are kept unless the appointment was moved there.',
   export: 'Exports update appointment times in the practice management software. They cannot be undone, so you will be asked to confirm first.',
 };
@@ -118,13 +119,22 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       )}
       {mode === 'NORMAL' ? (
         <DateRangePicker
-          value={{ start: draft.start_date, end: draft.end_date }}
+          label="Date range"
+          clearable
+          presets={RANGE_PRESETS}
+          months={2}
+          value={pickerRange(draft)}
           today={today}
           problem={dateProblem}
-          onChange={(range) => setDraft({ ...draft, start_date: range.start, end_date: range.end })}
+          onChange={(range) => setDraft({ ...draft, ...draftDates(range) })}
         />
       ) : (
-        <SingleDatePicker value={draft.start_date} today={today} onChange={(day) => setDraft({ ...draft, start_date: day, end_date: day })} />
+        <SingleDatePicker
+          label="Date"
+          value={pickerRange(draft).start}
+          today={today}
+          onChange={(day) => setDraft({ ...draft, ...draftDates({ start: day, end: day }) })}
+        />
       )}
       <div className={mode === 'NORMAL' ? 'grid gap-4 sm:grid-cols-3' : ''}>
         {mode === 'NORMAL' && (
@@ -155,14 +165,9 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       </div>
       <Callout>{WARNINGS[kind]}</Callout>
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={submitting}
-          className="inline-flex items-center gap-2 rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {submitting && <Spinner className="size-4" />}
+        <Button type="submit" busy={submitting}>
           {startLabel}
-        </button>
+        </Button>
       </div>
       <ConfirmDialog
         open={confirming}

@@ -1,7 +1,6 @@
-// 'Import appointments' / 'Export appointments' (spec section 2): a large dialog in NORMAL mode, a small
+// 'Import appointments' / 'Export appointments': a large dialog in NORMAL mode, a small
 // one in FAST mode, with the form, the warning, 'View history' (for those who may open it) and Close.
 import { useCallback, useState } from 'react';
-import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../../machines/auth';
 import { isNotSetUpCode } from '../../api/errors';
@@ -11,6 +10,7 @@ import { ModalFrame } from '../../ui/ModalFrame';
 import type { JobKind } from '../../api/jobs';
 import type { SyncMode } from './dateRange';
 import { SyncJobPanel } from './SyncJobPanel';
+import { TextLink } from '../../ui/TextLink';
 
 const MODAL_TITLES: Record<JobKind, string> = { import: 'Import appointments', export: 'Export appointments' };
 const HISTORY_PATHS: Record<JobKind, string> = { import: '/imports', export: '/exports' };
@@ -33,9 +33,9 @@ export function SyncModal({ kind, mode: initialMode, date, onClose }: { kind: Jo
       testId={`${kind}-modal`}
       width={mode === 'NORMAL' ? 'large' : 'small'}
       footer={showHistory && (
-        <Link href={HISTORY_PATHS[kind]} onClick={onClose} className="mr-auto self-center text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+        <TextLink href={HISTORY_PATHS[kind]} onClick={onClose} className="mr-auto self-center text-sm font-medium">
           View history
-        </Link>
+        </TextLink>
       )}
     >
       <SyncJobPanel kind={kind} mode={mode} date={date} onModeChange={setMode} onAccountProblem={onAccountProblem} />

@@ -1,6 +1,7 @@
 // The calls of the sync area that only its views make (sync settings, connecting and disconnecting the provider
-// account), typed by the contract; failures are thrown as ApiError with the spec's fallbacks. Import and export jobs
-// are ../../api/jobs.ts (the sync machines call them too); the reference lists are read through ../appointments/queries.ts.
+// account), typed by the contract; failures are thrown as ApiError with the server's message, else the fallbacks below.
+// Import and export jobs are ../../api/jobs.ts (the sync machines call them too); the reference lists are read through
+// ../appointments/queries.ts.
 import type { ApiClient } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { components } from '../../api/schema';

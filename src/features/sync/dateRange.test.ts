@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { parse } from 'yaml';
-import { EARLIEST_DATE as SERVER_EARLIEST_DATE, LATEST_DATE as SERVER_LATEST_DATE, MAX_RANGE_DAYS as SERVER_MAX_RANGE_DAYS } from '../../../server/src/modules/sync/time-range';
+import { EARLIEST_DATE as SERVER_EARLIEST_DATE, LATEST_DATE as SERVER_LATEST_DATE, MAX_RANGE_DAYS as SERVER_MAX_RANGE_DAYS } from '../../../server/src/lib/day-range';
 import { draftForMode, presetRange, prefillDraft, PRESETS } from './dateRange';
 import { EARLIEST_DATE, LATEST_DATE, MAX_AHEAD_DAYS, MAX_RANGE_DAYS, rangeProblem } from '../../lib/syncRange';
 import { selectionSummary } from '../../ui/MultiSelect';
@@ -29,7 +29,7 @@ describe('presets', () => {
     expect(presetRange('nextMonth', Temporal.PlainDate.from('2026-12-31'))).toEqual({ start: '2027-01-01', end: '2027-01-31' });
   });
 
-  it('are listed in the spec’s order', () => {
+  it('are listed from the shortest range ahead to the calendar months', () => {
     expect(PRESETS.map((preset) => preset.label)).toEqual(['Today', 'Next 7 days', 'Next 14 days', 'Next 30 days', 'This month', 'Previous month', 'Next month']);
   });
 });

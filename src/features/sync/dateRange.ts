@@ -1,8 +1,11 @@
-// Date-range presets and the modal prefill (spec sections 2, 5 and 9). Dates are calendar dates in the
-// business's time zone, written yyyy-MM-dd as the API expects.
+// Date-range presets (Today, Next 7/14/30 days, this, previous and next month) and the prefill of the import and
+// export forms: today to today + 7 days, or today to today + ahead_days when that direction's automatic sync is on,
+// with the sync settings' filters (a practitioner gets their own practitioners); FAST mode ends on the start day.
+// Dates are calendar dates in the business's time zone, written yyyy-MM-dd as the API expects.
 import { Temporal } from 'temporal-polyfill';
 import { toRequestDate } from '../../lib/dates';
 import { MAX_AHEAD_DAYS } from '../../lib/syncRange';
+import type { DateRangePreset, OpenDayRange } from '../../ui/DateRangePicker';
 import type { Role } from '../../api/types';
 import type { SyncDraft } from '../../machines/syncForm';
 import type { JobKind } from '../../api/jobs';
@@ -10,9 +13,10 @@ import type { SyncSettings } from './api';
 
 export type SyncMode = 'NORMAL' | 'FAST';
 
+/** A whole range of days, yyyy-MM-dd as the API writes them. */
 export interface DateRange {
-  start: string | null;
-  end: string | null;
+  start: string;
+  end: string;
 }
 
 const DEFAULT_RANGE_DAYS = 7;
@@ -53,6 +57,26 @@ export function presetRange(preset: PresetId, today: Temporal.PlainDate): DateRa
     case 'nextMonth':
       return wholeMonth(firstOfMonth.add({ months: 1 }));
   }
+}
+
+const dayOf = (date: string | null) => (date ? Temporal.PlainDate.from(date) : null);
+
+/** The presets as the date range picker offers them. */
+export const RANGE_PRESETS: readonly DateRangePreset[] = PRESETS.map(({ id, label }) => ({
+  label,
+  range: (today) => {
+    const { start, end } = presetRange(id, today);
+    return { start: Temporal.PlainDate.from(start), end: Temporal.PlainDate.from(end) };
+  },
+}));
+
+/** A draft's dates as the date pickers hold them, and back. */
+export function pickerRange(draft: Pick<SyncDraft, 'start_date' | 'end_date'>): OpenDayRange {
+  return { start: dayOf(draft.start_date), end: dayOf(draft.end_date) };
+}
+
+export function draftDates(range: OpenDayRange): Pick<SyncDraft, 'start_date' | 'end_date'> {
+  return { start_date: range.start && toRequestDate(range.start), end_date: range.end && toRequestDate(range.end) };
 }
 
 export interface PrefillInput {

@@ -5,7 +5,7 @@ import { type ExportJob, type ImportJob, type JobKind, type JobStatus, type Sync
 type ImportResult = NonNullable<ImportJob['result']>;
 type ExportResult = NonNullable<ExportJob['result']>;
 
-/** PENDING and INPROGRESS both read "In progress" (the spec's words for a running job, with a spinner). */
+/** PENDING and INPROGRESS both read "In progress" (shown with a spinner); the other statuses read as their own words. */
 const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   PENDING: 'In progress',
   INPROGRESS: 'In progress',

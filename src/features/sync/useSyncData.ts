@@ -1,5 +1,5 @@
 // The lists and settings the sync forms read, through TanStack Query; a failed list load is toasted
-// with the server's message or the spec's fallback.
+// with the server's message or the list's fallback (LOAD_ERRORS).
 import { useEffect } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -7,8 +7,8 @@ import { messageOfError } from '../../api/errors';
 import { selectUser } from '../../machines/auth';
 import { todayIn } from '../../lib/dates';
 import { LOAD_ERRORS } from './api';
-import type { Practitioner } from '../appointments/api';
-import { appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
+import type { Practitioner } from '../appointments';
+import { appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments';
 import { syncSettingsQueries } from './queries';
 import type { Option } from '../../ui/MultiSelect';
 
@@ -71,7 +71,7 @@ export function useReferenceLists(): { businessLocations: OptionList; practition
   };
 }
 
-/** Read fresh every time a form opens (spec: prefill each time a modal opens); nothing is kept once it closes. */
+/** Read fresh every time a form opens (each opening prefills from the current settings); nothing is kept once it closes. */
 export function useFreshSyncSettings() {
   const { api } = useServices();
   return useQuery({ ...syncSettingsQueries.current(api), retry: false, staleTime: 0, gcTime: 0 });

@@ -2,6 +2,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ServerErrorContent } from './ErrorPage';
+import { Button } from '../../ui/Button';
 
 interface BoundaryProps {
   /** Changes when the user navigates: the boundary then tries its children again. */
@@ -29,13 +30,9 @@ class Boundary extends Component<BoundaryProps, { error: unknown; key: string }>
     if (this.state.error === null) return this.props.children;
     const reset = () => this.setState({ error: null });
     const retry = (
-      <button
-        type="button"
-        onClick={reset}
-        className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
-      >
+      <Button variant="secondary" onClick={reset}>
         Try again
-      </button>
+      </Button>
     );
     return <ServerErrorContent inLayout={this.props.inLayout} actions={retry} onLeave={reset} />;
   }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated } from '../../machines/auth';
 import { Icon } from '../../ui/Icon';
+import { Button } from '../../ui/Button';
 
 /**
  * An error page: full screen on its own (/errors/404, /errors/500, the root error boundary), or inside the
@@ -25,13 +25,9 @@ export function ErrorPage({ code, title, message, inLayout = false, actions, onL
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="mt-2 max-w-md text-slate-600 dark:text-slate-400">{message}</p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-        <Link
-          href={authenticated ? '/dashboard' : '/login'}
-          onClick={onLeave}
-          className="rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700"
-        >
+        <Button href={authenticated ? '/dashboard' : '/login'} onClick={onLeave}>
           {authenticated ? 'Back to the dashboard' : 'Go to log in'}
-        </Link>
+        </Button>
         {actions}
       </div>
     </>

@@ -1,5 +1,5 @@
-// The one configuration of the Google Maps script loader (spec section 5: a second, different one is an
-// error). The loader itself retries 3 times with a growing delay (@googlemaps/js-api-loader's default).
+// The one configuration of the Google Maps script loader: the loader refuses a second, different configuration, so
+// every map uses this one. The loader itself retries 3 times with a growing delay (@googlemaps/js-api-loader's default).
 import type { Libraries } from '@react-google-maps/api';
 
 const MAPS_LOADER_ID = 'rounds-google-maps';

@@ -1,4 +1,5 @@
-// What every map view draws, whichever renderer draws it (spec section 9 constants).
+// What every map view draws, whichever renderer draws it, and the maps' fixed settings: the centre (Brisbane) and zoom
+// a map opens at when it has no markers, its height, and the marker clustering (radius 60, viewport padding 60).
 
 export interface MapMarker {
   id: string | number;

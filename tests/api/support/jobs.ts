@@ -1,4 +1,5 @@
-// The job worker and scheduler as the server starts them: given every module's job handlers and the sync range rule.
+// The job worker and scheduler as the server starts them: given every module's job handlers and the sync module's
+// automatic-sync rules.
 import type { Db } from '../../../server/src/db/client';
 import type { AppContext } from '../../../server/src/http/context';
 import { scheduleAutomaticSync as schedule } from '../../../server/src/jobs/scheduler';

@@ -1,7 +1,7 @@
-// Queries behind creating business accounts (users are written through users/repository.ts).
+// Queries behind creating business accounts (users are written by the users module, sync settings by the sync module).
 import { and, eq, inArray } from 'drizzle-orm';
-import { businessAccounts, practitioners, syncSettings } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import { businessAccounts, practitioners } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 
@@ -12,12 +12,7 @@ export async function practitionerIdsOfBusiness(db: DbOrTx, businessAccountId: n
   return found.map((row) => row.id);
 }
 
-/** A new business account with its sync settings row (no filters). */
 export async function insertBusinessAccount(tx: DbOrTx, name: string, timeZone: string): Promise<BusinessAccountRow> {
   const [business] = await tx.insert(businessAccounts).values({ name, time_zone: timeZone }).returning();
-  await tx.insert(syncSettings).values({
-    business_account_id: business.id,
-    filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] },
-  });
   return business;
 }

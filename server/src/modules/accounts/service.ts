@@ -2,7 +2,8 @@
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
-import { findUserByEmail, insertUser } from '../users/repository';
+import { findUserByEmail, insertUser } from '../users';
+import { createSyncSettings } from '../sync';
 import { canonicalTimeZone } from '../../lib/time-zone';
 import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
 
@@ -50,6 +51,7 @@ export async function createBusinessAccount(db: Db, input: {
   if (!canonicalTimeZone(timeZone)) throw new AccountError(`time zone "${timeZone}" is not an IANA time zone`);
   return db.transaction(async (tx) => {
     const business = await insertBusinessAccount(tx, input.name.trim(), timeZone);
+    await createSyncSettings(tx, business.id);
     const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
     return { business, admin };
   });

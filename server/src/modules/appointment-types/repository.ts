@@ -1,7 +1,7 @@
 // Appointment type queries.
 import { and, asc, eq } from 'drizzle-orm';
 import { appointmentTypes } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type AppointmentTypeChanges = Partial<typeof appointmentTypes.$inferInsert>;

@@ -4,10 +4,9 @@
 // beside the list, which keeps a busy day (hundreds of visits, the same few dozen practitioners) small on the wire.
 // The by-id read answers the full Appointment.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
-import type { DbOrTx } from '../audit/versions';
 
 export interface AppointmentScope {
   businessAccountId: number;

@@ -7,8 +7,8 @@ import { appointments, practitioners } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { describeVersions, recordVersion, versionsOf } from '../audit/versions';
-import { appointmentSyncHistory } from '../sync/appointment-history';
+import { describeVersions, recordVersion, versionsOf } from '../audit';
+import { appointmentSyncHistory } from '../sync';
 import { ListCache } from '../../db/list-cache';
 import { rangeProblem } from '../../lib/day-range';
 import {

@@ -2,16 +2,14 @@
 // location or the optimisation settings, written in the same transaction as the change. object_changes maps each
 // changed field to [old, new].
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { bulkInsert } from '../../db/bulk';
+import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
 /** OptimizationSettings versions use the business account's id as item_id (one settings record per business). */
 export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings';
 export type VersionEvent = 'create' | 'update' | 'destroy';
 export type ObjectChanges = Record<string, [unknown, unknown]>;
-
-/** A database handle or a transaction opened on one (a Drizzle transaction is a PgDatabase too). */
-export type DbOrTx = Db;
 
 export interface VersionInput {
   businessAccountId: number;
@@ -36,7 +34,10 @@ export async function recordVersion(tx: DbOrTx, input: VersionInput): Promise<bo
   return (await recordVersions(tx, [input])) > 0;
 }
 
-/** Records several versions in one insert, skipping updates without any changed field; answers how many it recorded. */
+/**
+ * Records several versions in one insert, skipping updates without any changed field; answers how many it recorded.
+ * Set-based, so an import's page or a whole range of cancelled appointments is one statement.
+ */
 export async function recordVersions(tx: DbOrTx, inputs: readonly VersionInput[]): Promise<number> {
   const rows = inputs.filter((input) => input.event !== 'update' || Object.keys(input.changes).length > 0).map((input) => {
     const changes: ObjectChanges = {};
@@ -51,7 +52,9 @@ export async function recordVersions(tx: DbOrTx, inputs: readonly VersionInput[]
       reason: input.reason ?? null,
     };
   });
-  if (rows.length) await tx.insert(versions).values(rows);
+  await bulkInsert(tx, 'versions', {
+    business_account_id: 'integer', item_type: 'text', item_id: 'integer', event: 'text', whodunnit: 'text', object_changes: 'jsonb', reason: 'text',
+  }, rows);
   return rows.length;
 }
 

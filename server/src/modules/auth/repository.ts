@@ -1,7 +1,7 @@
 // Session and one-time-token queries (the login throttle's are in throttle.ts).
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { businessAccounts, oneTimeTokens, sessions, users } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'LOGIN_AS';
 export type SessionRow = typeof sessions.$inferSelect;

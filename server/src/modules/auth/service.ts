@@ -4,7 +4,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwo
 import { hashToken, newToken } from '../../auth/tokens';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
-import { findUserByEmail, findUserById, fullName, toUserDto, updateUser, type UserWithBusiness } from '../users/repository';
+import { findUserByEmail, findUserById, fullName, toUserDto, updateUser, type UserWithBusiness } from '../users';
 import { consumeOneTimeToken, findLiveSession, insertOneTimeToken, insertSession, revokeResetLinks, revokeSession, revokeUserSessions, type OneTimeTokenPurpose } from './repository';
 import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
 

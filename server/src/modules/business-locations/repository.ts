@@ -1,7 +1,7 @@
 // Business location queries.
 import { and, asc, eq } from 'drizzle-orm';
 import { businessLocations } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type BusinessLocationRow = typeof businessLocations.$inferSelect;
 

@@ -1,6 +1,6 @@
 // Client rows as the contract's Client and ClientListItem.
 import type { Schemas } from '../../http/contract';
-import { toTagDto } from '../tags/dto';
+import { toTagDto } from '../tags';
 import type { AvailabilityEntry } from '../../db/schema';
 import type { ClientListRow, ClientRow, TagSummary } from './repository';
 

@@ -1,9 +1,8 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
-import { and, asc, count, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import { appointments, businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
-import type { DbOrTx } from '../audit/versions';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type TagSummary = { id: number; name: string; color: string | null };
@@ -143,23 +142,6 @@ export async function setClientManualPoint(db: DbOrTx, clientId: number, point: 
   return row;
 }
 
-/**
- * Moves the client's visits that have not ended and are not cancelled to the client's new point; answers each moved
- * visit's id and its previous point.
- */
-export async function moveUpcomingVisits(
-  db: DbOrTx, clientId: number, point: { lat: number; lng: number }, now = new Date(),
-): Promise<{ id: number; lat: number | null; lng: number | null }[]> {
-  const moved = await db.select({ id: appointments.id, lat: appointments.lat, lng: appointments.lng }).from(appointments)
-    .where(and(eq(appointments.client_id, clientId), isNull(appointments.cancelled_at), gte(appointments.ends_at, now),
-      or(isNull(appointments.lat), isNull(appointments.lng), sql`${appointments.lat} <> ${point.lat}`, sql`${appointments.lng} <> ${point.lng}`)))
-    .for('update');
-  if (moved.length) {
-    await db.update(appointments).set({ lat: point.lat, lng: point.lng, updated_at: now }).where(inArray(appointments.id, moved.map((row) => row.id)));
-  }
-  return moved;
-}
-
 /** The business's time zone (its days are the days availability requests are counted in). */
 export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
   const [row] = await db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
@@ -188,17 +170,6 @@ export async function knownTagIds(db: DbOrTx, businessAccountId: number, tagIds:
 export async function clientTagIds(db: DbOrTx, clientId: number): Promise<number[]> {
   return (await db.select({ tag_id: clientTags.tag_id }).from(clientTags).where(eq(clientTags.client_id, clientId)))
     .map((row) => row.tag_id).sort((a, b) => a - b);
-}
-
-/** Replaces a client's tags with `tagIds`. */
-export async function setClientTags(db: DbOrTx, clientId: number, tagIds: number[]): Promise<void> {
-  await db.delete(clientTags).where(eq(clientTags.client_id, clientId));
-  if (tagIds.length) await db.insert(clientTags).values(tagIds.map((tag_id) => ({ client_id: clientId, tag_id })));
-}
-
-/** Takes a tag off every client that carries it (the tag is being deleted). */
-export async function removeTagFromClients(db: DbOrTx, tagId: number): Promise<void> {
-  await db.delete(clientTags).where(eq(clientTags.tag_id, tagId));
 }
 
 /** Stores an availability request whose emailed link carries the token with this hash. */

@@ -6,13 +6,15 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
-import { recordVersion, recordVersions } from '../audit/versions';
-import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from '../public-availability/tokens';
+import { moveUpcomingVisits } from '../appointments';
+import { recordVersion, recordVersions } from '../audit';
+import { setClientTags } from '../tags';
+import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availability-tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
   businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
-  moveUpcomingVisits, setClientAvailability, setClientManualPoint, setClientTags, tagsByClient, type ClientListQuery, type ClientScope,
+  setClientAvailability, setClientManualPoint, tagsByClient, type ClientListQuery, type ClientScope,
 } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';

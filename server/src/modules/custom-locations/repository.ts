@@ -2,7 +2,7 @@
 // practitioners whose start or end place each one is.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { customLocations, practitioners } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type CustomLocationRow = typeof customLocations.$inferSelect;
 export type CustomLocationChanges = Partial<Pick<CustomLocationRow, 'name' | 'address' | 'lat' | 'lng'>>;

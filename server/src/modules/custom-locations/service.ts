@@ -5,7 +5,7 @@ import type { AuthContext } from '../../auth/access';
 import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { recordVersion, type ObjectChanges } from '../audit/versions';
+import { recordVersion, type ObjectChanges } from '../audit';
 import { toCustomLocationDto } from './dto';
 import {
   deleteCustomLocation, findCustomLocation, insertCustomLocation, isStillReferenced, listCustomLocations, practitionersUsing,

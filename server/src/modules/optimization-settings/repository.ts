@@ -1,7 +1,7 @@
 // Optimisation settings queries: one row per business (none until an admin saves them).
 import { eq } from 'drizzle-orm';
 import { optimizationSettings } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type OptimizationSettingsRow = typeof optimizationSettings.$inferSelect;
 export type OptimizationSettingsColumns = Omit<OptimizationSettingsRow, 'business_account_id' | 'updated_at'>;

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { invalid } from '../../http/errors';
 import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvider } from '../../optimizer';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 import { buildDayProblem, dayStartMs, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { businessTimeZone, dayVisits, usualPractitioners, type DayBounds } from './repository';
 import { resolveRoutingInputs } from './routing-inputs';

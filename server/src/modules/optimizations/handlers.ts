@@ -2,7 +2,7 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { AppointmentsService } from '../appointments/service';
+import { AppointmentsService } from '../appointments';
 import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
 import {
   applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto,

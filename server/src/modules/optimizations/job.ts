@@ -1,9 +1,7 @@
 // The OPTIMIZE job: builds the day's problem, solves it in the optimiser's worker thread (the event loop stays free
 // for the API), reports progress into sync_jobs.progress through the job's guard, stops when the run is cancelled,
 // and returns the proposal as the job's result.
-import { eq } from 'drizzle-orm';
-import { syncJobs } from '../../db/schema-sync';
-import { JobInterrupted } from '../../jobs/queue';
+import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
 import { solveInWorker, travelMatrixFor, type Progress, type Solution } from '../../optimizer';
 import { loadDay, problemOf, travelProviderFor } from './day';
@@ -37,7 +35,7 @@ const PROGRESS_EVERY_MS = 300;
 async function writeProgress(run: JobRun, progress: RunProgress): Promise<void> {
   await run.ctx.db.transaction(async (tx) => {
     await run.guard(tx);
-    await tx.update(syncJobs).set({ progress: { ...progress }, updated_at: new Date() }).where(eq(syncJobs.id, run.job.id));
+    await saveJobProgress(tx, run.job.id, { ...progress });
   });
 }
 

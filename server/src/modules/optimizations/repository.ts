@@ -1,12 +1,11 @@
 // Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, unfinished
-// runs of a day, the run row, and the writes of applying a proposal (routes, visits). Every query is scoped to the
-// business passed first.
+// runs of a day, the run row, and the routes an applied proposal writes (the visits on them are the appointments
+// module's to write). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, businessAccounts, clients, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
 import { syncJobs } from '../../db/schema-sync';
 import type { JobRow } from '../../jobs/queue';
-import type { DbOrTx } from '../audit/versions';
 import type { DayVisit } from './problem';
 
 export type RunRow = JobRow;
@@ -128,11 +127,6 @@ export async function findRun(db: DbOrTx, businessAccountId: number, id: number,
   return row;
 }
 
-export async function saveRunResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<RunRow> {
-  const [row] = await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id)).returning();
-  return row;
-}
-
 export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: practitioners.id, name: sql<string>`btrim(${practitioners.first_name} || ' ' || ${practitioners.last_name})` })
@@ -177,17 +171,4 @@ export async function replaceRoutes(
     applied_by_name: applied.name,
   }))).returning({ id: routes.id, practitionerId: routes.practitioner_id });
   return new Map(rows.map((row) => [row.practitionerId, row.id]));
-}
-
-export interface RoutedVisitUpdate { id: number; routeId: number; arriveAt: string; practitionerId: number }
-
-/** Puts visits on their routes with their new arrival (and practitioner), in one statement. */
-export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, updates: readonly RoutedVisitUpdate[]): Promise<void> {
-  if (updates.length === 0) return;
-  const rows = updates.map((update) => ({ id: update.id, route_id: update.routeId, arrive_at: update.arriveAt, practitioner_id: update.practitionerId }));
-  await tx.execute(sql`
-    UPDATE appointments a
-    SET route_id = u.route_id, arrive_at = u.arrive_at, practitioner_id = u.practitioner_id, updated_at = now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id integer, route_id integer, arrive_at timestamptz, practitioner_id integer)
-    WHERE a.id = u.id AND a.business_account_id = ${businessAccountId}`);
 }

@@ -1,8 +1,8 @@
-// Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and taking a
-// visit off its route. Every query is scoped to the business passed first.
+// Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and dropping a
+// visit's stop from its route. Every query is scoped to the business passed first.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { appointments, practitioners, routes } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import { practitioners, routes } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 
 export type RouteRow = typeof routes.$inferSelect & { practitioner_name: string; color: string };
 
@@ -41,19 +41,11 @@ export async function deleteRouteRow(db: DbOrTx, businessAccountId: number, id: 
   return deleted.length > 0;
 }
 
-/** Locks an appointment of the business for taking it off its route. */
-export async function lockAppointmentOfBusiness(db: DbOrTx, businessAccountId: number, appointmentId: number) {
-  const [row] = await db.select({ id: appointments.id, routeId: appointments.route_id }).from(appointments)
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId))).for('update');
-  return row;
-}
-
 /**
- * Takes a visit off its route: clears its route_id, drops its stop from the route and marks the route stale (its legs
- * and figures no longer describe the day); a route left without stops is removed.
+ * Drops a visit's stop from its route and marks the route stale (its legs and figures no longer describe the day); a
+ * route left without stops is removed. The visit's own route_id is the appointments module's to clear.
  */
-export async function takeOffRoute(db: DbOrTx, businessAccountId: number, appointmentId: number, routeId: number): Promise<void> {
-  await db.update(appointments).set({ route_id: null }).where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId)));
+export async function dropStopFromRoute(db: DbOrTx, businessAccountId: number, appointmentId: number, routeId: number): Promise<void> {
   const [route] = await db.select({ stops: routes.stops }).from(routes)
     .where(and(eq(routes.id, routeId), eq(routes.business_account_id, businessAccountId))).for('update');
   if (!route) return;

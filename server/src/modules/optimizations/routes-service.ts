@@ -5,7 +5,8 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { checkDay } from './day';
-import { deleteRouteRow, listRoutesOfDay, lockAppointmentOfBusiness, takeOffRoute, type RouteRow } from './routes-repository';
+import { clearAppointmentRoute, lockAppointmentRoute } from '../appointments';
+import { deleteRouteRow, dropStopFromRoute, listRoutesOfDay, type RouteRow } from './routes-repository';
 
 export { listRoutesOfDay } from './routes-repository';
 
@@ -40,9 +41,10 @@ export async function deleteRoute(ctx: AppContext, auth: AuthContext, id: number
 
 export async function removeFromRoute(ctx: AppContext, auth: AuthContext, appointmentId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const appointment = await lockAppointmentOfBusiness(tx, auth.businessAccountId, appointmentId);
+    const appointment = await lockAppointmentRoute(tx, auth.businessAccountId, appointmentId);
     if (!appointment) throw notFound('Appointment');
     if (appointment.routeId === null) throw conflict('This appointment is not part of a route.', 'APPOINTMENT_NOT_ROUTED');
-    await takeOffRoute(tx, auth.businessAccountId, appointmentId, appointment.routeId);
+    await clearAppointmentRoute(tx, auth.businessAccountId, appointmentId);
+    await dropStopFromRoute(tx, auth.businessAccountId, appointmentId, appointment.routeId);
   });
 }

@@ -4,9 +4,8 @@
 // a day; `resolveRoutingInputs` is the one function to swap for it, and nothing else here reads those columns.
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import { queryRows } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import type { Place, PlaceKind, WorkingHours } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
 
 export interface PractitionerRoutingInputs {
   practitionerId: number;

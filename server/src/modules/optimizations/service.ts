@@ -6,15 +6,16 @@ import type { RouteMetrics, RouteStop } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
-import { recordVersions, type VersionInput } from '../audit/versions';
+import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/queue';
+import { updateRoutedVisits } from '../appointments';
+import { recordVersions, type VersionInput } from '../audit';
 import { checkDay, dayBounds, loadDay } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
 import type { OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
-  saveRunResult, unfinishedRuns, updateRoutedVisits, type NewRoute, type RunRow,
+  unfinishedRuns, type NewRoute, type RunRow,
 } from './repository';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
 import { readOptimizationSettings } from './settings';
@@ -197,7 +198,7 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
         : [];
     });
     await recordVersions(tx, versions);
-    return saveRunResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName } });
+    return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName } });
   });
   const routes = (await listRoutesOfDay(ctx.db, business, applied.start_date!, null))
     .filter((route) => route.optimization_job_id === applied.id);
@@ -207,6 +208,6 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
 export async function discardOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {
   return ctx.db.transaction(async (tx) => {
     const { run, result } = await lockProposal(tx, auth, id);
-    return saveRunResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
+    return updateJobResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
   });
 }

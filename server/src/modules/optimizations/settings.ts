@@ -3,7 +3,7 @@
 // elsewhere (branch routesdata); this module only reads the row.
 import { eq } from 'drizzle-orm';
 import { optimizationSettings } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type OptimizationSettingsRow = Omit<typeof optimizationSettings.$inferSelect, 'business_account_id' | 'updated_at'>;
 

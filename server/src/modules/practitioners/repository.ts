@@ -2,10 +2,9 @@
 // Rounds keeps: places, hours, break, skills, limits, time zone, colour) and the locations their places name.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { practitioners } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
-import { businessLocationAddress } from '../business-locations/dto';
-import { listBusinessLocations } from '../business-locations/repository';
-import { listCustomLocations } from '../custom-locations/repository';
+import type { DbOrTx } from '../../db/client';
+import { businessLocationAddress, listBusinessLocations } from '../business-locations';
+import { listCustomLocations } from '../custom-locations';
 import type { PlaceSources } from './working-data';
 
 export type PractitionerRow = typeof practitioners.$inferSelect;

@@ -9,10 +9,11 @@ import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { canonicalTimeZone } from '../../lib/time-zone';
-import { listAppointmentTypes } from '../appointment-types/repository';
-import { recordVersions, type DbOrTx, type ObjectChanges } from '../audit/versions';
-import { findBusinessLocation } from '../business-locations/repository';
-import { findCustomLocation } from '../custom-locations/repository';
+import type { DbOrTx } from '../../db/client';
+import { listAppointmentTypes } from '../appointment-types';
+import { recordVersions, type ObjectChanges } from '../audit';
+import { findBusinessLocation } from '../business-locations';
+import { findCustomLocation } from '../custom-locations';
 import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
 import {
   listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,

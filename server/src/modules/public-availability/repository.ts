@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { clients, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type AvailabilityRequestRow = typeof clientAvailabilityRequests.$inferSelect;
 

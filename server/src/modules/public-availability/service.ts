@@ -4,11 +4,10 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { HttpError, invalid } from '../../http/errors';
 import type { AvailabilityEntry } from '../../db/schema';
-import { recordVersion, type DbOrTx } from '../audit/versions';
-import { normaliseAvailability } from '../clients/availability';
-import { markAvailabilityRequestUsed, setClientAvailability } from '../clients/repository';
+import type { DbOrTx } from '../../db/client';
+import { recordVersion } from '../audit';
+import { markAvailabilityRequestUsed, normaliseAvailability, setClientAvailability, verifiedTokenHash } from '../clients';
 import { findClientAvailability, findRequestByTokenHash, lockClientAvailability, type AvailabilityRequestRow } from './repository';
-import { verifiedTokenHash } from './tokens';
 
 export const PUBLIC_AUTHOR = 'Client (availability link)';
 

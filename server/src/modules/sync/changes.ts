@@ -1,8 +1,8 @@
-// Field diffs and batched change-log rows for what an import or export writes (versions: object_changes maps a
-// field to [old, new]; dates are stored as ISO strings).
+// Field diffs for what an import or export writes, and its change-log rows, recorded by the audit module
+// (versions: object_changes maps a field to [old, new]; dates are stored as ISO strings).
 import type { Db } from '../../db/client';
 import type { Tx } from '../../jobs/queue';
-import { bulkInsert } from './bulk';
+import { recordVersions } from '../audit';
 
 export type Changes = Record<string, [unknown, unknown]>;
 
@@ -41,17 +41,7 @@ export interface VersionRow {
   reason?: string | null;
 }
 
-export async function insertVersions(tx: Db | Tx, businessAccountId: number, whodunnit: string, rows: VersionRow[]) {
-  if (rows.length === 0) return;
-  await bulkInsert(tx, 'versions', {
-    business_account_id: 'integer', item_type: 'text', item_id: 'integer', event: 'text', whodunnit: 'text', object_changes: 'jsonb', reason: 'text',
-  }, rows.map((row) => ({
-    business_account_id: businessAccountId,
-    item_type: row.itemType,
-    item_id: row.itemId,
-    event: row.event,
-    whodunnit,
-    object_changes: row.changes,
-    reason: row.reason ?? null,
-  })));
+/** Records an import's or export's change-log rows through the change log's owner (the audit module). */
+export async function insertVersions(tx: Db | Tx, businessAccountId: number, whodunnit: string, rows: VersionRow[]): Promise<void> {
+  await recordVersions(tx as Db, rows.map((row) => ({ ...row, businessAccountId, whodunnit })));
 }

@@ -6,7 +6,7 @@ import { appointments, resourceMaps } from '../../db/schema';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveProgress } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
-import { PmsConflictError, PmsNotFoundError, PmsValidationError, type PmsAdapter, type PmsAppointment } from '../../pms/adapter';
+import { PmsConflictError, PmsNotFoundError, PmsValidationError, type PmsAdapter, type PmsAppointment } from '../../pms';
 import { diff, insertVersions } from './changes';
 import { businessTimeZone, connectedAdapter, saveSnapshots, whodunnitOf } from './import-job';
 import { dayRangeToUtc } from './time-range';

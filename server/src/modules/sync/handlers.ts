@@ -5,7 +5,7 @@ import type { AppContext } from '../../http/context';
 import { cancelSyncJob, createSyncJob, findVisibleJob, listJobs, toExportDto, toImportDto } from './jobs-service';
 import { connectProviderAccount, disconnectProviderAccount, toProviderAccountDto } from './provider-account-service';
 import { readSyncSettings, updateSyncSettings } from './settings-service';
-import { findProviderAccount } from '../../pms-connection/factory';
+import { findProviderAccount } from './pms-connection';
 
 export function syncHandlers(ctx: AppContext): Handlers {
   return {

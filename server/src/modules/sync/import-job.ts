@@ -8,9 +8,9 @@ import { appointments, businessAccounts, clients, type SyncFilters } from '../..
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
-import type { PmsAdapter, PmsAppointment, PmsInvalidRecord, PmsPage } from '../../pms/adapter';
-import { adapterForAccount, findProviderAccount, isSandboxAccount, ProviderAccountUnusableError } from '../../pms-connection/factory';
-import { bulkInsert, reserveIds } from './bulk';
+import { ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
+import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
+import { bulkInsert, reserveIds } from '../../db/bulk';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
 import { pointToWrite, worthRefining } from './places';

@@ -1,14 +1,15 @@
 // The sync module's jobs (merged with the other modules' in ../job-handlers.ts, which whoever starts a worker is given):
-// a handler per sync job kind, and the rules of the automatic-sync scheduler. The jobs layer never imports sync.
+// a handler per sync job kind, and what the automatic-sync scheduler asks (which jobs are due). The jobs layer never
+// imports sync.
 import type { SchedulerRules } from '../../jobs/scheduler';
 import type { JobFailure, JobHandlers, JobRun } from '../../jobs/types';
 import type { JobRow } from '../../jobs/queue';
 import type { AppContext } from '../../http/context';
+import { claimDueAutomaticJobs } from './automatic-sync';
 import { runExport } from './export-job';
 import { runImport } from './import-job';
 import { markCredentialsRefused, markSetupFailed } from './provider-account-service';
 import { runProviderSetup } from './setup-job';
-import { MAX_RANGE_DAYS } from './time-range';
 
 /** Any sync job whose API key is refused leaves the provider account needing a reconnect. */
 async function failed(ctx: AppContext, job: JobRow, failure: JobFailure): Promise<void> {
@@ -27,4 +28,4 @@ export const syncJobHandlers: Omit<JobHandlers, 'OPTIMIZE'> = {
   },
 };
 
-export const automaticSyncRules: SchedulerRules = { maxRangeDays: MAX_RANGE_DAYS };
+export const automaticSyncRules: SchedulerRules = { claimDueJobs: claimDueAutomaticJobs };

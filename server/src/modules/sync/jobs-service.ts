@@ -8,7 +8,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, type JobRow } from '../../jobs/queue';
-import { findProviderAccount } from '../../pms-connection/factory';
+import { findProviderAccount } from './pms-connection';
 import { assertOwnFilterIds } from './filters';
 import { rangeProblem } from './time-range';
 

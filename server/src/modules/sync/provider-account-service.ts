@@ -1,16 +1,15 @@
 // The provider account (the practice management system connection) of a business. The sync module is the one
 // writer of provider_accounts: connecting, disconnecting, and the status its setup and sync jobs leave it in.
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { providerAccounts } from '../../db/schema';
-import { syncJobs } from '../../db/schema-sync';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { HttpError, invalid, notFound } from '../../http/errors';
-import { enqueueJob, jobEvents } from '../../jobs/queue';
+import { cancelUnfinishedJobs, enqueueJob, jobEvents } from '../../jobs/queue';
 import { RECONNECT_MESSAGE } from '../../jobs/worker';
-import { PmsAuthError } from '../../pms/errors';
-import { adapterForKey, findProviderAccount, type ProviderAccountRow } from '../../pms-connection/factory';
+import { PmsAuthError } from '../../pms';
+import { adapterForKey, findProviderAccount, type ProviderAccountRow } from './pms-connection';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -46,8 +45,7 @@ export async function connectProviderAccount(ctx: AppContext, auth: AuthContext,
   const account = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(providerAccounts).values({ business_account_id: auth.businessAccountId, ...values })
       .onConflictDoUpdate({ target: providerAccounts.business_account_id, set: values }).returning();
-    await tx.update(syncJobs).set({ status: 'CANCELLED', finished_at: new Date(), error_message: 'Replaced by a newer connection.' })
-      .where(and(eq(syncJobs.business_account_id, auth.businessAccountId), eq(syncJobs.kind, 'PROVIDER_SETUP'), inArray(syncJobs.status, ['PENDING', 'INPROGRESS'])));
+    await cancelUnfinishedJobs(tx, auth.businessAccountId, 'Replaced by a newer connection.', 'PROVIDER_SETUP');
     await enqueueJob(tx, {
       businessAccountId: auth.businessAccountId, kind: 'PROVIDER_SETUP', createdByUserId: auth.userId, createdByName: auth.fullName, maxAttempts: 5,
     });
@@ -64,10 +62,7 @@ export async function disconnectProviderAccount(ctx: AppContext, auth: AuthConte
     const [row] = await tx.update(providerAccounts).set({
       status: 'DISCONNECTED', api_key_encrypted: null, api_key_last4: null, last_error: null, updated_at: new Date(),
     }).where(eq(providerAccounts.id, account.id)).returning();
-    await tx.update(syncJobs).set({
-      status: 'CANCELLED', finished_at: new Date(), locked_by: null, locked_until: null,
-      error_message: 'Cancelled because the practice management system was disconnected.',
-    }).where(and(eq(syncJobs.business_account_id, auth.businessAccountId), inArray(syncJobs.status, ['PENDING', 'INPROGRESS'])));
+    await cancelUnfinishedJobs(tx, auth.businessAccountId, 'Cancelled because the practice management system was disconnected.');
     return row;
   });
 }

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointmentTypes, businessLocations, practitioners, resourceMaps } from '../../db/schema';
 import type { Tx } from '../../jobs/queue';
-import { collectPages, type PmsAdapter, type PmsBusiness, type PmsCallOptions } from '../../pms/adapter';
+import { collectPages, type PmsAdapter, type PmsBusiness, type PmsCallOptions } from '../../pms';
 import { diff } from './changes';
 import type { Placement } from './clients-upsert';
 import { planPoint, pointToWrite, type PointFields } from './places';

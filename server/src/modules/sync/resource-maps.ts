@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { resourceMaps } from '../../db/schema';
 import type { Tx } from '../../jobs/queue';
-import { bulkInsert } from './bulk';
+import { bulkInsert } from '../../db/bulk';
 
 export type ResourceType = 'Appointment' | 'Client' | 'Practitioner' | 'AppointmentType' | 'BusinessLocation';
 type DbOrTx = Db | Tx;

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../auth/access';
 import { syncSettings, type SyncFilters } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
+import type { DbOrTx } from '../../db/client';
 import { assertOwnFilterIds } from './filters';
 
 const toSyncSettingsDto = (row: typeof syncSettings.$inferSelect): Schemas['SyncSettings'] => ({
@@ -16,6 +17,11 @@ const DEFAULT_SYNC_SETTINGS: Schemas['SyncSettings'] = {
   ahead_days: 7,
   filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] },
 };
+
+/** A new business's sync settings: automatic sync off, no filters (written with the business, in its transaction). */
+export async function createSyncSettings(tx: DbOrTx, businessAccountId: number): Promise<void> {
+  await tx.insert(syncSettings).values({ business_account_id: businessAccountId, filters: DEFAULT_SYNC_SETTINGS.filters });
+}
 
 export async function readSyncSettings(ctx: AppContext, auth: AuthContext): Promise<Schemas['SyncSettings']> {
   const [row] = await ctx.db.select().from(syncSettings).where(eq(syncSettings.business_account_id, auth.businessAccountId));

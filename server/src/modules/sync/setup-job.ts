@@ -1,6 +1,7 @@
 // The first pull after a provider account is connected: reference data, then the account becomes ACTIVE.
 import type { JobRun } from '../../jobs/types';
-import { adapterForAccount, findProviderAccount, ProviderAccountUnusableError } from '../../pms-connection/factory';
+import { ProviderAccountUnusableError } from '../../pms';
+import { adapterForAccount, findProviderAccount } from './pms-connection';
 import { businessTimeZone, placementFor } from './import-job';
 import { markSetupComplete } from './provider-account-service';
 import { syncReferenceData } from './reference-sync';

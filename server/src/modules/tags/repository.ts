@@ -1,7 +1,7 @@
-// Tag queries: the business's tags, and deleting one with its place on clients.
+// Tag queries: the business's tags, which clients carry them (client_tags), and deleting one with its place on clients.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { clientTags, tags } from '../../db/schema';
-import type { DbOrTx } from '../audit/versions';
+import type { DbOrTx } from '../../db/client';
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagChanges = { name?: string; color?: string | null };
@@ -51,4 +51,15 @@ export async function tagListsOfClientsWith(tx: DbOrTx, tagId: number): Promise<
 /** Deletes a tag (take it off its clients first: clients/repository.ts removeTagFromClients). */
 export async function deleteTag(tx: DbOrTx, tagId: number): Promise<void> {
   await tx.delete(tags).where(eq(tags.id, tagId));
+}
+
+/** Replaces a client's tags with `tagIds` (the tags module is the one writer of client_tags). */
+export async function setClientTags(db: DbOrTx, clientId: number, tagIds: number[]): Promise<void> {
+  await db.delete(clientTags).where(eq(clientTags.client_id, clientId));
+  if (tagIds.length) await db.insert(clientTags).values(tagIds.map((tag_id) => ({ client_id: clientId, tag_id })));
+}
+
+/** Takes a tag off every client that carries it (the tag is being deleted). */
+export async function removeTagFromClients(db: DbOrTx, tagId: number): Promise<void> {
+  await db.delete(clientTags).where(eq(clientTags.tag_id, tagId));
 }

@@ -4,10 +4,11 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { recordVersions } from '../audit/versions';
-import { removeTagFromClients } from '../clients/repository';
+import { recordVersions } from '../audit';
 import { toTagDto } from './dto';
-import { deleteTag, insertTag, isDuplicateName, listTags, lockTag, tagListsOfClientsWith, updateTag, type TagChanges } from './repository';
+import {
+  deleteTag, insertTag, isDuplicateName, listTags, lockTag, removeTagFromClients, tagListsOfClientsWith, updateTag, type TagChanges,
+} from './repository';
 
 function tagName(name: string): string {
   const trimmed = name.trim();

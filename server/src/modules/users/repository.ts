@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { businessAccounts, users } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
-import type { DbOrTx } from '../audit/versions';
 
 export type UserRow = typeof users.$inferSelect;
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;

@@ -10,8 +10,7 @@ import {
   PmsUnavailableError,
   PmsValidationError,
 } from '../errors';
-import { createSandboxDataset } from '../sandbox/dataset';
-import { startSandbox, type SandboxHandle } from '../sandbox/server';
+import { createSandboxDataset, startSandbox, type SandboxHandle } from '../sandbox';
 import { ClinikoAdapter, type ClinikoAdapterOptions } from './cliniko-adapter';
 import type { ClinikoHttpEvent } from './http-client';
 import { SlidingWindowRateLimiter } from './rate-limiter';

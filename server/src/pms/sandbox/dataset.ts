@@ -1,7 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
 import { BRISBANE_SUBURBS, geocodeBrisbaneAddress, type GazetteerSuburb, MAX_HOUSE_NUMBER } from '../../geo/brisbane-gazetteer';
-import { APPOINTMENT_NOTES, FIRST_NAMES, LAST_NAMES, PRACTITIONER_FIRST_NAMES } from './names';
-import { SeededRandom } from './random';
+import {
+  APPOINTMENT_NOTES, APPOINTMENT_TYPES, FIRST_NAMES, LAST_NAMES, PRACTITIONER_FIRST_NAMES, PROFESSIONS, SAMPLE_TIME_ZONE, SeededRandom,
+  type AppointmentTypeName,
+} from '../../sample-data';
 
 /**
  * The sandbox's in-memory account: plain records with relations as ids. The server turns them into
@@ -159,28 +161,7 @@ export interface SandboxDatasetOptions {
   deletedRate?: number;
 }
 
-export const BRISBANE_TIME_ZONE = 'Australia/Brisbane';
 export const DEFAULT_SANDBOX_SEED = 20261123;
-
-export const APPOINTMENT_TYPE_SPECS = [
-  { name: 'Personal care', duration: 60, category: 'Support', color: '#3b82f6' },
-  { name: 'Nursing visit', duration: 45, category: 'Nursing', color: '#ef4444' },
-  { name: 'Physiotherapy', duration: 60, category: 'Allied health', color: '#10b981' },
-  { name: 'Domestic assistance', duration: 90, category: 'Support', color: '#f59e0b' },
-  { name: 'Wound care', duration: 30, category: 'Nursing', color: '#8b5cf6' },
-  { name: 'Medication check', duration: 15, category: 'Nursing', color: '#ec4899' },
-] as const;
-
-type TypeName = (typeof APPOINTMENT_TYPE_SPECS)[number]['name'];
-
-/** What each profession delivers, with how often. */
-const PROFESSIONS: { designation: string; types: [TypeName, number][] }[] = [
-  { designation: 'Registered Nurse', types: [['Nursing visit', 5], ['Wound care', 3], ['Medication check', 2]] },
-  { designation: 'Support Worker', types: [['Personal care', 5], ['Domestic assistance', 3], ['Medication check', 1]] },
-  { designation: 'Physiotherapist', types: [['Physiotherapy', 1]] },
-  { designation: 'Support Worker', types: [['Personal care', 4], ['Domestic assistance', 4]] },
-  { designation: 'Enrolled Nurse', types: [['Medication check', 3], ['Wound care', 2], ['Personal care', 2]] },
-];
 
 const BUSINESS_SITES = [
   { name: 'Riverside Community Care — Brisbane North', suburb: 'Chermside', street: 'Murphy Road', number: 42 },
@@ -227,7 +208,7 @@ function mondayOf(date: Temporal.PlainDate): Temporal.PlainDate {
 
 function resolveStartDate(startDate: string | undefined): Temporal.PlainDate {
   if (startDate === undefined) {
-    return mondayOf(Temporal.Now.plainDateISO(BRISBANE_TIME_ZONE)).subtract({ weeks: 1 });
+    return mondayOf(Temporal.Now.plainDateISO(SAMPLE_TIME_ZONE)).subtract({ weeks: 1 });
   }
   try {
     return mondayOf(Temporal.PlainDate.from(startDate, { overflow: 'reject' }));
@@ -238,7 +219,7 @@ function resolveStartDate(startDate: string | undefined): Temporal.PlainDate {
 
 function brisbaneInstant(day: Temporal.PlainDate, minutes: number): string {
   const time = Temporal.PlainTime.from({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
-  return isoAt(day.toZonedDateTime({ timeZone: BRISBANE_TIME_ZONE, plainTime: time }).toInstant().epochMilliseconds);
+  return isoAt(day.toZonedDateTime({ timeZone: SAMPLE_TIME_ZONE, plainTime: time }).toInstant().epochMilliseconds);
 }
 
 /** Whole-second UTC in Cliniko's style: "2026-11-16T22:00:00Z". */
@@ -292,7 +273,7 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
     last_name: 'Box',
     email: 'sandbox-admin@example.com',
     role: 'administrator',
-    time_zone_identifier: BRISBANE_TIME_ZONE,
+    time_zone_identifier: SAMPLE_TIME_ZONE,
     created_at: userCreated,
     updated_at: userCreated,
   };
@@ -313,7 +294,7 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
       country: 'Australia',
       country_code: 'AU',
       time_zone: 'Brisbane',
-      time_zone_identifier: BRISBANE_TIME_ZONE,
+      time_zone_identifier: SAMPLE_TIME_ZONE,
       latitude: point.lat,
       longitude: point.lng,
       created_at: created,
@@ -322,7 +303,7 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
     };
   });
 
-  const appointmentTypes: SandboxAppointmentType[] = APPOINTMENT_TYPE_SPECS.map((spec, index) => {
+  const appointmentTypes: SandboxAppointmentType[] = APPOINTMENT_TYPES.map((spec, index) => {
     const created = isoAt(setupStartMs - (10 - index) * DAY_MS);
     return {
       id: ids.next(created),
@@ -336,7 +317,7 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
       archived_at: null,
     };
   });
-  const typeByName = new Map(appointmentTypes.map((t) => [t.name as TypeName, t]));
+  const typeByName = new Map(appointmentTypes.map((t) => [t.name as AppointmentTypeName, t]));
 
   const practitioners: SandboxPractitioner[] = [];
   const practitionerTypes = new Map<string, [SandboxAppointmentType, number][]>();
@@ -448,7 +429,7 @@ function createPatients(
       post_code: missingAddress ? null : suburb.postCode,
       country: missingAddress ? null : 'Australia',
       country_code: missingAddress ? null : 'AU',
-      time_zone: BRISBANE_TIME_ZONE,
+      time_zone: SAMPLE_TIME_ZONE,
       latitude: point?.lat ?? null,
       longitude: point?.lng ?? null,
       business_id: nearest.id,

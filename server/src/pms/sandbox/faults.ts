@@ -1,4 +1,4 @@
-import { SeededRandom } from './random';
+import { SeededRandom } from '../../sample-data';
 
 /**
  * Fault knobs of the sandbox, for tests and benchmarks. Rates are probabilities per request (or per record

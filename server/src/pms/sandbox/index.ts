@@ -2,9 +2,8 @@
 export { startSandbox, SANDBOX_DEMO_API_KEY, type SandboxHandle, type SandboxOptions, type SandboxRequestLogEntry } from './server';
 export {
   createSandboxDataset,
-  APPOINTMENT_TYPE_SPECS,
-  BRISBANE_TIME_ZONE,
   DEFAULT_SANDBOX_SEED,
+  isoAt,
   type SandboxDataset,
   type SandboxDatasetOptions,
   type SandboxAppointment,

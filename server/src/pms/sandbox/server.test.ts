@@ -4,6 +4,9 @@ import { startSandbox, type SandboxHandle } from './server';
 let sandbox: SandboxHandle;
 let auth: string;
 
+/** A response's JSON body, untyped (Node's fetch types it `unknown`). */
+const json = (response: Response): Promise<any> => response.json();
+
 async function api(path: string, init: RequestInit = {}) {
   const response = await fetch(`${sandbox.url}${path}`, {
     ...init,
@@ -26,7 +29,7 @@ describe('sandbox HTTP API', () => {
   it('requires a known key', async () => {
     const response = await fetch(`${sandbox.url}/businesses`);
     expect(response.status).toBe(401);
-    expect((await response.json()).message).toMatch(/Unauthorized/);
+    expect((await json(response)).message).toMatch(/Unauthorized/);
     const wrong = await fetch(`${sandbox.url}/businesses`, { headers: { Authorization: `Basic ${Buffer.from('nope:').toString('base64')}` } });
     expect(wrong.status).toBe(401);
   });
@@ -141,10 +144,10 @@ describe('sandbox HTTP API', () => {
   it('sets fault knobs through the admin endpoint, validating each field', async () => {
     const bad = await fetch(`${sandbox.origin}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ errorRate: 3, bogus: 1 }) });
     expect(bad.status).toBe(422);
-    expect((await bad.json()).errors).toEqual({ errorRate: 'must be a number from 0 to 1', bogus: 'is not a fault knob' });
+    expect((await json(bad)).errors).toEqual({ errorRate: 'must be a number from 0 to 1', bogus: 'is not a fault knob' });
 
     const set = await fetch(`${sandbox.origin}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ rateLimitPerMinute: 2 }) });
-    expect((await set.json()).rateLimitPerMinute).toBe(2);
+    expect((await json(set)).rateLimitPerMinute).toBe(2);
     const statuses = [];
     let reset: string | null = null;
     for (let i = 0; i < 3; i++) {
@@ -157,7 +160,7 @@ describe('sandbox HTTP API', () => {
     // Switching the limit off lets requests straight through again.
     sandbox.setFaults({ rateLimitPerMinute: null });
     expect((await api('/user')).status).toBe(200);
-    expect((await (await fetch(`${sandbox.origin}/__sandbox/faults`)).json()).rateLimitPerMinute).toBeNull();
+    expect((await json(await fetch(`${sandbox.origin}/__sandbox/faults`))).rateLimitPerMinute).toBeNull();
   });
 
   it('counts the rate limit per API key', async () => {

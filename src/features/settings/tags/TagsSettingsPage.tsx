@@ -7,11 +7,12 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
-import { tagColor, type Tag } from '../../clients/api';
-import { useAllTags } from '../../clients/TagsEditor';
-import { clientQueries, tagQueries } from '../../clients/queries';
+import { tagColor, type Tag } from '../../clients';
+import { useAllTags } from '../../clients';
+import { clientQueries, tagQueries } from '../../clients';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { createTag, deleteTag, updateTag } from './api';
+import { Button } from '../../../ui/Button';
 
 const TAG_CREATED = 'The tag has been created.';
 const TAG_UPDATED = 'The tag has been updated.';
@@ -115,9 +116,9 @@ function NewTagForm({ onCreated }: { onCreated: () => void }) {
           <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">Colour</span>
           <input type="color" className={`mt-1 ${colorClass}`} value={color} onChange={(event) => setColor(event.target.value)} aria-label="New tag colour" />
         </label>
-        <button type="submit" disabled={create.isPending} className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-700 disabled:opacity-60">
+        <Button type="submit" size="sm" disabled={create.isPending}>
           Add tag
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -155,12 +156,12 @@ function TagRow({ tag, onSaved, onDelete }: { tag: Tag; onSaved: () => void; onD
       >
         <input type="color" className={colorClass} value={color} onChange={(event) => setColor(event.target.value)} aria-label={`Colour of ${tag.name}`} />
         <input className={`flex-1 ${inputClass}`} value={name} maxLength={60} onChange={(event) => setName(event.target.value)} aria-label={`Name of ${tag.name}`} />
-        <button type="submit" disabled={!changed || save.isPending} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800">
+        <Button type="submit" variant="secondary" size="sm" disabled={!changed || save.isPending}>
           Save
-        </button>
-        <button type="button" onClick={onDelete} className="rounded-md px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50 dark:text-rose-300 dark:hover:bg-rose-950">
+        </Button>
+        <Button variant="ghost" danger size="sm" onClick={onDelete}>
           Delete
-        </button>
+        </Button>
       </form>
       {problem && <div className="mt-2"><ErrorNote>{problem}</ErrorNote></div>}
     </li>

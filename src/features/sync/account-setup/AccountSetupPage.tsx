@@ -3,13 +3,12 @@
 // import and watch it, then go to the dashboard. The steps come from the real state: a connected account
 // that has completed an import is set up, and the page then says so with what was set up.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import type { ProviderAccount } from '../../../api/types';
 import { selectUser } from '../../../machines/auth';
-import { browserTimeZone, formatCalendarDate, formatDateTime } from '../../../lib/dates';
+import { browserTimeZone, formatDateTime, formatDayRange } from '../../../lib/dates';
 import { ErrorNote } from '../../../ui/forms';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { Icon } from '../../../ui/Icon';
@@ -22,6 +21,8 @@ import { ConnectAccountForm } from '../provider-account/ConnectAccountForm';
 import { PROVIDER_NAMES, useProviderAccount } from '../provider-account/providerAccountQuery';
 import { SyncSettingsForm } from '../settings/SyncSettingsForm';
 import { setupStep, STEP_TITLES, stepIndex } from './setupSteps';
+import { Button } from '../../../ui/Button';
+import { TextLink } from '../../../ui/TextLink';
 
 /** The newest completed import among the latest hundred jobs (automatic imports run hourly), or null. */
 function useLatestCompletedImport(enabled: boolean) {
@@ -121,9 +122,9 @@ export default function AccountSetupPage() {
               <h2 className="mb-3 text-base font-semibold">Sync settings</h2>
               <SyncSettingsForm submitLabel="Save and continue" onSaved={() => setReviewed(true)} />
             </div>
-            <button type="button" onClick={() => setReviewed(true)} className="text-sm text-slate-600 underline dark:text-slate-400">
+            <TextLink variant="muted" onClick={() => setReviewed(true)} className="text-sm">
               Keep the defaults and continue
-            </button>
+            </TextLink>
           </div>
         )}
         {step === 'import' && (
@@ -131,17 +132,9 @@ export default function AccountSetupPage() {
             <p className="text-sm text-slate-600 dark:text-slate-400">Choose the dates to import; you can import more at any time from the header.</p>
             <SyncJobPanel kind="import" mode="NORMAL" onCompleted={onImportCompleted} />
             <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                onClick={finish}
-                className={
-                  firstImport
-                    ? 'rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-700'
-                    : 'rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-600'
-                }
-              >
+              <Button variant={firstImport ? 'primary' : 'secondary'} onClick={finish}>
                 {firstImport ? 'Go to the dashboard' : 'Skip for now'}
-              </button>
+              </Button>
             </div>
           </div>
         )}
@@ -150,31 +143,27 @@ export default function AccountSetupPage() {
   );
 }
 
-const linkClass = 'font-medium text-sky-700 underline hover:text-sky-900 dark:text-sky-300';
-
 function SetupComplete({ account, lastImport, timeZone, onFinish }: { account: ProviderAccount; lastImport: SyncJob; timeZone: string; onFinish: () => void }) {
   const provider = PROVIDER_NAMES[account.provider] ?? account.provider;
-  const range = lastImport.start_date === lastImport.end_date ? formatCalendarDate(lastImport.start_date) : `${formatCalendarDate(lastImport.start_date)} – ${formatCalendarDate(lastImport.end_date)}`;
+  const range = formatDayRange(lastImport.start_date, lastImport.end_date);
   return (
     <div className="space-y-4" data-testid="setup-complete">
       <h2 className="text-base font-semibold">Setup is complete</h2>
       <ul className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
         <li>
           Connected to {provider}
-          {account.api_key_last4 ? ` (API key ••••${account.api_key_last4})` : ''}. <Link href="/settings/provider-account" className={linkClass}>Provider account</Link>
+          {account.api_key_last4 ? ` (API key ••••${account.api_key_last4})` : ''}. <TextLink variant="prose" href="/settings/provider-account">Provider account</TextLink>
         </li>
         <li>
-          Appointments are scheduled in <strong>{timeZone}</strong>. <Link href="/settings/sync-settings" className={linkClass}>Sync settings</Link>
+          Appointments are scheduled in <strong>{timeZone}</strong>. <TextLink variant="prose" href="/settings/sync-settings">Sync settings</TextLink>
         </li>
         <li data-testid="setup-last-import">
           Last completed import: {range} ({resultSummary(lastImport, 'import')}), started {formatDateTime(lastImport.created_at, timeZone)}.{' '}
-          <Link href="/imports" className={linkClass}>Import history</Link>
+          <TextLink variant="prose" href="/imports">Import history</TextLink>
         </li>
       </ul>
       <div className="flex justify-end">
-        <button type="button" onClick={onFinish} className="rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-700">
-          Go to the dashboard
-        </button>
+        <Button onClick={onFinish}>Go to the dashboard</Button>
       </div>
     </div>
   );

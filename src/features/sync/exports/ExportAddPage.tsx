@@ -1,15 +1,13 @@
 // /exports/add: the same form as the header's modal (NORMAL mode), on a page.
-import { Link } from 'wouter';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { SyncJobPanel } from '../SyncJobPanel';
+import { TextLink } from '../../../ui/TextLink';
 
 export default function ExportAddPage() {
   return (
     <>
       <PageHeader title="New export">
-        <Link href="/exports" className="text-sky-700 hover:underline dark:text-sky-300">
-          View history
-        </Link>
+        <TextLink href="/exports">View history</TextLink>
       </PageHeader>
       <Card>
         <SyncJobPanel kind="export" mode="NORMAL" />

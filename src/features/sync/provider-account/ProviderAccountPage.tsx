@@ -1,7 +1,6 @@
 // /settings/provider-account: the PMS connection's status, its masked key, Disconnect (confirmed) and
 // Reconnect / Add.
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
@@ -15,10 +14,9 @@ import { disconnectProviderAccount } from '../api';
 import { PROVIDER_NAMES, useProviderAccount } from './providerAccountQuery';
 import { providerAccountQueries } from '../../../api/queries';
 import { maskedKey, StatusBadge } from './StatusBadge';
+import { Button } from '../../../ui/Button';
 
 const DISCONNECTED_MESSAGE = 'The practice management system has been disconnected.';
-
-const primaryLink = 'rounded-md bg-sky-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-sky-700';
 
 export default function ProviderAccountPage() {
   const { api, flash, startUp } = useServices();
@@ -46,9 +44,7 @@ export default function ProviderAccountPage() {
         <Card>
           <p className="text-sm text-slate-600 dark:text-slate-400">No practice management system is connected yet.</p>
           <div className="mt-4">
-            <Link href="/settings/provider-account/add" className={primaryLink}>
-              Add provider account
-            </Link>
+            <Button href="/settings/provider-account/add">Add provider account</Button>
           </div>
         </Card>
       )}
@@ -85,17 +81,13 @@ export default function ProviderAccountPage() {
             </div>
           )}
           <div className="mt-6 flex flex-wrap gap-2">
-            <Link href="/settings/provider-account/add" className={primaryLink}>
+            <Button href="/settings/provider-account/add">
               {account.data.status === 'DISCONNECTED' || account.data.status === 'CONNECTION_ERROR' ? 'Reconnect' : 'Change API key'}
-            </Link>
+            </Button>
             {account.data.status !== 'DISCONNECTED' && (
-              <button
-                type="button"
-                onClick={() => setConfirming(true)}
-                className="rounded-md border border-rose-300 px-4 py-2 text-sm font-semibold text-rose-700 hover:bg-rose-50 dark:border-rose-800 dark:text-rose-300 dark:hover:bg-rose-950"
-              >
+              <Button variant="secondary" danger onClick={() => setConfirming(true)}>
                 Disconnect
-              </button>
+              </Button>
             )}
           </div>
         </Card>

@@ -1,0 +1,7 @@
+export { appointmentsHandlers } from './handlers';
+// For the optimizations module: the appointment as the API answers it (after taking it off its route).
+export { AppointmentsService } from './service';
+// The appointment writes other modules ask for (clients: a corrected pin; optimizations: routes).
+export {
+  clearAppointmentRoute, lockAppointmentRoute, moveUpcomingVisits, updateRoutedVisits, type RoutedVisitUpdate,
+} from './writes';

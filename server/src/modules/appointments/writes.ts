@@ -1,0 +1,49 @@
+// The appointment writes other modules ask for, so appointments keep one writer: a client's corrected pin moves their
+// upcoming visits (clients), an applied optimisation puts visits on its routes, and a visit is taken off its route
+// (optimizations). Each caller records the change-log entries itself, in the same transaction.
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema';
+
+/**
+ * Moves the client's visits that have not ended and are not cancelled to the client's new point; answers each moved
+ * visit's id and its previous point.
+ */
+export async function moveUpcomingVisits(
+  db: DbOrTx, clientId: number, point: { lat: number; lng: number }, now = new Date(),
+): Promise<{ id: number; lat: number | null; lng: number | null }[]> {
+  const moved = await db.select({ id: appointments.id, lat: appointments.lat, lng: appointments.lng }).from(appointments)
+    .where(and(eq(appointments.client_id, clientId), isNull(appointments.cancelled_at), gte(appointments.ends_at, now),
+      or(isNull(appointments.lat), isNull(appointments.lng), sql`${appointments.lat} <> ${point.lat}`, sql`${appointments.lng} <> ${point.lng}`)))
+    .for('update');
+  if (moved.length) {
+    await db.update(appointments).set({ lat: point.lat, lng: point.lng, updated_at: now }).where(inArray(appointments.id, moved.map((row) => row.id)));
+  }
+  return moved;
+}
+
+export interface RoutedVisitUpdate { id: number; routeId: number; arriveAt: string; practitionerId: number }
+
+/** Puts visits on their routes with their new arrival (and practitioner), in one statement. */
+export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, updates: readonly RoutedVisitUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const rows = updates.map((update) => ({ id: update.id, route_id: update.routeId, arrive_at: update.arriveAt, practitioner_id: update.practitionerId }));
+  await tx.execute(sql`
+    UPDATE appointments a
+    SET route_id = u.route_id, arrive_at = u.arrive_at, practitioner_id = u.practitioner_id, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id integer, route_id integer, arrive_at timestamptz, practitioner_id integer)
+    WHERE a.id = u.id AND a.business_account_id = ${businessAccountId}`);
+}
+
+/** Locks an appointment of the business before taking it off its route; its route (null: none), or undefined when there is no such appointment. */
+export async function lockAppointmentRoute(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<{ routeId: number | null } | undefined> {
+  const [row] = await db.select({ routeId: appointments.route_id }).from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId))).for('update');
+  return row;
+}
+
+/** Takes the visit off its route (its arrival time stays as the route set it). */
+export async function clearAppointmentRoute(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<void> {
+  await db.update(appointments).set({ route_id: null })
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId)));
+}

@@ -1,0 +1,2 @@
+export { authHandlers } from './handlers';
+export { AuthService } from './service';

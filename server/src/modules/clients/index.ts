@@ -1,0 +1,5 @@
+export { clientsHandlers } from './handlers';
+// For the clients' own availability page (modules/public-availability).
+export { normaliseAvailability } from './availability';
+export { verifiedTokenHash } from './availability-tokens';
+export { markAvailabilityRequestUsed, setClientAvailability } from './repository';

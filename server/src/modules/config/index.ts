@@ -1,0 +1,1 @@
+export { configHandlers } from './handlers';

@@ -1,0 +1,1 @@
+export { geocodingHandlers } from './handlers';

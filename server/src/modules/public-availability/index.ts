@@ -1,0 +1,1 @@
+export { publicAvailabilityHandlers } from './handlers';

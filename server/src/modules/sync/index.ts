@@ -1,0 +1,10 @@
+export { syncHandlers } from './handlers';
+// The sync jobs, merged with the other modules' in ../job-handlers.ts for whoever starts a worker or the scheduler.
+export { automaticSyncRules, syncJobHandlers } from './job-handlers';
+export { runImport } from './import-job';
+// For tests: the reference-data pull on its own, and the change-log reason of a hand-placed pin an import replaced.
+export { syncReferenceData } from './reference-sync';
+export { MANUAL_PIN_REPLACED } from './places';
+// For other modules: a new business's settings (accounts) and an appointment's import and export history (appointments).
+export { createSyncSettings } from './settings-service';
+export { appointmentSyncHistory, type AppointmentSyncHistory, type SyncHistoryEntry } from './appointment-history';

@@ -1,0 +1,57 @@
+// Turns a business's provider account into a PmsAdapter: decrypts the stored key and points the adapter at
+// config.clinikoBaseUrl (the sandbox) when set, otherwise at the key's shard.
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { providerAccounts } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
+import { contactEmailOf } from '../../mail/mailer';
+import { createPmsAdapter, ProviderAccountUnusableError, type AdapterTuning, type PmsAdapter, type PmsSystem } from '../../pms';
+import { SANDBOX_DEMO_API_KEY } from '../../pms/sandbox';
+
+export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
+
+export function adapterForKey(config: Config, apiKey: string, tuning: AdapterTuning = {}, system: PmsSystem = 'cliniko'): PmsAdapter {
+  return createPmsAdapter({
+    ...tuning,
+    system,
+    apiKey,
+    contactEmail: contactEmailOf(config.mailFrom),
+    baseUrl: config.clinikoBaseUrl ?? null,
+  });
+}
+
+export function adapterForAccount(
+  deps: { config: Config; secrets: SecretBox },
+  account: ProviderAccountRow,
+  tuning: AdapterTuning = {},
+): PmsAdapter {
+  if (account.status === 'DISCONNECTED' || !account.api_key_encrypted) {
+    throw new ProviderAccountUnusableError('The practice management system is not connected. An admin can connect it in Settings → Provider account.');
+  }
+  let apiKey: string;
+  try {
+    apiKey = deps.secrets.open(account.api_key_encrypted);
+  } catch {
+    throw new ProviderAccountUnusableError('The stored API key cannot be decrypted (APP_SECRET changed?). An admin needs to connect the practice management system again.');
+  }
+  return adapterForKey(deps.config, apiKey, tuning, account.provider);
+}
+
+/**
+ * Whether the account is connected to the built-in Cliniko sandbox of the demo and the tests: it holds the sandbox's
+ * demo key, which real Cliniko never issued. Only then do the sandbox's synthetic Brisbane streets place addresses.
+ */
+export function isSandboxAccount(deps: { secrets: SecretBox }, account: ProviderAccountRow): boolean {
+  if (!account.api_key_encrypted) return false;
+  try {
+    return deps.secrets.open(account.api_key_encrypted) === SANDBOX_DEMO_API_KEY;
+  } catch {
+    return false;
+  }
+}
+
+export async function findProviderAccount(db: Db, businessAccountId: number): Promise<ProviderAccountRow | null> {
+  const [row] = await db.select().from(providerAccounts).where(eq(providerAccounts.business_account_id, businessAccountId));
+  return row ?? null;
+}

@@ -1,0 +1,108 @@
+// The fake Rounds API of component and model tests: one msw server answering the shell's calls (login, the current
+// user by token, the provider account, the config) like the real API, and a log of the requests it received.
+// A test file adds its own answers with `server.use(...)`; the harness's useFakeApi() starts and resets it.
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ProviderAccount, Role, User } from '../../../src/api/types';
+import { makeUser } from '../../../src/testing/users';
+
+/** An msw path pattern for an API path: api('/clients/11'). */
+export const api = (path: string) => `*/api${path}`;
+
+export const PASSWORD = 'rounds-demo';
+export const HELP_URL = 'https://help.rounds.test/';
+
+export const usersByRole: Record<Role, User> = {
+  ADMIN: makeUser('ADMIN'),
+  REGULAR_USER: makeUser('REGULAR_USER'),
+  PRACTITIONER: makeUser('PRACTITIONER'),
+};
+
+export const tokenFor = (user: User) => `token-${user.id}`;
+
+export const activeAccount: ProviderAccount = {
+  id: 1,
+  provider: 'cliniko',
+  status: 'ACTIVE',
+  api_key_last4: '1234',
+  last_error: null,
+  connected_at: '2026-01-01T00:00:00Z',
+};
+
+const error = (status: number, message: string, code?: string) => HttpResponse.json({ message, ...(code ? { code } : {}) }, { status });
+
+function userOf(request: Request): User | undefined {
+  const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
+  return Object.values(usersByRole).find((user) => tokenFor(user) === token);
+}
+
+/** A request the fake API received; `search` and `body` only when there are some. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  search?: string;
+  body?: unknown;
+  authorization: string | null;
+}
+
+/** Every request the app made to the API, in order, for asserting what was (not) called and sent. */
+export const received: ReceivedRequest[] = [];
+
+export const defaultHandlers = [
+  http.post(api('/auth/login'), async ({ request }) => {
+    const body = (await request.json()) as { email: string; password: string };
+    const user = Object.values(usersByRole).find((candidate) => candidate.email === body.email);
+    if (!user || body.password !== PASSWORD) return error(401, 'Invalid email or password.');
+    return HttpResponse.json({ token: tokenFor(user), expires_at: '2030-01-01T00:00:00Z', user });
+  }),
+  http.post(api('/auth/login_as'), async ({ request }) => {
+    const { token } = (await request.json()) as { token: string };
+    if (token !== 'one-time-admin') return error(401, 'This login link is invalid or has expired.');
+    const user = usersByRole.ADMIN;
+    return HttpResponse.json({ token: tokenFor(user), expires_at: '2030-01-01T00:00:00Z', user });
+  }),
+  http.post(api('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+  http.get(api('/auth/user'), ({ request }) => {
+    const user = userOf(request);
+    return user ? HttpResponse.json({ user }) : error(401, 'Authentication required.');
+  }),
+  http.put(api('/auth/user'), async ({ request }) => {
+    const user = userOf(request);
+    if (!user) return error(401, 'Authentication required.');
+    const changes = (await request.json()) as Partial<User> & { current_password?: string; new_password?: string };
+    if (changes.new_password && changes.current_password !== PASSWORD) {
+      return HttpResponse.json({ message: 'Current password is incorrect.', errors: ['current_password: is incorrect'] }, { status: 422 });
+    }
+    const updated = { ...user, ...changes, full_name: `${changes.first_name ?? user.first_name} ${changes.last_name ?? user.last_name}` };
+    delete (updated as Record<string, unknown>).current_password;
+    delete (updated as Record<string, unknown>).new_password;
+    return HttpResponse.json({ user: updated });
+  }),
+  http.post(api('/auth/password_reset'), () =>
+    HttpResponse.json({ message: 'If that address has an account, a reset link is on its way.' }, { status: 202 }),
+  ),
+  http.post(api('/auth/password_reset/confirm'), async ({ request }) => {
+    const { token } = (await request.json()) as { token: string };
+    return token === 'good-reset'
+      ? HttpResponse.json({ message: 'Your password has been changed.' })
+      : error(422, 'This reset link is invalid or has expired.');
+  }),
+  http.get(api('/provider_account/current'), ({ request }) =>
+    userOf(request) ? HttpResponse.json({ provider_account: activeAccount }) : error(401, 'Authentication required.'),
+  ),
+  http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL })),
+];
+
+export const server = setupServer(...defaultHandlers);
+
+server.events.on('request:start', async ({ request }) => {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith('/api/')) return;
+  const entry: ReceivedRequest = { method: request.method, path: url.pathname, authorization: request.headers.get('Authorization') };
+  if (url.search) entry.search = url.search;
+  received.push(entry);
+  if (request.method !== 'GET' && request.method !== 'DELETE') {
+    const text = await request.clone().text();
+    if (text) entry.body = JSON.parse(text);
+  }
+});

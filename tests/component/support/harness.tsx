@@ -1,0 +1,119 @@
+// The one harness of component and model tests: the fake API's lifetime, and the app with its real services —
+// whole at a path (routes, layout, machines, API client), reloadable like a page, or one view with the services,
+// toasts and modal host around it. Both run against the fake API (./fakeApi.ts) with the sync machines polling fast.
+import type { ReactNode } from 'react';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { App } from '../../../src/App';
+import { ServicesProvider } from '../../../src/app/ServicesContext';
+import { createAppServices, type AppServices, type AppServicesOptions } from '../../../src/app/services';
+import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../../src/machines/auth';
+import { jobPollingMachine } from '../../../src/machines/jobPolling';
+import { ModalHost } from '../../../src/shell/ModalHost';
+import { Toasts } from '../../../src/shell/Toasts';
+import type { Role } from '../../../src/api/types';
+import { received, server, tokenFor, usersByRole } from './fakeApi';
+
+export const TEST_POLL_MS = 30;
+export const fastPolling = jobPollingMachine.provide({ delays: { pollInterval: TEST_POLL_MS } });
+
+/** Services of the apps a test started, stopped after it even when it fails. */
+const running = new Set<AppServices>();
+
+function startServices(options: AppServicesOptions): AppServices {
+  const services = createAppServices(options);
+  running.add(services);
+  return services;
+}
+
+function stopServices(services: AppServices): void {
+  running.delete(services);
+  services.stop();
+}
+
+/** Call once per test file: the fake API listens for the whole file and forgets each test's answers and requests after it. */
+export function useFakeApi(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    for (const services of [...running].reverse()) stopServices(services);
+    server.resetHandlers();
+    received.length = 0;
+  });
+  afterAll(() => server.close());
+}
+
+/** What a previous page load left in localStorage for a logged-in user of this role. */
+export function storeSession(role: Role): void {
+  const user = usersByRole[role];
+  localStorage.setItem(AUTH_TOKEN_KEY, JSON.stringify(tokenFor(user)));
+  localStorage.setItem(AUTH_USER_KEY, JSON.stringify(user));
+}
+
+export function currentPath(): string {
+  return window.location.pathname;
+}
+
+export interface RunningApp {
+  services: AppServices;
+  /** A full page load of `path` (default: the current URL): every actor is dropped and the app starts from what localStorage kept. */
+  reload(path?: string): void;
+  stop(): void;
+}
+
+export interface RenderAppOptions extends AppServicesOptions {
+  /** Signed in as a user of this role, as a previous page load left it. */
+  as?: Role;
+}
+
+/** The whole app at `path`, as a page load in the browser starts it. */
+export function renderApp(path: string, { as, ...rest }: RenderAppOptions = {}): RunningApp {
+  const options: AppServicesOptions = { ...rest, machines: { jobPolling: fastPolling, ...rest.machines } };
+  if (as) storeSession(as);
+  window.history.replaceState(null, '', path);
+  document.documentElement.classList.remove('dark');
+  const mount = (services: AppServices): RenderResult =>
+    render(<App services={services} />);
+  let services = startServices(options);
+  let view = mount(services);
+  return {
+    get services() {
+      return services;
+    },
+    reload(next) {
+      act(() => {
+        view.unmount();
+        stopServices(services);
+      });
+      if (next) window.history.replaceState(null, '', next);
+      services = startServices(options);
+      view = mount(services);
+    },
+    stop() {
+      view.unmount();
+      stopServices(services);
+    },
+  };
+}
+
+/** One view (a page or a modal) with the services of a signed-in user of `role`, the toasts and the modal host. */
+export function renderWithServices(ui: ReactNode, { role = 'ADMIN' }: { role?: Role } = {}): { services: AppServices; unmount: () => void } {
+  const user = usersByRole[role];
+  const services = startServices({ navigate: vi.fn(), authInput: { token: tokenFor(user), user }, machines: { jobPolling: fastPolling } });
+  const view = render(
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <Toasts />
+        <ModalHost />
+        {ui}
+      </QueryClientProvider>
+    </ServicesProvider>,
+  );
+  return {
+    services,
+    unmount: () => {
+      view.unmount();
+      stopServices(services);
+    },
+  };
+}
