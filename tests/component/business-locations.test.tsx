@@ -52,7 +52,7 @@ describe('business locations', () => {
     serveLocations(() => HttpResponse.json({ business_locations: [] }));
     const first = renderApp('/settings/business-locations', { as: 'ADMIN' });
     expect(await screen.findByText('No business locations yet: they arrive with the first import.')).toBeInTheDocument();
-    first.unmount();
+    first.stop();
 
     serveLocations(() => HttpResponse.json({ message: 'The database is resting.' }, { status: 503 }));
     renderApp('/settings/business-locations', { as: 'ADMIN' });

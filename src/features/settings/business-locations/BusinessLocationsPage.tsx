@@ -9,7 +9,7 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
-import { businessLocationQueries } from '../../appointments/queries';
+import { businessLocationQueries } from '../../appointments';
 
 export default function BusinessLocationsPage({ route }: RoutePageProps) {
   const { api } = useServices();

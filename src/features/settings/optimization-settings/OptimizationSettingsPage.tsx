@@ -12,6 +12,7 @@ import { fieldProblemsOf, messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { ErrorNote, FieldMessage, SubmitButton, focusFirstProblem } from '../../../ui/forms';
 import { Icon } from '../../../ui/Icon';
+import { TextLink } from '../../../ui/TextLink';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { OPTIMIZATION_SETTINGS_SAVE_ERROR, type OptimizationSettings } from './api';
@@ -257,17 +258,17 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
         {unsaved && (
           <>
             <span className="text-sm text-amber-800 dark:text-amber-200" role="status">You have unsaved changes.</span>
-            <button
-              type="button"
+            <TextLink
+              variant="muted"
+              className="text-sm"
               onClick={() => {
                 setDraft(saved);
                 setChecked(false);
                 save.reset();
               }}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             >
               Discard changes
-            </button>
+            </TextLink>
           </>
         )}
         {!unsaved && (

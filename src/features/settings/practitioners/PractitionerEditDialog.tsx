@@ -13,10 +13,11 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, FieldMessage, focusFirstProblem } from '../../../ui/forms';
 import { ModalFrame, Section } from '../../../ui/ModalFrame';
 import { MultiSelect } from '../../../ui/MultiSelect';
-import { PageSpinner, Spinner } from '../../../ui/PageSpinner';
+import { Button } from '../../../ui/Button';
+import { PageSpinner } from '../../../ui/PageSpinner';
 import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
-import type { BusinessLocation } from '../../appointments/api';
-import { appointmentTypeQueries, businessLocationQueries } from '../../appointments/queries';
+import type { BusinessLocation } from '../../appointments';
+import { appointmentTypeQueries, businessLocationQueries } from '../../appointments';
 import type { CustomLocation } from '../custom-locations/api';
 import { customLocationQueries } from '../custom-locations/queries';
 import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
@@ -31,8 +32,6 @@ const inputClass =
   'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none dark:bg-slate-900 border-slate-300 dark:border-slate-700 aria-invalid:border-rose-500';
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-200';
 const hintClass = 'mt-1 text-xs text-slate-500 dark:text-slate-400';
-const secondaryButtonClass =
-  'inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
 
 export function PractitionerEditDialog({ practitioner, onClose }: { practitioner: PractitionerSettings; onClose: () => void }) {
   const { api } = useServices();
@@ -54,14 +53,9 @@ export function PractitionerEditDialog({ practitioner, onClose }: { practitioner
       width="large"
       testId="practitioner-edit-dialog"
       footer={
-        <button
-          type="submit"
-          form={FORM_ID}
-          disabled={loading || save.isPending}
-          className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-700 disabled:opacity-60"
-        >
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
+        <Button type="submit" form={FORM_ID} size="sm" disabled={loading} busy={save.isPending}>
+          Save
+        </Button>
       }
     >
       {loading ? (
@@ -210,10 +204,9 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
               aria-describedby={described('home', homeHint)}
               className={`${inputClass} mt-0 min-w-0 flex-1`}
             />
-            <button type="button" onClick={runFind} disabled={find.isPending || draft.homeAddress.trim() === ''} className={secondaryButtonClass}>
-              {find.isPending && <Spinner className="size-4" />}
+            <Button variant="secondary" onClick={runFind} disabled={draft.homeAddress.trim() === ''} busy={find.isPending}>
               Find
-            </button>
+            </Button>
           </div>
           <p id={homeHint} className={hintClass} data-testid="home-placement">
             {located ? (

@@ -9,6 +9,7 @@ import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import { urlParam, useUrlState } from '../../../lib/urlState';
 import type { RoutePageProps } from '../../../routes/routeTypes';
+import { Button } from '../../../ui/Button';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
@@ -73,14 +74,9 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
               );
             })}
           </fieldset>
-          <button
-            type="button"
-            onClick={() => setSettingHours(true)}
-            disabled={chosen.length === 0}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Button variant="secondary" size="sm" onClick={() => setSettingHours(true)} disabled={chosen.length === 0}>
             {chosen.length === 0 ? 'Set hours' : `Set hours for ${chosen.length} selected`}
-          </button>
+          </Button>
         </div>
         {list.isPending && <PageSpinner label="Loading practitioners" />}
         {list.isError && (
@@ -223,14 +219,9 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
         <RoutingStatus practitioner={practitioner} />
       </td>
       <td className="px-4 py-3 text-right align-top">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={`Edit ${name}`}
-          className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
-        </button>
+        </Button>
       </td>
     </tr>
   );

@@ -2,6 +2,7 @@
 // all of them or none). It opens on the hours they share, else Monday to Friday 09:00–17:00.
 import { useId, useState, type FormEvent } from 'react';
 import { fieldProblemsOf } from '../../../api/errors';
+import { Button } from '../../../ui/Button';
 import { ErrorNote, focusFirstProblem } from '../../../ui/forms';
 import { ModalFrame } from '../../../ui/ModalFrame';
 import { WORKING_HOURS_SAVE_ERROR, type PractitionerSettings, type WorkingHours } from './api';
@@ -51,14 +52,9 @@ export function SetHoursDialog({ practitioners, onClose, onSaved }: {
       onClose={onClose}
       testId="set-hours-dialog"
       footer={
-        <button
-          type="submit"
-          form={FORM_ID}
-          disabled={save.isPending}
-          className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-700 disabled:opacity-60"
-        >
-          {save.isPending ? 'Saving…' : 'Set hours'}
-        </button>
+        <Button type="submit" form={FORM_ID} size="sm" busy={save.isPending}>
+          Set hours
+        </Button>
       }
     >
       <form id={FORM_ID} aria-label="Working hours for the selected practitioners" onSubmit={submit} noValidate className="space-y-3">

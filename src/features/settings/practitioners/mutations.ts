@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import type { ApiClient } from '../../../api/client';
-import { appointmentQueries, practitionerQueries } from '../../appointments/queries';
+import { appointmentQueries, practitionerQueries } from '../../appointments';
 import { setWorkingHours, updatePractitioner, type PractitionerChanges, type PractitionerSettings, type WorkingHours } from './api';
 import { practitionerSettingsQueries } from './queries';
 
