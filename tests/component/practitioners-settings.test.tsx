@@ -22,7 +22,7 @@ function practitioner(id: number, first: string, last: string, extra: Partial<Pr
     time_zone: 'Australia/Brisbane', color: '#c13b3b', color_chosen: false,
     start_place: { kind: 'home', id: null, name: 'Home', address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03 },
     end_place: null,
-    home: { address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03 },
+    home: { address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, precision: 'address', source: 'manual' },
     working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
     routable: true, warnings: [],
     ...extra,
@@ -162,7 +162,7 @@ describe('editing a practitioner', () => {
   it('places a new home with Find, says how precisely, and sends only what changed', async () => {
     const sent = serve();
     const { user, dialog } = await openEditor('Pat Nurse');
-    expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('On the map at -27.4900, 153.0300.');
+    expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Placed at the address (from a pin placed by hand): -27.4900, 153.0300.');
 
     const home = within(dialog).getByLabelText('Home address');
     await user.clear(home);
@@ -196,7 +196,7 @@ describe('editing a practitioner', () => {
     expect(sent.patches).toEqual([{
       id: 7,
       body: {
-        home: { address: '3 Given Terrace, Paddington QLD 4064', lat: -27.4617, lng: 153.0025 },
+        home: { address: '3 Given Terrace, Paddington QLD 4064', lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer' },
         end_place: { kind: 'business_location', id: 1 },
         working_hours: [...weekdays('07:00', '17:30').slice(0, 4), null, { start: '08:00', end: '12:00' }, null],
         break: { earliest: '12:00', latest: '13:30', minutes: 45 },

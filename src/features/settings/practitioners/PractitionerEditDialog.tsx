@@ -220,8 +220,8 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
               )
             ) : draft.homeAddress.trim() !== saved.homeAddress.trim() ? (
               'Press Find to place the address on the map.'
-            ) : saved.homePoint ? (
-              `On the map at ${coordinatesInWords(saved.homePoint.lat, saved.homePoint.lng)}. Used when the day starts or ends at home.`
+            ) : saved.homePoint && practitioner.home ? (
+              `${placementInWords(practitioner.home.precision, practitioner.home.source)}: ${coordinatesInWords(saved.homePoint.lat, saved.homePoint.lng)}. Used when the day starts or ends at home.`
             ) : (
               'Used when the day starts or ends at home: type the address and press Find to place it on the map.'
             )}

@@ -5,7 +5,7 @@ import { changesOf, draftOf, draftProblemsOf, formFieldOf } from './practitioner
 const base: PractitionerSettings = {
   id: 7, first_name: 'Pat', last_name: 'Nurse', full_name: 'Pat Nurse', active: true, profession: null, time_zone: 'Australia/Brisbane',
   color: '#c13b3b', color_chosen: false, start_place: { kind: 'home', id: null, name: 'Home', address: '1 A St, Ascot QLD 4007', lat: null, lng: null },
-  end_place: null, home: { address: '1 A St, Ascot QLD 4007', lat: null, lng: null },
+  end_place: null, home: { address: '1 A St, Ascot QLD 4007', lat: null, lng: null, precision: 'none', source: null },
   working_hours: [null, null, null, null, null, null, null], break: null, skill_appointment_type_ids: null,
   max_visits: null, max_travel_minutes: null, routable: false, warnings: [],
 };
@@ -22,7 +22,7 @@ describe('the practitioner form', () => {
     expect(draftProblemsOf(saved, saved).get('home')).toBe('This address is not on the map yet: press Find.');
     const placed = { ...saved, located: { ...found, address: '1 A St, Ascot QLD 4007' } };
     expect(draftProblemsOf(placed, saved).has('home')).toBe(false);
-    expect(changesOf(placed, saved)).toEqual({ home: { address: '1 A St, Ascot QLD 4007', lat: -27.43, lng: 153.06 } });
+    expect(changesOf(placed, saved)).toEqual({ home: { address: '1 A St, Ascot QLD 4007', lat: -27.43, lng: 153.06, precision: 'suburb', source: 'gazetteer' } });
   });
 
   it('removes the home when its address is cleared, but not while the day starts there', () => {

@@ -152,7 +152,10 @@ export function changesOf(draft: PractitionerDraft, saved: PractitionerDraft): P
   if (address === '') {
     if (saved.homeAddress.trim() !== '' || saved.homePoint) changes.home = null;
   } else if (point && (address !== saved.homeAddress.trim() || !sameJson(point, saved.homePoint))) {
-    changes.home = { address, lat: point.lat, lng: point.lng };
+    // A point from Find says how precise it is and where it came from.
+    const { located } = draft;
+    const how = located && located.precision !== 'none' && located.source ? { precision: located.precision, source: located.source } : {};
+    changes.home = { address, lat: point.lat, lng: point.lng, ...how };
   }
   if (draft.start !== saved.start) changes.start_place = placeChoiceOf(draft.start);
   if (draft.end !== saved.end) changes.end_place = placeChoiceOf(draft.end);
