@@ -149,6 +149,17 @@ describe('the practitioners list', () => {
     expect(names()).toHaveLength(3);
   });
 
+  it('opens the editor a link names, and forgets a link to a practitioner it does not have', async () => {
+    serve();
+    const app = renderApp('/settings/practitioners?edit=9', { as: 'ADMIN' });
+    expect(await screen.findByRole('dialog', { name: 'Edit Rory Gone' })).toBeInTheDocument();
+    app.stop();
+    renderApp('/settings/practitioners?show=active&edit=404', { as: 'ADMIN' });
+    await screen.findByRole('table', { name: 'Practitioners' });
+    await waitFor(() => expect(window.location.search).toBe('?show=active'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it.each(['REGULAR_USER', 'PRACTITIONER'] as const)('is not shown to a %s', async (role) => {
     const sent = serve();
     renderApp('/settings/practitioners', { as: role });

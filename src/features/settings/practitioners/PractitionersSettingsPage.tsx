@@ -3,7 +3,7 @@
 // of each weekday, the break, skills, daily limits, time zone and colour. A row says whether the practitioner can be
 // routed, or what stops it, in words; Edit opens the dialog (its id is in the address, so a link reopens it); several
 // rows can be given the same hours at once.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
@@ -43,6 +43,11 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
   const chosen = shown.filter((practitioner) => selected.has(practitioner.id));
   const editing = state.edit === null ? undefined : all.find((practitioner) => practitioner.id === state.edit);
   const allChosen = shown.length > 0 && chosen.length === shown.length;
+  // A link to a practitioner that is not (or no longer) in the list opens nothing, and the address stops saying it does.
+  const missing = list.data !== undefined && state.edit !== null && editing === undefined;
+  useEffect(() => {
+    if (missing) setState({ edit: null }, { replace: true });
+  }, [missing, setState]);
 
   const toggle = (id: number, on: boolean) => {
     const next = new Set(selected);
