@@ -84,9 +84,11 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
         'default-src': ["'self'"],
         'script-src': ["'self'", 'https://maps.googleapis.com'],
         'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+        // The MapLibre map fetches its style, tiles, glyphs and sprites (MAP_STYLE_URL's origin and MAP_ORIGINS); its
+        // worker is a same-origin module script.
+        'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', ...ctx.config.mapOrigins],
         'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        'connect-src': ["'self'", 'https://maps.googleapis.com'],
+        'connect-src': ["'self'", 'https://maps.googleapis.com', ...ctx.config.mapOrigins],
         'frame-ancestors': ["'none'"],
       },
     },

@@ -20,6 +20,15 @@ export interface Config {
   googleGeocodingUrl: string | undefined;
   /** A Nominatim-compatible geocoding server, used when there is no Google key (GEOCODER_URL). */
   geocoderUrl: string | null;
+  /** A MapLibre style document (MAP_STYLE_URL): the map drawn when there is no Google key. */
+  mapStyleUrl: string | null;
+  /** Credit shown on that map when the style's sources carry none (MAP_ATTRIBUTION). */
+  mapAttribution: string | null;
+  /**
+   * Every origin the map loads from (the style's own, plus MAP_ORIGINS for tiles, glyphs or sprites elsewhere): the
+   * Content-Security-Policy lets the browser fetch from them.
+   */
+  mapOrigins: string[];
   helpUrl: string;
   logLevel: string;
   sessionTtlHours: number;
@@ -79,6 +88,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   };
 
+  /** An http(s) address: the browser fetches it, so no other scheme will do. */
+  const webUrl = (name: string): string | undefined => {
+    const value = url(name);
+    if (value && !/^https?:$/.test(new URL(value).protocol)) {
+      problems.push(`${name} must be an http or https address (got "${value}")`);
+      return undefined;
+    }
+    return value;
+  };
+  const origins = (name: string): string[] => {
+    const entries = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !URL.canParse(entry) || !/^https?:$/.test(new URL(entry).protocol));
+    if (bad.length) problems.push(`${name} must be comma-separated http or https origins, e.g. https://tiles.example.com (got "${bad.join(', ')}")`);
+    return entries.filter((entry) => !bad.includes(entry)).map((entry) => new URL(entry).origin);
+  };
+
   const trustProxy = (name: string): TrustProxy => {
     const raw = env[name]?.trim() ?? '';
     if (raw === '' || ['false', 'no', 'off'].includes(raw.toLowerCase())) return false;
@@ -90,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`${name} must be true, false, a number of proxy hops, or comma-separated proxy addresses/CIDRs (got "${env[name]}")`);
     return false;
   };
+
+  const mapStyleUrl = webUrl('MAP_STYLE_URL') ?? null;
+  const mapOrigins = [...new Set([...(mapStyleUrl ? [new URL(mapStyleUrl).origin] : []), ...origins('MAP_ORIGINS')])];
 
   const production = env.NODE_ENV === 'production';
   const databaseUrl = url('DATABASE_URL');
@@ -110,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     googleGeocodingUrl: url('GOOGLE_GEOCODING_URL'),
     geocoderUrl: url('GEOCODER_URL') ?? null,
+    mapStyleUrl,
+    mapAttribution: env.MAP_ATTRIBUTION?.trim() || null,
+    mapOrigins,
     helpUrl: env.HELP_URL ?? '/help',
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 14, 1, 24 * 365),

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesInWords, placementInWords, precisionInWords } from './geoPrecision';
+import { coordinatesInWords, isApproximate, isPlaced, precisionText } from './geoPrecision';
 
-describe('a point’s placement in words', () => {
+describe('precision in words', () => {
   it('says how precise a point is and where it came from', () => {
-    expect(precisionInWords('suburb')).toBe('Placed at the suburb’s centre');
-    expect(placementInWords('address', 'google')).toBe('Placed at the address (from Google)');
-    expect(placementInWords('street', 'sandbox')).toBe('Placed on the street, not at the house (from the demo’s made-up streets, not for navigation)');
-    expect(placementInWords('suburb', 'gazetteer')).toBe('Placed at the suburb’s centre (from the Australian suburb and postcode table)');
-    expect(placementInWords('none', null)).toBe('Not on the map');
-    expect(placementInWords('address', null)).toBe('Placed at the address');
+    expect(precisionText('address', 'google')).toBe('Placed at the address (from Google).');
+    expect(precisionText('suburb', 'gazetteer')).toBe('Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table).');
+    expect(precisionText('street', 'manual')).toBe('Placed on the street, not at the exact building (placed by hand).');
+    expect(precisionText('none', null)).toBe('No place was found for this address.');
   });
 
-  it('writes coordinates to about ten metres', () => {
+  it('counts anything short of the building as approximate', () => {
+    expect(isApproximate('address')).toBe(false);
+    expect(['street', 'suburb', 'none'].every((precision) => isApproximate(precision as never))).toBe(true);
+  });
+
+  it('writes coordinates to about ten metres, and tells a place on the map from one without a position', () => {
     expect(coordinatesInWords(-27.469812, 153.02513)).toBe('-27.4698, 153.0251');
+    expect(isPlaced({ lat: -27.4, lng: 153 })).toBe(true);
+    expect([isPlaced({ lat: null, lng: 153 }), isPlaced({})]).toEqual([false, false]);
   });
 });

@@ -1,35 +1,34 @@
-// How precise a map point is, and where it came from, in words: every page that shows a point says this (issue 12).
+// How precise a point on the map is, in words, wherever a geocoded point is shown (custom locations, homes, clients).
 import type { components } from '../api/schema';
 
 export type GeoPrecision = components['schemas']['GeoPrecision'];
 export type GeoSource = components['schemas']['GeoSource'];
 
-const PRECISION_WORDS: Record<GeoPrecision, string> = {
-  address: 'Placed at the address',
-  street: 'Placed on the street, not at the house',
-  suburb: 'Placed at the suburb’s centre',
-  none: 'Not on the map',
+const PRECISION: Record<GeoPrecision, string> = {
+  address: 'at the address',
+  street: 'on the street, not at the exact building',
+  suburb: 'at the centre of the suburb or postcode',
+  none: 'not found',
 };
 
-const SOURCE_WORDS: Record<NonNullable<GeoSource>, string> = {
+const SOURCE: Record<NonNullable<GeoSource>, string> = {
   google: 'Google',
   nominatim: 'the geocoding server',
   gazetteer: 'the Australian suburb and postcode table',
   sandbox: 'the demo’s made-up streets, not for navigation',
   pms: 'the practice management system',
-  manual: 'a pin placed by hand',
+  manual: 'placed by hand',
 };
 
-/** "Placed at the suburb’s centre". */
-export function precisionInWords(precision: GeoPrecision): string {
-  return PRECISION_WORDS[precision];
+/** "Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table)". */
+export function precisionText(precision: GeoPrecision, source: GeoSource): string {
+  if (precision === 'none') return 'No place was found for this address.';
+  const from = source ? (source === 'manual' ? ` (${SOURCE.manual})` : ` (from ${SOURCE[source]})`) : '';
+  return `Placed ${PRECISION[precision]}${from}.`;
 }
 
-/** "Placed at the suburb’s centre (from the Australian suburb and postcode table)"; the source only when there is one. */
-export function placementInWords(precision: GeoPrecision, source: GeoSource | undefined): string {
-  const words = precisionInWords(precision);
-  return source && precision !== 'none' ? `${words} (from ${SOURCE_WORDS[source]})` : words;
-}
+/** Whether a point is worth correcting by hand: anything less than the building itself. */
+export const isApproximate = (precision: GeoPrecision) => precision !== 'address';
 
 /** Latitude and longitude to four decimals (about 10 m): "-27.4698, 153.0251". */
 export function coordinatesInWords(lat: number, lng: number): string {

@@ -42,7 +42,7 @@ export const routeMetas: readonly RouteMeta[] = [
   page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners and manage their roles.'),
   built('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Where each practitioner’s day starts and ends, their hours, skills, limits and colour.'),
   built('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations imported from your practice management system, with their map positions.'),
-  page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places that are not clients or business locations, such as depots.'),
+  built('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places where a practitioner’s day can start or end that are not clients or business locations, such as depots, with their pins on the map.'),
   { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, description: 'The tags you put on clients, with their names and colours.' },
   built('/settings/provider-account', 'Provider account', ADMIN_ONLY, 'The connection to your practice management system.'),
   built('/settings/provider-account/add', 'Add provider account', ADMIN_ONLY, 'Connect a practice management system account.'),

@@ -21,6 +21,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/settings/practitioners': lazy(() => import('../features/settings/practitioners/PractitionersSettingsPage')),
   // Issue 12 (routing): the data the optimiser needs.
   '/settings/business-locations': lazy(() => import('../features/settings/business-locations/BusinessLocationsPage')),
+  '/settings/custom-locations': lazy(() => import('../features/settings/custom-locations/CustomLocationsPage')),
   '/settings/optimization-settings': lazy(() => import('../features/settings/optimization-settings/OptimizationSettingsPage')),
   '/settings/tags': lazy(() => import('../features/settings/tags/TagsSettingsPage')),
   '/settings/provider-account': lazy(() => import('../features/sync/provider-account/ProviderAccountPage')),

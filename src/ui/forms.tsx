@@ -1,9 +1,11 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from './Button';
 
-export function TextField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, hint, error, ...input }: { label: string; hint?: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -11,10 +13,16 @@ export function TextField({ label, hint, ...input }: { label: string; hint?: str
       </label>
       <input
         id={id}
-        aria-describedby={hint ? hintId : undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:opacity-60 dark:bg-slate-900 dark:text-slate-100 ${error ? 'border-rose-400 focus:border-rose-500 focus:ring-rose-500/30 dark:border-rose-700' : 'border-slate-300 focus:border-sky-500 focus:ring-sky-500/30 dark:border-slate-700'}`}
         {...input}
       />
+      {error && (
+        <p id={errorId} className="mt-1 text-xs font-medium text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {hint}

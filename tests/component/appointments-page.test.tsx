@@ -54,8 +54,9 @@ function listBody(appointments: Appointment[], search: URLSearchParams) {
   };
 }
 
-function serve(appointments: Appointment[] = APPOINTMENTS) {
+function serve(appointments: Appointment[] = APPOINTMENTS, routes: unknown[] = []) {
   server.use(
+    http.get(api('/routes'), () => HttpResponse.json({ routes })),
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: PRACTITIONERS })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 3, name: 'Home visit', duration: 60, color: null }] })),
     http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [{ id: 1, name: 'Brisbane North' }] })),
@@ -156,6 +157,55 @@ describe('appointments page', () => {
     await waitFor(() => expect(map).toHaveAttribute('data-marker-count', '3'));
     const pins = within(map).getAllByTestId('map-marker');
     expect(pins.map((pin) => pin.textContent)).toEqual(['Pat Nguyen: stop 1 Margaret Jones, stop 3 Margaret Jones1,3', 'Pat Nguyen: Bert Smith2', 'Sam Lee: Cora Diaz1']);
+    view.unmount();
+  });
+
+  it("draws a routed day's start and end places, with a legend to hide a practitioner", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?view=schedule');
+    const home = { kind: 'home', id: null, name: 'Home', lat: -27.5, lng: 153.0 };
+    const route = {
+      id: 50, practitioner_id: 7, practitioner_name: 'Pat Nguyen', color: '#0284c7', day: '2026-11-24', start_place: home, end_place: home,
+      stops: [
+        { appointment_id: 1, arrive_at: '2026-11-23T23:00:00Z', travel_seconds: 600, travel_metres: 4200 },
+        { appointment_id: 2, arrive_at: '2026-11-24T00:30:00Z', travel_seconds: 420, travel_metres: 3100 },
+      ],
+      return_leg: { travel_seconds: 700, travel_metres: 5000 },
+      metrics: { travel_seconds: 1720, travel_metres: 12300, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 },
+      optimization_id: 3, applied_by_name: 'Ada Admin', applied_at: '2026-11-23T08:00:00Z', stale_at: null,
+    };
+    serve(APPOINTMENTS, [route]);
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const map = await screen.findByTestId('svg-map');
+    await waitFor(() => expect(within(map).getAllByTestId('map-marker').map((pin) => pin.getAttribute('data-kind'))).toEqual(['startEnd', 'stop', 'stop', 'stop']));
+    expect(within(map).getAllByTestId('map-marker')[0]).toHaveTextContent('Pat Nguyen: starts and ends at HomeS/E');
+    // Pat's legs run from home through both visits and back.
+    expect(within(map).getAllByTestId('map-route')[0].getAttribute('points')!.split(' ')).toHaveLength(4);
+
+    await user.click(within(screen.getByTestId('map-legend')).getByRole('checkbox', { name: /Pat Nguyen/ }));
+    await waitFor(() => expect(within(map).getAllByTestId('map-marker')).toHaveLength(1));
+    expect(within(map).getByTestId('map-marker')).toHaveTextContent('Sam Lee: Cora Diaz1');
+    view.unmount();
+  });
+
+  it('draws the legs along the roads when the server has them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?view=schedule');
+    serve();
+    const road = [{ lat: -27.46, lng: 152.99 }, { lat: -27.47, lng: 152.985 }, { lat: -27.48, lng: 152.99 }, { lat: -27.485, lng: 152.993 }];
+    server.use(
+      http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: '/help', map_style_url: null, map_attribution: null, road_geometry: true })),
+      http.post(api('/travel'), () => HttpResponse.json({ legs: [{ travel_seconds: 300, travel_metres: 2600 }], geometry: road, source: 'osrm' })),
+    );
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const map = await screen.findByTestId('svg-map');
+    await waitFor(() => expect(within(map).getByTestId('map-route').getAttribute('points')!.split(' ')).toHaveLength(4));
+    expect(sent.filter((request) => request.path === '/api/travel').map((request) => request.body)).toEqual([
+      { points: [{ lat: -27.46, lng: 152.99 }, { lat: -27.485, lng: 152.993 }], geometry: true },
+    ]);
     view.unmount();
   });
 

@@ -36,9 +36,9 @@ describe('business locations', () => {
 
     const north = locationNamed('Brisbane North');
     expect(north).toHaveTextContent('42 Murphy Road, Chermside QLD 4032');
-    expect(within(north).getByTestId('placement')).toHaveTextContent('Placed at the address (from Google)-27.3894, 153.0266');
+    expect(within(north).getByTestId('placement')).toHaveTextContent('Placed at the address (from Google).-27.3894, 153.0266');
     expect(within(locationNamed('Ipswich')).getByTestId('placement')).toHaveTextContent(
-      'Placed at the suburb’s centre (from the Australian suburb and postcode table)-27.6144, 152.7589',
+      'Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table).-27.6144, 152.7589',
     );
     const mobile = locationNamed('Mobile team');
     expect(mobile).toHaveTextContent('No address in the practice management system');

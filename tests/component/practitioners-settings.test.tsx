@@ -173,7 +173,7 @@ describe('editing a practitioner', () => {
   it('places a new home with Find, says how precisely, and sends only what changed', async () => {
     const sent = serve();
     const { user, dialog } = await openEditor('Pat Nurse');
-    expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Placed at the address (from a pin placed by hand): -27.4900, 153.0300.');
+    expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Placed at the address (placed by hand). On the map at -27.4900, 153.0300;');
 
     const home = within(dialog).getByLabelText('Home address');
     await user.clear(home);
@@ -182,13 +182,13 @@ describe('editing a practitioner', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Find' }));
     await waitFor(() =>
       expect(within(dialog).getByTestId('home-placement')).toHaveTextContent(
-        'Placed at the suburb’s centre (from the Australian suburb and postcode table): Paddington QLD 4064.',
+        'Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table). Found: Paddington QLD 4064.',
       ),
     );
     expect(sent.geocoded).toEqual([{ address_1: '3 Given Terrace, Paddington QLD 4064' }]);
 
     await user.selectOptions(within(dialog).getByLabelText('End place'), 'Brisbane North');
-    expect(within(dialog).getByText(/42 Murphy Road, Chermside QLD 4032 · Placed on the street, not at the house \(from Google\)/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/42 Murphy Road, Chermside QLD 4032 · Placed on the street, not at the exact building \(from Google\)\./)).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('Works on Friday'));
     await user.click(within(dialog).getByLabelText('Takes a break'));
     await user.clear(within(dialog).getByLabelText('Minutes'));

@@ -85,7 +85,7 @@ describe('settings index', () => {
 
 describe('help', () => {
   it('opens the user guide inside the app when HELP_URL is an app path', async () => {
-    server.use(http.get('*/api/config', () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: '/help' })));
+    server.use(http.get('*/api/config', () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: '/help', map_style_url: null, map_attribution: null, road_geometry: false })));
     const user = userEvent.setup();
     renderApp('/dashboard', { as: 'PRACTITIONER' });
     const help = await screen.findByRole('link', { name: 'Help' });

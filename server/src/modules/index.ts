@@ -15,6 +15,7 @@ import { optimizationsHandlers } from './optimizations';
 import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
 import { tagsHandlers } from './tags';
+import { travelHandlers } from './travel';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -32,5 +33,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...appointmentsHandlers(ctx),
     ...publicAvailabilityHandlers(ctx),
     ...optimizationsHandlers(ctx),
+    ...travelHandlers(ctx),
   };
 }

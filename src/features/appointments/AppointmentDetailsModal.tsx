@@ -116,7 +116,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         }
       >
         {markers.length > 0 ? (
-          <MapView markers={markers} />
+          <MapView pins={markers} />
         ) : (
           <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{APPOINTMENT_MAP_UNAVAILABLE}</p>
         )}

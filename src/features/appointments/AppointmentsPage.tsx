@@ -1,10 +1,11 @@
 // /appointments: a date range, filters (practitioner, appointment type, business location), and the
-// appointments as a table (a page at a time) or as one day's schedule with a map.
+// appointments as a table (a page at a time) or as one day's schedule with a map. A PRACTITIONER lands on their run
+// sheet: their day in visiting order with the travel, addresses, phones and directions, and the map.
 import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
-import { selectUser } from '../../machines/auth';
+import { selectRole, selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
@@ -14,31 +15,35 @@ import { Card, PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
 import { ErrorNote } from '../../ui/forms';
 import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
-import { MapView } from '../../ui/map/MapView';
-import { hasCoordinates, type MapMarker, type MapRoute } from '../../ui/map/mapTypes';
-import { routeStopMarkers } from '../../ui/map/routeMarkers';
-import { openAppointmentModal } from '../../app/modalStore';
 import type { AppointmentListQuery, AppointmentSummary } from './api';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
 import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
-import { DaySchedule, LANE_COLORS } from './DaySchedule';
+import { DaySchedule } from './DaySchedule';
+import { DayMap } from './DayMap';
+import { RunSheet } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
-import { layoutSchedule } from './scheduleLayout';
 
-const VIEWS = ['list', 'schedule'] as const;
+const STAFF_VIEWS = ['list', 'schedule'] as const;
+/** A practitioner's own day first. */
+const PRACTITIONER_VIEWS = ['run', 'list', 'schedule'] as const;
+type View = (typeof PRACTITIONER_VIEWS)[number];
+const VIEW_LABELS: Record<View, string> = { run: 'Run sheet', list: 'List', schedule: 'Day schedule' };
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-/** What the address keeps of this page; the date range (`start` and `end`, always together) defaults to today in the business's zone. */
-function pageState(today: Temporal.PlainDate) {
+/**
+ * What the address keeps of this page; the date range (`start` and `end`, always together) defaults to today in the
+ * business's zone, the view to the run sheet for a practitioner and to the list for everyone else.
+ */
+function pageState(today: Temporal.PlainDate, views: readonly View[]) {
   return {
     range: urlParam.dateRange({ start: today, end: today }, { maxDays: MAX_RANGE_DAYS }),
     practitioner: urlParam.ids(),
     type: urlParam.ids(),
     location: urlParam.ids(),
-    view: urlParam.oneOf(VIEWS, 'list'),
+    view: urlParam.oneOf(views, views[0]),
     day: urlParam.date(null),
     page: urlParam.integer(1),
     per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
@@ -54,7 +59,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const user = useAuthSelector(selectUser);
   const businessTimeZone = user?.business_account.time_zone ?? null;
   const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
-  const [state, setState] = useUrlState(useMemo(() => pageState(today), [today]));
+  const views: readonly View[] = useAuthSelector(selectRole) === 'PRACTITIONER' ? PRACTITIONER_VIEWS : STAFF_VIEWS;
+  const [state, setState] = useUrlState(useMemo(() => pageState(today, views), [today, views]));
   const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
   const scheduleDay = state.day?.toString() ?? null;
   const dayId = useId();
@@ -77,20 +83,22 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     ...(typeIds.length ? { appointment_type_ids: typeIds } : {}),
     ...(locationIds.length ? { business_location_ids: locationIds } : {}),
   };
-  // The table asks for one page of the range; the schedule for the whole of the day it shows.
+  // The table asks for one page of the range; the schedule and the run sheet for the whole of the day they show (one
+  // answer for both).
+  const listKind = view === 'list' ? 'list' : 'schedule';
   const query: AppointmentListQuery =
-    view === 'list'
+    listKind === 'list'
       ? { start_date: toRequestDate(range.start), end_date: toRequestDate(range.end), ...filters, page, per_page: perPage }
       : { start_date: shownDay, end_date: shownDay, ...filters };
   const appointments = useQuery({
-    ...appointmentQueries.list(api, view, query),
+    ...appointmentQueries.list(api, listKind, query),
     // The previous answer stays up while the next loads, but a table page is never drawn as a schedule.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === view ? previous : undefined),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === listKind ? previous : undefined),
   });
   const listed = appointments.data?.appointments;
   const dayAppointments = useMemo(
-    () => (view === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
-    [view, listed, businessTimeZone, shownDay],
+    () => (listKind === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
+    [listKind, listed, businessTimeZone, shownDay],
   );
 
   const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
@@ -137,7 +145,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             </div>
           </CollapsibleFilters>
           <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 md:ml-auto dark:border-slate-700">
-            {VIEWS.map((option) => (
+            {views.map((option) => (
               <button
                 key={option}
                 type="button"
@@ -145,7 +153,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 onClick={() => setState({ view: option })}
                 className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
               >
-                {option === 'list' ? 'List' : 'Day schedule'}
+                {VIEW_LABELS[option]}
               </button>
             ))}
           </div>
@@ -172,7 +180,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             />
           </>
         )}
-        {listed && view === 'schedule' && (
+        {listed && view !== 'list' && (
           <div>
             {days.length > 1 && (
               <div className="flex items-center gap-2 px-4 pt-3 text-sm">
@@ -184,8 +192,14 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 </select>
               </div>
             )}
-            <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
-            <ScheduleMap appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+            {view === 'run' ? (
+              <RunSheet appointments={dayAppointments} day={shownDay} businessTimeZone={businessTimeZone} />
+            ) : (
+              <>
+                <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+                <DayMap appointments={dayAppointments} day={shownDay} />
+              </>
+            )}
             <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
               {dayAppointments.length} appointment{dayAppointments.length === 1 ? '' : 's'} on this day
             </p>
@@ -193,35 +207,5 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
         )}
       </Card>
     </>
-  );
-}
-
-/** The day's visits on a map, one route line per practitioner in visiting order. */
-function ScheduleMap({ appointments, businessTimeZone }: { appointments: readonly AppointmentSummary[]; businessTimeZone: string | null }) {
-  const { markers, routes } = useMemo(() => {
-    const layout = layoutSchedule(appointments, businessTimeZone);
-    const markerList: MapMarker[] = [];
-    const routeList: MapRoute[] = [];
-    layout.lanes.forEach((lane, laneIndex) => {
-      const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
-      const stops = lane.blocks.map((block) => block.appointment).filter(hasCoordinates);
-      const stopList = stops.map(({ id, lat, lng, client }) => ({ id, lat, lng, title: client?.full_name ?? 'appointment' }));
-      markerList.push(...routeStopMarkers(stopList, { color, routeTitle: lane.practitionerName }));
-      if (stops.length > 1) routeList.push({ id: lane.practitionerId, color, title: lane.practitionerName, points: stops.map(({ lat, lng }) => ({ lat, lng })) });
-    });
-    return { markers: markerList, routes: routeList };
-  }, [appointments, businessTimeZone]);
-
-  if (markers.length === 0) return null;
-  return (
-    <div className="border-t border-slate-200 p-4 dark:border-slate-800">
-      <MapView
-        markers={markers}
-        routes={routes}
-        height={320}
-        onMarkerClick={(marker) => openAppointmentModal(Number(marker.id))}
-      />
-      <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner's visiting order by arrival time.</p>
-    </div>
   );
 }

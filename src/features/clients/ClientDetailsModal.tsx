@@ -122,7 +122,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
       </Section>
 
       <Section title="Map">
-        {markers.length > 0 ? <MapView markers={markers} /> : <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{CLIENT_MAP_UNAVAILABLE}</p>}
+        {markers.length > 0 ? <MapView pins={markers} /> : <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{CLIENT_MAP_UNAVAILABLE}</p>}
       </Section>
 
       <Section title="Tags">

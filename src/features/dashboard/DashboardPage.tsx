@@ -7,6 +7,7 @@ import { sidebarRouteMetas } from '../../routes/routeMeta';
 import { Icon } from '../../ui/Icon';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { useShownTimeZone } from '../../app/timeZone';
+import { Button } from '../../ui/Button';
 
 export default function DashboardPage() {
   const user = useAuthSelector(selectUser);
@@ -26,6 +27,10 @@ export default function DashboardPage() {
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {user.business_account.name} · times shown in <span data-testid="dashboard-time-zone">{timeZone}</span>
           </p>
+        )}
+        {role === 'PRACTITIONER' && (
+          // A practitioner's day is their run sheet: the visits in order with directions (the appointments page's first view for them).
+          <Button href="/appointments" className="mt-4 w-full sm:w-auto">Open today’s run sheet</Button>
         )}
       </Card>
       <nav aria-label="Go to" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,10 +1,14 @@
-// The built-in map: used without a Google Maps key, while the script loads, and whenever it cannot load
-// (always offline and in tests). It draws the same markers and routes on a projected SVG.
-import { useEffect, useId, useRef, useState } from 'react';
+// The offline drawing: used when no street map is configured, while one loads, and whenever it cannot be drawn (no
+// WebGL, its style or script unreachable; always in tests). The same pins and lines on a projected grid, no streets.
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { fitProjection, gridLines } from './projection';
-import type { MapMarker, MapRoute } from './mapTypes';
+import { PLACE_EDGE_COLOR, PLACE_SQUARE, TEARDROP_PATH, pinShape } from './pinIcon';
+import type { DrawnLine, DrawnPin } from './mapModel';
+import type { LatLng } from './mapTypes';
 
 const DEFAULT_VIEW_WIDTH = 640;
+/** Room around the drawn points: a pin stands 28 px above its point. */
+const PADDING = 32;
 
 /** The element's rendered width, so the projection fits the box the map really has (no cropping). */
 function useMeasuredWidth(fallback: number) {
@@ -23,19 +27,35 @@ function useMeasuredWidth(fallback: number) {
   return { ref, width };
 }
 
-export function SvgMap({ markers, routes = [], height, onMarkerClick }: {
-  markers: readonly MapMarker[];
-  routes?: readonly MapRoute[];
+export interface SvgMapProps {
+  pins: readonly DrawnPin[];
+  lines: readonly DrawnLine[];
+  fitPoints: readonly LatLng[];
   height: number;
-  onMarkerClick?: (marker: MapMarker) => void;
-}) {
+  /** Keep the first points' frame (MapFit 'first'), so a placed pin lands where it was clicked. */
+  keepFirstFrame?: boolean;
+  onPinClick?: (pin: DrawnPin) => void;
+  /** A click on the drawing places the movable pin there. */
+  onPlace?: (point: LatLng) => void;
+}
+
+export function SvgMap({ pins, lines, fitPoints, height, keepFirstFrame = false, onPinClick, onPlace }: SvgMapProps) {
   const clipId = useId();
   const { ref, width: viewWidth } = useMeasuredWidth(DEFAULT_VIEW_WIDTH);
-  const points = [...markers, ...routes.flatMap((route) => route.points)];
-  const { project, bounds } = fitProjection(points, viewWidth, height);
+  const firstFrame = useRef<readonly LatLng[] | null>(null);
+  if (keepFirstFrame && firstFrame.current === null && fitPoints.length > 0) firstFrame.current = fitPoints;
+  const frame = keepFirstFrame && firstFrame.current ? firstFrame.current : fitPoints;
+  const { project, unproject, bounds } = fitProjection(frame, viewWidth, height, PADDING);
   const latLines = gridLines(bounds.south, bounds.north);
   const lngLines = gridLines(bounds.west, bounds.east);
-  const label = markers.length === 1 ? `Map showing ${markers[0].title ?? 'one location'}` : `Map showing ${markers.length} locations`;
+  const label = pins.length === 1 ? `Map showing ${pins[0].title || 'one location'}` : `Map showing ${pins.length} locations`;
+
+  const place = (event: MouseEvent<SVGSVGElement>) => {
+    if (!onPlace) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    onPlace(unproject({ x: ((event.clientX - box.left) * viewWidth) / box.width, y: ((event.clientY - box.top) * height) / box.height }));
+  };
 
   return (
     <svg
@@ -43,11 +63,12 @@ export function SvgMap({ markers, routes = [], height, onMarkerClick }: {
       role="img"
       aria-label={label}
       data-testid="svg-map"
-      data-marker-count={markers.length}
+      data-marker-count={pins.length}
       viewBox={`0 0 ${viewWidth} ${height}`}
       preserveAspectRatio="xMidYMid meet"
-      className="block w-full rounded-lg border border-slate-200 dark:border-slate-700"
+      className={`block w-full rounded-lg border border-slate-200 dark:border-slate-700 ${onPlace ? 'cursor-crosshair' : ''}`}
       style={{ height }}
+      onClick={onPlace ? place : undefined}
     >
       <defs>
         <clipPath id={clipId}>
@@ -64,42 +85,48 @@ export function SvgMap({ markers, routes = [], height, onMarkerClick }: {
           const { x } = project({ lat: bounds.south, lng });
           return <line key={`lng${lng}`} x1={x} x2={x} y1={0} y2={height} className="stroke-emerald-200 dark:stroke-slate-700" strokeWidth={1} />;
         })}
-        {routes.map((route) => (
+        {lines.map((line) => (
           <polyline
-            key={route.id}
+            key={line.key}
             data-testid="map-route"
-            points={route.points.map((point) => {
+            points={line.points.map((point) => {
               const { x, y } = project(point);
               return `${x.toFixed(1)},${y.toFixed(1)}`;
             }).join(' ')}
             fill="none"
-            stroke={route.color ?? '#0284c7'}
+            stroke={line.color}
             strokeWidth={3}
             strokeLinejoin="round"
             strokeOpacity={0.8}
           >
-            {route.title && <title>{route.title}</title>}
+            <title>{line.title}</title>
           </polyline>
         ))}
-        {markers.map((marker) => {
-          const { x, y } = project(marker);
+        {pins.map((pin) => {
+          const { x, y } = project(pin);
+          const shape = pinShape(pin);
+          const clickable = onPinClick !== undefined;
           return (
             <g
-              key={marker.id}
+              key={pin.key}
               data-testid="map-marker"
-              transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`}
-              onClick={onMarkerClick ? () => onMarkerClick(marker) : undefined}
-              className={onMarkerClick ? 'cursor-pointer' : undefined}
+              data-kind={pin.kind}
+              transform={`translate(${(x + pin.offset[0]).toFixed(1)} ${(y + pin.offset[1]).toFixed(1)})`}
+              onClick={clickable ? (event) => { event.stopPropagation(); onPinClick(pin); } : undefined}
+              className={clickable ? 'cursor-pointer' : undefined}
             >
-              {marker.title && <title>{marker.title}</title>}
-              <path d="M0 0 C-7 -10 -9 -13 -9 -17 A9 9 0 1 1 9 -17 C9 -13 7 -10 0 0 Z" fill={marker.color ?? '#e11d48'} stroke="white" strokeWidth={1.5} />
-              {marker.label ? (
-                // A pin for several stops ("1,4") sets its numbers smaller to stay inside the pin.
-                <text y={-13} textAnchor="middle" fontSize={marker.label.length > 2 ? 7 : 10} fontWeight={600} fill="white">
-                  {marker.label}
+              {pin.title && <title>{pin.title}</title>}
+              {shape.isPlace ? (
+                <rect x={PLACE_SQUARE.x} y={PLACE_SQUARE.y} width={PLACE_SQUARE.size} height={PLACE_SQUARE.size} rx={PLACE_SQUARE.radius} fill={pin.color} stroke={PLACE_EDGE_COLOR} strokeWidth={2} />
+              ) : (
+                <path d={TEARDROP_PATH} fill={pin.color} stroke="white" strokeWidth={1.5} />
+              )}
+              {pin.label ? (
+                <text y={shape.textY} textAnchor="middle" fontSize={shape.fontSize} fontWeight={600} fill="white">
+                  {pin.label}
                 </text>
               ) : (
-                <circle cy={-17} r={3} fill="white" />
+                !shape.isPlace && <circle cy={-17} r={3} fill="white" />
               )}
             </g>
           );

@@ -1,14 +1,11 @@
 // The built-in map's projection: equirectangular over the bounding box of what is drawn, with longitude
 // scaled by cos(latitude) so distances look right at the box's latitude.
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from './mapTypes';
-
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type LatLng } from './mapTypes';
 
 export interface Projection {
   project: (point: LatLng) => { x: number; y: number };
+  /** The point drawn at (x, y). */
+  unproject: (point: { x: number; y: number }) => LatLng;
   /** The geographic box drawn, after padding and aspect fitting. */
   bounds: { south: number; west: number; north: number; east: number };
 }
@@ -51,10 +48,15 @@ export function fitProjection(points: readonly LatLng[], width: number, height: 
     x: width / 2 + (lng - centreLng) * lngScale * scale,
     y: height / 2 - (lat - centreLat) * scale,
   });
+  const unproject = ({ x, y }: { x: number; y: number }) => ({
+    lat: centreLat - (y - height / 2) / scale,
+    lng: centreLng + (x - width / 2) / (lngScale * scale),
+  });
   const halfLng = width / 2 / (lngScale * scale);
   const halfLat = height / 2 / scale;
   return {
     project,
+    unproject,
     bounds: { south: centreLat - halfLat, north: centreLat + halfLat, west: centreLng - halfLng, east: centreLng + halfLng },
   };
 }

@@ -90,7 +90,7 @@ export const defaultHandlers = [
   http.get(api('/provider_account/current'), ({ request }) =>
     userOf(request) ? HttpResponse.json({ provider_account: activeAccount }) : error(401, 'Authentication required.'),
   ),
-  http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL })),
+  http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL, map_style_url: null, map_attribution: null, road_geometry: false })),
 ];
 
 export const server = setupServer(...defaultHandlers);

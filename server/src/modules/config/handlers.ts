@@ -8,6 +8,9 @@ export function configHandlers({ config }: AppContext): Handlers {
       product_name: 'Rounds',
       google_maps_api_key: config.googleMapsApiKey,
       help_url: config.helpUrl,
+      map_style_url: config.mapStyleUrl,
+      map_attribution: config.mapAttribution,
+      road_geometry: Boolean(config.osrmUrl),
     }),
   };
 }

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
-import { coordinatesInWords, isPlaced, placementInWords } from '../../../lib/geoPrecision';
+import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPrecision';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -39,7 +39,7 @@ export default function BusinessLocationsPage({ route }: RoutePageProps) {
                 <div data-testid="placement">
                   {isPlaced(location) ? (
                     <>
-                      <p className="text-slate-700 dark:text-slate-300">{placementInWords(location.geo_precision ?? 'address', location.geo_source)}</p>
+                      <p className="text-slate-700 dark:text-slate-300">{precisionText(location.geo_precision ?? 'address', location.geo_source ?? null)}</p>
                       <p className="font-mono text-xs text-slate-500">{coordinatesInWords(location.lat, location.lng)}</p>
                     </>
                   ) : (

@@ -6,9 +6,9 @@ import { useId, useMemo, useState, type Dispatch, type FormEvent, type ReactNode
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { fieldProblemsOf } from '../../../api/errors';
-import { GEOCODE_ERROR, geocodeAddressLine } from '../../../api/geocoding';
+import { GEOCODE_ERROR, geocodeAddress } from '../../../api/geocode';
 import { messageOfError } from '../../../api/errors';
-import { coordinatesInWords, isPlaced, placementInWords } from '../../../lib/geoPrecision';
+import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPrecision';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, FieldMessage, focusFirstProblem } from '../../../ui/forms';
 import { ModalFrame, Section } from '../../../ui/ModalFrame';
@@ -105,7 +105,8 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
 }) {
   const { api } = useServices();
   const ids = useId();
-  const find = useMutation({ mutationFn: (address: string) => geocodeAddressLine(api, address) });
+  // The address on one line: the geocoders read the suburb, state and postcode after its last comma.
+  const find = useMutation({ mutationFn: (address: string) => geocodeAddress(api, { address_1: address }) });
   const [checked, setChecked] = useState(false);
   const change = (patch: Partial<PractitionerDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
@@ -210,18 +211,11 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
           </div>
           <p id={homeHint} className={hintClass} data-testid="home-placement">
             {located ? (
-              located.precision === 'none' ? (
-                'Not on the map.'
-              ) : (
-                <>
-                  {placementInWords(located.precision, located.source)}
-                  {located.label ? `: ${located.label}` : ''}.
-                </>
-              )
+              `${precisionText(located.precision, located.source)}${located.label ? ` Found: ${located.label}.` : ''}`
             ) : draft.homeAddress.trim() !== saved.homeAddress.trim() ? (
               'Press Find to place the address on the map.'
             ) : saved.homePoint && practitioner.home ? (
-              `${placementInWords(practitioner.home.precision, practitioner.home.source)}: ${coordinatesInWords(saved.homePoint.lat, saved.homePoint.lng)}. Used when the day starts or ends at home.`
+              `${precisionText(practitioner.home.precision, practitioner.home.source)} On the map at ${coordinatesInWords(saved.homePoint.lat, saved.homePoint.lng)}; used when the day starts or ends at home.`
             ) : (
               'Used when the day starts or ends at home: type the address and press Find to place it on the map.'
             )}
@@ -367,10 +361,10 @@ function PlaceSelect({ label, value, onChange, emptyLabel, businessLocations, cu
         {business && (
           <>
             {business.address ?? 'No address'} ·{' '}
-            {!isPlaced(business) ? 'Not on the map: the optimiser cannot start or end there.' : placementInWords(business.geo_precision ?? 'none', business.geo_source)}
+            {!isPlaced(business) ? 'Not on the map: the optimiser cannot start or end there.' : precisionText(business.geo_precision ?? 'address', business.geo_source ?? null)}
           </>
         )}
-        {custom && `${custom.address || 'No address'} · Placed by a pin`}
+        {custom && `${custom.address || 'No address'} · On the map at ${coordinatesInWords(custom.lat, custom.lng)}`}
       </p>
       {children}
     </div>

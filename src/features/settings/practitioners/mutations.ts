@@ -5,6 +5,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useServices } from '../../../app/ServicesContext';
 import type { ApiClient } from '../../../api/client';
 import { appointmentQueries, practitionerQueries } from '../../appointments';
+import { customLocationQueries } from '../custom-locations/queries';
 import { setWorkingHours, updatePractitioner, type PractitionerChanges, type PractitionerSettings, type WorkingHours } from './api';
 import { practitionerSettingsQueries } from './queries';
 
@@ -29,6 +30,10 @@ export function useUpdatePractitioner() {
       practitionersSaved(queryClient, api, [saved]);
       // The schedule's lanes and the map read the colour from the appointments' practitioners.
       if (changes.color !== undefined) void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+      // A custom location lists the practitioners who start or end there.
+      if (changes.start_place !== undefined || changes.end_place !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: customLocationQueries.all(api).queryKey });
+      }
       flash.send({ type: 'APPEND', text: practitionerSavedMessage(saved.full_name) });
     },
   });

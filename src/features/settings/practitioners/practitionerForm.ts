@@ -1,6 +1,6 @@
 // The edit dialog's form as data: a practitioner's working data as a draft the inputs change, what is wrong with a
 // draft (the rules the server keeps, said before it is asked), and the changes a draft makes (only those are sent).
-import type { GeocodeResult } from '../../../api/geocoding';
+import type { GeocodeResult } from '../../../api/geocode';
 import type { PlaceChoice, PractitionerChanges, PractitionerSettings } from './api';
 import { clockMinutes, draftOfHours, draftProblems, hoursOfDraft, isClock, type DayDraft } from './workingHours';
 

@@ -1,0 +1,1 @@
+export { travelHandlers } from './handlers';

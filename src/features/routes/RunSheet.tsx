@@ -1,0 +1,204 @@
+// A practitioner's day as a run sheet: the visits in visiting order with their arrival times, the travel between them
+// (the applied route's legs, else the server's estimate through POST /travel), each client's address and phone, links
+// that open the address in Google Maps, Apple Maps or Waze, and the day on the map. Made for a phone first.
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/ServicesContext';
+import { configQueries } from '../../api/queries';
+import { openAppointmentModal } from '../../app/modalStore';
+import { formatTime } from '../../lib/dates';
+import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
+import { Button } from '../../ui/Button';
+import { TextLink } from '../../ui/TextLink';
+import { MapView } from '../../ui/map/MapView';
+import { hasCoordinates } from '../../ui/map/mapTypes';
+import { appointmentQueries, appointmentTimeZone, type AppointmentSummary } from '../appointments';
+import { clientQueries } from '../clients';
+import type { RoutePlace } from './api';
+import { dayPlans, formatDistance, formatLeg, formatMinutes, mapRouteOf, type Leg, type PractitionerPlan } from './dayPlan';
+import { routeQueries, travelQueries } from './queries';
+
+export const STALE_ROUTE = 'This route changed after it was optimised.';
+
+export function RunSheet({ appointments, day, businessTimeZone }: {
+  appointments: readonly AppointmentSummary[];
+  /** yyyy-MM-dd */
+  day: string;
+  businessTimeZone: string | null;
+}) {
+  const { api } = useServices();
+  const routes = useQuery(routeQueries.day(api, day));
+  // Without the day's routes (refused, or not reachable) the visits are in arrival order.
+  const plans = useMemo(() => dayPlans(appointments, routes.data ?? []), [appointments, routes.data]);
+  if (routes.isPending) return <p className="px-4 py-10 text-center text-sm text-slate-500">Loading the day’s route…</p>;
+  if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500">No visits on this day.</p>;
+  return (
+    <div className="divide-y divide-slate-200 dark:divide-slate-800">
+      {plans.map((plan) => (
+        <PractitionerRunSheet key={plan.practitionerId} plan={plan} showName={plans.length > 1} businessTimeZone={businessTimeZone} />
+      ))}
+    </div>
+  );
+}
+
+/** What the run sheet knows of each leg: the route's, or the server's reckoning for a day without one. */
+function useLegs(plan: PractitionerPlan) {
+  const { api } = useServices();
+  const config = useQuery(configQueries.current(api));
+  const roads = config.data?.road_geometry === true;
+  const located = plan.stops.filter((stop) => hasCoordinates(stop.appointment));
+  // A routed day asks only for the road's line (when the server has one); a day without a route for its legs.
+  const points = plan.route
+    ? [plan.start, ...located.map((stop) => stop.appointment), plan.end].filter((point) => point !== null && hasCoordinates(point))
+    : located.map((stop) => stop.appointment);
+  const travel = useQuery({
+    ...travelQueries.between(api, points as { lat: number; lng: number }[], roads),
+    enabled: config.isSuccess && points.length > 1 && (plan.route === null || roads),
+  });
+
+  const estimated = new Map<number, Leg>();
+  if (!plan.route && travel.data) {
+    located.slice(1).forEach((stop, index) => {
+      const leg = travel.data.legs[index];
+      if (leg) estimated.set(stop.appointment.id, { seconds: leg.travel_seconds, metres: leg.travel_metres });
+    });
+  }
+  return {
+    legOf: (appointmentId: number, routed: Leg | null) => routed ?? estimated.get(appointmentId) ?? null,
+    /** The server's straight-line estimate, shown with "about". */
+    approximate: !plan.route && travel.data?.source === 'estimate',
+    path: travel.data?.geometry ?? null,
+  };
+}
+
+function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: PractitionerPlan; showName: boolean; businessTimeZone: string | null }) {
+  const { api } = useServices();
+  const { legOf, approximate, path } = useLegs(plan);
+  const details = useQueries({ queries: plan.stops.map((stop) => appointmentQueries.detail(api, stop.appointment.id)) });
+  const clientIds = [...new Set(plan.stops.flatMap((stop) => (stop.appointment.client ? [stop.appointment.client.id] : [])))];
+  const clients = useQueries({ queries: clientIds.map((id) => ({ ...clientQueries.detail(api, id), retry: false })) });
+  const clientById = new Map(clients.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : [])));
+  const mapRoute = useMemo(() => ({ ...mapRouteOf(plan), path }), [plan, path]);
+
+  const legs = plan.stops.map((stop) => legOf(stop.appointment.id, stop.leg));
+  const known = [...legs, plan.returnLeg].filter((leg): leg is Leg => leg !== null);
+  const travelSeconds = known.reduce((sum, leg) => sum + leg.seconds, 0);
+  const travelMetres = known.reduce((sum, leg) => sum + leg.metres, 0);
+  const zone = plan.stops[0] ? appointmentTimeZone(plan.stops[0].appointment, businessTimeZone) : businessTimeZone ?? 'UTC';
+  const about = approximate ? 'about ' : '';
+
+  return (
+    <section aria-label={`Run sheet of ${plan.name}`} data-testid="run-sheet" className="p-4">
+      <header className="mb-3">
+        {showName && (
+          <h2 className="flex items-center gap-2 text-base font-semibold">
+            <span className="inline-block size-3 rounded-full" style={{ backgroundColor: plan.color }} aria-hidden="true" />
+            {plan.name}
+          </h2>
+        )}
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="run-sheet-summary">
+          {plan.stops.length} {plan.stops.length === 1 ? 'visit' : 'visits'}
+          {known.length > 0 && ` · ${about}${formatMinutes(travelSeconds)} travel · ${formatDistance(travelMetres)}`}
+          {' · '}
+          {plan.route ? 'optimised route' : 'in arrival order (not optimised)'}
+        </p>
+        {plan.route?.stale_at && (
+          <p role="status" className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {STALE_ROUTE}
+          </p>
+        )}
+      </header>
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-6">
+        <div className="mb-4 lg:sticky lg:top-4 lg:order-2 lg:mb-0">
+          {mapRoute.stops.length > 0 ? (
+            <MapView routes={[mapRoute]} legend={false} height={260} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
+          ) : (
+            <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">None of these visits has a place on the map.</p>
+          )}
+        </div>
+        <ol className="space-y-1 lg:order-1" aria-label="Stops in visiting order">
+          {plan.start && <PlaceRow kind="Start" place={plan.start} time={plan.route?.metrics.depart_at} timeWord="leave" zone={zone} />}
+          {plan.stops.map((stop, index) => {
+            const detail = details[index]?.data;
+            const client = stop.appointment.client ? clientById.get(stop.appointment.client.id) : undefined;
+            const location = detail?.location ?? null;
+            const address = location ? addressLine(location) : '';
+            const links = location ? mapLinksForAddress(location) : null;
+            const type = stop.appointment.appointment_type;
+            const leg = legs[index];
+            return (
+              <li key={stop.appointment.id} data-testid="run-sheet-stop">
+                {leg && <LegRow text={`${about}${formatLeg(leg)}`} />}
+                <div className="flex gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                  <span
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
+                    style={{ backgroundColor: plan.color }}
+                    aria-label={`Stop ${index + 1}`}
+                  >
+                    {index + 1}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      <p className="text-lg font-semibold tabular-nums" data-testid="run-sheet-arrival">{formatTime(stop.arriveAt, zone)}</p>
+                      <TextLink className="text-sm" onClick={() => openAppointmentModal(stop.appointment.id)}>Details</TextLink>
+                    </div>
+                    <p className="font-medium text-slate-900 dark:text-white">{stop.appointment.client?.full_name ?? 'No client'}</p>
+                    {type && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
+                    <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
+                      {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
+                    </p>
+                    {client && client.phone_numbers.length > 0 && (
+                      <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                        {client.phone_numbers.map((phone) => (
+                          <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-8 items-center">
+                            {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
+                          </TextLink>
+                        ))}
+                      </p>
+                    )}
+                    {links && (
+                      <p className="mt-2 flex flex-wrap gap-2" aria-label={`Directions to ${stop.appointment.client?.full_name ?? 'this visit'}`}>
+                        <Button href={links.google} target="_blank" rel="noreferrer" variant="secondary" size="xs">Google Maps</Button>
+                        <Button href={links.apple} target="_blank" rel="noreferrer" variant="secondary" size="xs">Apple Maps</Button>
+                        <Button href={links.waze} target="_blank" rel="noreferrer" variant="secondary" size="xs">Waze</Button>
+                      </p>
+                    )}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+          {plan.end && (
+            <>
+              {plan.returnLeg && <LegRow text={formatLeg(plan.returnLeg)} />}
+              <PlaceRow kind="End" place={plan.end} time={plan.route?.metrics.end_at} timeWord="back by" zone={zone} />
+            </>
+          )}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function LegRow({ text }: { text: string }) {
+  return (
+    <p data-testid="run-sheet-leg" className="flex items-center gap-2 py-1 pl-4 text-xs text-slate-500 dark:text-slate-400">
+      <span aria-hidden="true">↓</span>
+      <span>Travel {text}</span>
+    </p>
+  );
+}
+
+function PlaceRow({ kind, place, time, timeWord, zone }: { kind: 'Start' | 'End'; place: RoutePlace; time?: string; timeWord: string; zone: string }) {
+  return (
+    <li data-testid={`run-sheet-${kind.toLowerCase()}`} className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md border-2 border-slate-900 bg-white text-xs font-semibold dark:bg-slate-900" aria-hidden="true">
+        {kind === 'Start' ? 'S' : 'E'}
+      </span>
+      <span>
+        {kind} at <span className="font-medium">{place.name}</span>
+        {time && <> · {timeWord} {formatTime(time, zone)}</>}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+// The routes area's server data, one query-options factory per resource (record 0006).
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
+import { fetchDayRoutes, measureTravel, type LatLng } from './api';
+
+export const routeQueries = {
+  /** Every day's routes: applying or removing a route invalidates this prefix. */
+  all: () => ['routes'] as const,
+  day: (api: ApiClient, date: string) => queryOptions({ queryKey: [...routeQueries.all(), date] as const, queryFn: () => fetchDayRoutes(api, date) }),
+};
+
+/** Travel between points never changes for the same points, so an answer is kept for the session. */
+export const travelQueries = {
+  between: (api: ApiClient, points: readonly LatLng[], geometry: boolean) =>
+    queryOptions({
+      queryKey: ['travel', points.map(({ lat, lng }) => `${lat},${lng}`).join(';'), geometry] as const,
+      queryFn: () => measureTravel(api, points, geometry),
+      staleTime: Infinity,
+      enabled: points.length > 1,
+    }),
+};
