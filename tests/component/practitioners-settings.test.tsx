@@ -242,8 +242,11 @@ describe('editing a practitioner', () => {
     // An address Find cannot place is not saved either.
     await user.type(within(dialog).getByLabelText('Home address'), 'Nowhere');
     await user.click(within(dialog).getByRole('button', { name: 'Find' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('Home address')).toHaveAccessibleDescription(/^Nothing was found for this address\./));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('No place was found for this address. Write it as street, suburb, state and postcode'),
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Home address')).toHaveAccessibleDescription(/^A home needs a place on the map: correct the address and press Find again\./);
     expect(sent.patches).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ import { customLocationQueries } from '../custom-locations/queries';
 import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
 import { useUpdatePractitioner } from './mutations';
 import {
-  changesOf, draftOf, draftProblemsOf, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
+  NOT_FOUND_HINT, changesOf, draftOf, draftProblemsOf, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
 } from './practitionerForm';
 import { WeekHoursEditor, timeInputClass } from './WeekHoursEditor';
 
@@ -211,7 +211,9 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
           </div>
           <p id={homeHint} className={hintClass} data-testid="home-placement">
             {located ? (
-              `${precisionText(located.precision, located.source)}${located.label ? ` Found: ${located.label}.` : ''}`
+              located.precision === 'none'
+                ? `${precisionText('none', null)} ${NOT_FOUND_HINT}`
+                : `${precisionText(located.precision, located.source)}${located.label ? ` Found: ${located.label}.` : ''}`
             ) : draft.homeAddress.trim() !== saved.homeAddress.trim() ? (
               'Press Find to place the address on the map.'
             ) : saved.homePoint && practitioner.home ? (

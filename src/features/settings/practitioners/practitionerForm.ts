@@ -4,7 +4,9 @@ import type { GeocodeResult } from '../../../api/geocode';
 import type { PlaceChoice, PractitionerChanges, PractitionerSettings } from './api';
 import { clockMinutes, draftOfHours, draftProblems, hoursOfDraft, isClock, type DayDraft } from './workingHours';
 
-export const NOT_FOUND = 'Nothing was found for this address. Write it as street, suburb, state and postcode: 12 Example Street, Suburb QLD 4000.';
+/** Find's answer when it placed nothing (said under the address), and the problem with saving that address. */
+export const NOT_FOUND_HINT = 'Write it as street, suburb, state and postcode: 12 Example Street, Suburb QLD 4000.';
+export const NOT_FOUND = 'A home needs a place on the map: correct the address and press Find again.';
 
 /** A place in a <select>: '' none chosen, 'home', or a location's kind and id. */
 export type PlaceValue = '' | 'home' | `business_location:${number}` | `custom_location:${number}`;
