@@ -4,6 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './lint/import-through-index.js';
 
+const SERVER_UNITS = ['server/src/modules/*', 'server/src/pms', 'server/src/pms/sandbox', 'server/src/sample-data'];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'tmp/', 'coverage/', 'node_modules/', 'openapi/generated/', 'server/src/pms/cliniko/cliniko-schema.d.ts'] },
   js.configs.recommended,
@@ -33,11 +35,31 @@ export default tseslint.config(
     // their folder (lint/import-through-index.js); inside, files import each other freely. Module folders list what
     // other modules use in their index.ts. The web app is covered too: its tests may read a server rule (the day
     // range in server/src/lib), never a module's internals.
-    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     plugins: { boundaries },
     rules: {
-      'boundaries/import-through-index': ['error', {
-        units: ['server/src/modules/*', 'server/src/pms', 'server/src/pms/sandbox', 'server/src/sample-data'],
+      'boundaries/import-through-index': ['error', { units: SERVER_UNITS }],
+    },
+  },
+  {
+    // In the web app a feature is entered through its index.ts too (src/features/<feature>/index.ts lists what other
+    // features and the shell use). The route table alone loads pages by file, lazily, so each page is its own chunk.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/routes/routeTable.ts'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/import-through-index': ['error', { units: [...SERVER_UNITS, 'src/features/*'] }],
+    },
+  },
+  {
+    // Machines, API calls and pure helpers sit below every view: they never import features, the shell or UI parts.
+    files: ['src/machines/**/*.ts', 'src/api/**/*.ts', 'src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/features', '**/features/**', '**/shell', '**/shell/**', '**/ui', '**/ui/**'],
+          message: 'src/machines, src/api and src/lib must not import views (features, shell, ui): move what they need into src/api or src/lib.',
+        }],
       }],
     },
   },

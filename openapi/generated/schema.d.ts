@@ -414,7 +414,7 @@ export interface paths {
         /** Export history, newest first */
         get: operations["listExports"];
         put?: never;
-        /** Start an export of changed appointment times to the practice-management system */
+        /** Start an export of changed appointment times, and of the new practitioner of each visit reassigned in Rounds (an applied optimisation, a move), to the practice-management system; an appointment changed there since it was imported is reported as a conflict and not overwritten */
         post: operations["createExport"];
         delete?: never;
         options?: never;
@@ -639,6 +639,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
+        get: operations["listAppointmentTravel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}": {
         parameters: {
             query?: never;
@@ -715,6 +732,40 @@ export interface paths {
         put?: never;
         /** Takes a visit off its route: its route_id is cleared and its arrival time stays (editable again). The stop leaves the route, which is marked stale (its figures no longer describe the day); a route left without stops is removed. */
         post: operations["removeAppointmentFromRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit. */
+        patch: operations["moveAppointment"];
+        trace?: never;
+    };
+    "/appointments/{id}/insertion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Insert into a route": the optimiser's cheapest place for the visit on its own day among the chosen practitioners' days as they are (their other visits keep their practitioner and arrival), under the business's optimisation settings, their hours, breaks, skills and limits and the client's availability. Changes nothing: apply it with PATCH /appointments/{id}/move (practitioner_id, starts_at = arrive_at). insertion is null, with a message saying why, when it fits nowhere. 404 for another business's appointment or practitioner; 422 naming practitioner_ids for a practitioner without a start place or working hours that day; 409 for a cancelled visit or one without a map position. */
+        post: operations["findAppointmentInsertion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -813,7 +864,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applied routes of a day, by practitioner name. A PRACTITIONER gets only their associated practitioners' routes. */
+        /** The applied routes of a day, by practitioner name, each with `stale` (and since when) once the day changed after it was applied. A PRACTITIONER gets only their associated practitioners' routes. */
         get: operations["listRoutes"];
         put?: never;
         post?: never;
@@ -1094,12 +1145,17 @@ export interface components {
          * @enum {string}
          */
         OptimizationPreset: "shortest_travel" | "balanced" | "punctual" | "continuity" | "custom";
-        /** @description How much each term of the optimiser's objective counts, relative to the others (0–1000) */
+        /** @description What each term of the optimiser's objective costs (0–1000), on one scale where 1 is one minute of travel at the default travel_time weight. A run minimises travel_time × minutes of travel + distance × km driven + continuity × 60 × visits moved away from their client's usual practitioner + lateness × minutes late + overtime × minutes of overtime. */
         OptimizationWeights: {
+            /** @description per minute of travel */
             travel_time: number;
+            /** @description per kilometre driven */
             distance: number;
+            /** @description per visit moved away from the client's usual practitioner, in hours of travel (0.25: a visit changes hands only when that saves more than 15 minutes of driving) */
             continuity: number;
+            /** @description per minute a visit starts after the client's availability (soft availability only) */
             lateness: number;
+            /** @description per minute a day ends after the practitioner's working hours (within the allowed overtime) */
             overtime: number;
         };
         OptimizationSettings: {
@@ -1616,6 +1672,49 @@ export interface components {
             waiting_seconds?: number;
             lateness_seconds?: number;
         };
+        Insertion: {
+            appointment_id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /**
+             * Format: date-time
+             * @description the new arrival (start of the visit)
+             */
+            arrive_at: string;
+            /**
+             * Format: date-time
+             * @description when the practitioner gets there (before arrive_at when they wait)
+             */
+            reach_at: string;
+            /** @description the visit before it; null when it becomes the first */
+            after_appointment_id: number | null;
+            /** @description the visit after it; null when it becomes the last */
+            before_appointment_id: number | null;
+            /** @description travel it adds to that practitioner's day */
+            added_travel_seconds: number;
+            added_travel_metres: number;
+            /** @description after the client's availability (soft availability only) */
+            lateness_seconds: number;
+            /**
+             * Format: date-time
+             * @description the visit's arrival now
+             */
+            current_arrive_at: string;
+            current_practitioner_id: components["schemas"]["Id"];
+        };
+        VisitTravel: {
+            appointment_id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            /** @description the practitioner's visit before this one that day; null for the first */
+            previous_appointment_id: number | null;
+            /** @description null for the first visit, or when either visit has no map position */
+            travel_seconds_from_previous: number | null;
+            travel_metres: number | null;
+            /** @description this arrival minus the end of the visit before (negative when they overlap); null for the first */
+            gap_seconds: number | null;
+            /** @description how much longer the gap must be to cover the travel; 0 when it is long enough (or unknown) */
+            needs_more_seconds: number;
+        };
         Route: {
             id: components["schemas"]["Id"];
             practitioner_id: components["schemas"]["Id"];
@@ -1646,9 +1745,11 @@ export interface components {
             applied_by_name: string | null;
             /** Format: date-time */
             applied_at: string;
+            /** @description true when the day changed after the route was applied ("This route changed after it was optimised."): an import moved, cancelled or added a visit of the practitioner that day, or a visit was moved by hand or taken off the route; its order, arrivals and figures no longer hold until the day is optimised again */
+            stale: boolean;
             /**
              * Format: date-time
-             * @description set when the day's visits changed after the route was applied, so its figures no longer hold
+             * @description when it became stale (the first such change); null while it is not
              */
             stale_at: string | null;
         };
@@ -2942,6 +3043,37 @@ export interface operations {
             422: components["responses"]["Error"];
         };
     };
+    listAppointmentTravel: {
+        parameters: {
+            query: {
+                date: string;
+                practitioner_ids?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each visit of the day with its travel from the visit before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        /** @description the travel model used */
+                        travel: string;
+                        appointments: components["schemas"]["VisitTravel"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     getAppointment: {
         parameters: {
             query?: never;
@@ -3051,6 +3183,73 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    moveAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    practitioner_id?: components["schemas"]["Id"];
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp with offset
+                     */
+                    starts_at?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AppointmentBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    findAppointmentInsertion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    practitioner_ids: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Where the visit would go, or why it fits nowhere */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        insertion: components["schemas"]["Insertion"] | null;
+                        /** @description why there is no insertion; null when there is one */
+                        message: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createOptimization: {

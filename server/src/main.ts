@@ -9,6 +9,7 @@ import { seedDemoIfEmpty } from './demo/seed';
 import { startWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
 import { automaticSyncRules, jobHandlers } from './modules/job-handlers';
+import { prewarmOptimizerWorkers } from './optimizer';
 import { startSandbox, type SandboxHandle } from './pms/sandbox';
 
 async function main() {
@@ -45,7 +46,11 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.runWorker) worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
+  if (config.runWorker) {
+    worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
+    // The first optimisation run does not wait for its solver thread to start.
+    prewarmOptimizerWorkers(1);
+  }
   log.info(`Rounds is ready at ${config.publicUrl} (database: ${database.kind})`);
 }
 

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { automaticSyncRules, jobHandlers } from './modules/job-handlers';
 import { startWorker } from './jobs/worker';
+import { prewarmOptimizerWorkers } from './optimizer';
 
 async function main() {
   const config = loadConfig();
@@ -18,6 +19,7 @@ async function main() {
   await migrate(database);
   const ctx = createContext(config, database, log);
   const worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
+  prewarmOptimizerWorkers(1);
   log.info({ workerId: worker.workerId }, 'worker started');
   let stopping = false;
   const stop = async (signal: string) => {

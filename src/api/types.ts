@@ -11,6 +11,7 @@ export type Session = Schemas['Session'];
 export type ProviderAccount = Schemas['ProviderAccount'];
 export type ProviderAccountStatus = Schemas['ProviderAccountStatus'];
 export type AppConfig = Schemas['AppConfig'];
+export type Appointment = Schemas['Appointment'];
 
 export interface Credentials {
   email: string;

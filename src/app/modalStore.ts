@@ -1,7 +1,7 @@
 // Which detail modals are open, as a stack: the appointment modal can open the client modal on top of it,
 // and closing that returns to the appointment. Any view may open one without a React provider.
 import { createExternalStore } from '../lib/externalStore';
-import type { Appointment } from '../features/appointments/api';
+import type { Appointment } from '../api/types';
 
 export type ModalEntry =
   | { kind: 'client'; clientId: number }

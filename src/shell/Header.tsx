@@ -7,7 +7,7 @@ import { configQueries } from '../api/queries';
 import { Icon } from '../ui/Icon';
 import { ThemeMenu } from './ThemeMenu';
 import { AvatarMenu } from './AvatarMenu';
-import { HeaderSyncLinks } from '../features/sync/HeaderSyncLinks';
+import { HeaderSyncLinks } from '../features/sync';
 import { isInAppPath } from '../ui/TextLink';
 
 function useScrolled(): boolean {

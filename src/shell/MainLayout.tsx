@@ -4,7 +4,7 @@ import { selectSidebarUnfoldable, selectSidebarVisible, selectSidebarWidensOnHov
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
-import { ConnectionErrorBanner } from '../features/sync/provider-account/ConnectionErrorBanner';
+import { ConnectionErrorBanner } from '../features/sync';
 
 // Client and appointment detail modals (issue 5), opened from any page or by the global event.
 const ModalHost = lazy(() => import('./ModalHost'));

@@ -44,6 +44,22 @@ describe('import boundaries (eslint.config.js)', { timeout: 30_000 }, () => {
       .toEqual([expect.stringMatching(/^no-restricted-imports: .*server\/src\/jobs must not import server\/src\/modules/)]);
   });
 
+  it('reports a web-app feature or the shell importing another feature\'s internals, and lets the index through', async () => {
+    expect(await violations('src/features/sync/useJobPoller.ts', "import { clientQueries } from '../clients/queries';\nvoid clientQueries;"))
+      .toEqual([expect.stringMatching(/^boundaries\/import-through-index: src\/features\/clients\/queries is inside src\/features\/clients/)]);
+    expect(await violations('src/shell/ModalHost.tsx', "import { ClientDetailsModal } from '../features/clients/ClientDetailsModal';\nvoid ClientDetailsModal;"))
+      .toEqual([expect.stringMatching(/^boundaries\/import-through-index: /)]);
+    expect(await violations('src/features/sync/useJobPoller.ts', "import { clientQueries } from '../clients';\nimport { jobStatusLabel } from './jobStatus';\nvoid [clientQueries, jobStatusLabel];")).toEqual([]);
+  });
+
+  it('reports machines, API calls and helpers importing views', async () => {
+    expect(await violations('src/machines/syncForm.ts', "import { prefillDraft } from '../features/sync/dateRange';\nvoid prefillDraft;"))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^no-restricted-imports: .*must not import views/)]));
+    expect(await violations('src/api/jobs.ts', "import { Button } from '../ui/Button';\nvoid Button;"))
+      .toEqual([expect.stringMatching(/^no-restricted-imports: .*must not import views/)]);
+    expect(await violations('src/machines/syncForm.ts', "import { rangeProblem } from '../lib/syncRange';\nvoid rangeProblem;")).toEqual([]);
+  });
+
   it('lets modules, the composition root and tests import a module through its index, and a module its own files', async () => {
     expect(await violations('server/src/main.ts', "import { automaticSyncRules, syncJobHandlers } from './modules/sync';\nvoid [automaticSyncRules, syncJobHandlers];")).toEqual([]);
     expect(await violations('server/src/modules/clients/service.ts', "import { setClientTags } from '../tags';\nimport { findClient } from './repository';\nvoid [setClientTags, findClient];")).toEqual([]);

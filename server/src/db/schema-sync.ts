@@ -1,6 +1,6 @@
 // Drizzle tables of practice-management sync (migration 0020_sync.sql is the source of truth).
 import { bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { appointments, businessAccounts, users, type SyncFilters } from './schema';
+import { appointments, businessAccounts, practitioners, users, type SyncFilters } from './schema';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -60,6 +60,8 @@ export const appointmentSyncSnapshots = pgTable('appointment_sync_snapshots', {
   business_account_id: integer('business_account_id').notNull().references(() => businessAccounts.id),
   starts_at: tstz('starts_at').notNull(),
   ends_at: tstz('ends_at').notNull(),
+  /** The local id of the PMS's practitioner when last synced (migration 0051). */
+  practitioner_id: integer('practitioner_id').notNull().references(() => practitioners.id),
   synced_at: tstz('synced_at').notNull().defaultNow(),
 });
 

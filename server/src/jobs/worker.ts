@@ -146,10 +146,16 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
         if (stop.signal.aborted) break;
         ctx.log.error({ err: error }, 'worker loop error');
       }
+      // Each idle wait takes its abort listener away again, or an idle worker would gather one per poll.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, settings.pollMs);
-        wakeUp = () => { clearTimeout(timer); resolve(); };
-        stop.signal.addEventListener('abort', wakeUp, { once: true });
+        const done = () => {
+          clearTimeout(timer);
+          stop.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, settings.pollMs);
+        wakeUp = done;
+        stop.signal.addEventListener('abort', done, { once: true });
       });
       wakeUp = null;
     }

@@ -1,8 +1,9 @@
 export type * from './types';
 export { validateProblem, assertValidProblem, ProblemValidationError, type ValidationError } from './validate';
 export { solve, solveWithMatrix, travelMatrixFor, DEFAULT_TIME_BUDGET_MS, type EngineOptions } from './solve';
-export { solveInWorker, OptimizerPool } from './worker';
+export { solveInWorker, prewarmOptimizerWorkers, OptimizerPool } from './worker';
 export { checkSolution, type CheckResult } from './checker';
+export { cheapestInsertion, type CurrentRoute, type Insertion } from './insertion';
 export { problemLocations } from './travel/matrix';
 export { HaversineProvider, DEFAULT_HAVERSINE_OPTIONS, type HaversineOptions, type SpeedBand } from './travel/haversine';
 export { EuclideanProvider, euclideanMatrix } from './travel/euclidean';

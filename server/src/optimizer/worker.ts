@@ -65,19 +65,58 @@ function runOn(worker: Worker, problem: Problem, matrix: TravelMatrix, options: 
 }
 
 /**
+ * Worker threads left from earlier solves, kept for the next ones: starting a thread costs about a second under
+ * tsx (it loads and compiles the engine), which a server would otherwise pay on every run. Idle threads are unref'd,
+ * so they never keep a process alive.
+ */
+const idle: Worker[] = [];
+const MAX_IDLE = 2;
+
+function park(worker: Worker): void {
+  if (idle.length >= MAX_IDLE) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  idle.push(worker);
+  worker.once('exit', () => {
+    const index = idle.indexOf(worker);
+    if (index >= 0) idle.splice(index, 1);
+  });
+}
+
+function takeWorker(): Worker {
+  const worker = idle.pop();
+  if (!worker) return startWorker();
+  worker.removeAllListeners('exit');
+  worker.ref();
+  return worker;
+}
+
+/** Starts `count` worker threads ahead of the first solve (a server that runs optimisations calls it at start). */
+export function prewarmOptimizerWorkers(count = 1): void {
+  while (idle.length < Math.min(count, MAX_IDLE)) park(startWorker());
+}
+
+/**
  * Runs `solve` in a worker thread so the caller's event loop stays responsive. The travel matrix is
  * built here (providers may do I/O) and handed over; progress comes back as messages; aborting the
- * signal asks the worker to stop and return its best solution so far.
+ * signal asks the worker to stop and return its best solution so far. The thread is kept for the next
+ * solve when this one ends normally.
  */
 export async function solveInWorker(problem: Problem, options: EngineOptions = {}): Promise<Solution> {
   assertValidProblem(problem);
   const matrix = await travelMatrixFor(problem, options);
-  const worker = startWorker();
+  const worker = takeWorker();
+  let solution: Solution;
   try {
-    return await runOn(worker, problem, matrix, options);
-  } finally {
+    solution = await runOn(worker, problem, matrix, options);
+  } catch (error) {
     await worker.terminate();
+    throw error;
   }
+  park(worker);
+  return solution;
 }
 
 /**

@@ -167,6 +167,8 @@ export interface ListAppointmentsOptions extends PmsCallOptions {
 export interface UpdateAppointmentTimesInput {
   starts_at: string;
   ends_at: string;
+  /** The practitioner (external id) the appointment moves to; absent = it keeps its practitioner. */
+  practitioner_id?: string;
   /**
    * When given, the adapter first reads the appointment and throws PmsConflictError if its updated_at
    * differs (it changed in the PMS since the caller imported it). The PMS has no conditional write, so a
@@ -197,7 +199,10 @@ export interface PmsAdapter {
   listIndividualAppointments(options: ListAppointmentsOptions): PmsPages<PmsAppointment>;
   /** Throws PmsNotFoundError when missing, PmsMalformedRecordError when unreadable. */
   getIndividualAppointment(id: string, options?: PmsCallOptions): Promise<PmsAppointment>;
-  /** Writes new times and returns the appointment as the PMS now has it. 422 → PmsValidationError. */
+  /**
+   * Writes new times (and, when `practitioner_id` is given, the practitioner) and returns the appointment as the PMS
+   * now has it. 422 → PmsValidationError.
+   */
   updateAppointmentTimes(
     id: string,
     input: UpdateAppointmentTimesInput,

@@ -21,7 +21,7 @@ import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
 import { DayMap } from './DayMap';
-import { RunSheet } from '../routes/RunSheet';
+import { RunSheet } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';

@@ -6,9 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { openAppointmentModal } from '../../app/modalStore';
 import { MapView } from '../../ui/map/MapView';
-import { routeQueries } from '../routes/queries';
-import { dayPlans, mapRouteOf } from '../routes/dayPlan';
-import { useRoadPaths } from '../routes/useRoadPaths';
+import { dayPlans, mapRouteOf, routeQueries, useRoadPaths } from '../routes';
 import type { AppointmentSummary } from './api';
 
 export function DayMap({ appointments, day }: { appointments: readonly AppointmentSummary[]; day: string }) {

@@ -4,7 +4,9 @@ import type { components, operations } from '../../api/schema';
 import { unwrap } from '../../api/errors';
 
 type Schemas = components['schemas'];
-export type Appointment = Schemas['Appointment'];
+import type { Appointment } from '../../api/types';
+
+export type { Appointment };
 export type AppointmentExtraDetails = Schemas['AppointmentExtraDetails'];
 export type Practitioner = Schemas['Practitioner'];
 export type AppointmentType = Schemas['AppointmentType'];

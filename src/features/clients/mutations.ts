@@ -6,7 +6,7 @@ import { saveClientAvailability } from '../../api/availability';
 import type { ApiClient } from '../../api/client';
 import { messageOfError } from '../../api/errors';
 import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE } from '../../machines/availabilityEditor';
-import { appointmentQueries } from '../appointments/queries';
+import { appointmentQueries } from '../appointments';
 import { GENERIC_ERROR, TAGS_UPDATED, saveClientTags, type AvailabilityEntry, type Client } from './api';
 import { clientQueries } from './queries';
 

@@ -9,7 +9,7 @@ import { ApiError, messageOfError } from '../../api/errors';
 import { PRODUCT_NAME } from '../../app/product';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
-import { AvailabilityEditor } from '../clients/AvailabilityEditor';
+import { AvailabilityEditor } from '../clients';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import { publicAvailabilityQueries } from './queries';

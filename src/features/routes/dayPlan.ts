@@ -1,8 +1,7 @@
 // One day per practitioner as the maps and the run sheet show it: the visits in visiting order with their arrival
 // times, the travel legs between them when an applied route knows them, and the route's start and end places. A day
 // without a route is the visits in arrival order. Pure, so it is tested without rendering.
-import type { AppointmentSummary } from '../appointments/api';
-import { arrivalOf, isCancelled } from '../appointments/appointmentFacts';
+import { arrivalOf, isCancelled, type AppointmentSummary } from '../appointments';
 import type { MapRoute } from '../../ui/map/mapTypes';
 import { hasCoordinates } from '../../ui/map/mapTypes';
 import type { Route, RoutePlace } from './api';

@@ -11,8 +11,8 @@ import type { JobKind, SyncJob } from '../../api/jobs';
 import { describeOutcome } from './jobStatus';
 import { syncJobQueries } from './queries';
 import { providerAccountQueries } from '../../api/queries';
-import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments/queries';
-import { clientQueries } from '../clients/queries';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments';
+import { clientQueries } from '../clients';
 
 type PollingActor = Actor<AppMachines['jobPolling']>;
 

@@ -1,6 +1,6 @@
 // The appointment writes other modules ask for, so appointments keep one writer: a client's corrected pin moves their
 // upcoming visits (clients), an applied optimisation puts visits on its routes, and a visit is taken off its route
-// (optimizations). Each caller records the change-log entries itself, in the same transaction.
+// (optimizations), and a visit moved by hand (optimizations). Each caller records the change-log entries itself, in the same transaction.
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
@@ -46,4 +46,13 @@ export async function lockAppointmentRoute(db: DbOrTx, businessAccountId: number
 export async function clearAppointmentRoute(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<void> {
   await db.update(appointments).set({ route_id: null })
     .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId)));
+}
+
+/** A visit moved by hand to another practitioner or time. */
+export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: Date; arrive_at: Date | null }
+
+/** Writes a move by hand: practitioner, times and arrival. */
+export async function moveAppointment(tx: DbOrTx, businessAccountId: number, id: number, move: VisitMove): Promise<void> {
+  await tx.update(appointments).set({ ...move, updated_at: new Date() })
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
 }

@@ -1,4 +1,6 @@
 export { optimizationSettingsHandlers } from './handlers';
-// A business's settings, or the defaults when it has saved none (what a run uses; tests).
+// What other modules use of the optimisation settings: the business's settings (the defaults until an admin saves
+// them) and what each weight means to the optimiser.
 export { optimizationSettingsOf } from './service';
+export { objectiveOf, searchTimeMs } from './objective';
 export type { OptimizationSettingsValues, OptimizationWeights } from './presets';

@@ -3,8 +3,9 @@
 import type { OptimizationPreset } from '../../db/schema';
 
 /**
- * How much each term of the optimiser's objective counts. They are relative: `balanced` (the defaults of migration
- * 0050) is the reference, and the run turns them into the engine's weights.
+ * What each term of the optimiser's objective costs, on one scale where 1 is a minute of travel: travel_time per
+ * minute of travel, distance per km, continuity per visit moved away from the client's usual practitioner (in hours
+ * of travel), lateness and overtime per minute. objectiveOf (objective.ts) is where they become the engine's weights.
  */
 export interface OptimizationWeights { travel_time: number; distance: number; continuity: number; lateness: number; overtime: number }
 export type NamedPreset = Exclude<OptimizationPreset, 'custom'>;

@@ -1,15 +1,16 @@
-// Reads what one run needs about its day — the business's clock and settings, the practitioners' routing inputs,
-// the visits and the clients' usual practitioners — and the travel provider every run and its checks measure with.
+// Reads what one run needs about its day — the business's clock and settings (optimisation settings module), the
+// practitioners' day (practitioners module), the visits and the clients' usual practitioners — and the travel
+// provider every run, its checks and the travel warnings measure with.
 import { Temporal } from 'temporal-polyfill';
 import type { Config } from '../../config';
 import { invalid } from '../../http/errors';
 import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvider } from '../../optimizer';
 import type { DbOrTx } from '../../db/client';
+import { optimizationSettingsOf } from '../optimization-settings';
+import { loadPractitionerDays } from '../practitioners';
 import { buildDayProblem, dayStartMs, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
-import { businessTimeZone, dayVisits, usualPractitioners, type DayBounds } from './repository';
-import { resolveRoutingInputs } from './routing-inputs';
-import { readOptimizationSettings } from './settings';
+import { businessTimeZone, dayVisits, practitionerColors, usualPractitioners, type DayBounds } from './repository';
 
 export interface RunChoices {
   date: string;
@@ -40,18 +41,20 @@ export interface LoadedDay {
 
 export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
   const timeZone = await businessTimeZone(db, businessAccountId);
-  const [settings, inputs, visits] = await Promise.all([
-    readOptimizationSettings(db, businessAccountId),
-    resolveRoutingInputs(db, businessAccountId, choices.practitionerIds, choices.date),
+  const [settings, days, colors, visits] = await Promise.all([
+    optimizationSettingsOf(db, businessAccountId),
+    loadPractitionerDays(db, businessAccountId, choices.practitionerIds, choices.date),
+    practitionerColors(db, businessAccountId, choices.practitionerIds),
     dayVisits(db, businessAccountId, choices.practitionerIds, dayBounds(choices.date, timeZone)),
   ]);
+  const practitioners = days.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
   const usual = choices.mode === 'reassign'
     ? await usualPractitioners(db, businessAccountId, clientIds, dayBounds(choices.date, timeZone).from, choices.practitionerIds)
     : new Map<number, number>();
   return {
-    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners: inputs, visits, usualPractitioner: usual },
-    problems: inputs.flatMap((item) => routingProblems(item, choices.date)),
+    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual },
+    problems: practitioners.flatMap(routingProblems),
   };
 }
 

@@ -4,6 +4,8 @@ import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
+import { travelWarnings } from './travel-warnings';
+import { findInsertion, moveVisit } from './visits-service';
 import {
   applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto,
 } from './service';
@@ -26,6 +28,18 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
       optimization: toOptimizationDto(await discardOptimization(ctx, callerOf(request), paramsOf(request, 'discardOptimization').id)),
     }),
 
+    moveAppointment: async (request) => {
+      const auth = callerOf(request);
+      const { id } = paramsOf(request, 'moveAppointment');
+      await moveVisit(ctx, auth, id, bodyOf(request, 'moveAppointment'));
+      return { appointment: await appointments.get(auth, id) };
+    },
+    findAppointmentInsertion: async (request) =>
+      findInsertion(ctx, callerOf(request), paramsOf(request, 'findAppointmentInsertion').id, bodyOf(request, 'findAppointmentInsertion').practitioner_ids),
+    listAppointmentTravel: async (request) => {
+      const query = queryOf(request, 'listAppointmentTravel');
+      return travelWarnings(ctx, callerOf(request), query.date, query.practitioner_ids);
+    },
     listRoutes: async (request) => ({ routes: await listRoutes(ctx, callerOf(request), queryOf(request, 'listRoutes').date) }),
     deleteRoute: async (request, reply) => {
       await deleteRoute(ctx, callerOf(request), paramsOf(request, 'deleteRoute').id);

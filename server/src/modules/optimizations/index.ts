@@ -5,3 +5,6 @@ export { optimizationJobHandlers } from './job';
 export { loadDay, problemOf, travelProviderFor } from './day';
 export type { OptimizationMode } from './problem';
 export { applyOptimization, SCHEDULE_CHANGED } from './service';
+// Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);
+// the routes table is written only by this module.
+export { markRoutesStale, type DayTouch } from './routes-service';

@@ -8,7 +8,7 @@ import { loadDay, problemOf, travelProviderFor } from './day';
 import type { OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
 import { appointmentTypeNames } from './repository';
-import { searchTimeMs } from './settings';
+import { searchTimeMs } from '../optimization-settings';
 
 /** What a run stores in sync_jobs.progress while it solves. */
 export interface RunProgress {

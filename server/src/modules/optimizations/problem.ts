@@ -1,13 +1,14 @@
-// The optimiser's Problem for one day, built from the day's visits, the practitioners' routing inputs and the
-// business's settings. Pure: the repository reads, this shapes.
+// The optimiser's Problem for one day, built from the day's visits, the practitioners' day (the practitioners
+// module's resolver, loadPractitionerDays) and the business's settings (the optimisation settings module's, with the
+// meaning of each weight in its objectiveOf). Pure: the repositories read, this shapes.
 //
 // The clock: every time is seconds from midnight starting the day in the business's time zone (as the appointments
 // list counts days), so practitioners and clients on other clocks share one axis.
 import { Temporal } from 'temporal-polyfill';
-import type { AvailabilityEntry } from '../../db/schema';
+import type { AvailabilityEntry, Place } from '../../db/schema';
 import type { Practitioner, Problem, TimeWindow, Visit } from '../../optimizer';
-import type { PractitionerRoutingInputs } from './routing-inputs';
-import { objectiveOf, type OptimizationSettingsRow } from './settings';
+import { objectiveOf, type OptimizationSettingsValues } from '../optimization-settings';
+import type { PractitionerDay } from '../practitioners';
 
 export type OptimizationMode = 'keep_practitioners' | 'reassign';
 
@@ -30,13 +31,19 @@ export interface DayVisit {
   updatedAt: Date;
 }
 
+/** A practitioner of a run: their day as the practitioners module resolves it, and the colour they are shown in. */
+export type RunPractitioner = PractitionerDay & { color: string };
+
+/** A run practitioner who can be routed: a start and an end place with a position, and hours that day. */
+export type RoutablePractitioner = RunPractitioner & { startPlace: Place; endPlace: Place; shift: { start: number; end: number } };
+
 export interface DayData {
   date: string;
   businessTimeZone: string;
   mode: OptimizationMode;
-  settings: OptimizationSettingsRow;
+  settings: OptimizationSettingsValues;
   /** The run's practitioners, in the order lanes are shown. */
-  practitioners: PractitionerRoutingInputs[];
+  practitioners: RunPractitioner[];
   visits: DayVisit[];
   /** Client → the practitioner of their latest earlier visit (continuity), when that practitioner is in the run. */
   usualPractitioner: Map<number, number>;
@@ -52,7 +59,7 @@ export interface DayProblem {
   /** problem.visits[i] is visits[i]. */
   visits: DayVisit[];
   /** problem.practitioners[i] is practitioners[i]. */
-  practitioners: PractitionerRoutingInputs[];
+  practitioners: RoutablePractitioner[];
   /**
    * Each visit's availability windows on the day's clock (start inclusive, end inclusive: the last second a visit
    * may start); null when the client has no custom availability; empty when the client is not available that day.
@@ -63,17 +70,25 @@ export interface DayProblem {
   excluded: ExcludedVisit[];
 }
 
-/** What stops a practitioner from being routed on the day, in words naming them; empty when nothing does. */
-export function routingProblems(inputs: PractitionerRoutingInputs, date: string): string[] {
-  const weekday = Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long' });
+/**
+ * What stops a practitioner from being routed on the day, in words naming them and where to fix it; empty when
+ * nothing does. Read from the practitioners module's resolution of their day.
+ */
+export function routingProblems(day: PractitionerDay): string[] {
+  const weekday = Temporal.PlainDate.from(day.date).toLocaleString('en-AU', { weekday: 'long' });
+  const fix = 'in Settings → Practitioners';
   const problems: string[] = [];
-  if (!inputs.startPlace) problems.push(`${inputs.name} has no start place with a map position: set one in Settings → Practitioners.`);
-  if (!inputs.hours) problems.push(`${inputs.name} has no working hours on ${weekday}s: set them in Settings → Practitioners.`);
-  else if (minutesOf(inputs.hours.end) <= minutesOf(inputs.hours.start)) {
-    problems.push(`${inputs.name}'s working hours on ${weekday}s end (${inputs.hours.end}) before they start (${inputs.hours.start}).`);
-  }
+  if (!day.startPlace) problems.push(`${day.name} has no start place with a map position: set one ${fix}.`);
+  else if (!day.endPlace) problems.push(`${day.name}'s end place has no map position or no longer exists: choose another ${fix}.`);
+  if (!day.shift) problems.push(`${day.name} has no working hours on ${weekday}s: set them ${fix}.`);
+  else if (day.shift.end <= day.shift.start) problems.push(`${day.name}'s working hours on ${weekday}s end before they start: correct them ${fix}.`);
+  // Anything else the resolver found (a time zone that is not one), in its own words.
+  if (problems.length === 0 && !day.routable) problems.push(...day.problems.map((problem) => `${day.name}: ${problem}`));
   return problems;
 }
+
+export const isRoutable = (practitioner: RunPractitioner): practitioner is RoutablePractitioner =>
+  routingProblems(practitioner).length === 0 && practitioner.startPlace !== null && practitioner.endPlace !== null && practitioner.shift !== null;
 
 const minutesOf = (hhmm: string) => {
   const [hours, minutes] = hhmm.split(':').map(Number);
@@ -139,37 +154,37 @@ export function startsOutside(windows: TimeWindow[] | null, start: number): bool
 
 export function buildDayProblem(data: DayData): DayProblem {
   const zeroMs = dayStartMs(data.date, data.businessTimeZone);
-  const date = Temporal.PlainDate.from(data.date);
   const { settings, mode } = data;
-  const objective = objectiveOf(settings);
-  const byId = new Map(data.practitioners.map((inputs) => [inputs.practitionerId, inputs]));
-  const capacityUsed = data.practitioners.some((inputs) => inputs.maxVisits !== null);
+  const objective = objectiveOf(settings.weights);
+  const routable = data.practitioners.map((day) => {
+    if (!isRoutable(day)) throw new Error(`practitioner ${day.practitionerId} cannot be routed`);
+    return day;
+  });
+  const byId = new Map(routable.map((day) => [day.practitionerId, day]));
+  const capacityUsed = routable.some((day) => day.maxVisits !== null);
   const typesInDay = [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))];
 
-  const practitioners: Practitioner[] = data.practitioners.map((inputs) => {
-    const { startPlace, endPlace, hours } = inputs;
-    if (!startPlace || !hours) throw new Error(`practitioner ${inputs.practitionerId} cannot be routed`);
-    const shift = { start: clockSeconds(date, hours.start, inputs.timeZone, zeroMs), end: clockSeconds(date, hours.end, inputs.timeZone, zeroMs) };
+  const practitioners: Practitioner[] = routable.map((day) => {
+    // The practitioner's day counts from their own midnight; the run's from the business's.
+    const offset = (day.dayStart.getTime() - zeroMs) / 1000;
     const practitioner: Practitioner = {
-      id: String(inputs.practitionerId),
-      startLocation: { lat: startPlace.lat, lng: startPlace.lng },
-      endLocation: { lat: (endPlace ?? startPlace).lat, lng: (endPlace ?? startPlace).lng },
-      shift,
+      id: String(day.practitionerId),
+      startLocation: { lat: day.startPlace.lat, lng: day.startPlace.lng },
+      endLocation: { lat: day.endPlace.lat, lng: day.endPlace.lng },
+      shift: { start: day.shift.start + offset, end: day.shift.end + offset },
       costPerHour: objective.costPerHour,
       costPerKm: objective.costPerKm,
       maxOvertimeMinutes: settings.overtime_minutes,
     };
-    if (inputs.break) {
+    if (day.break) {
       practitioner.break = {
-        earliestStart: clockSeconds(date, inputs.break.earliest, inputs.timeZone, zeroMs),
-        latestStart: clockSeconds(date, inputs.break.latest, inputs.timeZone, zeroMs),
-        duration: inputs.break.minutes * 60,
+        earliestStart: day.break.earliestStart + offset, latestStart: day.break.latestStart + offset, duration: day.break.duration,
       };
     }
     // Skills matter only when visits may change hands: a visit kept with its practitioner is theirs already.
-    if (mode === 'reassign') practitioner.skills = (inputs.skillAppointmentTypeIds ?? typesInDay).map(String);
-    if (inputs.maxVisits !== null) practitioner.capacity = inputs.maxVisits;
-    if (inputs.maxTravelMinutes !== null) practitioner.maxTravelTime = inputs.maxTravelMinutes * 60;
+    if (mode === 'reassign') practitioner.skills = (day.skills ?? typesInDay).map(String);
+    if (day.maxVisits !== null) practitioner.capacity = day.maxVisits;
+    if (day.maxTravelSeconds !== null) practitioner.maxTravelTime = day.maxTravelSeconds;
     return practitioner;
   });
 
@@ -183,7 +198,8 @@ export function buildDayProblem(data: DayData): DayProblem {
       excluded.push({ visit, reason: 'no-location' });
       continue;
     }
-    const own = byId.get(visit.practitionerId)!;
+    // A visit read on its practitioner's clock; one whose practitioner is not in the run (an insertion) on the first's.
+    const own = byId.get(visit.practitionerId) ?? routable[0];
     const visitWindows = availabilityWindows(visit, own.timeZone, zeroMs);
     const booked = Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000);
     const entry: Visit = {
@@ -205,8 +221,10 @@ export function buildDayProblem(data: DayData): DayProblem {
     }
     if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
     else {
-      const usual = visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId);
-      entry.previousPractitionerId = String(usual ?? visit.practitionerId);
+      // Continuity with the client's usual practitioner, else the booked one, when they are in the run (an inserted
+      // visit may belong to someone else).
+      const previous = (visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId)) ?? visit.practitionerId;
+      if (byId.has(previous)) entry.previousPractitionerId = String(previous);
       if (visit.appointmentTypeId !== null && !keptBecause) entry.requiredSkill = String(visit.appointmentTypeId);
     }
     if (capacityUsed) entry.demand = 1;
@@ -225,7 +243,7 @@ export function buildDayProblem(data: DayData): DayProblem {
     },
     dayStartMs: zeroMs,
     visits,
-    practitioners: data.practitioners,
+    practitioners: routable,
     windows,
     kept,
     excluded,

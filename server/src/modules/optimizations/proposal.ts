@@ -258,18 +258,18 @@ export function buildProposal(input: ProposalInput): Proposal {
   };
   const visitIndex = new Map(day.problem.visits.map((visit, index) => [visit.id, index]));
   const routeOf = new Map(solution.routes.map((route) => [route.practitionerId, route]));
-  const names = new Map(day.practitioners.map((inputs) => [inputs.practitionerId, inputs.name]));
-  const lanes: ProposalLane[] = day.practitioners.map((inputs, v) => {
-    const practitioner = day.problem.practitioners[v];
-    const route = routeOf.get(practitioner.id);
+  const names = new Map(day.practitioners.map((practitioner) => [practitioner.practitionerId, practitioner.name]));
+  const lanes: ProposalLane[] = day.practitioners.map((practitioner, v) => {
+    const planned = day.problem.practitioners[v];
+    const route = routeOf.get(planned.id);
     return {
-      practitioner_id: inputs.practitionerId,
-      practitioner_name: inputs.name,
-      color: inputs.color,
-      start_place: inputs.startPlace!,
-      end_place: inputs.endPlace ?? inputs.startPlace!,
-      shift_start: ctx.instant(practitioner.shift.start),
-      shift_end: ctx.instant(practitioner.shift.end),
+      practitioner_id: practitioner.practitionerId,
+      practitioner_name: practitioner.name,
+      color: practitioner.color,
+      start_place: practitioner.startPlace,
+      end_place: practitioner.endPlace,
+      shift_start: ctx.instant(planned.shift.start),
+      shift_end: ctx.instant(planned.shift.end),
       before: beforeLane(ctx, v),
       after: route ? afterLane(ctx, route, visitIndex) : { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() },
     };

@@ -59,17 +59,18 @@ const visitColumns = {
 };
 
 /**
- * The practitioners' visits of the day that are not cancelled, by start. With `lock`, the rows are locked for the
- * rest of the transaction (apply checks and writes them).
+ * The practitioners' visits of the day that are not cancelled (every practitioner's when `practitionerIds` is null),
+ * by start. With `lock`, the rows are locked for the rest of the transaction (apply checks and writes them).
  */
 export async function dayVisits(
-  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[], day: DayBounds, lock = false,
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, day: DayBounds, lock = false,
 ): Promise<DayVisit[]> {
-  if (practitionerIds.length === 0) return [];
+  if (practitionerIds?.length === 0) return [];
   const query = db.select(visitColumns).from(appointments)
     .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
     .where(and(
-      eq(appointments.business_account_id, businessAccountId), inArray(appointments.practitioner_id, [...practitionerIds]),
+      eq(appointments.business_account_id, businessAccountId),
+      practitionerIds ? inArray(appointments.practitioner_id, [...practitionerIds]) : undefined,
       isNull(appointments.cancelled_at), gte(appointments.starts_at, day.from), lt(appointments.starts_at, day.to),
     ))
     .orderBy(asc(appointments.starts_at), asc(appointments.id));
@@ -80,6 +81,22 @@ export async function dayVisits(
     lng: row.lng === null ? null : Number(row.lng),
     availability: row.availability ?? [],
   }));
+}
+
+/** One visit of the business as the optimiser reads it, with when it was cancelled; undefined when there is none. */
+export async function findVisit(db: DbOrTx, businessAccountId: number, id: number): Promise<(DayVisit & { cancelledAt: Date | null }) | undefined> {
+  const [row] = await db.select({ ...visitColumns, cancelledAt: appointments.cancelled_at }).from(appointments)
+    .leftJoin(clients, and(eq(clients.id, appointments.client_id), eq(clients.business_account_id, businessAccountId)))
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+  if (!row) return undefined;
+  return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };
+}
+
+/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
+export async function lockAppointmentRow(tx: DbOrTx, businessAccountId: number, id: number) {
+  const [row] = await tx.select().from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
+  return row;
 }
 
 /**
@@ -125,6 +142,19 @@ export async function findRun(db: DbOrTx, businessAccountId: number, id: number,
     .where(and(eq(syncJobs.id, id), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.business_account_id, businessAccountId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+export async function saveRunResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<RunRow> {
+  const [row] = await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id)).returning();
+  return row;
+}
+
+/** The colour each of the practitioners is shown in (practitioner_color(), migration 0042), for lanes and maps. */
+export async function practitionerColors(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: practitioners.id, color: sql<string>`practitioner_color(${practitioners.id})` })
+    .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.color]));
 }
 
 export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {

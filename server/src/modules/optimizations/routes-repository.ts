@@ -1,6 +1,7 @@
 // Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and dropping a
 // visit's stop from its route. Every query is scoped to the business passed first.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { practitioners, routes } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -52,4 +53,27 @@ export async function dropStopFromRoute(db: DbOrTx, businessAccountId: number, a
   const stops = route.stops.filter((stop) => stop.appointment_id !== appointmentId);
   if (stops.length === 0) await db.delete(routes).where(eq(routes.id, routeId));
   else await db.update(routes).set({ stops, stale_at: sql`coalesce(${routes.stale_at}, now())` }).where(eq(routes.id, routeId));
+}
+
+/** A practitioner's day a change touched: the day of `at` in the business's time zone. */
+export interface DayTouch { practitionerId: number; at: Date }
+
+/**
+ * Marks stale (stale_at = now) the routes of the days touched that are not stale yet, and answers their ids. The day
+ * of each instant is read in the business's time zone, as routes' days are.
+ */
+export async function markTouchedRoutesStale(db: DbOrTx, businessAccountId: number, touches: readonly DayTouch[]): Promise<number[]> {
+  if (touches.length === 0) return [];
+  const rows = JSON.stringify(touches.map((touch) => ({ practitioner_id: touch.practitionerId, at: touch.at.toISOString() })));
+  const marked = await queryRows<{ id: number }>(db, sql`
+    UPDATE routes r SET stale_at = now()
+    FROM (
+      SELECT DISTINCT t.practitioner_id, (t.at AT TIME ZONE b.time_zone)::date AS day
+      FROM jsonb_to_recordset(${rows}::jsonb) AS t(practitioner_id integer, at timestamptz)
+      JOIN business_accounts b ON b.id = ${businessAccountId}
+    ) touched
+    WHERE r.business_account_id = ${businessAccountId} AND r.practitioner_id = touched.practitioner_id AND r.day = touched.day
+      AND r.stale_at IS NULL
+    RETURNING r.id`);
+  return marked.map((row) => row.id);
 }

@@ -5,10 +5,13 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { checkDay } from './day';
+import type { DbOrTx } from '../../db/client';
 import { clearAppointmentRoute, lockAppointmentRoute } from '../appointments';
-import { deleteRouteRow, dropStopFromRoute, listRoutesOfDay, type RouteRow } from './routes-repository';
+import {
+  deleteRouteRow, dropStopFromRoute, listRoutesOfDay, markTouchedRoutesStale, type DayTouch, type RouteRow,
+} from './routes-repository';
 
-export { listRoutesOfDay } from './routes-repository';
+export { listRoutesOfDay, type DayTouch } from './routes-repository';
 
 export function toRouteDto(route: RouteRow): Schemas['Route'] {
   return {
@@ -25,8 +28,17 @@ export function toRouteDto(route: RouteRow): Schemas['Route'] {
     optimization_id: route.optimization_job_id,
     applied_by_name: route.applied_by_name,
     applied_at: route.applied_at.toISOString(),
+    stale: route.stale_at !== null,
     stale_at: route.stale_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * A visit was moved, cancelled or added outside the optimiser (an import, a move by hand): the routes of the days it
+ * left and reached no longer describe them. Marks those routes stale in the caller's transaction; answers their ids.
+ */
+export function markRoutesStale(db: DbOrTx, businessAccountId: number, touches: readonly DayTouch[]): Promise<number[]> {
+  return markTouchedRoutesStale(db, businessAccountId, touches);
 }
 
 export async function listRoutes(ctx: AppContext, auth: AuthContext, date: string): Promise<Schemas['Route'][]> {

@@ -9,16 +9,17 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/queue';
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
-import { checkDay, dayBounds, loadDay } from './day';
+import { loadPractitionerDays } from '../practitioners';
+import { checkDay, dayBounds } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import type { OptimizationMode } from './problem';
+import { routingProblems, type OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
   unfinishedRuns, type NewRoute, type RunRow,
 } from './repository';
+import { optimizationSettingsOf } from '../optimization-settings';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
-import { readOptimizationSettings } from './settings';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -63,7 +64,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   const business = auth.businessAccountId;
   checkDay(body.date);
   const mode = body.mode ?? 'keep_practitioners';
-  const settings = await readOptimizationSettings(db, business);
+  const settings = await optimizationSettingsOf(db, business);
   if (mode === 'reassign' && !settings.allow_reassignment) {
     throw invalid('mode: reassigning visits between practitioners is turned off in Settings → Optimisation settings.');
   }
@@ -76,8 +77,9 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     practitionerIds = await practitionersWithVisits(db, business, dayBounds(body.date, await businessTimeZone(db, business)));
     if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
   }
-  const day = await loadDay(db, business, { date: body.date, practitionerIds, mode });
-  if (day.problems.length) throw invalid(`practitioner_ids: ${day.problems.join(' ')}`, day.problems.map((problem) => `practitioner_ids: ${problem}`));
+  // Only the practitioners' day is checked here; the run reads the visits when it starts.
+  const problems = (await loadPractitionerDays(db, business, practitionerIds, body.date)).flatMap(routingProblems);
+  if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {
     await lockDayForRuns(tx, business, body.date);

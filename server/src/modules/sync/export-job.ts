@@ -1,7 +1,8 @@
-// An export: writes local appointment times that differ from what was last synced back to the PMS, one
-// appointment at a time, guarded by the PMS's updated_at so a record changed in the PMS since it was imported is
+// An export: writes local appointment times and practitioners that differ from what was last synced back to the PMS,
+// one appointment at a time, guarded by the PMS's updated_at so a record changed in the PMS since it was imported is
 // reported as a conflict instead of being overwritten.
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { appointments, resourceMaps } from '../../db/schema';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveProgress } from '../../jobs/queue';
@@ -36,13 +37,19 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
   const counts: ExportCounts = { exported: previous?.exported ?? 0, skipped_unchanged: 0, skipped_not_in_pms: 0, conflicts: [] };
   const { practitioner_ids, appointment_type_ids, business_location_ids } = job.filters;
 
+  const practitionerMaps = alias(resourceMaps, 'practitioner_maps');
   const rows = await db.select({
     id: appointments.id, starts_at: appointments.starts_at, ends_at: appointments.ends_at, arrive_at: appointments.arrive_at,
+    practitioner_id: appointments.practitioner_id,
     map_id: resourceMaps.id, external_id: resourceMaps.external_id, external_updated_at: resourceMaps.external_updated_at,
     synced_starts_at: appointmentSyncSnapshots.starts_at, synced_ends_at: appointmentSyncSnapshots.ends_at,
+    synced_practitioner_id: appointmentSyncSnapshots.practitioner_id, practitioner_external_id: practitionerMaps.external_id,
   }).from(appointments)
     .leftJoin(resourceMaps, and(eq(resourceMaps.resource_type, 'Appointment'), eq(resourceMaps.resource_id, appointments.id), eq(resourceMaps.business_account_id, business)))
     .leftJoin(appointmentSyncSnapshots, eq(appointmentSyncSnapshots.appointment_id, appointments.id))
+    .leftJoin(practitionerMaps, and(
+      eq(practitionerMaps.resource_type, 'Practitioner'), eq(practitionerMaps.resource_id, appointments.practitioner_id), eq(practitionerMaps.business_account_id, business),
+    ))
     .where(and(
       eq(appointments.business_account_id, business), isNull(appointments.cancelled_at),
       gte(appointments.starts_at, new Date(from)), lt(appointments.starts_at, new Date(to)),
@@ -58,13 +65,24 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       continue;
     }
     const wanted = desiredTimes(row);
-    const unchanged = row.synced_starts_at && row.synced_ends_at
+    const sameTimes = row.synced_starts_at && row.synced_ends_at
       && row.synced_starts_at.toISOString() === wanted.starts_at && row.synced_ends_at.toISOString() === wanted.ends_at;
-    if (unchanged) {
+    // Reassigned here (an optimisation, a move by hand) since the PMS last had it.
+    const reassigned = row.synced_practitioner_id !== null && row.synced_practitioner_id !== row.practitioner_id;
+    if (sameTimes && !reassigned) {
       counts.skipped_unchanged += 1;
       continue;
     }
-    const written = await writeTimes(adapter, row.external_id, wanted, row.external_updated_at, signal);
+    if (reassigned && !row.practitioner_external_id) {
+      counts.conflicts.push({
+        appointment_id: row.id, external_id: row.external_id,
+        reason: 'Its new practitioner is not in the practice management system, so the change was not exported.',
+      });
+      continue;
+    }
+    const written = await writeTimes(adapter, row.external_id, {
+      ...wanted, ...(reassigned ? { practitioner_id: row.practitioner_external_id! } : {}),
+    }, row.external_updated_at, signal);
     if ('conflict' in written) {
       counts.conflicts.push({ appointment_id: row.id, external_id: row.external_id, reason: written.conflict });
       continue;
@@ -72,7 +90,15 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
     await db.transaction(async (tx) => {
       await run.guard(tx);
       const [current] = await tx.select().from(appointments).where(eq(appointments.id, row.id));
-      const next = { starts_at: new Date(written.appointment.starts_at), ends_at: new Date(written.appointment.ends_at) };
+      // The practitioner the PMS now has, as the local one (the one sent, unless the PMS did otherwise).
+      const [practitionerMap] = await tx.select({ id: resourceMaps.resource_id }).from(resourceMaps).where(and(
+        eq(resourceMaps.business_account_id, business), eq(resourceMaps.resource_type, 'Practitioner'),
+        eq(resourceMaps.external_id, written.appointment.practitioner_id),
+      ));
+      const practitionerId = practitionerMap?.id ?? row.practitioner_id;
+      const next = {
+        starts_at: new Date(written.appointment.starts_at), ends_at: new Date(written.appointment.ends_at), practitioner_id: practitionerId,
+      };
       const changes = current ? diff(current as unknown as Record<string, unknown>, next) : {};
       if (current && Object.keys(changes).length > 0) {
         await tx.update(appointments).set({ ...next, updated_at: new Date() }).where(eq(appointments.id, row.id));
@@ -80,7 +106,9 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       }
       await tx.update(resourceMaps).set({ external_updated_at: new Date(written.appointment.updated_at), external_object_synced_at: sql`now()` })
         .where(eq(resourceMaps.id, row.map_id!));
-      await saveSnapshots(tx, business, [{ appointmentId: row.id, startsAt: written.appointment.starts_at, endsAt: written.appointment.ends_at }]);
+      await saveSnapshots(tx, business, [{
+        appointmentId: row.id, startsAt: written.appointment.starts_at, endsAt: written.appointment.ends_at, practitionerId,
+      }]);
       await tx.insert(exportHistoryEntries).values({ business_account_id: business, appointment_id: row.id, export_id: job.id, author_full_name: whodunnit });
       counts.exported += 1;
       await saveProgress(tx, job.id, { ...counts });
@@ -90,7 +118,8 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
 }
 
 async function writeTimes(
-  adapter: PmsAdapter, externalId: string, wanted: { starts_at: string; ends_at: string }, expected: Date | null, signal: AbortSignal,
+  adapter: PmsAdapter, externalId: string, wanted: { starts_at: string; ends_at: string; practitioner_id?: string }, expected: Date | null,
+  signal: AbortSignal,
 ): Promise<{ appointment: PmsAppointment } | { conflict: string }> {
   try {
     const appointment = await adapter.updateAppointmentTimes(externalId, {
@@ -102,6 +131,7 @@ async function writeTimes(
       // A previous attempt of this export may have written it already and died before recording it.
       const current = await adapter.getIndividualAppointment(externalId, { signal });
       if (Date.parse(current.starts_at) === Date.parse(wanted.starts_at) && Date.parse(current.ends_at) === Date.parse(wanted.ends_at)
+        && (wanted.practitioner_id === undefined || current.practitioner_id === wanted.practitioner_id)
         && !current.cancelled_at && !current.archived_at && !current.deleted) {
         return { appointment: current };
       }
@@ -109,7 +139,10 @@ async function writeTimes(
       return { conflict: `The appointment ${what} in the practice management system after it was imported (at ${error.actualUpdatedAt}); it was not overwritten. Import again, then export.` };
     }
     if (error instanceof PmsNotFoundError) return { conflict: 'The appointment no longer exists in the practice management system.' };
-    if (error instanceof PmsValidationError) return { conflict: `The practice management system refused the new times: ${error.message}` };
+    if (error instanceof PmsValidationError) {
+      const fields = Object.entries(error.errors).map(([field, problem]) => `${field} ${problem}`).join('; ');
+      return { conflict: `The practice management system refused the new ${wanted.practitioner_id === undefined ? 'times' : 'times or practitioner'}: ${fields || error.message}` };
+    }
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
 import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
 import { bulkInsert, reserveIds } from '../../db/bulk';
+import { markRoutesStale, type DayTouch } from '../optimizations';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
 import { pointToWrite, worthRefining } from './places';
@@ -286,6 +287,9 @@ type AppointmentValues = Omit<typeof appointments.$inferInsert, 'id' | 'business
 
 const SYSTEM_NAMES: Record<string, string> = { cliniko: 'Cliniko' };
 
+/** A change to any of these moves a visit in, out of or within a practitioner's day: that day's route is stale. */
+const ROUTE_FIELDS = ['starts_at', 'ends_at', 'arrive_at', 'practitioner_id', 'cancelled_at', 'lat', 'lng'] as const;
+
 /**
  * The arrival time an import writes. An arrival time changed here and not exported yet (it differs from the start
  * last synced with the PMS) is kept, unless the PMS moved the appointment since the last sync (its start or end
@@ -313,6 +317,51 @@ export function importedArrival(
   };
 }
 
+/**
+ * The times an import writes. Times moved here by hand and not exported yet (they differ from the times last synced
+ * with the PMS) are kept, unless the PMS moved the appointment since the last sync too: then the PMS's times win.
+ */
+export function importedTimes(
+  row: { starts_at: Date; ends_at: Date },
+  synced: { starts_at: Date; ends_at: Date } | undefined,
+  record: { starts_at: string; ends_at: string },
+  context: { system: string },
+): { startsAt: Date; endsAt: Date; reason: string | null } {
+  const last = synced ?? row;
+  const localMoved = row.starts_at.getTime() !== last.starts_at.getTime() || row.ends_at.getTime() !== last.ends_at.getTime();
+  const pmsMoved = Date.parse(record.starts_at) !== last.starts_at.getTime() || Date.parse(record.ends_at) !== last.ends_at.getTime();
+  if (localMoved && !pmsMoved) return { startsAt: row.starts_at, endsAt: row.ends_at, reason: null };
+  const system = SYSTEM_NAMES[context.system] ?? context.system;
+  return {
+    startsAt: new Date(record.starts_at),
+    endsAt: new Date(record.ends_at),
+    reason: localMoved ? `Moved in ${system} since the last import: ${system}'s time replaced the local move that was not exported.` : null,
+  };
+}
+
+/**
+ * The practitioner an import writes (local id of the PMS's practitioner). A visit reassigned here and not exported yet
+ * (its practitioner differs from the one last synced) keeps its practitioner, unless the PMS reassigned it since the
+ * last sync too: then the PMS's practitioner wins.
+ */
+export function importedPractitioner(
+  row: { practitioner_id: number },
+  synced: { practitioner_id: number } | undefined,
+  pmsPractitionerId: number,
+  context: { system: string },
+): { practitionerId: number; reason: string | null } {
+  const last = synced ?? row;
+  const localReassigned = row.practitioner_id !== last.practitioner_id;
+  if (localReassigned && pmsPractitionerId === last.practitioner_id) return { practitionerId: row.practitioner_id, reason: null };
+  const system = SYSTEM_NAMES[context.system] ?? context.system;
+  return {
+    practitionerId: pmsPractitionerId,
+    reason: localReassigned && pmsPractitionerId !== row.practitioner_id
+      ? `Reassigned in ${system} since the last import: ${system}'s practitioner replaced the local reassignment that was not exported.`
+      : null,
+  };
+}
+
 async function applyAppointmentPage(
   tx: Tx, business: number, importId: number, whodunnit: string, records: PmsAppointment[],
   refs: { practitioners: Map<string, number>; types: Map<string, number>; locations: Map<string, number> },
@@ -334,9 +383,11 @@ async function applyAppointmentPage(
 
   const versionRows: VersionRow[] = [];
   const history: number[] = [];
-  const snapshots: { appointmentId: number; startsAt: string; endsAt: string }[] = [];
+  const snapshots: SnapshotRow[] = [];
   const touched: { id: number; externalUpdatedAt: string | null }[] = [];
   const fresh: { record: PmsAppointment; values: AppointmentValues }[] = [];
+  /** The practitioners' days whose visits this page moved, cancelled or added. */
+  const days: DayTouch[] = [];
 
   for (const record of unique) {
     const practitionerId = refs.practitioners.get(record.practitioner_id);
@@ -376,17 +427,32 @@ async function applyAppointmentPage(
     const row = map ? current.get(map.resource_id) : undefined;
     if (map && row) {
       touched.push({ id: map.id, externalUpdatedAt: record.updated_at });
-      snapshots.push({ appointmentId: row.id, startsAt: record.starts_at, endsAt: record.ends_at });
-      const arrival = importedArrival(row, synced.get(row.id), record, context);
+      snapshots.push({ appointmentId: row.id, startsAt: record.starts_at, endsAt: record.ends_at, practitionerId });
+      // What was changed here and not exported yet (times, arrival, practitioner) stays unless the PMS changed it too.
+      const last = synced.get(row.id);
+      const times = importedTimes(row, last, record, context);
+      const arrival = importedArrival(row, last, record, context);
+      const assigned = importedPractitioner(row, last, practitionerId, context);
       // A cancellation time that moved does not make an already-cancelled appointment "changed".
-      const comparable = { ...values, arrive_at: arrival.arriveAt, ...(row.cancelled_at && values.cancelled_at ? { cancelled_at: row.cancelled_at } : {}) };
+      const comparable = {
+        ...values, starts_at: times.startsAt, ends_at: times.endsAt, arrive_at: arrival.arriveAt, practitioner_id: assigned.practitionerId,
+        ...(row.cancelled_at && values.cancelled_at ? { cancelled_at: row.cancelled_at } : {}),
+      };
       const changes: Changes = diff(row as unknown as Record<string, unknown>, comparable as Record<string, unknown>);
       if (Object.keys(changes).length === 0) {
         counts.appointments_unchanged += 1;
         continue;
       }
+      const reasons = [
+        changes.starts_at || changes.ends_at ? times.reason : null,
+        changes.arrive_at && !times.reason ? arrival.reason : null,
+        changes.practitioner_id ? assigned.reason : null,
+      ].filter((reason): reason is string => reason !== null);
       await tx.update(appointments).set({ ...comparable, updated_at: new Date() }).where(eq(appointments.id, row.id));
-      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'update', changes, reason: changes.arrive_at ? arrival.reason : null });
+      if (ROUTE_FIELDS.some((field) => field in changes)) {
+        days.push({ practitionerId: row.practitioner_id, at: row.starts_at }, { practitionerId: comparable.practitioner_id, at: comparable.starts_at });
+      }
+      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'update', changes, reason: reasons.length ? reasons.join(' ') : null });
       history.push(row.id);
       if (!row.cancelled_at && comparable.cancelled_at) counts.appointments_cancelled += 1;
       else counts.appointments_updated += 1;
@@ -406,10 +472,14 @@ async function applyAppointmentPage(
     inserted.forEach((row, index) => {
       versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'create', changes: creation(fresh[index].values as Record<string, unknown>) });
       history.push(row.id);
-      snapshots.push({ appointmentId: row.id, startsAt: fresh[index].record.starts_at, endsAt: fresh[index].record.ends_at });
+      snapshots.push({
+        appointmentId: row.id, startsAt: fresh[index].record.starts_at, endsAt: fresh[index].record.ends_at, practitionerId: fresh[index].values.practitioner_id,
+      });
     });
     counts.appointments_created += inserted.length;
+    days.push(...fresh.map(({ values }) => ({ practitionerId: values.practitioner_id, at: values.starts_at })));
   }
+  await markRoutesStale(tx, business, days);
   await touchMaps(tx, touched);
   await insertVersions(tx, business, whodunnit, versionRows);
   await insertHistory(tx, business, importId, whodunnit, history);
@@ -423,12 +493,17 @@ async function insertHistory(tx: Tx, business: number, importId: number, author:
   }, appointmentIds.map((id) => ({ business_account_id: business, appointment_id: id, import_id: importId, author_full_name: author })));
 }
 
-export async function saveSnapshots(tx: Tx, business: number, rows: { appointmentId: number; startsAt: string; endsAt: string }[]) {
+/** What the PMS has for an appointment after an import or export: its times and (local id of) its practitioner. */
+export interface SnapshotRow { appointmentId: number; startsAt: string; endsAt: string; practitionerId: number }
+
+export async function saveSnapshots(tx: Tx, business: number, rows: SnapshotRow[]) {
   if (rows.length === 0) return;
   await bulkInsert(tx, 'appointment_sync_snapshots', {
-    appointment_id: 'integer', business_account_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz',
-  }, rows.map((row) => ({ appointment_id: row.appointmentId, business_account_id: business, starts_at: row.startsAt, ends_at: row.endsAt })),
-  'ON CONFLICT (appointment_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, synced_at = now()');
+    appointment_id: 'integer', business_account_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', practitioner_id: 'integer',
+  }, rows.map((row) => ({
+    appointment_id: row.appointmentId, business_account_id: business, starts_at: row.startsAt, ends_at: row.endsAt, practitioner_id: row.practitionerId,
+  })),
+  'ON CONFLICT (appointment_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, practitioner_id = excluded.practitioner_id, synced_at = now()');
 }
 
 /** Local, still-active copies in the import's scope whose PMS appointment was not listed: deleted in the PMS. */
@@ -441,8 +516,8 @@ async function cancelVanished(
     ? sql`AND ${sql.raw(column)} IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)` : sql``;
   // The set difference is done here: an anti-join against a parameter list of ~10k ids makes PostgreSQL's
   // planner (which cannot estimate the list) pick a quadratic nested loop.
-  const candidates = await queryRows<{ id: number; external_id: string }>(tx as never, sql`
-    SELECT a.id, rm.external_id FROM appointments a
+  const candidates = await queryRows<{ id: number; external_id: string; practitioner_id: number; starts_at: string | Date }>(tx as never, sql`
+    SELECT a.id, rm.external_id, a.practitioner_id, a.starts_at FROM appointments a
     JOIN resource_maps rm ON rm.resource_type = 'Appointment' AND rm.resource_id = a.id AND rm.business_account_id = a.business_account_id
     WHERE a.business_account_id = ${business} AND a.cancelled_at IS NULL
       AND a.starts_at >= ${scope.from}::timestamptz AND a.starts_at < ${scope.to}::timestamptz
@@ -454,6 +529,7 @@ async function cancelVanished(
   const ids = vanished.map((row) => row.id);
   const now = new Date();
   await tx.update(appointments).set({ cancelled_at: now, updated_at: now }).where(inArray(appointments.id, ids));
+  await markRoutesStale(tx, business, vanished.map((row) => ({ practitionerId: row.practitioner_id, at: new Date(row.starts_at) })));
   await insertVersions(tx, business, whodunnit, ids.map((id) => ({
     itemType: 'Appointment' as const, itemId: id, event: 'update' as const, changes: { cancelled_at: [null, now.toISOString()] },
   })));

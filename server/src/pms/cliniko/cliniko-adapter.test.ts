@@ -347,6 +347,22 @@ describe('ClinikoAdapter against the sandbox', () => {
     expect((await client.getIndividualAppointment(target.id)).starts_at).toBe(startsAt);
   });
 
+  it('moves an appointment to another practitioner with its times (practitioner_id), and refuses one that does not exist', async () => {
+    const client = adapter();
+    const target = sandbox.dataset.appointments.find((a) => !a.cancelled_at && !a.archived_at && !a.deleted_at)!;
+    const other = sandbox.dataset.practitioners.find((p) => p.active && p.id !== target.practitioner_id)!;
+    const before = await client.getIndividualAppointment(target.id);
+    const updated = await client.updateAppointmentTimes(target.id, {
+      starts_at: before.starts_at, ends_at: before.ends_at, practitioner_id: other.id, expectedUpdatedAt: before.updated_at,
+    });
+    expect(updated).toMatchObject({ external_id: target.id, practitioner_id: other.id, starts_at: before.starts_at });
+    const error = await client.updateAppointmentTimes(target.id, { starts_at: before.starts_at, ends_at: before.ends_at, practitioner_id: '1000000000000000009' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PmsValidationError);
+    expect((error as PmsValidationError).errors).toEqual({ practitioner_id: 'does not exist' });
+    expect((await client.getIndividualAppointment(target.id)).practitioner_id).toBe(other.id);
+  });
+
   it('reports 422 from the PMS with its message and field errors', async () => {
     const client = adapter();
     const target = sandbox.dataset.appointments.find((a) => !a.archived_at && !a.deleted_at)!;

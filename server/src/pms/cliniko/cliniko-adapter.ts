@@ -211,8 +211,9 @@ export class ClinikoAdapter implements PmsAdapter {
         });
       }
     }
+    // Cliniko's PATCH takes practitioner_id (a string int64) beside the times.
     const body = await this.http.request('PATCH', `/individual_appointments/${encodeId(id)}`, {
-      body: { starts_at: startsAt, ends_at: endsAt },
+      body: { starts_at: startsAt, ends_at: endsAt, ...(input.practitioner_id === undefined ? {} : { practitioner_id: input.practitioner_id }) },
       signal: options.signal,
     });
     return expectRecord(normaliseAppointment(body), `individual appointment ${id}`);

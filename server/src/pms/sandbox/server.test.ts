@@ -125,12 +125,12 @@ describe('sandbox HTTP API', () => {
     const length = Date.parse(target.ends_at) - Date.parse(target.starts_at);
     const bad = await api(`/individual_appointments/${target.id}`, {
       method: 'PATCH',
-      body: JSON.stringify({ starts_at: 'soon', practitioner_id: '1' }),
+      body: JSON.stringify({ starts_at: 'soon', practitioner_id: '1', patient_id: '2' }),
     });
     expect(bad.status).toBe(422);
     expect(bad.body).toEqual({
       message: 'Validation Failed',
-      errors: { starts_at: 'is not a valid date-time', practitioner_id: 'cannot be changed through the sandbox' },
+      errors: { starts_at: 'is not a valid date-time', practitioner_id: 'does not exist', patient_id: 'cannot be changed through the sandbox' },
     });
     const moved = await api(`/individual_appointments/${target.id}`, { method: 'PATCH', body: JSON.stringify({ starts_at: '2026-11-20T00:00:00Z' }) });
     expect(moved.status).toBe(200);

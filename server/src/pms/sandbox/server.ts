@@ -321,7 +321,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   function updateAppointment(appointment: SandboxDataset['appointments'][number], body: Record<string, unknown>) {
     const errors: Record<string, string> = {};
-    const supported = new Set(['starts_at', 'ends_at', 'notes']);
+    const supported = new Set(['starts_at', 'ends_at', 'notes', 'practitioner_id']);
     for (const key of Object.keys(body)) {
       if (!supported.has(key)) errors[key] = 'cannot be changed through the sandbox';
     }
@@ -349,9 +349,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       errors.ends_at = 'must be after starts at';
     }
     if ('notes' in body && body.notes !== null && typeof body.notes !== 'string') errors.notes = 'must be a string';
+    let practitionerId = appointment.practitioner_id;
+    if ('practitioner_id' in body) {
+      const wanted = typeof body.practitioner_id === 'number' ? String(body.practitioner_id) : body.practitioner_id;
+      const practitioner = typeof wanted === 'string' ? dataset.practitioners.find((p) => p.id === wanted) : undefined;
+      if (!practitioner) errors.practitioner_id = 'does not exist';
+      else if (!practitioner.active) errors.practitioner_id = 'is not active';
+      else practitionerId = practitioner.id;
+    }
     if (Object.keys(errors).length > 0) throw new HttpError(422, { message: 'Validation Failed', errors });
     appointment.starts_at = startsAt;
     appointment.ends_at = endsAt;
+    appointment.practitioner_id = practitionerId;
     if ('notes' in body) appointment.notes = (body.notes as string | null) ?? null;
     appointment.updated_at = clock();
   }

@@ -8,8 +8,8 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
-import type { AppointmentType } from '../../appointments/api';
-import { appointmentTypeQueries } from '../../appointments/queries';
+import type { AppointmentType } from '../../appointments';
+import { appointmentTypeQueries } from '../../appointments';
 import { unwrap } from '../../../api/errors';
 
 const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';

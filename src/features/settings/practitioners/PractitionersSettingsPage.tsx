@@ -8,8 +8,8 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
-import type { Practitioner } from '../../appointments/api';
-import { appointmentQueries, practitionerQueries } from '../../appointments/queries';
+import type { Practitioner } from '../../appointments';
+import { appointmentQueries, practitionerQueries } from '../../appointments';
 
 const PRACTITIONER_COLOUR_SAVED = 'The practitioner’s colour has been saved.';
 const PRACTITIONER_COLOUR_RESET = 'The practitioner’s colour is automatic again.';

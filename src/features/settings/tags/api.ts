@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../../api/client';
 import { unwrap } from '../../../api/errors';
-import { ensureOk, type Tag } from '../../clients/api';
+import { ensureOk, type Tag } from '../../clients';
 
 export interface TagChanges {
   name?: string;

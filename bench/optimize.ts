@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:optimize -- [--budget 10] [--large] [--seed 7] [--clients 4]`: optimising a day in the product.
+ *
+ * On PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set (a fresh database on that server), else on embedded
+ * PGlite. Seeds a generated Brisbane day (bench/lib/homecare.ts: 320 visits / 40 practitioners; with --large also
+ * 1,000 / 120) as a business's practitioners (homes, hours, breaks, skills), clients (points, availability) and booked
+ * visits, then drives the real server over HTTP with two job workers in the process (as `npm start` runs one):
+ * POST /api/optimizations (reassign mode, every practitioner), polls to the proposal, applies it, and reports the time
+ * to the proposal against the search budget (the business's search_seconds), the apply time and travel before → after.
+ * Then two runs solve at once (the next day, each for half of the practitioners) while `--clients` loops call the
+ * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves.
+ * OSRM_URL (when set) gives road travel instead of the default great-circle model.
+ */
+import pg from 'pg';
+import pino from 'pino';
+import { Temporal } from 'temporal-polyfill';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createContext } from '../server/src/context';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { appointments, appointmentTypes, clients, customLocations, practitioners, type AvailabilityEntry } from '../server/src/db/schema';
+import { startWorker } from '../server/src/jobs/worker';
+import type { AppContext } from '../server/src/http/context';
+import { createBusinessAccount } from '../server/src/modules/accounts';
+import { jobHandlers } from '../server/src/modules/job-handlers';
+import { prewarmOptimizerWorkers } from '../server/src/optimizer';
+import { generateHomecareDay, SLOTS } from './lib/homecare';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const budgetSeconds = Number(arg('budget') ?? 10);
+const seed = Number(arg('seed') ?? 7);
+const listClients = Number(arg('clients') ?? 4);
+const scales = process.argv.includes('--large') ? [[40, 320], [120, 1000]] : [[40, 320]];
+const PASSWORD = 'benchmark password';
+const TIME_ZONE = 'Australia/Brisbane';
+const SKILL_NAMES: Record<string, string> = { physio: 'Physiotherapy', ot: 'Occupational therapy', nursing: 'Nursing', podiatry: 'Podiatry' };
+
+const hhmm = (seconds: number) => `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
+const instantOn = (date: string, seconds: number) =>
+  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: TIME_ZONE }).epochMilliseconds + seconds * 1000);
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** Seeds one business with a generated day's practitioners on `dates[0]` and another generated day on each later date. */
+async function seedBusiness(ctx: AppContext, label: string, practitionerCount: number, visitCount: number, dates: string[]) {
+  const { business } = await createBusinessAccount(ctx.db, {
+    name: `Bench ${label}`, admin: { email: `bench-${label}@bench.test`, password: PASSWORD, first_name: 'Ben', last_name: label },
+  });
+  const businessAccountId = business.id;
+  const types = await ctx.db.insert(appointmentTypes).values(Object.values(SKILL_NAMES).map((name) => ({ business_account_id: businessAccountId, name, duration: 45 })))
+    .returning();
+  const typeOf = new Map(Object.keys(SKILL_NAMES).map((skill, index) => [skill, types[index].id]));
+  const first = generateHomecareDay(practitionerCount, visitCount, seed);
+  const practitionerIds: number[] = [];
+  for (const [k, p] of first.problem.practitioners.entries()) {
+    let endCustom: number | null = null;
+    if (p.endLocation) {
+      const [place] = await ctx.db.insert(customLocations).values({
+        business_account_id: businessAccountId, name: `Depot ${k + 1}`, address: 'Brisbane QLD', lat: p.endLocation.lat, lng: p.endLocation.lng,
+      }).returning();
+      endCustom = place.id;
+    }
+    const hours = { start: hhmm(p.shift.start), end: hhmm(p.shift.end) };
+    const [row] = await ctx.db.insert(practitioners).values({
+      business_account_id: businessAccountId, first_name: `P${k + 1}`, last_name: label, time_zone: TIME_ZONE,
+      start_place_kind: 'home', home_address: `${k + 1} Bench St`, home_lat: p.startLocation.lat, home_lng: p.startLocation.lng,
+      ...(endCustom === null ? {} : { end_place_kind: 'custom_location' as const, end_custom_location_id: endCustom }),
+      working_hours: Array.from({ length: 7 }, () => hours),
+      ...(p.break ? { break_earliest: hhmm(p.break.earliestStart), break_latest: hhmm(p.break.latestStart), break_minutes: p.break.duration / 60 } : {}),
+      skill_appointment_type_ids: p.skills!.map((skill) => typeOf.get(skill)!),
+    }).returning();
+    practitionerIds.push(row.id);
+  }
+  for (const [index, date] of dates.entries()) {
+    // The first date is the generated day itself; later dates are other days of the same practitioners.
+    const day = index === 0 ? first : generateHomecareDay(practitionerCount, visitCount, seed + index);
+    const dow = Temporal.PlainDate.from(date).dayOfWeek % 7;
+    const clientRows = await ctx.db.insert(clients).values(day.problem.visits.map((visit, i) => ({
+      business_account_id: businessAccountId, first_name: `Client${index}-${i + 1}`, last_name: label, time_zone: TIME_ZONE,
+      lat: visit.location.lat, lng: visit.location.lng,
+      availability: (visit.timeWindows ? [{ dow, hours: visit.timeWindows.map((w) => `${hhmm(w.start)}-${hhmm(w.end)}`) }] : []) as AvailabilityEntry[],
+    }))).returning({ id: clients.id });
+    const visitIndex = new Map(day.problem.visits.map((visit, i) => [visit.id, i]));
+    // The booking system's times: each practitioner's visits in booked order from the start of their day, each at the
+    // start of its first window when later, with 20 minutes between visits.
+    const rows: (typeof appointments.$inferInsert)[] = [];
+    for (const [k, p] of day.problem.practitioners.entries()) {
+      let clock = first.problem.practitioners[k].shift.start;
+      for (const id of day.initial.get(p.id) ?? []) {
+        const i = visitIndex.get(id)!;
+        const visit = day.problem.visits[i];
+        clock = Math.max(clock, visit.timeWindows?.[0].start ?? SLOTS[0].start);
+        const startsAt = instantOn(date, clock);
+        rows.push({
+          business_account_id: businessAccountId, client_id: clientRows[i].id, practitioner_id: practitionerIds[k],
+          appointment_type_id: typeOf.get(visit.requiredSkill!)!, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + visit.duration * 1000),
+          arrive_at: startsAt, lat: visit.location.lat, lng: visit.location.lng,
+        });
+        clock += visit.duration + 20 * 60;
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(appointments).values(rows.slice(i, i + 500));
+  }
+  return { email: `bench-${label}@bench.test`, practitionerIds };
+}
+
+async function freshPostgres(serverUrl: string): Promise<Database> {
+  const name = `rounds_bench_optimize_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString() });
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const database = postgresUrl ? await freshPostgres(postgresUrl) : await openDatabase({});
+await migrate(database);
+const config = {
+  ...loadConfig({ ...process.env, APP_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: undefined }),
+  requestsPerMinute: 1_000_000, optimizerMaxSearchMs: null, runWorker: false, seedDemo: false, startSandbox: false,
+};
+const log = pino({ level: 'silent' });
+const ctx = createContext(config, database, log);
+const app = await buildApp({ ctx, logger: log, spaDir: '/nonexistent' });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+// Two job workers, each with a solver thread started ahead (as the server's worker is).
+const workers = [startWorker(ctx, jobHandlers, { pollMs: 50 }), startWorker(ctx, jobHandlers, { pollMs: 50 })];
+prewarmOptimizerWorkers(2);
+
+async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${base}/api${path}`, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = response.status === 204 ? null : await response.json();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Polls a run until it has finished; answers it and when it was first seen finished. */
+async function finished(token: string, id: number) {
+  for (;;) {
+    const { optimization } = await call(token, 'GET', `/optimizations/${id}`);
+    if (!['PENDING', 'INPROGRESS'].includes(optimization.status)) return { optimization, at: performance.now() };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const DAY = '2026-11-24'; // a Tuesday
+const NEXT = '2026-11-25';
+const rows: Record<string, unknown>[] = [];
+const hours = (seconds: number) => (seconds / 3600).toFixed(1);
+console.log(`bench:optimize on ${database.kind}, search budget ${budgetSeconds} s, travel ${config.osrmUrl ? `OSRM ${config.osrmUrl}` : 'great-circle model (no OSRM_URL)'}, seed ${seed}`);
+for (const [practitionerCount, visitCount] of scales) {
+  const label = `${visitCount}v${practitionerCount}p`;
+  const seeded = await seedBusiness(ctx, label, practitionerCount, visitCount, [DAY, NEXT]);
+  const { token } = await (await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: seeded.email, password: PASSWORD }),
+  })).json() as { token: string };
+  await call(token, 'PUT', '/optimization_settings', { search_seconds: budgetSeconds });
+
+  // One run of the whole day: time to the proposal, then apply.
+  const posted = performance.now();
+  const { optimization: created } = await call(token, 'POST', '/optimizations', { date: DAY, practitioner_ids: seeded.practitionerIds, mode: 'reassign' });
+  const done = await finished(token, created.id);
+  if (done.optimization.status !== 'COMPLETE') throw new Error(`run ${created.id} ended ${done.optimization.status}: ${done.optimization.error_message}`);
+  const proposal = done.optimization.proposal;
+  const applyStarted = performance.now();
+  const applied = await call(token, 'POST', `/optimizations/${created.id}/apply`);
+  const applyMs = performance.now() - applyStarted;
+
+  // The day's list called in `listClients` loops while `going()`: first with nothing solving, then while two runs
+  // solve at once (the next day, half of the practitioners each).
+  const listLatencies = async (going: () => boolean) => {
+    const latencies: number[] = [];
+    await Promise.all(Array.from({ length: listClients }, async () => {
+      while (going()) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/appointments?start_date=${NEXT}&end_date=${NEXT}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.text();
+        if (response.ok) latencies.push(performance.now() - started);
+      }
+    }));
+    return latencies.sort((a, b) => a - b);
+  };
+  const idleUntil = performance.now() + 3000;
+  const idle = await listLatencies(() => performance.now() < idleUntil);
+  const half = Math.ceil(seeded.practitionerIds.length / 2);
+  const runs = await Promise.all([seeded.practitionerIds.slice(0, half), seeded.practitionerIds.slice(half)].map(async (ids) =>
+    (await call(token, 'POST', '/optimizations', { date: NEXT, practitioner_ids: ids, mode: 'reassign' })).optimization.id as number));
+  let solving = true;
+  const both = Promise.all(runs.map((id) => finished(token, id))).finally(() => { solving = false; });
+  const latencies = await listLatencies(() => solving);
+  const ended = await both;
+  const seconds = (from: string, to: string) => ((Date.parse(to) - Date.parse(from)) / 1000).toFixed(2);
+
+  rows.push({
+    day: label,
+    'budget s': budgetSeconds,
+    'to proposal s': ((done.at - posted) / 1000).toFixed(2),
+    'queued s': seconds(done.optimization.created_at, done.optimization.started_at),
+    'job s': seconds(done.optimization.started_at, done.optimization.finished_at),
+    'search s': (proposal.search.elapsed_ms / 1000).toFixed(2),
+    'apply ms': Math.round(applyMs),
+    'routes': applied.routes.length,
+    'travel h before → after': `${hours(proposal.kpis.before.travel_seconds)} → ${hours(proposal.kpis.after.travel_seconds)}`,
+    'saved %': (100 * (1 - proposal.kpis.after.travel_seconds / proposal.kpis.before.travel_seconds)).toFixed(1),
+    'outside avail. before → after': `${proposal.kpis.before.outside_availability} → ${proposal.kpis.after.outside_availability}`,
+    unplaced: proposal.kpis.after.unplaced,
+    'list p50/p99 ms idle': idle.length ? `${quantile(idle, 0.5).toFixed(1)} / ${quantile(idle, 0.99).toFixed(1)}` : '-',
+    'list calls while 2 solve': latencies.length,
+    'list p50/p99 ms while 2 solve': latencies.length ? `${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.99).toFixed(1)}` : '-',
+    'two runs': ended.map((run) => run.optimization.status).join(', '),
+  });
+}
+// One row per day, as columns (the table is wide).
+for (const row of rows) console.table(row);
+await Promise.all(workers.map((worker) => worker.close()));
+await app.close();
+await database.close();

@@ -1,0 +1,182 @@
+// Changing one visit by hand on a planned day: moving it to another practitioner (one who delivers its type) or
+// another time, and finding the optimiser's cheapest place for it among chosen practitioners' days as they are
+// ("Insert into a route"), which a coordinator sees before applying it through the move.
+//
+// A moved visit leaves its route (its stop is dropped and the route is marked stale, its figures are not recomputed),
+// and the route of the day it reaches, if any, is marked stale too: both no longer describe their day until it is
+// optimised again. The travel warnings are computed when read, so they show the new day at once. The move is in the
+// change log ("Moved by {name}") and exported like an optimised change (the export compares times and practitioner
+// with what the PMS last had).
+import { Temporal } from 'temporal-polyfill';
+import type { AuthContext } from '../../auth/access';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
+import { cheapestInsertion, travelMatrixFor, type CurrentRoute } from '../../optimizer';
+import { recordVersion, type ObjectChanges } from '../audit';
+import { loadPractitionerDays } from '../practitioners';
+import { dayBounds, loadDay, travelProviderFor } from './day';
+import { availabilityWindows, buildDayProblem, dayStartMs, type DayVisit } from './problem';
+import {
+  appointmentTypeNames, businessTimeZone, findVisit, lockAppointmentRow, ownPractitionerIds, usualPractitioners,
+} from './repository';
+import { dropStopFromRoute } from './routes-repository';
+import { clearAppointmentRoute, moveAppointment } from '../appointments';
+import { markRoutesStale } from './routes-service';
+
+export interface MoveRequest { practitioner_id?: number; starts_at?: string }
+
+/** The yyyy-MM-dd day of an instant in a time zone. */
+const dayOf = (instant: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+function parseStart(text: string): Date {
+  try {
+    return new Date(Temporal.Instant.from(text).epochMilliseconds);
+  } catch {
+    throw invalid('starts_at must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-11-24T09:00:00+10:00.');
+  }
+}
+
+/**
+ * Moves a visit by hand to another practitioner and/or start time (its length kept, its arrival = the new start), in
+ * one transaction with its change-log entry. 404 for an appointment or practitioner that is not the business's; 422
+ * naming the field for a practitioner who does not deliver the visit's type (skills null = every type) or is inactive,
+ * or a start that is not a time; 409 for a cancelled visit.
+ */
+export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentId: number, body: MoveRequest): Promise<void> {
+  const business = auth.businessAccountId;
+  const newStart = body.starts_at === undefined ? undefined : parseStart(body.starts_at);
+  await ctx.db.transaction(async (tx) => {
+    const appointment = await lockAppointmentRow(tx, business, appointmentId);
+    if (!appointment) throw notFound('Appointment');
+    if (appointment.cancelled_at) throw conflict('This appointment is cancelled; it cannot be moved.', 'APPOINTMENT_CANCELLED');
+    const timeZone = await businessTimeZone(tx, business);
+    const startsAt = newStart ?? appointment.starts_at;
+    const date = dayOf(startsAt, timeZone);
+    if (date < EARLIEST_DATE || date > LATEST_DATE) throw invalid(`starts_at must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${date}).`);
+
+    const practitionerId = body.practitioner_id ?? appointment.practitioner_id;
+    if (practitionerId !== appointment.practitioner_id) {
+      const [practitioner] = await loadPractitionerDays(tx, business, [practitionerId], date);
+      if (!practitioner) throw notFound('Practitioner');
+      if (!practitioner.active) throw invalid(`practitioner_id: ${practitioner.name} is inactive; choose an active practitioner.`);
+      const typeId = appointment.appointment_type_id;
+      if (practitioner.skills !== null && (typeId === null || !practitioner.skills.includes(typeId))) {
+        const type = typeId === null ? 'this type of visit' : (await appointmentTypeNames(tx, business, [typeId])).get(typeId) ?? 'this type of visit';
+        throw invalid(`practitioner_id: ${practitioner.name} does not deliver ${type}; choose a practitioner who does (Settings → Practitioners → skills).`);
+      }
+    }
+
+    const length = appointment.ends_at.getTime() - appointment.starts_at.getTime();
+    const next = {
+      practitioner_id: practitionerId,
+      starts_at: startsAt,
+      ends_at: new Date(startsAt.getTime() + length),
+      arrive_at: newStart ?? appointment.arrive_at,
+    };
+    const changes: ObjectChanges = {};
+    for (const field of ['practitioner_id', 'starts_at', 'ends_at', 'arrive_at'] as const) {
+      const [before, after] = [appointment[field], next[field]];
+      const same = before instanceof Date && after instanceof Date ? before.getTime() === after.getTime() : before === after;
+      if (!same) changes[field] = [before, after];
+    }
+    if (Object.keys(changes).length === 0) return;
+    if (appointment.route_id !== null) {
+      await clearAppointmentRoute(tx, business, appointmentId);
+      await dropStopFromRoute(tx, business, appointmentId, appointment.route_id);
+      changes.route_id = [appointment.route_id, null];
+    }
+    await moveAppointment(tx, business, appointmentId, next);
+    await markRoutesStale(tx, business, [
+      { practitionerId: appointment.practitioner_id, at: appointment.starts_at }, { practitionerId: next.practitioner_id, at: next.starts_at },
+    ]);
+    await recordVersion(tx, {
+      businessAccountId: business, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName, changes,
+      reason: `Moved by ${auth.fullName}`,
+    });
+  });
+}
+
+export type InsertionDto = Schemas['Insertion'];
+
+/**
+ * The cheapest place for a visit on its own day among the chosen practitioners' days as they are (their other visits
+ * keep their practitioner and arrival): the optimiser's insertion cost under the business's settings, with the
+ * practitioners' hours, breaks, skills and limits and the client's availability. Changes nothing; the coordinator
+ * applies it with the move. `insertion` is null, with `message` saying why, when it fits nowhere.
+ */
+export async function findInsertion(
+  ctx: AppContext, auth: AuthContext, appointmentId: number, practitionerIds: number[],
+): Promise<{ insertion: InsertionDto | null; message: string | null }> {
+  const { db } = ctx;
+  const business = auth.businessAccountId;
+  const target = await findVisit(db, business, appointmentId);
+  if (!target) throw notFound('Appointment');
+  const ids = [...new Set(practitionerIds)];
+  const own = await ownPractitionerIds(db, business, ids);
+  if (ids.some((id) => !own.has(id))) throw notFound('Practitioner');
+  if (target.cancelledAt) throw conflict('This appointment is cancelled; it cannot be inserted into a route.', 'APPOINTMENT_CANCELLED');
+  if (target.lat === null || target.lng === null) {
+    throw conflict('The visit\'s address has no map position, so the travel to it cannot be worked out.', 'NO_MAP_POSITION');
+  }
+  const timeZone = await businessTimeZone(db, business);
+  const date = dayOf(target.startsAt, timeZone);
+  const day = await loadDay(db, business, { date, practitionerIds: ids, mode: 'reassign' });
+  if (day.problems.length) throw invalid(`practitioner_ids: ${day.problems.join(' ')}`, day.problems.map((problem) => `practitioner_ids: ${problem}`));
+  const windows = availabilityWindows(target, day.data.practitioners[0].timeZone, dayStartMs(date, timeZone));
+  if (windows !== null && windows.length === 0) {
+    return { insertion: null, message: `${target.clientName ?? 'The client'} is not available on ${longDate(date)}, so there is no time for the visit that day.` };
+  }
+
+  // The other visits stay as they are: kept at their arrival with their practitioner; the visit itself is free.
+  const others: DayVisit[] = day.data.visits.filter((visit) => visit.id !== target.id).map((visit) => ({ ...visit, arrivalLocked: true }));
+  const usual = target.clientId === null ? new Map<number, number>()
+    : await usualPractitioners(db, business, [target.clientId], dayBounds(date, timeZone).from, ids);
+  const dayProblem = buildDayProblem({
+    ...day.data, visits: [...others, { ...target, arrivalLocked: false }],
+    usualPractitioner: new Map([...day.data.usualPractitioner, ...usual]),
+  });
+  const current: CurrentRoute[] = dayProblem.practitioners.map((practitioner) => ({
+    practitionerId: String(practitioner.practitionerId),
+    visitIds: dayProblem.problem.visits
+      .filter((visit) => visit.id !== String(target.id) && visit.pinnedPractitionerId === String(practitioner.practitionerId))
+      .sort((a, b) => a.pinnedStart! - b.pinnedStart! || Number(a.id) - Number(b.id))
+      .map((visit) => visit.id),
+  }));
+  const provider = travelProviderFor(ctx.config);
+  const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
+  const found = cheapestInsertion(dayProblem.problem, matrix, current, String(target.id));
+  const names = day.data.practitioners.map((practitioner) => practitioner.name);
+  if (!found) {
+    return {
+      insertion: null,
+      message: `There is no room for it on ${longDate(date)} in ${names.join(', ')}'s day${names.length > 1 ? 's' : ''} as they are: `
+        + 'within their working hours, breaks and limits and the client\'s availability, without moving their other visits, '
+        + 'and only with a practitioner who delivers this type of visit.',
+    };
+  }
+  const practitioner = day.data.practitioners.find((candidate) => String(candidate.practitionerId) === found.practitionerId)!;
+  const stops = found.route.stops;
+  const stop = stops[found.position];
+  const instant = (seconds: number) => new Date(Math.round(dayProblem.dayStartMs + seconds * 1000)).toISOString();
+  return {
+    insertion: {
+      appointment_id: target.id,
+      practitioner_id: practitioner.practitionerId,
+      practitioner_name: practitioner.name,
+      arrive_at: instant(stop.start),
+      reach_at: instant(stop.arrival),
+      after_appointment_id: found.position > 0 ? Number(stops[found.position - 1].visitId) : null,
+      before_appointment_id: found.position < stops.length - 1 ? Number(stops[found.position + 1].visitId) : null,
+      added_travel_seconds: Math.round(found.addedTravelTime),
+      added_travel_metres: Math.round(found.addedTravelDistance),
+      lateness_seconds: Math.round(stop.lateness),
+      current_arrive_at: (target.arriveAt ?? target.startsAt).toISOString(),
+      current_practitioner_id: target.practitionerId,
+    },
+    message: null,
+  };
+}

@@ -1,0 +1,278 @@
+// Changing a planned day by hand (issue 12): the travel warnings of a day (the optimiser's travel between consecutive
+// visits against the gap between them), moving a visit to another practitioner or time (skills, the change log, the
+// route it leaves and the one it reaches marked stale), and "Insert into a route" (the optimiser's cheapest place,
+// shown before it is applied with the move); roles, tenancy and validation.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, clients, practitioners, versions } from '../../server/src/db/schema';
+import { travelProviderFor } from '../../server/src/modules/optimizations';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs } from './support/jobs';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+let pat: number;
+let quinn: number;
+
+const EVERY_DAY = Array.from({ length: 7 }, () => ({ start: '08:00', end: '17:00' }));
+const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+10:00`);
+const clock = (iso: string) => new Date(Date.parse(iso) + 10 * 3600_000).toISOString().slice(11, 16);
+
+beforeAll(async () => {
+  t = await startTestApp({ optimizerMaxSearchMs: 200 });
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+  [pat, quinn] = acme.practitionerIds;
+  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '1 West St', home_lat: -27.47, home_lng: 152.93, working_hours: EVERY_DAY })
+    .where(eq(practitioners.id, pat));
+  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '9 East St', home_lat: -27.47, home_lng: 153.11, working_hours: EVERY_DAY })
+    .where(eq(practitioners.id, quinn));
+}, 120_000);
+afterAll(() => t.close());
+
+let clientCount = 0;
+/** A visit of `minutes` booked (and arriving) at `hhmm`, at a new client's point on the east–west line. */
+async function addVisit(date: string, practitionerId: number, lng: number, hhmm: string, minutes = 30, typeIndex = 0, lat = -27.47): Promise<number> {
+  const [client] = await t.ctx.db.insert(clients).values({
+    business_account_id: acme.businessAccountId, first_name: `C${++clientCount}`, last_name: 'Client', lat, lng, time_zone: 'Australia/Brisbane',
+  }).returning();
+  const [row] = await t.ctx.db.insert(appointments).values({
+    business_account_id: acme.businessAccountId, client_id: client.id, practitioner_id: practitionerId, appointment_type_id: acme.appointmentTypeIds[typeIndex],
+    starts_at: at(date, hhmm), ends_at: new Date(at(date, hhmm).getTime() + minutes * 60_000), arrive_at: at(date, hhmm), lat, lng,
+  }).returning({ id: appointments.id });
+  return row.id;
+}
+
+const travelOf = async (date: string, token = acme.tokens.admin, query = '') => t.request('GET', `/api/appointments/travel?date=${date}${query}`, { token });
+const move = (id: number, body: unknown, token = acme.tokens.staff) => t.request('PATCH', `/api/appointments/${id}/move`, { token, body });
+const insertion = (id: number, practitionerIds: unknown, token = acme.tokens.staff) =>
+  t.request('POST', `/api/appointments/${id}/insertion`, { token, body: { practitioner_ids: practitionerIds } });
+const routesOf = async (date: string) => (await t.request('GET', `/api/routes?date=${date}`, { token: acme.tokens.admin })).body.routes as any[];
+
+async function optimiseAndApply(date: string, practitionerIds: number[]) {
+  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date, practitioner_ids: practitionerIds } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await drainJobs(t.ctx);
+  const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: acme.tokens.admin });
+  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+  return applied.body.routes as any[];
+}
+
+describe('travel warnings of a day', () => {
+  const DAY = '2026-11-26'; // Thursday
+  let first: number;
+  let far: number;
+  let near: number;
+  let quinns: number;
+
+  beforeAll(async () => {
+    first = await addVisit(DAY, pat, 152.95, '09:00'); // ends 09:30
+    far = await addVisit(DAY, pat, 153.10, '09:35'); // 15 km east, 5 minutes later
+    near = await addVisit(DAY, pat, 153.101, '11:00');
+    quinns = await addVisit(DAY, quinn, 153.0, '10:00');
+  });
+
+  it('gives each visit the travel from the one before against the gap, flagging the one that needs more time', async () => {
+    const response = await travelOf(DAY);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ date: DAY, travel: expect.stringMatching(/haversine/) });
+    const byId = new Map(response.body.appointments.map((item: any) => [item.appointment_id, item]));
+    expect(byId.get(first)).toEqual({
+      appointment_id: first, practitioner_id: pat, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null,
+      gap_seconds: null, needs_more_seconds: 0,
+    });
+    // The optimiser's own travel between the two points.
+    const matrix = await travelProviderFor(t.ctx.config).matrix([{ lat: -27.47, lng: 152.95 }, { lat: -27.47, lng: 153.10 }]);
+    const leg = Math.round(matrix.durations[1]);
+    expect(leg).toBeGreaterThan(300);
+    expect(byId.get(far)).toEqual({
+      appointment_id: far, practitioner_id: pat, previous_appointment_id: first, travel_seconds_from_previous: leg,
+      travel_metres: Math.round(matrix.distances[1]), gap_seconds: 300, needs_more_seconds: leg - 300,
+    });
+    expect(byId.get(near)).toMatchObject({ previous_appointment_id: far, gap_seconds: 55 * 60, needs_more_seconds: 0 });
+    expect((byId.get(near) as any).travel_seconds_from_previous).toBeLessThan(120);
+    expect(byId.get(quinns)).toMatchObject({ practitioner_id: quinn, previous_appointment_id: null, needs_more_seconds: 0 });
+  });
+
+  it('follows the arrival times: a later arrival clears the warning', async () => {
+    const edited = await t.request('PUT', `/api/appointments/${far}/update_arrival_time`, { token: acme.tokens.staff, body: { arrive_at: `${DAY}T10:00:00+10:00` } });
+    expect(edited.status).toBe(200);
+    const item = (await travelOf(DAY)).body.appointments.find((entry: any) => entry.appointment_id === far);
+    expect(item).toMatchObject({ gap_seconds: 30 * 60, needs_more_seconds: 0 });
+  });
+
+  it('shows a practitioner only their own visits, filters by practitioner, and is empty for another business', async () => {
+    const own = await travelOf(DAY, acme.tokens.practitioner);
+    expect(own.status).toBe(200);
+    expect(new Set(own.body.appointments.map((item: any) => item.practitioner_id))).toEqual(new Set([pat]));
+    expect((await travelOf(DAY, acme.tokens.practitioner, `&practitioner_ids=${quinn}`)).body.appointments).toEqual([]);
+    const quinnOnly = await travelOf(DAY, acme.tokens.staff, `&practitioner_ids=${quinn}`);
+    expect(quinnOnly.body.appointments.map((item: any) => item.appointment_id)).toEqual([quinns]);
+    expect((await travelOf(DAY, other.tokens.admin)).body.appointments).toEqual([]);
+  });
+
+  it('refuses a date that is not one (422 naming date)', async () => {
+    for (const date of ['2026-02-30', 'tomorrow', '1999-01-01']) {
+      const response = await travelOf(date);
+      expect(response.status, date).toBe(422);
+      expect(`${response.body.message} ${(response.body.errors ?? []).join(' ')}`).toMatch(/date/);
+    }
+  });
+});
+
+describe('moving a visit by hand', () => {
+  const DAY = '2026-11-27'; // Friday
+
+  it('refuses other roles, other businesses\' ids, bad input, practitioners without the skill and cancelled visits', async () => {
+    const id = await addVisit(DAY, pat, 152.96, '14:00');
+    expect((await move(id, { starts_at: `${DAY}T15:00:00+10:00` }, acme.tokens.practitioner)).status).toBe(403);
+    expect((await move(id, { starts_at: `${DAY}T15:00:00+10:00` }, other.tokens.admin)).status).toBe(404);
+    expect((await move(other.appointmentIds[0], { starts_at: `${DAY}T15:00:00+10:00` })).status).toBe(404);
+    expect((await move(id, { practitioner_id: other.practitionerIds[0] })).status).toBe(404);
+    for (const [body, field] of [[{}, /body|propert/], [{ starts_at: 'soon' }, /starts_at/], [{ practitioner_id: 'x' }, /practitioner_id/],
+      [{ starts_at: '1999-06-01T09:00:00+10:00' }, /starts_at must be between/]] as const) {
+      const response = await move(id, body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(`${response.body.message} ${(response.body.errors ?? []).join(' ')}`).toMatch(field);
+    }
+    // Quinn delivers nursing visits only; this is a physiotherapy visit.
+    await t.ctx.db.update(practitioners).set({ skill_appointment_type_ids: [acme.appointmentTypeIds[0]] }).where(eq(practitioners.id, quinn));
+    try {
+      const physio = await addVisit(DAY, pat, 152.97, '15:00', 30, 1);
+      const refused = await move(physio, { practitioner_id: quinn });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('practitioner_id: Quinn acme-Two does not deliver Physiotherapy; choose a practitioner who does (Settings → Practitioners → skills).');
+      // Nursing is fine.
+      expect((await move(id, { practitioner_id: quinn })).status).toBe(200);
+    } finally {
+      await t.ctx.db.update(practitioners).set({ skill_appointment_type_ids: null }).where(eq(practitioners.id, quinn));
+    }
+    const inactive = await move(id, { practitioner_id: acme.practitionerIds[2] });
+    expect(inactive.status).toBe(422);
+    expect(inactive.body.message).toMatch(/^practitioner_id: Rory acme-Inactive is inactive/);
+    await t.ctx.db.update(appointments).set({ cancelled_at: new Date() }).where(eq(appointments.id, id));
+    expect((await move(id, { starts_at: `${DAY}T16:00:00+10:00` })).status).toBe(409);
+  });
+
+  it('moves a routed visit to another practitioner and time: length kept, off its route, both routes stale, in the change log', async () => {
+    const pats = [await addVisit(DAY, pat, 152.95, '09:00', 45), await addVisit(DAY, pat, 152.96, '10:00'), await addVisit(DAY, pat, 152.97, '11:00')];
+    await addVisit(DAY, quinn, 153.08, '09:00');
+    const routes = await optimiseAndApply(DAY, [pat, quinn]);
+    expect(routes).toHaveLength(2);
+    const [routed] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, pats[0]));
+    expect(routed.route_id).not.toBeNull();
+
+    const moved = await move(pats[0], { practitioner_id: quinn, starts_at: `${DAY}T13:00:00+10:00` });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.appointment).toMatchObject({
+      practitioner: { id: quinn }, starts_at: at(DAY, '13:00').toISOString(), ends_at: at(DAY, '13:45').toISOString(),
+      arrive_at: at(DAY, '13:00').toISOString(), route_id: null,
+    });
+    const after = new Map((await routesOf(DAY)).map((route) => [route.practitioner_id, route]));
+    expect(after.get(pat)).toMatchObject({ stale: true, stale_at: expect.any(String) });
+    expect(after.get(pat).stops.map((stop: any) => stop.appointment_id)).not.toContain(pats[0]);
+    expect(after.get(quinn)).toMatchObject({ stale: true });
+    const log = (await t.request('GET', `/api/appointments/${pats[0]}/extra_details`, { token: acme.tokens.admin })).body.versions.at(-1);
+    expect(log).toMatchObject({ whodunnit: 'Sid', reason: 'Moved by Sid' });
+    expect(log.object_changes.practitioner_id).toEqual([pat, quinn]);
+    expect(log.object_changes.starts_at).toEqual([routed.starts_at.toISOString(), at(DAY, '13:00').toISOString()]);
+    expect(log.object_changes.route_id).toEqual([routed.route_id, null]);
+    expect(log.changes.find((change: any) => change.field === 'practitioner_id')).toMatchObject({ from: 'Pat acme-One', to: 'Quinn acme-Two' });
+    // The travel warnings show the new day at once: the visit is Quinn's now.
+    const travel = (await travelOf(DAY)).body.appointments.find((item: any) => item.appointment_id === pats[0]);
+    expect(travel).toMatchObject({ practitioner_id: quinn });
+    // A move that changes nothing writes nothing.
+    const count = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(versions))[0].n;
+    const versionsBefore = await count();
+    expect((await move(pats[0], { practitioner_id: quinn, starts_at: `${DAY}T13:00:00+10:00` })).status).toBe(200);
+    expect(await count()).toBe(versionsBefore);
+  });
+
+  it('moves a visit to another day: it is listed on that day', async () => {
+    const id = await addVisit(DAY, pat, 152.99, '16:00');
+    const moved = await move(id, { starts_at: '2026-12-01T08:30:00+10:00' });
+    expect(moved.status).toBe(200);
+    const listed = await t.request('GET', '/api/appointments?start_date=2026-12-01&end_date=2026-12-01', { token: acme.tokens.admin });
+    expect(listed.body.appointments.map((item: any) => item.id)).toContain(id);
+  });
+});
+
+describe('"Insert into a route"', () => {
+  const DAY = '2026-11-30'; // Monday
+  let target: number;
+  let quinnVisits: number[];
+
+  beforeAll(async () => {
+    // Pat works the west, Quinn the east, each with a visit at 09:00 and one at 12:00; the visit to place is in the east.
+    await addVisit(DAY, pat, 152.94, '09:00');
+    await addVisit(DAY, pat, 152.95, '12:00');
+    quinnVisits = [await addVisit(DAY, quinn, 153.09, '09:00'), await addVisit(DAY, quinn, 153.1, '12:00')];
+    target = await addVisit(DAY, pat, 153.095, '15:00', 30, 0, -27.475);
+  });
+
+  it('finds the cheapest place among the chosen practitioners, changes nothing, and the move applies it', async () => {
+    const found = await insertion(target, [pat, quinn]);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.message).toBeNull();
+    const place = found.body.insertion;
+    expect(place).toMatchObject({
+      appointment_id: target, practitioner_id: quinn, practitioner_name: 'Quinn acme-Two', current_practitioner_id: pat,
+      current_arrive_at: at(DAY, '15:00').toISOString(), lateness_seconds: 0,
+    });
+    // Among Quinn's visits, which keep their times: within the hours, on the 5-minute step.
+    const quinns = new Set(quinnVisits);
+    expect([place.after_appointment_id, place.before_appointment_id].filter((id) => id !== null).every((id: number) => quinns.has(id))).toBe(true);
+    expect(clock(place.arrive_at) >= '08:00' && clock(place.arrive_at) <= '16:30').toBe(true);
+    expect(Date.parse(place.arrive_at) % 300_000).toBe(0);
+    expect(place.added_travel_seconds).toBeGreaterThan(0);
+    expect(place.added_travel_seconds).toBeLessThan(10 * 60);
+    // With Pat only it goes to the end of Pat's day, at a far greater travel cost.
+    const patOnly = (await insertion(target, [pat])).body.insertion;
+    expect(patOnly).toMatchObject({ practitioner_id: pat, before_appointment_id: null });
+    expect(patOnly.added_travel_seconds).toBeGreaterThan(place.added_travel_seconds);
+    const [unchanged] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, target));
+    expect(unchanged).toMatchObject({ practitioner_id: pat, arrive_at: at(DAY, '15:00') });
+
+    const applied = await move(target, { practitioner_id: place.practitioner_id, starts_at: place.arrive_at });
+    expect(applied.status).toBe(200);
+    expect(applied.body.appointment).toMatchObject({ practitioner: { id: quinn }, arrive_at: place.arrive_at });
+    // Quinn's day has room for it: no travel warning on it or on the visit after it.
+    const travel = (await travelOf(DAY, acme.tokens.admin, `&practitioner_ids=${quinn}`)).body.appointments;
+    expect(travel.map((item: any) => item.appointment_id).sort()).toEqual([...quinnVisits, target].sort());
+    expect(travel.find((item: any) => item.appointment_id === target)).toMatchObject({ previous_appointment_id: place.after_appointment_id });
+    expect(travel.map((item: any) => item.needs_more_seconds)).toEqual([0, 0, 0]);
+  });
+
+  it('says why when it fits nowhere: no practitioner with the skill, or no room', async () => {
+    const physio = await addVisit(DAY, quinn, 153.0, '14:00', 30, 1);
+    await t.ctx.db.update(practitioners).set({ skill_appointment_type_ids: [acme.appointmentTypeIds[0]] }).where(eq(practitioners.id, pat));
+    try {
+      const none = await insertion(physio, [pat]);
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual({ insertion: null, message: expect.stringMatching(/no room for it on Monday 30 November 2026 in Pat acme-One's day/) });
+    } finally {
+      await t.ctx.db.update(practitioners).set({ skill_appointment_type_ids: null }).where(eq(practitioners.id, pat));
+    }
+    // An eight-hour visit fits nowhere around Pat's visits within the hours.
+    const long = await addVisit(DAY, quinn, 153.0, '08:00', 8 * 60);
+    expect((await insertion(long, [pat])).body).toEqual({ insertion: null, message: expect.stringMatching(/no room/) });
+  });
+
+  it('is for ADMIN and REGULAR_USER, with 404 for other businesses\' ids and 422 naming practitioner_ids', async () => {
+    expect((await insertion(target, [pat], acme.tokens.practitioner)).status).toBe(403);
+    expect((await insertion(target, [pat], other.tokens.admin)).status).toBe(404);
+    expect((await insertion(target, [pat, other.practitionerIds[0]])).status).toBe(404);
+    for (const ids of [[], ['x'], null]) {
+      const response = await insertion(target, ids);
+      expect(response.status, JSON.stringify(ids)).toBe(422);
+      expect(`${response.body.message} ${(response.body.errors ?? []).join(' ')}`).toMatch(/practitioner_ids/);
+    }
+    // Rory has no start place: named.
+    const rory = await insertion(target, [pat, acme.practitionerIds[2]]);
+    expect(rory.status).toBe(422);
+    expect(rory.body.message).toBe('practitioner_ids: Rory acme-Inactive has no start place with a map position: set one in Settings → Practitioners. '
+      + 'Rory acme-Inactive has no working hours on Mondays: set them in Settings → Practitioners.');
+  });
+});
