@@ -124,7 +124,8 @@ describe('appointment details', () => {
     const { context, page } = await newPage(browser, product.url);
     try {
       await logIn(page, 'practitioner@demo.test');
-      await page.goto('/appointments');
+      // A practitioner's /appointments opens on their run sheet; the list is one click away.
+      await page.goto('/appointments?view=list');
       await page.getByTestId('pagination-summary').waitFor();
       await page.waitForLoadState('networkidle');
       await page.evaluate((id) => window.dispatchEvent(new CustomEvent('open-modal-show-appointment', { detail: { id } })), foreign.id);
