@@ -1073,10 +1073,21 @@ export interface components {
             lat: number | null;
             lng: number | null;
         };
+        /** @description A home address and its map position. precision and source say how the position was found (what POST /geocode answered for the address); left out, it is a pin placed by hand (precision address, source manual). */
         HomeAddress: {
             address: string;
             lat: number;
             lng: number;
+            /**
+             * @description left out: address
+             * @enum {string}
+             */
+            precision?: "address" | "street" | "suburb";
+            /**
+             * @description left out: manual
+             * @enum {string}
+             */
+            source?: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
         };
         /** @description A time of day on the practitioner's clock, HH:MM (24-hour) */
         ClockTime: string;
@@ -1108,11 +1119,13 @@ export interface components {
             start_place: components["schemas"]["ResolvedPlace"] | null;
             /** @description null = the start place */
             end_place: components["schemas"]["ResolvedPlace"] | null;
-            /** @description null = no home address */
+            /** @description null = no home address; precision and source say how its position was found */
             home: {
                 address: string | null;
                 lat: number | null;
                 lng: number | null;
+                precision: components["schemas"]["GeoPrecision"];
+                source: components["schemas"]["GeoSource"];
             } | null;
             working_hours: components["schemas"]["WorkingHours"];
             break: components["schemas"]["PractitionerBreak"];

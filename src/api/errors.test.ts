@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorLinesFrom, errorMessageFrom, messageOfError, messagesOfError } from './errors';
+import { ApiError, errorLinesFrom, errorMessageFrom, fieldProblemsOf, messageOfError, messagesOfError } from './errors';
 
 describe('error messages', () => {
   it("prefers the server's message, then its first error, then the fallback", () => {
@@ -34,5 +34,34 @@ describe('errorLinesFrom', () => {
     expect(messagesOfError(new ApiError(422, { message: 'A.', errors: ['A.'] }, 'f'), 'g')).toEqual(['A.']);
     expect(messagesOfError(new ApiError(500, {}, 'Could not save.'), 'g')).toEqual(['Could not save.']);
     expect(messagesOfError(new TypeError('fetch failed'), 'g')).toEqual(['g']);
+  });
+
+  it('reads the fields a 422 names, and keeps the lines that name no field the form shows', () => {
+    const shown = (field: string) => /^(time_zone|working_hours\[\d\]|max_visits)$/.test(field);
+    const problem = new ApiError(422, {
+      message: 'time_zone: "Mars/Base" is not an IANA time zone name such as Australia/Brisbane.',
+      errors: [
+        'time_zone: "Mars/Base" is not an IANA time zone name such as Australia/Brisbane.',
+        'working_hours[2]: on Wednesday the end (08:00) must be after the start (09:00).',
+        'colour: is not a colour',
+        'The practitioner is busy',
+      ],
+    }, 'fallback');
+    expect(fieldProblemsOf(problem, shown)).toEqual({
+      fields: [
+        { field: 'time_zone', text: '"Mars/Base" is not an IANA time zone name such as Australia/Brisbane.' },
+        { field: 'working_hours[2]', text: 'On Wednesday the end (08:00) must be after the start (09:00).' },
+      ],
+      other: ['colour: is not a colour', 'The practitioner is busy'],
+    });
+    // The contract's own checks: "Invalid request: field …" in the message, the bare line in errors.
+    const schema = new ApiError(422, { message: 'Invalid request: max_visits must be <= 100.', errors: ['max_visits must be <= 100'] }, 'fallback');
+    expect(fieldProblemsOf(schema, shown).fields).toEqual([{ field: 'max_visits', text: 'max_visits must be <= 100.' }]);
+    const bare = new ApiError(422, { message: 'Invalid request: max_visits must be <= 100.' }, 'fallback');
+    expect(fieldProblemsOf(bare, shown).fields).toEqual([{ field: 'max_visits', text: 'max_visits must be <= 100.' }]);
+    // Not a 422: no field, the message as the one other line.
+    expect(fieldProblemsOf(new ApiError(404, { message: 'Practitioner not found.' }, 'fallback'), shown)).toEqual({ fields: [], other: ['Practitioner not found.'] });
+    expect(fieldProblemsOf(new TypeError('fetch failed'), shown, 'Could not save.')).toEqual({ fields: [], other: ['Could not save.'] });
+    expect(fieldProblemsOf(null, shown, 'Could not save.')).toEqual({ fields: [], other: [] });
   });
 });

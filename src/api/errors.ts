@@ -112,3 +112,43 @@ export function unwrap<T>(result: CallResult<T>, fallback: string): T {
   }
   return result.data;
 }
+
+/** One of a 422's lines that names a field of the request: `field` is its path as the server spells it. */
+export interface FieldProblem {
+  /** 'max_visits', 'working_hours[2]', 'start_place.id', … */
+  field: string;
+  /** What to show under the field: the server's sentence without its leading "field: ". */
+  text: string;
+}
+
+const FIELD_LINE = /^([a-z][a-z0-9_]*(?:\[\d+\]|\.[a-z][a-z0-9_]*)*)(:?)\s+(\S.*)$/;
+
+/**
+ * The lines of a 422 (`{ message, errors }`, each line "field: sentence" or "field must …") that name a field the form
+ * shows (`shown`), and the other lines. Anything but a 422 names no field: its lines are all other lines. No error
+ (null, undefined: a mutation that has not failed) has no lines.
+ */
+export function fieldProblemsOf(
+  error: unknown, shown: (field: string) => boolean, fallback: string = GENERIC_ERROR_MESSAGE,
+): { fields: FieldProblem[]; other: string[] } {
+  if (error === null || error === undefined) return { fields: [], other: [] };
+  if (!(error instanceof ApiError) || error.status !== 422) return { fields: [], other: messagesOfError(error, fallback) };
+  const { errors } = asErrorBody(error.body);
+  const lines = Array.isArray(errors) && errors.some((entry) => typeof entry === 'string')
+    ? errors.filter((entry): entry is string => typeof entry === 'string')
+    : [error.message];
+  const fields: FieldProblem[] = [];
+  const other: string[] = [];
+  for (const raw of lines) {
+    const line = raw.trim().replace(/^Invalid request:\s*/, '');
+    const match = FIELD_LINE.exec(line);
+    if (!match || !shown(match[1])) {
+      other.push(raw.trim());
+      continue;
+    }
+    const [, field, colon, rest] = match;
+    const text = colon ? rest.charAt(0).toUpperCase() + rest.slice(1) : line;
+    fields.push({ field, text: /[.!?]$/.test(text) ? text : `${text}.` });
+  }
+  return { fields, other };
+}

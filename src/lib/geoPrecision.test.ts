@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApproximate, precisionText } from './geoPrecision';
+import { coordinatesInWords, isApproximate, isPlaced, precisionText } from './geoPrecision';
 
 describe('precision in words', () => {
   it('says how precise a point is and where it came from', () => {
@@ -12,5 +12,11 @@ describe('precision in words', () => {
   it('counts anything short of the building as approximate', () => {
     expect(isApproximate('address')).toBe(false);
     expect(['street', 'suburb', 'none'].every((precision) => isApproximate(precision as never))).toBe(true);
+  });
+
+  it('writes coordinates to about ten metres, and tells a place on the map from one without a position', () => {
+    expect(coordinatesInWords(-27.469812, 153.02513)).toBe('-27.4698, 153.0251');
+    expect(isPlaced({ lat: -27.4, lng: 153 })).toBe(true);
+    expect([isPlaced({ lat: null, lng: 153 }), isPlaced({})]).toEqual([false, false]);
   });
 });

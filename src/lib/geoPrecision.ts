@@ -29,3 +29,13 @@ export function precisionText(precision: GeoPrecision, source: GeoSource): strin
 
 /** Whether a point is worth correcting by hand: anything less than the building itself. */
 export const isApproximate = (precision: GeoPrecision) => precision !== 'address';
+
+/** Latitude and longitude to four decimals (about 10 m): "-27.4698, 153.0251". */
+export function coordinatesInWords(lat: number, lng: number): string {
+  return `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
+}
+
+/** Whether a place has a map position (business locations may come without one). */
+export function isPlaced<T extends { lat?: number | null; lng?: number | null }>(place: T): place is T & { lat: number; lng: number } {
+  return typeof place.lat === 'number' && typeof place.lng === 'number';
+}

@@ -19,7 +19,10 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/settings': lazy(() => import('../features/settings/SettingsIndexPage')),
   '/settings/account-setup': lazy(() => import('../features/sync/account-setup/AccountSetupPage')),
   '/settings/practitioners': lazy(() => import('../features/settings/practitioners/PractitionersSettingsPage')),
+  // Issue 12 (routing): the data the optimiser needs.
+  '/settings/business-locations': lazy(() => import('../features/settings/business-locations/BusinessLocationsPage')),
   '/settings/custom-locations': lazy(() => import('../features/settings/custom-locations/CustomLocationsPage')),
+  '/settings/optimization-settings': lazy(() => import('../features/settings/optimization-settings/OptimizationSettingsPage')),
   '/settings/tags': lazy(() => import('../features/settings/tags/TagsSettingsPage')),
   '/settings/provider-account': lazy(() => import('../features/sync/provider-account/ProviderAccountPage')),
   '/settings/provider-account/add': lazy(() => import('../features/sync/provider-account/AddProviderAccountPage')),

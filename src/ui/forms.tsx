@@ -55,3 +55,17 @@ export function SuccessNote({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** A field's problem, under the field: point the field's aria-describedby at `id`. */
+export function FieldMessage({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+      {children}
+    </p>
+  );
+}
+
+/** After the form shows its problems (next frame), moves the focus to the first field marked invalid, scrolling it into view. */
+export function focusFirstProblem(form: HTMLFormElement | null): void {
+  window.setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}

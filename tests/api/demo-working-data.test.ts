@@ -40,5 +40,7 @@ describe('the demo’s practitioners', () => {
     }
     expect(days.filter((day) => day.endPlace?.kind === 'custom_location').map((day) => day.endPlace!.name)).toEqual(['Staff car park']);
     for (const p of staff) expect(p.home_address, `${p.first_name} ${p.last_name}`).toMatch(/^\d+ .+, .+ QLD 4\d{3}$/);
+    // Placed on the sandbox's synthetic streets, and said so wherever the home is shown.
+    for (const p of staff) expect([p.home_geo_precision, p.home_geo_source], `${p.first_name} ${p.last_name}`).toEqual(['street', 'sandbox']);
   });
 });

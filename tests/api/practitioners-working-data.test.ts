@@ -187,6 +187,25 @@ describe('PATCH /practitioners/{id}', () => {
     expect((await patch(id, { home: HOME, start_place: { kind: 'home' } })).status).toBe(200);
   });
 
+  it('keeps how precisely the home was placed, and forgets it with the home', async () => {
+    const id = acme.practitionerIds[1];
+    const found = await patch(id, { home: { ...HOME, precision: 'suburb', source: 'gazetteer' } });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.practitioner.home).toEqual({ ...HOME, precision: 'suburb', source: 'gazetteer' });
+    // Without them, the point is a pin placed by hand.
+    const pinned = await patch(id, { home: { ...HOME, address: '14 Merthyr Road, New Farm QLD 4005' } });
+    expect(pinned.body.practitioner.home).toEqual({ ...HOME, address: '14 Merthyr Road, New Farm QLD 4005', precision: 'address', source: 'manual' });
+    expect((await patch(id, { home: { ...HOME, precision: 'none', source: 'manual' } })).body.message).toMatch(/^Invalid request: home\.precision must be one of address, street, suburb/);
+
+    // A home placed on the demo's synthetic streets (as the demo's generated practitioners are) can be removed.
+    await t.ctx.db.update(practitioners).set({ home_geo_precision: 'street', home_geo_source: 'sandbox' }).where(eq(practitioners.id, id));
+    const removed = await patch(id, { home: null });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.practitioner.home).toBeNull();
+    const [row] = await t.ctx.db.select().from(practitioners).where(eq(practitioners.id, id));
+    expect([row.home_lat, row.home_geo_precision, row.home_geo_source]).toEqual([null, 'none', null]);
+  });
+
   it('refuses other roles with 403 and another business’s practitioner with 404, changing nothing', async () => {
     for (const token of [acme.tokens.staff, acme.tokens.practitioner]) {
       expect((await patch(acme.practitionerIds[1], { max_visits: 3 }, token)).status).toBe(403);

@@ -166,6 +166,14 @@ describe('what a map draws', () => {
     expect(pins.filter((pin) => pin.offset[0] !== 0)).toHaveLength(2);
   });
 
+  it('sets more than four pins at one place in rows of four, the next row below the point', () => {
+    const depot = { lat: -27.44, lng: 153.03 };
+    const { pins } = buildMapModel({
+      routes: [], pins: Array.from({ length: 6 }, (_, index) => ({ id: index, ...depot })), hidden: new Set(), legs: true, fit: 'visible', movablePins: false,
+    });
+    expect(pins.map((pin) => pin.offset)).toEqual([[-33, 0], [-11, 0], [11, 0], [33, 0], [-33, 26], [-11, 26]]);
+  });
+
   it('leaves out a hidden practitioner, and fits what is shown unless asked to fit everything', () => {
     const shown = model([PAT, SAM], [7]);
     expect(shown.pins.map((pin) => pin.title)).toEqual(['Sam Lee: Cora Diaz', 'Sam Lee: Ed Wu']);

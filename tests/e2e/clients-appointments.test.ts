@@ -124,7 +124,7 @@ describe('appointment details', () => {
     const { context, page } = await newPage(browser, product.url);
     try {
       await logIn(page, 'practitioner@demo.test');
-      // A practitioner lands on the run sheet; the list is one view away.
+      // A practitioner's /appointments opens on their run sheet; the list is one click away.
       await page.goto('/appointments?view=list');
       await page.getByTestId('pagination-summary').waitFor();
       await page.waitForLoadState('networkidle');

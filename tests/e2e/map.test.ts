@@ -97,4 +97,40 @@ describe('the MapLibre map', () => {
       await context.close();
     }
   });
+
+  it("gives a practitioner on a phone their run sheet: the visits in order with directions, and the day on the map", async () => {
+    const context = await running.browser.newContext({
+      baseURL: running.product.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Australia/Brisbane', locale: 'en-AU',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    try {
+      await logIn(page, 'practitioner@demo.test');
+      await page.getByRole('link', { name: 'Open today’s run sheet' }).click();
+      await page.waitForURL('**/appointments');
+      // The demo practitioner may have no visits today: step to the next day that has some.
+      const sheet = page.getByTestId('run-sheet');
+      for (let step = 0; step < 6 && !(await sheet.isVisible()); step++) {
+        await page.getByRole('button', { name: 'Next period' }).click();
+        await page.waitForTimeout(1000);
+      }
+      await sheet.waitFor();
+      expect(await page.getByRole('button', { name: 'Run sheet' }).getAttribute('aria-pressed')).toBe('true');
+      const stops = sheet.getByTestId('run-sheet-stop');
+      expect(await stops.count()).toBeGreaterThan(0);
+      const times = await sheet.getByTestId('run-sheet-arrival').allTextContents();
+      expect(times).toEqual([...times].sort());
+      // Directions and a phone number for the first visit, once its details are in.
+      const first = stops.first();
+      await first.getByRole('link', { name: 'Google Maps' }).waitFor();
+      expect(await first.getByRole('link', { name: 'Waze' }).getAttribute('href')).toMatch(/^https:\/\/waze\.com\/ul\?q=/);
+      expect(await first.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+      // The map is MapLibre's, with one numbered pin per stop place; nothing is wider than the phone.
+      await sheet.locator('[data-testid="map"][data-renderer="maplibre"] canvas.maplibregl-canvas').waitFor();
+      expect(await sheet.locator('[data-testid="map-marker"][data-kind="stop"]').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -113,6 +113,8 @@ async function giveDemoWorkingData(db: Db, businessAccountId: number): Promise<v
       home = {
         home_address: `${number} ${street.name}, ${suburb.name} QLD ${suburb.postCode}`,
         home_lat: Math.round(point.lat * 1e6) / 1e6, home_lng: Math.round(point.lng * 1e6) / 1e6,
+        // A point on the synthetic street list, said as such (like the generated practitioners' homes below).
+        home_geo_precision: 'street' as const, home_geo_source: 'sandbox' as const,
       };
     }
     await db.update(practitioners).set({

@@ -16,9 +16,9 @@ import { ErrorNote } from '../../ui/forms';
 import { Button } from '../../ui/Button';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { appointmentQueries, isCancelled, practitionerQueries, type AppointmentSummary } from '../appointments';
+import { optimizationSettingsQueries } from '../settings';
 import { useApplyOptimization, useDiscardOptimization } from './mutations';
 import { ProposalView } from './ProposalView';
-import { optimizationSettingsQueries } from './queries';
 import { RunProgress } from './RunProgress';
 
 const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: string }> = [

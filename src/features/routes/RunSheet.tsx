@@ -86,6 +86,8 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
   const travelMetres = known.reduce((sum, leg) => sum + leg.metres, 0);
   const zone = plan.stops[0] ? appointmentTimeZone(plan.stops[0].appointment, businessTimeZone) : businessTimeZone ?? 'UTC';
   const about = approximate ? 'about ' : '';
+  // Beside the list on a wide screen the map can be taller; above it on a phone it leaves room for the first stop.
+  const mapHeight = typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? 380 : 260;
 
   return (
     <section aria-label={`Run sheet of ${plan.name}`} data-testid="run-sheet" className="p-4">
@@ -111,7 +113,7 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-6">
         <div className="mb-4 lg:sticky lg:top-4 lg:order-2 lg:mb-0">
           {mapRoute.stops.length > 0 ? (
-            <MapView routes={[mapRoute]} legend={false} height={260} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
+            <MapView routes={[mapRoute]} legend={false} height={mapHeight} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
           ) : (
             <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">None of these visits has a place on the map.</p>
           )}
@@ -129,41 +131,44 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
             return (
               <li key={stop.appointment.id} data-testid="run-sheet-stop">
                 {leg && <LegRow text={`${about}${formatLeg(leg)}`} />}
-                <div className="flex gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                  <span
-                    className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
-                    style={{ backgroundColor: plan.color }}
-                    aria-label={`Stop ${index + 1}`}
-                  >
-                    {index + 1}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <p className="text-lg font-semibold tabular-nums" data-testid="run-sheet-arrival">{formatTime(stop.arriveAt, zone)}</p>
-                      <TextLink className="text-sm" onClick={() => openAppointmentModal(stop.appointment.id)}>Details</TextLink>
+                <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                  <div className="flex gap-3">
+                    <span
+                      className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
+                      style={{ backgroundColor: plan.color }}
+                      aria-label={`Stop ${index + 1}`}
+                    >
+                      {index + 1}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <p className="text-lg font-semibold tabular-nums" data-testid="run-sheet-arrival">{formatTime(stop.arriveAt, zone)}</p>
+                        <TextLink className="text-sm" onClick={() => openAppointmentModal(stop.appointment.id)}>Details</TextLink>
+                      </div>
+                      <p className="font-medium text-slate-900 dark:text-white">{stop.appointment.client?.full_name ?? 'No client'}</p>
+                      {type && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
+                      <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
+                        {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
+                      </p>
+                      {client && client.phone_numbers.length > 0 && (
+                        <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                          {client.phone_numbers.map((phone) => (
+                            <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-8 items-center">
+                              {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
+                            </TextLink>
+                          ))}
+                        </p>
+                      )}
                     </div>
-                    <p className="font-medium text-slate-900 dark:text-white">{stop.appointment.client?.full_name ?? 'No client'}</p>
-                    {type && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
-                    <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
-                      {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
-                    </p>
-                    {client && client.phone_numbers.length > 0 && (
-                      <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-                        {client.phone_numbers.map((phone) => (
-                          <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-8 items-center">
-                            {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
-                          </TextLink>
-                        ))}
-                      </p>
-                    )}
-                    {links && (
-                      <p className="mt-2 flex flex-wrap gap-2" aria-label={`Directions to ${stop.appointment.client?.full_name ?? 'this visit'}`}>
-                        <Button href={links.google} target="_blank" rel="noreferrer" variant="secondary" size="xs">Google Maps</Button>
-                        <Button href={links.apple} target="_blank" rel="noreferrer" variant="secondary" size="xs">Apple Maps</Button>
-                        <Button href={links.waze} target="_blank" rel="noreferrer" variant="secondary" size="xs">Waze</Button>
-                      </p>
-                    )}
                   </div>
+                  {links && (
+                    // The whole card's width, three equal buttons big enough for a thumb.
+                    <p className="mt-2 grid grid-cols-[1.3fr_1.2fr_0.8fr] gap-2" aria-label={`Directions to ${stop.appointment.client?.full_name ?? 'this visit'}`}>
+                      <Button href={links.google} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-9">Google Maps</Button>
+                      <Button href={links.apple} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-9">Apple Maps</Button>
+                      <Button href={links.waze} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-9">Waze</Button>
+                    </p>
+                  )}
                 </div>
               </li>
             );

@@ -1,6 +1,5 @@
 // The calls of the routes area: a day's applied routes (GET /routes?date=; a PRACTITIONER gets their own), the travel
-// between points, removing a route, taking a visit off its route, "Keep this time", and the optimisation settings the
-// Optimise dialog reads. The runs themselves are in src/api/optimizations.ts (the optimisation-run machine calls them).
+// between points, removing a route, taking a visit off its route and "Keep this time". The runs themselves are in src/api/optimizations.ts (the optimisation-run machine calls them).
 import type { ApiClient } from '../../api/client';
 import type { components } from '../../api/schema';
 import type { Appointment } from '../../api/types';
@@ -10,7 +9,6 @@ import { ensureOk } from '../clients';
 type Schemas = components['schemas'];
 export type Route = Schemas['Route'];
 export type RoutePlace = Schemas['RoutePlace'];
-export type OptimizationSettings = Schemas['OptimizationSettings'];
 
 export const ROUTES_LOAD_ERROR = 'An error has occurred. Could not load the day’s routes.';
 
@@ -18,7 +16,6 @@ export const ROUTE_ERRORS = {
   remove: 'An error has occurred. Could not remove the route.',
   removeVisit: 'An error has occurred. Could not take the visit off its route.',
   lock: 'An error has occurred. Could not change "Keep this time".',
-  settings: 'An error has occurred. Could not load the optimisation settings.',
 } as const;
 
 /** `date` is yyyy-MM-dd in the business's zone. */
@@ -48,8 +45,4 @@ export async function removeFromRoute(api: ApiClient, appointmentId: number): Pr
 export async function setArrivalLock(api: ApiClient, appointmentId: number, locked: boolean): Promise<Appointment> {
   const result = await api.PUT('/appointments/{id}/arrival_lock', { params: { path: { id: appointmentId } }, body: { locked } });
   return unwrap(result, ROUTE_ERRORS.lock).appointment;
-}
-
-export async function fetchOptimizationSettings(api: ApiClient): Promise<OptimizationSettings> {
-  return unwrap(await api.GET('/optimization_settings'), ROUTE_ERRORS.settings).optimization_settings;
 }

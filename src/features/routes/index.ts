@@ -1,4 +1,5 @@
-// What other features and the shell use of the routes feature.
+// What other features use of routes: the practitioner's run sheet, the day's routes and their drawing on the map, the
+// day schedule's Optimise action and route marks, and the appointment modal's route controls.
 export { AppointmentRouteControls } from './AppointmentRouteControls';
 export { canPlanRoutes } from './access';
 export { dayPlans, mapRouteOf } from './dayPlan';

@@ -1,9 +1,9 @@
-// The routes area's server data, one query-options factory per resource (record 0006): a day's applied routes, the
-// travel between points and the optimisation settings. Appointments and practitioners are read through the
-// appointments feature's keys.
+// The routes area's server data, one query-options factory per resource (record 0006): a day's applied routes and the
+// travel between points. Appointments and practitioners are read through the appointments feature's keys, the
+// optimisation settings through the settings feature's.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchDayRoutes, fetchOptimizationSettings, measureTravel, type LatLng } from './api';
+import { fetchDayRoutes, measureTravel, type LatLng } from './api';
 
 export const routeQueries = {
   /** Every day's routes: applying or removing a route invalidates this prefix. */
@@ -20,8 +20,4 @@ export const travelQueries = {
       staleTime: Infinity,
       enabled: points.length > 1,
     }),
-};
-
-export const optimizationSettingsQueries = {
-  current: (api: ApiClient) => queryOptions({ queryKey: ['optimization_settings'] as const, queryFn: () => fetchOptimizationSettings(api) }),
 };

@@ -10,7 +10,7 @@ export function MapLegend({ routes, hidden, onChange }: {
   const toggle = (id: MapRoute['id'], shown: boolean) => onChange(shown ? hidden.filter((other) => other !== id) : [...hidden, id]);
   const allShown = hidden.length === 0;
   return (
-    <fieldset data-testid="map-legend" className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+    <fieldset data-testid="map-legend" className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-0 text-sm sm:gap-x-4">
       <legend className="sr-only">Practitioners on the map</legend>
       {routes.map((route) => (
         <label key={route.id} className="inline-flex min-h-8 cursor-pointer items-center gap-2">
@@ -22,7 +22,7 @@ export function MapLegend({ routes, hidden, onChange }: {
           />
           <span className="inline-block size-3 rounded-full" style={{ backgroundColor: route.color }} aria-hidden="true" />
           <span>{route.name}</span>
-          <span className="text-xs text-slate-500 dark:text-slate-400">{route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'}</span>
+          <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">{route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'}</span>
         </label>
       ))}
       {routes.length > 2 && (

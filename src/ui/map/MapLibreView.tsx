@@ -18,7 +18,8 @@ setWorkerUrl(workerUrl);
 /** A style that has not loaded after this long is given up for the offline drawing. */
 export const STYLE_TIMEOUT_MS = 15_000;
 const LEGS_SOURCE = 'rounds-legs';
-const FIT_PADDING = { top: 36, bottom: 16, left: 24, right: 24 };
+/** Room for a pin above its point, the zoom buttons on the right and the credit at the bottom. */
+const FIT_PADDING = { top: 40, bottom: 30, left: 24, right: 48 };
 
 export interface MapLibreViewProps extends StreetMapProps {
   styleUrl: string;
@@ -36,7 +37,7 @@ function fitCamera(map: MapLibreMap, points: readonly LatLng[]) {
   const lats = points.map((point) => point.lat);
   const { clientWidth, clientHeight } = map.getContainer();
   // A box too small for the padding (a hidden map) fits without it rather than failing.
-  const padding = clientWidth > 120 && clientHeight > 100 ? FIT_PADDING : 0;
+  const padding = clientWidth > 160 && clientHeight > 120 ? FIT_PADDING : 0;
   map.fitBounds([[Math.min(...lngs), Math.min(...lats)], [Math.max(...lngs), Math.max(...lats)]], { padding, maxZoom: MAX_FIT_ZOOM, animate: false });
 }
 

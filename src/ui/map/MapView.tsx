@@ -131,7 +131,8 @@ export function MapView({
           keepFirstFrame={fit === 'first'}
           onPlace={movableShown ? (to) => pinMoved(movableShown, to) : undefined}
         />
-        <span className="pointer-events-none absolute top-2 left-2 rounded bg-white/90 px-1.5 py-0.5 text-[11px] font-medium text-slate-700 shadow-sm dark:bg-slate-900/90 dark:text-slate-200">
+        {/* Bottom left: the drawing keeps its pins 32 px above its bottom edge, so the note covers none. */}
+        <span className="pointer-events-none absolute bottom-1 left-1 rounded bg-white/90 px-1.5 py-0.5 text-[11px] font-medium text-slate-700 shadow-sm dark:bg-slate-900/90 dark:text-slate-200">
           Offline drawing · no streets
         </span>
       </div>

@@ -55,8 +55,10 @@ export interface MapModelInput {
 
 /** Pins closer than this (degrees, about a metre) are at one place. */
 const SAME_PLACE_DIGITS = 5;
-/** Horizontal spacing of pins side by side at one place, px. */
+/** Spacing of pins side by side at one place, px: across, and down to the next row of four. */
 const SPREAD_PX = 22;
+const ROW_PX = 26;
+const PER_ROW = 4;
 
 const placeKey = (point: LatLng) => `${point.lat.toFixed(SAME_PLACE_DIGITS)},${point.lng.toFixed(SAME_PLACE_DIGITS)}`;
 const samePlace = (a: LatLng, b: LatLng) => placeKey(a) === placeKey(b);
@@ -107,7 +109,10 @@ export function routePoints(route: MapRoute): LatLng[] {
   return [...(route.start ? [route.start] : []), ...route.stops, ...(route.end ? [route.end] : [])].map(({ lat, lng }) => ({ lat, lng }));
 }
 
-/** Pins at one place (several practitioners visiting one house, a shared depot) are set side by side, in a ring beyond 4. */
+/**
+ * Pins at one place (several practitioners visiting one house, a shared depot) are set side by side, four to a row;
+ * further rows go below the point, never above it, where a pin already stands 28 px tall.
+ */
 export function spreadOverlapping(pins: DrawnPin[]): DrawnPin[] {
   const groups = new Map<string, number[]>();
   pins.forEach((pin, index) => {
@@ -116,18 +121,12 @@ export function spreadOverlapping(pins: DrawnPin[]): DrawnPin[] {
   });
   const spread = pins.slice();
   for (const indices of groups.values()) {
-    const count = indices.length;
-    if (count < 2) continue;
+    if (indices.length < 2) continue;
+    const columns = Math.min(indices.length, PER_ROW);
     indices.forEach((pinIndex, position) => {
-      let offset: [number, number];
-      if (count <= 4) {
-        offset = [Math.round((position - (count - 1) / 2) * SPREAD_PX), 0];
-      } else {
-        const radius = Math.max(18, (count * SPREAD_PX) / (2 * Math.PI));
-        const angle = (2 * Math.PI * position) / count - Math.PI / 2;
-        offset = [Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))];
-      }
-      spread[pinIndex] = { ...pins[pinIndex], offset };
+      const column = position % PER_ROW;
+      const row = Math.floor(position / PER_ROW);
+      spread[pinIndex] = { ...pins[pinIndex], offset: [Math.round((column - (columns - 1) / 2) * SPREAD_PX), row * ROW_PX] };
     });
   }
   return spread;

@@ -30,7 +30,7 @@ export function toPractitionerSettingsDto(p: PractitionerWithColor, places: Plac
     color_chosen: p.color !== null,
     start_place: resolvePlace(p, 'start', places),
     end_place: resolvePlace(p, 'end', places),
-    home: hasHome ? { address: p.home_address, lat: p.home_lat, lng: p.home_lng } : null,
+    home: hasHome ? { address: p.home_address, lat: p.home_lat, lng: p.home_lng, precision: p.home_geo_precision, source: p.home_geo_source ?? null } : null,
     working_hours: normaliseWorkingHours(p.working_hours),
     break: breakOf(p),
     skill_appointment_type_ids: p.skill_appointment_type_ids,

@@ -11,7 +11,7 @@ export type PractitionerRow = typeof practitioners.$inferSelect;
 export type PractitionerWithColor = PractitionerRow & { shown_color: string };
 /** The columns an admin sets on a practitioner (never written by an import). */
 export type PractitionerWorkingDataChanges = Partial<Pick<PractitionerRow,
-  'color' | 'time_zone' | 'home_address' | 'home_lat' | 'home_lng'
+  'color' | 'time_zone' | 'home_address' | 'home_lat' | 'home_lng' | 'home_geo_precision' | 'home_geo_source'
   | 'start_place_kind' | 'start_business_location_id' | 'start_custom_location_id'
   | 'end_place_kind' | 'end_business_location_id' | 'end_custom_location_id'
   | 'working_hours' | 'break_earliest' | 'break_latest' | 'break_minutes'

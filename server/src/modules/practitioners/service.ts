@@ -265,9 +265,13 @@ export class PractitionersService {
           : { end_place_kind: choice?.kind ?? null, end_business_location_id: businessLocationId, end_custom_location_id: customLocationId });
       }
       if (input.home !== undefined) {
+        // The point's precision and source go with it (a pin placed by hand unless the geocoder's answer is sent).
         Object.assign(changes, input.home
-          ? { home_address: input.home.address.trim(), home_lat: input.home.lat, home_lng: input.home.lng }
-          : { home_address: null, home_lat: null, home_lng: null });
+          ? {
+            home_address: input.home.address.trim(), home_lat: input.home.lat, home_lng: input.home.lng,
+            home_geo_precision: input.home.precision ?? 'address', home_geo_source: input.home.source ?? 'manual',
+          }
+          : { home_address: null, home_lat: null, home_lng: null, home_geo_precision: 'none' as const, home_geo_source: null });
       }
       if (input.skill_appointment_type_ids !== undefined) {
         const wanted = input.skill_appointment_type_ids && [...new Set(input.skill_appointment_type_ids)].sort((a, b) => a - b);

@@ -1,0 +1,122 @@
+// The optimisation settings form as data: the draft the inputs change, its problems in words by field, and the changes
+// it makes (only those are sent). A plain choice (preset) stands for its weights; editing a weight makes it custom.
+import type { OptimizationPreset, OptimizationSettings, OptimizationSettingsChanges, OptimizationWeights } from './api';
+
+export type NamedPreset = Exclude<OptimizationPreset, 'custom'>;
+export type WeightKey = keyof OptimizationWeights;
+
+export const PRESET_CHOICES: readonly { preset: NamedPreset; label: string; hint: string }[] = [
+  { preset: 'shortest_travel', label: 'Shortest travel', hint: 'The least driving, whoever sees the client.' },
+  { preset: 'balanced', label: 'Balanced', hint: 'Travel first, with some weight on arriving on time, overtime and keeping clients’ practitioners. The default.' },
+  { preset: 'punctual', label: 'Arrive on time', hint: 'Lateness counts most, then overtime; more travel if that is what it takes.' },
+  { preset: 'continuity', label: 'Keep clients with their usual practitioner', hint: 'Clients see the practitioner they saw last time wherever the day allows.' },
+];
+
+/** The weights on one scale, 1 = one minute of travel at the default travel weight (the contract's OptimizationWeights). */
+export const WEIGHT_FIELDS: readonly { key: WeightKey; label: string; unit: string }[] = [
+  { key: 'travel_time', label: 'Travel time', unit: 'per minute of travel' },
+  { key: 'distance', label: 'Distance', unit: 'per kilometre driven' },
+  { key: 'continuity', label: 'Continuity', unit: 'per visit given to someone other than the client’s usual practitioner, in hours of travel' },
+  { key: 'lateness', label: 'Lateness', unit: 'per minute a visit starts late (soft availability)' },
+  { key: 'overtime', label: 'Overtime', unit: 'per minute a day runs past the working hours' },
+];
+
+export const ROUNDING_CHOICES = [0, 1, 5, 10, 15] as const;
+export type Rounding = (typeof ROUNDING_CHOICES)[number];
+
+export interface SettingsDraft {
+  availabilityMode: 'hard' | 'soft';
+  maxLateness: string;
+  overtime: string;
+  buffer: string;
+  rounding: Rounding;
+  preset: OptimizationPreset;
+  weights: Record<WeightKey, string>;
+  searchSeconds: string;
+  allowReassignment: boolean;
+}
+
+export type SettingsField =
+  | 'availability_mode' | 'max_lateness_minutes' | 'overtime_minutes' | 'visit_buffer_minutes' | 'arrival_rounding_minutes'
+  | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment';
+
+const weightsDraft = (weights: OptimizationWeights): Record<WeightKey, string> =>
+  Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [key, String(weights[key])])) as Record<WeightKey, string>;
+
+export function draftOfSettings(settings: OptimizationSettings): SettingsDraft {
+  return {
+    availabilityMode: settings.availability_mode,
+    maxLateness: String(settings.max_lateness_minutes),
+    overtime: String(settings.overtime_minutes),
+    buffer: String(settings.visit_buffer_minutes),
+    rounding: (ROUNDING_CHOICES as readonly number[]).includes(settings.arrival_rounding_minutes) ? (settings.arrival_rounding_minutes as Rounding) : 5,
+    preset: settings.preset,
+    weights: weightsDraft(settings.weights),
+    searchSeconds: String(settings.search_seconds),
+    allowReassignment: settings.allow_reassignment,
+  };
+}
+
+/** The draft with a plain choice made: its weights shown under Advanced. */
+export function choosePreset(draft: SettingsDraft, preset: NamedPreset, settings: OptimizationSettings): SettingsDraft {
+  return { ...draft, preset, weights: weightsDraft(settings.preset_weights[preset]) };
+}
+
+/** The draft with one weight typed: the choice becomes custom. */
+export function editWeight(draft: SettingsDraft, key: WeightKey, value: string): SettingsDraft {
+  return { ...draft, preset: 'custom', weights: { ...draft.weights, [key]: value } };
+}
+
+const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+const numberIn = (text: string, min: number, max: number) =>
+  /^\d+(\.\d+)?$|^\.\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+
+export function settingsProblems(draft: SettingsDraft): Map<SettingsField, string> {
+  const problems = new Map<SettingsField, string>();
+  if (draft.availabilityMode === 'soft' && !wholeIn(draft.maxLateness, 0, 240)) {
+    problems.set('max_lateness_minutes', 'How late: a whole number of minutes from 0 to 240.');
+  }
+  if (!wholeIn(draft.overtime, 0, 240)) problems.set('overtime_minutes', 'Overtime: a whole number of minutes from 0 to 240.');
+  if (!wholeIn(draft.buffer, 0, 60)) problems.set('visit_buffer_minutes', 'Buffer: a whole number of minutes from 0 to 60.');
+  if (!wholeIn(draft.searchSeconds, 1, 120)) problems.set('search_seconds', 'Search time: a whole number of seconds from 1 to 120.');
+  for (const { key } of WEIGHT_FIELDS) {
+    if (!numberIn(draft.weights[key], 0, 1000)) problems.set(`weights.${key}`, 'A number from 0 to 1000.');
+  }
+  if (WEIGHT_FIELDS.every(({ key }) => Number(draft.weights[key]) === 0) && !problems.has('weights.travel_time')) {
+    problems.set('weights', 'At least one weight must be above 0, or the optimiser has nothing to improve.');
+  }
+  return problems;
+}
+
+const weightsOf = (draft: SettingsDraft): OptimizationWeights =>
+  Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [key, Number(draft.weights[key])])) as unknown as OptimizationWeights;
+
+/** What a valid draft changes from the saved settings, as the PUT's body; {} when nothing. */
+export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): OptimizationSettingsChanges {
+  const changes: OptimizationSettingsChanges = {};
+  if (draft.availabilityMode !== saved.availabilityMode) changes.availability_mode = draft.availabilityMode;
+  if (draft.availabilityMode === 'soft' && Number(draft.maxLateness) !== Number(saved.maxLateness)) changes.max_lateness_minutes = Number(draft.maxLateness);
+  if (Number(draft.overtime) !== Number(saved.overtime)) changes.overtime_minutes = Number(draft.overtime);
+  if (Number(draft.buffer) !== Number(saved.buffer)) changes.visit_buffer_minutes = Number(draft.buffer);
+  if (draft.rounding !== saved.rounding) changes.arrival_rounding_minutes = draft.rounding;
+  const weightsChanged = JSON.stringify(weightsOf(draft)) !== JSON.stringify(weightsOf(saved));
+  if (draft.preset === 'custom') {
+    if (saved.preset !== 'custom' || weightsChanged) Object.assign(changes, { preset: 'custom', weights: weightsOf(draft) });
+  } else if (draft.preset !== saved.preset) {
+    changes.preset = draft.preset;
+  }
+  if (Number(draft.searchSeconds) !== Number(saved.searchSeconds)) changes.search_seconds = Number(draft.searchSeconds);
+  if (draft.allowReassignment !== saved.allowReassignment) changes.allow_reassignment = draft.allowReassignment;
+  return changes;
+}
+
+/** The form field a 422's line is about, or null when the form shows no such field. */
+export function settingsFieldOf(path: string): SettingsField | null {
+  const weight = /^weights\.(\w+)/.exec(path);
+  if (weight && WEIGHT_FIELDS.some(({ key }) => key === weight[1])) return `weights.${weight[1] as WeightKey}`;
+  const fields: readonly SettingsField[] = [
+    'availability_mode', 'max_lateness_minutes', 'overtime_minutes', 'visit_buffer_minutes', 'arrival_rounding_minutes', 'preset', 'weights', 'search_seconds', 'allow_reassignment',
+  ];
+  const head = path.split(/[.[]/)[0] as SettingsField;
+  return fields.includes(head) ? head : null;
+}

@@ -1,0 +1,52 @@
+// The practitioners settings page's writes, one mutation hook each: each puts the saved practitioners into the
+// settings list, refreshes the reference list (names, colours, time zones in the pickers) and says it worked. What went
+// wrong is shown by the form that ran it, field by field (fieldProblemsOf).
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useServices } from '../../../app/ServicesContext';
+import type { ApiClient } from '../../../api/client';
+import { appointmentQueries, practitionerQueries } from '../../appointments';
+import { customLocationQueries } from '../custom-locations/queries';
+import { setWorkingHours, updatePractitioner, type PractitionerChanges, type PractitionerSettings, type WorkingHours } from './api';
+import { practitionerSettingsQueries } from './queries';
+
+export const practitionerSavedMessage = (name: string) => `${name}’s settings have been saved.`;
+export const workingHoursSetMessage = (count: number) =>
+  count === 1 ? 'The working hours have been set for 1 practitioner.' : `The working hours have been set for ${count} practitioners.`;
+
+function practitionersSaved(queryClient: QueryClient, api: ApiClient, saved: readonly PractitionerSettings[]): void {
+  const byId = new Map(saved.map((practitioner) => [practitioner.id, practitioner]));
+  queryClient.setQueryData(practitionerSettingsQueries.all(api).queryKey, (current) =>
+    current?.map((practitioner) => byId.get(practitioner.id) ?? practitioner),
+  );
+  void queryClient.invalidateQueries({ queryKey: practitionerQueries.all(api).queryKey });
+}
+
+export function useUpdatePractitioner() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: PractitionerChanges }) => updatePractitioner(api, id, changes),
+    onSuccess: (saved, { changes }) => {
+      practitionersSaved(queryClient, api, [saved]);
+      // The schedule's lanes and the map read the colour from the appointments' practitioners.
+      if (changes.color !== undefined) void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+      // A custom location lists the practitioners who start or end there.
+      if (changes.start_place !== undefined || changes.end_place !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: customLocationQueries.all(api).queryKey });
+      }
+      flash.send({ type: 'APPEND', text: practitionerSavedMessage(saved.full_name) });
+    },
+  });
+}
+
+export function useSetWorkingHours() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, workingHours }: { ids: number[]; workingHours: WorkingHours }) => setWorkingHours(api, ids, workingHours),
+    onSuccess: (saved) => {
+      practitionersSaved(queryClient, api, saved);
+      flash.send({ type: 'APPEND', text: workingHoursSetMessage(saved.length) });
+    },
+  });
+}

@@ -1,0 +1,367 @@
+// /settings/practitioners: an admin sees every practitioner's routing data, edits one (places, home placed by Find,
+// hours, break, skills, limits, time zone), sees what is wrong under each field (ours before saving, the server's
+// 422 after), is asked before losing edits, and gives several practitioners the same hours at once.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { components } from '../../src/api/schema';
+import { server } from './support/fakeApi';
+import { currentPath, renderApp, useFakeApi } from './support/harness';
+
+useFakeApi();
+
+type Schemas = components['schemas'];
+type PractitionerSettings = Schemas['PractitionerSettings'];
+
+const weekdays = (start: string, end: string) => [...Array(5).fill({ start, end }), null, null] as PractitionerSettings['working_hours'];
+
+function practitioner(id: number, first: string, last: string, extra: Partial<PractitionerSettings> = {}): PractitionerSettings {
+  return {
+    id, first_name: first, last_name: last, full_name: `${first} ${last}`, active: true, profession: 'Registered Nurse',
+    time_zone: 'Australia/Brisbane', color: '#c13b3b', color_chosen: false,
+    start_place: { kind: 'home', id: null, name: 'Home', address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03 },
+    end_place: null,
+    home: { address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, precision: 'address', source: 'manual' },
+    working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
+    routable: true, warnings: [],
+    ...extra,
+  };
+}
+
+interface Sent {
+  patches: Array<{ id: number; body: Record<string, unknown> }>;
+  bulk: Array<Record<string, unknown>>;
+  geocoded: unknown[];
+}
+
+/** The fake API behind the page; `patch` may answer a PATCH itself (a 422), else it is applied. */
+function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response | undefined } = {}) {
+  const rows: PractitionerSettings[] = [
+    practitioner(7, 'Pat', 'Nurse', { working_hours: [...weekdays('07:00', '17:30').slice(0, 5), { start: '08:00', end: '12:00' }, null] }),
+    practitioner(8, 'Quinn', 'Physio', {
+      start_place: null, home: null, routable: false, color: '#112233', color_chosen: true,
+      warnings: ['No start place: choose where the day starts (home, a business location or a custom location).'],
+    }),
+    practitioner(9, 'Rory', 'Gone', {
+      active: false,
+      start_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: '42 Murphy Road, Chermside QLD 4032', lat: -27.38, lng: 153.02 },
+      end_place: { kind: 'custom_location', id: 3, name: 'Depot', address: '20 Mayne Road', lat: -27.44, lng: 153.03 },
+    }),
+  ];
+  const sent: Sent = { patches: [], bulk: [], geocoded: [] };
+  server.use(
+    http.get('*/api/practitioners', () => HttpResponse.json({ practitioners: rows })),
+    http.get('*/api/practitioners/all', () => HttpResponse.json({ practitioners: rows.map(({ id, full_name, active }) => ({ id, full_name, active })) })),
+    http.get('*/api/business_locations/all', () =>
+      HttpResponse.json({
+        business_locations: [
+          { id: 1, name: 'Brisbane North', address: '42 Murphy Road, Chermside QLD 4032', lat: -27.38, lng: 153.02, geo_precision: 'street', geo_source: 'google' },
+          { id: 2, name: 'Nowhere Clinic', address: null, lat: null, lng: null, geo_precision: 'none', geo_source: null },
+        ],
+      }),
+    ),
+    http.get('*/api/custom_locations', () =>
+      HttpResponse.json({ custom_locations: [{ id: 3, name: 'Depot', address: '20 Mayne Road', lat: -27.44, lng: 153.03, used_by: [] }] }),
+    ),
+    http.get('*/api/appointment_types/all', () =>
+      HttpResponse.json({ appointment_types: [{ id: 4, name: 'Wound care', duration: 45 }, { id: 5, name: 'Shower', duration: 30 }] }),
+    ),
+    http.post('*/api/geocode', async ({ request }) => {
+      const body = await request.json();
+      sent.geocoded.push(body);
+      const line = (body as { address_1: string }).address_1;
+      return HttpResponse.json(
+        line.includes('Nowhere')
+          ? { lat: null, lng: null, precision: 'none', source: null, label: null }
+          : { lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer', label: 'Paddington QLD 4064' },
+      );
+    }),
+    http.patch('*/api/practitioners/:id', async ({ request, params }) => {
+      const id = Number(params.id);
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.patches.push({ id, body });
+      const refused = patch?.(body);
+      if (refused) return refused;
+      const index = rows.findIndex((row) => row.id === id);
+      rows[index] = {
+        ...rows[index],
+        ...(body.working_hours ? { working_hours: body.working_hours as PractitionerSettings['working_hours'] } : {}),
+        ...(body.max_visits !== undefined ? { max_visits: body.max_visits as number | null } : {}),
+        ...(body.end_place ? { end_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: null, lat: -27.38, lng: 153.02 } } : {}),
+        ...(body.color !== undefined ? { color: (body.color as string | null) ?? '#c13b3b', color_chosen: body.color !== null } : {}),
+      };
+      return HttpResponse.json({ practitioner: rows[index] });
+    }),
+    http.put('*/api/practitioners/working_hours', async ({ request }) => {
+      const body = (await request.json()) as { practitioner_ids: number[]; working_hours: PractitionerSettings['working_hours'] };
+      sent.bulk.push(body);
+      if (body.working_hours[6] !== null) {
+        return HttpResponse.json(
+          { message: 'working_hours[6]: on Sunday nobody may work.', errors: ['working_hours[6]: on Sunday nobody may work.'], code: 'VALIDATION_FAILED' },
+          { status: 422 },
+        );
+      }
+      for (const row of rows) if (body.practitioner_ids.includes(row.id)) row.working_hours = body.working_hours;
+      return HttpResponse.json({ practitioners: rows.filter((row) => body.practitioner_ids.includes(row.id)) });
+    }),
+  );
+  return sent;
+}
+
+const rowOf = (name: string) => screen.getAllByTestId('practitioner-row').find((row) => row.textContent?.includes(name))!;
+const names = () => screen.getAllByTestId('practitioner-row').map((row) => within(row).getByText(/^(Pat Nurse|Quinn Physio|Rory Gone)$/).textContent);
+
+async function openEditor(name: string) {
+  const user = userEvent.setup();
+  renderApp('/settings/practitioners', { as: 'ADMIN' });
+  await screen.findByRole('table', { name: 'Practitioners' });
+  await user.click(screen.getByRole('button', { name: `Edit ${name}` }));
+  const dialog = await screen.findByTestId('practitioner-edit-dialog');
+  await within(dialog).findByLabelText('Start place');
+  return { user, dialog };
+}
+
+describe('the practitioners list', () => {
+  it('shows each practitioner’s start place, hours and whether they can be routed, and filters active and inactive', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    expect(await screen.findByText('Loading practitioners…')).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Practitioners' });
+    expect(names()).toEqual(['Pat Nurse', 'Quinn Physio', 'Rory Gone']);
+
+    expect(within(rowOf('Pat Nurse')).getByTestId('hours')).toHaveTextContent('Mon–Fri 07:00–17:30Sat 08:00–12:00');
+    expect(within(rowOf('Pat Nurse')).getByTestId('start-place')).toHaveTextContent('Home');
+    expect(within(rowOf('Rory Gone')).getByTestId('start-place')).toHaveTextContent('Brisbane NorthEnds: Depot');
+    expect(within(rowOf('Pat Nurse')).getAllByTestId('routing-status')[0]).toHaveTextContent('Ready to route');
+    expect(within(rowOf('Quinn Physio')).getAllByTestId('routing-status')[0]).toHaveTextContent(
+      'Cannot be routedNo start place: choose where the day starts (home, a business location or a custom location).',
+    );
+    expect(within(rowOf('Quinn Physio')).getByTestId('start-place')).toHaveTextContent('Not chosen');
+
+    await user.click(screen.getByRole('radio', { name: 'Inactive (1)' }));
+    expect(names()).toEqual(['Rory Gone']);
+    expect(window.location.search).toBe('?show=inactive');
+    await user.click(screen.getByRole('radio', { name: 'Active (2)' }));
+    expect(names()).toEqual(['Pat Nurse', 'Quinn Physio']);
+    await user.click(screen.getByRole('radio', { name: 'All (3)' }));
+    expect(names()).toHaveLength(3);
+  });
+
+  it('opens the editor a link names, and forgets a link to a practitioner it does not have', async () => {
+    serve();
+    const app = renderApp('/settings/practitioners?edit=9', { as: 'ADMIN' });
+    expect(await screen.findByRole('dialog', { name: 'Edit Rory Gone' })).toBeInTheDocument();
+    app.stop();
+    renderApp('/settings/practitioners?show=active&edit=404', { as: 'ADMIN' });
+    await screen.findByRole('table', { name: 'Practitioners' });
+    await waitFor(() => expect(window.location.search).toBe('?show=active'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each(['REGULAR_USER', 'PRACTITIONER'] as const)('is not shown to a %s', async (role) => {
+    const sent = serve();
+    renderApp('/settings/practitioners', { as: role });
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(screen.queryByRole('table', { name: 'Practitioners' })).toBeNull();
+    expect(sent.patches).toEqual([]);
+  });
+});
+
+describe('editing a practitioner', () => {
+  it('places a new home with Find, says how precisely, and sends only what changed', async () => {
+    const sent = serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Placed at the address (placed by hand). On the map at -27.4900, 153.0300;');
+
+    const home = within(dialog).getByLabelText('Home address');
+    await user.clear(home);
+    await user.paste('3 Given Terrace, Paddington QLD 4064');
+    expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Press Find to place the address on the map.');
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('home-placement')).toHaveTextContent(
+        'Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table). Found: Paddington QLD 4064.',
+      ),
+    );
+    expect(sent.geocoded).toEqual([{ address_1: '3 Given Terrace, Paddington QLD 4064' }]);
+
+    await user.selectOptions(within(dialog).getByLabelText('End place'), 'Brisbane North');
+    expect(within(dialog).getByText(/42 Murphy Road, Chermside QLD 4032 · Placed on the street, not at the exact building \(from Google\)\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Works on Friday'));
+    await user.click(within(dialog).getByLabelText('Takes a break'));
+    await user.clear(within(dialog).getByLabelText('Minutes'));
+    await user.type(within(dialog).getByLabelText('Minutes'), '45');
+    await user.click(within(dialog).getByTestId('multiselect-Appointment types they deliver'));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Wound care' }));
+    await user.keyboard('{Escape}');
+    await user.type(within(dialog).getByLabelText('Max visits a day'), '8');
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'perth');
+    await user.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Pat Nurse’s settings have been saved.')).toBeInTheDocument();
+    expect(sent.patches).toEqual([{
+      id: 7,
+      body: {
+        home: { address: '3 Given Terrace, Paddington QLD 4064', lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer' },
+        end_place: { kind: 'business_location', id: 1 },
+        working_hours: [...weekdays('07:00', '17:30').slice(0, 4), null, { start: '08:00', end: '12:00' }, null],
+        break: { earliest: '12:00', latest: '13:30', minutes: 45 },
+        skill_appointment_type_ids: [4],
+        max_visits: 8,
+        time_zone: 'Australia/Perth',
+      },
+    }]);
+    await waitFor(() => expect(screen.queryByTestId('practitioner-edit-dialog')).toBeNull());
+    expect(within(rowOf('Pat Nurse')).getByTestId('hours')).toHaveTextContent('Mon–Thu 07:00–17:30Sat 08:00–12:00');
+    expect(within(rowOf('Pat Nurse')).getByTestId('start-place')).toHaveTextContent('Ends: Brisbane North');
+  });
+
+  it('says what is wrong under each field and sends nothing until it is right', async () => {
+    const sent = serve();
+    const { user, dialog } = await openEditor('Quinn Physio');
+    await user.selectOptions(within(dialog).getByLabelText('Start place'), 'Home');
+    await user.clear(within(dialog).getByLabelText('Tuesday end'));
+    await user.type(within(dialog).getByLabelText('Tuesday end'), '06:00');
+    await user.type(within(dialog).getByLabelText('Max visits a day'), '500');
+    await user.click(within(dialog).getByLabelText('Takes a break'));
+    await user.clear(within(dialog).getByLabelText('Starts no later than'));
+    await user.type(within(dialog).getByLabelText('Starts no later than'), '11:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(within(dialog).getByLabelText('Home address')).toHaveAccessibleDescription(/^Enter the home address and press Find: the day starts or ends at home\./);
+    expect(within(dialog).getByLabelText('Tuesday end')).toHaveAccessibleDescription('Tuesday: the end must be after the start.');
+    expect(within(dialog).getByLabelText('Max visits a day')).toHaveAccessibleDescription('Max visits: a whole number from 1 to 100, or empty for no limit.');
+    expect(within(dialog).getByLabelText('Starts no later than')).toHaveAccessibleDescription('The latest start of the break must not be before the earliest.');
+    await waitFor(() => expect(within(dialog).getByLabelText('Home address')).toHaveFocus());
+
+    // An address Find cannot place is not saved either.
+    await user.type(within(dialog).getByLabelText('Home address'), 'Nowhere');
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('No place was found for this address. Write it as street, suburb, state and postcode'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Home address')).toHaveAccessibleDescription(/^A home needs a place on the map: correct the address and press Find again\./);
+    expect(sent.patches).toEqual([]);
+  });
+
+  it('shows the server’s 422 under the fields it names, and the rest above Save', async () => {
+    const sent = serve({
+      patch: () =>
+        HttpResponse.json(
+          {
+            message: 'time_zone: "Australia/Perth" is not allowed for this practitioner.',
+            errors: [
+              'time_zone: "Australia/Perth" is not allowed for this practitioner.',
+              'working_hours[1]: on Tuesday the end (17:30) must be after the start (07:00).',
+              'Something else the form does not show.',
+            ],
+            code: 'VALIDATION_FAILED',
+          },
+          { status: 422 },
+        ),
+    });
+    const { user, dialog } = await openEditor('Pat Nurse');
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'perth');
+    await user.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(zone).toHaveAccessibleDescription('"Australia/Perth" is not allowed for this practitioner.'));
+    expect(within(dialog).getByLabelText('Tuesday start')).toHaveAccessibleDescription('On Tuesday the end (17:30) must be after the start (07:00).');
+    expect(within(dialog).getByText('Something else the form does not show.')).toBeInTheDocument();
+    expect(sent.patches).toEqual([{ id: 7, body: { time_zone: 'Australia/Perth' } }]);
+    expect(screen.getByTestId('practitioner-edit-dialog')).toBeInTheDocument();
+  });
+
+  it('asks before closing with unsaved changes, and keeps the link to the open dialog in the address', async () => {
+    serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    expect(window.location.search).toBe('?edit=7');
+    await user.type(within(dialog).getByLabelText('Max travel a day (minutes)'), '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText('Max travel a day (minutes)')).toHaveValue(90);
+    await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByTestId('practitioner-edit-dialog')).toBeNull());
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe('a practitioner’s colour', () => {
+  it('is chosen in the dialog, and can go back to the automatic one', async () => {
+    const sent = serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    expect(within(rowOf('Pat Nurse')).getByTestId('practitioner-colour')).toHaveAccessibleName('Colour #c13b3b (automatic)');
+    expect(within(dialog).getByRole('radio', { name: /^Automatic/ })).toBeChecked();
+    fireEvent.input(within(dialog).getByLabelText('Colour of Pat Nurse'), { target: { value: '#00AA55' } });
+    expect(within(dialog).getByRole('radio', { name: /^Chosen/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(rowOf('Pat Nurse')).getByTestId('practitioner-colour')).toHaveAccessibleName('Colour #00aa55'));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Quinn Physio' }));
+    const second = await screen.findByTestId('practitioner-edit-dialog');
+    await user.click(await within(second).findByRole('radio', { name: /^Automatic/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(rowOf('Quinn Physio')).getByTestId('practitioner-colour')).toHaveAccessibleName('Colour #c13b3b (automatic)'));
+    expect(sent.patches).toEqual([{ id: 7, body: { color: '#00aa55' } }, { id: 8, body: { color: null } }]);
+  });
+});
+
+describe('setting hours for several practitioners', () => {
+  it('sends the week to every selected practitioner at once and shows the new hours', async () => {
+    const sent = serve();
+    const user = userEvent.setup();
+    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    await screen.findByRole('table', { name: 'Practitioners' });
+    expect(screen.getByRole('button', { name: 'Set hours' })).toBeDisabled();
+    await user.click(screen.getByLabelText('Select Pat Nurse'));
+    await user.click(screen.getByLabelText('Select Rory Gone'));
+    await user.click(screen.getByRole('button', { name: 'Set hours for 2 selected' }));
+
+    const dialog = await screen.findByTestId('set-hours-dialog');
+    expect(within(dialog).getByText(/replace the working hours of Pat Nurse and Rory Gone/)).toBeInTheDocument();
+    // They work different hours: the dialog starts from Monday to Friday, 09:00–17:00.
+    expect(within(dialog).getByLabelText('Monday start')).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText('Works on Saturday')).not.toBeChecked();
+    await user.click(within(dialog).getByLabelText('Works on Wednesday'));
+    await user.clear(within(dialog).getByLabelText('Monday end'));
+    await user.type(within(dialog).getByLabelText('Monday end'), '08:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Set hours' }));
+    expect(within(dialog).getByLabelText('Monday end')).toHaveAccessibleDescription('Monday: the end must be after the start.');
+    expect(sent.bulk).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('Monday end'));
+    await user.type(within(dialog).getByLabelText('Monday end'), '15:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Set hours' }));
+    expect(await screen.findByText('The working hours have been set for 2 practitioners.')).toBeInTheDocument();
+    const nineToFive = { start: '09:00', end: '17:00' };
+    expect(sent.bulk).toEqual([{ practitioner_ids: [7, 9], working_hours: [{ start: '09:00', end: '15:00' }, nineToFive, null, nineToFive, nineToFive, null, null] }]);
+    await waitFor(() => expect(screen.queryByTestId('set-hours-dialog')).toBeNull());
+    expect(within(rowOf('Rory Gone')).getByTestId('hours')).toHaveTextContent('Mon 09:00–15:00Tue, Thu–Fri 09:00–17:00');
+    expect(within(rowOf('Quinn Physio')).getByTestId('hours')).toHaveTextContent('Mon–Fri 07:00–17:30');
+    expect(screen.getByLabelText('Select Pat Nurse')).not.toBeChecked();
+  });
+
+  it('shows a refused day under that day', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    await screen.findByRole('table', { name: 'Practitioners' });
+    await user.click(screen.getByLabelText('Select every practitioner shown'));
+    await user.click(screen.getByRole('button', { name: 'Set hours for 3 selected' }));
+    const dialog = await screen.findByTestId('set-hours-dialog');
+    await user.click(within(dialog).getByLabelText('Works on Sunday'));
+    await user.click(within(dialog).getByRole('button', { name: 'Set hours' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Sunday start')).toHaveAccessibleDescription('On Sunday nobody may work.'));
+    expect(screen.getByTestId('set-hours-dialog')).toBeInTheDocument();
+  });
+});
