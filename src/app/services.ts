@@ -10,6 +10,7 @@ import { authMachine, selectIsAuthenticated, type AuthInput } from '../machines/
 import { availabilityEditorMachine } from '../machines/availabilityEditor';
 import { flashMessagesMachine } from '../machines/flashMessages';
 import { jobPollingMachine } from '../machines/jobPolling';
+import { optimizationRunMachine } from '../machines/optimizationRun';
 import { sidebarMachine } from '../machines/sidebar';
 import { startUpMachine } from '../machines/startUp';
 import { syncFormMachine } from '../machines/syncForm';
@@ -33,6 +34,7 @@ export interface AppMachines {
   syncForm: typeof syncFormMachine;
   arrivalTimeEditor: typeof arrivalTimeEditorMachine;
   availabilityEditor: typeof availabilityEditorMachine;
+  optimizationRun: typeof optimizationRunMachine;
 }
 
 const APP_MACHINES: AppMachines = {
@@ -45,6 +47,7 @@ const APP_MACHINES: AppMachines = {
   syncForm: syncFormMachine,
   arrivalTimeEditor: arrivalTimeEditorMachine,
   availabilityEditor: availabilityEditorMachine,
+  optimizationRun: optimizationRunMachine,
 };
 
 export interface AppServices {

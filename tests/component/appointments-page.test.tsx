@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
 import { findRoute } from '../../src/routes/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
-import { makeAppointment } from './support/fixtures';
+import { appointmentListBody, makeAppointment } from './support/fixtures';
 import { renderWithServices, useFakeApi } from './support/harness';
 import type { Appointment } from '../../src/features/appointments/api';
 
@@ -35,32 +35,13 @@ const APPOINTMENTS = [
   makeAppointment({ id: 3, starts_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T03:00:00Z', arrive_at: null, practitioner: SAM, client: { id: 13, full_name: 'Cora Diaz', time_zone: null, availability: [] } }),
 ];
 
-const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(items.map((item) => [item.id, item])).values()];
-
-/** The list response for these appointments, one page of them when the request asks for one. */
-function listBody(appointments: Appointment[], search: URLSearchParams) {
-  const perPage = Number(search.get('per_page') ?? appointments.length);
-  const page = Number(search.get('page') ?? 1);
-  const shown = appointments.slice((page - 1) * perPage, page * perPage);
-  return {
-    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, client, practitioner, appointment_type, business_location }) => ({
-      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng,
-      client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
-    })),
-    clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),
-    practitioners: uniqueById(shown.map(({ practitioner }) => ({ id: practitioner.id, full_name: practitioner.full_name, time_zone: practitioner.time_zone ?? 'Australia/Brisbane' }))),
-    appointment_types: uniqueById(shown.flatMap(({ appointment_type }) => (appointment_type ? [appointment_type] : []))),
-    meta: { page, per_page: perPage, total: appointments.length },
-  };
-}
-
 function serve(appointments: Appointment[] = APPOINTMENTS, routes: unknown[] = []) {
   server.use(
     http.get(api('/routes'), () => HttpResponse.json({ routes })),
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: PRACTITIONERS })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 3, name: 'Home visit', duration: 60, color: null }] })),
     http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [{ id: 1, name: 'Brisbane North' }] })),
-    http.get(api('/appointments'), ({ request }) => HttpResponse.json(listBody(appointments, new URL(request.url).searchParams))),
+    http.get(api('/appointments'), ({ request }) => HttpResponse.json(appointmentListBody(appointments, new URL(request.url).searchParams))),
     http.get(api('/appointments/:id'), ({ params }) => HttpResponse.json({ appointment: APPOINTMENTS.find((item) => String(item.id) === params.id) })),
     http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
   );

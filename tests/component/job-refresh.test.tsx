@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientQueries } from '../../src/features/clients/queries';
+import { routeQueries } from '../../src/features/routes/queries';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../../src/features/appointments/queries';
 import { renderApp } from './support/harness';
 import { server } from './support/fakeApi';
@@ -35,10 +36,12 @@ async function runToCompletion(kind: 'Import' | 'Export') {
     practitioners: practitionerQueries.all(api).queryKey,
     appointmentTypes: appointmentTypeQueries.all(api).queryKey,
     businessLocations: businessLocationQueries.all(api).queryKey,
+    routes: routeQueries.day(api, '2026-11-24').queryKey,
   };
   await waitFor(() => expect(queryClient.getQueryData(shown.practitioners)).toBeDefined());
   queryClient.setQueryData(shown.clients, { clients: [] });
   queryClient.setQueryData(shown.appointments, { appointments: [] });
+  queryClient.setQueryData(shown.routes, []);
 
   await user.click(within(dialog).getByRole('button', { name: `Start ${kind.toLowerCase()}` }));
   if (kind === 'Export') await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
@@ -47,13 +50,13 @@ async function runToCompletion(kind: 'Import' | 'Export') {
 }
 
 describe('a finished job', () => {
-  it('import: the appointments, the clients and the reference lists are read again, and the provider account at once', async () => {
-    expect(await runToCompletion('Import')).toEqual({ clients: true, appointments: true, practitioners: true, appointmentTypes: true, businessLocations: true });
+  it('import: the appointments, the clients, the reference lists and the routes (an import may make one stale) are read again, and the provider account at once', async () => {
+    expect(await runToCompletion('Import')).toEqual({ clients: true, appointments: true, practitioners: true, appointmentTypes: true, businessLocations: true, routes: true });
     await waitFor(() => expect(accountReads()).toBe(2));
   });
 
-  it('export: the appointments are read again, and the provider account at once; the clients and reference lists are kept', async () => {
-    expect(await runToCompletion('Export')).toEqual({ clients: false, appointments: true, practitioners: false, appointmentTypes: false, businessLocations: false });
+  it('export: the appointments are read again, and the provider account at once; the clients, reference lists and routes are kept', async () => {
+    expect(await runToCompletion('Export')).toEqual({ clients: false, appointments: true, practitioners: false, appointmentTypes: false, businessLocations: false, routes: false });
     await waitFor(() => expect(accountReads()).toBe(2));
   });
 });

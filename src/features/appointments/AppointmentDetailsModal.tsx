@@ -19,6 +19,7 @@ import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 import { TextLink } from '../../ui/TextLink';
+import { AppointmentRouteControls, canPlanRoutes } from '../routes';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -97,6 +98,11 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             />
           </Field>
           <Field label="Ends">{formatDateTime(appointment.ends_at, timeZone)}</Field>
+          <div className="sm:col-span-2">
+            <Field label="Route">
+              <AppointmentRouteControls appointment={appointment} canEdit={canPlanRoutes(user?.role)} />
+            </Field>
+          </div>
           <Field label="Time zone">{timeZone}</Field>
           <Field label="Address">{address || '—'}</Field>
           <Field label="Notes">{appointment.notes ? <span className="whitespace-pre-line">{appointment.notes}</span> : '—'}</Field>

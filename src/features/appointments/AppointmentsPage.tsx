@@ -21,7 +21,7 @@ import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
 import { DayMap } from './DayMap';
-import { RunSheet } from '../routes';
+import { canPlanRoutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
@@ -100,6 +100,12 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     () => (listKind === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
     [listKind, listed, businessTimeZone, shownDay],
   );
+
+  // The schedule marks each practitioner's route (the day map reads the same key) and says when one is stale.
+  const dayRoutes = useQuery({ ...routeQueries.day(api, shownDay), enabled: view === 'schedule' });
+  const routeOf = useMemo(() => new Map((dayRoutes.data ?? []).map((dayRoute) => [dayRoute.practitioner_id, dayRoute])), [dayRoutes.data]);
+  const plansRoutes = canPlanRoutes(user?.role);
+  const optimises = plansRoutes && view === 'schedule';
 
   const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
 
@@ -182,21 +188,38 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
         )}
         {listed && view !== 'list' && (
           <div>
-            {days.length > 1 && (
-              <div className="flex items-center gap-2 px-4 pt-3 text-sm">
-                <label htmlFor={dayId}>Day</label>
-                <select id={dayId} value={shownDay} onChange={(event) => setState({ day: Temporal.PlainDate.from(event.target.value) })} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
-                  {days.map((day) => (
-                    <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
-                  ))}
-                </select>
+            {(days.length > 1 || optimises) && (
+              <div className="flex flex-wrap items-center gap-2 px-4 pt-3 text-sm">
+                {days.length > 1 && (
+                  <>
+                    <label htmlFor={dayId}>Day</label>
+                    <select id={dayId} value={shownDay} onChange={(event) => setState({ day: Temporal.PlainDate.from(event.target.value) })} className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+                      {days.map((day) => (
+                        <option key={day} value={day}>{formatDay(Temporal.PlainDate.from(day))}</option>
+                      ))}
+                    </select>
+                  </>
+                )}
+                {optimises && (
+                  <span className="ml-auto">
+                    <OptimiseAction day={shownDay} />
+                  </span>
+                )}
               </div>
             )}
             {view === 'run' ? (
               <RunSheet appointments={dayAppointments} day={shownDay} businessTimeZone={businessTimeZone} />
             ) : (
               <>
-                <DaySchedule appointments={dayAppointments} businessTimeZone={businessTimeZone} />
+                <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />
+                <DaySchedule
+                  appointments={dayAppointments}
+                  businessTimeZone={businessTimeZone}
+                  laneNote={(practitionerId) => {
+                    const laneRoute = routeOf.get(practitionerId);
+                    return laneRoute && <RouteLaneMark route={laneRoute} canEdit={plansRoutes} />;
+                  }}
+                />
                 <DayMap appointments={dayAppointments} day={shownDay} />
               </>
             )}

@@ -1,6 +1,6 @@
 // One lane per practitioner along the day; visits are blocks at their times and the gaps between them
 // (travel and waiting) are drawn as dashed connectors with their length.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatTime } from '../../lib/dates';
 import { openAppointmentModal } from '../../app/modalStore';
 import type { AppointmentSummary } from './api';
@@ -13,7 +13,12 @@ const MIN_LABELLED_GAP_SHARE = 0.025;
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone }: { appointments: readonly AppointmentSummary[]; businessTimeZone?: string | null }) {
+export function DaySchedule({ appointments, businessTimeZone, laneNote }: {
+  appointments: readonly AppointmentSummary[];
+  businessTimeZone?: string | null;
+  /** Shown under a practitioner's name (their route and its actions). */
+  laneNote?: (practitionerId: number) => ReactNode;
+}) {
   const layout = useMemo(() => layoutSchedule(appointments, businessTimeZone), [appointments, businessTimeZone]);
   const span = layout.endMinute - layout.startMinute;
   const percent = (minute: number) => `${(((minute - layout.startMinute) / span) * 100).toFixed(3)}%`;
@@ -39,10 +44,13 @@ export function DaySchedule({ appointments, businessTimeZone }: { appointments: 
             const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
             return (
               <li key={lane.practitionerId} data-testid="schedule-lane" aria-label={lane.practitionerName} className="flex items-stretch">
-                <div className="w-40 shrink-0 truncate pr-3 text-sm font-medium" title={lane.practitionerName}>
-                  <span className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
-                  {lane.practitionerName}
+                <div className="w-40 shrink-0 pr-3 text-sm font-medium">
+                  <span className="block truncate" title={lane.practitionerName}>
+                    <span className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
+                    {lane.practitionerName}
+                  </span>
                   <span className="block text-xs font-normal text-slate-500">{lane.blocks.length} visits</span>
+                  {laneNote?.(lane.practitionerId)}
                 </div>
                 <div className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
                   {hours.map((minute) => (

@@ -1,5 +1,9 @@
-// What other features use of routes: the practitioner's run sheet, the day's routes and their drawing on the map.
-export { RunSheet } from './RunSheet';
-export { routeQueries } from './queries';
+// What other features use of routes: the practitioner's run sheet, the day's routes and their drawing on the map, the
+// day schedule's Optimise action and route marks, and the appointment modal's route controls.
+export { AppointmentRouteControls } from './AppointmentRouteControls';
+export { canPlanRoutes } from './access';
 export { dayPlans, mapRouteOf } from './dayPlan';
+export { OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';
+export { routeQueries } from './queries';
+export { RunSheet } from './RunSheet';
 export { useRoadPaths } from './useRoadPaths';

@@ -1,4 +1,6 @@
-// The routes area's server data, one query-options factory per resource (record 0006).
+// The routes area's server data, one query-options factory per resource (record 0006): a day's applied routes and the
+// travel between points. Appointments and practitioners are read through the appointments feature's keys, the
+// optimisation settings through the settings feature's.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { fetchDayRoutes, measureTravel, type LatLng } from './api';

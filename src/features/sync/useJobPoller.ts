@@ -13,14 +13,15 @@ import { syncJobQueries } from './queries';
 import { providerAccountQueries } from '../../api/queries';
 import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments';
 import { clientQueries } from '../clients';
+import { routeQueries } from '../routes';
 
 type PollingActor = Actor<AppMachines['jobPolling']>;
 
 /**
  * What a finished job (complete, failed or cancelled part-way) may have changed, by the query prefixes that hold it:
  * both kinds change appointments (an export writes the times the PMS kept, the change log and the sync history) and
- * may mark the provider account disconnected, and show in their own history; only an import changes clients and
- * refreshes the reference lists.
+ * may mark the provider account disconnected, and show in their own history; only an import changes clients,
+ * refreshes the reference lists and may mark a routed day's routes stale.
  */
 function changedByJob(api: ApiClient, kind: JobKind): QueryKey[] {
   const both = [appointmentQueries.lists(), appointmentQueries.details(), providerAccountQueries.current(api).queryKey, syncJobQueries.all(kind)];
@@ -29,6 +30,7 @@ function changedByJob(api: ApiClient, kind: JobKind): QueryKey[] {
     ...both,
     clientQueries.lists(),
     clientQueries.details(),
+    routeQueries.all(),
     practitionerQueries.all(api).queryKey,
     appointmentTypeQueries.all(api).queryKey,
     businessLocationQueries.all(api).queryKey,

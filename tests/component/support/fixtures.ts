@@ -51,6 +51,25 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
   };
 }
 
+const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(items.map((item) => [item.id, item])).values()];
+
+/** The list response (GET /appointments) for these appointments, one page of them when the request asks for one. */
+export function appointmentListBody(appointments: ReadonlyArray<Schemas['Appointment']>, search: URLSearchParams) {
+  const perPage = Number(search.get('per_page') ?? appointments.length);
+  const page = Number(search.get('page') ?? 1);
+  const shown = appointments.slice((page - 1) * perPage, page * perPage);
+  return {
+    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, client, practitioner, appointment_type, business_location }) => ({
+      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng,
+      client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
+    })),
+    clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),
+    practitioners: uniqueById(shown.map(({ practitioner }) => ({ id: practitioner.id, full_name: practitioner.full_name, time_zone: practitioner.time_zone ?? 'Australia/Brisbane' }))),
+    appointment_types: uniqueById(shown.flatMap(({ appointment_type }) => (appointment_type ? [appointment_type] : []))),
+    meta: { page, per_page: perPage, total: appointments.length },
+  };
+}
+
 /** A response the test releases later, to observe the in-between (saving) state. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

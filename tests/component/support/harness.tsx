@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { App } from '../../../src/App';
 import { ServicesProvider } from '../../../src/app/ServicesContext';
-import { createAppServices, type AppServices, type AppServicesOptions } from '../../../src/app/services';
+import { createAppServices, type AppMachines, type AppServices, type AppServicesOptions } from '../../../src/app/services';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../../src/machines/auth';
 import { jobPollingMachine } from '../../../src/machines/jobPolling';
 import { ModalHost } from '../../../src/shell/ModalHost';
@@ -96,10 +96,13 @@ export function renderApp(path: string, { as, ...rest }: RenderAppOptions = {}):
   };
 }
 
-/** One view (a page or a modal) with the services of a signed-in user of `role`, the toasts and the modal host. */
-export function renderWithServices(ui: ReactNode, { role = 'ADMIN' }: { role?: Role } = {}): { services: AppServices; unmount: () => void } {
+/** One view (a page or a modal) with the services of a signed-in user of `role` (machines swapped as given), the toasts and the modal host. */
+export function renderWithServices(
+  ui: ReactNode,
+  { role = 'ADMIN', machines }: { role?: Role; machines?: Partial<AppMachines> } = {},
+): { services: AppServices; unmount: () => void } {
   const user = usersByRole[role];
-  const services = startServices({ navigate: vi.fn(), authInput: { token: tokenFor(user), user }, machines: { jobPolling: fastPolling } });
+  const services = startServices({ navigate: vi.fn(), authInput: { token: tokenFor(user), user }, machines: { jobPolling: fastPolling, ...machines } });
   const view = render(
     <ServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>

@@ -1,0 +1,48 @@
+// Optimisation runs, typed by the contract: starting one, following it, cancelling it, and applying or discarding its
+// proposal. The optimisation-run machine's default effects call these; the routes feature's apply and discard
+// mutations call the same ones. Failures are thrown as ApiError with a fallback in words.
+import type { ApiClient } from './client';
+import { unwrap } from './errors';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+export type Optimization = Schemas['Optimization'];
+export type OptimizationRequest = Schemas['OptimizationRequest'];
+export type OptimizationMode = Schemas['OptimizationMode'];
+export type OptimizationProposal = Schemas['OptimizationProposal'];
+export type Route = Schemas['Route'];
+
+export interface AppliedOptimization {
+  optimization: Optimization;
+  routes: Route[];
+}
+
+export const OPTIMIZATION_ERRORS = {
+  create: 'An error has occurred. Could not start the optimisation.',
+  poll: "An error has occurred. Could not load the optimisation's progress.",
+  cancel: 'An error has occurred. Could not cancel the optimisation.',
+  apply: 'An error has occurred. Could not apply the proposal.',
+  discard: 'An error has occurred. Could not discard the proposal.',
+} as const;
+
+const byId = (id: number) => ({ params: { path: { id } } });
+
+export async function createOptimization(api: ApiClient, request: OptimizationRequest): Promise<Optimization> {
+  return unwrap(await api.POST('/optimizations', { body: request }), OPTIMIZATION_ERRORS.create).optimization;
+}
+
+export async function fetchOptimization(api: ApiClient, id: number, signal?: AbortSignal): Promise<Optimization> {
+  return unwrap(await api.GET('/optimizations/{id}', { ...byId(id), signal }), OPTIMIZATION_ERRORS.poll).optimization;
+}
+
+export async function cancelOptimization(api: ApiClient, id: number): Promise<Optimization> {
+  return unwrap(await api.POST('/optimizations/{id}/cancel', byId(id)), OPTIMIZATION_ERRORS.cancel).optimization;
+}
+
+export async function applyOptimization(api: ApiClient, id: number): Promise<AppliedOptimization> {
+  return unwrap(await api.POST('/optimizations/{id}/apply', byId(id)), OPTIMIZATION_ERRORS.apply);
+}
+
+export async function discardOptimization(api: ApiClient, id: number): Promise<Optimization> {
+  return unwrap(await api.POST('/optimizations/{id}/discard', byId(id)), OPTIMIZATION_ERRORS.discard).optimization;
+}

@@ -1,0 +1,75 @@
+// The routes of the day on the day schedule: the "Optimise" action and its dialog, the banner on a day whose route
+// changed after it was optimised, and each practitioner's route mark with "Remove route".
+import { useState } from 'react';
+import type { Route } from '../../api/optimizations';
+import { formatDateTime } from '../../lib/dates';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TextLink } from '../../ui/TextLink';
+import { Icon } from '../../ui/Icon';
+import { useDeleteRoute } from './mutations';
+import { OptimiseDialog } from './OptimiseDialog';
+import { STALE_ROUTE } from './RunSheet';
+
+
+export function OptimiseAction({ day }: { day: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        <Icon name="soon" className="size-4" />
+        Optimise
+      </Button>
+      {/* A new dialog (and run) each time it opens, on the day shown then. */}
+      {open && <OptimiseDialog initialDay={day} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** Said once for the day, naming each practitioner whose route is stale. */
+export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route[]; timeZone: string }) {
+  const stale = routes.filter((route) => route.stale_at !== null);
+  if (stale.length === 0) return null;
+  return (
+    <div role="status" data-testid="stale-route-banner" className="mx-4 mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      <Icon name="warning" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-medium">{STALE_ROUTE}</p>
+        <p className="text-xs">
+          {stale.map((route) => `${route.practitioner_name} (since ${formatDateTime(route.stale_at!, timeZone)})`).join(', ')}. Its arrival times may no
+          longer fit the day: optimise the day again, or remove the route to edit the times by hand.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Under a practitioner's name on the schedule: the route's mark and, for those who may, "Remove route". */
+export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteRoute();
+  return (
+    <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs font-normal" data-testid="route-mark">
+      <span className={route.stale_at ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400'}>
+        {route.stale_at ? 'Route changed' : 'Optimised route'}
+      </span>
+      {canEdit && (
+        <TextLink disabled={remove.isPending} onClick={() => setConfirming(true)} aria-label={`Remove ${route.practitioner_name}'s route`} className="disabled:opacity-60">
+          Remove route
+        </TextLink>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Remove ${route.practitioner_name}'s route?`}
+        message="The visits leave the route and keep their arrival times, which can then be edited by hand. Nothing is sent to the practice management system until the next export."
+        confirmLabel="Remove route"
+        danger
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          remove.mutate(route);
+        }}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,214 @@
+// "Optimise" on the day schedule: the dialog that chooses the day, the practitioners and the mode, follows the run and
+// shows its proposal until it is applied or discarded. Its steps are the optimisation-run machine's (src/machines/
+// optimizationRun.ts); the apply and discard mutations it is provided with refresh the day and say what changed.
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { Temporal } from 'temporal-polyfill';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
+import type { OptimizationMode } from '../../api/optimizations';
+import { formatDay, todayIn } from '../../lib/dates';
+import { ModalFrame } from '../../ui/ModalFrame';
+import { MultiSelect } from '../../ui/MultiSelect';
+import { ErrorNote } from '../../ui/forms';
+import { Button } from '../../ui/Button';
+import { SingleDatePicker } from '../../ui/DateRangePicker';
+import { appointmentQueries, isCancelled, practitionerQueries, type AppointmentSummary } from '../appointments';
+import { optimizationSettingsQueries } from '../settings';
+import { useApplyOptimization, useDiscardOptimization } from './mutations';
+import { ProposalView } from './ProposalView';
+import { RunProgress } from './RunProgress';
+
+const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: string }> = [
+  { value: 'keep_practitioners', label: "Keep each visit's practitioner", hint: 'Only the order of the visits and their arrival times change.' },
+  {
+    value: 'reassign',
+    label: 'Reassign between these practitioners',
+    hint: 'A visit may move to another of these practitioners who delivers its type and works that day.',
+  },
+];
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const dayTitle = (date: string) => (isDate(date) ? formatDay(Temporal.PlainDate.from(date)) : 'a day');
+
+/** The day's visits as the schedule lists them (same key as the unfiltered day schedule). */
+function useDayVisits(date: string) {
+  const { api } = useServices();
+  return useQuery({ ...appointmentQueries.list(api, 'schedule', { start_date: date, end_date: date }), enabled: isDate(date) });
+}
+
+export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; onClose: () => void }) {
+  const { api, machines } = useServices();
+  const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
+  const apply = useApplyOptimization();
+  const discard = useDiscardOptimization();
+  const actor = useActorRef(
+    machines.optimizationRun.provide({
+      actors: {
+        applyOptimization: fromPromise(({ input }) => apply.mutateAsync(input)),
+        discardOptimization: fromPromise(({ input }) => discard.mutateAsync(input)),
+      },
+    }),
+  );
+  const snapshot = useSelector(actor, (current) => current);
+  const { run, problems, request } = snapshot.context;
+  const done = snapshot.status === 'done';
+  useEffect(() => {
+    if (done) onClose();
+  }, [done, onClose]);
+
+  // The choices: the day, the practitioners (every active one with visits that day until the user picks), the mode.
+  const [date, setDate] = useState(initialDay);
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const [mode, setMode] = useState<OptimizationMode>('keep_practitioners');
+  const practitioners = useQuery(practitionerQueries.all(api));
+  const settings = useQuery(optimizationSettingsQueries.current(api));
+  const shownDate = request?.date ?? date;
+  const dayVisits = useDayVisits(shownDate);
+  const visits = useMemo(() => (dayVisits.data?.appointments ?? []).filter((visit) => !isCancelled(visit)), [dayVisits.data]);
+  const visitsById = useMemo(() => new Map<number, AppointmentSummary>(visits.map((visit) => [visit.id, visit])), [visits]);
+  const options = useMemo(
+    () => (practitioners.data ?? []).filter((practitioner) => practitioner.active).map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name })),
+    [practitioners.data],
+  );
+  const withVisits = useMemo(() => {
+    const ids = new Set(visits.map((visit) => visit.practitioner.id));
+    return options.filter((option) => ids.has(option.id)).map((option) => option.id);
+  }, [options, visits]);
+  const chosen = picked ?? withVisits;
+  const reassignAllowed = settings.data?.allow_reassignment === true;
+  const chosenMode = reassignAllowed ? mode : 'keep_practitioners';
+  const chosenVisits = visits.filter((visit) => chosen.includes(visit.practitioner.id)).length;
+
+  const formId = useId();
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'START', request: { date, practitioner_ids: chosen, mode: chosenMode } });
+  };
+
+  const is = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
+  const configuring = is('configure') || is('submitting');
+  const following = is('running') || is('cancelling') || is('closing');
+  const deciding = is('proposal') || is('applying') || is('discarding');
+
+  const footer = (
+    <>
+      {configuring && (
+        <Button type="submit" form={formId} size="sm" busy={is('submitting')}>
+          {is('submitting') ? 'Starting…' : 'Start'}
+        </Button>
+      )}
+      {following && (
+        <Button variant="secondary" size="sm" disabled={!is('running')} onClick={() => actor.send({ type: 'CANCEL' })}>
+          {is('running') ? 'Cancel optimisation' : 'Cancelling…'}
+        </Button>
+      )}
+      {deciding && (
+        <>
+          <Button variant="secondary" size="sm" busy={is('discarding')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'DISCARD' })}>
+            Discard
+          </Button>
+          <Button size="sm" busy={is('applying')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'APPLY' })}>
+            {is('applying') ? 'Applying…' : 'Apply'}
+          </Button>
+        </>
+      )}
+      {is('outdated') && (
+        <Button size="sm" onClick={() => actor.send({ type: 'RUN_AGAIN' })}>
+          Run again
+        </Button>
+      )}
+      {(is('cancelled') || is('failed')) && (
+        <Button size="sm" onClick={() => actor.send({ type: 'EDIT' })}>
+          Change and start again
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <ModalFrame title={`Optimise ${dayTitle(shownDate)}`} onClose={() => actor.send({ type: 'CLOSE' })} footer={footer} testId="optimise-dialog" width="large">
+      <div data-testid="optimise-step" data-step={String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0])} className="space-y-6">
+        {problems.length > 0 && (
+          <ErrorNote>
+            {problems.length === 1 ? (
+              problems[0]
+            ) : (
+              <ul className="list-disc space-y-0.5 pl-4">
+                {problems.map((problem) => <li key={problem}>{problem}</li>)}
+              </ul>
+            )}
+          </ErrorNote>
+        )}
+
+        {configuring && (
+          <form id={formId} onSubmit={start} noValidate className="space-y-4" aria-label="What to optimise">
+            <fieldset disabled={is('submitting')} className="space-y-4">
+              <SingleDatePicker
+                label="Day"
+                value={isDate(date) ? Temporal.PlainDate.from(date) : null}
+                onChange={(day) => setDate(day?.toString() ?? '')}
+                today={todayIn(businessTimeZone ?? undefined)}
+              />
+              <div>
+                <MultiSelect
+                  label="Practitioners"
+                  testId="optimise-practitioners"
+                  options={options}
+                  value={chosen}
+                  onChange={setPicked}
+                  placeholder="None chosen"
+                  loading={practitioners.isPending}
+                  failed={practitioners.isError}
+                  disabled={is('submitting')}
+                />
+                <p className="mt-1 text-xs text-slate-500" data-testid="optimise-visit-count">
+                  {dayVisits.isPending && isDate(date)
+                    ? "Loading the day's visits…"
+                    : `${chosenVisits} visit${chosenVisits === 1 ? '' : 's'} of the chosen practitioners on this day.`}
+                  {picked === null && ' Every active practitioner with visits that day is chosen.'}
+                </p>
+              </div>
+              {reassignAllowed ? (
+                <fieldset>
+                  <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Mode</legend>
+                  <div className="mt-1 space-y-2">
+                    {MODES.map((option) => (
+                      <label key={option.value} className="flex items-start gap-2 text-sm">
+                        <input
+                          type="radio"
+                          name={`${formId}-mode`}
+                          value={option.value}
+                          checked={chosenMode === option.value}
+                          onChange={() => setMode(option.value)}
+                          className="mt-0.5"
+                        />
+                        <span>
+                          <span className="font-medium">{option.label}</span>
+                          <span className="block text-xs text-slate-500">{option.hint}</span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : (
+                <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="optimise-mode-fixed">
+                  <span className="font-medium">{MODES[0].label}.</span> {MODES[0].hint}
+                </p>
+              )}
+            </fieldset>
+          </form>
+        )}
+
+        {following && run && <RunProgress run={run} cancelling={!is('running')} />}
+
+        {deciding && run?.proposal && <ProposalView proposal={run.proposal} visits={visitsById} />}
+
+        {is('outdated') && <p className="text-sm text-slate-600 dark:text-slate-300">Nothing was changed. Run the day again to plan it as it is now.</p>}
+        {is('cancelled') && <p className="text-sm text-slate-600 dark:text-slate-300" role="status">The optimisation was cancelled. Nothing was changed.</p>}
+      </div>
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,164 @@
+// A finished run's proposal beside the day as it is: the KPIs before → after, the visits that could not be placed
+// and why, the lanes and the routes on the map (before / after), and the table of changes.
+import { useMemo, useState } from 'react';
+import type { OptimizationProposal } from '../../api/optimizations';
+import { formatTime } from '../../lib/dates';
+import { hasCoordinates, type MapPlace, type MapRoute } from '../../ui/map/mapTypes';
+import { Section } from '../../ui/ModalFrame';
+import type { AppointmentSummary } from '../appointments';
+import { kpiRows } from './figures';
+import { ProposalLanes, type LaneSide } from './ProposalLanes';
+import type { RoutePlace } from './api';
+import { RouteMap } from './RouteMap';
+
+type Lane = OptimizationProposal['lanes'][number];
+
+const TREND_STYLE = {
+  better: 'text-emerald-700 dark:text-emerald-400',
+  worse: 'text-rose-700 dark:text-rose-400',
+  same: 'text-slate-500',
+} as const;
+
+const placeOf = ({ lat, lng, name }: RoutePlace): MapPlace => ({ lat, lng, name });
+
+/** Each lane on the map, as the day is (before) or as proposed (after). */
+function mapRoutes(lanes: readonly Lane[], side: LaneSide, visits: ReadonlyMap<number, AppointmentSummary>): MapRoute[] {
+  return lanes.map((lane) => ({
+    id: lane.practitioner_id,
+    name: lane.practitioner_name,
+    color: lane.color,
+    start: placeOf(lane.start_place),
+    end: placeOf(lane.end_place),
+    stops: lane[side].stops.flatMap((stop) => {
+      const visit = visits.get(stop.appointment_id);
+      return visit && hasCoordinates(visit) ? [{ id: stop.appointment_id, lat: visit.lat, lng: visit.lng, title: stop.client_name ?? 'Visit' }] : [];
+    }),
+  }));
+}
+
+export function ProposalView({ proposal, visits }: {
+  proposal: OptimizationProposal;
+  /** The day's visits (for their map positions, booked times and types). */
+  visits: ReadonlyMap<number, AppointmentSummary>;
+}) {
+  const [side, setSide] = useState<LaneSide>('after');
+  const zone = proposal.time_zone;
+  const rows = kpiRows(proposal.kpis.before, proposal.kpis.after);
+  const changedIds = useMemo(() => new Set(proposal.changes.map((change) => change.appointment_id)), [proposal.changes]);
+  const routes = useMemo(() => mapRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
+
+  return (
+    <>
+      <Section title="Before → after">
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="proposal-kpis">
+            <thead className="text-left text-xs text-slate-500">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">Figure</th>
+                <th scope="col" className="py-1 pr-3 font-medium">Before</th>
+                <th scope="col" className="py-1 pr-3 font-medium">After</th>
+                <th scope="col" className="hidden py-1 font-medium sm:table-cell">Change</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {rows.map((row) => (
+                <tr key={row.key} data-testid={`kpi-${row.key}`} data-trend={row.trend}>
+                  <th scope="row" className="py-1.5 pr-3 text-left font-medium">{row.label}</th>
+                  <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{row.before}</td>
+                  <td className="py-1.5 pr-3 font-semibold whitespace-nowrap tabular-nums">
+                    {row.after}
+                    {/* On a phone the change sits under the figure instead of in a column of its own. */}
+                    <span aria-hidden="true" className={`block text-xs font-normal sm:hidden ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</span>
+                  </td>
+                  <td className={`hidden py-1.5 whitespace-nowrap tabular-nums sm:table-cell ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      {proposal.unplaced.length > 0 && (
+        <Section title={`Visits not placed (${proposal.unplaced.length})`}>
+          <ul className="space-y-1 text-sm" data-testid="proposal-unplaced">
+            {proposal.unplaced.map((visit) => (
+              <li key={visit.appointment_id} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-1.5 dark:border-amber-900 dark:bg-amber-950">
+                <span className="font-medium">{visit.client_name ?? `Visit #${visit.appointment_id}`}</span>: {visit.message}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-xs text-slate-500">Applying keeps these visits where they are now.</p>
+        </Section>
+      )}
+
+      <Section
+        title="Lanes and map"
+        actions={
+          <div role="group" aria-label="Show the day" className="inline-flex overflow-hidden rounded-md border border-slate-300 text-xs dark:border-slate-700">
+            {(['before', 'after'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={side === option}
+                onClick={() => setSide(option)}
+                className={`px-2.5 py-1 font-medium ${side === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
+              >
+                {option === 'before' ? 'Before' : 'After'}
+              </button>
+            ))}
+          </div>
+        }
+      >
+        <ProposalLanes lanes={proposal.lanes} side={side} timeZone={zone} changedIds={changedIds} />
+        <div className="mt-3">
+          <RouteMap routes={routes} height={320} />
+        </div>
+      </Section>
+
+      <Section title={`Changes (${proposal.changes.length})`}>
+        {proposal.changes.length === 0 ? (
+          <p className="text-sm text-slate-500">The proposal keeps every visit as it is.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="proposal-changes">
+              <thead className="text-left text-xs text-slate-500">
+                <tr>
+                  <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">Visit</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">Client</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">Arrival</th>
+                  <th scope="col" className="py-1 font-medium">Practitioner</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {proposal.changes.map((change) => {
+                  const visit = visits.get(change.appointment_id);
+                  const moved = change.old_practitioner_id !== change.new_practitioner_id;
+                  return (
+                    <tr key={change.appointment_id} data-testid="proposal-change">
+                      <td className="hidden py-1.5 pr-3 tabular-nums sm:table-cell">
+                        {visit ? `${formatTime(visit.starts_at, zone)}${visit.appointment_type ? ` ${visit.appointment_type.name}` : ''}` : `#${change.appointment_id}`}
+                      </td>
+                      <td className="py-1.5 pr-3">{change.client_name ?? '—'}</td>
+                      <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
+                        {change.old_arrive_at ? formatTime(change.old_arrive_at, zone) : '—'} → <span className="font-semibold">{formatTime(change.new_arrive_at, zone)}</span>
+                      </td>
+                      <td className="py-1.5">
+                        {moved ? (
+                          <>
+                            {change.old_practitioner_name} → <span className="font-semibold">{change.new_practitioner_name}</span>
+                          </>
+                        ) : (
+                          <span className="text-slate-500">{change.new_practitioner_name}</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// A run while it solves: what it is doing, the share of its search time used, the time elapsed and the total travel
+// of the best plan found so far.
+import type { Optimization } from '../../api/optimizations';
+import { Spinner } from '../../ui/PageSpinner';
+import { formatMinutes } from './dayPlan';
+
+/** "0 s", "12 s", "1 min 5 s". */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+export function RunProgress({ run, cancelling }: { run: Optimization; cancelling: boolean }) {
+  const progress = run.progress;
+  const percent = Math.round((progress?.fraction ?? 0) * 100);
+  const doing = cancelling ? 'Cancelling…' : run.status === 'PENDING' ? 'Waiting for a free worker…' : 'Looking for shorter routes…';
+  return (
+    <div data-testid="optimization-progress" data-status={run.status} className="space-y-3">
+      <p className="flex items-center gap-2 text-sm font-medium" role="status">
+        <Spinner className="size-4 text-sky-600" />
+        {doing}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Search time used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+      >
+        <div className="h-full rounded-full bg-sky-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">Elapsed</dt>
+          <dd data-testid="progress-elapsed" className="tabular-nums">{formatElapsed(progress?.elapsed_ms ?? 0)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Best travel so far</dt>
+          <dd data-testid="progress-best-travel" className="tabular-nums">
+            {progress?.best_travel_seconds == null ? '—' : formatMinutes(progress.best_travel_seconds)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-500">Nothing changes until you apply the proposal. Closing this window cancels the optimisation.</p>
+    </div>
+  );
+}

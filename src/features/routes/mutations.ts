@@ -1,0 +1,107 @@
+// The routes feature's writes, one mutation hook each (record 0007): each owns its cache updates, through the
+// appointments' and the routes' query factories, and its message. The optimisation-run machine is provided with the
+// apply and discard mutations; their failures are shown in the dialog, where the user chooses what to do next.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Temporal } from 'temporal-polyfill';
+import { useServices } from '../../app/ServicesContext';
+import { messageOfError } from '../../api/errors';
+import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
+import { formatDay } from '../../lib/dates';
+import { appointmentQueries } from '../appointments';
+import { deleteRoute, removeFromRoute, ROUTE_ERRORS, setArrivalLock } from './api';
+import { travelHeadline } from './figures';
+import { routeQueries } from './queries';
+
+export const DISCARDED_MESSAGE = 'The proposal was discarded; nothing was changed.';
+export const REMOVED_FROM_ROUTE_MESSAGE = 'The visit is off its route: its arrival time stays and can be edited again.';
+export const KEEP_TIME_ON_MESSAGE = 'This visit keeps its arrival time and practitioner when its day is optimised.';
+export const KEEP_TIME_OFF_MESSAGE = "Optimising this visit's day may change its arrival time again.";
+export const routeRemovedMessage = (route: Pick<Route, 'practitioner_name'>) =>
+  `${route.practitioner_name}'s route was removed: the visits keep their arrival times, which can be edited again.`;
+
+/** What an applied proposal changed, in one sentence for the toast. */
+export function appliedMessage({ optimization, routes }: AppliedOptimization): string {
+  const day = formatDay(Temporal.PlainDate.from(optimization.date));
+  const proposal = optimization.proposal;
+  if (!proposal) return `The optimisation of ${day} was applied.`;
+  const changed = proposal.changes.length;
+  const moved = proposal.changes.filter((change) => change.old_practitioner_id !== change.new_practitioner_id).length;
+  const visits = changed === 0 ? 'no visit changed' : `${changed} visit${changed === 1 ? '' : 's'} changed${moved > 0 ? ` (${moved} to another practitioner)` : ''}`;
+  const routesWritten = `${routes.length} route${routes.length === 1 ? '' : 's'}`;
+  return `Optimisation of ${day} applied: ${visits}, ${routesWritten}, ${travelHeadline(proposal.kpis.before, proposal.kpis.after)}.`;
+}
+
+/** Everything an applied route or a visit leaving one changes: the day's lists, the visits' details, the routes. */
+function useRefreshRoutedDay() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+    void queryClient.invalidateQueries({ queryKey: appointmentQueries.details() });
+    void queryClient.invalidateQueries({ queryKey: routeQueries.all() });
+  };
+}
+
+export function useApplyOptimization() {
+  const { api, flash } = useServices();
+  const refresh = useRefreshRoutedDay();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; date: string }) => applyOptimization(api, id),
+    onSuccess: (applied) => {
+      refresh();
+      flash.send({ type: 'APPEND', text: appliedMessage(applied) });
+    },
+  });
+}
+
+export function useDiscardOptimization() {
+  const { api, flash } = useServices();
+  return useMutation({
+    mutationFn: ({ id }: { id: number }) => discardOptimization(api, id),
+    onSuccess: () => flash.send({ type: 'APPEND', text: DISCARDED_MESSAGE, flashType: 'info' }),
+  });
+}
+
+/** Takes one visit off its route: its details show it at once (the arrival editor comes back), the day refreshes. */
+export function useRemoveFromRoute() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshRoutedDay();
+  return useMutation({
+    mutationFn: (appointmentId: number) => removeFromRoute(api, appointmentId),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
+      refresh();
+      flash.send({ type: 'APPEND', text: REMOVED_FROM_ROUTE_MESSAGE });
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.removeVisit), flashType: 'danger' }),
+  });
+}
+
+/** "Keep this time": the details show the saved lock and its change-log entry. */
+export function useSetArrivalLock() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, locked }: { appointmentId: number; locked: boolean }) => setArrivalLock(api, appointmentId, locked),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
+      flash.send({ type: 'APPEND', text: saved.arrival_locked ? KEEP_TIME_ON_MESSAGE : KEEP_TIME_OFF_MESSAGE });
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.lock), flashType: 'danger' }),
+  });
+}
+
+/** "Remove route": the practitioner's visits of that day leave it and keep their times. */
+export function useDeleteRoute() {
+  const { api, flash } = useServices();
+  const refresh = useRefreshRoutedDay();
+  return useMutation({
+    mutationFn: (route: Route) => deleteRoute(api, route.id),
+    onSuccess: (_, route) => {
+      refresh();
+      flash.send({ type: 'APPEND', text: routeRemovedMessage(route) });
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.remove), flashType: 'danger' }),
+  });
+}

@@ -1,0 +1,276 @@
+// "Optimise" on the day schedule: the dialog's choices, the run's progress and cancel, the proposal (KPIs, unplaced
+// visits, lanes before/after, map, changes), apply (the day refreshes, a toast says what changed), a 409 on apply,
+// discard, and a start the server refuses.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
+import { DISCARDED_MESSAGE } from '../../src/features/routes/mutations';
+import { makeRun, RUN_DAY } from '../../src/testing/optimizations';
+import { received as sent, server } from './support/fakeApi';
+import { deferred } from './support/fixtures';
+import { useFakeApi } from './support/harness';
+import { freshFake, refusal, renderDaySchedule, runBody, serveRoutes, type RoutesFake } from './support/routesFakeApi';
+
+useFakeApi();
+let fake: RoutesFake;
+beforeEach(() => {
+  fake = freshFake();
+  serveRoutes(server, fake);
+});
+
+const fastPolling = { optimizationRun: optimizationRunMachine.provide({ delays: { pollInterval: 20 } }) };
+const posted = (path: string) => sent.filter((request) => request.method === 'POST' && request.path === `/api${path}`);
+const reads = (path: string) => sent.filter((request) => request.method === 'GET' && request.path === `/api${path}`).length;
+const dialog = () => screen.getByTestId('optimise-dialog');
+const step = () => within(dialog()).getByTestId('optimise-step').getAttribute('data-step');
+
+async function openDialog(options: Parameters<typeof renderDaySchedule>[0] = {}) {
+  const user = userEvent.setup();
+  const view = renderDaySchedule({ machines: fastPolling, ...options });
+  await user.click(await screen.findByRole('button', { name: 'Optimise' }));
+  await screen.findByTestId('optimise-dialog');
+  // The defaults come from the day's visits.
+  await waitFor(() => expect(within(dialog()).getByTestId('optimise-visit-count')).toHaveTextContent('5 visits'));
+  return { user, view };
+}
+
+async function reachProposal(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+  await within(dialog()).findByTestId('proposal-kpis');
+}
+
+describe('the Optimise dialog', () => {
+  it('offers the shown day, every active practitioner with visits that day, and both modes; Start sends them', async () => {
+    const { user, view } = await openDialog();
+    expect(screen.getByRole('dialog', { name: 'Optimise 25 Nov 2026' })).toBeInTheDocument();
+    expect(within(dialog()).getByTestId('date-value')).toHaveTextContent('25 Nov 2026');
+    // Jo's only visit is cancelled and Old Staff is inactive: neither is chosen.
+    const practitioners = within(dialog()).getByTestId('optimise-practitioners');
+    expect(within(practitioners).getAllByTestId('multiselect-tag').map((tag) => tag.textContent)).toEqual(['Pat Nguyen', 'Sam Lee']);
+    expect(within(dialog()).getByRole('radio', { name: /Keep each visit's practitioner/ })).toBeChecked();
+    await user.click(within(dialog()).getByRole('radio', { name: /Reassign between these practitioners/ }));
+
+    await user.click(within(practitioners).getByRole('button'));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).queryByRole('option', { name: 'Old Staff' })).toBeNull();
+    await user.click(within(listbox).getByRole('option', { name: 'Jo Park' }));
+    await user.keyboard('{Escape}');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(posted('/optimizations')).toHaveLength(1));
+    expect(posted('/optimizations')[0].body).toEqual({ date: RUN_DAY, practitioner_ids: [7, 8, 9], mode: 'reassign' });
+    view.unmount();
+  });
+
+  it('offers only "Keep each visit\'s practitioner" when the settings turn reassignment off', async () => {
+    fake.allowReassignment = false;
+    const { user, view } = await openDialog();
+    await waitFor(() => expect(within(dialog()).getByTestId('optimise-mode-fixed')).toHaveTextContent("Keep each visit's practitioner."));
+    expect(within(dialog()).queryByRole('radio')).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(posted('/optimizations')).toHaveLength(1));
+    expect(posted('/optimizations')[0].body).toEqual({ date: RUN_DAY, practitioner_ids: [7, 8], mode: 'keep_practitioners' });
+    view.unmount();
+  });
+
+  it('refuses to start without a day, sending nothing', async () => {
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Clear date' }));
+    expect(within(dialog()).getByTestId('date-value')).toHaveTextContent('Select a date');
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Choose the day to optimise.');
+    expect(posted('/optimizations')).toHaveLength(0);
+    view.unmount();
+  });
+
+  it('refuses to start without practitioners, and names each practitioner the server refuses (422)', async () => {
+    fake.create = () => refusal(422, 'practitioner_ids: Pat Nguyen has no working hours on Wednesdays. Sam Lee has no start place with a map position.', [
+      'practitioner_ids: Pat Nguyen has no working hours on Wednesdays: set them in Settings → Practitioners.',
+      'practitioner_ids: Sam Lee has no start place with a map position: set one in Settings → Practitioners.',
+    ]);
+    const { user, view } = await openDialog();
+    const practitioners = within(dialog()).getByTestId('optimise-practitioners');
+    await user.click(within(practitioners).getByRole('button'));
+    for (const name of ['Pat Nguyen', 'Sam Lee']) await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Choose at least one practitioner.');
+    expect(posted('/optimizations')).toHaveLength(0);
+
+    await user.click(within(practitioners).getByRole('button'));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Pat Nguyen' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    const alert = await within(dialog()).findByText(/Pat Nguyen has no working hours/);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(
+      'Pat Nguyen has no working hours on Wednesdays: set them in Settings → Practitioners.Sam Lee has no start place with a map position: set one in Settings → Practitioners.',
+    );
+    expect(step()).toBe('configure');
+    view.unmount();
+  });
+
+  it('says so when another run holds the day (409)', async () => {
+    fake.create = () => refusal(409, 'An optimisation of Wednesday 25 November 2026 for Pat Nguyen has not finished yet (#30). Wait for it to finish, or cancel it, before starting another.');
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('has not finished yet (#30). Wait for it to finish, or cancel it');
+    expect(within(dialog()).getByRole('button', { name: 'Start' })).toBeEnabled();
+    view.unmount();
+  });
+
+  it('shows the progress while it solves (elapsed, best travel so far) and cancels it', async () => {
+    const firstPoll = deferred<void>();
+    fake.poll = async () => {
+      await firstPoll.promise;
+      return runBody(makeRun('INPROGRESS', { progress: { elapsed_ms: 3_400, best_travel_seconds: 16_943, fraction: 0.34 } }));
+    };
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    const progress = await within(dialog()).findByTestId('optimization-progress');
+    // Created, not yet picked up by a worker.
+    expect(progress).toHaveTextContent('Waiting for a free worker…');
+    expect(within(progress).getByTestId('progress-best-travel')).toHaveTextContent('—');
+    firstPoll.resolve();
+    await waitFor(() => expect(within(progress).getByTestId('progress-elapsed')).toHaveTextContent('3 s'));
+    expect(within(progress).getByTestId('progress-best-travel')).toHaveTextContent('4 h 42 min');
+    expect(within(progress).getByRole('progressbar', { name: 'Search time used' })).toHaveAttribute('aria-valuenow', '34');
+    expect(progress).toHaveTextContent('Looking for shorter routes…');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel optimisation' }));
+    expect(await within(dialog()).findByText('The optimisation was cancelled. Nothing was changed.')).toBeInTheDocument();
+    expect(posted('/optimizations/31/cancel')).toHaveLength(1);
+    await user.click(within(dialog()).getByRole('button', { name: 'Change and start again' }));
+    expect(within(dialog()).getByRole('button', { name: 'Start' })).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('cancels the run when the dialog is closed while it solves', async () => {
+    fake.poll = () => runBody(makeRun('INPROGRESS'));
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    await within(dialog()).findByTestId('optimization-progress');
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
+    expect(posted('/optimizations/31/cancel')).toHaveLength(1);
+    view.unmount();
+  });
+
+  it('shows a failed run with its reason', async () => {
+    fake.poll = () => runBody(makeRun('ERROR'));
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('The optimiser stopped: out of memory.');
+    expect(within(dialog()).getByRole('button', { name: 'Change and start again' })).toBeInTheDocument();
+    view.unmount();
+  });
+});
+
+describe('the proposal', () => {
+  it('shows the KPIs before → after, the unplaced visits with their reason, the lanes and routes before and after, and the changes', async () => {
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    const kpi = (key: string) => within(dialog()).getByTestId(`kpi-${key}`);
+    // Before, after and the change (on a phone the change is also said under the figure after).
+    const figures = (key: string) => within(kpi(key)).getAllByRole('cell').map((cell) => cell.firstChild?.textContent);
+    expect(figures('travel_seconds')).toEqual(['6 h 12 min', '4 h 42 min', '−1 h 30 min']);
+    expect(kpi('travel_seconds')).toHaveAttribute('data-trend', 'better');
+    expect(figures('travel_metres')).toEqual(['185 km', '135 km', '−50 km']);
+    expect(figures('idle_seconds')[1]).toBe('2 h 03 min');
+    expect(figures('outside_availability')).toEqual(['1', '0', '−1']);
+    expect(figures('overtime_seconds')).toEqual(['0 min', '0 min', 'same']);
+    expect(kpi('unplaced')).toHaveAttribute('data-trend', 'worse');
+    expect(within(dialog()).getByTestId('proposal-unplaced')).toHaveTextContent("Evan Fox: The visit has no map position: correct the client's address.");
+
+    // After: Pat visits Bert first, Margaret keeps her time; Dora moved to Sam. The map draws every stop with a position.
+    const stopsOf = (name: string) => within(within(dialog()).getByRole('listitem', { name })).getAllByTestId('proposal-stop').map((stop) => stop.getAttribute('aria-label'));
+    expect(within(dialog()).getByTestId('proposal-lanes')).toHaveAttribute('data-side', 'after');
+    expect(stopsOf('Pat Nguyen')).toEqual(['08:30 Bert Smith, changed', '09:00 Margaret Jones, kept at this time']);
+    expect(stopsOf('Sam Lee')).toEqual(['12:00 Cora Diaz', '15:05 Dora Ellis, changed']);
+    const map = within(dialog()).getByTestId('svg-map');
+    // Pat's home (start and end), Sam's home and end place, and the four stops with a position, each route in its order.
+    const markers = () => within(within(dialog()).getByTestId('svg-map')).getAllByTestId('map-marker');
+    expect(markers().map((marker) => marker.getAttribute('data-kind')).sort()).toEqual(['end', 'start', 'startEnd', 'stop', 'stop', 'stop', 'stop']);
+    expect(within(map).getAllByTestId('map-route')).toHaveLength(2);
+    const stopPins = () => markers().filter((marker) => marker.getAttribute('data-kind') === 'stop').map((marker) => marker.textContent);
+    expect(stopPins()).toEqual(['Pat Nguyen: Bert Smith1', 'Pat Nguyen: Margaret Jones2', 'Sam Lee: Cora Diaz1', 'Sam Lee: Dora Ellis2']);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Before' }));
+    expect(within(dialog()).getByTestId('proposal-lanes')).toHaveAttribute('data-side', 'before');
+    expect(stopsOf('Pat Nguyen')).toEqual(['09:00 Margaret Jones, kept at this time', "10:30 Bert Smith, outside the client's availability", '14:00 Dora Ellis']);
+    expect(stopPins()).toEqual(['Pat Nguyen: Margaret Jones1', 'Pat Nguyen: Bert Smith2', 'Pat Nguyen: Dora Ellis3', 'Sam Lee: Cora Diaz1']);
+
+    const rows = within(within(dialog()).getByTestId('proposal-changes')).getAllByTestId('proposal-change');
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['10:30 Home visit', 'Bert Smith', '10:30 → 08:30', 'Pat Nguyen'],
+      ['14:00 Home visit', 'Dora Ellis', '14:00 → 15:05', 'Pat Nguyen → Sam Lee'],
+    ]);
+    view.unmount();
+  });
+
+  it('applies it: the dialog closes, the day and its routes are read again and a toast says what changed', async () => {
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    const listReads = reads('/appointments');
+    const routeReads = reads('/routes');
+    const answer = deferred<void>();
+    const apply = fake.apply;
+    fake.apply = async (request) => {
+      await answer.promise;
+      return apply(request);
+    };
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog()).getByRole('button', { name: 'Applying…' })).toBeDisabled();
+    expect(within(dialog()).getByRole('button', { name: 'Discard' })).toBeDisabled();
+    answer.resolve();
+    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
+    expect(posted('/optimizations/31/apply')).toHaveLength(1);
+    expect(await screen.findByText('Optimisation of 25 Nov 2026 applied: 2 visits changed (1 to another practitioner), 2 routes, travel 6 h 12 min → 4 h 42 min.')).toBeInTheDocument();
+    await waitFor(() => expect(reads('/appointments')).toBeGreaterThan(listReads));
+    await waitFor(() => expect(reads('/routes')).toBeGreaterThan(routeReads));
+    view.unmount();
+  });
+
+  it('says the schedule changed when apply answers 409, changes nothing, and runs the day again on request', async () => {
+    fake.apply = () => refusal(409, SCHEDULE_CHANGED);
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('The schedule changed since this proposal was made. Run the optimisation again.');
+    expect(within(dialog()).queryByRole('button', { name: 'Apply' })).toBeNull();
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+    await user.click(within(dialog()).getByRole('button', { name: 'Run again' }));
+    await within(dialog()).findByTestId('proposal-kpis');
+    expect(posted('/optimizations').map((request) => request.body)).toEqual([
+      { date: RUN_DAY, practitioner_ids: [7, 8], mode: 'keep_practitioners' },
+      { date: RUN_DAY, practitioner_ids: [7, 8], mode: 'keep_practitioners' },
+    ]);
+    view.unmount();
+  });
+
+  it('discards it: nothing is applied and a toast says nothing changed', async () => {
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    await user.click(within(dialog()).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
+    expect(await screen.findByText(DISCARDED_MESSAGE)).toBeInTheDocument();
+    expect(posted('/optimizations/31/discard')).toHaveLength(1);
+    expect(posted('/optimizations/31/apply')).toHaveLength(0);
+    view.unmount();
+  });
+});
+
+describe('who may optimise', () => {
+  it('a practitioner sees the day schedule without "Optimise"', async () => {
+    const view = renderDaySchedule({ role: 'PRACTITIONER' });
+    await screen.findAllByTestId('schedule-lane');
+    expect(screen.queryByRole('button', { name: 'Optimise' })).toBeNull();
+    view.unmount();
+  });
+
+  it('staff (REGULAR_USER) may optimise', async () => {
+    const view = renderDaySchedule({ role: 'REGULAR_USER' });
+    expect(await screen.findByRole('button', { name: 'Optimise' })).toBeInTheDocument();
+    view.unmount();
+  });
+});

@@ -1,0 +1,72 @@
+// A coordinator optimises a demo weekday in a real browser against the real server and optimiser: the proposal shows
+// travel falling, Apply writes the routes, the day shows them, and a changed visit's change log names the optimisation;
+// taking that visit off its route makes its arrival editable again.
+import { describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
+import { logIn, newPage } from './support/browser';
+import { useProductAndBrowser } from './support/running';
+
+// A short search keeps the test quick; the demo day still gets shorter.
+const running = useProductAndBrowser({ OPTIMIZER_MAX_SEARCH_MS: '2000' });
+
+/** A weekday after tomorrow in Brisbane: the demo books visits on weekdays, and no other test file routes it. */
+function demoWeekday(): string {
+  let day = Temporal.Now.plainDateISO('Australia/Brisbane').add({ days: 2 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return day.toString();
+}
+
+/** "4 h 42 min" / "45 min" in minutes. */
+function minutesOf(text: string): number {
+  const match = /(?:(\d+) h )?(\d+) min/.exec(text);
+  if (!match) throw new Error(`not a duration: ${text}`);
+  return Number(match[1] ?? 0) * 60 + Number(match[2]);
+}
+
+describe('optimising a day', () => {
+  it('proposes less travel, applies it, and the visit shows the route and the change log entry', async () => {
+    const { context, page } = await newPage(running.browser, running.product.url);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await logIn(page, 'admin@demo.test');
+      const day = demoWeekday();
+      await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
+      await page.getByTestId('day-schedule').waitFor();
+      await page.getByRole('button', { name: 'Optimise' }).click();
+      const dialog = page.getByTestId('optimise-dialog');
+      await expect.poll(() => dialog.getByTestId('optimise-visit-count').textContent()).toMatch(/^[1-9]\d* visits/);
+      await dialog.getByRole('button', { name: 'Start' }).click();
+      await dialog.getByTestId('optimization-progress').waitFor();
+
+      const kpis = dialog.getByTestId('proposal-kpis');
+      await kpis.waitFor({ timeout: 60_000 });
+      const travel = kpis.getByTestId('kpi-travel_seconds').getByRole('cell');
+      const before = minutesOf((await travel.nth(0).textContent())!);
+      const after = minutesOf((await travel.nth(1).textContent())!);
+      expect(after).toBeLessThan(before);
+      const firstChange = dialog.getByTestId('proposal-change').first();
+      const client = (await firstChange.getByRole('cell').nth(1).textContent())!;
+      const newArrival = (await firstChange.getByRole('cell').nth(2).textContent())!.split('→')[1].trim();
+
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => page.getByTestId('toast').first().textContent()).toMatch(/^Optimisation of .* applied: \d+ visits? changed/);
+      await expect.poll(() => page.getByTestId('route-mark').count()).toBeGreaterThan(0);
+
+      // The changed visit now arrives at the proposal's time, set by its route, and its change log names the optimisation.
+      await page.getByTestId('schedule-block').and(page.locator(`[aria-label^="${newArrival} ${client}"]`)).first().click();
+      const modal = page.getByTestId('appointment-details-modal');
+      await expect.poll(() => modal.getByTestId('arrival-time').getAttribute('data-state')).toBe('locked');
+      await expect.poll(() => modal.getByTestId('change-log-reason').allTextContents()).toContain('Optimised by Alex Morgan');
+
+      await modal.getByRole('button', { name: 'Remove from route' }).click();
+      await expect.poll(() => modal.getByTestId('arrival-time').getAttribute('data-state')).toBe('viewing');
+      await modal.getByRole('button', { name: 'Close' }).last().click();
+      await page.getByTestId('stale-route-banner').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
