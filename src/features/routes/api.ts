@@ -1,5 +1,6 @@
 // The calls of the routes area: a day's applied routes (GET /routes?date=; a PRACTITIONER gets their own), the travel
-// between points, removing a route, taking a visit off its route and "Keep this time". The runs themselves are in src/api/optimizations.ts (the optimisation-run machine calls them).
+// between points, the travel warnings of a day, removing a route, taking a visit off its route, "Keep this time",
+// moving a visit by hand and the cheapest insertion of a visit ("Insert into a route"). The runs themselves are in src/api/optimizations.ts (the optimisation-run machine calls them).
 import type { ApiClient } from '../../api/client';
 import type { components } from '../../api/schema';
 import type { Appointment } from '../../api/types';
@@ -16,7 +17,11 @@ export const ROUTE_ERRORS = {
   remove: 'An error has occurred. Could not remove the route.',
   removeVisit: 'An error has occurred. Could not take the visit off its route.',
   lock: 'An error has occurred. Could not change "Keep this time".',
+  move: 'An error has occurred. Could not move the visit.',
+  insertion: 'An error has occurred. Could not find a place for the visit.',
 } as const;
+
+export const TRAVEL_LOAD_ERROR = 'An error has occurred. Could not work out the travel between the visits.';
 
 /** `date` is yyyy-MM-dd in the business's zone. */
 export async function fetchDayRoutes(api: ApiClient, date: string): Promise<Route[]> {
@@ -45,4 +50,27 @@ export async function removeFromRoute(api: ApiClient, appointmentId: number): Pr
 export async function setArrivalLock(api: ApiClient, appointmentId: number, locked: boolean): Promise<Appointment> {
   const result = await api.PUT('/appointments/{id}/arrival_lock', { params: { path: { id: appointmentId } }, body: { locked } });
   return unwrap(result, ROUTE_ERRORS.lock).appointment;
+}
+
+export type VisitTravel = Schemas['VisitTravel'];
+export type Insertion = Schemas['Insertion'];
+
+/** Each visit of the day (`date` yyyy-MM-dd in the business's zone) with the travel from the visit before and whether the gap covers it. */
+export async function fetchDayTravel(api: ApiClient, date: string): Promise<VisitTravel[]> {
+  const result = await api.GET('/appointments/travel', { params: { query: { date } } });
+  return unwrap(result, TRAVEL_LOAD_ERROR).appointments;
+}
+
+export type VisitMove = { practitioner_id?: number; starts_at?: string };
+
+/** Moves a visit to another practitioner and/or start (its length kept); 422 names the field when it cannot go there. */
+export async function moveAppointment(api: ApiClient, appointmentId: number, move: VisitMove): Promise<Appointment> {
+  const result = await api.PATCH('/appointments/{id}/move', { params: { path: { id: appointmentId } }, body: move });
+  return unwrap(result, ROUTE_ERRORS.move).appointment;
+}
+
+/** Where the visit would go at the least added travel among these practitioners' days; changes nothing. */
+export async function findInsertion(api: ApiClient, appointmentId: number, practitionerIds: number[]): Promise<{ insertion: Insertion | null; message: string | null }> {
+  const result = await api.POST('/appointments/{id}/insertion', { params: { path: { id: appointmentId } }, body: { practitioner_ids: practitionerIds } });
+  return unwrap(result, ROUTE_ERRORS.insertion);
 }

@@ -8,7 +8,7 @@ import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
 import { formatDay } from '../../lib/dates';
 import { appointmentQueries } from '../appointments';
-import { deleteRoute, removeFromRoute, ROUTE_ERRORS, setArrivalLock } from './api';
+import { deleteRoute, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
 import { travelHeadline } from './figures';
 import { routeQueries } from './queries';
 
@@ -103,5 +103,21 @@ export function useDeleteRoute() {
       flash.send({ type: 'APPEND', text: routeRemovedMessage(route) });
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.remove), flashType: 'danger' }),
+  });
+}
+
+/** Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings refresh. */
+export function useMoveAppointment() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshRoutedDay();
+  return useMutation({
+    mutationFn: ({ appointmentId, move }: { appointmentId: number; move: VisitMove }) => moveAppointment(api, appointmentId, move),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
+      refresh();
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.move), flashType: 'danger' }),
   });
 }

@@ -3,12 +3,16 @@
 // optimisation settings through the settings feature's.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchDayRoutes, measureTravel, type LatLng } from './api';
+import { appointmentQueries } from '../appointments';
+import { fetchDayRoutes, fetchDayTravel, measureTravel, type LatLng } from './api';
 
 export const routeQueries = {
   /** Every day's routes: applying or removing a route invalidates this prefix. */
   all: () => ['routes'] as const,
   day: (api: ApiClient, date: string) => queryOptions({ queryKey: [...routeQueries.all(), date] as const, queryFn: () => fetchDayRoutes(api, date) }),
+  /** The day's travel warnings: under the appointment lists' prefix, so any change to a visit refreshes them. */
+  dayTravel: (api: ApiClient, date: string) =>
+    queryOptions({ queryKey: [...appointmentQueries.lists(), 'travel', date] as const, queryFn: () => fetchDayTravel(api, date) }),
 };
 
 /** Travel between points never changes for the same points, so an answer is kept for the session. */
