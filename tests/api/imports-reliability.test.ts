@@ -66,7 +66,8 @@ afterAll(async () => {
 
 describe('imports with faults', () => {
   it('survives 429 bursts, 5xx and dropped connections, and matches the sandbox exactly', async () => {
-    sandbox.setFaults({ rateLimitPerMinute: 8, rateLimitWindowMs: 1_000, errorRate: 0.15, dropConnectionRate: 0.05 });
+    // The first two requests are certain to meet a 429 (however slow the machine); the window limit adds more bursts.
+    sandbox.setFaults({ rateLimitNext: 2, rateLimitPerMinute: 8, rateLimitWindowMs: 1_000, errorRate: 0.15, dropConnectionRate: 0.05 });
     const id = await startImport();
     await drainJobs(t.ctx, { tuning: { ...TUNING, requestsPerMinute: 1_000 }, retryDelayMs: 0 });
     const job = (await getJob(t.ctx.db, id))!;

@@ -55,6 +55,7 @@ beforeEach(() => {
   sandbox.setFaults({
     rateLimitPerMinute: null,
     rateLimitWindowMs: 60_000,
+    rateLimitNext: 0,
     latencyMs: 0,
     errorRate: 0,
     errorNext: 0,

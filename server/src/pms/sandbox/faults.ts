@@ -10,6 +10,8 @@ export interface SandboxFaults {
   rateLimitPerMinute: number | null;
   /** Length of the rate-limit window (Cliniko: one minute). Tests shrink it. */
   rateLimitWindowMs: number;
+  /** The next N API requests are answered 429, to be retried after one window (counts down). */
+  rateLimitNext: number;
   /** Added before every API response, in ms. */
   latencyMs: number;
   /** Share of API requests answered 500/502/503. */
@@ -27,6 +29,7 @@ export interface SandboxFaults {
 export const NO_FAULTS: SandboxFaults = {
   rateLimitPerMinute: null,
   rateLimitWindowMs: 60_000,
+  rateLimitNext: 0,
   latencyMs: 0,
   errorRate: 0,
   errorNext: 0,
@@ -48,6 +51,7 @@ export function validateFaults(input: unknown): Partial<SandboxFaults> {
         break;
       case 'rateLimitWindowMs':
       case 'latencyMs':
+      case 'rateLimitNext':
       case 'errorNext':
       case 'dropNext':
         if (Number.isInteger(value) && (value as number) >= 0 && (key !== 'rateLimitWindowMs' || (value as number) > 0)) {
@@ -112,6 +116,10 @@ export class FaultInjector {
 
   /** After authentication: per-key rate limit, then server errors. */
   requestFault(apiKey: string, now = Date.now()): FaultDecision {
+    if (this.faults.rateLimitNext > 0) {
+      this.faults.rateLimitNext -= 1;
+      return { kind: 'rate_limited', resetEpochSeconds: Math.ceil((now + this.faults.rateLimitWindowMs) / 1000) };
+    }
     const limit = this.faults.rateLimitPerMinute;
     if (limit !== null) {
       let window = this.windows.get(apiKey);

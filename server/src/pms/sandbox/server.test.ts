@@ -163,6 +163,14 @@ describe('sandbox HTTP API', () => {
     expect((await json(await fetch(`${sandbox.origin}/__sandbox/faults`))).rateLimitPerMinute).toBeNull();
   });
 
+  it('answers exactly the next N requests 429 when asked, however slowly they come', async () => {
+    sandbox.setFaults({ rateLimitNext: 2, rateLimitWindowMs: 5_000 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await api('/user')).status);
+    expect(statuses).toEqual([429, 429, 200]);
+    expect(sandbox.faults().rateLimitNext).toBe(0);
+  });
+
   it('counts the rate limit per API key', async () => {
     const other = await startSandbox({
       seed: 3,
