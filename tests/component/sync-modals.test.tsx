@@ -23,6 +23,8 @@ const toasts = () => screen.queryAllByTestId('toast').map((toast) => [toast.data
 
 describe('import modal', () => {
   it('prefills today..today+7, sends the request and shows the counts when the job completes', async () => {
+    // The job stays in progress until the test has seen it so, then completes.
+    state.current.pollStatuses = ['INPROGRESS'];
     const { user, dialog } = await openModal('Import');
     const start = today();
     expect(within(dialog).getByTestId('date-range-value')).toHaveTextContent(/–/);
@@ -36,6 +38,7 @@ describe('import modal', () => {
     });
     expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
     expect(await within(dialog).findByTestId('job-status')).toHaveTextContent('In progress');
+    state.current.pollStatuses = ['COMPLETE'];
     await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('Complete'));
     expect(within(dialog).getByTestId('count-Created')).toHaveTextContent('12');
     expect(within(dialog).getByTestId('count-Updated')).toHaveTextContent('3');
