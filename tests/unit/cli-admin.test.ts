@@ -10,6 +10,7 @@ const admin = (...args: string[]) => spawnSync(process.execPath, ['--import', 't
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+// Each call starts a process that opens the embedded database and runs its migrations: slow on a loaded machine.
 describe('operator CLI', () => {
   it('creates a business with its admin, a user, and prints a login-as link', () => {
     const business = admin('create-business', '--name', 'Acme Care', '--email', 'ada@acme.test', '--password', 'long enough pw', '--first-name', 'Ada');
@@ -19,7 +20,7 @@ describe('operator CLI', () => {
     expect(user.stdout).toMatch(/Created REGULAR_USER user #2 sam@acme.test/);
     const link = execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', 'login-as-link', '--email', 'sam@acme.test'], { env, encoding: 'utf8' });
     expect(link.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
-  }, 60_000);
+  }, 180_000);
 
   it('explains bad input instead of crashing', () => {
     const duplicate = admin('create-user', '--business-id', '1', '--email', 'not-an-email', '--password', 'long enough pw', '--first-name', 'X', '--role', 'ADMIN');
@@ -27,5 +28,5 @@ describe('operator CLI', () => {
     expect(duplicate.stderr).toMatch(/Error: email "not-an-email" is not a valid email address/);
     const badRole = admin('create-user', '--business-id', '1', '--email', 'x@acme.test', '--password', 'long enough pw', '--first-name', 'X', '--role', 'BOSS');
     expect(badRole.stderr).toMatch(/--role must be one of ADMIN, REGULAR_USER, PRACTITIONER/);
-  }, 60_000);
+  }, 180_000);
 });
