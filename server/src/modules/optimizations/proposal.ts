@@ -2,97 +2,19 @@
 // practitioner and in totals, the list of changes, and the visits it could not place with the reason in words.
 // Both sides are measured with the same travel matrix, so before → after compares like with like. Pure.
 import { Temporal } from 'temporal-polyfill';
-import type { Place } from '../../db/schema';
-import type { Route, Solution, TimeWindow, TravelMatrix, UnassignedVisit } from '../../optimizer';
+import type { Schemas } from '../../http/contract';
+import type { Route, Solution, TimeWindow, TravelMatrix } from '../../optimizer';
 import { currentArrival, secondsOf, startsOutside, type DayProblem, type DayVisit, type OptimizationMode } from './problem';
 
-export interface LaneStop {
-  appointment_id: number;
-  client_name: string | null;
-  /** The start of the visit: the arrival time told to the client. */
-  arrive_at: string;
-  /** When the practitioner gets there (before arrive_at when they wait). */
-  reach_at: string;
-  depart_at: string;
-  /** The leg from the previous stop, or from the start place. */
-  travel_seconds: number;
-  travel_metres: number;
-  waiting_seconds: number;
-  /** Seconds after the client's availability (soft availability only). */
-  lateness_seconds: number;
-  outside_availability: boolean;
-  /** Why the visit kept its time: "Keep this time" (locked), or the client has no availability that day. */
-  kept: 'locked' | 'unavailable-day' | null;
-}
-
-export interface LaneMetrics {
-  travel_seconds: number;
-  travel_metres: number;
-  idle_seconds: number;
-  overtime_seconds: number;
-  outside_availability: number;
-}
-
-export interface Lane {
-  stops: LaneStop[];
-  /** Leaving the start place and reaching the end place; null without stops. */
-  depart_at: string | null;
-  end_at: string | null;
-  return_leg: { travel_seconds: number; travel_metres: number } | null;
-  break: { start_at: string; end_at: string; after_appointment_id: number | null } | null;
-  metrics: LaneMetrics;
-}
-
-export interface ProposalLane {
-  practitioner_id: number;
-  practitioner_name: string;
-  color: string;
-  start_place: Place;
-  end_place: Place;
-  shift_start: string;
-  shift_end: string;
-  before: Lane;
-  after: Lane;
-}
-
-export interface DayKpis {
-  travel_seconds: number;
-  travel_metres: number;
-  idle_seconds: number;
-  outside_availability: number;
-  overtime_seconds: number;
-  unplaced: number;
-}
-
-export interface UnplacedVisit {
-  appointment_id: number;
-  client_name: string | null;
-  practitioner_id: number;
-  reason: UnassignedVisit['reason'] | 'no-location';
-  message: string;
-}
-
-export interface ProposalChange {
-  appointment_id: number;
-  client_name: string | null;
-  old_arrive_at: string | null;
-  new_arrive_at: string;
-  old_practitioner_id: number;
-  new_practitioner_id: number;
-  old_practitioner_name: string;
-  new_practitioner_name: string;
-}
-
-export interface Proposal {
-  date: string;
-  time_zone: string;
-  mode: OptimizationMode;
-  kpis: { before: DayKpis; after: DayKpis };
-  lanes: ProposalLane[];
-  changes: ProposalChange[];
-  unplaced: UnplacedVisit[];
-  search: { elapsed_ms: number; iterations: number; stopped_by: Solution['stats']['stoppedBy']; travel: string };
-}
+// The proposal's shapes are the contract's (openapi/openapi.yaml), so what a run stores is what GET answers.
+export type LaneStop = Schemas['ProposalStop'];
+export type Lane = Schemas['ProposalLaneDay'];
+export type LaneMetrics = Lane['metrics'];
+export type ProposalLane = Schemas['ProposalLane'];
+export type DayKpis = Schemas['DayKpis'];
+export type UnplacedVisit = Schemas['UnplacedVisit'];
+export type ProposalChange = Schemas['ProposalChange'];
+export type Proposal = Schemas['OptimizationProposal'];
 
 /** Each visit of the run as it was when the proposal was made; apply refuses when any of it differs. */
 export interface VisitFingerprint {

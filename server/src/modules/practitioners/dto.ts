@@ -3,7 +3,7 @@ import type { Schemas } from '../../http/contract';
 import type { PractitionerWithColor } from './repository';
 import { breakOf, fullName, normaliseWorkingHours, resolvePlace, routingReadiness, type PlaceSources } from './working-data';
 
-export const toPractitionerDto = (p: PractitionerWithColor): Schemas['Practitioner'] => ({
+export const toPractitionerDto = (p: PractitionerWithColor): Required<Schemas['Practitioner']> => ({
   id: p.id,
   full_name: fullName(p),
   first_name: p.first_name,
@@ -19,15 +19,7 @@ export function toPractitionerSettingsDto(p: PractitionerWithColor, places: Plac
   const { routable, warnings } = routingReadiness(p, places);
   const hasHome = p.home_address !== null || p.home_lat !== null || p.home_lng !== null;
   return {
-    id: p.id,
-    full_name: fullName(p),
-    first_name: p.first_name,
-    last_name: p.last_name,
-    active: p.active,
-    profession: p.profession,
-    time_zone: p.time_zone,
-    color: p.shown_color,
-    color_chosen: p.color !== null,
+    ...toPractitionerDto(p),
     start_place: resolvePlace(p, 'start', places),
     end_place: resolvePlace(p, 'end', places),
     home: hasHome ? { address: p.home_address, lat: p.home_lat, lng: p.home_lng, precision: p.home_geo_precision, source: p.home_geo_source ?? null } : null,
