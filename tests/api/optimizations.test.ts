@@ -10,6 +10,7 @@ import { checkSolution, travelMatrixFor, type Solution } from '../../server/src/
 import { applyOptimization, loadDay, problemOf, SCHEDULE_CHANGED, travelProviderFor, type OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { brisbaneAt as at, brisbaneClock as clock, workingEveryDay } from './support/routing';
 import { drainJobs, startWorker, waitForJob } from './support/jobs';
 
 let t: TestApp;
@@ -18,10 +19,7 @@ let other: BusinessFixture;
 let pat: number;
 let quinn: number;
 
-const EVERY_DAY = Array.from({ length: 7 }, () => ({ start: '08:00', end: '17:00' }));
-/** Brisbane (UTC+10, no daylight saving): 'HH:MM' on `date` as an instant. */
-const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+10:00`);
-const clock = (iso: string) => new Date(Date.parse(iso) + 10 * 3600_000).toISOString().slice(11, 16);
+const EVERY_DAY = workingEveryDay('08:00', '17:00');
 
 beforeAll(async () => {
   // Searches end after 300 ms here, whatever the business's setting (a server knob, never a request field).

@@ -9,6 +9,7 @@ import { appointmentSyncSnapshots } from '../../server/src/db/schema-sync';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { optimiseAndApply, routesOf, workingEveryDay } from './support/routing';
 import { drainJobs } from './support/jobs';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ let staff: number[];
 const RANGE = { start_date: '2026-11-23', end_date: '2026-11-27' };
 const FAST = { maxAttempts: 3, backoffBaseMs: 5, backoffMaxMs: 20, requestTimeoutMs: 3_000 };
 const MINUTE = 60_000;
-const EVERY_DAY = Array.from({ length: 7 }, () => ({ start: '06:00', end: '20:00' }));
+const EVERY_DAY = workingEveryDay('06:00', '20:00');
 
 async function run(kind: 'imports' | 'exports', body: Record<string, unknown> = RANGE) {
   const created = await t.request('POST', `/api/${kind}`, { token: acme.tokens.admin, body });
@@ -50,17 +51,8 @@ async function externalIdOf(practitionerId: number) {
 }
 
 const sandboxAppointment = (id: string) => sandbox.dataset.appointments.find((a) => a.id === id)!;
-const routesOf = async (date: string) => (await t.request('GET', `/api/routes?date=${date}`, { token: acme.tokens.admin })).body.routes as any[];
-
-/** Optimises a day for the practitioners (keeping each visit's practitioner) and applies it. */
-async function optimiseAndApply(date: string, practitionerIds: number[]) {
-  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date, practitioner_ids: practitionerIds } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await drainJobs(t.ctx);
-  const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: acme.tokens.admin });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  return applied.body.routes as any[];
-}
+const routesOfDay = (date: string) => routesOf(t, acme, date);
+const optimiseAndApplyDay = (date: string, practitionerIds: number[]) => optimiseAndApply(t, acme, date, practitionerIds);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 11, startDate: '2026-11-23', weeks: 1, patients: 40, practitioners: 3, inactivePractitioners: 0 });
@@ -90,14 +82,14 @@ describe('an import after a day was optimised', () => {
   const OTHER_DAY = '2026-11-25';
 
   it('changes nothing and leaves the routes as they are when the PMS did not change', async () => {
-    const routes = await optimiseAndApply(DAY, staff);
+    const routes = await optimiseAndApplyDay(DAY, staff);
     expect(routes.map((route) => route.practitioner_id).sort()).toEqual([...staff].sort());
     expect(routes.every((route) => route.stale === false && route.stale_at === null)).toBe(true);
     // The first practitioner's day before is routed too.
-    expect(await optimiseAndApply(OTHER_DAY, [staff[0]])).toHaveLength(1);
+    expect(await optimiseAndApplyDay(OTHER_DAY, [staff[0]])).toHaveLength(1);
     const reimport = await run('imports');
     expect(reimport.result).toMatchObject({ appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 });
-    expect((await routesOf(DAY)).map((route) => [route.stale, route.stale_at])).toEqual(staff.map(() => [false, null]));
+    expect((await routesOfDay(DAY)).map((route) => [route.stale, route.stale_at])).toEqual(staff.map(() => [false, null]));
   });
 
   it('marks stale the route of each practitioner whose visit the PMS moved, cancelled or added, and no other', async () => {
@@ -110,7 +102,7 @@ describe('an import after a day was optimised', () => {
     const started = Date.now();
     let result = await run('imports');
     expect(result.result.appointments_updated).toBe(1);
-    let routes = new Map((await routesOf(DAY)).map((route) => [route.practitioner_id, route]));
+    let routes = new Map((await routesOfDay(DAY)).map((route) => [route.practitioner_id, route]));
     expect(routes.get(moved)).toMatchObject({ stale: true, stale_at: expect.any(String) });
     expect(Date.parse(routes.get(moved).stale_at)).toBeGreaterThanOrEqual(started - 1000);
     expect(routes.get(cancelled)).toMatchObject({ stale: false, stale_at: null });
@@ -128,13 +120,13 @@ describe('an import after a day was optimised', () => {
     });
     result = await run('imports');
     expect(result.result).toMatchObject({ appointments_created: 1, appointments_cancelled: 1 });
-    routes = new Map((await routesOf(DAY)).map((route) => [route.practitioner_id, route]));
+    routes = new Map((await routesOfDay(DAY)).map((route) => [route.practitioner_id, route]));
     expect(routes.get(cancelled)).toMatchObject({ stale: true, stale_at: expect.any(String) });
     expect(routes.get(added)).toMatchObject({ stale: true, stale_at: expect.any(String) });
     // Still stale since the first change.
     expect(routes.get(moved).stale_at).toBe(staleSince);
     // Another day's route of the same practitioner is not touched.
-    const [otherDay] = (await routesOf(OTHER_DAY)).filter((route) => route.practitioner_id === moved);
+    const [otherDay] = (await routesOfDay(OTHER_DAY)).filter((route) => route.practitioner_id === moved);
     expect(otherDay).toMatchObject({ stale: false, stale_at: null });
   });
 });

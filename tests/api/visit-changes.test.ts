@@ -8,7 +8,7 @@ import { appointments, clients, practitioners, versions } from '../../server/src
 import { travelProviderFor } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
-import { drainJobs } from './support/jobs';
+import { brisbaneAt as at, brisbaneClock as clock, optimiseAndApply, routesOf, workingEveryDay } from './support/routing';
 
 let t: TestApp;
 let acme: BusinessFixture;
@@ -16,9 +16,7 @@ let other: BusinessFixture;
 let pat: number;
 let quinn: number;
 
-const EVERY_DAY = Array.from({ length: 7 }, () => ({ start: '08:00', end: '17:00' }));
-const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+10:00`);
-const clock = (iso: string) => new Date(Date.parse(iso) + 10 * 3600_000).toISOString().slice(11, 16);
+const EVERY_DAY = workingEveryDay('08:00', '17:00');
 
 beforeAll(async () => {
   t = await startTestApp({ optimizerMaxSearchMs: 200 });
@@ -49,16 +47,9 @@ const travelOf = async (date: string, token = acme.tokens.admin, query = '') => 
 const move = (id: number, body: unknown, token = acme.tokens.staff) => t.request('PATCH', `/api/appointments/${id}/move`, { token, body });
 const insertion = (id: number, practitionerIds: unknown, token = acme.tokens.staff) =>
   t.request('POST', `/api/appointments/${id}/insertion`, { token, body: { practitioner_ids: practitionerIds } });
-const routesOf = async (date: string) => (await t.request('GET', `/api/routes?date=${date}`, { token: acme.tokens.admin })).body.routes as any[];
+const routesOfDay = (date: string) => routesOf(t, acme, date);
+const optimiseAndApplyDay = (date: string, practitionerIds: number[]) => optimiseAndApply(t, acme, date, practitionerIds);
 
-async function optimiseAndApply(date: string, practitionerIds: number[]) {
-  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date, practitioner_ids: practitionerIds } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await drainJobs(t.ctx);
-  const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: acme.tokens.admin });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  return applied.body.routes as any[];
-}
 
 describe('travel warnings of a day', () => {
   const DAY = '2026-11-26'; // Thursday
@@ -159,7 +150,7 @@ describe('moving a visit by hand', () => {
   it('moves a routed visit to another practitioner and time: length kept, off its route, both routes stale, in the change log', async () => {
     const pats = [await addVisit(DAY, pat, 152.95, '09:00', 45), await addVisit(DAY, pat, 152.96, '10:00'), await addVisit(DAY, pat, 152.97, '11:00')];
     await addVisit(DAY, quinn, 153.08, '09:00');
-    const routes = await optimiseAndApply(DAY, [pat, quinn]);
+    const routes = await optimiseAndApplyDay(DAY, [pat, quinn]);
     expect(routes).toHaveLength(2);
     const [routed] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, pats[0]));
     expect(routed.route_id).not.toBeNull();
@@ -170,7 +161,7 @@ describe('moving a visit by hand', () => {
       practitioner: { id: quinn }, starts_at: at(DAY, '13:00').toISOString(), ends_at: at(DAY, '13:45').toISOString(),
       arrive_at: at(DAY, '13:00').toISOString(), route_id: null,
     });
-    const after = new Map((await routesOf(DAY)).map((route) => [route.practitioner_id, route]));
+    const after = new Map((await routesOfDay(DAY)).map((route) => [route.practitioner_id, route]));
     expect(after.get(pat)).toMatchObject({ stale: true, stale_at: expect.any(String) });
     expect(after.get(pat).stops.map((stop: any) => stop.appointment_id)).not.toContain(pats[0]);
     expect(after.get(quinn)).toMatchObject({ stale: true });
