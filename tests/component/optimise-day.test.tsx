@@ -78,6 +78,7 @@ describe('the Optimise dialog', () => {
     const { user, view } = await openDialog();
     await user.click(within(dialog()).getByRole('button', { name: 'Clear date' }));
     expect(within(dialog()).getByTestId('date-value')).toHaveTextContent('Select a date');
+    expect(within(dialog()).getByTestId('optimise-visit-count')).toHaveTextContent('Choose a day to see its visits.');
     await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Choose the day to optimise.');
     expect(posted('/optimizations')).toHaveLength(0);

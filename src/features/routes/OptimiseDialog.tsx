@@ -165,9 +165,13 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                   disabled={is('submitting')}
                 />
                 <p className="mt-1 text-xs text-slate-500" data-testid="optimise-visit-count">
-                  {dayVisits.isPending && isDate(date)
-                    ? "Loading the day's visits…"
-                    : `${chosenVisits} visit${chosenVisits === 1 ? '' : 's'} of the chosen practitioners on this day.`}
+                  {!isDate(date)
+                    ? 'Choose a day to see its visits.'
+                    : dayVisits.isError
+                      ? "The day's visits could not be loaded: choose the practitioners yourself."
+                      : dayVisits.isPending
+                        ? "Loading the day's visits…"
+                        : `${chosenVisits} visit${chosenVisits === 1 ? '' : 's'} of the chosen practitioners on this day.`}
                   {picked === null && ' Every active practitioner with visits that day is chosen.'}
                 </p>
               </div>
