@@ -1,12 +1,11 @@
 // The header's Import and Export links. The modals load on first use, keeping them (and the date picker)
 // out of the initial bundle.
 import { lazy, Suspense, useEffect } from 'react';
+import { Button } from '../../ui/Button';
 import { closeSyncModal, openSyncModal, useSyncModal } from './syncModalStore';
 
 const SyncModalHost = lazy(() => import('./SyncModalHost'));
 
-const linkClass =
-  'rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
 export function HeaderSyncLinks() {
   const open = useSyncModal() !== null;
@@ -14,12 +13,12 @@ export function HeaderSyncLinks() {
   useEffect(() => closeSyncModal, []);
   return (
     <>
-      <button type="button" className={linkClass} onClick={() => openSyncModal('import')}>
+      <Button variant="ghost" size="sm" onClick={() => openSyncModal('import')}>
         Import
-      </button>
-      <button type="button" className={linkClass} onClick={() => openSyncModal('export')}>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => openSyncModal('export')}>
         Export
-      </button>
+      </Button>
       {open && (
         <Suspense fallback={null}>
           <SyncModalHost />
