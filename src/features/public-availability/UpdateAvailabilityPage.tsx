@@ -1,6 +1,6 @@
 // /client/update-availability?token=…: no login. The client sees their first name and the same
 // availability editor staff use; an expired, used or broken link gets a plain explanation.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
@@ -80,22 +80,15 @@ export default function UpdateAvailabilityPage(_: RoutePageProps) {
 function PublicAvailabilityForm({ token }: { token: string }) {
   const { api } = useServices();
   const details = useQuery({ ...publicAvailabilityQueries.byToken(api, token), retry: false, staleTime: Infinity });
-  const [outcome, setOutcome] = useState<{ kind: 'saved' } | { kind: 'expired' } | { kind: 'error'; message: string } | null>(null);
-
   // The page, not a toast, says how saving went: thank you, the link has expired, or what went wrong.
-  const save = useMutation({
-    mutationFn: (availability: AvailabilityEntry[]) => savePublicAvailability(api, token, availability),
-    onSuccess: () => setOutcome({ kind: 'saved' }),
-    onError: (error) =>
-      setOutcome(problemOf(error) === 'expired' ? { kind: 'expired' } : { kind: 'error', message: messageOfError(error, AVAILABILITY_ERROR_MESSAGE) }),
-  });
+  const save = useMutation({ mutationFn: (availability: AvailabilityEntry[]) => savePublicAvailability(api, token, availability) });
 
   if (details.isPending) return <PageSpinner label="Loading your availability" />;
   if (details.isError) return <ProblemPanel problem={problemOf(details.error)} />;
-  if (outcome?.kind === 'expired') return <ProblemPanel problem="expired" />;
+  if (save.isError && problemOf(save.error) === 'expired') return <ProblemPanel problem="expired" />;
 
   const firstName = details.data.client.first_name;
-  if (outcome?.kind === 'saved') {
+  if (save.isSuccess) {
     return (
       <div role="status" data-testid="public-availability-saved">
         <h1 className="text-xl font-semibold">Thank you, {firstName}</h1>
@@ -113,9 +106,9 @@ function PublicAvailabilityForm({ token }: { token: string }) {
           all day, the times that suit you. Leave it off if any time suits.
         </p>
       </div>
-      {outcome?.kind === 'error' && (
+      {save.isError && (
         <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-200">
-          {outcome.message}
+          {messageOfError(save.error, AVAILABILITY_ERROR_MESSAGE)}
         </p>
       )}
       <AvailabilityEditor availability={details.data.availability} saveTo={{ token }} save={save} saveLabel="Save my availability" />
