@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants, getPriority } from 'node:os';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSolution } from './checker';
@@ -399,6 +401,29 @@ describe('solveInWorker', () => {
     expect(performance.now() - t0).toBeLessThan(10_000);
     expect(aborted.stats.stoppedBy).toBe('abort');
     expect(checkSolution(problem, aborted, matrix).errors).toEqual([]);
+  }, 30_000);
+
+  it.runIf(process.platform === 'linux')('solves at a lower priority than the thread that asked for it, so an API keeps answering', async () => {
+    const niceOfThreads = () => readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+      } catch {
+        return []; // the thread ended meanwhile
+      }
+    });
+    const asking = getPriority();
+    const problem = day();
+    let solved = false;
+    const solving = solveInWorker(problem, { travel: await travelMatrixFor(problem), timeBudgetMs: 3_000, seed: 3 }).finally(() => { solved = true; });
+    let lowered = false;
+    while (!solved && !lowered) {
+      lowered = niceOfThreads().includes(asking + constants.priority.PRIORITY_BELOW_NORMAL);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await solving;
+    expect(lowered).toBe(true);
+    expect(getPriority()).toBe(asking);
   }, 30_000);
 
   it('passes validation errors back', async () => {

@@ -1,12 +1,21 @@
 // Worker-thread entry for solveInWorker and OptimizerPool: solves each request it receives with its
 // travel matrix, posting progress and the solution (or the error) back. An 'abort' message stops the
 // current search at its next slice, which then returns its best solution.
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { solveWithMatrix } from './solve';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 import { ProblemValidationError } from './validate';
 
 if (!parentPort) throw new Error('worker-entry must run in a worker thread');
+// A search uses its whole core until its time is up. On Linux a thread's nice value is its own (setpriority on the
+// calling thread, pid 0), so this thread yields to the API's event loop, which then answers as fast while runs solve;
+// elsewhere, or where it is not allowed, the thread keeps the normal priority.
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // not permitted here: solve at the normal priority
+}
 const port = parentPort;
 let current: AbortController | null = null;
 
