@@ -1,0 +1,126 @@
+// Dragging a visit block on the day schedule to another time and/or another practitioner's lane, with pointer events
+// (mouse, pen and touch alike). A press becomes a drag only after the pointer has moved a few pixels, so a click still
+// opens the visit; Escape or a cancelled pointer puts it back. The drop is handed to `onDrop`; nothing is moved here.
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { draggedStart, type ScheduleBlock, type ScheduleLayout } from './scheduleLayout';
+
+/** How far (px) a press must move before it is a drag and not a click. */
+const DRAG_THRESHOLD_PX = 6;
+
+/** Where the dragged block would land now. */
+export interface DragTarget {
+  appointmentId: number;
+  practitionerId: number;
+  from: number;
+  to: number;
+}
+
+interface Press {
+  pointerId: number;
+  x: number;
+  y: number;
+  block: ScheduleBlock;
+  practitionerId: number;
+  element: HTMLElement;
+  dragging: boolean;
+  /** Escape put the block back; the press ends with the pointer's release. */
+  cancelled: boolean;
+}
+
+/** The click that follows the end of a drag comes at once; a later one is a click of its own. */
+const SWALLOW_CLICK_MS = 500;
+
+export function useScheduleDrag({ layout, enabled, onDrop }: {
+  layout: ScheduleLayout;
+  enabled: boolean;
+  onDrop: (block: ScheduleBlock, fromPractitionerId: number, target: DragTarget) => void;
+}) {
+  const press = useRef<Press | null>(null);
+  const tracks = useRef(new Map<number, HTMLElement>());
+  /** A drag ends with a click on the block it started on: that click must not open the visit. */
+  const dragEndedAt = useRef(-Infinity);
+  const [target, setTarget] = useState<DragTarget | null>(null);
+
+  const targetAt = (current: Press, x: number, y: number): DragTarget => {
+    const origin = tracks.current.get(current.practitionerId)!.getBoundingClientRect();
+    const span = layout.endMinute - layout.startMinute;
+    const from = draggedStart(current.block, ((x - current.x) / origin.width) * span, layout);
+    // The lane under the pointer, or the nearest one when it is above or below them all.
+    let practitionerId = current.practitionerId;
+    let nearest = Infinity;
+    for (const [id, track] of tracks.current) {
+      const rect = track.getBoundingClientRect();
+      const distance = y < rect.top ? rect.top - y : y > rect.bottom ? y - rect.bottom : 0;
+      if (distance < nearest) [nearest, practitionerId] = [distance, id];
+    }
+    return { appointmentId: current.block.appointment.id, practitionerId, from, to: from + (current.block.to - current.block.from) };
+  };
+
+  const end = () => {
+    const current = press.current;
+    press.current = null;
+    if (current?.dragging) dragEndedAt.current = performance.now();
+    setTarget(null);
+  };
+
+  // Escape puts the block back.
+  useEffect(() => {
+    if (!target) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !press.current) return;
+      event.preventDefault();
+      press.current.cancelled = true;
+      setTarget(null);
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  });
+
+  /** The props of a block: its pointer handlers and whether a click on it is a click. */
+  const blockProps = (block: ScheduleBlock, practitionerId: number) => {
+    if (!enabled) return {};
+    return {
+      onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
+        if (!event.isPrimary || event.button !== 0) return;
+        press.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, block, practitionerId, element: event.currentTarget, dragging: false, cancelled: false };
+      },
+      onPointerMove: (event: ReactPointerEvent<HTMLElement>) => {
+        const current = press.current;
+        if (!current || current.pointerId !== event.pointerId || current.cancelled) return;
+        if (!current.dragging) {
+          if (Math.hypot(event.clientX - current.x, event.clientY - current.y) < DRAG_THRESHOLD_PX) return;
+          current.dragging = true;
+          // The block keeps the pointer's events wherever it goes (jsdom has no capture).
+          current.element.setPointerCapture?.(event.pointerId);
+        }
+        setTarget(targetAt(current, event.clientX, event.clientY));
+      },
+      onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
+        const current = press.current;
+        if (!current || current.pointerId !== event.pointerId) return;
+        if (current.dragging && !current.cancelled) {
+          onDrop(current.block, current.practitionerId, targetAt(current, event.clientX, event.clientY));
+        }
+        end();
+      },
+      onPointerCancel: end,
+    };
+  };
+
+  return {
+    /** Where the dragged block would land, while one is dragged. */
+    target,
+    blockProps,
+    /** Registers a lane's track (the strip the blocks are on). */
+    trackRef: (practitionerId: number) => (element: HTMLElement | null) => {
+      if (element) tracks.current.set(practitionerId, element);
+      else tracks.current.delete(practitionerId);
+    },
+    /** True for the click that ends a drag (it is not a click on the block). */
+    takeSwallowedClick: () => {
+      const swallowed = performance.now() - dragEndedAt.current < SWALLOW_CLICK_MS;
+      dragEndedAt.current = -Infinity;
+      return swallowed;
+    },
+  };
+}
