@@ -48,8 +48,8 @@ function layOutLanes() {
 }
 
 /** Presses a block at (x, y), moves the pointer to each point in turn and, unless `release` is false, lets go there. */
-function dragBlock(element: HTMLElement, from: [number, number], path: [number, number][], release = true) {
-  const at = ([clientX, clientY]: [number, number]) => ({ pointerId: 1, isPrimary: true, button: 0, clientX, clientY });
+function dragBlock(element: HTMLElement, from: [number, number], path: [number, number][], release = true, pointerType = 'mouse') {
+  const at = ([clientX, clientY]: [number, number]) => ({ pointerId: 1, isPrimary: true, button: 0, clientX, clientY, pointerType });
   fireEvent.pointerDown(element, at(from));
   for (const point of path) fireEvent.pointerMove(element, at(point));
   if (release) {
@@ -169,6 +169,25 @@ describe('dragging a visit on the day schedule', () => {
     expect(await screen.findByText(/Sam Lee does not deliver Home visit/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('drag-outline')).toBeNull());
     expect(within(lane('Pat Nguyen')).getByRole('button', { name: /^10:30 Bert Smith/ })).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('with a finger, a swipe scrolls and moves nothing; holding the block still first picks it up', async () => {
+    const view = await scheduleAs('ADMIN');
+    dragBlock(block('Bert Smith'), [280, 20], [[300, 20], [340, 80]], true, 'touch');
+    expect(screen.queryByTestId('drag-outline')).toBeNull();
+    expect(moves()).toHaveLength(0);
+
+    const bert = block('Bert Smith');
+    const finger = (clientX: number, clientY: number) => ({ pointerId: 2, isPrimary: true, button: 0, clientX, clientY, pointerType: 'touch' });
+    fireEvent.pointerDown(bert, finger(280, 20));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    fireEvent.pointerMove(bert, finger(300, 20));
+    fireEvent.pointerMove(bert, finger(340, 80));
+    expect(within(lane('Sam Lee')).getByTestId('drag-outline')).toHaveTextContent('11:30');
+    fireEvent.pointerUp(bert, finger(340, 80));
+    await waitFor(() => expect(moves()).toHaveLength(1));
+    expect(moves()[0].body).toEqual({ practitioner_id: 8, starts_at: '2026-11-25T11:30:00+10:00' });
     view.unmount();
   });
 

@@ -70,7 +70,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
-    <div className="relative overflow-x-auto" data-testid="day-schedule">
+    <div ref={drag.rootRef} className="relative overflow-x-auto" data-testid="day-schedule">
       <div className="min-w-[56rem] px-4 py-3">
         <div className="relative ml-40 h-5 text-[10px] text-slate-500">
           {hours.map((minute) => (
@@ -120,6 +120,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const time = formatTime(arrivalOf(appointment), zone);
                     const name = appointment.client?.full_name ?? 'Appointment';
                     const moving = outline?.appointmentId === appointment.id;
+                    const held = drag.heldId === appointment.id && !moving;
                     return (
                       <button
                         key={appointment.id}
@@ -133,7 +134,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         title={`${time} ${name}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
                         className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''
-                        } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab touch-none active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''}`}
+                        } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
                       >
                         <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>

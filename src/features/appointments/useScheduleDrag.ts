@@ -1,11 +1,17 @@
-// Dragging a visit block on the day schedule to another time and/or another practitioner's lane, with pointer events
-// (mouse, pen and touch alike). A press becomes a drag only after the pointer has moved a few pixels, so a click still
-// opens the visit; Escape or a cancelled pointer puts it back. The drop is handed to `onDrop`; nothing is moved here.
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+// Dragging a visit block on the day schedule to another time and/or another practitioner's lane, with pointer events.
+// With a mouse or pen, a press becomes a drag once the pointer has moved a few pixels, so a click still opens the visit.
+// With a finger, a swipe still scrolls the schedule and the page: the block is picked up by holding it still for a
+// moment (it lifts), then it follows the finger. Escape or a cancelled pointer puts it back. The drop is handed to
+// `onDrop`; nothing is moved here.
+import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { draggedStart, type ScheduleBlock, type ScheduleLayout } from './scheduleLayout';
 
 /** How far (px) a press must move before it is a drag and not a click. */
 const DRAG_THRESHOLD_PX = 6;
+/** How long a finger holds a block still to pick it up. */
+const TOUCH_HOLD_MS = 350;
+/** The click that follows the end of a drag comes at once; a later one is a click of its own. */
+const SWALLOW_CLICK_MS = 500;
 
 /** Where the dragged block would land now. */
 export interface DragTarget {
@@ -22,13 +28,14 @@ interface Press {
   block: ScheduleBlock;
   practitionerId: number;
   element: HTMLElement;
+  /** A finger's press: it may drag only once held (`held`). */
+  touch: boolean;
+  held: boolean;
+  holdTimer?: ReturnType<typeof setTimeout>;
   dragging: boolean;
   /** Escape put the block back; the press ends with the pointer's release. */
   cancelled: boolean;
 }
-
-/** The click that follows the end of a drag comes at once; a later one is a click of its own. */
-const SWALLOW_CLICK_MS = 500;
 
 export function useScheduleDrag({ layout, enabled, onDrop }: {
   layout: ScheduleLayout;
@@ -37,9 +44,12 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
 }) {
   const press = useRef<Press | null>(null);
   const tracks = useRef(new Map<number, HTMLElement>());
+  const [root, setRoot] = useState<HTMLElement | null>(null);
   /** A drag ends with a click on the block it started on: that click must not open the visit. */
   const dragEndedAt = useRef(-Infinity);
   const [target, setTarget] = useState<DragTarget | null>(null);
+  /** The block a finger has picked up (before it moves). */
+  const [heldId, setHeldId] = useState<number | null>(null);
 
   const targetAt = (current: Press, x: number, y: number): DragTarget => {
     const origin = tracks.current.get(current.practitionerId)!.getBoundingClientRect();
@@ -59,8 +69,10 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
   const end = () => {
     const current = press.current;
     press.current = null;
-    if (current?.dragging) dragEndedAt.current = performance.now();
+    clearTimeout(current?.holdTimer);
+    if (current?.dragging || current?.held) dragEndedAt.current = performance.now();
     setTarget(null);
+    setHeldId(null);
   };
 
   // Escape puts the block back.
@@ -76,19 +88,48 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
     return () => document.removeEventListener('keydown', onKey, true);
   });
 
-  /** The props of a block: its pointer handlers and whether a click on it is a click. */
+  // A held block keeps the finger: the schedule must not scroll under it (React's touch listeners are passive).
+  useEffect(() => {
+    if (!root || !enabled) return;
+    const keepFinger = (event: TouchEvent) => {
+      if (press.current?.held && event.cancelable) event.preventDefault();
+    };
+    root.addEventListener('touchmove', keepFinger, { passive: false });
+    return () => root.removeEventListener('touchmove', keepFinger);
+  }, [root, enabled]);
+
+  // Nothing is left waiting when the schedule goes.
+  useEffect(() => () => clearTimeout(press.current?.holdTimer), []);
+
+  /** The props of a block: its pointer handlers. */
   const blockProps = (block: ScheduleBlock, practitionerId: number) => {
     if (!enabled) return {};
     return {
       onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
         if (!event.isPrimary || event.button !== 0) return;
-        press.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, block, practitionerId, element: event.currentTarget, dragging: false, cancelled: false };
+        const touch = event.pointerType === 'touch';
+        const current: Press = {
+          pointerId: event.pointerId, x: event.clientX, y: event.clientY, block, practitionerId, element: event.currentTarget,
+          touch, held: false, dragging: false, cancelled: false,
+        };
+        if (touch) {
+          current.holdTimer = setTimeout(() => {
+            current.held = true;
+            setHeldId(block.appointment.id);
+          }, TOUCH_HOLD_MS);
+        }
+        press.current = current;
       },
       onPointerMove: (event: ReactPointerEvent<HTMLElement>) => {
         const current = press.current;
         if (!current || current.pointerId !== event.pointerId || current.cancelled) return;
         if (!current.dragging) {
           if (Math.hypot(event.clientX - current.x, event.clientY - current.y) < DRAG_THRESHOLD_PX) return;
+          // A finger that moves before holding still is scrolling.
+          if (current.touch && !current.held) {
+            end();
+            return;
+          }
           current.dragging = true;
           // The block keeps the pointer's events wherever it goes (jsdom has no capture).
           current.element.setPointerCapture?.(event.pointerId);
@@ -98,19 +139,25 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
       onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
         const current = press.current;
         if (!current || current.pointerId !== event.pointerId) return;
-        if (current.dragging && !current.cancelled) {
-          onDrop(current.block, current.practitionerId, targetAt(current, event.clientX, event.clientY));
-        }
+        if (current.dragging && !current.cancelled) onDrop(current.block, current.practitionerId, targetAt(current, event.clientX, event.clientY));
         end();
       },
       onPointerCancel: end,
+      // A held finger would otherwise open the browser's menu.
+      onContextMenu: (event: ReactMouseEvent<HTMLElement>) => {
+        if (press.current?.touch) event.preventDefault();
+      },
     };
   };
 
   return {
     /** Where the dragged block would land, while one is dragged. */
     target,
+    /** The block a finger holds, picked up but not moved yet. */
+    heldId,
     blockProps,
+    /** The schedule's box (where a held finger must not scroll). */
+    rootRef: setRoot,
     /** Registers a lane's track (the strip the blocks are on). */
     trackRef: (practitionerId: number) => (element: HTMLElement | null) => {
       if (element) tracks.current.set(practitionerId, element);
