@@ -104,9 +104,11 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                 <TextCell text={appointment.suburb ?? '—'} />
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>{appointment.arrive_at ? formatTime(appointment.arrive_at, zone) : '—'}</td>
                 <td className={`${CELL} whitespace-nowrap`}>{statusLabel(appointment)}</td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  {!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}
-                  {!cancelled && warnings?.has(appointment.id) && <TravelWarningMark text={warnings.get(appointment.id)!} />}
+                <td className={CELL}>
+                  <span className="inline-flex gap-1">
+                    {!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}
+                    {!cancelled && warnings?.has(appointment.id) && <TravelWarningMark text={warnings.get(appointment.id)!} />}
+                  </span>
                 </td>
               </tr>
             );
