@@ -206,9 +206,12 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   </>
                 )}
                 {optimises && (
-                  <span className="ml-auto">
-                    <OptimiseAction day={shownDay} />
-                  </span>
+                  <>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">Drag a visit to another time or practitioner to move it (on a touch screen, hold it first).</span>
+                    <span className="ml-auto">
+                      <OptimiseAction day={shownDay} />
+                    </span>
+                  </>
                 )}
               </div>
             )}

@@ -1,6 +1,7 @@
 // Travel warnings on every day, routed or not: a visit whose gap after the visit before (the same practitioner's) is
 // shorter than the travel between them says 'Not enough travel time (needs N min)', N the travel in whole minutes.
 // The day schedule and the one-day list read them as texts by visit (they draw them); the appointment modal says it.
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -27,12 +28,14 @@ function gapText(travel: VisitTravel): string {
 export function useTravelWarnings(date: string | null): ReadonlyMap<number, string> {
   const { api } = useServices();
   const travel = useQuery({ ...routeQueries.dayTravel(api, date ?? ''), enabled: date !== null });
-  const warnings = new Map<number, string>();
-  for (const visit of travel.data ?? []) {
-    const text = travelWarningText(visit);
-    if (text) warnings.set(visit.appointment_id, text);
-  }
-  return warnings;
+  return useMemo(() => {
+    const warnings = new Map<number, string>();
+    for (const visit of travel.data ?? []) {
+      const text = travelWarningText(visit);
+      if (text) warnings.set(visit.appointment_id, text);
+    }
+    return warnings;
+  }, [travel.data]);
 }
 
 /** On the appointment modal: the warning in words, when the visit has one. */
