@@ -12,6 +12,9 @@ const DRAG_THRESHOLD_PX = 6;
 const TOUCH_HOLD_MS = 350;
 /** The click that follows the end of a drag comes at once; a later one is a click of its own. */
 const SWALLOW_CLICK_MS = 500;
+/** Near an edge (px) of the window or of the schedule's scroll box, a drag scrolls them, this far each frame. */
+const EDGE_PX = 40;
+const EDGE_STEP_PX = 12;
 
 /** Where the dragged block would land now. */
 export interface DragTarget {
@@ -33,6 +36,11 @@ interface Press {
   held: boolean;
   holdTimer?: ReturnType<typeof setTimeout>;
   dragging: boolean;
+  /** The minute the block was pressed at: it moves by as much as the pointer's minute moves. */
+  grabbedAt: number;
+  /** Where the pointer is, and the frame that scrolls when it is near an edge. */
+  last: { x: number; y: number };
+  frame?: number;
   /** Escape put the block back; the press ends with the pointer's release. */
   cancelled: boolean;
 }
@@ -51,10 +59,14 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
   /** The block a finger has picked up (before it moves). */
   const [heldId, setHeldId] = useState<number | null>(null);
 
+  /** The minute of the day at `x` on the lanes (they share the axis; the page or the schedule may have scrolled). */
+  const minuteAt = (practitionerId: number, x: number) => {
+    const track = (tracks.current.get(practitionerId) ?? [...tracks.current.values()][0]).getBoundingClientRect();
+    return layout.startMinute + ((x - track.left) / track.width) * (layout.endMinute - layout.startMinute);
+  };
+
   const targetAt = (current: Press, x: number, y: number): DragTarget => {
-    const origin = tracks.current.get(current.practitionerId)!.getBoundingClientRect();
-    const span = layout.endMinute - layout.startMinute;
-    const from = draggedStart(current.block, ((x - current.x) / origin.width) * span, layout);
+    const from = draggedStart(current.block, minuteAt(current.practitionerId, x) - current.grabbedAt, layout);
     // The lane under the pointer, or the nearest one when it is above or below them all.
     let practitionerId = current.practitionerId;
     let nearest = Infinity;
@@ -70,9 +82,26 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
     const current = press.current;
     press.current = null;
     clearTimeout(current?.holdTimer);
+    if (current?.frame !== undefined) cancelAnimationFrame(current.frame);
     if (current?.dragging || current?.held) dragEndedAt.current = performance.now();
     setTarget(null);
     setHeldId(null);
+  };
+
+  /** While dragging, a pointer held near an edge scrolls the page (lanes out of sight) or the schedule (hours out of sight). */
+  const scrollAtEdges = (current: Press) => {
+    const step = () => {
+      if (press.current !== current || current.cancelled) return;
+      const { x, y } = current.last;
+      const down = y > window.innerHeight - EDGE_PX ? EDGE_STEP_PX : y < EDGE_PX ? -EDGE_STEP_PX : 0;
+      const box = root?.getBoundingClientRect();
+      const across = !box ? 0 : x > box.right - EDGE_PX ? EDGE_STEP_PX : x < box.left + EDGE_PX ? -EDGE_STEP_PX : 0;
+      if (down) window.scrollBy(0, down);
+      if (across && root) root.scrollLeft += across;
+      if (down || across) setTarget(targetAt(current, x, y));
+      current.frame = requestAnimationFrame(step);
+    };
+    current.frame = requestAnimationFrame(step);
   };
 
   // Escape puts the block back.
@@ -110,7 +139,8 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
         const touch = event.pointerType === 'touch';
         const current: Press = {
           pointerId: event.pointerId, x: event.clientX, y: event.clientY, block, practitionerId, element: event.currentTarget,
-          touch, held: false, dragging: false, cancelled: false,
+          touch, held: false, dragging: false, cancelled: false, last: { x: event.clientX, y: event.clientY },
+          grabbedAt: minuteAt(practitionerId, event.clientX),
         };
         if (touch) {
           current.holdTimer = setTimeout(() => {
@@ -133,7 +163,9 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
           current.dragging = true;
           // The block keeps the pointer's events wherever it goes (jsdom has no capture).
           current.element.setPointerCapture?.(event.pointerId);
+          scrollAtEdges(current);
         }
+        current.last = { x: event.clientX, y: event.clientY };
         setTarget(targetAt(current, event.clientX, event.clientY));
       },
       onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
