@@ -19,7 +19,7 @@ import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 import { TextLink } from '../../ui/TextLink';
-import { AppointmentRouteControls, canPlanRoutes } from '../routes';
+import { AppointmentRouteControls, canPlanRoutes, TravelWarning } from '../routes';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -71,6 +71,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <AvailabilityWarning withText />
         </div>
       )}
+      <TravelWarning appointment={appointment} />
       <Section title="Appointment">
         <dl className="grid gap-3 sm:grid-cols-2">
           <Field label="Client">

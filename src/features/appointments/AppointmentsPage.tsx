@@ -21,7 +21,9 @@ import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
 import { DayMap } from './DayMap';
-import { canPlanRoutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner } from '../routes';
+import {
+  canPlanRoutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
+} from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
@@ -106,6 +108,9 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const routeOf = useMemo(() => new Map((dayRoutes.data ?? []).map((dayRoute) => [dayRoute.practitioner_id, dayRoute])), [dayRoutes.data]);
   const plansRoutes = canPlanRoutes(user?.role);
   const optimises = plansRoutes && view === 'schedule';
+  // Travel warnings on the schedule's day, and in the list when it shows one day.
+  const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null);
+  const move = useMoveAppointment();
 
   const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
 
@@ -175,7 +180,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
 
         {listed && view === 'list' && (
           <>
-            <AppointmentsTable appointments={listed} businessTimeZone={businessTimeZone} showDate={days.length > 1} />
+            <AppointmentsTable appointments={listed} businessTimeZone={businessTimeZone} showDate={days.length > 1} warnings={warnings} />
             <Pagination
               page={page}
               perPage={perPage}
@@ -201,9 +206,12 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   </>
                 )}
                 {optimises && (
-                  <span className="ml-auto">
-                    <OptimiseAction day={shownDay} />
-                  </span>
+                  <>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">Drag a visit to another time or practitioner to move it (on a touch screen, hold it first).</span>
+                    <span className="ml-auto">
+                      <OptimiseAction day={shownDay} />
+                    </span>
+                  </>
                 )}
               </div>
             )}
@@ -215,6 +223,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 <DaySchedule
                   appointments={dayAppointments}
                   businessTimeZone={businessTimeZone}
+                  warnings={warnings}
+                  onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
                   laneNote={(practitionerId) => {
                     const laneRoute = routeOf.get(practitionerId);
                     return laneRoute && <RouteLaneMark route={laneRoute} canEdit={plansRoutes} />;

@@ -4,6 +4,7 @@ import { openAppointmentModal } from '../../app/modalStore';
 import type { AppointmentSummary } from './api';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
 import { AvailabilityWarning } from './AvailabilityWarning';
+import { Icon } from '../../ui/Icon';
 
 /** The columns and their widths: fixed ones for short values, the names share what is left and truncate. */
 const COLUMNS = [
@@ -14,7 +15,7 @@ const COLUMNS = [
   { header: 'Suburb', width: 'w-32' },
   { header: 'Arrival', width: 'w-24' },
   { header: 'Status', width: 'w-24' },
-  { header: 'Warning', width: 'w-12' },
+  { header: 'Warning', width: 'w-16' },
 ] as const;
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
@@ -36,10 +37,22 @@ function TextCell({ text, className = '' }: { text: string; className?: string }
   );
 }
 
-export function AppointmentsTable({ appointments, businessTimeZone, showDate }: {
+/** A travel warning in the row: the icon, its text the tooltip and the accessible name. */
+function TravelWarningMark({ text }: { text: string }) {
+  return (
+    <span data-testid="row-travel-warning" title={text} className="inline-flex items-center text-rose-600 dark:text-rose-400">
+      <Icon name="warning" className="size-5" />
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+export function AppointmentsTable({ appointments, businessTimeZone, showDate, warnings }: {
   appointments: readonly AppointmentSummary[];
   businessTimeZone?: string | null;
   showDate: boolean;
+  /** Travel warnings by visit id (when the list shows one day). */
+  warnings?: ReadonlyMap<number, string>;
 }) {
   return (
     // `relative` keeps the visually hidden texts (absolutely positioned) inside the scroll box: without it they
@@ -91,7 +104,12 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate }: 
                 <TextCell text={appointment.suburb ?? '—'} />
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>{appointment.arrive_at ? formatTime(appointment.arrive_at, zone) : '—'}</td>
                 <td className={`${CELL} whitespace-nowrap`}>{statusLabel(appointment)}</td>
-                <td className={CELL}>{!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}</td>
+                <td className={CELL}>
+                  <span className="inline-flex gap-1">
+                    {!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}
+                    {!cancelled && warnings?.has(appointment.id) && <TravelWarningMark text={warnings.get(appointment.id)!} />}
+                  </span>
+                </td>
               </tr>
             );
           })}

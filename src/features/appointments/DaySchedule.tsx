@@ -1,11 +1,26 @@
 // One lane per practitioner along the day; visits are blocks at their times and the gaps between them
-// (travel and waiting) are drawn as dashed connectors with their length.
-import { useMemo, type ReactNode } from 'react';
-import { formatTime } from '../../lib/dates';
+// (travel and waiting) are drawn as dashed connectors with their length. A visit whose gap is shorter than the travel
+// from the visit before carries its travel warning. Those who may move visits drag a block to another time (5-minute
+// steps) and/or another practitioner's lane: an outline shows where it will go, and the drop is handed to `onMoveVisit`.
+import { useMemo, useState, type ReactNode } from 'react';
+import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { openAppointmentModal } from '../../app/modalStore';
+import { Icon } from '../../ui/Icon';
 import type { AppointmentSummary } from './api';
 import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability } from './appointmentFacts';
-import { layoutSchedule } from './scheduleLayout';
+import { clockOf, layoutSchedule, type ScheduleBlock } from './scheduleLayout';
+import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
+
+/** A move by hand, as the server takes it: only what changes. */
+export interface ScheduleMove {
+  practitioner_id?: number;
+  starts_at?: string;
+}
+
+/** A dropped visit on its way to the server: its outline stays until the day's list is read again. */
+interface PendingMove extends DragTarget {
+  listedWith: readonly AppointmentSummary[];
+}
 
 export const LANE_COLORS = ['#0284c7', '#16a34a', '#9333ea', '#ea580c', '#db2777', '#0d9488', '#ca8a04', '#4f46e5'];
 
@@ -13,13 +28,38 @@ const MIN_LABELLED_GAP_SHARE = 0.025;
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote }: {
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit }: {
   appointments: readonly AppointmentSummary[];
   businessTimeZone?: string | null;
   /** Shown under a practitioner's name (their route and its actions). */
   laneNote?: (practitionerId: number) => ReactNode;
+  /** A visit's travel warning, by visit id. */
+  warnings?: ReadonlyMap<number, string>;
+  /** Given to those who may move visits: blocks can then be dragged; settles when the server has answered. */
+  onMoveVisit?: (appointmentId: number, move: ScheduleMove) => Promise<unknown>;
 }) {
   const layout = useMemo(() => layoutSchedule(appointments, businessTimeZone), [appointments, businessTimeZone]);
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  const laneOf = (practitionerId: number) => layout.lanes.find((lane) => lane.practitionerId === practitionerId);
+  const drag = useScheduleDrag({
+    layout,
+    enabled: onMoveVisit !== undefined,
+    onDrop: (block: ScheduleBlock, fromPractitionerId: number, target: DragTarget) => {
+      const { appointment } = block;
+      const move: ScheduleMove = {};
+      if (target.practitionerId !== fromPractitionerId) move.practitioner_id = target.practitionerId;
+      if (target.from !== block.from) {
+        // The lane's minutes are in its practitioner's zone.
+        const zone = appointmentTimeZone(laneOf(target.practitionerId)?.blocks[0]?.appointment ?? appointment, businessTimeZone);
+        move.starts_at = instantAtTimeOnSameDay(arrivalOf(appointment), clockOf(target.from), zone);
+      }
+      if (!onMoveVisit || Object.keys(move).length === 0) return;
+      setPending({ ...target, listedWith: appointments });
+      onMoveVisit(appointment.id, move).catch(() => setPending(null));
+    },
+  });
+  // The outline at the target: while dragging, then while the move is saved (until the day's list is read again).
+  const outline = drag.target ?? (pending && pending.listedWith === appointments ? pending : null);
   const span = layout.endMinute - layout.startMinute;
   const percent = (minute: number) => `${(((minute - layout.startMinute) / span) * 100).toFixed(3)}%`;
   const width = (from: number, to: number) => `${(((to - from) / span) * 100).toFixed(3)}%`;
@@ -30,7 +70,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote }: {
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
-    <div className="relative overflow-x-auto" data-testid="day-schedule">
+    <div ref={drag.rootRef} className="relative overflow-x-auto" data-testid="day-schedule">
       <div className="min-w-[56rem] px-4 py-3">
         <div className="relative ml-40 h-5 text-[10px] text-slate-500">
           {hours.map((minute) => (
@@ -52,7 +92,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote }: {
                   <span className="block text-xs font-normal text-slate-500">{lane.blocks.length} visits</span>
                   {laneNote?.(lane.practitionerId)}
                 </div>
-                <div className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
+                <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
                   {hours.map((minute) => (
                     <span key={minute} aria-hidden="true" className="absolute inset-y-0 border-l border-slate-200 dark:border-slate-700" style={{ left: percent(minute) }} />
                   ))}
@@ -60,8 +100,10 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote }: {
                     <span
                       key={`${gap.from}-${gap.to}`}
                       data-testid="schedule-gap"
-                      title={`${gap.minutes} min between visits`}
-                      className="absolute top-1/2 flex -translate-y-1/2 items-center justify-center border-t-2 border-dashed border-slate-400 dark:border-slate-500"
+                      title={`${gap.minutes} min between visits${warnings?.has(gap.nextAppointmentId) ? `: ${warnings.get(gap.nextAppointmentId)}` : ''}`}
+                      className={`absolute top-1/2 flex -translate-y-1/2 items-center justify-center border-t-2 border-dashed ${
+                        warnings?.has(gap.nextAppointmentId) ? 'border-rose-500' : 'border-slate-400 dark:border-slate-500'
+                      }`}
                       style={{ left: percent(gap.from), width: width(gap.from, gap.to) }}
                     >
                       {/* Short gaps keep only the line: a label would cover the neighbouring visits. */}
@@ -74,32 +116,57 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote }: {
                     const { appointment } = block;
                     const zone = appointmentTimeZone(appointment, businessTimeZone);
                     const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
+                    const warning = warnings?.get(appointment.id);
                     const time = formatTime(arrivalOf(appointment), zone);
                     const name = appointment.client?.full_name ?? 'Appointment';
+                    const moving = outline?.appointmentId === appointment.id;
+                    const held = drag.heldId === appointment.id && !moving;
                     return (
                       <button
                         key={appointment.id}
                         type="button"
                         data-testid="schedule-block"
-                        onClick={() => openAppointmentModal(appointment.id)}
-                        aria-label={`${time} ${name}${appointment.appointment_type ? ` (${appointment.appointment_type.name})` : ''}${outside ? ", outside client's availability" : ''}`}
-                        title={`${time} ${name}`}
-                        className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
+                        {...drag.blockProps(block, lane.practitionerId)}
+                        onClick={() => {
+                          if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
+                        }}
+                        aria-label={`${time} ${name}${appointment.appointment_type ? ` (${appointment.appointment_type.name})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}`}
+                        title={`${time} ${name}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
+                        className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''
-                        } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''}`}
+                        } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
                       >
                         <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
                         <span className="block truncate">{name}</span>
+                        {warning && (
+                          <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
+                            <Icon name="warning" className="size-3.5" />
+                          </span>
+                        )}
                       </button>
                     );
                   })}
+                  {outline?.practitionerId === lane.practitionerId && (
+                    <span
+                      data-testid="drag-outline"
+                      aria-hidden="true"
+                      className="pointer-events-none absolute inset-y-0.5 z-20 rounded border-2 border-dashed border-slate-900 bg-white/70 px-1 text-[11px] leading-tight font-semibold text-slate-900 tabular-nums dark:border-white dark:bg-slate-900/70 dark:text-white"
+                      style={{ left: percent(outline.from), width: width(outline.from, outline.to) }}
+                    >
+                      {clockOf(outline.from)}
+                    </span>
+                  )}
                 </div>
               </li>
             );
           })}
         </ul>
       </div>
+      {/* What a drop would do, for screen readers and as the words under the outline. */}
+      <p role="status" className="sr-only">
+        {drag.target ? `Drop to move to ${laneOf(drag.target.practitionerId)?.practitionerName} at ${clockOf(drag.target.from)}.` : ''}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutSchedule } from './scheduleLayout';
+import { draggedStart, layoutSchedule } from './scheduleLayout';
 import type { AppointmentSummary } from './api';
 
 const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => ({ id, full_name: name, time_zone: zone });
@@ -25,7 +25,7 @@ describe('day schedule layout', () => {
       [2, 660, 690, false],
       [3, 675, 705, true],
     ]);
-    expect(lane.gaps).toEqual([{ from: 600, to: 660, minutes: 60 }]);
+    expect(lane.gaps).toEqual([{ from: 600, to: 660, minutes: 60, nextAppointmentId: 2 }]);
     expect([layout.startMinute, layout.endMinute]).toEqual([360, 1080]);
   });
 
@@ -43,5 +43,22 @@ describe('day schedule layout', () => {
   it('uses each practitioner zone', () => {
     const layout = layoutSchedule([visit(1, '2026-11-23T23:00:00Z', 60, practitioner(1, 'Perth', 'Australia/Perth'))]);
     expect(layout.lanes[0].blocks[0].from).toBe(7 * 60);
+  });
+});
+
+describe('a dragged block', () => {
+  const axis = { startMinute: 360, endMinute: 1080 }; // 06:00–18:00
+  const block = { from: 542, to: 602 }; // 09:02–10:02
+
+  it('lands on whole 5 minutes, or keeps its time when it hardly moved sideways', () => {
+    expect(draggedStart(block, 0, axis)).toBe(542);
+    expect(draggedStart(block, 2, axis)).toBe(542);
+    expect(draggedStart(block, 31, axis)).toBe(575);
+    expect(draggedStart(block, -3.5, axis)).toBe(540);
+  });
+
+  it('stays whole on the axis', () => {
+    expect(draggedStart(block, -400, axis)).toBe(360);
+    expect(draggedStart(block, 600, axis)).toBe(1020);
   });
 });

@@ -16,6 +16,8 @@ export interface ScheduleGap {
   from: number;
   to: number;
   minutes: number;
+  /** The visit after the gap (the one a travel warning is on). */
+  nextAppointmentId: number;
 }
 
 export interface ScheduleLane {
@@ -66,8 +68,25 @@ export function layoutSchedule(appointments: readonly AppointmentSummary[], busi
       const previous = lane.blocks[index - 1];
       const current = lane.blocks[index];
       if (current.from < previous.to) current.overlapsPrevious = true;
-      else if (current.from > previous.to) lane.gaps.push({ from: previous.to, to: current.from, minutes: Math.round(current.from - previous.to) });
+      else if (current.from > previous.to) lane.gaps.push({ from: previous.to, to: current.from, minutes: Math.round(current.from - previous.to), nextAppointmentId: current.appointment.id });
     }
   }
   return { lanes, startMinute: Math.floor(earliest / 60) * 60, endMinute: Math.ceil(latest / 60) * 60 };
 }
+
+/** Dragged visits land on whole 5 minutes (the arrival step of routes). */
+export const DRAG_SNAP_MINUTES = 5;
+
+/**
+ * Where a block dragged by `deltaMinutes` starts: snapped to 5 minutes and kept on the axis whole (its length kept).
+ * A drag across lanes only (under half a step sideways) keeps the visit's time, even one off the 5-minute grid.
+ */
+export function draggedStart(block: Pick<ScheduleBlock, 'from' | 'to'>, deltaMinutes: number, axis: Pick<ScheduleLayout, 'startMinute' | 'endMinute'>): number {
+  if (Math.abs(deltaMinutes) < DRAG_SNAP_MINUTES / 2) return block.from;
+  const snapped = Math.round((block.from + deltaMinutes) / DRAG_SNAP_MINUTES) * DRAG_SNAP_MINUTES;
+  const latest = Math.max(axis.startMinute, Math.floor((axis.endMinute - (block.to - block.from)) / DRAG_SNAP_MINUTES) * DRAG_SNAP_MINUTES);
+  return Math.min(Math.max(snapped, axis.startMinute), latest);
+}
+
+/** "HH:mm" of minutes since local midnight. */
+export const clockOf = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

@@ -1,9 +1,12 @@
 // What other features use of routes: the practitioner's run sheet, the day's routes and their drawing on the map, the
-// day schedule's Optimise action and route marks, and the appointment modal's route controls.
+// day schedule's Optimise action and route marks, travel warnings and
+// moving a visit by dragging it, and the appointment modal's route controls and travel warning.
 export { AppointmentRouteControls } from './AppointmentRouteControls';
 export { canPlanRoutes } from './access';
 export { dayPlans, mapRouteOf } from './dayPlan';
+export { useMoveAppointment } from './mutations';
 export { OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';
 export { routeQueries } from './queries';
 export { RunSheet } from './RunSheet';
+export { TravelWarning, useTravelWarnings } from './TravelWarning';
 export { useRoadPaths } from './useRoadPaths';

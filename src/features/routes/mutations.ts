@@ -3,11 +3,12 @@
 // apply and discard mutations; their failures are shown in the dialog, where the user chooses what to do next.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
-import { useServices } from '../../app/ServicesContext';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
-import { formatDay } from '../../lib/dates';
-import { appointmentQueries } from '../appointments';
+import { formatDay, formatTime, zonedFromInstant } from '../../lib/dates';
+import { appointmentQueries, appointmentTimeZone, arrivalOf, type Appointment } from '../appointments';
 import { deleteRoute, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
 import { travelHeadline } from './figures';
 import { routeQueries } from './queries';
@@ -18,6 +19,14 @@ export const KEEP_TIME_ON_MESSAGE = 'This visit keeps its arrival time and pract
 export const KEEP_TIME_OFF_MESSAGE = "Optimising this visit's day may change its arrival time again.";
 export const routeRemovedMessage = (route: Pick<Route, 'practitioner_name'>) =>
   `${route.practitioner_name}'s route was removed: the visits keep their arrival times, which can be edited again.`;
+
+/** Where a moved visit is now, for the toast: "Moved Margaret Jones's visit to Sam Lee at 10:15, 25 Nov 2026." */
+export function movedMessage(saved: Appointment, businessTimeZone?: string | null): string {
+  const zone = appointmentTimeZone(saved, businessTimeZone);
+  const arrival = arrivalOf(saved);
+  const whose = saved.client ? `${saved.client.full_name}'s visit` : 'the visit';
+  return `Moved ${whose} to ${saved.practitioner.full_name} at ${formatTime(arrival, zone)}, ${formatDay(zonedFromInstant(arrival, zone).toPlainDate())}.`;
+}
 
 /** What an applied proposal changed, in one sentence for the toast. */
 export function appliedMessage({ optimization, routes }: AppliedOptimization): string {
@@ -109,6 +118,7 @@ export function useDeleteRoute() {
 /** Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings refresh. */
 export function useMoveAppointment() {
   const { api, flash } = useServices();
+  const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
   const queryClient = useQueryClient();
   const refresh = useRefreshRoutedDay();
   return useMutation({
@@ -117,6 +127,7 @@ export function useMoveAppointment() {
       queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
       refresh();
+      flash.send({ type: 'APPEND', text: movedMessage(saved, businessTimeZone) });
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.move), flashType: 'danger' }),
   });

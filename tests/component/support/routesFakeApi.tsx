@@ -53,6 +53,10 @@ export const refusal = (status: number, message: string, errors?: string[]) => j
 export interface RoutesFake {
   visits: Appointment[];
   routes: Route[];
+  /** GET /appointments/travel's answer for the day (no warnings unless a test sets some). */
+  travel: components['schemas']['VisitTravel'][];
+  /** PATCH /appointments/:id/move (default: moves the visit like the server, its length kept, off its route). */
+  move: Answer;
   allowReassignment: boolean;
   versions: Record<number, unknown[]>;
   create: Answer;
@@ -62,10 +66,15 @@ export interface RoutesFake {
   discard: Answer;
 }
 
+/** The fake's own move (a test replaces `fake.move` to answer otherwise). */
+const freshMove: Answer = () => json({ message: 'unreachable' }, 500);
+
 export function freshFake(): RoutesFake {
   return {
     visits: dayVisits(),
     routes: [],
+    travel: [],
+    move: freshMove,
     allowReassignment: true,
     versions: {},
     create: () => runBody(makeRun('PENDING')),
@@ -84,6 +93,22 @@ export function serveRoutes(server: SetupServer, fake: RoutesFake): void {
     http.get(api('/appointment_types/all'), () => json({ appointment_types: [{ id: 3, name: 'Home visit', duration: 60, color: '#0284c7' }] })),
     http.get(api('/business_locations/all'), () => json({ business_locations: [] })),
     http.get(api('/appointments'), ({ request }) => json(appointmentListBody(fake.visits, new URL(request.url).searchParams))),
+    // Before /appointments/:id, which would take "travel" for an id.
+    http.get(api('/appointments/travel'), ({ request }) => json({ date: new URL(request.url).searchParams.get('date'), travel: 'haversine', appointments: fake.travel })),
+    http.patch(api('/appointments/:id/move'), async ({ params, request }) => {
+      if (fake.move !== freshMove) return fake.move(request);
+      const found = visit(params.id)!;
+      const body = (await request.clone().json()) as { practitioner_id?: number; starts_at?: string };
+      const length = Date.parse(found.ends_at) - Date.parse(found.starts_at);
+      if (body.practitioner_id) found.practitioner = PRACTITIONERS.find((practitioner) => practitioner.id === body.practitioner_id)!;
+      if (body.starts_at) {
+        found.starts_at = new Date(body.starts_at).toISOString();
+        found.ends_at = new Date(Date.parse(body.starts_at) + length).toISOString();
+        found.arrive_at = found.starts_at;
+      }
+      found.route_id = null;
+      return json({ appointment: found });
+    }),
     http.get(api('/appointments/:id'), ({ params }) => json({ appointment: visit(params.id) })),
     http.get(api('/appointments/:id/extra_details'), ({ params }) =>
       json({ resource_map: null, versions: fake.versions[Number(params.id)] ?? [], import_history: [], export_history: [] })),

@@ -1,0 +1,99 @@
+// A coordinator moves a demo visit by dragging it on the day schedule in a real browser against the real server: onto
+// another practitioner's lane late in the day (it is there after a reload, with no travel warning), then close behind
+// that practitioner's visit before, where the travel cannot fit and the visit says so.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { Temporal } from 'temporal-polyfill';
+import { logIn, newPage } from './support/browser';
+import { useProductAndBrowser } from './support/running';
+
+const running = useProductAndBrowser();
+
+/** A weekday three or more days ahead in Brisbane: the demo books visits on weekdays. */
+function demoWeekday(): string {
+  let day = Temporal.Now.plainDateISO('Australia/Brisbane').add({ days: 3 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return day.toString();
+}
+
+const WARNING = /Not enough travel time \(needs \d+ min\)/;
+
+/** Presses at (x, y) with the mouse, moves there in steps and lets go. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
+  await page.mouse.up();
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on the page');
+  return found;
+}
+
+describe('moving a visit by dragging it on the day schedule', () => {
+  it('moves it to the lane and time it is dropped on, and warns when the travel from the visit before does not fit', async () => {
+    const { context, page } = await newPage(running.browser, running.product.url);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await logIn(page, 'staff@demo.test');
+      const day = demoWeekday();
+      await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
+      await page.getByTestId('day-schedule').waitFor();
+
+      // The visit: the second of the first lane; it goes to the second lane's practitioner.
+      const lanes = page.getByTestId('schedule-lane');
+      const [source, target] = [lanes.nth(0), lanes.nth(1)];
+      const targetName = (await target.getAttribute('aria-label'))!;
+      const visit = source.getByTestId('schedule-block').nth(1);
+      const label = (await visit.getAttribute('aria-label'))!;
+      const client = /^\d\d:\d\d (.+?) \(/.exec(label)![1];
+      const track = await box(target.locator('[data-testid="schedule-block"]').first().locator('..'));
+      const minute = track.width / (await hoursOnAxis(page)) / 60;
+
+      // 1. Late in the target's day: an hour and a half after its last visit ends, so no travel warning.
+      const last = await box(target.getByTestId('schedule-block').last());
+      const start = await box(visit);
+      await drag(page, { x: start.x + 4, y: start.y + start.height / 2 }, { x: last.x + last.width + 90 * minute + 4, y: track.y + track.height / 2 });
+      await expect.poll(() => page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringMatching(new RegExp(`^Moved ${client}'s visit to ${targetName} at \\d\\d:\\d\\d`)));
+      const toast = (await page.getByTestId('toast').allTextContents()).find((text) => text.startsWith(`Moved ${client}`))!;
+      const time = /at (\d\d:\d\d)/.exec(toast)![1];
+      const moved = target.getByTestId('schedule-block').and(page.locator(`[aria-label^="${time} ${client}"]`));
+      await moved.waitFor();
+      expect(await page.getByTestId('appointment-details-modal').count()).toBe(0);
+
+      const travelRead = page.waitForResponse((response) => response.url().includes('/api/appointments/travel'));
+      await page.reload();
+      await page.getByTestId('day-schedule').waitFor();
+      await moved.waitFor();
+      await travelRead;
+      expect(await moved.getAttribute('aria-label')).not.toMatch(WARNING);
+      expect(await source.getByTestId('schedule-block').and(page.locator(`[aria-label*=" ${client} "]`)).count()).toBe(0);
+
+      // 2. Starting 5 minutes before the visit before it ends: whatever the travel, it cannot fit, and the visit says so.
+      const before = await box(target.getByTestId('schedule-block').nth(-2));
+      const now = await box(moved);
+      await drag(page, { x: now.x + 4, y: now.y + now.height / 2 }, { x: before.x + before.width - 5 * minute + 4, y: now.y + now.height / 2 });
+      const warned = target.getByTestId('schedule-block').and(page.locator(`[aria-label*="${client}"]`));
+      await expect.poll(() => warned.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(WARNING);
+      await expect.poll(() => warned.getByTestId('block-travel-warning').count()).toBe(1);
+
+      // The visit's details say it in words.
+      await warned.click();
+      const modal = page.getByTestId('appointment-details-modal');
+      await expect.poll(() => modal.getByTestId('travel-warning').textContent()).toMatch(WARNING);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The hours the schedule's axis spans (its labels run from the first hour to the last). */
+async function hoursOnAxis(page: Page): Promise<number> {
+  const labels = await page.getByTestId('day-schedule').locator('.ml-40 > span').allTextContents();
+  return Number(labels[labels.length - 1].slice(0, 2)) - Number(labels[0].slice(0, 2));
+}
