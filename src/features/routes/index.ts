@@ -1,6 +1,7 @@
 // What other features use of routes: the practitioner's run sheet, the day's routes and their drawing on the map, the
-// day schedule's Optimise action and route marks, and the appointment modal's route controls.
+// day schedule's Optimise action and route marks, and the appointment modal's route controls and Move section.
 export { AppointmentRouteControls } from './AppointmentRouteControls';
+export { MoveVisitControls } from './MoveVisitControls';
 export { canPlanRoutes } from './access';
 export { dayPlans, mapRouteOf } from './dayPlan';
 export { OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';

@@ -3,14 +3,16 @@
 // apply and discard mutations; their failures are shown in the dialog, where the user chooses what to do next.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
-import { useServices } from '../../app/ServicesContext';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
 import { formatDay } from '../../lib/dates';
-import { appointmentQueries } from '../appointments';
-import { deleteRoute, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
+import { appointmentQueries, appointmentTimeZone } from '../appointments';
+import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
 import { travelHeadline } from './figures';
 import { routeQueries } from './queries';
+import { visitMovedMessage } from './visitMove';
 
 export const DISCARDED_MESSAGE = 'The proposal was discarded; nothing was changed.';
 export const REMOVED_FROM_ROUTE_MESSAGE = 'The visit is off its route: its arrival time stays and can be edited again.';
@@ -106,18 +108,36 @@ export function useDeleteRoute() {
   });
 }
 
-/** Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings refresh. */
+/**
+ * Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings
+ * refresh, and a toast says what changed (old → new, from the details as they were when it is open).
+ */
 export function useMoveAppointment() {
   const { api, flash } = useServices();
+  const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
   const queryClient = useQueryClient();
   const refresh = useRefreshRoutedDay();
   return useMutation({
     mutationFn: ({ appointmentId, move }: { appointmentId: number; move: VisitMove }) => moveAppointment(api, appointmentId, move),
     onSuccess: (saved) => {
+      const before = queryClient.getQueryData(appointmentQueries.detail(api, saved.id).queryKey);
+      flash.send({ type: 'APPEND', text: visitMovedMessage(before, saved, appointmentTimeZone(before ?? saved, businessTimeZone)) });
       queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
       refresh();
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.move), flashType: 'danger' }),
+  });
+}
+
+/**
+ * "Insert into a route": asks where the visit would go at the least added travel among these practitioners' days. It
+ * changes nothing (apply the answer with useMoveAppointment), so it touches no cache and its failure is shown where
+ * it was asked.
+ */
+export function useFindInsertion() {
+  const { api } = useServices();
+  return useMutation({
+    mutationFn: ({ appointmentId, practitionerIds }: { appointmentId: number; practitionerIds: number[] }) => findInsertion(api, appointmentId, practitionerIds),
   });
 }
