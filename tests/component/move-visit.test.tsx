@@ -117,6 +117,7 @@ describe('moving a visit by hand', () => {
     expect(requests('PATCH', '/appointments/1/move').map((request) => request.body)).toEqual([{ practitioner_id: 8, starts_at: '2026-11-25T10:15:00+10:00' }]);
     await waitFor(() => expect(field(modal, 'Practitioner')).toHaveTextContent('Sam Lee'));
     expect(field(modal, 'Starts')).toHaveTextContent('25 Nov 2026 10:15');
+    expect(field(modal, 'Arrive')).toHaveTextContent('25 Nov 2026 10:15');
     expect(field(modal, 'Ends')).toHaveTextContent('25 Nov 2026 11:15');
     expect(within(modal).queryByRole('form', { name: 'Move this visit' })).toBeNull();
     view.unmount();
@@ -182,7 +183,7 @@ describe('insert into a route', () => {
     expect(within(proposal).getByTestId('insertion-travel')).toHaveTextContent('Adds 12 min and 5.3 km of travel to Sam Lee’s day.');
     expect(proposal).toHaveTextContent('Gets there at 10:20 and waits.');
     expect(within(proposal).queryByTestId('insertion-lateness')).toBeNull();
-    expect(within(proposal).getByTestId('insertion-compared')).toHaveTextContent('Now: Pat Nguyen, arriving 25 Nov 2026 09:00. Pat Nguyen → Sam Lee; 25 Nov 2026 09:00 → 10:30.');
+    expect(within(proposal).getByTestId('insertion-compared')).toHaveTextContent('Compared with now: Pat Nguyen → Sam Lee; arriving 25 Nov 2026 09:00 → 10:30.');
     expect(requests('PATCH', '/appointments/1/move')).toHaveLength(0);
     expect(field(modal, 'Practitioner')).toHaveTextContent('Pat Nguyen');
 
@@ -191,6 +192,7 @@ describe('insert into a route', () => {
     expect(requests('PATCH', '/appointments/1/move').map((request) => request.body)).toEqual([{ practitioner_id: 8, starts_at: at('10:30') }]);
     await waitFor(() => expect(field(modal, 'Practitioner')).toHaveTextContent('Sam Lee'));
     expect(field(modal, 'Starts')).toHaveTextContent('25 Nov 2026 10:30');
+    expect(field(modal, 'Arrive')).toHaveTextContent('25 Nov 2026 10:30');
     await waitFor(() => expect(within(modal).getByTestId('change-log-entry')).toHaveTextContent('by Alex Taylor'));
     view.unmount();
   });

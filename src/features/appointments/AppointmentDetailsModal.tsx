@@ -88,7 +88,8 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
           <Field label="Arrive">
             <ArrivalTimeEditor
-              key={`${appointment.id}-${appointment.route_id ?? 'free'}`}
+              // Started again when the visit joins or leaves a route or is moved (its arrival changed elsewhere).
+              key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
               appointmentId={appointment.id}
               startsAt={appointment.starts_at}
               endsAt={appointment.ends_at}

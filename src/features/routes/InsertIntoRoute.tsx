@@ -162,9 +162,8 @@ function InsertionProposal({ appointment, insertion, timeZone }: { appointment: 
           </li>
         )}
         <li data-testid="insertion-compared">
-          Now: {appointment.practitioner.full_name}, arriving {formatDateTime(insertion.current_arrive_at, timeZone)}.{' '}
-          {samePractitioner ? 'Same practitioner' : `${appointment.practitioner.full_name} → ${insertion.practitioner_name}`};{' '}
-          {startChange(insertion.current_arrive_at, insertion.arrive_at, timeZone)}.
+          Compared with now: {samePractitioner ? `same practitioner (${insertion.practitioner_name})` : `${appointment.practitioner.full_name} → ${insertion.practitioner_name}`};
+          arriving {startChange(insertion.current_arrive_at, insertion.arrive_at, timeZone)}.
         </li>
       </ul>
       {appointment.route_id !== null && <p className="text-amber-900 dark:text-amber-100">{LEAVES_ROUTE_NOTE}</p>}
