@@ -221,7 +221,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every practitioner, active and inactive, with the working data Rounds keeps for routing (places, hours, break, skills, limits, time zone, colour) and their start and end places resolved to a name and a map position */
+        /** Every practitioner, active and inactive, with the working data Rounds keeps for routing (places, hours, break, skills, limits, time zone, colour) and their start and end places resolved to a name and a map position. Read by coordinators too (moving a visit offers only the practitioners who deliver its type); changed by ADMIN only */
         get: operations["listPractitionerSettings"];
         put?: never;
         post?: never;

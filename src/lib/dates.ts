@@ -88,9 +88,13 @@ export function parseTimeOfDay(value: string): { hour: number; minute: number } 
  * calendar day that `sameDayAs` falls on in `timeZone`.
  */
 export function instantAtTimeOnSameDay(sameDayAs: string, time: string, timeZone: string): string {
+  return instantAtTimeOnDay(zonedFromInstant(sameDayAs, timeZone).toPlainDate(), time, timeZone);
+}
+
+/** The ISO timestamp (with the zone's offset) of `time` (HH:mm) on `day` in `timeZone`. */
+export function instantAtTimeOnDay(day: Temporal.PlainDate, time: string, timeZone: string): string {
   const parsed = parseTimeOfDay(time);
   if (!parsed) throw new Error(`time must be HH:mm, got "${time}"`);
-  const day = zonedFromInstant(sameDayAs, timeZone).toPlainDate();
   const zoned = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(parsed) });
   return zoned.toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
 }

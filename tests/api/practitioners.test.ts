@@ -91,6 +91,14 @@ describe('practitioners’ colours', () => {
     expect((await appointmentColours(acme.tokens.admin)).get(id)).toBe(automatic);
   });
 
+  it('lets a coordinator read the working data (skills) that moving a visit needs, and a practitioner not', async () => {
+    const staff = await t.request('GET', '/api/practitioners', { token: acme.tokens.staff });
+    expect(staff.status).toBe(200);
+    expect(staff.body.practitioners.map((p: { id: number }) => p.id).sort()).toEqual([...acme.practitionerIds].sort());
+    expect(staff.body.practitioners[0]).toHaveProperty('skill_appointment_type_ids');
+    expect((await t.request('GET', '/api/practitioners', { token: acme.tokens.practitioner })).status).toBe(403);
+  });
+
   it('refuses other roles with 403, another business’s practitioner with 404, a bad colour with 422', async () => {
     const id = acme.practitionerIds[0];
     for (const role of ['staff', 'practitioner'] as const) {

@@ -123,7 +123,7 @@ describe('dragging a visit on the day schedule', () => {
     fireEvent.click(bert);
     await waitFor(() => expect(moves()).toHaveLength(1));
     expect(moves()[0]).toMatchObject({ path: '/api/appointments/2/move', body: { practitioner_id: 8, starts_at: '2026-11-25T11:15:00+10:00' } });
-    expect(await screen.findByText("Moved Bert Smith's visit to Sam Lee at 11:15, 25 Nov 2026.")).toBeInTheDocument();
+    expect(await screen.findByText('Visit with Bert Smith moved to Sam Lee, 25 Nov 2026 11:15.')).toBeInTheDocument();
     // The day is read again: the visit is in Sam's lane, and the drop did not open it.
     await waitFor(() => expect(within(lane('Sam Lee')).getByRole('button', { name: /^11:15 Bert Smith/ })).toBeInTheDocument());
     expect(within(lane('Pat Nguyen')).queryByRole('button', { name: /Bert Smith/ })).toBeNull();

@@ -1,5 +1,5 @@
-// The appointment details modal: data, arrival-time editor, availability warning, map,
-// map links and extra details (change log, sync history).
+// The appointment details modal: data, arrival-time editor, availability warning, route controls, moving the visit
+// (coordinators), map, map links and extra details (change log, sync history).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/dates';
 import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
 import { APPOINTMENT_EXTRA_LOAD_ERROR, APPOINTMENT_LOAD_ERROR, type Appointment } from './api';
 import { appointmentQueries } from './queries';
-import { appointmentTimeZone, isAppointmentOutsideAvailability, statusLabel } from './appointmentFacts';
+import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { MapView } from '../../ui/map/MapView';
 import { hasCoordinates } from '../../ui/map/mapTypes';
@@ -19,7 +19,7 @@ import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 import { TextLink } from '../../ui/TextLink';
-import { AppointmentRouteControls, canPlanRoutes, TravelWarning } from '../routes';
+import { AppointmentRouteControls, canPlanRoutes, MoveVisitControls, TravelWarning } from '../routes';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -89,7 +89,8 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
           <Field label="Arrive">
             <ArrivalTimeEditor
-              key={`${appointment.id}-${appointment.route_id ?? 'free'}`}
+              // Started again when the visit joins or leaves a route or is moved (its arrival changed elsewhere).
+              key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
               appointmentId={appointment.id}
               startsAt={appointment.starts_at}
               endsAt={appointment.ends_at}
@@ -109,6 +110,12 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <Field label="Notes">{appointment.notes ? <span className="whitespace-pre-line">{appointment.notes}</span> : '—'}</Field>
         </dl>
       </Section>
+
+      {canPlanRoutes(user?.role) && !isCancelled(appointment) && (
+        <Section title="Move">
+          <MoveVisitControls appointment={appointment} timeZone={timeZone} />
+        </Section>
+      )}
 
       <Section
         title="Map"

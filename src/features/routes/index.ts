@@ -1,7 +1,8 @@
 // What other features use of routes: the practitioner's run sheet, the day's routes and their drawing on the map, the
-// day schedule's Optimise action and route marks, travel warnings and
-// moving a visit by dragging it, and the appointment modal's route controls and travel warning.
+// day schedule's Optimise action and route marks, travel warnings and moving a visit by dragging it, and the appointment
+// modal's route controls, travel warning and Move section.
 export { AppointmentRouteControls } from './AppointmentRouteControls';
+export { MoveVisitControls } from './MoveVisitControls';
 export { canPlanRoutes } from './access';
 export { dayPlans, mapRouteOf } from './dayPlan';
 export { useMoveAppointment } from './mutations';

@@ -7,11 +7,12 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
-import { formatDay, formatTime, zonedFromInstant } from '../../lib/dates';
-import { appointmentQueries, appointmentTimeZone, arrivalOf, type Appointment } from '../appointments';
-import { deleteRoute, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
+import { formatDay } from '../../lib/dates';
+import { appointmentQueries, appointmentTimeZone } from '../appointments';
+import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
 import { travelHeadline } from './figures';
 import { routeQueries } from './queries';
+import { visitMovedMessage } from './visitMove';
 
 export const DISCARDED_MESSAGE = 'The proposal was discarded; nothing was changed.';
 export const REMOVED_FROM_ROUTE_MESSAGE = 'The visit is off its route: its arrival time stays and can be edited again.';
@@ -19,14 +20,6 @@ export const KEEP_TIME_ON_MESSAGE = 'This visit keeps its arrival time and pract
 export const KEEP_TIME_OFF_MESSAGE = "Optimising this visit's day may change its arrival time again.";
 export const routeRemovedMessage = (route: Pick<Route, 'practitioner_name'>) =>
   `${route.practitioner_name}'s route was removed: the visits keep their arrival times, which can be edited again.`;
-
-/** Where a moved visit is now, for the toast: "Moved Margaret Jones's visit to Sam Lee at 10:15, 25 Nov 2026." */
-export function movedMessage(saved: Appointment, businessTimeZone?: string | null): string {
-  const zone = appointmentTimeZone(saved, businessTimeZone);
-  const arrival = arrivalOf(saved);
-  const whose = saved.client ? `${saved.client.full_name}'s visit` : 'the visit';
-  return `Moved ${whose} to ${saved.practitioner.full_name} at ${formatTime(arrival, zone)}, ${formatDay(zonedFromInstant(arrival, zone).toPlainDate())}.`;
-}
 
 /** What an applied proposal changed, in one sentence for the toast. */
 export function appliedMessage({ optimization, routes }: AppliedOptimization): string {
@@ -115,7 +108,10 @@ export function useDeleteRoute() {
   });
 }
 
-/** Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings refresh. */
+/**
+ * Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings
+ * refresh, and a toast says what changed (old → new, from the details as they were when it is open).
+ */
 export function useMoveAppointment() {
   const { api, flash } = useServices();
   const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
@@ -124,11 +120,24 @@ export function useMoveAppointment() {
   return useMutation({
     mutationFn: ({ appointmentId, move }: { appointmentId: number; move: VisitMove }) => moveAppointment(api, appointmentId, move),
     onSuccess: (saved) => {
+      const before = queryClient.getQueryData(appointmentQueries.detail(api, saved.id).queryKey);
+      flash.send({ type: 'APPEND', text: visitMovedMessage(before, saved, appointmentTimeZone(before ?? saved, businessTimeZone)) });
       queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
       refresh();
-      flash.send({ type: 'APPEND', text: movedMessage(saved, businessTimeZone) });
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ROUTE_ERRORS.move), flashType: 'danger' }),
+  });
+}
+
+/**
+ * "Insert into a route": asks where the visit would go at the least added travel among these practitioners' days. It
+ * changes nothing (apply the answer with useMoveAppointment), so it touches no cache and its failure is shown where
+ * it was asked.
+ */
+export function useFindInsertion() {
+  const { api } = useServices();
+  return useMutation({
+    mutationFn: ({ appointmentId, practitionerIds }: { appointmentId: number; practitionerIds: number[] }) => findInsertion(api, appointmentId, practitionerIds),
   });
 }
