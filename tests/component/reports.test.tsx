@@ -50,12 +50,10 @@ describe('the reports index', () => {
 });
 
 describe('clients missing address', () => {
-  it('asks for the next two weeks by default and shows the summary, the chart and each client with what is wrong', async () => {
+  it('asks for every client by default and shows the summary, the chart and each client with what is wrong', async () => {
     renderApp('/reports/clients-missing-address', { as: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Clients missing address' });
-    const query = reportRequests()[0];
-    expect(query.get('start_date')).toBe(today().toString());
-    expect(query.get('end_date')).toBe(today().add({ days: 13 }).toString());
+    expect(reportRequests()[0].toString()).toBe('');
     expect(within(screen.getByTestId('report-summary')).getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['2', '2', '1', '0']);
     expect(screen.getByTestId('report-chart')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
@@ -67,18 +65,23 @@ describe('clients missing address', () => {
     ]);
   });
 
-  it('keeps its filters in the address, so a reload asks for the same report', async () => {
+  it('keeps only clients with a visit in the chosen days on request, and keeps the choice in the address for a reload', async () => {
     const user = userEvent.setup();
     const app = renderApp('/reports/clients-missing-address', { as: 'ADMIN' });
     await screen.findByRole('table', { name: 'Clients missing address' });
-    await user.click(screen.getByRole('checkbox', { name: 'Every client, visits or not' }));
-    await waitFor(() => expect(window.location.search).toContain('every=true'));
-    const everyClient = reportRequests().at(-1)!;
-    expect(everyClient.has('start_date')).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'Only clients with a visit in these days' }));
+    await waitFor(() => expect(window.location.search).toContain('visits=true'));
+    const nextTwoWeeks = reportRequests().at(-1)!;
+    expect([nextTwoWeeks.get('start_date'), nextTwoWeeks.get('end_date')]).toEqual([today().toString(), today().add({ days: 13 }).toString()]);
+    expect(screen.getByRole('button', { name: 'Next two weeks' })).toHaveAttribute('aria-pressed', 'true');
+    // A preset chooses its days and keeps to clients with visits in them.
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    const firstOfNext = today().with({ day: 1 }).add({ months: 1 });
+    await waitFor(() => expect(reportRequests().at(-1)!.get('start_date')).toBe(firstOfNext.toString()));
     app.reload();
     await screen.findByRole('table', { name: 'Clients missing address' });
-    expect(screen.getByRole('checkbox', { name: 'Every client, visits or not' })).toBeChecked();
-    expect(reportRequests().at(-1)!.has('start_date')).toBe(false);
+    expect(screen.getByRole('checkbox', { name: 'Only clients with a visit in these days' })).toBeChecked();
+    expect(reportRequests().at(-1)!.get('end_date')).toBe(firstOfNext.with({ day: firstOfNext.daysInMonth }).toString());
   });
 
   it('sorts by a column heading, and downloads exactly the table in that order as CSV', async () => {

@@ -1,6 +1,7 @@
 // /reports/clients-missing-address: the clients a route cannot place well — an incomplete address, no map point, or
-// only the suburb's centre — with the visit that makes fixing them urgent. By default the clients with a visit in
-// the next two weeks; each row opens the client, where the address or the pin can be corrected.
+// only the suburb's centre — with the visit that makes fixing them urgent (the soonest first). Every such client by
+// default, or only those with a visit in the chosen days; each row opens the client, where the address or the pin
+// can be corrected.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -13,10 +14,10 @@ import type { AddressProblem, ClientMissingAddressRow } from './api';
 import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
-import { reportFilterState, reportQueryOf } from './reportFilters';
+import { reportFilterState, reportQueryOf, UPCOMING_PRESETS } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 
-/** Days ahead shown by default: long enough to fix an address before the visit is routed. */
+/** The range offered first: long enough to fix an address before the visit is routed. */
 const DEFAULT_DAYS_AHEAD = 13;
 
 export const PROBLEM_LABELS: Record<AddressProblem, string> = {
@@ -28,18 +29,18 @@ export const PROBLEM_LABELS: Record<AddressProblem, string> = {
 function columnsFor(timeZone: string): ReportColumn<ClientMissingAddressRow>[] {
   return [
     {
-      id: 'client', label: 'Client', width: 'w-44', text: (row) => row.client_name, sortValue: (row) => row.client_name,
+      id: 'client', label: 'Client', width: 'w-40', text: (row) => row.client_name, sortValue: (row) => row.client_name,
       render: (row) => (
         <button type="button" onClick={() => openClientModal(row.client_id)} className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400">
           {row.client_name}
         </button>
       ),
     },
-    { id: 'address', label: 'Address', width: 'w-48', text: (row) => row.address, sortValue: (row) => row.address || null },
-    { id: 'suburb', label: 'Suburb', width: 'w-32', text: (row) => row.city ?? '', sortValue: (row) => row.city || null },
+    { id: 'address', label: 'Address', text: (row) => row.address, sortValue: (row) => row.address || null },
+    { id: 'suburb', label: 'Suburb', width: 'w-28', text: (row) => row.city ?? '', sortValue: (row) => row.city || null },
     { id: 'postcode', label: 'Postcode', width: 'w-24', text: (row) => row.postcode ?? '', sortValue: (row) => row.postcode || null },
     {
-      id: 'problems', label: 'Problem', width: 'w-44', text: (row) => row.problems.map((problem) => PROBLEM_LABELS[problem]).join('; '),
+      id: 'problems', label: 'Problem', width: 'w-40', text: (row) => row.problems.map((problem) => PROBLEM_LABELS[problem]).join('; '),
       sortValue: (row) => row.problems.map((problem) => PROBLEM_LABELS[problem]).join('; '),
       render: (row) => (
         <ul className="flex flex-wrap gap-1">
@@ -52,11 +53,11 @@ function columnsFor(timeZone: string): ReportColumn<ClientMissingAddressRow>[] {
       ),
     },
     {
-      id: 'next_visit', label: 'Next visit', width: 'w-40', text: (row) => (row.next_visit ? formatDateTime(row.next_visit.starts_at, timeZone) : 'None'),
+      id: 'next_visit', label: 'Next visit', width: 'w-36', text: (row) => (row.next_visit ? formatDateTime(row.next_visit.starts_at, timeZone) : 'None'),
       sortValue: (row) => row.next_visit?.starts_at ?? null,
     },
     {
-      id: 'practitioner', label: 'Practitioner', width: 'w-40', text: (row) => row.next_visit?.practitioner_name ?? '',
+      id: 'practitioner', label: 'Practitioner', width: 'w-36', text: (row) => row.next_visit?.practitioner_name ?? '',
       sortValue: (row) => row.next_visit?.practitioner_name ?? null,
     },
   ];
@@ -66,9 +67,9 @@ export default function ClientsMissingAddressReport({ route }: RoutePageProps) {
   const { api } = useServices();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
-  const schema = useMemo(() => ({ ...reportFilterState({ start: today, end: today.add({ days: DEFAULT_DAYS_AHEAD }) }), every: urlParam.flag() }), [today]);
+  const schema = useMemo(() => ({ ...reportFilterState({ start: today, end: today.add({ days: DEFAULT_DAYS_AHEAD }) }), visits: urlParam.flag() }), [today]);
   const [state, setState] = useUrlState(schema);
-  const query = reportQueryOf({ ...state, range: state.every ? null : state.range });
+  const query = reportQueryOf({ ...state, range: state.visits ? state.range : null });
   const report = useQuery(reportQueries.clientsMissingAddress(api, query));
   const columns = useMemo(() => columnsFor(timeZone), [timeZone]);
   const summary = report.data?.summary;
@@ -79,12 +80,13 @@ export default function ClientsMissingAddressReport({ route }: RoutePageProps) {
       intro="Clients a route cannot place well: fix their address or move their pin before their visit is routed."
       today={today}
       range={state.range}
-      onRangeChange={(range) => setState({ range, every: false })}
+      onRangeChange={(range) => setState({ range, visits: true })}
+      presets={UPCOMING_PRESETS}
       rangeLabel="Visits between"
       rangeControl={
         <label className="flex items-center gap-2 pb-1.5 text-sm">
-          <input type="checkbox" checked={state.every} onChange={(event) => setState({ every: event.target.checked })} className="size-4 rounded border-slate-300" />
-          Every client, visits or not
+          <input type="checkbox" checked={state.visits} onChange={(event) => setState({ visits: event.target.checked })} className="size-4 rounded border-slate-300" />
+          Only clients with a visit in these days
         </label>
       }
       visitFilters={state}
@@ -96,7 +98,7 @@ export default function ClientsMissingAddressReport({ route }: RoutePageProps) {
         { label: PROBLEM_LABELS.no_point, value: summary.no_point },
         { label: PROBLEM_LABELS.approximate_point, value: summary.approximate_point },
       ] : null}
-      chart={summary && (
+      chart={summary && summary.clients > 0 && (
         <CountsChart data={(['incomplete_address', 'no_point', 'approximate_point'] as const).map((problem) => ({ label: PROBLEM_LABELS[problem], count: summary[problem] }))} />
       )}
     >
@@ -107,7 +109,7 @@ export default function ClientsMissingAddressReport({ route }: RoutePageProps) {
           rows={report.data.rows}
           rowKey={(row) => row.client_id}
           fileName={`clients-missing-address-${toRequestDate(today)}.csv`}
-          empty={state.every ? 'Every client has a full address and a precise point.' : 'No client with a visit in these dates needs fixing.'}
+          empty={state.visits ? 'No client with a visit in these days needs fixing.' : 'Every client has a full address and a precise point.'}
         />
       )}
     </ReportFrame>

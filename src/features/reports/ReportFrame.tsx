@@ -12,19 +12,21 @@ import { Spinner } from '../../ui/PageSpinner';
 import { VisitFilters, type VisitFilterValue } from '../appointments';
 import { REPORT_LOAD_ERROR } from './api';
 import { MAX_REPORT_DAYS, REPORT_PRESETS } from './reportFilters';
+import type { DateRangePreset } from '../../ui/DateRangePicker';
 
 export interface SummaryFigure {
   label: string;
   value: string | number;
 }
 
-export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLabel = 'Dates', rangeControl, visitFilters, onVisitFiltersChange, status, summary, chart, children }: {
+export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLabel = 'Dates', presets = REPORT_PRESETS, rangeControl, visitFilters, onVisitFiltersChange, status, summary, chart, children }: {
   title: string;
   intro: ReactNode;
   today: Temporal.PlainDate;
   range: DayRange;
   onRangeChange: (range: DayRange) => void;
   rangeLabel?: string;
+  presets?: readonly DateRangePreset[];
   /** Beside the range: a report's own control (e.g. whether the range applies). */
   rangeControl?: ReactNode;
   visitFilters: VisitFilterValue;
@@ -41,7 +43,7 @@ export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLa
       <Card className="p-0">
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 print:hidden dark:border-slate-800">
           <div className="w-full md:w-auto">
-            <DateRangePicker label={rangeLabel} compact presets={REPORT_PRESETS} maxDays={MAX_REPORT_DAYS} value={range} onChange={onRangeChange} today={today} />
+            <DateRangePicker label={rangeLabel} compact presets={presets} maxDays={MAX_REPORT_DAYS} value={range} onChange={onRangeChange} today={today} />
           </div>
           {rangeControl}
           <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
@@ -70,7 +72,7 @@ export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLa
                 </div>
               ))}
             </dl>
-            <div className="border-b border-slate-200 p-4 text-slate-600 dark:border-slate-800 dark:text-slate-400">{chart}</div>
+            {chart && <div className="border-b border-slate-200 p-4 text-slate-600 dark:border-slate-800 dark:text-slate-400">{chart}</div>}
             {children}
           </>
         )}

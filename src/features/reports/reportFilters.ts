@@ -28,6 +28,15 @@ export const REPORT_PRESETS: readonly DateRangePreset[] = [
   { label: 'Last month', range: (today) => monthOf(today.subtract({ months: 1 })) },
 ];
 
+/** For a report that looks ahead (what to fix before the visits). */
+export const UPCOMING_PRESETS: readonly DateRangePreset[] = [
+  { label: 'Today', range: (today) => ({ start: today, end: today }) },
+  { label: 'This week', range: weekOf },
+  { label: 'Next two weeks', range: (today) => ({ start: today, end: today.add({ days: 13 }) }) },
+  { label: 'This month', range: monthOf },
+  { label: 'Next month', range: (today) => monthOf(today.add({ months: 1 })) },
+];
+
 /** The address's keys of a report: `start`/`end`, `practitioner`, `type`, `location`. */
 export function reportFilterState(defaultRange: UrlDateRange) {
   return {
