@@ -92,7 +92,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         </div>
       )}
       {/* Printed, a page is its content alone: no sidebar, header or toasts. */}
-      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 print:pl-0 ${contentOffset}`}>
+      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 print:pl-0! ${contentOffset}`}>
         <Header onToggleSidebar={toggleSidebar} />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <ConnectionErrorBanner />

@@ -54,6 +54,8 @@ describe('clients missing address', () => {
     renderApp('/reports/clients-missing-address', { as: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Clients missing address' });
     expect(reportRequests()[0].toString()).toBe('');
+    // Printed, the page says what it covers (the filter bar is not printed).
+    expect(screen.getByTestId('report-scope')).toHaveTextContent(/^Every client; printed \d{2} \w{3} \d{4} \d{2}:\d{2}\.$/);
     expect(within(screen.getByTestId('report-summary')).getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['2', '2', '1', '0']);
     expect(screen.getByTestId('report-chart')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
@@ -74,6 +76,7 @@ describe('clients missing address', () => {
     const nextTwoWeeks = reportRequests().at(-1)!;
     expect([nextTwoWeeks.get('start_date'), nextTwoWeeks.get('end_date')]).toEqual([today().toString(), today().add({ days: 13 }).toString()]);
     expect(screen.getByRole('button', { name: 'Next two weeks' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('report-scope')).toHaveTextContent(/^Clients with a visit from \d{2} \w{3} \d{4} – \d{2} \w{3} \d{4}; printed/);
     // A preset chooses its days and keeps to clients with visits in them.
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     const firstOfNext = today().with({ day: 1 }).add({ months: 1 });

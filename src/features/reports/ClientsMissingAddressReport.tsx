@@ -7,14 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { openClientModal } from '../../app/modalStore';
 import { selectUser } from '../../machines/auth';
-import { formatDateTime, todayIn, toRequestDate } from '../../lib/dates';
+import { Temporal } from 'temporal-polyfill';
+import { formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import type { AddressProblem, ClientMissingAddressRow } from './api';
 import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
-import { reportFilterState, reportQueryOf, UPCOMING_PRESETS } from './reportFilters';
+import { activeFilterCount, reportFilterState, reportQueryOf, UPCOMING_PRESETS } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 
 /** The range offered first: long enough to fix an address before the visit is routed. */
@@ -29,7 +30,7 @@ export const PROBLEM_LABELS: Record<AddressProblem, string> = {
 function columnsFor(timeZone: string): ReportColumn<ClientMissingAddressRow>[] {
   return [
     {
-      id: 'client', label: 'Client', width: 'w-40', text: (row) => row.client_name, sortValue: (row) => row.client_name,
+      id: 'client', label: 'Client', text: (row) => row.client_name, sortValue: (row) => row.client_name,
       render: (row) => (
         <button type="button" onClick={() => openClientModal(row.client_id)} className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400">
           {row.client_name}
@@ -37,10 +38,10 @@ function columnsFor(timeZone: string): ReportColumn<ClientMissingAddressRow>[] {
       ),
     },
     { id: 'address', label: 'Address', text: (row) => row.address, sortValue: (row) => row.address || null },
-    { id: 'suburb', label: 'Suburb', width: 'w-28', text: (row) => row.city ?? '', sortValue: (row) => row.city || null },
-    { id: 'postcode', label: 'Postcode', width: 'w-24', text: (row) => row.postcode ?? '', sortValue: (row) => row.postcode || null },
+    { id: 'suburb', label: 'Suburb', text: (row) => row.city ?? '', sortValue: (row) => row.city || null },
+    { id: 'postcode', label: 'Postcode', text: (row) => row.postcode ?? '', sortValue: (row) => row.postcode || null },
     {
-      id: 'problems', label: 'Problem', width: 'w-40', text: (row) => row.problems.map((problem) => PROBLEM_LABELS[problem]).join('; '),
+      id: 'problems', label: 'Problem', text: (row) => row.problems.map((problem) => PROBLEM_LABELS[problem]).join('; '),
       sortValue: (row) => row.problems.map((problem) => PROBLEM_LABELS[problem]).join('; '),
       render: (row) => (
         <ul className="flex flex-wrap gap-1">
@@ -53,11 +54,11 @@ function columnsFor(timeZone: string): ReportColumn<ClientMissingAddressRow>[] {
       ),
     },
     {
-      id: 'next_visit', label: 'Next visit', width: 'w-36', text: (row) => (row.next_visit ? formatDateTime(row.next_visit.starts_at, timeZone) : 'None'),
+      id: 'next_visit', label: 'Next visit', text: (row) => (row.next_visit ? formatDateTime(row.next_visit.starts_at, timeZone) : 'None'),
       sortValue: (row) => row.next_visit?.starts_at ?? null,
     },
     {
-      id: 'practitioner', label: 'Practitioner', width: 'w-36', text: (row) => row.next_visit?.practitioner_name ?? '',
+      id: 'practitioner', label: 'Practitioner', text: (row) => row.next_visit?.practitioner_name ?? '',
       sortValue: (row) => row.next_visit?.practitioner_name ?? null,
     },
   ];
@@ -89,6 +90,9 @@ export default function ClientsMissingAddressReport({ route }: RoutePageProps) {
           Only clients with a visit in these days
         </label>
       }
+      scope={`${state.visits ? `Clients with a visit from ${formatDayRange(state.range.start, state.range.end)}` : 'Every client'}${
+        activeFilterCount(state) > 0 ? `, counting only the visits of the chosen practitioners, types and locations` : ''
+      }; printed ${formatDateTime(Temporal.Now.instant().toString(), timeZone)}.`}
       visitFilters={state}
       onVisitFiltersChange={setState}
       status={{ pending: report.isPending, fetching: report.isFetching, error: report.error }}

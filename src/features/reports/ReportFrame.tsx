@@ -11,7 +11,7 @@ import { Card, PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
 import { VisitFilters, type VisitFilterValue } from '../appointments';
 import { REPORT_LOAD_ERROR } from './api';
-import { MAX_REPORT_DAYS, REPORT_PRESETS } from './reportFilters';
+import { activeFilterCount, MAX_REPORT_DAYS, REPORT_PRESETS } from './reportFilters';
 import type { DateRangePreset } from '../../ui/DateRangePicker';
 
 export interface SummaryFigure {
@@ -19,7 +19,7 @@ export interface SummaryFigure {
   value: string | number;
 }
 
-export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLabel = 'Dates', presets = REPORT_PRESETS, rangeControl, visitFilters, onVisitFiltersChange, status, summary, chart, children }: {
+export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLabel = 'Dates', presets = REPORT_PRESETS, rangeControl, visitFilters, onVisitFiltersChange, scope, status, summary, chart, children }: {
   title: string;
   intro: ReactNode;
   today: Temporal.PlainDate;
@@ -31,22 +31,26 @@ export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLa
   rangeControl?: ReactNode;
   visitFilters: VisitFilterValue;
   onVisitFiltersChange: (patch: Partial<VisitFilterValue>) => void;
+  /** What the report covers, in words, printed under the title (the filter bar is not printed). */
+  scope: string;
   status: { pending: boolean; fetching: boolean; error: unknown };
   summary: readonly SummaryFigure[] | null;
   chart: ReactNode;
   children: ReactNode;
 }) {
-  const activeFilters = [visitFilters.practitioner, visitFilters.type, visitFilters.location].filter((ids) => ids.length > 0).length;
   return (
     <>
-      <PageHeader title={title}>{intro}</PageHeader>
+      <PageHeader title={title}>
+        <span className="print:hidden">{intro}</span>
+        <span data-testid="report-scope" className="hidden print:inline">{scope}</span>
+      </PageHeader>
       <Card className="p-0">
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 print:hidden dark:border-slate-800">
           <div className="w-full md:w-auto">
             <DateRangePicker label={rangeLabel} compact presets={presets} maxDays={MAX_REPORT_DAYS} value={range} onChange={onRangeChange} today={today} />
           </div>
           {rangeControl}
-          <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
+          <CollapsibleFilters activeCount={activeFilterCount(visitFilters)} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
             <VisitFilters value={visitFilters} onChange={onVisitFiltersChange} includeInactive />
           </CollapsibleFilters>
           <div className="flex items-center gap-2 md:ml-auto">

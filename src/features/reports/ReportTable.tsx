@@ -10,8 +10,6 @@ export interface ReportColumn<Row> extends CsvColumn<Row> {
   sortValue: (row: Row) => string | number | null;
   /** The cell in the table, when it shows more than its text (a link, a badge). */
   render?: (row: Row) => ReactNode;
-  /** The column's width class, e.g. 'w-40'. */
-  width?: string;
 }
 
 type Sort = { id: string; direction: 'ascending' | 'descending' } | null;
@@ -52,21 +50,16 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
         </Button>
       </div>
       <div className="relative overflow-x-auto">
-        <table aria-label={label} className="w-full min-w-[48rem] table-fixed divide-y divide-slate-200 text-sm print:min-w-0 dark:divide-slate-800">
-          <colgroup>
-            {columns.map((column) => (
-              <col key={column.id} className={column.width} />
-            ))}
-          </colgroup>
+        <table aria-label={label} className="w-full min-w-[48rem] divide-y divide-slate-200 text-sm print:min-w-0 dark:divide-slate-800">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
             <tr>
               {columns.map((column) => {
                 const direction = sort?.id === column.id ? sort.direction : undefined;
                 return (
-                  <th key={column.id} scope="col" aria-sort={direction ?? 'none'} className="px-3 py-2">
+                  <th key={column.id} scope="col" aria-sort={direction ?? 'none'} className="px-3 py-2 whitespace-nowrap">
                     <button type="button" onClick={() => sortBy(column.id)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white">
                       {column.label}
-                      <span aria-hidden="true" className={direction ? '' : 'opacity-30'}>
+                      <span aria-hidden="true" className={`print:hidden ${direction ? '' : 'opacity-30'}`}>
                         {direction === 'descending' ? '▼' : '▲'}
                       </span>
                     </button>

@@ -54,6 +54,10 @@ export interface ReportFilterValue {
   location: number[];
 }
 
+/** How many of the visit filters narrow the report. */
+export const activeFilterCount = (filters: Pick<ReportFilterValue, 'practitioner' | 'type' | 'location'>) =>
+  [filters.practitioner, filters.type, filters.location].filter((ids) => ids.length > 0).length;
+
 /** The report's request for those filters (no range: the report's own default period). */
 export function reportQueryOf(filters: ReportFilterValue): ReportQuery {
   return {
