@@ -926,6 +926,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/clients-missing-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients who cannot be routed well: an incomplete address (address_1 and city are both needed), no map point, or a point only as precise as the suburb's centre; each with its problems and its next visit, so staff can fix them before routing. With a date range (days in the business time zone, both given, at most 366 days), only clients with a visit in it that is not cancelled — of the chosen practitioners, appointment types and business locations — and the first such visit; without one, every such client and their next visit from today. Ordered by that visit (clients without one last), then by name. */
+        get: operations["reportClientsMissingAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1011,6 +1028,23 @@ export interface components {
             lng?: number | null;
             geo_precision?: components["schemas"]["GeoPrecision"];
             geo_source?: components["schemas"]["GeoSource"];
+        };
+        ClientMissingAddressRow: {
+            client_id: components["schemas"]["Id"];
+            client_name: string;
+            /** @description address lines 1–3 joined */
+            address: string;
+            city: string | null;
+            postcode: string | null;
+            geo_precision: components["schemas"]["GeoPrecision"];
+            problems: ("incomplete_address" | "no_point" | "approximate_point")[];
+            next_visit: {
+                appointment_id: components["schemas"]["Id"];
+                /** Format: date-time */
+                starts_at: string;
+                practitioner_id: components["schemas"]["Id"];
+                practitioner_name: string;
+            } | null;
         };
         /**
          * @description How precise a stored point is: 'address' the house or building, 'street' somewhere on the street, 'suburb' the centre of the suburb or postcode area, 'none' no point (lat and lng are null).
@@ -1865,6 +1899,13 @@ export interface components {
         };
     };
     parameters: {
+        /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+        ReportStartDate: string;
+        /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+        ReportEndDate: string;
+        PractitionerIds: number[];
+        AppointmentTypeIds: number[];
+        BusinessLocationIds: number[];
         Id: number;
     };
     requestBodies: never;
@@ -3552,6 +3593,45 @@ export interface operations {
             410: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    reportClientsMissingAddress: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients with an address problem, and how many of each problem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ClientMissingAddressRow"][];
+                        summary: {
+                            clients: number;
+                            incomplete_address: number;
+                            no_point: number;
+                            approximate_point: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
 }

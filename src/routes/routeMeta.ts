@@ -13,24 +13,25 @@ function page(path: string, title: string, roles: readonly Role[] | undefined, c
 }
 
 /** A page() whose content now exists: its own component replaces the coming-soon placeholder. */
-function built(path: string, title: string, roles: readonly Role[] | undefined, description: string): RouteMeta {
-  return { ...page(path, title, roles, description), comingSoon: undefined };
+function built(path: string, title: string, roles: readonly Role[] | undefined, description: string, sidebar?: RouteMeta['sidebar']): RouteMeta {
+  return { ...page(path, title, roles, description, sidebar), comingSoon: undefined };
 }
 
 const report = (slug: string, title: string, what: string) =>
   page(`/reports/${slug}`, title, ADMIN_ONLY, what);
+const builtReport = (slug: string, title: string, what: string) => built(`/reports/${slug}`, title, ADMIN_ONLY, what);
 
 export const routeMetas: readonly RouteMeta[] = [
   { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
   { path: '/appointments', title: 'Appointments', requiresAuth: true, inLayout: true, sidebar: { label: 'Appointments', icon: 'appointments' } },
   page('/search', 'Nearby search', STAFF, 'Find clients and visits near an address or another client.', { label: 'Nearby search', icon: 'search' }),
   { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, sidebar: { label: 'Clients', icon: 'clients' } },
-  page('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
+  built('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
   report('activity', 'Activity report', 'Imports, exports and edits over a period.'),
   report('appointments', 'Appointments report', 'Appointments by practitioner, type and location over a period.'),
   report('practitioner-travel', 'Practitioner travel', 'Distance and time each practitioner travels between visits.'),
   report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation and punctuality per practitioner.'),
-  report('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete, so they cannot be placed on a route.'),
+  builtReport('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete or only placed at the suburb, with their next visit, to fix before routing.'),
   report('client-travel', 'Client travel', 'Travel attributed to each client’s visits.'),
   report('client-geography', 'Client geography', 'Where clients live, by region.'),
   built('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'),

@@ -11,6 +11,9 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
   '/appointments': lazy(() => import('../features/appointments/AppointmentsPage')),
   '/clients': lazy(() => import('../features/clients/ClientsPage')),
+  // Issue 13: reports.
+  '/reports': lazy(() => import('../features/reports/ReportsIndexPage')),
+  '/reports/clients-missing-address': lazy(() => import('../features/reports/ClientsMissingAddressReport')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
   '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
   '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),

@@ -38,7 +38,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
     <header
       data-testid="app-header"
       data-scrolled={scrolled}
-      className={`sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur transition-shadow sm:px-6 dark:border-slate-800 dark:bg-slate-900/95 ${
+      className={`sticky top-0 z-20 flex h-16 items-center gap-2 border-b print:hidden border-slate-200 bg-white/95 px-3 backdrop-blur transition-shadow sm:px-6 dark:border-slate-800 dark:bg-slate-900/95 ${
         scrolled ? 'shadow-md shadow-slate-900/5 dark:shadow-black/30' : ''
       }`}
     >

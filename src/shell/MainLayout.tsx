@@ -72,7 +72,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         data-visible={visible}
         data-unfoldable={narrow}
         onMouseLeave={() => sidebar.send({ type: 'POINTER_LEFT' })}
-        className={`fixed inset-y-0 left-0 z-30 hidden overflow-hidden shadow-xl transition-[width] duration-200 ${
+        className={`fixed inset-y-0 left-0 z-30 hidden overflow-hidden shadow-xl transition-[width] duration-200 print:hidden ${
           visible ? 'md:block' : ''
         } ${desktopWidth}`}
       >
@@ -91,7 +91,8 @@ export function MainLayout({ children }: { children: ReactNode }) {
           </aside>
         </div>
       )}
-      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${contentOffset}`}>
+      {/* Printed, a page is its content alone: no sidebar, header or toasts. */}
+      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 print:pl-0! ${contentOffset}`}>
         <Header onToggleSidebar={toggleSidebar} />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <ConnectionErrorBanner />

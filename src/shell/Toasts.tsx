@@ -16,7 +16,7 @@ export function Toasts() {
   return (
     <div
       aria-label="Notifications"
-      className="pointer-events-none fixed top-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2"
+      className="pointer-events-none fixed top-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 print:hidden"
     >
       {messages.map((message) => (
         <div

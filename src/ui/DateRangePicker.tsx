@@ -71,7 +71,7 @@ const fieldButton =
 const toolbarButton =
   'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
 const chip =
-  'rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:border-sky-400 hover:bg-sky-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+  'rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:border-sky-400 hover:bg-sky-50 aria-pressed:border-sky-500 aria-pressed:bg-sky-50 aria-pressed:text-sky-800 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:bg-sky-950 dark:aria-pressed:text-sky-200';
 
 // The calendar in the app's accent colour.
 const calendarStyle = { '--rdp-accent-color': '#0284c7', '--rdp-accent-background-color': '#e0f2fe' } as CSSProperties;
@@ -136,11 +136,15 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
       </span>
       {presets && (
         <div className="mt-1 flex flex-wrap gap-1.5" role="group" aria-label={`${label} presets`}>
-          {presets.map((preset) => (
-            <button key={preset.label} type="button" className={chip} onClick={() => props.onChange(preset.range(today))}>
-              {preset.label}
-            </button>
-          ))}
+          {presets.map((preset) => {
+            const range = preset.range(today);
+            const chosen = start !== null && end !== null && range.start.equals(start) && range.end.equals(end);
+            return (
+              <button key={preset.label} type="button" aria-pressed={chosen} className={chip} onClick={() => props.onChange(range)}>
+                {preset.label}
+              </button>
+            );
+          })}
         </div>
       )}
       <div className={`mt-1 flex gap-2 ${compact ? 'flex-wrap items-end' : 'items-center'}`}>

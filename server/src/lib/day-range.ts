@@ -1,5 +1,6 @@
 // The one rule for a range of whole days (yyyy-MM-dd, both ends included) that the API accepts: the appointments
-// list and the import and export ranges, and the automatic sync's days ahead, are all held to it.
+// list and the import and export ranges, and the automatic sync's days ahead, are all held to it; reports, which look
+// back over longer periods, to the same rule with their own longest range.
 import { Temporal } from 'temporal-polyfill';
 
 export const MAX_RANGE_DAYS = 62;
@@ -8,7 +9,7 @@ export const EARLIEST_DATE = '2000-01-01';
 export const LATEST_DATE = '2099-12-31';
 
 /** What is wrong with a requested range, or null; messages name the fields and are shown to the user as they are. */
-export function rangeProblem(startDate: string, endDate: string): string | null {
+export function rangeProblem(startDate: string, endDate: string, maxDays = MAX_RANGE_DAYS): string | null {
   let start: Temporal.PlainDate;
   let end: Temporal.PlainDate;
   try {
@@ -22,6 +23,6 @@ export function rangeProblem(startDate: string, endDate: string): string | null 
   }
   if (Temporal.PlainDate.compare(start, end) > 0) return 'end_date must be on or after start_date';
   const days = start.until(end, { largestUnit: 'days' }).days + 1;
-  if (days > MAX_RANGE_DAYS) return `The date range is limited to ${MAX_RANGE_DAYS} days (asked for ${days}): choose at most ${MAX_RANGE_DAYS} days.`;
+  if (days > maxDays) return `The date range is limited to ${maxDays} days (asked for ${days}): choose at most ${maxDays} days.`;
   return null;
 }

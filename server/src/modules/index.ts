@@ -14,6 +14,7 @@ import { optimizationSettingsHandlers } from './optimization-settings';
 import { optimizationsHandlers } from './optimizations';
 import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
+import { reportsHandlers } from './reports';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
 
@@ -34,5 +35,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...publicAvailabilityHandlers(ctx),
     ...optimizationsHandlers(ctx),
     ...travelHandlers(ctx),
+    ...reportsHandlers(ctx),
   };
 }

@@ -3,3 +3,4 @@ export { AppointmentDetailsModal } from './AppointmentDetailsModal';
 export type { Appointment, AppointmentSummary, AppointmentType, BusinessLocation, Practitioner } from './api';
 export { appointmentTimeZone, arrivalOf, isCancelled } from './appointmentFacts';
 export { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
+export { VisitFilters, type VisitFilterValue } from './VisitFilters';

@@ -1,59 +1,19 @@
-import { Link } from 'wouter';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../../machines/auth';
 import { canSee } from '../../routes/access';
 import { routeMetas } from '../../routes/routeMeta';
-import type { RouteMeta } from '../../routes/routeTypes';
 import { PageHeader } from '../../ui/PageHeader';
+import { RouteCards } from '../../ui/RouteCards';
 
 const settingsPages = routeMetas.filter((route) => route.path.startsWith('/settings/') && route.path !== '/settings/provider-account/add');
-
-const cardClass = 'block h-full rounded-xl border p-4';
-
-/** A working page is a card that links to it; a page still to come is a muted card marked "Coming soon", not a link. */
-function SettingsCard({ route }: { route: RouteMeta }) {
-  if (route.comingSoon) {
-    return (
-      <div
-        aria-disabled="true"
-        data-testid="settings-card-coming-soon"
-        className={`${cardClass} border-dashed border-slate-200 bg-slate-50 text-slate-500 dark:border-slate-800 dark:bg-slate-900/40 dark:text-slate-500`}
-      >
-        <span className="flex items-center justify-between gap-2">
-          <span className="font-medium text-slate-600 dark:text-slate-400">{route.title}</span>
-          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">Coming soon</span>
-        </span>
-        <span className="mt-1 block text-sm">{route.comingSoon}</span>
-      </div>
-    );
-  }
-  return (
-    <Link
-      href={route.path}
-      className={`${cardClass} border-slate-200 bg-white shadow-sm transition hover:border-sky-300 hover:shadow dark:border-slate-800 dark:bg-slate-900 dark:hover:border-sky-700`}
-    >
-      <span className="font-medium text-slate-900 dark:text-white">{route.title}</span>
-      {route.description && <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{route.description}</span>}
-    </Link>
-  );
-}
 
 export default function SettingsIndexPage() {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const role = useAuthSelector(selectRole);
-  const pages = settingsPages.filter((route) => canSee(route, { authenticated, role }));
-  // Working pages first, in the route table's order; the pages still to come after them.
-  const ordered = [...pages.filter((route) => !route.comingSoon), ...pages.filter((route) => route.comingSoon)];
   return (
     <>
       <PageHeader title="Settings">Configure your account, your team and how Rounds syncs and plans.</PageHeader>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Settings pages">
-        {ordered.map((route) => (
-          <li key={route.path}>
-            <SettingsCard route={route} />
-          </li>
-        ))}
-      </ul>
+      <RouteCards routes={settingsPages.filter((route) => canSee(route, { authenticated, role }))} label="Settings pages" testId="settings-card" />
     </>
   );
 }

@@ -1,0 +1,13 @@
+// Reports (ADMIN): GET /reports/…, each computed in SQL for the caller's business.
+import { callerOf } from '../../auth/access';
+import { queryOf, type Handlers } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { clientsMissingAddress } from './clients-missing-address';
+import { reportFiltersOf } from './filters';
+
+export function reportsHandlers(ctx: AppContext): Handlers {
+  return {
+    reportClientsMissingAddress: async (request) =>
+      clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
+  };
+}

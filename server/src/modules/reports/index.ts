@@ -1,0 +1,1 @@
+export { reportsHandlers } from './handlers';

@@ -1,0 +1,87 @@
+// A report's table: its columns sort on a click of their heading (again: the other way), and the same columns and
+// rows, in the order shown, are what "Download CSV" saves.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../ui/Button';
+import { downloadCsv, toCsv, type CsvColumn } from './csv';
+
+export interface ReportColumn<Row> extends CsvColumn<Row> {
+  id: string;
+  /** What the column sorts by; null sorts last whichever the direction. */
+  sortValue: (row: Row) => string | number | null;
+  /** The cell in the table, when it shows more than its text (a link, a badge). */
+  render?: (row: Row) => ReactNode;
+}
+
+type Sort = { id: string; direction: 'ascending' | 'descending' } | null;
+
+function sortRows<Row>(rows: readonly Row[], column: ReportColumn<Row> | undefined, direction: 'ascending' | 'descending'): readonly Row[] {
+  if (!column) return rows;
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const [x, y] = [column.sortValue(a), column.sortValue(b)];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { sensitivity: 'base', numeric: true }));
+  });
+}
+
+export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty }: {
+  label: string;
+  columns: readonly ReportColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** The CSV's file name, e.g. 'clients-missing-address-2026-11-25.csv'. */
+  fileName: string;
+  /** What an empty table says. */
+  empty: string;
+}) {
+  const [sort, setSort] = useState<Sort>(null);
+  const shown = useMemo(
+    () => (sort ? sortRows(rows, columns.find((column) => column.id === sort.id), sort.direction) : rows),
+    [rows, columns, sort],
+  );
+  const sortBy = (id: string) =>
+    setSort((current) => ({ id, direction: current?.id === id && current.direction === 'ascending' ? 'descending' : 'ascending' }));
+
+  return (
+    <div>
+      <div className="flex items-center justify-end gap-2 px-4 py-3 print:hidden">
+        <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, shown))}>
+          Download CSV
+        </Button>
+      </div>
+      <div className="relative overflow-x-auto">
+        <table aria-label={label} className="w-full min-w-[48rem] divide-y divide-slate-200 text-sm print:min-w-0 dark:divide-slate-800">
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
+            <tr>
+              {columns.map((column) => {
+                const direction = sort?.id === column.id ? sort.direction : undefined;
+                return (
+                  <th key={column.id} scope="col" aria-sort={direction ?? 'none'} className="px-3 py-2 whitespace-nowrap">
+                    <button type="button" onClick={() => sortBy(column.id)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white">
+                      {column.label}
+                      <span aria-hidden="true" className={`print:hidden ${direction ? '' : 'opacity-30'}`}>
+                        {direction === 'descending' ? '▼' : '▲'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {shown.map((row) => (
+              <tr key={rowKey(row)} className="align-top">
+                {columns.map((column) => (
+                  <td key={column.id} className="px-3 py-2 break-words">
+                    {column.render ? column.render(row) : column.text(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500">{empty}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// The reports' server data, one query-options factory (record 0006): a report's answer is keyed by its filters.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
+import { fetchClientsMissingAddress, type ReportQuery } from './api';
+
+export const reportQueries = {
+  all: () => ['reports'] as const,
+  clientsMissingAddress: (api: ApiClient, query: ReportQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'clients-missing-address', query] as const,
+      queryFn: () => fetchClientsMissingAddress(api, query),
+      // The last answer stays on screen while a changed filter loads.
+      placeholderData: keepPreviousData,
+    }),
+};

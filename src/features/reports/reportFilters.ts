@@ -1,0 +1,69 @@
+// What every report keeps in the address (shareable, and the same after a reload): its range of days, with the
+// presets a manager reaches for, and the visit filters. The range is days in the business's time zone, at most the
+// server's longest report range.
+import { Temporal } from 'temporal-polyfill';
+import { toRequestDate } from '../../lib/dates';
+import { urlParam, type UrlDateRange } from '../../lib/urlState';
+import type { DateRangePreset, DayRange } from '../../ui/DateRangePicker';
+import type { ReportQuery } from './api';
+
+/** The server's longest report range (server/src/modules/reports/filters.ts). */
+export const MAX_REPORT_DAYS = 366;
+
+const weekOf = (day: Temporal.PlainDate): DayRange => {
+  const monday = day.subtract({ days: day.dayOfWeek - 1 });
+  return { start: monday, end: monday.add({ days: 6 }) };
+};
+const monthOf = (day: Temporal.PlainDate): DayRange => {
+  const first = day.with({ day: 1 });
+  return { start: first, end: first.with({ day: first.daysInMonth }) };
+};
+
+/** Weeks start on Monday. */
+export const REPORT_PRESETS: readonly DateRangePreset[] = [
+  { label: 'Today', range: (today) => ({ start: today, end: today }) },
+  { label: 'This week', range: weekOf },
+  { label: 'Last week', range: (today) => weekOf(today.subtract({ weeks: 1 })) },
+  { label: 'This month', range: monthOf },
+  { label: 'Last month', range: (today) => monthOf(today.subtract({ months: 1 })) },
+];
+
+/** For a report that looks ahead (what to fix before the visits). */
+export const UPCOMING_PRESETS: readonly DateRangePreset[] = [
+  { label: 'Today', range: (today) => ({ start: today, end: today }) },
+  { label: 'This week', range: weekOf },
+  { label: 'Next two weeks', range: (today) => ({ start: today, end: today.add({ days: 13 }) }) },
+  { label: 'This month', range: monthOf },
+  { label: 'Next month', range: (today) => monthOf(today.add({ months: 1 })) },
+];
+
+/** The address's keys of a report: `start`/`end`, `practitioner`, `type`, `location`. */
+export function reportFilterState(defaultRange: UrlDateRange) {
+  return {
+    range: urlParam.dateRange(defaultRange, { maxDays: MAX_REPORT_DAYS }),
+    practitioner: urlParam.ids(),
+    type: urlParam.ids(),
+    location: urlParam.ids(),
+  };
+}
+
+export interface ReportFilterValue {
+  range: DayRange | null;
+  practitioner: number[];
+  type: number[];
+  location: number[];
+}
+
+/** How many of the visit filters narrow the report. */
+export const activeFilterCount = (filters: Pick<ReportFilterValue, 'practitioner' | 'type' | 'location'>) =>
+  [filters.practitioner, filters.type, filters.location].filter((ids) => ids.length > 0).length;
+
+/** The report's request for those filters (no range: the report's own default period). */
+export function reportQueryOf(filters: ReportFilterValue): ReportQuery {
+  return {
+    ...(filters.range ? { start_date: toRequestDate(filters.range.start), end_date: toRequestDate(filters.range.end) } : {}),
+    ...(filters.practitioner.length ? { practitioner_ids: filters.practitioner } : {}),
+    ...(filters.type.length ? { appointment_type_ids: filters.type } : {}),
+    ...(filters.location.length ? { business_location_ids: filters.location } : {}),
+  };
+}
