@@ -16,16 +16,16 @@ import { Spinner } from '../../ui/PageSpinner';
 import { ErrorNote } from '../../ui/forms';
 import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
 import type { AppointmentListQuery, AppointmentSummary } from './api';
-import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
+import { appointmentQueries } from './queries';
 import { appointmentTimeZone } from './appointmentFacts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
+import { VisitFilters } from './VisitFilters';
 import { DayMap } from './DayMap';
 import {
   canPlanRoutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
-import { MultiSelect } from '../../ui/MultiSelect';
 import { Pagination } from '../../ui/Pagination';
 
 const STAFF_VIEWS = ['list', 'schedule'] as const;
@@ -67,9 +67,6 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const scheduleDay = state.day?.toString() ?? null;
   const dayId = useId();
 
-  const practitioners = useQuery(practitionerQueries.all(api));
-  const types = useQuery(appointmentTypeQueries.all(api));
-  const locations = useQuery(businessLocationQueries.all(api));
 
   /** A new range or filter starts the table at its first page again. */
   const refine = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
@@ -112,8 +109,6 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null);
   const move = useMoveAppointment();
 
-  const activePractitioners = (practitioners.data ?? []).filter((practitioner) => practitioner.active || practitionerIds.includes(practitioner.id));
-
   return (
     <>
       <PageHeader title={route.title}>Visits by day: open one to see its details, change its arrival time or read its history.</PageHeader>
@@ -124,36 +119,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
           </div>
           {/* On a phone the filters wait behind a button, so the first visits are on the first screen. */}
           <CollapsibleFilters activeCount={activeFilters} panelClassName="md:min-w-[24rem] md:flex-1 md:basis-0 md:flex-row md:items-end">
-            <div className="md:min-w-0 md:flex-1">
-              <MultiSelect
-                label="Practitioners"
-                testId="filter-practitioners"
-                options={activePractitioners.map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name }))}
-                placeholder="All"
-                value={practitionerIds}
-                onChange={(ids) => refine({ practitioner: ids })}
-              />
-            </div>
-            <div className="md:min-w-0 md:flex-1">
-              <MultiSelect
-                label="Appointment types"
-                testId="filter-appointment-types"
-                options={(types.data ?? []).map((type) => ({ id: type.id, name: type.name }))}
-                placeholder="All"
-                value={typeIds}
-                onChange={(ids) => refine({ type: ids })}
-              />
-            </div>
-            <div className="md:min-w-0 md:flex-1">
-              <MultiSelect
-                label="Business locations"
-                testId="filter-business-locations"
-                options={(locations.data ?? []).map((location) => ({ id: location.id, name: location.name }))}
-                placeholder="All"
-                value={locationIds}
-                onChange={(ids) => refine({ location: ids })}
-              />
-            </div>
+            <VisitFilters value={{ practitioner: practitionerIds, type: typeIds, location: locationIds }} onChange={refine} />
           </CollapsibleFilters>
           <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 md:ml-auto dark:border-slate-700">
             {views.map((option) => (
