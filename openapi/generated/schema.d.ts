@@ -1307,6 +1307,9 @@ export interface components {
             notes: string | null;
             lat: number | null;
             lng: number | null;
+            /** @description the precision of the client's point the visit is placed at ('none' without lat and lng) */
+            geo_precision: components["schemas"]["GeoPrecision"];
+            geo_source: components["schemas"]["GeoSource"];
             /**
              * @description CANCELLED when cancelled_at is set
              * @enum {string}
@@ -1337,6 +1340,8 @@ export interface components {
             suburb: string | null;
             lat: number | null;
             lng: number | null;
+            /** @description the precision of the client's point the visit is placed at ('none' without lat and lng) */
+            geo_precision: components["schemas"]["GeoPrecision"];
             /** @description one of the response's clients */
             client_id: number | null;
             /** @description one of the response's practitioners */
