@@ -149,6 +149,20 @@ describe('the practitioners list', () => {
     expect(names()).toHaveLength(3);
   });
 
+  it('marks a home that is only placed at its suburb where the day starts from it, and says nothing of one at its address', async () => {
+    serve();
+    const suburbHome = practitioner(10, 'Sue', 'Burb', {
+      home: { address: 'Paddington QLD 4064', lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer' },
+    });
+    server.use(http.get('*/api/practitioners', () => HttpResponse.json({ practitioners: [practitioner(7, 'Pat', 'Nurse'), suburbHome] })));
+    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    await screen.findByRole('table', { name: 'Practitioners' });
+    const mark = within(within(rowOf('Sue Burb')).getByTestId('start-place')).getByTestId('point-precision');
+    expect(mark).toHaveTextContent('Approximate: suburb only');
+    expect(mark).toHaveAttribute('data-precision', 'suburb');
+    expect(within(rowOf('Pat Nurse')).queryByTestId('point-precision')).toBeNull();
+  });
+
   it('opens the editor a link names, and forgets a link to a practitioner it does not have', async () => {
     serve();
     const app = renderApp('/settings/practitioners?edit=9', { as: 'ADMIN' });

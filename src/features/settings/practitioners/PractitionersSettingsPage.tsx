@@ -12,6 +12,7 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
+import { PointPrecision } from '../../../ui/PointPrecision';
 import { ErrorNote } from '../../../ui/forms';
 import type { PractitionerSettings } from './api';
 import { PractitionerEditDialog } from './PractitionerEditDialog';
@@ -154,6 +155,13 @@ function placeWords(practitioner: PractitionerSettings): { start: string; end: s
   return { start, end };
 }
 
+/** How precise the home is, when the day starts or ends there. */
+function HomePrecision({ practitioner }: { practitioner: PractitionerSettings }) {
+  const usesHome = practitioner.start_place?.kind === 'home' || practitioner.end_place?.kind === 'home';
+  if (!usesHome || !practitioner.home) return null;
+  return <PointPrecision precision={practitioner.home.precision} source={practitioner.home.source} className="mt-0.5" />;
+}
+
 function RoutingStatus({ practitioner }: { practitioner: PractitionerSettings }) {
   const { routable, warnings } = practitioner;
   const [label, style] = !routable
@@ -205,7 +213,7 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
         {practitioner.profession && <div className="mt-0.5 pl-5.5 text-xs text-slate-500">{practitioner.profession}</div>}
         {/* Below xl the place and hours columns fold into the name's cell; below md the routing status too. */}
         <dl className="mt-1 space-y-0.5 pl-5.5 text-xs text-slate-600 xl:hidden dark:text-slate-400">
-          <div><dt className="inline">Starts: </dt><dd className="inline">{places.start}{places.end && ` · ends: ${places.end}`}</dd></div>
+          <div><dt className="inline">Starts: </dt><dd className="inline">{places.start}{places.end && ` · ends: ${places.end}`} <HomePrecision practitioner={practitioner} /></dd></div>
           <div><dt className="inline">Hours: </dt><dd className="inline">{groups.join('; ')}</dd></div>
         </dl>
         <div className="mt-2 pl-5.5 md:hidden">
@@ -215,6 +223,7 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
       <td className="hidden min-w-36 px-4 py-3 align-top xl:table-cell" data-testid="start-place">
         {places.start}
         {places.end && <div className="text-xs text-slate-500">Ends: {places.end}</div>}
+        <div><HomePrecision practitioner={practitioner} /></div>
       </td>
       <td className="hidden px-4 py-3 align-top xl:table-cell" data-testid="hours">
         {groups.map((group) => <div key={group} className="whitespace-nowrap">{group}</div>)}
