@@ -297,7 +297,7 @@ export interface paths {
         delete: operations["deleteCustomLocation"];
         options?: never;
         head?: never;
-        /** Renames a custom location, moves its pin (lat and lng together) or changes its address */
+        /** Renames a custom location, moves its pin (lat and lng together, with how precisely they were found) or changes its address */
         patch: operations["updateCustomLocation"];
         trace?: never;
     };
@@ -1142,6 +1142,16 @@ export interface components {
             address: string;
             lat: number;
             lng: number;
+            /**
+             * @description how precise the pin is (a custom location always has one)
+             * @enum {string}
+             */
+            geo_precision: "address" | "street" | "suburb";
+            /**
+             * @description where the pin came from (manual when placed or dragged by hand)
+             * @enum {string}
+             */
+            geo_source: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
             /** @description The practitioners whose start or end place it is (it cannot be deleted while there are any) */
             used_by: {
                 id: components["schemas"]["Id"];
@@ -2367,6 +2377,16 @@ export interface operations {
                     address?: string;
                     lat: number;
                     lng: number;
+                    /**
+                     * @description how precisely lat and lng were found (what POST /geocode answered); left out: address. Only with lat and lng
+                     * @enum {string}
+                     */
+                    precision?: "address" | "street" | "suburb";
+                    /**
+                     * @description where lat and lng came from; left out: manual (a pin placed by hand). Only with lat and lng
+                     * @enum {string}
+                     */
+                    source?: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
                 };
             };
         };
@@ -2417,6 +2437,16 @@ export interface operations {
                     address?: string;
                     lat?: number;
                     lng?: number;
+                    /**
+                     * @description how precisely lat and lng were found (what POST /geocode answered); left out: address. Only with lat and lng
+                     * @enum {string}
+                     */
+                    precision?: "address" | "street" | "suburb";
+                    /**
+                     * @description where lat and lng came from; left out: manual (a pin placed by hand). Only with lat and lng
+                     * @enum {string}
+                     */
+                    source?: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
                 };
             };
         };

@@ -9,11 +9,13 @@ const markClass = {
   none: 'bg-rose-100 text-rose-900 ring-rose-300 dark:bg-rose-950 dark:text-rose-100 dark:ring-rose-800',
 };
 
-export function PointPrecision({ precision, source = null, detail = false, className = '' }: {
+export function PointPrecision({ precision, source = null, detail = false, besideWords = false, className = '' }: {
   precision: GeoPrecision;
   source?: GeoSource;
   /** Also says how the point was placed, after the mark. */
   detail?: boolean;
+  /** The text next to it already says how the point was placed: the mark alone, without saying it again. */
+  besideWords?: boolean;
   className?: string;
 }) {
   const id = useId();
@@ -23,13 +25,14 @@ export function PointPrecision({ precision, source = null, detail = false, class
   return (
     <span className={`inline-flex flex-wrap items-baseline gap-x-1.5 ${className}`} data-testid="point-precision" data-precision={precision}>
       <span
-        title={detail ? undefined : words}
-        aria-describedby={detail ? undefined : id}
+        title={detail || besideWords ? undefined : words}
+        aria-describedby={detail || besideWords ? undefined : id}
         className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${markClass[precision === 'none' ? 'none' : 'approximate']}`}
       >
         {mark}
       </span>
-      {detail ? <span className="text-xs text-slate-600 dark:text-slate-300">{words}</span> : <span id={id} className="sr-only">{words}</span>}
+      {detail && <span className="text-xs text-slate-600 dark:text-slate-300">{words}</span>}
+      {!detail && !besideWords && <span id={id} className="sr-only">{words}</span>}
     </span>
   );
 }
