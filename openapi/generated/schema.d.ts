@@ -1072,6 +1072,8 @@ export interface components {
             address: string | null;
             lat: number | null;
             lng: number | null;
+            /** @description how precise the position is ('none' without one) */
+            geo_precision: components["schemas"]["GeoPrecision"];
         };
         /** @description A home address and its map position. precision and source say how the position was found (what POST /geocode answered for the address); left out, it is a pin placed by hand (precision address, source manual). */
         HomeAddress: {
@@ -1666,6 +1668,11 @@ export interface components {
             name: string;
             lat: number;
             lng: number;
+            /**
+             * @description how precise the point is; left out by routes applied before Rounds kept it
+             * @enum {string}
+             */
+            geo_precision?: "address" | "street" | "suburb";
         };
         LatLng: {
             lat: number;

@@ -24,7 +24,7 @@ const BERT = makeAppointment({
 });
 const MARGARET = makeAppointment({ id: 1, starts_at: '2026-11-23T23:00:00Z', ends_at: '2026-11-24T00:00:00Z', arrive_at: '2026-11-23T22:50:00Z', practitioner: PAT });
 const CANCELLED = makeAppointment({ id: 3, status: 'CANCELLED', cancelled_at: '2026-11-20T00:00:00Z', starts_at: '2026-11-24T03:00:00Z', ends_at: '2026-11-24T04:00:00Z', practitioner: PAT });
-const HOME = { kind: 'home', id: null, name: 'Home', lat: -27.5, lng: 153.0 };
+const HOME = { kind: 'home', id: null, name: 'Home', lat: -27.5, lng: 153.0, geo_precision: 'street' };
 
 const ROUTE = {
   id: 50, practitioner_id: 7, practitioner_name: 'Pat Nguyen', color: '#9333ea', day: '2026-11-24', start_place: HOME, end_place: HOME,
@@ -88,7 +88,7 @@ describe("a practitioner's run sheet", () => {
     expect(stops[0]).toHaveTextContent('Margaret Jones');
     expect(stops[0]).toHaveTextContent('Home visit · 60 min');
     expect(within(sheet).getByTestId('run-sheet-summary')).toHaveTextContent('2 visits · 32 min travel · 20 km · optimised route');
-    expect(within(sheet).getByTestId('run-sheet-start')).toHaveTextContent('Start at Home · leave 08:40');
+    expect(within(sheet).getByTestId('run-sheet-start')).toHaveTextContent(/^SStart at Home · leave 08:40Approximate: street only/);
     expect(within(sheet).getByTestId('run-sheet-end')).toHaveTextContent('End at Home · back by 12:15');
     expect(text(within(sheet).getAllByTestId('run-sheet-leg'))).toEqual(['↓Travel 10 min · 4.2 km', '↓Travel 7 min · 3.2 km', '↓Travel 15 min · 12 km']);
 

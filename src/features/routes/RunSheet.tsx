@@ -205,6 +205,7 @@ function PlaceRow({ kind, place, time, timeWord, zone }: { kind: 'Start' | 'End'
       <span>
         {kind} at <span className="font-medium">{place.name}</span>
         {time && <> · {timeWord} {formatTime(time, zone)}</>}
+        {place.geo_precision && <PointPrecision precision={place.geo_precision} className="ml-1.5" />}
       </span>
     </li>
   );

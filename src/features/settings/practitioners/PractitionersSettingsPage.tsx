@@ -155,11 +155,9 @@ function placeWords(practitioner: PractitionerSettings): { start: string; end: s
   return { start, end };
 }
 
-/** How precise the home is, when the day starts or ends there. */
-function HomePrecision({ practitioner }: { practitioner: PractitionerSettings }) {
-  const usesHome = practitioner.start_place?.kind === 'home' || practitioner.end_place?.kind === 'home';
-  if (!usesHome || !practitioner.home) return null;
-  return <PointPrecision precision={practitioner.home.precision} source={practitioner.home.source} className="mt-0.5" />;
+/** How precise a start or end place's point is (nothing at the address or without a place). */
+function PlacePrecision({ place }: { place: PractitionerSettings['start_place'] }) {
+  return place ? <PointPrecision precision={place.geo_precision} className="mx-1" /> : null;
 }
 
 function RoutingStatus({ practitioner }: { practitioner: PractitionerSettings }) {
@@ -213,7 +211,10 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
         {practitioner.profession && <div className="mt-0.5 pl-5.5 text-xs text-slate-500">{practitioner.profession}</div>}
         {/* Below xl the place and hours columns fold into the name's cell; below md the routing status too. */}
         <dl className="mt-1 space-y-0.5 pl-5.5 text-xs text-slate-600 xl:hidden dark:text-slate-400">
-          <div><dt className="inline">Starts: </dt><dd className="inline">{places.start}{places.end && ` · ends: ${places.end}`} <HomePrecision practitioner={practitioner} /></dd></div>
+          <div><dt className="inline">Starts: </dt><dd className="inline">
+            {places.start}<PlacePrecision place={practitioner.start_place} />
+            {places.end && <>{` · ends: ${places.end}`}<PlacePrecision place={practitioner.end_place} /></>}
+          </dd></div>
           <div><dt className="inline">Hours: </dt><dd className="inline">{groups.join('; ')}</dd></div>
         </dl>
         <div className="mt-2 pl-5.5 md:hidden">
@@ -222,8 +223,8 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
       </td>
       <td className="hidden min-w-36 px-4 py-3 align-top xl:table-cell" data-testid="start-place">
         {places.start}
-        {places.end && <div className="text-xs text-slate-500">Ends: {places.end}</div>}
-        <div><HomePrecision practitioner={practitioner} /></div>
+        <div><PlacePrecision place={practitioner.start_place} /></div>
+        {places.end && <div className="text-xs text-slate-500">Ends: {places.end}<PlacePrecision place={practitioner.end_place} /></div>}
       </td>
       <td className="hidden px-4 py-3 align-top xl:table-cell" data-testid="hours">
         {groups.map((group) => <div key={group} className="whitespace-nowrap">{group}</div>)}
