@@ -37,6 +37,12 @@ export function PointPrecision({ precision, source = null, detail = false, besid
   );
 }
 
+/** A route's start and end places as points of a summary, named by whose they are: "Pat Nguyen (Home)"; one per place. */
+export function precisionOfPlaces(routes: ReadonlyArray<{ name: string; places: ReadonlyArray<{ name: string; geo_precision?: GeoPrecision } | null> }>): PrecisionOfPoint[] {
+  return routes.flatMap((route) => route.places.flatMap((place) =>
+    place?.geo_precision ? [{ name: `${route.name} (${place.name})`, precision: place.geo_precision }] : []));
+}
+
 export interface PrecisionOfPoint {
   /** Who or what the point is, as the map's reader knows it: a client's name, a place. */
   name: string;

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
 import { optimizationRunMachine } from '../../src/machines/optimizationRun';
-import { PointPrecision, PrecisionSummary } from '../../src/ui/PointPrecision';
+import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../src/ui/PointPrecision';
 import { api, server } from './support/fakeApi';
 import { makeClient, makeTag } from './support/fixtures';
 import { renderWithServices, useFakeApi } from './support/harness';
@@ -47,6 +47,22 @@ describe('the precision mark', () => {
     expect(lines()).toEqual([expect.stringMatching(/^Approximate: street only.*all 3 clients$/)]);
     rerender(<PrecisionSummary points={named('address', 'Ann', 'Bob')} />);
     expect(screen.queryByTestId('precision-summary')).toBeNull();
+  });
+});
+
+describe('start and end places under a map', () => {
+  it('are named by whose they are, once each, and only when their precision is known', () => {
+    const home = { name: 'Home', geo_precision: 'street' as const };
+    const points = precisionOfPlaces([
+      { name: 'Pat Nguyen', places: [home, home] },
+      { name: 'Sam Lee', places: [{ name: 'Depot', geo_precision: 'suburb' }, { name: 'Office' }] },
+      { name: 'Jo Park', places: [null, { name: 'Home', geo_precision: 'address' }] },
+    ]);
+    render(<PrecisionSummary points={points} noun="start and end places" />);
+    expect(within(screen.getByTestId('precision-summary')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Approximate: suburb only.*Sam Lee \(Depot\)$/),
+      expect.stringMatching(/^Approximate: street only.*Pat Nguyen \(Home\)$/),
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import type { OptimizationProposal } from '../../api/optimizations';
 import { formatTime } from '../../lib/dates';
 import { hasCoordinates, type MapPlace, type MapRoute } from '../../ui/map/mapTypes';
 import { Section } from '../../ui/ModalFrame';
-import { PointPrecision, PrecisionSummary } from '../../ui/PointPrecision';
+import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../ui/PointPrecision';
 import type { AppointmentSummary } from '../appointments';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
@@ -56,6 +56,10 @@ export function ProposalView({ proposal, visits }: {
   const changedIds = useMemo(() => new Set(proposal.changes.map((change) => change.appointment_id)), [proposal.changes]);
   const routes = useMemo(() => mapRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
   const precisions = useMemo(() => precisionOfVisits(proposal.lanes, visits), [proposal.lanes, visits]);
+  const places = useMemo(
+    () => precisionOfPlaces(proposal.lanes.map((lane) => ({ name: lane.practitioner_name, places: [lane.start_place, lane.end_place] }))),
+    [proposal.lanes],
+  );
 
   return (
     <>
@@ -124,6 +128,7 @@ export function ProposalView({ proposal, visits }: {
         <div className="mt-3">
           <RouteMap routes={routes} height={320} />
           <PrecisionSummary points={precisions} />
+          <PrecisionSummary points={places} noun="start and end places" />
         </div>
       </Section>
 
