@@ -297,7 +297,7 @@ export interface paths {
         delete: operations["deleteCustomLocation"];
         options?: never;
         head?: never;
-        /** Renames a custom location, moves its pin (lat and lng together) or changes its address */
+        /** Renames a custom location, moves its pin (lat and lng together, with how precisely they were found) or changes its address */
         patch: operations["updateCustomLocation"];
         trace?: never;
     };
@@ -1106,6 +1106,8 @@ export interface components {
             address: string | null;
             lat: number | null;
             lng: number | null;
+            /** @description how precise the position is ('none' without one) */
+            geo_precision: components["schemas"]["GeoPrecision"];
         };
         /** @description A home address and its map position. precision and source say how the position was found (what POST /geocode answered for the address); left out, it is a pin placed by hand (precision address, source manual). */
         HomeAddress: {
@@ -1176,6 +1178,16 @@ export interface components {
             address: string;
             lat: number;
             lng: number;
+            /**
+             * @description how precise the pin is (a custom location always has one)
+             * @enum {string}
+             */
+            geo_precision: "address" | "street" | "suburb";
+            /**
+             * @description where the pin came from (manual when placed or dragged by hand)
+             * @enum {string}
+             */
+            geo_source: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
             /** @description The practitioners whose start or end place it is (it cannot be deleted while there are any) */
             used_by: {
                 id: components["schemas"]["Id"];
@@ -1341,6 +1353,9 @@ export interface components {
             notes: string | null;
             lat: number | null;
             lng: number | null;
+            /** @description the precision of the client's point the visit is placed at ('none' without lat and lng) */
+            geo_precision: components["schemas"]["GeoPrecision"];
+            geo_source: components["schemas"]["GeoSource"];
             /**
              * @description CANCELLED when cancelled_at is set
              * @enum {string}
@@ -1371,6 +1386,8 @@ export interface components {
             suburb: string | null;
             lat: number | null;
             lng: number | null;
+            /** @description the precision of the client's point the visit is placed at ('none' without lat and lng) */
+            geo_precision: components["schemas"]["GeoPrecision"];
             /** @description one of the response's clients */
             client_id: number | null;
             /** @description one of the response's practitioners */
@@ -1685,6 +1702,11 @@ export interface components {
             name: string;
             lat: number;
             lng: number;
+            /**
+             * @description how precise the point is; left out by routes applied before Rounds kept it
+             * @enum {string}
+             */
+            geo_precision?: "address" | "street" | "suburb";
         };
         LatLng: {
             lat: number;
@@ -2403,6 +2425,16 @@ export interface operations {
                     address?: string;
                     lat: number;
                     lng: number;
+                    /**
+                     * @description how precisely lat and lng were found (what POST /geocode answered); left out: address. Only with lat and lng
+                     * @enum {string}
+                     */
+                    precision?: "address" | "street" | "suburb";
+                    /**
+                     * @description where lat and lng came from; left out: manual (a pin placed by hand). Only with lat and lng
+                     * @enum {string}
+                     */
+                    source?: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
                 };
             };
         };
@@ -2453,6 +2485,16 @@ export interface operations {
                     address?: string;
                     lat?: number;
                     lng?: number;
+                    /**
+                     * @description how precisely lat and lng were found (what POST /geocode answered); left out: address. Only with lat and lng
+                     * @enum {string}
+                     */
+                    precision?: "address" | "street" | "suburb";
+                    /**
+                     * @description where lat and lng came from; left out: manual (a pin placed by hand). Only with lat and lng
+                     * @enum {string}
+                     */
+                    source?: "google" | "nominatim" | "gazetteer" | "sandbox" | "pms" | "manual";
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesInWords, isApproximate, isPlaced, precisionText } from './geoPrecision';
+import { coordinatesInWords, isApproximate, isPlaced, precisionMark, precisionText } from './geoPrecision';
 
 describe('precision in words', () => {
   it('says how precise a point is and where it came from', () => {
@@ -7,6 +7,13 @@ describe('precision in words', () => {
     expect(precisionText('suburb', 'gazetteer')).toBe('Placed at the centre of the suburb or postcode (from the Australian suburb and postcode table).');
     expect(precisionText('street', 'manual')).toBe('Placed on the street, not at the exact building (placed by hand).');
     expect(precisionText('none', null)).toBe('No place was found for this address.');
+  });
+
+  it('marks a point short of the building in a few words, and a point at the building not at all', () => {
+    expect(precisionMark('suburb')).toBe('Approximate: suburb only');
+    expect(precisionMark('street')).toBe('Approximate: street only');
+    expect(precisionMark('none')).toBe('Not on the map');
+    expect(precisionMark('address')).toBeNull();
   });
 
   it('counts anything short of the building as approximate', () => {

@@ -27,6 +27,17 @@ export function precisionText(precision: GeoPrecision, source: GeoSource): strin
   return `Placed ${PRECISION[precision]}${from}.`;
 }
 
+const MARK: Record<Exclude<GeoPrecision, 'address'>, string> = {
+  street: 'Approximate: street only',
+  suburb: 'Approximate: suburb only',
+  none: 'Not on the map',
+};
+
+/** The short mark beside a point that is not at the building ("Approximate: suburb only"); null at the address. */
+export function precisionMark(precision: GeoPrecision): string | null {
+  return precision === 'address' ? null : MARK[precision];
+}
+
 /** Whether a point is worth correcting by hand: anything less than the building itself. */
 export const isApproximate = (precision: GeoPrecision) => precision !== 'address';
 

@@ -34,7 +34,10 @@ describe('custom locations', () => {
     const created = await t.request('POST', '/api/custom_locations', { token: acme.tokens.admin, body: DEPOT });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     id = created.body.custom_location.id;
-    expect(created.body.custom_location).toEqual({ id, name: 'Fleet car park', address: DEPOT.address, lat: DEPOT.lat, lng: DEPOT.lng, used_by: [] });
+    // Without a precision and source it is a pin placed by hand.
+    expect(created.body.custom_location).toEqual({
+      id, name: 'Fleet car park', address: DEPOT.address, lat: DEPOT.lat, lng: DEPOT.lng, geo_precision: 'address', geo_source: 'manual', used_by: [],
+    });
     expect((await list()).map((l) => l.name).sort()).toEqual(['Fleet car park', 'acme depot']);
     const [version] = await versionsOf(id);
     expect(version).toMatchObject({
@@ -59,6 +62,27 @@ describe('custom locations', () => {
     ]);
   });
 
+  it('keeps how precisely a looked-up pin was found, until the pin is moved by hand', async () => {
+    const found = { name: 'Suburb depot', address: 'Chermside QLD 4032', lat: -27.385, lng: 153.031, precision: 'suburb', source: 'gazetteer' };
+    const created = await t.request('POST', '/api/custom_locations', { token: acme.tokens.admin, body: found });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const depot = created.body.custom_location;
+    expect(depot).toMatchObject({ lat: found.lat, lng: found.lng, geo_precision: 'suburb', geo_source: 'gazetteer' });
+    expect((await list()).find((l) => l.id === depot.id)).toMatchObject({ geo_precision: 'suburb', geo_source: 'gazetteer' });
+    // Renaming leaves the pin and its precision alone; dragging the pin places it by hand.
+    const renamed = await t.request('PATCH', `/api/custom_locations/${depot.id}`, { token: acme.tokens.admin, body: { name: 'North depot' } });
+    expect(renamed.body.custom_location).toMatchObject({ geo_precision: 'suburb', geo_source: 'gazetteer' });
+    const dragged = await t.request('PATCH', `/api/custom_locations/${depot.id}`, { token: acme.tokens.admin, body: { lat: -27.3861, lng: 153.0322 } });
+    expect(dragged.body.custom_location).toMatchObject({ lat: -27.3861, geo_precision: 'address', geo_source: 'manual' });
+    expect((await versionsOf(depot.id)).at(-1)!.object_changes).toEqual({
+      lat: [found.lat, -27.3861], lng: [found.lng, 153.0322], geo_precision: ['suburb', 'address'], geo_source: ['gazetteer', 'manual'],
+    });
+    const refused = await t.request('PATCH', `/api/custom_locations/${depot.id}`, { token: acme.tokens.admin, body: { precision: 'street', source: 'google' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^precision is only taken with lat and lng/);
+    await t.request('DELETE', `/api/custom_locations/${depot.id}`, { token: acme.tokens.admin });
+  });
+
   it('refuses bad input with 422 naming the field, changing nothing', async () => {
     const before = await list();
     const cases: [string, string, unknown, RegExp][] = [
@@ -69,6 +93,7 @@ describe('custom locations', () => {
       ['POST', '/api/custom_locations', { name: 'Depot', lat: -27 }, /lng is required/],
       ['POST', '/api/custom_locations', { name: 'Depot', lat: '-27', lng: 153 }, /lat must be number/],
       ['POST', '/api/custom_locations', { name: 'Depot', lat: -27, lng: 153, colour: 'red' }, /colour is not an allowed field/],
+      ['POST', '/api/custom_locations', { name: 'Depot', lat: -27, lng: 153, precision: 'none' }, /precision/],
       ['PATCH', `/api/custom_locations/${id}`, { lat: -27.1 }, /lng is required with lat/],
       ['PATCH', `/api/custom_locations/${id}`, { lng: 181, lat: 0 }, /lng/],
       ['PATCH', `/api/custom_locations/${id}`, { name: ' ' }, /name must not be blank/],
@@ -131,7 +156,7 @@ describe('custom locations', () => {
     expect((await t.request('DELETE', `/api/custom_locations/${theirs}`, { token: acme.tokens.admin })).status).toBe(404);
     expect((await list()).map((l) => l.id)).not.toContain(theirs);
     expect(await list(other.tokens.admin)).toEqual([
-      { id: theirs, name: 'other depot', address: '1 Depot Lane, Bowen Hills QLD 4006', lat: -27.4445, lng: 153.0375, used_by: [] },
+      { id: theirs, name: 'other depot', address: '1 Depot Lane, Bowen Hills QLD 4006', lat: -27.4445, lng: 153.0375, geo_precision: 'address', geo_source: 'manual', used_by: [] },
     ]);
     expect(await versionsOf(theirs)).toHaveLength(0);
   });

@@ -148,6 +148,33 @@ describe('imports for a real provider', () => {
     for (const visit of visits) expect({ lat: visit.lat, lng: visit.lng }).toEqual({ lat: client.lat, lng: client.lng });
   });
 
+  it('says on each visit how precise its point is: its client’s precision, or none without a point', async () => {
+    const listed = await t.request('GET', `/api/appointments?start_date=${RANGE.start_date}&end_date=${RANGE.end_date}`, { token: acme.tokens.staff });
+    expect(listed.status).toBe(200);
+    const items = listed.body.appointments as { id: number; client_id: number | null; lat: number | null; geo_precision: string }[];
+    const byClient = new Map((await t.ctx.db.select().from(clients).where(eq(clients.business_account_id, acme.businessAccountId))).map((c) => [c.id, c]));
+    const seen = new Set<string>();
+    for (const item of items) {
+      const client = byClient.get(item.client_id!)!;
+      expect(item.geo_precision, `visit ${item.id}`).toBe(item.lat === null ? 'none' : client.geo_precision);
+      seen.add(item.geo_precision);
+    }
+    // The Google stub's rooftops and the gazetteer's suburb centres (Unfindable / Failing).
+    expect([...seen].sort()).toEqual(['address', 'suburb']);
+    const suburbVisit = items.find((item) => item.geo_precision === 'suburb')!;
+    const single = await t.request('GET', `/api/appointments/${suburbVisit.id}`, { token: acme.tokens.staff });
+    expect(single.body.appointment).toMatchObject({ geo_precision: 'suburb', geo_source: 'gazetteer' });
+    // A visit without a point (as one whose client has no address) is not on the map, whatever its client's point.
+    const unplaced = items.find((item) => item.geo_precision === 'address')!;
+    await t.ctx.db.update(appointments).set({ lat: null, lng: null }).where(eq(appointments.id, unplaced.id));
+    expect((await t.request('GET', `/api/appointments/${unplaced.id}`, { token: acme.tokens.staff })).body.appointment)
+      .toMatchObject({ lat: null, lng: null, geo_precision: 'none', geo_source: null });
+    const again = await t.request('GET', `/api/appointments?start_date=${RANGE.start_date}&end_date=${RANGE.end_date}`, { token: acme.tokens.staff });
+    expect(again.body.appointments.find((item: { id: number }) => item.id === unplaced.id)).toMatchObject({ geo_precision: 'none' });
+    const client = byClient.get(unplaced.client_id!)!;
+    await t.ctx.db.update(appointments).set({ lat: client.lat, lng: client.lng }).where(eq(appointments.id, unplaced.id));
+  });
+
   it('re-importing asks the online geocoder only about addresses it could not answer before, then places them', async () => {
     const before = google.requests.length;
     const again = await runImport(acme);
@@ -198,6 +225,8 @@ describe('a pin corrected by hand', () => {
       .where(and(eq(appointments.client_id, clientId), gt(appointments.ends_at, new Date())));
     expect(coming.length).toBeGreaterThan(0);
     for (const visit of coming.filter((v) => !v.cancelled_at)) expect({ lat: visit.lat, lng: visit.lng }).toEqual(pin);
+    const shown = await t.request('GET', `/api/appointments/${coming.find((v) => !v.cancelled_at)!.id}`, { token: acme.tokens.staff });
+    expect(shown.body.appointment).toMatchObject({ ...pin, geo_precision: 'address', geo_source: 'manual' });
     const visitLog = await t.ctx.db.select().from(versions)
       .where(and(eq(versions.item_type, 'Appointment'), inArray(versions.item_id, coming.map((v) => v.id)), eq(versions.whodunnit, 'Sid')));
     expect(visitLog.length).toBeGreaterThan(0);

@@ -223,7 +223,7 @@ describe('PATCH /practitioners/{id}', () => {
     expect((await patch(id, { start_place: { kind: 'business_location', id: gone.id }, working_hours: WEEKDAYS_8_TO_4_30 })).body.practitioner.routable).toBe(true);
     await t.ctx.db.delete(businessLocations).where(eq(businessLocations.id, gone.id));
     const shown = await settingsOf(id);
-    expect(shown.start_place).toEqual({ kind: 'business_location', id: null, name: 'A removed business location', address: null, lat: null, lng: null });
+    expect(shown.start_place).toEqual({ kind: 'business_location', id: null, name: 'A removed business location', address: null, lat: null, lng: null, geo_precision: 'none' });
     expect(shown.routable).toBe(false);
     expect(shown.warnings).toContain('The start place (business location) no longer exists: choose another.');
   });
@@ -298,8 +298,8 @@ describe('the optimiser’s view of a day (loadPractitionerDays)', () => {
       practitionerId: id, name: 'Quinn acme-Two', active: true, timeZone: 'Australia/Brisbane', date: '2026-11-24',
       dayStart: new Date('2026-11-23T14:00:00Z'),
       shift: { start: 8 * 3600, end: 16.5 * 3600 },
-      startPlace: { kind: 'home', id: null, name: 'Home', lat: HOME.lat, lng: HOME.lng },
-      endPlace: { kind: 'custom_location', id: acme.customLocationIds[0], name: 'acme depot', lat: -27.4445, lng: 153.0375 },
+      startPlace: { kind: 'home', id: null, name: 'Home', lat: HOME.lat, lng: HOME.lng, geo_precision: 'address' },
+      endPlace: { kind: 'custom_location', id: acme.customLocationIds[0], name: 'acme depot', lat: -27.4445, lng: 153.0375, geo_precision: 'address' },
       break: { earliestStart: 12 * 3600, latestStart: 12.5 * 3600, duration: 1800 },
       skills: [acme.appointmentTypeIds[0]], maxVisits: 7, maxTravelSeconds: 5400,
       problems: [], routable: true, notes: [],

@@ -9,8 +9,14 @@ import { renderWithServices, useFakeApi } from './support/harness';
 
 useFakeApi();
 
-const DEPOT = { id: 1, name: 'North depot', address: '1 Gympie Rd, Chermside QLD 4032', lat: -27.385, lng: 153.03, used_by: [{ id: 7, full_name: 'Pat Nguyen' }] };
-const OFFICE = { id: 2, name: 'Office', address: '', lat: -27.47, lng: 153.02, used_by: [] };
+const DEPOT = {
+  id: 1, name: 'North depot', address: '1 Gympie Rd, Chermside QLD 4032', lat: -27.385, lng: 153.03, geo_precision: 'street', geo_source: 'google',
+  used_by: [{ id: 7, full_name: 'Pat Nguyen' }],
+};
+const OFFICE = { id: 2, name: 'Office', address: '', lat: -27.47, lng: 153.02, geo_precision: 'address', geo_source: 'manual', used_by: [] };
+/** What the server stores of a pin: the lookup's precision and source, else placed by hand. */
+const pinOf = ({ precision, source, ...rest }: Record<string, unknown>): Partial<typeof DEPOT> =>
+  ('lat' in rest ? { ...rest, geo_precision: String(precision ?? 'address'), geo_source: String(source ?? 'manual') } : rest);
 const CHERMSIDE = { lat: -27.3853, lng: 153.0307, precision: 'suburb', source: 'gazetteer', label: 'Chermside QLD 4032' };
 
 function serve({ geocoded = CHERMSIDE as Record<string, unknown> } = {}) {
@@ -21,13 +27,13 @@ function serve({ geocoded = CHERMSIDE as Record<string, unknown> } = {}) {
     http.post(api('/custom_locations'), async ({ request }) => {
       const body = (await request.json()) as { name: string; address: string; lat: number; lng: number };
       if (body.name === 'Office') return HttpResponse.json({ message: 'name: a custom location named "Office" already exists.' }, { status: 422 });
-      const created = { id: 3, ...body, used_by: [] };
+      const created = { ...DEPOT, ...pinOf(body), id: 3, used_by: [] };
       locations = [...locations, created];
       return HttpResponse.json({ custom_location: created }, { status: 201 });
     }),
     http.patch(api('/custom_locations/:id'), async ({ params, request }) => {
       const body = (await request.json()) as Record<string, unknown>;
-      locations = locations.map((location) => (String(location.id) === params.id ? { ...location, ...body } : location));
+      locations = locations.map((location) => (String(location.id) === params.id ? { ...location, ...pinOf(body) } : location));
       return HttpResponse.json({ custom_location: locations.find((location) => String(location.id) === params.id) });
     }),
     http.delete(api('/custom_locations/:id'), ({ params }) => {
@@ -56,9 +62,13 @@ describe('custom locations', () => {
     const view = renderPage();
     const rows = await screen.findAllByTestId('custom-location-row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('North depot1 Gympie Rd, Chermside QLD 4032-27.38500, 153.03000 · Start or end place of Pat Nguyen'),
+      expect.stringContaining('North depot1 Gympie Rd, Chermside QLD 4032Approximate: street only'),
       expect.stringContaining('OfficeNo address-27.47000, 153.02000'),
     ]);
+    expect(rows[0]).toHaveTextContent('-27.38500, 153.03000 · Start or end place of Pat Nguyen');
+    // Google placed the depot on its street, not at the building; the office's pin was placed by hand.
+    expect(within(rows[0]).getByTestId('point-precision')).toHaveAttribute('data-precision', 'street');
+    expect(within(rows[1]).queryByTestId('point-precision')).toBeNull();
     expect(await screen.findByRole('img', { name: 'Map showing 2 locations' })).toBeInTheDocument();
     view.unmount();
   });
@@ -106,6 +116,8 @@ describe('custom locations', () => {
     expect(await screen.findByText('The location has been created.')).toBeInTheDocument();
     const body = requests('POST', '/api/custom_locations')[0].body as { name: string; address: string; lat: number; lng: number };
     expect(body).toMatchObject({ name: 'Car park', address: 'Chermside QLD 4032' });
+    // Moved by hand after the lookup: no lookup precision is claimed for it.
+    expect(body).not.toHaveProperty('precision');
     expect(body.lat).toBeGreaterThan(CHERMSIDE.lat);
     expect(body.lng).toBeGreaterThan(CHERMSIDE.lng);
     await waitFor(() => expect(screen.getAllByTestId('custom-location-row')).toHaveLength(3));
@@ -152,10 +164,14 @@ describe('custom locations', () => {
     const form = screen.getByRole('form', { name: 'Edit Office' });
     await user.type(within(form).getByLabelText('Address'), 'Chermside QLD 4032');
     await user.click(within(form).getByRole('button', { name: 'Look the address up again' }));
-    await waitFor(() => expect(within(form).getByTestId('placement-note')).toHaveTextContent(/^Chermside QLD 4032: Placed at the centre/));
+    await waitFor(() => expect(within(form).getByTestId('placement-note')).toHaveTextContent(/^Approximate: suburb onlyChermside QLD 4032: Placed at the centre/));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('The location has been saved.');
-    expect(requests('PATCH', '/api/custom_locations/2')[0].body).toEqual({ address: 'Chermside QLD 4032', lat: CHERMSIDE.lat, lng: CHERMSIDE.lng });
+    // The looked-up pin says how precisely it was found, and the list then says so.
+    expect(requests('PATCH', '/api/custom_locations/2')[0].body).toEqual({
+      address: 'Chermside QLD 4032', lat: CHERMSIDE.lat, lng: CHERMSIDE.lng, precision: 'suburb', source: 'gazetteer',
+    });
+    await waitFor(() => expect(within(screen.getAllByTestId('custom-location-row')[1]).getByTestId('point-precision')).toHaveTextContent('Approximate: suburb only'));
     view.unmount();
   });
 

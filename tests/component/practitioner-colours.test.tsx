@@ -20,7 +20,7 @@ describe('the schedule’s lanes', () => {
   it('show each practitioner in the colour the server gives them', () => {
     const visit = (id: number, who: AppointmentSummary['practitioner']): AppointmentSummary => ({
       id, starts_at: '2026-11-23T23:00:00Z', ends_at: '2026-11-24T00:00:00Z', arrive_at: null, route_id: null, status: 'BOOKED',
-      suburb: null, lat: null, lng: null, business_location_id: null, client: null, practitioner: who, appointment_type: null,
+      suburb: null, lat: null, lng: null, geo_precision: 'none', business_location_id: null, client: null, practitioner: who, appointment_type: null,
     });
     render(
       <DaySchedule

@@ -20,7 +20,7 @@ function practitioner(id: number, first: string, last: string, extra: Partial<Pr
   return {
     id, first_name: first, last_name: last, full_name: `${first} ${last}`, active: true, profession: 'Registered Nurse',
     time_zone: 'Australia/Brisbane', color: '#c13b3b', color_chosen: false,
-    start_place: { kind: 'home', id: null, name: 'Home', address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03 },
+    start_place: { kind: 'home', id: null, name: 'Home', address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, geo_precision: 'address' },
     end_place: null,
     home: { address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, precision: 'address', source: 'manual' },
     working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
@@ -45,8 +45,8 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
     }),
     practitioner(9, 'Rory', 'Gone', {
       active: false,
-      start_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: '42 Murphy Road, Chermside QLD 4032', lat: -27.38, lng: 153.02 },
-      end_place: { kind: 'custom_location', id: 3, name: 'Depot', address: '20 Mayne Road', lat: -27.44, lng: 153.03 },
+      start_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: '42 Murphy Road, Chermside QLD 4032', lat: -27.38, lng: 153.02, geo_precision: 'street' },
+      end_place: { kind: 'custom_location', id: 3, name: 'Depot', address: '20 Mayne Road', lat: -27.44, lng: 153.03, geo_precision: 'address' },
     }),
   ];
   const sent: Sent = { patches: [], bulk: [], geocoded: [] };
@@ -88,7 +88,7 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
         ...rows[index],
         ...(body.working_hours ? { working_hours: body.working_hours as PractitionerSettings['working_hours'] } : {}),
         ...(body.max_visits !== undefined ? { max_visits: body.max_visits as number | null } : {}),
-        ...(body.end_place ? { end_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: null, lat: -27.38, lng: 153.02 } } : {}),
+        ...(body.end_place ? { end_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: null, lat: -27.38, lng: 153.02, geo_precision: 'street' } } : {}),
         ...(body.color !== undefined ? { color: (body.color as string | null) ?? '#c13b3b', color_chosen: body.color !== null } : {}),
       };
       return HttpResponse.json({ practitioner: rows[index] });
@@ -133,7 +133,7 @@ describe('the practitioners list', () => {
 
     expect(within(rowOf('Pat Nurse')).getByTestId('hours')).toHaveTextContent('Mon–Fri 07:00–17:30Sat 08:00–12:00');
     expect(within(rowOf('Pat Nurse')).getByTestId('start-place')).toHaveTextContent('Home');
-    expect(within(rowOf('Rory Gone')).getByTestId('start-place')).toHaveTextContent('Brisbane NorthEnds: Depot');
+    expect(within(rowOf('Rory Gone')).getByTestId('start-place')).toHaveTextContent(/^Brisbane NorthApproximate: street only.*Ends: Depot$/);
     expect(within(rowOf('Pat Nurse')).getAllByTestId('routing-status')[0]).toHaveTextContent('Ready to route');
     expect(within(rowOf('Quinn Physio')).getAllByTestId('routing-status')[0]).toHaveTextContent(
       'Cannot be routedNo start place: choose where the day starts (home, a business location or a custom location).',
@@ -147,6 +147,21 @@ describe('the practitioners list', () => {
     expect(names()).toEqual(['Pat Nurse', 'Quinn Physio']);
     await user.click(screen.getByRole('radio', { name: 'All (3)' }));
     expect(names()).toHaveLength(3);
+  });
+
+  it('marks a start place that is only placed at its suburb, and says nothing of one at its address', async () => {
+    serve();
+    const suburbHome = practitioner(10, 'Sue', 'Burb', {
+      start_place: { kind: 'home', id: null, name: 'Home', address: 'Paddington QLD 4064', lat: -27.4617, lng: 153.0025, geo_precision: 'suburb' },
+      home: { address: 'Paddington QLD 4064', lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer' },
+    });
+    server.use(http.get('*/api/practitioners', () => HttpResponse.json({ practitioners: [practitioner(7, 'Pat', 'Nurse'), suburbHome] })));
+    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    await screen.findByRole('table', { name: 'Practitioners' });
+    const mark = within(within(rowOf('Sue Burb')).getByTestId('start-place')).getByTestId('point-precision');
+    expect(mark).toHaveTextContent('Approximate: suburb only');
+    expect(mark).toHaveAttribute('data-precision', 'suburb');
+    expect(within(rowOf('Pat Nurse')).queryByTestId('point-precision')).toBeNull();
   });
 
   it('opens the editor a link names, and forgets a link to a practitioner it does not have', async () => {

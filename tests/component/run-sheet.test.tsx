@@ -18,13 +18,13 @@ const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australi
 // Tuesday 24 Nov 2026, Brisbane (UTC+10): Bert at 11:00 is booked first but Margaret (09:00) comes first in the day.
 const BERT = makeAppointment({
   id: 2, starts_at: '2026-11-24T01:00:00Z', ends_at: '2026-11-24T02:00:00Z', arrive_at: '2026-11-24T01:00:00Z', practitioner: PAT,
-  lat: -27.485, lng: 152.993, suburb: 'Toowong',
+  lat: -27.485, lng: 152.993, geo_precision: 'suburb', geo_source: 'gazetteer', suburb: 'Toowong',
   location: { address_1: '3 High St', city: 'Toowong', state: 'QLD', post_code: '4066', country: 'Australia' },
   client: { id: 12, full_name: 'Bert Smith', time_zone: null, availability: [] },
 });
 const MARGARET = makeAppointment({ id: 1, starts_at: '2026-11-23T23:00:00Z', ends_at: '2026-11-24T00:00:00Z', arrive_at: '2026-11-23T22:50:00Z', practitioner: PAT });
 const CANCELLED = makeAppointment({ id: 3, status: 'CANCELLED', cancelled_at: '2026-11-20T00:00:00Z', starts_at: '2026-11-24T03:00:00Z', ends_at: '2026-11-24T04:00:00Z', practitioner: PAT });
-const HOME = { kind: 'home', id: null, name: 'Home', lat: -27.5, lng: 153.0 };
+const HOME = { kind: 'home', id: null, name: 'Home', lat: -27.5, lng: 153.0, geo_precision: 'street' };
 
 const ROUTE = {
   id: 50, practitioner_id: 7, practitioner_name: 'Pat Nguyen', color: '#9333ea', day: '2026-11-24', start_place: HOME, end_place: HOME,
@@ -48,8 +48,8 @@ function serve(appointments: Appointment[], routes: unknown[], travel = { legs: 
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [] })),
     http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [] })),
     http.get(api('/appointments'), () => HttpResponse.json({
-      appointments: appointments.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, client, practitioner, appointment_type, business_location }) => ({
-        id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng,
+      appointments: appointments.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, client, practitioner, appointment_type, business_location }) => ({
+        id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision,
         client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
       })),
       clients: uniqueById(appointments.flatMap(({ client }) => (client ? [client] : []))),
@@ -88,12 +88,15 @@ describe("a practitioner's run sheet", () => {
     expect(stops[0]).toHaveTextContent('Margaret Jones');
     expect(stops[0]).toHaveTextContent('Home visit · 60 min');
     expect(within(sheet).getByTestId('run-sheet-summary')).toHaveTextContent('2 visits · 32 min travel · 20 km · optimised route');
-    expect(within(sheet).getByTestId('run-sheet-start')).toHaveTextContent('Start at Home · leave 08:40');
+    expect(within(sheet).getByTestId('run-sheet-start')).toHaveTextContent(/^SStart at Home · leave 08:40Approximate: street only/);
     expect(within(sheet).getByTestId('run-sheet-end')).toHaveTextContent('End at Home · back by 12:15');
     expect(text(within(sheet).getAllByTestId('run-sheet-leg'))).toEqual(['↓Travel 10 min · 4.2 km', '↓Travel 7 min · 3.2 km', '↓Travel 15 min · 12 km']);
 
     // The visit's own address, from its details; the client's phones as tel: links; directions in three apps.
     await waitFor(() => expect(within(stops[1]).getByTestId('run-sheet-address')).toHaveTextContent('3 High St, Toowong QLD 4066, Australia'));
+    // Bert's pin is only his suburb's centre, and says so; Margaret's is at her address.
+    expect(within(within(stops[1]).getByTestId('run-sheet-address')).getByTestId('point-precision')).toHaveTextContent('Approximate: suburb only');
+    expect(within(stops[0]).queryByTestId('point-precision')).toBeNull();
     expect(await within(stops[1]).findByRole('link', { name: 'Home: (07) 3300 1234' })).toHaveAttribute('href', 'tel:0733001234');
     expect(within(stops[1]).getByRole('link', { name: '0411 222 333' })).toHaveAttribute('href', 'tel:0411222333');
     const directions = within(stops[1]).getByLabelText('Directions to Bert Smith');

@@ -4,8 +4,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_API_KEY } from '../../server/src/pms/sandbox';
-import { DEMO_PASSWORD, launchBrowser, logIn, newPage } from './support/browser';
+import { apiAs } from './support/api';
+import { launchBrowser, logIn, newPage } from './support/browser';
+import { sandboxApiUrl, sandboxGet, type SandboxAppointment } from './support/sandbox';
 import { freePort, startProduct, type RunningProduct } from './support/server';
 
 let product: RunningProduct;
@@ -14,7 +15,7 @@ let sandboxUrl: string;
 
 beforeAll(async () => {
   const sandboxPort = await freePort();
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}/v1`;
+  sandboxUrl = sandboxApiUrl(sandboxPort);
   [product, browser] = await Promise.all([startProduct({ SANDBOX_PORT: String(sandboxPort) }), launchBrowser()]);
 });
 afterAll(async () => {
@@ -23,35 +24,9 @@ afterAll(async () => {
 });
 
 /** The product's API as the admin, for setting up and checking what the browser did. */
-async function adminApi() {
-  const login = await fetch(`${product.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${product.url}/api${path}`, {
-      ...init,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
-    });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
+const adminApi = () => apiAs(product.url, 'admin@demo.test');
 
-async function sandboxAppointment(externalId: string): Promise<{ starts_at: string; ends_at: string }> {
-  const response = await fetch(`${sandboxUrl}/individual_appointments/${externalId}`, {
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${SANDBOX_DEMO_API_KEY}:`).toString('base64')}`,
-      Accept: 'application/json',
-      'User-Agent': 'Rounds e2e (e2e@rounds.test)',
-    },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { starts_at: string; ends_at: string };
-}
+const sandboxAppointment = (externalId: string) => sandboxGet<SandboxAppointment>(sandboxUrl, `/individual_appointments/${externalId}`);
 
 async function runFromModal(page: Page, kind: 'Import' | 'Export') {
   await page.getByRole('button', { name: kind, exact: true }).click();

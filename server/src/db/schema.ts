@@ -21,7 +21,8 @@ export type GeoPrecision = 'address' | 'street' | 'suburb' | 'none';
 export type GeoSource = 'google' | 'nominatim' | 'gazetteer' | 'sandbox' | 'pms' | 'manual';
 export interface WorkingHours { start: string; end: string }
 export type OptimizationPreset = 'shortest_travel' | 'balanced' | 'punctual' | 'continuity' | 'custom';
-export interface Place { kind: PlaceKind; id: number | null; name: string; lat: number; lng: number }
+/** A route's start or end place; geo_precision says how precise the point is (routes applied before it was kept lack it). */
+export interface Place { kind: PlaceKind; id: number | null; name: string; lat: number; lng: number; geo_precision?: Exclude<GeoPrecision, 'none'> }
 /**
  * arrive_at: the start of the visit (the time told to the client); reach_at: when the practitioner gets there
  * (earlier when they wait); depart_at: when they leave (visit and buffer done). The optional fields are written by

@@ -12,6 +12,7 @@ import { appointmentQueries } from './queries';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { MapView } from '../../ui/map/MapView';
+import { PointPrecision } from '../../ui/PointPrecision';
 import { hasCoordinates } from '../../ui/map/mapTypes';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ArrivalTimeEditor } from './ArrivalTimeEditor';
@@ -134,6 +135,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
         ) : (
           <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{APPOINTMENT_MAP_UNAVAILABLE}</p>
         )}
+        <PointPrecision precision={appointment.geo_precision} source={appointment.geo_source} detail className="mt-2" />
       </Section>
 
       <Section title="Extra details">

@@ -7,7 +7,7 @@ const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => 
 function visit(id: number, startsAt: string, minutes: number, who = practitioner(1, 'Pat'), extra: Partial<AppointmentSummary> = {}): AppointmentSummary {
   const ends = new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
   return {
-    id, starts_at: startsAt, ends_at: ends, arrive_at: null, route_id: null, status: 'BOOKED', suburb: null, lat: null, lng: null,
+    id, starts_at: startsAt, ends_at: ends, arrive_at: null, route_id: null, status: 'BOOKED', suburb: null, lat: null, lng: null, geo_precision: 'none',
     business_location_id: null, client: null, practitioner: who, appointment_type: null, ...extra,
   };
 }

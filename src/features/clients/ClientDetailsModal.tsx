@@ -18,6 +18,7 @@ import { useUpdateClientAvailability } from './mutations';
 import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
 import { MapView } from '../../ui/map/MapView';
+import { PointPrecision } from '../../ui/PointPrecision';
 import { hasCoordinates } from '../../ui/map/mapTypes';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -123,6 +124,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
 
       <Section title="Map">
         {markers.length > 0 ? <MapView pins={markers} /> : <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{CLIENT_MAP_UNAVAILABLE}</p>}
+        <PointPrecision precision={client.geo_precision} source={client.geo_source} detail className="mt-2" />
       </Section>
 
       <Section title="Tags">

@@ -5,6 +5,7 @@ import type { OptimizationProposal } from '../../api/optimizations';
 import { formatTime } from '../../lib/dates';
 import { hasCoordinates, type MapPlace, type MapRoute } from '../../ui/map/mapTypes';
 import { Section } from '../../ui/ModalFrame';
+import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../ui/PointPrecision';
 import type { AppointmentSummary } from '../appointments';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
@@ -20,6 +21,14 @@ const TREND_STYLE = {
 } as const;
 
 const placeOf = ({ lat, lng, name }: RoutePlace): MapPlace => ({ lat, lng, name });
+
+/** How precise the lanes' visits' points are, by client (the map's points; none for visits without one). */
+function precisionOfVisits(lanes: readonly Lane[], visits: ReadonlyMap<number, AppointmentSummary>) {
+  return lanes.flatMap((lane) => lane.after.stops.flatMap((stop) => {
+    const visit = visits.get(stop.appointment_id);
+    return visit ? [{ name: stop.client_name ?? `Visit #${stop.appointment_id}`, precision: visit.geo_precision }] : [];
+  }));
+}
 
 /** Each lane on the map, as the day is (before) or as proposed (after). */
 function mapRoutes(lanes: readonly Lane[], side: LaneSide, visits: ReadonlyMap<number, AppointmentSummary>): MapRoute[] {
@@ -46,6 +55,11 @@ export function ProposalView({ proposal, visits }: {
   const rows = kpiRows(proposal.kpis.before, proposal.kpis.after);
   const changedIds = useMemo(() => new Set(proposal.changes.map((change) => change.appointment_id)), [proposal.changes]);
   const routes = useMemo(() => mapRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
+  const precisions = useMemo(() => precisionOfVisits(proposal.lanes, visits), [proposal.lanes, visits]);
+  const places = useMemo(
+    () => precisionOfPlaces(proposal.lanes.map((lane) => ({ name: lane.practitioner_name, places: [lane.start_place, lane.end_place] }))),
+    [proposal.lanes],
+  );
 
   return (
     <>
@@ -84,6 +98,7 @@ export function ProposalView({ proposal, visits }: {
             {proposal.unplaced.map((visit) => (
               <li key={visit.appointment_id} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-1.5 dark:border-amber-900 dark:bg-amber-950">
                 <span className="font-medium">{visit.client_name ?? `Visit #${visit.appointment_id}`}</span>: {visit.message}
+                {visit.reason === 'no-location' && <PointPrecision precision="none" className="ml-1.5" />}
               </li>
             ))}
           </ul>
@@ -112,6 +127,8 @@ export function ProposalView({ proposal, visits }: {
         <ProposalLanes lanes={proposal.lanes} side={side} timeZone={zone} changedIds={changedIds} />
         <div className="mt-3">
           <RouteMap routes={routes} height={320} />
+          <PrecisionSummary points={precisions} />
+          <PrecisionSummary points={places} noun="start and end places" />
         </div>
       </Section>
 

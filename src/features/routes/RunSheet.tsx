@@ -11,6 +11,7 @@ import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
 import { Button } from '../../ui/Button';
 import { TextLink } from '../../ui/TextLink';
 import { MapView } from '../../ui/map/MapView';
+import { PointPrecision } from '../../ui/PointPrecision';
 import { hasCoordinates } from '../../ui/map/mapTypes';
 import { appointmentQueries, appointmentTimeZone, type AppointmentSummary } from '../appointments';
 import { clientQueries } from '../clients';
@@ -149,6 +150,7 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
                       {type && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
                       <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
                         {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
+                        <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
                       </p>
                       {client && client.phone_numbers.length > 0 && (
                         <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
@@ -203,6 +205,7 @@ function PlaceRow({ kind, place, time, timeWord, zone }: { kind: 'Start' | 'End'
       <span>
         {kind} at <span className="font-medium">{place.name}</span>
         {time && <> · {timeWord} {formatTime(time, zone)}</>}
+        {place.geo_precision && <PointPrecision precision={place.geo_precision} className="ml-1.5" />}
       </span>
     </li>
   );

@@ -39,6 +39,8 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     notes: 'Key under the mat',
     lat: -27.46,
     lng: 152.99,
+    geo_precision: 'address',
+    geo_source: 'google',
     cancelled_at: null,
     status: 'BOOKED',
     suburb: 'Paddington',
@@ -59,8 +61,8 @@ export function appointmentListBody(appointments: ReadonlyArray<Schemas['Appoint
   const page = Number(search.get('page') ?? 1);
   const shown = appointments.slice((page - 1) * perPage, page * perPage);
   return {
-    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, client, practitioner, appointment_type, business_location }) => ({
-      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng,
+    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, client, practitioner, appointment_type, business_location }) => ({
+      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision,
       client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
     })),
     clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),

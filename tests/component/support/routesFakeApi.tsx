@@ -25,14 +25,14 @@ export const PRACTITIONERS = [JO, OLD, PAT, SAM];
 
 const client = (id: number, full_name: string) => ({ id, full_name, time_zone: 'Australia/Brisbane', availability: [] });
 
-/** The day: Pat has three visits, Sam two (one without a map position); Jo's only visit is cancelled. */
+/** The day: Pat has three visits (Dora's placed at her suburb only), Sam two (one without a map position); Jo's only visit is cancelled. */
 export function dayVisits(): Appointment[] {
   return [
     makeAppointment({ id: 1, starts_at: at('09:00'), ends_at: at('10:00'), arrive_at: at('09:00'), practitioner: PAT, client: client(11, 'Margaret Jones'), lat: -27.46, lng: 152.99 }),
     makeAppointment({ id: 2, starts_at: at('10:30'), ends_at: at('11:00'), arrive_at: at('10:30'), practitioner: PAT, client: client(12, 'Bert Smith'), lat: -27.485, lng: 152.993 }),
     makeAppointment({ id: 3, starts_at: at('12:00'), ends_at: at('13:00'), arrive_at: at('12:00'), practitioner: SAM, client: client(13, 'Cora Diaz'), lat: -27.44, lng: 153.02 }),
-    makeAppointment({ id: 4, starts_at: at('14:00'), ends_at: at('14:45'), arrive_at: at('14:00'), practitioner: PAT, client: client(14, 'Dora Ellis'), lat: -27.5, lng: 153.01 }),
-    makeAppointment({ id: 5, starts_at: at('15:00'), ends_at: at('15:30'), arrive_at: at('15:00'), practitioner: SAM, client: client(15, 'Evan Fox'), lat: null, lng: null }),
+    makeAppointment({ id: 4, starts_at: at('14:00'), ends_at: at('14:45'), arrive_at: at('14:00'), practitioner: PAT, client: client(14, 'Dora Ellis'), lat: -27.5, lng: 153.01, geo_precision: 'suburb', geo_source: 'gazetteer' }),
+    makeAppointment({ id: 5, starts_at: at('15:00'), ends_at: at('15:30'), arrive_at: at('15:00'), practitioner: SAM, client: client(15, 'Evan Fox'), lat: null, lng: null, geo_precision: 'none', geo_source: null }),
     makeAppointment({ id: 6, starts_at: at('11:00'), ends_at: at('12:00'), arrive_at: at('11:00'), practitioner: JO, client: client(16, 'Fay Gale'), status: 'CANCELLED', cancelled_at: at('06:00') }),
   ];
 }

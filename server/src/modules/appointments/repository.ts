@@ -32,6 +32,14 @@ export interface AppointmentPage {
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const fullName = (table: string) => `btrim(${table}.first_name || ' ' || ${table}.last_name)`;
 
+/**
+ * How precise the visit's point is, for the row aliased `table`: a visit is placed at its client's point (imports copy
+ * it, a corrected pin moves the upcoming visits), so it is the client's precision; 'none' without a point, and
+ * 'suburb' (the least a point can claim) in the odd case of a point whose client has none.
+ */
+const visitPrecision = (table: string) => `CASE WHEN ${table}.lat IS NULL OR ${table}.lng IS NULL THEN 'none'
+    ELSE coalesce((SELECT nullif(c.geo_precision, 'none') FROM clients c WHERE c.id = ${table}.client_id), 'suburb') END`;
+
 /** The full Appointment of the row aliased `a` (joined with p, t and l). */
 const APPOINTMENT_JSON = `json_build_object(
   'id', a.id,
@@ -43,6 +51,8 @@ const APPOINTMENT_JSON = `json_build_object(
   'notes', a.notes,
   'lat', a.lat,
   'lng', a.lng,
+  'geo_precision', ${visitPrecision('a')},
+  'geo_source', CASE WHEN a.lat IS NULL OR a.lng IS NULL THEN NULL ELSE (SELECT c.geo_source FROM clients c WHERE c.id = a.client_id AND c.geo_precision <> 'none') END,
   'cancelled_at', ${iso('a.cancelled_at')},
   'status', CASE WHEN a.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END,
   'suburb', a.city,
@@ -114,7 +124,7 @@ export async function listAppointmentsBodyJson(
       'appointments', coalesce((SELECT json_agg(item ORDER BY ${sql.raw(ORDER)}) FROM (
         SELECT s.id, ${sql.raw(iso('s.starts_at'))} AS starts_at, ${sql.raw(iso('s.ends_at'))} AS ends_at,
                ${sql.raw(iso('s.arrive_at'))} AS arrive_at, s.route_id,
-               CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng,
+               CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng, ${sql.raw(visitPrecision('s'))} AS geo_precision,
                s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id
         FROM shown s) item), '[]'),
       'clients', coalesce((SELECT json_agg(client ORDER BY id) FROM (

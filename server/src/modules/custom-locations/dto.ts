@@ -8,6 +8,8 @@ export const toCustomLocationDto = (row: CustomLocationRow, users: readonly Cust
   address: row.address,
   lat: row.lat,
   lng: row.lng,
+  geo_precision: row.geo_precision,
+  geo_source: row.geo_source,
   used_by: users.filter((user) => user.custom_location_id === row.id)
     .map((user) => ({ id: user.id, full_name: `${user.first_name} ${user.last_name}`.trim() })),
 });

@@ -5,7 +5,7 @@ import { customLocations, practitioners } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 export type CustomLocationRow = typeof customLocations.$inferSelect;
-export type CustomLocationChanges = Partial<Pick<CustomLocationRow, 'name' | 'address' | 'lat' | 'lng'>>;
+export type CustomLocationChanges = Partial<Pick<CustomLocationRow, 'name' | 'address' | 'lat' | 'lng' | 'geo_precision' | 'geo_source'>>;
 export interface CustomLocationUser { id: number; first_name: string; last_name: string; custom_location_id: number }
 
 const FOREIGN_KEY_VIOLATION = '23503';

@@ -12,7 +12,15 @@ import {
   updateCustomLocation, type CustomLocationChanges, type CustomLocationRow, type CustomLocationUser,
 } from './repository';
 
-const FIELDS = ['name', 'address', 'lat', 'lng'] as const;
+const FIELDS = ['name', 'address', 'lat', 'lng', 'geo_precision', 'geo_source'] as const;
+
+/** How the pin was found: what the lookup said, else a pin placed by hand (at the address, manual). */
+function howPlaced(input: { lat?: number; lng?: number; precision?: CustomLocationRow['geo_precision']; source?: CustomLocationRow['geo_source'] }) {
+  if ((input.precision !== undefined || input.source !== undefined) && input.lat === undefined) {
+    throw invalid(`${input.precision !== undefined ? 'precision' : 'source'} is only taken with lat and lng: it says how the pin was found.`);
+  }
+  return { geo_precision: input.precision ?? 'address', geo_source: input.source ?? 'manual' };
+}
 
 function nameOf(name: string): string {
   const trimmed = name.trim();
@@ -43,7 +51,7 @@ export class CustomLocationsService {
   }
 
   async create(auth: AuthContext, input: BodyOf<'createCustomLocation'>): Promise<Schemas['CustomLocation']> {
-    const values = { name: nameOf(input.name), address: (input.address ?? '').trim(), lat: input.lat, lng: input.lng };
+    const values = { name: nameOf(input.name), address: (input.address ?? '').trim(), lat: input.lat, lng: input.lng, ...howPlaced(input) };
     const row = await this.ctx.db.transaction(async (tx) => {
       const created = await insertCustomLocation(tx, auth.businessAccountId, values);
       const changes: ObjectChanges = {};
@@ -59,10 +67,11 @@ export class CustomLocationsService {
     if ((input.lat === undefined) !== (input.lng === undefined)) {
       throw invalid(`${input.lat === undefined ? 'lat' : 'lng'} is required with ${input.lat === undefined ? 'lng' : 'lat'}: move the pin with both.`);
     }
+    const placed = howPlaced(input);
     const wanted: CustomLocationChanges = {};
     if (input.name !== undefined) wanted.name = nameOf(input.name);
     if (input.address !== undefined) wanted.address = input.address.trim();
-    if (input.lat !== undefined && input.lng !== undefined) Object.assign(wanted, { lat: input.lat, lng: input.lng });
+    if (input.lat !== undefined && input.lng !== undefined) Object.assign(wanted, { lat: input.lat, lng: input.lng, ...placed });
     await this.ctx.db.transaction(async (tx) => {
       const before = await findCustomLocation(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('Custom location');

@@ -6,9 +6,9 @@ import { resolvePractitionerDay } from './service';
 import type { PlaceSources, WorkingDataRow } from './working-data';
 
 const places: PlaceSources = {
-  businessLocations: new Map([[7, { id: 7, name: 'City office', address: '1 Queen St, Brisbane City QLD 4000', lat: -27.47, lng: 153.02 }],
-    [8, { id: 8, name: 'No pin yet', address: null, lat: null, lng: null }]]),
-  customLocations: new Map([[3, { id: 3, name: 'Depot', address: '', lat: -27.44, lng: 153.04 }]]),
+  businessLocations: new Map([[7, { id: 7, name: 'City office', address: '1 Queen St, Brisbane City QLD 4000', lat: -27.47, lng: 153.02, geo_precision: 'address' as const }],
+    [8, { id: 8, name: 'No pin yet', address: null, lat: null, lng: null, geo_precision: 'none' as const }]]),
+  customLocations: new Map([[3, { id: 3, name: 'Depot', address: '', lat: -27.44, lng: 153.04, geo_precision: 'suburb' as const }]]),
 };
 
 const week = (day: WorkingHours | null, weekend: WorkingHours | null = null) => [day, day, day, day, day, weekend, weekend];
@@ -16,7 +16,7 @@ const week = (day: WorkingHours | null, weekend: WorkingHours | null = null) => 
 function practitioner(overrides: Partial<WorkingDataRow> = {}): WorkingDataRow {
   return {
     id: 5, first_name: 'Pat', last_name: 'Nguyen', active: true, time_zone: 'Australia/Brisbane',
-    home_address: '12 Merthyr Road, New Farm QLD 4005', home_lat: -27.467, home_lng: 153.047,
+    home_address: '12 Merthyr Road, New Farm QLD 4005', home_lat: -27.467, home_lng: 153.047, home_geo_precision: 'street',
     start_place_kind: 'home', start_business_location_id: null, start_custom_location_id: null,
     end_place_kind: null, end_business_location_id: null, end_custom_location_id: null,
     working_hours: week({ start: '08:00', end: '16:30' }),
@@ -32,8 +32,8 @@ describe('resolvePractitionerDay', () => {
     expect(day).toEqual({
       practitionerId: 5, name: 'Pat Nguyen', active: true, timeZone: 'Australia/Brisbane', date: '2026-11-23',
       dayStart: new Date('2026-11-22T14:00:00Z'), shift: { start: 28_800, end: 59_400 },
-      startPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047 },
-      endPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047 },
+      startPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047, geo_precision: 'street' },
+      endPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047, geo_precision: 'street' },
       break: null, skills: [2, 4], maxVisits: 6, maxTravelSeconds: 5400, problems: [], routable: true, notes: [],
     });
   });
@@ -56,8 +56,9 @@ describe('resolvePractitionerDay', () => {
     const day = resolvePractitionerDay(practitioner({
       start_place_kind: 'business_location', start_business_location_id: 7, end_place_kind: 'custom_location', end_custom_location_id: 3,
     }), '2026-11-24', places);
-    expect(day.startPlace).toEqual({ kind: 'business_location', id: 7, name: 'City office', lat: -27.47, lng: 153.02 });
-    expect(day.endPlace).toEqual({ kind: 'custom_location', id: 3, name: 'Depot', lat: -27.44, lng: 153.04 });
+    // Each place says how precise its point is, for the route and the run sheet.
+    expect(day.startPlace).toEqual({ kind: 'business_location', id: 7, name: 'City office', lat: -27.47, lng: 153.02, geo_precision: 'address' });
+    expect(day.endPlace).toEqual({ kind: 'custom_location', id: 3, name: 'Depot', lat: -27.44, lng: 153.04, geo_precision: 'suburb' });
     expect(day.routable).toBe(true);
   });
 

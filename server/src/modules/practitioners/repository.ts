@@ -50,7 +50,7 @@ export async function updatePractitionerWorkingData(tx: DbOrTx, ids: number[], c
 export async function placeSourcesOf(db: DbOrTx, businessAccountId: number): Promise<PlaceSources> {
   const [locations, customs] = await Promise.all([listBusinessLocations(db, businessAccountId), listCustomLocations(db, businessAccountId)]);
   return {
-    businessLocations: new Map(locations.map((l) => [l.id, { id: l.id, name: l.name, address: businessLocationAddress(l), lat: l.lat, lng: l.lng }])),
-    customLocations: new Map(customs.map((c) => [c.id, { id: c.id, name: c.name, address: c.address || null, lat: c.lat, lng: c.lng }])),
+    businessLocations: new Map(locations.map((l) => [l.id, { id: l.id, name: l.name, address: businessLocationAddress(l), lat: l.lat, lng: l.lng, geo_precision: l.geo_precision }])),
+    customLocations: new Map(customs.map((c) => [c.id, { id: c.id, name: c.name, address: c.address || null, lat: c.lat, lng: c.lng, geo_precision: c.geo_precision }])),
   };
 }

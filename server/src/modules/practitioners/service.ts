@@ -64,7 +64,7 @@ export interface PractitionerDay {
 }
 
 const routingPlace = (place: ResolvedPlace & { lat: number; lng: number }): Place =>
-  ({ kind: place.kind, id: place.id, name: place.name, lat: place.lat, lng: place.lng });
+  ({ kind: place.kind, id: place.id, name: place.name, lat: place.lat, lng: place.lng, ...(place.geo_precision === 'none' ? {} : { geo_precision: place.geo_precision }) });
 
 const clockAt = (minutes: number) => Temporal.PlainTime.from({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
 

@@ -1,14 +1,14 @@
 // The rules of a practitioner's working data, which Rounds keeps for routing (migration 0050): where the day starts
 // and ends, the hours of each weekday, the break, and what makes a practitioner routable. Pure: no database; the
 // settings list, the PATCH and the optimiser's day resolver (service.ts) all read these.
-import type { PlaceKind, WorkingHours } from '../../db/schema';
+import type { GeoPrecision, PlaceKind, WorkingHours } from '../../db/schema';
 import type { PractitionerRow } from './repository';
 
 /** Working hours are stored Monday first. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** A business or custom location as a place: its name, address and map position (null when it has none). */
-export interface PlaceSource { id: number; name: string; address: string | null; lat: number | null; lng: number | null }
+export interface PlaceSource { id: number; name: string; address: string | null; lat: number | null; lng: number | null; geo_precision: GeoPrecision }
 
 /** The business's locations a practitioner's places may name, by id. */
 export interface PlaceSources {
@@ -18,14 +18,18 @@ export interface PlaceSources {
 
 /** The practitioner columns the working-data rules read. */
 export type WorkingDataRow = Pick<PractitionerRow,
-  'id' | 'first_name' | 'last_name' | 'active' | 'time_zone' | 'home_address' | 'home_lat' | 'home_lng'
+  'id' | 'first_name' | 'last_name' | 'active' | 'time_zone' | 'home_address' | 'home_lat' | 'home_lng' | 'home_geo_precision'
   | 'start_place_kind' | 'start_business_location_id' | 'start_custom_location_id'
   | 'end_place_kind' | 'end_business_location_id' | 'end_custom_location_id'
   | 'working_hours' | 'break_earliest' | 'break_latest' | 'break_minutes'
   | 'skill_appointment_type_ids' | 'max_visits' | 'max_travel_minutes'>;
 
 /** A start or end place as shown and routed: lat/lng null when it has no map position or no longer exists. */
-export interface ResolvedPlace { kind: PlaceKind; id: number | null; name: string; address: string | null; lat: number | null; lng: number | null }
+export interface ResolvedPlace {
+  kind: PlaceKind; id: number | null; name: string; address: string | null; lat: number | null; lng: number | null;
+  /** How precise the position is ('none' without one). */
+  geo_precision: GeoPrecision;
+}
 
 /** A practitioner's break on their own clock ("HH:MM"). */
 export interface PractitionerBreak { earliest: string; latest: string; minutes: number }
@@ -57,11 +61,15 @@ function placeColumns(row: WorkingDataRow, which: 'start' | 'end') {
 export function resolvePlace(row: WorkingDataRow, which: 'start' | 'end', sources: PlaceSources): ResolvedPlace | null {
   const { kind, businessLocationId, customLocationId } = placeColumns(row, which);
   if (kind === null) return null;
-  if (kind === 'home') return { kind, id: null, name: 'Home', address: row.home_address, lat: row.home_lat, lng: row.home_lng };
+  if (kind === 'home') {
+    const placed = row.home_lat !== null && row.home_lng !== null;
+    return { kind, id: null, name: 'Home', address: row.home_address, lat: row.home_lat, lng: row.home_lng, geo_precision: placed ? row.home_geo_precision : 'none' };
+  }
   const id = kind === 'business_location' ? businessLocationId : customLocationId;
   const source = id === null ? undefined : (kind === 'business_location' ? sources.businessLocations : sources.customLocations).get(id);
-  if (!source) return { kind, id: null, name: `A removed ${PLACE_WORDS[kind]}`, address: null, lat: null, lng: null };
-  return { kind, id: source.id, name: source.name, address: source.address, lat: source.lat, lng: source.lng };
+  if (!source) return { kind, id: null, name: `A removed ${PLACE_WORDS[kind]}`, address: null, lat: null, lng: null, geo_precision: 'none' };
+  const placed = source.lat !== null && source.lng !== null;
+  return { kind, id: source.id, name: source.name, address: source.address, lat: source.lat, lng: source.lng, geo_precision: placed ? source.geo_precision : 'none' };
 }
 
 export const hasPosition = (place: ResolvedPlace | null): place is ResolvedPlace & { lat: number; lng: number } =>

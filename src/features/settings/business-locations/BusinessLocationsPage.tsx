@@ -8,6 +8,7 @@ import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPre
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
+import { PointPrecision } from '../../../ui/PointPrecision';
 import { ErrorNote } from '../../../ui/forms';
 import { businessLocationQueries } from '../../appointments';
 
@@ -39,6 +40,7 @@ export default function BusinessLocationsPage({ route }: RoutePageProps) {
                 <div data-testid="placement">
                   {isPlaced(location) ? (
                     <>
+                      <PointPrecision precision={location.geo_precision ?? 'address'} besideWords />
                       <p className="text-slate-700 dark:text-slate-300">{precisionText(location.geo_precision ?? 'address', location.geo_source ?? null)}</p>
                       <p className="font-mono text-xs text-slate-500">{coordinatesInWords(location.lat, location.lng)}</p>
                     </>

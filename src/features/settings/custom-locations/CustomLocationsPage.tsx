@@ -17,6 +17,7 @@ import { MapView } from '../../../ui/map/MapView';
 import { DEFAULT_MAP_CENTER, type LatLng } from '../../../ui/map/mapTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
+import { PointPrecision } from '../../../ui/PointPrecision';
 import { DELETE_ERROR, LOAD_ERROR, CREATE_ERROR, UPDATE_ERROR, type CustomLocation } from './api';
 import { useCreateCustomLocation, useDeleteCustomLocation, useUpdateCustomLocation } from './mutations';
 import { customLocationQueries } from './queries';
@@ -118,6 +119,7 @@ function LocationSummary({ location, deleteError, onEdit, onDelete }: {
         <div className="min-w-0">
           <p className="font-medium text-slate-900 dark:text-white">{location.name}</p>
           <p className="text-sm text-slate-600 dark:text-slate-300">{location.address || 'No address'}</p>
+          <PointPrecision precision={location.geo_precision} source={location.geo_source} />
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {location.lat.toFixed(5)}, {location.lng.toFixed(5)}
             {usedBy && <> · {usedBy}</>}
@@ -136,6 +138,8 @@ function LocationSummary({ location, deleteError, onEdit, onDelete }: {
 interface Placement extends LatLng {
   /** How the pin got there, in words: the lookup's precision, or "moved by hand". */
   note: string;
+  /** What the lookup said of the point; absent for a pin placed or moved by hand. */
+  found?: { precision: CustomLocation['geo_precision']; source: CustomLocation['geo_source'] };
 }
 
 /** Creates a location (without `location`) or edits one: name, address, and the pin on the map. */
@@ -145,7 +149,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const update = useUpdateCustomLocation();
   const [name, setName] = useState(location?.name ?? '');
   const [address, setAddress] = useState(location?.address ?? '');
-  const [placement, setPlacement] = useState<Placement | null>(location ? { lat: location.lat, lng: location.lng, note: 'The saved pin.' } : null);
+  const [placement, setPlacement] = useState<Placement | null>(location ? { lat: location.lat, lng: location.lng, note: 'The saved pin.', found: { precision: location.geo_precision, source: location.geo_source } } : null);
   const [errors, setErrors] = useState<{ name?: string; address?: string; pin?: string }>({});
   // A new lookup gives the map a new key, so it fits the new point; dragging keeps the user's view.
   const [mapKey, setMapKey] = useState(0);
@@ -159,7 +163,10 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
         return;
       }
       const hint = isApproximate(found.precision) ? ' Drag the pin to the exact place if you know it.' : '';
-      setPlacement({ lat: found.lat, lng: found.lng, note: `${found.label ? `${found.label}: ` : ''}${precisionText(found.precision, found.source)}${hint}` });
+      setPlacement({
+        lat: found.lat, lng: found.lng, note: `${found.label ? `${found.label}: ` : ''}${precisionText(found.precision, found.source)}${hint}`,
+        found: { precision: found.precision, source: found.source ?? 'manual' },
+      });
       setMapKey((key) => key + 1);
     },
   });
@@ -180,7 +187,9 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
     const found = { name: name.trim() === '' ? NAME_NEEDED : undefined, pin: placement ? undefined : PIN_NEEDED };
     setErrors(found);
     if (found.name || found.pin || !placement) return;
-    const values = { name: name.trim(), address: address.trim(), lat: placement.lat, lng: placement.lng };
+    // A pin from the lookup says how precisely it was found; one placed or moved by hand is at the address.
+    const how = placement.found && placement.found.source !== 'manual' ? { precision: placement.found.precision, source: placement.found.source } : {};
+    const values = { name: name.trim(), address: address.trim(), lat: placement.lat, lng: placement.lng, ...how };
     if (!location) {
       create.mutate(values);
       return;
@@ -188,7 +197,8 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
     const changes = {
       ...(values.name !== location.name ? { name: values.name } : {}),
       ...(values.address !== location.address ? { address: values.address } : {}),
-      ...(values.lat !== location.lat || values.lng !== location.lng ? { lat: values.lat, lng: values.lng } : {}),
+      ...(values.lat !== location.lat || values.lng !== location.lng || (how.precision !== undefined && how.precision !== location.geo_precision)
+        ? { lat: values.lat, lng: values.lng, ...how } : {}),
     };
     if (Object.keys(changes).length === 0) onDone?.();
     else update.mutate({ id: location.id, changes }, { onSuccess: () => onDone?.() });
@@ -228,7 +238,10 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
       {errors.pin && <ErrorNote>{errors.pin}</ErrorNote>}
       {placement && (
         <div>
-          <p data-testid="placement-note" className="mb-2 text-sm text-slate-600 dark:text-slate-300">{placement.note}</p>
+          <p data-testid="placement-note" className="mb-2 text-sm text-slate-600 dark:text-slate-300">
+            {placement.found && <PointPrecision precision={placement.found.precision} besideWords={placement.note !== 'The saved pin.'} className="mr-1.5" />}
+            {placement.note}
+          </p>
           <MapView
             key={mapKey}
             fit="first"

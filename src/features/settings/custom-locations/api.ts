@@ -9,6 +9,9 @@ export interface CustomLocationInput {
   address: string;
   lat: number;
   lng: number;
+  /** How the lookup found lat and lng; left out for a pin placed or moved by hand. */
+  precision?: CustomLocation['geo_precision'];
+  source?: CustomLocation['geo_source'];
 }
 
 export const LOAD_ERROR = 'An error has occurred. Could not load the custom locations.';

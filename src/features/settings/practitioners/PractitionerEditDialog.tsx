@@ -15,6 +15,7 @@ import { ModalFrame, Section } from '../../../ui/ModalFrame';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { Button } from '../../../ui/Button';
 import { PageSpinner } from '../../../ui/PageSpinner';
+import { PointPrecision } from '../../../ui/PointPrecision';
 import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
 import type { BusinessLocation } from '../../appointments';
 import { appointmentTypeQueries, businessLocationQueries } from '../../appointments';
@@ -210,6 +211,8 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
             </Button>
           </div>
           <p id={homeHint} className={hintClass} data-testid="home-placement">
+            {located ? <PointPrecision precision={located.precision} besideWords className="mr-1.5" /> : draft.homeAddress.trim() === saved.homeAddress.trim()
+              && saved.homePoint && practitioner.home && <PointPrecision precision={practitioner.home.precision} besideWords className="mr-1.5" />}
             {located ? (
               located.precision === 'none'
                 ? `${precisionText('none', null)} ${NOT_FOUND_HINT}`
@@ -363,10 +366,20 @@ function PlaceSelect({ label, value, onChange, emptyLabel, businessLocations, cu
         {business && (
           <>
             {business.address ?? 'No address'} ·{' '}
-            {!isPlaced(business) ? 'Not on the map: the optimiser cannot start or end there.' : precisionText(business.geo_precision ?? 'address', business.geo_source ?? null)}
+            {!isPlaced(business) ? 'Not on the map: the optimiser cannot start or end there.' : (
+              <>
+                <PointPrecision precision={business.geo_precision ?? 'address'} besideWords className="mr-1.5" />
+                {precisionText(business.geo_precision ?? 'address', business.geo_source ?? null)}
+              </>
+            )}
           </>
         )}
-        {custom && `${custom.address || 'No address'} · On the map at ${coordinatesInWords(custom.lat, custom.lng)}`}
+        {custom && (
+          <>
+            {`${custom.address || 'No address'} · On the map at ${coordinatesInWords(custom.lat, custom.lng)} `}
+            <PointPrecision precision={custom.geo_precision} source={custom.geo_source} />
+          </>
+        )}
       </p>
       {children}
     </div>

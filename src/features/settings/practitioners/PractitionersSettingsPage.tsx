@@ -12,6 +12,7 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
+import { PointPrecision } from '../../../ui/PointPrecision';
 import { ErrorNote } from '../../../ui/forms';
 import type { PractitionerSettings } from './api';
 import { PractitionerEditDialog } from './PractitionerEditDialog';
@@ -154,6 +155,11 @@ function placeWords(practitioner: PractitionerSettings): { start: string; end: s
   return { start, end };
 }
 
+/** How precise a start or end place's point is (nothing at the address or without a place). */
+function PlacePrecision({ place }: { place: PractitionerSettings['start_place'] }) {
+  return place ? <PointPrecision precision={place.geo_precision} className="mx-1" /> : null;
+}
+
 function RoutingStatus({ practitioner }: { practitioner: PractitionerSettings }) {
   const { routable, warnings } = practitioner;
   const [label, style] = !routable
@@ -205,7 +211,10 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
         {practitioner.profession && <div className="mt-0.5 pl-5.5 text-xs text-slate-500">{practitioner.profession}</div>}
         {/* Below xl the place and hours columns fold into the name's cell; below md the routing status too. */}
         <dl className="mt-1 space-y-0.5 pl-5.5 text-xs text-slate-600 xl:hidden dark:text-slate-400">
-          <div><dt className="inline">Starts: </dt><dd className="inline">{places.start}{places.end && ` · ends: ${places.end}`}</dd></div>
+          <div><dt className="inline">Starts: </dt><dd className="inline">
+            {places.start}<PlacePrecision place={practitioner.start_place} />
+            {places.end && <>{` · ends: ${places.end}`}<PlacePrecision place={practitioner.end_place} /></>}
+          </dd></div>
           <div><dt className="inline">Hours: </dt><dd className="inline">{groups.join('; ')}</dd></div>
         </dl>
         <div className="mt-2 pl-5.5 md:hidden">
@@ -214,7 +223,8 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
       </td>
       <td className="hidden min-w-36 px-4 py-3 align-top xl:table-cell" data-testid="start-place">
         {places.start}
-        {places.end && <div className="text-xs text-slate-500">Ends: {places.end}</div>}
+        <div><PlacePrecision place={practitioner.start_place} /></div>
+        {places.end && <div className="text-xs text-slate-500">Ends: {places.end}<PlacePrecision place={practitioner.end_place} /></div>}
       </td>
       <td className="hidden px-4 py-3 align-top xl:table-cell" data-testid="hours">
         {groups.map((group) => <div key={group} className="whitespace-nowrap">{group}</div>)}

@@ -4,7 +4,7 @@ import { changesOf, draftOf, draftProblemsOf, formFieldOf } from './practitioner
 
 const base: PractitionerSettings = {
   id: 7, first_name: 'Pat', last_name: 'Nurse', full_name: 'Pat Nurse', active: true, profession: null, time_zone: 'Australia/Brisbane',
-  color: '#c13b3b', color_chosen: false, start_place: { kind: 'home', id: null, name: 'Home', address: '1 A St, Ascot QLD 4007', lat: null, lng: null },
+  color: '#c13b3b', color_chosen: false, start_place: { kind: 'home', id: null, name: 'Home', address: '1 A St, Ascot QLD 4007', lat: null, lng: null, geo_precision: 'none' },
   end_place: null, home: { address: '1 A St, Ascot QLD 4007', lat: null, lng: null, precision: 'none', source: null },
   working_hours: [null, null, null, null, null, null, null], break: null, skill_appointment_type_ids: null,
   max_visits: null, max_travel_minutes: null, routable: false, warnings: [],
