@@ -14,40 +14,80 @@ const newSchedule = (): Schedule => ({
 });
 
 /**
- * Times for vehicle v's visit sequence, with each start of service moved up to the next multiple of
- * `step` when the rest of the route stays feasible (otherwise that start is kept exact).
+ * Times for vehicle v's visit sequence. Each start is first as early as it can be, then moved up to the next multiple
+ * of `step` where the route stays feasible at the same cost (otherwise it is kept exact). With preferred starts (the
+ * times clients were told), each visit in turn is then delayed towards its own as far as the route allows at the
+ * same cost and with no more starts off the step; travel never changes, only waiting.
  */
-export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: number): Schedule {
+export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: number, preferredStart?: (node: number) => number | undefined): Schedule {
   const seq = [m.startNode[v], ...visits, m.endNode[v]];
-  let sched = newSchedule();
-  let cost = simulateCost(m, v, seq, seq.length, sched);
-  if (cost === Infinity) throw new Error(`internal: route of vehicle ${v} is infeasible`);
-  if (step > 0 && visits.length) {
-    const minStart = new Float64Array(seq.length).fill(-Infinity);
-    const trial = newSchedule();
-    for (let i = 1; i <= visits.length; i++) {
-      const st = sched.start[i - 1];
-      const rounded = Math.ceil(st / step - 1e-9) * step;
-      minStart[i] = rounded;
-      // Rounding must not add lateness or overtime cost.
-      if (Math.abs(rounded - st) > 1e-9) {
-        const trialCost = simulateCost(m, v, seq, seq.length, trial, minStart);
-        if (trialCost <= cost + 1e-9) {
-          sched = { ...trial, arrival: [...trial.arrival], start: [...trial.start], lateness: [...trial.lateness] };
-          cost = trialCost;
+  const offStep = (schedule: Schedule) => (step > 0 ? schedule.start.filter((start) => Math.abs(start - Math.round(start / step) * step) > 1e-6).length : 0);
+
+  /** The schedule with these lower bounds on the starts, each start then rounded up where that costs nothing. */
+  const evaluate = (bounds: Float64Array): { schedule: Schedule; cost: number } | null => {
+    const local = Float64Array.from(bounds);
+    let schedule = newSchedule();
+    let cost = simulateCost(m, v, seq, seq.length, schedule, local);
+    if (cost === Infinity) return null;
+    if (step > 0) {
+      const trial = newSchedule();
+      for (let i = 1; i <= visits.length; i++) {
+        const start = schedule.start[i - 1];
+        const rounded = Math.ceil(start / step - 1e-9) * step;
+        if (Math.abs(rounded - start) > 1e-9) {
+          local[i] = rounded;
+          const trialCost = simulateCost(m, v, seq, seq.length, trial, local);
+          if (trialCost <= cost + 1e-9) {
+            schedule = { ...trial, arrival: [...trial.arrival], start: [...trial.start], lateness: [...trial.lateness] };
+            cost = trialCost;
+          }
         }
+        local[i] = schedule.start[i - 1];
       }
-      minStart[i] = sched.start[i - 1];
     }
+    return { schedule, cost };
+  };
+
+  const bounds = new Float64Array(seq.length).fill(-Infinity);
+  let best = evaluate(bounds);
+  if (!best) throw new Error(`internal: route of vehicle ${v} is infeasible`);
+  if (!preferredStart || !visits.length) return best.schedule;
+  /** Keeps the schedule with visit i starting no earlier than `start` when it costs nothing more and adds no off-step start. */
+  const tryStart = (i: number, start: number): boolean => {
+    const kept = bounds[i];
+    bounds[i] = start;
+    const trial = evaluate(bounds);
+    if (trial && trial.cost <= best!.cost + 1e-9 && offStep(trial.schedule) <= offStep(best!.schedule)) {
+      best = trial;
+      return true;
+    }
+    bounds[i] = kept;
+    return false;
+  };
+  const grain = step > 0 ? step : 60;
+  for (let i = 1; i <= visits.length; i++) {
+    const wanted = preferredStart(seq[i]);
+    const now = best.schedule.start[i - 1];
+    if (wanted !== undefined && wanted > now + 1e-9 && !tryStart(i, wanted)) {
+      // As late towards it as the route allows: halve the gap, on the step, while it does not fit (a dozen tries at most).
+      let [fits, tooLate] = [now, wanted];
+      for (let k = 0; k < 12; k++) {
+        const middle = Math.floor((fits + tooLate) / 2 / grain) * grain;
+        if (middle <= fits + 1e-9 || middle >= tooLate - 1e-9) break;
+        if (tryStart(i, middle)) fits = middle;
+        else tooLate = middle;
+      }
+    }
+    bounds[i] = best.schedule.start[i - 1];
   }
-  return sched;
+  return best.schedule;
 }
 
 export function buildRoutes(problem: Problem, m: CoreModel, routes: number[][]): Route[] {
   const step = problem.arrivalStepSeconds ?? 300;
   return problem.practitioners.map((p, v) => {
     const visits = routes[v];
-    const sched = scheduleRoute(m, v, visits, step);
+    const sched = scheduleRoute(m, v, visits, step, (node) => problem.visits[node]?.preferredStart);
     const stops: Stop[] = [];
     let prev = m.startNode[v];
     let travelTime = 0;

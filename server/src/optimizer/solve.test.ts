@@ -35,6 +35,7 @@ const visitArb = (i: number, practitioners: number) =>
     demand: fc.integer({ min: 0, max: 3 }),
     priority: fc.constantFrom(1, 1, 2),
     late: fc.option(fc.integer({ min: 0, max: 180 }), { nil: undefined, freq: 2 }),
+    told: fc.option(fc.integer({ min: 6 * 12, max: 18 * 12 }).map((x) => x * 300), { nil: undefined, freq: 2 }),
   }).map((r): Visit => ({
     id: `v${i}`,
     location: at(r.dLat, r.dLng),
@@ -48,6 +49,7 @@ const visitArb = (i: number, practitioners: number) =>
     priority: r.priority,
     allowLate: r.late === undefined ? undefined : true,
     maxLatenessMinutes: r.late === undefined || r.late % 3 === 0 ? undefined : r.late,
+    preferredStart: r.told,
   }));
 const practitionerArb = (k: number) =>
   fc.record({
@@ -285,6 +287,30 @@ describe('solve: constraints and output', () => {
     expect(check.errors).toEqual([]);
     expect(solution.unassigned.length).toBe(2);
     for (const u of solution.unassigned) expect(u.reason).toBe('no-room-in-schedules');
+  });
+
+  it('starts each visit at the time the client was told where its route allows, with the same travel, and never later than its window', async () => {
+    // One practitioner 08:00–17:00 from home to an office further north, three half-hour visits on the way (so a, b, c
+    // is the one shortest order), with no availability set.
+    const problem = (preferred: Array<number | undefined>): Problem => ({
+      arrivalStepSeconds: 300,
+      practitioners: [{ id: 'p', startLocation: at(0, 0), endLocation: at(0.04, 0), shift: { start: 8 * H, end: 17 * H } }],
+      visits: [
+        { id: 'a', location: at(0.01, 0), duration: 1800, preferredStart: preferred[0] },
+        // b's window closes at 11:00: told 12:00, it can start no later than 11:00.
+        { id: 'b', location: at(0.02, 0), duration: 1800, preferredStart: preferred[1], timeWindows: [{ start: 8 * H, end: 11 * H }] },
+        { id: 'c', location: at(0.03, 0), duration: 1800, preferredStart: preferred[2] },
+      ],
+    });
+    const earliest = await solveAndCheck(problem([undefined, undefined, undefined]));
+    const told = await solveAndCheck(problem([9.5 * H, 12 * H, 14 * H]));
+    expect(told.check.errors).toEqual([]);
+    const startOf = (solution: typeof told.solution, id: string) => routeOf(solution, id)!.stops.find((stop) => stop.visitId === id)!.start;
+    expect(startOf(earliest.solution, 'a')).toBeLessThan(8.5 * H);
+    expect([startOf(told.solution, 'a'), startOf(told.solution, 'b'), startOf(told.solution, 'c')]).toEqual([9.5 * H, 11 * H, 14 * H]);
+    expect(told.solution.objective.travelTime).toBeCloseTo(earliest.solution.objective.travelTime, 6);
+    // The practitioner leaves home just in time for the first visit, not at the start of the shift.
+    expect(routeOf(told.solution, 'a')!.departStart).toBeGreaterThan(9 * H);
   });
 
   it('keeps a locked visit with its practitioner at its pinned time', async () => {

@@ -43,6 +43,12 @@ export interface Visit {
   allowLate?: boolean;
   /** Bound on lateness when `allowLate` is set, minutes (default 60). */
   maxLatenessMinutes?: number;
+  /**
+   * The start the client was told (seconds): once the order is chosen, the visit starts as close to it as its route
+   * allows at no extra cost (never earlier than it can, never adding lateness or overtime), instead of as early as
+   * possible. Travel is unchanged: only waiting moves.
+   */
+  preferredStart?: number;
 }
 
 export interface Break {

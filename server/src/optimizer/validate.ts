@@ -94,6 +94,7 @@ export function validateProblem(problem: Problem): ValidationError[] {
       err(`${f}.previousPractitionerId`, `unknown practitioner "${v.previousPractitionerId}"`);
     }
     checkNumber(`${f}.pinnedStart`, v.pinnedStart, { optional: true });
+    checkNumber(`${f}.preferredStart`, v.preferredStart, { optional: true });
     checkNumber(`${f}.priority`, v.priority, { min: 0, optional: true });
     checkNumber(`${f}.demand`, v.demand, { min: 0, optional: true });
     if (v.allowLate !== undefined && typeof v.allowLate !== 'boolean') err(`${f}.allowLate`, 'must be a boolean');

@@ -212,7 +212,11 @@ export function buildDayProblem(data: DayData): DayProblem {
       // "Keep this time", or a client with no time at all that day: the visit stays at its arrival with its practitioner.
       entry.pinnedStart = secondsOf(currentArrival(visit), zeroMs);
       entry.pinnedPractitionerId = String(visit.practitionerId);
-    } else if (visitWindows) {
+    } else {
+      // The time the client was told: the plan keeps to it where the route allows, rather than the earliest start.
+      entry.preferredStart = secondsOf(currentArrival(visit), zeroMs);
+    }
+    if (!keptBecause && visitWindows) {
       entry.timeWindows = visitWindows;
       if (settings.availability_mode === 'soft') {
         entry.allowLate = true;
