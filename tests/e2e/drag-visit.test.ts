@@ -3,18 +3,11 @@
 // that practitioner's visit before, where the travel cannot fit and the visit says so.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { Temporal } from 'temporal-polyfill';
 import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
+import { demoWeekday } from './support/demoDay';
 
 const running = useProductAndBrowser();
-
-/** A weekday three or more days ahead in Brisbane: the demo books visits on weekdays. */
-function demoWeekday(): string {
-  let day = Temporal.Now.plainDateISO('Australia/Brisbane').add({ days: 3 });
-  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return day.toString();
-}
 
 const WARNING = /Not enough travel time \(needs \d+ min\)/;
 
@@ -40,7 +33,7 @@ describe('moving a visit by dragging it on the day schedule', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     try {
       await logIn(page, 'staff@demo.test');
-      const day = demoWeekday();
+      const day = demoWeekday(3).toString();
       await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
       await page.getByTestId('day-schedule').waitFor();
 

@@ -2,19 +2,13 @@
 // practitioner's day with "Insert into a route": the best place is shown before anything changes, Apply moves the visit
 // there, its change log says "Moved by …", and the day says that route changed after it was optimised.
 import { describe, expect, it } from 'vitest';
-import { Temporal } from 'temporal-polyfill';
 import type { Locator, Page } from 'playwright-core';
 import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
+import { demoWeekday, openOptimiseDialog } from './support/demoDay';
 
 const running = useProductAndBrowser({ OPTIMIZER_MAX_SEARCH_MS: '2000' });
 
-/** A weekday after tomorrow in Brisbane: the demo books visits on weekdays. */
-function demoWeekday(): string {
-  let day = Temporal.Now.plainDateISO('Australia/Brisbane').add({ days: 2 });
-  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return day.toString();
-}
 
 /** In the Insert panel's practitioner list, leaves only `name` chosen. */
 async function chooseOnly(page: Page, panel: Locator, name: string) {
@@ -37,12 +31,10 @@ describe('inserting a visit into a route', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     try {
       await logIn(page, 'staff@demo.test');
-      const day = demoWeekday();
+      const day = demoWeekday(2).toString();
       await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
       await page.getByTestId('day-schedule').waitFor();
-      await page.getByRole('button', { name: 'Optimise' }).click();
-      const dialog = page.getByTestId('optimise-dialog');
-      await expect.poll(() => dialog.getByTestId('optimise-visit-count').textContent()).toMatch(/^[1-9]\d* visits/);
+      const dialog = await openOptimiseDialog(page);
       await dialog.getByRole('button', { name: 'Start' }).click();
       await dialog.getByTestId('proposal-kpis').waitFor({ timeout: 60_000 });
       await dialog.getByRole('button', { name: 'Apply' }).click();

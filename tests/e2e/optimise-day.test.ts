@@ -2,26 +2,12 @@
 // travel falling, Apply writes the routes, the day shows them, and a changed visit's change log names the optimisation;
 // taking that visit off its route makes its arrival editable again.
 import { describe, expect, it } from 'vitest';
-import { Temporal } from 'temporal-polyfill';
 import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
+import { demoWeekday, minutesOf, openOptimiseDialog } from './support/demoDay';
 
 // A short search keeps the test quick; the demo day still gets shorter.
 const running = useProductAndBrowser({ OPTIMIZER_MAX_SEARCH_MS: '2000' });
-
-/** A weekday after tomorrow in Brisbane: the demo books visits on weekdays, and no other test file routes it. */
-function demoWeekday(): string {
-  let day = Temporal.Now.plainDateISO('Australia/Brisbane').add({ days: 2 });
-  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return day.toString();
-}
-
-/** "4 h 42 min" / "45 min" in minutes. */
-function minutesOf(text: string): number {
-  const match = /(?:(\d+) h )?(\d+) min/.exec(text);
-  if (!match) throw new Error(`not a duration: ${text}`);
-  return Number(match[1] ?? 0) * 60 + Number(match[2]);
-}
 
 describe('optimising a day', () => {
   it('proposes less travel, applies it, and the visit shows the route and the change log entry', async () => {
@@ -30,12 +16,10 @@ describe('optimising a day', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     try {
       await logIn(page, 'admin@demo.test');
-      const day = demoWeekday();
+      const day = demoWeekday(2).toString();
       await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
       await page.getByTestId('day-schedule').waitFor();
-      await page.getByRole('button', { name: 'Optimise' }).click();
-      const dialog = page.getByTestId('optimise-dialog');
-      await expect.poll(() => dialog.getByTestId('optimise-visit-count').textContent()).toMatch(/^[1-9]\d* visits/);
+      const dialog = await openOptimiseDialog(page);
       await dialog.getByRole('button', { name: 'Start' }).click();
       await dialog.getByTestId('optimization-progress').waitFor();
 

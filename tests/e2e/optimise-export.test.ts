@@ -10,6 +10,7 @@ import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
 import { idOfLink, sandboxApiUrl, sandboxGet, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
 import { freePort } from './support/server';
+import { demoWeekday, minutesOf, openOptimiseDialog } from './support/demoDay';
 
 // The sandbox on a port of our own, so the test reads it over HTTP; a short search keeps the test quick.
 const env: Record<string, string> = { OPTIMIZER_MAX_SEARCH_MS: '2000' };
@@ -26,23 +27,6 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const HOURS = { start: '08:00', end: '18:00' };
 const HOME = '15 Ipswich Road, Annerley QLD 4103';
 
-/**
- * A weekday three to five days ahead in Brisbane, fixed once when the test starts: the demo imports today-7..today+21
- * and books weekdays, so the day stays inside the imported, future range even when Brisbane's date rolls (14:00 UTC)
- * during the test; nothing below uses "today" or "tomorrow" after this (the export's day is picked on the calendar).
- */
-function demoWeekday(): Temporal.PlainDate {
-  let day = Temporal.Now.plainDateISO('Australia/Brisbane').add({ days: 3 });
-  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return day;
-}
-
-/** "4 h 42 min" / "45 min" in minutes. */
-function minutesOf(text: string): number {
-  const match = /(?:(\d+) h )?(\d+) min/.exec(text);
-  if (!match) throw new Error(`not a duration: ${text}`);
-  return Number(match[1] ?? 0) * 60 + Number(match[2]);
-}
 
 interface ListItem { id: number; practitioner_id: number; status: string; starts_at: string; arrive_at: string | null }
 interface PractitionerSettings { id: number; full_name: string; active: boolean; home: { lat: number | null; lng: number | null; precision: string } | null }
@@ -59,7 +43,10 @@ const clockOf = (iso: string) => Temporal.Instant.from(iso).toZonedDateTimeISO('
 describe('from working data to the practice management system', () => {
   it('sets hours and home, optimises a day, applies, and the export leaves the sandbox with the applied arrivals', async () => {
     const api = await apiAs(running.product.url, 'admin@demo.test');
-    const day = demoWeekday();
+    // A weekday three to five days ahead, fixed once: the demo imports today-7..today+21, so the day stays inside the
+    // imported, future range even when Brisbane's date rolls (14:00 UTC) during the test; nothing below uses "today"
+    // or "tomorrow" after this (the export's day is picked on the calendar).
+    const day = demoWeekday(3);
     const weekday = WEEKDAYS[day.dayOfWeek - 1];
 
     // The practitioner with the most visits that day is the one whose working data the coordinator sets.
@@ -115,9 +102,7 @@ describe('from working data to the practice management system', () => {
       await keptModal.waitFor({ state: 'detached' });
 
       // Optimise the day, letting the other visits move between practitioners.
-      await page.getByRole('button', { name: 'Optimise' }).click();
-      const dialog = page.getByTestId('optimise-dialog');
-      await expect.poll(() => dialog.getByTestId('optimise-visit-count').textContent()).toMatch(/^[1-9]\d* visits/);
+      const dialog = await openOptimiseDialog(page);
       await dialog.getByRole('radio', { name: /Reassign between these practitioners/ }).check();
       await dialog.getByRole('button', { name: 'Start' }).click();
       const kpis = dialog.getByTestId('proposal-kpis');
