@@ -60,7 +60,7 @@ beforeAll(async () => {
     visit('quinnDale', dale, quinn, '2030-03-04T10:00:00', 30),
     visit('quinnBen', ben.id, quinn, '2030-03-04T11:00:00', 30),
     visit('quinnCancelled', cal.id, quinn, '2030-03-04T12:00:00', 30, { cancelled_at: new Date('2030-03-01T00:00:00Z') }),
-    // Day 2, routed: the route's legs (600 s 5 km, 420 s 3 km, home 900 s 7 km), not the model's.
+    // Day 2, routed: the route's legs (600 s 5 km, 420.4 s 2999.6 m, home 900 s 7 km), not the model's, in whole seconds and metres.
     visit('pat2Amy', amy.id, pat, '2030-03-05T09:00:00', 45),
     visit('pat2Ben', ben.id, pat, '2030-03-05T10:00:00', 45),
     // Day 3, a stale route: estimated, Home → Ben → Home.
@@ -74,7 +74,7 @@ beforeAll(async () => {
   await db.insert(routes).values([
     {
       business_account_id: acme.businessAccountId, practitioner_id: pat, day: '2030-03-05', start_place: home, end_place: home, metrics,
-      stops: [stop('pat2Amy', '2030-03-04T23:00:00Z', 600, 5000), stop('pat2Ben', '2030-03-05T00:00:00Z', 420, 3000)],
+      stops: [stop('pat2Amy', '2030-03-04T23:00:00Z', 600, 5000), stop('pat2Ben', '2030-03-05T00:00:00Z', 420.4, 2999.6)],
       return_leg: { travel_seconds: 900, travel_metres: 7000 },
     },
     {

@@ -107,25 +107,23 @@ export async function legsOfDay(
     return { seconds: Math.round(matrix.durations[from * matrix.size + to]), metres: Math.round(matrix.distances[from * matrix.size + to]), source: 'estimate' as const };
   };
 
+  // Routes keep their legs to the millisecond and millimetre; every leg is answered in whole seconds and metres.
+  const routed = (leg: { travel_seconds: number; travel_metres: number }) => ({ seconds: Math.round(leg.travel_seconds), metres: Math.round(leg.travel_metres), source: 'route' as const });
   const legs: TravelLeg[] = [];
   if (first && startPlace) {
     const stop = route?.stops[0];
-    const travel = fromRouteStart && stop ? { seconds: stop.travel_seconds, metres: stop.travel_metres, source: 'route' as const } : await estimate(0, offset);
+    const travel = fromRouteStart && stop ? routed(stop) : await estimate(0, offset);
     legs.push({ kind: 'start', fromAppointmentId: null, toAppointmentId: first.id, fromName: startPlace.name, toName: visitName(first), ...travel });
   }
   for (let k = 1; k < chain.length; k++) {
     const [previous, visit] = [chain[k - 1], chain[k]];
     const at = stopAt.get(visit.id);
-    const routed = at !== undefined && at > 0 && stopAt.get(previous.id) === at - 1;
-    const travel = routed
-      ? { seconds: route!.stops[at].travel_seconds, metres: route!.stops[at].travel_metres, source: 'route' as const }
-      : await estimate(offset + k - 1, offset + k);
+    const inRoute = at !== undefined && at > 0 && stopAt.get(previous.id) === at - 1;
+    const travel = inRoute ? routed(route!.stops[at]) : await estimate(offset + k - 1, offset + k);
     legs.push({ kind: 'between', fromAppointmentId: previous.id, toAppointmentId: visit.id, fromName: visitName(previous), toName: visitName(visit), ...travel });
   }
   if (last && endPlace) {
-    const travel = fromRouteEnd
-      ? { seconds: route!.returnLeg!.travel_seconds, metres: route!.returnLeg!.travel_metres, source: 'route' as const }
-      : await estimate(offset + chain.length - 1, points.length - 1);
+    const travel = fromRouteEnd ? routed(route!.returnLeg!) : await estimate(offset + chain.length - 1, points.length - 1);
     legs.push({ kind: 'end', fromAppointmentId: last.id, toAppointmentId: null, fromName: visitName(last), toName: endPlace.name, ...travel });
   }
   return {
