@@ -646,7 +646,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
+        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the same legs the travel reports count: the applied route's leg when the route is not stale and has the two visits one after the other, else the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
         get: operations["listAppointmentTravel"];
         put?: never;
         post?: never;

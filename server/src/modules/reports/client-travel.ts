@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
+import { travelProviderFor } from '../optimizations';
 import { LEGS_COUNTED, travelDays, type TravelLeg } from '../travel-legs';
 import { reportFiltersOf, type ReportQuery } from './filters';
 import { countsVisit, travelRangeOf } from './practitioner-travel';
@@ -47,7 +48,7 @@ export async function clientTravel(ctx: AppContext, businessAccountId: number, q
   };
   const range = travelRangeOf(filters);
   const counts = countsVisit(filters);
-  const days = await travelDays(ctx, businessAccountId, { ...range, practitionerIds: filters.practitionerIds });
+  const days = await travelDays(ctx.db, travelProviderFor(ctx.config), businessAccountId, { ...range, practitionerIds: filters.practitionerIds });
   const clientIds = [...new Set(days.flatMap((day) => day.visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId]))))];
   const regional = await regionalClients(ctx, businessAccountId, clientIds);
 

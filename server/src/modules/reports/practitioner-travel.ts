@@ -7,6 +7,7 @@
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../http/errors';
+import { travelProviderFor } from '../optimizations';
 import { LEGS_COUNTED, travelDays, type LegVisit, type TravelDay, type TravelLeg } from '../travel-legs';
 import type { ReportFilters } from './filters';
 
@@ -50,7 +51,7 @@ const share = (travel: number, working: number) => (working > 0 ? Math.round((tr
 export async function practitionerTravel(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<PractitionerTravelReport> {
   const range = travelRangeOf(filters);
   const counts = countsVisit(filters);
-  const days = await travelDays(ctx, businessAccountId, { ...range, practitionerIds: filters.practitionerIds });
+  const days = await travelDays(ctx.db, travelProviderFor(ctx.config), businessAccountId, { ...range, practitionerIds: filters.practitionerIds });
   const report: PractitionerTravelReport = {
     rows: [], days: [], legs: [],
     summary: {

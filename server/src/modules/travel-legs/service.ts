@@ -1,19 +1,18 @@
 // The one answer to "how far did a practitioner travel on a day": every leg of each practitioner's day over a range
 // of days, in the order the visits are reached. A leg comes from the day's applied route when the route still says
 // it (the route is not stale and has these two stops one after the other, or that stop first or last); otherwise it
-// is estimated with the optimiser's travel provider (travelProviderFor: OSRM_URL when set, else its great-circle
-// model; cached per process), one matrix per practitioner-day at most and none for a day the route answers whole.
+// is estimated with the optimiser's travel provider (the caller passes optimizations' travelProviderFor: OSRM_URL when
+// set, else its great-circle model; cached per process), one matrix per practitioner-day at most and none for a day the route answers whole.
 // The legs counted: start place → first visit and last visit → end place when the practitioner has those places
 // (the end place: the start place when none is chosen), and each visit → the next. A visit without a map point is
 // not part of the chain (the legs go round it) and is counted apart.
 import type { Place } from '../../db/schema';
-import type { AppContext } from '../../http/context';
-import type { TravelMatrix } from '../../optimizer';
-import { travelProviderFor } from '../optimizations';
+import type { Db } from '../../db/client';
+import type { TravelMatrix, TravelProvider } from '../../optimizer';
 import { loadPractitionerDays } from '../practitioners';
 import { routesOfDays, visitsOfDays, type DaysQuery, type LegRoute, type LegVisit } from './repository';
 
-export type { DaysQuery, LegVisit } from './repository';
+export type { DaysQuery, LegRoute, LegVisit } from './repository';
 
 export type LegSource = 'route' | 'estimate';
 
@@ -47,11 +46,11 @@ const visitName = (visit: LegVisit) => visit.clientName || `Visit ${visit.id}`;
 const CONCURRENT_DAYS = 8;
 
 /** Every leg of each practitioner's day between startDate and endDate (days in the business's time zone). */
-export async function travelDays(ctx: AppContext, businessAccountId: number, query: DaysQuery): Promise<TravelDay[]> {
-  const [visits, routes] = await Promise.all([visitsOfDays(ctx.db, businessAccountId, query), routesOfDays(ctx.db, businessAccountId, query)]);
+export async function travelDays(db: Db, provider: TravelProvider, businessAccountId: number, query: DaysQuery): Promise<TravelDay[]> {
+  const [visits, routes] = await Promise.all([visitsOfDays(db, businessAccountId, query), routesOfDays(db, businessAccountId, query)]);
   const practitionerIds = [...new Set(visits.map((visit) => visit.practitionerId))];
   // Names and places do not depend on the day: read once.
-  const practitioners = new Map((await loadPractitionerDays(ctx.db, businessAccountId, practitionerIds, query.startDate)).map((day) => [day.practitionerId, day]));
+  const practitioners = new Map((await loadPractitionerDays(db, businessAccountId, practitionerIds, query.startDate)).map((day) => [day.practitionerId, day]));
   const routeOf = new Map(routes.map((route) => [`${route.practitionerId} ${route.day}`, route]));
   const byDay = new Map<string, LegVisit[]>();
   for (const visit of visits) {
@@ -60,7 +59,6 @@ export async function travelDays(ctx: AppContext, businessAccountId: number, que
     if (own) own.push(visit);
     else byDay.set(key, [visit]);
   }
-  const provider = travelProviderFor(ctx.config);
   const days = [...byDay.entries()];
   const answered: TravelDay[] = new Array(days.length);
   let next = 0;
