@@ -646,7 +646,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
+        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the same legs the travel reports count: the applied route's leg when the route is not stale and has the two visits one after the other, else the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
         get: operations["listAppointmentTravel"];
         put?: never;
         post?: never;
@@ -943,6 +943,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/practitioner-travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far and how long each practitioner travels (days in the business time zone, start_date and end_date both required, at most 366 days): per practitioner their visits, visit hours, travel and travel's share of the working day; each day and each leg (from → to) for the drill-down. The legs are start place → first visit, visit → next visit and last visit → end place (when the practitioner has those places), from the applied route where it still says the leg (source route), else from the optimiser's travel model (source estimate); visits without a map point are left out of the chain and counted. The visit filters choose the visits that count; a leg counts with the visit it reaches (the leg home: with the visit it leaves). Practitioners by name. */
+        get: operations["reportPractitionerTravel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/client-travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Travel attributed to each client's visits, for billing (days in the business time zone, start_date and end_date both required, at most 366 days): each visit's inbound leg (the one that reaches it, as in /reports/practitioner-travel: from the route where it says it, else estimated; the day's first visit is reached from the start place), its claimable seconds (the leg, at most cap_minutes — regional_cap_minutes for a client tagged "Regional", in any case) and its amount (km × rate_per_km, rounded to the cent); totals per client (by name). Visits without a map point have no leg and claim nothing. */
+        get: operations["reportClientTravel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1032,7 +1066,7 @@ export interface components {
         ClientMissingAddressRow: {
             client_id: components["schemas"]["Id"];
             client_name: string;
-            /** @description address lines 1–3 joined */
+            /** @description address_1 and address_2 joined; empty when neither is set */
             address: string;
             city: string | null;
             postcode: string | null;
@@ -1045,6 +1079,124 @@ export interface components {
                 practitioner_id: components["schemas"]["Id"];
                 practitioner_name: string;
             } | null;
+        };
+        PractitionerTravelRow: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /** @description days with a visit that counts */
+            days: number;
+            visits: number;
+            /** @description the visits' booked time */
+            visit_seconds: number;
+            travel_seconds: number;
+            travel_metres: number;
+            /** @description each day from leaving the start place to reaching the end place (without them: first arrival to last visit's end) */
+            working_seconds: number;
+            /** @description travel_seconds ÷ working_seconds to 3 decimals; null when no working time */
+            travel_share: number | null;
+            /** @description visits without a map point (no leg reaches them) */
+            unlocated_visits: number;
+        };
+        PractitionerTravelDay: {
+            practitioner_id: components["schemas"]["Id"];
+            /** Format: date */
+            day: string;
+            visits: number;
+            visit_seconds: number;
+            travel_seconds: number;
+            travel_metres: number;
+            working_seconds: number;
+            route_legs: number;
+            estimate_legs: number;
+            unlocated_visits: number;
+        };
+        TravelLegRow: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /** Format: date */
+            day: string;
+            /**
+             * @description start place → first visit, visit → next, last visit → end place
+             * @enum {string}
+             */
+            kind: "start" | "between" | "end";
+            /** @description null for the start place */
+            from_appointment_id: number | null;
+            /** @description null for the end place */
+            to_appointment_id: number | null;
+            /** @description the client's name or the place's */
+            from_name: string;
+            to_name: string;
+            travel_seconds: number;
+            travel_metres: number;
+            source: components["schemas"]["TravelSource"];
+        };
+        /**
+         * @description 'route' the applied route's leg; 'estimate' the optimiser's travel model (road server or great-circle)
+         * @enum {string}
+         */
+        TravelSource: "route" | "estimate";
+        PractitionerTravelSummary: {
+            practitioners: number;
+            visits: number;
+            visit_seconds: number;
+            travel_seconds: number;
+            travel_metres: number;
+            working_seconds: number;
+            travel_share: number | null;
+            route_legs: number;
+            estimate_legs: number;
+            unlocated_visits: number;
+            /** @description which legs the report counts */
+            legs_counted: string;
+        };
+        ClientTravelRow: {
+            client_id: components["schemas"]["Id"];
+            client_name: string;
+            /** @description the client has the tag "Regional" */
+            regional: boolean;
+            /** @description the cap applied to this client's visits */
+            cap_minutes: number;
+            visits: number;
+            /** @description visits no leg reaches (no map point) */
+            visits_without_travel: number;
+            travel_seconds: number;
+            travel_metres: number;
+            claimable_seconds: number;
+            /** @description dollars */
+            amount: number;
+        };
+        ClientTravelVisit: {
+            appointment_id: components["schemas"]["Id"];
+            client_id: components["schemas"]["Id"];
+            client_name: string;
+            regional: boolean;
+            /** Format: date */
+            day: string;
+            /** Format: date-time */
+            starts_at: string;
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /** @description where the inbound leg starts; null when no leg reaches the visit */
+            from_name: string | null;
+            travel_seconds: number | null;
+            travel_metres: number | null;
+            source: components["schemas"]["TravelSource"] | null;
+            claimable_seconds: number;
+            /** @description dollars */
+            amount: number;
+        };
+        ClientTravelSummary: {
+            clients: number;
+            visits: number;
+            travel_seconds: number;
+            travel_metres: number;
+            claimable_seconds: number;
+            amount: number;
+            cap_minutes: number;
+            regional_cap_minutes: number;
+            rate_per_km: number;
+            legs_counted: string;
         };
         /**
          * @description How precise a stored point is: 'address' the house or building, 'street' somewhere on the street, 'suburb' the centre of the suburb or postcode area, 'none' no point (lat and lng are null).
@@ -3668,6 +3820,83 @@ export interface operations {
                             no_point: number;
                             approximate_point: number;
                         };
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportPractitionerTravel: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each practitioner's travel, their days and legs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PractitionerTravelRow"][];
+                        days: components["schemas"]["PractitionerTravelDay"][];
+                        legs: components["schemas"]["TravelLegRow"][];
+                        summary: components["schemas"]["PractitionerTravelSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportClientTravel: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                /** @description the most travel minutes claimable for a visit (default 30) */
+                cap_minutes?: number;
+                /** @description the most travel minutes claimable for a visit to a regional client (default 60) */
+                regional_cap_minutes?: number;
+                /** @description dollars claimed per kilometre (default 0.99) */
+                rate_per_km?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each client's claimable travel and their visits' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ClientTravelRow"][];
+                        visits: components["schemas"]["ClientTravelVisit"][];
+                        summary: components["schemas"]["ClientTravelSummary"];
                     };
                 };
             };

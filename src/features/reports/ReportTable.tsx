@@ -24,7 +24,7 @@ function sortRows<Row>(rows: readonly Row[], column: ReportColumn<Row> | undefin
   });
 }
 
-export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty }: {
+export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions }: {
   label: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
@@ -33,6 +33,8 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
   fileName: string;
   /** What an empty table says. */
   empty: string;
+  /** Beside "Download CSV": the report's other downloads (e.g. a detail CSV). */
+  actions?: ReactNode;
 }) {
   const [sort, setSort] = useState<Sort>(null);
   const shown = useMemo(
@@ -44,7 +46,8 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
 
   return (
     <div>
-      <div className="flex items-center justify-end gap-2 px-4 py-3 print:hidden">
+      <div className="flex flex-wrap items-center justify-end gap-2 px-4 py-3 print:hidden">
+        {actions}
         <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, shown))}>
           Download CSV
         </Button>

@@ -8,8 +8,24 @@ export type ReportQuery = NonNullable<operations['reportClientsMissingAddress'][
 export type ClientMissingAddressRow = Schemas['ClientMissingAddressRow'];
 export type AddressProblem = ClientMissingAddressRow['problems'][number];
 
+export type PractitionerTravelReport = operations['reportPractitionerTravel']['responses']['200']['content']['application/json'];
+export type PractitionerTravelRow = Schemas['PractitionerTravelRow'];
+export type PractitionerTravelDay = Schemas['PractitionerTravelDay'];
+export type TravelLegRow = Schemas['TravelLegRow'];
+export type ClientTravelQuery = NonNullable<operations['reportClientTravel']['parameters']['query']>;
+export type ClientTravelRow = Schemas['ClientTravelRow'];
+export type ClientTravelVisit = Schemas['ClientTravelVisit'];
+
 export const REPORT_LOAD_ERROR = 'An error has occurred. Could not load the report.';
 
 export async function fetchClientsMissingAddress(api: ApiClient, query: ReportQuery) {
   return unwrap(await api.GET('/reports/clients-missing-address', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchPractitionerTravel(api: ApiClient, query: ReportQuery) {
+  return unwrap(await api.GET('/reports/practitioner-travel', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchClientTravel(api: ApiClient, query: ClientTravelQuery) {
+  return unwrap(await api.GET('/reports/client-travel', { params: { query } }), REPORT_LOAD_ERROR);
 }

@@ -1,7 +1,7 @@
 // The reports' server data, one query-options factory (record 0006): a report's answer is keyed by its filters.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchClientsMissingAddress, type ReportQuery } from './api';
+import { fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerTravel, type ClientTravelQuery, type ReportQuery } from './api';
 
 export const reportQueries = {
   all: () => ['reports'] as const,
@@ -10,6 +10,18 @@ export const reportQueries = {
       queryKey: [...reportQueries.all(), 'clients-missing-address', query] as const,
       queryFn: () => fetchClientsMissingAddress(api, query),
       // The last answer stays on screen while a changed filter loads.
+      placeholderData: keepPreviousData,
+    }),
+  practitionerTravel: (api: ApiClient, query: ReportQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'practitioner-travel', query] as const,
+      queryFn: () => fetchPractitionerTravel(api, query),
+      placeholderData: keepPreviousData,
+    }),
+  clientTravel: (api: ApiClient, query: ClientTravelQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'client-travel', query] as const,
+      queryFn: () => fetchClientTravel(api, query),
       placeholderData: keepPreviousData,
     }),
 };

@@ -3,11 +3,16 @@ import { callerOf } from '../../auth/access';
 import { queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { clientsMissingAddress } from './clients-missing-address';
+import { clientTravel } from './client-travel';
 import { reportFiltersOf } from './filters';
+import { practitionerTravel } from './practitioner-travel';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
   return {
     reportClientsMissingAddress: async (request) =>
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
+    reportPractitionerTravel: async (request) =>
+      practitionerTravel(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerTravel'))),
+    reportClientTravel: async (request) => clientTravel(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravel')),
   };
 }
