@@ -1,0 +1,169 @@
+// `npm run bench:reports`: latency of every report (and the dashboard) over a month of 200,000 appointments for
+// 20,000 clients and 1,600 practitioners with homes and working hours, on PostgreSQL (TEST_DATABASE_URL or
+// DATABASE_URL; a fresh database, dropped afterwards) — and on embedded PGlite with BENCH_ONLY=pglite. Each call runs
+// against the real product in its own process, one connection at a time for BENCH_SECONDS (default 10), measured
+// with autocannon; a report not built yet (404) is listed as such. Goal (issue 13): p99 under 300 ms on PostgreSQL.
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Temporal } from 'temporal-polyfill';
+import { openDatabase, type Database, type Db } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { appointments, appointmentTypes, businessLocations, clients, practitioners } from '../server/src/db/schema';
+import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
+import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
+import { createBusinessAccount } from '../server/src/modules/accounts';
+import { startProduct } from '../tests/e2e/support/server';
+
+const CLIENTS = 20_000;
+const APPOINTMENTS = 200_000;
+const PRACTITIONERS = 1_600;
+const MONTH = { start: '2026-03-01', end: '2026-03-31' };
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'benchmark password';
+const BATCH = 2000;
+const WEEKDAYS_8_TO_5 = [0, 1, 2, 3, 4].map(() => ({ start: '08:00', end: '17:00' }));
+
+const range = `start_date=${MONTH.start}&end_date=${MONTH.end}`;
+/** Every report's page as it first asks (the month), and the dashboard. */
+const CALLS: [string, string][] = [
+  ['activity', `/api/reports/activity?${range}`],
+  ['appointments', `/api/reports/appointments?${range}`],
+  ['practitioner travel', `/api/reports/practitioner-travel?${range}`],
+  ['practitioner performance', `/api/reports/practitioner-performance?${range}`],
+  ['clients missing address', `/api/reports/clients-missing-address?${range}`],
+  ['clients missing address (every client)', '/api/reports/clients-missing-address'],
+  ['client travel', `/api/reports/client-travel?${range}`],
+  ['client geography', `/api/reports/client-geography?${range}`],
+  ['dashboard', '/api/dashboard'],
+];
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+/** One business: its clients, practitioners (homes, weekday hours) and a month of visits (deterministic). */
+async function seed(db: Db): Promise<void> {
+  const started = performance.now();
+  const random = new SeededRandom(13);
+  const { business } = await createBusinessAccount(db, {
+    name: 'Bench Care', timeZone: SAMPLE_TIME_ZONE, admin: { email: 'bench@bench.test', password: PASSWORD, first_name: 'Ben' },
+  });
+  const businessAccountId = business.id;
+  const locationIds = (await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => ({ business_account_id: businessAccountId, name, city: suburb })))
+    .returning({ id: businessLocations.id })).map((row) => row.id);
+  const typeIds = (await db.insert(appointmentTypes).values(APPOINTMENT_TYPES.map(({ name, duration, color }) => ({ business_account_id: businessAccountId, name, duration, color })))
+    .returning({ id: appointmentTypes.id })).map((row) => row.id);
+  const generatedPractitioners = generatePractitioners(random, PRACTITIONERS);
+  const practitionerIds: number[] = [];
+  await insertInBatches(generatedPractitioners, async (batch) => {
+    const rows = await db.insert(practitioners).values(batch.map((p) => ({
+      business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession, active: p.active,
+      time_zone: SAMPLE_TIME_ZONE, start_place_kind: 'home' as const, home_address: `${p.home.address_1}, ${p.home.city}`, home_lat: p.home.lat, home_lng: p.home.lng,
+      home_geo_precision: 'street' as const, home_geo_source: 'sandbox' as const, working_hours: [...WEEKDAYS_8_TO_5, null, null],
+    }))).returning({ id: practitioners.id });
+    practitionerIds.push(...rows.map((row) => row.id));
+  });
+  const generatedClients = generateClients(random, CLIENTS);
+  const clientIds: number[] = [];
+  await insertInBatches(generatedClients, async (batch) => {
+    const rows = await db.insert(clients).values(batch.map((c) => ({
+      business_account_id: businessAccountId, first_name: c.first_name, last_name: c.last_name, dob: c.dob, email: c.email,
+      phone_numbers: [{ number: c.phone, phone_type: 'Mobile' }], time_zone: SAMPLE_TIME_ZONE, availability: c.availability,
+      ...(c.address ? { ...c.address, geo_precision: 'street' as const, geo_source: 'sandbox' as const } : {}),
+    }))).returning({ id: clients.id });
+    clientIds.push(...rows.map((row) => row.id));
+  });
+  const first = Temporal.PlainDate.from(MONTH.start);
+  const generated = generateAppointments(random, {
+    practitioners: generatedPractitioners, clientCount: CLIENTS, firstDay: first, days: first.daysInMonth,
+  }).slice(0, APPOINTMENTS);
+  await insertInBatches(generated, (batch) => db.insert(appointments).values(batch.map((a) => {
+    const client = generatedClients[a.clientIndex];
+    return {
+      business_account_id: businessAccountId, client_id: clientIds[a.clientIndex], practitioner_id: practitionerIds[a.practitionerIndex],
+      appointment_type_id: typeIds[a.typeIndex], business_location_id: locationIds[a.locationIndex],
+      starts_at: a.starts_at, ends_at: a.ends_at, arrive_at: a.starts_at, notes: a.notes, ...(client.address ?? {}),
+    };
+  })));
+  await db.execute(sql`VACUUM ANALYZE`);
+  console.log(`  seeded ${CLIENTS} clients, ${PRACTITIONERS} practitioners and ${generated.length} appointments in ${MONTH.start.slice(0, 7)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function measure(label: string, database: Database, serverEnv: Record<string, string>) {
+  console.log(`${label}:`);
+  await migrate(database);
+  await seed(database.db);
+  await database.close();
+  const product = await startProduct({
+    ...serverEnv, SEED_DEMO: 'false', START_SANDBOX: 'false', RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000', LOG_LEVEL: 'warn',
+  });
+  try {
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.test', password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const rows = [];
+    for (const [name, path] of CALLS) {
+      const probe = await fetch(`${product.url}${path}`, { headers });
+      if (probe.status !== 200) {
+        rows.push({ database: label, call: name, status: probe.status === 404 ? 'not built' : `HTTP ${probe.status}` });
+        continue;
+      }
+      const size = Buffer.byteLength(await probe.text());
+      const result = await autocannon({ url: `${product.url}${path}`, connections: 1, duration: DURATION_SECONDS, headers });
+      rows.push({
+        database: label, call: name, status: 'ok', 'req/s': Number(result.requests.average.toFixed(1)), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99,
+        'max ms': result.latency.max, 'KB/resp': Math.round(size / 1024), errors: result.errors + result.non2xx,
+      });
+    }
+    return rows;
+  } finally {
+    await product.stop();
+  }
+}
+
+async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rounds_bench_reports_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const rows = [];
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (process.env.BENCH_ONLY === 'pglite') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rounds-bench-reports-'));
+  try {
+    rows.push(...(await measure('PGlite', await openDatabase({ dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+} else if (postgresUrl) {
+  const { url, drop } = await freshPostgres(postgresUrl);
+  try {
+    rows.push(...(await measure('PostgreSQL', await openDatabase({ url }), { DATABASE_URL: url })));
+  } finally {
+    await drop();
+  }
+} else {
+  console.log('Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (or BENCH_ONLY=pglite for the embedded database).');
+}
+console.log(`\n1 connection, ${DURATION_SECONDS} s per call, the month ${MONTH.start} – ${MONTH.end}; goal: p99 under 300 ms on PostgreSQL.`);
+console.table(rows);
