@@ -169,6 +169,8 @@ describe('loading, failure and refresh', () => {
     await act(() => services.queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() }));
     await waitFor(() => expect(figure(screen.getByRole('region', { name: 'Travel-time warnings' }))).toBe('0'));
     expect(dashboardCalls()).toBe(2);
+    // No warning either day: the tile links to today's schedule without asking to fix anything.
+    expect(hrefs(screen.getByRole('region', { name: 'Travel-time warnings' }))).toEqual([['Today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
   });
 });
 

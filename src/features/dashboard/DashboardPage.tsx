@@ -130,6 +130,12 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
   const visitsToday = overview.visits_by_practitioner.reduce((sum, row) => sum + row.today, 0);
   const visitsTomorrow = overview.visits_by_practitioner.reduce((sum, row) => sum + row.tomorrow, 0);
   const firstDay = (counts: { date: string; count: number }[]) => counts.find((day) => day.count > 0)?.date ?? today;
+  /** To the first day with some, as "Fix on …"; with none, just today's schedule. */
+  const fixLink = (counts: { date: string; count: number }[]): TileLink => {
+    const day = firstDay(counts);
+    if (!counts.some((entry) => entry.count > 0)) return { href: scheduleOf(today), label: 'Today’s schedule' };
+    return { href: scheduleOf(day), label: `Fix on ${day === today ? 'today’s' : 'tomorrow’s'} schedule` };
+  };
   const { this_week: week, last_week: lastWeek } = overview;
   const estimate = overview.travel === 'osrm' ? 'road travel times' : 'a straight-line estimate of travel';
   const missing = overview.clients_missing_address;
@@ -141,7 +147,8 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
         links={[{ href: scheduleOf(today), label: 'Today’s schedule' }, { href: scheduleOf(tomorrow), label: 'Tomorrow’s schedule' }]}
       >
         {overview.visits_by_practitioner.length > 0 && (
-          <table className="mt-2 w-full text-sm" aria-label="Visits per practitioner">
+          <div className="mt-2 max-h-72 overflow-y-auto">
+          <table className="w-full text-sm" aria-label="Visits per practitioner">
             <thead>
               <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
                 <th className="font-normal">Practitioner</th><th className="text-right font-normal">Today</th><th className="text-right font-normal">Tomorrow</th>
@@ -157,17 +164,18 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </Tile>
       <Tile
         testId="tile-outside-availability" title="Outside availability" figure={String(outsideToday.count)} tone={outsideToday.count ? 'warn' : 'good'}
         text={`${outsideToday.count === 1 ? 'visit arrives' : 'visits arrive'} today outside the client’s availability; ${outsideTomorrow.count} tomorrow.`}
-        links={[{ href: scheduleOf(firstDay(overview.outside_availability)), label: `Fix on ${firstDay(overview.outside_availability) === today ? 'today’s' : 'tomorrow’s'} schedule` }]}
+        links={[fixLink(overview.outside_availability)]}
       />
       <Tile
         testId="tile-travel-warnings" title="Travel-time warnings" figure={String(warningsToday.count)} tone={warningsToday.count ? 'warn' : 'good'}
         text={`${warningsToday.count === 1 ? 'visit leaves' : 'visits leave'} less time than the travel from the visit before today (${estimate}); ${warningsTomorrow.count} tomorrow.`}
-        links={[{ href: scheduleOf(firstDay(overview.travel_warnings)), label: `Fix on ${firstDay(overview.travel_warnings) === today ? 'today’s' : 'tomorrow’s'} schedule` }]}
+        links={[fixLink(overview.travel_warnings)]}
       />
       <Tile
         testId="tile-unrouted-days" title="Unrouted days" figure={String(overview.unrouted_days.length)} tone={overview.unrouted_days.length ? 'warn' : 'good'}
