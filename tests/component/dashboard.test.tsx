@@ -207,7 +207,7 @@ describe('the dashboard of a PRACTITIONER', () => {
 
     const sheet = await screen.findByTestId('run-sheet');
     expect(within(sheet).getAllByTestId('run-sheet-arrival').map((element) => element.textContent)).toEqual(['08:50', '11:00']);
-    expect(screen.getByRole('link', { name: 'Open in appointments' })).toHaveAttribute('href', '/appointments?view=run&start=2026-11-25&end=2026-11-25');
+    expect(screen.getByRole('link', { name: 'Open today’s run sheet in Appointments' })).toHaveAttribute('href', '/appointments');
     // The dashboard's answer is the day's list: the appointments list is not asked for again.
     expect(received.filter((request) => request.path === '/api/appointments')).toEqual([]);
 

@@ -281,7 +281,8 @@ function PractitionerDashboard({ dashboard, day }: { dashboard: Dashboard; day: 
       <Card className="p-0">
         <div className="flex flex-wrap items-baseline justify-between gap-2 px-4 pt-4">
           <h3 className="text-base font-semibold text-slate-900 dark:text-white">Today’s run sheet</h3>
-          <TextLink href={`/appointments?view=run&start=${dashboard.today}&end=${dashboard.today}`}>Open in appointments</TextLink>
+          {/* The appointments page opens on a practitioner's run sheet of today, and steps to other days. */}
+          <TextLink href="/appointments">Open today’s run sheet in Appointments</TextLink>
         </div>
         {booked === 0
           ? <p className="px-4 py-10 text-center text-sm text-slate-500">No visits today.</p>
