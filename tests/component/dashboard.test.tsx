@@ -131,7 +131,9 @@ describe('the dashboard of a REGULAR_USER', () => {
     expect(hrefs(await tile('Clients missing address'))).toEqual([['Open clients', '/clients']]);
     const lastImport = await tile('Your last import');
     expect(within(lastImport).queryAllByRole('link')).toEqual([]);
-    expect(figure(await tile('Your last export'))).toBe('None');
+    const lastExport = await tile('Your last export');
+    expect(figure(lastExport)).toBe('None');
+    expect(words(lastExport)).toBe('You have not started an export yet.');
     expect(hrefs(await tile('Unrouted days')).map(([label]) => label)).not.toContain('Start places and hours');
     expect(hrefs(await tile('Utilisation this week'))).toEqual([['This week’s schedule', '/appointments?view=schedule&start=2026-11-23&end=2026-11-29']]);
     expect(screen.queryByRole('link', { name: /report/ })).toBeNull();

@@ -147,7 +147,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
         links={[{ href: scheduleOf(today), label: 'Today’s schedule' }, { href: scheduleOf(tomorrow), label: 'Tomorrow’s schedule' }]}
       >
         {overview.visits_by_practitioner.length > 0 && (
-          <div className="mt-2 max-h-72 overflow-y-auto">
+          <div className="mt-2 max-h-96 overflow-y-auto">
           <table className="w-full text-sm" aria-label="Visits per practitioner">
             <thead>
               <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
@@ -238,7 +238,10 @@ function UtilisationTile({ week, lastWeek, admin }: { week: DashboardWeek; lastW
 function JobTile({ kind, job, admin, timeZone }: { kind: 'import' | 'export'; job: DashboardJob | null; admin: boolean; timeZone: string }) {
   const title = admin ? `Last ${kind}` : `Your last ${kind}`;
   const links = admin ? [{ href: `/${kind}s`, label: `${kind === 'import' ? 'Imports' : 'Exports'}` }] : [];
-  if (!job) return <Tile testId={`tile-last-${kind}`} title={title} figure="None" text={`No ${kind} yet.`} links={links} />;
+  if (!job) {
+    const none = admin ? `No ${kind} yet.` : `You have not started an ${kind} yet.`;
+    return <Tile testId={`tile-last-${kind}`} title={title} figure="None" text={none} links={links} />;
+  }
   const tone: Tone = job.status === 'ERROR' ? 'bad' : job.status === 'COMPLETE' ? (job.problems ? 'warn' : 'good') : 'neutral';
   const problems = job.problems ? ` · ${plural(job.problems, kind === 'import' ? 'warning' : 'conflict')}` : '';
   const when = formatDateTime(job.finished_at ?? job.created_at, timeZone);
