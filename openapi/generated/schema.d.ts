@@ -857,6 +857,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard in one answer, shaped by the caller's role. ADMIN and REGULAR_USER get `overview`: today's and tomorrow's visits per practitioner, visits outside the client's availability and travel-time warnings on those two days, unrouted days and stale routes in the next 7 days, clients missing an address, the last import and export (a REGULAR_USER: the last they started), and this week's routed travel and utilisation against last week's. A PRACTITIONER gets `practitioner_day`: their associated practitioners' next visit and today's visits (the listAppointments body for today). Days are the business's; weeks run Monday to Sunday. */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routes": {
         parameters: {
             query?: never;
@@ -1682,6 +1699,127 @@ export interface components {
             started_at?: string | null;
             /** Format: date-time */
             finished_at?: string | null;
+        };
+        DashboardDayCount: {
+            /** Format: date */
+            date: string;
+            count: number;
+        };
+        DashboardJob: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["JobStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            error_message: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            created_by_name: string | null;
+            automatic: boolean;
+            /** @description an import: its warnings; an export: its conflicts */
+            problems: number;
+        };
+        DashboardWeek: {
+            /**
+             * Format: date
+             * @description Monday
+             */
+            start: string;
+            /**
+             * Format: date
+             * @description Sunday
+             */
+            end: string;
+            /** @description practitioner-days with an applied route (stale ones included) */
+            routed_days: number;
+            /** @description the travel of those routes (their metrics) */
+            travel_seconds: number;
+            travel_metres: number;
+            /** @description booked time of the visits that are not cancelled */
+            visit_seconds: number;
+            /** @description the working hours of those practitioners that week (their settings; breaks not taken off) */
+            working_seconds: number;
+            /** @description visit_seconds ÷ working_seconds; null without working hours */
+            utilisation: number | null;
+        };
+        DashboardOverview: {
+            /** @description practitioners with a visit today or tomorrow (not cancelled), by name */
+            visits_by_practitioner: {
+                practitioner_id: components["schemas"]["Id"];
+                name: string;
+                color: string;
+                today: number;
+                tomorrow: number;
+            }[];
+            /** @description today and tomorrow, the visits whose arrival is outside their client's availability */
+            outside_availability: components["schemas"]["DashboardDayCount"][];
+            /** @description today and tomorrow, the visits with less time than the travel from the visit before (as the day schedule warns) */
+            travel_warnings: components["schemas"]["DashboardDayCount"][];
+            /** @description In the next 7 days (today first), each practitioner-day with visits but no applied route, for active practitioners with a start place and working hours that day */
+            unrouted_days: {
+                /** Format: date */
+                date: string;
+                practitioner_id: components["schemas"]["Id"];
+                practitioner_name: string;
+                visits: number;
+            }[];
+            /** @description routes of today and the next 6 days that changed after they were applied */
+            stale_routes: {
+                /** Format: date */
+                date: string;
+                practitioner_id: components["schemas"]["Id"];
+                practitioner_name: string;
+                /** Format: date-time */
+                stale_at: string;
+            }[];
+            clients_missing_address: {
+                /** @description clients with an incomplete address */
+                clients: number;
+                /** @description of them */
+                with_visit_this_week: number;
+            };
+            last_import: components["schemas"]["DashboardJob"] | null;
+            last_export: components["schemas"]["DashboardJob"] | null;
+            this_week: components["schemas"]["DashboardWeek"];
+            last_week: components["schemas"]["DashboardWeek"];
+            /** @description how travel is measured: osrm or haversine */
+            travel: string;
+        };
+        DashboardNextVisit: {
+            appointment_id: components["schemas"]["Id"];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            arrive_at: string | null;
+            client_name: string | null;
+            suburb: string | null;
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+        };
+        DashboardPractitionerDay: {
+            next_visit: components["schemas"]["DashboardNextVisit"] | null;
+            /** @description today's appointments of their practitioners, as listAppointments answers them */
+            today: {
+                appointments: components["schemas"]["AppointmentListItem"][];
+                clients: components["schemas"]["AppointmentClient"][];
+                practitioners: components["schemas"]["AppointmentPractitioner"][];
+                appointment_types: components["schemas"]["AppointmentType"][];
+            };
+        };
+        Dashboard: {
+            role: components["schemas"]["Role"];
+            /** Format: date */
+            today: string;
+            /** Format: date */
+            tomorrow: string;
+            business_time_zone: string;
+            /** @description ADMIN and REGULAR_USER; null for a PRACTITIONER */
+            overview: components["schemas"]["DashboardOverview"] | null;
+            /** @description a PRACTITIONER; null for the others */
+            practitioner_day: components["schemas"]["DashboardPractitionerDay"] | null;
         };
         /**
          * @description keep_practitioners: each visit stays with its practitioner; only the order and arrival times change. reassign: visits may move between the chosen practitioners (only to one who delivers the visit's type and works that day), at a cost for leaving the client's usual practitioner.
@@ -3641,6 +3779,30 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listRoutes: {

@@ -76,11 +76,11 @@ describe('sidebar', () => {
 });
 
 describe('dashboard', () => {
-  it('greets the user and links only to the areas the role may open', async () => {
+  it('greets the user and shows their own day (the tiles are in dashboard.test.tsx)', async () => {
     renderApp('/dashboard', { as: 'PRACTITIONER' });
     expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent(/^Good (morning|afternoon|evening), Pat$/);
-    const links = within(screen.getByRole('navigation', { name: 'Go to' })).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/appointments', '/clients']);
+    expect(await screen.findByText('No visits today.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Next visit' })).getByText('No visits ahead.')).toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { appointmentTypesHandlers } from './appointment-types';
 import { appointmentsHandlers } from './appointments';
 import { clientsHandlers } from './clients';
 import { customLocationsHandlers } from './custom-locations';
+import { dashboardHandlers } from './dashboard';
 import { optimizationSettingsHandlers } from './optimization-settings';
 import { optimizationsHandlers } from './optimizations';
 import { geocodingHandlers } from './geocoding';
@@ -36,5 +37,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...optimizationsHandlers(ctx),
     ...travelHandlers(ctx),
     ...reportsHandlers(ctx),
+    ...dashboardHandlers(ctx),
   };
 }

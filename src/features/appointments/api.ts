@@ -36,7 +36,7 @@ export async function listAppointments(api: ApiClient, query: AppointmentListQue
 }
 
 /** Puts each listed appointment together with the client, practitioner and type the response names beside it. */
-function summariesOf(body: Omit<AppointmentListBody, 'meta'>): AppointmentSummary[] {
+export function summariesOf(body: Omit<AppointmentListBody, 'meta'>): AppointmentSummary[] {
   const clients = new Map(body.clients.map((client) => [client.id, client]));
   const practitioners = new Map(body.practitioners.map((practitioner) => [practitioner.id, practitioner]));
   const types = new Map(body.appointment_types.map((type) => [type.id, type]));

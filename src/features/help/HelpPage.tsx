@@ -53,6 +53,18 @@ export default function HelpPage({ route }: RoutePageProps) {
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
         </Section>
 
+        <Section title="The dashboard">
+          <p>
+            Administrators and staff see what needs doing, each tile with a link to the page that fixes it: today’s and
+            tomorrow’s visits per practitioner; visits arriving outside the client’s availability and visits with too
+            little time for the travel before them (today and tomorrow); unrouted days (in the next 7 days, a practitioner
+            with a start place and working hours that day who has visits but no applied route); stale routes (routes whose
+            visits changed after they were applied); clients missing an address; the last import and export (staff: the
+            last they started); and this week’s travel of optimised routes and utilisation (visit hours ÷ working hours
+            from the practitioners’ settings) against last week. Practitioners see their next visit and today’s run sheet.
+          </p>
+        </Section>
+
         <Section title="Who can do what">
           <ul className="list-disc space-y-1 pl-5">
             <li><strong>Administrators</strong> can do everything, including imports, exports, reports and settings.</li>

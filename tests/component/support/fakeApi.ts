@@ -90,8 +90,31 @@ export const defaultHandlers = [
   http.get(api('/provider_account/current'), ({ request }) =>
     userOf(request) ? HttpResponse.json({ provider_account: activeAccount }) : error(401, 'Authentication required.'),
   ),
+  // The dashboard of a quiet day (tests of the dashboard give their own): nothing to fix, nothing ahead.
+  http.get(api('/dashboard'), ({ request }) => {
+    const user = userOf(request);
+    if (!user) return error(401, 'Authentication required.');
+    return HttpResponse.json(quietDashboard(user.role));
+  }),
   http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL, map_style_url: null, map_attribution: null, road_geometry: false })),
 ];
+
+/** GET /dashboard on a day with nothing in it, for a role (Wednesday 25 November 2026 in Brisbane). */
+export function quietDashboard(role: Role) {
+  const week = (start: string, end: string) => ({ start, end, routed_days: 0, travel_seconds: 0, travel_metres: 0, visit_seconds: 0, working_seconds: 0, utilisation: null });
+  return {
+    role, today: '2026-11-25', tomorrow: '2026-11-26', business_time_zone: 'Australia/Brisbane',
+    overview: role === 'PRACTITIONER' ? null : {
+      visits_by_practitioner: [],
+      outside_availability: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }],
+      travel_warnings: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }],
+      unrouted_days: [], stale_routes: [], clients_missing_address: { clients: 0, with_visit_this_week: 0 },
+      last_import: null, last_export: null,
+      this_week: week('2026-11-23', '2026-11-29'), last_week: week('2026-11-16', '2026-11-22'), travel: 'haversine',
+    },
+    practitioner_day: role === 'PRACTITIONER' ? { next_visit: null, today: { appointments: [], clients: [], practitioners: [], appointment_types: [] } } : null,
+  };
+}
 
 export const server = setupServer(...defaultHandlers);
 

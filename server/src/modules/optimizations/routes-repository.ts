@@ -77,3 +77,16 @@ export async function markTouchedRoutesStale(db: DbOrTx, businessAccountId: numb
     RETURNING r.id`);
   return marked.map((row) => row.id);
 }
+
+/** What a route says of its day in figures: whether it is stale, and its travel (legs from and to the places included). */
+export interface RouteDay { practitionerId: number; day: string; staleAt: Date | null; travelSeconds: number; travelMetres: number }
+
+/** The business's routes of the days from `from` to `to` (inclusive), without their stops. */
+export async function listRouteDaysBetween(db: DbOrTx, businessAccountId: number, from: string, to: string): Promise<RouteDay[]> {
+  const rows = await db.select({
+    practitionerId: routes.practitioner_id, day: routes.day, staleAt: routes.stale_at,
+    travelSeconds: sql<number>`coalesce((${routes.metrics}->>'travel_seconds')::float8, 0)`,
+    travelMetres: sql<number>`coalesce((${routes.metrics}->>'travel_metres')::float8, 0)`,
+  }).from(routes).where(and(eq(routes.business_account_id, businessAccountId), sql`${routes.day} BETWEEN ${from}::date AND ${to}::date`));
+  return rows.map((row) => ({ ...row, travelSeconds: Number(row.travelSeconds), travelMetres: Number(row.travelMetres) }));
+}

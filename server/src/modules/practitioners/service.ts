@@ -155,6 +155,20 @@ export async function loadPractitionerDays(
   });
 }
 
+/**
+ * resolvePractitionerDay of the business's practitioners (those of `practitionerIds`, or all when null; inactive
+ * ones too) on each of `dates`, read with one query for the practitioners and one each for the places: per
+ * practitioner, by name, their colour and their days in the order of `dates`.
+ */
+export async function loadPractitionerDaysOn(
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
+): Promise<{ color: string; days: PractitionerDay[] }[]> {
+  const [rows, places] = await Promise.all([
+    listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null), placeSourcesOf(db, businessAccountId),
+  ]);
+  return rows.map((row) => ({ color: row.shown_color, days: dates.map((date) => resolvePractitionerDay(row, date, places)) }));
+}
+
 // ---- What an admin changes ----
 
 /** A practitioner's working data as the API and the change log show it (places with the name they had). */

@@ -8,3 +8,5 @@ export { MANUAL_PIN_REPLACED } from './places';
 // For other modules: a new business's settings (accounts) and an appointment's import and export history (appointments).
 export { createSyncSettings } from './settings-service';
 export { appointmentSyncHistory, type AppointmentSyncHistory, type SyncHistoryEntry } from './appointment-history';
+// For the dashboard: the last import and export the caller may read, as the API shows them.
+export { lastSyncJobs, toExportDto, toImportDto } from './jobs-service';

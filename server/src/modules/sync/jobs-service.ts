@@ -1,5 +1,5 @@
 // Imports and exports as the API sees them: creating, reading, listing and cancelling sync jobs.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { practitionerScope } from '../../auth/access';
 import type { SyncFilters } from '../../db/schema';
@@ -139,3 +139,15 @@ export async function cancelSyncJob(ctx: AppContext, auth: AuthContext, kind: Di
   return cancelled;
 }
 
+
+/**
+ * The last import and the last export the caller may read (findVisibleJob's rule: an ADMIN the business's, anyone
+ * else the last they started), in one query.
+ */
+export async function lastSyncJobs(ctx: AppContext, auth: AuthContext): Promise<{ import: JobRow | null; export: JobRow | null }> {
+  const rows = await ctx.db.selectDistinctOn([syncJobs.kind]).from(syncJobs).where(and(
+    eq(syncJobs.business_account_id, auth.businessAccountId), inArray(syncJobs.kind, ['IMPORT', 'EXPORT']),
+    auth.role === 'ADMIN' ? undefined : eq(syncJobs.created_by_user_id, auth.userId),
+  )).orderBy(syncJobs.kind, desc(syncJobs.id));
+  return { import: rows.find((row) => row.kind === 'IMPORT') ?? null, export: rows.find((row) => row.kind === 'EXPORT') ?? null };
+}

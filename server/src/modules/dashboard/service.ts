@@ -1,0 +1,196 @@
+// The dashboard in one answer, per role. Nothing here is a rule of its own: visits outside availability are the
+// optimiser's availability windows at the visit's arrival (as the day schedule marks them), travel warnings the day
+// schedule's travelOfDay, stale routes the routes' own mark, clients missing address the report's query, the last
+// import and export the sync module's, and a practitioner's hours and start place the practitioners module's day.
+//
+// Queries per load: ADMIN and REGULAR_USER 9 (the business's time zone, then in parallel: practitioners, business
+// locations, custom locations, today's and tomorrow's visits, visit totals per practitioner and day, routes of the
+// days shown, clients missing address, last import and export); a PRACTITIONER 3 (time zone, today's list — often
+// from the list cache — and the next visit).
+import { Temporal } from 'temporal-polyfill';
+import type { AuthContext } from '../../auth/access';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { AppointmentsService } from '../appointments';
+import {
+  availabilityWindows, businessTimeZone, checkDay, currentArrival, dayBounds, dayStartMs, dayVisits, listRouteDaysBetween,
+  secondsOf, startsOutside, travelOfDay, travelProviderFor, type DayVisit,
+} from '../optimizations';
+import { loadPractitionerDaysOn, type PractitionerDay } from '../practitioners';
+import { clientsMissingAddress } from '../reports';
+import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
+import { nextVisit, visitDayTotals } from './repository';
+
+type Dashboard = Schemas['Dashboard'];
+type Overview = Schemas['DashboardOverview'];
+type TodayList = Schemas['DashboardPractitionerDay']['today'];
+
+/** The days unrouted days and stale routes look at: today and the 6 after. */
+export const DAYS_AHEAD = 7;
+
+const plus = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
+const daysFrom = (from: string, count: number) => Array.from({ length: count }, (_, index) => plus(from, index));
+
+export class DashboardService {
+  private readonly appointments: AppointmentsService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.appointments = new AppointmentsService(ctx);
+  }
+
+  /** `date` is the day taken as today (default: today in the business's time zone). */
+  async dashboard(auth: AuthContext, date?: string): Promise<Dashboard> {
+    if (date !== undefined) checkDay(date);
+    const timeZone = await businessTimeZone(this.ctx.db, auth.businessAccountId);
+    const realToday = Temporal.Now.plainDateISO(timeZone).toString();
+    const today = date ?? realToday;
+    const base = { role: auth.role, today, tomorrow: plus(today, 1), business_time_zone: timeZone };
+    if (auth.role === 'PRACTITIONER') {
+      // Another day than today is looked at from its start.
+      const now = today === realToday ? new Date() : new Date(dayStartMs(today, timeZone));
+      return { ...base, overview: null, practitioner_day: await this.practitionerDay(auth, today, now) };
+    }
+    return { ...base, overview: await this.overview(auth, today, timeZone), practitioner_day: null };
+  }
+
+  private async practitionerDay(auth: AuthContext, today: string, now: Date): Promise<NonNullable<Dashboard['practitioner_day']>> {
+    const [listJson, next] = await Promise.all([
+      this.appointments.listJson(auth, { startDate: today, endDate: today }),
+      nextVisit(this.ctx.db, auth.businessAccountId, auth.associatedPractitionerIds, now),
+    ]);
+    const { appointments, clients, practitioners, appointment_types } = JSON.parse(listJson) as TodayList;
+    return {
+      next_visit: next ? {
+        appointment_id: next.id,
+        starts_at: new Date(next.starts_at).toISOString(),
+        arrive_at: next.arrive_at === null ? null : new Date(next.arrive_at).toISOString(),
+        client_name: next.client_name,
+        suburb: next.suburb,
+        practitioner_id: next.practitioner_id,
+        practitioner_name: next.practitioner_name,
+      } : null,
+      today: { appointments, clients, practitioners, appointment_types },
+    };
+  }
+
+  private async overview(auth: AuthContext, today: string, timeZone: string): Promise<Overview> {
+    const { db } = this.ctx;
+    const businessAccountId = auth.businessAccountId;
+    const tomorrow = plus(today, 1);
+    const ahead = daysFrom(today, DAYS_AHEAD);
+    // Weeks run Monday to Sunday; the range read covers last week, this week and the days ahead.
+    const thisWeek = plus(today, 1 - Temporal.PlainDate.from(today).dayOfWeek);
+    const lastWeek = plus(thisWeek, -7);
+    const last = [plus(thisWeek, 6), ahead.at(-1)!].sort().at(-1)!;
+    const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
+    const provider = travelProviderFor(this.ctx.config);
+
+    const [practitioners, visits, totals, routeDays, missing, jobs] = await Promise.all([
+      loadPractitionerDaysOn(db, businessAccountId, null, dates),
+      dayVisits(db, businessAccountId, null, { from: dayBounds(today, timeZone).from, to: dayBounds(tomorrow, timeZone).to }),
+      visitDayTotals(db, businessAccountId, lastWeek, last),
+      listRouteDaysBetween(db, businessAccountId, lastWeek, last),
+      clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
+      lastSyncJobs(this.ctx, auth),
+    ]);
+
+    const dayIndex = new Map(dates.map((day, index) => [day, index]));
+    const byId = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner]));
+    const dayOf = (practitionerId: number, day: string): PractitionerDay | undefined => byId.get(practitionerId)?.days[dayIndex.get(day)!];
+    const tomorrowFrom = dayBounds(tomorrow, timeZone).from.getTime();
+    const visitDay = (visit: DayVisit) => (visit.startsAt.getTime() < tomorrowFrom ? today : tomorrow);
+
+    // Today's and tomorrow's visits per practitioner, outside availability, and each practitioner-day's travel.
+    const counts = new Map<number, { today: number; tomorrow: number }>();
+    const outside = new Map([[today, 0], [tomorrow, 0]]);
+    const days = new Map<string, DayVisit[]>();
+    for (const visit of visits) {
+      const day = visitDay(visit);
+      const count = counts.get(visit.practitionerId) ?? { today: 0, tomorrow: 0 };
+      count[day === today ? 'today' : 'tomorrow'] += 1;
+      counts.set(visit.practitionerId, count);
+      const zero = dayStartMs(day, timeZone);
+      const windows = availabilityWindows(visit, dayOf(visit.practitionerId, day)?.timeZone ?? timeZone, zero);
+      if (startsOutside(windows, secondsOf(currentArrival(visit), zero))) outside.set(day, outside.get(day)! + 1);
+      const key = `${visit.practitionerId}|${day}`;
+      days.set(key, [...(days.get(key) ?? []), visit]);
+    }
+    const warnings = new Map([[today, 0], [tomorrow, 0]]);
+    const legs = await Promise.all([...days.values()].map((own) => travelOfDay(own, (points) => provider.matrix(points))));
+    [...days.keys()].forEach((key, index) => {
+      const day = key.split('|')[1];
+      warnings.set(day, warnings.get(day)! + legs[index].filter((leg) => leg.needs_more_seconds > 0).length);
+    });
+
+    const routed = new Set(routeDays.map((route) => `${route.practitionerId}|${route.day}`));
+    const nameOf = (id: number) => byId.get(id)?.days[0].name ?? 'Unknown practitioner';
+    const unrouted = ahead.flatMap((day) => totals
+      .filter((total) => total.day === day && total.visits > 0 && !routed.has(`${total.practitionerId}|${day}`))
+      .filter((total) => {
+        const own = dayOf(total.practitionerId, day);
+        return own !== undefined && own.active && own.startPlace !== null && own.shift !== null;
+      })
+      .map((total) => ({ date: day, practitioner_id: total.practitionerId, practitioner_name: nameOf(total.practitionerId), visits: total.visits }))
+      .sort((a, b) => a.practitioner_name.localeCompare(b.practitioner_name) || a.practitioner_id - b.practitioner_id));
+    const stale = routeDays
+      .filter((route) => route.staleAt !== null && route.day >= today && route.day <= ahead.at(-1)!)
+      .map((route) => ({ date: route.day, practitioner_id: route.practitionerId, practitioner_name: nameOf(route.practitionerId), stale_at: route.staleAt!.toISOString() }))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.practitioner_name.localeCompare(b.practitioner_name));
+
+    const week = (start: string): Schemas['DashboardWeek'] => {
+      const end = plus(start, 6);
+      const inWeek = (day: string) => day >= start && day <= end;
+      const routes = routeDays.filter((route) => inWeek(route.day));
+      // Utilisation counts active practitioners with working hours in their settings.
+      const working = new Map<number, number>();
+      for (const practitioner of practitioners) {
+        const own = practitioner.days.filter((day) => inWeek(day.date));
+        if (!own[0]?.active || !practitioner.days.some((day) => day.shift !== null)) continue;
+        working.set(own[0].practitionerId, own.reduce((sum, day) => sum + (day.shift ? day.shift.end - day.shift.start : 0), 0));
+      }
+      const visitSeconds = totals.filter((total) => inWeek(total.day) && working.has(total.practitionerId)).reduce((sum, total) => sum + total.visitSeconds, 0);
+      const workingSeconds = [...working.values()].reduce((sum, seconds) => sum + seconds, 0);
+      return {
+        start, end,
+        routed_days: routes.length,
+        travel_seconds: Math.round(routes.reduce((sum, route) => sum + route.travelSeconds, 0)),
+        travel_metres: Math.round(routes.reduce((sum, route) => sum + route.travelMetres, 0)),
+        visit_seconds: visitSeconds,
+        working_seconds: Math.round(workingSeconds),
+        utilisation: workingSeconds > 0 ? Math.round((visitSeconds / workingSeconds) * 1000) / 1000 : null,
+      };
+    };
+
+    const job = (row: Parameters<typeof toImportDto>[0] | null, kind: 'IMPORT' | 'EXPORT'): Schemas['DashboardJob'] | null => {
+      if (!row) return null;
+      const dto = kind === 'IMPORT' ? toImportDto(row) : toExportDto(row);
+      const problems = kind === 'IMPORT' ? toImportDto(row).result?.warnings?.length ?? 0 : toExportDto(row).result?.conflicts?.length ?? 0;
+      return {
+        id: dto.id, status: dto.status, start_date: dto.start_date, end_date: dto.end_date, error_message: dto.error_message,
+        created_at: dto.created_at, finished_at: dto.finished_at ?? null, created_by_name: dto.created_by_name ?? null,
+        automatic: dto.automatic ?? false, problems,
+      };
+    };
+
+    const lastDay = ahead.at(-1)!;
+    return {
+      visits_by_practitioner: [...counts.entries()]
+        .map(([id, count]) => ({ practitioner_id: id, name: nameOf(id), color: byId.get(id)?.color ?? '#64748b', ...count }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.practitioner_id - b.practitioner_id),
+      outside_availability: [today, tomorrow].map((day) => ({ date: day, count: outside.get(day)! })),
+      travel_warnings: [today, tomorrow].map((day) => ({ date: day, count: warnings.get(day)! })),
+      unrouted_days: unrouted,
+      stale_routes: stale,
+      clients_missing_address: {
+        clients: missing.summary.clients,
+        with_visit_this_week: missing.rows.filter((row) => row.next_visit !== null
+          && Temporal.Instant.from(row.next_visit.starts_at).toZonedDateTimeISO(timeZone).toPlainDate().toString() <= lastDay).length,
+      },
+      last_import: job(jobs.import, 'IMPORT'),
+      last_export: job(jobs.export, 'EXPORT'),
+      this_week: week(thisWeek),
+      last_week: week(lastWeek),
+      travel: this.ctx.config.osrmUrl ? 'osrm' : 'haversine',
+    };
+  }
+}

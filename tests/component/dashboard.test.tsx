@@ -1,0 +1,232 @@
+// The dashboard (issue 13): tiles with a figure, words and a link to the page that fixes it for ADMIN and
+// REGULAR_USER; the next visit and today's run sheet for a PRACTITIONER; loading and failure in words; one request,
+// made again when visits change.
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import DashboardPage from '../../src/features/dashboard/DashboardPage';
+import { appointmentQueries } from '../../src/features/appointments';
+import { api, quietDashboard, received, server } from './support/fakeApi';
+import { appointmentListBody, deferred, makeAppointment, makeClient } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
+
+useFakeApi();
+
+// Wednesday 25 November 2026 in Brisbane.
+type Week = { routed_days: number; travel_seconds: number; travel_metres: number; visit_seconds: number; working_seconds: number; utilisation: number | null };
+const week = (start: string, end: string, figures: Partial<Week> = {}) => ({
+  start, end, routed_days: 0, travel_seconds: 0, travel_metres: 0, visit_seconds: 0, working_seconds: 0, utilisation: null, ...figures,
+});
+const OVERVIEW = {
+  visits_by_practitioner: [
+    { practitioner_id: 7, name: 'Pat Nguyen', color: '#9333ea', today: 5, tomorrow: 4 },
+    { practitioner_id: 8, name: 'Quinn Lee', color: '#16a34a', today: 3, tomorrow: 0 },
+  ],
+  outside_availability: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 2 }],
+  travel_warnings: [{ date: '2026-11-25', count: 1 }, { date: '2026-11-26', count: 0 }],
+  unrouted_days: [
+    { date: '2026-11-27', practitioner_id: 7, practitioner_name: 'Pat Nguyen', visits: 6 },
+    { date: '2026-11-30', practitioner_id: 8, practitioner_name: 'Quinn Lee', visits: 1 },
+  ],
+  stale_routes: [{ date: '2026-11-26', practitioner_id: 8, practitioner_name: 'Quinn Lee', stale_at: '2026-11-24T03:00:00.000Z' }],
+  clients_missing_address: { clients: 12, with_visit_this_week: 3 },
+  last_import: {
+    id: 41, status: 'ERROR', start_date: '2026-11-25', end_date: '2026-12-01', error_message: 'The practice management system refused the API key.',
+    created_at: '2026-11-25T00:05:00.000Z', finished_at: '2026-11-25T00:06:00.000Z', created_by_name: null, automatic: true, problems: 0,
+  },
+  last_export: {
+    id: 42, status: 'COMPLETE', start_date: '2026-11-25', end_date: '2026-11-25', error_message: null,
+    created_at: '2026-11-24T23:35:00.000Z', finished_at: '2026-11-24T23:36:00.000Z', created_by_name: 'Ada Admin', automatic: false, problems: 2,
+  },
+  // This week 7 h 30 min of routed travel over 9 practitioner-days, last week 6 h: up 25%; utilisation 61.3% (last 58%).
+  this_week: week('2026-11-23', '2026-11-29', { routed_days: 9, travel_seconds: 27_000, travel_metres: 412_300, visit_seconds: 88_200, working_seconds: 144_000, utilisation: 0.613 }),
+  last_week: week('2026-11-16', '2026-11-22', { routed_days: 8, travel_seconds: 21_600, travel_metres: 300_000, visit_seconds: 83_520, working_seconds: 144_000, utilisation: 0.58 }),
+  travel: 'haversine',
+};
+
+function serveDashboard(role: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER', body: object) {
+  server.use(http.get(api('/dashboard'), () => HttpResponse.json({ ...quietDashboard(role), ...body })));
+}
+
+const tile = (name: string) => screen.findByRole('region', { name });
+const figure = (region: HTMLElement) => within(region).getByTestId('tile-figure').textContent;
+const words = (region: HTMLElement) => within(region).getByTestId('tile-text').textContent;
+const hrefs = (region: HTMLElement) => within(region).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+const dashboardCalls = () => received.filter((request) => request.path === '/api/dashboard').length;
+
+describe('the dashboard of an ADMIN', () => {
+  it('shows each tile’s figure and words, and links it to the page that fixes it', async () => {
+    serveDashboard('ADMIN', { overview: OVERVIEW });
+    renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+
+    const visits = await tile('Visits today');
+    expect(figure(visits)).toBe('8');
+    expect(words(visits)).toBe('4 visits tomorrow, not counting cancelled ones.');
+    const rows = within(within(visits).getByRole('table', { name: 'Visits per practitioner' })).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['PractitionerTodayTomorrow', 'Pat Nguyen54', 'Quinn Lee30']);
+    expect(hrefs(visits)).toEqual([
+      ['Today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25'],
+      ['Tomorrow’s schedule', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26'],
+    ]);
+
+    // None today, two tomorrow: the link goes to the day that has some.
+    const outside = await tile('Outside availability');
+    expect(figure(outside)).toBe('0');
+    expect(words(outside)).toBe('visits arrive today outside the client’s availability; 2 tomorrow.');
+    expect(hrefs(outside)).toEqual([['Fix on tomorrow’s schedule', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26']]);
+
+    const travel = await tile('Travel-time warnings');
+    expect(figure(travel)).toBe('1');
+    expect(words(travel)).toBe('visit leaves less time than the travel from the visit before today (a straight-line estimate of travel); 0 tomorrow.');
+    expect(hrefs(travel)).toEqual([['Fix on today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
+
+    const unrouted = await tile('Unrouted days');
+    expect(figure(unrouted)).toBe('2');
+    expect(words(unrouted)).toMatch(/with visits but no applied route, counting practitioners with a start place and working hours that day/);
+    expect(within(within(unrouted).getByRole('list', { name: 'Unrouted days' })).getAllByRole('listitem').map((item) => item.textContent))
+      .toEqual(['Fri 27 Nov · Pat Nguyen (6 visits)', 'Mon 30 Nov · Quinn Lee (1 visit)']);
+    expect(hrefs(unrouted)).toEqual([
+      ['Fri 27 Nov', '/appointments?view=schedule&start=2026-11-27&end=2026-11-27'],
+      ['Mon 30 Nov', '/appointments?view=schedule&start=2026-11-30&end=2026-11-30'],
+      ['Optimise Fri 27 Nov', '/appointments?view=schedule&start=2026-11-27&end=2026-11-27'],
+      ['Start places and hours', '/settings/practitioners'],
+    ]);
+
+    const stale = await tile('Stale routes');
+    expect(figure(stale)).toBe('1');
+    expect(hrefs(stale).at(-1)).toEqual(['Re-optimise Thu 26 Nov', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26']);
+
+    const missing = await tile('Clients missing address');
+    expect(figure(missing)).toBe('12');
+    expect(words(missing)).toBe('clients have an incomplete address or an imprecise map point; 3 with a visit in the next 7 days.');
+    expect(hrefs(missing)).toEqual([['Fix them (report)', '/reports/clients-missing-address']]);
+
+    const lastImport = await tile('Last import');
+    expect(figure(lastImport)).toBe('Error');
+    expect(words(lastImport)).toBe('Wed 25 Nov – Tue 1 Dec · 25 Nov 2026 10:06 · automatic');
+    expect(within(lastImport).getByTestId('job-error')).toHaveTextContent('The practice management system refused the API key.');
+    expect(hrefs(lastImport)).toEqual([['Imports', '/imports']]);
+    const lastExport = await tile('Last export');
+    expect(figure(lastExport)).toBe('Complete');
+    expect(words(lastExport)).toBe('Wed 25 Nov · 25 Nov 2026 09:36 · by Ada Admin · 2 conflicts');
+    expect(hrefs(lastExport)).toEqual([['Exports', '/exports']]);
+
+    const weekTravel = await tile('Travel this week');
+    expect(figure(weekTravel)).toBe('7 h 30 min');
+    expect(words(weekTravel)).toBe('Travel of optimised routes (9 practitioner-days, 412.3 km), up 25% on last week (6 h). Days without a route are not counted.');
+    expect(hrefs(weekTravel)).toEqual([['This week’s schedule', '/appointments?view=schedule&start=2026-11-23&end=2026-11-29']]);
+
+    const utilisation = await tile('Utilisation this week');
+    expect(figure(utilisation)).toBe('61.3%');
+    expect(words(utilisation)).toBe('Visit hours ÷ working hours (practitioners’ settings): 24 h 30 min of 40 h; last week 58%.');
+    expect(hrefs(utilisation)).toEqual([['Working hours', '/settings/practitioners']]);
+  });
+});
+
+describe('the dashboard of a REGULAR_USER', () => {
+  it('links only to pages the role may open and names the jobs as theirs', async () => {
+    serveDashboard('REGULAR_USER', { overview: { ...OVERVIEW, last_export: null } });
+    renderWithServices(<DashboardPage />, { role: 'REGULAR_USER' });
+    expect(hrefs(await tile('Clients missing address'))).toEqual([['Open clients', '/clients']]);
+    const lastImport = await tile('Your last import');
+    expect(within(lastImport).queryAllByRole('link')).toEqual([]);
+    const lastExport = await tile('Your last export');
+    expect(figure(lastExport)).toBe('None');
+    expect(words(lastExport)).toBe('You have not started an export yet.');
+    expect(hrefs(await tile('Unrouted days')).map(([label]) => label)).not.toContain('Start places and hours');
+    expect(hrefs(await tile('Utilisation this week'))).toEqual([['This week’s schedule', '/appointments?view=schedule&start=2026-11-23&end=2026-11-29']]);
+    expect(screen.queryByRole('link', { name: /report/ })).toBeNull();
+  });
+});
+
+describe('loading, failure and refresh', () => {
+  it('says it is loading, then says it failed in words, and tries again', async () => {
+    const gate = deferred<void>();
+    server.use(http.get(api('/dashboard'), async () => {
+      await gate.promise;
+      return HttpResponse.json({ message: 'The database is not answering.' }, { status: 503 });
+    }));
+    renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+    expect(await screen.findByText('Loading the dashboard…')).toBeInTheDocument();
+    gate.resolve();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('The database is not answering. The figures are not shown.');
+    expect(screen.queryByRole('region', { name: 'Visits today' })).toBeNull();
+
+    serveDashboard('ADMIN', { overview: OVERVIEW });
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(figure(await tile('Visits today'))).toBe('8');
+  });
+
+  it('loads in one request, made again when visits change', async () => {
+    serveDashboard('ADMIN', { overview: OVERVIEW });
+    const { services } = renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+    await tile('Visits today');
+    expect(dashboardCalls()).toBe(1);
+    // Besides the session's own calls, the page asks for nothing else.
+    expect(received.map((request) => request.path).filter((path) => !['/api/auth/user', '/api/provider_account/current'].includes(path))).toEqual(['/api/dashboard']);
+    // What a moved visit, an applied route or a finished import invalidates.
+    serveDashboard('ADMIN', { overview: { ...OVERVIEW, travel_warnings: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }] } });
+    await act(() => services.queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() }));
+    await waitFor(() => expect(figure(screen.getByRole('region', { name: 'Travel-time warnings' }))).toBe('0'));
+    expect(dashboardCalls()).toBe(2);
+    // No warning either day: the tile links to today's schedule without asking to fix anything.
+    expect(hrefs(screen.getByRole('region', { name: 'Travel-time warnings' }))).toEqual([['Today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
+  });
+});
+
+describe('the dashboard of a PRACTITIONER', () => {
+  const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane', color: '#9333ea' };
+  // Wednesday 25 November in Brisbane: Margaret at 09:00 (arriving 08:50), Bert at 11:00.
+  const MARGARET = makeAppointment({ id: 1, starts_at: '2026-11-24T23:00:00Z', ends_at: '2026-11-25T00:00:00Z', arrive_at: '2026-11-24T22:50:00Z', practitioner: PAT });
+  const BERT = makeAppointment({
+    id: 2, starts_at: '2026-11-25T01:00:00Z', ends_at: '2026-11-25T02:00:00Z', arrive_at: null, practitioner: PAT, suburb: 'Toowong',
+    client: { id: 12, full_name: 'Bert Smith', time_zone: null, availability: [] },
+  });
+
+  it('shows their next visit and today’s run sheet from the one answer', async () => {
+    const { meta: _meta, ...today } = appointmentListBody([MARGARET, BERT], new URLSearchParams());
+    serveDashboard('PRACTITIONER', {
+      practitioner_day: {
+        next_visit: { appointment_id: 2, starts_at: BERT.starts_at, arrive_at: null, client_name: 'Bert Smith', suburb: 'Toowong', practitioner_id: 7, practitioner_name: 'Pat Nguyen' },
+        today,
+      },
+    });
+    server.use(
+      http.get(api('/routes'), () => HttpResponse.json({ routes: [] })),
+      http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-25', travel: 'haversine', appointments: [] })),
+      http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
+      http.post(api('/travel'), () => HttpResponse.json({ legs: [{ travel_seconds: 780, travel_metres: 5100 }], geometry: null, source: 'estimate' })),
+      http.get(api('/appointments/:id'), ({ params }) => HttpResponse.json({ appointment: [MARGARET, BERT].find((item) => String(item.id) === params.id) })),
+      http.get(api('/clients/:id'), ({ params }) => HttpResponse.json({ client: makeClient({ id: Number(params.id) }) })),
+    );
+    renderWithServices(<DashboardPage />, { role: 'PRACTITIONER' });
+    const next = await tile('Next visit');
+    expect(next).toHaveTextContent('11:00 · Bert Smith');
+    expect(next).toHaveTextContent('Toowong · Pat Nguyen');
+    expect(screen.queryByRole('region', { name: 'Visits today' })).toBeNull();
+
+    const sheet = await screen.findByTestId('run-sheet');
+    expect(within(sheet).getAllByTestId('run-sheet-arrival').map((element) => element.textContent)).toEqual(['08:50', '11:00']);
+    expect(screen.getByRole('link', { name: 'Open today’s run sheet in Appointments' })).toHaveAttribute('href', '/appointments');
+    // The dashboard's answer is the day's list: the appointments list is not asked for again.
+    expect(received.filter((request) => request.path === '/api/appointments')).toEqual([]);
+
+    await userEvent.setup().click(within(next).getByRole('button', { name: 'Open the visit' }));
+    expect(await screen.findByTestId('appointment-details-modal')).toBeInTheDocument();
+  });
+
+  it('names the day of a next visit that is not today, and says when the day is empty', async () => {
+    serveDashboard('PRACTITIONER', {
+      practitioner_day: {
+        next_visit: { appointment_id: 9, starts_at: '2026-11-26T22:00:00.000Z', arrive_at: '2026-11-26T21:45:00.000Z', client_name: 'Cora Bell', suburb: null, practitioner_id: 7, practitioner_name: 'Pat Nguyen' },
+        today: { appointments: [], clients: [], practitioners: [], appointment_types: [] },
+      },
+    });
+    renderWithServices(<DashboardPage />, { role: 'PRACTITIONER' });
+    expect(await tile('Next visit')).toHaveTextContent('Fri 27 Nov 07:45 · Cora Bell');
+    expect(screen.getByText('No visits today.')).toBeInTheDocument();
+    expect(screen.queryByTestId('run-sheet')).toBeNull();
+  });
+});
