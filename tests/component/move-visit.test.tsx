@@ -30,7 +30,7 @@ function settingsOf(
   const [first_name, last_name] = full_name.split(' ');
   return {
     id, full_name, first_name, last_name, active, profession: 'Registered Nurse', time_zone: 'Australia/Brisbane', color: '#c13b3b', color_chosen: false,
-    start_place: { kind: 'home', id: null, name: 'Home', address: '1 Home St', lat: -27.49, lng: 153.03 }, end_place: null, home: null,
+    start_place: { kind: 'home', id: null, name: 'Home', address: '1 Home St', lat: -27.49, lng: 153.03, geo_precision: 'address' }, end_place: null, home: null,
     working_hours: WEEKDAYS, break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null, routable: true, warnings: [],
     ...extra,
   };

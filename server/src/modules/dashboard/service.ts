@@ -18,6 +18,7 @@ import {
 } from '../optimizations';
 import { loadPractitionerDaysOn, type PractitionerDay } from '../practitioners';
 import { clientsMissingAddress } from '../reports';
+import { routesOfDays } from '../travel-legs';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
 import { nextVisit, visitDayTotals } from './repository';
 
@@ -85,11 +86,13 @@ export class DashboardService {
     const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
     const provider = travelProviderFor(this.ctx.config);
 
-    const [practitioners, visits, totals, routeDays, missing, jobs] = await Promise.all([
+    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs] = await Promise.all([
       loadPractitionerDaysOn(db, businessAccountId, null, dates),
       dayVisits(db, businessAccountId, null, { from: dayBounds(today, timeZone).from, to: dayBounds(tomorrow, timeZone).to }),
       visitDayTotals(db, businessAccountId, lastWeek, last),
       listRouteDaysBetween(db, businessAccountId, lastWeek, last),
+      // Today's and tomorrow's routes: a routed day's warnings read its legs, as the day schedule's do.
+      routesOfDays(db, businessAccountId, { startDate: today, endDate: tomorrow, practitionerIds: [] }),
       clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
       lastSyncJobs(this.ctx, auth),
     ]);
@@ -116,7 +119,9 @@ export class DashboardService {
       days.set(key, [...(days.get(key) ?? []), visit]);
     }
     const warnings = new Map([[today, 0], [tomorrow, 0]]);
-    const legs = await Promise.all([...days.values()].map((own) => travelOfDay(own, (points) => provider.matrix(points))));
+    const legRouteOf = new Map(legRoutes.map((route) => [`${route.practitionerId}|${route.day}`, route]));
+    const legs = await Promise.all([...days.entries()].map(([key, own]) =>
+      travelOfDay(key.split('|')[1], own, legRouteOf.get(key) ?? null, (points) => provider.matrix(points))));
     [...days.keys()].forEach((key, index) => {
       const day = key.split('|')[1];
       warnings.set(day, warnings.get(day)! + legs[index].filter((leg) => leg.needs_more_seconds > 0).length);
