@@ -8,3 +8,5 @@ export { applyOptimization, SCHEDULE_CHANGED } from './service';
 // Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);
 // the routes table is written only by this module.
 export { markRoutesStale, type DayTouch } from './routes-service';
+// The one availability rule (reports count the visits it puts outside).
+export { arrivesOutsideAvailability } from './problem';

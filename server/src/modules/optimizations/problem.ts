@@ -110,7 +110,7 @@ function clockSeconds(date: Temporal.PlainDate, hhmm: string, timeZone: string, 
 export const secondsOf = (instant: Date, zeroMs: number) => (instant.getTime() - zeroMs) / 1000;
 
 /** The arrival a visit has today: its arrival time, else its booked start. */
-export const currentArrival = (visit: DayVisit) => visit.arriveAt ?? visit.startsAt;
+export const currentArrival = (visit: Pick<DayVisit, 'arriveAt' | 'startsAt'>) => visit.arriveAt ?? visit.startsAt;
 
 const SLOT = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
 
@@ -120,7 +120,7 @@ const SLOT = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
  * a day not listed = unavailable ([]); a listed day without hours = all day; 'HH:mm-HH:mm' slots start inclusive, end
  * exclusive. Back-to-back slots are one window.
  */
-export function availabilityWindows(visit: DayVisit, practitionerTimeZone: string, zeroMs: number): TimeWindow[] | null {
+export function availabilityWindows(visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt'>, practitionerTimeZone: string, zeroMs: number): TimeWindow[] | null {
   if (!visit.availability || visit.availability.length === 0) return null;
   const timeZone = visit.clientTimeZone || practitionerTimeZone;
   const localDate = Temporal.Instant.fromEpochMilliseconds(visit.startsAt.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
@@ -150,6 +150,12 @@ export function availabilityWindows(visit: DayVisit, practitionerTimeZone: strin
 export function startsOutside(windows: TimeWindow[] | null, start: number): boolean {
   if (windows === null) return false;
   return !windows.some((window) => start >= window.start - 1e-6 && start <= window.end + 1e-6);
+}
+
+/** Whether a visit's arrival (else its start) is outside its client's availability: the rule above, for one visit. */
+export function arrivesOutsideAvailability(visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt' | 'arriveAt'>, practitionerTimeZone: string): boolean {
+  // Any clock zero will do: the windows and the arrival are read on the same one.
+  return startsOutside(availabilityWindows(visit, practitionerTimeZone, 0), secondsOf(currentArrival(visit), 0));
 }
 
 export function buildDayProblem(data: DayData): DayProblem {

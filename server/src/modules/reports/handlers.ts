@@ -2,6 +2,8 @@
 import { callerOf } from '../../auth/access';
 import { queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
+import { activityReport } from './activity';
+import { appointmentsReport } from './appointments';
 import { clientsMissingAddress } from './clients-missing-address';
 import { reportFiltersOf } from './filters';
 
@@ -9,5 +11,13 @@ export function reportsHandlers(ctx: AppContext): Handlers {
   return {
     reportClientsMissingAddress: async (request) =>
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
+    reportActivity: async (request) => {
+      const query = queryOf(request, 'reportActivity');
+      return activityReport(ctx.db, callerOf(request).businessAccountId, { ...reportFiltersOf(query), kinds: query.kinds ?? [], author: query.author ?? null });
+    },
+    reportAppointments: async (request) => {
+      const query = queryOf(request, 'reportAppointments');
+      return appointmentsReport(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
+    },
   };
 }
