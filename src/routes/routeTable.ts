@@ -14,6 +14,8 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   // Issue 13: reports.
   '/reports': lazy(() => import('../features/reports/ReportsIndexPage')),
   '/reports/clients-missing-address': lazy(() => import('../features/reports/ClientsMissingAddressReport')),
+  '/reports/activity': lazy(() => import('../features/reports/ActivityReport')),
+  '/reports/appointments': lazy(() => import('../features/reports/AppointmentsReport')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
   '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
   '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),

@@ -30,6 +30,14 @@ function formatChangeValue(change: VersionChange, value: string | null, timeZone
   return value;
 }
 
+/** A change as one line of text ("Arrival time: 09:00 → 09:30"; a new record's values as set), as the log shows it. */
+export function changeLineText(change: VersionChange, event: string, timeZone: string): string {
+  if (change.kind === 'position') return `${change.label} ${event === 'create' ? 'set' : 'changed'}`;
+  const to = formatChangeValue(change, change.to, timeZone);
+  if (event === 'create' && change.from === null) return `${change.label}: ${to}`;
+  return `${change.label}: ${formatChangeValue(change, change.from, timeZone)} → ${to}`;
+}
+
 function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
   if (change.kind === 'position') return <>{change.label} {event === 'create' ? 'set' : 'changed'}</>;
   const to = formatChangeValue(change, change.to, timeZone);

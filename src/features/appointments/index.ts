@@ -1,5 +1,6 @@
 // What other features and the shell use of the appointments feature.
 export { AppointmentDetailsModal } from './AppointmentDetailsModal';
+export { changeLineText } from './ChangeLog';
 export type { Appointment, AppointmentSummary, AppointmentType, BusinessLocation, Practitioner } from './api';
 export { appointmentTimeZone, arrivalOf, isCancelled } from './appointmentFacts';
 export { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';

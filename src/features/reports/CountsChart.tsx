@@ -2,7 +2,7 @@
 // in the summary and the table too, so screen readers skip the drawing.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-export function CountsChart({ data }: { data: readonly { label: string; count: number }[] }) {
+export function CountsChart({ data, name = 'Clients' }: { data: readonly { label: string; count: number }[]; name?: string }) {
   // Bars lie down, so each category's name reads in full on a phone too.
   return (
     <div aria-hidden="true" data-testid="report-chart" className="w-full" style={{ height: 40 + data.length * 36 }}>
@@ -12,7 +12,7 @@ export function CountsChart({ data }: { data: readonly { label: string; count: n
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: 'currentColor' }} tickLine={false} />
           <YAxis type="category" dataKey="label" width={128} tick={{ fontSize: 12, fill: 'currentColor' }} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fillOpacity: 0.08 }} />
-          <Bar dataKey="count" name="Clients" fill="#0284c7" radius={[0, 4, 4, 0]} barSize={20} isAnimationActive={false} />
+          <Bar dataKey="count" name={name} fill="#0284c7" radius={[0, 4, 4, 0]} barSize={20} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

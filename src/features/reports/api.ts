@@ -7,9 +7,23 @@ type Schemas = components['schemas'];
 export type ReportQuery = NonNullable<operations['reportClientsMissingAddress']['parameters']['query']>;
 export type ClientMissingAddressRow = Schemas['ClientMissingAddressRow'];
 export type AddressProblem = ClientMissingAddressRow['problems'][number];
+export type ActivityQuery = NonNullable<operations['reportActivity']['parameters']['query']>;
+export type ActivityRow = Schemas['ActivityRow'];
+export type ActivityKind = Schemas['ActivityKind'];
+export type AppointmentsReportQuery = NonNullable<operations['reportAppointments']['parameters']['query']>;
+export type AppointmentsGroupBy = NonNullable<AppointmentsReportQuery['group_by']>;
+export type AppointmentsReportRow = Schemas['AppointmentsReportRow'];
 
 export const REPORT_LOAD_ERROR = 'An error has occurred. Could not load the report.';
 
 export async function fetchClientsMissingAddress(api: ApiClient, query: ReportQuery) {
   return unwrap(await api.GET('/reports/clients-missing-address', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchActivity(api: ApiClient, query: ActivityQuery) {
+  return unwrap(await api.GET('/reports/activity', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchAppointmentsReport(api: ApiClient, query: AppointmentsReportQuery) {
+  return unwrap(await api.GET('/reports/appointments', { params: { query } }), REPORT_LOAD_ERROR);
 }

@@ -1,7 +1,7 @@
 // The reports' server data, one query-options factory (record 0006): a report's answer is keyed by its filters.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchClientsMissingAddress, type ReportQuery } from './api';
+import { fetchActivity, fetchAppointmentsReport, fetchClientsMissingAddress, type ActivityQuery, type AppointmentsReportQuery, type ReportQuery } from './api';
 
 export const reportQueries = {
   all: () => ['reports'] as const,
@@ -12,4 +12,8 @@ export const reportQueries = {
       // The last answer stays on screen while a changed filter loads.
       placeholderData: keepPreviousData,
     }),
+  activity: (api: ApiClient, query: ActivityQuery) =>
+    queryOptions({ queryKey: [...reportQueries.all(), 'activity', query] as const, queryFn: () => fetchActivity(api, query), placeholderData: keepPreviousData }),
+  appointments: (api: ApiClient, query: AppointmentsReportQuery) =>
+    queryOptions({ queryKey: [...reportQueries.all(), 'appointments', query] as const, queryFn: () => fetchAppointmentsReport(api, query), placeholderData: keepPreviousData }),
 };

@@ -41,7 +41,7 @@ interface DbRow {
 }
 
 const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
-const day = (column: SQL) => sql`trim(to_char((${column} AT TIME ZONE b.time_zone), 'FMDD Mon YYYY'))`;
+const day = (column: SQL) => sql`to_char((${column} AT TIME ZONE b.time_zone), 'DD Mon YYYY')`;
 
 /** Every activity of the business in the range (kind and author filters not applied), as (id, at, who, kind, …). */
 function activitySource(businessAccountId: number, filters: ReportFilters, withDetails: boolean): SQL {
