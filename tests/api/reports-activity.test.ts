@@ -4,6 +4,7 @@
 // (days in the business time zone) and practitioner; ADMIN only; never another business's activity; 422s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { recordVersions } from '../../server/src/modules/audit';
 import { AuthService } from '../../server/src/modules/auth';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -108,6 +109,19 @@ describe('activity report', () => {
       { kind: 'tags', who: 'Ada other', what: 'Other tag', changes: ['Name: High needs → Other tag'] },
     ]);
     expect(JSON.stringify(theirs)).not.toMatch(/acme/);
+  });
+
+  it('counts a visit or client added (by an import) as a visit or client change, not as an arrival time or availability change', async () => {
+    await recordVersions(t.ctx.db, [
+      { businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: acme.appointmentIds[1], event: 'create', whodunnit: 'Import #7',
+        changes: { starts_at: [null, '2031-01-06T23:00:00.000Z'], arrive_at: [null, '2031-01-06T23:00:00.000Z'] } },
+      { businessAccountId: acme.businessAccountId, itemType: 'Client', itemId: acme.clientIds[1], event: 'create', whodunnit: 'Import #7',
+        changes: { first_name: [null, 'Dale'], availability: [null, [{ dow: 1 }]], tag_ids: [null, [acme.tagIds[0]]] } },
+    ]);
+    await t.ctx.db.execute(sql`UPDATE versions SET created_at = '2031-01-06T00:00:00Z' WHERE whodunnit = 'Import #7'`);
+    const added = await ok(report('?start_date=2031-01-06&end_date=2031-01-06'));
+    expect(rowsOf(added).map((row: any) => [row.kind, row.what])).toEqual([['client', 'Dale acme-Client'], ['visit', 'Dale acme-Client, 24 Nov 2026']]);
+    expect(added.authors).toEqual(['Import #7']);
   });
 
   it('refuses a bad range or kind with a message naming the field', async () => {

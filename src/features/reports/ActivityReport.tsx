@@ -32,6 +32,7 @@ const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   login_as: 'Login as',
 };
 const KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
+const FEW_CHANGES = 3;
 
 /** Each change in words; a new record's values as set (a job's status, too); the reason or a job's error after. */
 function changesText(row: ActivityRow, timeZone: string): string[] {
@@ -39,19 +40,38 @@ function changesText(row: ActivityRow, timeZone: string): string[] {
   return [...row.changes.map((change) => changeLineText(change, event, timeZone)), ...(row.reason ? [row.reason] : [])];
 }
 
+/** The kind in words; a visit or client added or removed says so. */
+const kindText = (row: ActivityRow) => {
+  const record = row.kind === 'visit' ? 'Visit' : row.kind === 'client' ? 'Client' : null;
+  if (record && row.event === 'create') return `${record} added`;
+  if (record && row.event === 'destroy') return `${record} removed`;
+  return ACTIVITY_KIND_LABELS[row.kind];
+};
+
+/** The first few changes; the rest (a record added with all its fields) behind "and N more". The CSV has them all. */
+function ChangeLines({ lines }: { lines: string[] }) {
+  const list = (shown: string[]) => <ul className="space-y-0.5">{shown.map((line, index) => <li key={index}>{line}</li>)}</ul>;
+  if (lines.length <= FEW_CHANGES + 1) return list(lines);
+  return (
+    <>
+      {list(lines.slice(0, FEW_CHANGES))}
+      <details className="mt-0.5">
+        <summary className="cursor-pointer text-sky-700 dark:text-sky-400">and {lines.length - FEW_CHANGES} more</summary>
+        {list(lines.slice(FEW_CHANGES))}
+      </details>
+    </>
+  );
+}
+
 function columnsFor(timeZone: string): ReportColumn<ActivityRow>[] {
   return [
     { id: 'at', label: 'When', text: (row) => formatDateTime(row.at, timeZone), sortValue: (row) => row.at },
     { id: 'who', label: 'Who', text: (row) => row.who ?? 'The system', sortValue: (row) => row.who },
-    { id: 'kind', label: 'Kind', text: (row) => ACTIVITY_KIND_LABELS[row.kind], sortValue: (row) => ACTIVITY_KIND_LABELS[row.kind] },
+    { id: 'kind', label: 'Kind', text: kindText, sortValue: kindText },
     { id: 'what', label: 'What', text: (row) => row.what, sortValue: (row) => row.what },
     {
       id: 'changes', label: 'Changes', text: (row) => changesText(row, timeZone).join('; '), sortValue: (row) => changesText(row, timeZone).join('; '),
-      render: (row) => (
-        <ul className="space-y-0.5">
-          {changesText(row, timeZone).map((line, index) => <li key={index}>{line}</li>)}
-        </ul>
-      ),
+      render: (row) => <ChangeLines lines={changesText(row, timeZone)} />,
     },
   ];
 }

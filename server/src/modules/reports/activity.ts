@@ -1,6 +1,7 @@
 // Activity: the audit trail, newest first — the sync queue's imports, exports and optimisations, every recorded change
 // (the change log, `versions`, in the same words as the appointment modal's change log) and every login-as link used.
-// A kind is derived in SQL so that filtering and counting stay in the database (index: migration 0053); at most the
+// A kind is derived in SQL (an arrival time, availability or tags kind is a change to an existing visit or client;
+// a visit or client added or removed is a visit or client change) so that filtering and counting stay in the database (index: migration 0053); at most the
 // newest MAX_ACTIVITY_ROWS rows are answered, the counts cover every matching row.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -69,12 +70,12 @@ function activitySource(businessAccountId: number, filters: ReportFilters, withD
   };
   const columns = (part: keyof typeof extra) => (withDetails ? sql`, ${extra[part]}` : sql``);
   return sql`
-    SELECT 'version-' || v.id AS id, v.created_at AS at, v.whodunnit AS who,
+    SELECT 'version-' || v.id AS id, v.id::bigint AS n, v.created_at AS at, v.whodunnit AS who,
            CASE
-             WHEN v.item_type = 'Appointment' AND (v.object_changes -> 'arrive_at' IS NOT NULL OR v.object_changes -> 'arrival_locked' IS NOT NULL) THEN 'arrival_time'
+             WHEN v.item_type = 'Appointment' AND v.event = 'update' AND (v.object_changes -> 'arrive_at' IS NOT NULL OR v.object_changes -> 'arrival_locked' IS NOT NULL) THEN 'arrival_time'
              WHEN v.item_type = 'Appointment' THEN 'visit'
-             WHEN v.item_type = 'Client' AND v.object_changes -> 'availability' IS NOT NULL THEN 'availability'
-             WHEN v.item_type = 'Client' AND v.object_changes -> 'tag_ids' IS NOT NULL THEN 'tags'
+             WHEN v.item_type = 'Client' AND v.event = 'update' AND v.object_changes -> 'availability' IS NOT NULL THEN 'availability'
+             WHEN v.item_type = 'Client' AND v.event = 'update' AND v.object_changes -> 'tag_ids' IS NOT NULL THEN 'tags'
              WHEN v.item_type = 'Client' THEN 'client'
              WHEN v.item_type = 'Tag' THEN 'tags'
              ELSE 'settings'
@@ -83,14 +84,14 @@ function activitySource(businessAccountId: number, filters: ReportFilters, withD
     FROM versions v, business_accounts b
     WHERE b.id = ${businessAccountId} AND v.business_account_id = ${businessAccountId} ${inRange(sql`v.created_at`)} ${versionScope}
     UNION ALL
-    SELECT 'job-' || j.id, j.created_at, CASE WHEN j.automatic THEN ${AUTOMATIC_AUTHOR} ELSE j.created_by_name END,
+    SELECT 'job-' || j.id, j.id::bigint, j.created_at, CASE WHEN j.automatic THEN ${AUTOMATIC_AUTHOR} ELSE j.created_by_name END,
            CASE j.kind WHEN 'IMPORT' THEN 'import' WHEN 'EXPORT' THEN 'export' ELSE 'optimisation' END,
            'run', j.id${columns('job')}
     FROM sync_jobs j, business_accounts b
     WHERE b.id = ${businessAccountId} AND j.business_account_id = ${businessAccountId} AND j.kind IN ('IMPORT', 'EXPORT', 'OPTIMIZE')
       ${inRange(sql`j.created_at`)} ${visitFiltered ? sql`AND false` : sql``}
     UNION ALL
-    SELECT 'login-' || t.id, t.used_at, ${LOGIN_AS_AUTHOR}, 'login_as', 'used', t.user_id${columns('login')}
+    SELECT 'login-' || t.id, t.id::bigint, t.used_at, ${LOGIN_AS_AUTHOR}, 'login_as', 'used', t.user_id${columns('login')}
     FROM one_time_tokens t JOIN users u ON u.id = t.user_id, business_accounts b
     WHERE b.id = ${businessAccountId} AND u.business_account_id = ${businessAccountId} AND t.purpose = 'LOGIN_AS' AND t.used_at IS NOT NULL
       ${inRange(sql`t.used_at`)} ${visitFiltered ? sql`AND false` : sql``}`;
@@ -108,7 +109,7 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
     queryRows<DbRow>(db, sql`
       WITH shown AS MATERIALIZED (
         SELECT x.* FROM (${activitySource(businessAccountId, filters, true)}) x ${chosen}
-        ORDER BY x.at DESC, x.id DESC LIMIT ${MAX_ACTIVITY_ROWS}
+        ORDER BY x.at DESC, x.n DESC LIMIT ${MAX_ACTIVITY_ROWS}
       )
       SELECT x.id, x.at, x.who, x.kind, x.event, x.item_type, x.object_changes, x.reason, x.job_status,
         CASE
@@ -133,7 +134,7 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
       LEFT JOIN appointment_types ty ON x.item_type = 'AppointmentType' AND ty.id = x.item_id AND ty.business_account_id = ${businessAccountId}
       LEFT JOIN users u ON x.kind = 'login_as' AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
       LEFT JOIN sync_jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
-      ORDER BY x.at DESC, x.id DESC`),
+      ORDER BY x.at DESC, x.n DESC`),
   ]);
 
   const versionRows = rows.filter((row) => row.object_changes !== null) as (DbRow & { object_changes: ObjectChanges })[];
