@@ -39,19 +39,11 @@ export function changeLineText(change: VersionChange, event: string, timeZone: s
 }
 
 function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
-  if (change.kind === 'position') return <>{change.label} {event === 'create' ? 'set' : 'changed'}</>;
-  const to = formatChangeValue(change, change.to, timeZone);
-  // A new record has no "before": its values are listed as they were set.
-  if (event === 'create' && change.from === null) {
-    return (
-      <>
-        <span className="font-medium">{change.label}</span>: {to}
-      </>
-    );
-  }
+  const text = changeLineText(change, event, timeZone);
+  if (change.kind === 'position') return <>{text}</>;
   return (
     <>
-      <span className="font-medium">{change.label}</span>: {formatChangeValue(change, change.from, timeZone)} → {to}
+      <span className="font-medium">{change.label}</span>{text.slice(change.label.length)}
     </>
   );
 }
