@@ -9,4 +9,4 @@ export { applyOptimization, SCHEDULE_CHANGED } from './service';
 // the routes table is written only by this module.
 export { markRoutesStale, type DayTouch } from './routes-service';
 // The one availability rule (reports count the visits it puts outside).
-export { arrivesOutsideAvailability } from './problem';
+export { availabilityChecker } from './problem';

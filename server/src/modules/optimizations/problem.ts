@@ -152,10 +152,20 @@ export function startsOutside(windows: TimeWindow[] | null, start: number): bool
   return !windows.some((window) => start >= window.start - 1e-6 && start <= window.end + 1e-6);
 }
 
-/** Whether a visit's arrival (else its start) is outside its client's availability: the rule above, for one visit. */
-export function arrivesOutsideAvailability(visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt' | 'arriveAt'>, practitionerTimeZone: string): boolean {
-  // Any clock zero will do: the windows and the arrival are read on the same one.
-  return startsOutside(availabilityWindows(visit, practitionerTimeZone, 0), secondsOf(currentArrival(visit), 0));
+/**
+ * Whether visits' arrivals (else starts) are outside their clients' availability: the rule above, for many visits
+ * (a report's). `day` is the visit's day on the clock the rule reads it on (the client's, else the practitioner's):
+ * the windows of each availability, clock and day are worked out once.
+ */
+export function availabilityChecker() {
+  const known = new Map<string, TimeWindow[] | null>();
+  return (visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt' | 'arriveAt'>, practitionerTimeZone: string, day: string): boolean => {
+    const key = `${day} ${visit.clientTimeZone || practitionerTimeZone} ${JSON.stringify(visit.availability)}`;
+    let windows = known.get(key);
+    // Any clock zero will do: the windows and the arrival are read on the same one.
+    if (windows === undefined) known.set(key, windows = availabilityWindows(visit, practitionerTimeZone, 0));
+    return startsOutside(windows, secondsOf(currentArrival(visit), 0));
+  };
 }
 
 export function buildDayProblem(data: DayData): DayProblem {
