@@ -994,6 +994,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, newest first: imports, exports and optimisations (the sync queue's jobs, by when they were asked for), each recorded change (arrival times, other visit changes, availability, tags, other client changes, settings: optimisation, sync, practitioners' working data, custom locations, tags, appointment types) with its changes in words, and each login-as link used. Range: days in the business time zone (both or neither; neither: all time). Visit filters keep only changes to those practitioners' (types', locations') visits, and for practitioners their working data. At most the newest 1,000 rows; the summary counts every matching row. */
+        get: operations["reportActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits in the range (days in the business time zone, required, at most 366 days) of the chosen practitioners, types and locations, grouped by practitioner, type, location or day: visits and their booked hours (not cancelled), cancelled visits, visits whose arrival (else start) is outside the client's availability (the optimiser's rule), distinct clients; totals; and visits per day for the chart. */
+        get: operations["reportAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1214,6 +1248,39 @@ export interface components {
             regional_cap_minutes: number;
             rate_per_km: number;
             legs_counted: string;
+        };
+        /** @enum {string} */
+        ActivityKind: "import" | "export" | "optimisation" | "arrival_time" | "visit" | "availability" | "tags" | "client" | "settings" | "login_as";
+        ActivityRow: {
+            /** @description 'version-12', 'job-3' or 'login-4' */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description the author; null: the system */
+            who: string | null;
+            kind: components["schemas"]["ActivityKind"];
+            /** @description a change's create, update or destroy; 'run' for a job (its status is a change); 'used' for a login-as link */
+            event: string;
+            /** @description the record in words, e.g. 'Ann Lee, 24 Nov 2026', 'Optimisation settings', 'Import 24 Nov 2026 – 30 Nov 2026' */
+            what: string;
+            changes: components["schemas"]["VersionChange"][];
+            /** @description why, or a job's error */
+            reason: string | null;
+        };
+        AppointmentsReportFigures: {
+            /** @description not cancelled */
+            visits: number;
+            /** @description booked hours of those visits */
+            hours: number;
+            cancelled: number;
+            outside_availability: number;
+            /** @description distinct clients of those visits */
+            clients: number;
+        };
+        AppointmentsReportRow: components["schemas"]["AppointmentsReportFigures"] & {
+            /** @description the practitioner's, type's or location's id ('none' without one), or the day */
+            key: string;
+            label: string;
         };
         /**
          * @description How precise a stored point is: 'address' the house or building, 'street' somewhere on the street, 'suburb' the centre of the suburb or postcode area, 'none' no point (lat and lng are null).
@@ -4059,6 +4126,95 @@ export interface operations {
                         rows: components["schemas"]["ClientTravelRow"][];
                         visits: components["schemas"]["ClientTravelVisit"][];
                         summary: components["schemas"]["ClientTravelSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportActivity: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                kinds?: components["schemas"]["ActivityKind"][];
+                /** @description only what this author did (exactly as the rows name them, e.g. 'Ada Admin', 'Import */
+                author?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest activity and how much of each kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ActivityRow"][];
+                        summary: {
+                            /** @description every matching row */
+                            total: number;
+                            shown: number;
+                            by_kind: {
+                                kind: components["schemas"]["ActivityKind"];
+                                count: number;
+                            }[];
+                        };
+                        /** @description everyone (and every import) with activity in the range, by name, for the author filter */
+                        authors: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportAppointments: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                group_by?: "practitioner" | "type" | "location" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A row per group, the totals and the visits per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["AppointmentsReportRow"][];
+                        summary: components["schemas"]["AppointmentsReportFigures"];
+                        /** @description every day of the range, in order */
+                        days: {
+                            /** Format: date */
+                            day: string;
+                            visits: number;
+                            cancelled: number;
+                        }[];
                     };
                 };
             };

@@ -45,7 +45,7 @@ describe('the reports index', () => {
     renderApp('/reports', { as: 'ADMIN' });
     const list = await screen.findByRole('list', { name: 'Reports' });
     expect(within(list).getByRole('link', { name: /Clients missing address/ })).toHaveAttribute('href', '/reports/clients-missing-address');
-    expect(within(list).getAllByTestId('report-card-coming-soon')).toHaveLength(4);
+    expect(within(list).getAllByTestId('report-card-coming-soon')).toHaveLength(2);
   });
 });
 

@@ -30,20 +30,20 @@ function formatChangeValue(change: VersionChange, value: string | null, timeZone
   return value;
 }
 
-function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
-  if (change.kind === 'position') return <>{change.label} {event === 'create' ? 'set' : 'changed'}</>;
+/** A change as one line of text ("Arrival time: 09:00 → 09:30"; a new record's values as set), as the log shows it. */
+export function changeLineText(change: VersionChange, event: string, timeZone: string): string {
+  if (change.kind === 'position') return `${change.label} ${event === 'create' ? 'set' : 'changed'}`;
   const to = formatChangeValue(change, change.to, timeZone);
-  // A new record has no "before": its values are listed as they were set.
-  if (event === 'create' && change.from === null) {
-    return (
-      <>
-        <span className="font-medium">{change.label}</span>: {to}
-      </>
-    );
-  }
+  if (event === 'create' && change.from === null) return `${change.label}: ${to}`;
+  return `${change.label}: ${formatChangeValue(change, change.from, timeZone)} → ${to}`;
+}
+
+function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
+  const text = changeLineText(change, event, timeZone);
+  if (change.kind === 'position') return <>{text}</>;
   return (
     <>
-      <span className="font-medium">{change.label}</span>: {formatChangeValue(change, change.from, timeZone)} → {to}
+      <span className="font-medium">{change.label}</span>{text.slice(change.label.length)}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // What other features and the shell use of the appointments feature.
 export { AppointmentDetailsModal } from './AppointmentDetailsModal';
+export { changeLineText } from './ChangeLog';
 export type { Appointment, AppointmentSummary, AppointmentType, BusinessLocation, Practitioner } from './api';
 // The dashboard's practitioner day carries today's list in the list's shape.
 export { summariesOf } from './api';

@@ -1,5 +1,5 @@
 // A report's table: its columns sort on a click of their heading (again: the other way), and the same columns and
-// rows, in the order shown, are what "Download CSV" saves.
+// rows, in the order shown, are what "Download CSV" saves (with the totals row last, when the table has one).
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
@@ -24,7 +24,7 @@ function sortRows<Row>(rows: readonly Row[], column: ReportColumn<Row> | undefin
   });
 }
 
-export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions }: {
+export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions, totals, note }: {
   label: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
@@ -35,6 +35,10 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
   empty: string;
   /** Beside "Download CSV": the report's other downloads (e.g. a detail CSV). */
   actions?: ReactNode;
+  /** A summary row under the rows (not sorted with them), in the same columns. */
+  totals?: Row;
+  /** Beside the download button, e.g. that only the newest rows are shown. */
+  note?: string;
 }) {
   const [sort, setSort] = useState<Sort>(null);
   const shown = useMemo(
@@ -47,8 +51,9 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
   return (
     <div>
       <div className="flex flex-wrap items-center justify-end gap-2 px-4 py-3 print:hidden">
+        {note && <p data-testid="report-table-note" className="mr-auto text-sm text-slate-600 dark:text-slate-400">{note}</p>}
         {actions}
-        <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, shown))}>
+        <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, totals ? [...shown, totals] : shown))}>
           Download CSV
         </Button>
       </div>
@@ -82,6 +87,15 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
               </tr>
             ))}
           </tbody>
+          {totals && rows.length > 0 && (
+            <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
+              <tr>
+                {columns.map((column) => (
+                  <td key={column.id} className="px-3 py-2">{column.text(totals)}</td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
         </table>
         {rows.length === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500">{empty}</p>}
       </div>

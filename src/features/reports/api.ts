@@ -7,6 +7,12 @@ type Schemas = components['schemas'];
 export type ReportQuery = NonNullable<operations['reportClientsMissingAddress']['parameters']['query']>;
 export type ClientMissingAddressRow = Schemas['ClientMissingAddressRow'];
 export type AddressProblem = ClientMissingAddressRow['problems'][number];
+export type ActivityQuery = NonNullable<operations['reportActivity']['parameters']['query']>;
+export type ActivityRow = Schemas['ActivityRow'];
+export type ActivityKind = Schemas['ActivityKind'];
+export type AppointmentsReportQuery = NonNullable<operations['reportAppointments']['parameters']['query']>;
+export type AppointmentsGroupBy = NonNullable<AppointmentsReportQuery['group_by']>;
+export type AppointmentsReportRow = Schemas['AppointmentsReportRow'];
 
 export type PractitionerTravelReport = operations['reportPractitionerTravel']['responses']['200']['content']['application/json'];
 export type PractitionerTravelRow = Schemas['PractitionerTravelRow'];
@@ -28,4 +34,12 @@ export async function fetchPractitionerTravel(api: ApiClient, query: ReportQuery
 
 export async function fetchClientTravel(api: ApiClient, query: ClientTravelQuery) {
   return unwrap(await api.GET('/reports/client-travel', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchActivity(api: ApiClient, query: ActivityQuery) {
+  return unwrap(await api.GET('/reports/activity', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchAppointmentsReport(api: ApiClient, query: AppointmentsReportQuery) {
+  return unwrap(await api.GET('/reports/appointments', { params: { query } }), REPORT_LOAD_ERROR);
 }

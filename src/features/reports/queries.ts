@@ -1,7 +1,10 @@
 // The reports' server data, one query-options factory (record 0006): a report's answer is keyed by its filters.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerTravel, type ClientTravelQuery, type ReportQuery } from './api';
+import {
+  fetchActivity, fetchAppointmentsReport, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerTravel,
+  type ActivityQuery, type AppointmentsReportQuery, type ClientTravelQuery, type ReportQuery,
+} from './api';
 
 export const reportQueries = {
   all: () => ['reports'] as const,
@@ -24,4 +27,8 @@ export const reportQueries = {
       queryFn: () => fetchClientTravel(api, query),
       placeholderData: keepPreviousData,
     }),
+  activity: (api: ApiClient, query: ActivityQuery) =>
+    queryOptions({ queryKey: [...reportQueries.all(), 'activity', query] as const, queryFn: () => fetchActivity(api, query), placeholderData: keepPreviousData }),
+  appointments: (api: ApiClient, query: AppointmentsReportQuery) =>
+    queryOptions({ queryKey: [...reportQueries.all(), 'appointments', query] as const, queryFn: () => fetchAppointmentsReport(api, query), placeholderData: keepPreviousData }),
 };

@@ -19,3 +19,10 @@ export async function updateAppointmentType(db: DbOrTx, businessAccountId: numbe
     .returning();
   return row;
 }
+
+/** One of the business's appointment types, locked for the rest of the transaction (its change is recorded). */
+export async function findAppointmentTypeForUpdate(tx: DbOrTx, businessAccountId: number, id: number): Promise<AppointmentTypeRow | undefined> {
+  const [row] = await tx.select().from(appointmentTypes)
+    .where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.business_account_id, businessAccountId))).for('update');
+  return row;
+}

@@ -3,8 +3,9 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
+import { changesBetween, recordVersion } from '../audit';
 import { toAppointmentTypeDto } from './dto';
-import { listAppointmentTypes, updateAppointmentType, type AppointmentTypeChanges } from './repository';
+import { findAppointmentTypeForUpdate, listAppointmentTypes, updateAppointmentType, type AppointmentTypeChanges } from './repository';
 
 export interface AppointmentTypeEdit {
   name?: string;
@@ -28,7 +29,17 @@ export class AppointmentTypesService {
     }
     if (edit.duration !== undefined) changes.duration = edit.duration;
     if (edit.color !== undefined) changes.color = edit.color?.toLowerCase() ?? null;
-    const row = await updateAppointmentType(this.ctx.db, auth.businessAccountId, id, changes);
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const before = await findAppointmentTypeForUpdate(tx, auth.businessAccountId, id);
+      if (!before) return undefined;
+      const after = (await updateAppointmentType(tx, auth.businessAccountId, id, changes))!;
+      const recorded = ({ name, duration, color }: typeof after) => ({ name, duration, color });
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'AppointmentType', itemId: id, event: 'update', whodunnit: auth.fullName,
+        changes: changesBetween(recorded(before), recorded(after)),
+      });
+      return after;
+    });
     if (!row) throw notFound('Appointment type');
     return toAppointmentTypeDto(row);
   }

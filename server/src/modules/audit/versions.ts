@@ -1,13 +1,13 @@
 // The change log: one `versions` row per change to an appointment, a client, a practitioner's working data, a custom
-// location or the optimisation settings, written in the same transaction as the change. object_changes maps each
+// location, a tag, an appointment type, or the optimisation or sync settings, written in the same transaction as the change. object_changes maps each
 // changed field to [old, new].
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bulkInsert } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
-/** OptimizationSettings versions use the business account's id as item_id (one settings record per business). */
-export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings';
+/** OptimizationSettings and SyncSettings versions use the business account's id as item_id (one record per business). */
+export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings' | 'SyncSettings' | 'Tag' | 'AppointmentType';
 export type VersionEvent = 'create' | 'update' | 'destroy';
 export type ObjectChanges = Record<string, [unknown, unknown]>;
 
@@ -58,6 +58,15 @@ export async function recordVersions(tx: DbOrTx, inputs: readonly VersionInput[]
   return rows.length;
 }
 
+/** The fields whose values differ between two states of a record (compared as JSON), as [before, after]. */
+export function changesBetween<T extends object>(before: T, after: T): ObjectChanges {
+  const changes: ObjectChanges = {};
+  for (const field of Object.keys(after) as (keyof T & string)[]) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = [before[field], after[field]];
+  }
+  return changes;
+}
+
 /** An item's change log, oldest first. */
 export async function versionsOf(db: DbOrTx, businessAccountId: number, itemType: VersionedItem, itemId: number) {
   return db.select().from(versions).where(and(
@@ -95,6 +104,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'arrival_locked', label: 'Keep this time' },
   { field: 'ends_at', label: 'Ends', kind: 'instant' },
   { field: 'cancelled_at', label: 'Cancelled', kind: 'instant' },
+  { field: 'name', label: 'Name' },
   { field: 'first_name', label: 'First name' },
   { field: 'last_name', label: 'Last name' },
   { field: 'dob', label: 'Date of birth' },
@@ -119,6 +129,13 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'skill_appointment_type_ids', label: 'Appointment types delivered', reference: 'appointmentType' },
   { field: 'max_visits', label: 'Most visits a day' },
   { field: 'max_travel_minutes', label: 'Most travel a day (minutes)' },
+  { field: 'duration', label: 'Duration (minutes)' },
+  { field: 'enable_auto_import', label: 'Automatic import' },
+  { field: 'enable_auto_export', label: 'Automatic export' },
+  { field: 'ahead_days', label: 'Days ahead' },
+  { field: 'practitioner_ids', label: 'Practitioners', reference: 'practitioner' },
+  { field: 'appointment_type_ids', label: 'Appointment types', reference: 'appointmentType' },
+  { field: 'business_location_ids', label: 'Business locations', reference: 'businessLocation' },
 ];
 const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
 const POSITION_FIELDS = new Set(['lat', 'lng']);
@@ -197,6 +214,8 @@ function valueText(field: string, value: unknown, names: Record<Reference, Map<n
   if (reference) {
     const list = idsIn(value).map((id) => names[reference].get(id) ?? REMOVED[reference]);
     if (!list.length && field === 'skill_appointment_type_ids') return 'None';
+    // The sync settings' filters: none chosen means all.
+    if (!list.length && field.endsWith('_ids') && field !== 'tag_ids') return 'All';
     return list.length ? list.join(', ') : null;
   }
   if (field === 'availability' && Array.isArray(value)) return availabilityText(value);

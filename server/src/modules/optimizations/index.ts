@@ -11,7 +11,7 @@ export { markRoutesStale, type DayTouch } from './routes-service';
 // For the dashboard: the same rules the day schedule and the optimiser apply — the day's visits and clock, the client's
 // availability at a visit's arrival, the travel warnings of a practitioner's day — and the routes of a range of days.
 export { checkDay, dayBounds } from './day';
-export { availabilityWindows, currentArrival, dayStartMs, secondsOf, startsOutside, type DayVisit } from './problem';
+export { availabilityChecker, availabilityWindows, currentArrival, dayStartMs, secondsOf, startsOutside, type DayVisit } from './problem';
 export { businessTimeZone, dayVisits } from './repository';
 export { listRouteDaysBetween, type RouteDay } from './routes-repository';
 export { travelOfDay } from './travel-warnings';

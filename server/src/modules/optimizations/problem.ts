@@ -110,7 +110,7 @@ function clockSeconds(date: Temporal.PlainDate, hhmm: string, timeZone: string, 
 export const secondsOf = (instant: Date, zeroMs: number) => (instant.getTime() - zeroMs) / 1000;
 
 /** The arrival a visit has today: its arrival time, else its booked start. */
-export const currentArrival = (visit: DayVisit) => visit.arriveAt ?? visit.startsAt;
+export const currentArrival = (visit: Pick<DayVisit, 'arriveAt' | 'startsAt'>) => visit.arriveAt ?? visit.startsAt;
 
 const SLOT = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
 
@@ -120,7 +120,7 @@ const SLOT = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
  * a day not listed = unavailable ([]); a listed day without hours = all day; 'HH:mm-HH:mm' slots start inclusive, end
  * exclusive. Back-to-back slots are one window.
  */
-export function availabilityWindows(visit: DayVisit, practitionerTimeZone: string, zeroMs: number): TimeWindow[] | null {
+export function availabilityWindows(visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt'>, practitionerTimeZone: string, zeroMs: number): TimeWindow[] | null {
   if (!visit.availability || visit.availability.length === 0) return null;
   const timeZone = visit.clientTimeZone || practitionerTimeZone;
   const localDate = Temporal.Instant.fromEpochMilliseconds(visit.startsAt.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
@@ -150,6 +150,22 @@ export function availabilityWindows(visit: DayVisit, practitionerTimeZone: strin
 export function startsOutside(windows: TimeWindow[] | null, start: number): boolean {
   if (windows === null) return false;
   return !windows.some((window) => start >= window.start - 1e-6 && start <= window.end + 1e-6);
+}
+
+/**
+ * Whether visits' arrivals (else starts) are outside their clients' availability: the rule above, for many visits
+ * (a report's). `day` is the visit's day on the clock the rule reads it on (the client's, else the practitioner's):
+ * the windows of each availability, clock and day are worked out once.
+ */
+export function availabilityChecker() {
+  const known = new Map<string, TimeWindow[] | null>();
+  return (visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt' | 'arriveAt'>, practitionerTimeZone: string, day: string): boolean => {
+    const key = `${day} ${visit.clientTimeZone || practitionerTimeZone} ${JSON.stringify(visit.availability)}`;
+    let windows = known.get(key);
+    // Any clock zero will do: the windows and the arrival are read on the same one.
+    if (windows === undefined) known.set(key, windows = availabilityWindows(visit, practitionerTimeZone, 0));
+    return startsOutside(windows, secondsOf(currentArrival(visit), 0));
+  };
 }
 
 export function buildDayProblem(data: DayData): DayProblem {

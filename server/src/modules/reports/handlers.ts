@@ -2,6 +2,8 @@
 import { callerOf } from '../../auth/access';
 import { queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
+import { activityReport } from './activity';
+import { appointmentsReport } from './appointments';
 import { clientsMissingAddress } from './clients-missing-address';
 import { clientTravel } from './client-travel';
 import { reportFiltersOf } from './filters';
@@ -14,5 +16,13 @@ export function reportsHandlers(ctx: AppContext): Handlers {
     reportPractitionerTravel: async (request) =>
       practitionerTravel(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerTravel'))),
     reportClientTravel: async (request) => clientTravel(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravel')),
+    reportActivity: async (request) => {
+      const query = queryOf(request, 'reportActivity');
+      return activityReport(ctx.db, callerOf(request).businessAccountId, { ...reportFiltersOf(query), kinds: query.kinds ?? [], author: query.author ?? null });
+    },
+    reportAppointments: async (request) => {
+      const query = queryOf(request, 'reportAppointments');
+      return appointmentsReport(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
+    },
   };
 }

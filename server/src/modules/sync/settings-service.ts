@@ -5,6 +5,7 @@ import { syncSettings, type SyncFilters } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import type { DbOrTx } from '../../db/client';
+import { changesBetween, recordVersion } from '../audit';
 import { assertOwnFilterIds } from './filters';
 
 const toSyncSettingsDto = (row: typeof syncSettings.$inferSelect): Schemas['SyncSettings'] => ({
@@ -42,7 +43,20 @@ export async function updateSyncSettings(ctx: AppContext, auth: AuthContext, bod
     filters,
     updated_at: new Date(),
   };
-  const [row] = await ctx.db.insert(syncSettings).values({ business_account_id: auth.businessAccountId, ...values })
-    .onConflictDoUpdate({ target: syncSettings.business_account_id, set: values }).returning();
+  // The change is recorded in the change log (the filters as three lists, so each reads with names).
+  const flat = (settings: Schemas['SyncSettings']) => ({
+    enable_auto_import: settings.enable_auto_import, enable_auto_export: settings.enable_auto_export, ahead_days: settings.ahead_days,
+    ...settings.filters,
+  });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(syncSettings).where(eq(syncSettings.business_account_id, auth.businessAccountId)).for('update');
+    const [saved] = await tx.insert(syncSettings).values({ business_account_id: auth.businessAccountId, ...values })
+      .onConflictDoUpdate({ target: syncSettings.business_account_id, set: values }).returning();
+    await recordVersion(tx, {
+      businessAccountId: auth.businessAccountId, itemType: 'SyncSettings', itemId: auth.businessAccountId, event: 'update', whodunnit: auth.fullName,
+      changes: changesBetween(flat(before ? toSyncSettingsDto(before) : DEFAULT_SYNC_SETTINGS), flat(toSyncSettingsDto(saved))),
+    });
+    return saved;
+  });
   return toSyncSettingsDto(row);
 }

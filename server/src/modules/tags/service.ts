@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { recordVersions } from '../audit';
+import { changesBetween, recordVersion, recordVersions } from '../audit';
 import { toTagDto } from './dto';
 import {
   deleteTag, insertTag, isDuplicateName, listTags, lockTag, removeTagFromClients, tagListsOfClientsWith, updateTag, type TagChanges,
@@ -30,8 +30,14 @@ export class TagsService {
 
   async create(auth: AuthContext, input: { name: string; color?: string | null }): Promise<Schemas['Tag']> {
     const name = tagName(input.name);
-    const row = await insertTag(this.ctx.db, auth.businessAccountId, name, input.color?.toLowerCase() ?? null)
-      .catch((error) => duplicateName(error, name));
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const created = await insertTag(tx, auth.businessAccountId, name, input.color?.toLowerCase() ?? null);
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'Tag', itemId: created.id, event: 'create', whodunnit: auth.fullName,
+        changes: { name: [null, created.name], color: [null, created.color] },
+      });
+      return created;
+    }).catch((error) => duplicateName(error, name));
     return toTagDto(row);
   }
 
@@ -39,7 +45,16 @@ export class TagsService {
     const changes: TagChanges = {};
     if (input.name !== undefined) changes.name = tagName(input.name);
     if (input.color !== undefined) changes.color = input.color?.toLowerCase() ?? null;
-    const row = await updateTag(this.ctx.db, auth.businessAccountId, id, changes).catch((error) => duplicateName(error, changes.name));
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const before = await lockTag(tx, auth.businessAccountId, id);
+      if (!before) return undefined;
+      const after = await updateTag(tx, auth.businessAccountId, id, changes);
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'Tag', itemId: id, event: 'update', whodunnit: auth.fullName,
+        changes: changesBetween({ name: before.name, color: before.color }, { name: after!.name, color: after!.color }),
+      });
+      return after;
+    }).catch((error) => duplicateName(error, changes.name));
     if (!row) throw notFound('Tag');
     return toTagDto(row);
   }
@@ -53,6 +68,10 @@ export class TagsService {
       const affected = await tagListsOfClientsWith(tx, tagId);
       await removeTagFromClients(tx, tagId);
       await deleteTag(tx, tagId);
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'Tag', itemId: tagId, event: 'destroy', whodunnit: auth.fullName,
+        changes: { name: [tag.name, null], color: [tag.color, null] },
+      });
       await recordVersions(tx, affected.map(({ client_id, tag_ids }) => ({
         businessAccountId: auth.businessAccountId, itemType: 'Client' as const, itemId: client_id, event: 'update' as const, whodunnit: auth.fullName,
         changes: { tag_ids: [tag_ids, tag_ids.filter((id) => id !== tagId)] as [unknown, unknown] },

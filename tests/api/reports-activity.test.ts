@@ -1,0 +1,138 @@
+// Activity (issue 13): the audit trail on a hand-made history — settings changes now recorded (sync settings, tags,
+// appointment types), an arrival time, an availability, a login-as link, and the fixture's import, export and
+// optimisation — each with who, when, what and its changes in words; counts per kind; filters by kind, author, range
+// (days in the business time zone) and practitioner; ADMIN only; never another business's activity; 422s.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { recordVersions } from '../../server/src/modules/audit';
+import { AuthService } from '../../server/src/modules/auth';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+
+const report = (query = '', token = acme.tokens.admin) => t.request('GET', `/api/reports/activity${query}`, { token });
+const ok = async (response: Promise<{ status: number; body: any }>, status = 200) => {
+  const answer = await response;
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  return answer.body;
+};
+const rowsOf = (body: any) => body.rows.map((row: any) => ({ kind: row.kind, who: row.who, what: row.what, changes: row.changes.map((change: any) => `${change.label}: ${change.from ?? '—'} → ${change.to ?? '—'}`) }));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+  const admin = acme.tokens.admin;
+  // Settings.
+  await ok(t.request('PUT', '/api/sync_settings', { token: admin, body: {
+    enable_auto_import: true, enable_auto_export: false, ahead_days: 14,
+    filters: { practitioner_ids: [acme.practitionerIds[0]], appointment_type_ids: [], business_location_ids: [] },
+  } }));
+  const created = await ok(t.request('POST', '/api/tags', { token: admin, body: { name: 'Dog on site', color: '#00ff00' } }), 201);
+  await ok(t.request('PUT', `/api/tags/${acme.tagIds[0]}`, { token: admin, body: { name: 'High care' } }));
+  await ok(t.request('DELETE', `/api/tags/${created.tag.id}`, { token: admin }), 204);
+  await ok(t.request('PUT', `/api/appointment_types/${acme.appointmentTypeIds[1]}`, { token: admin, body: { name: 'Physio', duration: 50 } }));
+  // A visit's arrival (Cora's 09:00 visit with Pat on Tuesday 24 Nov) and Cora's availability.
+  await ok(t.request('PUT', `/api/appointments/${acme.appointmentIds[0]}/update_arrival_time`, { token: admin, body: { arrive_at: '2026-11-23T23:30:00.000Z' } }));
+  await ok(t.request('PUT', `/api/clients/${acme.clientIds[0]}/update_availability`, { token: admin, body: { availability: [{ dow: 2, hours: ['06:00-09:00', '09:00-12:00'] }] } }));
+  // A login-as link used for the staff user.
+  const users = await t.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${acme.emails.staff}`) as unknown as { rows: { id: number }[] };
+  const link = await new AuthService(t.ctx).createLoginAsLink(users.rows[0].id);
+  await ok(t.request('POST', '/api/auth/login_as', { body: { token: new URL(link).searchParams.get('token') } }));
+  // Another business's changes: never in acme's report.
+  await ok(t.request('PUT', `/api/tags/${other.tagIds[0]}`, { token: other.tokens.admin, body: { name: 'Other tag' } }));
+  // The history's times, fixed (ids in the order written): each change one minute after the previous, from
+  // 2030-03-03T13:00Z (23:00 on Sunday 3 March in Brisbane); the jobs and the login on Monday 4 March in Brisbane.
+  await t.ctx.db.execute(sql`UPDATE versions SET created_at = timestamptz '2030-03-03T13:00:00Z' + (id - (SELECT min(id) FROM versions WHERE business_account_id = ${acme.businessAccountId})) * interval '1 minute' WHERE business_account_id = ${acme.businessAccountId}`);
+  await t.ctx.db.execute(sql`UPDATE sync_jobs SET created_at = timestamptz '2030-03-04T00:00:00Z' + (id % 10) * interval '1 second' WHERE business_account_id = ${acme.businessAccountId}`);
+  await t.ctx.db.execute(sql`UPDATE one_time_tokens SET used_at = '2030-03-04T01:00:00Z' WHERE user_id = ${users.rows[0].id}`);
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('activity report', () => {
+  it('lists every import, export, optimisation, change and login-as, newest first, with who, what and the changes in words', async () => {
+    const body = await ok(report());
+    expect(rowsOf(body)).toEqual([
+      { kind: 'login_as', who: 'Rounds support', what: 'Logged in as Sid', changes: [] },
+      // The fixture's jobs (same minute: by id, newest first).
+      ...body.rows.slice(1, 4).map((row: any) => ({ kind: row.kind, who: 'Ada acme', what: expect.stringMatching(/^(Import|Export|Optimisation) 24 Nov 2026$/), changes: [`Status: — → ${row.kind === 'optimisation' ? 'Cancelled' : 'Complete'}`] })),
+      { kind: 'availability', who: 'Ada acme', what: 'Cora acme-Client', changes: ['Availability: Monday 09:00-12:00 → Tuesday 06:00-09:00, 09:00-12:00'] },
+      { kind: 'arrival_time', who: 'Ada acme', what: 'Cora acme-Client, 24 Nov 2026', changes: ['Arrival time: 2026-11-23T23:00:00.000Z → 2026-11-23T23:30:00.000Z'] },
+      { kind: 'settings', who: 'Ada acme', what: 'Physio', changes: ['Name: Physiotherapy → Physio', 'Duration (minutes): 60 → 50'] },
+      { kind: 'tags', who: 'Ada acme', what: 'Dog on site', changes: ['Name: Dog on site → —', 'Colour: #00ff00 → —'] },
+      { kind: 'tags', who: 'Ada acme', what: 'High care', changes: ['Name: High needs → High care'] },
+      { kind: 'tags', who: 'Ada acme', what: 'Dog on site', changes: ['Name: — → Dog on site', 'Colour: — → #00ff00'] },
+      { kind: 'settings', who: 'Ada acme', what: 'Sync settings', changes: ['Automatic import: No → Yes', 'Days ahead: 7 → 14', 'Practitioners: All → Pat acme-One'] },
+    ]);
+    expect(body.rows.slice(1, 4).map((row: any) => row.kind).sort()).toEqual(['export', 'import', 'optimisation']);
+    expect(body.rows[0]).toMatchObject({ id: expect.stringMatching(/^login-\d+$/), at: '2030-03-04T01:00:00.000Z', event: 'used', reason: null });
+    expect(body.rows.at(-1)).toMatchObject({ at: '2030-03-03T13:00:00.000Z', event: 'update' });
+    expect(body.summary).toEqual({
+      total: 11, shown: 11,
+      by_kind: [
+        { kind: 'import', count: 1 }, { kind: 'export', count: 1 }, { kind: 'optimisation', count: 1 }, { kind: 'arrival_time', count: 1 },
+        { kind: 'availability', count: 1 }, { kind: 'tags', count: 3 }, { kind: 'settings', count: 2 }, { kind: 'login_as', count: 1 },
+      ],
+    });
+    expect(body.authors).toEqual(['Ada acme', 'Rounds support']);
+  });
+
+  it('filters by kind, author and days in the business time zone', async () => {
+    expect(rowsOf(await ok(report('?kinds=settings&kinds=login_as'))).map((row: any) => row.what)).toEqual(['Logged in as Sid', 'Physio', 'Sync settings']);
+    const support = await ok(report('?author=Rounds%20support'));
+    expect(support.summary).toMatchObject({ total: 1, shown: 1 });
+    expect((await ok(report('?author=Nobody'))).rows).toEqual([]);
+    // Sunday 3 March in Brisbane ends at 14:00 UTC: the versions (13:00–13:06 UTC) are on it, the jobs and login on Monday.
+    const sunday = await ok(report('?start_date=2030-03-03&end_date=2030-03-03'));
+    expect(sunday.summary.total).toBe(7);
+    expect(sunday.rows.every((row: any) => row.id.startsWith('version-'))).toBe(true);
+    const monday = await ok(report('?start_date=2030-03-04&end_date=2030-03-04'));
+    expect(monday.rows.map((row: any) => row.kind).sort()).toEqual(['export', 'import', 'login_as', 'optimisation']);
+    expect(monday.authors).toEqual(['Ada acme', 'Rounds support']);
+  });
+
+  it('with a visit filter keeps the changes to those visits (and those practitioners\u2019 working data)', async () => {
+    expect(rowsOf(await ok(report(`?practitioner_ids=${acme.practitionerIds[0]}`))).map((row: any) => row.kind)).toEqual(['arrival_time']);
+    expect((await ok(report(`?practitioner_ids=${acme.practitionerIds[1]}`))).rows).toEqual([]);
+    expect((await ok(report(`?practitioner_ids=${other.practitionerIds[0]}`))).rows).toEqual([]);
+  });
+
+  it('is for admins only, and each business sees only its own activity', async () => {
+    expect((await report('', acme.tokens.staff)).status).toBe(403);
+    expect((await report('', acme.tokens.practitioner)).status).toBe(403);
+    expect((await t.request('GET', '/api/reports/activity')).status).toBe(401);
+    const theirs = await ok(report('', other.tokens.admin));
+    expect(rowsOf(theirs).filter((row: any) => !['import', 'export', 'optimisation'].includes(row.kind))).toEqual([
+      { kind: 'tags', who: 'Ada other', what: 'Other tag', changes: ['Name: High needs → Other tag'] },
+    ]);
+    expect(JSON.stringify(theirs)).not.toMatch(/acme/);
+  });
+
+  it('counts a visit or client added (by an import) as a visit or client change, not as an arrival time or availability change', async () => {
+    await recordVersions(t.ctx.db, [
+      { businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: acme.appointmentIds[1], event: 'create', whodunnit: 'Import #7',
+        changes: { starts_at: [null, '2031-01-06T23:00:00.000Z'], arrive_at: [null, '2031-01-06T23:00:00.000Z'] } },
+      { businessAccountId: acme.businessAccountId, itemType: 'Client', itemId: acme.clientIds[1], event: 'create', whodunnit: 'Import #7',
+        changes: { first_name: [null, 'Dale'], availability: [null, [{ dow: 1 }]], tag_ids: [null, [acme.tagIds[0]]] } },
+    ]);
+    await t.ctx.db.execute(sql`UPDATE versions SET created_at = '2031-01-06T00:00:00Z' WHERE whodunnit = 'Import #7'`);
+    const added = await ok(report('?start_date=2031-01-06&end_date=2031-01-06'));
+    expect(rowsOf(added).map((row: any) => [row.kind, row.what])).toEqual([['client', 'Dale acme-Client'], ['visit', 'Dale acme-Client, 24 Nov 2026']]);
+    expect(added.authors).toEqual(['Import #7']);
+  });
+
+  it('refuses a bad range or kind with a message naming the field', async () => {
+    for (const [query, message] of [
+      ['?start_date=2030-03-01', /end_date is required/],
+      ['?start_date=2030-03-05&end_date=2030-03-01', /end_date must be on or after start_date/],
+      ['?kinds=everything', /kinds/],
+    ] as const) {
+      const response = await report(query);
+      expect(response.status, query).toBe(422);
+      expect(response.body.message, query).toMatch(message);
+    }
+  });
+});
