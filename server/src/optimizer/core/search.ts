@@ -352,7 +352,9 @@ export class Search {
     const size = m.size;
     const dur = m.dur, dist = m.dist, twE = m.twE, twL = m.twL, demand = m.demand, service = m.service;
     const nodes = rs.nodes, lens = rs.len, stride = rs.stride;
-    const fD = rs.fD, fTW = rs.fTW, fE = rs.fE, fL = rs.fL, fTT = rs.fTT, fLoad = rs.fLoad;
+    const fD = rs.fD, fTW = rs.fTW, fE = rs.fE, fL = rs.fL, fTT = rs.fTT, fDist = rs.fDist, fLoad = rs.fLoad;
+    // Legs into c: from c's own row when the matrix is symmetric (p→c = c→p), else down its column.
+    const stepP = m.symmetric ? 1 : size;
     const bD = rs.bD, bE = rs.bE, bL = rs.bL, bTT = rs.bTT, bLoad = rs.bLoad;
     const EPS = 1e-7;
     let left = 0;
@@ -375,6 +377,7 @@ export class Search {
       }
       const rowExtra = c * V;
       const cRow = c * size;
+      const cCol = m.symmetric ? cRow : c;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
       const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
       for (let r = 0; r < V; r++) {
@@ -398,9 +401,10 @@ export class Search {
             p = q;
             continue;
           }
-          const pc = p * size + c, cq = cRow + q, pq = p * size + q;
+          const pc = p * stepP + cCol, cq = cRow + q;
           const t1 = dur[pc], t2 = dur[cq];
-          let delta = a * (t1 + t2 - dur[pq]) + b * (dist[pc] + dist[cq] - dist[pq]) + extra;
+          // The leg p→q replaced, from the route's prefix sums (no read of p's row).
+          let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
           p = q;
           if (delta >= best) continue;
           if (fLoad[k] + bLoad[k + 1] > cap) continue;
