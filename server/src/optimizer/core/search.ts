@@ -19,6 +19,8 @@ export interface SearchParams {
   routeRemoval: number;
   /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
   twoOptStar: number;
+  /** Run granular relocate (one visit to another route, next to a near neighbour) on accepted candidates (1) or not (0). */
+  relocate: number;
   /** 2-opt* only tries new edges to this many nearest neighbours. */
   granularity: number;
   /**
@@ -39,6 +41,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   tf: 0.02,
   routeRemoval: 0.05,
   twoOptStar: 1,
+  relocate: 0,
   granularity: 20,
   restrictAbove: 200,
 };
@@ -74,6 +77,10 @@ export class Search {
   private readonly sortKey: Float64Array;
   private readonly farKey: Float64Array;
   private readonly tightKey: Float64Array;
+  /** Scratch: the recreate order, and the two new routes of a 2-opt* exchange. */
+  private readonly order: Int32Array;
+  private readonly scratchA: Int32Array;
+  private readonly scratchB: Int32Array;
   private stamp = 1;
   private iterStamp = 1;
   cost = 0;
@@ -107,6 +114,9 @@ export class Search {
     this.sortKey = new Float64Array(n);
     this.farKey = new Float64Array(n);
     this.tightKey = new Float64Array(n);
+    this.order = new Int32Array(n);
+    this.scratchA = new Int32Array(n);
+    this.scratchB = new Int32Array(n);
     for (let c = 0; c < n; c++) {
       let far = 0;
       for (let v = 0; v < V; v++) far += m.dist[m.startNode[v] * m.size + c];
@@ -145,6 +155,7 @@ export class Search {
     this.recreate(false);
     const threshold = before - temperature * Math.log(this.rng.next());
     if (this.cost < threshold && this.params.twoOptStar) this.twoOptStar();
+    if (this.cost < threshold && this.params.relocate) this.relocateSearch();
     if (this.cost < threshold) {
       if (this.cost < this.bestCost - 1e-9) {
         this.saveBest();
@@ -344,7 +355,22 @@ export class Search {
         (choice < 4 ? rng.next() : choice < 8 ? -(m.demand[c] || m.service[c]) : choice < 10 ? -this.farKey[c] : this.tightKey[c]) +
         tie;
     }
-    const order = Array.from(pool.subarray(0, n)).sort((a, b) => key[a] - key[b]);
+    const order = this.order;
+    if (n > 64) {
+      order.set(Array.from(pool.subarray(0, n)).sort((a, b) => key[a] - key[b]));
+    } else {
+      // Insertion sort: a ruin removes a few dozen visits at most; no allocation in the hot path.
+      for (let k = 0; k < n; k++) {
+        const c = pool[k];
+        const kc = key[c];
+        let j = k - 1;
+        while (j >= 0 && key[order[j]] > kc) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = c;
+      }
+    }
     const blink = initial ? 0 : this.params.blinkRate;
     const logKeep = Math.log(1 - blink);
     // Positions to skip are drawn as geometric gaps rather than one coin flip per position.
@@ -362,7 +388,8 @@ export class Search {
     const restrict = !initial && m.n > this.params.restrictAbove;
     const near = Math.min(this.K, 2 * this.params.granularity);
     const routeMark = this.routeMark;
-    for (const c of order) {
+    for (let o = 0; o < n; o++) {
+      const c = order[o];
       let best = Infinity;
       let bestR = -1;
       let bestI = -1;
@@ -380,57 +407,64 @@ export class Search {
       const cCol = m.symmetric ? cRow : c;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
       const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
-      for (let r = 0; r < V; r++) {
-        const extra = m.extra[rowExtra + r];
-        if (extra === Infinity) continue;
-        const len = lens[r];
-        if (len === 0) {
-          const t = m.vtype[r];
-          if (this.typeMark[t] === stamp) continue;
-          this.typeMark[t] = stamp;
-        } else if (restrictC && routeMark[r] !== stamp) continue;
-        const a = m.costTime[r], b = m.costDist[r];
-        const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
-        const complex = multiC || rs.isComplex(r);
-        const base = r * stride;
-        let p = nodes[base];
-        for (let k = base; k <= base + len; k++) {
-          const q = nodes[k + 1];
-          if (gap-- === 0) {
-            gap = nextGap();
+      // Restricted: the routes near c first; only when none of them can take c (or only an empty one can),
+      // the other routes too, rather than leave c out or open a route for it.
+      for (let pass = 0; pass < (restrictC ? 2 : 1); pass++) {
+        if (pass === 1 && bestR >= 0 && lens[bestR] > 0) break;
+        for (let r = 0; r < V; r++) {
+          const extra = m.extra[rowExtra + r];
+          if (extra === Infinity) continue;
+          const len = lens[r];
+          if (pass === 1) {
+            if (len === 0 || routeMark[r] === stamp) continue;
+          } else if (len === 0) {
+            const t = m.vtype[r];
+            if (this.typeMark[t] === stamp) continue;
+            this.typeMark[t] = stamp;
+          } else if (restrictC && routeMark[r] !== stamp) continue;
+          const a = m.costTime[r], b = m.costDist[r];
+          const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
+          const complex = multiC || rs.isComplex(r);
+          const base = r * stride;
+          let p = nodes[base];
+          for (let k = base; k <= base + len; k++) {
+            const q = nodes[k + 1];
+            if (gap-- === 0) {
+              gap = nextGap();
+              p = q;
+              continue;
+            }
+            const pc = p * stepP + cCol, cq = cRow + q;
+            const t1 = dur[pc], t2 = dur[cq];
+            // The leg p→q replaced, from the route's prefix sums (no read of p's row).
+            let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
             p = q;
-            continue;
-          }
-          const pc = p * stepP + cCol, cq = cRow + q;
-          const t1 = dur[pc], t2 = dur[cq];
-          // The leg p→q replaced, from the route's prefix sums (no read of p's row).
-          let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
-          p = q;
-          if (delta >= best) continue;
-          if (fLoad[k] + bLoad[k + 1] > cap) continue;
-          const d1 = fD[k] - fTW[k] + t1;
-          const E1 = fE[k];
-          if (E1 + d1 - lc > EPS) continue;
-          const L1 = fL[k];
-          const dWT1 = Math.max(ec - d1 - L1, 0);
-          const D = fD[k] + sc + t1 + dWT1;
-          const E = Math.max(ec - d1, E1) - dWT1;
-          const d2 = D + t2;
-          if (E + d2 - bL[k + 1] > EPS) continue;
-          const L = Math.min(lc - d1, L1);
-          const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
-          if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
-          if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
-          if (complex) {
-            // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
-            const exact = rs.insertionDelta(r, k - base, c, Infinity);
-            if (exact === Infinity) continue;
-            delta = exact + extra;
             if (delta >= best) continue;
+            if (fLoad[k] + bLoad[k + 1] > cap) continue;
+            const d1 = fD[k] - fTW[k] + t1;
+            const E1 = fE[k];
+            if (E1 + d1 - lc > EPS) continue;
+            const L1 = fL[k];
+            const dWT1 = Math.max(ec - d1 - L1, 0);
+            const D = fD[k] + sc + t1 + dWT1;
+            const E = Math.max(ec - d1, E1) - dWT1;
+            const d2 = D + t2;
+            if (E + d2 - bL[k + 1] > EPS) continue;
+            const L = Math.min(lc - d1, L1);
+            const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
+            if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
+            if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
+            if (complex) {
+              // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
+              const exact = rs.insertionDelta(r, k - base, c, Infinity);
+              if (exact === Infinity) continue;
+              delta = exact + extra;
+              if (delta >= best) continue;
+            }
+            best = delta;
+            bestR = r;
+            bestI = k - base;
           }
-          best = delta;
-          bestR = r;
-          bestI = k - base;
         }
       }
       if (bestR < 0) {
@@ -498,6 +532,72 @@ export class Search {
     }
   }
 
+  /**
+   * Relocate local search: move a visit of a touched route next to one of its nearest neighbours in
+   * another route (before or after it) when that lowers the cost, first improvement, until none does.
+   * Removal is checked in O(1) by joining the prefix before the visit to the suffix after it; the
+   * insertion by the route state's insertion delta (exact simulation on complex routes).
+   */
+  private relocateSearch(): void {
+    const m = this.m;
+    const rs = this.rs;
+    const size = m.size;
+    const V = m.vehicles;
+    const dur = m.dur, dist = m.dist;
+    const nodes = rs.nodes, stride = rs.stride;
+    const G = Math.min(this.K, this.params.granularity);
+    const EPS = 1e-7;
+    let improved = true;
+    let rounds = 0;
+    while (improved && rounds++ < 50) {
+      improved = false;
+      for (let t = 0; t < this.touchedLen && !improved; t++) {
+        const r1 = this.touched[t];
+        if (rs.isComplex(r1)) continue;
+        const a1 = m.costTime[r1], b1 = m.costDist[r1];
+        const maxW = m.maxWork[r1] + EPS, maxT = m.maxTravel[r1] + EPS;
+        const base1 = r1 * stride;
+        const len1 = rs.len[r1];
+        for (let i = 1; i <= len1 && !improved; i++) {
+          const k = base1 + i;
+          const u = nodes[k];
+          if (m.locked[u]) continue;
+          const p = nodes[k - 1], q = nodes[k + 1];
+          const pu = p * size + u, uq = u * size + q, pq = p * size + q;
+          const gain =
+            a1 * (dur[pu] + dur[uq] - dur[pq]) + b1 * (dist[pu] + dist[uq] - dist[pq]) + m.extra[u * V + r1];
+          if (gain <= 1e-9) continue;
+          let removable = -1;
+          for (let g = 0; g < G; g++) {
+            const v = this.neighbors[u * this.K + g];
+            const r2 = rs.routeOf[v];
+            if (r2 < 0 || r2 === r1) continue;
+            const extra2 = m.extra[u * V + r2];
+            if (extra2 >= gain) continue;
+            if (removable < 0) removable = len1 === 1 || this.joinFeasible(k - 1, k + 1, dur[pq], maxW, maxT) ? 1 : 0;
+            if (!removable) break;
+            for (let side = 0; side < 2; side++) {
+              const at = rs.posOf[v] - 1 + side;
+              const d = rs.insertionDelta(r2, at, u, gain - extra2 - 1e-9);
+              if (d === Infinity) continue;
+              this.touch(r1);
+              this.touch(r2);
+              const before = rs.cost[r1] + rs.cost[r2];
+              this.removed[u] = 1;
+              rs.removeFlagged(r1, this.removed);
+              this.removed[u] = 0;
+              rs.insert(r2, at, u);
+              this.cost += rs.cost[r1] + rs.cost[r2] - before + extra2 - m.extra[u * V + r1];
+              improved = true;
+              break;
+            }
+            if (improved) break;
+          }
+        }
+      }
+    }
+  }
+
   /** Whether prefix (forward data at index kf) followed by suffix (backward data at kb) is feasible. */
   private joinFeasible(kf: number, kb: number, t: number, maxW: number, maxT: number): boolean {
     const rs = this.rs;
@@ -512,11 +612,18 @@ export class Search {
     const rs = this.rs;
     this.touch(r1);
     this.touch(r2);
-    const v1 = rs.visitsOf(r1), v2 = rs.visitsOf(r2);
-    const a = [...v1.slice(0, i), ...v2.slice(j)];
-    const b = [...v2.slice(0, j), ...v1.slice(i)];
-    rs.setRoute(r1, a);
-    rs.setRoute(r2, b);
+    // r1 keeps its visits 1..i then takes r2's from j+1; r2 keeps 1..j then takes r1's from i+1.
+    const nodes = rs.nodes;
+    const b1 = r1 * rs.stride, b2 = r2 * rs.stride;
+    const len1 = rs.len[r1], len2 = rs.len[r2];
+    const a = this.scratchA, b = this.scratchB;
+    let na = 0, nb = 0;
+    for (let k = 1; k <= i; k++) a[na++] = nodes[b1 + k];
+    for (let k = j + 1; k <= len2; k++) a[na++] = nodes[b2 + k];
+    for (let k = 1; k <= j; k++) b[nb++] = nodes[b2 + k];
+    for (let k = i + 1; k <= len1; k++) b[nb++] = nodes[b1 + k];
+    rs.setRoute(r1, a, na);
+    rs.setRoute(r2, b, nb);
   }
 
   /** Visits currently unassigned. */
