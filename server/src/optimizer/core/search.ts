@@ -407,16 +407,25 @@ export class Search {
       const cCol = m.symmetric ? cRow : c;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
       const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
-      // Restricted: the routes near c first; only when none of them can take c (or only an empty one can),
-      // the other routes too, rather than leave c out or open a route for it.
-      for (let pass = 0; pass < (restrictC ? 2 : 1); pass++) {
-        if (pass === 1 && bestR >= 0 && lens[bestR] > 0) break;
+      // Restricted: the routes of c's nearest neighbours first; only when none of them can take c (or
+      // only an empty one can), the routes of its farther neighbours (pass 1), then every other route
+      // (pass 2), rather than leave c out or open a route for it.
+      for (let pass = 0; pass < (restrictC ? 3 : 1); pass++) {
+        if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
+        if (pass === 1) {
+          for (let g = near; g < this.K; g++) {
+            const r = rs.routeOf[this.neighbors[c * this.K + g]];
+            if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
+          }
+        }
         for (let r = 0; r < V; r++) {
           const extra = m.extra[rowExtra + r];
           if (extra === Infinity) continue;
           const len = lens[r];
           if (pass === 1) {
-            if (len === 0 || routeMark[r] === stamp) continue;
+            if (len === 0 || routeMark[r] !== -stamp) continue;
+          } else if (pass === 2) {
+            if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
           } else if (len === 0) {
             const t = m.vtype[r];
             if (this.typeMark[t] === stamp) continue;
