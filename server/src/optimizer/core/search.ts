@@ -19,8 +19,6 @@ export interface SearchParams {
   routeRemoval: number;
   /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
   twoOptStar: number;
-  /** Run granular relocate (one visit to another route, next to a near neighbour) on accepted candidates (1) or not (0). */
-  relocate: number;
   /** 2-opt* only tries new edges to this many nearest neighbours. */
   granularity: number;
   /**
@@ -41,7 +39,6 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   tf: 0.02,
   routeRemoval: 0.05,
   twoOptStar: 1,
-  relocate: 0,
   granularity: 20,
   restrictAbove: 200,
 };
@@ -155,7 +152,6 @@ export class Search {
     this.recreate(false);
     const threshold = before - temperature * Math.log(this.rng.next());
     if (this.cost < threshold && this.params.twoOptStar) this.twoOptStar();
-    if (this.cost < threshold && this.params.relocate) this.relocateSearch();
     if (this.cost < threshold) {
       if (this.cost < this.bestCost - 1e-9) {
         this.saveBest();
@@ -535,72 +531,6 @@ export class Search {
             this.cost += delta;
             improved = true;
             break;
-          }
-        }
-      }
-    }
-  }
-
-  /**
-   * Relocate local search: move a visit of a touched route next to one of its nearest neighbours in
-   * another route (before or after it) when that lowers the cost, first improvement, until none does.
-   * Removal is checked in O(1) by joining the prefix before the visit to the suffix after it; the
-   * insertion by the route state's insertion delta (exact simulation on complex routes).
-   */
-  private relocateSearch(): void {
-    const m = this.m;
-    const rs = this.rs;
-    const size = m.size;
-    const V = m.vehicles;
-    const dur = m.dur, dist = m.dist;
-    const nodes = rs.nodes, stride = rs.stride;
-    const G = Math.min(this.K, this.params.granularity);
-    const EPS = 1e-7;
-    let improved = true;
-    let rounds = 0;
-    while (improved && rounds++ < 50) {
-      improved = false;
-      for (let t = 0; t < this.touchedLen && !improved; t++) {
-        const r1 = this.touched[t];
-        if (rs.isComplex(r1)) continue;
-        const a1 = m.costTime[r1], b1 = m.costDist[r1];
-        const maxW = m.maxWork[r1] + EPS, maxT = m.maxTravel[r1] + EPS;
-        const base1 = r1 * stride;
-        const len1 = rs.len[r1];
-        for (let i = 1; i <= len1 && !improved; i++) {
-          const k = base1 + i;
-          const u = nodes[k];
-          if (m.locked[u]) continue;
-          const p = nodes[k - 1], q = nodes[k + 1];
-          const pu = p * size + u, uq = u * size + q, pq = p * size + q;
-          const gain =
-            a1 * (dur[pu] + dur[uq] - dur[pq]) + b1 * (dist[pu] + dist[uq] - dist[pq]) + m.extra[u * V + r1];
-          if (gain <= 1e-9) continue;
-          let removable = -1;
-          for (let g = 0; g < G; g++) {
-            const v = this.neighbors[u * this.K + g];
-            const r2 = rs.routeOf[v];
-            if (r2 < 0 || r2 === r1) continue;
-            const extra2 = m.extra[u * V + r2];
-            if (extra2 >= gain) continue;
-            if (removable < 0) removable = len1 === 1 || this.joinFeasible(k - 1, k + 1, dur[pq], maxW, maxT) ? 1 : 0;
-            if (!removable) break;
-            for (let side = 0; side < 2; side++) {
-              const at = rs.posOf[v] - 1 + side;
-              const d = rs.insertionDelta(r2, at, u, gain - extra2 - 1e-9);
-              if (d === Infinity) continue;
-              this.touch(r1);
-              this.touch(r2);
-              const before = rs.cost[r1] + rs.cost[r2];
-              this.removed[u] = 1;
-              rs.removeFlagged(r1, this.removed);
-              this.removed[u] = 0;
-              rs.insert(r2, at, u);
-              this.cost += rs.cost[r1] + rs.cost[r2] - before + extra2 - m.extra[u * V + r1];
-              improved = true;
-              break;
-            }
-            if (improved) break;
           }
         }
       }
