@@ -1,6 +1,7 @@
 /**
  * Solomon VRPTW benchmark:
  *   npm run bench:vrptw -- [--budget 1.5] [--threads 1] [--dir path] [--only C101,R202] [--seed 1]
+ * Gehring–Homberger: --dir ../shared/bench/vrptw/homberger_1000 --budget 30 --only R1_10_1,C1_10_1 (same format and bks.csv).
  * --threads N solves each instance on N worker threads at once (seeds seed..seed+N-1, best kept);
  * instances still run one after another and each one's own wall time is reported.
  * Solves each instance one at a time with the given budget (seconds; or --iters N for a fixed,
@@ -49,21 +50,32 @@ if (!files.length) {
   process.exit(1);
 }
 
+/** Solomon C101 → C1, Gehring–Homberger C1_10_1 → C1. */
+const instanceClass = (name: string) => (name.includes('_') ? name.split('_')[0] : name.replace(/\d{2}$/, ''));
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const budgetText = maxIterations ? `${maxIterations} iterations` : `${budgetS}s`;
 console.log(
   `VRPTW benchmark: ${files.length} instances from ${dir}, budget ${budgetText} per instance, seed ${seed}, ${threads} thread(s)`,
 );
-console.log(`${'instance'.padEnd(10)}${pad('distance', 11)}${pad('veh', 5)}${pad('bks', 10)}${pad('gap %', 8)}${pad('time s', 8)}  feasible`);
+console.log(
+  `${'instance'.padEnd(10)}${pad('distance', 11)}${pad('veh', 5)}${pad('bks', 10)}${pad('gap %', 8)}${pad('time s', 8)}${pad('cpu s', 7)}${pad('iters', 9)}${pad('rss MB', 8)}  feasible`,
+);
+
+/** Peak resident memory of this process so far (worker threads included), in MB. */
+const rssMB = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 const gaps: number[] = [];
+const byClass = new Map<string, number[]>();
 const times: number[] = [];
+/** CPU seconds of this process per instance: with --iters, a load-independent measure of speed. */
+const cpus: number[] = [];
 let vehicles = 0;
 let failures = 0;
 for (const file of files) {
   const name = path.basename(file, path.extname(file)).toUpperCase();
   const inst = loadSolomon(path.join(dir, file));
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const matrix = euclideanMatrix(problemLocations(inst.problem));
   const sol = await (pool ? pool.solve.bind(pool) : solve)(inst.problem, {
     travel: matrix,
@@ -73,6 +85,9 @@ for (const file of files) {
     tuning,
   });
   const wall = (performance.now() - t0) / 1000;
+  const cpuUsed = process.cpuUsage(cpu0);
+  const cpu = (cpuUsed.user + cpuUsed.system) / 1e6;
+  cpus.push(cpu);
   const check = checkSolution(inst.problem, sol, matrix);
   const complete = sol.unassigned.length === 0;
   const ok = check.feasible && complete;
@@ -82,11 +97,15 @@ for (const file of files) {
   times.push(wall);
   if (ok) {
     vehicles += used;
-    if (Number.isFinite(gap)) gaps.push(gap);
+    if (Number.isFinite(gap)) {
+      gaps.push(gap);
+      const cls = instanceClass(name);
+      byClass.set(cls, [...(byClass.get(cls) ?? []), gap]);
+    }
   } else failures++;
   console.log(
     `${name.padEnd(10)}${pad(check.travelDistance.toFixed(2), 11)}${pad(used, 5)}${pad(best?.toFixed(2) ?? '-', 10)}` +
-      `${pad(Number.isFinite(gap) ? gap.toFixed(2) : '-', 8)}${pad(wall.toFixed(2), 8)}  ${ok ? 'yes' : `NO (${complete ? check.errors[0] : `${sol.unassigned.length} unassigned`})`}`,
+      `${pad(Number.isFinite(gap) ? gap.toFixed(2) : '-', 8)}${pad(wall.toFixed(2), 8)}${pad(cpu.toFixed(2), 7)}${pad(sol.stats.iterations, 9)}${pad(rssMB(), 8)}  ${ok ? 'yes' : `NO (${complete ? check.errors[0] : `${sol.unassigned.length} unassigned`})`}`,
   );
 }
 
@@ -96,7 +115,10 @@ const median = sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted
 console.log('');
 console.log(`instances: ${files.length}, feasible: ${files.length - failures}, failures: ${failures}`);
 console.log(`gap %: mean ${mean(gaps).toFixed(3)}, median ${median.toFixed(3)}, worst ${(sorted.at(-1) ?? NaN).toFixed(3)}`);
+console.log(`mean gap % by class: ${[...byClass].sort().map(([c, g]) => `${c} ${mean(g).toFixed(3)} (${g.length})`).join(', ')}`);
 console.log(`at BKS (gap ≤ 0.01 %): ${gaps.filter((g) => g <= 0.01).length}`);
 console.log(`total vehicles: ${vehicles}`);
 console.log(`wall time s: mean ${mean(times).toFixed(3)}, max ${Math.max(...times).toFixed(3)}`);
+console.log(`cpu time s (this process; not the workers with --threads): mean ${mean(cpus).toFixed(3)}, total ${cpus.reduce((a, b) => a + b, 0).toFixed(1)}`);
+console.log(`peak memory (max RSS of the process): ${rssMB()} MB`);
 await pool?.close();

@@ -21,6 +21,11 @@ export interface CoreModel {
   size: number;
   dur: Float64Array;
   dist: Float64Array;
+  /**
+   * True when both matrices are symmetric: the search then reads legs into a visit from the visit's own
+   * row (one cache line stream per insertion scan) instead of walking down its column.
+   */
+  symmetric: boolean;
   service: Float64Array;
   /** Hull of each node's windows (a relaxation used for O(1) screening and concatenation). */
   twE: Float64Array;
@@ -37,6 +42,8 @@ export interface CoreModel {
   otCost: number;
   /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
   multi: Uint8Array;
+  /** True when some visit has several windows or a soft window (routes then count them on every update). */
+  anyMultiOrSoft: boolean;
   winOff: Int32Array;
   winS: Float64Array;
   winEnd: Float64Array;
@@ -77,11 +84,14 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     vehicles: V,
     size,
     dur: matrix.durations,
-    dist: matrix.distances,
+    // Travel time equal to distance (planar benchmarks): one array, half the memory traffic in the search.
+    dist: sameValues(matrix.durations, matrix.distances) ? matrix.durations : matrix.distances,
+    symmetric: isSymmetric(matrix),
     service: new Float64Array(size),
     twE: new Float64Array(size),
     twL: new Float64Array(size),
     multi: new Uint8Array(size),
+    anyMultiOrSoft: false,
     lateMax: new Float64Array(size),
     otMax: new Float64Array(V),
     lateCost: weights.lateness / 60,
@@ -136,6 +146,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     m.multi[c] = windows.length > 1 ? 1 : 0;
   });
   for (let k = n; k <= size; k++) m.winOff[k] = winS.length;
+  for (let c = 0; c < n; c++) if (m.multi[c] || m.lateMax[c] > 0) m.anyMultiOrSoft = true;
   m.winS = Float64Array.from(winS);
   m.winEnd = Float64Array.from(winEnd);
 
@@ -189,4 +200,21 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     });
   });
   return m;
+}
+
+function isSymmetric(matrix: TravelMatrix): boolean {
+  const { size, durations: dur, distances: dist } = matrix;
+  for (let i = 0; i < size; i++) {
+    for (let j = i + 1; j < size; j++) {
+      if (dur[i * size + j] !== dur[j * size + i] || dist[i * size + j] !== dist[j * size + i]) return false;
+    }
+  }
+  return true;
+}
+
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -64,8 +64,12 @@ export class RouteState {
     }
   }
 
-  /** Recomputes route r's segment data, cost and visit positions after its node list changed. */
-  update(r: number): void {
+  /**
+   * Recomputes route r's segment data, cost and visit positions after its node list changed from
+   * position `from` on (forward data before it is kept; every position when visits may have several
+   * or soft windows, which are counted on the way).
+   */
+  update(r: number, from = 1): void {
     const m = this.m;
     const size = m.size;
     const dur = m.dur;
@@ -78,7 +82,8 @@ export class RouteState {
     this.fDist[base] = 0; this.fTT[base] = 0; this.fLoad[base] = 0;
     let multi = 0;
     let soft = 0;
-    for (let i = 1; i <= last; i++) {
+    const first = m.anyMultiOrSoft ? 1 : Math.max(1, Math.min(from, last));
+    for (let i = first; i <= last; i++) {
       const k = base + i;
       const prev = nodes[k - 1];
       node = nodes[k];
@@ -200,7 +205,7 @@ export class RouteState {
     this.nodes.copyWithin(base + i + 2, base + i + 1, base + last + 1);
     this.nodes[base + i + 1] = c;
     this.len[r]++;
-    this.update(r);
+    this.update(r, i + 1);
   }
 
   /** Removes the visits flagged in `removed` from route r (one pass, then one update). */
@@ -208,16 +213,18 @@ export class RouteState {
     const base = r * this.stride;
     const last = this.len[r] + 1;
     let w = 1;
+    let firstRemoved = last;
     for (let i = 1; i < last; i++) {
       const c = this.nodes[base + i];
       if (removed[c]) {
         this.routeOf[c] = -1;
         this.posOf[c] = -1;
+        if (firstRemoved === last) firstRemoved = i;
       } else this.nodes[base + w++] = c;
     }
     this.nodes[base + w] = this.nodes[base + last];
     this.len[r] = w - 1;
-    this.update(r);
+    this.update(r, firstRemoved);
   }
 
   /** Replaces route r's visits with `visits` (no feasibility check). */

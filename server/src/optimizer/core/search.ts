@@ -74,6 +74,10 @@ export class Search {
   private readonly sortKey: Float64Array;
   private readonly farKey: Float64Array;
   private readonly tightKey: Float64Array;
+  /** Scratch: the recreate order, and the two new routes of a 2-opt* exchange. */
+  private readonly order: Int32Array;
+  private readonly scratchA: Int32Array;
+  private readonly scratchB: Int32Array;
   private stamp = 1;
   private iterStamp = 1;
   cost = 0;
@@ -107,6 +111,9 @@ export class Search {
     this.sortKey = new Float64Array(n);
     this.farKey = new Float64Array(n);
     this.tightKey = new Float64Array(n);
+    this.order = new Int32Array(n);
+    this.scratchA = new Int32Array(n);
+    this.scratchB = new Int32Array(n);
     for (let c = 0; c < n; c++) {
       let far = 0;
       for (let v = 0; v < V; v++) far += m.dist[m.startNode[v] * m.size + c];
@@ -344,7 +351,22 @@ export class Search {
         (choice < 4 ? rng.next() : choice < 8 ? -(m.demand[c] || m.service[c]) : choice < 10 ? -this.farKey[c] : this.tightKey[c]) +
         tie;
     }
-    const order = Array.from(pool.subarray(0, n)).sort((a, b) => key[a] - key[b]);
+    const order = this.order;
+    if (n > 64) {
+      order.set(Array.from(pool.subarray(0, n)).sort((a, b) => key[a] - key[b]));
+    } else {
+      // Insertion sort: a ruin removes a few dozen visits at most; no allocation in the hot path.
+      for (let k = 0; k < n; k++) {
+        const c = pool[k];
+        const kc = key[c];
+        let j = k - 1;
+        while (j >= 0 && key[order[j]] > kc) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = c;
+      }
+    }
     const blink = initial ? 0 : this.params.blinkRate;
     const logKeep = Math.log(1 - blink);
     // Positions to skip are drawn as geometric gaps rather than one coin flip per position.
@@ -352,7 +374,9 @@ export class Search {
     const size = m.size;
     const dur = m.dur, dist = m.dist, twE = m.twE, twL = m.twL, demand = m.demand, service = m.service;
     const nodes = rs.nodes, lens = rs.len, stride = rs.stride;
-    const fD = rs.fD, fTW = rs.fTW, fE = rs.fE, fL = rs.fL, fTT = rs.fTT, fLoad = rs.fLoad;
+    const fD = rs.fD, fTW = rs.fTW, fE = rs.fE, fL = rs.fL, fTT = rs.fTT, fDist = rs.fDist, fLoad = rs.fLoad;
+    // Legs into c: from c's own row when the matrix is symmetric (p→c = c→p), else down its column.
+    const stepP = m.symmetric ? 1 : size;
     const bD = rs.bD, bE = rs.bE, bL = rs.bL, bTT = rs.bTT, bLoad = rs.bLoad;
     const EPS = 1e-7;
     let left = 0;
@@ -360,7 +384,8 @@ export class Search {
     const restrict = !initial && m.n > this.params.restrictAbove;
     const near = Math.min(this.K, 2 * this.params.granularity);
     const routeMark = this.routeMark;
-    for (const c of order) {
+    for (let o = 0; o < n; o++) {
+      const c = order[o];
       let best = Infinity;
       let bestR = -1;
       let bestI = -1;
@@ -375,58 +400,76 @@ export class Search {
       }
       const rowExtra = c * V;
       const cRow = c * size;
+      const cCol = m.symmetric ? cRow : c;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
       const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
-      for (let r = 0; r < V; r++) {
-        const extra = m.extra[rowExtra + r];
-        if (extra === Infinity) continue;
-        const len = lens[r];
-        if (len === 0) {
-          const t = m.vtype[r];
-          if (this.typeMark[t] === stamp) continue;
-          this.typeMark[t] = stamp;
-        } else if (restrictC && routeMark[r] !== stamp) continue;
-        const a = m.costTime[r], b = m.costDist[r];
-        const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
-        const complex = multiC || rs.isComplex(r);
-        const base = r * stride;
-        let p = nodes[base];
-        for (let k = base; k <= base + len; k++) {
-          const q = nodes[k + 1];
-          if (gap-- === 0) {
-            gap = nextGap();
+      // Restricted: the routes of c's nearest neighbours first; only when none of them can take c (or
+      // only an empty one can), the routes of its farther neighbours (pass 1), then every other route
+      // (pass 2), rather than leave c out or open a route for it.
+      for (let pass = 0; pass < (restrictC ? 3 : 1); pass++) {
+        if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
+        if (pass === 1) {
+          for (let g = near; g < this.K; g++) {
+            const r = rs.routeOf[this.neighbors[c * this.K + g]];
+            if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
+          }
+        }
+        for (let r = 0; r < V; r++) {
+          const extra = m.extra[rowExtra + r];
+          if (extra === Infinity) continue;
+          const len = lens[r];
+          if (pass === 1) {
+            if (len === 0 || routeMark[r] !== -stamp) continue;
+          } else if (pass === 2) {
+            if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
+          } else if (len === 0) {
+            const t = m.vtype[r];
+            if (this.typeMark[t] === stamp) continue;
+            this.typeMark[t] = stamp;
+          } else if (restrictC && routeMark[r] !== stamp) continue;
+          const a = m.costTime[r], b = m.costDist[r];
+          const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
+          const complex = multiC || rs.isComplex(r);
+          const base = r * stride;
+          let p = nodes[base];
+          for (let k = base; k <= base + len; k++) {
+            const q = nodes[k + 1];
+            if (gap-- === 0) {
+              gap = nextGap();
+              p = q;
+              continue;
+            }
+            const pc = p * stepP + cCol, cq = cRow + q;
+            const t1 = dur[pc], t2 = dur[cq];
+            // The leg p→q replaced, from the route's prefix sums (no read of p's row).
+            let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
             p = q;
-            continue;
-          }
-          const pc = p * size + c, cq = cRow + q, pq = p * size + q;
-          const t1 = dur[pc], t2 = dur[cq];
-          let delta = a * (t1 + t2 - dur[pq]) + b * (dist[pc] + dist[cq] - dist[pq]) + extra;
-          p = q;
-          if (delta >= best) continue;
-          if (fLoad[k] + bLoad[k + 1] > cap) continue;
-          const d1 = fD[k] - fTW[k] + t1;
-          const E1 = fE[k];
-          if (E1 + d1 - lc > EPS) continue;
-          const L1 = fL[k];
-          const dWT1 = Math.max(ec - d1 - L1, 0);
-          const D = fD[k] + sc + t1 + dWT1;
-          const E = Math.max(ec - d1, E1) - dWT1;
-          const d2 = D + t2;
-          if (E + d2 - bL[k + 1] > EPS) continue;
-          const L = Math.min(lc - d1, L1);
-          const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
-          if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
-          if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
-          if (complex) {
-            // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
-            const exact = rs.insertionDelta(r, k - base, c, Infinity);
-            if (exact === Infinity) continue;
-            delta = exact + extra;
             if (delta >= best) continue;
+            if (fLoad[k] + bLoad[k + 1] > cap) continue;
+            const d1 = fD[k] - fTW[k] + t1;
+            const E1 = fE[k];
+            if (E1 + d1 - lc > EPS) continue;
+            const L1 = fL[k];
+            const dWT1 = Math.max(ec - d1 - L1, 0);
+            const D = fD[k] + sc + t1 + dWT1;
+            const E = Math.max(ec - d1, E1) - dWT1;
+            const d2 = D + t2;
+            if (E + d2 - bL[k + 1] > EPS) continue;
+            const L = Math.min(lc - d1, L1);
+            const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
+            if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
+            if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
+            if (complex) {
+              // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
+              const exact = rs.insertionDelta(r, k - base, c, Infinity);
+              if (exact === Infinity) continue;
+              delta = exact + extra;
+              if (delta >= best) continue;
+            }
+            best = delta;
+            bestR = r;
+            bestI = k - base;
           }
-          best = delta;
-          bestR = r;
-          bestI = k - base;
         }
       }
       if (bestR < 0) {
@@ -508,11 +551,18 @@ export class Search {
     const rs = this.rs;
     this.touch(r1);
     this.touch(r2);
-    const v1 = rs.visitsOf(r1), v2 = rs.visitsOf(r2);
-    const a = [...v1.slice(0, i), ...v2.slice(j)];
-    const b = [...v2.slice(0, j), ...v1.slice(i)];
-    rs.setRoute(r1, a);
-    rs.setRoute(r2, b);
+    // r1 keeps its visits 1..i then takes r2's from j+1; r2 keeps 1..j then takes r1's from i+1.
+    const nodes = rs.nodes;
+    const b1 = r1 * rs.stride, b2 = r2 * rs.stride;
+    const len1 = rs.len[r1], len2 = rs.len[r2];
+    const a = this.scratchA, b = this.scratchB;
+    let na = 0, nb = 0;
+    for (let k = 1; k <= i; k++) a[na++] = nodes[b1 + k];
+    for (let k = j + 1; k <= len2; k++) a[na++] = nodes[b2 + k];
+    for (let k = 1; k <= j; k++) b[nb++] = nodes[b2 + k];
+    for (let k = i + 1; k <= len1; k++) b[nb++] = nodes[b1 + k];
+    rs.setRoute(r1, a, na);
+    rs.setRoute(r2, b, nb);
   }
 
   /** Visits currently unassigned. */
