@@ -444,7 +444,7 @@ describe('solveInWorker', () => {
     const solving = solveInWorker(problem, { travel: await travelMatrixFor(problem), timeBudgetMs: 3_000, seed: 3 }).finally(() => { solved = true; });
     let lowered = false;
     while (!solved && !lowered) {
-      lowered = niceOfThreads().includes(asking + constants.priority.PRIORITY_BELOW_NORMAL);
+      lowered = niceOfThreads().includes(Math.min(constants.priority.PRIORITY_LOW, asking + constants.priority.PRIORITY_BELOW_NORMAL));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await solving;

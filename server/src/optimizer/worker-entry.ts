@@ -1,7 +1,7 @@
 // Worker-thread entry for solveInWorker and OptimizerPool: solves each request it receives with its
 // travel matrix, posting progress and the solution (or the error) back. An 'abort' message stops the
 // current search at its next slice, which then returns its best solution.
-import { constants, setPriority } from 'node:os';
+import { constants, getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { solveWithMatrix } from './solve';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -9,10 +9,11 @@ import { ProblemValidationError } from './validate';
 
 if (!parentPort) throw new Error('worker-entry must run in a worker thread');
 // A search uses its whole core until its time is up. On Linux a thread's nice value is its own (setpriority on the
-// calling thread, pid 0), so this thread yields to the API's event loop, which then answers as fast while runs solve;
-// elsewhere, or where it is not allowed, the thread keeps the normal priority.
+// calling thread, pid 0; a new thread starts with its creator's), so this thread, ten steps nicer than the process,
+// yields to the API's event loop, which then answers as fast while runs solve; elsewhere, or where it is not
+// allowed, the thread keeps the process's priority.
 try {
-  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  setPriority(Math.min(constants.priority.PRIORITY_LOW, getPriority() + constants.priority.PRIORITY_BELOW_NORMAL));
 } catch {
   // not permitted here: solve at the normal priority
 }
