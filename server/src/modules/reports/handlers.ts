@@ -4,7 +4,9 @@ import { queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { clientsMissingAddress } from './clients-missing-address';
 import { clientTravel } from './client-travel';
+import { clientGeography } from './client-geography';
 import { reportFiltersOf } from './filters';
+import { practitionerPerformance } from './practitioner-performance';
 import { practitionerTravel } from './practitioner-travel';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
@@ -13,6 +15,12 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
     reportPractitionerTravel: async (request) =>
       practitionerTravel(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerTravel'))),
+    reportPractitionerPerformance: async (request) =>
+      practitionerPerformance(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerPerformance'))),
+    reportClientGeography: async (request) => {
+      const query = queryOf(request, 'reportClientGeography');
+      return clientGeography(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { radiusKm: query.radius_km, groupBy: query.group_by });
+    },
     reportClientTravel: async (request) => clientTravel(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravel')),
   };
 }
