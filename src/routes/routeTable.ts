@@ -16,6 +16,8 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/reports/clients-missing-address': lazy(() => import('../features/reports/ClientsMissingAddressReport')),
   '/reports/practitioner-travel': lazy(() => import('../features/reports/PractitionerTravelReport')),
   '/reports/client-travel': lazy(() => import('../features/reports/ClientTravelReport')),
+  '/reports/practitioner-performance': lazy(() => import('../features/reports/PractitionerPerformanceReport')),
+  '/reports/client-geography': lazy(() => import('../features/reports/ClientGeographyReport')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
   '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
   '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),

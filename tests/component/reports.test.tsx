@@ -45,7 +45,9 @@ describe('the reports index', () => {
     renderApp('/reports', { as: 'ADMIN' });
     const list = await screen.findByRole('list', { name: 'Reports' });
     expect(within(list).getByRole('link', { name: /Clients missing address/ })).toHaveAttribute('href', '/reports/clients-missing-address');
-    expect(within(list).getAllByTestId('report-card-coming-soon')).toHaveLength(4);
+    expect(within(list).getByRole('link', { name: /Practitioner performance/ })).toHaveAttribute('href', '/reports/practitioner-performance');
+    expect(within(list).getByRole('link', { name: /Client geography/ })).toHaveAttribute('href', '/reports/client-geography');
+    expect(within(list).getAllByTestId('report-card-coming-soon')).toHaveLength(2);
   });
 });
 

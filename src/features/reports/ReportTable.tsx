@@ -24,7 +24,7 @@ function sortRows<Row>(rows: readonly Row[], column: ReportColumn<Row> | undefin
   });
 }
 
-export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions }: {
+export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions, totals }: {
   label: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
@@ -35,6 +35,8 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
   empty: string;
   /** Beside "Download CSV": the report's other downloads (e.g. a detail CSV). */
   actions?: ReactNode;
+  /** A totals row under the rows, in the CSV's last line too (it does not sort). */
+  totals?: Row;
 }) {
   const [sort, setSort] = useState<Sort>(null);
   const shown = useMemo(
@@ -48,7 +50,7 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
     <div>
       <div className="flex flex-wrap items-center justify-end gap-2 px-4 py-3 print:hidden">
         {actions}
-        <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, shown))}>
+        <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, totals ? [...shown, totals] : shown))}>
           Download CSV
         </Button>
       </div>
@@ -82,6 +84,13 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
               </tr>
             ))}
           </tbody>
+          {totals && rows.length > 0 && (
+            <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
+              <tr>
+                {columns.map((column) => <td key={column.id} className="px-3 py-2 break-words">{column.text(totals)}</td>)}
+              </tr>
+            </tfoot>
+          )}
         </table>
         {rows.length === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500">{empty}</p>}
       </div>

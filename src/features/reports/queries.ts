@@ -1,7 +1,10 @@
 // The reports' server data, one query-options factory (record 0006): a report's answer is keyed by its filters.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerTravel, type ClientTravelQuery, type ReportQuery } from './api';
+import {
+  fetchClientGeography, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerPerformance, fetchPractitionerTravel,
+  type ClientGeographyQuery, type ClientTravelQuery, type ReportQuery,
+} from './api';
 
 export const reportQueries = {
   all: () => ['reports'] as const,
@@ -22,6 +25,18 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), 'client-travel', query] as const,
       queryFn: () => fetchClientTravel(api, query),
+      placeholderData: keepPreviousData,
+    }),
+  practitionerPerformance: (api: ApiClient, query: ReportQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'practitioner-performance', query] as const,
+      queryFn: () => fetchPractitionerPerformance(api, query),
+      placeholderData: keepPreviousData,
+    }),
+  clientGeography: (api: ApiClient, query: ClientGeographyQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'client-geography', query] as const,
+      queryFn: () => fetchClientGeography(api, query),
       placeholderData: keepPreviousData,
     }),
 };
