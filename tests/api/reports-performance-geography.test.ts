@@ -10,7 +10,7 @@
 // Amy on 20 February (in the 90 days), Ben on 1 November 2029 (123 days before: not).
 //   idle: 10:00 → 10:30 less 378 s = 1422 s; 11:15 → 13:00 less 378 s = 5922 s; 7344 s.
 //   utilisation 9900 ÷ 28 800 = 0.344; punctual Amy, Amy = 2 of 3; repeats Amy 09:00 (20 Feb), Amy 13:00 (09:00) = 2 of 3.
-// Quinn (no hours, no start place), Tuesday: Cora 09:00–09:30 (nursing) and 11:00–11:30 (physio), Cora not available
+// Quinn (no hours, starts from the depot), Tuesday: Cora 09:00–09:30 (nursing) and 11:00–11:30 (physio), Cora not available
 // on Tuesdays: punctual 0; idle 09:30 → 11:00 less a 0 s leg = 5400 s; repeat: the 11:00 visit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -36,6 +36,8 @@ beforeAll(async () => {
     start_place_kind: 'home', home_lat: -27.5, home_lng: 153.0,
     working_hours: [{ start: '08:00', end: '16:00' }, null, null, null, null, null, null],
   }).where(eq(practitioners.id, pat));
+  // Quinn starts from the depot (−27.4445 153.0375): it is nearer than Pat's home for Cora (2.7 km) and Cal (27.4 km).
+  await db.update(practitioners).set({ start_place_kind: 'custom_location', start_custom_location_id: acme.customLocationIds[0] }).where(eq(practitioners.id, quinn));
   const base = { business_account_id: acme.businessAccountId, time_zone: 'Australia/Brisbane', lng: 153.0, geo_precision: 'address' as const, geo_source: 'pms' as const };
   const [amy, ben, cal] = await db.insert(clients).values([
     { ...base, first_name: 'Amy', last_name: 'Able', lat: -27.49, city: 'Annerley', post_code: '4103' },
@@ -131,17 +133,21 @@ describe('client geography', () => {
     const response = await get('client-geography', '');
     expect(response.status).toBe(200);
     const [cora, dale] = acme.clientIds;
-    const row = (client_id: number, client_name: string, suburb: string | null, postcode: string | null, distance_km: number | null, outside_radius: boolean) =>
+    const row = (client_id: number, client_name: string, suburb: string | null, postcode: string | null, distance_km: number | null, outside_radius: boolean, start: 'Home' | 'acme depot' | null) =>
       expect.objectContaining({
         client_id, client_name, suburb, postcode, distance_km, outside_radius,
-        nearest_start_place: distance_km === null ? null : 'Home', nearest_practitioner_name: distance_km === null ? null : 'Pat acme-One',
+        nearest_start_place: start, nearest_practitioner_name: start === null ? null : start === 'Home' ? 'Pat acme-One' : 'Quinn acme-Two',
       });
     expect(response.body.rows).toEqual([
-      row(ids.amy, 'Amy Able', 'Annerley', '4103', 1.1, false),
-      row(cora, 'Cora acme-Client', 'New Farm', '4005', 5.9, false),
-      row(dale, 'Dale acme-Client', null, null, null, false),
-      row(ids.ben, 'Ben Best', 'Annerley', '4103', 3.3, false),
-      row(ids.cal, 'Cal Coast', 'Redcliffe', '4020', 33.4, true),
+      // Home 1.1 km, the depot 6.3 km.
+      row(ids.amy, 'Amy Able', 'Annerley', '4103', 1.1, false, 'Home'),
+      // Home 5.9 km, the depot 2.7 km.
+      row(cora, 'Cora acme-Client', 'New Farm', '4005', 2.7, false, 'acme depot'),
+      row(dale, 'Dale acme-Client', null, null, null, false, null),
+      // Home 3.3 km, the depot 4.7 km.
+      row(ids.ben, 'Ben Best', 'Annerley', '4103', 3.3, false, 'Home'),
+      // Home 33.4 km, the depot 27.4 km.
+      row(ids.cal, 'Cal Coast', 'Redcliffe', '4020', 27.4, true, 'acme depot'),
     ]);
     expect(response.body.groups).toEqual([
       { key: 'Annerley', clients: 2, placed: 2, outside_radius: 0 },
@@ -149,13 +155,13 @@ describe('client geography', () => {
       { key: 'New Farm', clients: 1, placed: 1, outside_radius: 0 },
       { key: 'Redcliffe', clients: 1, placed: 1, outside_radius: 1 },
     ]);
-    // Median of 1.1, 3.3, 5.9, 33.4.
-    expect(response.body.summary).toEqual({ clients: 5, placed: 4, outside_radius: 1, median_distance_km: 4.6, radius_km: 25, start_places: 1 });
+    // Median of 1.1, 2.7, 3.3, 27.4.
+    expect(response.body.summary).toEqual({ clients: 5, placed: 4, outside_radius: 1, median_distance_km: 3, radius_km: 25, start_places: 2 });
   });
 
   it('takes the radius and the grouping from the address', async () => {
     const { body } = await get('client-geography', '?radius_km=3&group_by=postcode');
-    expect(body.summary).toMatchObject({ outside_radius: 3, radius_km: 3 });
+    expect(body.summary).toMatchObject({ outside_radius: 2, radius_km: 3 });
     expect(body.groups[0]).toEqual({ key: '4103', clients: 2, placed: 2, outside_radius: 1 });
   });
 

@@ -64,18 +64,34 @@ export async function clientGeography(
     place.practitioners.push(day.name);
     places.set(key, place);
   }
-  const starts = [...places.values()];
+  // By latitude: the search for a client's nearest walks out from their latitude and stops once the latitude alone
+  // is farther than the best found (a great circle is never shorter than its north–south part).
+  const starts = [...places.values()].sort((a, b) => a.lat - b.lat);
+  const METRES_PER_DEGREE = greatCircleMetres({ lat: 0, lng: 0 }, { lat: 1, lng: 0 });
+  const nearestTo = (point: { lat: number; lng: number }) => {
+    let best: { place: (typeof starts)[number]; metres: number } | null = null;
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle].lat < point.lat) low = middle + 1;
+      else high = middle;
+    }
+    for (let down = low - 1, up = low; down >= 0 || up < starts.length;) {
+      const below = down >= 0 ? (point.lat - starts[down].lat) * METRES_PER_DEGREE : Infinity;
+      const above = up < starts.length ? (starts[up].lat - point.lat) * METRES_PER_DEGREE : Infinity;
+      if (best && Math.min(below, above) > best.metres) break;
+      const place = below <= above ? starts[down--] : starts[up++];
+      const metres = greatCircleMetres(point, place);
+      if (!best || metres < best.metres) best = { place, metres };
+    }
+    return best;
+  };
 
   const rows: Row[] = clients.map((client) => {
     const placed = client.lat !== null && client.lng !== null && client.geo_precision !== 'none';
     const point = placed ? { lat: Number(client.lat), lng: Number(client.lng) } : null;
-    let nearest: { place: (typeof starts)[number]; metres: number } | null = null;
-    if (point) {
-      for (const place of starts) {
-        const metres = greatCircleMetres(point, place);
-        if (!nearest || metres < nearest.metres) nearest = { place, metres };
-      }
-    }
+    const nearest = point ? nearestTo(point) : null;
     const distanceKm = nearest ? Math.round(nearest.metres / 100) / 10 : null;
     return {
       client_id: client.id, client_name: `${client.first_name} ${client.last_name}`.trim(),
