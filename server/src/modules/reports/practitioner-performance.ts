@@ -41,29 +41,36 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
   }
   const practitionerIds = filters.practitionerIds.length ? filters.practitionerIds : null;
   const [counts, practitioners, days, availability, timeZone] = await Promise.all([
-    // Per practitioner and in all (the empty grouping set): one pass over the range's appointments.
+    // Per practitioner and in all (the empty grouping set), in one pass: the range's appointments and the
+    // CONTINUITY_DAYS before it, each visit with the one before it of the same practitioner and client (lag over them,
+    // not cancelled), which makes it a repeat when it is at most CONTINUITY_DAYS earlier. Whatever their type or
+    // location, earlier visits count; the visit filters choose the visits counted.
     queryRows<CountRow>(db, sql`
-      SELECT a.practitioner_id,
-             count(*) FILTER (WHERE a.cancelled_at IS NULL) AS visits,
-             count(*) FILTER (WHERE a.cancelled_at IS NOT NULL) AS cancellations,
-             coalesce(sum(extract(epoch FROM a.ends_at - a.starts_at)) FILTER (WHERE a.cancelled_at IS NULL), 0) AS visit_seconds,
-             count(DISTINCT a.client_id) FILTER (WHERE a.cancelled_at IS NULL) AS clients,
-             count(*) FILTER (WHERE a.cancelled_at IS NULL AND a.client_id IS NOT NULL) AS with_client,
-             count(*) FILTER (WHERE a.cancelled_at IS NULL AND a.client_id IS NOT NULL AND EXISTS (
-               SELECT 1 FROM appointments e
-               WHERE e.business_account_id = a.business_account_id AND e.client_id = a.client_id
-                 AND e.practitioner_id = a.practitioner_id AND e.cancelled_at IS NULL
-                 AND e.starts_at < a.starts_at AND e.starts_at >= a.starts_at - make_interval(days => ${CONTINUITY_DAYS})
-             )) AS repeat_visits
-      FROM appointments a
-      JOIN business_accounts b ON b.id = a.business_account_id
-      WHERE a.business_account_id = ${businessAccountId}
-        AND a.starts_at >= ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone)
-        AND a.starts_at < ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone)
-        ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
-        ${idsIn(sql`a.appointment_type_id`, filters.appointmentTypeIds)}
-        ${idsIn(sql`a.business_location_id`, filters.businessLocationIds)}
-      GROUP BY GROUPING SETS ((a.practitioner_id), ())`),
+      WITH bounds AS (
+        SELECT ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone) AS from_at,
+               ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone) AS to_at
+        FROM business_accounts b WHERE b.id = ${businessAccountId}
+      ), seen AS (
+        SELECT a.practitioner_id, a.client_id, a.starts_at, a.ends_at, a.appointment_type_id, a.business_location_id, a.cancelled_at,
+               lag(a.starts_at) OVER (PARTITION BY a.practitioner_id, a.client_id, a.cancelled_at IS NULL ORDER BY a.starts_at, a.id) AS previous_at
+        FROM appointments a, bounds
+        WHERE a.business_account_id = ${businessAccountId}
+          AND a.starts_at >= bounds.from_at - make_interval(days => ${CONTINUITY_DAYS}) AND a.starts_at < bounds.to_at
+          ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
+      )
+      SELECT s.practitioner_id,
+             count(*) FILTER (WHERE s.cancelled_at IS NULL) AS visits,
+             count(*) FILTER (WHERE s.cancelled_at IS NOT NULL) AS cancellations,
+             coalesce(sum(extract(epoch FROM s.ends_at - s.starts_at)) FILTER (WHERE s.cancelled_at IS NULL), 0) AS visit_seconds,
+             count(DISTINCT s.client_id) FILTER (WHERE s.cancelled_at IS NULL) AS clients,
+             count(*) FILTER (WHERE s.cancelled_at IS NULL AND s.client_id IS NOT NULL) AS with_client,
+             count(*) FILTER (WHERE s.cancelled_at IS NULL AND s.client_id IS NOT NULL
+               AND s.previous_at >= s.starts_at - make_interval(days => ${CONTINUITY_DAYS})) AS repeat_visits
+      FROM seen s, bounds
+      WHERE s.starts_at >= bounds.from_at
+        ${idsIn(sql`s.appointment_type_id`, filters.appointmentTypeIds)}
+        ${idsIn(sql`s.business_location_id`, filters.businessLocationIds)}
+      GROUP BY GROUPING SETS ((s.practitioner_id), ())`),
     loadPractitionerDaysOn(db, businessAccountId, practitionerIds, dates),
     travelDays(db, travelProviderFor(ctx.config), businessAccountId, { ...range, practitionerIds: filters.practitionerIds }),
     // Clients with custom availability: the others are always available.
