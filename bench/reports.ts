@@ -38,6 +38,7 @@ const CALLS: [string, string][] = [
   ['clients missing address (every client)', '/api/reports/clients-missing-address'],
   ['client travel', `/api/reports/client-travel?${range}`],
   ['client geography', `/api/reports/client-geography?${range}`],
+  ['client geography (every client)', '/api/reports/client-geography'],
   ['dashboard', '/api/dashboard'],
 ];
 

@@ -977,6 +977,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/practitioner-performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits whose arrival — the arrival time, else the booked start — is within the client's availability, by the optimiser's rule; a client without custom availability is always in it); distinct clients; continuity (share of visits with a client to a client the practitioner visited, not cancelled, in the 90 days before the visit). */
+        get: operations["reportPractitionerPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/client-geography": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where clients live: each client with their map point, suburb and postcode, the great-circle distance to the nearest start place of an active practitioner (the optimiser's haversine) and whether it is beyond radius_km; counts grouped by suburb or postcode (group_by). Every client without a date range or visit filter; with them (days in the business time zone, both given, at most 366 days), only clients with a visit that is not cancelled of the chosen practitioners, appointment types and locations. Clients by name. */
+        get: operations["reportClientGeography"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/client-travel": {
         parameters: {
             query?: never;
@@ -1130,6 +1164,82 @@ export interface components {
                 practitioner_id: components["schemas"]["Id"];
                 practitioner_name: string;
             } | null;
+        };
+        PractitionerPerformanceRow: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /** @description visits that are not cancelled */
+            visits: number;
+            cancellations: number;
+            /** @description the visits' booked time */
+            visit_seconds: number;
+            /** @description the working hours of the practitioner's settings over the days */
+            working_seconds: number;
+            /** @description visit_seconds ÷ working_seconds to 3 decimals; null without working hours */
+            utilisation: number | null;
+            /** @description time between visits in a row beyond the travel between them */
+            idle_seconds: number;
+            /** @description visits whose arrival is within the client's availability */
+            punctual_visits: number;
+            /** @description punctual_visits ÷ visits to 3 decimals; null without visits */
+            punctuality: number | null;
+            /** @description distinct clients visited */
+            clients: number;
+            /** @description visits to a client the practitioner visited in the 90 days before */
+            repeat_visits: number;
+            /** @description repeat_visits ÷ visits with a client to 3 decimals; null without any */
+            continuity: number | null;
+        };
+        PractitionerPerformanceSummary: {
+            practitioners: number;
+            visits: number;
+            cancellations: number;
+            visit_seconds: number;
+            working_seconds: number;
+            utilisation: number | null;
+            idle_seconds: number;
+            punctual_visits: number;
+            punctuality: number | null;
+            /** @description distinct clients over every practitioner */
+            clients: number;
+            repeat_visits: number;
+            continuity: number | null;
+            /** @description how many days before a visit an earlier visit makes it a repeat */
+            continuity_days: number;
+            /** @description which travel legs idle time leaves out */
+            legs_counted: string;
+        };
+        ClientGeographyRow: {
+            client_id: components["schemas"]["Id"];
+            client_name: string;
+            suburb: string | null;
+            postcode: string | null;
+            lat: number | null;
+            lng: number | null;
+            geo_precision: string | null;
+            /** @description the nearest start place's name; null without a point or a start place */
+            nearest_start_place: string | null;
+            nearest_practitioner_name: string | null;
+            /** @description great-circle km to the nearest start place */
+            distance_km: number | null;
+            outside_radius: boolean;
+        };
+        ClientGeographyGroup: {
+            /** @description the suburb or postcode ('' when the clients have none) */
+            key: string;
+            clients: number;
+            placed: number;
+            outside_radius: number;
+        };
+        ClientGeographySummary: {
+            clients: number;
+            /** @description clients with a map point */
+            placed: number;
+            outside_radius: number;
+            median_distance_km: number | null;
+            radius_km: number;
+            /** @description distinct start places of active practitioners measured from */
+            start_places: number;
         };
         PractitionerTravelRow: {
             practitioner_id: components["schemas"]["Id"];
@@ -4085,6 +4195,79 @@ export interface operations {
                         days: components["schemas"]["PractitionerTravelDay"][];
                         legs: components["schemas"]["TravelLegRow"][];
                         summary: components["schemas"]["PractitionerTravelSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportPractitionerPerformance: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each practitioner's figures and the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PractitionerPerformanceRow"][];
+                        summary: components["schemas"]["PractitionerPerformanceSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportClientGeography: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                /** @description the service radius in km from the nearest start place (default 25) */
+                radius_km?: number;
+                /** @description what the counts are grouped by (default suburb) */
+                group_by?: "suburb" | "postcode";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients, the groups and the summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ClientGeographyRow"][];
+                        groups: components["schemas"]["ClientGeographyGroup"][];
+                        summary: components["schemas"]["ClientGeographySummary"];
                     };
                 };
             };

@@ -17,9 +17,7 @@ function built(path: string, title: string, roles: readonly Role[] | undefined, 
   return { ...page(path, title, roles, description, sidebar), comingSoon: undefined };
 }
 
-const report = (slug: string, title: string, what: string) =>
-  page(`/reports/${slug}`, title, ADMIN_ONLY, what);
-const builtReport = (slug: string, title: string, what: string) => built(`/reports/${slug}`, title, ADMIN_ONLY, what);
+const report = (slug: string, title: string, what: string) => built(`/reports/${slug}`, title, ADMIN_ONLY, what);
 
 export const routeMetas: readonly RouteMeta[] = [
   { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
@@ -27,13 +25,13 @@ export const routeMetas: readonly RouteMeta[] = [
   page('/search', 'Nearby search', STAFF, 'Find clients and visits near an address or another client.', { label: 'Nearby search', icon: 'search' }),
   { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, sidebar: { label: 'Clients', icon: 'clients' } },
   built('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
-  builtReport('activity', 'Activity report', 'Who imported, exported, optimised or changed what (arrival times, availability, tags, settings), and when.'),
-  builtReport('appointments', 'Appointments report', 'Visits and hours by practitioner, type, location or day, with cancellations and visits outside availability.'),
-  builtReport('practitioner-travel', 'Practitioner travel', 'Distance and time each practitioner travels between visits, per day and per leg.'),
-  report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation and punctuality per practitioner.'),
-  builtReport('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete or only placed at the suburb, with their next visit, to fix before routing.'),
-  builtReport('client-travel', 'Client travel', 'Travel attributed to each client’s visits, capped and priced per km, for invoicing.'),
-  report('client-geography', 'Client geography', 'Where clients live, by region.'),
+  report('activity', 'Activity report', 'Who imported, exported, optimised or changed what (arrival times, availability, tags, settings), and when.'),
+  report('appointments', 'Appointments report', 'Visits and hours by practitioner, type, location or day, with cancellations and visits outside availability.'),
+  report('practitioner-travel', 'Practitioner travel', 'Distance and time each practitioner travels between visits, per day and per leg.'),
+  report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation, idle time, punctuality and continuity per practitioner.'),
+  report('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete or only placed at the suburb, with their next visit, to fix before routing.'),
+  report('client-travel', 'Client travel', 'Travel attributed to each client’s visits, capped and priced per km, for invoicing.'),
+  report('client-geography', 'Client geography', 'Where clients live, by suburb or postcode, and who is beyond the service radius.'),
   built('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'),
   built('/imports/add', 'New import', ADMIN_ONLY, 'Start an import of appointments for a date range.'),
   built('/exports', 'Exports', ADMIN_ONLY, 'The history of appointment-time exports to the practice management system.'),

@@ -18,6 +18,8 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/reports/client-travel': lazy(() => import('../features/reports/ClientTravelReport')),
   '/reports/activity': lazy(() => import('../features/reports/ActivityReport')),
   '/reports/appointments': lazy(() => import('../features/reports/AppointmentsReport')),
+  '/reports/practitioner-performance': lazy(() => import('../features/reports/PractitionerPerformanceReport')),
+  '/reports/client-geography': lazy(() => import('../features/reports/ClientGeographyReport')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
   '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
   '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),

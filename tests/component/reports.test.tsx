@@ -41,11 +41,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the reports index', () => {
-  it('lists the seven reports: the working ones link to their page, the others are marked coming soon', async () => {
+  it('lists the seven reports, each a link to its page', async () => {
     renderApp('/reports', { as: 'ADMIN' });
     const list = await screen.findByRole('list', { name: 'Reports' });
     expect(within(list).getByRole('link', { name: /Clients missing address/ })).toHaveAttribute('href', '/reports/clients-missing-address');
-    expect(within(list).getAllByTestId('report-card-coming-soon')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: /Practitioner performance/ })).toHaveAttribute('href', '/reports/practitioner-performance');
+    expect(within(list).getByRole('link', { name: /Client geography/ })).toHaveAttribute('href', '/reports/client-geography');
+    expect(within(list).queryAllByTestId('report-card-coming-soon')).toHaveLength(0);
   });
 });
 

@@ -83,7 +83,7 @@ const isValidNumber = (text: string, max: number, step: number) => {
 };
 
 /** A number filter kept in the address once it is valid; while it is not, the field says why and the report waits. */
-function NumberFilter({ label, value, onChange, max, step, unit }: {
+export function NumberFilter({ label, value, onChange, max, step, unit }: {
   label: string; value: number; onChange: (value: number) => void; max: number; step: number; unit: string;
 }) {
   const [text, setText] = useState(String(value));

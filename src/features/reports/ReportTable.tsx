@@ -90,9 +90,7 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
           {totals && rows.length > 0 && (
             <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
               <tr>
-                {columns.map((column) => (
-                  <td key={column.id} className="px-3 py-2">{column.text(totals)}</td>
-                ))}
+                {columns.map((column) => <td key={column.id} className="px-3 py-2 break-words">{column.text(totals)}</td>)}
               </tr>
             </tfoot>
           )}

@@ -22,6 +22,12 @@ export type ClientTravelQuery = NonNullable<operations['reportClientTravel']['pa
 export type ClientTravelRow = Schemas['ClientTravelRow'];
 export type ClientTravelVisit = Schemas['ClientTravelVisit'];
 
+export type PractitionerPerformanceRow = Schemas['PractitionerPerformanceRow'];
+export type PractitionerPerformanceSummary = Schemas['PractitionerPerformanceSummary'];
+export type ClientGeographyQuery = NonNullable<operations['reportClientGeography']['parameters']['query']>;
+export type ClientGeographyRow = Schemas['ClientGeographyRow'];
+export type ClientGeographyGroup = Schemas['ClientGeographyGroup'];
+
 export const REPORT_LOAD_ERROR = 'An error has occurred. Could not load the report.';
 
 export async function fetchClientsMissingAddress(api: ApiClient, query: ReportQuery) {
@@ -42,4 +48,12 @@ export async function fetchActivity(api: ApiClient, query: ActivityQuery) {
 
 export async function fetchAppointmentsReport(api: ApiClient, query: AppointmentsReportQuery) {
   return unwrap(await api.GET('/reports/appointments', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchPractitionerPerformance(api: ApiClient, query: ReportQuery) {
+  return unwrap(await api.GET('/reports/practitioner-performance', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+export async function fetchClientGeography(api: ApiClient, query: ClientGeographyQuery) {
+  return unwrap(await api.GET('/reports/client-geography', { params: { query } }), REPORT_LOAD_ERROR);
 }

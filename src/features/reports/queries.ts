@@ -2,8 +2,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import {
-  fetchActivity, fetchAppointmentsReport, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerTravel,
-  type ActivityQuery, type AppointmentsReportQuery, type ClientTravelQuery, type ReportQuery,
+  fetchActivity, fetchAppointmentsReport, fetchClientGeography, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerPerformance,
+  fetchPractitionerTravel, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type ReportQuery,
 } from './api';
 
 export const reportQueries = {
@@ -31,4 +31,16 @@ export const reportQueries = {
     queryOptions({ queryKey: [...reportQueries.all(), 'activity', query] as const, queryFn: () => fetchActivity(api, query), placeholderData: keepPreviousData }),
   appointments: (api: ApiClient, query: AppointmentsReportQuery) =>
     queryOptions({ queryKey: [...reportQueries.all(), 'appointments', query] as const, queryFn: () => fetchAppointmentsReport(api, query), placeholderData: keepPreviousData }),
+  practitionerPerformance: (api: ApiClient, query: ReportQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'practitioner-performance', query] as const,
+      queryFn: () => fetchPractitionerPerformance(api, query),
+      placeholderData: keepPreviousData,
+    }),
+  clientGeography: (api: ApiClient, query: ClientGeographyQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'client-geography', query] as const,
+      queryFn: () => fetchClientGeography(api, query),
+      placeholderData: keepPreviousData,
+    }),
 };

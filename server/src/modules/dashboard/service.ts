@@ -16,7 +16,7 @@ import {
   availabilityWindows, businessTimeZone, checkDay, currentArrival, dayBounds, dayStartMs, dayVisits, listRouteDaysBetween,
   secondsOf, startsOutside, travelOfDay, travelProviderFor, type DayVisit,
 } from '../optimizations';
-import { loadPractitionerDaysOn, type PractitionerDay } from '../practitioners';
+import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf, type PractitionerDay } from '../practitioners';
 import { clientsMissingAddress } from '../reports';
 import { routesOfDays } from '../travel-legs';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
@@ -151,7 +151,7 @@ export class DashboardService {
       for (const practitioner of practitioners) {
         const own = practitioner.days.filter((day) => inWeek(day.date));
         if (!own[0]?.active || !practitioner.days.some((day) => day.shift !== null)) continue;
-        working.set(own[0].practitionerId, own.reduce((sum, day) => sum + (day.shift ? day.shift.end - day.shift.start : 0), 0));
+        working.set(own[0].practitionerId, workingSecondsOf(own));
       }
       const visitSeconds = totals.filter((total) => inWeek(total.day) && working.has(total.practitionerId)).reduce((sum, total) => sum + total.visitSeconds, 0);
       const workingSeconds = [...working.values()].reduce((sum, seconds) => sum + seconds, 0);
@@ -162,7 +162,7 @@ export class DashboardService {
         travel_metres: Math.round(routes.reduce((sum, route) => sum + route.travelMetres, 0)),
         visit_seconds: visitSeconds,
         working_seconds: Math.round(workingSeconds),
-        utilisation: workingSeconds > 0 ? Math.round((visitSeconds / workingSeconds) * 1000) / 1000 : null,
+        utilisation: utilisationOf(visitSeconds, workingSeconds),
       };
     };
 

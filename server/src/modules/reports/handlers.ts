@@ -6,7 +6,9 @@ import { activityReport } from './activity';
 import { appointmentsReport } from './appointments';
 import { clientsMissingAddress } from './clients-missing-address';
 import { clientTravel } from './client-travel';
+import { clientGeography } from './client-geography';
 import { reportFiltersOf } from './filters';
+import { practitionerPerformance } from './practitioner-performance';
 import { practitionerTravel } from './practitioner-travel';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
@@ -15,6 +17,12 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
     reportPractitionerTravel: async (request) =>
       practitionerTravel(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerTravel'))),
+    reportPractitionerPerformance: async (request) =>
+      practitionerPerformance(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerPerformance'))),
+    reportClientGeography: async (request) => {
+      const query = queryOf(request, 'reportClientGeography');
+      return clientGeography(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { radiusKm: query.radius_km, groupBy: query.group_by });
+    },
     reportClientTravel: async (request) => clientTravel(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravel')),
     reportActivity: async (request) => {
       const query = queryOf(request, 'reportActivity');

@@ -1,0 +1,126 @@
+// Client geography: where clients live — each client's point, suburb and postcode, the great-circle distance to the
+// nearest start place of an active practitioner (the optimiser's haversine), whether it is beyond the service radius,
+// and counts by suburb or postcode. Every client of the business; with a range or a visit filter, only the clients
+// with such a visit that is not cancelled (as Clients missing address reads them). One query for the clients, the
+// practitioners module's resolution of start places.
+import { sql, type SQL } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { queryRows } from '../../db/client';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { greatCircleMetres } from '../../optimizer/travel/haversine';
+import { businessTimeZone } from '../optimizations';
+import { loadPractitionerDaysOn } from '../practitioners';
+import type { ReportFilters } from './filters';
+
+type Row = Schemas['ClientGeographyRow'];
+type Group = Schemas['ClientGeographyGroup'];
+export type ClientGeographyReport = { rows: Row[]; groups: Group[]; summary: Schemas['ClientGeographySummary'] };
+export type GroupBy = 'suburb' | 'postcode';
+
+export const DEFAULT_RADIUS_KM = 25;
+
+const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
+
+interface DbRow {
+  id: number; first_name: string; last_name: string; city: string | null; post_code: string | null;
+  lat: string | number | null; lng: string | number | null; geo_precision: string | null;
+}
+
+export async function clientGeography(
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters, options: { radiusKm?: number; groupBy?: GroupBy },
+): Promise<ClientGeographyReport> {
+  const { db } = ctx;
+  const radiusKm = options.radiusKm ?? DEFAULT_RADIUS_KM;
+  const groupBy = options.groupBy ?? 'suburb';
+  const { range } = filters;
+  const visitRequired = range !== null || filters.practitionerIds.length + filters.appointmentTypeIds.length + filters.businessLocationIds.length > 0;
+  const visit = visitRequired ? sql`AND EXISTS (
+      SELECT 1 FROM appointments a
+      WHERE a.business_account_id = ${businessAccountId} AND a.client_id = c.id AND a.cancelled_at IS NULL
+        ${range ? sql`AND a.starts_at >= ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone)
+        AND a.starts_at < ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone)` : sql``}
+        ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
+        ${idsIn(sql`a.appointment_type_id`, filters.appointmentTypeIds)}
+        ${idsIn(sql`a.business_location_id`, filters.businessLocationIds)})` : sql``;
+  const timeZone = await businessTimeZone(db, businessAccountId);
+  const today = Temporal.Now.plainDateISO(timeZone).toString();
+  const [clients, practitioners] = await Promise.all([
+    queryRows<DbRow>(db, sql`
+      SELECT c.id, c.first_name, c.last_name, c.city, c.post_code, c.lat, c.lng, c.geo_precision
+      FROM clients c
+      JOIN business_accounts b ON b.id = c.business_account_id
+      WHERE c.business_account_id = ${businessAccountId} ${visit}
+      ORDER BY lower(c.last_name), lower(c.first_name), c.id`),
+    loadPractitionerDaysOn(db, businessAccountId, null, [today]),
+  ]);
+
+  // The start places measured from: each active practitioner's (one place may be several practitioners').
+  const places = new Map<string, { name: string; lat: number; lng: number; practitioners: string[] }>();
+  for (const { days: [day] } of practitioners) {
+    if (!day.active || !day.startPlace) continue;
+    const key = `${day.startPlace.lat},${day.startPlace.lng},${day.startPlace.name}`;
+    const place = places.get(key) ?? { name: day.startPlace.name, lat: day.startPlace.lat, lng: day.startPlace.lng, practitioners: [] };
+    place.practitioners.push(day.name);
+    places.set(key, place);
+  }
+  // By latitude: the search for a client's nearest walks out from their latitude and stops once the latitude alone
+  // is farther than the best found (a great circle is never shorter than its north–south part).
+  const starts = [...places.values()].sort((a, b) => a.lat - b.lat);
+  const METRES_PER_DEGREE = greatCircleMetres({ lat: 0, lng: 0 }, { lat: 1, lng: 0 });
+  const nearestTo = (point: { lat: number; lng: number }) => {
+    let best: { place: (typeof starts)[number]; metres: number } | null = null;
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle].lat < point.lat) low = middle + 1;
+      else high = middle;
+    }
+    for (let down = low - 1, up = low; down >= 0 || up < starts.length;) {
+      const below = down >= 0 ? (point.lat - starts[down].lat) * METRES_PER_DEGREE : Infinity;
+      const above = up < starts.length ? (starts[up].lat - point.lat) * METRES_PER_DEGREE : Infinity;
+      if (best && Math.min(below, above) > best.metres) break;
+      const place = below <= above ? starts[down--] : starts[up++];
+      const metres = greatCircleMetres(point, place);
+      if (!best || metres < best.metres) best = { place, metres };
+    }
+    return best;
+  };
+
+  const rows: Row[] = clients.map((client) => {
+    const placed = client.lat !== null && client.lng !== null && client.geo_precision !== 'none';
+    const point = placed ? { lat: Number(client.lat), lng: Number(client.lng) } : null;
+    const nearest = point ? nearestTo(point) : null;
+    const distanceKm = nearest ? Math.round(nearest.metres / 100) / 10 : null;
+    return {
+      client_id: client.id, client_name: `${client.first_name} ${client.last_name}`.trim(),
+      suburb: client.city?.trim() || null, postcode: client.post_code?.trim() || null,
+      lat: point?.lat ?? null, lng: point?.lng ?? null, geo_precision: client.geo_precision,
+      nearest_start_place: nearest?.place.name ?? null, nearest_practitioner_name: nearest ? nearest.place.practitioners.join(', ') : null,
+      distance_km: distanceKm, outside_radius: nearest !== null && nearest.metres > radiusKm * 1000,
+    };
+  });
+
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    const key = (groupBy === 'suburb' ? row.suburb : row.postcode) ?? '';
+    const group = groups.get(key) ?? { key, clients: 0, placed: 0, outside_radius: 0 };
+    group.clients += 1;
+    if (row.lat !== null) group.placed += 1;
+    if (row.outside_radius) group.outside_radius += 1;
+    groups.set(key, group);
+  }
+  const distances = rows.flatMap((row) => (row.distance_km === null ? [] : [row.distance_km])).sort((a, b) => a - b);
+  const middle = Math.floor(distances.length / 2);
+  const median = distances.length === 0 ? null
+    : distances.length % 2 === 1 ? distances[middle] : Math.round(((distances[middle - 1] + distances[middle]) / 2) * 10) / 10;
+  return {
+    rows,
+    groups: [...groups.values()].sort((a, b) => b.clients - a.clients || a.key.localeCompare(b.key)),
+    summary: {
+      clients: rows.length, placed: rows.filter((row) => row.lat !== null).length,
+      outside_radius: rows.filter((row) => row.outside_radius).length, median_distance_km: median, radius_km: radiusKm, start_places: starts.length,
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// Practitioner performance: per practitioner over the days, their visits and cancellations, utilisation (the one
+// rule the dashboard uses: booked visit time ÷ the working hours of their settings), idle time (between two visits
+// in a row of a day, the time beyond the travel between them — the travel-legs module's leg), punctuality (arrival
+// within the client's availability, by the optimiser's rule, as the dashboard marks visits outside it), distinct
+// clients and continuity (visits to a client they visited in the CONTINUITY_DAYS before). Counts are SQL; the rules
+// the optimiser and the travel-legs module own are theirs, applied per visit here. The answer is per practitioner.
+import { sql, type SQL } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { queryRows } from '../../db/client';
+import type { AvailabilityEntry } from '../../db/schema';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, travelProviderFor, type DayVisit } from '../optimizations';
+import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf } from '../practitioners';
+import { LEGS_COUNTED, travelDays, type LegVisit } from '../travel-legs';
+import type { ReportFilters } from './filters';
+import { countsVisit, travelRangeOf } from './practitioner-travel';
+
+type Row = Schemas['PractitionerPerformanceRow'];
+type Summary = Schemas['PractitionerPerformanceSummary'];
+export type PractitionerPerformanceReport = { rows: Row[]; summary: Summary };
+
+/** A visit is a repeat when the practitioner visited the client (not cancelled) in this many days before it. */
+export const CONTINUITY_DAYS = 90;
+
+const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
+
+interface CountRow {
+  practitioner_id: number | null;
+  visits: string | number; cancellations: string | number; visit_seconds: string | number;
+  clients: string | number; with_client: string | number; repeat_visits: string | number;
+}
+
+export async function practitionerPerformance(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<PractitionerPerformanceReport> {
+  const { db } = ctx;
+  const range = travelRangeOf(filters);
+  const dates: string[] = [];
+  for (let day = Temporal.PlainDate.from(range.startDate); Temporal.PlainDate.compare(day, Temporal.PlainDate.from(range.endDate)) <= 0; day = day.add({ days: 1 })) {
+    dates.push(day.toString());
+  }
+  const practitionerIds = filters.practitionerIds.length ? filters.practitionerIds : null;
+  const [counts, practitioners, days, availability, timeZone] = await Promise.all([
+    // Per practitioner and in all (the empty grouping set), in one pass: the range's appointments and the
+    // CONTINUITY_DAYS before it, each visit with the one before it of the same practitioner and client (lag over them,
+    // not cancelled), which makes it a repeat when it is at most CONTINUITY_DAYS earlier. Whatever their type or
+    // location, earlier visits count; the visit filters choose the visits counted.
+    queryRows<CountRow>(db, sql`
+      WITH bounds AS (
+        SELECT ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone) AS from_at,
+               ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone) AS to_at
+        FROM business_accounts b WHERE b.id = ${businessAccountId}
+      ), seen AS (
+        SELECT a.practitioner_id, a.client_id, a.starts_at, a.ends_at, a.appointment_type_id, a.business_location_id, a.cancelled_at,
+               lag(a.starts_at) OVER (PARTITION BY a.practitioner_id, a.client_id, a.cancelled_at IS NULL ORDER BY a.starts_at, a.id) AS previous_at
+        FROM appointments a, bounds
+        WHERE a.business_account_id = ${businessAccountId}
+          AND a.starts_at >= bounds.from_at - make_interval(days => ${CONTINUITY_DAYS}) AND a.starts_at < bounds.to_at
+          ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
+      )
+      SELECT s.practitioner_id,
+             count(*) FILTER (WHERE s.cancelled_at IS NULL) AS visits,
+             count(*) FILTER (WHERE s.cancelled_at IS NOT NULL) AS cancellations,
+             coalesce(sum(extract(epoch FROM s.ends_at - s.starts_at)) FILTER (WHERE s.cancelled_at IS NULL), 0) AS visit_seconds,
+             count(DISTINCT s.client_id) FILTER (WHERE s.cancelled_at IS NULL) AS clients,
+             count(*) FILTER (WHERE s.cancelled_at IS NULL AND s.client_id IS NOT NULL) AS with_client,
+             count(*) FILTER (WHERE s.cancelled_at IS NULL AND s.client_id IS NOT NULL
+               AND s.previous_at >= s.starts_at - make_interval(days => ${CONTINUITY_DAYS})) AS repeat_visits
+      FROM seen s, bounds
+      WHERE s.starts_at >= bounds.from_at
+        ${idsIn(sql`s.appointment_type_id`, filters.appointmentTypeIds)}
+        ${idsIn(sql`s.business_location_id`, filters.businessLocationIds)}
+      GROUP BY GROUPING SETS ((s.practitioner_id), ())`),
+    loadPractitionerDaysOn(db, businessAccountId, practitionerIds, dates),
+    travelDays(db, travelProviderFor(ctx.config), businessAccountId, { ...range, practitionerIds: filters.practitionerIds }),
+    // Clients with custom availability: the others are always available.
+    queryRows<{ id: number; time_zone: string | null; availability: AvailabilityEntry[] }>(db, sql`
+      SELECT c.id, c.time_zone, c.availability FROM clients c
+      WHERE c.business_account_id = ${businessAccountId} AND jsonb_array_length(c.availability) > 0`),
+    businessTimeZone(db, businessAccountId),
+  ]);
+
+  const clientAvailability = new Map(availability.map((client) => [client.id, client]));
+  const practitionerOf = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner.days]));
+  const counted = countsVisit(filters);
+  const perPractitioner = new Map<number, { idle: number; punctual: number }>();
+  const zeroOf = new Map<string, number>();
+  const punctual = (visit: LegVisit, practitionerTimeZone: string) => {
+    const client = visit.clientId === null ? undefined : clientAvailability.get(visit.clientId);
+    if (!client) return true;
+    let zero = zeroOf.get(visit.day);
+    if (zero === undefined) zeroOf.set(visit.day, zero = dayStartMs(visit.day, timeZone));
+    const dayVisit: DayVisit = {
+      ...visit, clientTimeZone: client.time_zone, availability: client.availability, arrivalLocked: false, updatedAt: visit.startsAt,
+    };
+    const windows = availabilityWindows(dayVisit, practitionerTimeZone, zero);
+    return !startsOutside(windows, secondsOf(visit.arriveAt ?? visit.startsAt, zero));
+  };
+  for (const day of days) {
+    const own = perPractitioner.get(day.practitionerId) ?? { idle: 0, punctual: 0 };
+    perPractitioner.set(day.practitionerId, own);
+    const practitionerTimeZone = practitionerOf.get(day.practitionerId)?.[0].timeZone ?? timeZone;
+    for (const visit of day.visits) if (counted(visit) && punctual(visit, practitionerTimeZone)) own.punctual += 1;
+    const byId = new Map(day.visits.map((visit) => [visit.id, visit]));
+    for (const leg of day.legs) {
+      if (leg.kind !== 'between') continue;
+      const [from, to] = [byId.get(leg.fromAppointmentId!)!, byId.get(leg.toAppointmentId!)!];
+      if (!counted(to)) continue;
+      const left = (from.arriveAt ?? from.startsAt).getTime() + (from.endsAt.getTime() - from.startsAt.getTime());
+      const gap = Math.round(((to.arriveAt ?? to.startsAt).getTime() - left) / 1000);
+      own.idle += Math.max(0, gap - leg.seconds);
+    }
+  }
+
+  const total = counts.find((row) => row.practitioner_id === null);
+  const byPractitioner = new Map(counts.filter((row) => row.practitioner_id !== null).map((row) => [row.practitioner_id!, row]));
+  const ids = new Set(byPractitioner.keys());
+  for (const [id, own] of practitionerOf) if (own[0].active && workingSecondsOf(own) > 0) ids.add(id);
+  const rows: Row[] = [...ids].map((id) => {
+    const count = byPractitioner.get(id);
+    const own = practitionerOf.get(id);
+    const visits = Number(count?.visits ?? 0);
+    const visitSeconds = Math.round(Number(count?.visit_seconds ?? 0));
+    const working = own ? workingSecondsOf(own) : 0;
+    const extra = perPractitioner.get(id) ?? { idle: 0, punctual: 0 };
+    const repeats = Number(count?.repeat_visits ?? 0);
+    return {
+      practitioner_id: id, practitioner_name: own?.[0].name ?? `Practitioner ${id}`,
+      visits, cancellations: Number(count?.cancellations ?? 0), visit_seconds: visitSeconds, working_seconds: working,
+      utilisation: utilisationOf(visitSeconds, working), idle_seconds: extra.idle,
+      punctual_visits: extra.punctual, punctuality: ratio(extra.punctual, visits),
+      clients: Number(count?.clients ?? 0), repeat_visits: repeats, continuity: ratio(repeats, Number(count?.with_client ?? 0)),
+    };
+  }).sort((a, b) => a.practitioner_name.localeCompare(b.practitioner_name) || a.practitioner_id - b.practitioner_id);
+
+  const sum = (key: 'visits' | 'cancellations' | 'visit_seconds' | 'working_seconds' | 'idle_seconds' | 'punctual_visits' | 'repeat_visits') =>
+    rows.reduce((acc, row) => acc + row[key], 0);
+  const withWorking = rows.filter((row) => row.working_seconds > 0);
+  const summary: Summary = {
+    practitioners: rows.length, visits: sum('visits'), cancellations: sum('cancellations'), visit_seconds: sum('visit_seconds'),
+    working_seconds: sum('working_seconds'),
+    // Utilisation in all counts the practitioners with working hours, as the dashboard's does.
+    utilisation: utilisationOf(withWorking.reduce((acc, row) => acc + row.visit_seconds, 0), sum('working_seconds')),
+    idle_seconds: sum('idle_seconds'), punctual_visits: sum('punctual_visits'), punctuality: ratio(sum('punctual_visits'), sum('visits')),
+    clients: Number(total?.clients ?? 0), repeat_visits: sum('repeat_visits'), continuity: ratio(sum('repeat_visits'), Number(total?.with_client ?? 0)),
+    continuity_days: CONTINUITY_DAYS,
+    legs_counted: `Idle time counts the time between two visits in a row beyond the leg between them (${LEGS_COUNTED})`,
+  };
+  return { rows, summary };
+}
