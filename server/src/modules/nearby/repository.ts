@@ -1,0 +1,87 @@
+// Nearby search's SQL: clients within a radius (a bounding box on the indexed lat/lng, then the great-circle
+// distance), the client searched from, and an appointment type's length. Every query is scoped to the business.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import type { AvailabilityEntry } from '../../db/schema';
+
+/** The optimiser's earth radius (server/src/optimizer/travel/haversine.ts), so both measure the same distance. */
+export const EARTH_RADIUS_M = 6_371_008.8;
+
+export interface Origin { lat: number; lng: number }
+
+/** The bounding box (degrees) holding every point within `radiusMetres` great-circle distance of `origin`. */
+export function boundingBox(origin: Origin, radiusMetres: number) {
+  const dLat = (radiusMetres / EARTH_RADIUS_M) * (180 / Math.PI);
+  // The widest longitude span is at the latitude nearest a pole inside the box.
+  const farthestLat = Math.min(89.999, Math.abs(origin.lat) + dLat);
+  const dLng = Math.min(180, dLat / Math.cos((farthestLat * Math.PI) / 180));
+  return { minLat: origin.lat - dLat, maxLat: origin.lat + dLat, minLng: origin.lng - dLng, maxLng: origin.lng + dLng };
+}
+
+export interface NearbyClientRow {
+  client_id: number;
+  name: string;
+  suburb: string | null;
+  lat: number;
+  lng: number;
+  distance_metres: number;
+  tags: { id: number; name: string; color: string }[] | null;
+}
+
+/** The distance expression: haversine on the client's lat/lng, in metres. */
+const distanceSql = (origin: Origin) => sql`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(
+  power(sin(radians(c.lat - ${origin.lat}::float8) / 2), 2)
+  + cos(radians(${origin.lat}::float8)) * cos(radians(c.lat)) * power(sin(radians(c.lng - ${origin.lng}::float8) / 2), 2)))))`;
+
+/** The query of nearbyClients, for EXPLAIN in the decision record and the tests. */
+export function nearbyClientsQuery(businessAccountId: number, origin: Origin, radiusMetres: number, limit: number) {
+  const box = boundingBox(origin, radiusMetres);
+  // A box crossing the antimeridian is not split: the business's clients are on one side of it in practice.
+  return sql`
+    WITH near AS (
+      SELECT c.id, c.first_name, c.last_name, c.city, c.lat, c.lng, ${distanceSql(origin)} AS distance
+      FROM clients c
+      WHERE c.business_account_id = ${businessAccountId} AND c.lat IS NOT NULL AND c.lng IS NOT NULL
+        AND c.lat BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8
+        AND c.lng BETWEEN ${box.minLng}::float8 AND ${box.maxLng}::float8
+    ), nearest AS (
+      SELECT * FROM near WHERE distance <= ${radiusMetres}::float8 ORDER BY distance, id LIMIT ${limit}
+    )
+    SELECT n.id AS client_id, trim(n.first_name || ' ' || n.last_name) AS name, n.city AS suburb, n.lat, n.lng,
+      round(n.distance)::int AS distance_metres,
+      (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', coalesce(t.color, '#64748b')) ORDER BY lower(t.name))
+         FROM client_tags ct JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
+         WHERE ct.client_id = n.id) AS tags
+    FROM nearest n ORDER BY n.distance, n.id`;
+}
+
+export async function nearbyClients(db: DbOrTx, businessAccountId: number, origin: Origin, radiusMetres: number, limit: number): Promise<NearbyClientRow[]> {
+  const rows = await queryRows<NearbyClientRow>(db as Db, nearbyClientsQuery(businessAccountId, origin, radiusMetres, limit));
+  return rows.map((row) => ({ ...row, lat: Number(row.lat), lng: Number(row.lng), distance_metres: Number(row.distance_metres) }));
+}
+
+export interface OriginClient {
+  id: number;
+  name: string;
+  lat: number | null;
+  lng: number | null;
+  time_zone: string | null;
+  availability: AvailabilityEntry[];
+}
+
+export async function findClient(db: DbOrTx, businessAccountId: number, id: number): Promise<OriginClient | undefined> {
+  const [row] = await queryRows<OriginClient>(db as Db, sql`
+    SELECT id, trim(first_name || ' ' || last_name) AS name, lat, lng, time_zone, availability
+    FROM clients WHERE business_account_id = ${businessAccountId} AND id = ${id}`);
+  if (!row) return undefined;
+  return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };
+}
+
+/** An appointment type's length in minutes: the given one, else the business's first; undefined when there is none. */
+export async function appointmentTypeMinutes(db: DbOrTx, businessAccountId: number, id: number | undefined): Promise<{ id: number; duration: number } | undefined> {
+  const [row] = await queryRows<{ id: number; duration: number }>(db as Db, sql`
+    SELECT id, duration FROM appointment_types
+    WHERE business_account_id = ${businessAccountId} ${id === undefined ? sql`` : sql`AND id = ${id}`}
+    ORDER BY id LIMIT 1`);
+  return row;
+}
