@@ -17,6 +17,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/reports/practitioner-travel': lazy(() => import('../features/reports/PractitionerTravelReport')),
   '/reports/client-travel': lazy(() => import('../features/reports/ClientTravelReport')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
+  '/search': lazy(() => import('../features/search/SearchPage')),
   '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
   '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),
   '/exports': lazy(() => import('../features/sync/exports/ExportsPage')),
