@@ -42,7 +42,8 @@ export default function SearchPage({ route }: RoutePageProps) {
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const tomorrow = useMemo(() => todayIn(timeZone).add({ days: 1 }), [timeZone]);
   const schema = useMemo(() => ({
-    client: urlParam.integer(null),
+    // Not 'client': that key opens the client modal (src/app/modalUrl.ts).
+    near_client: urlParam.integer(null),
     address: urlParam.text(),
     radius: urlParam.integer(20, { min: 1, max: 100 }),
     date: urlParam.date(tomorrow),
@@ -51,13 +52,13 @@ export default function SearchPage({ route }: RoutePageProps) {
   }), [tomorrow]);
   const [state, setState] = useUrlState(schema);
 
-  const place = useQuery({ ...nearbyQueries.place(state.address, api), enabled: state.client === null && state.address !== '' });
+  const place = useQuery({ ...nearbyQueries.place(state.address, api), enabled: state.near_client === null && state.address !== '' });
   const point = place.data && place.data.lat !== null && place.data.lng !== null ? { lat: place.data.lat, lng: place.data.lng } : null;
   const common = {
     radius_km: state.radius, date: toRequestDate(state.date),
     ...(state.duration === null ? {} : { duration_minutes: state.duration }), ...(state.type === null ? {} : { appointment_type_id: state.type }),
   };
-  const query: NearbyQuery | null = state.client !== null ? { client_id: state.client, ...common } : point ? { ...point, ...common } : null;
+  const query: NearbyQuery | null = state.near_client !== null ? { client_id: state.near_client, ...common } : point ? { ...point, ...common } : null;
   const search = useQuery({ ...nearbyQueries.search(api, query ?? {}), enabled: query !== null });
   const types = useQuery(appointmentTypeQueries.all(api));
 
@@ -70,36 +71,36 @@ export default function SearchPage({ route }: RoutePageProps) {
       <Card>
         <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
           <OriginField
-            label={state.client !== null ? (search.data?.origin.label ?? 'Client') : state.address}
-            onClient={(id) => setState({ client: id, address: '' })}
-            onAddress={(address) => setState({ client: null, address })}
+            label={state.near_client !== null ? (search.data?.origin.label ?? 'Client') : state.address}
+            onClient={(id) => setState({ near_client: id, address: '' })}
+            onAddress={(address) => setState({ near_client: null, address })}
           />
-          <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Radius
-            <select className={fieldClass} value={state.radius} onChange={(event) => setState({ radius: Number(event.target.value) })}>
+          <div>
+            <label htmlFor="nearby-radius" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Radius</label>
+            <select id="nearby-radius" className={fieldClass} value={state.radius} onChange={(event) => setState({ radius: Number(event.target.value) })}>
               {[...new Set([...RADIUS_CHOICES, state.radius])].sort((a, b) => a - b).map((value) => <option key={value} value={value}>{value} km</option>)}
             </select>
-          </label>
-          <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Day
-            <input type="date" className={fieldClass} value={toRequestDate(state.date)}
+          </div>
+          <div>
+            <label htmlFor="nearby-day" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Day</label>
+            <input id="nearby-day" type="date" className={fieldClass} value={toRequestDate(state.date)}
               onChange={(event) => { if (event.target.value) setState({ date: Temporal.PlainDate.from(event.target.value) }); }} />
-          </label>
-          <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Type
-            <select className={fieldClass} value={state.type ?? ''} onChange={(event) => setState({ type: event.target.value ? Number(event.target.value) : null })}>
+          </div>
+          <div>
+            <label htmlFor="nearby-type" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Type</label>
+            <select id="nearby-type" className={fieldClass} value={state.type ?? ''} onChange={(event) => setState({ type: event.target.value ? Number(event.target.value) : null })}>
               <option value="">Any type</option>
               {types.data?.map((type) => <option key={type.id} value={type.id}>{type.name} ({type.duration} min)</option>)}
             </select>
-          </label>
-          <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Length (min)
-            <input type="number" min={5} max={720} step={5} className={fieldClass} placeholder={search.data ? String(search.data.duration_minutes) : 'From the type'}
+          </div>
+          <div>
+            <label htmlFor="nearby-length" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Length (min)</label>
+            <input id="nearby-length" type="number" min={5} max={720} step={5} className={fieldClass} placeholder={search.data ? String(search.data.duration_minutes) : 'From the type'}
               value={state.duration ?? ''} onChange={(event) => {
                 const value = Number(event.target.value);
                 setState({ duration: event.target.value && value >= 5 && value <= 720 ? value : null });
               }} />
-          </label>
+          </div>
         </div>
       </Card>
 
@@ -126,26 +127,24 @@ function OriginField({ label, onClient, onAddress }: { label: string; onClient: 
   const choose = (action: () => void) => { action(); setText(''); setOpen(false); };
   return (
     <div className="relative">
-      <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        Near a client or an address
-        <input
-          role="combobox" aria-expanded={open && text.trim().length >= 2} aria-controls="nearby-origin-options" aria-autocomplete="list"
+      <label htmlFor="nearby-origin" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Near a client or an address</label>
+      <input
+          id="nearby-origin" type="search" aria-controls="nearby-origin-options"
           className={fieldClass} value={text} placeholder={label || 'Client name or street address'}
           onChange={(event) => { setText(event.target.value); setOpen(true); }}
           onKeyDown={(event) => { if (event.key === 'Enter' && text.trim()) { event.preventDefault(); choose(() => onAddress(text.trim())); } }}
         />
-      </label>
       {label && <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">Searching near: <span className="font-medium">{label}</span></p>}
       {open && text.trim().length >= 2 && (
-        <ul id="nearby-origin-options" role="listbox" className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <ul id="nearby-origin-options" aria-label="Matching clients" className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {matches.data?.clients.map((client) => (
-            <li key={client.id} role="option" aria-selected={false}>
+            <li key={client.id}>
               <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => choose(() => onClient(client.id))}>
                 {client.full_name}{client.suburb ? <span className="text-slate-500"> · {client.suburb}</span> : null}
               </button>
             </li>
           ))}
-          <li role="option" aria-selected={false}>
+          <li>
             <button type="button" className="block w-full px-3 py-2 text-left text-sm text-sky-700 hover:bg-slate-100 dark:text-sky-400 dark:hover:bg-slate-800" onClick={() => choose(() => onAddress(text.trim()))}>
               Search near the address “{text.trim()}”
             </button>
@@ -161,7 +160,12 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
   const routes = useMemo<MapRoute[]>(() => [
     { id: 'radius', name: `Within ${km(result.radius_metres)}`, color: '#94a3b8', stops: [], path: circlePath(origin, result.radius_metres) },
     ...result.practitioners.filter((row) => row.insertion).slice(0, 5).map((row) => ({
-      id: row.practitioner_id, name: row.name, color: row.color, stops: [],
+      id: row.practitioner_id, name: row.name, color: row.color,
+      // Their visits in order; the new one (at the searched point) marked +.
+      stops: row.path.slice(1, -1).map((point, i) => {
+        const isNew = point.lat === origin.lat && point.lng === origin.lng;
+        return { id: `${row.practitioner_id}-${i}`, ...point, title: isNew ? 'The new visit' : `Visit ${i + 1}`, ...(isNew ? { label: '+' } : {}) };
+      }),
       start: { ...row.path[0], name: `${row.name}: start` }, end: { ...row.path[row.path.length - 1], name: `${row.name}: end` }, path: row.path,
     })),
   ], [result, origin]);
@@ -227,7 +231,7 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
 function PractitionerCard({ row, best, timeZone }: { row: NearbyPractitioner; best: boolean; timeZone: string }) {
   const insertion = row.insertion!;
   const place = insertion.after_appointment_id === null
-    ? (insertion.before_appointment_id === null ? 'their only visit' : 'before their first visit')
+    ? (insertion.before_appointment_id === null ? 'the only visit of their day' : 'before their first visit')
     : (insertion.before_appointment_id === null ? 'after their last visit' : 'between two of their visits');
   return (
     <li className={`rounded-md border p-3 ${best ? 'border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950/30' : 'border-slate-200 dark:border-slate-800'}`}>
