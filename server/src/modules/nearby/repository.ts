@@ -28,10 +28,36 @@ export interface NearbyClientRow {
   tags: { id: number; name: string; color: string }[] | null;
 }
 
-/** The distance expression: haversine on the client's lat/lng, in metres. */
-const distanceSql = (origin: Origin) => sql`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(
-  power(sin(radians(c.lat - ${origin.lat}::float8) / 2), 2)
-  + cos(radians(${origin.lat}::float8)) * cos(radians(c.lat)) * power(sin(radians(c.lng - ${origin.lng}::float8) / 2), 2)))))`;
+/** The distance expression: haversine on the lat/lng of `alias` (c: the clients row), in metres. */
+const distanceSql = (origin: Origin, alias = sql.raw('c')) => sql`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(
+  power(sin(radians(${alias}.lat - ${origin.lat}::float8) / 2), 2)
+  + cos(radians(${origin.lat}::float8)) * cos(radians(${alias}.lat)) * power(sin(radians(${alias}.lng - ${origin.lng}::float8) / 2), 2)))))`;
+
+/**
+ * The practitioners with a visit of the day (not cancelled) within the radius, each with the nearest one's distance.
+ * A visit's point is its own, else its client's (as the optimiser reads it). The day's visits are found by the range
+ * index; only their points are read.
+ */
+export async function practitionersWithVisitsNear(
+  db: DbOrTx, businessAccountId: number, origin: Origin, radiusMetres: number, day: { from: Date; to: Date },
+): Promise<Map<number, number>> {
+  const box = boundingBox(origin, radiusMetres);
+  const rows = await queryRows<{ practitioner_id: number; metres: number }>(db as Db, sql`
+    WITH v AS (
+      SELECT a.practitioner_id,
+        CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN a.lat ELSE c.lat END AS lat,
+        CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN a.lng ELSE c.lng END AS lng
+      FROM appointments a
+      LEFT JOIN clients c ON c.id = a.client_id AND c.business_account_id = ${businessAccountId}
+      WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL
+        AND a.starts_at >= ${day.from.toISOString()}::timestamptz AND a.starts_at < ${day.to.toISOString()}::timestamptz
+    )
+    SELECT v.practitioner_id, min(${distanceSql(origin, sql.raw('v'))}) AS metres
+    FROM v
+    WHERE v.lat BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8 AND v.lng BETWEEN ${box.minLng}::float8 AND ${box.maxLng}::float8
+    GROUP BY v.practitioner_id`);
+  return new Map(rows.filter((row) => Number(row.metres) <= radiusMetres).map((row) => [row.practitioner_id, Number(row.metres)]));
+}
 
 /** The query of nearbyClients, for EXPLAIN in the decision record and the tests. */
 export function nearbyClientsQuery(businessAccountId: number, origin: Origin, radiusMetres: number, limit: number) {

@@ -10,10 +10,10 @@ import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, greatCircleMetres, type Location } from '../../optimizer';
 import {
-  availabilityWindows, businessTimeZone, checkDay, dayBounds, dayStartMs, dayVisits, insertionProblem, loadDay, routingProblems, type DayVisit,
+  availabilityWindows, businessTimeZone, checkDay, dayBounds, dayStartMs, insertionProblem, loadDay, routingProblems, type DayVisit,
 } from '../optimizations';
 import { loadPractitionerDaysOn } from '../practitioners';
-import { appointmentTypeMinutes, findClient, nearbyClients, type Origin } from './repository';
+import { appointmentTypeMinutes, findClient, nearbyClients, practitionersWithVisitsNear, type Origin } from './repository';
 
 export interface NearbyQuery {
   lat?: number;
@@ -62,20 +62,15 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
   if (query.appointment_type_id !== undefined && !type) throw invalid('appointment_type_id: no such appointment type in this business.');
   const durationMinutes = query.duration_minutes ?? type?.duration ?? 60;
 
-  const [clientRows, visits, everyone] = await Promise.all([
+  const [clientRows, visitsNear, everyone] = await Promise.all([
     nearbyClients(db, business, origin, radiusMetres, CLIENTS_LIMIT),
-    dayVisits(db, business, null, dayBounds(date, timeZone)),
+    practitionersWithVisitsNear(db, business, origin, radiusMetres, dayBounds(date, timeZone)),
     loadPractitionerDaysOn(db, business, null, [date]),
   ]);
 
   // Candidates: routable that day, with a visit or their start place within the radius; the nearest first.
-  const nearest = new Map<number, number>();
+  const nearest = new Map(visitsNear);
   const closer = (id: number, metres: number) => nearest.set(id, Math.min(nearest.get(id) ?? Infinity, metres));
-  for (const visit of visits) {
-    if (visit.lat === null || visit.lng === null) continue;
-    const metres = greatCircleMetres(origin, { lat: visit.lat, lng: visit.lng });
-    if (metres <= radiusMetres) closer(visit.practitionerId, metres);
-  }
   const startDistance = new Map<number, number>();
   for (const { days: [day] } of everyone) {
     if (!day.startPlace) continue;
