@@ -7,7 +7,6 @@ export { cheapestInsertion, type CurrentRoute, type Insertion } from './insertio
 export { problemLocations } from './travel/matrix';
 export { HaversineProvider, DEFAULT_HAVERSINE_OPTIONS, type HaversineOptions, type SpeedBand } from './travel/haversine';
 export { EuclideanProvider, euclideanMatrix } from './travel/euclidean';
-export { greatCircleMetres } from './travel/haversine';
 export { OsrmProvider, type OsrmOptions } from './travel/osrm';
 export { CachedTravelProvider } from './travel/cache';
 export { DEFAULT_WEIGHTS } from './core/model';

@@ -111,3 +111,23 @@ export async function appointmentTypeMinutes(db: DbOrTx, businessAccountId: numb
     ORDER BY id LIMIT 1`);
   return row;
 }
+
+/**
+ * Every active practitioner's start place (their home, a business location or a custom location) with its distance
+ * from the origin; those without a placed start are left out. Numbers only: the practitioners module resolves the
+ * few that become candidates.
+ */
+export async function practitionerStartDistances(db: DbOrTx, businessAccountId: number, origin: Origin): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; metres: number }>(db as Db, sql`
+    WITH s AS (
+      SELECT p.id,
+        CASE p.start_place_kind WHEN 'home' THEN p.home_lat WHEN 'business_location' THEN bl.lat WHEN 'custom_location' THEN cl.lat END AS lat,
+        CASE p.start_place_kind WHEN 'home' THEN p.home_lng WHEN 'business_location' THEN bl.lng WHEN 'custom_location' THEN cl.lng END AS lng
+      FROM practitioners p
+      LEFT JOIN business_locations bl ON bl.id = p.start_business_location_id AND bl.business_account_id = ${businessAccountId}
+      LEFT JOIN custom_locations cl ON cl.id = p.start_custom_location_id AND cl.business_account_id = ${businessAccountId}
+      WHERE p.business_account_id = ${businessAccountId} AND p.active
+    )
+    SELECT s.id, ${distanceSql(origin, sql.raw('s'))} AS metres FROM s WHERE s.lat IS NOT NULL AND s.lng IS NOT NULL`);
+  return new Map(rows.map((row) => [row.id, Number(row.metres)]));
+}

@@ -8,12 +8,14 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
-import { cheapestInsertion, greatCircleMetres, type Location } from '../../optimizer';
+import { cheapestInsertion, type Location } from '../../optimizer';
 import {
   availabilityWindows, businessTimeZone, checkDay, dayBounds, dayStartMs, insertionProblem, loadDay, routingProblems, type DayVisit,
 } from '../optimizations';
-import { loadPractitionerDaysOn } from '../practitioners';
-import { appointmentTypeMinutes, findClient, nearbyClients, practitionersWithVisitsNear, type Origin } from './repository';
+import { loadPractitionerDays } from '../practitioners';
+import {
+  appointmentTypeMinutes, findClient, nearbyClients, practitionerStartDistances, practitionersWithVisitsNear, type Origin,
+} from './repository';
 
 export interface NearbyQuery {
   lat?: number;
@@ -62,24 +64,25 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
   if (query.appointment_type_id !== undefined && !type) throw invalid('appointment_type_id: no such appointment type in this business.');
   const durationMinutes = query.duration_minutes ?? type?.duration ?? 60;
 
-  const [clientRows, visitsNear, everyone] = await Promise.all([
+  const [clientRows, visitsNear, startDistance] = await Promise.all([
     nearbyClients(db, business, origin, radiusMetres, CLIENTS_LIMIT),
     practitionersWithVisitsNear(db, business, origin, radiusMetres, dayBounds(date, timeZone)),
-    loadPractitionerDaysOn(db, business, null, [date]),
+    practitionerStartDistances(db, business, origin),
   ]);
 
-  // Candidates: routable that day, with a visit or their start place within the radius; the nearest first.
+  // Candidates: active and routable that day, with a visit within the radius or their start place within it (and
+  // hours that day); the nearest first. Only the nearest are resolved, a batch at a time, until there are enough.
   const nearest = new Map(visitsNear);
-  const closer = (id: number, metres: number) => nearest.set(id, Math.min(nearest.get(id) ?? Infinity, metres));
-  const startDistance = new Map<number, number>();
-  for (const { days: [day] } of everyone) {
-    if (!day.startPlace) continue;
-    const metres = greatCircleMetres(origin, day.startPlace);
-    startDistance.set(day.practitionerId, metres);
-    if (metres <= radiusMetres && day.shift) closer(day.practitionerId, metres);
+  for (const [id, metres] of startDistance) if (metres <= radiusMetres) nearest.set(id, Math.min(nearest.get(id) ?? Infinity, metres));
+  const ordered = [...nearest].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id]) => id);
+  const candidateIds: number[] = [];
+  for (let from = 0; from < ordered.length && candidateIds.length < CANDIDATES_LIMIT; from += CANDIDATES_LIMIT * 2) {
+    const days = await loadPractitionerDays(db, business, ordered.slice(from, from + CANDIDATES_LIMIT * 2), date);
+    for (const day of days) {
+      if (candidateIds.length >= CANDIDATES_LIMIT || !day.active || routingProblems(day).length > 0) continue;
+      if (visitsNear.has(day.practitionerId) || day.shift) candidateIds.push(day.practitionerId);
+    }
   }
-  const routable = new Set(everyone.flatMap(({ days: [day] }) => (day.active && routingProblems(day).length === 0 ? [day.practitionerId] : [])));
-  const candidateIds = [...nearest].filter(([id]) => routable.has(id)).sort((a, b) => a[1] - b[1]).slice(0, CANDIDATES_LIMIT).map(([id]) => id);
 
   const zeroMs = dayStartMs(date, timeZone);
   const noon = new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone, plainTime: '12:00' }).epochMilliseconds);
