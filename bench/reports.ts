@@ -40,6 +40,7 @@ const CALLS: [string, string][] = [
   ['client geography', `/api/reports/client-geography?${range}`],
   ['client geography (every client)', '/api/reports/client-geography'],
   ['dashboard', '/api/dashboard'],
+  ['nearby search (20 km from a point, a weekday)', '/api/search/nearby?lat=-27.47&lng=153.02&date=2026-03-17'],
 ];
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {

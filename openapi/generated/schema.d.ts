@@ -874,6 +874,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Nearby search from a point (lat and lng, e.g. an address placed with POST /geocode) or from a client of the business (client_id: their point and their availability). Answers the clients within the radius (great-circle distance, nearest first, at most 50) and which practitioner could take a new visit there on the day: each practitioner with a visit within the radius that day, or whose start place is within it and who works that day, with the optimiser's cheapest insertion of a visit of that length into their day as it is (their other visits keep their times; their hours, break and limits and the client's availability hold), cheapest first; null when it fits nowhere in their day. 422 naming the field for a missing origin or a value out of range; 404 for a client that is not the business's. */
+        get: operations["searchNearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routes": {
         parameters: {
             query?: never;
@@ -2237,6 +2254,69 @@ export interface components {
              */
             current_arrive_at: string;
             current_practitioner_id: components["schemas"]["Id"];
+        };
+        NearbySearch: {
+            origin: {
+                lat: number;
+                lng: number;
+                client_id: number | null;
+                /** @description the client's name when searching from a client */
+                label: string | null;
+            };
+            /** Format: date */
+            date: string;
+            radius_metres: number;
+            duration_minutes: number;
+            clients: components["schemas"]["NearbyClient"][];
+            practitioners: components["schemas"]["NearbyPractitioner"][];
+            /** @description why no practitioner is offered (the client is not available that day) */
+            message: string | null;
+        };
+        NearbyClient: {
+            client_id: components["schemas"]["Id"];
+            name: string;
+            suburb: string | null;
+            /** @description great-circle distance from the origin */
+            distance_metres: number;
+            lat: number;
+            lng: number;
+            tags: components["schemas"]["Tag"][];
+        };
+        NearbyPractitioner: {
+            practitioner_id: components["schemas"]["Id"];
+            name: string;
+            color: string;
+            /** @description their visits that day (not cancelled) */
+            visits: number;
+            /** @description great-circle distance from their start place to the origin */
+            start_distance_metres: number;
+            /** @description their working hours that day less their visits' booked time */
+            free_minutes: number;
+            insertion: components["schemas"]["NearbyInsertion"] | null;
+            /** @description their day in order (start place, visits, the new visit where it would go, end place), for the map */
+            path: components["schemas"]["LatLng"][];
+        };
+        NearbyInsertion: {
+            /**
+             * Format: date-time
+             * @description the start of the new visit
+             */
+            arrive_at: string;
+            /**
+             * Format: date-time
+             * @description its end (arrive_at plus its length)
+             */
+            leave_at: string;
+            /**
+             * Format: date-time
+             * @description when the practitioner gets there (before arrive_at when they wait)
+             */
+            reach_at: string;
+            after_appointment_id: number | null;
+            before_appointment_id: number | null;
+            added_travel_seconds: number;
+            added_travel_metres: number;
+            lateness_seconds: number;
         };
         VisitTravel: {
             appointment_id: components["schemas"]["Id"];
@@ -3979,6 +4059,39 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    searchNearby: {
+        parameters: {
+            query?: {
+                lat?: number;
+                lng?: number;
+                client_id?: components["schemas"]["Id"];
+                radius_km?: number;
+                date?: string;
+                duration_minutes?: number;
+                /** @description the new visit's type (its duration by default; only practitioners who deliver it are offered) */
+                appointment_type_id?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Clients and practitioners near the point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearbySearch"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -22,7 +22,7 @@ const report = (slug: string, title: string, what: string) => built(`/reports/${
 export const routeMetas: readonly RouteMeta[] = [
   { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
   { path: '/appointments', title: 'Appointments', requiresAuth: true, inLayout: true, sidebar: { label: 'Appointments', icon: 'appointments' } },
-  page('/search', 'Nearby search', STAFF, 'Find clients and visits near an address or another client.', { label: 'Nearby search', icon: 'search' }),
+  built('/search', 'Nearby search', STAFF, 'Find clients near an address or a client, and who could take a new visit there.', { label: 'Nearby search', icon: 'search' }),
   { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, sidebar: { label: 'Clients', icon: 'clients' } },
   built('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
   report('activity', 'Activity report', 'Who imported, exported, optimised or changed what (arrival times, availability, tags, settings), and when.'),

@@ -21,6 +21,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/reports/practitioner-performance': lazy(() => import('../features/reports/PractitionerPerformanceReport')),
   '/reports/client-geography': lazy(() => import('../features/reports/ClientGeographyReport')),
   // Issue 4 (sync): imports, exports and the sync settings pages.
+  '/search': lazy(() => import('../features/search/SearchPage')),
   '/imports': lazy(() => import('../features/sync/imports/ImportsPage')),
   '/imports/add': lazy(() => import('../features/sync/imports/ImportAddPage')),
   '/exports': lazy(() => import('../features/sync/exports/ExportsPage')),

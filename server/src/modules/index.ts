@@ -11,6 +11,7 @@ import { appointmentsHandlers } from './appointments';
 import { clientsHandlers } from './clients';
 import { customLocationsHandlers } from './custom-locations';
 import { dashboardHandlers } from './dashboard';
+import { nearbyHandlers } from './nearby';
 import { optimizationSettingsHandlers } from './optimization-settings';
 import { optimizationsHandlers } from './optimizations';
 import { geocodingHandlers } from './geocoding';
@@ -38,5 +39,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...travelHandlers(ctx),
     ...reportsHandlers(ctx),
     ...dashboardHandlers(ctx),
+    ...nearbyHandlers(ctx),
   };
 }

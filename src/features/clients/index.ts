@@ -4,3 +4,4 @@ export { ClientDetailsModal } from './ClientDetailsModal';
 export { ensureOk, tagColor, type Tag } from './api';
 export { clientQueries, tagQueries } from './queries';
 export { useAllTags } from './TagsEditor';
+export { useDebouncedValue } from './useDebouncedValue';

@@ -13,11 +13,11 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
-import { cheapestInsertion, travelMatrixFor, type CurrentRoute } from '../../optimizer';
+import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type TravelMatrix } from '../../optimizer';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import { dayBounds, loadDay, travelProviderFor } from './day';
-import { availabilityWindows, buildDayProblem, dayStartMs, type DayVisit } from './problem';
+import { availabilityWindows, buildDayProblem, dayStartMs, type DayData, type DayProblem, type DayVisit } from './problem';
 import {
   appointmentTypeNames, businessTimeZone, findVisit, lockAppointmentRow, ownPractitionerIds, usualPractitioners,
 } from './repository';
@@ -131,23 +131,7 @@ export async function findInsertion(
     return { insertion: null, message: `${target.clientName ?? 'The client'} is not available on ${longDate(date)}, so there is no time for the visit that day.` };
   }
 
-  // The other visits stay as they are: kept at their arrival with their practitioner; the visit itself is free.
-  const others: DayVisit[] = day.data.visits.filter((visit) => visit.id !== target.id).map((visit) => ({ ...visit, arrivalLocked: true }));
-  const usual = target.clientId === null ? new Map<number, number>()
-    : await usualPractitioners(db, business, [target.clientId], dayBounds(date, timeZone).from, ids);
-  const dayProblem = buildDayProblem({
-    ...day.data, visits: [...others, { ...target, arrivalLocked: false }],
-    usualPractitioner: new Map([...day.data.usualPractitioner, ...usual]),
-  });
-  const current: CurrentRoute[] = dayProblem.practitioners.map((practitioner) => ({
-    practitionerId: String(practitioner.practitionerId),
-    visitIds: dayProblem.problem.visits
-      .filter((visit) => visit.id !== String(target.id) && visit.pinnedPractitionerId === String(practitioner.practitionerId))
-      .sort((a, b) => a.pinnedStart! - b.pinnedStart! || Number(a.id) - Number(b.id))
-      .map((visit) => visit.id),
-  }));
-  const provider = travelProviderFor(ctx.config);
-  const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
+  const { dayProblem, current, matrix } = await insertionProblem(ctx, business, day.data, target, ids);
   const found = cheapestInsertion(dayProblem.problem, matrix, current, String(target.id));
   const names = day.data.practitioners.map((practitioner) => practitioner.name);
   if (!found) {
@@ -179,4 +163,38 @@ export async function findInsertion(
     },
     message: null,
   };
+}
+
+export interface InsertionProblem {
+  dayProblem: DayProblem;
+  /** Each practitioner's other visits in the order of their arrivals (the target on none). */
+  current: CurrentRoute[];
+  matrix: TravelMatrix;
+}
+
+/**
+ * The optimiser's problem for placing one visit (`target`, free: its practitioner and time are the optimiser's to
+ * choose) among a loaded day's practitioners as they are: every other visit is kept at its arrival with its
+ * practitioner; continuity with the target's client's usual practitioner. "Insert into a route" and the nearby search
+ * (a visit that does not exist yet) both place a visit with it.
+ */
+export async function insertionProblem(
+  ctx: AppContext, business: number, data: DayData, target: DayVisit, practitionerIds: number[],
+): Promise<InsertionProblem> {
+  const others: DayVisit[] = data.visits.filter((visit) => visit.id !== target.id).map((visit) => ({ ...visit, arrivalLocked: true }));
+  const usual = target.clientId === null ? new Map<number, number>()
+    : await usualPractitioners(ctx.db, business, [target.clientId], dayBounds(data.date, data.businessTimeZone).from, practitionerIds);
+  const dayProblem = buildDayProblem({
+    ...data, visits: [...others, { ...target, arrivalLocked: false }],
+    usualPractitioner: new Map([...data.usualPractitioner, ...usual]),
+  });
+  const current: CurrentRoute[] = dayProblem.practitioners.map((practitioner) => ({
+    practitionerId: String(practitioner.practitionerId),
+    visitIds: dayProblem.problem.visits
+      .filter((visit) => visit.id !== String(target.id) && visit.pinnedPractitionerId === String(practitioner.practitionerId))
+      .sort((a, b) => a.pinnedStart! - b.pinnedStart! || Number(a.id) - Number(b.id))
+      .map((visit) => visit.id),
+  }));
+  const matrix = await travelMatrixFor(dayProblem.problem, { travel: travelProviderFor(ctx.config) });
+  return { dayProblem, current, matrix };
 }

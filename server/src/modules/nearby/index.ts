@@ -1,0 +1,1 @@
+export { nearbyHandlers } from './handlers';

@@ -1,0 +1,254 @@
+// /search: Nearby search. From a client (type-ahead on the clients list) or a typed address (placed by the routing
+// geocoder), the clients within the radius and which practitioner could take a new visit there on a day — each
+// candidate's cheapest place for it in their day as it is (the optimiser's insertion), cheapest first — with the
+// point, the radius and the candidates' days on the map. The origin, radius, date, length and type are in the address.
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Temporal } from 'temporal-polyfill';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { openClientModal } from '../../app/modalStore';
+import { selectUser } from '../../machines/auth';
+import { formatCalendarDate, formatTime, todayIn, toRequestDate } from '../../lib/dates';
+import { urlParam, useUrlState } from '../../lib/urlState';
+import type { RoutePageProps } from '../../routes/routeTypes';
+import { Card, PageHeader } from '../../ui/PageHeader';
+import { ErrorNote } from '../../ui/forms';
+import { MapView } from '../../ui/map/MapView';
+import type { LatLng, MapPin, MapRoute } from '../../ui/map/mapTypes';
+import { appointmentTypeQueries } from '../appointments';
+import { clientQueries, useDebouncedValue } from '../clients';
+import type { NearbyPractitioner, NearbyQuery, NearbySearch } from './api';
+import { nearbyQueries } from './queries';
+
+const TYPE_AHEAD_MS = 250;
+const RADIUS_CHOICES = [2, 5, 10, 20, 50] as const;
+const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
+
+const km = (metres: number) => `${(metres / 1000).toFixed(1)} km`;
+const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
+
+/** The radius drawn as a closed line of 72 points (the map draws routes' paths, not circles). */
+export function circlePath(center: LatLng, metres: number): LatLng[] {
+  const dLat = (metres / 6_371_008.8) * (180 / Math.PI);
+  const dLng = dLat / Math.cos((center.lat * Math.PI) / 180);
+  return Array.from({ length: 73 }, (_, i) => {
+    const angle = (i / 72) * 2 * Math.PI;
+    return { lat: center.lat + dLat * Math.sin(angle), lng: center.lng + dLng * Math.cos(angle) };
+  });
+}
+
+export default function SearchPage({ route }: RoutePageProps) {
+  const { api } = useServices();
+  const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
+  const tomorrow = useMemo(() => todayIn(timeZone).add({ days: 1 }), [timeZone]);
+  const schema = useMemo(() => ({
+    // Not 'client': that key opens the client modal (src/app/modalUrl.ts).
+    near_client: urlParam.integer(null),
+    address: urlParam.text(),
+    radius: urlParam.integer(20, { min: 1, max: 100 }),
+    date: urlParam.date(tomorrow),
+    duration: urlParam.integer(null, { min: 5, max: 720 }),
+    type: urlParam.integer(null),
+  }), [tomorrow]);
+  const [state, setState] = useUrlState(schema);
+
+  const place = useQuery({ ...nearbyQueries.place(state.address, api), enabled: state.near_client === null && state.address !== '' });
+  const point = place.data && place.data.lat !== null && place.data.lng !== null ? { lat: place.data.lat, lng: place.data.lng } : null;
+  const common = {
+    radius_km: state.radius, date: toRequestDate(state.date),
+    ...(state.duration === null ? {} : { duration_minutes: state.duration }), ...(state.type === null ? {} : { appointment_type_id: state.type }),
+  };
+  const query: NearbyQuery | null = state.near_client !== null ? { client_id: state.near_client, ...common } : point ? { ...point, ...common } : null;
+  const search = useQuery({ ...nearbyQueries.search(api, query ?? {}), enabled: query !== null });
+  const types = useQuery(appointmentTypeQueries.all(api));
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={route.title} />
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Who could take a new visit near a client or an address: each practitioner’s cheapest place for it in their day as it is, without moving their other visits.
+      </p>
+      <Card>
+        <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+          <OriginField
+            label={state.near_client !== null ? (search.data?.origin.label ?? 'Client') : state.address}
+            onClient={(id) => setState({ near_client: id, address: '' })}
+            onAddress={(address) => setState({ near_client: null, address })}
+          />
+          <div>
+            <label htmlFor="nearby-radius" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Radius</label>
+            <select id="nearby-radius" className={fieldClass} value={state.radius} onChange={(event) => setState({ radius: Number(event.target.value) })}>
+              {[...new Set([...RADIUS_CHOICES, state.radius])].sort((a, b) => a - b).map((value) => <option key={value} value={value}>{value} km</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="nearby-day" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Day</label>
+            <input id="nearby-day" type="date" className={fieldClass} value={toRequestDate(state.date)}
+              onChange={(event) => { if (event.target.value) setState({ date: Temporal.PlainDate.from(event.target.value) }); }} />
+          </div>
+          <div>
+            <label htmlFor="nearby-type" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Type</label>
+            <select id="nearby-type" className={fieldClass} value={state.type ?? ''} onChange={(event) => setState({ type: event.target.value ? Number(event.target.value) : null })}>
+              <option value="">Any type</option>
+              {types.data?.map((type) => <option key={type.id} value={type.id}>{type.name} ({type.duration} min)</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="nearby-length" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Length (min)</label>
+            <input id="nearby-length" type="number" min={5} max={720} step={5} className={fieldClass} placeholder={search.data ? String(search.data.duration_minutes) : 'From the type'}
+              value={state.duration ?? ''} onChange={(event) => {
+                const value = Number(event.target.value);
+                setState({ duration: event.target.value && value >= 5 && value <= 720 ? value : null });
+              }} />
+          </div>
+        </div>
+      </Card>
+
+      {query === null && !place.isFetching && (
+        state.address && place.data
+          ? <ErrorNote>{`“${state.address}” could not be placed on the map. Try the street, suburb and postcode.`}</ErrorNote>
+          : <p className="text-sm text-slate-600 dark:text-slate-400">Choose a client or type an address to search near it.</p>
+      )}
+      {(place.isFetching || search.isFetching) && <p role="status" className="text-sm text-slate-500">Searching…</p>}
+      {place.error && <ErrorNote>{place.error.message}</ErrorNote>}
+      {search.error && <ErrorNote>{search.error.message}</ErrorNote>}
+      {search.data && query !== null && <Results result={search.data} timeZone={timeZone} />}
+    </div>
+  );
+}
+
+/** The origin: clients matching what is typed (the clients list's search), or the typed text as an address. */
+function OriginField({ label, onClient, onAddress }: { label: string; onClient: (id: number) => void; onAddress: (address: string) => void }) {
+  const { api } = useServices();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const typed = useDebouncedValue(text.trim(), TYPE_AHEAD_MS);
+  const matches = useQuery({ ...clientQueries.list(api, { q: typed, per_page: 5 }), enabled: open && typed.length >= 2 });
+  const choose = (action: () => void) => { action(); setText(''); setOpen(false); };
+  return (
+    <div className="relative">
+      <label htmlFor="nearby-origin" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Near a client or an address</label>
+      <input
+          id="nearby-origin" type="search" aria-controls="nearby-origin-options"
+          className={fieldClass} value={text} placeholder={label || 'Client name or street address'}
+          onChange={(event) => { setText(event.target.value); setOpen(true); }}
+          onKeyDown={(event) => { if (event.key === 'Enter' && text.trim()) { event.preventDefault(); choose(() => onAddress(text.trim())); } }}
+        />
+      {label && <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">Searching near: <span className="font-medium">{label}</span></p>}
+      {open && text.trim().length >= 2 && (
+        <ul id="nearby-origin-options" aria-label="Matching clients" className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          {matches.data?.clients.map((client) => (
+            <li key={client.id}>
+              <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => choose(() => onClient(client.id))}>
+                {client.full_name}{client.suburb ? <span className="text-slate-500"> · {client.suburb}</span> : null}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="block w-full px-3 py-2 text-left text-sm text-sky-700 hover:bg-slate-100 dark:text-sky-400 dark:hover:bg-slate-800" onClick={() => choose(() => onAddress(text.trim()))}>
+              Search near the address “{text.trim()}”
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Results({ result, timeZone }: { result: NearbySearch; timeZone: string }) {
+  const { origin } = result;
+  const routes = useMemo<MapRoute[]>(() => [
+    { id: 'radius', name: `Within ${km(result.radius_metres)}`, color: '#94a3b8', stops: [], path: circlePath(origin, result.radius_metres) },
+    ...result.practitioners.filter((row) => row.insertion).slice(0, 5).map((row) => ({
+      id: row.practitioner_id, name: row.name, color: row.color,
+      // Their visits in order; the new one (at the searched point) marked +.
+      stops: row.path.slice(1, -1).map((point, i) => {
+        const isNew = point.lat === origin.lat && point.lng === origin.lng;
+        return { id: `${row.practitioner_id}-${i}`, ...point, title: isNew ? 'The new visit' : `Visit ${i + 1}`, ...(isNew ? { label: '+' } : {}) };
+      }),
+      start: { ...row.path[0], name: `${row.name}: start` }, end: { ...row.path[row.path.length - 1], name: `${row.name}: end` }, path: row.path,
+    })),
+  ], [result, origin]);
+  const pins = useMemo<MapPin[]>(() => [
+    { id: 'origin', ...origin, title: origin.label ?? 'The searched place', label: '★', color: '#e11d48' },
+    ...result.clients.filter((client) => client.client_id !== origin.client_id).map((client) => ({ id: client.client_id, lat: client.lat, lng: client.lng, title: client.name, color: '#64748b' })),
+  ], [result, origin]);
+  const offered = result.practitioners.filter((row) => row.insertion);
+  const noRoom = result.practitioners.filter((row) => !row.insertion);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="nearby-practitioners" className="space-y-2">
+        <h2 id="nearby-practitioners" className="text-base font-semibold">Who could take a {result.duration_minutes}-minute visit on {formatCalendarDate(result.date)}</h2>
+        {result.message && <p className="text-sm text-amber-800 dark:text-amber-300">{result.message}</p>}
+        {result.practitioners.length === 0 && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No practitioner has a visit or starts within {km(result.radius_metres)} that day.</p>
+        )}
+        <ol className="space-y-2">
+          {offered.map((row, index) => <PractitionerCard key={row.practitioner_id} row={row} best={index === 0} timeZone={timeZone} />)}
+        </ol>
+        {noRoom.length > 0 && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No room that day (hours, breaks, limits or the client’s availability): {noRoom.map((row) => row.name).join(', ')}.
+          </p>
+        )}
+      </section>
+      <section aria-label="Map" className="space-y-2">
+        <MapView routes={routes} pins={pins} height={360} fit="all" />
+      </section>
+      <section aria-labelledby="nearby-clients" className="space-y-2 lg:col-span-2">
+        <h2 id="nearby-clients" className="text-base font-semibold">Clients within {km(result.radius_metres)} ({result.clients.length}{result.clients.length === 50 ? ', the nearest 50' : ''})</h2>
+        {result.clients.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No client within the radius.</p> : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-sm">
+              <thead className="text-left text-slate-600 dark:text-slate-400">
+                <tr><th scope="col" className="py-1 pr-3">Client</th><th scope="col" className="py-1 pr-3">Suburb</th><th scope="col" className="py-1 pr-3 text-right">Distance</th><th scope="col" className="py-1">Tags</th></tr>
+              </thead>
+              <tbody>
+                {result.clients.map((client) => (
+                  <tr key={client.client_id} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="py-1 pr-3">
+                      <button type="button" className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400" onClick={() => openClientModal(client.client_id)}>{client.name}</button>
+                    </td>
+                    <td className="py-1 pr-3">{client.suburb ?? ''}</td>
+                    <td className="py-1 pr-3 text-right tabular-nums">{km(client.distance_metres)}</td>
+                    <td className="py-1">
+                      <span className="flex flex-wrap gap-1">
+                        {client.tags.map((tag) => <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs text-white" style={{ backgroundColor: tag.color }}>{tag.name}</span>)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PractitionerCard({ row, best, timeZone }: { row: NearbyPractitioner; best: boolean; timeZone: string }) {
+  const insertion = row.insertion!;
+  const place = insertion.after_appointment_id === null
+    ? (insertion.before_appointment_id === null ? 'the only visit of their day' : 'before their first visit')
+    : (insertion.before_appointment_id === null ? 'after their last visit' : 'between two of their visits');
+  return (
+    <li className={`rounded-md border p-3 ${best ? 'border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950/30' : 'border-slate-200 dark:border-slate-800'}`}>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: row.color }} />
+        <span className="font-semibold">{row.name}</span>
+        {best && <span className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-medium text-white">Best</span>}
+        <span className="ml-auto font-semibold tabular-nums">+{minutes(insertion.added_travel_seconds)} travel</span>
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Visit {formatTime(insertion.arrive_at, timeZone)}–{formatTime(insertion.leave_at, timeZone)}, {place}
+        {insertion.reach_at < insertion.arrive_at ? ` (arrives ${formatTime(insertion.reach_at, timeZone)})` : ''}; +{km(insertion.added_travel_metres)}
+        {insertion.lateness_seconds > 0 ? `; ${minutes(insertion.lateness_seconds)} after the client’s availability` : ''}.
+      </p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {row.visits} {row.visits === 1 ? 'visit' : 'visits'} that day · {Math.floor(row.free_minutes / 60)} h {row.free_minutes % 60} min free · starts {km(row.start_distance_metres)} away
+      </p>
+    </li>
+  );
+}
