@@ -195,12 +195,14 @@ function RangeSteps({ value, onChange, today }: { value: DayRange; onChange: (ra
   );
 }
 
-/** One day, with Today and Tomorrow beside the field; it may be cleared (the form says what is missing). */
-export function SingleDatePicker({ label, value, onChange, today }: {
+/** One day, with Today and Tomorrow beside the field; a form's day may be cleared (the form says what is missing). */
+export function SingleDatePicker({ label, value, onChange, today, clearable = true }: {
   label: string;
   value: Temporal.PlainDate | null;
   onChange: (day: Temporal.PlainDate | null) => void;
   today: Temporal.PlainDate;
+  /** False where a day is always chosen (a page's filter): no "Clear date". */
+  clearable?: boolean;
 }) {
   const id = useId();
   const [labelId, valueId] = [`${id}-label`, `${id}-value`];
@@ -240,7 +242,7 @@ export function SingleDatePicker({ label, value, onChange, today }: {
         <button type="button" className={chip} onClick={() => onChange(today.add({ days: 1 }))}>
           Tomorrow
         </button>
-        {value && (
+        {clearable && value && (
           <TextLink variant="muted" onClick={() => onChange(null)} className="text-sm">
             Clear date
           </TextLink>

@@ -4,7 +4,6 @@
 // point, the radius and the candidates' days on the map. The origin, radius, date, length and type are in the address.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { openClientModal } from '../../app/modalStore';
 import { selectUser } from '../../machines/auth';
@@ -13,6 +12,7 @@ import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { ErrorNote } from '../../ui/forms';
+import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { MapView } from '../../ui/map/MapView';
 import type { LatLng, MapPin, MapRoute } from '../../ui/map/mapTypes';
 import { appointmentTypeQueries } from '../appointments';
@@ -40,7 +40,8 @@ export function circlePath(center: LatLng, metres: number): LatLng[] {
 export default function SearchPage({ route }: RoutePageProps) {
   const { api } = useServices();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
-  const tomorrow = useMemo(() => todayIn(timeZone).add({ days: 1 }), [timeZone]);
+  const today = useMemo(() => todayIn(timeZone), [timeZone]);
+  const tomorrow = useMemo(() => today.add({ days: 1 }), [today]);
   const schema = useMemo(() => ({
     // Not 'client': that key opens the client modal (src/app/modalUrl.ts).
     near_client: urlParam.integer(null),
@@ -81,11 +82,7 @@ export default function SearchPage({ route }: RoutePageProps) {
               {[...new Set([...RADIUS_CHOICES, state.radius])].sort((a, b) => a - b).map((value) => <option key={value} value={value}>{value} km</option>)}
             </select>
           </div>
-          <div>
-            <label htmlFor="nearby-day" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Day</label>
-            <input id="nearby-day" type="date" className={fieldClass} value={toRequestDate(state.date)}
-              onChange={(event) => { if (event.target.value) setState({ date: Temporal.PlainDate.from(event.target.value) }); }} />
-          </div>
+          <SingleDatePicker label="Day" value={state.date} today={today} clearable={false} onChange={(day) => day && setState({ date: day })} />
           <div>
             <label htmlFor="nearby-type" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Type</label>
             <select id="nearby-type" className={fieldClass} value={state.type ?? ''} onChange={(event) => setState({ type: event.target.value ? Number(event.target.value) : null })}>
