@@ -1,7 +1,6 @@
 // `npm run bench:api`: requests/s and latency of login and current-user, on embedded PGlite and (when
 // TEST_DATABASE_URL or DATABASE_URL is set) on PostgreSQL. Each runs the real app on a loopback port.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -9,6 +8,7 @@ import { createContext } from '../server/src/context';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createBusinessAccount } from '../server/src/modules/accounts';
+import { freshPostgres } from './lib/postgres';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -44,21 +44,12 @@ async function measure(label: string, database: Database) {
   return rows;
 }
 
-async function freshPostgres(serverUrl: string): Promise<Database> {
-  const name = `rounds_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString() });
-}
-
 const rows = await measure('PGlite', await openDatabase({}));
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (postgresUrl) rows.push(...(await measure('PostgreSQL', await freshPostgres(postgresUrl))));
-else console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
+if (postgresUrl) {
+  const fresh = await freshPostgres(postgresUrl, 'api');
+  rows.push(...(await measure('PostgreSQL', await openDatabase({ url: fresh.url }))));
+  await fresh.drop();
+} else console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
 console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call; login cost is dominated by scrypt (N=16384).`);
 console.table(rows);

@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { openDatabase, queryRows, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
@@ -20,6 +19,7 @@ import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractiti
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
 import { createBusinessAccount } from '../server/src/modules/accounts';
 import { startProduct } from '../tests/e2e/support/server';
+import { freshPostgres } from './lib/postgres';
 
 const CLIENTS = 20_000;
 const APPOINTMENTS = 200_000;
@@ -162,25 +162,6 @@ async function measureCalls(label: string, url: string, calls: [string, string][
   return rows;
 }
 
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rounds_bench_lists_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function main() {
   const only = process.env.BENCH_ONLY;
   const rows = [];
@@ -194,7 +175,7 @@ async function main() {
   }
   const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (postgresUrl && only !== 'pglite') {
-    const { url, drop } = await freshPostgres(postgresUrl);
+    const { url, drop } = await freshPostgres(postgresUrl, 'lists');
     try {
       rows.push(...(await measure('PostgreSQL', await openDatabase({ url }), { DATABASE_URL: url })));
     } finally {

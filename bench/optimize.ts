@@ -11,13 +11,12 @@
  * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves.
  * OSRM_URL (when set) gives road travel instead of the default great-circle model.
  */
-import pg from 'pg';
 import pino from 'pino';
 import { Temporal } from 'temporal-polyfill';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createContext } from '../server/src/context';
-import { openDatabase, type Database } from '../server/src/db/client';
+import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { appointments, appointmentTypes, clients, customLocations, practitioners, type AvailabilityEntry } from '../server/src/db/schema';
 import { startWorker } from '../server/src/jobs/worker';
@@ -26,6 +25,7 @@ import { createBusinessAccount } from '../server/src/modules/accounts';
 import { jobHandlers } from '../server/src/modules/job-handlers';
 import { prewarmOptimizerWorkers } from '../server/src/optimizer';
 import { generateHomecareDay, SLOTS } from './lib/homecare';
+import { freshPostgres } from './lib/postgres';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -107,19 +107,9 @@ async function seedBusiness(ctx: AppContext, label: string, practitionerCount: n
   return { email: `bench-${label}@bench.test`, practitionerIds };
 }
 
-async function freshPostgres(serverUrl: string): Promise<Database> {
-  const name = `rounds_bench_optimize_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString() });
-}
-
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-const database = postgresUrl ? await freshPostgres(postgresUrl) : await openDatabase({});
+const fresh = postgresUrl ? await freshPostgres(postgresUrl, 'optimize') : null;
+const database = await openDatabase(fresh ? { url: fresh.url } : {});
 await migrate(database);
 const config = {
   ...loadConfig({ ...process.env, APP_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: undefined }),
@@ -224,3 +214,4 @@ for (const row of rows) console.table(row);
 await Promise.all(workers.map((worker) => worker.close()));
 await app.close();
 await database.close();
+await fresh?.drop();

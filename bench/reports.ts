@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { openDatabase, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
@@ -17,6 +16,7 @@ import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractiti
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
 import { createBusinessAccount } from '../server/src/modules/accounts';
 import { startProduct } from '../tests/e2e/support/server';
+import { freshPostgres } from './lib/postgres';
 
 const CLIENTS = 20_000;
 const APPOINTMENTS = 200_000;
@@ -129,25 +129,6 @@ async function measure(label: string, database: Database, serverEnv: Record<stri
   }
 }
 
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rounds_bench_reports_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 const rows = [];
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (process.env.BENCH_ONLY === 'pglite') {
@@ -158,7 +139,7 @@ if (process.env.BENCH_ONLY === 'pglite') {
     rmSync(dataDir, { recursive: true, force: true });
   }
 } else if (postgresUrl) {
-  const { url, drop } = await freshPostgres(postgresUrl);
+  const { url, drop } = await freshPostgres(postgresUrl, 'reports');
   try {
     rows.push(...(await measure('PostgreSQL', await openDatabase({ url }), { DATABASE_URL: url })));
   } finally {
