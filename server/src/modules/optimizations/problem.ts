@@ -100,12 +100,21 @@ export const dayStartMs = (date: string, timeZone: string): number =>
 
 /** Seconds on the day's clock of the wall-clock time `hhmm` ('24:00' = the next midnight) on `date` in `timeZone`. */
 function clockSeconds(date: Temporal.PlainDate, hhmm: string, timeZone: string, zeroMs: number): number {
-  const minutes = minutesOf(hhmm);
-  const day = minutes >= 24 * 60 ? date.add({ days: 1 }) : date;
-  const rest = minutes % (24 * 60);
-  const zoned = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from({ hour: Math.floor(rest / 60), minute: rest % 60 }) });
-  return (zoned.epochMilliseconds - zeroMs) / 1000;
+  // The instant of a wall-clock time is the same for every visit on that day in that zone: worked out once.
+  const key = `${timeZone}|${date.toString()}|${hhmm}`;
+  let epochMs = clockInstants.get(key);
+  if (epochMs === undefined) {
+    const minutes = minutesOf(hhmm);
+    const day = minutes >= 24 * 60 ? date.add({ days: 1 }) : date;
+    const rest = minutes % (24 * 60);
+    epochMs = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from({ hour: Math.floor(rest / 60), minute: rest % 60 }) }).epochMilliseconds;
+    if (clockInstants.size >= 20_000) clockInstants.clear();
+    clockInstants.set(key, epochMs);
+  }
+  return (epochMs - zeroMs) / 1000;
 }
+
+const clockInstants = new Map<string, number>();
 
 export const secondsOf = (instant: Date, zeroMs: number) => (instant.getTime() - zeroMs) / 1000;
 
@@ -123,7 +132,7 @@ const SLOT = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
 export function availabilityWindows(visit: Pick<DayVisit, 'availability' | 'clientTimeZone' | 'startsAt'>, practitionerTimeZone: string, zeroMs: number): TimeWindow[] | null {
   if (!visit.availability || visit.availability.length === 0) return null;
   const timeZone = visit.clientTimeZone || practitionerTimeZone;
-  const localDate = Temporal.Instant.fromEpochMilliseconds(visit.startsAt.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  const localDate = localDateOf(visit.startsAt.getTime(), timeZone);
   const entry = visit.availability.find((candidate) => candidate.dow === localDate.dayOfWeek % 7);
   if (!entry) return [];
   const slots = (entry.hours && entry.hours.length ? entry.hours : ['00:00-24:00']).flatMap((slot) => {
@@ -145,6 +154,24 @@ export function availabilityWindows(visit: Pick<DayVisit, 'availability' | 'clie
     end: clockSeconds(localDate, time(to), timeZone, zeroMs) - 1,
   }));
 }
+
+/**
+ * The date an instant falls on in a time zone. Zone offsets and their changes fall on whole quarter hours, so every
+ * instant of a quarter hour (UTC) has the same date: it is worked out once per zone and quarter hour.
+ */
+function localDateOf(epochMs: number, timeZone: string): Temporal.PlainDate {
+  const key = `${timeZone}|${Math.floor(epochMs / QUARTER_HOUR_MS)}`;
+  let date = localDates.get(key);
+  if (!date) {
+    date = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDate();
+    if (localDates.size >= 20_000) localDates.clear();
+    localDates.set(key, date);
+  }
+  return date;
+}
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const localDates = new Map<string, Temporal.PlainDate>();
 
 /** Whether a start (day-clock seconds) is outside the visit's availability windows (never, without custom availability). */
 export function startsOutside(windows: TimeWindow[] | null, start: number): boolean {

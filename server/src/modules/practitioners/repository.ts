@@ -20,13 +20,18 @@ export type PractitionerWorkingDataChanges = Partial<Pick<PractitionerRow,
 /**
  * A practitioner row with the colour it is shown in (lanes, map): the admin's choice, else one derived from the
  * practitioner's rank in the business. The rule is the database function practitioner_color() (migration 0042), which
- * the appointments' practitioners (appointments/repository.ts) read too.
+ * the appointments' practitioners (appointments/repository.ts) read too; a list reads every colour of the business at
+ * once from practitioner_colors() (migration 0057), the same rule with the rank counted once.
  */
-const practitionerWithColor = { ...getTableColumns(practitioners), shown_color: sql<string>`practitioner_color(${practitioners.id})` };
+const colorsOf = (db: DbOrTx, businessAccountId: number) => db
+  .select({ id: sql<number>`id`.as('color_practitioner_id'), color: sql<string>`color`.as('shown_color') })
+  .from(sql`practitioner_colors(${businessAccountId})`).as('colors');
 
 /** The business's practitioners by name; `practitionerIds` (when given) limits them to those, `active` to active or inactive ones. */
 export function listPractitioners(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null, active?: boolean): Promise<PractitionerWithColor[]> {
-  return db.select(practitionerWithColor).from(practitioners).where(and(
+  const colors = colorsOf(db, businessAccountId);
+  return db.select({ ...getTableColumns(practitioners), shown_color: colors.color }).from(practitioners)
+    .innerJoin(colors, eq(colors.id, practitioners.id)).where(and(
     eq(practitioners.business_account_id, businessAccountId),
     practitionerIds ? inArray(practitioners.id, practitionerIds.length ? practitionerIds : [0]) : undefined,
     active === undefined ? undefined : eq(practitioners.active, active),

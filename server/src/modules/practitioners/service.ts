@@ -68,6 +68,48 @@ const routingPlace = (place: ResolvedPlace & { lat: number; lng: number }): Plac
 
 const clockAt = (minutes: number) => Temporal.PlainTime.from({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
 
+/**
+ * A day's start and the seconds from it to a wall-clock time, in a time zone: the same for every practitioner in
+ * that zone, so worked out once per zone and day (Temporal's zone arithmetic is the slow part of a practitioner's day).
+ */
+/** Temporal.PlainDate.from(date, { overflow: 'reject' }), parsed once per date (a RangeError is not kept). */
+const plainDates = new Map<string, Temporal.PlainDate>();
+function plainDateOf(date: string): Temporal.PlainDate {
+  let day = plainDates.get(date);
+  if (!day) {
+    day = Temporal.PlainDate.from(date, { overflow: 'reject' });
+    if (plainDates.size >= 5000) plainDates.clear();
+    plainDates.set(date, day);
+  }
+  return day;
+}
+
+interface DayClock { dayStartMs: number; secondsAt: (minutes: number) => number }
+const dayClocks = new Map<string, DayClock>();
+
+function dayClockOf(day: Temporal.PlainDate, timeZone: string): DayClock {
+  const key = `${timeZone}|${day.toString()}`;
+  let clock = dayClocks.get(key);
+  if (!clock) {
+    const dayStartMs = day.toZonedDateTime({ timeZone }).epochMilliseconds;
+    const seconds = new Map<number, number>();
+    clock = {
+      dayStartMs,
+      secondsAt: (minutes) => {
+        let value = seconds.get(minutes);
+        if (value === undefined) {
+          value = (day.toZonedDateTime({ timeZone, plainTime: clockAt(minutes) }).epochMilliseconds - dayStartMs) / 1000;
+          seconds.set(minutes, value);
+        }
+        return value;
+      },
+    };
+    if (dayClocks.size >= 5000) dayClocks.clear();
+    dayClocks.set(key, clock);
+  }
+  return clock;
+}
+
 function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
   return place.id === null && place.kind !== 'home'
     ? `The ${label} place no longer exists.`
@@ -81,15 +123,13 @@ function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
  * yyyy-MM-dd.
  */
 export function resolvePractitionerDay(practitioner: WorkingDataRow, date: string, places: PlaceSources): PractitionerDay {
-  const day = Temporal.PlainDate.from(date, { overflow: 'reject' });
+  const day = plainDateOf(date);
   const problems: string[] = [];
   const notes: string[] = [];
   const canonical = canonicalTimeZone(practitioner.time_zone);
   if (!canonical) problems.push(`The time zone "${practitioner.time_zone}" is not an IANA time zone.`);
   const timeZone = canonical ?? 'UTC';
-  const dayStart = day.toZonedDateTime({ timeZone });
-  const secondsAt = (minutes: number) =>
-    (day.toZonedDateTime({ timeZone, plainTime: clockAt(minutes) }).epochMilliseconds - dayStart.epochMilliseconds) / 1000;
+  const { dayStartMs, secondsAt } = dayClockOf(day, timeZone);
 
   const weekday = WEEKDAYS[day.dayOfWeek - 1];
   const hours = normaliseWorkingHours(practitioner.working_hours)[day.dayOfWeek - 1];
@@ -124,7 +164,7 @@ export function resolvePractitionerDay(practitioner: WorkingDataRow, date: strin
     active: practitioner.active,
     timeZone,
     date: day.toString(),
-    dayStart: new Date(dayStart.epochMilliseconds),
+    dayStart: new Date(dayStartMs),
     shift,
     startPlace,
     endPlace,

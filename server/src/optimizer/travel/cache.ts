@@ -17,10 +17,11 @@ export class CachedTravelProvider implements TravelProvider {
     this.name = `cached(${inner.name})`;
   }
 
+  /** How many location pairs are cached (counted as they are added, not by walking the cache on every miss). */
+  private pairs = 0;
+
   get size(): number {
-    let n = 0;
-    for (const row of this.legs.values()) n += row.size;
-    return n;
+    return this.pairs;
   }
 
   async matrix(locations: Location[]): Promise<TravelMatrix> {
@@ -37,11 +38,15 @@ export class CachedTravelProvider implements TravelProvider {
       this.innerCalls++;
       const sub = await this.inner.matrix(distinct);
       const dk = [...distinctIndex.keys()];
-      if (this.size + dk.length * dk.length > this.maxPairs) this.legs.clear();
+      if (this.pairs + dk.length * dk.length > this.maxPairs) {
+        this.legs.clear();
+        this.pairs = 0;
+      }
       for (let i = 0; i < dk.length; i++) {
         let row = this.legs.get(dk[i]);
         if (!row) this.legs.set(dk[i], (row = new Map()));
         for (let j = 0; j < dk.length; j++) {
+          if (!row.has(dk[j])) this.pairs++;
           row.set(dk[j], [sub.durations[i * sub.size + j], sub.distances[i * sub.size + j]]);
         }
       }
