@@ -1,8 +1,9 @@
-// `npm run bench:reports`: latency of every report (and the dashboard) over a month of 200,000 appointments for
-// 20,000 clients and 1,600 practitioners with homes and working hours, on PostgreSQL (TEST_DATABASE_URL or
-// DATABASE_URL; a fresh database, dropped afterwards) — and on embedded PGlite with BENCH_ONLY=pglite. Each call runs
-// against the real product in its own process, one connection at a time for BENCH_SECONDS (default 10), measured
-// with autocannon; a report not built yet (404) is listed as such. Goal (issue 13): p99 under 300 ms on PostgreSQL.
+// `npm run bench:reports`: latency of every report, the dashboard and the nearby search over a month of 200,000
+// appointments for 20,000 clients and 1,600 practitioners with homes and working hours (half the visits with an
+// arrival-time change, for the Activity report), on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; a fresh database,
+// dropped afterwards) — and on embedded PGlite with BENCH_ONLY=pglite. Each call runs against the real product in
+// its own process, one connection at a time for BENCH_SECONDS (default 10), measured with autocannon; a report not
+// built yet (404) is listed as such. Goal (issue 13): p99 under 300 ms on PostgreSQL.
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { openDatabase, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { appointments, appointmentTypes, businessLocations, clients, practitioners } from '../server/src/db/schema';
+import { appointments, appointmentTypes, businessLocations, clients, practitioners, versions } from '../server/src/db/schema';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
 import { createBusinessAccount } from '../server/src/modules/accounts';
@@ -85,16 +86,26 @@ async function seed(db: Db): Promise<void> {
   const generated = generateAppointments(random, {
     practitioners: generatedPractitioners, clientCount: CLIENTS, firstDay: first, days: first.daysInMonth,
   }).slice(0, APPOINTMENTS);
-  await insertInBatches(generated, (batch) => db.insert(appointments).values(batch.map((a) => {
-    const client = generatedClients[a.clientIndex];
-    return {
-      business_account_id: businessAccountId, client_id: clientIds[a.clientIndex], practitioner_id: practitionerIds[a.practitionerIndex],
-      appointment_type_id: typeIds[a.typeIndex], business_location_id: locationIds[a.locationIndex],
-      starts_at: a.starts_at, ends_at: a.ends_at, arrive_at: a.starts_at, notes: a.notes, ...(client.address ?? {}),
-    };
-  })));
+  const visits: { id: number; starts_at: Date }[] = [];
+  await insertInBatches(generated, async (batch) => {
+    visits.push(...await db.insert(appointments).values(batch.map((a) => {
+      const client = generatedClients[a.clientIndex];
+      return {
+        business_account_id: businessAccountId, client_id: clientIds[a.clientIndex], practitioner_id: practitionerIds[a.practitionerIndex],
+        appointment_type_id: typeIds[a.typeIndex], business_location_id: locationIds[a.locationIndex],
+        starts_at: a.starts_at, ends_at: a.ends_at, arrive_at: a.starts_at, notes: a.notes, ...(client.address ?? {}),
+      };
+    })).returning({ id: appointments.id, starts_at: appointments.starts_at }));
+  });
+  // The Activity report's rows: every other visit had its arrival time changed by a coordinator the day before.
+  const changed = visits.filter((_, index) => index % 2 === 0);
+  await insertInBatches(changed, (batch) => db.insert(versions).values(batch.map((visit) => ({
+    business_account_id: businessAccountId, item_type: 'Appointment', item_id: visit.id, event: 'update', whodunnit: 'Ben Bench',
+    object_changes: { arrive_at: [new Date(visit.starts_at.getTime() - 15 * 60_000).toISOString(), visit.starts_at.toISOString()] } as Record<string, [unknown, unknown]>,
+    created_at: new Date(visit.starts_at.getTime() - 24 * 3600_000),
+  }))));
   await db.execute(sql`VACUUM ANALYZE`);
-  console.log(`  seeded ${CLIENTS} clients, ${PRACTITIONERS} practitioners and ${generated.length} appointments in ${MONTH.start.slice(0, 7)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  seeded ${CLIENTS} clients, ${PRACTITIONERS} practitioners, ${generated.length} appointments in ${MONTH.start.slice(0, 7)} and ${changed.length} arrival-time changes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function measure(label: string, database: Database, serverEnv: Record<string, string>) {
