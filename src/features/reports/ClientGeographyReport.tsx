@@ -22,7 +22,7 @@ import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
-import { ReportTable, type ReportColumn } from './ReportTable';
+import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 
 export const DEFAULT_RADIUS_KM = 25;
 const MAX_RADIUS_KM = 1000;
@@ -33,14 +33,7 @@ const CHART_GROUPS = 12;
 const GROUP_LABELS = { suburb: 'Suburb', postcode: 'Postcode' } as const;
 
 const CLIENT_COLUMNS: readonly ReportColumn<ClientGeographyRow>[] = [
-  {
-    id: 'client', label: 'Client', text: (row) => row.client_name, sortValue: (row) => row.client_name,
-    render: (row) => (
-      <button type="button" onClick={() => openClientModal(row.client_id)} className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400">
-        {row.client_name}
-      </button>
-    ),
-  },
+  clientColumn(),
   { id: 'suburb', label: 'Suburb', text: (row) => row.suburb ?? '', sortValue: (row) => row.suburb },
   { id: 'postcode', label: 'Postcode', text: (row) => row.postcode ?? '', sortValue: (row) => row.postcode },
   { id: 'point', label: 'On the map', text: (row) => (row.lat === null ? 'No' : row.geo_precision === 'suburb' ? 'Suburb only' : 'Yes'), sortValue: (row) => (row.lat === null ? 0 : 1) },

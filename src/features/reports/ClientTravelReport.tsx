@@ -6,7 +6,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
-import { openClientModal } from '../../app/modalStore';
 import { selectUser } from '../../machines/auth';
 import { formatDateTime, formatDayRange, formatTime, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState, type UrlParam } from '../../lib/urlState';
@@ -18,7 +17,7 @@ import { downloadCsv, toCsv, type CsvColumn } from './csv';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
-import { ReportTable, type ReportColumn } from './ReportTable';
+import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 import { dollars, km, minutes } from './travelFormat';
 
 /** The defaults the server applies too (NDIS provider travel: 30 min, 60 min regional; $0.99/km). */
@@ -40,14 +39,7 @@ const rateParam = (fallback: number): UrlParam<number> => ({
 
 function columnsFor(): ReportColumn<ClientTravelRow>[] {
   return [
-    {
-      id: 'client', label: 'Client', text: (row) => row.client_name, sortValue: (row) => row.client_name,
-      render: (row) => (
-        <button type="button" onClick={() => openClientModal(row.client_id)} className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400">
-          {row.client_name}
-        </button>
-      ),
-    },
+    clientColumn(),
     { id: 'regional', label: 'Regional', text: (row) => (row.regional ? 'Yes' : 'No'), sortValue: (row) => (row.regional ? 1 : 0) },
     { id: 'visits', label: 'Visits', text: (row) => String(row.visits), sortValue: (row) => row.visits },
     { id: 'without', label: 'No leg', text: (row) => String(row.visits_without_travel), sortValue: (row) => row.visits_without_travel },

@@ -5,7 +5,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
-import { openClientModal } from '../../app/modalStore';
 import { selectUser } from '../../machines/auth';
 import { Temporal } from 'temporal-polyfill';
 import { formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
@@ -16,7 +15,7 @@ import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, reportFilterState, reportQueryOf, UPCOMING_PRESETS } from './reportFilters';
-import { ReportTable, type ReportColumn } from './ReportTable';
+import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 
 /** The range offered first: long enough to fix an address before the visit is routed. */
 const DEFAULT_DAYS_AHEAD = 13;
@@ -29,14 +28,7 @@ export const PROBLEM_LABELS: Record<AddressProblem, string> = {
 
 function columnsFor(timeZone: string): ReportColumn<ClientMissingAddressRow>[] {
   return [
-    {
-      id: 'client', label: 'Client', text: (row) => row.client_name, sortValue: (row) => row.client_name,
-      render: (row) => (
-        <button type="button" onClick={() => openClientModal(row.client_id)} className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400">
-          {row.client_name}
-        </button>
-      ),
-    },
+    clientColumn(),
     { id: 'address', label: 'Address', text: (row) => row.address, sortValue: (row) => row.address || null },
     { id: 'suburb', label: 'Suburb', text: (row) => row.city ?? '', sortValue: (row) => row.city || null },
     { id: 'postcode', label: 'Postcode', text: (row) => row.postcode ?? '', sortValue: (row) => row.postcode || null },

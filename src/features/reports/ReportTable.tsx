@@ -1,6 +1,7 @@
 // A report's table: its columns sort on a click of their heading (again: the other way), and the same columns and
 // rows, in the order shown, are what "Download CSV" saves (with the totals row last, when the table has one).
 import { useMemo, useState, type ReactNode } from 'react';
+import { openClientModal } from '../../app/modalStore';
 import { Button } from '../../ui/Button';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
 
@@ -10,6 +11,18 @@ export interface ReportColumn<Row> extends CsvColumn<Row> {
   sortValue: (row: Row) => string | number | null;
   /** The cell in the table, when it shows more than its text (a link, a badge). */
   render?: (row: Row) => ReactNode;
+}
+
+/** The "Client" column every client report starts with: the name, sorting by it, opening the client's window. */
+export function clientColumn<Row extends { client_id: number; client_name: string }>(): ReportColumn<Row> {
+  return {
+    id: 'client', label: 'Client', text: (row) => row.client_name, sortValue: (row) => row.client_name,
+    render: (row) => (
+      <button type="button" onClick={() => openClientModal(row.client_id)} className="text-left font-medium text-sky-700 hover:underline dark:text-sky-400">
+        {row.client_name}
+      </button>
+    ),
+  };
 }
 
 type Sort = { id: string; direction: 'ascending' | 'descending' } | null;
