@@ -10,7 +10,7 @@ import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, type Location } from '../../optimizer';
 import {
-  availabilityWindows, businessTimeZone, checkDay, dayBounds, dayStartMs, insertionProblem, loadDay, routingProblems, type DayVisit,
+  availabilityWindows, businessTimeZone, checkDay, dayBounds, dayStartMs, insertionProblem, loadDay, placeOfInsertion, routingProblems, type DayVisit,
 } from '../optimizations';
 import { loadPractitionerDays } from '../practitioners';
 import {
@@ -127,21 +127,10 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
         practitioners.push({ ...entry, insertion: null, path, cost: Infinity });
         continue;
       }
-      const stops = found.route.stops;
-      const stop = stops[found.position];
-      const instant = (seconds: number) => new Date(Math.round(zeroMs + seconds * 1000)).toISOString();
+      const place = placeOfInsertion(found, zeroMs);
       practitioners.push({
         ...entry,
-        insertion: {
-          arrive_at: instant(stop.start),
-          leave_at: instant(stop.start + durationMinutes * 60),
-          reach_at: instant(stop.arrival),
-          after_appointment_id: found.position > 0 ? Number(stops[found.position - 1].visitId) : null,
-          before_appointment_id: found.position < stops.length - 1 ? Number(stops[found.position + 1].visitId) : null,
-          added_travel_seconds: Math.round(found.addedTravelTime),
-          added_travel_metres: Math.round(found.addedTravelDistance),
-          lateness_seconds: Math.round(stop.lateness),
-        },
+        insertion: { ...place, leave_at: new Date(Date.parse(place.arrive_at) + durationMinutes * 60_000).toISOString() },
         path,
         cost: found.cost,
       });

@@ -16,5 +16,5 @@ export { businessTimeZone, dayVisits } from './repository';
 export { listRouteDaysBetween, type RouteDay } from './routes-repository';
 export { travelOfDay } from './travel-warnings';
 // For the nearby search: a hypothetical visit placed in practitioners' days as "Insert into a route" places one.
-export { insertionProblem, type InsertionProblem } from './visits-service';
+export { insertionProblem, placeOfInsertion, type InsertionProblem } from './visits-service';
 export { routingProblems, type DayData } from './problem';

@@ -108,6 +108,22 @@ export type InsertionDto = Schemas['Insertion'];
  * practitioners' hours, breaks, skills and limits and the client's availability. Changes nothing; the coordinator
  * applies it with the move. `insertion` is null, with `message` saying why, when it fits nowhere.
  */
+/** Where an insertion puts the visit, as the API says it: arrival, when the practitioner gets there, its neighbours, what it adds. */
+export function placeOfInsertion(found: NonNullable<ReturnType<typeof cheapestInsertion>>, dayStartMs: number) {
+  const stops = found.route.stops;
+  const stop = stops[found.position];
+  const instant = (seconds: number) => new Date(Math.round(dayStartMs + seconds * 1000)).toISOString();
+  return {
+    arrive_at: instant(stop.start),
+    reach_at: instant(stop.arrival),
+    after_appointment_id: found.position > 0 ? Number(stops[found.position - 1].visitId) : null,
+    before_appointment_id: found.position < stops.length - 1 ? Number(stops[found.position + 1].visitId) : null,
+    added_travel_seconds: Math.round(found.addedTravelTime),
+    added_travel_metres: Math.round(found.addedTravelDistance),
+    lateness_seconds: Math.round(stop.lateness),
+  };
+}
+
 export async function findInsertion(
   ctx: AppContext, auth: AuthContext, appointmentId: number, practitionerIds: number[],
 ): Promise<{ insertion: InsertionDto | null; message: string | null }> {
@@ -143,21 +159,12 @@ export async function findInsertion(
     };
   }
   const practitioner = day.data.practitioners.find((candidate) => String(candidate.practitionerId) === found.practitionerId)!;
-  const stops = found.route.stops;
-  const stop = stops[found.position];
-  const instant = (seconds: number) => new Date(Math.round(dayProblem.dayStartMs + seconds * 1000)).toISOString();
   return {
     insertion: {
       appointment_id: target.id,
       practitioner_id: practitioner.practitionerId,
       practitioner_name: practitioner.name,
-      arrive_at: instant(stop.start),
-      reach_at: instant(stop.arrival),
-      after_appointment_id: found.position > 0 ? Number(stops[found.position - 1].visitId) : null,
-      before_appointment_id: found.position < stops.length - 1 ? Number(stops[found.position + 1].visitId) : null,
-      added_travel_seconds: Math.round(found.addedTravelTime),
-      added_travel_metres: Math.round(found.addedTravelDistance),
-      lateness_seconds: Math.round(stop.lateness),
+      ...placeOfInsertion(found, dayProblem.dayStartMs),
       current_arrive_at: (target.arriveAt ?? target.startsAt).toISOString(),
       current_practitioner_id: target.practitionerId,
     },
