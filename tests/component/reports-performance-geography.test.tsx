@@ -6,8 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
-import { api, received as sent, server } from './support/fakeApi';
+import { api, server } from './support/fakeApi';
 import { renderApp, useFakeApi } from './support/harness';
+import { captureDownloads, reportFilterHandlers, reportRequests } from './support/reports';
 
 useFakeApi();
 
@@ -36,23 +37,15 @@ const GEOGRAPHY = {
   summary: { clients: 3, placed: 2, outside_radius: 1, median_distance_km: 17.25, radius_km: 25, start_places: 1 },
 };
 
-const requests = (path: string) => sent.filter((request) => request.path === `/api/reports/${path}`).map((request) => new URLSearchParams(request.search ?? ''));
+const requests = reportRequests;
 const figures = () => within(screen.getByTestId('report-summary')).getAllByRole('definition').map((figure) => figure.textContent);
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 let saved: Blob[] = [];
 beforeEach(() => {
-  saved = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push(blob as Blob);
-    return 'blob:report';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  saved = captureDownloads();
   server.use(
-    http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [{ id: 7, full_name: 'Pat Nguyen', active: true }, { id: 8, full_name: 'Old Staff', active: false }] })),
-    http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 1, name: 'Home visit', duration: 60 }] })),
-    http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [] })),
+    ...reportFilterHandlers(),
     http.get(api('/reports/practitioner-performance'), () => HttpResponse.json(PERFORMANCE)),
     http.get(api('/reports/client-geography'), () => HttpResponse.json(GEOGRAPHY)),
   );

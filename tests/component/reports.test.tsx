@@ -9,6 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import { api, received as sent, server } from './support/fakeApi';
 import { makeClient, makeTag } from './support/fixtures';
 import { renderApp, useFakeApi } from './support/harness';
+import { reportFilterHandlers } from './support/reports';
 
 useFakeApi();
 
@@ -30,9 +31,7 @@ const reportRequests = () =>
 
 beforeEach(() => {
   server.use(
-    http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [{ id: 7, full_name: 'Pat Nguyen', active: true }, { id: 8, full_name: 'Old Staff', active: false }] })),
-    http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 1, name: 'Home visit', duration: 60 }] })),
-    http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [] })),
+    ...reportFilterHandlers(),
     http.get(api('/reports/clients-missing-address'), () => HttpResponse.json({ rows: ROWS, summary: SUMMARY })),
     http.get(api('/clients/11'), () => HttpResponse.json({ client: makeClient({ id: 11, first_name: 'Margaret', last_name: 'Jones' }) })),
     http.get(api('/tags/all'), () => HttpResponse.json({ tags: [makeTag(1, 'Weekly')] })),
