@@ -14,40 +14,28 @@ import { pathToFileURL } from 'node:url';
 import { Temporal } from 'temporal-polyfill';
 import { openDatabase, queryRows, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { appointments, appointmentTypes, businessLocations, clients, clientTags, practitioners, tags } from '../server/src/db/schema';
-import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
-import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
-import { createBusinessAccount } from '../server/src/modules/accounts';
+import { appointments, clients, clientTags, practitioners, tags } from '../server/src/db/schema';
+import { generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
+import { SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
 import { startProduct } from '../tests/e2e/support/server';
 import { freshPostgres } from './lib/postgres';
+import { BENCH_EMAIL, BENCH_PASSWORD, createBenchBusiness, insertInBatches } from './lib/seed';
 
 const CLIENTS = 20_000;
 const APPOINTMENTS = 200_000;
 const PRACTITIONERS = 60;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
-const PASSWORD = 'benchmark password';
-const BATCH = 2000;
 /** The visits run from here for as many weekdays as 200,000 appointments take (about two and a half years). */
 const FIRST_DAY = Temporal.PlainDate.from('2025-01-06');
 const WEEK = { start: '2026-03-02', end: '2026-03-08' };
 
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
-}
 
 /** Seeds one business with the benchmark's clients and appointments (deterministic). */
 export async function seedListsData(db: Db): Promise<void> {
   const started = performance.now();
   const random = new SeededRandom(5);
-  const { business } = await createBusinessAccount(db, {
-    name: 'Bench Care', timeZone: SAMPLE_TIME_ZONE, admin: { email: 'bench@bench.test', password: PASSWORD, first_name: 'Ben' },
-  });
-  const businessAccountId = business.id;
-  const locationIds = (await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => ({ business_account_id: businessAccountId, name, city: suburb })))
-    .returning({ id: businessLocations.id })).map((row) => row.id);
-  const typeIds = (await db.insert(appointmentTypes).values(APPOINTMENT_TYPES.map(({ name, duration, color }) => ({ business_account_id: businessAccountId, name, duration, color })))
-    .returning({ id: appointmentTypes.id })).map((row) => row.id);
+  const { businessAccountId, locationIds, typeIds } = await createBenchBusiness(db);
   const generatedPractitioners = generatePractitioners(random, PRACTITIONERS);
   const practitionerIds = (await db.insert(practitioners).values(generatedPractitioners.map((p) => ({
     business_account_id: businessAccountId, first_name: p.first_name, last_name: p.last_name, profession: p.profession, active: p.active, time_zone: SAMPLE_TIME_ZONE,
@@ -144,7 +132,7 @@ async function measure(label: string, database: Database, serverEnv: Record<stri
 
 async function measureCalls(label: string, url: string, calls: [string, string][]) {
   const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.test', password: PASSWORD }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };

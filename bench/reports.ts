@@ -12,20 +12,18 @@ import { join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { openDatabase, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { appointments, appointmentTypes, businessLocations, clients, practitioners, versions } from '../server/src/db/schema';
-import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
-import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
-import { createBusinessAccount } from '../server/src/modules/accounts';
+import { appointments, clients, practitioners, versions } from '../server/src/db/schema';
+import { generateAppointments, generateClients, generatePractitioners } from '../server/src/demo/generate';
+import { SAMPLE_TIME_ZONE, SeededRandom } from '../server/src/sample-data';
 import { startProduct } from '../tests/e2e/support/server';
 import { freshPostgres } from './lib/postgres';
+import { BENCH_EMAIL, BENCH_PASSWORD, createBenchBusiness, insertInBatches } from './lib/seed';
 
 const CLIENTS = 20_000;
 const APPOINTMENTS = 200_000;
 const PRACTITIONERS = 1_600;
 const MONTH = { start: '2026-03-01', end: '2026-03-31' };
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PASSWORD = 'benchmark password';
-const BATCH = 2000;
 const WEEKDAYS_8_TO_5 = [0, 1, 2, 3, 4].map(() => ({ start: '08:00', end: '17:00' }));
 
 const range = `start_date=${MONTH.start}&end_date=${MONTH.end}`;
@@ -46,22 +44,12 @@ const CALLS: [string, string][] = [
   ['nearby search (20 km from a point, a weekday)', '/api/search/nearby?lat=-27.47&lng=153.02&date=2026-03-17'],
 ];
 
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
-}
 
 /** One business: its clients, practitioners (homes, weekday hours) and a month of visits (deterministic). */
 async function seed(db: Db): Promise<void> {
   const started = performance.now();
   const random = new SeededRandom(13);
-  const { business } = await createBusinessAccount(db, {
-    name: 'Bench Care', timeZone: SAMPLE_TIME_ZONE, admin: { email: 'bench@bench.test', password: PASSWORD, first_name: 'Ben' },
-  });
-  const businessAccountId = business.id;
-  const locationIds = (await db.insert(businessLocations).values(DEMO_LOCATIONS.map(({ name, suburb }) => ({ business_account_id: businessAccountId, name, city: suburb })))
-    .returning({ id: businessLocations.id })).map((row) => row.id);
-  const typeIds = (await db.insert(appointmentTypes).values(APPOINTMENT_TYPES.map(({ name, duration, color }) => ({ business_account_id: businessAccountId, name, duration, color })))
-    .returning({ id: appointmentTypes.id })).map((row) => row.id);
+  const { businessAccountId, locationIds, typeIds } = await createBenchBusiness(db);
   const generatedPractitioners = generatePractitioners(random, PRACTITIONERS);
   const practitionerIds: number[] = [];
   await insertInBatches(generatedPractitioners, async (batch) => {
@@ -118,7 +106,7 @@ async function measure(label: string, database: Database, serverEnv: Record<stri
   });
   try {
     const login = await fetch(`${product.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.test', password: PASSWORD }),
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
