@@ -1,6 +1,6 @@
 // Drizzle table definitions mirroring the SQL migrations in ./migrations (the migrations are the source of truth).
 import {
-  bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, time, timestamp,
+  bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -47,6 +47,16 @@ export const businessAccounts = pgTable('business_accounts', {
   name: text('name').notNull(),
   time_zone: text('time_zone').notNull().default('Australia/Brisbane'),
   active: boolean('active').notNull().default(true),
+  contact_email: text('contact_email').notNull().default(''),
+  contact_phone: text('contact_phone').notNull().default(''),
+  /** NULL: the spec's default centre (Brisbane). */
+  map_center_lat: doublePrecision('map_center_lat'),
+  map_center_lng: doublePrecision('map_center_lng'),
+  /** 0 = Sunday … 6 = Saturday. */
+  week_start: smallint('week_start').notNull().default(1),
+  /** Hour (0–23, business time zone) of the daily appointment reminder to clients. */
+  reminder_hour: smallint('reminder_hour').notNull().default(2),
+  reminders_enabled: boolean('reminders_enabled').notNull().default(true),
   /** Moved by triggers whenever anything the appointments or clients lists show changes (migration 0030). */
   lists_version: bigint('lists_version', { mode: 'number' }).notNull().default(0),
   created_at: timestamps.created_at,
