@@ -54,7 +54,7 @@ export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLa
             <VisitFilters value={visitFilters} onChange={onVisitFiltersChange} includeInactive />
           </CollapsibleFilters>
           <div className="flex items-center gap-2 md:ml-auto">
-            {status.fetching && <Spinner className="size-4 text-slate-400" />}
+            {status.fetching && <span data-testid="report-fetching"><Spinner className="size-4 text-slate-400" /></span>}
             <Button variant="secondary" size="sm" onClick={() => window.print()}>
               Print
             </Button>

@@ -1,0 +1,51 @@
+// A coordinator looks for who could take a new visit near a client: the practitioner whose day already passes by that
+// client comes first, with no added travel, and is drawn on the map; the clients nearby are listed.
+import { describe, expect, it } from 'vitest';
+import { apiAs } from './support/api';
+import { logIn, newPage } from './support/browser';
+import { demoWeekday } from './support/demoDay';
+import { useProductAndBrowser } from './support/running';
+
+const running = useProductAndBrowser();
+
+interface DayVisit { client_id: number; practitioner_id: number; status: string }
+interface Nearby { practitioners: { practitioner_id: number; name: string; insertion: { added_travel_seconds: number } | null }[] }
+
+describe('nearby search', () => {
+  it('finds the practitioner whose day passes by the client, best first', async () => {
+    const api = await apiAs(running.product.url, 'staff@demo.test');
+    const day = demoWeekday(3).toString();
+    const { appointments, clients } = await api<{ appointments: DayVisit[]; clients: { id: number; full_name: string }[] }>(`/appointments?start_date=${day}&end_date=${day}`);
+    // A client visited that day by a practitioner with room for 15 more minutes (the demo fills some days).
+    let chosen: { client: string; practitioner: string } | null = null;
+    for (const visit of appointments.filter((row) => row.status !== 'CANCELLED')) {
+      const nearby = await api<Nearby>(`/search/nearby?client_id=${visit.client_id}&date=${day}&duration_minutes=15`);
+      const theirs = nearby.practitioners.find((row) => row.practitioner_id === visit.practitioner_id);
+      if (theirs?.insertion) {
+        chosen = { client: clients.find((row) => row.id === visit.client_id)!.full_name, practitioner: theirs.name };
+        break;
+      }
+    }
+    expect(chosen).not.toBeNull();
+
+    const { context, page } = await newPage(running.browser, running.product.url);
+    try {
+      await logIn(page, 'staff@demo.test');
+      await page.goto(`/search?date=${day}`);
+      await page.getByLabel('Near a client or an address').fill(chosen!.client);
+      await page.getByRole('list', { name: 'Matching clients' }).getByRole('button', { name: new RegExp(`^${chosen!.client}`) }).first().click();
+      await page.getByLabel('Length (min)').fill('15');
+
+      const offers = page.getByRole('region', { name: /^Who could take a 15-minute visit/ }).getByRole('listitem');
+      await expect.poll(() => offers.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const best = offers.first();
+      expect(await best.innerText()).toContain(chosen!.practitioner);
+      expect(await best.innerText()).toContain('Best');
+      expect(await best.innerText()).toMatch(/\+0 min travel/);
+      expect(await page.getByRole('region', { name: /^Clients within/ }).getByRole('button', { name: chosen!.client }).count()).toBeGreaterThan(0);
+      expect(page.url()).toMatch(/near_client=\d+/);
+    } finally {
+      await context.close();
+    }
+  });
+});
