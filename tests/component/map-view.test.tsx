@@ -23,6 +23,7 @@ const maplibre = vi.hoisted(() => {
     layers: any[] = [];
     camera: Array<{ kind: 'jumpTo' | 'fitBounds'; value: unknown }> = [];
     removed = false;
+    zoom = 10;
     constructor(public options: { container: HTMLElement; style: string }) {
       if (FakeMap.failWith) throw FakeMap.failWith;
       FakeMap.instances.push(this);
@@ -33,6 +34,16 @@ const maplibre = vi.hoisted(() => {
     }
     fire(event: string, payload?: unknown) {
       for (const listener of this.listeners.get(event) ?? []) listener(payload);
+    }
+    off(event: string, listener: Listener) {
+      this.listeners.set(event, (this.listeners.get(event) ?? []).filter((candidate) => candidate !== listener));
+      return this;
+    }
+    getZoom() { return this.zoom; }
+    /** Web-map pixels of 256-px tiles at this zoom, without the Mercator stretch (enough for gathering pins). */
+    project([lng, lat]: [number, number]) {
+      const pixelsPerDegree = (256 * 2 ** this.zoom) / 360;
+      return { x: lng * pixelsPerDegree, y: -lat * pixelsPerDegree };
     }
     addControl() { return this; }
     remove() { this.removed = true; }
@@ -87,6 +98,11 @@ const BRISBANE = [
   { id: 3, lat: -27.55, lng: 152.95, title: 'Oxley' },
 ];
 const HOME = { lat: -27.5, lng: 153.0, name: 'Home' };
+/** 30 clients a few dozen metres apart in one street of the CBD, and two far from them. */
+const CROWD = [
+  ...Array.from({ length: 30 }, (_, index) => ({ id: 100 + index, lat: -27.4701 + (index % 6) * 0.0003, lng: 153.0201 + Math.floor(index / 6) * 0.0003, title: `Client ${index + 1}` })),
+  BRISBANE[1], BRISBANE[2],
+];
 const PAT: MapRoute = {
   id: 7, name: 'Pat Nguyen', color: '#0284c7', start: HOME, end: HOME,
   stops: [
@@ -223,6 +239,46 @@ describe('the offline drawing', () => {
     expect(pin).toEqual(BRISBANE[0]);
     expect(to.lng).toBeGreaterThan(153.02);
     expect(to.lat).toBeGreaterThan(-27.47);
+    view.unmount();
+  });
+});
+
+describe('the density view', () => {
+  it('draws crowded clients as one counted circle on the offline drawing, and the far ones as pins', async () => {
+    const view = renderWithServices(<MapView pins={CROWD} density />);
+    await screen.findByTestId('svg-map');
+    const cells = screen.getAllByTestId('map-density-cell');
+    expect(cells.map((cell) => cell.getAttribute('data-count'))).toEqual(['30']);
+    expect(cells[0]).toHaveTextContent('30');
+    expect(cells[0].querySelector('title')).toHaveTextContent('30 here: Client 1, Client 2, Client 3, Client 4, Client 5 and 25 more');
+    expect(screen.getAllByTestId('map-marker').map((marker) => marker.querySelector('title')?.textContent)).toEqual(['Airport', 'Oxley']);
+    view.unmount();
+    // Without it, every client is a pin.
+    const plain = renderWithServices(<MapView pins={CROWD} />);
+    await screen.findByTestId('svg-map');
+    expect(screen.getAllByTestId('map-marker')).toHaveLength(32);
+    expect(screen.queryByTestId('map-density-cell')).toBeNull();
+    plain.unmount();
+  });
+
+  it('on a street map, parts the circle as the map zooms in, and a click on it zooms to its clients', async () => {
+    config({ map_style_url: STYLE });
+    const view = renderWithServices(<MapView pins={CROWD} density onPinClick={() => undefined} />);
+    const container = await screen.findByTestId('maplibre-map');
+    const [map] = maplibre.FakeMap.instances;
+    const cell = await within(container).findByTestId('map-density-cell');
+    expect(cell).toHaveAccessibleName(/^30 here: Client 1/);
+    expect(within(container).getAllByTestId('map-marker')).toHaveLength(2);
+
+    map.camera = [];
+    await userEvent.click(cell);
+    expect(map.camera).toHaveLength(1);
+    expect((map.camera[0].value as number[][]).flat().map((degrees) => degrees.toFixed(4))).toEqual(['153.0201', '-27.4701', '153.0213', '-27.4686']);
+
+    map.zoom = 18;
+    act(() => map.fire('zoomend'));
+    await waitFor(() => expect(within(container).getAllByTestId('map-marker')).toHaveLength(32));
+    expect(within(container).queryByTestId('map-density-cell')).toBeNull();
     view.unmount();
   });
 });

@@ -2,9 +2,9 @@
 // by suburb or postcode, and each client's great-circle distance to the nearest start place of an active
 // practitioner. Every client by default; or only those with a visit in the chosen days (and of the chosen
 // practitioners, types and locations), as Clients missing address reads them. The radius (km) and the grouping are
-// in the address. The map shows points only: MapView draws pins on three renderers (Google, MapLibre, offline) and
-// none of them clusters or draws a heat map, so a density view would be a renderer feature of its own; the counts by
-// suburb or postcode say where clients are dense, and the map shows at most MAP_POINTS clients (beyond-radius first).
+// in the address. The map is a density view: where clients crowd at the scale shown, one counted circle (rose when
+// most of them are beyond the radius), parting into single clients as a street map zooms in; at most MAP_POINTS
+// clients (beyond-radius first).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -26,8 +26,8 @@ import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 
 export const DEFAULT_RADIUS_KM = 25;
 const MAX_RADIUS_KM = 1000;
-/** The most clients drawn on the map (pins are elements: more make the page slow). */
-export const MAP_POINTS = 1000;
+/** The most clients on the map (a street map's pins are elements, and zoomed in each is one: more make it slow). */
+export const MAP_POINTS = 5000;
 /** Groups in the chart: the largest. */
 const CHART_GROUPS = 12;
 const GROUP_LABELS = { suburb: 'Suburb', postcode: 'Postcode' } as const;
@@ -116,9 +116,9 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
         <div className="grid gap-4 lg:grid-cols-2">
           <figure>
             <figcaption className="mb-2 text-sm font-medium">
-              Clients on the map{pins.length < (summary?.placed ?? 0) ? ` (${pins.length} of ${summary?.placed}, those beyond the radius first)` : ''}; rose: beyond {state.radius} km
+              Clients on the map{pins.length < (summary?.placed ?? 0) ? ` (${pins.length} of ${summary?.placed}, those beyond the radius first)` : ''}; a circle counts clients close together; rose: beyond {state.radius} km
             </figcaption>
-            <div className="print:hidden"><MapView pins={pins} height={360} onPinClick={(pin) => openClientModal(Number(pin.id))} /></div>
+            <div className="print:hidden"><MapView pins={pins} density height={360} onPinClick={(pin) => openClientModal(Number(pin.id))} /></div>
           </figure>
           <figure>
             <figcaption className="mb-2 text-sm font-medium">Clients per {state.by}{report.data.groups.length > CHART_GROUPS ? `, the ${CHART_GROUPS} largest` : ''}</figcaption>

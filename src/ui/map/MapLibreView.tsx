@@ -8,7 +8,8 @@ import {
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { pointsKey, type StreetMapProps } from './mapModel';
-import { pinElement } from './pinElement';
+import { densityView } from './density';
+import { densityElement, pinElement } from './pinElement';
 import { pinShape } from './pinIcon';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM, type LatLng } from './mapTypes';
 
@@ -25,6 +26,8 @@ export interface MapLibreViewProps extends StreetMapProps {
   styleUrl: string;
   /** Shown beside the style's own credits (MAP_ATTRIBUTION). */
   attribution: string | null;
+  /** Gathers crowded single pins into counted circles at the zoom shown (see density.ts). */
+  density?: boolean;
 }
 
 function fitCamera(map: MapLibreMap, points: readonly LatLng[]) {
@@ -42,10 +45,12 @@ function fitCamera(map: MapLibreMap, points: readonly LatLng[]) {
 }
 
 export default function MapLibreView({
-  styleUrl, attribution, pins, lines, fitPoints, fit, height, onPinClick, onPinMove, onUnavailable,
+  styleUrl, attribution, pins, lines, fitPoints, fit, height, onPinClick, onPinMove, onUnavailable, density = false,
 }: MapLibreViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
+  /** The zoom the density view was gathered at: it is gathered again after each zoom. */
+  const [zoom, setZoom] = useState<number | null>(null);
   const [styleReady, setStyleReady] = useState(false);
   const latest = useRef({ onPinClick, onPinMove, onUnavailable, fitPoints });
   useLayoutEffect(() => {
@@ -96,8 +101,26 @@ export default function MapLibreView({
   }, [styleUrl, attribution]);
 
   useEffect(() => {
+    if (!map || !density) return;
+    const zoomed = () => setZoom(map.getZoom());
+    map.on('zoomend', zoomed);
+    return () => {
+      map.off('zoomend', zoomed);
+    };
+  }, [map, density]);
+
+  useEffect(() => {
     if (!map) return;
-    const markers = pins.map((pin) => {
+    const view = density ? densityView(pins, (point) => map.project([point.lng, point.lat])) : { pins, cells: [] };
+    const cellMarkers = view.cells.map((cell) => {
+      const element = densityElement(cell);
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        fitCamera(map, cell.pins);
+      });
+      return new Marker({ element, anchor: 'center' }).setLngLat([cell.lng, cell.lat]).addTo(map);
+    });
+    const markers = view.pins.map((pin) => {
       const element = pinElement(pin, clickable);
       if (clickable) {
         element.addEventListener('click', (event) => {
@@ -120,9 +143,9 @@ export default function MapLibreView({
       return marker.addTo(map);
     });
     return () => {
-      for (const marker of markers) marker.remove();
+      for (const marker of [...markers, ...cellMarkers]) marker.remove();
     };
-  }, [map, pins, clickable, movable]);
+  }, [map, pins, clickable, movable, density, zoom]);
 
   useEffect(() => {
     if (!map || !styleReady) return;

@@ -46,6 +46,11 @@ export interface MapViewProps {
   onPinClick?: (pin: MapPin) => void;
   /** Makes the pins movable: dragged on a street map, placed with a click on the offline drawing. */
   onPinMove?: (pin: MapPin, to: LatLng) => void;
+  /**
+   * Many single pins (a report's clients): where they crowd at the scale shown, one counted circle instead (Google Maps
+   * always clusters single pins).
+   */
+  density?: boolean;
 }
 
 const NONE = [] as const;
@@ -64,7 +69,7 @@ function useSameWhileEqual<T>(value: T): T {
 
 export function MapView({
   routes = NONE, pins = NONE, legs = true, fit = 'visible', legend, hiddenRouteIds, onHiddenRouteIdsChange,
-  height = DEFAULT_MAP_HEIGHT, onStopClick, onPinClick, onPinMove,
+  height = DEFAULT_MAP_HEIGHT, onStopClick, onPinClick, onPinMove, density = false,
 }: MapViewProps) {
   const { api } = useServices();
   const role = useAuthSelector(selectRole);
@@ -119,7 +124,7 @@ export function MapView({
   } else if (renderer === 'maplibre') {
     map = (
       <Suspense fallback={placeholder}>
-        <MapLibreView styleUrl={styleUrl!} attribution={config.data?.map_attribution ?? null} {...drawn} onUnavailable={maplibre} />
+        <MapLibreView styleUrl={styleUrl!} attribution={config.data?.map_attribution ?? null} {...drawn} density={density} onUnavailable={maplibre} />
       </Suspense>
     );
   } else {
@@ -129,6 +134,7 @@ export function MapView({
         <SvgMap
           {...drawn}
           keepFirstFrame={fit === 'first'}
+          density={density}
           onPlace={movableShown ? (to) => pinMoved(movableShown, to) : undefined}
         />
         {/* Bottom left: the drawing keeps its pins 32 px above its bottom edge, so the note covers none. */}

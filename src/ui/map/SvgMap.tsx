@@ -1,6 +1,7 @@
 // The offline drawing: used when no street map is configured, while one loads, and whenever it cannot be drawn (no
 // WebGL, its style or script unreachable; always in tests). The same pins and lines on a projected grid, no streets.
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { densityRadius, densityTitle, densityView } from './density';
 import { fitProjection, gridLines } from './projection';
 import { PLACE_EDGE_COLOR, PLACE_SQUARE, TEARDROP_PATH, pinShape } from './pinIcon';
 import type { DrawnLine, DrawnPin } from './mapModel';
@@ -37,9 +38,11 @@ export interface SvgMapProps {
   onPinClick?: (pin: DrawnPin) => void;
   /** A click on the drawing places the movable pin there. */
   onPlace?: (point: LatLng) => void;
+  /** Gathers crowded single pins into counted circles (see density.ts). */
+  density?: boolean;
 }
 
-export function SvgMap({ pins, lines, fitPoints, height, keepFirstFrame = false, onPinClick, onPlace }: SvgMapProps) {
+export function SvgMap({ pins: allPins, lines, fitPoints, height, keepFirstFrame = false, onPinClick, onPlace, density = false }: SvgMapProps) {
   const clipId = useId();
   const { ref, width: viewWidth } = useMeasuredWidth(DEFAULT_VIEW_WIDTH);
   const firstFrame = useRef<readonly LatLng[] | null>(null);
@@ -48,7 +51,8 @@ export function SvgMap({ pins, lines, fitPoints, height, keepFirstFrame = false,
   const { project, unproject, bounds } = fitProjection(frame, viewWidth, height, PADDING);
   const latLines = gridLines(bounds.south, bounds.north);
   const lngLines = gridLines(bounds.west, bounds.east);
-  const label = pins.length === 1 ? `Map showing ${pins[0].title || 'one location'}` : `Map showing ${pins.length} locations`;
+  const { pins, cells } = density ? densityView(allPins, project) : { pins: allPins, cells: [] };
+  const label = allPins.length === 1 ? `Map showing ${allPins[0].title || 'one location'}` : `Map showing ${allPins.length} locations`;
 
   const place = (event: MouseEvent<SVGSVGElement>) => {
     if (!onPlace) return;
@@ -63,7 +67,7 @@ export function SvgMap({ pins, lines, fitPoints, height, keepFirstFrame = false,
       role="img"
       aria-label={label}
       data-testid="svg-map"
-      data-marker-count={pins.length}
+      data-marker-count={allPins.length}
       viewBox={`0 0 ${viewWidth} ${height}`}
       preserveAspectRatio="xMidYMid meet"
       className={`block w-full rounded-lg border border-slate-200 dark:border-slate-700 ${onPlace ? 'cursor-crosshair' : ''}`}
@@ -128,6 +132,16 @@ export function SvgMap({ pins, lines, fitPoints, height, keepFirstFrame = false,
               ) : (
                 !shape.isPlace && <circle cy={-17} r={3} fill="white" />
               )}
+            </g>
+          );
+        })}
+        {cells.map((cell) => {
+          const { x, y } = project(cell);
+          return (
+            <g key={cell.key} data-testid="map-density-cell" data-count={cell.count} transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`}>
+              <title>{densityTitle(cell)}</title>
+              <circle r={densityRadius(cell.count)} fill={cell.color} fillOpacity={0.75} stroke="white" strokeWidth={2} />
+              <text y={4} textAnchor="middle" fontSize={11} fontWeight={600} fill="white">{cell.count}</text>
             </g>
           );
         })}

@@ -1,5 +1,6 @@
 // A pin as a DOM element, for the MapLibre map's markers: a button when pins can be clicked (reachable with the
 // keyboard), else an image, named by the pin's title either way.
+import { densityRadius, densityTitle, type DensityCell } from './density';
 import type { DrawnPin } from './mapModel';
 import { pinShape, pinSvg } from './pinIcon';
 
@@ -22,5 +23,23 @@ export function pinElement(pin: DrawnPin, clickable: boolean): HTMLElement {
   element.style.background = 'none';
   element.style.cursor = clickable ? 'pointer' : pin.movable ? 'grab' : 'default';
   element.innerHTML = pinSvg(pin);
+  return element;
+}
+
+/** A density view's counted circle (see density.ts) as a button: a click zooms to its pins. */
+export function densityElement(cell: DensityCell): HTMLElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  const size = 2 * densityRadius(cell.count);
+  const title = densityTitle(cell);
+  element.setAttribute('aria-label', title);
+  element.title = title;
+  element.dataset.testid = 'map-density-cell';
+  element.dataset.count = String(cell.count);
+  element.textContent = String(cell.count);
+  Object.assign(element.style, {
+    width: `${size}px`, height: `${size}px`, borderRadius: '50%', border: '2px solid white', background: cell.color, opacity: '0.85',
+    color: 'white', font: '600 11px system-ui, sans-serif', cursor: 'zoom-in', padding: '0',
+  });
   return element;
 }
