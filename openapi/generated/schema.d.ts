@@ -1090,6 +1090,8 @@ export interface components {
             errors?: string[];
             /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required, 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. Optimisation runs and routes: OPTIMIZATION_RUNNING (another run of the day shares a practitioner), SCHEDULE_CHANGED (apply: the day changed since the proposal), OPTIMIZATION_APPLIED, OPTIMIZATION_DISCARDED, OPTIMIZATION_NOT_COMPLETE, APPOINTMENT_NOT_ROUTED. */
             code?: string;
+            /** @description On a 500, the request's id (also in the X-Request-Id header of every answer), to find it in the logs. */
+            request_id?: string;
         };
         /** @enum {string} */
         Role: "ADMIN" | "REGULAR_USER" | "PRACTITIONER";

@@ -1,5 +1,6 @@
 // Builds the HTTP application: plugins in a fixed order (security headers and rate limits, the contract-bound
 // API, the SPA with history fallback), one error handler, and every /api route bound to an operationId.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
@@ -19,6 +20,8 @@ import { contractValidatorCompiler } from './http/validation';
 import { HttpError, invalid, unauthenticated, unsupportedMediaType } from './http/errors';
 import { requestSerializer } from './logger';
 import { buildHandlers } from './modules';
+import { httpRequestSeconds } from './operations/metrics';
+import { registerOperations } from './operations/routes';
 import { AuthService } from './modules/auth';
 import { repoRoot } from './paths';
 
@@ -51,6 +54,9 @@ export interface BuildOptions {
   spaDir?: string;
 }
 
+/** What a caller's X-Request-Id may be to be kept: no spaces or control characters to forge log lines with. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /** Browser features the app never uses, refused for it and anything it embeds. */
 const PERMISSIONS_POLICY = 'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), '
   + 'magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=()';
@@ -63,6 +69,13 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise request.ip (rate limits, login
     // throttles, the log) is the socket's address.
     trustProxy: trustedProxies(ctx.config.trustProxy),
+    // Every request's log lines carry its id; a caller's X-Request-Id is kept when it is a plain token (a load
+    // balancer's), else a new one is made. The answer says it back, and a 500's message shows it to the user.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
   app.setValidatorCompiler(contractValidatorCompiler());
   app.decorateRequest('auth', null);
@@ -70,6 +83,7 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   // Only JSON bodies are parsed; anything else is refused with 415 before a handler sees it.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // API answers carry tokens and personal data: never stored by the browser or a proxy.
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
@@ -95,6 +109,12 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },
   });
+  app.addHook('onResponse', async (request, reply) => {
+    // By route pattern (/api/clients/:id), so that ids never make a label each.
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  registerOperations(app, ctx);
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
 
   const auth = new AuthService(ctx);

@@ -38,6 +38,8 @@ export interface Config {
   loginAccountMaxFailures: number;
   trustProxy: TrustProxy;
   requestsPerMinute: number;
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
   clinikoBaseUrl: string | undefined;
   runWorker: boolean;
   startSandbox: boolean;
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountMaxFailures: int('LOGIN_ACCOUNT_MAX_FAILURES', 20, 1, 100_000),
     trustProxy: trustProxy('TRUST_PROXY'),
     requestsPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 10, 1_000_000),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     clinikoBaseUrl: url('CLINIKO_BASE_URL'),
     runWorker: bool('RUN_WORKER', true),
     startSandbox: bool('START_SANDBOX', !databaseUrl),

@@ -4,6 +4,7 @@
 // than the committed data. A change simply makes new keys; old entries age out of the least-recently-used cache.
 import { eq } from 'drizzle-orm';
 import { TextCache } from '../lib/text-cache';
+import { listCacheLookups } from '../operations/metrics';
 import type { Db } from './client';
 import { businessAccounts } from './schema';
 
@@ -24,6 +25,7 @@ export class ListCache {
     // The time zone is part of the key: appointments lists read their days in it.
     const key = JSON.stringify([businessAccountId, business?.version, business?.timeZone, request]);
     const cached = this.texts.get(key);
+    listCacheLookups.inc({ result: cached === undefined ? 'miss' : 'hit' });
     if (cached !== undefined) return cached;
     const text = await render();
     this.texts.set(key, text);

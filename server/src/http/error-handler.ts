@@ -46,5 +46,9 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     return reply.code(status).send({ message: fastifyError.message, code: fastifyError.code });
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  // The reference finds the request's log lines when the user reports it.
+  return reply.code(500).send({
+    message: `Something went wrong on our side. Please try again; if it keeps happening, tell support the reference ${request.id}.`,
+    code: 'INTERNAL', request_id: request.id,
+  });
 }

@@ -4,6 +4,8 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../http/context';
+import { WORKER_HEARTBEAT_MS, workerHeartbeat } from '../operations/health';
+import { jobFailures, jobSeconds } from '../operations/metrics';
 import {
   PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError, ProviderAccountUnusableError, type AdapterTuning,
 } from '../pms';
@@ -58,6 +60,7 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
     }).catch((error) => ctx.log.warn({ err: error, jobId: job.id }, 'lease renewal failed'));
   }, Math.max(50, Math.floor(leaseMs / 3)));
   const log = ctx.log.child({ jobId: job.id, kind: job.kind, businessAccountId: job.business_account_id });
+  const timer = jobSeconds.startTimer({ kind: job.kind });
   try {
     log.info({ attempt: job.attempts }, 'job started');
     const result: JobResult | null = await settings.handlers[job.kind].run({
@@ -65,49 +68,55 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
       guard: (tx) => assertJobHeld(tx, job.id, workerId),
     });
     if (await completeJob(ctx.db, job.id, workerId, result)) log.info({ result }, 'job complete');
+    timer({ outcome: 'complete' });
   } catch (caught) {
     const error = controller.signal.aborted && !(caught instanceof JobInterrupted) ? controller.signal.reason ?? caught : caught;
-    await recordFailure(ctx, job, settings, error, log);
+    const outcome = await recordFailure(ctx, job, settings, error, log);
+    timer({ outcome });
+    if (outcome === 'failed') jobFailures.inc({ kind: job.kind });
   } finally {
     clearInterval(heartbeat);
     stop.removeEventListener('abort', onStop);
   }
 }
 
-async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log']) {
+/** Records how the job ended; says whether it failed, will be retried, or was interrupted. */
+async function recordFailure(
+  ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log'],
+): Promise<'failed' | 'retried' | 'interrupted'> {
   const { workerId } = settings;
   const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation' } as const)[job.kind];
   if (error instanceof JobInterrupted) {
     if (error.reason === 'shutdown') await releaseJob(ctx.db, job.id, workerId);
     log.info({ reason: error.reason }, 'job interrupted');
-    return;
+    return 'interrupted';
   }
   if (error instanceof PmsAuthError) {
     await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'credentials-refused' });
     await failJob(ctx.db, job.id, workerId, RECONNECT_MESSAGE);
     log.warn('job failed: API key refused');
-    return;
+    return 'failed';
   }
   if (error instanceof JobFailedError) {
     await failJob(ctx.db, job.id, workerId, error.message);
     await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason: error.message });
     log.warn({ reason: error.message }, 'job failed');
-    return;
+    return 'failed';
   }
   if (error instanceof ProviderAccountUnusableError) {
     await failJob(ctx.db, job.id, workerId, error.message);
-    return;
+    return 'failed';
   }
   if (error instanceof PmsUnavailableError || error instanceof PmsRateLimitError) {
     const reason = `The practice management system is unavailable (${error.message}).`;
     if (job.attempts < job.max_attempts) {
       await retryJobLater(ctx.db, job.id, workerId, settings.retryDelayMs * job.attempts, `${reason} Retrying shortly.`);
       log.warn({ err: error }, 'job will be retried');
-    } else {
-      await failJob(ctx.db, job.id, workerId, `${reason} The ${what} was tried ${job.attempts} times; start it again later.`);
-      await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason });
+      return 'retried';
     }
-    return;
+    await failJob(ctx.db, job.id, workerId, `${reason} The ${what} was tried ${job.attempts} times; start it again later.`);
+    await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason });
+    return 'failed';
   }
   // The PMS's own answers (a refused write, a malformed record) help the user; anything else is our failure, whose
   // text (SQL, driver and stack details) belongs in the log, never in what the API shows.
@@ -115,6 +124,7 @@ async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, e
   log.error({ err: error }, 'job failed');
   await failJob(ctx.db, job.id, workerId, `The ${what} failed: ${reason}. Try again; if it keeps failing, contact support.`);
   await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason });
+  return 'failed';
 }
 
 export interface Worker {
@@ -161,6 +171,10 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
     }
   })();
 
+  const beat = () => workerHeartbeat(ctx.db, settings.workerId).catch((error) => ctx.log.warn({ err: error }, 'worker heartbeat failed'));
+  void beat();
+  const heartbeat = setInterval(beat, WORKER_HEARTBEAT_MS).unref();
+
   let scheduler: NodeJS.Timeout | null = null;
   const rules = options.scheduler;
   if (rules) {
@@ -174,10 +188,12 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
     wake,
     async close() {
       if (scheduler) clearInterval(scheduler);
+      clearInterval(heartbeat);
       jobEvents.off('enqueued', wake);
       stop.abort();
       wakeUp?.();
       await loop;
+      await workerHeartbeat(ctx.db, settings.workerId, true).catch(() => undefined);
     },
   };
 }

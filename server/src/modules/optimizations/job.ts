@@ -9,6 +9,7 @@ import type { OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
 import { appointmentTypeNames } from './repository';
 import { searchTimeMs } from '../optimization-settings';
+import { optimiserRuns } from '../../operations/metrics';
 
 /** What a run stores in sync_jobs.progress while it solves. */
 export interface RunProgress {
@@ -46,6 +47,17 @@ const emptySolution = (): Solution => ({
 });
 
 export async function runOptimization(run: JobRun): Promise<RunResult> {
+  try {
+    const result = await optimizeDay(run);
+    optimiserRuns.inc({ outcome: 'proposal' });
+    return result;
+  } catch (error) {
+    optimiserRuns.inc({ outcome: run.signal.aborted ? 'interrupted' : 'failed' });
+    throw error;
+  }
+}
+
+async function optimizeDay(run: JobRun): Promise<RunResult> {
   const { ctx, job } = run;
   const mode = (job.params as Partial<RunParams>).mode ?? 'keep_practitioners';
   const date = job.start_date!;

@@ -8,6 +8,7 @@ import {
 } from '../errors';
 import type { SlidingWindowRateLimiter } from './rate-limiter';
 import { sleep } from './sleep';
+import { countRateLimitWait } from '../../operations/metrics';
 
 export type ClinikoHttpEvent =
   | { type: 'retry'; method: string; url: string; attempt: number; delayMs: number; reason: string }
@@ -144,6 +145,7 @@ export class ClinikoHttpClient {
         }
         this.options.rateLimiter.pauseUntil(Date.now() + waitMs);
         this.options.onEvent?.({ type: 'rate_limited', method, url, waitMs, resetAt });
+        countRateLimitWait(waitMs);
         await sleep(waitMs, signal);
         continue;
       }

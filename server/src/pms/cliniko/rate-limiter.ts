@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sleep } from './sleep';
+import { countRateLimitWait } from '../../operations/metrics';
 
 /**
  * Client-side limiter: at most `limit` request starts in any sliding window of `windowMs`, handed out in
@@ -35,6 +36,7 @@ export class SlidingWindowRateLimiter {
       signal?.throwIfAborted();
       const now = Date.now();
       if (now < this.pausedUntil) {
+        countRateLimitWait(this.pausedUntil - now);
         await sleep(this.pausedUntil - now, signal);
         continue;
       }
@@ -43,6 +45,7 @@ export class SlidingWindowRateLimiter {
         this.starts.push(now);
         return;
       }
+      countRateLimitWait(this.starts[0] + this.windowMs - now + 1);
       await sleep(this.starts[0] + this.windowMs - now + 1, signal);
     }
   }
