@@ -29,6 +29,7 @@ const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   tags: 'Tags',
   client: 'Client change',
   settings: 'Settings',
+  user: 'User change',
   login_as: 'Login as',
 };
 const KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
@@ -43,6 +44,7 @@ function changesText(row: ActivityRow, timeZone: string): string[] {
 /** The kind in words; a visit or client added or removed says so. */
 const kindText = (row: ActivityRow) => {
   const record = row.kind === 'visit' ? 'Visit' : row.kind === 'client' ? 'Client' : null;
+  if (row.kind === 'user' && row.event === 'create') return 'User invited';
   if (record && row.event === 'create') return `${record} added`;
   if (record && row.event === 'destroy') return `${record} removed`;
   return ACTIVITY_KIND_LABELS[row.kind];
