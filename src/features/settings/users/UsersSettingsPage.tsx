@@ -108,7 +108,7 @@ export default function UsersSettingsPage({ route }: RoutePageProps) {
                   <th scope="col" className="px-4 py-2">Name</th>
                   <th scope="col" className="hidden px-4 py-2 md:table-cell">Role</th>
                   <th scope="col" className="hidden px-4 py-2 lg:table-cell">Practitioners</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
+                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">Status</th>
                   <th scope="col" className="hidden px-4 py-2 lg:table-cell">Last login</th>
                   <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
                 </tr>
@@ -177,21 +177,15 @@ function UserRow({ user, self, timeZone, resending, onEdit, onResend, onDeactiva
           {user.full_name}
           {self && <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span>}
         </p>
-        <p className="break-all text-slate-600 dark:text-slate-300">{user.email}</p>
+        <p className="text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{user.email}</p>
+        <div className="mt-1 sm:hidden"><StatusCell user={user} timeZone={timeZone} /></div>
         {/* Shown in their own columns on wider screens. */}
         <p className="text-xs text-slate-500 md:hidden dark:text-slate-400">{ROLE_LABELS[user.role]}{practitioners && ` · ${practitioners}`}</p>
         <p className="text-xs text-slate-500 lg:hidden dark:text-slate-400">Last login: {lastLogin}</p>
       </td>
       <td className="hidden px-4 py-3 align-top md:table-cell">{ROLE_LABELS[user.role]}</td>
       <td className="hidden px-4 py-3 align-top lg:table-cell">{practitioners || <span className="text-slate-400">—</span>}</td>
-      <td className="px-4 py-3 align-top">
-        <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[user.status]}`}>{STATUS_LABELS[user.status]}</span>
-        {user.status === 'invited' && (
-          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            {user.invitation_expires_at ? `Link valid until ${formatDateTime(user.invitation_expires_at, timeZone)}` : 'Link expired'}
-          </p>
-        )}
-      </td>
+      <td className="hidden px-4 py-3 align-top sm:table-cell"><StatusCell user={user} timeZone={timeZone} /></td>
       <td className="hidden px-4 py-3 align-top whitespace-nowrap lg:table-cell">{lastLogin}</td>
       <td className="px-4 py-3 align-top">
         <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
@@ -208,5 +202,18 @@ function UserRow({ user, self, timeZone, resending, onEdit, onResend, onDeactiva
         </div>
       </td>
     </tr>
+  );
+}
+
+function StatusCell({ user, timeZone }: { user: BusinessUser; timeZone: string }) {
+  return (
+    <>
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_STYLES[user.status]}`}>{STATUS_LABELS[user.status]}</span>
+      {user.status === 'invited' && (
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {user.invitation_expires_at ? `Link valid until ${formatDateTime(user.invitation_expires_at, timeZone)}` : 'Link expired'}
+        </p>
+      )}
+    </>
   );
 }
