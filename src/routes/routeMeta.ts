@@ -25,7 +25,7 @@ export const routeMetas: readonly RouteMeta[] = [
   built('/search', 'Nearby search', STAFF, 'Find clients near an address or a client, and who could take a new visit there.', { label: 'Nearby search', icon: 'search' }),
   { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, sidebar: { label: 'Clients', icon: 'clients' } },
   built('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
-  report('activity', 'Activity report', 'Who imported, exported, optimised or changed what (arrival times, availability, tags, settings), and when.'),
+  report('activity', 'Activity report', 'Who imported, exported, optimised or changed what (arrival times, availability, tags, settings, users), and when.'),
   report('appointments', 'Appointments report', 'Visits and hours by practitioner, type, location or day, with cancellations and visits outside availability.'),
   report('practitioner-travel', 'Practitioner travel', 'Distance and time each practitioner travels between visits, per day and per leg.'),
   report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation, idle time, punctuality and continuity per practitioner.'),

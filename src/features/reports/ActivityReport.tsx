@@ -1,5 +1,5 @@
 // /reports/activity: the audit trail — who imported, exported, optimised, changed an arrival time, an availability,
-// tags or settings, or was logged in as by support, when, on what, and each change in the words of the appointment
+// tags, settings or users, or was logged in as by support, when, on what, and each change in the words of the appointment
 // modal's change log (times in the business's zone). Filtered by days, kind, author and the visit filters, all in
 // the address; counts per kind in the summary and the chart; the newest 1,000 rows in the table.
 import { useMemo } from 'react';
@@ -98,7 +98,7 @@ export default function ActivityReport({ route }: RoutePageProps) {
   return (
     <ReportFrame
       title={route.title}
-      intro="Who imported, exported, optimised or changed what, and when: arrival times, availability, tags and settings."
+      intro="Who imported, exported, optimised or changed what, and when: arrival times, availability, tags, settings and users."
       today={today}
       range={state.range}
       onRangeChange={(range) => setState({ range })}
