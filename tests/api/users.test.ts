@@ -151,6 +151,19 @@ describe('inviting a user', () => {
     expect(resend.body.message).toMatch(/already accepted/);
   });
 
+  it('an invitee who uses “Forgot your password?” instead becomes active, and the invitation link then says so', async () => {
+    const response = await invite({ email: 'reset@acme.test', first_name: 'Rosa', role: 'REGULAR_USER' });
+    const invitation = await invitationTokenFor('reset@acme.test');
+    expect((await t.request('POST', '/api/auth/password_reset', { body: { email: 'reset@acme.test' } })).status).toBe(202);
+    const [email] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'reset@acme.test')).orderBy(desc(outboxEmails.id)).limit(1);
+    const reset = decodeURIComponent(/reset-password\?token=(\S+)/.exec(email.text_body)![1]);
+    expect((await t.request('POST', '/api/auth/password_reset/confirm', { body: { token: reset, password: 'a long new password' } })).status).toBe(200);
+    expect((await login('reset@acme.test', 'a long new password')).status).toBe(200);
+    expect((await listUsers('?search=rosa'))[0].status).toBe('active');
+    expect((await t.request('POST', '/api/auth/invitation', { body: { token: invitation } })).body.code).toBe('INVITATION_USED');
+    expect((await userVersions(response.body.user.id)).at(-1)).toMatchObject({ whodunnit: 'Rosa', object_changes: { status: ['invited', 'active'] } });
+  });
+
   it('an expired link (older than 7 days) says so and cannot be used', async () => {
     const response = await invite({ email: 'old@acme.test', first_name: 'Olly', role: 'REGULAR_USER' });
     const token = await invitationTokenFor('old@acme.test');

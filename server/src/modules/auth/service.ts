@@ -132,10 +132,19 @@ export class AuthService {
     const problem = passwordProblem(password);
     if (problem) throw invalid(problem);
     const userId = await this.consumeOneTimeToken(token, 'PASSWORD_RESET', 'This reset link is invalid or has expired. Ask for a new one.');
+    const found = await findUserById(this.ctx.db, userId);
     await this.ctx.db.transaction(async (tx) => {
       await updateUser(tx, userId, { password_hash: await hashPassword(password) });
       await revokeUserSessions(tx, userId);
       await revokeResetLinks(tx, userId);
+      // An invited user who chose their password through "Forgot your password?" has accepted their invitation.
+      if (found && statusOf(found.user) === 'invited') {
+        await revokeOneTimeTokens(tx, userId, ['INVITATION']);
+        await recordVersion(tx, {
+          businessAccountId: found.business.id, itemType: 'User', itemId: userId, event: 'update', whodunnit: fullName(found.user),
+          changes: { status: ['invited', 'active'] }, reason: 'Password chosen through a reset link',
+        });
+      }
     });
     // The user has just proved they own the mailbox: their next reset request may send a link at once.
     await clearFailures(this.ctx.db, resetEmailsKey(userId));
