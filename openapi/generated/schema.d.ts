@@ -107,6 +107,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an emailed invitation link can still be accepted, and for whom (422 with a code saying why not) */
+        post: operations["checkInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the invited user's password with the emailed one-time token; the link then no longer works
+         * @description 422 codes: INVITATION_USED (already accepted), INVITATION_REPLACED (a newer invitation was sent),
+         *     INVITATION_EXPIRED (older than 7 days), INVITATION_INVALID (unknown token, or the user was deactivated),
+         *     VALIDATION_FAILED (the password).
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's users, by name, with their status and last login */
+        get: operations["listUsers"];
+        put?: never;
+        /** Invites a user to the business; they get an email with a one-time link (valid 7 days) to choose a password */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a user's role and associated practitioners (409 for your own role, or the business's last active administrator) */
+        patch: operations["updateBusinessUser"];
+        trace?: never;
+    };
+    "/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivates a user; their sessions and links end at once (409 for yourself, or the business's last active administrator) */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivates a deactivated user (an invited one needs a new invitation) */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/resend_invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emails an invited user a new link (valid 7 days); the links sent before stop working */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -1095,6 +1220,31 @@ export interface components {
         };
         /** @enum {string} */
         Role: "ADMIN" | "REGULAR_USER" | "PRACTITIONER";
+        /**
+         * @description invited (has not chosen a password yet), active, or deactivated (cannot log in)
+         * @enum {string}
+         */
+        UserStatus: "invited" | "active" | "deactivated";
+        BusinessUser: {
+            id: components["schemas"]["Id"];
+            email: string;
+            first_name: string;
+            last_name: string;
+            full_name: string;
+            role: components["schemas"]["Role"];
+            associated_practitioners: {
+                id: components["schemas"]["Id"];
+                full_name: string;
+            }[];
+            status: components["schemas"]["UserStatus"];
+            /** Format: date-time */
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @description when the latest invitation link expires (invited users)
+             */
+            invitation_expires_at: string | null;
+        };
         BusinessAccountSummary: {
             id: components["schemas"]["Id"];
             name: string;
@@ -1379,7 +1529,7 @@ export interface components {
             legs_counted: string;
         };
         /** @enum {string} */
-        ActivityKind: "import" | "export" | "optimisation" | "arrival_time" | "visit" | "availability" | "tags" | "client" | "settings" | "login_as";
+        ActivityKind: "import" | "export" | "optimisation" | "arrival_time" | "visit" | "availability" | "tags" | "client" | "settings" | "user" | "login_as";
         ActivityRow: {
             /** @description 'version-12', 'job-3' or 'login-4' */
             id: string;
@@ -2413,6 +2563,17 @@ export interface components {
                 };
             };
         };
+        /** @description A user of the business */
+        BusinessUserBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    user: components["schemas"]["BusinessUser"];
+                };
+            };
+        };
         /** @description Client */
         ClientBody: {
             headers: {
@@ -2623,6 +2784,206 @@ export interface operations {
         responses: {
             200: components["responses"]["Session"];
             422: components["responses"]["Error"];
+        };
+    };
+    checkInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation can be accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        first_name: string;
+                        business_name: string;
+                    };
+                };
+            };
+            422: components["responses"]["Error"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set; the user can log in with this email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        email: string;
+                    };
+                };
+            };
+            422: components["responses"]["Error"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description part of the name or email */
+                search?: string;
+                role?: components["schemas"]["Role"];
+                status?: components["schemas"]["UserStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["BusinessUser"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    first_name: string;
+                    /** @default  */
+                    last_name?: string;
+                    role: components["schemas"]["Role"];
+                    /** @description required (at least one) for PRACTITIONER, the business's practitioners; empty for other roles */
+                    associated_practitioner_ids?: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["BusinessUserBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateBusinessUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["Role"];
+                    associated_practitioner_ids?: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["BusinessUserBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessUserBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessUserBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessUserBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getConfig: {

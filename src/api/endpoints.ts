@@ -57,3 +57,15 @@ export async function fetchConfig(client: ApiClient): Promise<AppConfig> {
   const result = await client.GET('/config');
   return unwrap(result, 'An error has occurred. Could not load the configuration.');
 }
+
+export interface Invitation { email: string; first_name: string; business_name: string }
+
+/** Who an invitation link is for; an ApiError whose code says why a link no longer works (INVITATION_USED, …). */
+export async function checkInvitation(client: ApiClient, token: string): Promise<Invitation> {
+  return unwrap(await client.POST('/auth/invitation', { body: { token } }), 'An error has occurred. Could not check the invitation.');
+}
+
+/** Sets the invited user's password; answers the email they log in with. */
+export async function acceptInvitation(client: ApiClient, token: string, password: string): Promise<string> {
+  return unwrap(await client.POST('/auth/invitation/accept', { body: { token, password } }), 'An error has occurred. Could not set your password.').email;
+}

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuthSelector, useServices } from '../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../machines/auth';
-import { decideAccess, deniedMessage, type DeniedReason } from './access';
+import { decideAccess, deniedMessage, loginPathFor, type DeniedReason } from './access';
 import { pageTitle } from '../app/product';
 import type { AppRoute } from './routeTypes';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -29,11 +29,15 @@ function DeniedRedirect({ route, denied, to }: { route: AppRoute; denied: Denied
 export function RoutePage({ route }: { route: AppRoute }) {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const role = useAuthSelector(selectRole);
+  const [location] = useLocation();
+  const search = useSearch();
   const decision = decideAccess(route, { authenticated, role });
   usePageTitle(decision.kind === 'redirect' ? undefined : route.title);
 
   if (decision.kind === 'redirect') {
-    return decision.denied ? <DeniedRedirect route={route} denied={decision.denied} to={decision.to} /> : <Redirect to={decision.to} replace />;
+    if (decision.denied) return <DeniedRedirect route={route} denied={decision.denied} to={decision.to} />;
+    // A signed-out visitor comes back to this page once logged in.
+    return <Redirect to={decision.to === '/login' ? loginPathFor(search ? `${location}?${search}` : location) : decision.to} replace />;
   }
   if (decision.kind === 'wait') return <PageSpinner label="Loading your account" />;
   const Page = route.component;

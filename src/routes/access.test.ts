@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, deniedMessage } from './access';
+import { decideAccess, deniedMessage, landingAfterLogin, loginPathFor } from './access';
 import { pageTitle } from '../app/product';
 import { findRoute, routes, sidebarRoutes } from './routeTable';
 
@@ -51,7 +51,7 @@ describe('route table', () => {
   it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(38); // the product's 37 routes and the user guide at /help
+    expect(paths).toHaveLength(39); // the product's 37 routes, the user guide at /help and the invitation page at /accept-invitation
   });
 
   it('lists the six sidebar items in their order', () => {
@@ -63,6 +63,18 @@ describe('route table', () => {
     expect(pageTitle(undefined)).toBe('Rounds');
     expect(route('/settings/subscription').title).toBe('Subscription info');
     expect(route('/settings/business-account').title).toBe('Account settings');
+  });
+
+  it('after login, lands on the page first asked for when the role may open it, else the dashboard', () => {
+    expect(loginPathFor('/reports/activity?kinds=user')).toBe('/login?next=%2Freports%2Factivity%3Fkinds%3Duser');
+    expect(loginPathFor('/dashboard')).toBe('/login');
+    expect(landingAfterLogin('/reports/activity?kinds=user', 'ADMIN')).toBe('/reports/activity?kinds=user');
+    expect(landingAfterLogin('/reports/activity', 'REGULAR_USER')).toBe('/dashboard');
+    expect(landingAfterLogin('/clients', 'PRACTITIONER')).toBe('/clients');
+    // Only the app's own pages behind a login: never another site, a public page or an unknown path.
+    for (const next of ['//evil.test/x', 'https://evil.test', '/login', '/accept-invitation?token=x', '/nope', null]) {
+      expect(landingAfterLogin(next, 'ADMIN')).toBe('/dashboard');
+    }
   });
 
   it('finds a route with a trailing slash', () => {

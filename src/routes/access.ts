@@ -1,4 +1,5 @@
 import type { Role } from '../api/types';
+import { findRouteMeta } from './routeMeta';
 import type { RouteMeta } from './routeTypes';
 
 export type AccessDecision =
@@ -41,4 +42,23 @@ export function deniedMessage(route: Pick<RouteMeta, 'path' | 'title'>, denied: 
 
 export function canSee(route: Pick<RouteMeta, 'requiresAuth' | 'roles'>, viewer: Viewer): boolean {
   return decideAccess(route, viewer).kind === 'allow';
+}
+
+export const HOME_PATH = '/dashboard';
+
+/** The login page, remembering the in-app page a signed-out visitor asked for (with its query) to return to after. */
+export function loginPathFor(requested: string): string {
+  const page = requested.split('?')[0];
+  return page === '/' || page === HOME_PATH ? '/login' : `/login?next=${encodeURIComponent(requested)}`;
+}
+
+/**
+ * Where a user lands once logged in: the page they first asked for (`next`, an in-app path with its query) when it is
+ * a page of the layout their role may open, else the dashboard.
+ */
+export function landingAfterLogin(next: string | null, role: Role | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return HOME_PATH;
+  const route = findRouteMeta(next.split(/[?#]/)[0]);
+  if (!route || !route.inLayout || !route.requiresAuth) return HOME_PATH;
+  return decideAccess(route, { authenticated: true, role }).kind === 'allow' ? next : HOME_PATH;
 }

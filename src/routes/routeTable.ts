@@ -29,6 +29,8 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/settings': lazy(() => import('../features/settings/SettingsIndexPage')),
   '/settings/account-setup': lazy(() => import('../features/sync/account-setup/AccountSetupPage')),
   '/settings/practitioners': lazy(() => import('../features/settings/practitioners/PractitionersSettingsPage')),
+  // Issue 14: users and invitations.
+  '/settings/users': lazy(() => import('../features/settings/users/UsersSettingsPage')),
   // Issue 12 (routing): the data the optimiser needs.
   '/settings/business-locations': lazy(() => import('../features/settings/business-locations/BusinessLocationsPage')),
   '/settings/custom-locations': lazy(() => import('../features/settings/custom-locations/CustomLocationsPage')),
@@ -43,6 +45,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/login': lazy(() => import('../features/auth/LoginPage')),
   '/login-as': lazy(() => import('../features/auth/LoginAsPage')),
   '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
+  '/accept-invitation': lazy(() => import('../features/auth/AcceptInvitationPage')),
   '/client/update-availability': lazy(() => import('../features/public-availability/UpdateAvailabilityPage')),
   '/errors/404': lazy(() => import('../shell/errors/NotFoundPage')),
   '/errors/500': lazy(() => import('../shell/errors/ServerErrorPage')),

@@ -79,7 +79,7 @@ describe('settings index', () => {
       expect(within(card).queryByRole('link')).toBeNull();
     }
     expect(within(list).getByRole('link', { name: /^Tags/ })).toHaveTextContent('The tags you put on clients');
-    expect(within(list).queryByRole('link', { name: /^Users/ })).toBeNull();
+    expect(within(list).getByRole('link', { name: /^Users/ })).toHaveTextContent('Invite staff and practitioners');
   });
 });
 

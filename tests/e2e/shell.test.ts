@@ -31,12 +31,16 @@ describe('each demo role logs in and sees what the role allows', () => {
 });
 
 describe('guarded routes', () => {
-  it('sends a visitor to the login page and back to the dashboard after logging in', async () => {
+  it('sends a visitor to the login page and back to the page they asked for after logging in', async () => {
     const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await page.goto('/clients');
-      await page.waitForURL('**/login');
+      await page.waitForURL(/\/login\?next=%2Fclients$/);
       expect(await page.title()).toBe('Log in - Rounds');
+      await page.getByLabel('Email').fill('staff@demo.test');
+      await page.getByLabel('Password').fill('rounds-demo');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL('**/clients');
     } finally {
       await context.close();
     }

@@ -66,12 +66,14 @@ export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   business_account_id: tenant(),
   email: text('email').notNull(),
-  password_hash: text('password_hash').notNull(),
+  /** NULL while the user is invited: they choose a password when they accept (migration 0061). */
+  password_hash: text('password_hash'),
   first_name: text('first_name').notNull(),
   last_name: text('last_name').notNull().default(''),
   role: text('role').$type<Role>().notNull(),
   associated_practitioner_ids: integer('associated_practitioner_ids').array().notNull().default([]),
   active: boolean('active').notNull().default(true),
+  last_login_at: tstz('last_login_at'),
   ...timestamps,
 });
 
@@ -87,7 +89,7 @@ export const sessions = pgTable('sessions', {
 export const oneTimeTokens = pgTable('one_time_tokens', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').notNull().references(() => users.id),
-  purpose: text('purpose').$type<'PASSWORD_RESET' | 'LOGIN_AS'>().notNull(),
+  purpose: text('purpose').$type<'PASSWORD_RESET' | 'LOGIN_AS' | 'INVITATION'>().notNull(),
   token_hash: text('token_hash').notNull(),
   expires_at: tstz('expires_at').notNull(),
   used_at: tstz('used_at'),

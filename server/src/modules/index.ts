@@ -19,6 +19,7 @@ import { publicAvailabilityHandlers } from './public-availability';
 import { reportsHandlers } from './reports';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
+import { usersHandlers } from './users';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -40,5 +41,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...reportsHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...nearbyHandlers(ctx),
+    ...usersHandlers(ctx, auth),
   };
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useSearchParams } from 'wouter';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
-import { selectAuthError, selectIsAuthenticated, selectIsLoggingIn } from '../../machines/auth';
+import { selectAuthError, selectIsAuthenticated, selectIsLoggingIn, selectRole } from '../../machines/auth';
+import { landingAfterLogin } from '../../routes/access';
 import { ErrorNote, SubmitButton, TextField } from '../../ui/forms';
 import { AuthShell } from './AuthShell';
 import { TextLink } from '../../ui/TextLink';
@@ -11,10 +12,12 @@ export default function LoginPage() {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const loggingIn = useAuthSelector(selectIsLoggingIn);
   const error = useAuthSelector(selectAuthError);
+  const role = useAuthSelector(selectRole);
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  if (authenticated) return <Redirect to="/dashboard" replace />;
+  if (authenticated) return <Redirect to={landingAfterLogin(params.get('next'), role)} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

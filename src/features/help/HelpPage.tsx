@@ -78,7 +78,8 @@ export default function HelpPage({ route }: RoutePageProps) {
           <p>
             Administrators find everything under <TextLink variant="prose" href="/settings">Settings</TextLink>: the connection to
             your practice management system (Provider account), Sync settings, Practitioners (their colours), Tags and
-            Appointment types. Everyone can change their own name, email and password under{' '}
+            Appointment types, and Users: invite a colleague by email (they choose their password from the link, which
+            works once for 7 days), change their role, or deactivate someone who leaves. Everyone can change their own name, email and password under{' '}
             <TextLink variant="prose" href="/settings/my-account">My account</TextLink>, also in the menu under your avatar.
           </p>
         </Section>
@@ -86,8 +87,8 @@ export default function HelpPage({ route }: RoutePageProps) {
         <Section title="Not built yet">
           <p>
             Some areas are still to come and are marked “Coming soon”: route optimisation, Nearby search, Reports, and the
-            Users, Business locations, Custom locations, Optimization settings, Subscription and Account settings pages.
-            Until then, manage users with your operator and edit bookings in your practice management system.
+            Business locations, Custom locations, Optimization settings, Subscription and Account settings pages.
+            Until then, edit bookings in your practice management system.
           </p>
         </Section>
       </div>

@@ -1,5 +1,5 @@
 // /reports/activity: the audit trail — who imported, exported, optimised, changed an arrival time, an availability,
-// tags or settings, or was logged in as by support, when, on what, and each change in the words of the appointment
+// tags, settings or users, or was logged in as by support, when, on what, and each change in the words of the appointment
 // modal's change log (times in the business's zone). Filtered by days, kind, author and the visit filters, all in
 // the address; counts per kind in the summary and the chart; the newest 1,000 rows in the table.
 import { useMemo } from 'react';
@@ -29,6 +29,7 @@ const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   tags: 'Tags',
   client: 'Client change',
   settings: 'Settings',
+  user: 'User change',
   login_as: 'Login as',
 };
 const KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
@@ -43,6 +44,7 @@ function changesText(row: ActivityRow, timeZone: string): string[] {
 /** The kind in words; a visit or client added or removed says so. */
 const kindText = (row: ActivityRow) => {
   const record = row.kind === 'visit' ? 'Visit' : row.kind === 'client' ? 'Client' : null;
+  if (row.kind === 'user' && row.event === 'create') return 'User invited';
   if (record && row.event === 'create') return `${record} added`;
   if (record && row.event === 'destroy') return `${record} removed`;
   return ACTIVITY_KIND_LABELS[row.kind];
@@ -96,7 +98,7 @@ export default function ActivityReport({ route }: RoutePageProps) {
   return (
     <ReportFrame
       title={route.title}
-      intro="Who imported, exported, optimised or changed what, and when: arrival times, availability, tags and settings."
+      intro="Who imported, exported, optimised or changed what, and when: arrival times, availability, tags, settings and users."
       today={today}
       range={state.range}
       onRangeChange={(range) => setState({ range })}

@@ -28,12 +28,14 @@ export interface BusinessFixture {
   optimizationIds: number[];
   /** An applied route of practitionerIds[0] on Wednesday 2026-11-25 (a row only, no visits on it). */
   routeIds: number[];
+  /** The users: admin, staff, practitioner. */
+  userIds: { admin: number; staff: number; practitioner: number };
 }
 
 export async function createBusinessFixture(testApp: TestApp, label: string): Promise<BusinessFixture> {
   const { db } = testApp.ctx;
   const emails = { admin: `admin@${label}.test`, staff: `staff@${label}.test`, practitioner: `practitioner@${label}.test` };
-  const { business } = await createBusinessAccount(db, {
+  const { business, admin } = await createBusinessAccount(db, {
     name: `${label} Care`, admin: { email: emails.admin, password: PASSWORD, first_name: 'Ada', last_name: label },
   });
   const businessAccountId = business.id;
@@ -84,8 +86,8 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     business_account_id: businessAccountId, practitioner_id: practitionerRows[0].id, day: '2026-11-25', stops: [],
     metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 }, applied_by_name: `Ada ${label}`,
   }).returning();
-  await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
-  await createUser(db, {
+  const staff = await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
+  const practitionerUser = await createUser(db, {
     businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
     associated_practitioner_ids: [practitionerRows[0].id],
   });
@@ -110,5 +112,6 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     exportIds: [jobRows[1].id],
     optimizationIds: [optimizationRow.id],
     routeIds: [routeRow.id],
+    userIds: { admin: admin.id, staff: staff.id, practitioner: practitionerUser.id },
   };
 }

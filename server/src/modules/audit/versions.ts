@@ -1,5 +1,5 @@
 // The change log: one `versions` row per change to an appointment, a client, a practitioner's working data, a custom
-// location, a tag, an appointment type, or the optimisation or sync settings, written in the same transaction as the change. object_changes maps each
+// location, a tag, an appointment type, a user, or the optimisation or sync settings, written in the same transaction as the change. object_changes maps each
 // changed field to [old, new].
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bulkInsert } from '../../db/bulk';
@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
 /** OptimizationSettings and SyncSettings versions use the business account's id as item_id (one record per business). */
-export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings' | 'SyncSettings' | 'Tag' | 'AppointmentType';
+export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings' | 'SyncSettings' | 'Tag' | 'AppointmentType' | 'User';
 export type VersionEvent = 'create' | 'update' | 'destroy';
 export type ObjectChanges = Record<string, [unknown, unknown]>;
 
@@ -109,6 +109,10 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'last_name', label: 'Last name' },
   { field: 'dob', label: 'Date of birth' },
   { field: 'email', label: 'Email' },
+  { field: 'role', label: 'Role' },
+  { field: 'associated_practitioner_ids', label: 'Associated practitioners', reference: 'practitioner' },
+  { field: 'status', label: 'Status' },
+  { field: 'invitation_expires_at', label: 'Invitation link expires', kind: 'instant' },
   { field: 'phone_numbers', label: 'Phone numbers' },
   { field: 'tag_ids', label: 'Tags', reference: 'tags' },
   { field: 'availability', label: 'Availability' },
@@ -143,6 +147,7 @@ const REMOVED: Record<Reference, string> = {
   client: 'a removed client', practitioner: 'a removed practitioner', appointmentType: 'a removed appointment type',
   businessLocation: 'a removed location', tags: 'a removed tag',
 };
+const ROLE_WORDS: Record<string, string> = { ADMIN: 'Administrator', REGULAR_USER: 'Staff', PRACTITIONER: 'Practitioner' };
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Working hours are stored Monday first. */
 const WEEK_FROM_MONDAY = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -215,10 +220,12 @@ function valueText(field: string, value: unknown, names: Record<Reference, Map<n
     const list = idsIn(value).map((id) => names[reference].get(id) ?? REMOVED[reference]);
     if (!list.length && field === 'skill_appointment_type_ids') return 'None';
     // The sync settings' filters: none chosen means all.
-    if (!list.length && field.endsWith('_ids') && field !== 'tag_ids') return 'All';
+    if (!list.length && field.endsWith('_ids') && field !== 'tag_ids' && field !== 'associated_practitioner_ids') return 'All';
     return list.length ? list.join(', ') : null;
   }
   if (field === 'availability' && Array.isArray(value)) return availabilityText(value);
+  if (field === 'role' && typeof value === 'string') return ROLE_WORDS[value] ?? value;
+  if (field === 'status' && typeof value === 'string') return value.charAt(0).toUpperCase() + value.slice(1);
   if (field === 'working_hours' && Array.isArray(value)) return workingHoursText(value);
   if (typeof value === 'object' && !Array.isArray(value)) {
     const text = practitionerValueText(field, value);

@@ -23,6 +23,11 @@ export function authHandlers(auth: AuthService): Handlers {
       await auth.confirmPasswordReset(token, password);
       return { message: 'Your password has been changed. You can now log in.' };
     },
+    checkInvitation: async (request) => auth.checkInvitation(bodyOf(request, 'checkInvitation').token),
+    acceptInvitation: async (request) => {
+      const { token, password } = bodyOf(request, 'acceptInvitation');
+      return auth.acceptInvitation(token, password);
+    },
     exchangeLoginAs: async (request) => auth.exchangeLoginAs(bodyOf(request, 'exchangeLoginAs').token),
   };
 }

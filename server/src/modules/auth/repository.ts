@@ -1,9 +1,10 @@
 // Session and one-time-token queries (the login throttle's are in throttle.ts).
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { businessAccounts, oneTimeTokens, sessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
-export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'LOGIN_AS';
+export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'LOGIN_AS' | 'INVITATION';
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,6 +59,17 @@ export async function consumeOneTimeToken(db: DbOrTx, tokenHash: string, purpose
 
 /** Every reset link of the user that is still usable becomes used. */
 export async function revokeResetLinks(db: DbOrTx, userId: number): Promise<void> {
+  await revokeOneTimeTokens(db, userId, ['PASSWORD_RESET']);
+}
+
+/** Every link of the user with one of these purposes that is still usable becomes used. */
+export async function revokeOneTimeTokens(db: DbOrTx, userId: number, purposes: readonly OneTimeTokenPurpose[]): Promise<void> {
   await db.update(oneTimeTokens).set({ used_at: sql`now()` })
-    .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, 'PASSWORD_RESET'), isNull(oneTimeTokens.used_at)));
+    .where(and(eq(oneTimeTokens.user_id, userId), inArray(oneTimeTokens.purpose, [...purposes]), isNull(oneTimeTokens.used_at)));
+}
+
+/** The token with this hash and purpose, used or expired or not (to say why a link no longer works). */
+export async function findOneTimeToken(db: DbOrTx, tokenHash: string, purpose: OneTimeTokenPurpose): Promise<OneTimeTokenRow | undefined> {
+  const [row] = await db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.token_hash, tokenHash), eq(oneTimeTokens.purpose, purpose)));
+  return row;
 }

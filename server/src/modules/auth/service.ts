@@ -1,11 +1,16 @@
-// Sessions, logins, password resets and login-as links.
+// Sessions, logins, password resets, login-as links and invitations.
 import type { AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
-import { findUserByEmail, findUserById, fullName, toUserDto, updateUser, type UserWithBusiness } from '../users';
-import { consumeOneTimeToken, findLiveSession, insertOneTimeToken, insertSession, revokeResetLinks, revokeSession, revokeUserSessions, type OneTimeTokenPurpose } from './repository';
+import type { DbOrTx } from '../../db/client';
+import { recordVersion } from '../audit';
+import { findUserByEmail, findUserById, fullName, recordLogin, statusOf, toUserDto, updateUser, type UserWithBusiness } from '../users';
+import {
+  consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, revokeOneTimeTokens, revokeResetLinks, revokeSession,
+  revokeUserSessions, type OneTimeTokenPurpose,
+} from './repository';
 import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
 
 const RESET_TTL_MINUTES = 60;
@@ -15,6 +20,7 @@ const RESET_TTL_MINUTES = 60;
  */
 const RESET_EMAILS_PER_WINDOW = 3;
 const LOGIN_AS_TTL_MINUTES = 15;
+export const INVITATION_TTL_DAYS = 7;
 // Verified against when the email is unknown, so a missing account takes as long as a wrong password.
 const DECOY_HASH = hashPassword('decoy-password-never-matches');
 
@@ -57,6 +63,7 @@ export class AuthService {
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.ctx.config.sessionTtlHours * 3600_000);
     await insertSession(this.ctx.db, found.user.id, hashToken(token), expiresAt);
+    await recordLogin(this.ctx.db, found.user.id);
     return { token, expires_at: expiresAt.toISOString(), user: toUserDto(found) };
   }
 
@@ -125,10 +132,19 @@ export class AuthService {
     const problem = passwordProblem(password);
     if (problem) throw invalid(problem);
     const userId = await this.consumeOneTimeToken(token, 'PASSWORD_RESET', 'This reset link is invalid or has expired. Ask for a new one.');
+    const found = await findUserById(this.ctx.db, userId);
     await this.ctx.db.transaction(async (tx) => {
       await updateUser(tx, userId, { password_hash: await hashPassword(password) });
       await revokeUserSessions(tx, userId);
       await revokeResetLinks(tx, userId);
+      // An invited user who chose their password through "Forgot your password?" has accepted their invitation.
+      if (found && statusOf(found.user) === 'invited') {
+        await revokeOneTimeTokens(tx, userId, ['INVITATION']);
+        await recordVersion(tx, {
+          businessAccountId: found.business.id, itemType: 'User', itemId: userId, event: 'update', whodunnit: fullName(found.user),
+          changes: { status: ['invited', 'active'] }, reason: 'Password chosen through a reset link',
+        });
+      }
     });
     // The user has just proved they own the mailbox: their next reset request may send a link at once.
     await clearFailures(this.ctx.db, resetEmailsKey(userId));
@@ -155,7 +171,7 @@ export class AuthService {
     if (!found) throw invalid('Your account no longer exists.');
     const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== found.user.email.toLowerCase();
     if (emailChanged || changes.new_password !== undefined) {
-      if (!changes.current_password || !(await verifyPassword(changes.current_password, found.user.password_hash))) {
+      if (!changes.current_password || !(await verifyPassword(changes.current_password, found.user.password_hash ?? ''))) {
         throw invalid('Current password is incorrect.');
       }
     }
@@ -177,6 +193,72 @@ export class AuthService {
     return toUserDto((await findUserById(db, auth.userId))!);
   }
 
+  /**
+   * Emails an invited user a new one-time link to choose their password; the links sent before stop working.
+   * Answers when the new link expires.
+   */
+  async sendInvitation(found: UserWithBusiness, invitedBy: string): Promise<Date> {
+    const { user, business } = found;
+    await revokeOneTimeTokens(this.ctx.db, user.id, ['INVITATION']);
+    const ttlMinutes = INVITATION_TTL_DAYS * 24 * 60;
+    const token = await this.issueOneTimeToken(user.id, 'INVITATION', ttlMinutes);
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+    const link = `${this.ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+    await this.ctx.mailer.send({
+      to: user.email,
+      businessAccountId: business.id,
+      subject: `You are invited to ${business.name} on Rounds`,
+      text: `Hello ${user.first_name},\n\n${invitedBy} invited you to use Rounds at ${business.name}. `
+        + `To choose your password and log in, open this link within ${INVITATION_TTL_DAYS} days:\n\n${link}\n\n`
+        + 'If you did not expect this invitation, ignore this email.\n',
+    });
+    return expiresAt;
+  }
+
+  /** A deactivated user's sessions and every link sent to them end at once. */
+  async endAccess(tx: DbOrTx, userId: number): Promise<void> {
+    await revokeUserSessions(tx, userId);
+    await revokeOneTimeTokens(tx, userId, ['PASSWORD_RESET', 'LOGIN_AS', 'INVITATION']);
+  }
+
+  /** Who an invitation link is for, or a 422 whose code and sentence say why it no longer works. */
+  async checkInvitation(token: string) {
+    const { user, business } = await this.invitationOf(token);
+    return { email: user.email, first_name: user.first_name, business_name: business.name };
+  }
+
+  /** Sets the invited user's password; the link is used up. Answers the email they now log in with. */
+  async acceptInvitation(token: string, password: string) {
+    const problem = passwordProblem(password);
+    if (problem) throw invalid(`password: ${problem}`);
+    const found = await this.invitationOf(token);
+    const passwordHash = await hashPassword(password);
+    const accepted = await this.ctx.db.transaction(async (tx) => {
+      const userId = await consumeOneTimeToken(tx, hashToken(token), 'INVITATION');
+      // Another tab accepted it between the check and now.
+      if (userId === undefined) return false;
+      await updateUser(tx, userId, { password_hash: passwordHash });
+      await revokeOneTimeTokens(tx, userId, ['INVITATION']);
+      await recordVersion(tx, {
+        businessAccountId: found.business.id, itemType: 'User', itemId: userId, event: 'update', whodunnit: fullName(found.user),
+        changes: { status: ['invited', 'active'] },
+      });
+      return true;
+    });
+    if (!accepted) throw invitationProblem('INVITATION_USED');
+    return { message: 'Your password is set. Welcome to Rounds.', email: found.user.email };
+  }
+
+  private async invitationOf(token: string): Promise<UserWithBusiness> {
+    const row = await findOneTimeToken(this.ctx.db, hashToken(token), 'INVITATION');
+    const found = row && await findUserById(this.ctx.db, row.user_id);
+    if (!row || !found || statusOf(found.user) === 'deactivated') throw invitationProblem('INVITATION_INVALID');
+    if (statusOf(found.user) === 'active') throw invitationProblem('INVITATION_USED');
+    if (row.used_at) throw invitationProblem('INVITATION_REPLACED');
+    if (new Date(row.expires_at).getTime() <= Date.now()) throw invitationProblem('INVITATION_EXPIRED');
+    return found;
+  }
+
   private async issueOneTimeToken(userId: number, purpose: OneTimeTokenPurpose, ttlMinutes: number) {
     const token = newToken();
     await insertOneTimeToken(this.ctx.db, userId, purpose, hashToken(token), new Date(Date.now() + ttlMinutes * 60_000));
@@ -193,7 +275,16 @@ export class AuthService {
 
 const resetEmailsKey = (userId: number) => `reset-emails:${userId}`;
 
+const INVITATION_PROBLEMS = {
+  INVITATION_INVALID: 'This invitation link is not valid. Ask your administrator to send you a new invitation.',
+  INVITATION_USED: 'This invitation has already been accepted. Log in with your email and the password you chose.',
+  INVITATION_REPLACED: 'A newer invitation was sent to you: use the link in the latest email.',
+  INVITATION_EXPIRED: `This invitation link has expired (links last ${INVITATION_TTL_DAYS} days). Ask your administrator to send a new one.`,
+} as const;
+
+const invitationProblem = (code: keyof typeof INVITATION_PROBLEMS) => new HttpError(422, INVITATION_PROBLEMS[code], code, [INVITATION_PROBLEMS[code]]);
+
 function assertActive({ user, business }: UserWithBusiness): void {
-  if (!user.active) throw forbidden('Your user account is not active.', '40000');
+  if (!user.active) throw forbidden('Your user account has been deactivated. Ask your administrator to reactivate it.', '40000');
   if (!business.active) throw forbidden('Your business account is not active.', '40001');
 }

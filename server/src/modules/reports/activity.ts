@@ -15,7 +15,7 @@ export type ActivityReport = { rows: Row[]; summary: { total: number; shown: num
 
 export const MAX_ACTIVITY_ROWS = 1000;
 /** In the order the summary and the chart list them. */
-export const ACTIVITY_KINDS: readonly ActivityKind[] = ['import', 'export', 'optimisation', 'arrival_time', 'visit', 'availability', 'tags', 'client', 'settings', 'login_as'];
+export const ACTIVITY_KINDS: readonly ActivityKind[] = ['import', 'export', 'optimisation', 'arrival_time', 'visit', 'availability', 'tags', 'client', 'settings', 'user', 'login_as'];
 export const LOGIN_AS_AUTHOR = 'Rounds support';
 const AUTOMATIC_AUTHOR = 'Automatic sync';
 
@@ -78,6 +78,7 @@ function activitySource(businessAccountId: number, filters: ReportFilters, withD
              WHEN v.item_type = 'Client' AND v.event = 'update' AND v.object_changes -> 'tag_ids' IS NOT NULL THEN 'tags'
              WHEN v.item_type = 'Client' THEN 'client'
              WHEN v.item_type = 'Tag' THEN 'tags'
+             WHEN v.item_type = 'User' THEN 'user'
              ELSE 'settings'
            END AS kind,
            v.event, v.item_id${columns('version')}
@@ -119,7 +120,7 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
           WHEN x.item_type = 'CustomLocation' THEN coalesce(cl.name, x.object_changes -> 'name' ->> 1, x.object_changes -> 'name' ->> 0)
           WHEN x.item_type = 'Tag' THEN coalesce(t.name, x.object_changes -> 'name' ->> 1, x.object_changes -> 'name' ->> 0)
           WHEN x.item_type = 'AppointmentType' THEN ty.name
-          WHEN x.kind = 'login_as' THEN btrim(u.first_name || ' ' || u.last_name)
+          WHEN x.kind = 'login_as' OR x.item_type = 'User' THEN btrim(u.first_name || ' ' || u.last_name)
           WHEN x.id LIKE 'job-%' THEN ${day(sql`(j.start_date::timestamp AT TIME ZONE b.time_zone)`)}
             || CASE WHEN j.end_date > j.start_date THEN ' – ' || ${day(sql`(j.end_date::timestamp AT TIME ZONE b.time_zone)`)} ELSE '' END
         END AS what
@@ -132,7 +133,7 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
       LEFT JOIN custom_locations cl ON x.item_type = 'CustomLocation' AND cl.id = x.item_id AND cl.business_account_id = ${businessAccountId}
       LEFT JOIN tags t ON x.item_type = 'Tag' AND t.id = x.item_id AND t.business_account_id = ${businessAccountId}
       LEFT JOIN appointment_types ty ON x.item_type = 'AppointmentType' AND ty.id = x.item_id AND ty.business_account_id = ${businessAccountId}
-      LEFT JOIN users u ON x.kind = 'login_as' AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
+      LEFT JOIN users u ON (x.kind = 'login_as' OR x.item_type = 'User') AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
       LEFT JOIN sync_jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
       ORDER BY x.at DESC, x.n DESC`),
   ]);
@@ -165,5 +166,6 @@ function whatOf(row: DbRow): string {
   const words = JOB_WORDS[row.kind];
   if (words) return `${words} ${row.what ?? ''}`.trim();
   if (row.kind === 'login_as') return `Logged in as ${row.what ?? 'a removed user'}`;
+  if (row.item_type === 'User') return `User ${row.what ?? 'removed'}`;
   return row.what || (row.item_type === 'Appointment' ? 'A removed visit' : 'A removed record');
 }

@@ -1,5 +1,7 @@
-// Users: looked up and written for the auth and accounts modules and the operator CLI.
+// Users: administered by the business's ADMINs (handlers), looked up and written for the auth and accounts modules and the operator CLI.
+export { usersHandlers } from './handlers';
+export type { InvitationSender } from './service';
 export {
-  findUserByEmail, findUserById, fullName, insertUser, toUserDto, updateUser,
+  findUserByEmail, findUserById, fullName, insertUser, recordLogin, statusOf, toUserDto, updateUser,
   type BusinessAccountRow, type UserRow, type UserWithBusiness,
 } from './repository';

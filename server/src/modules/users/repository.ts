@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { businessAccounts, users } from '../../db/schema';
+import { businessAccounts, oneTimeTokens, practitioners, users, type Role } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 
 export type UserRow = typeof users.$inferSelect;
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 export interface UserWithBusiness { user: UserRow; business: BusinessAccountRow }
+export type UserStatus = Schemas['UserStatus'];
 
 const withBusiness = (db: Db) =>
   db.select({ user: users, business: businessAccounts }).from(users)
@@ -21,9 +22,14 @@ export async function findUserById(db: Db, id: number): Promise<UserWithBusiness
   return row;
 }
 
-/** Changes a user's row (users are created by accounts/service.ts createUser through insertUser). */
-export async function updateUser(db: DbOrTx, id: number, changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'password_hash'>>): Promise<void> {
+/** Changes a user's row (users are created by accounts/service.ts createUser and the users service through insertUser). */
+export async function updateUser(db: DbOrTx, id: number, changes: Partial<Pick<UserRow,
+  'first_name' | 'last_name' | 'email' | 'password_hash' | 'role' | 'associated_practitioner_ids' | 'active'>>): Promise<void> {
   await db.update(users).set({ ...changes, updated_at: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function recordLogin(db: DbOrTx, id: number): Promise<void> {
+  await db.update(users).set({ last_login_at: sql`now()` }).where(eq(users.id, id));
 }
 
 export async function insertUser(db: DbOrTx, user: typeof users.$inferInsert): Promise<UserRow> {
@@ -31,7 +37,55 @@ export async function insertUser(db: DbOrTx, user: typeof users.$inferInsert): P
   return row;
 }
 
+/** A user of the business (locked for update when asked), or undefined for another business's or a missing id. */
+export async function findBusinessUser(db: DbOrTx, businessAccountId: number, id: number, lock?: 'update'): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(and(eq(users.business_account_id, businessAccountId), eq(users.id, id)));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row;
+}
+
+export async function listBusinessUsers(db: DbOrTx, businessAccountId: number): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.business_account_id, businessAccountId))
+    .orderBy(asc(sql`lower(${users.first_name} || ' ' || ${users.last_name})`), asc(users.id));
+}
+
+/**
+ * The business's active administrators who can log in (invited ones cannot), other than `exceptId`; their rows are
+ * locked so two administrators demoting or deactivating each other at once cannot both succeed.
+ */
+export async function lockOtherActiveAdmins(tx: DbOrTx, businessAccountId: number, exceptId: number): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(and(
+    eq(users.business_account_id, businessAccountId), eq(users.role, 'ADMIN' satisfies Role), eq(users.active, true),
+    isNotNull(users.password_hash), ne(users.id, exceptId),
+  )).for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Which of `ids` are practitioners of the business. */
+export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: practitioners.id, first: practitioners.first_name, last: practitioners.last_name }).from(practitioners)
+    .where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, `${row.first} ${row.last}`.trim()]));
+}
+
+/** When each user's latest usable invitation link expires. */
+export async function invitationExpiries(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, Date>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.select({ userId: oneTimeTokens.user_id, expiresAt: sql<Date | string>`max(${oneTimeTokens.expires_at})` })
+    .from(oneTimeTokens)
+    .where(and(inArray(oneTimeTokens.user_id, [...userIds]), eq(oneTimeTokens.purpose, 'INVITATION'), isNull(oneTimeTokens.used_at),
+      gt(oneTimeTokens.expires_at, sql`now()`)))
+    .groupBy(oneTimeTokens.user_id);
+  return new Map(rows.map((row) => [row.userId, new Date(row.expiresAt)]));
+}
+
 export const fullName = (user: Pick<UserRow, 'first_name' | 'last_name'>) => `${user.first_name} ${user.last_name}`.trim();
+
+export function statusOf(user: Pick<UserRow, 'active' | 'password_hash'>): UserStatus {
+  if (!user.active) return 'deactivated';
+  return user.password_hash === null ? 'invited' : 'active';
+}
 
 export function toUserDto({ user, business }: UserWithBusiness): Schemas['User'] {
   return {
