@@ -6,6 +6,8 @@ import { join, sep } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type preValidationHookHandler } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Logger } from 'pino';
@@ -131,6 +133,16 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     if (!request.auth) throw token ? unauthenticated('Your session has expired. Please log in again.') : unauthenticated();
     assertRole(request.auth, operation['x-roles']);
   };
+
+  // The interactive API reference at /api/docs, read from the same contract the routes are bound to.
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: contract as never } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs', staticCSP: true,
+    // Its own policy (hashes for its inline scripts); over plain HTTP, requests must not be upgraded to HTTPS.
+    transformStaticCSP: (header) => (httpsOnly ? header : header.replace(/\s*upgrade-insecure-requests;?/, '')),
+    theme: { title: 'Rounds API reference' },
+    uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false },
+  });
 
   await app.register(openapiGlue, {
     specification: contract,

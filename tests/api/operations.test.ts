@@ -1,6 +1,9 @@
 // What an operator runs Rounds with: liveness and readiness, Prometheus metrics (behind METRICS_TOKEN when set), and a
 // request id on every answer that a 500 shows the user.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { parse as parseYaml } from 'yaml';
+import { contractPath } from '../../server/src/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -84,6 +87,20 @@ describe('metrics', () => {
     expect(after).toMatch(/^rounds_job_queue_oldest_age_seconds \d/m);
     expect(after).toMatch(/^rounds_nodejs_eventloop_lag_seconds /m);
     expect(after).toMatch(/^rounds_process_resident_memory_bytes /m);
+  });
+});
+
+describe('the API reference', () => {
+  it('serves the contract the routes are bound to, and the interactive page over it', async () => {
+    const contract = parseYaml(readFileSync(contractPath, 'utf8')) as { paths: Record<string, unknown> };
+    const json = await get('/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    expect(Object.keys(json.json().paths)).toEqual(Object.keys(contract.paths));
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Rounds API reference</title>');
+    expect(String(page.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
   });
 });
 
