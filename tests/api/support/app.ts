@@ -27,6 +27,8 @@ export interface StartOptions {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** See TestDatabase.url. */
+  databaseUrl: string | null;
   request<T = any>(method: string, url: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Sta
   return {
     app,
     ctx,
+    databaseUrl: testDatabase.url,
     async request<T>(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -4,7 +4,12 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { migrate } from '../../../server/src/db/migrate';
 
-export interface TestDatabase { database: Database; drop(): Promise<void> }
+export interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL database's URL, for other processes to open it; null on PGlite (one process's database). */
+  url: string | null;
+  drop(): Promise<void>;
+}
 
 /** `migrateBefore`: apply only the migrations named before it (the test applies the rest itself). */
 export async function createTestDatabase(options: { migrateBefore?: string } = {}): Promise<TestDatabase> {
@@ -12,7 +17,7 @@ export async function createTestDatabase(options: { migrateBefore?: string } = {
   if (!serverUrl) {
     const database = await openDatabase({});
     await migrate(database, { before: options.migrateBefore });
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const name = `rounds_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -25,6 +30,7 @@ export async function createTestDatabase(options: { migrateBefore?: string } = {
   await migrate(database, { before: options.migrateBefore });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
