@@ -19,6 +19,8 @@ import { publicAvailabilityHandlers } from './public-availability';
 import { reportsHandlers } from './reports';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
+import { businessAccountHandlers } from './business-account';
+import { subscriptionHandlers } from './subscriptions';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -40,5 +42,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...reportsHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...nearbyHandlers(ctx),
+    ...businessAccountHandlers(ctx),
+    ...subscriptionHandlers(ctx),
   };
 }
