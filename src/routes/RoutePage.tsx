@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect } from 'wouter';
-import { useAuthSelector, useServices } from '../app/ServicesContext';
+import { useAuthSelector, useServices, useStartUpSelector } from '../app/ServicesContext';
+import { selectPaymentRequired } from '../machines/startUp';
 import { selectIsAuthenticated, selectRole } from '../machines/auth';
 import { decideAccess, deniedMessage, type DeniedReason } from './access';
 import { pageTitle } from '../app/product';
@@ -29,7 +30,8 @@ function DeniedRedirect({ route, denied, to }: { route: AppRoute; denied: Denied
 export function RoutePage({ route }: { route: AppRoute }) {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const role = useAuthSelector(selectRole);
-  const decision = decideAccess(route, { authenticated, role });
+  const paymentRequired = useStartUpSelector(selectPaymentRequired);
+  const decision = decideAccess(route, { authenticated, role, paymentRequired });
   usePageTitle(decision.kind === 'redirect' ? undefined : route.title);
 
   if (decision.kind === 'redirect') {

@@ -4,6 +4,7 @@ import { selectSidebarUnfoldable, selectSidebarVisible, selectSidebarWidensOnHov
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
+import { BusinessDefaultsProvider } from '../app/BusinessDefaultsProvider';
 import { ConnectionErrorBanner } from '../features/sync';
 
 // Client and appointment detail modals (issue 5), opened from any page or by the global event.
@@ -54,6 +55,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const contentOffset = visible ? (narrow ? 'md:pl-16' : 'md:pl-64') : '';
 
   return (
+    <BusinessDefaultsProvider>
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
         href={`#${MAIN_CONTENT_ID}`}
@@ -100,5 +102,6 @@ export function MainLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
     </div>
+    </BusinessDefaultsProvider>
   );
 }

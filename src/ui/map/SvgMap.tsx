@@ -2,6 +2,7 @@
 // WebGL, its style or script unreachable; always in tests). The same pins and lines on a projected grid, no streets.
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { fitProjection, gridLines } from './projection';
+import { useBusinessDefaults } from '../businessDefaults';
 import { PLACE_EDGE_COLOR, PLACE_SQUARE, TEARDROP_PATH, pinShape } from './pinIcon';
 import type { DrawnLine, DrawnPin } from './mapModel';
 import type { LatLng } from './mapTypes';
@@ -45,7 +46,8 @@ export function SvgMap({ pins, lines, fitPoints, height, keepFirstFrame = false,
   const firstFrame = useRef<readonly LatLng[] | null>(null);
   if (keepFirstFrame && firstFrame.current === null && fitPoints.length > 0) firstFrame.current = fitPoints;
   const frame = keepFirstFrame && firstFrame.current ? firstFrame.current : fitPoints;
-  const { project, unproject, bounds } = fitProjection(frame, viewWidth, height, PADDING);
+  const { mapCenter } = useBusinessDefaults();
+  const { project, unproject, bounds } = fitProjection(frame, viewWidth, height, PADDING, mapCenter);
   const latLines = gridLines(bounds.south, bounds.north);
   const lngLines = gridLines(bounds.west, bounds.east);
   const label = pins.length === 1 ? `Map showing ${pins[0].title || 'one location'}` : `Map showing ${pins.length} locations`;
