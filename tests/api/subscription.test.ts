@@ -35,7 +35,7 @@ describe('subscription info', () => {
     const subscription = await subscriptionOf();
     expect(subscription).toMatchObject({
       plan: 'trial', status: 'trialing', payment_method_on_file: false, payment_required: false, past_due_since: null, grace_ends_at: null,
-      seats: { used: 2, limit: 10 }, usage: { visits_optimised: 0, imports: 1, emails_sent: 1 },
+      seats: { used: 2, limit: 25 }, usage: { visits_optimised: 0, imports: 1, emails_sent: 1 },
       billing: { provider: 'offline', can_add_payment_method: false, can_open_portal: false },
     });
     expect(new Date(subscription.trial_ends_at).getTime() - Date.now()).toBeGreaterThan(29 * DAY);
@@ -108,7 +108,7 @@ describe('payment required (40003)', () => {
     const pastDue = await setSubscription(t.ctx.db, acme.businessAccountId, { plan: 'standard', status: 'past_due', pastDueSince: new Date(Date.now() - 3 * DAY) });
     expect(pastDue.paymentRequired).toBe(false);
     const inGrace = await subscriptionOf();
-    expect(inGrace).toMatchObject({ status: 'past_due', payment_required: false, seats: { limit: 50 } });
+    expect(inGrace).toMatchObject({ status: 'past_due', payment_required: false, seats: { limit: 100 } });
     expect(new Date(inGrace.grace_ends_at).getTime() - Date.now()).toBeGreaterThan(3.9 * DAY);
     expect((await t.request('GET', '/api/clients', { token: acme.tokens.staff })).status).toBe(200);
 

@@ -7,7 +7,7 @@ export const TRIAL_DAYS = 30;
 /** How long a past-due business keeps working while the provider retries the payment. */
 export const GRACE_DAYS = 7;
 /** Active practitioners each plan allows. */
-export const PLAN_SEAT_LIMITS: Readonly<Record<SubscriptionPlan, number>> = { trial: 10, standard: 50 };
+export const PLAN_SEAT_LIMITS: Readonly<Record<SubscriptionPlan, number>> = { trial: 25, standard: 100 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
