@@ -51,6 +51,19 @@ describe('subscription info', () => {
     expect(go).toHaveBeenCalledTimes(1);
   });
 
+  it('back from checkout, says the provider is confirming and asks again until the payment method is on file', async () => {
+    let calls = 0;
+    server.use(http.get('*/api/subscription', () => {
+      calls += 1;
+      return HttpResponse.json({ subscription: subscriptionOf({ payment_method_on_file: calls > 1, billing: { provider: 'stripe', can_add_payment_method: true, can_open_portal: calls > 1 } }) });
+    }));
+    renderApp('/settings/subscription?checkout=done', { as: 'ADMIN' });
+    expect(await screen.findByText(/confirming your payment method/)).toBeInTheDocument();
+    await waitFor(() => expect(term('Payment method')).toHaveTextContent('On file'), { timeout: 6000 });
+    expect(screen.queryByText(/confirming your payment method/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
+  }, 15_000);
+
   it('over the plan’s seats, says so', async () => {
     serve({ seats: { used: 12, limit: 10 } });
     renderApp('/settings/subscription', { as: 'ADMIN' });

@@ -1,7 +1,7 @@
 // /settings/subscription (ADMIN, "Subscription info"): the plan, its status and trial end, seats (active practitioners
 // against the plan's limit), whether a payment method is on file, this month's usage, and the billing actions. While
 // the business needs a payment method this is where admins are taken, with the action to add one first.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices, useStartUpSelector } from '../../../app/ServicesContext';
 import { useShownTimeZone } from '../../../app/timeZone';
@@ -10,19 +10,26 @@ import { formatDateTime } from '../../../lib/dates';
 import { selectPaymentRequired } from '../../../machines/startUp';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
-import { ErrorNote } from '../../../ui/forms';
+import { ErrorNote, SuccessNote } from '../../../ui/forms';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { SUBSCRIPTION_LOAD_ERROR, type Subscription } from './api';
 import { useOpenBillingPortal, useStartCheckout } from './mutations';
 import { subscriptionQueries } from './queries';
 
+const CHECKOUT_POLL_MS = 3000;
+
 export const PLAN_WORDS: Record<Subscription['plan'], string> = { trial: 'Trial', standard: 'Standard' };
 export const STATUS_WORDS: Record<Subscription['status'], string> = { trialing: 'Trialing', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
 
 export default function SubscriptionPage({ route }: RoutePageProps) {
   const { api, startUp } = useServices();
-  const subscription = useQuery(subscriptionQueries.current(api));
+  // Back from the provider's checkout: its webhook may land a moment later, so the page asks again until it has.
+  const [returned] = useState(() => new URLSearchParams(window.location.search).get('checkout') === 'done');
+  const subscription = useQuery({
+    ...subscriptionQueries.current(api),
+    refetchInterval: (query) => (returned && query.state.data?.payment_method_on_file === false ? CHECKOUT_POLL_MS : false),
+  });
   const locked = useStartUpSelector(selectPaymentRequired);
   const fixed = subscription.data !== undefined && !subscription.data.payment_required;
   // Back from the provider with a payment method (or set by the operator): the app starts up again.
@@ -32,6 +39,9 @@ export default function SubscriptionPage({ route }: RoutePageProps) {
   return (
     <>
       <PageHeader title={route.title}>Your plan, seats and this month’s usage, and the payment method Rounds bills.</PageHeader>
+      {returned && subscription.data && !subscription.data.payment_method_on_file && (
+        <div className="mb-6"><SuccessNote>Thank you. The payment provider is confirming your payment method: this page updates once it has.</SuccessNote></div>
+      )}
       {subscription.isPending && <Card><PageSpinner label="Loading the subscription" /></Card>}
       {subscription.isError && <ErrorNote>{messageOfError(subscription.error, SUBSCRIPTION_LOAD_ERROR)}</ErrorNote>}
       {subscription.data && <SubscriptionInfo subscription={subscription.data} />}
