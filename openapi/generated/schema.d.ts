@@ -444,6 +444,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's account settings (name, time zone, contact, map centre, week start, reminders) */
+        get: operations["getBusinessAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Saves account settings; fields left out keep their value. map_center null returns to the default centre (Brisbane). Each save that changes something is recorded for the Activity report as a settings change. */
+        patch: operations["updateBusinessAccount"];
+        trace?: never;
+    };
+    "/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's plan, status, trial end, seats, payment method and this month's usage */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where to add a payment method and subscribe: the billing provider's checkout page (Stripe). Without an online billing provider, 409 with a message saying who to contact. */
+        post: operations["startSubscriptionCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The billing provider's customer portal (change the payment method, see invoices). 409 before the business has a billing customer or without an online billing provider. */
+        post: operations["openBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events (checkout completed, subscription created/updated/deleted, invoice paid/failed), verified by the Stripe-Signature header (STRIPE_WEBHOOK_SECRET). Each event is applied once; an event older than the last one applied to the subscription changes nothing. 404 when Stripe is not configured. */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointment_types/all": {
         parameters: {
             query?: never;
@@ -1213,7 +1299,7 @@ export interface components {
         Error: {
             message: string;
             errors?: string[];
-            /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required, 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. Optimisation runs and routes: OPTIMIZATION_RUNNING (another run of the day shares a practitioner), SCHEDULE_CHANGED (apply: the day changed since the proposal), OPTIMIZATION_APPLIED, OPTIMIZATION_DISCARDED, OPTIMIZATION_NOT_COMPLETE, APPOINTMENT_NOT_ROUTED. */
+            /** @description Account codes: 40000 user account not active, 40001 business account not active, 40002 provider account not active, 40003 payment method required (403: the business needs a payment method; every call but the user's own, logout and the subscription's answers it), 40004 provider account not set up; PROVIDER_ACCOUNT_NOT_ACTIVE; PROVIDER_ACCOUNT_NOT_SETUP; VALIDATION_FAILED; NOT_FOUND; FORBIDDEN; UNAUTHENTICATED; RATE_LIMITED; CONFLICT. Optimisation runs and routes: OPTIMIZATION_RUNNING (another run of the day shares a practitioner), SCHEDULE_CHANGED (apply: the day changed since the proposal), OPTIMIZATION_APPLIED, OPTIMIZATION_DISCARDED, OPTIMIZATION_NOT_COMPLETE, APPOINTMENT_NOT_ROUTED. */
             code?: string;
             /** @description On a 500, the request's id (also in the X-Request-Id header of every answer), to find it in the logs. */
             request_id?: string;
@@ -1245,10 +1331,63 @@ export interface components {
              */
             invitation_expires_at: string | null;
         };
+        BusinessAccount: {
+            id: components["schemas"]["Id"];
+            name: string;
+            time_zone: string;
+            contact_email: string;
+            contact_phone: string;
+            map_center: components["schemas"]["LatLng"];
+            /** @description No centre saved: the default (Brisbane) is used */
+            map_center_is_default: boolean;
+            week_start: number;
+            reminder_hour: number;
+            reminders_enabled: boolean;
+        };
+        Subscription: {
+            /** @enum {string} */
+            plan: "trial" | "standard";
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "cancelled";
+            /** Format: date-time */
+            trial_ends_at: string | null;
+            /** Format: date-time */
+            past_due_since: string | null;
+            /**
+             * Format: date-time
+             * @description While past due, when the grace period ends and payment becomes required
+             */
+            grace_ends_at: string | null;
+            payment_method_on_file: boolean;
+            /** @description The business's calls answer 40003 (trial ended without a payment method, past due beyond the grace period, or cancelled) */
+            payment_required: boolean;
+            seats: {
+                /** @description Active practitioners */
+                used: number;
+                /** @description The plan's limit */
+                limit: number;
+            };
+            usage: {
+                /** @description YYYY-MM in the business time zone */
+                month: string;
+                visits_optimised: number;
+                imports: number;
+                emails_sent: number;
+            };
+            billing: {
+                /** @enum {string} */
+                provider: "stripe" | "offline";
+                can_add_payment_method: boolean;
+                can_open_portal: boolean;
+            };
+        };
         BusinessAccountSummary: {
             id: components["schemas"]["Id"];
             name: string;
             time_zone: string;
+            map_center: components["schemas"]["LatLng"];
+            /** @description 0 = Sunday … 6 = Saturday */
+            week_start: number;
         };
         User: {
             id: components["schemas"]["Id"];
@@ -2618,6 +2757,39 @@ export interface components {
                 };
             };
         };
+        /** @description Account settings */
+        BusinessAccountBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    business_account: components["schemas"]["BusinessAccount"];
+                };
+            };
+        };
+        /** @description Subscription info */
+        SubscriptionBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    subscription: components["schemas"]["Subscription"];
+                };
+            };
+        };
+        /** @description The billing provider's page to send the browser to */
+        BillingRedirect: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    url: string;
+                };
+            };
+        };
         /** @description Optimisation settings */
         OptimizationSettingsBody: {
             headers: {
@@ -2686,6 +2858,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     getCurrentUser: {
@@ -2699,6 +2872,7 @@ export interface operations {
         responses: {
             200: components["responses"]["UserBody"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     updateCurrentUser: {
@@ -2723,6 +2897,7 @@ export interface operations {
         responses: {
             200: components["responses"]["UserBody"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -3084,6 +3259,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     getSyncSettings: {
@@ -3107,6 +3283,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     updateSyncSettings: {
@@ -3159,6 +3336,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     listAllPractitioners: {
@@ -3182,6 +3360,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     listPractitionerSettings: {
@@ -3460,6 +3639,131 @@ export interface operations {
             422: components["responses"]["Error"];
         };
     };
+    getBusinessAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessAccountBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateBusinessAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description An IANA time zone name, e.g. Australia/Brisbane */
+                    time_zone?: string;
+                    /** @description Empty for none */
+                    contact_email?: string;
+                    /** @description Empty for none */
+                    contact_phone?: string;
+                    map_center?: components["schemas"]["LatLng"] | null;
+                    /** @description 0 = Sunday … 6 = Saturday */
+                    week_start?: number;
+                    reminder_hour?: number;
+                    reminders_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["BusinessAccountBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SubscriptionBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    startSubscriptionCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BillingRedirect"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BillingRedirect"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            502: components["responses"]["Error"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received (applied, or recognised as already applied or stale) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        /** @enum {string} */
+                        outcome: "applied" | "duplicate" | "stale" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     listAllAppointmentTypes: {
         parameters: {
             query?: never;
@@ -3481,6 +3785,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     updateAppointmentType: {
@@ -3601,6 +3906,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
@@ -3713,6 +4019,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
@@ -3776,6 +4083,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -3792,6 +4100,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClientBody"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
@@ -3814,6 +4123,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ClientBody"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -3831,6 +4141,7 @@ export interface operations {
         responses: {
             202: components["responses"]["Message"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -3890,6 +4201,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
@@ -3942,6 +4254,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     createTag: {
@@ -4046,6 +4359,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -4077,6 +4391,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -4093,6 +4408,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AppointmentBody"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
@@ -4117,6 +4433,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
@@ -4143,6 +4460,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AppointmentBody"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
@@ -4422,6 +4740,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -4481,6 +4800,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -4520,6 +4840,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

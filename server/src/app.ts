@@ -3,12 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type preValidationHookHandler } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type preParsingHookHandler, type preValidationHookHandler } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Logger } from 'pino';
 import { parse as parseYaml } from 'yaml';
@@ -25,12 +26,17 @@ import { buildHandlers } from './modules';
 import { httpRequestSeconds } from './operations/metrics';
 import { registerOperations } from './operations/routes';
 import { AuthService } from './modules/auth';
+import { SubscriptionService } from './modules/subscriptions';
 import { repoRoot } from './paths';
 
 export const contractPath = join(repoRoot, 'openapi', 'openapi.yaml');
 
 interface Operation {
   operationId: OperationId; security?: unknown[]; 'x-roles'?: Role[];
+  /** Open while the business needs a payment method (the user's own calls, logout, the subscription and its billing). */
+  'x-payment-exempt'?: boolean;
+  /** The handler reads the body as sent (request.rawBody): a webhook's signature covers the exact bytes. */
+  'x-raw-body'?: boolean;
   requestBody?: { required?: boolean; content: Record<string, unknown> };
 }
 type Contract = { paths: Record<string, Record<string, Operation>>; security?: unknown[] };
@@ -120,6 +126,7 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
 
   const auth = new AuthService(ctx);
+  const subscriptions = new SubscriptionService(ctx);
   const handlers = buildHandlers(ctx, auth);
   const contract = loadContract();
   const operations = operationsById(contract);
@@ -132,6 +139,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     if (token) request.auth = await auth.authenticate(token);
     if (!request.auth) throw token ? unauthenticated('Your session has expired. Please log in again.') : unauthenticated();
     assertRole(request.auth, operation['x-roles']);
+    // A business that needs a payment method can still sign in, sign out and fix it; everything else answers 40003.
+    if (!operation['x-payment-exempt']) await subscriptions.assertPaymentNotRequired(request.auth.businessAccountId);
   };
 
   // The interactive API reference at /api/docs, read from the same contract the routes are bound to.
@@ -152,7 +161,10 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
       const handler = (handlers as Handlers)[operationId as OperationId] ?? (async () => {
         throw new HttpError(501, `${operationId} is not available yet.`, 'NOT_IMPLEMENTED');
       });
-      return { onRequest: authenticate(operation), preValidation: requireContractBody(operation), handler } as never;
+      return {
+        onRequest: authenticate(operation), preValidation: requireContractBody(operation), handler,
+        ...(operation['x-raw-body'] ? { preParsing: keepRawBody } : {}),
+      } as never;
     },
   });
 
@@ -180,6 +192,17 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
 function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
+
+/** Reads the body once to keep it as sent (request.rawBody), and hands the parser the same bytes. */
+const keepRawBody: preParsingHookHandler = async (request, _reply, payload) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  request.rawBody = raw.toString('utf8');
+  const copy = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  copy.receivedEncodedLength = raw.length;
+  return copy;
+};
 
 /**
  * Fastify validates a body only against the schema of its media type, so a body the contract has no schema for

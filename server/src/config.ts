@@ -52,6 +52,17 @@ export interface Config {
    * machines; no request can raise or lower it.
    */
   optimizerMaxSearchMs: number | null;
+  /** Billing through Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); null = the offline provider (operator CLI). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The standard plan's price (STRIPE_PRICE_ID); without it checkout only saves a payment method. */
+  priceId: string | null;
+  /** Stripe's API (STRIPE_API_URL); only tests and proxies change it. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +138,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appSecret = env.APP_SECRET ?? (production ? '' : DEV_SECRET);
   if (appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters (it encrypts PMS API keys)');
 
+  const stripeKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+  if ((stripeKey === '') !== (stripeWebhookSecret === '')) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (billing through Stripe), or neither (billing set by the operator command)');
+  }
+  const stripeApiUrl = webUrl('STRIPE_API_URL') ?? 'https://api.stripe.com';
+
   const config: Config = {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -158,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
     osrmUrl: url('OSRM_URL'),
     optimizerMaxSearchMs: env.OPTIMIZER_MAX_SEARCH_MS ? int('OPTIMIZER_MAX_SEARCH_MS', 0, 50, 120_000) : null,
+    stripe: stripeKey && stripeWebhookSecret
+      ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, priceId: env.STRIPE_PRICE_ID?.trim() || null, apiUrl: stripeApiUrl.replace(/\/$/, '') }
+      : null,
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -17,6 +17,7 @@ export interface SessionHooks {
 const WATCHED_CODES = new Set<string>([
   ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE,
   ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP,
+  ACCOUNT_CODES.PAYMENT_METHOD_REQUIRED,
 ]);
 
 function sessionMiddleware(hooks: SessionHooks): Middleware {

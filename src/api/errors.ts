@@ -25,6 +25,10 @@ export function isNotSetUpCode(code: string | undefined): boolean {
   return accountCodeOf(code) === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_SETUP;
 }
 
+export function isPaymentRequiredCode(code: string | undefined): boolean {
+  return code === ACCOUNT_CODES.PAYMENT_METHOD_REQUIRED;
+}
+
 export function isNotActiveCode(code: string | undefined): boolean {
   return accountCodeOf(code) === ACCOUNT_CODES.PROVIDER_ACCOUNT_NOT_ACTIVE;
 }

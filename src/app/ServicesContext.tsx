@@ -26,6 +26,9 @@ export function useFlashSelector<T>(selector: (snapshot: Snap<'flash'>) => T): T
 export function useSidebarSelector<T>(selector: (snapshot: Snap<'sidebar'>) => T): T {
   return useSelector(useServices().sidebar, selector);
 }
+export function useStartUpSelector<T>(selector: (snapshot: Snap<'startUp'>) => T): T {
+  return useSelector(useServices().startUp, selector);
+}
 export function useThemeSelector<T>(selector: (snapshot: Snap<'theme'>) => T): T {
   return useSelector(useServices().theme, selector);
 }

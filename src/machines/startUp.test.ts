@@ -6,6 +6,7 @@ import {
   ACCOUNT_NOT_ACTIVE_MESSAGE,
   ACCOUNT_SETUP_INCOMPLETE_MESSAGE,
   ACCOUNT_SETUP_PATH,
+  PAYMENT_REQUIRED_PATH,
   startUpMachine,
   type StartUpEmitted,
 } from './startUp';
@@ -128,5 +129,52 @@ describe('startUp machine', () => {
     actor.send({ type: 'AUTHENTICATED' });
     await settled(actor);
     expect(calls()).toBe(2);
+  });
+
+  describe('payment required (40003)', () => {
+    const paymentRequired = new ApiError(403, { message: 'A payment method is required to keep using Rounds.', code: '40003' }, '');
+    const navigations = (emitted: StartUpEmitted[]) => emitted.filter((event) => event.type === 'navigate');
+
+    it('takes the user to the payment-required page when start-up’s own call answers 40003, without a toast', async () => {
+      const { actor, emitted } = start(() => Promise.reject(paymentRequired));
+      actor.send({ type: 'AUTHENTICATED' });
+      await settled(actor);
+      expect(actor.getSnapshot().matches({ session: 'paymentRequired' })).toBe(true);
+      expect(navigations(emitted)).toEqual([{ type: 'navigate', to: PAYMENT_REQUIRED_PATH }]);
+      expect(emitted.filter((event) => event.type === 'notice')).toEqual([]);
+    });
+
+    it('takes a working user there when any later call answers 40003, once', async () => {
+      const { actor, emitted } = start(() => Promise.resolve(account('ACTIVE')));
+      actor.send({ type: 'AUTHENTICATED' });
+      await settled(actor);
+      actor.send({ type: 'ACCOUNT_CODE', code: '40003' });
+      actor.send({ type: 'ACCOUNT_CODE', code: '40003' });
+      expect(actor.getSnapshot().matches({ session: 'paymentRequired' })).toBe(true);
+      expect(navigations(emitted)).toEqual([{ type: 'navigate', to: PAYMENT_REQUIRED_PATH }]);
+    });
+
+    it('wins over account setup: a business that must pay cannot set up either', async () => {
+      const { actor } = start(() => Promise.resolve(null));
+      actor.send({ type: 'AUTHENTICATED' });
+      await settled(actor);
+      expect(actor.getSnapshot().matches({ session: 'accountSetupRequired' })).toBe(true);
+      actor.send({ type: 'ACCOUNT_CODE', code: '40003' });
+      expect(actor.getSnapshot().matches({ session: 'paymentRequired' })).toBe(true);
+    });
+
+    it('starts over on RELOAD once a payment method is added, and forgets it on logout', async () => {
+      let answer: () => Promise<ProviderAccount | null> = () => Promise.reject(paymentRequired);
+      const { actor } = start(() => answer());
+      actor.send({ type: 'AUTHENTICATED' });
+      await settled(actor);
+      answer = () => Promise.resolve(account('ACTIVE'));
+      actor.send({ type: 'RELOAD' });
+      await settled(actor);
+      expect(actor.getSnapshot().matches({ session: 'ready' })).toBe(true);
+      actor.send({ type: 'ACCOUNT_CODE', code: '40003' });
+      actor.send({ type: 'LOGGED_OUT' });
+      expect(actor.getSnapshot().value).toBe('unauthenticated');
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient, sessionQueryClient } from '../api/session';
 import { providerAccountQueries } from '../api/queries';
-import { ApiError, isNotActiveCode, isNotSetUpCode, messageOfError } from '../api/errors';
+import { ApiError, isNotActiveCode, isNotSetUpCode, isPaymentRequiredCode, messageOfError } from '../api/errors';
 import type { ProviderAccount } from '../api/types';
 
 export const ACCOUNT_SETUP_PATH = '/settings/account-setup';
+/** Where every user goes while the business needs a payment method (40003): admins on to Subscription info. */
+export const PAYMENT_REQUIRED_PATH = '/payment-required';
 export const ACCOUNT_NOT_ACTIVE_MESSAGE = 'The account is not active.';
 export const ACCOUNT_SETUP_INCOMPLETE_MESSAGE = 'The account setup is not complete.';
 const PROVIDER_ACCOUNT_FALLBACK = 'An error has occurred. Could not load the provider account.';
@@ -18,9 +20,9 @@ export type StartUpEvent =
   /** The auth actor holds a token (login, or a reload with a stored session). */
   | { type: 'AUTHENTICATED' }
   | { type: 'LOGGED_OUT' }
-  /** Some API response carried an account code (e.g. PROVIDER_ACCOUNT_NOT_SETUP: go to account setup). */
+  /** Some API response carried an account code (PROVIDER_ACCOUNT_NOT_SETUP: go to account setup; 40003: payment required). */
   | { type: 'ACCOUNT_CODE'; code: string }
-  /** Account setup may have changed: load the provider account again. */
+  /** Account setup or the subscription may have changed: load the provider account again. */
   | { type: 'RELOAD' };
 
 /** What start-up asks of the rest of the app; the app listens with `actor.on(...)`. */
@@ -45,6 +47,7 @@ export const startUpMachine = setup({
   actions: {
     requestUser: emit({ type: 'loadUser' }),
     goToAccountSetup: emit({ type: 'navigate', to: ACCOUNT_SETUP_PATH }),
+    goToPaymentRequired: emit({ type: 'navigate', to: PAYMENT_REQUIRED_PATH }),
     warnSetupIncomplete: emit({ type: 'notice', text: ACCOUNT_SETUP_INCOMPLETE_MESSAGE, kind: 'warning' }),
     warnNotActive: emit({ type: 'notice', text: ACCOUNT_NOT_ACTIVE_MESSAGE, kind: 'danger' }),
     reportLoadFailure: emit((_, params: { error: unknown }) => ({
@@ -68,7 +71,10 @@ export const startUpMachine = setup({
       params.error instanceof ApiError && isNotSetUpCode(params.error.code),
     errorSaysNotActive: (_, params: { error: unknown }) =>
       params.error instanceof ApiError && isNotActiveCode(params.error.code),
+    errorSaysPaymentRequired: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && isPaymentRequiredCode(params.error.code),
     codeSaysNotSetUp: (_, params: { code: string }) => isNotSetUpCode(params.code),
+    codeSaysPaymentRequired: (_, params: { code: string }) => isPaymentRequiredCode(params.code),
     codeSaysNotActive: (_, params: { code: string }) => isNotActiveCode(params.code),
   },
 }).createMachine({
@@ -85,6 +91,10 @@ export const startUpMachine = setup({
         LOGGED_OUT: { target: 'unauthenticated', actions: 'forgetAccount' },
         RELOAD: '.loading',
         ACCOUNT_CODE: [
+          {
+            guard: { type: 'codeSaysPaymentRequired', params: ({ event }) => ({ code: event.code }) },
+            target: '.paymentRequired',
+          },
           {
             guard: { type: 'codeSaysNotSetUp', params: ({ event }) => ({ code: event.code }) },
             target: '.accountSetupRequired',
@@ -114,6 +124,10 @@ export const startUpMachine = setup({
               },
             ],
             onError: [
+              {
+                guard: { type: 'errorSaysPaymentRequired', params: ({ event }) => ({ error: event.error }) },
+                target: 'paymentRequired',
+              },
               {
                 guard: { type: 'errorSaysNotSetUp', params: ({ event }) => ({ error: event.error }) },
                 target: 'accountSetupRequired',
@@ -148,9 +162,17 @@ export const startUpMachine = setup({
           },
         },
         failed: {},
+        // The business needs a payment method: every call but a few answers 40003. The route guard keeps users on
+        // the pages that fix it, so further 40003 answers change nothing; RELOAD (a payment method added) starts over.
+        paymentRequired: {
+          entry: 'goToPaymentRequired',
+          on: { ACCOUNT_CODE: {} },
+        },
       },
     },
   },
 });
 
 export type StartUpSnapshot = SnapshotFrom<typeof startUpMachine>;
+
+export const selectPaymentRequired = (snapshot: StartUpSnapshot): boolean => snapshot.matches({ session: 'paymentRequired' });

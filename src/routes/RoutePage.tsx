@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useAuthSelector, useServices } from '../app/ServicesContext';
+import { useAuthSelector, useServices, useStartUpSelector } from '../app/ServicesContext';
+import { selectPaymentRequired } from '../machines/startUp';
 import { selectIsAuthenticated, selectRole } from '../machines/auth';
 import { decideAccess, deniedMessage, loginPathFor, type DeniedReason } from './access';
 import { pageTitle } from '../app/product';
@@ -31,7 +32,8 @@ export function RoutePage({ route }: { route: AppRoute }) {
   const role = useAuthSelector(selectRole);
   const [location] = useLocation();
   const search = useSearch();
-  const decision = decideAccess(route, { authenticated, role });
+  const paymentRequired = useStartUpSelector(selectPaymentRequired);
+  const decision = decideAccess(route, { authenticated, role, paymentRequired });
   usePageTitle(decision.kind === 'redirect' ? undefined : route.title);
 
   if (decision.kind === 'redirect') {

@@ -51,7 +51,18 @@ describe('route table', () => {
   it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(39); // the product's 37 routes, the user guide at /help and the invitation page at /accept-invitation
+    expect(paths).toHaveLength(40); // the product's 37 routes, the user guide at /help, the invitation page at /accept-invitation and /payment-required
+  });
+
+  it('opens only the pages that explain or fix it while the business needs a payment method', () => {
+    const open = routes.filter((entry) => entry.requiresAuth && entry.openWhilePaymentRequired).map((entry) => entry.path).sort();
+    expect(open).toEqual(['/help', '/payment-required', '/settings/my-account', '/settings/subscription']);
+    const owing = { authenticated: true, role: 'REGULAR_USER' as const, paymentRequired: true };
+    expect(decideAccess(route('/clients'), owing)).toEqual({ kind: 'redirect', to: '/payment-required' });
+    expect(decideAccess(route('/settings/my-account'), owing)).toEqual({ kind: 'allow' });
+    // A page the role may not open still says so first: no subscription page for staff.
+    expect(decideAccess(route('/settings/subscription'), owing)).toMatchObject({ kind: 'redirect', to: '/dashboard' });
+    expect(decideAccess(route('/login'), owing)).toEqual({ kind: 'allow' });
   });
 
   it('lists the six sidebar items in their order', () => {

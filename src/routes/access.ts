@@ -16,12 +16,18 @@ export interface DeniedReason {
 export interface Viewer {
   authenticated: boolean;
   role: Role | null;
+  /** The business needs a payment method: only the pages that explain or fix it open. */
+  paymentRequired?: boolean;
 }
 
+/** Where a user goes while payment is required (the start-up machine's PAYMENT_REQUIRED_PATH). */
+export const PAYMENT_REQUIRED_PAGE = '/payment-required';
+
 /** A protected route: unauthenticated → login; authenticated without the role → dashboard. */
-export function decideAccess(route: Pick<RouteMeta, 'requiresAuth' | 'roles'>, viewer: Viewer): AccessDecision {
+export function decideAccess(route: Pick<RouteMeta, 'requiresAuth' | 'roles' | 'openWhilePaymentRequired'>, viewer: Viewer): AccessDecision {
   if (!route.requiresAuth) return { kind: 'allow' };
   if (!viewer.authenticated) return { kind: 'redirect', to: '/login' };
+  if (viewer.paymentRequired && !route.openWhilePaymentRequired) return { kind: 'redirect', to: PAYMENT_REQUIRED_PAGE };
   if (!route.roles) return { kind: 'allow' };
   if (viewer.role === null) return { kind: 'wait' };
   return route.roles.includes(viewer.role) ? { kind: 'allow' } : { kind: 'redirect', to: '/dashboard', denied: { roles: route.roles } };

@@ -18,6 +18,8 @@ export interface RouteMeta {
   /** One line saying what the page is for (the settings index shows it on the page's card). */
   description?: string;
   sidebar?: { label: string; icon: SidebarIcon };
+  /** Still opens while the business needs a payment method (40003): the pages that explain or fix it. */
+  openWhilePaymentRequired?: boolean;
 }
 
 export interface RoutePageProps {

@@ -4,6 +4,7 @@ import { selectSidebarUnfoldable, selectSidebarVisible, selectSidebarWidensOnHov
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
+import { BusinessDefaultsProvider } from '../app/BusinessDefaultsProvider';
 import { ConnectionErrorBanner } from '../features/sync';
 
 // Client and appointment detail modals (issue 5), opened from any page or by the global event.
@@ -54,51 +55,53 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const contentOffset = visible ? (narrow ? 'md:pl-16' : 'md:pl-64') : '';
 
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        onClick={skipToContent}
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-sky-700 focus:shadow-lg focus:ring-2 focus:ring-sky-600 dark:focus:bg-slate-900 dark:focus:text-sky-300"
-      >
-        Skip to content
-      </a>
-      <Toasts />
-      <Suspense fallback={null}>
-        <ModalHost />
-      </Suspense>
-      <aside
-        aria-label="Sidebar"
-        data-testid="sidebar"
-        data-visible={visible}
-        data-unfoldable={narrow}
-        onMouseLeave={() => sidebar.send({ type: 'POINTER_LEFT' })}
-        className={`fixed inset-y-0 left-0 z-30 hidden overflow-hidden shadow-xl transition-[width] duration-200 print:hidden ${
-          visible ? 'md:block' : ''
-        } ${desktopWidth}`}
-      >
-        <Sidebar />
-      </aside>
-      {drawerOpen && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <button
-            type="button"
-            aria-label="Close sidebar"
-            className="absolute inset-0 bg-slate-900/50"
-            onClick={() => setDrawerOpen(false)}
-          />
-          <aside aria-label="Sidebar drawer" className="absolute inset-y-0 left-0 w-64 shadow-xl">
-            <Sidebar onNavigate={() => setDrawerOpen(false)} />
-          </aside>
+    <BusinessDefaultsProvider>
+      <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          onClick={skipToContent}
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-sky-700 focus:shadow-lg focus:ring-2 focus:ring-sky-600 dark:focus:bg-slate-900 dark:focus:text-sky-300"
+        >
+          Skip to content
+        </a>
+        <Toasts />
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+        <aside
+          aria-label="Sidebar"
+          data-testid="sidebar"
+          data-visible={visible}
+          data-unfoldable={narrow}
+          onMouseLeave={() => sidebar.send({ type: 'POINTER_LEFT' })}
+          className={`fixed inset-y-0 left-0 z-30 hidden overflow-hidden shadow-xl transition-[width] duration-200 print:hidden ${
+            visible ? 'md:block' : ''
+          } ${desktopWidth}`}
+        >
+          <Sidebar />
+        </aside>
+        {drawerOpen && (
+          <div className="fixed inset-0 z-40 md:hidden">
+            <button
+              type="button"
+              aria-label="Close sidebar"
+              className="absolute inset-0 bg-slate-900/50"
+              onClick={() => setDrawerOpen(false)}
+            />
+            <aside aria-label="Sidebar drawer" className="absolute inset-y-0 left-0 w-64 shadow-xl">
+              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            </aside>
+          </div>
+        )}
+        {/* Printed, a page is its content alone: no sidebar, header or toasts. */}
+        <div className={`flex min-h-screen flex-col transition-[padding] duration-200 print:pl-0! ${contentOffset}`}>
+          <Header onToggleSidebar={toggleSidebar} />
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+            <ConnectionErrorBanner />
+            {children}
+          </main>
         </div>
-      )}
-      {/* Printed, a page is its content alone: no sidebar, header or toasts. */}
-      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 print:pl-0! ${contentOffset}`}>
-        <Header onToggleSidebar={toggleSidebar} />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
-          <ConnectionErrorBanner />
-          {children}
-        </main>
       </div>
-    </div>
+    </BusinessDefaultsProvider>
   );
 }

@@ -1,5 +1,5 @@
 // Date pickers on react-day-picker in a Headless UI popover: a range of days (with optional presets, steps and
-// longest range) and a single day. Days are Temporal.PlainDate; weeks start on Monday, as in Australia.
+// longest range) and a single day. Days are Temporal.PlainDate; weeks start on the business's week start (Account settings; Monday unless changed).
 import { useId, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { DayPicker, type DateRange as CalendarRange } from 'react-day-picker';
@@ -7,6 +7,7 @@ import 'react-day-picker/style.css';
 import { Temporal } from 'temporal-polyfill';
 import { formatDay, formatDayRange, jsDateFromPlainDate, plainDateFromJsDate } from '../lib/dates';
 import { Icon } from './Icon';
+import { useBusinessDefaults, type WeekStart } from './businessDefaults';
 import { TextLink } from './TextLink';
 
 export interface DayRange {
@@ -23,7 +24,8 @@ export interface OpenDayRange {
 /** A button above the field that chooses a whole range at once, e.g. "Next 7 days". */
 export interface DateRangePreset {
   label: string;
-  range: (today: Temporal.PlainDate) => DayRange;
+  /** `weekStart`: the business's first day of the week (0 = Sunday), for presets that are weeks. */
+  range: (today: Temporal.PlainDate, weekStart: WeekStart) => DayRange;
 }
 
 export function describeRange(range: OpenDayRange): string {
@@ -95,6 +97,7 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
   const id = useId();
   const [labelId, valueId, problemId] = [`${id}-label`, `${id}-value`, `${id}-problem`];
   const { start, end } = props.value;
+  const { weekStart } = useBusinessDefaults();
   const selected: CalendarRange | undefined = start ? { from: toJs(start), to: toJs(end) } : undefined;
 
   const choose = (range: CalendarRange | undefined, close: () => void) => {
@@ -137,7 +140,7 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
       {presets && (
         <div className="mt-1 flex flex-wrap gap-1.5" role="group" aria-label={`${label} presets`}>
           {presets.map((preset) => {
-            const range = preset.range(today);
+            const range = preset.range(today, weekStart);
             const chosen = start !== null && end !== null && range.start.equals(start) && range.end.equals(end);
             return (
               <button key={preset.label} type="button" aria-pressed={chosen} className={chip} onClick={() => props.onChange(range)}>
@@ -153,7 +156,7 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
             <DayPicker
               mode="range"
               numberOfMonths={months}
-              weekStartsOn={1}
+              weekStartsOn={weekStart}
               style={calendarStyle}
               defaultMonth={toJs(start) ?? jsDateFromPlainDate(today)}
               selected={selected}
@@ -204,6 +207,7 @@ export function SingleDatePicker({ label, value, onChange, today, clearable = tr
   /** False where a day is always chosen (a page's filter): no "Clear date". */
   clearable?: boolean;
 }) {
+  const { weekStart } = useBusinessDefaults();
   const id = useId();
   const [labelId, valueId] = [`${id}-label`, `${id}-value`];
   return (
@@ -225,7 +229,7 @@ export function SingleDatePicker({ label, value, onChange, today, clearable = tr
           {(close) => (
             <DayPicker
               mode="single"
-              weekStartsOn={1}
+              weekStartsOn={weekStart}
               style={calendarStyle}
               defaultMonth={toJs(value) ?? jsDateFromPlainDate(today)}
               selected={toJs(value)}

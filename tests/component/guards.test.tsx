@@ -97,7 +97,8 @@ describe('page titles', () => {
   it.each(routes.filter((route) => route.requiresAuth).map((route) => [route.path, route.title]))(
     '%s is titled "%s - Rounds"',
     async (path, title) => {
-      renderApp(path, { as: 'ADMIN' });
+      // An admin is taken on from the payment-required page to Subscription info; the page itself is for the others.
+      renderApp(path, { as: path === '/payment-required' ? 'REGULAR_USER' : 'ADMIN' });
       await waitFor(() => expect(document.title).toBe(`${title} - Rounds`));
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     },

@@ -144,6 +144,9 @@ describe('map projection', () => {
   it('centres a single point, and the default centre when there is nothing', () => {
     expect(fitProjection([{ lat: -27.5, lng: 153 }], 640, 200).project({ lat: -27.5, lng: 153 })).toEqual({ x: 320, y: 100 });
     expect(fitProjection([], 640, 200).project(DEFAULT_MAP_CENTER)).toEqual({ x: 320, y: 100 });
+    // A business's own default centre (Account settings), e.g. Perth.
+    const perth = { lat: -31.95, lng: 115.86 };
+    expect(fitProjection([], 640, 200, 24, perth).project(perth)).toEqual({ x: 320, y: 100 });
   });
 
   it('draws round-number grid lines', () => {

@@ -15,7 +15,7 @@ import {
 } from '../../src/machines/startUp';
 import { ApiError } from '../../src/api/errors';
 import type { ProviderAccount } from '../../src/api/types';
-import { activeAccount, PASSWORD, server, usersByRole } from '../component/support/fakeApi';
+import { activeAccount, PASSWORD, server, subscriptionOf, usersByRole } from '../component/support/fakeApi';
 import { Gate } from './support/gate';
 import { renderApp, useFakeApi, type RunningApp } from '../component/support/harness';
 import { transitionCoveringPaths } from './support/paths';
@@ -26,6 +26,7 @@ const initializing: ProviderAccount = { ...activeAccount, status: 'INITIALIZING'
 const notSetUp = new ApiError(403, { message: 'The account setup is not complete.', code: 'PROVIDER_ACCOUNT_NOT_SETUP' }, '');
 const notActive = new ApiError(403, { message: 'The account is not active.', code: 'PROVIDER_ACCOUNT_NOT_ACTIVE' }, '');
 const broken = new ApiError(500, { message: 'Database unavailable.' }, '');
+const paymentRequired = new ApiError(403, { message: 'A payment method is required to keep using Rounds.', code: '40003' }, '');
 
 // RELOAD is left out: the provider-account and account-setup pages send it once the account has
 // changed, and their own tests cover that.
@@ -34,12 +35,14 @@ const events = [
   { type: 'LOGGED_OUT' },
   { type: 'ACCOUNT_CODE', code: 'PROVIDER_ACCOUNT_NOT_SETUP' },
   { type: 'ACCOUNT_CODE', code: 'PROVIDER_ACCOUNT_NOT_ACTIVE' },
+  { type: 'ACCOUNT_CODE', code: '40003' },
   { type: 'xstate.done.actor.fetchProviderAccount', output: activeAccount },
   { type: 'xstate.done.actor.fetchProviderAccount', output: null },
   { type: 'xstate.done.actor.fetchProviderAccount', output: initializing },
   { type: 'xstate.error.actor.fetchProviderAccount', error: notSetUp },
   { type: 'xstate.error.actor.fetchProviderAccount', error: notActive },
   { type: 'xstate.error.actor.fetchProviderAccount', error: broken },
+  { type: 'xstate.error.actor.fetchProviderAccount', error: paymentRequired },
 ] as unknown as StartUpEvent[];
 
 // A path replays several gestures and server answers; on a busy two-core CI machine that takes a while.
@@ -55,6 +58,8 @@ function noticeOf(event: StartUpEvent): string | null {
   const code = 'code' in event ? event.code : ((event as { error?: ApiError }).error?.code ?? null);
   if (code === 'PROVIDER_ACCOUNT_NOT_SETUP') return ACCOUNT_SETUP_INCOMPLETE_MESSAGE;
   if (code === 'PROVIDER_ACCOUNT_NOT_ACTIVE') return ACCOUNT_NOT_ACTIVE_MESSAGE;
+  // Payment required says so on the page it leads to, not in a toast.
+  if (code === '40003') return null;
   return (event as { error?: ApiError }).error?.message ?? null;
 }
 
@@ -74,7 +79,7 @@ async function perform(app: RunningApp, event: StartUpEvent) {
       return;
     case 'ACCOUNT_CODE': {
       // Some later call is refused with the code.
-      const error = event.code === 'PROVIDER_ACCOUNT_NOT_SETUP' ? notSetUp : notActive;
+      const error = event.code === 'PROVIDER_ACCOUNT_NOT_SETUP' ? notSetUp : event.code === '40003' ? paymentRequired : notActive;
       server.use(http.get('*/api/sync_settings', json(error.body as object, error.status), { once: true }));
       await act(() => app.services.api.GET('/sync_settings'));
       return;
@@ -97,6 +102,11 @@ async function expectShown(app: RunningApp, expected: StartUpSnapshot) {
   });
   if (expected.matches('unauthenticated')) {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  } else if (expected.matches({ session: 'paymentRequired' })) {
+    // The admin of the model is taken on to Subscription info, with the action that fixes it.
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/subscription'));
+    await waitFor(() => expect(document.title).toBe('Subscription info - Rounds'));
+    expect(await screen.findByTestId('payment-required-callout')).toHaveTextContent('A payment method is required');
   } else if (expected.matches({ session: 'accountSetupRequired' })) {
     await waitFor(() => expect(window.location.pathname).toBe(ACCOUNT_SETUP_PATH));
     await waitFor(() => expect(document.title).toBe('Account setup - Rounds'));
@@ -111,7 +121,7 @@ describe('start-up machine, walked through the app', () => {
   it('generates paths that cover its transitions', () => {
     expect(paths.length).toBeGreaterThanOrEqual(6);
     const targets = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    for (const state of ['unauthenticated', 'loading', 'ready', 'accountSetupRequired', 'failed']) {
+    for (const state of ['unauthenticated', 'loading', 'ready', 'accountSetupRequired', 'failed', 'paymentRequired']) {
       expect([...targets].some((value) => value.includes(state))).toBe(true);
     }
   });
@@ -121,6 +131,8 @@ describe('start-up machine, walked through the app', () => {
       // Start-up's own load waits at the gate. Other callers (the account-setup page) are told
       // there is no account, so no page changes the state behind the model's back (RELOAD).
       http.get('*/api/provider_account/current', () => (providerGate.armed ? providerGate.wait() : HttpResponse.json({ provider_account: null }))),
+      // Subscription info agrees that payment is required (it would RELOAD start-up once it is not).
+      http.get('*/api/subscription', () => HttpResponse.json({ subscription: subscriptionOf({ payment_required: true, trial_ends_at: '2026-11-01T00:00:00Z' }) })),
     );
     const app = renderApp('/login');
     try {

@@ -29,4 +29,16 @@ describe('operator CLI', () => {
     const badRole = admin('create-user', '--business-id', '1', '--email', 'x@acme.test', '--password', 'long enough pw', '--first-name', 'X', '--role', 'BOSS');
     expect(badRole.stderr).toMatch(/--role must be one of ADMIN, REGULAR_USER, PRACTITIONER/);
   }, 180_000);
+
+  it('sets a business’s subscription and says whether its users must add a payment method', () => {
+    const locked = admin('set-subscription', '--business', '1', '--status', 'trialing', '--trial-ends', '2026-01-01', '--payment-method', 'off');
+    expect(locked.status, locked.stderr).toBe(0);
+    expect(locked.stdout).toMatch(/Business account #1: plan trial, status trialing, trial ends 2026-01-01T00:00:00.000Z, payment method none\. Payment is required/);
+    const paid = admin('set-subscription', '--business', '1', '--plan', 'standard', '--status', 'active', '--payment-method', 'on');
+    expect(paid.stdout).toMatch(/plan standard, status active, .*payment method on file\. Its users can work\./);
+    expect(admin('set-subscription', '--business', '1', '--status', 'paid').stderr).toMatch(/--status must be one of trialing, active, past_due, cancelled/);
+    expect(admin('set-subscription', '--business', '99', '--status', 'active').stderr).toMatch(/no business account has the id 99/);
+    expect(admin('set-subscription', '--business', '1').stderr).toMatch(/needs at least one of --plan/);
+  }, 180_000);
 });
+

@@ -6,10 +6,11 @@ import { loadConfig } from '../config';
 import { createContext } from '../context';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import type { Role } from '../db/schema';
+import type { Role, SubscriptionPlan, SubscriptionStatus } from '../db/schema';
 import { AccountError, createBusinessAccount, createUser } from '../modules/accounts';
 import { AuthService } from '../modules/auth';
 import { findUserByEmail } from '../modules/users';
+import { setSubscription, type SubscriptionSetting } from '../modules/subscriptions';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -19,7 +20,11 @@ Commands:
   create-user      --business-id 1 --email user@acme.test --password "..." --first-name Sam [--last-name Lee]
                    --role ADMIN|REGULAR_USER|PRACTITIONER [--practitioner-ids 3,4]
   login-as-link    --email user@acme.test
-                   Prints a one-time link (valid 15 minutes) that logs in as that user.`;
+                   Prints a one-time link (valid 15 minutes) that logs in as that user.
+  set-subscription --business 1 [--plan trial|standard] [--status trialing|active|past_due|cancelled]
+                   [--trial-ends 2026-01-31|2026-01-31T00:00:00Z|now] [--payment-method on|off] [--past-due-since <date>]
+                   Sets a business's subscription (billing without Stripe: the demo, tests, invoiced customers) and
+                   says whether its users must now add a payment method (the API answers 40003).`;
 
 const ROLES: Role[] = ['ADMIN', 'REGULAR_USER', 'PRACTITIONER'];
 
@@ -30,7 +35,8 @@ async function main(argv: string[]) {
     options: {
       name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' },
       'last-name': { type: 'string' }, 'time-zone': { type: 'string' }, 'business-id': { type: 'string' }, role: { type: 'string' },
-      'practitioner-ids': { type: 'string' },
+      'practitioner-ids': { type: 'string' }, business: { type: 'string' }, plan: { type: 'string' }, status: { type: 'string' },
+      'trial-ends': { type: 'string' }, 'payment-method': { type: 'string' }, 'past-due-since': { type: 'string' },
     },
   });
   const need = (key: keyof typeof values): string => {
@@ -38,7 +44,7 @@ async function main(argv: string[]) {
     if (typeof value !== 'string' || !value) throw new AccountError(`--${key} is required`);
     return value;
   };
-  if (!command || !['create-business', 'create-user', 'login-as-link'].includes(command)) {
+  if (!command || !['create-business', 'create-user', 'login-as-link', 'set-subscription'].includes(command)) {
     console.log(USAGE);
     return command ? 1 : 0;
   }
@@ -66,6 +72,15 @@ async function main(argv: string[]) {
         last_name: values['last-name'], role, associated_practitioner_ids: practitionerIds,
       });
       console.log(`Created ${user.role} user #${user.id} ${user.email}.`);
+    } else if (command === 'set-subscription') {
+      const setting = subscriptionSettingOf(values);
+      const businessAccountId = Number(need('business'));
+      if (!Number.isInteger(businessAccountId)) throw new AccountError('--business must be a business account id (a number)');
+      const { row, paymentRequired } = await setSubscription(ctx.db, businessAccountId, setting).catch((error: unknown) => {
+        throw (error as { statusCode?: number }).statusCode === 404 ? new AccountError(`no business account has the id ${businessAccountId}`) : error;
+      });
+      console.log(`Business account #${businessAccountId}: plan ${row.plan}, status ${row.status}, trial ends ${row.trial_ends_at?.toISOString() ?? '—'}, `
+        + `payment method ${row.payment_method_on_file ? 'on file' : 'none'}. ${paymentRequired ? 'Payment is required: its users are asked for a payment method (40003).' : 'Its users can work.'}`);
     } else {
       const found = await findUserByEmail(ctx.db, need('email'));
       if (!found) throw new AccountError(`no user has the email ${values.email}`);
@@ -75,6 +90,36 @@ async function main(argv: string[]) {
   } finally {
     await database.close();
   }
+}
+
+const PLANS: SubscriptionPlan[] = ['trial', 'standard'];
+const STATUSES: SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'cancelled'];
+
+function dateOption(name: string, raw: string | undefined): Date | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'now') return new Date();
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00Z` : raw);
+  if (Number.isNaN(date.getTime())) throw new AccountError(`--${name} must be a date (2026-01-31), a date and time (2026-01-31T09:00:00Z) or now`);
+  return date;
+}
+
+function subscriptionSettingOf(values: Record<string, string | boolean | undefined>): SubscriptionSetting {
+  const plan = values.plan as SubscriptionPlan | undefined;
+  if (plan !== undefined && !PLANS.includes(plan)) throw new AccountError(`--plan must be one of ${PLANS.join(', ')}`);
+  const status = values.status as SubscriptionStatus | undefined;
+  if (status !== undefined && !STATUSES.includes(status)) throw new AccountError(`--status must be one of ${STATUSES.join(', ')}`);
+  const paymentMethod = values['payment-method'];
+  if (paymentMethod !== undefined && paymentMethod !== 'on' && paymentMethod !== 'off') throw new AccountError('--payment-method must be on or off');
+  const setting: SubscriptionSetting = {
+    plan, status,
+    trialEndsAt: dateOption('trial-ends', values['trial-ends'] as string | undefined),
+    pastDueSince: dateOption('past-due-since', values['past-due-since'] as string | undefined),
+    paymentMethodOnFile: paymentMethod === undefined ? undefined : paymentMethod === 'on',
+  };
+  if (Object.values(setting).every((value) => value === undefined)) {
+    throw new AccountError('set-subscription needs at least one of --plan, --status, --trial-ends, --payment-method, --past-due-since');
+  }
+  return setting;
 }
 
 main(process.argv.slice(2)).then(

@@ -329,3 +329,28 @@ export const routes = pgTable('routes', {
   applied_at: tstz('applied_at').notNull().defaultNow(),
   stale_at: tstz('stale_at'),
 });
+
+export type SubscriptionPlan = 'trial' | 'standard';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'cancelled';
+
+/** One per business (migration 0062); none yet = a trial counted from the business's creation. */
+export const subscriptions = pgTable('subscriptions', {
+  business_account_id: integer('business_account_id').primaryKey().references(() => businessAccounts.id),
+  plan: text('plan').$type<SubscriptionPlan>().notNull().default('trial'),
+  status: text('status').$type<SubscriptionStatus>().notNull().default('trialing'),
+  trial_ends_at: tstz('trial_ends_at'),
+  past_due_since: tstz('past_due_since'),
+  payment_method_on_file: boolean('payment_method_on_file').notNull().default(false),
+  stripe_customer_id: text('stripe_customer_id'),
+  stripe_subscription_id: text('stripe_subscription_id'),
+  last_event_at: tstz('last_event_at'),
+  updated_at: timestamps.updated_at,
+});
+
+export const billingEvents = pgTable('billing_events', {
+  provider: text('provider').notNull(),
+  event_id: text('event_id').notNull(),
+  event_type: text('event_type').notNull(),
+  business_account_id: integer('business_account_id').references(() => businessAccounts.id),
+  created_at: timestamps.created_at,
+}, (table) => [primaryKey({ columns: [table.provider, table.event_id] })]);

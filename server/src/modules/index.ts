@@ -20,6 +20,8 @@ import { reportsHandlers } from './reports';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
 import { usersHandlers } from './users';
+import { businessAccountHandlers } from './business-account';
+import { subscriptionHandlers } from './subscriptions';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -42,5 +44,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...dashboardHandlers(ctx),
     ...nearbyHandlers(ctx),
     ...usersHandlers(ctx, auth),
+    ...businessAccountHandlers(ctx),
+    ...subscriptionHandlers(ctx),
   };
 }

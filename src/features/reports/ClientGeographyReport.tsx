@@ -23,6 +23,7 @@ import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
 import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
+import { useBusinessDefaults } from '../../ui/businessDefaults';
 
 export const DEFAULT_RADIUS_KM = 25;
 const MAX_RADIUS_KM = 1000;
@@ -56,12 +57,13 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
   const { api } = useServices();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
+  const { weekStart } = useBusinessDefaults();
   const schema = useMemo(() => ({
-    ...reportFilterState(REPORT_PRESETS[3].range(today)),
+    ...reportFilterState(REPORT_PRESETS[3].range(today, weekStart)),
     visits: urlParam.flag(),
     radius: urlParam.integer(DEFAULT_RADIUS_KM, { min: 1, max: MAX_RADIUS_KM }),
     by: urlParam.oneOf(['suburb', 'postcode'] as const, 'suburb'),
-  }), [today]);
+  }), [today, weekStart]);
   const [state, setState] = useUrlState(schema);
   const query = { ...reportQueryOf({ ...state, range: state.visits ? state.range : null }), radius_km: state.radius, group_by: state.by };
   const report = useQuery(reportQueries.clientGeography(api, query));

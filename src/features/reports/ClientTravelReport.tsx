@@ -19,6 +19,7 @@ import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
 import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 import { dollars, km, minutes } from './travelFormat';
+import { useBusinessDefaults } from '../../ui/businessDefaults';
 
 /** The defaults the server applies too (NDIS provider travel: 30 min, 60 min regional; $0.99/km). */
 export const CLAIM_DEFAULTS = { cap: 30, regionalCap: 60, rate: 0.99 } as const;
@@ -104,12 +105,13 @@ export default function ClientTravelReport({ route }: RoutePageProps) {
   const { api } = useServices();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
+  const { weekStart } = useBusinessDefaults();
   const schema = useMemo(() => ({
-    ...reportFilterState(REPORT_PRESETS[1].range(today)),
+    ...reportFilterState(REPORT_PRESETS[1].range(today, weekStart)),
     cap: urlParam.integer(CLAIM_DEFAULTS.cap, { min: 0, max: MAX_CAP_MINUTES }),
     regional_cap: urlParam.integer(CLAIM_DEFAULTS.regionalCap, { min: 0, max: MAX_CAP_MINUTES }),
     rate: rateParam(CLAIM_DEFAULTS.rate),
-  }), [today]);
+  }), [today, weekStart]);
   const [state, setState] = useUrlState(schema);
   const query = { ...reportQueryOf(state), cap_minutes: state.cap, regional_cap_minutes: state.regional_cap, rate_per_km: state.rate };
   const report = useQuery(reportQueries.clientTravel(api, query));

@@ -17,6 +17,7 @@ import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { hours, percent } from './travelFormat';
+import { useBusinessDefaults } from '../../ui/businessDefaults';
 
 const number = (id: keyof PractitionerPerformanceRow & string, label: string, text = (value: number) => String(value)): ReportColumn<PractitionerPerformanceRow> =>
   ({ id, label, text: (row) => text(row[id] as number), sortValue: (row) => row[id] as number });
@@ -45,7 +46,8 @@ export default function PractitionerPerformanceReport({ route }: RoutePageProps)
   const { api } = useServices();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
-  const schema = useMemo(() => reportFilterState(REPORT_PRESETS[1].range(today)), [today]);
+  const { weekStart } = useBusinessDefaults();
+  const schema = useMemo(() => reportFilterState(REPORT_PRESETS[1].range(today, weekStart)), [today, weekStart]);
   const [state, setState] = useUrlState(schema);
   const report = useQuery(reportQueries.practitionerPerformance(api, reportQueryOf(state)));
   const summary = report.data?.summary;

@@ -19,6 +19,7 @@ import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { hours, km, minutes, percent } from './travelFormat';
+import { useBusinessDefaults } from '../../ui/businessDefaults';
 
 const SOURCE_LABELS: Record<TravelLegRow['source'], string> = { route: 'Route', estimate: 'Estimate' };
 
@@ -84,10 +85,11 @@ export default function PractitionerTravelReport({ route }: RoutePageProps) {
   const { api } = useServices();
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
+  const { weekStart } = useBusinessDefaults();
   const schema = useMemo(() => {
-    const week = REPORT_PRESETS[1].range(today);
+    const week = REPORT_PRESETS[1].range(today, weekStart);
     return { ...reportFilterState(week), open: urlParam.integer(null), day: urlParam.date(null) };
-  }, [today]);
+  }, [today, weekStart]);
   const [state, setState] = useUrlState(schema);
   const report = useQuery(reportQueries.practitionerTravel(api, reportQueryOf(state)));
   const summary = report.data?.summary;

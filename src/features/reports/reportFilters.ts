@@ -5,25 +5,26 @@ import { Temporal } from 'temporal-polyfill';
 import { toRequestDate } from '../../lib/dates';
 import { urlParam, type UrlDateRange } from '../../lib/urlState';
 import type { DateRangePreset, DayRange } from '../../ui/DateRangePicker';
+import { weekStartOf, type WeekStart } from '../../ui/businessDefaults';
 import type { ReportQuery } from './api';
 
 /** The server's longest report range (server/src/modules/reports/filters.ts). */
 export const MAX_REPORT_DAYS = 366;
 
-const weekOf = (day: Temporal.PlainDate): DayRange => {
-  const monday = day.subtract({ days: day.dayOfWeek - 1 });
-  return { start: monday, end: monday.add({ days: 6 }) };
+const weekOf = (day: Temporal.PlainDate, weekStart: WeekStart): DayRange => {
+  const first = weekStartOf(day, weekStart);
+  return { start: first, end: first.add({ days: 6 }) };
 };
 const monthOf = (day: Temporal.PlainDate): DayRange => {
   const first = day.with({ day: 1 });
   return { start: first, end: first.with({ day: first.daysInMonth }) };
 };
 
-/** Weeks start on Monday. */
+/** Weeks start on the business's week start (Account settings). */
 export const REPORT_PRESETS: readonly DateRangePreset[] = [
   { label: 'Today', range: (today) => ({ start: today, end: today }) },
   { label: 'This week', range: weekOf },
-  { label: 'Last week', range: (today) => weekOf(today.subtract({ weeks: 1 })) },
+  { label: 'Last week', range: (today, weekStart) => weekOf(today.subtract({ weeks: 1 }), weekStart) },
   { label: 'This month', range: monthOf },
   { label: 'Last month', range: (today) => monthOf(today.subtract({ months: 1 })) },
 ];

@@ -7,7 +7,8 @@ import { MarkerClusterer, SuperClusterViewportAlgorithm } from '@googlemaps/mark
 import { mapsLoaderOptions } from './googleLoader';
 import { pointsKey, type StreetMapProps } from './mapModel';
 import { pinShape, pinSvg } from './pinIcon';
-import { CLUSTER_RADIUS, CLUSTER_VIEWPORT_PADDING, DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM } from './mapTypes';
+import { useBusinessDefaults } from '../businessDefaults';
+import { CLUSTER_RADIUS, CLUSTER_VIEWPORT_PADDING, DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM } from './mapTypes';
 
 export interface GoogleMapViewProps extends StreetMapProps {
   apiKey: string;
@@ -16,6 +17,7 @@ export interface GoogleMapViewProps extends StreetMapProps {
 export default function GoogleMapView({ apiKey, pins, lines, fitPoints, fit, height, onPinClick, onPinMove, onUnavailable }: GoogleMapViewProps) {
   const { isLoaded, loadError } = useJsApiLoader(mapsLoaderOptions(apiKey));
   const [map, setMap] = useState<google.maps.Map | null>(null);
+  const { mapCenter } = useBusinessDefaults();
   const latest = useRef({ onPinClick, onPinMove, fitPoints });
   useLayoutEffect(() => {
     latest.current = { onPinClick, onPinMove, fitPoints };
@@ -96,7 +98,7 @@ export default function GoogleMapView({ apiKey, pins, lines, fitPoints, fit, hei
     <GoogleMap
       mapContainerStyle={{ width: '100%', height }}
       mapContainerClassName="rounded-lg"
-      center={DEFAULT_MAP_CENTER}
+      center={mapCenter}
       zoom={DEFAULT_MAP_ZOOM}
       options={{ gestureHandling: 'cooperative', streetViewControl: false, mapTypeControl: false }}
       onLoad={setMap}

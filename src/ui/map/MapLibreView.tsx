@@ -11,7 +11,8 @@ import { pointsKey, type StreetMapProps } from './mapModel';
 import { densityView } from './density';
 import { densityElement, pinElement } from './pinElement';
 import { pinShape } from './pinIcon';
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM, type LatLng } from './mapTypes';
+import { useBusinessDefaults } from '../businessDefaults';
+import { DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM, type LatLng } from './mapTypes';
 
 // The worker is a file of its own beside the app's assets (same origin, so the Content-Security-Policy allows it).
 setWorkerUrl(workerUrl);
@@ -52,6 +53,8 @@ export default function MapLibreView({
   /** The zoom the density view was gathered at: it is gathered again after each zoom. */
   const [zoom, setZoom] = useState<number | null>(null);
   const [styleReady, setStyleReady] = useState(false);
+  // Where the map opens before anything is fitted: the business's centre when the map is made (a new style remakes it).
+  const openingCenter = useRef(useBusinessDefaults().mapCenter);
   const latest = useRef({ onPinClick, onPinMove, onUnavailable, fitPoints });
   useLayoutEffect(() => {
     latest.current = { onPinClick, onPinMove, onUnavailable, fitPoints };
@@ -65,7 +68,7 @@ export default function MapLibreView({
       instance = new MapLibreMap({
         container: container.current!,
         style: styleUrl,
-        center: [DEFAULT_MAP_CENTER.lng, DEFAULT_MAP_CENTER.lat],
+        center: [openingCenter.current.lng, openingCenter.current.lat],
         zoom: DEFAULT_MAP_ZOOM,
         attributionControl: false,
         // One finger scrolls the page on a phone (two move the map); ctrl + wheel zooms on a computer.

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { densityRadius, densityTitle, densityView } from './density';
 import { fitProjection, gridLines } from './projection';
+import { useBusinessDefaults } from '../businessDefaults';
 import { PLACE_EDGE_COLOR, PLACE_SQUARE, TEARDROP_PATH, pinShape } from './pinIcon';
 import type { DrawnLine, DrawnPin } from './mapModel';
 import type { LatLng } from './mapTypes';
@@ -48,7 +49,8 @@ export function SvgMap({ pins: allPins, lines, fitPoints, height, keepFirstFrame
   const firstFrame = useRef<readonly LatLng[] | null>(null);
   if (keepFirstFrame && firstFrame.current === null && fitPoints.length > 0) firstFrame.current = fitPoints;
   const frame = keepFirstFrame && firstFrame.current ? firstFrame.current : fitPoints;
-  const { project, unproject, bounds } = fitProjection(frame, viewWidth, height, PADDING);
+  const { mapCenter } = useBusinessDefaults();
+  const { project, unproject, bounds } = fitProjection(frame, viewWidth, height, PADDING, mapCenter);
   const latLines = gridLines(bounds.south, bounds.north);
   const lngLines = gridLines(bounds.west, bounds.east);
   const { pins, cells } = density ? densityView(allPins, project) : { pins: allPins, cells: [] };

@@ -15,8 +15,8 @@ function latitudeSpanAtZoom(zoom: number, heightPx: number): number {
   return (heightPx / 256) * (360 / 2 ** zoom) * 0.5;
 }
 
-export function fitProjection(points: readonly LatLng[], width: number, height: number, padding = 24): Projection {
-  const anchor = points.length > 0 ? points : [DEFAULT_MAP_CENTER];
+export function fitProjection(points: readonly LatLng[], width: number, height: number, padding = 24, center: LatLng = DEFAULT_MAP_CENTER): Projection {
+  const anchor = points.length > 0 ? points : [center];
   let south = Math.min(...anchor.map((point) => point.lat));
   let north = Math.max(...anchor.map((point) => point.lat));
   let west = Math.min(...anchor.map((point) => point.lng));

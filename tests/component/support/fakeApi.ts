@@ -4,6 +4,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ProviderAccount, Role, User } from '../../../src/api/types';
+import type { components } from '../../../src/api/schema';
+
+type Subscription = components['schemas']['Subscription'];
 import { makeUser } from '../../../src/testing/users';
 
 /** An msw path pattern for an API path: api('/clients/11'). */
@@ -96,8 +99,24 @@ export const defaultHandlers = [
     if (!user) return error(401, 'Authentication required.');
     return HttpResponse.json(quietDashboard(user.role));
   }),
+  http.get(api('/subscription'), ({ request }) => {
+    const user = userOf(request);
+    if (!user) return error(401, 'Authentication required.');
+    return user.role === 'ADMIN' ? HttpResponse.json({ subscription: subscriptionOf() }) : error(403, 'Your role does not allow this action.', 'FORBIDDEN');
+  }),
   http.get(api('/config'), () => HttpResponse.json({ product_name: 'Rounds', google_maps_api_key: null, help_url: HELP_URL, map_style_url: null, map_attribution: null, road_geometry: false })),
 ];
+
+/** GET /subscription's subscription: a business on its trial, two of ten seats used, unless overridden. */
+export function subscriptionOf(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    plan: 'trial', status: 'trialing', trial_ends_at: '2026-12-20T14:00:00Z', past_due_since: null, grace_ends_at: null,
+    payment_method_on_file: false, payment_required: false, seats: { used: 2, limit: 10 },
+    usage: { month: '2026-11', visits_optimised: 148, imports: 12, emails_sent: 1234 },
+    billing: { provider: 'offline', can_add_payment_method: false, can_open_portal: false },
+    ...overrides,
+  };
+}
 
 /** GET /dashboard on a day with nothing in it, for a role (Wednesday 25 November 2026 in Brisbane). */
 export function quietDashboard(role: Role) {

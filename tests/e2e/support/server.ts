@@ -19,13 +19,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+/**
+ * `dataDir`: an embedded database to start on and keep when stopped (a test that stops the product to run an operator
+ * command on its database, then starts it again); by default a new one, removed when stopped.
+ */
+export async function startProduct(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningProduct> {
   if (!existsSync('dist/index.html')) {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'rounds-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rounds-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -61,7 +65,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,8 +6,8 @@ import { bulkInsert } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
 
-/** OptimizationSettings and SyncSettings versions use the business account's id as item_id (one record per business). */
-export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings' | 'SyncSettings' | 'Tag' | 'AppointmentType' | 'User';
+/** OptimizationSettings, SyncSettings and BusinessAccount versions use the business account's id as item_id (one record per business). */
+export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings' | 'SyncSettings' | 'Tag' | 'AppointmentType' | 'User' | 'BusinessAccount';
 export type VersionEvent = 'create' | 'update' | 'destroy';
 export type ObjectChanges = Record<string, [unknown, unknown]>;
 
@@ -140,6 +140,12 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'practitioner_ids', label: 'Practitioners', reference: 'practitioner' },
   { field: 'appointment_type_ids', label: 'Appointment types', reference: 'appointmentType' },
   { field: 'business_location_ids', label: 'Business locations', reference: 'businessLocation' },
+  { field: 'contact_email', label: 'Contact email' },
+  { field: 'contact_phone', label: 'Contact phone' },
+  { field: 'map_center', label: 'Default map centre' },
+  { field: 'week_start', label: 'Week starts on' },
+  { field: 'reminder_hour', label: 'Reminder hour' },
+  { field: 'reminders_enabled', label: 'Appointment reminders' },
 ];
 const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
 const POSITION_FIELDS = new Set(['lat', 'lng']);

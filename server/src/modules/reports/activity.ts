@@ -21,7 +21,7 @@ const AUTOMATIC_AUTHOR = 'Automatic sync';
 
 const JOB_STATUS: Record<string, string> = { PENDING: 'Waiting', INPROGRESS: 'Running', COMPLETE: 'Complete', ERROR: 'Failed', CANCELLED: 'Cancelled' };
 const JOB_WORDS: Record<string, string> = { import: 'Import', export: 'Export', optimisation: 'Optimisation' };
-const SETTINGS_WORDS: Record<string, string> = { OptimizationSettings: 'Optimisation settings', SyncSettings: 'Sync settings' };
+const SETTINGS_WORDS: Record<string, string> = { OptimizationSettings: 'Optimisation settings', SyncSettings: 'Sync settings', BusinessAccount: 'Account settings' };
 
 export interface ActivityFilters extends ReportFilters {
   kinds: ActivityKind[];

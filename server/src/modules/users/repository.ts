@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-o
 import type { Db, DbOrTx } from '../../db/client';
 import { businessAccounts, oneTimeTokens, practitioners, users, type Role } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
+import { mapCenterOf } from '../business-account';
 
 export type UserRow = typeof users.$inferSelect;
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
@@ -96,6 +97,8 @@ export function toUserDto({ user, business }: UserWithBusiness): Schemas['User']
     full_name: fullName(user),
     role: user.role,
     associated_practitioner_ids: user.associated_practitioner_ids,
-    business_account: { id: business.id, name: business.name, time_zone: business.time_zone },
+    business_account: {
+      id: business.id, name: business.name, time_zone: business.time_zone, map_center: mapCenterOf(business), week_start: business.week_start,
+    },
   };
 }

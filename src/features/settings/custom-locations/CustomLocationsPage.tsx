@@ -14,7 +14,8 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, TextField } from '../../../ui/forms';
 import { MapView } from '../../../ui/map/MapView';
-import { DEFAULT_MAP_CENTER, type LatLng } from '../../../ui/map/mapTypes';
+import type { LatLng } from '../../../ui/map/mapTypes';
+import { useBusinessDefaults } from '../../../ui/businessDefaults';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { PointPrecision } from '../../../ui/PointPrecision';
@@ -151,6 +152,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const [address, setAddress] = useState(location?.address ?? '');
   const [placement, setPlacement] = useState<Placement | null>(location ? { lat: location.lat, lng: location.lng, note: 'The saved pin.', found: { precision: location.geo_precision, source: location.geo_source } } : null);
   const [errors, setErrors] = useState<{ name?: string; address?: string; pin?: string }>({});
+  const { mapCenter } = useBusinessDefaults();
   // A new lookup gives the map a new key, so it fits the new point; dragging keeps the user's view.
   const [mapKey, setMapKey] = useState(0);
   const save = location ? update : create;
@@ -178,7 +180,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   };
   const placeByHand = () => {
     setErrors((now) => ({ ...now, pin: undefined }));
-    setPlacement({ ...DEFAULT_MAP_CENTER, note: 'Placed by hand: drag the pin to the place.' });
+    setPlacement({ ...mapCenter, note: 'Placed by hand: drag the pin to the place.' });
     setMapKey((key) => key + 1);
   };
 

@@ -1,0 +1,23 @@
+// Account settings queries: the business_accounts row of the caller's business (this module writes its settings).
+import { eq } from 'drizzle-orm';
+import { businessAccounts } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+
+export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
+export type BusinessAccountSettingsColumns = Pick<BusinessAccountRow,
+  'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled'>;
+
+export async function findBusinessAccount(db: DbOrTx, businessAccountId: number): Promise<BusinessAccountRow | undefined> {
+  const [row] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return row;
+}
+
+export async function lockBusinessAccount(tx: DbOrTx, businessAccountId: number): Promise<BusinessAccountRow> {
+  const [row] = await tx.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId)).for('update');
+  return row;
+}
+
+export async function updateBusinessAccountSettings(tx: DbOrTx, businessAccountId: number, values: BusinessAccountSettingsColumns): Promise<BusinessAccountRow> {
+  const [row] = await tx.update(businessAccounts).set(values).where(eq(businessAccounts.id, businessAccountId)).returning();
+  return row;
+}

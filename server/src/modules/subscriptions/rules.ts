@@ -1,0 +1,44 @@
+// When a business must add a payment method before it can use Rounds again, in one place: the API's 40003 gate, the
+// Subscription info page and the operator command all read it from here.
+import type { SubscriptionPlan, SubscriptionStatus } from '../../db/schema';
+
+/** A business without a subscription row is on a trial this long from its creation. */
+export const TRIAL_DAYS = 30;
+/** How long a past-due business keeps working while the provider retries the payment. */
+export const GRACE_DAYS = 7;
+/** Active practitioners each plan allows. */
+export const PLAN_SEAT_LIMITS: Readonly<Record<SubscriptionPlan, number>> = { trial: 25, standard: 100 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SubscriptionState {
+  plan: SubscriptionPlan;
+  status: SubscriptionStatus;
+  trialEndsAt: Date | null;
+  pastDueSince: Date | null;
+  paymentMethodOnFile: boolean;
+}
+
+export const graceEndsAt = (state: SubscriptionState): Date | null =>
+  (state.status === 'past_due' && state.pastDueSince ? new Date(state.pastDueSince.getTime() + GRACE_DAYS * DAY_MS) : null);
+
+/**
+ * Payment is required when the trial has ended without a payment method, when a payment has been past due for longer
+ * than the grace period, or when the subscription is cancelled.
+ */
+export function paymentRequired(state: SubscriptionState, now: Date): boolean {
+  switch (state.status) {
+    case 'trialing':
+      return !state.paymentMethodOnFile && state.trialEndsAt !== null && state.trialEndsAt.getTime() <= now.getTime();
+    case 'past_due': {
+      const graceEnd = graceEndsAt(state);
+      return graceEnd !== null && graceEnd.getTime() <= now.getTime();
+    }
+    case 'cancelled':
+      return true;
+    default:
+      return false;
+  }
+}
+
+export const defaultTrialEnd = (businessCreatedAt: Date): Date => new Date(businessCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);

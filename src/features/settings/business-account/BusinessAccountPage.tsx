@@ -1,0 +1,226 @@
+// /settings/business-account (ADMIN, "Account settings"): the business's name and time zone (the business's days —
+// "today", reports, reminders — are read in it), how clients and staff reach the office, where maps open, the first
+// day of a week, and the daily appointment reminder to clients. Only what changed is saved; the server's 422 lines
+// show under their fields.
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../../app/ServicesContext';
+import { fieldProblemsOf, messageOfError } from '../../../api/errors';
+import type { RoutePageProps } from '../../../routes/routeTypes';
+import { Button } from '../../../ui/Button';
+import { ErrorNote, FieldMessage, SubmitButton, TextField, focusFirstProblem } from '../../../ui/forms';
+import { MapView } from '../../../ui/map/MapView';
+import { Card, PageHeader } from '../../../ui/PageHeader';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
+import { SPEC_DEFAULTS } from '../../../ui/businessDefaults';
+import { BUSINESS_ACCOUNT_SAVE_ERROR, type BusinessAccount, type BusinessAccountChanges } from './api';
+import { useSaveBusinessAccount } from './mutations';
+import { businessAccountQueries } from './queries';
+
+export const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none sm:w-56 dark:border-slate-700 dark:bg-slate-900';
+const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-200';
+const hintClass = 'mt-1 text-xs text-slate-500 dark:text-slate-400';
+
+interface Draft {
+  name: string;
+  time_zone: string;
+  contact_email: string;
+  contact_phone: string;
+  /** Text as typed; empty = the default centre (Brisbane). */
+  lat: string;
+  lng: string;
+  week_start: number;
+  reminder_hour: number;
+  reminders_enabled: boolean;
+}
+type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour';
+
+const draftOf = (account: BusinessAccount): Draft => ({
+  name: account.name, time_zone: account.time_zone, contact_email: account.contact_email, contact_phone: account.contact_phone,
+  lat: account.map_center_is_default ? '' : String(account.map_center.lat), lng: account.map_center_is_default ? '' : String(account.map_center.lng),
+  week_start: account.week_start, reminder_hour: account.reminder_hour, reminders_enabled: account.reminders_enabled,
+});
+
+/** What the form alone can tell is wrong. */
+function draftProblems(draft: Draft): Map<Field, string> {
+  const problems = new Map<Field, string>();
+  if (!draft.name.trim()) problems.set('name', 'Enter the business name.');
+  const [lat, lng] = [draft.lat.trim(), draft.lng.trim()];
+  if (lat !== '' || lng !== '') {
+    const [la, ln] = [Number(lat), Number(lng)];
+    if (lat === '' || lng === '' || !Number.isFinite(la) || !Number.isFinite(ln) || Math.abs(la) > 90 || Math.abs(ln) > 180) {
+      problems.set('map_center', 'Enter a latitude (−90 to 90) and a longitude (−180 to 180), or use the default centre.');
+    }
+  }
+  return problems;
+}
+
+function changesOf(draft: Draft, saved: Draft): BusinessAccountChanges {
+  const changes: BusinessAccountChanges = {};
+  if (draft.name !== saved.name) changes.name = draft.name;
+  if (draft.time_zone !== saved.time_zone) changes.time_zone = draft.time_zone;
+  if (draft.contact_email !== saved.contact_email) changes.contact_email = draft.contact_email;
+  if (draft.contact_phone !== saved.contact_phone) changes.contact_phone = draft.contact_phone;
+  if (draft.lat.trim() !== saved.lat || draft.lng.trim() !== saved.lng) {
+    changes.map_center = draft.lat.trim() === '' ? null : { lat: Number(draft.lat), lng: Number(draft.lng) };
+  }
+  if (draft.week_start !== saved.week_start) changes.week_start = draft.week_start;
+  if (draft.reminder_hour !== saved.reminder_hour) changes.reminder_hour = draft.reminder_hour;
+  if (draft.reminders_enabled !== saved.reminders_enabled) changes.reminders_enabled = draft.reminders_enabled;
+  return changes;
+}
+
+const FIELD_OF_PATH: Record<string, Field> = {
+  name: 'name', time_zone: 'time_zone', contact_email: 'contact_email', contact_phone: 'contact_phone', map_center: 'map_center',
+  'map_center.lat': 'map_center', 'map_center.lng': 'map_center', week_start: 'week_start', reminder_hour: 'reminder_hour',
+};
+
+export default function BusinessAccountPage({ route }: RoutePageProps) {
+  const { api } = useServices();
+  const account = useQuery({ ...businessAccountQueries.current(api), staleTime: 0 });
+  return (
+    <>
+      <PageHeader title={route.title}>Your business’s name, time zone and the defaults everyone’s screens start from.</PageHeader>
+      {account.isPending && <Card><PageSpinner label="Loading account settings" /></Card>}
+      {account.isError && <ErrorNote>{messageOfError(account.error, 'An error has occurred. Could not load the account settings.')}</ErrorNote>}
+      {/* A save gives new settings: the form starts again from them, so "unsaved" compares with what is stored. */}
+      {account.data && <AccountForm key={JSON.stringify(account.data)} account={account.data} />}
+    </>
+  );
+}
+
+function AccountForm({ account }: { account: BusinessAccount }) {
+  const ids = useId();
+  const saved = useMemo(() => draftOf(account), [account]);
+  const [draft, setDraft] = useState(saved);
+  const [checked, setChecked] = useState(false);
+  const save = useSaveBusinessAccount();
+  const change = (patch: Partial<Draft>) => setDraft((now) => ({ ...now, ...patch }));
+  const unsaved = Object.keys(changesOf(draft, saved)).length > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const ours = checked ? draftProblems(draft) : new Map<Field, string>();
+  const theirs = fieldProblemsOf(save.error, (path) => path in FIELD_OF_PATH, BUSINESS_ACCOUNT_SAVE_ERROR);
+  const problemOf = (field: Field) => ours.get(field) ?? theirs.fields.find((problem) => FIELD_OF_PATH[problem.field] === field)?.text;
+  const problemId = (field: Field) => `${ids}-${field}-problem`;
+  const invalid = (field: Field) => (problemOf(field)
+    ? { 'aria-invalid': true as const, 'aria-describedby': problemId(field) }
+    : {});
+  const problem = (field: Field) => {
+    const text = problemOf(field);
+    return text ? <FieldMessage id={problemId(field)}>{text}</FieldMessage> : null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    setChecked(true);
+    if (draftProblems(draft).size > 0) return focusFirstProblem(form);
+    const changes = changesOf(draft, saved);
+    if (Object.keys(changes).length > 0) save.mutate(changes, { onError: () => focusFirstProblem(form) });
+  };
+
+  const typedCentre = draft.lat.trim() !== '' && !draftProblems(draft).has('map_center') ? { lat: Number(draft.lat), lng: Number(draft.lng) } : null;
+  const shownCentre = typedCentre ?? (draft.lat.trim() === '' ? SPEC_DEFAULTS.mapCenter : account.map_center);
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Account settings" className="space-y-6">
+      <Card className="space-y-4">
+        <h2 className="text-base font-semibold">Business</h2>
+        <TextField label="Business name" value={draft.name} maxLength={200} error={problemOf('name')}
+          onChange={(event) => change({ name: event.target.value })} />
+        <div>
+          <TimeZoneSelect label="Time zone" value={draft.time_zone} onChange={(time_zone) => change({ time_zone })} problem={problemOf('time_zone')} />
+          <p className={hintClass}>“Today”, the dashboard, schedules, reports and reminders follow this zone.</p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Contact email" type="email" value={draft.contact_email} maxLength={254} error={problemOf('contact_email')}
+            hint="Shown to clients in reminders." onChange={(event) => change({ contact_email: event.target.value })} />
+          <TextField label="Contact phone" type="tel" value={draft.contact_phone} maxLength={40} error={problemOf('contact_phone')}
+            onChange={(event) => change({ contact_phone: event.target.value })} />
+        </div>
+      </Card>
+
+      <Card className="space-y-4">
+        <h2 className="text-base font-semibold">Maps and calendars</h2>
+        <fieldset>
+          <legend className={labelClass}>Default map centre</legend>
+          <p className={hintClass} id={`${ids}-centre-hint`}>
+            Where maps open when they have nothing to show. {draft.lat.trim() === '' ? 'Now: Brisbane (the default).' : 'Drag the pin or type the coordinates.'}
+          </p>
+          <div className="mt-2 flex flex-wrap items-end gap-3">
+            <label className="text-sm">
+              <span className={labelClass}>Latitude</span>
+              <input inputMode="decimal" value={draft.lat} onChange={(event) => change({ lat: event.target.value })} {...invalid('map_center')}
+                className={`${selectClass} sm:w-40`} placeholder="-27.4795" />
+            </label>
+            <label className="text-sm">
+              <span className={labelClass}>Longitude</span>
+              <input inputMode="decimal" value={draft.lng} onChange={(event) => change({ lng: event.target.value })} {...invalid('map_center')}
+                className={`${selectClass} sm:w-40`} placeholder="153.0160" />
+            </label>
+            <Button type="button" variant="secondary" size="sm" disabled={draft.lat === '' && draft.lng === ''} onClick={() => change({ lat: '', lng: '' })}>
+              Use the default (Brisbane)
+            </Button>
+          </div>
+          {problem('map_center')}
+          <div className="mt-3">
+            <MapView
+              fit="first"
+              height={220}
+              pins={[{ id: 'centre', lat: shownCentre.lat, lng: shownCentre.lng, title: 'Default map centre' }]}
+              onPinMove={(_pin, to) => change({ lat: to.lat.toFixed(6), lng: to.lng.toFixed(6) })}
+            />
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={`${ids}-week`} className={labelClass}>Week starts on</label>
+          <select id={`${ids}-week`} className={selectClass} value={draft.week_start} {...invalid('week_start')}
+            onChange={(event) => change({ week_start: Number(event.target.value) })}>
+            {WEEK_DAYS.map((day, index) => <option key={day} value={index}>{day}</option>)}
+          </select>
+          <p className={hintClass}>Date pickers and “This week” in reports start the week on this day.</p>
+          {problem('week_start')}
+        </div>
+      </Card>
+
+      <Card className="space-y-4">
+        <h2 className="text-base font-semibold">Appointment reminders</h2>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={draft.reminders_enabled}
+            onChange={(event) => change({ reminders_enabled: event.target.checked })} />
+          <span>
+            <span className="font-medium">Send clients a daily reminder of their next day’s visits</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">By email, to clients with an address who have not turned reminders off.</span>
+          </span>
+        </label>
+        <div>
+          <label htmlFor={`${ids}-hour`} className={labelClass}>Reminder hour</label>
+          <select id={`${ids}-hour`} className={selectClass} value={draft.reminder_hour} disabled={!draft.reminders_enabled} {...invalid('reminder_hour')}
+            onChange={(event) => change({ reminder_hour: Number(event.target.value) })}>
+            {HOURS.map((hour) => <option key={hour} value={hour}>{hourLabel(hour)}</option>)}
+          </select>
+          <p className={hintClass}>Each day at this hour in the business’s time zone ({draft.time_zone}).</p>
+          {problem('reminder_hour')}
+        </div>
+      </Card>
+
+      {theirs.other.length > 0 && <ErrorNote>{theirs.other.join(' ')}</ErrorNote>}
+      <div className="flex items-center gap-3">
+        <SubmitButton busy={save.isPending} busyLabel="Saving…">Save account settings</SubmitButton>
+        {unsaved && <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>}
+      </div>
+    </form>
+  );
+}
