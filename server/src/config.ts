@@ -50,6 +50,17 @@ export interface Config {
    * machines; no request can raise or lower it.
    */
   optimizerMaxSearchMs: number | null;
+  /** A Twilio-compatible SMS API for appointment reminders (SMS_URL and its credentials); null: no SMS. */
+  sms: SmsConfig | null;
+}
+
+export interface SmsConfig {
+  /** The API's base, e.g. https://api.twilio.com/2010-04-01; messages go to {url}/Accounts/{accountSid}/Messages.json. */
+  url: string;
+  accountSid: string;
+  authToken: string;
+  /** The sender number or messaging service id. */
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +136,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appSecret = env.APP_SECRET ?? (production ? '' : DEV_SECRET);
   if (appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters (it encrypts PMS API keys)');
 
+  const smsUrl = webUrl('SMS_URL');
+  const smsNames = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+  const missingSms = smsNames.filter((name) => !env[name]?.trim());
+  if (smsUrl && missingSms.length) problems.push(`SMS_URL is set, so ${missingSms.join(', ')} must be set too (the SMS API's account, token and sender)`);
+  if (!smsUrl && missingSms.length < smsNames.length) problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM need SMS_URL (the SMS API\'s address, e.g. https://api.twilio.com/2010-04-01)');
+  const sms = smsUrl && missingSms.length === 0
+    ? { url: smsUrl.replace(/\/$/, ''), accountSid: env.SMS_ACCOUNT_SID!.trim(), authToken: env.SMS_AUTH_TOKEN!.trim(), from: env.SMS_FROM!.trim() }
+    : null;
+
   const config: Config = {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -155,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
     osrmUrl: url('OSRM_URL'),
     optimizerMaxSearchMs: env.OPTIMIZER_MAX_SEARCH_MS ? int('OPTIMIZER_MAX_SEARCH_MS', 0, 50, 120_000) : null,
+    sms,
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -76,7 +76,7 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
 
 async function recordFailure(ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log']) {
   const { workerId } = settings;
-  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation' } as const)[job.kind];
+  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation', REMINDERS: 'reminders run' } as const)[job.kind];
   if (error instanceof JobInterrupted) {
     if (error.reason === 'shutdown') await releaseJob(ctx.db, job.id, workerId);
     log.info({ reason: error.reason }, 'job interrupted');

@@ -16,6 +16,7 @@ import { optimizationSettingsHandlers } from './optimization-settings';
 import { optimizationsHandlers } from './optimizations';
 import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
+import { remindersHandlers } from './reminders';
 import { reportsHandlers } from './reports';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
@@ -40,5 +41,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...reportsHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...nearbyHandlers(ctx),
+    ...remindersHandlers(ctx),
   };
 }

@@ -1,0 +1,7 @@
+export { remindersHandlers } from './handlers';
+// For whoever starts a worker and the scheduler (../job-handlers.ts).
+export { claimDueReminders, reminderJobHandlers } from './job-handlers';
+// For the dashboard.
+export { failedReminderSummary } from './service';
+// For tests and the benchmark: one run of a business's reminders, with its settings.
+export { runReminderBatch, REMINDER_SETTINGS, type ReminderBatchResult } from './service';
