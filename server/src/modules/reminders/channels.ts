@@ -49,6 +49,7 @@ export function smsChannel(sms: SmsConfig): ReminderChannel {
         try {
           detail = String((JSON.parse(body) as { message?: unknown }).message ?? detail);
         } catch { /* not JSON: keep the text */ }
+        detail = detail.trim().replace(/\.$/, '');
         throw new SmsError(`The SMS service answered ${response.status}${detail ? `: ${detail}` : ''}.`);
       }
     },

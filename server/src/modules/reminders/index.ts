@@ -5,3 +5,5 @@ export { claimDueReminders, reminderJobHandlers } from './job-handlers';
 export { failedReminderSummary } from './service';
 // For tests and the benchmark: one run of a business's reminders, with its settings.
 export { runReminderBatch, REMINDER_SETTINGS, type ReminderBatchResult } from './service';
+export type { ReminderChannel } from './channels';
+export type { ReminderContent } from './message';
