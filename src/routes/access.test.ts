@@ -32,7 +32,7 @@ describe('route access', () => {
   });
 
   it('never guards the outside-layout pages', () => {
-    for (const path of ['/login', '/login-as', '/reset-password', '/client/update-availability', '/errors/404', '/errors/500']) {
+    for (const path of ['/login', '/login-as', '/reset-password', '/client/update-availability', '/client/reminders/unsubscribe', '/errors/404', '/errors/500']) {
       expect(route(path).inLayout).toBe(false);
       expect(decideAccess(route(path), { authenticated: false, role: null })).toEqual({ kind: 'allow' });
     }

@@ -44,6 +44,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/login-as': lazy(() => import('../features/auth/LoginAsPage')),
   '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
   '/client/update-availability': lazy(() => import('../features/public-availability/UpdateAvailabilityPage')),
+  '/client/reminders/unsubscribe': lazy(() => import('../features/public-reminders/UnsubscribePage')),
   '/errors/404': lazy(() => import('../shell/errors/NotFoundPage')),
   '/errors/500': lazy(() => import('../shell/errors/ServerErrorPage')),
 };

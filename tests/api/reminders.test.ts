@@ -56,7 +56,7 @@ async function addVisit(fixture: BusinessFixture, clientId: number, date: string
 }
 
 const emailsTo = (address: string) => t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, address)).orderBy(asc(outboxEmails.id));
-const emailOf = async (fixture: BusinessFixture, clientId: number) => {
+const emailOf = async (clientId: number) => {
   const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, clientId));
   return emailsTo(client.email!);
 };
@@ -96,7 +96,7 @@ describe('the daily reminder', () => {
     const [job] = await reminderJobs(acme);
     expect(job).toMatchObject({ status: 'COMPLETE', start_date: day, automatic: true, result: { listed: 2, sent: 2, failed: 0, retrying: 0, skipped: 0 } });
 
-    const [toElla, ...moreToElla] = await emailOf(acme, ella);
+    const [toElla, ...moreToElla] = await emailOf(ella);
     expect(moreToElla).toEqual([]);
     const dayText = Temporal.PlainDate.from(day).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
     expect(toElla.subject).toBe(`Reminder: your visits on ${dayText}`);
@@ -108,8 +108,8 @@ describe('the daily reminder', () => {
     expect(toElla.text_body).toContain('· 07 3000 1234 · office@care.test');
     expect(toElla.html_body).toContain('<li>between 8:45 am and 9:45 am, with Pat</li>');
     expect(toElla.html_body).toContain('Update my availability');
-    expect((await emailOf(acme, finn))[0].text_body).toContain('- at 11:30 pm, with Pat');
-    for (const nobody of [onlyCancelled, otherDay]) expect(await emailOf(acme, nobody)).toEqual([]);
+    expect((await emailOf(finn))[0].text_body).toContain('- at 11:30 pm, with Pat');
+    for (const nobody of [onlyCancelled, otherDay]) expect(await emailOf(nobody)).toEqual([]);
 
     // The availability link is the existing signed, single-use link: the public page opens with it.
     const availability = linkIn(toElla.text_body, '/client/update-availability');
@@ -121,7 +121,7 @@ describe('the daily reminder', () => {
     await scheduleAutomaticSync(t.ctx.db, new Date(dueAt.getTime() + 3600_000));
     await drainJobs(t.ctx);
     expect(await reminderJobs(acme)).toHaveLength(1);
-    expect(await emailOf(acme, ella)).toHaveLength(1);
+    expect(await emailOf(ella)).toHaveLength(1);
   });
 
   it('is not sent to clients who turned reminders off, nor by a business that turned them off, nor across businesses', async () => {
@@ -149,11 +149,11 @@ describe('the daily reminder', () => {
     const dueAt = at(todayIn(BRISBANE), '02:00', BRISBANE);
     await scheduleAutomaticSync(t.ctx.db, dueAt);
     await drainJobs(t.ctx);
-    expect(await emailOf(acme, jo)).toHaveLength(1);
-    expect(await emailOf(acme, kim)).toEqual([]);
-    expect(await emailOf(off, max)).toEqual([]);
+    expect(await emailOf(jo)).toHaveLength(1);
+    expect(await emailOf(kim)).toEqual([]);
+    expect(await emailOf(max)).toEqual([]);
     expect(await reminderJobs(off)).toEqual([]);
-    const [toLou] = await emailOf(other, lou);
+    const [toLou] = await emailOf(lou);
     expect(toLou.business_account_id).toBe(other.businessAccountId);
     expect(toLou.text_body).toContain('rem');
     expect(toLou.text_body).not.toContain('Jo');
@@ -210,7 +210,7 @@ describe('exactly once', () => {
     expect(late.sent).toBe(4);
     const rows = await ledger(acme);
     expect(rows.map((row) => row.status)).toEqual(Array(6).fill('SENT'));
-    for (const id of ids) expect(await emailOf(acme, id)).toHaveLength(1);
+    for (const id of ids) expect(await emailOf(id)).toHaveLength(1);
     // The scheduler finds nothing left to take over.
     await scheduleAutomaticSync(t.ctx.db, new Date());
     expect(await reminderJobs(acme)).toEqual([]);
@@ -282,7 +282,7 @@ describe('a day the clocks change', () => {
     expect(result.sent).toBe(1);
     for (const later of ['2027-10-02T17:00:00Z', '2027-10-03T12:59:00Z']) await scheduleAutomaticSync(t.ctx.db, new Date(later));
     expect(await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w', now: new Date('2027-10-03T13:00:00Z') })).toMatchObject({ sent: 0, listed: 0 });
-    const [email, ...more] = await emailOf(acme, pia);
+    const [email, ...more] = await emailOf(pia);
     expect(more).toEqual([]);
     expect(email.text_body).toContain('Monday 4 October 2027');
     expect(email.text_body).toContain('between 8:30 am and 9:30 am, with Pat');
@@ -300,7 +300,7 @@ describe('a day the clocks change', () => {
     await scheduleAutomaticSync(t.ctx.db, new Date('2027-04-03T16:00:00Z')); // 02:00 AEST, the second 02:00
     expect(await t.ctx.db.select().from(reminderRuns).where(eq(reminderRuns.business_account_id, acme.businessAccountId))).toHaveLength(1);
     expect((await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w', now: new Date('2027-04-03T16:00:10Z') })).sent).toBe(0);
-    expect(await emailOf(acme, quin)).toHaveLength(1);
+    expect(await emailOf(quin)).toHaveLength(1);
   });
 });
 
@@ -312,7 +312,7 @@ describe('the unsubscribe link', () => {
     await addVisit(acme, rae, day, '10:00', BRISBANE);
     await claimDay(acme, day);
     await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w' });
-    const [email] = await emailOf(acme, rae);
+    const [email] = await emailOf(rae);
     const link = linkIn(email.text_body, '/client/reminders/unsubscribe');
     expect(email.html_body).toContain('Stop these reminders');
     const token = link.searchParams.get('token')!;
