@@ -51,7 +51,7 @@ describe('route table', () => {
   it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(38); // the product's 37 routes and the user guide at /help
+    expect(paths).toHaveLength(39); // the product's 37 routes, the user guide at /help and the reminders' unsubscribe page
   });
 
   it('lists the six sidebar items in their order', () => {
