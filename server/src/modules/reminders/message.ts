@@ -37,8 +37,16 @@ function timeOf(instant: Date, timeZone: string): string {
   return format.format(instant).replace(/\u202f/g, ' ');
 }
 
+const dates = new Map<string, string>();
+/** "Thursday 26 November 2026" (a batch asks for the same day thousands of times). */
 export function dateOf(date: string): string {
-  return Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  let text = dates.get(date);
+  if (!text) {
+    text = Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    if (dates.size > 1000) dates.clear();
+    dates.set(date, text);
+  }
+  return text;
 }
 
 /** "between 8:45 am and 9:45 am" around the routed arrival (rounded to 15 minutes), else "at 9:00 am" (booked). */
