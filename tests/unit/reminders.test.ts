@@ -2,9 +2,9 @@
 // the unsubscribe token, and the SMS settings' validation.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config';
-import { arrivalWindow } from '../../server/src/modules/reminders/message';
-import { reminderDueAt, reminderSlot } from '../../server/src/modules/reminders/schedule';
-import { clientOfUnsubscribeToken, unsubscribeToken } from '../../server/src/modules/reminders/unsubscribe-tokens';
+import {
+  arrivalWindow, clientOfUnsubscribeToken, reminderDueAt, reminderSlot, unsubscribeToken,
+} from '../../server/src/modules/reminders';
 
 describe('when reminders are due', () => {
   it('is the reminder hour in the business zone, the next existing hour when skipped, the first when repeated', () => {

@@ -7,3 +7,7 @@ export { failedReminderSummary } from './service';
 export { runReminderBatch, REMINDER_SETTINGS, type ReminderBatchResult } from './service';
 export type { ReminderChannel } from './channels';
 export type { ReminderContent } from './message';
+// For unit tests: the due hour, the arrival window and the unsubscribe token.
+export { arrivalWindow } from './message';
+export { reminderDueAt, reminderSlot } from './schedule';
+export { clientOfUnsubscribeToken, unsubscribeToken } from './unsubscribe-tokens';
