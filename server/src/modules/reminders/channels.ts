@@ -1,6 +1,7 @@
 // The ways a reminder reaches a client, behind one interface: email through the app's mailer (SMTP or the outbox),
 // and SMS through a Twilio-compatible HTTP API when SMS_URL and its credentials are set.
 import type { SmsConfig } from '../../config';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../http/context';
 import type { ReminderChannel as ChannelName } from '../../db/schema-reminders';
 import { reminderEmail, reminderSms, type ReminderContent } from './message';
@@ -9,15 +10,28 @@ export interface ReminderChannel {
   readonly name: ChannelName;
   /** Sends one client's reminder to `to` (an email address or a phone number); throws when it was not accepted. */
   send(to: string, content: ReminderContent, businessAccountId: number): Promise<void>;
+  /**
+   * Where the channel only writes rows (email without SMTP: the outbox), it writes a chunk's reminders through `db`,
+   * the transaction that also marks them sent: delivered and marked in one commit.
+   */
+  keepAll?(db: Db, reminders: { to: string; content: ReminderContent }[], businessAccountId: number): Promise<void>;
 }
 
 export function emailChannel(ctx: AppContext): ReminderChannel {
+  const emailOf = (to: string, content: ReminderContent, businessAccountId: number) => {
+    const message = reminderEmail(content);
+    return { to, businessAccountId, subject: message.subject, text: message.text, html: message.html };
+  };
   return {
     name: 'email',
     async send(to, content, businessAccountId) {
-      const message = reminderEmail(content);
-      await ctx.mailer.send({ to, businessAccountId, subject: message.subject, text: message.text, html: message.html });
+      await ctx.mailer.send(emailOf(to, content, businessAccountId));
     },
+    ...(ctx.mailer.hasSmtp ? {} : {
+      async keepAll(db: Db, reminders: { to: string; content: ReminderContent }[], businessAccountId: number) {
+        await ctx.mailer.keepInOutbox(db, reminders.map(({ to, content }) => emailOf(to, content, businessAccountId)));
+      },
+    }),
   };
 }
 

@@ -198,6 +198,16 @@ async function finish(db: DbOrTx, id: number, workerId: string, status: SentRemi
   return rows.length > 0;
 }
 
+/** Marks claims this worker holds as sent, all or none: false (nothing marked) when any of them is no longer held. */
+export async function markAllSent(db: Db, ids: number[], workerId: string): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const rows = await queryRows(db, sql`
+    UPDATE sent_reminders SET status = 'SENT', locked_by = NULL, locked_until = NULL, updated_at = now(), sent_at = now(), last_error = NULL
+    WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND locked_by = ${workerId} AND status = 'SENDING'
+    RETURNING id`);
+  return rows.length === ids.length;
+}
+
 export const markSent = (db: Db, id: number, workerId: string) => finish(db, id, workerId, 'SENT', sql`, sent_at = now(), last_error = NULL`);
 
 /** Nothing to send any more (opted out, no visits or no address left since the batch began). */

@@ -1,8 +1,10 @@
 // Appointment reminders to clients (issue 14). A reminders job of a business lists the reminders of every day whose
 // reminder hour has come (sent_reminders rows, unique per client, day and channel), then claims them in chunks with a
 // lease, sends each and marks it: claim → send → mark. Two workers claim different rows; a claim whose worker died
-// is claimed again once its lease expires; a failed send is tried again later, up to MAX attempts, then FAILED and
-// shown on the dashboard. The one duplicate left possible is a worker dying between a send and its mark.
+// is claimed again once its lease expires; a failed send is tried again later, up to maxAttempts, then FAILED and
+// shown on the dashboard. The one duplicate left possible is a worker dying between an SMTP or SMS send and its mark;
+// without SMTP the outbox rows and their marks commit together, a chunk at a time.
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../http/errors';
 import type { PhoneNumber } from '../../db/schema';
@@ -11,7 +13,7 @@ import { reminderChannels, type ReminderChannel } from './channels';
 import type { ReminderContent, ReminderVisit } from './message';
 import {
   claimReminders, failAbandonedReminders, failedReminders, failOverdueReminders, findReminderBusiness, insertDueReminders,
-  markFailed, markRunEnumerated, markSent, markSkipped, releaseClaims, reminderClients, reminderVisits, runsToEnumerate,
+  markAllSent, markFailed, markRunEnumerated, markSent, markSkipped, releaseClaims, reminderClients, reminderVisits, runsToEnumerate,
   clientBusiness, type ClaimedReminder, type ReminderBusiness, type ReminderClient,
 } from './repository';
 import { dayRange, todayIn } from './schedule';
@@ -148,7 +150,39 @@ async function sendChunk(
   const links = await issueReminderAvailabilityLinks(ctx, db, business.id, emailed.map((plan) => ({ clientId: plan.row.client_id, email: plan.to! })));
   const linkOf = new Map(emailed.map((plan, index) => [plan.row.id, links[index]]));
 
+  const contentOf = (plan: typeof plans[number], client: ReminderClient): ReminderContent => ({
+    business: { name: business.name, contactEmail: business.contact_email, contactPhone: business.contact_phone },
+    clientFirstName: client.first_name,
+    visitDate: plan.row.visit_date,
+    timeZone: isTimeZone(client.time_zone) ? client.time_zone : business.time_zone,
+    visits: plan.visits,
+    availabilityLink: linkOf.get(plan.row.id) ?? null,
+    unsubscribeLink: unsubscribeLinkOf(ctx, client.id),
+  });
+
+  // Channels that only write rows (the outbox) deliver a chunk and mark it sent in one transaction: exactly once.
+  const kept = new Set<number>();
+  for (const channel of channelOf.values()) {
+    if (!channel.keepAll) continue;
+    const batch = plans.filter((plan) => !plan.skip && plan.client && plan.to && plan.row.channel === channel.name);
+    if (batch.length === 0) continue;
+    const ids = batch.map((plan) => plan.row.id);
+    const marked = await db.transaction(async (tx) => {
+      await channel.keepAll!(tx, batch.map((plan) => ({ to: plan.to!, content: contentOf(plan, plan.client!) })), business.id);
+      if (await markAllSent(tx, ids, workerId)) return true;
+      tx.rollback();
+      return false;
+    }).catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return false;
+      throw error;
+    });
+    if (!marked) continue; // another worker took these claims over (this one's lease ran out): theirs to send
+    for (const id of ids) kept.add(id);
+    result.sent += ids.length;
+  }
+
   for (const [index, plan] of plans.entries()) {
+    if (kept.has(plan.row.id)) continue;
     if (options.signal?.aborted) {
       await releaseClaims(db, plans.slice(index).map((rest) => rest.row.id), workerId);
       options.signal.throwIfAborted();
@@ -158,17 +192,8 @@ async function sendChunk(
       if (await markSkipped(db, row.id, workerId, plan.skip ?? 'Nothing to send.')) result.skipped++;
       continue;
     }
-    const content: ReminderContent = {
-      business: { name: business.name, contactEmail: business.contact_email, contactPhone: business.contact_phone },
-      clientFirstName: client.first_name,
-      visitDate: row.visit_date,
-      timeZone: isTimeZone(client.time_zone) ? client.time_zone : business.time_zone,
-      visits: plan.visits,
-      availabilityLink: linkOf.get(row.id) ?? null,
-      unsubscribeLink: unsubscribeLinkOf(ctx, client.id),
-    };
     try {
-      await plan.channel.send(plan.to, content, business.id);
+      await plan.channel.send(plan.to, contentOf(plan, client), business.id);
     } catch (error) {
       const lastTry = row.attempts >= settings.maxAttempts;
       await markFailed(db, row.id, workerId, describe(error), lastTry ? null : settings.retryDelayMs * row.attempts);
