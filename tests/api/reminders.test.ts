@@ -198,14 +198,14 @@ describe('exactly once', () => {
         await t.ctx.mailer.send({ to, subject: 'Reminder (worker A)', text: content.clientFirstName, businessAccountId });
       },
     };
-    void runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'worker-a', channels: [hangs], settings: { leaseMs: 300, chunkSize: 10 } });
+    void runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'worker-a', channels: [hangs], settings: { leaseMs: 2000, chunkSize: 10 } });
     await expect.poll(async () => (await ledger(acme)).filter((row) => row.status === 'SENT').length).toBe(2);
     expect((await ledger(acme)).filter((row) => row.status === 'SENDING')).toHaveLength(4);
 
     // Before the lease ends another worker leaves them alone; after it, it sends exactly the four left.
     const early = await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'worker-b' });
     expect(early.sent).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
     const late = await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'worker-b' });
     expect(late.sent).toBe(4);
     const rows = await ledger(acme);

@@ -21,7 +21,7 @@ export const reminderJobHandlers: Pick<JobHandlers, 'REMINDERS'> = {
  * answers every business with reminders to list, retry or take over, once each.
  */
 export async function claimDueReminders(db: Db, now: Date): Promise<DueReminderJob[]> {
-  for (const business of await businessesWithReminders(db)) {
+  for (const business of await businessesWithReminders(db, now)) {
     const slot = reminderSlot(now, business.reminder_hour, business.time_zone);
     if (now.getTime() >= slot.dueAt.getTime()) await claimRun(db, business.id, slot.visitDate, slot.dueAt);
   }

@@ -15,9 +15,14 @@ export interface ReminderBusiness {
   contact_phone: string;
 }
 
-/** Active businesses that have reminders on. */
-export async function businessesWithReminders(db: Db): Promise<Pick<ReminderBusiness, 'id' | 'time_zone' | 'reminder_hour'>[]> {
-  return queryRows(db, sql`SELECT id, time_zone, reminder_hour FROM business_accounts WHERE active AND reminders_enabled ORDER BY id`);
+/** Active businesses that have reminders on and whose next day at `now` (in their zone) is not handed out yet. */
+export async function businessesWithReminders(db: Db, now: Date): Promise<Pick<ReminderBusiness, 'id' | 'time_zone' | 'reminder_hour'>[]> {
+  return queryRows(db, sql`
+    SELECT b.id, b.time_zone, b.reminder_hour FROM business_accounts b
+    WHERE b.active AND b.reminders_enabled AND NOT EXISTS (
+      SELECT 1 FROM reminder_runs r
+      WHERE r.business_account_id = b.id AND r.visit_date = (${now.toISOString()}::timestamptz AT TIME ZONE b.time_zone)::date + 1)
+    ORDER BY b.id`);
 }
 
 export async function findReminderBusiness(db: Db, businessAccountId: number): Promise<ReminderBusiness | undefined> {
