@@ -12,7 +12,7 @@ import { syncJobs } from '../../server/src/db/schema-sync';
 import { runReminderBatch, type ReminderContent } from '../../server/src/modules/reminders';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
-import { drainJobs, scheduleAutomaticSync } from './support/jobs';
+import { drainJobs, scheduleReminders } from './support/jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,9 +88,9 @@ describe('the daily reminder', () => {
     await addVisit(acme, otherDay, Temporal.PlainDate.from(day).add({ days: 1 }).toString(), '10:00', BRISBANE);
 
     const dueAt = at(todayIn(BRISBANE), '07:00', BRISBANE);
-    await scheduleAutomaticSync(t.ctx.db, new Date(dueAt.getTime() - 60_000));
+    await scheduleReminders(t.ctx.db, new Date(dueAt.getTime() - 60_000));
     expect(await reminderJobs(acme)).toEqual([]);
-    await scheduleAutomaticSync(t.ctx.db, dueAt);
+    await scheduleReminders(t.ctx.db, dueAt);
     expect(await reminderJobs(acme)).toHaveLength(1);
     await drainJobs(t.ctx);
     const [job] = await reminderJobs(acme);
@@ -118,7 +118,7 @@ describe('the daily reminder', () => {
     expect(page.body.client).toEqual({ first_name: 'Ella' });
 
     // Later ticks of the same day, and a second worker's scheduler, send nothing more.
-    await scheduleAutomaticSync(t.ctx.db, new Date(dueAt.getTime() + 3600_000));
+    await scheduleReminders(t.ctx.db, new Date(dueAt.getTime() + 3600_000));
     await drainJobs(t.ctx);
     expect(await reminderJobs(acme)).toHaveLength(1);
     expect(await emailOf(ella)).toHaveLength(1);
@@ -147,7 +147,7 @@ describe('the daily reminder', () => {
     expect((await t.request('GET', `/api/clients/${jo}`, { token: acme.tokens.admin })).body.client.reminders_enabled).toBe(true);
 
     const dueAt = at(todayIn(BRISBANE), '02:00', BRISBANE);
-    await scheduleAutomaticSync(t.ctx.db, dueAt);
+    await scheduleReminders(t.ctx.db, dueAt);
     await drainJobs(t.ctx);
     expect(await emailOf(jo)).toHaveLength(1);
     expect(await emailOf(kim)).toEqual([]);
@@ -212,7 +212,7 @@ describe('exactly once', () => {
     expect(rows.map((row) => row.status)).toEqual(Array(6).fill('SENT'));
     for (const id of ids) expect(await emailOf(id)).toHaveLength(1);
     // The scheduler finds nothing left to take over.
-    await scheduleAutomaticSync(t.ctx.db, new Date());
+    await scheduleReminders(t.ctx.db, new Date());
     expect(await reminderJobs(acme)).toEqual([]);
   });
 });
@@ -272,15 +272,15 @@ describe('a day the clocks change', () => {
     const pia = await addClient(acme, 'Pia', { time_zone: SYDNEY });
     await addVisit(acme, pia, '2027-10-04', '09:00', SYDNEY, { arrive: '09:00' });
     // hour 2 (the default) does not exist on 3 October: 01:59 AEST is 15:59Z, and the next instant is 03:00 AEDT.
-    await scheduleAutomaticSync(t.ctx.db, new Date('2027-10-02T15:59:00Z'));
+    await scheduleReminders(t.ctx.db, new Date('2027-10-02T15:59:00Z'));
     expect(await t.ctx.db.select().from(reminderRuns).where(eq(reminderRuns.business_account_id, acme.businessAccountId))).toEqual([]);
-    await scheduleAutomaticSync(t.ctx.db, new Date('2027-10-02T16:00:00Z'));
+    await scheduleReminders(t.ctx.db, new Date('2027-10-02T16:00:00Z'));
     const runs = await t.ctx.db.select().from(reminderRuns).where(eq(reminderRuns.business_account_id, acme.businessAccountId));
     expect(runs.map((run) => [run.visit_date, run.due_at.toISOString()])).toEqual([['2027-10-04', '2027-10-02T16:00:00.000Z']]);
     const now = new Date('2027-10-02T16:00:30Z');
     const result = await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w', now });
     expect(result.sent).toBe(1);
-    for (const later of ['2027-10-02T17:00:00Z', '2027-10-03T12:59:00Z']) await scheduleAutomaticSync(t.ctx.db, new Date(later));
+    for (const later of ['2027-10-02T17:00:00Z', '2027-10-03T12:59:00Z']) await scheduleReminders(t.ctx.db, new Date(later));
     expect(await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w', now: new Date('2027-10-03T13:00:00Z') })).toMatchObject({ sent: 0, listed: 0 });
     const [email, ...more] = await emailOf(pia);
     expect(more).toEqual([]);
@@ -292,12 +292,12 @@ describe('a day the clocks change', () => {
     const acme = await business(SYDNEY);
     const quin = await addClient(acme, 'Quin');
     await addVisit(acme, quin, '2027-04-05', '09:00', SYDNEY);
-    await scheduleAutomaticSync(t.ctx.db, new Date('2027-04-03T14:59:00Z')); // 01:59 AEDT
-    await scheduleAutomaticSync(t.ctx.db, new Date('2027-04-03T15:00:00Z')); // 02:00 AEDT, the first 02:00
+    await scheduleReminders(t.ctx.db, new Date('2027-04-03T14:59:00Z')); // 01:59 AEDT
+    await scheduleReminders(t.ctx.db, new Date('2027-04-03T15:00:00Z')); // 02:00 AEDT, the first 02:00
     const runs = await t.ctx.db.select().from(reminderRuns).where(eq(reminderRuns.business_account_id, acme.businessAccountId));
     expect(runs.map((run) => run.due_at.toISOString())).toEqual(['2027-04-03T15:00:00.000Z']);
     expect((await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w', now: new Date('2027-04-03T15:00:10Z') })).sent).toBe(1);
-    await scheduleAutomaticSync(t.ctx.db, new Date('2027-04-03T16:00:00Z')); // 02:00 AEST, the second 02:00
+    await scheduleReminders(t.ctx.db, new Date('2027-04-03T16:00:00Z')); // 02:00 AEST, the second 02:00
     expect(await t.ctx.db.select().from(reminderRuns).where(eq(reminderRuns.business_account_id, acme.businessAccountId))).toHaveLength(1);
     expect((await runReminderBatch(t.ctx, { businessAccountId: acme.businessAccountId, workerId: 'w', now: new Date('2027-04-03T16:00:10Z') })).sent).toBe(0);
     expect(await emailOf(quin)).toHaveLength(1);

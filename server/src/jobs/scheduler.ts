@@ -62,7 +62,15 @@ export async function scheduleAutomaticSync(db: Db, rules: SchedulerRules, now =
       }
     }
   }
-  // Reminders: at most one unfinished job per business; work that arrives while one runs is picked up by a later tick.
+  return created;
+}
+
+/**
+ * Enqueues a REMINDERS job for each business the reminders module says has reminders to send at `now`; at most one
+ * unfinished job per business (work that arrives while one runs is picked up by a later tick). Returns the ids.
+ */
+export async function scheduleReminders(db: Db, rules: SchedulerRules, now = new Date()): Promise<number[]> {
+  const created: number[] = [];
   for (const job of await rules.claimDueReminders?.(db, now) ?? []) {
     const rows = await queryRows<{ id: number }>(db, sql`
       INSERT INTO sync_jobs (business_account_id, kind, start_date, end_date, filters, automatic)
@@ -75,4 +83,9 @@ export async function scheduleAutomaticSync(db: Db, rules: SchedulerRules, now =
     }
   }
   return created;
+}
+
+/** One scheduler tick: the automatic imports and exports, then the reminders. */
+export async function scheduleDueJobs(db: Db, rules: SchedulerRules, now = new Date()): Promise<number[]> {
+  return [...await scheduleAutomaticSync(db, rules, now), ...await scheduleReminders(db, rules, now)];
 }

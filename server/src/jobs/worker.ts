@@ -12,7 +12,7 @@ import {
   retryJobLater,
   type JobRow,
 } from './queue';
-import { scheduleAutomaticSync, type SchedulerRules } from './scheduler';
+import { scheduleDueJobs, type SchedulerRules } from './scheduler';
 import { JobFailedError, type JobHandlers, type JobResult } from './types';
 
 export const RECONNECT_MESSAGE =
@@ -25,7 +25,7 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Delay before a job that hit a temporary PMS failure runs again, times its attempt number. Default 30 s. */
   retryDelayMs?: number;
-  /** Run the automatic-sync scheduler in this worker, with these rules. Default: not run. */
+  /** Run the scheduler (automatic sync, reminders) in this worker, with these rules. Default: not run. */
   scheduler?: SchedulerRules;
   /** Scheduler tick. Default 30 s. */
   schedulerIntervalMs?: number;
@@ -164,7 +164,7 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
   let scheduler: NodeJS.Timeout | null = null;
   const rules = options.scheduler;
   if (rules) {
-    const tick = () => scheduleAutomaticSync(ctx.db, rules).catch((error) => ctx.log.error({ err: error }, 'automatic sync scheduling failed'));
+    const tick = () => scheduleDueJobs(ctx.db, rules).catch((error) => ctx.log.error({ err: error }, 'job scheduling failed'));
     void tick();
     scheduler = setInterval(tick, options.schedulerIntervalMs ?? 30_000);
   }
