@@ -766,6 +766,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{id}/update_reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turns the client's daily appointment reminders on or off (the change is recorded in the change log) */
+        put: operations["updateClientReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/geocode": {
         parameters: {
             query?: never;
@@ -1165,6 +1182,23 @@ export interface paths {
         /** Saves the availability of the client the token was issued for; the token is then used up */
         put: operations["updatePublicAvailability"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The unsubscribe link of a reminder email (no login; the signed token names the client): the client gets no more appointment reminders. Using the link again answers the same. */
+        post: operations["unsubscribeReminders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1986,6 +2020,8 @@ export interface components {
             lng: number | null;
             geo_precision: components["schemas"]["GeoPrecision"];
             geo_source: components["schemas"]["GeoSource"];
+            /** @description the client gets the daily appointment reminders (when the business has them on) */
+            reminders_enabled: boolean;
         };
         AppointmentClient: {
             id: components["schemas"]["Id"];
@@ -2272,6 +2308,19 @@ export interface components {
             last_week: components["schemas"]["DashboardWeek"];
             /** @description how travel is measured: osrm or haversine */
             travel: string;
+            /** @description Appointment reminders for visits from today on that could not be sent after every retry, so staff can tell those clients another way; the clients listed are the first 5 by visit day */
+            failed_reminders: {
+                count: number;
+                clients: {
+                    client_id: components["schemas"]["Id"];
+                    client_name: string;
+                    /** Format: date */
+                    visit_date: string;
+                    /** @enum {string} */
+                    channel: "email" | "sms";
+                    error: string | null;
+                }[];
+            };
         };
         DashboardNextVisit: {
             appointment_id: components["schemas"]["Id"];
@@ -4206,6 +4255,40 @@ export interface operations {
             422: components["responses"]["Error"];
         };
     };
+    updateClientReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reminders_enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The client after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: components["schemas"]["Client"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     geocodeAddress: {
         parameters: {
             query?: never;
@@ -4921,6 +5004,37 @@ export interface operations {
                 };
             };
             410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    unsubscribeReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reminders are off for this client */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        business_name: string;
+                    };
+                };
+            };
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };

@@ -54,6 +54,8 @@ export interface Config {
   optimizerMaxSearchMs: number | null;
   /** Billing through Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); null = the offline provider (operator CLI). */
   stripe: StripeConfig | null;
+  /** A Twilio-compatible SMS API for appointment reminders (SMS_URL and its credentials); null: no SMS. */
+  sms: SmsConfig | null;
 }
 
 export interface StripeConfig {
@@ -63,6 +65,15 @@ export interface StripeConfig {
   priceId: string | null;
   /** Stripe's API (STRIPE_API_URL); only tests and proxies change it. */
   apiUrl: string;
+}
+
+export interface SmsConfig {
+  /** The API's base, e.g. https://api.twilio.com/2010-04-01; messages go to {url}/Accounts/{accountSid}/Messages.json. */
+  url: string;
+  accountSid: string;
+  authToken: string;
+  /** The sender number or messaging service id. */
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +155,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (billing through Stripe), or neither (billing set by the operator command)');
   }
   const stripeApiUrl = webUrl('STRIPE_API_URL') ?? 'https://api.stripe.com';
+  const smsUrl = webUrl('SMS_URL');
+  const smsNames = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+  const missingSms = smsNames.filter((name) => !env[name]?.trim());
+  if (smsUrl && missingSms.length) problems.push(`SMS_URL is set, so ${missingSms.join(', ')} must be set too (the SMS API's account, token and sender)`);
+  if (!smsUrl && missingSms.length < smsNames.length) problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM need SMS_URL (the SMS API\'s address, e.g. https://api.twilio.com/2010-04-01)');
+  const sms = smsUrl && missingSms.length === 0
+    ? { url: smsUrl.replace(/\/$/, ''), accountSid: env.SMS_ACCOUNT_SID!.trim(), authToken: env.SMS_AUTH_TOKEN!.trim(), from: env.SMS_FROM!.trim() }
+    : null;
 
   const config: Config = {
     port,
@@ -179,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeKey && stripeWebhookSecret
       ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, priceId: env.STRIPE_PRICE_ID?.trim() || null, apiUrl: stripeApiUrl.replace(/\/$/, '') }
       : null,
+    sms,
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

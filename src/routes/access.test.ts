@@ -32,7 +32,7 @@ describe('route access', () => {
   });
 
   it('never guards the outside-layout pages', () => {
-    for (const path of ['/login', '/login-as', '/reset-password', '/client/update-availability', '/errors/404', '/errors/500']) {
+    for (const path of ['/login', '/login-as', '/reset-password', '/client/update-availability', '/client/reminders/unsubscribe', '/errors/404', '/errors/500']) {
       expect(route(path).inLayout).toBe(false);
       expect(decideAccess(route(path), { authenticated: false, role: null })).toEqual({ kind: 'allow' });
     }
@@ -51,7 +51,7 @@ describe('route table', () => {
   it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(40); // the product's 37 routes, the user guide at /help, the invitation page at /accept-invitation and /payment-required
+    expect(paths).toHaveLength(41); // the product's 37 routes, the user guide at /help, the invitation page at /accept-invitation, /payment-required and the reminders' unsubscribe page
   });
 
   it('opens only the pages that explain or fix it while the business needs a payment method', () => {

@@ -59,6 +59,7 @@ export const routeMetas: readonly RouteMeta[] = [
   { path: '/reset-password', title: 'Reset password', requiresAuth: false, inLayout: false },
   { path: '/accept-invitation', title: 'Accept invitation', requiresAuth: false, inLayout: false },
   { path: '/client/update-availability', title: 'Update availability', requiresAuth: false, inLayout: false },
+  { path: '/client/reminders/unsubscribe', title: 'Stop reminders', requiresAuth: false, inLayout: false },
   { path: '/errors/404', title: 'Page not found', requiresAuth: false, inLayout: false },
   { path: '/errors/500', title: 'Server error', requiresAuth: false, inLayout: false },
 ];

@@ -50,6 +50,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/reset-password': lazy(() => import('../features/auth/ResetPasswordPage')),
   '/accept-invitation': lazy(() => import('../features/auth/AcceptInvitationPage')),
   '/client/update-availability': lazy(() => import('../features/public-availability/UpdateAvailabilityPage')),
+  '/client/reminders/unsubscribe': lazy(() => import('../features/public-reminders/UnsubscribePage')),
   '/errors/404': lazy(() => import('../shell/errors/NotFoundPage')),
   '/errors/500': lazy(() => import('../shell/errors/ServerErrorPage')),
 };

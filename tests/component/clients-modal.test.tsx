@@ -134,6 +134,38 @@ describe('client details modal', () => {
     view.unmount();
   });
 
+  it('turns the client\'s appointment reminders off and on again with the switch, saying so', async () => {
+    serveClient();
+    server.use(http.put(api('/clients/11/update_reminders'), async ({ request }) =>
+      HttpResponse.json({ client: makeClient({ tags: [TAGS[0]], ...(await request.json() as object) }) })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const reminders = await screen.findByRole('switch', { name: 'Send appointment reminders' });
+    expect(reminders).toBeChecked();
+    await user.click(reminders);
+    expect(await screen.findByText('Appointment reminders turned off for this client.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([{ reminders_enabled: false }]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Send appointment reminders' })).not.toBeChecked());
+    await user.click(screen.getByRole('switch', { name: 'Send appointment reminders' }));
+    expect(await screen.findByText('Appointment reminders turned on for this client.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Send appointment reminders' })).toBeChecked());
+    view.unmount();
+  });
+
+  it('keeps the reminders switch as it was and shows the server message when the change is refused', async () => {
+    serveClient(makeClient({ reminders_enabled: false, email: null, phone_numbers: [] }));
+    server.use(http.put(api('/clients/11/update_reminders'), () => HttpResponse.json({ message: 'Client not found.' }, { status: 404 })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    const reminders = await screen.findByRole('switch', { name: 'Send appointment reminders' });
+    expect(reminders).not.toBeChecked();
+    expect(reminders).toHaveAccessibleDescription('This client has no email address or mobile number, so no reminder can reach them.');
+    await user.click(reminders);
+    expect(await screen.findByText('Client not found.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Send appointment reminders' })).not.toBeChecked();
+    view.unmount();
+  });
+
   it('reports a client that cannot be loaded', async () => {
     server.use(http.get(api('/clients/11'), () => new HttpResponse(null, { status: 500 })), http.get(api('/tags/all'), () => HttpResponse.json({ tags: [] })));
     const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);

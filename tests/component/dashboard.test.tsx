@@ -43,6 +43,10 @@ const OVERVIEW = {
   this_week: week('2026-11-23', '2026-11-29', { routed_days: 9, travel_seconds: 27_000, travel_metres: 412_300, visit_seconds: 88_200, working_seconds: 144_000, utilisation: 0.613 }),
   last_week: week('2026-11-16', '2026-11-22', { routed_days: 8, travel_seconds: 21_600, travel_metres: 300_000, visit_seconds: 83_520, working_seconds: 144_000, utilisation: 0.58 }),
   travel: 'haversine',
+  failed_reminders: {
+    count: 2,
+    clients: [{ client_id: 21, client_name: 'Amy Able', visit_date: '2026-11-26', channel: 'sms', error: 'The SMS service answered 400: Invalid number.' }],
+  },
 };
 
 function serveDashboard(role: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER', body: object) {
@@ -121,6 +125,26 @@ describe('the dashboard of an ADMIN', () => {
     expect(figure(utilisation)).toBe('61.3%');
     expect(words(utilisation)).toBe('Visit hours ÷ working hours (practitioners’ settings): 24 h 30 min of 40 h; last week 58%.');
     expect(hrefs(utilisation)).toEqual([['Working hours', '/settings/practitioners']]);
+
+    const reminders = await tile('Reminders failed');
+    expect(figure(reminders)).toBe('2');
+    expect(words(reminders)).toBe('reminders to clients could not be sent after retrying; let those clients know another way.');
+    expect(within(within(reminders).getByRole('list', { name: 'Clients whose reminder failed' })).getAllByRole('listitem').map((item) => item.textContent))
+      .toEqual(['Amy Able · Thu 26 Nov · SMSThe SMS service answered 400: Invalid number.']);
+    expect(reminders).toHaveTextContent('and 1 more');
+    expect(hrefs(reminders)).toEqual([
+      ['Schedule of Thu 26 Nov', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26'],
+      ['Reminder settings', '/settings/business-account'],
+    ]);
+  });
+
+  it('says every reminder went out when none failed', async () => {
+    serveDashboard('ADMIN', { overview: { ...OVERVIEW, failed_reminders: { count: 0, clients: [] } } });
+    renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+    const reminders = await tile('Reminders failed');
+    expect(figure(reminders)).toBe('0');
+    expect(words(reminders)).toBe('Every appointment reminder for the visits ahead has gone out (or is on its way).');
+    expect(hrefs(reminders)).toEqual([['Reminder settings', '/settings/business-account']]);
   });
 });
 
@@ -136,6 +160,7 @@ describe('the dashboard of a REGULAR_USER', () => {
     expect(words(lastExport)).toBe('You have not started an export yet.');
     expect(hrefs(await tile('Unrouted days')).map(([label]) => label)).not.toContain('Start places and hours');
     expect(hrefs(await tile('Utilisation this week'))).toEqual([['This week’s schedule', '/appointments?view=schedule&start=2026-11-23&end=2026-11-29']]);
+    expect(hrefs(await tile('Reminders failed'))).toEqual([['Schedule of Thu 26 Nov', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26']]);
     expect(screen.queryByRole('link', { name: /report/ })).toBeNull();
   });
 });

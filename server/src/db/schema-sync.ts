@@ -4,8 +4,11 @@ import { appointments, businessAccounts, practitioners, users, type SyncFilters 
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The kinds of job the queue runs (migration 0050 added OPTIMIZE: one optimisation run of a day). */
-export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE';
+/**
+ * The kinds of job the queue runs (migration 0050 added OPTIMIZE: one optimisation run of a day; 0063 REMINDERS: the
+ * appointment reminders of one visit day).
+ */
+export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE' | 'REMINDERS';
 export type SyncJobStatus = 'PENDING' | 'INPROGRESS' | 'COMPLETE' | 'ERROR' | 'CANCELLED';
 
 export const syncJobs = pgTable('sync_jobs', {

@@ -240,6 +240,8 @@ export const clients = pgTable('clients', {
   /** A user corrected the pin: imports keep it while the address stays the same. */
   geo_manual: boolean('geo_manual').notNull().default(false),
   availability: jsonb('availability').$type<AvailabilityEntry[]>().notNull().default([]),
+  /** The client gets the daily appointment reminders (migration 0063); turned off in the client modal or by the email's link. */
+  reminders_enabled: boolean('reminders_enabled').notNull().default(true),
   ...timestamps,
 });
 

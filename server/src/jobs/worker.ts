@@ -14,7 +14,7 @@ import {
   retryJobLater,
   type JobRow,
 } from './queue';
-import { scheduleAutomaticSync, type SchedulerRules } from './scheduler';
+import { scheduleDueJobs, type SchedulerRules } from './scheduler';
 import { JobFailedError, type JobHandlers, type JobResult } from './types';
 
 export const RECONNECT_MESSAGE =
@@ -27,7 +27,7 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Delay before a job that hit a temporary PMS failure runs again, times its attempt number. Default 30 s. */
   retryDelayMs?: number;
-  /** Run the automatic-sync scheduler in this worker, with these rules. Default: not run. */
+  /** Run the scheduler (automatic sync, reminders) in this worker, with these rules. Default: not run. */
   scheduler?: SchedulerRules;
   /** Scheduler tick. Default 30 s. */
   schedulerIntervalMs?: number;
@@ -85,7 +85,7 @@ async function recordFailure(
   ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log'],
 ): Promise<'failed' | 'retried' | 'interrupted'> {
   const { workerId } = settings;
-  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation' } as const)[job.kind];
+  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation', REMINDERS: 'reminders run' } as const)[job.kind];
   if (error instanceof JobInterrupted) {
     if (error.reason === 'shutdown') await releaseJob(ctx.db, job.id, workerId);
     log.info({ reason: error.reason }, 'job interrupted');
@@ -178,7 +178,7 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
   let scheduler: NodeJS.Timeout | null = null;
   const rules = options.scheduler;
   if (rules) {
-    const tick = () => scheduleAutomaticSync(ctx.db, rules).catch((error) => ctx.log.error({ err: error }, 'automatic sync scheduling failed'));
+    const tick = () => scheduleDueJobs(ctx.db, rules).catch((error) => ctx.log.error({ err: error }, 'job scheduling failed'));
     void tick();
     scheduler = setInterval(tick, options.schedulerIntervalMs ?? 30_000);
   }

@@ -30,6 +30,25 @@ export class Mailer {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
 
+  /** Whether email leaves through SMTP; without it, the outbox table is where email goes. */
+  get hasSmtp(): boolean {
+    return this.transport !== null;
+  }
+
+  /**
+   * Without SMTP: keeps the emails in the outbox through `db`, so a caller's transaction commits them with its own
+   * writes (the appointment reminders mark them sent in the same commit). Throws when SMTP is configured.
+   */
+  async keepInOutbox(db: Db, emails: Email[]): Promise<void> {
+    if (this.transport) throw new Error('keepInOutbox is for the outbox only; SMTP is configured');
+    if (emails.length === 0) return;
+    await db.insert(outboxEmails).values(emails.map((email) => ({
+      business_account_id: email.businessAccountId ?? null, to_address: email.to, subject: email.subject,
+      text_body: email.text, html_body: email.html ?? null, sent_at: null,
+    })));
+    this.log.info({ emails: emails.length }, 'emails kept in the outbox table (no SMTP_URL configured)');
+  }
+
   async send(email: Email): Promise<void> {
     let sentAt: Date | null = null;
     if (this.transport) {

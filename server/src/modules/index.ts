@@ -16,6 +16,7 @@ import { optimizationSettingsHandlers } from './optimization-settings';
 import { optimizationsHandlers } from './optimizations';
 import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
+import { remindersHandlers } from './reminders';
 import { reportsHandlers } from './reports';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
@@ -46,5 +47,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...usersHandlers(ctx, auth),
     ...businessAccountHandlers(ctx),
     ...subscriptionHandlers(ctx),
+    ...remindersHandlers(ctx),
   };
 }

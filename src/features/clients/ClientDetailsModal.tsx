@@ -1,6 +1,7 @@
 // The client details modal: data, map, tags, availability and the availability request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Description, Field as HeadlessField, Label, Switch } from '@headlessui/react';
 import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import {
@@ -14,7 +15,7 @@ import {
 import { clientQueries } from './queries';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { TagsEditor } from './TagsEditor';
-import { useUpdateClientAvailability } from './mutations';
+import { useUpdateClientAvailability, useUpdateClientReminders } from './mutations';
 import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
 import { MapView } from '../../ui/map/MapView';
@@ -122,6 +123,10 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
         </dl>
       </Section>
 
+      <Section title="Reminders">
+        <RemindersSwitch client={client} />
+      </Section>
+
       <Section title="Map">
         {markers.length > 0 ? <MapView pins={markers} /> : <p className="rounded-lg bg-slate-100 px-3 py-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{CLIENT_MAP_UNAVAILABLE}</p>}
         <PointPrecision precision={client.geo_precision} source={client.geo_source} detail className="mt-2" />
@@ -172,5 +177,31 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
         }}
       />
     </>
+  );
+}
+
+/** The client's daily appointment reminders (email, and SMS where the server sends it), the day before each visit day. */
+function RemindersSwitch({ client }: { client: Client }) {
+  const update = useUpdateClientReminders(client.id);
+  const reachable = Boolean(client.email?.trim()) || client.phone_numbers.some((phone) => phone.phone_type?.toLowerCase() === 'mobile');
+  return (
+    <HeadlessField className="flex items-start gap-3 text-sm">
+      <Switch
+        checked={client.reminders_enabled}
+        disabled={update.isPending}
+        onChange={(enabled: boolean) => update.mutate(enabled)}
+        className="group relative mt-0.5 inline-flex h-5 w-9 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-checked:bg-sky-600 data-disabled:cursor-wait data-disabled:opacity-60 dark:bg-slate-600"
+      >
+        <span aria-hidden="true" className="pointer-events-none inline-block size-4 translate-x-0.5 translate-y-0.5 rounded-full bg-white shadow transition group-data-checked:translate-x-4.5" />
+      </Switch>
+      <div>
+        <Label className="font-medium">Send appointment reminders</Label>
+        <Description className="text-xs text-slate-500 dark:text-slate-400">
+          {reachable
+            ? 'The day before each visit day, at the hour set in Account settings, the client is reminded of their visits.'
+            : 'This client has no email address or mobile number, so no reminder can reach them.'}
+        </Description>
+      </div>
+    </HeadlessField>
   );
 }

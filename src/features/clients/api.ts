@@ -17,6 +17,8 @@ export const AVAILABILITY_REQUEST_ERROR = 'An error has occurred. Could not send
 export const AVAILABILITY_REQUEST_SENT = 'The availability request has been scheduled to send to client.';
 export const AVAILABILITY_REQUEST_CONFIRMATION = 'Are you sure you want to send an availability request email to this client?';
 export const TAGS_UPDATED = 'Tags have been updated.';
+export const REMINDERS_ON = 'Appointment reminders turned on for this client.';
+export const REMINDERS_OFF = 'Appointment reminders turned off for this client.';
 
 /** For 202/204 answers whose body does not matter. */
 export function ensureOk(result: CallResult<unknown>, fallback: string): void {
@@ -46,6 +48,11 @@ export async function fetchAllTags(api: ApiClient): Promise<Tag[]> {
 export async function saveClientTags(api: ApiClient, id: number, tagIds: number[]): Promise<Tag[]> {
   const result = await api.PUT('/clients/{id}/update_tags', { params: { path: { id } }, body: { tag_ids: tagIds } });
   return unwrap(result, GENERIC_ERROR).tags;
+}
+
+export async function saveClientReminders(api: ApiClient, id: number, enabled: boolean): Promise<Client> {
+  const result = await api.PUT('/clients/{id}/update_reminders', { params: { path: { id } }, body: { reminders_enabled: enabled } });
+  return unwrap(result, GENERIC_ERROR).client;
 }
 
 /** Tags show black when they have no colour. */

@@ -7,7 +7,9 @@ import type { ApiClient } from '../../api/client';
 import { messageOfError } from '../../api/errors';
 import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE } from '../../machines/availabilityEditor';
 import { appointmentQueries } from '../appointments';
-import { GENERIC_ERROR, TAGS_UPDATED, saveClientTags, type AvailabilityEntry, type Client } from './api';
+import {
+  GENERIC_ERROR, REMINDERS_OFF, REMINDERS_ON, TAGS_UPDATED, saveClientReminders, saveClientTags, type AvailabilityEntry, type Client,
+} from './api';
 import { clientQueries } from './queries';
 
 /** The client's details show the change at once; the lists (which show tags and availability) refresh. */
@@ -38,6 +40,20 @@ export function useUpdateClientTags(clientId: number) {
     onSuccess: (tags) => {
       flash.send({ type: 'APPEND', text: TAGS_UPDATED });
       clientChanged(queryClient, api, clientId, { tags });
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),
+  });
+}
+
+/** The client modal's "Send appointment reminders" switch. */
+export function useUpdateClientReminders(clientId: number) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => saveClientReminders(api, clientId, enabled),
+    onSuccess: (client) => {
+      flash.send({ type: 'APPEND', text: client.reminders_enabled ? REMINDERS_ON : REMINDERS_OFF });
+      queryClient.setQueryData(clientQueries.detail(api, clientId).queryKey, client);
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),
   });

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
-import { openAppointmentModal } from '../../app/modalStore';
+import { openAppointmentModal, openClientModal } from '../../app/modalStore';
 import { selectRole, selectUser } from '../../machines/auth';
 import { greetingFor } from '../../lib/greeting';
 import { formatDateTime, formatTime } from '../../lib/dates';
@@ -219,7 +219,40 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
         links={[{ href: scheduleOf(week.start, week.end), label: 'This week’s schedule' }]}
       />
       <UtilisationTile week={week} lastWeek={lastWeek} admin={admin} />
+      <FailedRemindersTile failed={overview.failed_reminders} today={today} admin={admin} />
     </div>
+  );
+}
+
+/** Reminders that could not be sent after every retry: staff tell those clients another way (the client's window has their phone). */
+function FailedRemindersTile({ failed, today, admin }: { failed: DashboardOverview['failed_reminders']; today: string; admin: boolean }) {
+  const first = failed.clients[0];
+  return (
+    <Tile
+      testId="tile-failed-reminders" title="Reminders failed" figure={String(failed.count)} tone={failed.count ? 'bad' : 'good'}
+      text={failed.count
+        ? `${failed.count === 1 ? 'reminder' : 'reminders'} to clients could not be sent after retrying; let ${failed.count === 1 ? 'that client' : 'those clients'} know another way.`
+        : 'Every appointment reminder for the visits ahead has gone out (or is on its way).'}
+      links={[
+        ...(first ? [{ href: scheduleOf(first.visit_date), label: first.visit_date === today ? 'Today’s schedule' : `Schedule of ${dayName(first.visit_date)}` }] : []),
+        ...(admin ? [{ href: '/settings/business-account', label: 'Reminder settings' }] : []),
+      ]}
+    >
+      <TileList
+        label="Clients whose reminder failed" max={5}
+        rows={failed.clients.map((row) => ({
+          key: `${row.client_id}|${row.visit_date}|${row.channel}`,
+          text: (
+            <>
+              <TextLink onClick={() => openClientModal(row.client_id)}>{row.client_name}</TextLink> · {dayName(row.visit_date)} ·{' '}
+              {row.channel === 'sms' ? 'SMS' : 'email'}
+              {row.error ? <span className="block text-xs text-slate-500 dark:text-slate-400">{row.error}</span> : null}
+            </>
+          ),
+        }))}
+      />
+      {failed.count > failed.clients.length && <p className="text-sm text-slate-500">and {failed.count - failed.clients.length} more</p>}
+    </Tile>
   );
 }
 

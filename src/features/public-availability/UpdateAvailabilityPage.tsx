@@ -1,17 +1,15 @@
 // /client/update-availability?token=…: no login. The client sees their first name and the same
 // availability editor staff use; an expired, used or broken link gets a plain explanation.
-import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
 import { savePublicAvailability } from '../../api/availability';
 import { ApiError, messageOfError } from '../../api/errors';
-import { PRODUCT_NAME } from '../../app/product';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE, type AvailabilityEntry } from '../../machines/availabilityEditor';
 import { AvailabilityEditor } from '../clients';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { Icon } from '../../ui/Icon';
+import { PublicShell } from '../../ui/PublicShell';
 import { publicAvailabilityQueries } from './queries';
 
 const LINK_MISSING_TITLE = 'This link is incomplete';
@@ -37,19 +35,6 @@ const PROBLEM_TEXT: Record<Problem, { title: string; body: string }> = {
   'rate-limited': { title: TOO_MANY_ATTEMPTS_TITLE, body: 'Please wait a minute and try again.' },
   failed: { title: 'Something went wrong', body: 'We could not load your availability. Please try again in a moment.' },
 };
-
-function PublicShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="min-h-screen bg-slate-50 px-4 py-8 text-slate-900 sm:py-16 dark:bg-slate-950 dark:text-slate-100">
-      <main className="mx-auto w-full max-w-2xl">
-        <p className="mb-6 flex items-center gap-2 text-sm font-semibold text-sky-700 dark:text-sky-400">
-          <Icon name="logo" className="size-5" /> {PRODUCT_NAME}
-        </p>
-        <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">{children}</div>
-      </main>
-    </div>
-  );
-}
 
 function ProblemPanel({ problem }: { problem: Problem }) {
   const text = PROBLEM_TEXT[problem];

@@ -130,6 +130,7 @@ export function quietDashboard(role: Role) {
       unrouted_days: [], stale_routes: [], clients_missing_address: { clients: 0, with_visit_this_week: 0 },
       last_import: null, last_export: null,
       this_week: week('2026-11-23', '2026-11-29'), last_week: week('2026-11-16', '2026-11-22'), travel: 'haversine',
+      failed_reminders: { count: 0, clients: [] },
     },
     practitioner_day: role === 'PRACTITIONER' ? { next_visit: null, today: { appointments: [], clients: [], practitioners: [], appointment_types: [] } } : null,
   };

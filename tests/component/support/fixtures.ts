@@ -24,6 +24,7 @@ export function makeClient(overrides: Partial<Schemas['Client']> = {}): Schemas[
     lng: 152.99,
     geo_precision: 'address',
     geo_source: 'google',
+    reminders_enabled: true,
     ...overrides,
   };
 }

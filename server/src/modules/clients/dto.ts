@@ -29,6 +29,7 @@ export function toClientDto(row: ClientRow, tags: TagSummary[]): Schemas['Client
     lng: row.lng,
     geo_precision: row.geo_precision,
     geo_source: row.geo_source,
+    reminders_enabled: row.reminders_enabled,
   };
 }
 

@@ -29,6 +29,9 @@ export function clientsHandlers(ctx: AppContext): Handlers {
     updateClientLocation: async (request) => ({
       client: await service.updateLocation(callerOf(request), paramsOf(request, 'updateClientLocation').id, bodyOf(request, 'updateClientLocation')),
     }),
+    updateClientReminders: async (request) => ({
+      client: await service.updateReminders(callerOf(request), paramsOf(request, 'updateClientReminders').id, bodyOf(request, 'updateClientReminders').reminders_enabled),
+    }),
     updateClientTags: async (request) => ({
       tags: await service.updateTags(callerOf(request), paramsOf(request, 'updateClientTags').id, bodyOf(request, 'updateClientTags').tag_ids),
     }),

@@ -3,3 +3,5 @@ export { clientsHandlers } from './handlers';
 export { normaliseAvailability } from './availability';
 export { verifiedTokenHash } from './availability-tokens';
 export { markAvailabilityRequestUsed, setClientAvailability } from './repository';
+// For the appointment reminders (modules/reminders): the availability links they carry and the unsubscribe link.
+export { issueReminderAvailabilityLinks, turnOffRemindersByLink } from './service';

@@ -1,5 +1,5 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
-import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
@@ -134,6 +134,18 @@ export async function setClientAvailability(db: DbOrTx, clientId: number, availa
   return row;
 }
 
+/** Whether the business's client gets reminders (false also when there is no such client), locking the row. */
+export async function lockClientRemindersEnabled(db: DbOrTx, businessAccountId: number, clientId: number): Promise<boolean> {
+  const [row] = await db.select({ reminders_enabled: clients.reminders_enabled }).from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.business_account_id, businessAccountId))).for('update');
+  return row?.reminders_enabled ?? false;
+}
+
+/** Turns the client's appointment reminders on or off. */
+export async function setClientRemindersEnabled(db: DbOrTx, clientId: number, enabled: boolean): Promise<void> {
+  await db.update(clients).set({ reminders_enabled: enabled, updated_at: new Date() }).where(eq(clients.id, clientId));
+}
+
 /** Puts the client's pin where a user placed it: source 'manual', precision 'address', kept by later imports. */
 export async function setClientManualPoint(db: DbOrTx, clientId: number, point: { lat: number; lng: number }): Promise<ClientRow> {
   const [row] = await db.update(clients)
@@ -150,8 +162,10 @@ export async function businessTimeZone(db: DbOrTx, businessAccountId: number): P
 
 /** How many availability requests were stored for the client since `since` (whichever process sent them). */
 export async function countAvailabilityRequestsSince(db: DbOrTx, clientId: number, since: Date): Promise<number> {
+  // Links sent with the daily reminders have no requester and do not count against a user's requests.
   const [{ total }] = await db.select({ total: count() }).from(clientAvailabilityRequests)
-    .where(and(eq(clientAvailabilityRequests.client_id, clientId), gte(clientAvailabilityRequests.created_at, since)));
+    .where(and(eq(clientAvailabilityRequests.client_id, clientId), gte(clientAvailabilityRequests.created_at, since),
+      isNotNull(clientAvailabilityRequests.requested_by_user_id)));
   return Number(total);
 }
 
@@ -175,4 +189,8 @@ export async function clientTagIds(db: DbOrTx, clientId: number): Promise<number
 /** Stores an availability request whose emailed link carries the token with this hash. */
 export async function insertAvailabilityRequest(db: DbOrTx, request: typeof clientAvailabilityRequests.$inferInsert): Promise<void> {
   await db.insert(clientAvailabilityRequests).values(request);
+}
+
+export async function insertAvailabilityRequests(db: DbOrTx, requests: (typeof clientAvailabilityRequests.$inferInsert)[]): Promise<void> {
+  if (requests.length) await db.insert(clientAvailabilityRequests).values(requests);
 }

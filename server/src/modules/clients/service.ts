@@ -1,6 +1,7 @@
 // What can be done to a client through the API; every change is recorded in the change log with its author.
 import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
+import type { DbOrTx } from '../../db/client';
 import type { AvailabilityEntry } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -14,7 +15,7 @@ import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
   businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
-  setClientAvailability, setClientManualPoint, tagsByClient, type ClientListQuery, type ClientScope,
+  insertAvailabilityRequests, lockClientRemindersEnabled, setClientAvailability, setClientManualPoint, setClientRemindersEnabled, tagsByClient, type ClientListQuery, type ClientScope,
 } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
@@ -109,6 +110,21 @@ export class ClientsService {
     return this.get(auth, clientId);
   }
 
+  /** Turns the client's appointment reminders on or off (the client modal's switch). */
+  async updateReminders(auth: AuthContext, clientId: number, enabled: boolean): Promise<Schemas['Client']> {
+    await this.ctx.db.transaction(async (tx) => {
+      const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
+      if (!before) throw notFound('Client');
+      if (before.reminders_enabled === enabled) return;
+      await setClientRemindersEnabled(tx, clientId, enabled);
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit: auth.fullName,
+        changes: { reminders_enabled: [before.reminders_enabled, enabled] },
+      });
+    });
+    return this.get(auth, clientId);
+  }
+
   async updateTags(auth: AuthContext, clientId: number, tagIds: number[]): Promise<Schemas['Tag'][]> {
     const { businessAccountId } = auth;
     const wanted = [...new Set(tagIds)].sort((a, b) => a - b);
@@ -157,7 +173,7 @@ export class ClientsService {
       });
       return { client, email };
     });
-    const link = `${this.ctx.config.publicUrl}/client/update-availability?token=${encodeURIComponent(token)}`;
+    const link = availabilityLinkOf(this.ctx.config.publicUrl, token);
     await this.ctx.mailer.send({
       to: email,
       businessAccountId: auth.businessAccountId,
@@ -176,4 +192,36 @@ export class ClientsService {
     this.ctx.log.info({ clientId: client.id }, 'availability request sent');
     return { message: AVAILABILITY_REQUEST_MESSAGE };
   }
+}
+
+/** The address of the availability page for a token. */
+export function availabilityLinkOf(publicUrl: string, token: string): string {
+  return `${publicUrl}/client/update-availability?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Availability links sent with the daily reminders (one per client; no requester, so they do not count against the
+ * requests users send). Answers each client's link, in the order given.
+ */
+export async function issueReminderAvailabilityLinks(
+  ctx: AppContext, db: DbOrTx, businessAccountId: number, recipients: { clientId: number; email: string }[],
+): Promise<string[]> {
+  const expiresAt = new Date(Date.now() + AVAILABILITY_LINK_TTL_DAYS * 24 * 3600_000);
+  const issued = recipients.map(() => issueAvailabilityToken(ctx.config.appSecret));
+  await insertAvailabilityRequests(db, recipients.map((recipient, index) => ({
+    business_account_id: businessAccountId, client_id: recipient.clientId, token_hash: issued[index].tokenHash,
+    email: recipient.email, requested_by_user_id: null, expires_at: expiresAt,
+  })));
+  return issued.map(({ token }) => availabilityLinkOf(ctx.config.publicUrl, token));
+}
+
+/** A client turned their reminders off with the email's link: recorded with that author. */
+export async function turnOffRemindersByLink(db: DbOrTx, businessAccountId: number, clientId: number, whodunnit: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockClientRemindersEnabled(tx, businessAccountId, clientId))) return;
+    await setClientRemindersEnabled(tx, clientId, false);
+    await recordVersion(tx, {
+      businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit, changes: { reminders_enabled: [true, false] },
+    });
+  });
 }

@@ -3,9 +3,9 @@
 // schedule's travelOfDay, stale routes the routes' own mark, clients missing address the report's query, the last
 // import and export the sync module's, and a practitioner's hours and start place the practitioners module's day.
 //
-// Queries per load: ADMIN and REGULAR_USER 9 (the business's time zone, then in parallel: practitioners, business
+// Queries per load: ADMIN and REGULAR_USER 10 (the business's time zone, then in parallel: practitioners, business
 // locations, custom locations, today's and tomorrow's visits, visit totals per practitioner and day, routes of the
-// days shown, clients missing address, last import and export); a PRACTITIONER 3 (time zone, today's list — often
+// days shown, clients missing address, last import and export, failed reminders); a PRACTITIONER 3 (time zone, today's list — often
 // from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
@@ -17,6 +17,7 @@ import {
   secondsOf, startsOutside, travelOfDay, travelProviderFor, type DayVisit,
 } from '../optimizations';
 import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf, type PractitionerDay } from '../practitioners';
+import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
 import { routesOfDays } from '../travel-legs';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
@@ -86,7 +87,7 @@ export class DashboardService {
     const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
     const provider = travelProviderFor(this.ctx.config);
 
-    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs] = await Promise.all([
+    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs, failedReminders] = await Promise.all([
       loadPractitionerDaysOn(db, businessAccountId, null, dates),
       dayVisits(db, businessAccountId, null, { from: dayBounds(today, timeZone).from, to: dayBounds(tomorrow, timeZone).to }),
       visitDayTotals(db, businessAccountId, lastWeek, last),
@@ -95,6 +96,7 @@ export class DashboardService {
       routesOfDays(db, businessAccountId, { startDate: today, endDate: tomorrow, practitionerIds: [] }),
       clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
       lastSyncJobs(this.ctx, auth),
+      failedReminderSummary(this.ctx, businessAccountId, today),
     ]);
 
     const dayIndex = new Map(dates.map((day, index) => [day, index]));
@@ -213,6 +215,7 @@ export class DashboardService {
       this_week: week(thisWeek),
       last_week: week(lastWeek),
       travel: this.ctx.config.osrmUrl ? 'osrm' : 'haversine',
+      failed_reminders: failedReminders,
     };
   }
 }

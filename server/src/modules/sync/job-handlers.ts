@@ -16,7 +16,7 @@ async function failed(ctx: AppContext, job: JobRow, failure: JobFailure): Promis
   if (failure.cause === 'credentials-refused') await markCredentialsRefused(ctx, job.business_account_id);
 }
 
-export const syncJobHandlers: Omit<JobHandlers, 'OPTIMIZE'> = {
+export const syncJobHandlers: Pick<JobHandlers, 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP'> = {
   IMPORT: { run: async (run: JobRun) => ({ ...(await runImport(run)) }), failed },
   EXPORT: { run: async (run: JobRun) => ({ ...(await runExport(run)) }), failed },
   PROVIDER_SETUP: {
