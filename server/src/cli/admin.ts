@@ -19,7 +19,9 @@ Commands:
   create-user      --business-id 1 --email user@acme.test --password "..." --first-name Sam [--last-name Lee]
                    --role ADMIN|REGULAR_USER|PRACTITIONER [--practitioner-ids 3,4]
   login-as-link    --email user@acme.test
-                   Prints a one-time link (valid 15 minutes) that logs in as that user.`;
+                   Prints a one-time link (valid 15 minutes) that logs in as that user.
+
+A password has at least 10 characters and is not a common password.`;
 
 const ROLES: Role[] = ['ADMIN', 'REGULAR_USER', 'PRACTITIONER'];
 
