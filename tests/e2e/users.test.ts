@@ -84,6 +84,37 @@ describe('inviting a user', () => {
     }
   });
 
+  it('changing the password in My account keeps this browser logged in and logs the other one out', async () => {
+    const laptop = await newPage(browser, product.url);
+    const phone = await newPage(browser, product.url);
+    const newPassword = 'staff chose this 2741';
+    product.keepOutOfLog(newPassword);
+    try {
+      await logIn(laptop.page, 'staff@demo.test');
+      await logIn(phone.page, 'staff@demo.test');
+      await laptop.page.goto('/settings/my-account');
+      await laptop.page.getByLabel('Current password').fill('rounds-demo');
+      await laptop.page.getByLabel('New password').fill('Password123!');
+      await laptop.page.getByRole('button', { name: 'Save changes' }).click();
+      await laptop.page.getByText('This password is one of the most common passwords, which attackers try first.', { exact: false }).waitFor();
+      await laptop.page.getByLabel('New password').fill(newPassword);
+      await laptop.page.getByRole('button', { name: 'Save changes' }).click();
+      await laptop.page.getByText('Your account has been updated.').waitFor();
+      // This browser goes on with the new session, across a reload; the other one is sent to log in.
+      await laptop.page.goto('/clients');
+      await laptop.page.reload();
+      await laptop.page.getByRole('heading', { name: 'Clients' }).first().waitFor();
+      expect(laptop.page.url()).toContain('/clients');
+      await phone.page.goto('/clients');
+      await phone.page.waitForURL(/\/login/);
+      await logIn(phone.page, 'staff@demo.test', newPassword);
+      await phone.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    } finally {
+      await laptop.context.close();
+      await phone.context.close();
+    }
+  });
+
   it('an administrator lands on the report they first opened after logging in', async () => {
     const { context, page } = await newPage(browser, product.url);
     try {
