@@ -2944,7 +2944,22 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["UserBody"];
+            /** @description The account. After a password change every session of the user has ended, this one included, and `session` is the caller's new one: its token replaces the one sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        session?: {
+                            token: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** The product's log, to stdout unless given a destination (tests capture it). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.api_key'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REDACTED = '[redacted]';

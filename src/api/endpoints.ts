@@ -26,9 +26,15 @@ export interface AccountChanges {
   new_password?: string;
 }
 
-export async function updateCurrentUser(client: ApiClient, changes: AccountChanges): Promise<User> {
+/** The account; after a password change also the caller's new session, whose token replaces the one sent. */
+export interface AccountUpdate {
+  user: User;
+  session?: { token: string; expires_at: string };
+}
+
+export async function updateCurrentUser(client: ApiClient, changes: AccountChanges): Promise<AccountUpdate> {
   const result = await client.PUT('/auth/user', { body: changes });
-  return unwrap(result, 'An error has occurred. Could not update your account.').user;
+  return unwrap(result, 'An error has occurred. Could not update your account.');
 }
 
 /** Revokes the given token server-side (204). The token is passed explicitly because the

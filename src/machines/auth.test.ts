@@ -143,6 +143,18 @@ describe('auth machine', () => {
     expect(revoked).toEqual([]);
   });
 
+  it('after a password change it uses and stores the new token the server answered; a name change keeps the token', () => {
+    storage.setItem(AUTH_TOKEN_KEY, JSON.stringify('tok-old'));
+    storage.setItem(AUTH_USER_KEY, JSON.stringify(admin));
+    const actor = createActor(authMachine).start();
+    actor.send({ type: 'USER_UPDATED', user: { ...admin, first_name: 'Renamed' } });
+    expect(actor.getSnapshot().context.token).toBe('tok-old');
+    actor.send({ type: 'USER_UPDATED', user: admin, token: 'tok-rotated' });
+    expect(actor.getSnapshot().context.token).toBe('tok-rotated');
+    expect(JSON.parse(storage.getItem(AUTH_TOKEN_KEY)!)).toBe('tok-rotated');
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+  });
+
   it('derives the admin and practitioner checks from the user', () => {
     const asAdmin = createActor(authMachine, { input: { token: 't', user: admin } }).start().getSnapshot();
     const asPractitioner = createActor(authMachine, { input: { token: 't', user: makeUser('PRACTITIONER') } }).start().getSnapshot();

@@ -19,7 +19,8 @@ export type AuthEvent =
   | { type: 'LOGIN'; credentials: Credentials }
   | { type: 'LOGIN_AS'; token: string }
   | { type: 'LOAD_USER' }
-  | { type: 'USER_UPDATED'; user: User }
+  /** `token` replaces the session's after a password change (the server ended the old one). */
+  | { type: 'USER_UPDATED'; user: User; token?: string }
   | { type: 'LOGOUT' }
   | { type: 'UNAUTHORIZED' };
 
@@ -62,6 +63,10 @@ export const authMachine = setup({
       writeStored(AUTH_USER_KEY, params.user);
     },
     persistUser: (_, params: { user: User }) => writeStored(AUTH_USER_KEY, params.user),
+    adoptToken: assign(({ context }, params: { token?: string }) => ({ token: params.token ?? context.token })),
+    persistToken: (_, params: { token?: string }) => {
+      if (params.token) writeStored(AUTH_TOKEN_KEY, params.token);
+    },
     forgetSession: () => {
       removeStored(AUTH_TOKEN_KEY);
       removeStored(AUTH_USER_KEY);
@@ -183,6 +188,8 @@ export const authMachine = setup({
           actions: [
             { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
             { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
+            { type: 'adoptToken', params: ({ event }) => ({ token: event.token }) },
+            { type: 'persistToken', params: ({ event }) => ({ token: event.token }) },
           ],
         },
         LOGOUT: {

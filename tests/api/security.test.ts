@@ -305,6 +305,78 @@ describe('headers', () => {
   }, 60_000);
 });
 
+describe('security headers on the real server', () => {
+  /** `default-src 'self'; img-src ...` → { 'default-src': ["'self'"], ... } */
+  const directivesOf = (policy: string) => Object.fromEntries(policy.split(';').map((part) => part.trim()).filter(Boolean)
+    .map((part) => { const [name, ...sources] = part.split(/\s+/); return [name.toLowerCase(), sources]; }));
+
+  async function listening(overrides: Parameters<typeof startTestApp>[0] = {}) {
+    const spaDir = mkdtempSync(join(tmpdir(), 'rounds-spa-'));
+    mkdirSync(join(spaDir, 'assets'));
+    writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Rounds</title><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>');
+    writeFileSync(join(spaDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    const app = await startTestApp(overrides, { spaDir });
+    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, address };
+  }
+
+  it('every answer over HTTP carries a CSP without inline or eval scripts, and the other protective headers', async () => {
+    const { app, address } = await listening();
+    try {
+      const answers = await Promise.all(['/', '/clients?x=1', '/assets/index-AbC123.js', '/api/config', '/api/auth/user', '/api/nowhere']
+        .map(async (path) => ({ path, response: await fetch(`${address}${path}`) })));
+      const login = await fetch(`${address}/api/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@acme.test', password: 'wrong password' }),
+      });
+      for (const { path, response } of [...answers, { path: 'POST /api/auth/login', response: login }]) {
+        const headers = response.headers;
+        const policy = headers.get('content-security-policy');
+        expect(policy, path).toBeTruthy();
+        const csp = directivesOf(policy!);
+        expect(csp['default-src'], path).toEqual(["'self'"]);
+        const scripts = csp['script-src'] ?? csp['default-src'];
+        expect(scripts, path).toContain("'self'");
+        for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', '*', 'http:', 'https:']) expect(scripts, `${path} script-src`).not.toContain(unsafe);
+        expect(csp['script-src-attr'], path).toEqual(["'none'"]);
+        expect(csp['object-src'], path).toEqual(["'none'"]);
+        expect(csp['base-uri'], path).toEqual(["'self'"]);
+        expect(csp['form-action'], path).toEqual(["'self'"]);
+        expect(csp['frame-ancestors'], path).toEqual(["'none'"]);
+        expect(csp['upgrade-insecure-requests'], `${path}: plain-HTTP PUBLIC_URL`).toBeUndefined();
+        expect(headers.get('x-frame-options'), path).toBe('DENY');
+        expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(headers.get('referrer-policy'), path).toBe('no-referrer');
+        expect(headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+        expect(headers.get('permissions-policy'), path).toContain('geolocation=()');
+        expect(headers.get('strict-transport-security'), `${path}: no HSTS over plain HTTP`).toBeNull();
+        expect(headers.get('x-powered-by'), path).toBeNull();
+        expect(headers.get('x-request-id'), path).toBeTruthy();
+      }
+      const page = answers[0].response;
+      expect(page.status).toBe(200);
+      // The page the CSP protects must itself work under it: no inline script, no inline handler.
+      const html = await page.text();
+      for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\ssrc="\/assets\//);
+      expect(html).not.toMatch(/\son[a-z]+=/i);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('with an https PUBLIC_URL it adds HSTS and upgrade-insecure-requests', async () => {
+    const { app, address } = await listening({ publicUrl: 'https://rounds.example.com' });
+    try {
+      for (const path of ['/', '/api/config']) {
+        const response = await fetch(`${address}${path}`);
+        expect(response.headers.get('strict-transport-security'), path).toMatch(/max-age=\d{8,}/);
+        expect(directivesOf(response.headers.get('content-security-policy')!)['upgrade-insecure-requests'], path).toEqual([]);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
 describe('failed jobs', () => {
   let sandbox: SandboxHandle;
   beforeAll(async () => {

@@ -48,6 +48,7 @@ describe('inviting a user', () => {
       await expect.poll(() => invitationLinks().length).toBe(1);
       const link = invitationLinks()[0];
       expect(new URL(link).origin).toBe(product.url);
+      product.keepOutOfLog('nina-secret-42', new URL(link).searchParams.get('token')!);
       await invitee.page.goto(link);
       await invitee.page.getByRole('heading', { name: 'Welcome to Brisbane Demo Care' }).waitFor();
       await invitee.page.getByLabel('Password', { exact: true }).fill('nina-secret-42');
@@ -80,6 +81,37 @@ describe('inviting a user', () => {
     } finally {
       await admin.context.close();
       await invitee.context.close();
+    }
+  });
+
+  it('changing the password in My account keeps this browser logged in and logs the other one out', async () => {
+    const laptop = await newPage(browser, product.url);
+    const phone = await newPage(browser, product.url);
+    const newPassword = 'staff chose this 2741';
+    product.keepOutOfLog(newPassword);
+    try {
+      await logIn(laptop.page, 'staff@demo.test');
+      await logIn(phone.page, 'staff@demo.test');
+      await laptop.page.goto('/settings/my-account');
+      await laptop.page.getByLabel('Current password').fill('rounds-demo');
+      await laptop.page.getByLabel('New password').fill('Password123!');
+      await laptop.page.getByRole('button', { name: 'Save changes' }).click();
+      await laptop.page.getByText('This password is one of the most common passwords, which attackers try first.', { exact: false }).waitFor();
+      await laptop.page.getByLabel('New password').fill(newPassword);
+      await laptop.page.getByRole('button', { name: 'Save changes' }).click();
+      await laptop.page.getByText('Your account has been updated.').waitFor();
+      // This browser goes on with the new session, across a reload; the other one is sent to log in.
+      await laptop.page.goto('/clients');
+      await laptop.page.reload();
+      await laptop.page.getByRole('heading', { name: 'Clients' }).first().waitFor();
+      expect(laptop.page.url()).toContain('/clients');
+      await phone.page.goto('/clients');
+      await phone.page.waitForURL(/\/login/);
+      await logIn(phone.page, 'staff@demo.test', newPassword);
+      await phone.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    } finally {
+      await laptop.context.close();
+      await phone.context.close();
     }
   });
 

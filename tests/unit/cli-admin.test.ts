@@ -28,6 +28,9 @@ describe('operator CLI', () => {
     expect(duplicate.stderr).toMatch(/Error: email "not-an-email" is not a valid email address/);
     const badRole = admin('create-user', '--business-id', '1', '--email', 'x@acme.test', '--password', 'long enough pw', '--first-name', 'X', '--role', 'BOSS');
     expect(badRole.stderr).toMatch(/--role must be one of ADMIN, REGULAR_USER, PRACTITIONER/);
+    const common = admin('create-user', '--business-id', '1', '--email', 'c@acme.test', '--password', 'Password123!', '--first-name', 'C', '--role', 'ADMIN');
+    expect(common.status).toBe(1);
+    expect(common.stderr).toMatch(/password: .*one of the most common passwords/);
   }, 180_000);
 
   it('sets a business’s subscription and says whether its users must add a payment method', () => {

@@ -24,7 +24,9 @@ Commands:
   set-subscription --business 1 [--plan trial|standard] [--status trialing|active|past_due|cancelled]
                    [--trial-ends 2026-01-31|2026-01-31T00:00:00Z|now] [--payment-method on|off] [--past-due-since <date>]
                    Sets a business's subscription (billing without Stripe: the demo, tests, invoiced customers) and
-                   says whether its users must now add a payment method (the API answers 40003).`;
+                   says whether its users must now add a payment method (the API answers 40003).
+
+A password has at least 10 characters and is not a common password.`;
 
 const ROLES: Role[] = ['ADMIN', 'REGULAR_USER', 'PRACTITIONER'];
 

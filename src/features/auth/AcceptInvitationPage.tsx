@@ -114,8 +114,8 @@ function ChoosePasswordForm({ token, invitation }: { token: string; invitation: 
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
-            hint="At least 8 characters."
+            minLength={10}
+            hint="At least 10 characters, and not a common password."
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

@@ -68,7 +68,16 @@ function NewPasswordForm({ token }: { token: string }) {
         <form onSubmit={submit} className="space-y-4" aria-label="Set a new password">
           {mismatch && <ErrorNote>The two passwords do not match.</ErrorNote>}
           {confirm.isError && <ErrorNote>{messageOfError(confirm.error, 'An error has occurred. Could not set the new password.')}</ErrorNote>}
-          <TextField label="New password" type="password" autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            hint="At least 10 characters, and not a common password."
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
           <TextField
             label="Confirm new password"
             type="password"

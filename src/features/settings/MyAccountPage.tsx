@@ -38,7 +38,7 @@ function MyAccountForm({ user }: { user: User }) {
   const save = useMutation({
     mutationFn: (changes: AccountChanges) => updateCurrentUser(api, changes),
     onSuccess: (updated) => {
-      auth.send({ type: 'USER_UPDATED', user: updated });
+      auth.send({ type: 'USER_UPDATED', user: updated.user, token: updated.session?.token });
       flash.send({ type: 'APPEND', text: ACCOUNT_UPDATED_MESSAGE });
       setForm((current) => ({ ...current, current_password: '', new_password: '' }));
     },
@@ -84,7 +84,14 @@ function MyAccountForm({ user }: { user: User }) {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Leave blank to keep your current password.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <TextField label="Current password" type="password" autoComplete="current-password" {...field('current_password')} />
-          <TextField label="New password" type="password" autoComplete="new-password" {...field('new_password')} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            minLength={10}
+            hint="At least 10 characters, and not a common password. Your other devices will be logged out."
+            {...field('new_password')}
+          />
         </div>
       </Card>
       <div className="flex justify-end">

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp } from '../../../server/src/app';
 import { loadConfig, type Config } from '../../../server/src/config';
 import { createContext } from '../../../server/src/context';
+import { createLogger } from '../../../server/src/logger';
 import type { AppContext } from '../../../server/src/http/context';
 import { assertMatchesContract } from './contract';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -22,6 +23,8 @@ export interface StartOptions {
   spaDir?: string;
   /** Receives the server log as JSON lines, at LOG_LEVEL info or TEST_LOG_LEVEL. */
   logStream?: { write(line: string): void };
+  /** The captured log's level (default TEST_LOG_LEVEL, else info). */
+  logLevel?: string;
 }
 
 export interface TestApp {
@@ -36,8 +39,9 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestApp> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-123' }), seedDemo: false, runWorker: false, startSandbox: false, ...overrides };
+  // A captured log is the product's (its redaction included), so that what a test reads is what an operator would.
   const log = options.logStream
-    ? pino({ level: process.env.TEST_LOG_LEVEL ?? 'info' }, options.logStream)
+    ? createLogger(options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'info', options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = createContext(config, testDatabase.database, log);
   const app = await buildApp({ ctx, logger: log, spaDir: options.spaDir ?? '/nonexistent' });

@@ -79,7 +79,10 @@ export const defaultHandlers = [
     const updated = { ...user, ...changes, full_name: `${changes.first_name ?? user.first_name} ${changes.last_name ?? user.last_name}` };
     delete (updated as Record<string, unknown>).current_password;
     delete (updated as Record<string, unknown>).new_password;
-    return HttpResponse.json({ user: updated });
+    // A password change ends every session and answers the caller's new one.
+    return HttpResponse.json(changes.new_password
+      ? { user: updated, session: { token: tokenFor(user), expires_at: '2030-01-01T00:00:00Z' } }
+      : { user: updated });
   }),
   http.post(api('/auth/password_reset'), () =>
     HttpResponse.json({ message: 'If that address has an account, a reset link is on its way.' }, { status: 202 }),

@@ -1,12 +1,39 @@
 // Starts the real product (built SPA + API) on a free loopback port with a fresh embedded database and the demo
-// data, exactly as `npm start` does, and stops it afterwards.
+// data, exactly as `npm start` does, and stops it afterwards. Its log (at info, as in production) is searched on stop
+// for secrets: a file whose run logged one fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_PASSWORD } from './browser';
 
-export interface RunningProduct { url: string; stop(): Promise<void>; logs(): string }
+export interface RunningProduct {
+  url: string;
+  /** Stops the product; throws when its log holds a secret (see secretsInLog). */
+  stop(): Promise<void>;
+  logs(): string;
+  /** Secrets the test handled (passwords typed, links followed) that the log must not hold either. */
+  keepOutOfLog(...secrets: string[]): void;
+}
+
+/** What a log must never show, whoever wrote it: credentials in headers, URLs or bodies, and the PMS API key. */
+const SECRET_SHAPES: Array<[string, RegExp]> = [
+  ['a Bearer token', /Bearer\s+[A-Za-z0-9._~+/-]{8,}/],
+  ['Basic credentials', /Basic\s+[A-Za-z0-9+/]{8,}=*/],
+  ['a token in a URL', /[?&](token|access_token|api_key|password)=(?!\[redacted\])[^&\s"]/i],
+  ['a password or API key field', /"(password|current_password|new_password|api_key)"\s*:\s*"(?!\[redacted\])/],
+  ['a PMS API key', /\b[A-Za-z0-9]{16,}-au\d\b/],
+];
+
+/** The secrets a log holds, by what they are: known ones (raw or URL-encoded) and any of SECRET_SHAPES. */
+export function secretsInLog(log: string, known: Iterable<string>): string[] {
+  const found = SECRET_SHAPES.filter(([, shape]) => shape.test(log)).map(([what, shape]) => `${what}: …${shape.exec(log)![0].slice(0, 12)}…`);
+  for (const secret of known) {
+    if (log.includes(secret) || log.includes(encodeURIComponent(secret))) found.push(`the secret beginning ${secret.slice(0, 3)}…`);
+  }
+  return found;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,7 +62,7 @@ export async function startProduct(env: Record<string, string> = {}, options: { 
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true',
-      PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env,
+      PUBLIC_URL: url, LOG_LEVEL: 'info', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,9 +82,11 @@ export async function startProduct(env: Record<string, string> = {}, options: { 
   }
   if (Date.now() >= deadline) throw new Error(`the server did not start in time:\n${output}`);
 
+  const secrets = new Set([DEMO_PASSWORD]);
   return {
     url,
     logs: () => output,
+    keepOutOfLog: (...more) => more.forEach((secret) => secrets.add(secret)),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -66,6 +95,8 @@ export async function startProduct(env: Record<string, string> = {}, options: { 
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const leaks = secretsInLog(output, secrets);
+      if (leaks.length) throw new Error(`The product's log holds secrets: ${leaks.join('; ')}`);
     },
   };
 }

@@ -13,7 +13,7 @@ export function authHandlers(auth: AuthService): Handlers {
       return reply.code(204).send();
     },
     getCurrentUser: async (request) => ({ user: await auth.currentUser(callerOf(request)) }),
-    updateCurrentUser: async (request) => ({ user: await auth.updateAccount(callerOf(request), bodyOf(request, 'updateCurrentUser')) }),
+    updateCurrentUser: async (request) => auth.updateAccount(callerOf(request), bodyOf(request, 'updateCurrentUser')),
     requestPasswordReset: async (request, reply) => {
       await auth.requestPasswordReset(bodyOf(request, 'requestPasswordReset').email, request.ip);
       return reply.code(202).send({ message: 'If an account uses that email, a link to reset its password is on its way.' });

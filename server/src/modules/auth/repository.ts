@@ -33,11 +33,9 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
-/** Revokes every live session of the user, but `keepSessionId` when given. */
-export async function revokeUserSessions(db: DbOrTx, userId: number, keepSessionId?: number): Promise<void> {
-  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(
-    eq(sessions.user_id, userId), isNull(sessions.revoked_at), keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
-  ));
+/** Revokes every live session of the user. */
+export async function revokeUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }
 
 export async function insertOneTimeToken(db: DbOrTx, userId: number, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {

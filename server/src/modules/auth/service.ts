@@ -59,12 +59,18 @@ export class AuthService {
     return this.startSession(found);
   }
 
+  /** A login is always a new session with a new token: no token from before it is ever taken up. */
   private async startSession(found: UserWithBusiness) {
+    const session = await this.issueSession(this.ctx.db, found.user.id);
+    await recordLogin(this.ctx.db, found.user.id);
+    return { ...session, user: toUserDto(found) };
+  }
+
+  private async issueSession(db: DbOrTx, userId: number) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.ctx.config.sessionTtlHours * 3600_000);
-    await insertSession(this.ctx.db, found.user.id, hashToken(token), expiresAt);
-    await recordLogin(this.ctx.db, found.user.id);
-    return { token, expires_at: expiresAt.toISOString(), user: toUserDto(found) };
+    await insertSession(db, userId, hashToken(token), expiresAt);
+    return { token, expires_at: expiresAt.toISOString() };
   }
 
   async authenticate(token: string): Promise<AuthContext | null> {
@@ -170,6 +176,10 @@ export class AuthService {
     const found = await findUserById(db, auth.userId);
     if (!found) throw invalid('Your account no longer exists.');
     const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== found.user.email.toLowerCase();
+    if (changes.new_password !== undefined) {
+      const problem = passwordProblem(changes.new_password);
+      if (problem) throw invalid(`new_password: ${problem}`);
+    }
     if (emailChanged || changes.new_password !== undefined) {
       if (!changes.current_password || !(await verifyPassword(changes.current_password, found.user.password_hash ?? ''))) {
         throw invalid('Current password is incorrect.');
@@ -179,18 +189,23 @@ export class AuthService {
       const taken = await findUserByEmail(db, changes.email!);
       if (taken) throw conflict('That email is already used by another account.');
     }
-    await db.transaction(async (tx) => {
+    const passwordHash = changes.new_password ? await hashPassword(changes.new_password) : undefined;
+    const session = await db.transaction(async (tx) => {
       await updateUser(tx, auth.userId, {
         first_name: changes.first_name?.trim() ?? found.user.first_name,
         last_name: changes.last_name?.trim() ?? found.user.last_name,
         email: emailChanged ? changes.email!.trim() : found.user.email,
-        ...(changes.new_password ? { password_hash: await hashPassword(changes.new_password) } : {}),
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
       });
-      if (changes.new_password) await revokeUserSessions(tx, auth.userId, auth.sessionId);
       // Links sent before a password or email change must not undo it.
-      if (changes.new_password || emailChanged) await revokeResetLinks(tx, auth.userId);
+      if (passwordHash || emailChanged) await revokeResetLinks(tx, auth.userId);
+      if (!passwordHash) return undefined;
+      // Every session ends, the caller's too (a stolen token must not outlive the change); the caller gets a new one.
+      await revokeUserSessions(tx, auth.userId);
+      return this.issueSession(tx, auth.userId);
     });
-    return toUserDto((await findUserById(db, auth.userId))!);
+    const user = toUserDto((await findUserById(db, auth.userId))!);
+    return session ? { user, session } : { user };
   }
 
   /**
