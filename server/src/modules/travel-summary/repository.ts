@@ -1,0 +1,87 @@
+// The SQL of the travel summary (migration 0064): which practitioner-days are stale, and storing a day's figures
+// only when nothing moved its version while they were computed. Every query is scoped to the business.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+export interface StaleDay { practitionerId: number; day: string; version: number }
+
+export interface SummaryVisit {
+  appointmentId: number; clientId: number | null; clientName: string | null; appointmentTypeId: number | null; businessLocationId: number | null;
+  startsAt: Date; visitMs: number; located: boolean; punctual: boolean;
+  inFromName: string | null; inSeconds: number | null; inMetres: number | null; inSource: string | null; inIdleSeconds: number | null;
+  outSeconds: number | null; outMetres: number | null; outSource: string | null;
+}
+
+export interface SummaryDay extends StaleDay { workingSeconds: number; visits: SummaryVisit[] }
+
+const idsIn = (column: SQL, ids: readonly number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
+
+/** The practitioner-days of the range whose figures are missing, older than their version, or of another travel model. */
+export async function staleDays(
+  db: Db, businessAccountId: number, range: { startDate: string; endDate: string }, practitionerIds: readonly number[], model: string,
+): Promise<StaleDay[]> {
+  const rows = await queryRows<{ practitioner_id: number; day: string; version: string | number }>(db, sql`
+    SELECT d.practitioner_id, to_char(d.day, 'YYYY-MM-DD') AS day, d.version
+    FROM travel_summary_days d
+    WHERE d.business_account_id = ${businessAccountId} AND d.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+      ${idsIn(sql`d.practitioner_id`, practitionerIds)}
+      AND (d.computed_version IS DISTINCT FROM d.version OR d.model IS DISTINCT FROM ${model})`);
+  return rows.map((row) => ({ practitionerId: row.practitioner_id, day: row.day, version: Number(row.version) }));
+}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Stores the days' figures (a day without visits: its rows go) where the row's version is still the one read before
+ * computing. Rows a writer holds are skipped, not waited for: the writer is moving their version anyway.
+ */
+export async function storeDays(db: Db, businessAccountId: number, model: string, days: readonly SummaryDay[]): Promise<number> {
+  if (days.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const wanted = sql.join(days.map((day) => sql`(${day.practitionerId}::int, ${day.day}::date, ${day.version}::bigint)`), sql`, `);
+    const locked = await queryRows<{ practitioner_id: number; day: string }>(txDb, sql`
+      SELECT d.practitioner_id, to_char(d.day, 'YYYY-MM-DD') AS day
+      FROM travel_summary_days d JOIN (VALUES ${wanted}) AS w (practitioner_id, day, version)
+        ON d.practitioner_id = w.practitioner_id AND d.day = w.day AND d.version = w.version
+      WHERE d.business_account_id = ${businessAccountId}
+      ORDER BY d.day, d.practitioner_id
+      FOR UPDATE OF d SKIP LOCKED`);
+    if (locked.length === 0) return 0;
+    const accepted = new Set(locked.map((row) => `${row.practitioner_id} ${row.day}`));
+    const kept = days.filter((day) => accepted.has(`${day.practitionerId} ${day.day}`));
+    const pairs = sql.join(kept.map((day) => sql`(${day.practitionerId}::int, ${day.day}::date)`), sql`, `);
+    await txDb.execute(sql`
+      DELETE FROM travel_summary_visits v USING (VALUES ${pairs}) AS p (practitioner_id, day)
+      WHERE v.business_account_id = ${businessAccountId} AND v.practitioner_id = p.practitioner_id AND v.day = p.day`);
+    const empty = kept.filter((day) => day.visits.length === 0);
+    if (empty.length) {
+      await txDb.execute(sql`
+        DELETE FROM travel_summary_days d USING (VALUES ${sql.join(empty.map((day) => sql`(${day.practitionerId}::int, ${day.day}::date)`), sql`, `)}) AS p (practitioner_id, day)
+        WHERE d.business_account_id = ${businessAccountId} AND d.practitioner_id = p.practitioner_id AND d.day = p.day`);
+    }
+    const full = kept.filter((day) => day.visits.length > 0);
+    for (let from = 0; from < full.length; from += INSERT_BATCH) {
+      const batch = full.slice(from, from + INSERT_BATCH);
+      await txDb.execute(sql`
+        UPDATE travel_summary_days d SET computed_version = d.version, model = ${model}, working_seconds = w.working_seconds
+        FROM (VALUES ${sql.join(batch.map((day) => sql`(${day.practitionerId}::int, ${day.day}::date, ${day.workingSeconds}::int)`), sql`, `)})
+          AS w (practitioner_id, day, working_seconds)
+        WHERE d.business_account_id = ${businessAccountId} AND d.practitioner_id = w.practitioner_id AND d.day = w.day`);
+    }
+    const visits = full.flatMap((day) => day.visits.map((visit) => ({ day, visit })));
+    for (let from = 0; from < visits.length; from += INSERT_BATCH) {
+      const values = visits.slice(from, from + INSERT_BATCH).map(({ day, visit }) => sql`(
+        ${businessAccountId}, ${day.day}::date, ${day.practitionerId}, ${visit.appointmentId}, ${visit.clientId}::int, ${visit.clientName}::text,
+        ${visit.appointmentTypeId}::int, ${visit.businessLocationId}::int, ${visit.startsAt.toISOString()}::timestamptz, ${visit.visitMs}::bigint,
+        ${visit.located}, ${visit.punctual}, ${visit.inFromName}::text, ${visit.inSeconds}::int, ${visit.inMetres}::int, ${visit.inSource}::text,
+        ${visit.inIdleSeconds}::int, ${visit.outSeconds}::int, ${visit.outMetres}::int, ${visit.outSource}::text)`);
+      await txDb.execute(sql`
+        INSERT INTO travel_summary_visits (business_account_id, day, practitioner_id, appointment_id, client_id, client_name,
+          appointment_type_id, business_location_id, starts_at, visit_ms, located, punctual, in_from_name, in_seconds, in_metres, in_source,
+          in_idle_seconds, out_seconds, out_metres, out_source)
+        VALUES ${sql.join(values, sql`, `)}`);
+    }
+    return kept.length;
+  });
+}
