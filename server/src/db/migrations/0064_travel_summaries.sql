@@ -17,7 +17,17 @@ CREATE TABLE travel_summary_days (
   version bigint NOT NULL DEFAULT 1,
   computed_version bigint,
   model text,
+  -- The day's totals over all its visits (what a report without type or location filters adds up).
   working_seconds integer,
+  visits integer,
+  visit_seconds integer,
+  travel_seconds integer,
+  travel_metres integer,
+  route_legs integer,
+  estimate_legs integer,
+  unlocated_visits integer,
+  idle_seconds integer,
+  punctual_visits integer,
   PRIMARY KEY (business_account_id, day, practitioner_id)
 );
 

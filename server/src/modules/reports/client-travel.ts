@@ -64,14 +64,32 @@ interface ClientFigures {
 export async function clientTravel(ctx: AppContext, businessAccountId: number, query: ClientTravelQuery): Promise<ClientTravelReport> {
   const filters = reportFiltersOf(query);
   const rules = rulesOf(query);
-  await freshTravelSummary(ctx.db, ctx.config, businessAccountId, travelRangeOf(filters), filters.practitionerIds);
+  const range = travelRangeOf(filters);
+  await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
+  // Per client over the counted visits (numbers only), then their names and whether they are regional: the claim
+  // under either cap is added up and the client's own chosen.
+  const capped = (minutes: number) => sql`least(coalesce(v.in_seconds, 0), ${minutes * 60}::int)`;
   const figures = await queryRows<ClientFigures>(ctx.db, sql`
-    SELECT c.client_id, max(c.client_name) AS client_name, bool_or(c.regional) AS regional, max(c.cap_minutes) AS cap_minutes,
-           count(*) AS visits, count(*) FILTER (WHERE c.in_seconds IS NULL) AS visits_without_travel,
-           coalesce(sum(c.in_seconds), 0) AS travel_seconds, coalesce(sum(c.in_metres), 0) AS travel_metres,
-           sum(c.claimable_seconds) AS claimable_seconds, sum(c.cents) AS cents
-    FROM (${claimedVisits(businessAccountId, query, rules)}) c
-    GROUP BY c.client_id`);
+    WITH regional AS (
+      SELECT DISTINCT ct.client_id
+      FROM client_tags ct JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
+      WHERE lower(btrim(t.name)) = ${REGIONAL_TAG}
+    ), per AS (
+      SELECT v.client_id, count(*) AS visits, count(*) FILTER (WHERE v.in_seconds IS NULL) AS visits_without_travel,
+             coalesce(sum(v.in_seconds), 0) AS travel_seconds, coalesce(sum(v.in_metres), 0) AS travel_metres,
+             sum(${capped(rules.capMinutes)}) AS claimable_seconds, sum(${capped(rules.regionalCapMinutes)}) AS regional_claimable_seconds,
+             coalesce(sum(floor((v.in_metres::float8 / 1000) * ${rules.ratePerKm}::float8 * 100 + 0.5)), 0) AS cents
+      FROM travel_summary_visits v
+      WHERE ${summaryVisitsWhere(businessAccountId, range, filters, filters.practitionerIds)} AND v.client_id IS NOT NULL
+      GROUP BY v.client_id
+    )
+    SELECT per.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name, (r.client_id IS NOT NULL) AS regional,
+           CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
+           per.visits, per.visits_without_travel, per.travel_seconds, per.travel_metres,
+           CASE WHEN r.client_id IS NOT NULL THEN per.regional_claimable_seconds ELSE per.claimable_seconds END AS claimable_seconds, per.cents
+    FROM per
+    LEFT JOIN clients c ON c.id = per.client_id AND c.business_account_id = ${businessAccountId}
+    LEFT JOIN regional r ON r.client_id = per.client_id`);
   const report: ClientTravelReport = {
     rows: [],
     summary: {

@@ -12,9 +12,8 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf } from '../practitioners';
 import { LEGS_COUNTED } from '../travel-legs';
-import { freshTravelSummary } from '../travel-summary';
 import type { ReportFilters } from './filters';
-import { summaryVisitsWhere, travelRangeOf } from './practitioner-travel';
+import { travelRangeOf, travelTotals } from './practitioner-travel';
 
 type Row = Schemas['PractitionerPerformanceRow'];
 type Summary = Schemas['PractitionerPerformanceSummary'];
@@ -72,18 +71,11 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
         ${idsIn(sql`s.business_location_id`, filters.businessLocationIds)}
       GROUP BY GROUPING SETS ((s.practitioner_id), ())`),
     loadPractitionerDaysOn(db, businessAccountId, practitionerIds, dates),
-    (async () => {
-      await freshTravelSummary(db, ctx.config, businessAccountId, range, filters.practitionerIds);
-      return queryRows<{ practitioner_id: number; idle_seconds: string | number; punctual_visits: string | number }>(db, sql`
-        SELECT v.practitioner_id, coalesce(sum(v.in_idle_seconds), 0) AS idle_seconds, count(*) FILTER (WHERE v.punctual) AS punctual_visits
-        FROM travel_summary_visits v
-        WHERE ${summaryVisitsWhere(businessAccountId, range, filters, filters.practitionerIds)}
-        GROUP BY v.practitioner_id`);
-    })(),
+    travelTotals(ctx, businessAccountId, filters, filters.practitionerIds, 'practitioner'),
   ]);
 
   const practitionerOf = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner.days]));
-  const perPractitioner = new Map(summarised.map((row) => [row.practitioner_id, { idle: Number(row.idle_seconds), punctual: Number(row.punctual_visits) }]));
+  const perPractitioner = new Map(summarised.map((row) => [row.practitioner_id, { idle: row.idle_seconds, punctual: row.punctual_visits }]));
 
   const total = counts.find((row) => row.practitioner_id === null);
   const byPractitioner = new Map(counts.filter((row) => row.practitioner_id !== null).map((row) => [row.practitioner_id!, row]));

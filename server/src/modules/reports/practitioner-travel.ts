@@ -13,7 +13,7 @@ import { invalid } from '../../http/errors';
 import { travelProviderFor } from '../optimizations';
 import { loadPractitionerDays } from '../practitioners';
 import { LEGS_COUNTED, travelDays, type LegVisit, type TravelLeg } from '../travel-legs';
-import { freshTravelSummary } from '../travel-summary';
+import { DAY_TOTALS, freshTravelSummary } from '../travel-summary';
 import type { ReportFilters } from './filters';
 
 type Row = Schemas['PractitionerTravelRow'];
@@ -48,31 +48,48 @@ export function summaryVisitsWhere(businessAccountId: number, range: { startDate
     ${idsIn(sql`v.business_location_id`, filters.businessLocationIds)}`;
 }
 
-interface DayFigures {
-  practitioner_id: number; day: string; visits: string | number; visit_ms: string | number; travel_seconds: string | number; travel_metres: string | number;
-  working_seconds: number; route_legs: string | number; estimate_legs: string | number; unlocated_visits: string | number;
+type Count = string | number;
+interface Totals {
+  practitioner_id: number; day: string | null; days: Count; visits: Count; visit_seconds: Count; travel_seconds: Count; travel_metres: Count;
+  working_seconds: Count; route_legs: Count; estimate_legs: Count; unlocated_visits: Count; idle_seconds: Count; punctual_visits: Count;
 }
+export type TravelTotals = Omit<DayRow, 'day'> & { day: string | null; days: number; idle_seconds: number; punctual_visits: number };
 
-/** Each practitioner-day with a counted visit, from the summary (fresh for the range first). */
-async function dayRows(ctx: AppContext, businessAccountId: number, filters: ReportFilters, practitionerIds: readonly number[]): Promise<DayRow[]> {
+/**
+ * The summary's totals (fresh for the range first) per practitioner-day with a counted visit, or per practitioner:
+ * without type or location filters, the days' stored totals; with them, the chosen visits' added up per day.
+ */
+export async function travelTotals(
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters, practitionerIds: readonly number[], per: 'day' | 'practitioner',
+): Promise<TravelTotals[]> {
   const range = travelRangeOf(filters);
   await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, practitionerIds);
-  const rows = await queryRows<DayFigures>(ctx.db, sql`
-    SELECT v.practitioner_id, to_char(v.day, 'YYYY-MM-DD') AS day, count(*) AS visits, sum(v.visit_ms) AS visit_ms,
-           coalesce(sum(v.in_seconds), 0) + coalesce(sum(v.out_seconds), 0) AS travel_seconds,
-           coalesce(sum(v.in_metres), 0) + coalesce(sum(v.out_metres), 0) AS travel_metres,
-           min(d.working_seconds) AS working_seconds,
-           count(*) FILTER (WHERE v.in_source = 'route') + count(*) FILTER (WHERE v.out_source = 'route') AS route_legs,
-           count(*) FILTER (WHERE v.in_source = 'estimate') + count(*) FILTER (WHERE v.out_source = 'estimate') AS estimate_legs,
-           count(*) FILTER (WHERE NOT v.located) AS unlocated_visits
-    FROM travel_summary_visits v
-    JOIN travel_summary_days d ON d.business_account_id = v.business_account_id AND d.day = v.day AND d.practitioner_id = v.practitioner_id
-    WHERE ${summaryVisitsWhere(businessAccountId, range, filters, practitionerIds)}
-    GROUP BY v.practitioner_id, v.day`);
+  const days = filters.appointmentTypeIds.length === 0 && filters.businessLocationIds.length === 0
+    ? sql`
+      SELECT d.practitioner_id, d.day, d.visits, d.visit_seconds, d.travel_seconds, d.travel_metres, d.working_seconds, d.route_legs,
+             d.estimate_legs, d.unlocated_visits, d.idle_seconds, d.punctual_visits
+      FROM travel_summary_days d
+      WHERE d.business_account_id = ${businessAccountId} AND d.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+        ${idsIn(sql`d.practitioner_id`, practitionerIds)} AND d.visits > 0`
+    : sql`
+      SELECT v.practitioner_id, v.day, ${DAY_TOTALS}, min(d.working_seconds) AS working_seconds
+      FROM travel_summary_visits v
+      JOIN travel_summary_days d ON d.business_account_id = v.business_account_id AND d.day = v.day AND d.practitioner_id = v.practitioner_id
+      WHERE ${summaryVisitsWhere(businessAccountId, range, filters, practitionerIds)}
+      GROUP BY v.practitioner_id, v.day`;
+  const rows = await queryRows<Totals>(ctx.db, per === 'day'
+    ? sql`SELECT s.*, to_char(s.day, 'YYYY-MM-DD') AS day, 1 AS days FROM (${days}) s`
+    : sql`
+      SELECT s.practitioner_id, NULL AS day, count(*) AS days, sum(s.visits) AS visits, sum(s.visit_seconds) AS visit_seconds,
+             sum(s.travel_seconds) AS travel_seconds, sum(s.travel_metres) AS travel_metres, sum(s.working_seconds) AS working_seconds,
+             sum(s.route_legs) AS route_legs, sum(s.estimate_legs) AS estimate_legs, sum(s.unlocated_visits) AS unlocated_visits,
+             sum(s.idle_seconds) AS idle_seconds, sum(s.punctual_visits) AS punctual_visits
+      FROM (${days}) s GROUP BY s.practitioner_id`);
   return rows.map((row) => ({
-    practitioner_id: row.practitioner_id, day: row.day, visits: Number(row.visits), visit_seconds: Math.round(Number(row.visit_ms) / 1000),
+    practitioner_id: row.practitioner_id, day: row.day, days: Number(row.days), visits: Number(row.visits), visit_seconds: Number(row.visit_seconds),
     travel_seconds: Number(row.travel_seconds), travel_metres: Number(row.travel_metres), working_seconds: Number(row.working_seconds),
     route_legs: Number(row.route_legs), estimate_legs: Number(row.estimate_legs), unlocated_visits: Number(row.unlocated_visits),
+    idle_seconds: Number(row.idle_seconds), punctual_visits: Number(row.punctual_visits),
   }));
 }
 
@@ -85,9 +102,8 @@ const share = (travel: number, working: number) => (working > 0 ? Math.round((tr
 
 export async function practitionerTravel(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<PractitionerTravelReport> {
   const range = travelRangeOf(filters);
-  const days = await dayRows(ctx, businessAccountId, filters, filters.practitionerIds);
-  const names = await namesOf(ctx.db, businessAccountId, [...new Set(days.map((day) => day.practitioner_id))], range.startDate);
-  const nameOf = (id: number) => names.get(id) ?? `Practitioner ${id}`;
+  const totals = await travelTotals(ctx, businessAccountId, filters, filters.practitionerIds, 'practitioner');
+  const names = await namesOf(ctx.db, businessAccountId, totals.map((row) => row.practitioner_id), range.startDate);
   const report: PractitionerTravelReport = {
     rows: [],
     summary: {
@@ -95,24 +111,15 @@ export async function practitionerTravel(ctx: AppContext, businessAccountId: num
       route_legs: 0, estimate_legs: 0, unlocated_visits: 0, legs_counted: LEGS_COUNTED,
     },
   };
-  const rowOf = new Map<number, Row>();
-  for (const dayRow of days) {
-    let row = rowOf.get(dayRow.practitioner_id);
-    if (!row) {
-      row = {
-        practitioner_id: dayRow.practitioner_id, practitioner_name: nameOf(dayRow.practitioner_id), days: 0, visits: 0, visit_seconds: 0,
-        travel_seconds: 0, travel_metres: 0, working_seconds: 0, travel_share: null, unlocated_visits: 0,
-      };
-      rowOf.set(dayRow.practitioner_id, row);
-      report.rows.push(row);
+  for (const total of totals) {
+    report.rows.push({
+      practitioner_id: total.practitioner_id, practitioner_name: names.get(total.practitioner_id) ?? `Practitioner ${total.practitioner_id}`,
+      days: total.days, visits: total.visits, visit_seconds: total.visit_seconds, travel_seconds: total.travel_seconds, travel_metres: total.travel_metres,
+      working_seconds: total.working_seconds, travel_share: null, unlocated_visits: total.unlocated_visits,
+    });
+    for (const key of ['visits', 'visit_seconds', 'travel_seconds', 'travel_metres', 'working_seconds', 'unlocated_visits', 'route_legs', 'estimate_legs'] as const) {
+      report.summary[key] += total[key];
     }
-    row.days += 1;
-    for (const key of ['visits', 'visit_seconds', 'travel_seconds', 'travel_metres', 'working_seconds', 'unlocated_visits'] as const) {
-      row[key] += dayRow[key];
-      report.summary[key] += dayRow[key];
-    }
-    report.summary.route_legs += dayRow.route_legs;
-    report.summary.estimate_legs += dayRow.estimate_legs;
   }
   for (const row of report.rows) row.travel_share = share(row.travel_seconds, row.working_seconds);
   report.rows.sort((a, b) => a.practitioner_name.localeCompare(b.practitioner_name) || a.practitioner_id - b.practitioner_id);
@@ -133,7 +140,8 @@ export async function practitionerTravelLegs(
   const practitionerIds = only.practitionerId === undefined ? filters.practitionerIds
     : filters.practitionerIds.length === 0 || filters.practitionerIds.includes(only.practitionerId) ? [only.practitionerId] : [];
   if (only.practitionerId !== undefined && practitionerIds.length === 0) return { days: [], legs: [] };
-  const days = await dayRows(ctx, businessAccountId, filters, practitionerIds);
+  const days: DayRow[] = (await travelTotals(ctx, businessAccountId, filters, practitionerIds, 'day'))
+    .map(({ days: _days, idle_seconds: _idle, punctual_visits: _punctual, ...day }) => ({ ...day, day: day.day! }));
   const legRange = only.day === undefined ? range : { startDate: only.day, endDate: only.day };
   const counts = countsVisit(filters);
   const travel = await travelDays(ctx.db, travelProviderFor(ctx.config), businessAccountId, { ...legRange, practitionerIds });

@@ -18,6 +18,8 @@ export const travelModelOf = (config: Pick<Config, 'osrmUrl'>) => (config.osrmUr
 
 /** Rounds of recomputing when writers keep moving the same days (each round computes only what moved). */
 const MAX_ROUNDS = 4;
+/** Practitioner-days computed and stored together (a month of a large business is computed in parts). */
+const DAYS_AT_ONCE = 2000;
 
 const arrivalOf = (visit: LegVisit) => (visit.arriveAt ?? visit.startsAt).getTime();
 const durationOf = (visit: LegVisit) => visit.endsAt.getTime() - visit.startsAt.getTime();
@@ -44,7 +46,11 @@ export async function freshTravelSummary(
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const stale = await staleDays(db, businessAccountId, range, practitionerIds, model);
     if (stale.length === 0) return;
-    await storeDays(db, businessAccountId, model, await summariseDays(db, config, businessAccountId, stale));
+    stale.sort((a, b) => a.practitionerId - b.practitionerId || a.day.localeCompare(b.day));
+    for (let from = 0; from < stale.length; from += DAYS_AT_ONCE) {
+      const part = stale.slice(from, from + DAYS_AT_ONCE);
+      await storeDays(db, businessAccountId, model, await summariseDays(db, config, businessAccountId, part));
+    }
   }
 }
 
