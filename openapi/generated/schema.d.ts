@@ -1986,7 +1986,7 @@ export interface components {
             outside_availability: components["schemas"]["DashboardDayCount"][];
             /** @description today and tomorrow, the visits with less time than the travel from the visit before (as the day schedule warns) */
             travel_warnings: components["schemas"]["DashboardDayCount"][];
-            /** @description In the next 7 days (today first), each practitioner-day with visits but no applied route, for active practitioners with a start place and working hours that day */
+            /** @description In the next 7 days (today first, then by practitioner name), the first practitioner-days (at most 5) with visits but no applied route, for active practitioners with a start place and working hours that day */
             unrouted_days: {
                 /** Format: date */
                 date: string;
@@ -1994,6 +1994,8 @@ export interface components {
                 practitioner_name: string;
                 visits: number;
             }[];
+            /** @description how many such practitioner-days there are in all (unrouted_days lists the first) */
+            unrouted_day_count: number;
             /** @description routes of today and the next 6 days that changed after they were applied */
             stale_routes: {
                 /** Format: date */

@@ -118,6 +118,7 @@ describe('GET /dashboard', () => {
     expect(overview.outside_availability).toEqual([{ date: TODAY, count: 2 }, { date: '2030-03-07', count: 1 }]);
     expect(overview.travel_warnings).toEqual([{ date: TODAY, count: 1 }, { date: '2030-03-07', count: 0 }]);
     expect(overview.unrouted_days).toEqual([{ date: '2030-03-08', practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 1 }]);
+    expect(overview.unrouted_day_count).toBe(1);
     expect(overview.stale_routes).toEqual([{ date: TODAY, practitioner_id: pat, practitioner_name: 'Pat acme-One', stale_at: '2030-03-05T00:00:00.000Z' }]);
     // Dale (fixture: no address) and Fay (no suburb; her next visit is on Friday).
     expect(overview.clients_missing_address).toEqual({ clients: 2, with_visit_this_week: 1 });

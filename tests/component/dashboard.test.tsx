@@ -29,6 +29,8 @@ const OVERVIEW = {
     { date: '2026-11-27', practitioner_id: 7, practitioner_name: 'Pat Nguyen', visits: 6 },
     { date: '2026-11-30', practitioner_id: 8, practitioner_name: 'Quinn Lee', visits: 1 },
   ],
+  // The first of 14: the rest are counted, not listed.
+  unrouted_day_count: 14,
   stale_routes: [{ date: '2026-11-26', practitioner_id: 8, practitioner_name: 'Quinn Lee', stale_at: '2026-11-24T03:00:00.000Z' }],
   clients_missing_address: { clients: 12, with_visit_this_week: 3 },
   last_import: {
@@ -82,7 +84,8 @@ describe('the dashboard of an ADMIN', () => {
     expect(hrefs(travel)).toEqual([['Fix on today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
 
     const unrouted = await tile('Unrouted days');
-    expect(figure(unrouted)).toBe('2');
+    expect(figure(unrouted)).toBe('14');
+    expect(within(unrouted).getByText('and 12 more')).toBeInTheDocument();
     expect(words(unrouted)).toMatch(/with visits but no applied route, counting practitioners with a start place and working hours that day/);
     expect(within(within(unrouted).getByRole('list', { name: 'Unrouted days' })).getAllByRole('listitem').map((item) => item.textContent))
       .toEqual(['Fri 27 Nov · Pat Nguyen (6 visits)', 'Mon 30 Nov · Quinn Lee (1 visit)']);

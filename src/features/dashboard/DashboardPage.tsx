@@ -178,7 +178,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
         links={[fixLink(overview.travel_warnings)]}
       />
       <Tile
-        testId="tile-unrouted-days" title="Unrouted days" figure={String(overview.unrouted_days.length)} tone={overview.unrouted_days.length ? 'warn' : 'good'}
+        testId="tile-unrouted-days" title="Unrouted days" figure={String(overview.unrouted_day_count)} tone={overview.unrouted_day_count ? 'warn' : 'good'}
         text="Practitioner-days in the next 7 days with visits but no applied route, counting practitioners with a start place and working hours that day."
         links={[
           ...(overview.unrouted_days[0] ? [{ href: scheduleOf(overview.unrouted_days[0].date), label: `Optimise ${dayName(overview.unrouted_days[0].date)}` }] : []),
@@ -192,6 +192,9 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
             text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
           }))}
         />
+        {overview.unrouted_day_count > overview.unrouted_days.length && (
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">and {overview.unrouted_day_count - overview.unrouted_days.length} more</p>
+        )}
       </Tile>
       <Tile
         testId="tile-stale-routes" title="Stale routes" figure={String(overview.stale_routes.length)} tone={overview.stale_routes.length ? 'warn' : 'good'}

@@ -28,6 +28,8 @@ type TodayList = Schemas['DashboardPractitionerDay']['today'];
 
 /** The days unrouted days and stale routes look at: today and the 6 after. */
 export const DAYS_AHEAD = 7;
+/** Unrouted practitioner-days listed (the tile links to the first; the count says how many in all). */
+export const UNROUTED_DAYS_LISTED = 5;
 
 const plus = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
 const daysFrom = (from: string, count: number) => Array.from({ length: count }, (_, index) => plus(from, index));
@@ -201,7 +203,8 @@ export class DashboardService {
         .sort((a, b) => compareNames(a.practitioner_id, b.practitioner_id)),
       outside_availability: [today, tomorrow].map((day) => ({ date: day, count: outside.get(day)! })),
       travel_warnings: [today, tomorrow].map((day) => ({ date: day, count: warnings.get(day)! })),
-      unrouted_days: unrouted,
+      unrouted_days: unrouted.slice(0, UNROUTED_DAYS_LISTED),
+      unrouted_day_count: unrouted.length,
       stale_routes: stale,
       clients_missing_address: {
         clients: missing.summary.clients,

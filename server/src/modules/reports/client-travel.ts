@@ -103,7 +103,9 @@ export async function clientTravel(ctx: AppContext, businessAccountId: number, q
     visits: Number(figure.visits), visits_without_travel: Number(figure.visits_without_travel), travel_seconds: Number(figure.travel_seconds),
     travel_metres: Number(figure.travel_metres), claimable_seconds: Number(figure.claimable_seconds), cents: Number(figure.cents),
   }));
-  for (const { cents, ...row } of rows.sort((a, b) => a.client_name.localeCompare(b.client_name) || a.client_id - b.client_id)) {
+  // One collator: the order localeCompare gives, without building it again for each of thousands of comparisons.
+  const byName = new Intl.Collator().compare;
+  for (const { cents, ...row } of rows.sort((a, b) => byName(a.client_name, b.client_name) || a.client_id - b.client_id)) {
     report.rows.push({ ...row, amount: cents / 100 });
     totalCents += cents;
     report.summary.visits += row.visits;
