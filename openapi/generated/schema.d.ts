@@ -864,7 +864,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard in one answer, shaped by the caller's role. ADMIN and REGULAR_USER get `overview`: today's and tomorrow's visits per practitioner, visits outside the client's availability and travel-time warnings on those two days, unrouted days and stale routes in the next 7 days, clients missing an address, the last import and export (a REGULAR_USER: the last they started), and this week's routed travel and utilisation against last week's. A PRACTITIONER gets `practitioner_day`: their associated practitioners' next visit and today's visits (the listAppointments body for today). Days are the business's; weeks run Monday to Sunday. */
+        /** The dashboard in one answer, shaped by the caller's role. ADMIN and REGULAR_USER get `overview`: today's and tomorrow's visits per practitioner, visits outside the client's availability and travel-time warnings on those two days, unrouted days and stale routes in the next 7 days, clients missing an address, the last import and export (a REGULAR_USER: the last they started), and this week's travel and utilisation against last week's. A PRACTITIONER gets `practitioner_day`: their associated practitioners' next visit and today's visits (the listAppointments body for today). Days are the business's; weeks run Monday to Sunday. */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -1963,7 +1963,7 @@ export interface components {
             end: string;
             /** @description practitioner-days with an applied route (stale ones included) */
             routed_days: number;
-            /** @description the travel of those routes (their metrics) */
+            /** @description every visit's travel that week (not cancelled; as /reports/practitioner-travel counts it: the applied route's legs where it says them, else estimated; legs from and to the start and end places included) */
             travel_seconds: number;
             travel_metres: number;
             /** @description booked time of the visits that are not cancelled */

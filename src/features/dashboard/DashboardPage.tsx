@@ -218,7 +218,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
       <JobTile kind="export" job={overview.last_export} admin={admin} timeZone={dashboard.business_time_zone} />
       <Tile
         testId="tile-travel" title="Travel this week" figure={duration(week.travel_seconds)}
-        text={`Travel of optimised routes (${plural(week.routed_days, 'practitioner-day')}, ${distance(week.travel_metres)}), ${against(week.travel_seconds, lastWeek.travel_seconds, duration)}. Days without a route are not counted.`}
+        text={`Travel between every visit (${distance(week.travel_metres)}; ${plural(week.routed_days, 'practitioner-day')} on an optimised route), ${against(week.travel_seconds, lastWeek.travel_seconds, duration)}.`}
         links={[{ href: scheduleOf(week.start, week.end), label: 'This week’s schedule' }]}
       />
       <UtilisationTile week={week} lastWeek={lastWeek} admin={admin} />

@@ -5,7 +5,7 @@
 //
 // Queries per load: ADMIN and REGULAR_USER 9 (the business's time zone, then in parallel: practitioners, business
 // locations, custom locations, today's and tomorrow's visits, visit totals per practitioner and day, routes of the
-// days shown, clients missing address, last import and export); a PRACTITIONER 3 (time zone, today's list — often
+// days shown, clients missing address, last import and export) and the travel summary's fresh check and days; a PRACTITIONER 3 (time zone, today's list — often
 // from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
@@ -20,6 +20,7 @@ import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf, type Practitio
 import { clientsMissingAddress } from '../reports';
 import { routesOfDays } from '../travel-legs';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
+import { dailyTravel } from '../travel-summary';
 import { nextVisit, visitDayTotals } from './repository';
 
 type Dashboard = Schemas['Dashboard'];
@@ -88,7 +89,7 @@ export class DashboardService {
     const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
     const provider = travelProviderFor(this.ctx.config);
 
-    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs] = await Promise.all([
+    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs, travel] = await Promise.all([
       loadPractitionerDaysOn(db, businessAccountId, null, dates),
       dayVisits(db, businessAccountId, null, { from: dayBounds(today, timeZone).from, to: dayBounds(tomorrow, timeZone).to }),
       visitDayTotals(db, businessAccountId, lastWeek, last),
@@ -97,6 +98,8 @@ export class DashboardService {
       routesOfDays(db, businessAccountId, { startDate: today, endDate: tomorrow, practitionerIds: [] }),
       clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
       lastSyncJobs(this.ctx, auth),
+      // The two weeks' travel: every visit's legs, from the travel summary (routes' legs where they say them).
+      dailyTravel(db, this.ctx.config, businessAccountId, { startDate: lastWeek, endDate: plus(thisWeek, 6) }),
     ]);
 
     const dayIndex = new Map(dates.map((day, index) => [day, index]));
@@ -177,8 +180,8 @@ export class DashboardService {
       return {
         start, end,
         routed_days: routes.length,
-        travel_seconds: Math.round(routes.reduce((sum, route) => sum + route.travelSeconds, 0)),
-        travel_metres: Math.round(routes.reduce((sum, route) => sum + route.travelMetres, 0)),
+        travel_seconds: travel.filter((day) => inWeek(day.day)).reduce((sum, day) => sum + day.seconds, 0),
+        travel_metres: travel.filter((day) => inWeek(day.day)).reduce((sum, day) => sum + day.metres, 0),
         visit_seconds: visitSeconds,
         working_seconds: Math.round(workingSeconds),
         utilisation: utilisationOf(visitSeconds, workingSeconds),

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, travelProviderFor, type DayVisit } from '../optimizations';
 import { loadPractitionerDays } from '../practitioners';
 import { travelDays, type LegVisit, type TravelDay } from '../travel-legs';
-import { staleDays, storeDays, type SummaryDay, type SummaryVisit } from './repository';
+import { staleDays, storeDays, travelPerDay, type SummaryDay, type SummaryVisit } from './repository';
 
 /** The travel model the figures were computed with: a summary of another model is stale. */
 export const travelModelOf = (config: Pick<Config, 'osrmUrl'>) => (config.osrmUrl ? `osrm ${config.osrmUrl}` : 'haversine');
@@ -103,4 +103,10 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
     });
     return { ...row, workingSeconds: workingSecondsOf(day), visits };
   });
+}
+
+/** Every practitioner's travel on each day of the range (fresh first), all visits' legs counted. */
+export async function dailyTravel(db: Db, config: Pick<Config, 'osrmUrl'>, businessAccountId: number, range: { startDate: string; endDate: string }) {
+  await freshTravelSummary(db, config, businessAccountId, range, []);
+  return travelPerDay(db, businessAccountId, range);
 }
