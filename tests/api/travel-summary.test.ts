@@ -1,6 +1,7 @@
 // The travel summary (ADR 0017) answers what the travel-legs module computes from scratch, after the changes that
 // move its figures: a visit moved to another practitioner and time, a visit cancelled, a day routed, a practitioner's
-// home moved, a client's point moved, the business's time zone changed. Each report is asked before the change (so
+// home moved, a client's point moved, the business's time zone changed (practitioner travel, its legs, client travel
+// and practitioner performance's idle time). Each report is asked before the change (so
 // the summary is warm) and after it, and compared with travelDays() over the same range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ async function fromScratch() {
   const byPractitioner = new Map<number, Record<string, number>>();
   const byClient = new Map<number, Record<string, number>>();
   for (const day of days) {
-    const own = byPractitioner.get(day.practitionerId) ?? { days: 0, visits: 0, travel_seconds: 0, travel_metres: 0, working_seconds: 0, unlocated_visits: 0 };
+    const own = byPractitioner.get(day.practitionerId) ?? { days: 0, visits: 0, travel_seconds: 0, travel_metres: 0, working_seconds: 0, unlocated_visits: 0, idle_seconds: 0 };
     byPractitioner.set(day.practitionerId, own);
     own.days += 1;
     own.visits += day.visits.length;
@@ -38,6 +39,13 @@ async function fromScratch() {
     own.travel_metres += day.legs.reduce((sum, leg) => sum + leg.metres, 0);
     own.working_seconds += workingSecondsOf(day);
     own.unlocated_visits += day.unlocatedVisitIds.length;
+    // Idle (Practitioner performance): between two visits in a row, the time beyond the leg between them.
+    const byId = new Map(day.visits.map((visit) => [visit.id, visit]));
+    const leaves = (visit: (typeof day.visits)[number]) => (visit.arriveAt ?? visit.startsAt).getTime() + visit.endsAt.getTime() - visit.startsAt.getTime();
+    for (const leg of day.legs.filter((candidate) => candidate.kind === 'between')) {
+      const [from, to] = [byId.get(leg.fromAppointmentId!)!, byId.get(leg.toAppointmentId!)!];
+      own.idle_seconds += Math.max(0, Math.round(((to.arriveAt ?? to.startsAt).getTime() - leaves(from)) / 1000) - leg.seconds);
+    }
     for (const visit of day.visits) {
       if (visit.clientId === null) continue;
       const leg = day.legs.find((candidate) => candidate.toAppointmentId === visit.id);
@@ -58,10 +66,15 @@ async function fromScratch() {
 
 /** The same figures as the reports answer them from the summary. */
 async function fromReports() {
-  const [travel, client, legs] = await Promise.all([get('practitioner-travel'), get('client-travel'), get('practitioner-travel/legs')]);
+  const [travel, client, legs, performance] = await Promise.all([
+    get('practitioner-travel'), get('client-travel'), get('practitioner-travel/legs'), get('practitioner-performance'),
+  ]);
+  const idleOf = new Map((performance.rows as any[]).map((row) => [row.practitioner_id, row.idle_seconds]));
   const pick = (row: Record<string, number>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
   return {
-    practitioners: Object.fromEntries(travel.rows.map((row: any) => [row.practitioner_id, pick(row, ['days', 'visits', 'travel_seconds', 'travel_metres', 'working_seconds', 'unlocated_visits'])])),
+    practitioners: Object.fromEntries(travel.rows.map((row: any) => [row.practitioner_id, {
+      ...pick(row, ['days', 'visits', 'travel_seconds', 'travel_metres', 'working_seconds', 'unlocated_visits']), idle_seconds: idleOf.get(row.practitioner_id),
+    }])),
     clients: Object.fromEntries(client.rows.map((row: any) => [row.client_id, pick(row, ['visits', 'visits_without_travel', 'travel_seconds', 'travel_metres'])])),
     legs: (legs.legs as any[]).map((leg): unknown[] => [leg.practitioner_id, leg.day, leg.kind, leg.from_appointment_id, leg.to_appointment_id, leg.travel_seconds, leg.travel_metres, leg.source]),
   };
