@@ -85,10 +85,9 @@ describe('the dashboard of an ADMIN', () => {
 
     const unrouted = await tile('Unrouted days');
     expect(figure(unrouted)).toBe('14');
-    expect(within(unrouted).getByText('and 12 more')).toBeInTheDocument();
     expect(words(unrouted)).toMatch(/with visits but no applied route, counting practitioners with a start place and working hours that day/);
     expect(within(within(unrouted).getByRole('list', { name: 'Unrouted days' })).getAllByRole('listitem').map((item) => item.textContent))
-      .toEqual(['Fri 27 Nov · Pat Nguyen (6 visits)', 'Mon 30 Nov · Quinn Lee (1 visit)']);
+      .toEqual(['Fri 27 Nov · Pat Nguyen (6 visits)', 'Mon 30 Nov · Quinn Lee (1 visit)', 'and 12 more']);
     expect(hrefs(unrouted)).toEqual([
       ['Fri 27 Nov', '/appointments?view=schedule&start=2026-11-27&end=2026-11-27'],
       ['Mon 30 Nov', '/appointments?view=schedule&start=2026-11-30&end=2026-11-30'],

@@ -111,12 +111,14 @@ function Tile({ title, figure, tone = 'neutral', text, links, children, testId }
 }
 
 /** A short list inside a tile (at most `max` rows, then "and N more"). */
-function TileList({ rows, max = 4, label }: { rows: { key: string; text: ReactNode }[]; max?: number; label: string }) {
+/** The first `max` rows; `total` counts rows the server did not send (default: those given). */
+function TileList({ rows, max = 4, total = rows.length, label }: { rows: { key: string; text: ReactNode }[]; max?: number; total?: number; label: string }) {
   if (rows.length === 0) return null;
+  const shown = rows.slice(0, max);
   return (
     <ul aria-label={label} className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-200">
-      {rows.slice(0, max).map((row) => <li key={row.key}>{row.text}</li>)}
-      {rows.length > max && <li className="text-slate-500">and {rows.length - max} more</li>}
+      {shown.map((row) => <li key={row.key}>{row.text}</li>)}
+      {total > shown.length && <li className="text-slate-500">and {total - shown.length} more</li>}
     </ul>
   );
 }
@@ -187,14 +189,12 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
       >
         <TileList
           label="Unrouted days"
+          total={overview.unrouted_day_count}
           rows={overview.unrouted_days.map((row) => ({
             key: `${row.date}-${row.practitioner_id}`,
             text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
           }))}
         />
-        {overview.unrouted_day_count > overview.unrouted_days.length && (
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">and {overview.unrouted_day_count - overview.unrouted_days.length} more</p>
-        )}
       </Tile>
       <Tile
         testId="tile-stale-routes" title="Stale routes" figure={String(overview.stale_routes.length)} tone={overview.stale_routes.length ? 'warn' : 'good'}
