@@ -1092,7 +1092,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard in one answer, shaped by the caller's role. ADMIN and REGULAR_USER get `overview`: today's and tomorrow's visits per practitioner, visits outside the client's availability and travel-time warnings on those two days, unrouted days and stale routes in the next 7 days, clients missing an address, the last import and export (a REGULAR_USER: the last they started), and this week's routed travel and utilisation against last week's. A PRACTITIONER gets `practitioner_day`: their associated practitioners' next visit and today's visits (the listAppointments body for today). Days are the business's; weeks run Monday to Sunday. */
+        /** The dashboard in one answer, shaped by the caller's role. ADMIN and REGULAR_USER get `overview`: today's and tomorrow's visits per practitioner, visits outside the client's availability and travel-time warnings on those two days, unrouted days and stale routes in the next 7 days, clients missing an address, the last import and export (a REGULAR_USER: the last they started), and this week's travel and utilisation against last week's. A PRACTITIONER gets `practitioner_day`: their associated practitioners' next visit and today's visits (the listAppointments body for today). Days are the business's; weeks run Monday to Sunday. */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -1229,8 +1229,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How far and how long each practitioner travels (days in the business time zone, start_date and end_date both required, at most 366 days): per practitioner their visits, visit hours, travel and travel's share of the working day; each day and each leg (from → to) for the drill-down. The legs are start place → first visit, visit → next visit and last visit → end place (when the practitioner has those places), from the applied route where it still says the leg (source route), else from the optimiser's travel model (source estimate); visits without a map point are left out of the chain and counted. The visit filters choose the visits that count; a leg counts with the visit it reaches (the leg home: with the visit it leaves). Practitioners by name. */
+        /** How far and how long each practitioner travels (days in the business time zone, start_date and end_date both required, at most 366 days): per practitioner their visits, visit hours, travel and travel's share of the working day (each day and each leg: /reports/practitioner-travel/legs). The legs are start place → first visit, visit → next visit and last visit → end place (when the practitioner has those places), from the applied route where it still says the leg (source route), else from the optimiser's travel model (source estimate); visits without a map point are left out of the chain and counted. The visit filters choose the visits that count; a leg counts with the visit it reaches (the leg home: with the visit it leaves). Practitioners by name. */
         get: operations["reportPractitionerTravel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/practitioner-travel/legs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drill-down and the legs CSV of /reports/practitioner-travel, with the same filters and rules: each practitioner-day (as counted there) and every leg counted (from → to, seconds, metres, source), by practitioner name, day and order. practitioner_id narrows it to one practitioner (the drill-down) and day to one day; without them it answers every leg of the range (slower: the legs CSV). */
+        get: operations["reportPractitionerTravelLegs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1282,6 +1299,23 @@ export interface paths {
         };
         /** Travel attributed to each client's visits, for billing (days in the business time zone, start_date and end_date both required, at most 366 days): each visit's inbound leg (the one that reaches it, as in /reports/practitioner-travel: from the route where it says it, else estimated; the day's first visit is reached from the start place), its claimable seconds (the leg, at most cap_minutes — regional_cap_minutes for a client tagged "Regional", in any case) and its amount (km × rate_per_km, rounded to the cent); totals per client (by name). Visits without a map point have no leg and claim nothing. */
         get: operations["reportClientTravel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/client-travel/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each visit of /reports/client-travel (same filters and rules), for the visits CSV used for invoicing: by client name, then start. client_id narrows it to one client's visits. */
+        get: operations["reportClientTravelVisits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2256,7 +2290,7 @@ export interface components {
             end: string;
             /** @description practitioner-days with an applied route (stale ones included) */
             routed_days: number;
-            /** @description the travel of those routes (their metrics) */
+            /** @description every visit's travel that week (not cancelled; as /reports/practitioner-travel counts it: the applied route's legs where it says them, else estimated; legs from and to the start and end places included) */
             travel_seconds: number;
             travel_metres: number;
             /** @description booked time of the visits that are not cancelled */
@@ -2279,7 +2313,7 @@ export interface components {
             outside_availability: components["schemas"]["DashboardDayCount"][];
             /** @description today and tomorrow, the visits with less time than the travel from the visit before (as the day schedule warns) */
             travel_warnings: components["schemas"]["DashboardDayCount"][];
-            /** @description In the next 7 days (today first), each practitioner-day with visits but no applied route, for active practitioners with a start place and working hours that day */
+            /** @description In the next 7 days (today first, then by practitioner name), the first practitioner-days (at most 5) with visits but no applied route, for active practitioners with a start place and working hours that day */
             unrouted_days: {
                 /** Format: date */
                 date: string;
@@ -2287,6 +2321,8 @@ export interface components {
                 practitioner_name: string;
                 visits: number;
             }[];
+            /** @description how many such practitioner-days there are in all (unrouted_days lists the first) */
+            unrouted_day_count: number;
             /** @description routes of today and the next 6 days that changed after they were applied */
             stale_routes: {
                 /** Format: date */
@@ -5110,7 +5146,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each practitioner's travel, their days and legs */
+            /** @description Each practitioner's travel */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5118,9 +5154,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: components["schemas"]["PractitionerTravelRow"][];
+                        summary: components["schemas"]["PractitionerTravelSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportPractitionerTravelLegs: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                /** @description only this practitioner's days and legs */
+                practitioner_id?: number;
+                /** @description only this day's legs (yyyy-MM-dd, within the range; the days are still every day of the range) */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days and legs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         days: components["schemas"]["PractitionerTravelDay"][];
                         legs: components["schemas"]["TravelLegRow"][];
-                        summary: components["schemas"]["PractitionerTravelSummary"];
                     };
                 };
             };
@@ -5225,7 +5297,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each client's claimable travel and their visits' */
+            /** @description Each client's claimable travel (each visit's is at /reports/client-travel/visits) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5233,8 +5305,48 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: components["schemas"]["ClientTravelRow"][];
-                        visits: components["schemas"]["ClientTravelVisit"][];
                         summary: components["schemas"]["ClientTravelSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportClientTravelVisits: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                /** @description the most travel minutes claimable for a visit (default 30) */
+                cap_minutes?: number;
+                /** @description the most travel minutes claimable for a visit to a regional client (default 60) */
+                regional_cap_minutes?: number;
+                /** @description dollars claimed per kilometre (default 0.99) */
+                rate_per_km?: number;
+                /** @description only this client's visits */
+                client_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each visit's claimable travel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        visits: components["schemas"]["ClientTravelVisit"][];
                     };
                 };
             };

@@ -118,6 +118,7 @@ describe('GET /dashboard', () => {
     expect(overview.outside_availability).toEqual([{ date: TODAY, count: 2 }, { date: '2030-03-07', count: 1 }]);
     expect(overview.travel_warnings).toEqual([{ date: TODAY, count: 1 }, { date: '2030-03-07', count: 0 }]);
     expect(overview.unrouted_days).toEqual([{ date: '2030-03-08', practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 1 }]);
+    expect(overview.unrouted_day_count).toBe(1);
     expect(overview.stale_routes).toEqual([{ date: TODAY, practitioner_id: pat, practitioner_name: 'Pat acme-One', stale_at: '2030-03-05T00:00:00.000Z' }]);
     // Dale (fixture: no address) and Fay (no suburb; her next visit is on Friday).
     expect(overview.clients_missing_address).toEqual({ clients: 2, with_visit_this_week: 1 });
@@ -125,14 +126,21 @@ describe('GET /dashboard', () => {
     expect(overview.last_export).toMatchObject({ id: conflictExportId, status: 'COMPLETE', error_message: null, problems: 1 });
     // This week: Pat 1 h + 55 min + 45 min + 1 h (Saturday counts) = 13,200 s, Quinn 30 min + 1 h = 5,400 s, over
     // Pat's 40 h and Quinn's 20 h = 216,000 s. Last week: Pat 2 h + Quinn 30 min = 9,000 s (Rory is inactive).
+    // Travel: every visit's legs (none from these routes: they have no stops), exactly what the Practitioner travel report counts for the week (the routes' legs
+    // where they say them, else estimated).
+    const weekTravel = async (start: string, end: string) =>
+      (await t.request('GET', `/api/reports/practitioner-travel?start_date=${start}&end_date=${end}`, { token: acme.tokens.admin })).body.summary;
+    const [thisWeek, lastWeek] = [await weekTravel('2030-03-04', '2030-03-10'), await weekTravel('2030-02-25', '2030-03-03')];
     expect(overview.this_week).toEqual({
-      start: '2030-03-04', end: '2030-03-10', routed_days: 1, travel_seconds: 1800, travel_metres: 20_000,
+      start: '2030-03-04', end: '2030-03-10', routed_days: 1, travel_seconds: thisWeek.travel_seconds, travel_metres: thisWeek.travel_metres,
       visit_seconds: 18_600, working_seconds: 216_000, utilisation: 0.086,
     });
     expect(overview.last_week).toEqual({
-      start: '2030-02-25', end: '2030-03-03', routed_days: 2, travel_seconds: 4200, travel_metres: 45_000,
+      start: '2030-02-25', end: '2030-03-03', routed_days: 2, travel_seconds: lastWeek.travel_seconds, travel_metres: lastWeek.travel_metres,
       visit_seconds: 9000, working_seconds: 216_000, utilisation: 0.042,
     });
+    // Not the routes' metrics (1800 s this week): Pat's unrouted Friday and Saturday count too.
+    expect(overview.this_week.travel_seconds).toBeGreaterThan(1800);
     expect(overview.travel).toBe('haversine');
   });
 

@@ -117,7 +117,8 @@ describe('practitioner travel', () => {
   });
 
   it('answers every leg, from → to, with its source: the route’s on a routed day, else the estimate', async () => {
-    const { body } = await get('practitioner-travel');
+    expect((await get('practitioner-travel')).body).not.toHaveProperty('legs');
+    const { body } = await get('practitioner-travel/legs');
     const leg = (row: any) => [row.day, row.kind, row.from_name, row.to_name, row.travel_seconds, row.travel_metres, row.source];
     expect(body.legs.map(leg)).toEqual([
       ['2030-03-04', 'start', 'Home', 'Amy Able', 216, 1501, 'estimate'],
@@ -141,13 +142,29 @@ describe('practitioner travel', () => {
     ]);
   });
 
+  it('drills down to one practitioner’s days, and one day’s legs', async () => {
+    const [pat, quinn] = acme.practitionerIds;
+    const one = await get('practitioner-travel/legs', `${MARCH}&practitioner_id=${pat}&day=2030-03-05`);
+    expect(one.status).toBe(200);
+    expect(one.body.days.map((day: any) => day.day)).toEqual(['2030-03-04', '2030-03-05', '2030-03-06']);
+    expect(one.body.legs.map((leg: any) => [leg.practitioner_id, leg.day, leg.kind, leg.travel_seconds])).toEqual([
+      [pat, '2030-03-05', 'start', 600], [pat, '2030-03-05', 'between', 420], [pat, '2030-03-05', 'end', 900],
+    ]);
+    // Outside the practitioners chosen: nothing; a day outside the range: refused, naming the field.
+    expect((await get('practitioner-travel/legs', `${MARCH}&practitioner_ids=${quinn}&practitioner_id=${pat}`)).body).toEqual({ days: [], legs: [] });
+    const outside = await get('practitioner-travel/legs', `${MARCH}&practitioner_id=${pat}&day=2030-03-09`);
+    expect(outside.status).toBe(422);
+    expect(outside.body.message).toContain('day');
+  });
+
   it('takes days in the business time zone and counts the legs of the chosen visits only', async () => {
     // 4 March in Brisbane starts at 14:00 on 3 March in UTC, where day 1's visits are.
     const monday = await get('practitioner-travel', '?start_date=2030-03-04&end_date=2030-03-04');
     expect(monday.body.rows.map((row: any) => [row.practitioner_name, row.visits, row.travel_seconds])).toEqual([['Pat acme-One', 3, 3482], ['Quinn acme-Two', 3, 378]]);
     // Nursing visits only: Cal's physiotherapy visit and the legs into and out of it drop out (216 + 378).
     const nursing = await get('practitioner-travel', `${MARCH}&appointment_type_ids=${acme.appointmentTypeIds[0]}&practitioner_ids=${acme.practitionerIds[0]}`);
-    expect(nursing.body.days[0]).toMatchObject({ day: '2030-03-04', visits: 2, travel_seconds: 594, travel_metres: 4503 });
+    const nursingDays = await get('practitioner-travel/legs', `${MARCH}&appointment_type_ids=${acme.appointmentTypeIds[0]}&practitioner_ids=${acme.practitionerIds[0]}`);
+    expect(nursingDays.body.days[0]).toMatchObject({ day: '2030-03-04', visits: 2, travel_seconds: 594, travel_metres: 4503 });
     expect(nursing.body.rows.map((row: any) => row.practitioner_name)).toEqual(['Pat acme-One']);
   });
 });
@@ -170,13 +187,16 @@ describe('client travel', () => {
       clients: 4, visits: 9, travel_seconds: 3814, travel_metres: 35019, claimable_seconds: 3814, amount: 34.67,
       cap_minutes: 30, regional_cap_minutes: 60, rate_per_km: 0.99,
     });
-    const amy2 = response.body.visits.find((v: any) => v.appointment_id === visitIds.pat2Amy);
+    expect(response.body).not.toHaveProperty('visits');
+    const { visits } = (await get('client-travel/visits')).body;
+    expect(visits).toHaveLength(9);
+    const amy2 = visits.find((v: any) => v.appointment_id === visitIds.pat2Amy);
     expect(amy2).toEqual({
       appointment_id: visitIds.pat2Amy, client_id: expect.any(Number), client_name: 'Amy Able', regional: false, day: '2030-03-05',
       starts_at: '2030-03-04T23:00:00.000Z', practitioner_id: acme.practitionerIds[0], practitioner_name: 'Pat acme-One',
       from_name: 'Home', travel_seconds: 600, travel_metres: 5000, source: 'route', claimable_seconds: 600, amount: 4.95,
     });
-    expect(response.body.visits.find((v: any) => v.appointment_id === visitIds.quinnDale)).toMatchObject({ from_name: null, travel_seconds: null, source: null, amount: 0 });
+    expect(visits.find((v: any) => v.appointment_id === visitIds.quinnDale)).toMatchObject({ from_name: null, travel_seconds: null, source: null, amount: 0 });
   });
 
   it('applies the caps and rate given in the address', async () => {
@@ -218,7 +238,7 @@ describe('the day schedule’s travel warnings', () => {
 
 describe('both travel reports', () => {
   it('are for admins only', async () => {
-    for (const report of ['practitioner-travel', 'client-travel']) {
+    for (const report of ['practitioner-travel', 'practitioner-travel/legs', 'client-travel', 'client-travel/visits']) {
       expect((await get(report, MARCH, acme.tokens.staff)).status).toBe(403);
       expect((await get(report, MARCH, acme.tokens.practitioner)).status).toBe(403);
       expect((await t.request('GET', `/api/reports/${report}${MARCH}`)).status).toBe(401);
@@ -231,6 +251,8 @@ describe('both travel reports', () => {
     expect((await get('client-travel', MARCH, other.tokens.admin)).body.rows.map((row: any) => row.client_name)).toEqual(['Olga Other']);
     const foreign = await get('practitioner-travel', `${MARCH}&practitioner_ids=${other.practitionerIds[0]}`);
     expect(foreign.body.rows).toEqual([]);
+    expect((await get('practitioner-travel/legs', `${MARCH}&practitioner_id=${other.practitionerIds[0]}`)).body).toEqual({ days: [], legs: [] });
+    expect((await get('client-travel/visits', MARCH, other.tokens.admin)).body.visits.map((visit: any) => visit.client_name)).toEqual(['Olga Other']);
     expect((await get('client-travel', `${MARCH}&practitioner_ids=${other.practitionerIds[0]}`)).body.rows).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ const OVERVIEW = {
     { date: '2026-11-27', practitioner_id: 7, practitioner_name: 'Pat Nguyen', visits: 6 },
     { date: '2026-11-30', practitioner_id: 8, practitioner_name: 'Quinn Lee', visits: 1 },
   ],
+  // The first of 14: the rest are counted, not listed.
+  unrouted_day_count: 14,
   stale_routes: [{ date: '2026-11-26', practitioner_id: 8, practitioner_name: 'Quinn Lee', stale_at: '2026-11-24T03:00:00.000Z' }],
   clients_missing_address: { clients: 12, with_visit_this_week: 3 },
   last_import: {
@@ -39,7 +41,7 @@ const OVERVIEW = {
     id: 42, status: 'COMPLETE', start_date: '2026-11-25', end_date: '2026-11-25', error_message: null,
     created_at: '2026-11-24T23:35:00.000Z', finished_at: '2026-11-24T23:36:00.000Z', created_by_name: 'Ada Admin', automatic: false, problems: 2,
   },
-  // This week 7 h 30 min of routed travel over 9 practitioner-days, last week 6 h: up 25%; utilisation 61.3% (last 58%).
+  // This week 7 h 30 min of travel (9 practitioner-days routed), last week 6 h: up 25%; utilisation 61.3% (last 58%).
   this_week: week('2026-11-23', '2026-11-29', { routed_days: 9, travel_seconds: 27_000, travel_metres: 412_300, visit_seconds: 88_200, working_seconds: 144_000, utilisation: 0.613 }),
   last_week: week('2026-11-16', '2026-11-22', { routed_days: 8, travel_seconds: 21_600, travel_metres: 300_000, visit_seconds: 83_520, working_seconds: 144_000, utilisation: 0.58 }),
   travel: 'haversine',
@@ -86,10 +88,10 @@ describe('the dashboard of an ADMIN', () => {
     expect(hrefs(travel)).toEqual([['Fix on today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
 
     const unrouted = await tile('Unrouted days');
-    expect(figure(unrouted)).toBe('2');
+    expect(figure(unrouted)).toBe('14');
     expect(words(unrouted)).toMatch(/with visits but no applied route, counting practitioners with a start place and working hours that day/);
     expect(within(within(unrouted).getByRole('list', { name: 'Unrouted days' })).getAllByRole('listitem').map((item) => item.textContent))
-      .toEqual(['Fri 27 Nov · Pat Nguyen (6 visits)', 'Mon 30 Nov · Quinn Lee (1 visit)']);
+      .toEqual(['Fri 27 Nov · Pat Nguyen (6 visits)', 'Mon 30 Nov · Quinn Lee (1 visit)', 'and 12 more']);
     expect(hrefs(unrouted)).toEqual([
       ['Fri 27 Nov', '/appointments?view=schedule&start=2026-11-27&end=2026-11-27'],
       ['Mon 30 Nov', '/appointments?view=schedule&start=2026-11-30&end=2026-11-30'],
@@ -118,7 +120,7 @@ describe('the dashboard of an ADMIN', () => {
 
     const weekTravel = await tile('Travel this week');
     expect(figure(weekTravel)).toBe('7 h 30 min');
-    expect(words(weekTravel)).toBe('Travel of optimised routes (9 practitioner-days, 412.3 km), up 25% on last week (6 h). Days without a route are not counted.');
+    expect(words(weekTravel)).toBe('Travel between every visit (412.3 km; 9 practitioner-days on an optimised route), up 25% on last week (6 h).');
     expect(hrefs(weekTravel)).toEqual([['This week’s schedule', '/appointments?view=schedule&start=2026-11-23&end=2026-11-29']]);
 
     const utilisation = await tile('Utilisation this week');

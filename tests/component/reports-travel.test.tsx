@@ -1,6 +1,6 @@
 // Practitioner travel and Client travel: the summary, chart and table for the filters in the address; a
-// practitioner's days and a day's legs opened from the table (and kept in the address); the legs CSV and the visits
-// CSV for invoicing, exactly as given; client travel's cap, regional cap and rate sent to the server and kept.
+// practitioner's days and a day's legs opened from the table (asked for then, and kept in the address); the legs CSV
+// and the visits CSV for invoicing, asked for when downloaded and saved exactly as given; client travel's cap, regional cap and rate sent to the server and kept.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +19,12 @@ const PRACTITIONER_TRAVEL = {
     { practitioner_id: 7, practitioner_name: 'Pat Nguyen', days: 2, visits: 5, visit_seconds: 18000, travel_seconds: 5400, travel_metres: 42500, working_seconds: 27000, travel_share: 0.2, unlocated_visits: 1 },
     { practitioner_id: 8, practitioner_name: 'Old Staff', days: 1, visits: 2, visit_seconds: 3600, travel_seconds: 900, travel_metres: 6000, working_seconds: 6300, travel_share: 0.143, unlocated_visits: 0 },
   ],
+  summary: {
+    practitioners: 2, visits: 7, visit_seconds: 21600, travel_seconds: 6300, travel_metres: 48500, working_seconds: 33300, travel_share: 0.189,
+    route_legs: 4, estimate_legs: 3, unlocated_visits: 1, legs_counted: LEGS_COUNTED,
+  },
+};
+const PRACTITIONER_TRAVEL_LEGS = {
   days: [
     { practitioner_id: 7, day: '2030-03-04', visits: 3, visit_seconds: 10800, travel_seconds: 3600, travel_metres: 30000, working_seconds: 16200, route_legs: 4, estimate_legs: 0, unlocated_visits: 0 },
     { practitioner_id: 7, day: '2030-03-05', visits: 2, visit_seconds: 7200, travel_seconds: 1800, travel_metres: 12500, working_seconds: 10800, route_legs: 0, estimate_legs: 2, unlocated_visits: 1 },
@@ -29,25 +35,29 @@ const PRACTITIONER_TRAVEL = {
     { practitioner_id: 7, practitioner_name: 'Pat Nguyen', day: '2030-03-05', kind: 'end', from_appointment_id: 31, to_appointment_id: null, from_name: 'Amy Able', to_name: 'Home', travel_seconds: 1200, travel_metres: 8000, source: 'estimate' },
     { practitioner_id: 8, practitioner_name: 'Old Staff', day: '2030-03-04', kind: 'between', from_appointment_id: 40, to_appointment_id: 41, from_name: 'Ben "B" Best', to_name: 'Cal Coast', travel_seconds: 900, travel_metres: 6000, source: 'route' },
   ],
-  summary: {
-    practitioners: 2, visits: 7, visit_seconds: 21600, travel_seconds: 6300, travel_metres: 48500, working_seconds: 33300, travel_share: 0.189,
-    route_legs: 4, estimate_legs: 3, unlocated_visits: 1, legs_counted: LEGS_COUNTED,
-  },
 };
+/** The drill-down of one practitioner: their days and legs. */
+const legsOf = (id: number) => ({
+  days: PRACTITIONER_TRAVEL_LEGS.days.filter((day) => day.practitioner_id === id),
+  legs: PRACTITIONER_TRAVEL_LEGS.legs.filter((leg) => leg.practitioner_id === id),
+});
 const CLIENT_TRAVEL = {
   rows: [
     { client_id: 21, client_name: 'Amy Able', regional: false, cap_minutes: 30, visits: 2, visits_without_travel: 0, travel_seconds: 2700, travel_metres: 21000, claimable_seconds: 2400, amount: 20.79 },
     { client_id: 22, client_name: 'Cal Coast', regional: true, cap_minutes: 60, visits: 1, visits_without_travel: 0, travel_seconds: 900, travel_metres: 6000, claimable_seconds: 900, amount: 5.94 },
   ],
+  summary: {
+    clients: 2, visits: 3, travel_seconds: 3600, travel_metres: 27000, claimable_seconds: 3300, amount: 26.73,
+    cap_minutes: 30, regional_cap_minutes: 60, rate_per_km: 0.99, legs_counted: LEGS_COUNTED,
+  },
+};
+
+const CLIENT_TRAVEL_VISITS = {
   visits: [
     { appointment_id: 31, client_id: 21, client_name: 'Amy Able', regional: false, day: '2030-03-04', starts_at: '2030-03-03T23:00:00Z', practitioner_id: 7, practitioner_name: 'Pat Nguyen', from_name: 'Home', travel_seconds: 2100, travel_metres: 15000, source: 'route', claimable_seconds: 1800, amount: 14.85 },
     { appointment_id: 32, client_id: 21, client_name: 'Amy Able', regional: false, day: '2030-03-05', starts_at: '2030-03-05T00:30:00Z', practitioner_id: 7, practitioner_name: 'Pat Nguyen', from_name: 'Ben Best', travel_seconds: 600, travel_metres: 6000, source: 'estimate', claimable_seconds: 600, amount: 5.94 },
     { appointment_id: 41, client_id: 22, client_name: 'Cal Coast', regional: true, day: '2030-03-04', starts_at: '2030-03-04T01:00:00Z', practitioner_id: 8, practitioner_name: 'Old Staff', from_name: 'Ben Best', travel_seconds: 900, travel_metres: 6000, source: 'route', claimable_seconds: 900, amount: 5.94 },
   ],
-  summary: {
-    clients: 2, visits: 3, travel_seconds: 3600, travel_metres: 27000, claimable_seconds: 3300, amount: 26.73,
-    cap_minutes: 30, regional_cap_minutes: 60, rate_per_km: 0.99, legs_counted: LEGS_COUNTED,
-  },
 };
 
 const requests = reportRequests;
@@ -60,7 +70,12 @@ beforeEach(() => {
   server.use(
     ...reportFilterHandlers(),
     http.get(api('/reports/practitioner-travel'), () => HttpResponse.json(PRACTITIONER_TRAVEL)),
+    http.get(api('/reports/practitioner-travel/legs'), ({ request }) => {
+      const practitionerId = new URL(request.url).searchParams.get('practitioner_id');
+      return HttpResponse.json(practitionerId ? legsOf(Number(practitionerId)) : PRACTITIONER_TRAVEL_LEGS);
+    }),
     http.get(api('/reports/client-travel'), () => HttpResponse.json(CLIENT_TRAVEL)),
+    http.get(api('/reports/client-travel/visits'), () => HttpResponse.json(CLIENT_TRAVEL_VISITS)),
   );
 });
 afterEach(() => vi.restoreAllMocks());
@@ -78,6 +93,8 @@ describe('practitioner travel', () => {
       ['Pat Nguyen', '2', '5', '5.0', '42.5', '1.5', '20.0%', '1'],
       ['Old Staff', '1', '2', '1.0', '6.0', '0.3', '14.3%', '0'],
     ]);
+    // Days and legs are asked for only when a practitioner is opened.
+    expect(requests('practitioner-travel/legs')).toEqual([]);
   });
 
   it('opens a practitioner’s days and a day’s legs, kept in the address for a reload', async () => {
@@ -86,6 +103,9 @@ describe('practitioner travel', () => {
     const table = await screen.findByRole('table', { name: 'Practitioner travel' });
     await user.click(within(table).getByRole('button', { name: 'Pat Nguyen' }));
     const days = await screen.findByRole('table', { name: 'Days of Pat Nguyen' });
+    await waitFor(() => expect(within(days).getAllByRole('row')).toHaveLength(3));
+    const drillDown = requests('practitioner-travel/legs');
+    expect(drillDown.map((request) => [request.get('practitioner_id'), request.get('start_date') !== null])).toEqual([['7', true]]);
     expect(within(days).getAllByRole('row').slice(1).map(cells)).toEqual([
       ['04 Mar 2030', '3', '3.0', '30.0', '60', '4.5', 'Route'],
       ['05 Mar 2030', '2', '2.0', '12.5', '30', '3.0', 'Estimate'],
@@ -109,6 +129,8 @@ describe('practitioner travel', () => {
     renderApp('/reports/practitioner-travel', { as: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Practitioner travel' });
     await user.click(screen.getByRole('button', { name: 'Download legs CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(requests('practitioner-travel/legs').map((request) => request.get('practitioner_id'))).toEqual([null]);
     expect(await saved[0].text()).toBe(
       'Practitioner,Day,From,To,Km,Minutes,Source\r\n' +
       'Pat Nguyen,2030-03-05,Home,Amy Able,4.5,10,Estimate\r\n' +
@@ -162,6 +184,8 @@ describe('client travel', () => {
     renderApp('/reports/client-travel', { as: 'ADMIN' });
     await screen.findByRole('table', { name: 'Client travel' });
     await user.click(screen.getByRole('button', { name: 'Download visits CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(requests('client-travel/visits').map((request) => request.get('cap_minutes'))).toEqual(['30']);
     expect(await saved[0].text()).toBe(
       'Client,Client id,Regional,Day,Start,Appointment id,Practitioner,From,Travel min,Travel km,Claimable min,Km $,Source\r\n' +
       'Amy Able,21,No,2030-03-04,09:00,31,Pat Nguyen,Home,35,15.0,30,14.85,Route\r\n' +

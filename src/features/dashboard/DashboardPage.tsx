@@ -111,12 +111,14 @@ function Tile({ title, figure, tone = 'neutral', text, links, children, testId }
 }
 
 /** A short list inside a tile (at most `max` rows, then "and N more"). */
-function TileList({ rows, max = 4, label }: { rows: { key: string; text: ReactNode }[]; max?: number; label: string }) {
+/** The first `max` rows; `total` counts rows the server did not send (default: those given). */
+function TileList({ rows, max = 4, total = rows.length, label }: { rows: { key: string; text: ReactNode }[]; max?: number; total?: number; label: string }) {
   if (rows.length === 0) return null;
+  const shown = rows.slice(0, max);
   return (
     <ul aria-label={label} className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-200">
-      {rows.slice(0, max).map((row) => <li key={row.key}>{row.text}</li>)}
-      {rows.length > max && <li className="text-slate-500">and {rows.length - max} more</li>}
+      {shown.map((row) => <li key={row.key}>{row.text}</li>)}
+      {total > shown.length && <li className="text-slate-500">and {total - shown.length} more</li>}
     </ul>
   );
 }
@@ -178,7 +180,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
         links={[fixLink(overview.travel_warnings)]}
       />
       <Tile
-        testId="tile-unrouted-days" title="Unrouted days" figure={String(overview.unrouted_days.length)} tone={overview.unrouted_days.length ? 'warn' : 'good'}
+        testId="tile-unrouted-days" title="Unrouted days" figure={String(overview.unrouted_day_count)} tone={overview.unrouted_day_count ? 'warn' : 'good'}
         text="Practitioner-days in the next 7 days with visits but no applied route, counting practitioners with a start place and working hours that day."
         links={[
           ...(overview.unrouted_days[0] ? [{ href: scheduleOf(overview.unrouted_days[0].date), label: `Optimise ${dayName(overview.unrouted_days[0].date)}` }] : []),
@@ -187,6 +189,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
       >
         <TileList
           label="Unrouted days"
+          total={overview.unrouted_day_count}
           rows={overview.unrouted_days.map((row) => ({
             key: `${row.date}-${row.practitioner_id}`,
             text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
@@ -215,7 +218,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
       <JobTile kind="export" job={overview.last_export} admin={admin} timeZone={dashboard.business_time_zone} />
       <Tile
         testId="tile-travel" title="Travel this week" figure={duration(week.travel_seconds)}
-        text={`Travel of optimised routes (${plural(week.routed_days, 'practitioner-day')}, ${distance(week.travel_metres)}), ${against(week.travel_seconds, lastWeek.travel_seconds, duration)}. Days without a route are not counted.`}
+        text={`Travel between every visit (${distance(week.travel_metres)}; ${plural(week.routed_days, 'practitioner-day')} on an optimised route), ${against(week.travel_seconds, lastWeek.travel_seconds, duration)}.`}
         links={[{ href: scheduleOf(week.start, week.end), label: 'This week’s schedule' }]}
       />
       <UtilisationTile week={week} lastWeek={lastWeek} admin={admin} />

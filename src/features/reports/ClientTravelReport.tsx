@@ -1,7 +1,8 @@
 // /reports/client-travel: the travel to bill each client for — every visit's inbound leg (minutes and km; from the
 // applied route, else estimated), the minutes claimable under the cap (30 min, or 60 for a regional client: one
 // tagged "Regional"), and km × the rate. The cap, the regional cap and the rate are this report's own filters, in
-// the address; the table totals each client, and "Download visits CSV" saves one line per visit for invoicing.
+// the address; the table totals each client, and "Download visits CSV" asks for each visit's line and saves them for
+// invoicing.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -10,10 +11,10 @@ import { selectUser } from '../../machines/auth';
 import { formatDateTime, formatDayRange, formatTime, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState, type UrlParam } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
-import { Button } from '../../ui/Button';
-import type { ClientTravelRow, ClientTravelVisit } from './api';
+import { fetchClientTravelVisits, type ClientTravelRow, type ClientTravelVisit } from './api';
 import { CountsChart } from './CountsChart';
-import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import type { CsvColumn } from './csv';
+import { FetchedCsvButton } from './FetchedCsvButton';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
@@ -172,9 +173,10 @@ export default function ClientTravelReport({ route }: RoutePageProps) {
             fileName={`client-travel-${period}.csv`}
             empty="No client visits in these days."
             actions={
-              <Button variant="secondary" size="sm" disabled={report.data.visits.length === 0} onClick={() => downloadCsv(`client-travel-visits-${period}.csv`, toCsv(visitColumns, report.data.visits))}>
-                Download visits CSV
-              </Button>
+              <FetchedCsvButton
+                label="Download visits CSV" disabled={report.data.rows.length === 0} columns={visitColumns} fileName={`client-travel-visits-${period}.csv`}
+                rowsOf={async () => (await fetchClientTravelVisits(api, query)).visits}
+              />
             }
           />
         </>

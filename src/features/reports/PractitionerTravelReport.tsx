@@ -1,7 +1,7 @@
 // /reports/practitioner-travel: how far and how long each practitioner drives — visits, visit hours, travel km and
 // hours, and travel's share of the working day — with a chart of travel hours. A practitioner's name opens their
-// days, and a day its legs (from → to, km, minutes, whether from the applied route or estimated). "Download legs
-// CSV" saves every leg of the report. The server says which legs count (start and end places included).
+// days, and a day its legs (from → to, km, minutes, whether from the applied route or estimated), asked for only
+// then. "Download legs CSV" asks for every leg of the report and saves them. The server says which legs count.
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -11,9 +11,10 @@ import { formatCalendarDate, formatDateTime, formatDayRange, todayIn, toRequestD
 import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { Button } from '../../ui/Button';
-import type { PractitionerTravelDay, PractitionerTravelRow, TravelLegRow } from './api';
+import { fetchPractitionerTravelLegs, type PractitionerTravelDay, type PractitionerTravelRow, type TravelLegRow } from './api';
 import { CountsChart } from './CountsChart';
-import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import type { CsvColumn } from './csv';
+import { FetchedCsvButton } from './FetchedCsvButton';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
@@ -91,11 +92,16 @@ export default function PractitionerTravelReport({ route }: RoutePageProps) {
     return { ...reportFilterState(week), open: urlParam.integer(null), day: urlParam.date(null) };
   }, [today, weekStart]);
   const [state, setState] = useUrlState(schema);
-  const report = useQuery(reportQueries.practitionerTravel(api, reportQueryOf(state)));
+  const query = reportQueryOf(state);
+  const report = useQuery(reportQueries.practitionerTravel(api, query));
+  const drillDown = useQuery({
+    ...reportQueries.practitionerTravelLegs(api, { ...query, practitioner_id: state.open ?? 0 }),
+    enabled: state.open !== null,
+  });
   const summary = report.data?.summary;
   const columns = useMemo(() => practitionerColumns((open) => setState({ open, day: null })), [setState]);
   const openedDay = state.day ? toRequestDate(state.day) : null;
-  const days = useMemo(() => report.data?.days.filter((day) => day.practitioner_id === state.open) ?? [], [report.data, state.open]);
+  const days = drillDown.data?.days ?? [];
   const opened = report.data?.rows.find((row) => row.practitioner_id === state.open) ?? null;
   const daysColumns = useMemo(
     () => dayColumns((day) => setState({ day: openedDay === day ? null : Temporal.PlainDate.from(day) }), openedDay),
@@ -105,7 +111,7 @@ export default function PractitionerTravelReport({ route }: RoutePageProps) {
   // per practitioner opened, not on every change of the page.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const bringIntoView = useCallback((section: HTMLElement | null) => section?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [state.open]);
-  const dayLegs = report.data?.legs.filter((leg) => leg.practitioner_id === state.open && leg.day === openedDay) ?? [];
+  const dayLegs = drillDown.data?.legs.filter((leg) => leg.day === openedDay) ?? [];
 
   return (
     <ReportFrame
@@ -148,12 +154,11 @@ export default function PractitionerTravelReport({ route }: RoutePageProps) {
             fileName={`practitioner-travel-${toRequestDate(state.range.start)}-${toRequestDate(state.range.end)}.csv`}
             empty="No visits in these days."
             actions={
-              <Button
-                variant="secondary" size="sm" disabled={report.data.legs.length === 0}
-                onClick={() => downloadCsv(`travel-legs-${toRequestDate(state.range.start)}-${toRequestDate(state.range.end)}.csv`, toCsv(LEG_COLUMNS, report.data.legs))}
-              >
-                Download legs CSV
-              </Button>
+              <FetchedCsvButton
+                label="Download legs CSV" disabled={report.data.rows.length === 0} columns={LEG_COLUMNS}
+                fileName={`travel-legs-${toRequestDate(state.range.start)}-${toRequestDate(state.range.end)}.csv`}
+                rowsOf={async () => (await fetchPractitionerTravelLegs(api, query)).legs}
+              />
             }
           />
           {opened && (
@@ -170,9 +175,9 @@ export default function PractitionerTravelReport({ route }: RoutePageProps) {
                 rows={days}
                 rowKey={(row) => row.day}
                 fileName={`travel-days-${opened.practitioner_name}-${toRequestDate(state.range.start)}.csv`}
-                empty="No days."
+                empty={drillDown.isPending ? 'Loading…' : drillDown.isError ? 'Could not load the days.' : 'No days.'}
               />
-              {openedDay && (
+              {openedDay && drillDown.data && (
                 <div className="px-4 pb-4">
                   <h3 className="mb-2 text-sm font-semibold">Legs on {formatCalendarDate(openedDay)}</h3>
                   <ol aria-label={`Legs on ${formatCalendarDate(openedDay)}`} className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">

@@ -18,7 +18,9 @@ export type PractitionerTravelReport = operations['reportPractitionerTravel']['r
 export type PractitionerTravelRow = Schemas['PractitionerTravelRow'];
 export type PractitionerTravelDay = Schemas['PractitionerTravelDay'];
 export type TravelLegRow = Schemas['TravelLegRow'];
+export type PractitionerTravelLegsQuery = NonNullable<operations['reportPractitionerTravelLegs']['parameters']['query']>;
 export type ClientTravelQuery = NonNullable<operations['reportClientTravel']['parameters']['query']>;
+export type ClientTravelVisitsQuery = NonNullable<operations['reportClientTravelVisits']['parameters']['query']>;
 export type ClientTravelRow = Schemas['ClientTravelRow'];
 export type ClientTravelVisit = Schemas['ClientTravelVisit'];
 
@@ -36,6 +38,16 @@ export async function fetchClientsMissingAddress(api: ApiClient, query: ReportQu
 
 export async function fetchPractitionerTravel(api: ApiClient, query: ReportQuery) {
   return unwrap(await api.GET('/reports/practitioner-travel', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+/** A practitioner's days and legs (the drill-down), or every leg of the range (the legs CSV). */
+export async function fetchPractitionerTravelLegs(api: ApiClient, query: PractitionerTravelLegsQuery) {
+  return unwrap(await api.GET('/reports/practitioner-travel/legs', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+/** Each visit's claimable travel (the visits CSV). */
+export async function fetchClientTravelVisits(api: ApiClient, query: ClientTravelVisitsQuery) {
+  return unwrap(await api.GET('/reports/client-travel/visits', { params: { query } }), REPORT_LOAD_ERROR);
 }
 
 export async function fetchClientTravel(api: ApiClient, query: ClientTravelQuery) {

@@ -3,7 +3,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import {
   fetchActivity, fetchAppointmentsReport, fetchClientGeography, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerPerformance,
-  fetchPractitionerTravel, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type ReportQuery,
+  fetchPractitionerTravel, fetchPractitionerTravelLegs, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type PractitionerTravelLegsQuery,
+  type ReportQuery,
 } from './api';
 
 export const reportQueries = {
@@ -20,6 +21,12 @@ export const reportQueries = {
       queryKey: [...reportQueries.all(), 'practitioner-travel', query] as const,
       queryFn: () => fetchPractitionerTravel(api, query),
       placeholderData: keepPreviousData,
+    }),
+  /** One practitioner's days and legs: asked for when the drill-down opens. */
+  practitionerTravelLegs: (api: ApiClient, query: PractitionerTravelLegsQuery & { practitioner_id: number }) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'practitioner-travel-legs', query] as const,
+      queryFn: () => fetchPractitionerTravelLegs(api, query),
     }),
   clientTravel: (api: ApiClient, query: ClientTravelQuery) =>
     queryOptions({

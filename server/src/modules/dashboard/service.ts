@@ -5,7 +5,8 @@
 //
 // Queries per load: ADMIN and REGULAR_USER 10 (the business's time zone, then in parallel: practitioners, business
 // locations, custom locations, today's and tomorrow's visits, visit totals per practitioner and day, routes of the
-// days shown, clients missing address, last import and export, failed reminders); a PRACTITIONER 3 (time zone, today's list — often
+// days shown, clients missing address, last import and export, failed reminders) and the travel summary's fresh check
+// and days; a PRACTITIONER 3 (time zone, today's list — often
 // from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
@@ -21,6 +22,7 @@ import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
 import { routesOfDays } from '../travel-legs';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
+import { dailyTravel } from '../travel-summary';
 import { nextVisit, visitDayTotals } from './repository';
 
 type Dashboard = Schemas['Dashboard'];
@@ -29,6 +31,8 @@ type TodayList = Schemas['DashboardPractitionerDay']['today'];
 
 /** The days unrouted days and stale routes look at: today and the 6 after. */
 export const DAYS_AHEAD = 7;
+/** Unrouted practitioner-days listed (the tile links to the first; the count says how many in all). */
+export const UNROUTED_DAYS_LISTED = 5;
 
 const plus = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
 const daysFrom = (from: string, count: number) => Array.from({ length: count }, (_, index) => plus(from, index));
@@ -87,7 +91,7 @@ export class DashboardService {
     const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
     const provider = travelProviderFor(this.ctx.config);
 
-    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs, failedReminders] = await Promise.all([
+    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs, failedReminders, travel] = await Promise.all([
       loadPractitionerDaysOn(db, businessAccountId, null, dates),
       dayVisits(db, businessAccountId, null, { from: dayBounds(today, timeZone).from, to: dayBounds(tomorrow, timeZone).to }),
       visitDayTotals(db, businessAccountId, lastWeek, last),
@@ -97,6 +101,8 @@ export class DashboardService {
       clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
       lastSyncJobs(this.ctx, auth),
       failedReminderSummary(this.ctx, businessAccountId, today),
+      // The two weeks' travel: every visit's legs, from the travel summary (routes' legs where they say them).
+      dailyTravel(db, this.ctx.config, businessAccountId, { startDate: lastWeek, endDate: plus(thisWeek, 6) }),
     ]);
 
     const dayIndex = new Map(dates.map((day, index) => [day, index]));
@@ -177,8 +183,8 @@ export class DashboardService {
       return {
         start, end,
         routed_days: routes.length,
-        travel_seconds: Math.round(routes.reduce((sum, route) => sum + route.travelSeconds, 0)),
-        travel_metres: Math.round(routes.reduce((sum, route) => sum + route.travelMetres, 0)),
+        travel_seconds: travel.filter((day) => inWeek(day.day)).reduce((sum, day) => sum + day.seconds, 0),
+        travel_metres: travel.filter((day) => inWeek(day.day)).reduce((sum, day) => sum + day.metres, 0),
         visit_seconds: visitSeconds,
         working_seconds: Math.round(workingSeconds),
         utilisation: utilisationOf(visitSeconds, workingSeconds),
@@ -203,7 +209,8 @@ export class DashboardService {
         .sort((a, b) => compareNames(a.practitioner_id, b.practitioner_id)),
       outside_availability: [today, tomorrow].map((day) => ({ date: day, count: outside.get(day)! })),
       travel_warnings: [today, tomorrow].map((day) => ({ date: day, count: warnings.get(day)! })),
-      unrouted_days: unrouted,
+      unrouted_days: unrouted.slice(0, UNROUTED_DAYS_LISTED),
+      unrouted_day_count: unrouted.length,
       stale_routes: stale,
       clients_missing_address: {
         clients: missing.summary.clients,

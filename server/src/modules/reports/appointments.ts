@@ -9,7 +9,7 @@ import type { AvailabilityEntry } from '../../db/schema';
 import { queryRows, type Db } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import { invalid } from '../../http/errors';
-import { availabilityChecker } from '../optimizations';
+import { availabilityWindows, secondsOf, startsOutside } from '../optimizations';
 import type { ReportFilters } from './filters';
 
 export type AppointmentsGroupBy = 'practitioner' | 'type' | 'location' | 'day';
@@ -100,15 +100,21 @@ export async function appointmentsReport(db: Db, businessAccountId: number, filt
 
   const clientOf = new Map(availability.map((client) => [client.id, client]));
   const outside = new Map<string, number>();
-  const arrivesOutside = availabilityChecker();
+  // The optimiser's rule (availabilityChecker's): a client's windows on a local day, read once per client and day
+  // (keyed by the client, not by their availability written out: ~100,000 visits a month).
+  const windowsOf = new Map<string, ReturnType<typeof availabilityWindows>>();
   for (const visit of available) {
     const client = clientOf.get(visit.client_id);
     if (!client) continue;
-    const isOutside = arrivesOutside({
-      availability: client.availability, clientTimeZone: client.time_zone,
-      startsAt: new Date(visit.starts_ms), arriveAt: visit.arrive_ms === null ? null : new Date(visit.arrive_ms),
-    }, visit.practitioner_time_zone, visit.local_day);
-    if (isOutside) outside.set(visit.key, (outside.get(visit.key) ?? 0) + 1);
+    const startsAt = new Date(visit.starts_ms);
+    const key = `${visit.client_id} ${visit.local_day} ${visit.practitioner_time_zone}`;
+    let windows = windowsOf.get(key);
+    if (windows === undefined) {
+      windows = availabilityWindows({ availability: client.availability, clientTimeZone: client.time_zone, startsAt }, visit.practitioner_time_zone, 0);
+      windowsOf.set(key, windows);
+    }
+    const arrival = visit.arrive_ms === null ? startsAt : new Date(visit.arrive_ms);
+    if (startsOutside(windows, secondsOf(arrival, 0))) outside.set(visit.key, (outside.get(visit.key) ?? 0) + 1);
   }
   const figures = (row: GroupRow | undefined, outsideCount: number): Figures => ({
     visits: Number(row?.visits ?? 0), hours: Number(row?.hours ?? 0), cancelled: Number(row?.cancelled ?? 0),

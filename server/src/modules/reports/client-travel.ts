@@ -1,99 +1,111 @@
 // Client travel, for billing: each client's visits with the leg that brought the practitioner to them (the
-// travel-legs module's: route legs where a route says them, else the optimiser's travel model; the first visit of a
-// day is reached from the start place), the minutes claimable under the cap, and the kilometres at the rate. The
-// cap is the report's cap_minutes (default 30), or regional_cap_minutes (default 60) for a regional client — a client
-// with the tag "Regional" (any case), the way staff already mark clients; the amount of a visit is its km × rate,
-// rounded to the cent, and a client's total is the sum of their visits'. Visits without a client, or whose client
-// has no map point (no leg reaches them), are listed with no travel.
-import { sql } from 'drizzle-orm';
+// travel-legs module's, read from the travel summary of ADR 0017: route legs where a route says them, else the
+// optimiser's travel model; the first visit of a day is reached from the start place), the minutes claimable under
+// the cap, and the kilometres at the rate. The cap is the report's cap_minutes (default 30), or regional_cap_minutes
+// (default 60) for a regional client — a client with the tag "Regional" (any case), the way staff already mark
+// clients; the amount of a visit is its km × rate, rounded to the cent, and a client's total is the sum of their
+// visits'. Visits without a client, or whose client has no map point (no leg reaches them), are listed with no travel.
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { travelProviderFor } from '../optimizations';
-import { LEGS_COUNTED, travelDays, type TravelLeg } from '../travel-legs';
+import { loadPractitionerDays } from '../practitioners';
+import { LEGS_COUNTED } from '../travel-legs';
+import { freshTravelSummary } from '../travel-summary';
 import { reportFiltersOf, type ReportQuery } from './filters';
-import { countsVisit, travelRangeOf } from './practitioner-travel';
+import { summaryVisitsWhere, travelRangeOf } from './practitioner-travel';
 
 type Row = Schemas['ClientTravelRow'];
 type VisitRow = Schemas['ClientTravelVisit'];
-export type ClientTravelReport = { rows: Row[]; visits: VisitRow[]; summary: Schemas['ClientTravelSummary'] };
+export type ClientTravelReport = { rows: Row[]; summary: Schemas['ClientTravelSummary'] };
 
 export interface ClaimRules { capMinutes: number; regionalCapMinutes: number; ratePerKm: number }
 export const DEFAULT_CLAIM_RULES: ClaimRules = { capMinutes: 30, regionalCapMinutes: 60, ratePerKm: 0.99 };
 /** The tag that marks a client as regional (compared trimmed and in any case). */
 export const REGIONAL_TAG = 'regional';
 
-async function regionalClients(ctx: AppContext, businessAccountId: number, clientIds: number[]): Promise<Set<number>> {
-  if (clientIds.length === 0) return new Set();
-  const rows = await queryRows<{ client_id: number }>(ctx.db, sql`
-    SELECT DISTINCT ct.client_id
-    FROM client_tags ct
-    JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
-    JOIN clients c ON c.id = ct.client_id AND c.business_account_id = ${businessAccountId}
-    WHERE lower(btrim(t.name)) = ${REGIONAL_TAG} AND ct.client_id = ANY(${`{${clientIds.join(',')}}`}::int[])`);
-  return new Set(rows.map((row) => row.client_id));
-}
-
-/** Cents of `metres` at `ratePerKm` dollars a kilometre. */
-const centsOf = (metres: number, ratePerKm: number) => Math.round((metres / 1000) * ratePerKm * 100);
-
 export type ClientTravelQuery = ReportQuery & { cap_minutes?: number; regional_cap_minutes?: number; rate_per_km?: number };
 
-export async function clientTravel(ctx: AppContext, businessAccountId: number, query: ClientTravelQuery): Promise<ClientTravelReport> {
-  const filters = reportFiltersOf(query);
-  const rules: ClaimRules = {
+function rulesOf(query: ClientTravelQuery): ClaimRules {
+  return {
     capMinutes: query.cap_minutes ?? DEFAULT_CLAIM_RULES.capMinutes,
     regionalCapMinutes: query.regional_cap_minutes ?? DEFAULT_CLAIM_RULES.regionalCapMinutes,
     ratePerKm: query.rate_per_km ?? DEFAULT_CLAIM_RULES.ratePerKm,
   };
-  const range = travelRangeOf(filters);
-  const counts = countsVisit(filters);
-  const days = await travelDays(ctx.db, travelProviderFor(ctx.config), businessAccountId, { ...range, practitionerIds: filters.practitionerIds });
-  const clientIds = [...new Set(days.flatMap((day) => day.visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId]))))];
-  const regional = await regionalClients(ctx, businessAccountId, clientIds);
+}
 
+/**
+ * The counted client visits of the summary with whether their client is regional, the claimable seconds and the cents
+ * (km × rate as a double, rounded half up: what JavaScript's Math.round does with the same arithmetic).
+ */
+function claimedVisits(businessAccountId: number, query: ClientTravelQuery, rules: ClaimRules, clientId?: number): SQL {
+  const filters = reportFiltersOf(query);
+  const range = travelRangeOf(filters);
+  return sql`
+    WITH regional AS (
+      SELECT DISTINCT ct.client_id
+      FROM client_tags ct JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
+      WHERE lower(btrim(t.name)) = ${REGIONAL_TAG}
+    )
+    SELECT v.*, (r.client_id IS NOT NULL) AS regional,
+           CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
+           CASE WHEN v.in_seconds IS NULL THEN 0 ELSE least(v.in_seconds, 60 * CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END) END AS claimable_seconds,
+           coalesce(floor((v.in_metres::float8 / 1000) * ${rules.ratePerKm}::float8 * 100 + 0.5), 0) AS cents
+    FROM travel_summary_visits v LEFT JOIN regional r ON r.client_id = v.client_id
+    WHERE ${summaryVisitsWhere(businessAccountId, range, filters, filters.practitionerIds)} AND v.client_id IS NOT NULL
+      ${clientId === undefined ? sql`` : sql`AND v.client_id = ${clientId}`}`;
+}
+
+interface ClientFigures {
+  client_id: number; client_name: string | null; regional: boolean; cap_minutes: number; visits: string | number; visits_without_travel: string | number;
+  travel_seconds: string | number; travel_metres: string | number; claimable_seconds: string | number; cents: string | number;
+}
+
+export async function clientTravel(ctx: AppContext, businessAccountId: number, query: ClientTravelQuery): Promise<ClientTravelReport> {
+  const filters = reportFiltersOf(query);
+  const rules = rulesOf(query);
+  const range = travelRangeOf(filters);
+  await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
+  // Per client over the counted visits (numbers only), then their names and whether they are regional: the claim
+  // under either cap is added up and the client's own chosen.
+  const capped = (minutes: number) => sql`least(coalesce(v.in_seconds, 0), ${minutes * 60}::int)`;
+  const figures = await queryRows<ClientFigures>(ctx.db, sql`
+    WITH regional AS (
+      SELECT DISTINCT ct.client_id
+      FROM client_tags ct JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
+      WHERE lower(btrim(t.name)) = ${REGIONAL_TAG}
+    ), per AS (
+      SELECT v.client_id, count(*) AS visits, count(*) FILTER (WHERE v.in_seconds IS NULL) AS visits_without_travel,
+             coalesce(sum(v.in_seconds), 0) AS travel_seconds, coalesce(sum(v.in_metres), 0) AS travel_metres,
+             sum(${capped(rules.capMinutes)}) AS claimable_seconds, sum(${capped(rules.regionalCapMinutes)}) AS regional_claimable_seconds,
+             coalesce(sum(floor((v.in_metres::float8 / 1000) * ${rules.ratePerKm}::float8 * 100 + 0.5)), 0) AS cents
+      FROM travel_summary_visits v
+      WHERE ${summaryVisitsWhere(businessAccountId, range, filters, filters.practitionerIds)} AND v.client_id IS NOT NULL
+      GROUP BY v.client_id
+    )
+    SELECT per.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name, (r.client_id IS NOT NULL) AS regional,
+           CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
+           per.visits, per.visits_without_travel, per.travel_seconds, per.travel_metres,
+           CASE WHEN r.client_id IS NOT NULL THEN per.regional_claimable_seconds ELSE per.claimable_seconds END AS claimable_seconds, per.cents
+    FROM per
+    LEFT JOIN clients c ON c.id = per.client_id AND c.business_account_id = ${businessAccountId}
+    LEFT JOIN regional r ON r.client_id = per.client_id`);
   const report: ClientTravelReport = {
-    rows: [], visits: [],
+    rows: [],
     summary: {
       clients: 0, visits: 0, travel_seconds: 0, travel_metres: 0, claimable_seconds: 0, amount: 0,
       cap_minutes: rules.capMinutes, regional_cap_minutes: rules.regionalCapMinutes, rate_per_km: rules.ratePerKm, legs_counted: LEGS_COUNTED,
     },
   };
-  const rowOf = new Map<number, Row & { cents: number }>();
-  for (const day of days) {
-    const inbound = new Map<number, TravelLeg>();
-    for (const leg of day.legs) if (leg.toAppointmentId !== null) inbound.set(leg.toAppointmentId, leg);
-    for (const visit of day.visits) {
-      if (visit.clientId === null || !counts(visit)) continue;
-      const isRegional = regional.has(visit.clientId);
-      const cap = (isRegional ? rules.regionalCapMinutes : rules.capMinutes) * 60;
-      const leg = inbound.get(visit.id);
-      const cents = leg ? centsOf(leg.metres, rules.ratePerKm) : 0;
-      const claimable = leg ? Math.min(leg.seconds, cap) : 0;
-      report.visits.push({
-        appointment_id: visit.id, client_id: visit.clientId, client_name: visit.clientName ?? '', regional: isRegional,
-        day: day.day, starts_at: visit.startsAt.toISOString(), practitioner_id: day.practitionerId, practitioner_name: day.practitionerName,
-        from_name: leg?.fromName ?? null, travel_seconds: leg?.seconds ?? null, travel_metres: leg?.metres ?? null, source: leg?.source ?? null,
-        claimable_seconds: claimable, amount: cents / 100,
-      });
-      let row = rowOf.get(visit.clientId);
-      if (!row) {
-        row = {
-          client_id: visit.clientId, client_name: visit.clientName ?? '', regional: isRegional, cap_minutes: cap / 60, visits: 0,
-          visits_without_travel: 0, travel_seconds: 0, travel_metres: 0, claimable_seconds: 0, amount: 0, cents: 0,
-        };
-        rowOf.set(visit.clientId, row);
-      }
-      row.visits += 1;
-      if (!leg) row.visits_without_travel += 1;
-      row.travel_seconds += leg?.seconds ?? 0;
-      row.travel_metres += leg?.metres ?? 0;
-      row.claimable_seconds += claimable;
-      row.cents += cents;
-    }
-  }
   let totalCents = 0;
-  for (const { cents, ...row } of [...rowOf.values()].sort((a, b) => a.client_name.localeCompare(b.client_name) || a.client_id - b.client_id)) {
+  const rows = figures.map((figure) => ({
+    client_id: figure.client_id, client_name: figure.client_name ?? '', regional: figure.regional, cap_minutes: Number(figure.cap_minutes),
+    visits: Number(figure.visits), visits_without_travel: Number(figure.visits_without_travel), travel_seconds: Number(figure.travel_seconds),
+    travel_metres: Number(figure.travel_metres), claimable_seconds: Number(figure.claimable_seconds), cents: Number(figure.cents),
+  }));
+  // One collator: the order localeCompare gives, without building it again for each of thousands of comparisons.
+  const byName = new Intl.Collator().compare;
+  for (const { cents, ...row } of rows.sort((a, b) => byName(a.client_name, b.client_name) || a.client_id - b.client_id)) {
     report.rows.push({ ...row, amount: cents / 100 });
     totalCents += cents;
     report.summary.visits += row.visits;
@@ -101,8 +113,35 @@ export async function clientTravel(ctx: AppContext, businessAccountId: number, q
     report.summary.travel_metres += row.travel_metres;
     report.summary.claimable_seconds += row.claimable_seconds;
   }
-  report.visits.sort((a, b) => a.client_name.localeCompare(b.client_name) || a.client_id - b.client_id || a.starts_at.localeCompare(b.starts_at) || a.appointment_id - b.appointment_id);
   report.summary.clients = report.rows.length;
   report.summary.amount = totalCents / 100;
   return report;
+}
+
+interface VisitFigures {
+  appointment_id: number; client_id: number; client_name: string | null; regional: boolean; day: string; starts_at: Date | string;
+  practitioner_id: number; in_from_name: string | null; in_seconds: number | null; in_metres: number | null; in_source: 'route' | 'estimate' | null;
+  claimable_seconds: string | number; cents: string | number;
+}
+
+/** Each counted client visit (the visits CSV), or one client's. */
+export async function clientTravelVisits(ctx: AppContext, businessAccountId: number, query: ClientTravelQuery & { client_id?: number }): Promise<{ visits: VisitRow[] }> {
+  const filters = reportFiltersOf(query);
+  const range = travelRangeOf(filters);
+  await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
+  const rows = await queryRows<VisitFigures>(ctx.db, sql`
+    SELECT c.appointment_id, c.client_id, c.client_name, c.regional, to_char(c.day, 'YYYY-MM-DD') AS day, c.starts_at, c.practitioner_id,
+           c.in_from_name, c.in_seconds, c.in_metres, c.in_source, c.claimable_seconds, c.cents
+    FROM (${claimedVisits(businessAccountId, query, rulesOf(query), query.client_id)}) c`);
+  const names = new Map((await loadPractitionerDays(ctx.db, businessAccountId, [...new Set(rows.map((row) => row.practitioner_id))], range.startDate))
+    .map((practitioner) => [practitioner.practitionerId, practitioner.name]));
+  const visits: VisitRow[] = rows.map((row) => ({
+    appointment_id: row.appointment_id, client_id: row.client_id, client_name: row.client_name ?? '', regional: row.regional, day: row.day,
+    starts_at: new Date(row.starts_at).toISOString(), practitioner_id: row.practitioner_id,
+    practitioner_name: names.get(row.practitioner_id) ?? `Practitioner ${row.practitioner_id}`,
+    from_name: row.in_from_name, travel_seconds: row.in_seconds, travel_metres: row.in_metres, source: row.in_source,
+    claimable_seconds: Number(row.claimable_seconds), amount: Number(row.cents) / 100,
+  }));
+  visits.sort((a, b) => a.client_name.localeCompare(b.client_name) || a.client_id - b.client_id || a.starts_at.localeCompare(b.starts_at) || a.appointment_id - b.appointment_id);
+  return { visits };
 }

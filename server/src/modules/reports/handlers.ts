@@ -5,11 +5,11 @@ import type { AppContext } from '../../http/context';
 import { activityReport } from './activity';
 import { appointmentsReport } from './appointments';
 import { clientsMissingAddress } from './clients-missing-address';
-import { clientTravel } from './client-travel';
+import { clientTravel, clientTravelVisits } from './client-travel';
 import { clientGeography } from './client-geography';
 import { reportFiltersOf } from './filters';
 import { practitionerPerformance } from './practitioner-performance';
-import { practitionerTravel } from './practitioner-travel';
+import { practitionerTravel, practitionerTravelLegs } from './practitioner-travel';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
   return {
@@ -17,6 +17,10 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
     reportPractitionerTravel: async (request) =>
       practitionerTravel(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerTravel'))),
+    reportPractitionerTravelLegs: async (request) => {
+      const query = queryOf(request, 'reportPractitionerTravelLegs');
+      return practitionerTravelLegs(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { practitionerId: query.practitioner_id, day: query.day });
+    },
     reportPractitionerPerformance: async (request) =>
       practitionerPerformance(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerPerformance'))),
     reportClientGeography: async (request) => {
@@ -24,6 +28,7 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       return clientGeography(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { radiusKm: query.radius_km, groupBy: query.group_by });
     },
     reportClientTravel: async (request) => clientTravel(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravel')),
+    reportClientTravelVisits: async (request) => clientTravelVisits(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravelVisits')),
     reportActivity: async (request) => {
       const query = queryOf(request, 'reportActivity');
       return activityReport(ctx.db, callerOf(request).businessAccountId, { ...reportFiltersOf(query), kinds: query.kinds ?? [], author: query.author ?? null });

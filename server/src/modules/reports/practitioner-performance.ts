@@ -2,19 +2,18 @@
 // rule the dashboard uses: booked visit time ÷ the working hours of their settings), idle time (between two visits
 // in a row of a day, the time beyond the travel between them — the travel-legs module's leg), punctuality (arrival
 // within the client's availability, by the optimiser's rule, as the dashboard marks visits outside it), distinct
-// clients and continuity (visits to a client they visited in the CONTINUITY_DAYS before). Counts are SQL; the rules
-// the optimiser and the travel-legs module own are theirs, applied per visit here. The answer is per practitioner.
+// clients and continuity (visits to a client they visited in the CONTINUITY_DAYS before). Counts are SQL; idle time
+// and punctuality, the rules the optimiser and the travel-legs module own, are applied per visit by the travel
+// summary (ADR 0017) and added up here. The answer is per practitioner.
 import { sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
-import type { AvailabilityEntry } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, travelProviderFor, type DayVisit } from '../optimizations';
 import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf } from '../practitioners';
-import { LEGS_COUNTED, travelDays, type LegVisit } from '../travel-legs';
+import { LEGS_COUNTED } from '../travel-legs';
 import type { ReportFilters } from './filters';
-import { countsVisit, travelRangeOf } from './practitioner-travel';
+import { travelRangeOf, travelTotals } from './practitioner-travel';
 
 type Row = Schemas['PractitionerPerformanceRow'];
 type Summary = Schemas['PractitionerPerformanceSummary'];
@@ -40,7 +39,7 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
     dates.push(day.toString());
   }
   const practitionerIds = filters.practitionerIds.length ? filters.practitionerIds : null;
-  const [counts, practitioners, days, availability, timeZone] = await Promise.all([
+  const [counts, practitioners, summarised] = await Promise.all([
     // Per practitioner and in all (the empty grouping set), in one pass: the range's appointments and the
     // CONTINUITY_DAYS before it, each visit with the one before it of the same practitioner and client (lag over them,
     // not cancelled), which makes it a repeat when it is at most CONTINUITY_DAYS earlier. Whatever their type or
@@ -72,45 +71,11 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
         ${idsIn(sql`s.business_location_id`, filters.businessLocationIds)}
       GROUP BY GROUPING SETS ((s.practitioner_id), ())`),
     loadPractitionerDaysOn(db, businessAccountId, practitionerIds, dates),
-    travelDays(db, travelProviderFor(ctx.config), businessAccountId, { ...range, practitionerIds: filters.practitionerIds }),
-    // Clients with custom availability: the others are always available.
-    queryRows<{ id: number; time_zone: string | null; availability: AvailabilityEntry[] }>(db, sql`
-      SELECT c.id, c.time_zone, c.availability FROM clients c
-      WHERE c.business_account_id = ${businessAccountId} AND jsonb_array_length(c.availability) > 0`),
-    businessTimeZone(db, businessAccountId),
+    travelTotals(ctx, businessAccountId, filters, filters.practitionerIds, 'practitioner'),
   ]);
 
-  const clientAvailability = new Map(availability.map((client) => [client.id, client]));
   const practitionerOf = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner.days]));
-  const counted = countsVisit(filters);
-  const perPractitioner = new Map<number, { idle: number; punctual: number }>();
-  const zeroOf = new Map<string, number>();
-  const punctual = (visit: LegVisit, practitionerTimeZone: string) => {
-    const client = visit.clientId === null ? undefined : clientAvailability.get(visit.clientId);
-    if (!client) return true;
-    let zero = zeroOf.get(visit.day);
-    if (zero === undefined) zeroOf.set(visit.day, zero = dayStartMs(visit.day, timeZone));
-    const dayVisit: DayVisit = {
-      ...visit, clientTimeZone: client.time_zone, availability: client.availability, arrivalLocked: false, updatedAt: visit.startsAt,
-    };
-    const windows = availabilityWindows(dayVisit, practitionerTimeZone, zero);
-    return !startsOutside(windows, secondsOf(visit.arriveAt ?? visit.startsAt, zero));
-  };
-  for (const day of days) {
-    const own = perPractitioner.get(day.practitionerId) ?? { idle: 0, punctual: 0 };
-    perPractitioner.set(day.practitionerId, own);
-    const practitionerTimeZone = practitionerOf.get(day.practitionerId)?.[0].timeZone ?? timeZone;
-    for (const visit of day.visits) if (counted(visit) && punctual(visit, practitionerTimeZone)) own.punctual += 1;
-    const byId = new Map(day.visits.map((visit) => [visit.id, visit]));
-    for (const leg of day.legs) {
-      if (leg.kind !== 'between') continue;
-      const [from, to] = [byId.get(leg.fromAppointmentId!)!, byId.get(leg.toAppointmentId!)!];
-      if (!counted(to)) continue;
-      const left = (from.arriveAt ?? from.startsAt).getTime() + (from.endsAt.getTime() - from.startsAt.getTime());
-      const gap = Math.round(((to.arriveAt ?? to.startsAt).getTime() - left) / 1000);
-      own.idle += Math.max(0, gap - leg.seconds);
-    }
-  }
+  const perPractitioner = new Map(summarised.map((row) => [row.practitioner_id, { idle: row.idle_seconds, punctual: row.punctual_visits }]));
 
   const total = counts.find((row) => row.practitioner_id === null);
   const byPractitioner = new Map(counts.filter((row) => row.practitioner_id !== null).map((row) => [row.practitioner_id!, row]));

@@ -9,6 +9,8 @@ export interface DaysQuery {
   endDate: string;
   /** Empty: every practitioner's. */
   practitionerIds: readonly number[];
+  /** Only these practitioner-days (`${practitionerId} ${day}`); absent: every one in the range. */
+  onlyDays?: ReadonlySet<string>;
 }
 
 export interface LegVisit {

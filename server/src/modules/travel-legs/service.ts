@@ -55,6 +55,7 @@ export async function travelDays(db: Db, provider: TravelProvider, businessAccou
   const byDay = new Map<string, LegVisit[]>();
   for (const visit of visits) {
     const key = `${visit.practitionerId} ${visit.day}`;
+    if (query.onlyDays && !query.onlyDays.has(key)) continue;
     const own = byDay.get(key);
     if (own) own.push(visit);
     else byDay.set(key, [visit]);
