@@ -2948,6 +2948,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     reactivateUser: {
@@ -2966,6 +2967,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     resendInvitation: {
@@ -2984,6 +2986,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     getConfig: {
@@ -3377,6 +3380,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     updateCustomLocation: {
@@ -3546,6 +3550,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createImport: {
@@ -3602,6 +3607,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     cancelImport: {
@@ -3630,6 +3636,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listExports: {
@@ -3658,6 +3665,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createExport: {
@@ -3714,6 +3722,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     cancelExport: {
@@ -3742,6 +3751,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listClients: {
@@ -3793,6 +3803,7 @@ export interface operations {
             200: components["responses"]["ClientBody"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     updateClientAvailability: {
@@ -4011,6 +4022,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listAppointments: {
@@ -4094,6 +4106,7 @@ export interface operations {
             200: components["responses"]["AppointmentBody"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     getAppointmentExtraDetails: {
@@ -4118,6 +4131,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     updateAppointmentArrivalTime: {
@@ -4189,6 +4203,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     moveAppointment: {
@@ -4314,6 +4329,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     cancelOptimization: {
@@ -4342,6 +4358,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     applyOptimization: {
@@ -4371,6 +4388,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     discardOptimization: {
@@ -4399,6 +4417,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     getDashboard: {
@@ -4544,6 +4563,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     getPublicAvailability: {
