@@ -4,9 +4,10 @@
 // change in the database. `npm run fuzz -- --seed N --count M` runs it long; tests/api/fuzz.test.ts runs it short.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { contractPath } from '../../server/src/app';
+import { clients, practitioners, providerAccounts } from '../../server/src/db/schema';
 import { startTestApp, type TestApp } from '../api/support/app';
 import { assertMatchesContract } from '../api/support/contract';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from '../api/support/fixtures';
@@ -58,6 +59,8 @@ export interface FuzzWorld {
   ownPools: IdPools;
   otherPools: IdPools;
   tokens: Record<FuzzRole, string | undefined>;
+  /** The fuzzer's own users' emails (their password is the fixture's). */
+  emails: string[];
   /** Puts the fuzzer's own three users back as they were and logs in again where a session ended. */
   restoreSessions(): Promise<void>;
   /** Every row of the other business, table by table. */
@@ -74,12 +77,28 @@ function pools(fixture: BusinessFixture): IdPools {
   };
 }
 
+/**
+ * What the fixture leaves out but many calls need before they can succeed: a connected PMS (imports, exports),
+ * practitioners with working hours and a start place (optimisation, insertion), clients with an email.
+ */
+async function equipForEveryCall(testApp: TestApp, fixture: BusinessFixture): Promise<void> {
+  const { db } = testApp.ctx;
+  await db.insert(providerAccounts).values({ business_account_id: fixture.businessAccountId, status: 'ACTIVE', connected_at: new Date() });
+  const day = { start: '07:00', end: '19:00' };
+  await db.update(practitioners).set({
+    start_place_kind: 'business_location', start_business_location_id: fixture.businessLocationIds[0],
+    working_hours: [day, day, day, day, day, day, day], email: 'nurse@example.test',
+  }).where(inArray(practitioners.id, fixture.practitionerIds));
+  await db.update(clients).set({ email: 'client@example.test' }).where(inArray(clients.id, fixture.clientIds));
+}
+
 /** The real app on a fresh database, listening on a free port, with two businesses. */
 export async function startFuzzWorld(): Promise<FuzzWorld> {
   // The PMS is a closed port: connecting answers the contract's 502 at once instead of calling the internet.
   const testApp = await startTestApp({ requestsPerMinute: 1_000_000, clinikoBaseUrl: 'http://127.0.0.1:9' });
   const own = await createBusinessFixture(testApp, 'fuzzhome');
   const other = await createBusinessFixture(testApp, OTHER_LABEL);
+  for (const fixture of [own, other]) await equipForEveryCall(testApp, fixture);
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   const { db } = testApp.ctx;
@@ -92,7 +111,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const emails: Record<string, string> = { ADMIN: own.emails.admin, REGULAR_USER: own.emails.staff, PRACTITIONER: own.emails.practitioner };
 
   return {
-    baseUrl, testApp, own, other, ownPools: pools(own), otherPools: pools(other), tokens,
+    baseUrl, testApp, own, other, ownPools: pools(own), otherPools: pools(other), tokens, emails: Object.values(own.emails),
     async restoreSessions() {
       for (const user of originalUsers) {
         await db.execute(sql`UPDATE users SET email = ${user.email as string}, password_hash = ${user.password_hash as string},
@@ -131,8 +150,15 @@ const BAD_PATH_IDS = ['0', '-1', '2147483648', '99999999999999999999', 'abc', '1
 const BAD_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/jsonx', ''];
 const MALFORMED_JSON = ['{', '[1,', '{"a":}', 'nul', '{"a":1}}', "{'a':1}", '\u0000', '{"a":"\\ud800"}', '"unterminated', '{"__proto__":{"polluted":1}}', '1'.repeat(5000)];
 
+/** A valid range starts before it ends: start_date/end_date query values in order. */
+function orderPairs(query: [string, string][]): void {
+  const start = query.find(([key]) => key === 'start_date');
+  const end = query.find(([key]) => key === 'end_date');
+  if (start && end && start[1] > end[1]) [start[1], end[1]] = [end[1], start[1]];
+}
+
 /** Builds case `index` of run `seed`: a valid request, or one with a single thing wrong. */
-export function buildCase(seed: number, index: number, count: number, operations: Operation[], generator: SchemaGenerator, world: Pick<FuzzWorld, 'ownPools' | 'otherPools' | 'tokens'>): FuzzRequest {
+export function buildCase(seed: number, index: number, count: number, operations: Operation[], generator: SchemaGenerator, world: Pick<FuzzWorld, 'ownPools' | 'otherPools' | 'tokens' | 'emails'>): FuzzRequest {
   const random = caseRandom(seed, index);
   const operation = random.pick(operations);
   const role = random.pick(ROLES);
@@ -151,8 +177,11 @@ export function buildCase(seed: number, index: number, count: number, operations
       else query.push([parameter.name, String(value)]);
     }
   }
+  orderPairs(query);
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   let body: unknown = bodySchema && (operation.requestBody?.required || random.chance(0.8)) ? generator.valid(bodySchema, random, '', operation.path) : undefined;
+  // Random credentials never log in: half the valid logins use a real user's.
+  if (operation.operationId === 'login' && !mutate && random.chance(0.5)) body = { email: random.pick(world.emails), password: PASSWORD };
   const headers: Record<string, string> = {};
   let rawBody: string | undefined;
   let contentType: string | undefined = body === undefined ? undefined : 'application/json';

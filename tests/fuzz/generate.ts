@@ -112,6 +112,12 @@ export class SchemaGenerator {
             if (!(key in result)) result[key] = this.valid(property, random, key, path, depth + 1);
           }
         }
+        // A valid range starts before it ends (start/end times, start_date/end_date, from/to).
+        for (const [from, to] of [['start', 'end'], ['start_date', 'end_date'], ['starts_at', 'ends_at'], ['from', 'to']]) {
+          const first = result[from];
+          const last = result[to];
+          if (typeof first === 'string' && typeof last === 'string' && first > last) [result[from], result[to]] = [last, first];
+        }
         return result;
       }
       default: return null;
