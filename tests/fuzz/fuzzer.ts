@@ -65,6 +65,8 @@ export interface FuzzWorld {
   restoreSessions(): Promise<void>;
   /** Every row of the other business, table by table. */
   snapshotOther(): Promise<Record<string, string>>;
+  /** Rows of one business that point at a row of another (a `*_id`/`*_ids` column whose row has another tenant). */
+  crossTenantReferences(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,25 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       snapshot.sessions = JSON.stringify(await rows(`SELECT * FROM sessions WHERE user_id IN (${userIds}) ORDER BY id`));
       snapshot.one_time_tokens = JSON.stringify(await rows(`SELECT * FROM one_time_tokens WHERE user_id IN (${userIds}) ORDER BY id`));
       return snapshot;
+    },
+    async crossTenantReferences() {
+      const columns = await rows(`SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
+        WHERE c.table_schema = 'public' AND (c.column_name LIKE '%\\_id' OR c.column_name LIKE '%\\_ids') AND c.column_name <> 'business_account_id'
+          AND c.table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'business_account_id')`);
+      const tenantTables = new Set((await rows(`SELECT table_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND column_name = 'business_account_id'`)).map((row) => row.table_name as string));
+      const found: string[] = [];
+      for (const column of columns) {
+        const words = (column.column_name as string).replace(/_ids?$/, '').split('_');
+        // start_business_location_id → business_locations; associated_practitioner_ids → practitioners
+        const target = words.map((_, index) => `${words.slice(index).join('_')}s`).find((name) => tenantTables.has(name));
+        if (!target) continue;
+        const join = column.data_type === 'ARRAY' ? `x.id = ANY(t."${column.column_name}")` : `x.id = t."${column.column_name}"`;
+        const [{ count }] = await rows(`SELECT count(*)::int AS count FROM "${column.table_name}" t JOIN "${target}" x ON ${join}
+          WHERE x.business_account_id <> t.business_account_id`);
+        if (Number(count) > 0) found.push(`${column.table_name}.${column.column_name} → ${target}: ${count} rows point at another business's row`);
+      }
+      return found;
     },
     close: () => testApp.close(),
   };
@@ -357,6 +378,12 @@ export async function runFuzz(world: FuzzWorld, options: RunOptions): Promise<Fu
       request: { seed: options.seed, index: -1, operationId: '(whole run)', role: 'NONE', mutation: '', method: '', url: '', headers: {} },
       status: 0, response: `before: ${before[table]?.slice(0, 400)}\n  after:  ${after[table]?.slice(0, 400)}`,
       problem: `the other business's ${table} rows changed during the run`,
+    });
+  }
+  for (const reference of await world.crossTenantReferences()) {
+    failures.push({
+      request: { seed: options.seed, index: -1, operationId: '(whole run)', role: 'NONE', mutation: '', method: '', url: '', headers: {} },
+      status: 0, response: '', problem: `a business's row refers to another business's: ${reference}`,
     });
   }
   const health = await fetch(`${world.baseUrl}/healthz`).then((response) => response.status).catch(() => 0);
