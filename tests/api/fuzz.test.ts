@@ -39,7 +39,7 @@ describe('requests the fuzzer found answered outside the contract', () => {
 describe('contract fuzzing (bounded run)', () => {
   it(`${COUNT} generated and mutated requests, as each role and none: no 5xx, all within the contract, no other business's data`, async () => {
     const result = await runFuzz(world, { seed: SEED, count: COUNT });
-    console.log(`fuzz seed ${SEED}: ${result.sent} requests in ${result.seconds.toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}`);
+    console.log(`fuzz seed ${SEED}: ${result.sent} requests in ${result.seconds.toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}, sessions restored ${result.sessionRestores} times; never 2xx: ${result.neverSucceeded.join(', ')}`);
     expect(result.failures.map(describeFailure).slice(0, 20).join('\n\n')).toBe('');
     expect(result.sent).toBe(COUNT);
     // The run reached the handlers: most operations answered 2xx at least once.

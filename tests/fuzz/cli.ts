@@ -21,7 +21,7 @@ for (const failure of result.failures) {
   if (kind) kind.times += 1; else kinds.set(key, { example: failure, times: 1 });
 }
 for (const { example, times } of kinds.values()) console.log(`${describeFailure(example)}${times > 1 ? `\n  (${times} times in this run)` : ''}\n`);
-console.log(`seed ${seed}: ${result.sent} requests in ${result.seconds.toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}`);
+console.log(`seed ${seed}: ${result.sent} requests in ${result.seconds.toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}, sessions restored ${result.sessionRestores} times`);
 if (result.neverSucceeded.length) console.log(`never answered 2xx: ${result.neverSucceeded.join(', ')}`);
 console.log(result.failures.length ? `${result.failures.length} failures` : 'no failures');
 process.exit(result.failures.length ? 1 : 0);

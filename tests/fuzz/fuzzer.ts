@@ -40,6 +40,8 @@ export interface FuzzFailure { request: FuzzRequest; status: number; response: s
 
 export interface FuzzResult {
   sent: number; failures: FuzzFailure[]; statuses: Record<string, number>; seconds: number;
+  /** Times the fuzzer's own users were put back after a call that changed or ended their sessions. */
+  sessionRestores: number;
   /** Operations that never answered 2xx in the run (their valid requests never got through). */
   neverSucceeded: string[];
 }
@@ -359,6 +361,7 @@ export async function runFuzz(world: FuzzWorld, options: RunOptions): Promise<Fu
   const succeeded = new Set<string>();
   const before = await world.snapshotOther();
   let sent = 0;
+  let sessionRestores = 0;
   const indexes = options.onlyCase !== undefined ? [options.onlyCase] : Array.from({ length: options.count }, (_, index) => index);
   for (const index of indexes) {
     const request = buildCase(options.seed, index, options.count, operations, generator, world);
@@ -368,7 +371,10 @@ export async function runFuzz(world: FuzzWorld, options: RunOptions): Promise<Fu
     if (status >= 200 && status < 300) succeeded.add(request.operationId);
     if (problem) failures.push({ request, status, response: text, problem });
     const sessionLost = status === 401 && request.role !== 'NONE' && request.mutation !== 'bad-token';
-    if ((SESSION_CHANGING.has(request.operationId) && status < 300) || sessionLost) await world.restoreSessions();
+    if ((SESSION_CHANGING.has(request.operationId) && status < 300) || sessionLost) {
+      await world.restoreSessions();
+      sessionRestores += 1;
+    }
     if (sent % 250 === 0) options.onProgress?.(sent);
   }
   const after = await world.snapshotOther();
@@ -394,5 +400,5 @@ export async function runFuzz(world: FuzzWorld, options: RunOptions): Promise<Fu
     });
   }
   const neverSucceeded = operations.map((operation) => operation.operationId).filter((id) => !succeeded.has(id));
-  return { sent, failures, statuses, seconds: (Date.now() - started) / 1000, neverSucceeded };
+  return { sent, failures, statuses, seconds: (Date.now() - started) / 1000, neverSucceeded, sessionRestores };
 }
