@@ -58,7 +58,10 @@ function isPool(name: string): boolean {
 }
 
 export class SchemaGenerator {
-  constructor(private readonly contract: Schema, private readonly pools: IdPools) {}
+  /** One-time tokens from the links the server has emailed so far (availability, invitation, password reset). */
+  linkTokens: string[] = [];
+
+  constructor(private readonly contract: Schema, private readonly pools: IdPools, private readonly emails: string[] = []) {}
 
   resolve(schema: Schema | undefined): Schema {
     let current = schema ?? {};
@@ -135,7 +138,8 @@ export class SchemaGenerator {
   private string(schema: Schema, random: Random, name: string): string {
     if (schema.format === 'date') return `2026-11-${String(random.int(20, 30)).padStart(2, '0')}`;
     if (schema.format === 'date-time') return new Date(Date.UTC(2026, 10, random.int(20, 30), random.int(0, 23), random.pick([0, 15, 30, 45]))).toISOString();
-    if (schema.format === 'email' || /email/.test(name)) return `fuzz${random.int(1, 99999)}@fuzz.test`;
+    if (schema.format === 'email' || /email/.test(name)) return this.emails.length && random.chance(0.3) ? random.pick(this.emails) : `fuzz${random.int(1, 99999)}@fuzz.test`;
+    if (name === 'token' && this.linkTokens.length && random.chance(0.7)) return random.pick(this.linkTokens);
     if (schema.pattern === '^([01][0-9]|2[0-3]):[0-5][0-9]$') return `${String(random.int(0, 23)).padStart(2, '0')}:${random.pick(['00', '15', '30', '45'])}`;
     if (schema.pattern?.startsWith('^#')) return `#${random.int(0, 0xffffff).toString(16).padStart(6, '0')}`;
     if (/time_zone/.test(name)) return random.pick(['Australia/Brisbane', 'Australia/Sydney', 'Pacific/Auckland', 'UTC']);
