@@ -229,7 +229,8 @@ export function buildCase(seed: number, index: number, count: number, operations
       ['malformed-json', ['POST', 'PUT', 'PATCH'].includes(operation.method) ? 2 : 0], ['content-type', ['POST', 'PUT', 'PATCH'].includes(operation.method) ? 2 : 0],
       ['bad-token', 1],
     ];
-    if (deleteEarly) for (const entry of kinds) if (!['other-business-ids', 'path-id', 'bad-token'].includes(entry[0])) entry[1] = 0;
+    const cannotDelete = Object.keys(pathParams).length ? ['other-business-ids', 'path-id', 'bad-token'] : ['bad-token'];
+    if (deleteEarly) for (const entry of kinds) if (!cannotDelete.includes(entry[0])) entry[1] = 0;
     const total = kinds.reduce((sum, [, weight]) => sum + weight, 0);
     let roll = random.next() * total;
     const kind = kinds.find(([, weight]) => (roll -= weight) < 0)![0];
