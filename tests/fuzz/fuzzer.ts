@@ -11,7 +11,7 @@ import { clients, practitioners, providerAccounts } from '../../server/src/db/sc
 import { startTestApp, type TestApp } from '../api/support/app';
 import { assertMatchesContract } from '../api/support/contract';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from '../api/support/fixtures';
-import { caseRandom, nastyValue, placesIn, SchemaGenerator, setAt, swapIds, type IdPools, type Schema } from './generate';
+import { caseRandom, nastyValue, placesIn, poolFor, SchemaGenerator, setAt, swapIds, type IdPools, type Schema } from './generate';
 
 export const ROLES = ['ADMIN', 'REGULAR_USER', 'PRACTITIONER', 'NONE'] as const;
 export type FuzzRole = typeof ROLES[number];
@@ -362,6 +362,17 @@ export async function sendAndCheck(baseUrl: string, request: FuzzRequest): Promi
   return { status, text, problem };
 }
 
+/** A created row (`{ "tag": { "id": 9, … } }`) joins its pool, so later cases can read, change and cancel it. */
+function rememberCreated(text: string, ownPools: IdPools): void {
+  try {
+    for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>)) {
+      const pool = poolFor(`${key}_id`);
+      const id = (value as { id?: unknown } | null)?.id;
+      if (pool && typeof id === 'number' && !ownPools[pool].includes(id)) ownPools[pool].push(id);
+    }
+  } catch { /* not JSON: nothing to remember */ }
+}
+
 export interface RunOptions { seed: number; count: number; onlyCase?: number; onProgress?: (sent: number) => void }
 
 export async function runFuzz(world: FuzzWorld, options: RunOptions): Promise<FuzzResult> {
@@ -383,6 +394,7 @@ export async function runFuzz(world: FuzzWorld, options: RunOptions): Promise<Fu
     sent += 1;
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status >= 200 && status < 300) succeeded.add(request.operationId);
+    if (status === 201) rememberCreated(text, world.ownPools);
     if (problem) failures.push({ request, status, response: text, problem });
     const sessionLost = status === 401 && request.role !== 'NONE' && request.mutation !== 'bad-token';
     if ((SESSION_CHANGING.has(request.operationId) && status < 300) || sessionLost) {

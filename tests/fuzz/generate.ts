@@ -41,7 +41,7 @@ export function poolFor(name: string, path = ''): keyof IdPools | null {
   const byField: Record<string, keyof IdPools> = {
     practitioner: 'practitioners', associated_practitioner: 'practitioners', appointment_type: 'appointment_types',
     business_location: 'business_locations', custom_location: 'custom_locations', client: 'clients', tag: 'tags',
-    appointment: 'appointments', user: 'users', route: 'routes', optimization: 'optimizations',
+    appointment: 'appointments', user: 'users', route: 'routes', optimization: 'optimizations', import: 'imports', export: 'exports',
     start_location: 'custom_locations', end_location: 'custom_locations',
   };
   if (field !== 'id' && byField[field]) return byField[field];
@@ -137,7 +137,8 @@ export class SchemaGenerator {
 
   private string(schema: Schema, random: Random, name: string): string {
     if (schema.format === 'date') return `2026-11-${String(random.int(20, 30)).padStart(2, '0')}`;
-    if (schema.format === 'date-time') return new Date(Date.UTC(2026, 10, random.int(20, 30), random.int(0, 23), random.pick([0, 15, 30, 45]))).toISOString();
+    // Half of them on the fixture's appointment day (Tuesday 24 November in Brisbane), where arrival times can move.
+    if (schema.format === 'date-time') return new Date(Date.UTC(2026, 10, random.chance(0.5) ? random.int(23, 24) : random.int(20, 30), random.int(0, 23), random.pick([0, 15, 30, 45]))).toISOString();
     if (schema.format === 'email' || /email/.test(name)) return this.emails.length && random.chance(0.3) ? random.pick(this.emails) : `fuzz${random.int(1, 99999)}@fuzz.test`;
     if (name === 'token' && this.linkTokens.length && random.chance(0.7)) return random.pick(this.linkTokens);
     if (schema.pattern === '^([01][0-9]|2[0-3]):[0-5][0-9]$') return `${String(random.int(0, 23)).padStart(2, '0')}:${random.pick(['00', '15', '30', '45'])}`;
