@@ -5,7 +5,7 @@ import { describeFailure, runFuzz, sendAndCheck, startFuzzWorld, type FuzzReques
 
 /** Fixed, so that a failure here is the same failure on every machine; FUZZ_SEED tries another. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const COUNT = Number(process.env.FUZZ_COUNT ?? 2000);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 3000);
 
 let world: FuzzWorld;
 beforeAll(async () => { world = await startFuzzWorld(); });

@@ -181,8 +181,12 @@ const BAD_PATH_IDS = ['0', '-1', '2147483648', '99999999999999999999', 'abc', '1
 const BAD_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/jsonx', ''];
 const MALFORMED_JSON = ['{', '[1,', '{"a":}', 'nul', '{"a":1}}', "{'a':1}", '\u0000', '{"a":"\\ud800"}', '"unterminated', '{"__proto__":{"polluted":1}}', '1'.repeat(5000)];
 
-/** A valid range starts before it ends: start_date/end_date query values in order. */
-function orderPairs(query: [string, string][]): void {
+/** A valid range has both ends (when the call takes both) and starts before it ends. */
+function orderPairs(query: [string, string][], parameterNames: string[]): void {
+  for (const [name, partner] of [['start_date', 'end_date'], ['end_date', 'start_date']]) {
+    const given = query.find(([key]) => key === name);
+    if (given && parameterNames.includes(partner) && !query.some(([key]) => key === partner)) query.push([partner, given[1]]);
+  }
   const start = query.find(([key]) => key === 'start_date');
   const end = query.find(([key]) => key === 'end_date');
   if (start && end && start[1] > end[1]) [start[1], end[1]] = [end[1], start[1]];
@@ -210,7 +214,7 @@ export function buildCase(seed: number, index: number, count: number, operations
       else query.push([parameter.name, String(value)]);
     }
   }
-  orderPairs(query);
+  orderPairs(query, (operation.parameters ?? []).map((parameter) => generator.resolve(parameter).name as string));
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   let body: unknown = bodySchema && (operation.requestBody?.required || random.chance(0.8)) ? generator.valid(bodySchema, random, '', operation.path) : undefined;
   // Random credentials never log in: half the valid logins use a real user's.
