@@ -43,7 +43,7 @@ describe('contract fuzzing (bounded run)', () => {
     expect(result.failures.map(describeFailure).slice(0, 20).join('\n\n')).toBe('');
     expect(result.sent).toBe(COUNT);
     // The run reached the handlers: most operations answered 2xx at least once.
-    expect(result.neverSucceeded.length).toBeLessThan(40);
+    expect(result.neverSucceeded.length).toBeLessThan(25);
   }, 240_000);
 
   it('the server still answers /healthz afterwards', async () => {
