@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { inArray, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { contractPath } from '../../server/src/app';
-import { clients, practitioners, providerAccounts } from '../../server/src/db/schema';
+import { appointmentTypes, clients, practitioners, providerAccounts, tags } from '../../server/src/db/schema';
 import { startTestApp, type TestApp } from '../api/support/app';
 import { assertMatchesContract } from '../api/support/contract';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from '../api/support/fixtures';
@@ -87,7 +87,7 @@ function pools(fixture: BusinessFixture): IdPools {
  * What the fixture leaves out but many calls need before they can succeed: a connected PMS (imports, exports),
  * practitioners with working hours and a start place (optimisation, insertion), clients with an email.
  */
-async function equipForEveryCall(testApp: TestApp, fixture: BusinessFixture): Promise<void> {
+async function equipForEveryCall(testApp: TestApp, fixture: BusinessFixture, label: string): Promise<void> {
   const { db } = testApp.ctx;
   await db.insert(providerAccounts).values({ business_account_id: fixture.businessAccountId, status: 'ACTIVE', connected_at: new Date() });
   const day = { start: '07:00', end: '19:00' };
@@ -96,6 +96,13 @@ async function equipForEveryCall(testApp: TestApp, fixture: BusinessFixture): Pr
     working_hours: [day, day, day, day, day, day, day], email: 'nurse@example.test',
   }).where(inArray(practitioners.id, fixture.practitionerIds));
   await db.update(clients).set({ email: 'client@example.test' }).where(inArray(clients.id, fixture.clientIds));
+  if (label === OTHER_LABEL) {
+    // Every kind of row of the other business carries its name, so an answer that shows one is caught.
+    await db.update(tags).set({ name: `High needs ${label}` }).where(inArray(tags.id, fixture.tagIds));
+    await db.update(appointmentTypes).set({ name: sql`name || ${` ${label}`}` }).where(inArray(appointmentTypes.id, fixture.appointmentTypeIds));
+    await db.update(clients).set({ email: `client@${label}.test` }).where(inArray(clients.id, fixture.clientIds));
+    await db.update(practitioners).set({ email: `nurse@${label}.test` }).where(inArray(practitioners.id, fixture.practitionerIds));
+  }
 }
 
 /** The real app on a fresh database, listening on a free port, with two businesses. */
@@ -104,7 +111,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const testApp = await startTestApp({ requestsPerMinute: 1_000_000, clinikoBaseUrl: 'http://127.0.0.1:9' });
   const own = await createBusinessFixture(testApp, 'fuzzhome');
   const other = await createBusinessFixture(testApp, OTHER_LABEL);
-  for (const fixture of [own, other]) await equipForEveryCall(testApp, fixture);
+  await equipForEveryCall(testApp, own, 'fuzzhome');
+  await equipForEveryCall(testApp, other, OTHER_LABEL);
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   const { db } = testApp.ctx;
