@@ -1,5 +1,7 @@
 // Bad input never breaks it: a bounded contract-fuzzing run over real HTTP (tests/fuzz/fuzzer.ts), and the requests
 // the fuzzer once found wrong, kept so they stay right. The long run is `npm run fuzz -- --seed N --count M`.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure, runFuzz, sendAndCheck, startFuzzWorld, type FuzzRequest, type FuzzWorld } from '../fuzz/fuzzer';
 
@@ -33,6 +35,32 @@ describe('requests the fuzzer found answered outside the contract', () => {
     const result = await sendAndCheck(world.baseUrl, request(method, url));
     expect(result.status).toBe(422);
     expect(result.problem).toBeNull();
+  });
+});
+
+describe("the fuzzer's checks", () => {
+  it('flag a 5xx, an answer outside the contract, a 4xx without a message and another business in an answer', async () => {
+    const answers: Record<string, [number, string]> = {
+      '/api/clients/1': [500, '{"message":"boom"}'],
+      '/api/clients/2': [418, '{"message":"I am a teapot"}'],
+      '/api/clients/3': [404, '{"code":"NOT_FOUND"}'],
+      '/api/clients/4': [200, '{"client":{"first_name":"Cora","last_name":"othercorp-Client"}}'],
+    };
+    const fake = createServer((incoming, outgoing) => {
+      const [status, body] = answers[incoming.url ?? ''] ?? [404, '{}'];
+      outgoing.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    try {
+      const problems = await Promise.all(Object.keys(answers).map(async (url) => (await sendAndCheck(base, request('GET', url))).problem));
+      expect(problems[0]).toMatch(/500/);
+      expect(problems[1]).toMatch(/contract/);
+      expect(problems[2]).toMatch(/message/);
+      expect(problems[3]).toMatch(/other business/);
+    } finally {
+      fake.close();
+    }
   });
 });
 
