@@ -165,6 +165,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     async crossTenantReferences() {
       const columns = await rows(`SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
         WHERE c.table_schema = 'public' AND (c.column_name LIKE '%\\_id' OR c.column_name LIKE '%\\_ids') AND c.column_name <> 'business_account_id'
+          -- our own rows' ids (not an outside system's, such as stripe_subscription_id)
+          AND c.data_type IN ('integer', 'bigint', 'ARRAY')
           AND c.table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'business_account_id')`);
       const tenantTables = new Set((await rows(`SELECT table_name FROM information_schema.columns
         WHERE table_schema = 'public' AND column_name = 'business_account_id'`)).map((row) => row.table_name as string));
