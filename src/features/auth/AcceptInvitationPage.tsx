@@ -12,6 +12,7 @@ import { ErrorNote, SubmitButton, SuccessNote, TextField } from '../../ui/forms'
 import { PageSpinner } from '../../ui/PageSpinner';
 import { TextLink } from '../../ui/TextLink';
 import { AuthShell } from './AuthShell';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const CHECK_ERROR = 'An error has occurred. Could not check your invitation.';
 const PROBLEM_TITLES: Record<string, string> = {
@@ -109,23 +110,9 @@ function ChoosePasswordForm({ token, invitation }: { token: string; invitation: 
           {mismatch && <ErrorNote>The two passwords do not match.</ErrorNote>}
           {accept.isError && <ErrorNote>{messageOfError(accept.error, 'An error has occurred. Could not set your password.')}</ErrorNote>}
           <TextField label="Email" type="email" name="email" autoComplete="username" value={invitation.email} readOnly />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            hint="At least 10 characters, and not a common password."
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
+          <NewPasswordFields
+            label="Password" password={password} confirmation={confirmation}
+            onPasswordChange={setPassword} onConfirmationChange={setConfirmation}
           />
           <div className="flex flex-col-reverse items-center gap-3 pt-2 sm:flex-row sm:justify-between">
             {toLogin('Already set? Log in')}

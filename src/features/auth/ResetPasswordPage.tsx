@@ -6,6 +6,7 @@ import { confirmPasswordReset, requestPasswordReset } from '../../api/endpoints'
 import { messageOfError } from '../../api/errors';
 import { ErrorNote, SubmitButton, SuccessNote, TextField } from '../../ui/forms';
 import { AuthShell } from './AuthShell';
+import { NewPasswordFields } from './NewPasswordFields';
 import { TextLink } from '../../ui/TextLink';
 
 const backToLogin = (
@@ -68,23 +69,9 @@ function NewPasswordForm({ token }: { token: string }) {
         <form onSubmit={submit} className="space-y-4" aria-label="Set a new password">
           {mismatch && <ErrorNote>The two passwords do not match.</ErrorNote>}
           {confirm.isError && <ErrorNote>{messageOfError(confirm.error, 'An error has occurred. Could not set the new password.')}</ErrorNote>}
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            hint="At least 10 characters, and not a common password."
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
+          <NewPasswordFields
+            label="New password" password={password} confirmation={confirmation}
+            onPasswordChange={setPassword} onConfirmationChange={setConfirmation}
           />
           <div className="flex flex-col-reverse items-center gap-3 pt-2 sm:flex-row sm:justify-between">
             {backToLogin}
