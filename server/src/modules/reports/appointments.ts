@@ -83,7 +83,8 @@ export async function appointmentsReport(db: Db, businessAccountId: number, filt
       ),
       c AS (SELECT key, by_group, count(*) AS clients FROM pairs GROUP BY key, by_group)
       SELECT g.*, coalesce(c.clients, 0) AS clients, ${group.label} AS label
-      FROM g LEFT JOIN c ON (g.by_group AND c.by_group AND c.key = g.key) OR (NOT g.by_group AND NOT g.by_day AND NOT c.by_group)
+      -- A group's clients, and the total's (no key) for the total row; equalities only, so the join hashes.
+      FROM g LEFT JOIN c ON NOT g.by_day AND c.by_group = g.by_group AND coalesce(c.key, '') = coalesce(g.key, '')
       ${group.join}`),
     // The visits the availability rule can put outside: those of clients with custom availability.
     queryRows<VisitRow>(db, sql`
