@@ -139,7 +139,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
       </Section>
 
       <Section title="Extra details">
-        {extra.isPending && <p className="text-sm text-slate-500">Loading extra details…</p>}
+        {extra.isPending && <p className="text-sm text-slate-500 dark:text-slate-400">Loading extra details…</p>}
         {extra.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(extra.error, APPOINTMENT_EXTRA_LOAD_ERROR)}</p>}
         {extra.data && <ExtraDetails details={extra.data} timeZone={timeZone} />}
       </Section>

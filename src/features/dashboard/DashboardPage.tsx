@@ -116,7 +116,7 @@ function TileList({ rows, max = 4, label }: { rows: { key: string; text: ReactNo
   return (
     <ul aria-label={label} className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-200">
       {rows.slice(0, max).map((row) => <li key={row.key}>{row.text}</li>)}
-      {rows.length > max && <li className="text-slate-500">and {rows.length - max} more</li>}
+      {rows.length > max && <li className="text-slate-500 dark:text-slate-400">and {rows.length - max} more</li>}
     </ul>
   );
 }
@@ -189,7 +189,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           label="Unrouted days"
           rows={overview.unrouted_days.map((row) => ({
             key: `${row.date}-${row.practitioner_id}`,
-            text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
+            text: <><TextLink variant="prose" href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
           }))}
         />
       </Tile>
@@ -202,7 +202,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           label="Stale routes"
           rows={overview.stale_routes.map((row) => ({
             key: `${row.date}-${row.practitioner_id}`,
-            text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name}</>,
+            text: <><TextLink variant="prose" href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name}</>,
           }))}
         />
       </Tile>
@@ -244,14 +244,14 @@ function FailedRemindersTile({ failed, today, admin }: { failed: DashboardOvervi
           key: `${row.client_id}|${row.visit_date}|${row.channel}`,
           text: (
             <>
-              <TextLink onClick={() => openClientModal(row.client_id)}>{row.client_name}</TextLink> · {dayName(row.visit_date)} ·{' '}
+              <TextLink variant="prose" onClick={() => openClientModal(row.client_id)}>{row.client_name}</TextLink> · {dayName(row.visit_date)} ·{' '}
               {row.channel === 'sms' ? 'SMS' : 'email'}
               {row.error ? <span className="block text-xs text-slate-500 dark:text-slate-400">{row.error}</span> : null}
             </>
           ),
         }))}
       />
-      {failed.count > failed.clients.length && <p className="text-sm text-slate-500">and {failed.count - failed.clients.length} more</p>}
+      {failed.count > failed.clients.length && <p className="text-sm text-slate-500 dark:text-slate-400">and {failed.count - failed.clients.length} more</p>}
     </Tile>
   );
 }
@@ -321,7 +321,7 @@ function PractitionerDashboard({ dashboard, day }: { dashboard: Dashboard; day: 
           <TextLink href="/appointments">Open today’s run sheet in Appointments</TextLink>
         </div>
         {booked === 0
-          ? <p className="px-4 py-10 text-center text-sm text-slate-500">No visits today.</p>
+          ? <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits today.</p>
           : <RunSheet appointments={day.today} day={dashboard.today} businessTimeZone={zone} />}
       </Card>
     </div>
