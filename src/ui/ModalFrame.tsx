@@ -53,9 +53,10 @@ export function Section({ title, children, actions }: { title: string; children:
   );
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A term and its value in a <dl>; `className` lays the pair out in the list's grid (a wrapper would break the list). */
+export function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>

@@ -101,11 +101,9 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             />
           </Field>
           <Field label="Ends">{formatDateTime(appointment.ends_at, timeZone)}</Field>
-          <div className="sm:col-span-2">
-            <Field label="Route">
-              <AppointmentRouteControls appointment={appointment} canEdit={canPlanRoutes(user?.role)} />
-            </Field>
-          </div>
+          <Field label="Route" className="sm:col-span-2">
+            <AppointmentRouteControls appointment={appointment} canEdit={canPlanRoutes(user?.role)} />
+          </Field>
           <Field label="Time zone">{timeZone}</Field>
           <Field label="Address">{address || '—'}</Field>
           <Field label="Notes">{appointment.notes ? <span className="whitespace-pre-line">{appointment.notes}</span> : '—'}</Field>
