@@ -151,7 +151,7 @@ describe('axe-core: no serious or critical violation', () => {
   });
 
   for (const role of ['REGULAR_USER', 'PRACTITIONER'] as const) {
-    it(`as ${role === 'REGULAR_USER' ? 'staff' : 'a practitioner'}, on every page they may open and the visit and client modals`, { timeout: 90_000 }, async () => {
+    it(`as ${role === 'REGULAR_USER' ? 'staff, on every page they may open and the visit and client modals' : 'a practitioner, on every page they may open and the visit modal'}`, { timeout: 90_000 }, async () => {
       const page = await newAxePage();
       const findings: string[] = [];
       try {
