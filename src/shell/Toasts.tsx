@@ -14,7 +14,7 @@ export function Toasts() {
   const { flash } = useServices();
   const messages = useFlashSelector(selectFlashMessages);
   return (
-    <div
+    <section
       aria-label="Notifications"
       className="pointer-events-none fixed top-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 print:hidden"
     >
@@ -47,6 +47,6 @@ export function Toasts() {
           Clear all
         </button>
       )}
-    </div>
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { AppLink, type AnchorProps } from './TextLink';
 // Each look in the accent (or neutral) colour and, for an action that destroys something, in red.
 const variants = {
   primary: {
-    normal: 'bg-sky-600 text-white shadow-sm hover:bg-sky-700',
+    normal: 'bg-sky-700 text-white shadow-sm hover:bg-sky-800',
     danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-700',
   },
   secondary: {

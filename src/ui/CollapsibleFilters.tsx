@@ -25,7 +25,7 @@ export function CollapsibleFilters({ activeCount, panelClassName = '', children 
       >
         Filters
         {activeCount > 0 && (
-          <span data-testid="active-filter-count" className="rounded-full bg-sky-600 px-1.5 text-xs text-white" aria-label={`${activeCount} active`}>
+          <span data-testid="active-filter-count" className="rounded-full bg-sky-700 px-1.5 text-xs text-white" aria-label={`${activeCount} active`}>
             {activeCount}
           </span>
         )}

@@ -125,8 +125,8 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
       aria-invalid={problem ? true : undefined}
       aria-describedby={problem ? problemId : undefined}
     >
-      {compact && <Icon name="appointments" className="size-4 text-slate-500" />}
-      <span id={valueId} data-testid="date-range-value" className={start ? undefined : 'text-slate-500'}>
+      {compact && <Icon name="appointments" className="size-4 text-slate-500 dark:text-slate-400" />}
+      <span id={valueId} data-testid="date-range-value" className={start ? undefined : 'text-slate-500 dark:text-slate-400'}>
         {describeRange(props.value)}
       </span>
     </PopoverButton>
@@ -220,7 +220,7 @@ export function SingleDatePicker({ label, value, onChange, today, clearable = tr
           className="relative flex-1"
           button={
             <PopoverButton className={fieldButton} aria-labelledby={`${labelId} ${valueId}`}>
-              <span id={valueId} data-testid="date-value" className={value ? undefined : 'text-slate-500'}>
+              <span id={valueId} data-testid="date-value" className={value ? undefined : 'text-slate-500 dark:text-slate-400'}>
                 {value ? formatDay(value) : 'Select a date'}
               </span>
             </PopoverButton>

@@ -24,7 +24,7 @@ export function ModalFrame({ title, onClose, children, footer, testId, width = '
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
             <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
-            <button type="button" aria-label="Close dialog" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button type="button" aria-label="Close dialog" onClick={onClose} className="rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800">
               <Icon name="close" className="size-5" />
             </button>
           </div>
@@ -53,9 +53,10 @@ export function Section({ title, children, actions }: { title: string; children:
   );
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A term and its value in a <dl>; `className` lays the pair out in the list's grid (a wrapper would break the list). */
+export function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>

@@ -56,7 +56,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, load
           anchor="bottom start"
           className="z-50 max-h-64 w-(--button-width) overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
         >
-          {options.length === 0 && <div className="px-3 py-2 text-slate-500">{emptyText}</div>}
+          {options.length === 0 && <div className="px-3 py-2 text-slate-500 dark:text-slate-400">{emptyText}</div>}
           {options.map((option) => (
             <ListboxOption
               key={option.id}

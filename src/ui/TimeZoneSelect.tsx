@@ -59,7 +59,7 @@ export function TimeZoneSelect({ label, value, onChange, problem }: {
           anchor="bottom start"
           className="z-50 max-h-64 w-(--input-width) overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
         >
-          {shown.length === 0 && <div className="px-3 py-2 text-slate-500">No time zone matches “{query}”</div>}
+          {shown.length === 0 && <div className="px-3 py-2 text-slate-500 dark:text-slate-400">No time zone matches “{query}”</div>}
           {shown.map((zone) => (
             <ComboboxOption
               key={zone}
@@ -71,7 +71,7 @@ export function TimeZoneSelect({ label, value, onChange, problem }: {
             </ComboboxOption>
           ))}
           {matching.length > shown.length && (
-            <div className="px-3 py-2 text-xs text-slate-500">{matching.length - shown.length} more: type a city or region to narrow the list</div>
+            <div className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{matching.length - shown.length} more: type a city or region to narrow the list</div>
           )}
         </ComboboxOptions>
       </Combobox>

@@ -101,11 +101,9 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             />
           </Field>
           <Field label="Ends">{formatDateTime(appointment.ends_at, timeZone)}</Field>
-          <div className="sm:col-span-2">
-            <Field label="Route">
-              <AppointmentRouteControls appointment={appointment} canEdit={canPlanRoutes(user?.role)} />
-            </Field>
-          </div>
+          <Field label="Route" className="sm:col-span-2">
+            <AppointmentRouteControls appointment={appointment} canEdit={canPlanRoutes(user?.role)} />
+          </Field>
           <Field label="Time zone">{timeZone}</Field>
           <Field label="Address">{address || '—'}</Field>
           <Field label="Notes">{appointment.notes ? <span className="whitespace-pre-line">{appointment.notes}</span> : '—'}</Field>
@@ -139,7 +137,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
       </Section>
 
       <Section title="Extra details">
-        {extra.isPending && <p className="text-sm text-slate-500">Loading extra details…</p>}
+        {extra.isPending && <p className="text-sm text-slate-500 dark:text-slate-400">Loading extra details…</p>}
         {extra.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(extra.error, APPOINTMENT_EXTRA_LOAD_ERROR)}</p>}
         {extra.data && <ExtraDetails details={extra.data} timeZone={timeZone} />}
       </Section>

@@ -128,7 +128,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 type="button"
                 aria-pressed={view === option}
                 onClick={() => setState({ view: option })}
-                className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
+                className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
               >
                 {VIEW_LABELS[option]}
               </button>
@@ -142,7 +142,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             <ErrorNote>{messageOfError(appointments.error, 'An error has occurred. Could not load appointments list.')}</ErrorNote>
           </div>
         )}
-        {appointments.isPending && <p className="px-4 py-10 text-center text-sm text-slate-500">Loading appointments…</p>}
+        {appointments.isPending && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading appointments…</p>}
 
         {listed && view === 'list' && (
           <>
@@ -199,7 +199,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 <DayMap appointments={dayAppointments} day={shownDay} />
               </>
             )}
-            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800" data-testid="appointments-count">
+            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:text-slate-400 dark:border-slate-800" data-testid="appointments-count">
               {dayAppointments.length} appointment{dayAppointments.length === 1 ? '' : 's'} on this day
             </p>
           </div>

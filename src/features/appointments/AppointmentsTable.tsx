@@ -95,7 +95,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                 className={`cursor-pointer hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:focus-visible:outline-sky-400 ${cancelled ? 'text-slate-400 line-through' : ''}`}
               >
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>
-                  {showDate && <span className="mr-2 text-slate-500">{compactDay(starts)}</span>}
+                  {showDate && <span className="mr-2 text-slate-500 dark:text-slate-400">{compactDay(starts)}</span>}
                   {formatTime(appointment.starts_at, zone)}–{formatTime(appointment.ends_at, zone)}
                 </td>
                 <TextCell text={appointment.client?.full_name ?? '—'} className="font-medium" />
@@ -115,7 +115,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
           })}
           {appointments.length === 0 && (
             <tr>
-              <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500">No appointments in this period.</td>
+              <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointments in this period.</td>
             </tr>
           )}
         </tbody>

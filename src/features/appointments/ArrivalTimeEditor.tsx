@@ -33,7 +33,7 @@ export function ArrivalTimeEditor(input: ArrivalTimeEditorInput) {
     return (
       <span data-testid="arrival-time" data-state="locked">
         <span className="tabular-nums">{shown}</span>
-        <span className="ml-2 text-xs text-slate-500">(set by the optimised route)</span>
+        <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">(set by the optimised route)</span>
       </span>
     );
   }

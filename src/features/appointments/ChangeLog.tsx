@@ -57,28 +57,28 @@ export function ExtraDetails({ details, timeZone }: { details: AppointmentExtraD
         {details.resource_map ? (
           <dl className="mt-1 grid gap-2 sm:grid-cols-2">
             <div>
-              <dt className="text-xs text-slate-500">External id</dt>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">External id</dt>
               <dd data-testid="external-id">{details.resource_map.external_id}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Last synced</dt>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Last synced</dt>
               <dd>{details.resource_map.external_object_synced_at ? formatDateTime(details.resource_map.external_object_synced_at, timeZone) : 'Never'}</dd>
             </div>
           </dl>
         ) : (
-          <p className="mt-1 text-slate-500">Not linked to a practice management record.</p>
+          <p className="mt-1 text-slate-500 dark:text-slate-400">Not linked to a practice management record.</p>
         )}
       </div>
 
       <div>
         <h4 className="font-medium">Change log</h4>
         {versions.length === 0 ? (
-          <p className="mt-1 text-slate-500">No changes recorded.</p>
+          <p className="mt-1 text-slate-500 dark:text-slate-400">No changes recorded.</p>
         ) : (
           <ol aria-label="Change log" className="mt-1 space-y-2">
             {versions.map((version, index) => (
               <li key={`${version.created_at}-${index}`} data-testid="change-log-entry" className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
-                <div className="flex flex-wrap justify-between gap-2 text-xs text-slate-500">
+                <div className="flex flex-wrap justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
                   <span>
                     <span className="font-medium text-slate-700 dark:text-slate-200">{EVENT_LABELS[version.event] ?? version.event}</span> by {version.whodunnit ?? 'the system'}
                   </span>
@@ -109,7 +109,7 @@ function SyncHistory({ title, entries, timeZone }: { title: string; entries: App
     <div>
       <h4 className="font-medium">{title}</h4>
       {entries.length === 0 ? (
-        <p className="mt-1 text-slate-500">None.</p>
+        <p className="mt-1 text-slate-500 dark:text-slate-400">None.</p>
       ) : (
         <ul aria-label={title} className="mt-1 space-y-0.5">
           {entries.map((entry, index) => (

@@ -34,7 +34,7 @@ export function DayMap({ appointments, day }: { appointments: readonly Appointme
   return (
     <div className="border-t border-slate-200 p-4 dark:border-slate-800">
       <MapView routes={drawn} height={360} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
-      <p className="mt-1 text-xs text-slate-500">Numbers give each practitioner’s visiting order; squares are where a routed day starts (S) and ends (E).</p>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Numbers give each practitioner’s visiting order; squares are where a routed day starts (S) and ends (E).</p>
       <PrecisionSummary points={precisions} />
       <PrecisionSummary points={places} noun="start and end places" />
     </div>

@@ -66,13 +66,13 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const hours: number[] = [];
   for (let minute = layout.startMinute; minute <= layout.endMinute; minute += 60) hours.push(minute);
 
-  if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500">No appointments on this day.</p>;
+  if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
     <div ref={drag.rootRef} className="relative overflow-x-auto" data-testid="day-schedule">
       <div className="min-w-[56rem] px-4 py-3">
-        <div className="relative ml-40 h-5 text-[10px] text-slate-500">
+        <div className="relative ml-40 h-5 text-[10px] text-slate-500 dark:text-slate-400">
           {hours.map((minute) => (
             <span key={minute} className="absolute -translate-x-1/2 tabular-nums" style={{ left: percent(minute) }}>
               {hourLabel(minute)}
@@ -89,7 +89,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     <span className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
                     {lane.practitionerName}
                   </span>
-                  <span className="block text-xs font-normal text-slate-500">{lane.blocks.length} visits</span>
+                  <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} visits</span>
                   {laneNote?.(lane.practitionerId)}
                 </div>
                 <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">

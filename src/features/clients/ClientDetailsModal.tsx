@@ -107,7 +107,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
                 {client.phone_numbers.map((phone, index) => (
                   <li key={`${phone.number}-${index}`}>
                     <TextLink href={`tel:${phone.number.replace(/\s+/g, '')}`}>{phone.number}</TextLink>
-                    {phone.phone_type ? <span className="text-slate-500"> ({phone.phone_type})</span> : null}
+                    {phone.phone_type ? <span className="text-slate-500 dark:text-slate-400"> ({phone.phone_type})</span> : null}
                   </li>
                 ))}
               </ul>

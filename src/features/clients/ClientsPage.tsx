@@ -197,12 +197,12 @@ export default function ClientsPage({ route }: RoutePageProps) {
               ))}
               {clients.data && clients.data.clients.length === 0 && (
                 <tr>
-                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500">No clients match.</td>
+                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No clients match.</td>
                 </tr>
               )}
               {clients.isPending && (
                 <tr>
-                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500">Loading clients…</td>
+                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">Loading clients…</td>
                 </tr>
               )}
             </tbody>

@@ -37,7 +37,7 @@ export function TagsEditor({ clientId, tags, onUnsavedChange }: {
   const unsaved = selected.size !== tags.length || tags.some((tag) => !selected.has(tag.id));
   useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
 
-  if (allTags.isPending) return <p className="text-sm text-slate-500">Loading tags…</p>;
+  if (allTags.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading tags…</p>;
   if (allTags.isError) return <p role="alert" className="text-sm text-rose-700">{messageOfError(allTags.error, GENERIC_ERROR)}</p>;
 
   const toggle = (id: number) =>
@@ -58,7 +58,7 @@ export function TagsEditor({ clientId, tags, onUnsavedChange }: {
       }}
     >
       {allTags.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No tags yet. An admin can create them under Settings, Tags.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">No tags yet. An admin can create them under Settings, Tags.</p>
       ) : (
         <div className="flex flex-wrap gap-2">
           {allTags.data.map((tag) => (

@@ -118,7 +118,7 @@ function TileList({ rows, max = 4, total = rows.length, label }: { rows: { key: 
   return (
     <ul aria-label={label} className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-200">
       {shown.map((row) => <li key={row.key}>{row.text}</li>)}
-      {total > shown.length && <li className="text-slate-500">and {total - shown.length} more</li>}
+      {total > shown.length && <li className="text-slate-500 dark:text-slate-400">and {total - shown.length} more</li>}
     </ul>
   );
 }
@@ -192,7 +192,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           total={overview.unrouted_day_count}
           rows={overview.unrouted_days.map((row) => ({
             key: `${row.date}-${row.practitioner_id}`,
-            text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
+            text: <><TextLink variant="prose" href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
           }))}
         />
       </Tile>
@@ -205,7 +205,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           label="Stale routes"
           rows={overview.stale_routes.map((row) => ({
             key: `${row.date}-${row.practitioner_id}`,
-            text: <><TextLink href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name}</>,
+            text: <><TextLink variant="prose" href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name}</>,
           }))}
         />
       </Tile>
@@ -247,14 +247,14 @@ function FailedRemindersTile({ failed, today, admin }: { failed: DashboardOvervi
           key: `${row.client_id}|${row.visit_date}|${row.channel}`,
           text: (
             <>
-              <TextLink onClick={() => openClientModal(row.client_id)}>{row.client_name}</TextLink> · {dayName(row.visit_date)} ·{' '}
+              <TextLink variant="prose" onClick={() => openClientModal(row.client_id)}>{row.client_name}</TextLink> · {dayName(row.visit_date)} ·{' '}
               {row.channel === 'sms' ? 'SMS' : 'email'}
               {row.error ? <span className="block text-xs text-slate-500 dark:text-slate-400">{row.error}</span> : null}
             </>
           ),
         }))}
       />
-      {failed.count > failed.clients.length && <p className="text-sm text-slate-500">and {failed.count - failed.clients.length} more</p>}
+      {failed.count > failed.clients.length && <p className="text-sm text-slate-500 dark:text-slate-400">and {failed.count - failed.clients.length} more</p>}
     </Tile>
   );
 }
@@ -324,7 +324,7 @@ function PractitionerDashboard({ dashboard, day }: { dashboard: Dashboard; day: 
           <TextLink href="/appointments">Open today’s run sheet in Appointments</TextLink>
         </div>
         {booked === 0
-          ? <p className="px-4 py-10 text-center text-sm text-slate-500">No visits today.</p>
+          ? <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits today.</p>
           : <RunSheet appointments={day.today} day={dashboard.today} businessTimeZone={zone} />}
       </Card>
     </div>

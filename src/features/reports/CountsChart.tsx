@@ -13,7 +13,7 @@ export function CountsChart({ data, name = 'Clients', decimals = false }: {
   return (
     <div aria-hidden="true" data-testid="report-chart" className="w-full" style={{ height: 40 + data.length * 36 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={[...data]} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={[...data]} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="currentColor" strokeOpacity={0.15} />
           <XAxis type="number" allowDecimals={decimals} tick={{ fontSize: 12, fill: 'currentColor' }} tickLine={false} />
           <YAxis type="category" dataKey="label" width={128} tick={{ fontSize: 12, fill: 'currentColor' }} tickLine={false} axisLine={false} />

@@ -8,7 +8,7 @@ export function DailyChart({ data }: { data: readonly { day: string; visits: num
   return (
     <div aria-hidden="true" data-testid="report-chart" className="h-56 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={shown} margin={{ top: 4, right: 8, bottom: 4, left: -16 }}>
+        <BarChart accessibilityLayer={false} data={shown} margin={{ top: 4, right: 8, bottom: 4, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: 'currentColor' }} tickLine={false} minTickGap={12} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: 'currentColor' }} tickLine={false} axisLine={false} />

@@ -191,7 +191,7 @@ export default function PractitionerTravelReport({ route }: RoutePageProps) {
                         </span>
                       </li>
                     ))}
-                    {dayLegs.length === 0 && <li className="px-3 py-2 text-slate-500">No leg counted on this day (a single visit without a start place, or visits not on the map).</li>}
+                    {dayLegs.length === 0 && <li className="px-3 py-2 text-slate-500 dark:text-slate-400">No leg counted on this day (a single visit without a start place, or visits not on the map).</li>}
                   </ol>
                 </div>
               )}

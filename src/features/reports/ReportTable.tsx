@@ -108,7 +108,7 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
             </tfoot>
           )}
         </table>
-        {rows.length === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500">{empty}</p>}
+        {rows.length === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{empty}</p>}
       </div>
     </div>
   );

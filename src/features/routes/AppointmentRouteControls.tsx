@@ -32,7 +32,7 @@ export function AppointmentRouteControls({ appointment, canEdit }: { appointment
           </Switch>
           <div>
             <Label className="font-medium">Keep this time</Label>
-            <Description className="text-xs text-slate-500">Optimising the day keeps this arrival time and practitioner.</Description>
+            <Description className="text-xs text-slate-500 dark:text-slate-400">Optimising the day keeps this arrival time and practitioner.</Description>
           </div>
         </HeadlessField>
       ) : (

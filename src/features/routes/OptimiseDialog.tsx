@@ -164,7 +164,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                   failed={practitioners.isError}
                   disabled={is('submitting')}
                 />
-                <p className="mt-1 text-xs text-slate-500" data-testid="optimise-visit-count">
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="optimise-visit-count">
                   {!isDate(date)
                     ? 'Choose a day to see its visits.'
                     : dayVisits.isError
@@ -191,7 +191,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                         />
                         <span>
                           <span className="font-medium">{option.label}</span>
-                          <span className="block text-xs text-slate-500">{option.hint}</span>
+                          <span className="block text-xs text-slate-500 dark:text-slate-400">{option.hint}</span>
                         </span>
                       </label>
                     ))}

@@ -53,7 +53,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
   return (
     <div className="relative overflow-x-auto" data-testid="proposal-lanes" data-side={side}>
       <div className="min-w-[44rem]">
-        <div className="relative ml-36 h-5 text-[10px] text-slate-500">
+        <div className="relative ml-36 h-5 text-[10px] text-slate-500 dark:text-slate-400">
           {hours.map((minute) => (
             <span key={minute} className="absolute -translate-x-1/2 tabular-nums" style={{ left: percent(minute) }}>{hourLabel(minute)}</span>
           ))}
@@ -70,7 +70,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                     <span className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: lane.color }} aria-hidden="true" />
                     <span className="truncate">{lane.practitioner_name}</span>
                   </span>
-                  <span className="block text-xs font-normal text-slate-500" data-testid="proposal-lane-figures">
+                  <span className="block text-xs font-normal text-slate-500 dark:text-slate-400" data-testid="proposal-lane-figures">
                     {day.stops.length} visit{day.stops.length === 1 ? '' : 's'} · {formatMinutes(day.metrics.travel_seconds)} travel
                   </span>
                 </div>

@@ -17,7 +17,7 @@ type Lane = OptimizationProposal['lanes'][number];
 const TREND_STYLE = {
   better: 'text-emerald-700 dark:text-emerald-400',
   worse: 'text-rose-700 dark:text-rose-400',
-  same: 'text-slate-500',
+  same: 'text-slate-500 dark:text-slate-400',
 } as const;
 
 const placeOf = ({ lat, lng, name }: RoutePlace): MapPlace => ({ lat, lng, name });
@@ -66,7 +66,7 @@ export function ProposalView({ proposal, visits }: {
       <Section title="Before → after">
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="proposal-kpis">
-            <thead className="text-left text-xs text-slate-500">
+            <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
               <tr>
                 <th scope="col" className="py-1 pr-3 font-medium">Figure</th>
                 <th scope="col" className="py-1 pr-3 font-medium">Before</th>
@@ -102,7 +102,7 @@ export function ProposalView({ proposal, visits }: {
               </li>
             ))}
           </ul>
-          <p className="mt-1 text-xs text-slate-500">Applying keeps these visits where they are now.</p>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Applying keeps these visits where they are now.</p>
         </Section>
       )}
 
@@ -116,7 +116,7 @@ export function ProposalView({ proposal, visits }: {
                 type="button"
                 aria-pressed={side === option}
                 onClick={() => setSide(option)}
-                className={`px-2.5 py-1 font-medium ${side === option ? 'bg-sky-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
+                className={`px-2.5 py-1 font-medium ${side === option ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
               >
                 {option === 'before' ? 'Before' : 'After'}
               </button>
@@ -134,11 +134,11 @@ export function ProposalView({ proposal, visits }: {
 
       <Section title={`Changes (${proposal.changes.length})`}>
         {proposal.changes.length === 0 ? (
-          <p className="text-sm text-slate-500">The proposal keeps every visit as it is.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">The proposal keeps every visit as it is.</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="proposal-changes">
-              <thead className="text-left text-xs text-slate-500">
+              <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
                 <tr>
                   <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">Visit</th>
                   <th scope="col" className="py-1 pr-3 font-medium">Client</th>
@@ -165,7 +165,7 @@ export function ProposalView({ proposal, visits }: {
                             {change.old_practitioner_name} → <span className="font-semibold">{change.new_practitioner_name}</span>
                           </>
                         ) : (
-                          <span className="text-slate-500">{change.new_practitioner_name}</span>
+                          <span className="text-slate-500 dark:text-slate-400">{change.new_practitioner_name}</span>
                         )}
                       </td>
                     </tr>

@@ -32,17 +32,17 @@ export function RunProgress({ run, cancelling }: { run: Optimization; cancelling
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">Elapsed</dt>
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Elapsed</dt>
           <dd data-testid="progress-elapsed" className="tabular-nums">{formatElapsed(progress?.elapsed_ms ?? 0)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Best travel so far</dt>
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Best travel so far</dt>
           <dd data-testid="progress-best-travel" className="tabular-nums">
             {progress?.best_travel_seconds == null ? '—' : formatMinutes(progress.best_travel_seconds)}
           </dd>
         </div>
       </dl>
-      <p className="text-xs text-slate-500">Nothing changes until you apply the proposal. Closing this window cancels the optimisation.</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">Nothing changes until you apply the proposal. Closing this window cancels the optimisation.</p>
     </div>
   );
 }

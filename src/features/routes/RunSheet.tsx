@@ -31,8 +31,8 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   const routes = useQuery(routeQueries.day(api, day));
   // Without the day's routes (refused, or not reachable) the visits are in arrival order.
   const plans = useMemo(() => dayPlans(appointments, routes.data ?? []), [appointments, routes.data]);
-  if (routes.isPending) return <p className="px-4 py-10 text-center text-sm text-slate-500">Loading the day’s route…</p>;
-  if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500">No visits on this day.</p>;
+  if (routes.isPending) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading the day’s route…</p>;
+  if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits on this day.</p>;
   return (
     <div className="divide-y divide-slate-200 dark:divide-slate-800">
       {plans.map((plan) => (

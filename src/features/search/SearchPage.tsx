@@ -106,7 +106,7 @@ export default function SearchPage({ route }: RoutePageProps) {
           ? <ErrorNote>{`“${state.address}” could not be placed on the map. Try the street, suburb and postcode.`}</ErrorNote>
           : <p className="text-sm text-slate-600 dark:text-slate-400">Choose a client or type an address to search near it.</p>
       )}
-      {(place.isFetching || search.isFetching) && <p role="status" className="text-sm text-slate-500">Searching…</p>}
+      {(place.isFetching || search.isFetching) && <p role="status" className="text-sm text-slate-500 dark:text-slate-400">Searching…</p>}
       {place.error && <ErrorNote>{place.error.message}</ErrorNote>}
       {search.error && <ErrorNote>{search.error.message}</ErrorNote>}
       {search.data && query !== null && <Results result={search.data} timeZone={timeZone} />}
@@ -122,22 +122,23 @@ function OriginField({ label, onClient, onAddress }: { label: string; onClient: 
   const typed = useDebouncedValue(text.trim(), TYPE_AHEAD_MS);
   const matches = useQuery({ ...clientQueries.list(api, { q: typed, per_page: 5 }), enabled: open && typed.length >= 2 });
   const choose = (action: () => void) => { action(); setText(''); setOpen(false); };
+  const listOpen = open && text.trim().length >= 2;
   return (
     <div className="relative">
       <label htmlFor="nearby-origin" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Near a client or an address</label>
       <input
-          id="nearby-origin" type="search" aria-controls="nearby-origin-options"
+          id="nearby-origin" type="search" aria-controls={listOpen ? 'nearby-origin-options' : undefined}
           className={fieldClass} value={text} placeholder={label || 'Client name or street address'}
           onChange={(event) => { setText(event.target.value); setOpen(true); }}
           onKeyDown={(event) => { if (event.key === 'Enter' && text.trim()) { event.preventDefault(); choose(() => onAddress(text.trim())); } }}
         />
       {label && <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">Searching near: <span className="font-medium">{label}</span></p>}
-      {open && text.trim().length >= 2 && (
+      {listOpen && (
         <ul id="nearby-origin-options" aria-label="Matching clients" className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {matches.data?.clients.map((client) => (
             <li key={client.id}>
               <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => choose(() => onClient(client.id))}>
-                {client.full_name}{client.suburb ? <span className="text-slate-500"> · {client.suburb}</span> : null}
+                {client.full_name}{client.suburb ? <span className="text-slate-500 dark:text-slate-400"> · {client.suburb}</span> : null}
               </button>
             </li>
           ))}

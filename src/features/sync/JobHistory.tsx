@@ -40,12 +40,12 @@ function FiltersCell({ filters, lists }: { filters: SyncFilters | undefined; lis
     ['Practitioners', filters?.practitioner_ids ?? [], lists.practitioners.options],
   ] as const;
   const chosen = parts.filter(([, ids]) => ids.length > 0);
-  if (chosen.length === 0) return <span className="text-slate-500">All</span>;
+  if (chosen.length === 0) return <span className="text-slate-500 dark:text-slate-400">All</span>;
   return (
     <ul className="space-y-0.5">
       {chosen.map(([label, ids, options]) => (
         <li key={label}>
-          <span className="text-slate-500">{label}:</span> {namesOf(ids, options)}
+          <span className="text-slate-500 dark:text-slate-400">{label}:</span> {namesOf(ids, options)}
         </li>
       ))}
     </ul>
@@ -100,7 +100,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {history.data.jobs.length === 0 && (
                 <tr>
-                  <td colSpan={7} className="px-4 py-8 text-center text-slate-500">
+                  <td colSpan={7} className="px-4 py-8 text-center text-slate-500 dark:text-slate-400">
                     No {noun}s yet.
                   </td>
                 </tr>

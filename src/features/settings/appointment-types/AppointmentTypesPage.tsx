@@ -44,7 +44,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
               {types.data.map((type) => (isAdmin ? <EditableTypeRow key={`${type.id}-${type.name}-${type.duration}-${type.color}`} type={type} /> : <TypeRow key={type.id} type={type} />))}
               {types.data.length === 0 && (
                 <tr>
-                  <td colSpan={4} className="px-4 py-10 text-center text-slate-500">No appointment types yet: they arrive with the first import.</td>
+                  <td colSpan={4} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
                 </tr>
               )}
             </tbody>

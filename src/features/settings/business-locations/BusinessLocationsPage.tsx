@@ -29,7 +29,7 @@ export default function BusinessLocationsPage({ route }: RoutePageProps) {
           </div>
         )}
         {locations.data && locations.data.length === 0 && (
-          <p className="px-6 py-10 text-center text-sm text-slate-500">No business locations yet: they arrive with the first import.</p>
+          <p className="px-6 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No business locations yet: they arrive with the first import.</p>
         )}
         {locations.data && locations.data.length > 0 && (
           <ul aria-label="Business locations" className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -42,7 +42,7 @@ export default function BusinessLocationsPage({ route }: RoutePageProps) {
                     <>
                       <PointPrecision precision={location.geo_precision ?? 'address'} besideWords />
                       <p className="text-slate-700 dark:text-slate-300">{precisionText(location.geo_precision ?? 'address', location.geo_source ?? null)}</p>
-                      <p className="font-mono text-xs text-slate-500">{coordinatesInWords(location.lat, location.lng)}</p>
+                      <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{coordinatesInWords(location.lat, location.lng)}</p>
                     </>
                   ) : (
                     <p className="text-amber-800 dark:text-amber-200">Not on the map: it cannot be a start or end place until the address can be placed.</p>

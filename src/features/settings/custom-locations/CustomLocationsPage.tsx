@@ -70,7 +70,7 @@ export default function CustomLocationsPage({ route }: RoutePageProps) {
               <ErrorNote>{messageOfError(locations.error, LOAD_ERROR)}</ErrorNote>
             </div>
           )}
-          {locations.data && list.length === 0 && <p className="px-6 py-10 text-center text-sm text-slate-500">No custom locations yet.</p>}
+          {locations.data && list.length === 0 && <p className="px-6 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No custom locations yet.</p>}
           {list.length > 0 && (
             <ul aria-label="Custom locations" className="divide-y divide-slate-200 dark:divide-slate-800">
               {list.map((location) => (

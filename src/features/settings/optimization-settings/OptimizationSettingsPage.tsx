@@ -318,7 +318,7 @@ function Choice({ name, checked, onChange, label, hint, card = false }: {
       <input type="radio" name={name} checked={checked} onChange={onChange} className="mt-1 size-4" />
       <span>
         <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{label}</span>
-        <span className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">{hint}</span>
       </span>
     </label>
   );

@@ -396,7 +396,7 @@ function ColourChoice({ practitioner, value, onChange }: { practitioner: Practit
       <label className="flex items-center gap-2">
         <input type="radio" name={group} checked={value === null} onChange={() => onChange(null)} className="size-4" />
         Automatic{!practitioner.color_chosen && <span className="inline-block size-4 rounded" style={{ backgroundColor: practitioner.color }} aria-hidden="true" />}
-        <span className="text-xs text-slate-500">Rounds picks a distinct colour</span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">Rounds picks a distinct colour</span>
       </label>
       <label className="flex items-center gap-2">
         <input type="radio" name={group} checked={value !== null} onChange={() => onChange(lastChosen)} className="size-4" />

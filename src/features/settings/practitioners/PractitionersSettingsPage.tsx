@@ -72,7 +72,7 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
               return (
                 <label
                   key={filter}
-                  className="cursor-pointer px-3 py-1.5 first:rounded-l-md last:rounded-r-md has-checked:bg-sky-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sky-600"
+                  className="cursor-pointer px-3 py-1.5 first:rounded-l-md last:rounded-r-md has-checked:bg-sky-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sky-600"
                 >
                   <input type="radio" name="practitioner-filter" className="sr-only" checked={state.show === filter} onChange={() => setState({ show: filter })} />
                   {list.data ? `${FILTER_LABELS[filter]} (${count})` : FILTER_LABELS[filter]}
@@ -124,7 +124,7 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
                 ))}
                 {shown.length === 0 && (
                   <tr>
-                    <td colSpan={6} className="px-4 py-10 text-center text-slate-500">
+                    <td colSpan={6} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">
                       {all.length === 0 ? 'No practitioners yet: they arrive with the first import.' : `No ${FILTER_LABELS[state.show].toLowerCase()} practitioners.`}
                     </td>
                   </tr>
@@ -208,7 +208,7 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-400">Inactive</span>
           )}
         </div>
-        {practitioner.profession && <div className="mt-0.5 pl-5.5 text-xs text-slate-500">{practitioner.profession}</div>}
+        {practitioner.profession && <div className="mt-0.5 pl-5.5 text-xs text-slate-500 dark:text-slate-400">{practitioner.profession}</div>}
         {/* Below xl the place and hours columns fold into the name's cell; below md the routing status too. */}
         <dl className="mt-1 space-y-0.5 pl-5.5 text-xs text-slate-600 xl:hidden dark:text-slate-400">
           <div><dt className="inline">Starts: </dt><dd className="inline">
@@ -224,11 +224,11 @@ function PractitionerRow({ practitioner, selected, onSelect, onEdit }: {
       <td className="hidden min-w-36 px-4 py-3 align-top xl:table-cell" data-testid="start-place">
         {places.start}
         <div><PlacePrecision place={practitioner.start_place} /></div>
-        {places.end && <div className="text-xs text-slate-500">Ends: {places.end}<PlacePrecision place={practitioner.end_place} /></div>}
+        {places.end && <div className="text-xs text-slate-500 dark:text-slate-400">Ends: {places.end}<PlacePrecision place={practitioner.end_place} /></div>}
       </td>
       <td className="hidden px-4 py-3 align-top xl:table-cell" data-testid="hours">
         {groups.map((group) => <div key={group} className="whitespace-nowrap">{group}</div>)}
-        {practitioner.break && <div className="text-xs text-slate-500">{practitioner.break.minutes} min break, starting {practitioner.break.earliest}–{practitioner.break.latest}</div>}
+        {practitioner.break && <div className="text-xs text-slate-500 dark:text-slate-400">{practitioner.break.minutes} min break, starting {practitioner.break.earliest}–{practitioner.break.latest}</div>}
       </td>
       <td className="hidden max-w-80 px-4 py-3 align-top md:table-cell">
         <RoutingStatus practitioner={practitioner} />

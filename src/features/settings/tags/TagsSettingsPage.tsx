@@ -55,7 +55,7 @@ export default function TagsSettingsPage({ route }: RoutePageProps) {
               <ErrorNote>{messageOfError(tags.error, 'An error has occurred')}</ErrorNote>
             </div>
           )}
-          {tags.data && tags.data.length === 0 && <p className="px-6 py-10 text-center text-sm text-slate-500">No tags yet.</p>}
+          {tags.data && tags.data.length === 0 && <p className="px-6 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No tags yet.</p>}
           {tags.data && tags.data.length > 0 && (
             <ul aria-label="Tags" className="divide-y divide-slate-200 dark:divide-slate-800">
               {tags.data.map((tag) => (

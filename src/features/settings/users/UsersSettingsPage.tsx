@@ -129,7 +129,7 @@ export default function UsersSettingsPage({ route }: RoutePageProps) {
                 ))}
                 {users.length === 0 && (
                   <tr>
-                    <td colSpan={6} className="px-4 py-10 text-center text-slate-500">{filtered ? 'No users match these filters.' : 'No users yet.'}</td>
+                    <td colSpan={6} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">{filtered ? 'No users match these filters.' : 'No users yet.'}</td>
                   </tr>
                 )}
               </tbody>
@@ -175,7 +175,7 @@ function UserRow({ user, self, timeZone, resending, onEdit, onResend, onDeactiva
       <td className="px-4 py-3 align-top">
         <p className="font-medium text-slate-900 dark:text-white">
           {user.full_name}
-          {self && <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span>}
+          {self && <span className="ml-1.5 text-xs font-normal text-slate-500 dark:text-slate-400">(you)</span>}
         </p>
         <p className="text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{user.email}</p>
         <div className="mt-1 sm:hidden"><StatusCell user={user} timeZone={timeZone} /></div>

@@ -47,7 +47,7 @@ function Steps({ current }: { current: number }) {
               ? 'border-sky-400 bg-sky-50 font-semibold text-sky-900 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100'
               : index < current
                 ? 'border-emerald-200 text-emerald-800 dark:border-emerald-900 dark:text-emerald-200'
-                : 'border-slate-200 text-slate-500 dark:border-slate-800'
+                : 'border-slate-200 text-slate-500 dark:text-slate-400 dark:border-slate-800'
           }`}
         >
           {index < current && <Icon name="check" className="mr-1.5 inline size-4 align-[-0.2em]" />}

@@ -52,23 +52,23 @@ export default function ProviderAccountPage() {
         <Card>
           <dl className="grid gap-4 sm:grid-cols-2">
             <div>
-              <dt className="text-xs font-medium text-slate-500 uppercase">System</dt>
+              <dt className="text-xs font-medium text-slate-500 dark:text-slate-400 uppercase">System</dt>
               <dd className="mt-1 text-sm">{PROVIDER_NAMES[account.data.provider] ?? account.data.provider}</dd>
             </div>
             <div>
-              <dt className="text-xs font-medium text-slate-500 uppercase">Status</dt>
+              <dt className="text-xs font-medium text-slate-500 dark:text-slate-400 uppercase">Status</dt>
               <dd className="mt-1">
                 <StatusBadge status={account.data.status} />
               </dd>
             </div>
             <div>
-              <dt className="text-xs font-medium text-slate-500 uppercase">API key</dt>
+              <dt className="text-xs font-medium text-slate-500 dark:text-slate-400 uppercase">API key</dt>
               <dd className="mt-1 font-mono text-sm" data-testid="provider-key">
                 {maskedKey(account.data.api_key_last4)}
               </dd>
             </div>
             <div>
-              <dt className="text-xs font-medium text-slate-500 uppercase">Connected</dt>
+              <dt className="text-xs font-medium text-slate-500 dark:text-slate-400 uppercase">Connected</dt>
               <dd className="mt-1 text-sm">{account.data.connected_at ? formatDateTime(account.data.connected_at, timeZone) : '—'}</dd>
             </div>
           </dl>

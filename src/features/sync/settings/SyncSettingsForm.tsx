@@ -105,7 +105,7 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
             {aheadDaysProblem}
           </p>
         )}
-        <p id="sync-ahead-days-hint" className="mt-1 text-xs text-slate-500">
+        <p id="sync-ahead-days-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           From {AHEAD_DAYS_LIMITS.min} to {AHEAD_DAYS_LIMITS.max}: an import or export covers at most {MAX_RANGE_DAYS} days, today included. Also the range the
           Import and Export windows suggest while automatic sync is on.
         </p>
