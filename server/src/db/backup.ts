@@ -3,11 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-
-const extensions = { cube, earthdistance, pg_trgm };
+import { PGLITE_EXTENSIONS as extensions } from './client';
 
 export class BackupError extends Error {}
 

@@ -30,6 +30,9 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** The extensions the migrations create (0001); every PGlite the product opens loads them. */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
+
 // pg returns bigint/numeric as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -59,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance, pg_trgm } });
+  const client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
