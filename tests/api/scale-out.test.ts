@@ -1,48 +1,18 @@
 // Scale-out on PostgreSQL: two API processes, each with its job worker, on one database. Every job is started by
 // exactly one worker, and each process's list cache answers what the other process just wrote.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, getJob } from '../../server/src/jobs/queue';
-import { repoRoot } from '../../server/src/paths';
-import { freePort } from '../e2e/support/server';
+import { startProduct, type RunningProduct } from '../e2e/support/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
 const JOBS = 24;
 
-interface ApiProcess { url: string; child: ChildProcess; log: () => string }
-
-async function startApiProcess(databaseUrl: string, appSecret: string): Promise<ApiProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: databaseUrl, APP_SECRET: appSecret,
-      RUN_WORKER: 'true', START_SANDBOX: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'info', OPTIMIZER_MAX_SEARCH_MS: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API process exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the API process was not ready in time:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
-    if (ready) return { url, child, log: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function stop({ child }: ApiProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+/** An API process with its job worker on the database; logs at info, where each job's start is written. */
+const startApiProcess = (databaseUrl: string, appSecret: string) => startProduct({
+  DATABASE_URL: databaseUrl, APP_SECRET: appSecret, RUN_WORKER: 'true', START_SANDBOX: 'false', SEED_DEMO: 'false',
+  LOG_LEVEL: 'info', OPTIMIZER_MAX_SEARCH_MS: '100',
+}, { api: true });
 
 /** The ids of the jobs whose start a process logged. */
 const startedJobIds = (log: string) => log.split('\n').flatMap((line) => {
@@ -55,7 +25,7 @@ const startedJobIds = (log: string) => log.split('\n').flatMap((line) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two workers on one PostgreSQL', () => {
   let t: TestApp;
   let acme: BusinessFixture;
-  let processes: ApiProcess[] = [];
+  let processes: RunningProduct[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -63,11 +33,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     processes = await Promise.all([0, 1].map(() => startApiProcess(t.databaseUrl!, t.ctx.config.appSecret)));
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(processes.map(stop));
+    await Promise.all(processes.map((running) => running.stop()));
     await t?.close();
   });
 
   it('starts every job in exactly one worker', async () => {
+    // Each process is ready once its own worker has reported.
+    for (const running of processes) await expect.poll(() => fetch(`${running.url}/readyz`).then((answer) => answer.status), { timeout: 30_000 }).toBe(200);
     const day = (index: number) => `2026-12-${String(1 + index).padStart(2, '0')}`;
     const jobs = await Promise.all(Array.from({ length: JOBS }, (_, index) => enqueueJob(t.ctx.db, {
       businessAccountId: acme.businessAccountId, kind: 'OPTIMIZE', startDate: day(index), endDate: day(index),
@@ -80,7 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
       return rows.filter((row) => row && ['COMPLETE', 'ERROR'].includes(row.status)).length;
     }, { timeout: 60_000, interval: 250 }).toBe(JOBS);
 
-    const [first, second] = processes.map((running) => startedJobIds(running.log()).filter((id) => ids.includes(id)));
+    const [first, second] = processes.map((running) => startedJobIds(running.logs()).filter((id) => ids.includes(id)));
     expect([...first, ...second].sort((a, b) => a - b)).toEqual(ids);
     for (const id of ids) expect((await getJob(t.ctx.db, id))!.attempts).toBe(1);
   }, 90_000);
@@ -88,7 +60,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
   it("answers in each process's list what the other process just wrote", async () => {
     const [a, b] = processes;
     const headers = { authorization: `Bearer ${acme.tokens.admin}`, 'content-type': 'application/json' };
-    const clientsOf = async (running: ApiProcess) => {
+    const clientsOf = async (running: RunningProduct) => {
       const response = await fetch(`${running.url}/api/clients?per_page=50`, { headers });
       expect(response.status).toBe(200);
       return ((await response.json()) as { clients: { id: number; tags: { id: number }[] }[] }).clients;

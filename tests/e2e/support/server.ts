@@ -49,9 +49,12 @@ export async function freePort(): Promise<number> {
 /**
  * `dataDir`: an embedded database to start on and keep when stopped (a test that stops the product to run an operator
  * command on its database, then starts it again); by default a new one, removed when stopped.
+ * `api: true`: the API only — the app is not built when missing (API tests that need real processes).
  */
-export async function startProduct(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningProduct> {
-  if (!existsSync('dist/index.html')) {
+export async function startProduct(
+  env: Record<string, string> = {}, options: { dataDir?: string; api?: boolean } = {},
+): Promise<RunningProduct> {
+  if (!options.api && !existsSync('dist/index.html')) {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
