@@ -8,6 +8,7 @@ import type { User } from '../../api/types';
 import { ErrorNote, SubmitButton, TextField } from '../../ui/forms';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { PASSWORD_RULE } from '../auth';
 
 const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
 
@@ -89,7 +90,7 @@ function MyAccountForm({ user }: { user: User }) {
             type="password"
             autoComplete="new-password"
             minLength={10}
-            hint="At least 10 characters, and not a common password. Your other devices will be logged out."
+            hint={`${PASSWORD_RULE} Your other devices will be logged out.`}
             {...field('new_password')}
           />
         </div>
