@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from './Button';
 
 export function TextField({ label, hint, error, ...input }: { label: string; hint?: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
@@ -68,4 +68,14 @@ export function FieldMessage({ id, children }: { id?: string; children: ReactNod
 /** After the form shows its problems (next frame), moves the focus to the first field marked invalid, scrolling it into view. */
 export function focusFirstProblem(form: HTMLFormElement | null): void {
   window.setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}
+
+/** While there are unsaved changes, leaving or reloading the page asks first (the browser's own question). */
+export function useLeaveWarning(unsaved: boolean): void {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
 }

@@ -2,13 +2,13 @@
 // "today", reports, reminders — are read in it), how clients and staff reach the office, where maps open, the first
 // day of a week, and the daily appointment reminder to clients. Only what changed is saved; the server's 422 lines
 // show under their fields.
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { fieldProblemsOf, messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
-import { ErrorNote, FieldMessage, SubmitButton, TextField, focusFirstProblem } from '../../../ui/forms';
+import { ErrorNote, FieldMessage, SubmitButton, TextField, focusFirstProblem, useLeaveWarning } from '../../../ui/forms';
 import { MapView } from '../../../ui/map/MapView';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -103,12 +103,7 @@ function AccountForm({ account }: { account: BusinessAccount }) {
   const save = useSaveBusinessAccount();
   const change = (patch: Partial<Draft>) => setDraft((now) => ({ ...now, ...patch }));
   const unsaved = Object.keys(changesOf(draft, saved)).length > 0;
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useLeaveWarning(unsaved);
 
   const ours = checked ? draftProblems(draft) : new Map<Field, string>();
   const theirs = fieldProblemsOf(save.error, (path) => path in FIELD_OF_PATH, BUSINESS_ACCOUNT_SAVE_ERROR);

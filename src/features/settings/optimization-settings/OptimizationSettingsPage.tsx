@@ -2,7 +2,7 @@
 // hard windows or soft with a maximum lateness, overtime, a buffer per visit, arrival rounding), what it tries hardest
 // to achieve as plain choices with the weights under "Advanced" (typing a weight makes the choice Custom), the default
 // search time and whether reassigning visits between practitioners is offered. Only what changed is saved.
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
@@ -10,7 +10,7 @@ import { useShownTimeZone } from '../../../app/timeZone';
 import { formatDateTime } from '../../../lib/dates';
 import { fieldProblemsOf, messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
-import { ErrorNote, FieldMessage, SubmitButton, focusFirstProblem } from '../../../ui/forms';
+import { ErrorNote, FieldMessage, SubmitButton, focusFirstProblem, useLeaveWarning } from '../../../ui/forms';
 import { Icon } from '../../../ui/Icon';
 import { TextLink } from '../../../ui/TextLink';
 import { Card, PageHeader } from '../../../ui/PageHeader';
@@ -280,16 +280,6 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
       {checked && ours.size > 0 && <p className="text-sm text-rose-700 dark:text-rose-300">Correct the fields marked above, then save again.</p>}
     </form>
   );
-}
-
-/** While there are unsaved changes, leaving or reloading the page asks first (the browser's own question). */
-function useLeaveWarning(unsaved: boolean): void {
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
 }
 
 function FormSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
