@@ -20,13 +20,13 @@ import type { Handlers, OperationId } from './http/contract';
 import type { AppContext } from './http/context';
 import { errorHandler } from './http/error-handler';
 import { contractValidatorCompiler } from './http/validation';
-import { HttpError, invalid, unauthenticated, unsupportedMediaType } from './http/errors';
+import { HttpError, forbidden, invalid, unauthenticated, unsupportedMediaType } from './http/errors';
 import { requestSerializer } from './logger';
 import { buildHandlers } from './modules';
 import { httpRequestSeconds } from './operations/metrics';
 import { registerOperations } from './operations/routes';
 import { AuthService } from './modules/auth';
-import { SubscriptionService } from './modules/subscriptions';
+import { PAYMENT_REQUIRED_CODE, PAYMENT_REQUIRED_MESSAGE } from './modules/subscriptions';
 import { repoRoot } from './paths';
 
 export const contractPath = join(repoRoot, 'openapi', 'openapi.yaml');
@@ -126,7 +126,6 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
 
   const auth = new AuthService(ctx);
-  const subscriptions = new SubscriptionService(ctx);
   const handlers = buildHandlers(ctx, auth);
   const contract = loadContract();
   const operations = operationsById(contract);
@@ -140,7 +139,7 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     if (!request.auth) throw token ? unauthenticated('Your session has expired. Please log in again.') : unauthenticated();
     assertRole(request.auth, operation['x-roles']);
     // A business that needs a payment method can still sign in, sign out and fix it; everything else answers 40003.
-    if (!operation['x-payment-exempt']) await subscriptions.assertPaymentNotRequired(request.auth.businessAccountId);
+    if (request.auth.paymentRequired && !operation['x-payment-exempt']) throw forbidden(PAYMENT_REQUIRED_MESSAGE, PAYMENT_REQUIRED_CODE);
   };
 
   // The interactive API reference at /api/docs, read from the same contract the routes are bound to.

@@ -379,7 +379,7 @@ describe('applying is all or nothing, and only while the schedule is as it was',
     await t.ctx.db.execute(sql.raw(`CREATE FUNCTION test_fail_versions() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;`));
     await t.ctx.db.execute(sql.raw('CREATE TRIGGER test_fail_versions BEFORE INSERT ON versions FOR EACH ROW EXECUTE FUNCTION test_fail_versions();'));
     const [admin] = await t.ctx.db.select().from(users).where(eq(users.email, acme.emails.admin));
-    const auth: AuthContext = { sessionId: 0, userId: admin.id, businessAccountId: acme.businessAccountId, role: 'ADMIN', associatedPractitionerIds: [], fullName: 'Ada acme' };
+    const auth: AuthContext = { sessionId: 0, userId: admin.id, businessAccountId: acme.businessAccountId, role: 'ADMIN', associatedPractitionerIds: [], fullName: 'Ada acme', paymentRequired: false };
     try {
       const failure = await applyOptimization(t.ctx, auth, run.id).then(() => null, (error: Error) => error);
       expect(String((failure?.cause as Error | undefined)?.message ?? failure)).toMatch(/injected failure/);

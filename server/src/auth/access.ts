@@ -10,6 +10,8 @@ export interface AuthContext {
   role: Role;
   associatedPractitionerIds: number[];
   fullName: string;
+  /** The business must add a payment method (read with the session): its calls answer 40003 but for the exempt ones. */
+  paymentRequired: boolean;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 // Session and one-time-token queries (the login throttle's are in throttle.ts).
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { businessAccounts, oneTimeTokens, sessions, users } from '../../db/schema';
+import { businessAccounts, oneTimeTokens, sessions, subscriptions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'LOGIN_AS' | 'INVITATION';
@@ -13,12 +13,16 @@ export async function insertSession(db: DbOrTx, userId: number, tokenHash: strin
 }
 
 /** The live session with this token hash and its user, when the session, the user and their business are active. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+/** A live session with its user, and what the subscription rules read of the business (one query per request). */
+export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<{
+  session: SessionRow; user: UserRow; businessCreatedAt: Date; subscription: typeof subscriptions.$inferSelect | null;
+} | undefined> {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, businessCreatedAt: businessAccounts.created_at, subscription: subscriptions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id))
+    .leftJoin(subscriptions, eq(subscriptions.business_account_id, businessAccounts.id))
     .where(and(
       eq(sessions.token_hash, tokenHash),
       isNull(sessions.revoked_at),

@@ -12,6 +12,7 @@ import {
   revokeUserSessions, type OneTimeTokenPurpose,
 } from './repository';
 import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
+import { paymentRequired, subscriptionStateOf } from '../subscriptions';
 
 const RESET_TTL_MINUTES = 60;
 /**
@@ -83,6 +84,7 @@ export class AuthService {
       role: row.user.role,
       associatedPractitionerIds: row.user.associated_practitioner_ids,
       fullName: fullName(row.user),
+      paymentRequired: paymentRequired(subscriptionStateOf(row.businessCreatedAt, row.subscription), new Date()),
     };
   }
 

@@ -1,6 +1,6 @@
 // When a business must add a payment method before it can use Rounds again, in one place: the API's 40003 gate, the
 // Subscription info page and the operator command all read it from here.
-import type { SubscriptionPlan, SubscriptionStatus } from '../../db/schema';
+import type { SubscriptionPlan, SubscriptionStatus, subscriptions } from '../../db/schema';
 
 /** A business without a subscription row is on a trial this long from its creation. */
 export const TRIAL_DAYS = 30;
@@ -42,3 +42,9 @@ export function paymentRequired(state: SubscriptionState, now: Date): boolean {
 }
 
 export const defaultTrialEnd = (businessCreatedAt: Date): Date => new Date(businessCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);
+
+/** A business's subscription as the rules read it: its row, or without one a trial from the business's creation. */
+export function subscriptionStateOf(businessCreatedAt: Date, row: typeof subscriptions.$inferSelect | null): SubscriptionState {
+  if (!row) return { plan: 'trial', status: 'trialing', trialEndsAt: defaultTrialEnd(businessCreatedAt), pastDueSince: null, paymentMethodOnFile: false };
+  return { plan: row.plan, status: row.status, trialEndsAt: row.trial_ends_at, pastDueSince: row.past_due_since, paymentMethodOnFile: row.payment_method_on_file };
+}

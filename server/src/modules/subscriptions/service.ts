@@ -1,10 +1,10 @@
 // Subscription info (ADMIN), the billing actions, the Stripe webhook, the operator's set-subscription, and the gate
-// every business call passes: while payment is required (rules.ts) the API answers 40003.
+// every business call passes: while payment is required (rules.ts, read with the session by auth) the API answers 40003.
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { HttpError, forbidden, notFound } from '../../http/errors';
-import type { Db, DbOrTx } from '../../db/client';
+import { HttpError, notFound } from '../../http/errors';
+import type { Db } from '../../db/client';
 import type { SubscriptionPlan, SubscriptionStatus } from '../../db/schema';
 import { findUserById } from '../users';
 import { offlineBillingProvider, BillingUnavailable, type BillingProvider } from './billing/provider';
@@ -15,26 +15,14 @@ import {
   businessExists, currentMonth, findBusinessIdByStripeCustomer, findBusinessWithSubscription, lockSubscription, recordBillingEvent,
   updateSubscription, usageCounts, type BusinessWithSubscription, type SubscriptionChanges, type SubscriptionRow,
 } from './repository';
-import { PLAN_SEAT_LIMITS, defaultTrialEnd, graceEndsAt, paymentRequired, type SubscriptionState } from './rules';
+import { PLAN_SEAT_LIMITS, defaultTrialEnd, graceEndsAt, paymentRequired, subscriptionStateOf, type SubscriptionState } from './rules';
 
 export const PAYMENT_REQUIRED_CODE = '40003';
 export const PAYMENT_REQUIRED_MESSAGE = 'A payment method is required to keep using Rounds.';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
 
-function stateOf(found: BusinessWithSubscription): SubscriptionState {
-  const row = found.subscription;
-  if (!row) return { plan: 'trial', status: 'trialing', trialEndsAt: defaultTrialEnd(found.businessCreatedAt), pastDueSince: null, paymentMethodOnFile: false };
-  return {
-    plan: row.plan, status: row.status, trialEndsAt: row.trial_ends_at, pastDueSince: row.past_due_since, paymentMethodOnFile: row.payment_method_on_file,
-  };
-}
-
-/** Whether the business's calls answer 40003 now. */
-export async function isPaymentRequired(db: DbOrTx, businessAccountId: number, now = new Date()): Promise<boolean> {
-  const found = await findBusinessWithSubscription(db, businessAccountId);
-  return found !== undefined && paymentRequired(stateOf(found), now);
-}
+const stateOf = (found: BusinessWithSubscription): SubscriptionState => subscriptionStateOf(found.businessCreatedAt, found.subscription);
 
 export interface SubscriptionSetting {
   plan?: SubscriptionPlan;
@@ -72,10 +60,6 @@ export class SubscriptionService {
   }
 
   /** Throws 40003 while the business needs a payment method (the gate in app.ts calls it for every business call but the exempt ones). */
-  async assertPaymentNotRequired(businessAccountId: number): Promise<void> {
-    if (await isPaymentRequired(this.ctx.db, businessAccountId)) throw forbidden(PAYMENT_REQUIRED_MESSAGE, PAYMENT_REQUIRED_CODE);
-  }
-
   async get(auth: AuthContext): Promise<Schemas['Subscription']> {
     const { db } = this.ctx;
     const found = await findBusinessWithSubscription(db, auth.businessAccountId);
