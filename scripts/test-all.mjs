@@ -24,6 +24,7 @@ const stages = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+const failedTests = [];
 
 for (const stage of stages) {
   if (stage.skipUnless && !process.env[stage.skipUnless]) {
@@ -43,6 +44,11 @@ for (const stage of stages) {
     totals.passed += summary.numPassedTests;
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    for (const file of summary.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') failedTests.push(`${stage.name}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+      }
+    }
     if (summary.numTotalTests === 0) {
       console.log(`${stage.name}: no tests ran`);
       failedStages.push(stage.name);
@@ -56,6 +62,8 @@ for (const stage of stages) {
   console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
 }
 
+// Repeated at the end, where a CI log's tail shows it.
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 console.log(failedStages.length ? `\nFailed stages: ${failedStages.join(', ')}` : '\nAll stages passed.');
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages.length ? 1 : 0);
