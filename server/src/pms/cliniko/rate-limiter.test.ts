@@ -35,7 +35,8 @@ describe('SlidingWindowRateLimiter', () => {
     const limiter = new SlidingWindowRateLimiter(10, 1000);
     const began = Date.now();
     for (let i = 0; i < 10; i++) await limiter.acquire();
-    expect(Date.now() - began).toBeLessThan(200);
+    // Holding any of them back would cost a whole window (1 s); the slack is for a loaded machine.
+    expect(Date.now() - began).toBeLessThan(700);
   });
 
   it('holds everyone back during a pause (after a 429)', async () => {
@@ -47,7 +48,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('stops waiting when the caller aborts, and keeps serving the others', async () => {
-    const limiter = new SlidingWindowRateLimiter(1, 300);
+    const limiter = new SlidingWindowRateLimiter(1, 1000);
     await limiter.acquire();
     const controller = new AbortController();
     const waiting = limiter.acquire(controller.signal);
@@ -56,8 +57,8 @@ describe('SlidingWindowRateLimiter', () => {
     await expect(waiting).rejects.toThrow('job cancelled');
     const began = Date.now();
     await next;
-    // Had the aborted waiter kept its turn, the next caller would wait a second window (~600 ms).
-    expect(Date.now() - began).toBeLessThan(500);
+    // Had the aborted waiter kept its turn, the next caller would wait a second window (~2 s, not ~1 s).
+    expect(Date.now() - began).toBeLessThan(1600);
   });
 
   it('validates its configuration', () => {
