@@ -42,6 +42,8 @@ export interface Config {
   metricsToken: string | null;
   clinikoBaseUrl: string | undefined;
   runWorker: boolean;
+  /** How long a worker holds a claimed job without renewing it (JOB_LEASE_SECONDS): a dead worker's job is taken over after it. */
+  jobLeaseMs: number;
   startSandbox: boolean;
   /** Memory for each list cache, appointments and clients (MB); 0 turns them off. */
   listCacheMb: number;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     clinikoBaseUrl: url('CLINIKO_BASE_URL'),
     runWorker: bool('RUN_WORKER', true),
+    jobLeaseMs: int('JOB_LEASE_SECONDS', 60, 2, 3600) * 1000,
     startSandbox: bool('START_SANDBOX', !databaseUrl),
     listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
     osrmUrl: url('OSRM_URL'),

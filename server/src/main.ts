@@ -12,6 +12,9 @@ import { automaticSyncRules, jobHandlers } from './modules/job-handlers';
 import { prewarmOptimizerWorkers } from './optimizer';
 import { startSandbox, type SandboxHandle } from './pms/sandbox';
 
+/** How long a shutdown may wait for requests in flight and the running job before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
@@ -32,22 +35,38 @@ async function main() {
   const app = await buildApp({ ctx, logger: log });
   let worker: Worker | null = null;
   let stopping = false;
+  // SIGTERM/SIGINT: stop taking connections (new requests on open keep-alive connections get 503), let the requests in
+  // flight finish with their answers, hand the running job back to the queue, then close the pool and exit 0.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    await worker?.close();
-    await app.close();
-    await sandbox?.close();
-    await database.close();
-    process.exit(0);
+    const deadline = setTimeout(() => {
+      log.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    let clean = true;
+    const step = async (what: string, action: () => Promise<unknown> | undefined) => {
+      try {
+        await action();
+      } catch (error) {
+        clean = false;
+        log.error({ err: error }, `shutdown: ${what} failed`);
+      }
+    };
+    await Promise.all([step('closing the HTTP server', () => app.close()), step('stopping the job worker', () => worker?.close())]);
+    await step('stopping the PMS sandbox', () => sandbox?.close());
+    await step('closing the database', () => database.close());
+    log.info({ signal }, 'stopped');
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.runWorker) {
-    worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
+  if (config.runWorker && !stopping) {
+    worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules, leaseMs: config.jobLeaseMs });
     // The first optimisation run does not wait for its solver thread to start.
     prewarmOptimizerWorkers(1);
   }

@@ -18,7 +18,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
   await migrate(database);
   const ctx = createContext(config, database, log);
-  const worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules });
+  const worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules, leaseMs: config.jobLeaseMs });
   prewarmOptimizerWorkers(1);
   log.info({ workerId: worker.workerId }, 'worker started');
   let stopping = false;
@@ -26,8 +26,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker shutting down');
-    await worker.close();
-    await database.close();
+    try {
+      await worker.close();
+      await database.close();
+    } catch (error) {
+      log.error({ err: error }, 'worker shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

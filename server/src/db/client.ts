@@ -38,7 +38,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A server that does not answer at all (a host gone, a network partition) fails a request after the connection
+    // time-out instead of holding it; keepAlive notices connections whose server went away without closing them.
+    const pool = new pg.Pool({
+      connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true,
+    });
     // An idle pooled connection that the server ends (a restart, an administrator's DROP … FORCE) is dropped from the
     // pool and replaced on the next query; without a listener pg would raise it as an uncaught exception.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -1,5 +1,6 @@
 // One place that turns every failure into `{ message, errors?, code? }` and hides the details of 5xx.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError, unsupportedMediaType } from './errors';
 
 interface ValidationIssue { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
@@ -44,6 +45,12 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   }
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ message: fastifyError.message, code: fastifyError.code });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A restart or an outage of the database, not a fault of this request: the pool reconnects by itself, so the
+    // caller is told to try again shortly (and a load balancer may retry elsewhere).
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' });
   }
   request.log.error({ err: error }, 'request failed');
   // The reference finds the request's log lines when the user reports it.

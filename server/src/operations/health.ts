@@ -16,15 +16,16 @@ export interface Readiness {
 
 export async function readiness(db: Db): Promise<Readiness> {
   let applied: string[];
+  let alive: number;
   try {
     applied = (await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`)).map((row) => row.name);
+    [{ alive }] = await queryRows<{ alive: number }>(db, sql`
+      SELECT count(*)::int AS alive FROM worker_heartbeats WHERE beat_at > now() - ${WORKER_SILENT_MS} * interval '1 millisecond'`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ready: false, checks: { database: `unreachable: ${reason}`, migrations: 'unknown', worker: 'unknown' } };
   }
   const pending = listMigrations().filter((name) => !applied.includes(name));
-  const [{ alive }] = await queryRows<{ alive: number }>(db, sql`
-    SELECT count(*)::int AS alive FROM worker_heartbeats WHERE beat_at > now() - ${WORKER_SILENT_MS} * interval '1 millisecond'`);
   const checks = {
     database: 'ok',
     migrations: pending.length === 0 ? 'ok' : `${pending.length} not applied: ${pending.join(', ')}`,

@@ -25,6 +25,8 @@ export interface StartOptions {
   logStream?: { write(line: string): void };
   /** The captured log's level (default TEST_LOG_LEVEL, else info). */
   logLevel?: string;
+  /** Create the test database on this PostgreSQL server instead of TEST_DATABASE_URL's. */
+  databaseServerUrl?: string;
 }
 
 export interface TestApp {
@@ -37,7 +39,7 @@ export interface TestApp {
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestApp> {
-  const testDatabase: TestDatabase = await createTestDatabase();
+  const testDatabase: TestDatabase = await createTestDatabase({ serverUrl: options.databaseServerUrl });
   const config = { ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-123' }), seedDemo: false, runWorker: false, startSandbox: false, ...overrides };
   // A captured log is the product's (its redaction included), so that what a test reads is what an operator would.
   const log = options.logStream

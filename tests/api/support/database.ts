@@ -11,9 +11,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** `migrateBefore`: apply only the migrations named before it (the test applies the rest itself). */
-export async function createTestDatabase(options: { migrateBefore?: string } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/**
+ * `migrateBefore`: apply only the migrations named before it (the test applies the rest itself).
+ * `serverUrl`: the PostgreSQL server to create it on instead of TEST_DATABASE_URL's (a test's own throwaway server).
+ */
+export async function createTestDatabase(options: { migrateBefore?: string; serverUrl?: string } = {}): Promise<TestDatabase> {
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
     await migrate(database, { before: options.migrateBefore });

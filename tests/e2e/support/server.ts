@@ -10,6 +10,8 @@ import { DEMO_PASSWORD } from './browser';
 
 export interface RunningProduct {
   url: string;
+  /** The server process (tests that signal it, or watch it exit). */
+  child: ChildProcess;
   /** Stops the product; throws when its log holds a secret (see secretsInLog). */
   stop(): Promise<void>;
   logs(): string;
@@ -88,6 +90,7 @@ export async function startProduct(
   const secrets = new Set([DEMO_PASSWORD]);
   return {
     url,
+    child,
     logs: () => output,
     keepOutOfLog: (...more) => more.forEach((secret) => secrets.add(secret)),
     async stop() {

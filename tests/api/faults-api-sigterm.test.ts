@@ -1,0 +1,102 @@
+// Fault: an API process is sent SIGTERM (a deploy, a scale-in) with a request in flight (issue 15, "Load and faults").
+// Two API processes and a worker process share one PostgreSQL. One API process gets SIGTERM while a client is still
+// sending a write's body to it: it stops taking new connections at once, the write still gets its normal answer and
+// is stored, and the process exits with code 0. The other API process and the worker go on serving as before.
+import { request as httpRequest } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientTags } from '../../server/src/db/schema';
+import { enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { startProduct, type RunningProduct } from '../e2e/support/server';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { startWorkerProcess, type WorkerProcess } from './support/processes';
+
+interface Answer { status: number; body: unknown }
+
+/** How a fetch to a process ended: its status, or the network error's code (ECONNREFUSED once nothing listens). */
+const probe = (url: string) => fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
+  (answer) => String(answer.status),
+  (error: { cause?: { code?: string } }) => error.cause?.code ?? 'failed',
+);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('an API process sent SIGTERM with a request in flight', () => {
+  let t: TestApp;
+  let acme: BusinessFixture;
+  let leaving: RunningProduct;
+  let staying: RunningProduct;
+  let worker: WorkerProcess;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    acme = await createBusinessFixture(t, 'acme');
+    const env = { DATABASE_URL: t.databaseUrl!, APP_SECRET: t.ctx.config.appSecret, START_SANDBOX: 'false', SEED_DEMO: 'false', OPTIMIZER_MAX_SEARCH_MS: '100' };
+    // The leaving process runs a worker of its own too, which its shutdown stops.
+    [leaving, staying, worker] = await Promise.all([
+      startProduct({ ...env, RUN_WORKER: 'true' }, { api: true }),
+      startProduct({ ...env, RUN_WORKER: 'false' }, { api: true }),
+      startWorkerProcess(env),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([leaving, staying, worker].map((running) => running?.stop()));
+    await t?.close();
+  });
+
+  it('finishes the request in flight, refuses new connections and exits 0; the rest carries on', async () => {
+    for (const running of [leaving, staying]) await expect.poll(() => probe(`${running.url}/readyz`), { timeout: 30_000 }).toBe('200');
+    const [clientId] = acme.clientIds;
+    const path = `/api/clients/${clientId}/update_tags`;
+
+    // A write whose headers have arrived but whose body is still on its way.
+    const body = JSON.stringify({ tag_ids: acme.tagIds });
+    const inFlight = httpRequest(`${leaving.url}${path}`, {
+      method: 'PUT', agent: false,
+      headers: { authorization: `Bearer ${acme.tokens.admin}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<Answer>((resolve, reject) => {
+      inFlight.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => { text += chunk; });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      inFlight.on('error', reject);
+    });
+    inFlight.write(body.slice(0, 4));
+    await expect.poll(() => leaving.logs().split('\n').some((line) => line.includes('incoming request') && line.includes(path)), { timeout: 15_000 }).toBe(true);
+
+    leaving.child.kill('SIGTERM');
+    await expect.poll(() => leaving.logs().includes('"shutting down"'), { timeout: 15_000 }).toBe(true);
+    // New connections are refused while the request in flight keeps the process alive.
+    await expect.poll(() => probe(`${leaving.url}/healthz`), { timeout: 15_000, interval: 100 }).toBe('ECONNREFUSED');
+    expect(leaving.child.exitCode).toBeNull();
+
+    inFlight.end(body.slice(4));
+    const answer = await answered;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((answer.body as { tags: { id: number }[] }).tags.map((tag) => tag.id)).toEqual(acme.tagIds);
+
+    // It exits cleanly, on its own.
+    await expect.poll(() => leaving.child.exitCode, { timeout: 15_000 }).toBe(0);
+    expect(leaving.child.signalCode).toBeNull();
+    expect(leaving.logs()).toContain('"stopped"');
+
+    // The write is stored, the other API process serves it, and the worker runs jobs as before.
+    const stored = await t.ctx.db.select().from(clientTags).where(eq(clientTags.client_id, clientId));
+    expect(stored.map((row) => row.tag_id).sort((a, b) => a - b)).toEqual([...acme.tagIds].sort((a, b) => a - b));
+    const list = await fetch(`${staying.url}/api/clients?per_page=50`, { headers: { authorization: `Bearer ${acme.tokens.admin}` } });
+    expect(list.status).toBe(200);
+    const listed = ((await list.json()) as { clients: { id: number; tags: { id: number }[] }[] }).clients.find((client) => client.id === clientId)!;
+    expect(listed.tags.map((tag) => tag.id)).toEqual(acme.tagIds);
+    await expect.poll(() => probe(`${staying.url}/readyz`), { timeout: 30_000 }).toBe('200');
+    const job = await enqueueJob(t.ctx.db, {
+      businessAccountId: acme.businessAccountId, kind: 'OPTIMIZE', startDate: '2026-11-24', endDate: '2026-11-24',
+      filters: { practitioner_ids: acme.practitionerIds.slice(0, 1), appointment_type_ids: [], business_location_ids: [] },
+      params: { mode: 'keep_practitioners' },
+    });
+    await expect.poll(async () => (await getJob(t.ctx.db, job.id))?.finished_at, { timeout: 30_000, interval: 250 }).toBeTruthy();
+    expect(worker.logs()).toContain(`"jobId":${job.id}`);
+    expect(worker.child.exitCode).toBeNull();
+  }, 90_000);
+});
