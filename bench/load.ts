@@ -396,7 +396,7 @@ async function listsRun(apis: RunningProduct[]) {
   ];
   // Warm-up, not measured: the processes compile their hot paths and fill their caches.
   const warmUntil = performance.now() + 5000;
-  await virtualUsers(VUS, warmUntil, async (index) => { await call(bases[index % 2], tokens[index % 2], 'warm-up', 'GET', lists[index % 2][1]); });
+  await virtualUsers(VUS, warmUntil, async (index) => { await call(bases[index % 2], tokens[index % 2], 'warm-up', 'GET', lists[(index >> 1) % 2][1]); });
   const rows = [];
   for (const [name, path] of lists) {
     for (const [label, used] of [['both APIs', [0, 1]], ['one API', [0]]] as const) {
@@ -465,8 +465,11 @@ async function main() {
     console.log(`figures written to ${file}${failed ? '\nFAILED: see errors, stale lists or jobs above' : ''}`);
   } finally {
     await Promise.all(apis.map((api) => api.stop().catch((error) => console.error(error))));
-    for (const child of children) child.kill('SIGTERM');
-    await sleep(500);
+    await Promise.all(children.map((child) => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      return Promise.race([exited, sleep(10_000)]);
+    }));
     await fresh.drop();
     await agent.close();
   }
