@@ -2,7 +2,7 @@
 // triggers whenever anything the appointments or clients lists show changes (migration 0030), by whichever process
 // writes it; every read first reads that version (one primary-key lookup), so no process answers with a list older
 // than the committed data. A change simply makes new keys; old entries age out of the least-recently-used cache.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TextCache } from '../lib/text-cache';
 import { listCacheLookups } from '../operations/metrics';
 import type { Db } from './client';
@@ -12,16 +12,20 @@ export class ListCache {
   private readonly texts: TextCache;
   private readonly enabled: boolean;
 
-  constructor(private readonly db: Db, maxMegabytes: number) {
+  /** Read on every list request: built once, and prepared once per connection (no SQL building or planning each time). */
+  private readonly versionQuery;
+
+  constructor(db: Db, maxMegabytes: number) {
     this.texts = new TextCache(maxMegabytes * 1024 * 1024);
     this.enabled = maxMegabytes > 0;
+    this.versionQuery = db.select({ version: businessAccounts.lists_version, timeZone: businessAccounts.time_zone })
+      .from(businessAccounts).where(eq(businessAccounts.id, sql.placeholder('id'))).prepare('list_cache_version');
   }
 
   /** The cached rendering of `request` for the business, or `render()`'s, kept for next time. */
   async through(businessAccountId: number, request: unknown, render: () => Promise<string>): Promise<string> {
     if (!this.enabled) return render(); // turned off: no version read either
-    const [business] = await this.db.select({ version: businessAccounts.lists_version, timeZone: businessAccounts.time_zone })
-      .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+    const [business] = await this.versionQuery.execute({ id: businessAccountId });
     // The time zone is part of the key: appointments lists read their days in it.
     const key = JSON.stringify([businessAccountId, business?.version, business?.timeZone, request]);
     const cached = this.texts.get(key);

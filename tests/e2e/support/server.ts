@@ -52,9 +52,10 @@ export async function freePort(): Promise<number> {
  * `dataDir`: an embedded database to start on and keep when stopped (a test that stops the product to run an operator
  * command on its database, then starts it again); by default a new one, removed when stopped.
  * `api: true`: the API only — the app is not built when missing (API tests that need real processes).
+ * `nodeArgs`: more options for node (a benchmark's `--cpu-prof`).
  */
 export async function startProduct(
-  env: Record<string, string> = {}, options: { dataDir?: string; api?: boolean } = {},
+  env: Record<string, string> = {}, options: { dataDir?: string; api?: boolean; nodeArgs?: string[] } = {},
 ): Promise<RunningProduct> {
   if (!options.api && !existsSync('dist/index.html')) {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -64,7 +65,7 @@ export async function startProduct(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rounds-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true',
       PUBLIC_URL: url, LOG_LEVEL: 'info', ...env,
