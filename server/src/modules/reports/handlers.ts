@@ -35,7 +35,7 @@ export function reportsHandlers(ctx: AppContext): Handlers {
     },
     reportAppointments: async (request) => {
       const query = queryOf(request, 'reportAppointments');
-      return appointmentsReport(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
+      return appointmentsReport(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
     },
   };
 }
