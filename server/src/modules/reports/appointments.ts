@@ -5,9 +5,14 @@
 // within the client's availability (`punctual`: the optimiser's availabilityWindows/startsOutside, computed when the
 // day is summarised, kept right by the summary's change tracking). Cancelled visits are not in the summary: they are
 // counted from the appointments (a partial index holds only them).
+//
+// The figures are kept in a list cache (db/list-cache.ts) keyed by the business's lists_version: every table they read
+// (appointments, clients, practitioners, appointment types) moves it, so an answer is reused only while that data is
+// the same; the groups' labels (a location's name is not tracked by it) are read on every request.
 import { sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
+import type { ListCache } from '../../db/list-cache';
 import type { AppContext } from '../../http/context';
 import type { Schemas } from '../../http/contract';
 import { invalid } from '../../http/errors';
@@ -21,15 +26,18 @@ export type AppointmentsReport = { rows: Row[]; summary: Figures; days: { day: s
 
 const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
 
-/** Each grouping's key (text; 'none' without one) over a row of the summary or of the appointments (`t`). */
+/** Each grouping's column over a row of the summary or of the appointments (`t`): grouped as is (NULL: none). */
 function keyOf(groupBy: AppointmentsGroupBy, day: SQL): SQL {
   switch (groupBy) {
-    case 'practitioner': return sql`t.practitioner_id::text`;
-    case 'type': return sql`coalesce(t.appointment_type_id::text, 'none')`;
-    case 'location': return sql`coalesce(t.business_location_id::text, 'none')`;
-    case 'day': return sql`to_char(${day}, 'YYYY-MM-DD')`;
+    case 'practitioner': return sql`t.practitioner_id`;
+    case 'type': return sql`t.appointment_type_id`;
+    case 'location': return sql`t.business_location_id`;
+    case 'day': return day;
   }
 }
+
+/** The key as the API says it: an id ('none' without one) or the day. */
+const keyText = (groupBy: AppointmentsGroupBy, key: SQL) => (groupBy === 'day' ? sql`to_char(${key}, 'YYYY-MM-DD')` : sql`coalesce(${key}::text, 'none')`);
 
 /** The groups' labels (a day is its own), for the keys found. */
 async function labelsOf(db: AppContext['db'], businessAccountId: number, groupBy: AppointmentsGroupBy, keys: string[]): Promise<Map<string, string>> {
@@ -51,41 +59,13 @@ type Count = string | number;
 interface KeptRow { key: string | null; day: string | null; by_group: boolean; by_day: boolean; visits: Count; hours: Count; outside: Count; clients: Count }
 interface CancelledRow { key: string | null; day: string | null; by_group: boolean; by_day: boolean; cancelled: Count }
 
-export async function appointmentsReport(ctx: AppContext, businessAccountId: number, filters: ReportFilters, groupBy: AppointmentsGroupBy): Promise<AppointmentsReport> {
-  const { db } = ctx;
+export async function appointmentsReport(
+  ctx: AppContext, cache: ListCache, businessAccountId: number, filters: ReportFilters, groupBy: AppointmentsGroupBy,
+): Promise<AppointmentsReport> {
   const { range } = filters;
   if (!range) throw invalid('start_date is required.');
-  await freshTravelSummary(db, ctx.config, businessAccountId, range, filters.practitionerIds);
-  const chosen = sql`${idsIn(sql`t.practitioner_id`, filters.practitionerIds)}
-      ${idsIn(sql`t.appointment_type_id`, filters.appointmentTypeIds)}
-      ${idsIn(sql`t.business_location_id`, filters.businessLocationIds)}`;
-  const keptKey = keyOf(groupBy, sql`t.day`);
-  const cancelledDay = sql`(t.starts_at AT TIME ZONE b.time_zone)::date`;
-  const [kept, cancelled] = await Promise.all([
-    // Visits that are not cancelled: first per (group, client), per client and per day (a visit is in one cell of
-    // each), then those cells added up — a group's distinct clients are its cells with a client.
-    queryRows<KeptRow>(db, sql`
-      WITH cells AS (
-        SELECT ${keptKey} AS key, t.client_id, to_char(t.day, 'YYYY-MM-DD') AS day,
-               grouping(${keptKey}) = 0 AS by_group, grouping(t.day) = 0 AS by_day,
-               count(*) AS visits, sum(t.visit_ms) AS visit_ms, count(*) FILTER (WHERE NOT t.punctual) AS outside
-        FROM travel_summary_visits t
-        WHERE t.business_account_id = ${businessAccountId} AND t.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date ${chosen}
-        GROUP BY GROUPING SETS ((${keptKey}, t.client_id), (t.client_id), (t.day))
-      )
-      SELECT key, day, by_group, by_day, sum(visits) AS visits, round(coalesce(sum(visit_ms), 0) / 3600000.0, 2) AS hours,
-             sum(outside) AS outside, count(client_id) FILTER (WHERE NOT by_day) AS clients
-      FROM cells GROUP BY by_group, by_day, key, day`),
-    queryRows<CancelledRow>(db, sql`
-      SELECT ${keyOf(groupBy, cancelledDay)} AS key, to_char(${cancelledDay}, 'YYYY-MM-DD') AS day,
-             grouping(${keyOf(groupBy, cancelledDay)}) = 0 AS by_group, grouping(${cancelledDay}) = 0 AS by_day, count(*) AS cancelled
-      FROM appointments t, business_accounts b
-      WHERE b.id = ${businessAccountId} AND t.business_account_id = ${businessAccountId} AND t.cancelled_at IS NOT NULL
-        AND t.starts_at >= ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone)
-        AND t.starts_at < ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone)
-        ${chosen}
-      GROUP BY GROUPING SETS ((${keyOf(groupBy, cancelledDay)}), (${cancelledDay}), ())`),
-  ]);
+  const { kept, cancelled } = JSON.parse(await cache.through(businessAccountId, ['appointments report', filters, groupBy], async () =>
+    JSON.stringify(await figuresOf(ctx, businessAccountId, { ...filters, range }, groupBy)))) as Awaited<ReturnType<typeof figuresOf>>;
 
   const keptOf = new Map(kept.filter((row) => row.by_group).map((row) => [row.key!, row]));
   const cancelledOf = new Map(cancelled.filter((row) => row.by_group).map((row) => [row.key!, row]));
@@ -94,7 +74,7 @@ export async function appointmentsReport(ctx: AppContext, businessAccountId: num
     outside_availability: Number(row?.outside ?? 0), clients: Number(row?.clients ?? 0),
   });
   const keys = [...new Set([...keptOf.keys(), ...cancelledOf.keys()])];
-  const labels = await labelsOf(db, businessAccountId, groupBy, keys);
+  const labels = await labelsOf(ctx.db, businessAccountId, groupBy, keys);
   const rows = keys.map((key) => ({
     key, label: groupBy === 'day' ? key : labels.get(key) ?? 'A removed record', ...figures(keptOf.get(key), cancelledOf.get(key)),
   }));
@@ -111,4 +91,47 @@ export async function appointmentsReport(ctx: AppContext, businessAccountId: num
     summary: figures(kept.find((row) => !row.by_group && !row.by_day), cancelled.find((row) => !row.by_group && !row.by_day)),
     days,
   };
+}
+
+/** The figures per group, per day and in all, before labels: the visits not cancelled (summary), the cancelled ones. */
+async function figuresOf(
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters & { range: { startDate: string; endDate: string } }, groupBy: AppointmentsGroupBy,
+): Promise<{ kept: KeptRow[]; cancelled: CancelledRow[] }> {
+  const { db } = ctx;
+  const { range } = filters;
+  await freshTravelSummary(db, ctx.config, businessAccountId, range, filters.practitionerIds);
+  const chosen = sql`${idsIn(sql`t.practitioner_id`, filters.practitionerIds)}
+      ${idsIn(sql`t.appointment_type_id`, filters.appointmentTypeIds)}
+      ${idsIn(sql`t.business_location_id`, filters.businessLocationIds)}`;
+  const keptKey = keyOf(groupBy, sql`t.day`);
+  const cancelledDay = sql`(t.starts_at AT TIME ZONE b.time_zone)::date`;
+  const cancelledKey = keyOf(groupBy, cancelledDay);
+  const [kept, cancelled] = await Promise.all([
+    // Visits that are not cancelled: first per (group, client), per client and per day (a visit is in one cell of
+    // each; integer keys, hashed), then those cells added up — a group's distinct clients are its cells with a client.
+    queryRows<KeptRow>(db, sql`
+      WITH cells AS (
+        SELECT ${keptKey} AS key, t.client_id, t.day,
+               -- (group, client) cells; (client) cells have no group; (day) cells no client (by day, the group is the day).
+               grouping(${keptKey}) = 0 AND grouping(t.client_id) = 0 AS by_group, grouping(t.client_id) = 1 AS by_day,
+               count(*) AS visits, sum(t.visit_ms) AS visit_ms, count(*) FILTER (WHERE NOT t.punctual) AS outside
+        FROM travel_summary_visits t
+        WHERE t.business_account_id = ${businessAccountId} AND t.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date ${chosen}
+        GROUP BY GROUPING SETS ((${keptKey}, t.client_id), (t.client_id), (t.day))
+      )
+      SELECT CASE WHEN by_group THEN ${keyText(groupBy, sql`key`)} END AS key, CASE WHEN by_day THEN to_char(day, 'YYYY-MM-DD') END AS day,
+             by_group, by_day, sum(visits) AS visits, round(coalesce(sum(visit_ms), 0) / 3600000.0, 2) AS hours,
+             sum(outside) AS outside, count(client_id) FILTER (WHERE NOT by_day) AS clients
+      FROM cells GROUP BY by_group, by_day, cells.key, cells.day`),
+    queryRows<CancelledRow>(db, sql`
+      SELECT ${keyText(groupBy, cancelledKey)} AS key, to_char(${cancelledDay}, 'YYYY-MM-DD') AS day,
+             grouping(${cancelledKey}) = 0 AS by_group, grouping(${cancelledDay}) = 0 AS by_day, count(*) AS cancelled
+      FROM appointments t, business_accounts b
+      WHERE b.id = ${businessAccountId} AND t.business_account_id = ${businessAccountId} AND t.cancelled_at IS NOT NULL
+        AND t.starts_at >= ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone)
+        AND t.starts_at < ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone)
+        ${chosen}
+      GROUP BY GROUPING SETS ((${cancelledKey}), (${cancelledDay}), ())`),
+  ]);
+  return { kept, cancelled };
 }
