@@ -117,16 +117,6 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
   });
 }
 
-/** The stored travel of each day of the range, all practitioners together (the summary must be fresh for it). */
-export async function travelPerDay(db: Db, businessAccountId: number, range: { startDate: string; endDate: string }): Promise<{ day: string; seconds: number; metres: number }[]> {
-  const rows = await queryRows<{ day: string; seconds: string | number; metres: string | number }>(db, sql`
-    SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(d.travel_seconds), 0) AS seconds, coalesce(sum(d.travel_metres), 0) AS metres
-    FROM travel_summary_days d
-    WHERE d.business_account_id = ${businessAccountId} AND d.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
-    GROUP BY d.day`);
-  return rows.map((row) => ({ day: row.day, seconds: Number(row.seconds), metres: Number(row.metres) }));
-}
-
 /** A practitioner-day's stored figures, as the dashboard reads them. */
 export interface SummaryDayTotals {
   practitionerId: number; day: string; visits: number; visitSeconds: number; travelSeconds: number; travelMetres: number;

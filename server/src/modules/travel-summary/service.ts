@@ -13,7 +13,7 @@ import {
 } from '../optimizations';
 import { loadPractitionerDays } from '../practitioners';
 import { travelDays, type LegVisit, type TravelDay } from '../travel-legs';
-import { dayTotals, staleDays, storeDays, travelPerDay, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './repository';
+import { dayTotals, staleDays, storeDays, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './repository';
 
 /** The travel model the figures were computed with: a summary of another model is stale. */
 export const travelModelOf = (config: Pick<Config, 'osrmUrl'>) => (config.osrmUrl ? `osrm ${config.osrmUrl}` : 'haversine');
@@ -108,12 +108,6 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
     });
     return { ...row, workingSeconds: workingSecondsOf(day), visits };
   });
-}
-
-/** Every practitioner's travel on each day of the range (fresh first), all visits' legs counted. */
-export async function dailyTravel(db: Db, config: Pick<Config, 'osrmUrl'>, businessAccountId: number, range: { startDate: string; endDate: string }) {
-  await freshTravelSummary(db, config, businessAccountId, range, []);
-  return travelPerDay(db, businessAccountId, range);
 }
 
 /**
