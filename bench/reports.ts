@@ -3,7 +3,9 @@
 // arrival-time change, for the Activity report), on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL; a fresh database,
 // dropped afterwards) — and on embedded PGlite with BENCH_ONLY=pglite. Each call runs against the real product in
 // its own process, one connection at a time for BENCH_SECONDS (default 10), measured with autocannon; a report not
-// built yet (404) is listed as such. Goal (issue 13): p99 under 300 ms on PostgreSQL.
+// built yet (404) is listed as such. BENCH_CALLS=appointments,dashboard measures only the calls whose name contains
+// one of those words; BENCH_KEEP_DB=1 keeps the seeded database and BENCH_DATABASE_URL=<its url> measures on it again.
+// Goal (issue 13): p99 under 300 ms on PostgreSQL.
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +45,9 @@ const CALLS: [string, string][] = [
   ['dashboard (a busy day of the month)', '/api/dashboard?date=2026-03-10'],
   ['nearby search (20 km from a point, a weekday)', '/api/search/nearby?lat=-27.47&lng=153.02&date=2026-03-17'],
 ];
+/** BENCH_CALLS: comma-separated words; only the calls whose name contains one of them are measured (default: all). */
+const callFilter = (process.env.BENCH_CALLS ?? '').split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+const chosenCalls = callFilter.length ? CALLS.filter(([name]) => callFilter.some((word) => name.toLowerCase().includes(word))) : CALLS;
 
 
 /** One business: its clients, practitioners (homes, weekday hours) and a month of visits (deterministic). */
@@ -96,10 +101,11 @@ async function seed(db: Db): Promise<void> {
   console.log(`  seeded ${CLIENTS} clients, ${PRACTITIONERS} practitioners, ${generated.length} appointments in ${MONTH.start.slice(0, 7)} and ${changed.length} arrival-time changes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function measure(label: string, database: Database, serverEnv: Record<string, string>) {
+async function measure(label: string, database: Database, serverEnv: Record<string, string>, seeded = false) {
   console.log(`${label}:`);
   await migrate(database);
-  await seed(database.db);
+  if (seeded) await database.db.execute(sql`ANALYZE`);
+  else await seed(database.db);
   await database.close();
   const product = await startProduct({
     ...serverEnv, SEED_DEMO: 'false', START_SANDBOX: 'false', RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000', LOG_LEVEL: 'warn',
@@ -111,7 +117,7 @@ async function measure(label: string, database: Database, serverEnv: Record<stri
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
     const rows = [];
-    for (const [name, path] of CALLS) {
+    for (const [name, path] of chosenCalls) {
       const probe = await fetch(`${product.url}${path}`, { headers });
       if (probe.status !== 200) {
         rows.push({ database: label, call: name, status: probe.status === 404 ? 'not built' : `HTTP ${probe.status}` });
@@ -139,12 +145,19 @@ if (process.env.BENCH_ONLY === 'pglite') {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+} else if (process.env.BENCH_DATABASE_URL) {
+  // A database a run kept (BENCH_KEEP_DB=1): migrated to this branch, not seeded again, kept (compare branches on
+  // the same data without seeding for minutes).
+  const url = process.env.BENCH_DATABASE_URL;
+  rows.push(...(await measure('PostgreSQL (kept)', await openDatabase({ url }), { DATABASE_URL: url }, true)));
 } else if (postgresUrl) {
   const { url, drop } = await freshPostgres(postgresUrl, 'reports');
   try {
     rows.push(...(await measure('PostgreSQL', await openDatabase({ url }), { DATABASE_URL: url })));
   } finally {
-    await drop();
+    // BENCH_KEEP_DB=1 keeps the seeded database (its name is printed) to look at the plans afterwards.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept the database ${url}`);
+    else await drop();
   }
 } else {
   console.log('Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (or BENCH_ONLY=pglite for the embedded database).');

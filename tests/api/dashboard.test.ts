@@ -3,7 +3,7 @@
 // parameter), so this week is Monday 4 – Sunday 10 March and last week Monday 25 February – Sunday 3 March. Another
 // business has visits, routes, clients and jobs on the same days: none of them is ever counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { appointments, clients, practitioners, routes, users } from '../../server/src/db/schema';
 import { syncJobs } from '../../server/src/db/schema-sync';
 import { startTestApp, type TestApp } from './support/app';
@@ -191,5 +191,24 @@ describe('GET /dashboard', () => {
     expect(response.status).toBe(422);
     expect(response.body.message).toMatch(/date/);
     expect((await t.request('GET', '/api/dashboard')).status).toBe(401);
+  });
+
+  it('follows a client\'s availability and visits\' arrivals changing after it was read', async () => {
+    const first = (await dashboard(acme.tokens.admin)).body.overview;
+    expect(first.outside_availability).toEqual([{ date: TODAY, count: 2 }, { date: '2030-03-07', count: 1 }]);
+    expect(first.travel_warnings).toEqual([{ date: TODAY, count: 1 }, { date: '2030-03-07', count: 0 }]);
+    const { db } = t.ctx;
+    // Cora now takes visits on Wednesdays too: today's two visits at hers are inside.
+    await db.update(clients).set({ availability: [{ dow: 1, hours: ['09:00-12:00'] }, { dow: 3 }] })
+      .where(and(eq(clients.business_account_id, acme.businessAccountId), eq(clients.id, acme.clientIds[0])));
+    // Pat now reaches the Gold Coast at 13:00 (time enough to drive there); Quinn reaches Eve tomorrow at 12:30, in her hours.
+    await db.update(appointments).set({ arrive_at: at(TODAY, '13:00') }).where(eq(appointments.id, visitIds.patEve));
+    await db.update(appointments).set({ arrive_at: at('2030-03-07', '12:30') }).where(eq(appointments.id, visitIds.quinnEve));
+    const overview = (await dashboard(acme.tokens.admin)).body.overview;
+    expect(overview.outside_availability).toEqual([{ date: TODAY, count: 0 }, { date: '2030-03-07', count: 0 }]);
+    expect(overview.travel_warnings).toEqual([{ date: TODAY, count: 0 }, { date: '2030-03-07', count: 0 }]);
+    // Back at 10:05: the warning again.
+    await db.update(appointments).set({ arrive_at: at(TODAY, '10:05') }).where(eq(appointments.id, visitIds.patEve));
+    expect((await dashboard(acme.tokens.admin)).body.overview.travel_warnings).toEqual([{ date: TODAY, count: 1 }, { date: '2030-03-07', count: 0 }]);
   });
 });

@@ -3,6 +3,7 @@
 // with totals and a series of every day — on a hand-checked week; days in the business time zone; visit filters;
 // ADMIN only; never another business's visits; 422s naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { appointments, clients } from '../../server/src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -121,5 +122,21 @@ describe('appointments report', () => {
       expect(response.status, query).toBe(422);
       expect(response.body.message, query).toMatch(message);
     }
+  });
+
+  it('follows a client\'s availability and a visit\'s arrival changing after the report was read', async () => {
+    const before = await report();
+    expect(before.body.summary.outside_availability).toBe(2);
+    const { db } = t.ctx;
+    const [ivy] = await db.select().from(clients).where(and(eq(clients.business_account_id, acme.businessAccountId), eq(clients.first_name, 'Ivy')));
+    // Ivy now takes visits all Tuesday too: Pat's Tuesday visit is inside.
+    await db.update(clients).set({ availability: [{ dow: 1, hours: ['09:00-12:00'] }, { dow: 2 }] }).where(eq(clients.id, ivy.id));
+    expect((await report()).body.rows.map((row: any) => [row.label, row.outside_availability])).toEqual([['Pat acme-One', 0], ['Quinn acme-Two', 1]]);
+    // Quinn's Monday visit now arrives at 09:10, inside Ivy's hours; then at 12:30, outside again.
+    const quinnMonday = and(eq(appointments.practitioner_id, acme.practitionerIds[1]), eq(appointments.starts_at, new Date('2030-03-04T08:00:00+10:00')));
+    await db.update(appointments).set({ arrive_at: new Date('2030-03-04T09:10:00+10:00') }).where(quinnMonday);
+    expect((await report()).body.summary).toEqual(figures(5, 4.25, 1, 0, 2));
+    await db.update(appointments).set({ arrive_at: new Date('2030-03-04T12:30:00+10:00') }).where(quinnMonday);
+    expect((await report(`${WEEK}&group_by=day`)).body.rows.map((row: any) => row.outside_availability)).toEqual([1, 0, 0]);
   });
 });

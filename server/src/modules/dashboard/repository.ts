@@ -1,26 +1,7 @@
-// The dashboard's own SQL: visits counted per practitioner and day over a range, and a practitioner's next visit.
+// The dashboard's own SQL: a practitioner's next visit (the rest comes from the travel summary).
 // Every query is scoped to the business passed first; days are the business's (its time zone).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-
-/** A practitioner's visits that are not cancelled on one day: how many, and their booked time. */
-export interface VisitDayTotal { practitionerId: number; day: string; visits: number; visitSeconds: number }
-
-/** Per practitioner and day from `from` to `to` (inclusive), the visits that are not cancelled, in one query. */
-export async function visitDayTotals(db: Db, businessAccountId: number, from: string, to: string): Promise<VisitDayTotal[]> {
-  const rows = await queryRows<{ practitioner_id: number; day: string; visits: number | string; visit_seconds: number | string }>(db, sql`
-    WITH zone AS (SELECT time_zone FROM business_accounts WHERE id = ${businessAccountId})
-    SELECT a.practitioner_id, to_char((a.starts_at AT TIME ZONE zone.time_zone)::date, 'YYYY-MM-DD') AS day,
-           count(*) AS visits, coalesce(sum(extract(epoch FROM a.ends_at - a.starts_at)), 0) AS visit_seconds
-    FROM appointments a, zone
-    WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL
-      AND a.starts_at >= (${from}::date)::timestamp AT TIME ZONE zone.time_zone
-      AND a.starts_at < (${to}::date + 1)::timestamp AT TIME ZONE zone.time_zone
-    GROUP BY 1, 2`);
-  return rows.map((row) => ({
-    practitionerId: row.practitioner_id, day: row.day, visits: Number(row.visits), visitSeconds: Math.round(Number(row.visit_seconds)),
-  }));
-}
 
 export interface NextVisitRow {
   id: number;

@@ -1,29 +1,26 @@
 // The dashboard in one answer, per role. Nothing here is a rule of its own: visits outside availability are the
-// optimiser's availability windows at the visit's arrival (as the day schedule marks them), travel warnings the day
-// schedule's travelOfDay, stale routes the routes' own mark, clients missing address the report's query, the last
+// optimiser's availability windows at the visit's arrival (as the day schedule marks them) and travel warnings the day
+// schedule's rule (travelOfOrderedVisits), both stored per visit by the travel summary and counted per
+// practitioner-day there; stale routes the routes' own mark, clients missing address the report's query, the last
 // import and export the sync module's, and a practitioner's hours and start place the practitioners module's day.
 //
-// Queries per load: ADMIN and REGULAR_USER 10 (the business's time zone, then in parallel: practitioners, business
-// locations, custom locations, today's and tomorrow's visits, visit totals per practitioner and day, routes of the
-// days shown, clients missing address, last import and export, failed reminders) and the travel summary's fresh check
-// and days; a PRACTITIONER 3 (time zone, today's list — often
-// from the list cache — and the next visit).
+// Queries per load: ADMIN and REGULAR_USER: the business's time zone, then in parallel: practitioners, business
+// locations, custom locations, the travel summary's fresh check and its practitioner-days (visits, booked and travel
+// time, outside availability, warnings) from last week to the last day shown, routes of those days, clients missing
+// address, last import and export, failed reminders; a PRACTITIONER 3 (time zone, today's list — often from the list
+// cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
-import {
-  availabilityWindows, businessTimeZone, checkDay, currentArrival, dayBounds, dayStartMs, dayVisits, listRouteDaysBetween,
-  secondsOf, startsOutside, travelOfDay, travelProviderFor, type DayVisit,
-} from '../optimizations';
+import { businessTimeZone, checkDay, dayStartMs, listRouteDaysBetween } from '../optimizations';
 import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
-import { routesOfDays } from '../travel-legs';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
-import { dailyTravel } from '../travel-summary';
-import { nextVisit, visitDayTotals } from './repository';
+import { summaryDayTotals } from '../travel-summary';
+import { nextVisit } from './repository';
 
 type Dashboard = Schemas['Dashboard'];
 type Overview = Schemas['DashboardOverview'];
@@ -34,6 +31,8 @@ export const DAYS_AHEAD = 7;
 /** Unrouted practitioner-days listed (the tile links to the first; the count says how many in all). */
 export const UNROUTED_DAYS_LISTED = 5;
 
+/** localeCompare's order (the default locale), with one collator rather than one per comparison. */
+const byName = new Intl.Collator();
 const plus = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
 const daysFrom = (from: string, count: number) => Array.from({ length: count }, (_, index) => plus(from, index));
 
@@ -89,60 +88,40 @@ export class DashboardService {
     const lastWeek = plus(thisWeek, -7);
     const last = [plus(thisWeek, 6), ahead.at(-1)!].sort().at(-1)!;
     const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
-    const provider = travelProviderFor(this.ctx.config);
 
-    const [practitioners, visits, totals, routeDays, legRoutes, missing, jobs, failedReminders, travel] = await Promise.all([
+    const [practitioners, totals, routeDays, missing, jobs, failedReminders] = await Promise.all([
       loadPractitionerDaysOn(db, businessAccountId, null, dates),
-      dayVisits(db, businessAccountId, null, { from: dayBounds(today, timeZone).from, to: dayBounds(tomorrow, timeZone).to }),
-      visitDayTotals(db, businessAccountId, lastWeek, last),
+      // Every practitioner-day of the range from the travel summary (fresh first): visits and their booked time, travel
+      // (every visit's legs, routes' where they say them), visits outside availability and travel warnings.
+      summaryDayTotals(db, this.ctx.config, businessAccountId, { startDate: lastWeek, endDate: last }),
       listRouteDaysBetween(db, businessAccountId, lastWeek, last),
-      // Today's and tomorrow's routes: a routed day's warnings read its legs, as the day schedule's do.
-      routesOfDays(db, businessAccountId, { startDate: today, endDate: tomorrow, practitionerIds: [] }),
       clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
       lastSyncJobs(this.ctx, auth),
       failedReminderSummary(this.ctx, businessAccountId, today),
-      // The two weeks' travel: every visit's legs, from the travel summary (routes' legs where they say them).
-      dailyTravel(db, this.ctx.config, businessAccountId, { startDate: lastWeek, endDate: plus(thisWeek, 6) }),
     ]);
 
     const dayIndex = new Map(dates.map((day, index) => [day, index]));
     const byId = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner]));
     const dayOf = (practitionerId: number, day: string): PractitionerDay | undefined => byId.get(practitionerId)?.days[dayIndex.get(day)!];
-    const tomorrowFrom = dayBounds(tomorrow, timeZone).from.getTime();
-    const visitDay = (visit: DayVisit) => (visit.startsAt.getTime() < tomorrowFrom ? today : tomorrow);
 
-    // Today's and tomorrow's visits per practitioner, outside availability, and each practitioner-day's travel.
+    // Today's and tomorrow's visits per practitioner, outside availability and travel warnings.
     const counts = new Map<number, { today: number; tomorrow: number }>();
     const outside = new Map([[today, 0], [tomorrow, 0]]);
-    const days = new Map<string, DayVisit[]>();
-    const zeroOf = new Map([today, tomorrow].map((day) => [day, dayStartMs(day, timeZone)]));
-    for (const visit of visits) {
-      const day = visitDay(visit);
-      const count = counts.get(visit.practitionerId) ?? { today: 0, tomorrow: 0 };
-      count[day === today ? 'today' : 'tomorrow'] += 1;
-      counts.set(visit.practitionerId, count);
-      const zero = zeroOf.get(day)!;
-      const windows = availabilityWindows(visit, dayOf(visit.practitionerId, day)?.timeZone ?? timeZone, zero);
-      if (startsOutside(windows, secondsOf(currentArrival(visit), zero))) outside.set(day, outside.get(day)! + 1);
-      const key = `${visit.practitionerId}|${day}`;
-      const own = days.get(key);
-      if (own) own.push(visit);
-      else days.set(key, [visit]);
-    }
     const warnings = new Map([[today, 0], [tomorrow, 0]]);
-    const legRouteOf = new Map(legRoutes.map((route) => [`${route.practitionerId}|${route.day}`, route]));
-    const legs = await Promise.all([...days.entries()].map(([key, own]) =>
-      travelOfDay(key.split('|')[1], own, legRouteOf.get(key) ?? null, (points) => provider.matrix(points))));
-    [...days.keys()].forEach((key, index) => {
-      const day = key.split('|')[1];
-      warnings.set(day, warnings.get(day)! + legs[index].filter((leg) => leg.needs_more_seconds > 0).length);
-    });
+    for (const total of totals) {
+      if (total.day !== today && total.day !== tomorrow) continue;
+      const count = counts.get(total.practitionerId) ?? { today: 0, tomorrow: 0 };
+      count[total.day === today ? 'today' : 'tomorrow'] += total.visits;
+      counts.set(total.practitionerId, count);
+      outside.set(total.day, outside.get(total.day)! + total.outsideVisits);
+      warnings.set(total.day, warnings.get(total.day)! + total.shortLegs);
+    }
 
     const routed = new Set(routeDays.map((route) => `${route.practitionerId}|${route.day}`));
     const nameOf = (id: number) => byId.get(id)?.days[0].name ?? 'Unknown practitioner';
     // Lists are by practitioner name, then id: the business's practitioners are put in that order once, and each
     // list is sorted by that rank (comparing names for every pair of a list of thousands was much of the time).
-    const byNameThenId = (a: number, b: number) => nameOf(a).localeCompare(nameOf(b)) || a - b;
+    const byNameThenId = (a: number, b: number) => byName.compare(nameOf(a), nameOf(b)) || a - b;
     const rank = new Map([...byId.keys()].sort(byNameThenId).map((id, index) => [id, index]));
     const compareNames = (a: number, b: number) => {
       const [rankA, rankB] = [rank.get(a), rank.get(b)];
@@ -183,8 +162,8 @@ export class DashboardService {
       return {
         start, end,
         routed_days: routes.length,
-        travel_seconds: travel.filter((day) => inWeek(day.day)).reduce((sum, day) => sum + day.seconds, 0),
-        travel_metres: travel.filter((day) => inWeek(day.day)).reduce((sum, day) => sum + day.metres, 0),
+        travel_seconds: totals.filter((total) => inWeek(total.day)).reduce((sum, total) => sum + total.travelSeconds, 0),
+        travel_metres: totals.filter((total) => inWeek(total.day)).reduce((sum, total) => sum + total.travelMetres, 0),
         visit_seconds: visitSeconds,
         working_seconds: Math.round(workingSeconds),
         utilisation: utilisationOf(visitSeconds, workingSeconds),

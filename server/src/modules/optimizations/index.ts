@@ -14,7 +14,7 @@ export { checkDay, dayBounds } from './day';
 export { availabilityChecker, availabilityWindows, currentArrival, dayStartMs, secondsOf, startsOutside, type DayVisit } from './problem';
 export { businessTimeZone, dayVisits } from './repository';
 export { listRouteDaysBetween, type RouteDay } from './routes-repository';
-export { travelOfDay } from './travel-warnings';
+export { travelOfDay, travelOfOrderedVisits } from './travel-warnings';
 // For the nearby search: a hypothetical visit placed in practitioners' days as "Insert into a route" places one.
 export { insertionProblem, placeOfInsertion, type InsertionProblem } from './visits-service';
 export { routingProblems, type DayData } from './problem';

@@ -7,7 +7,7 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import type { TravelMatrix } from '../../optimizer';
-import { legsOfDay, routesOfDays, type LegRoute } from '../travel-legs';
+import { legsOfDay, routesOfDays, type LegRoute, type TravelLeg } from '../travel-legs';
 import { checkDay, dayBounds, travelProviderFor } from './day';
 import { currentArrival, type DayVisit } from './problem';
 import { businessTimeZone, dayVisits } from './repository';
@@ -25,6 +25,17 @@ export async function travelOfDay(
   const { legs } = await legsOfDay(
     ordered.map((visit) => ({ ...visit, day: date, businessLocationId: null })), route, { name: '', startPlace: null, endPlace: null }, matrixOf,
   );
+  return travelOfOrderedVisits(ordered, legs);
+}
+
+type WarnedVisit = Pick<DayVisit, 'id' | 'practitionerId' | 'startsAt' | 'endsAt' | 'arriveAt'>;
+type WarnedLeg = Pick<TravelLeg, 'kind' | 'fromAppointmentId' | 'toAppointmentId' | 'seconds' | 'metres'>;
+
+/**
+ * The rule itself, for a day whose legs are known (the travel summary stores it per visit): `ordered` is the day's
+ * visits by arrival, then id; `legs` the travel-legs module's legs of that day (its 'between' legs are read).
+ */
+export function travelOfOrderedVisits(ordered: readonly WarnedVisit[], legs: readonly WarnedLeg[]): VisitTravel[] {
   const legTo = new Map(legs.flatMap((leg) => (leg.kind === 'between' ? [[leg.toAppointmentId!, leg] as const] : [])));
   return ordered.map((visit, k): VisitTravel => {
     const previous = k > 0 ? ordered[k - 1] : null;

@@ -73,22 +73,23 @@ const clockAt = (minutes: number) => Temporal.PlainTime.from({ hour: Math.floor(
  * that zone, so worked out once per zone and day (Temporal's zone arithmetic is the slow part of a practitioner's day).
  */
 /** Temporal.PlainDate.from(date, { overflow: 'reject' }), parsed once per date (a RangeError is not kept). */
-const plainDates = new Map<string, Temporal.PlainDate>();
-function plainDateOf(date: string): Temporal.PlainDate {
-  let day = plainDates.get(date);
-  if (!day) {
-    day = Temporal.PlainDate.from(date, { overflow: 'reject' });
+const plainDates = new Map<string, { day: Temporal.PlainDate; text: string }>();
+function plainDateOf(date: string): { day: Temporal.PlainDate; text: string } {
+  let parsed = plainDates.get(date);
+  if (!parsed) {
+    const day = Temporal.PlainDate.from(date, { overflow: 'reject' });
+    parsed = { day, text: day.toString() };
     if (plainDates.size >= 5000) plainDates.clear();
-    plainDates.set(date, day);
+    plainDates.set(date, parsed);
   }
-  return day;
+  return parsed;
 }
 
 interface DayClock { dayStartMs: number; secondsAt: (minutes: number) => number }
 const dayClocks = new Map<string, DayClock>();
 
-function dayClockOf(day: Temporal.PlainDate, timeZone: string): DayClock {
-  const key = `${timeZone}|${day.toString()}`;
+function dayClockOf(day: Temporal.PlainDate, text: string, timeZone: string): DayClock {
+  const key = `${timeZone}|${text}`;
   let clock = dayClocks.get(key);
   if (!clock) {
     const dayStartMs = day.toZonedDateTime({ timeZone }).epochMilliseconds;
@@ -123,35 +124,52 @@ function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
  * yyyy-MM-dd.
  */
 export function resolvePractitionerDay(practitioner: WorkingDataRow, date: string, places: PlaceSources): PractitionerDay {
-  const day = plainDateOf(date);
-  const problems: string[] = [];
-  const notes: string[] = [];
+  return practitionerDayOn(practitionerBasis(practitioner, places), date);
+}
+
+/** What a practitioner's days share (everything but the date's shift and break): worked out once for many dates. */
+interface PractitionerBasis {
+  practitioner: WorkingDataRow; name: string; timeZone: string; timeZoneProblems: string[]; placeProblems: string[];
+  hours: ReturnType<typeof normaliseWorkingHours>; startPlace: Place | null; endPlace: Place | null; brk: ReturnType<typeof breakOf>;
+}
+
+function practitionerBasis(practitioner: WorkingDataRow, places: PlaceSources): PractitionerBasis {
+  const timeZoneProblems: string[] = [];
   const canonical = canonicalTimeZone(practitioner.time_zone);
-  if (!canonical) problems.push(`The time zone "${practitioner.time_zone}" is not an IANA time zone.`);
-  const timeZone = canonical ?? 'UTC';
-  const { dayStartMs, secondsAt } = dayClockOf(day, timeZone);
-
-  const weekday = WEEKDAYS[day.dayOfWeek - 1];
-  const hours = normaliseWorkingHours(practitioner.working_hours)[day.dayOfWeek - 1];
-  const shift = hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
-  if (!shift) problems.push(`Does not work on ${weekday}s.`);
-
+  if (!canonical) timeZoneProblems.push(`The time zone "${practitioner.time_zone}" is not an IANA time zone.`);
+  const placeProblems: string[] = [];
   const start = resolvePlace(practitioner, 'start', places);
   const end = resolvePlace(practitioner, 'end', places) ?? start;
   let startPlace: Place | null = null;
   let endPlace: Place | null = null;
-  if (!start) problems.push('No start place.');
+  if (!start) placeProblems.push('No start place.');
   else if (hasPosition(start)) startPlace = routingPlace(start);
-  else problems.push(placeProblem('start', start));
+  else placeProblems.push(placeProblem('start', start));
   if (end && end !== start) {
     if (hasPosition(end)) endPlace = routingPlace(end);
-    else problems.push(placeProblem('end', end));
+    else placeProblems.push(placeProblem('end', end));
   } else {
     endPlace = startPlace;
   }
+  return {
+    practitioner, name: fullName(practitioner), timeZone: canonical ?? 'UTC', timeZoneProblems, placeProblems,
+    hours: normaliseWorkingHours(practitioner.working_hours), startPlace, endPlace, brk: breakOf(practitioner),
+  };
+}
+
+function practitionerDayOn(basis: PractitionerBasis, date: string): PractitionerDay {
+  const { practitioner, timeZone } = basis;
+  const { day, text } = plainDateOf(date);
+  const notes: string[] = [];
+  const { dayStartMs, secondsAt } = dayClockOf(day, text, timeZone);
+
+  const weekday = WEEKDAYS[day.dayOfWeek - 1];
+  const hours = basis.hours[day.dayOfWeek - 1];
+  const shift = hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
+  const problems = [...basis.timeZoneProblems, ...(shift ? [] : [`Does not work on ${weekday}s.`]), ...basis.placeProblems];
 
   let routingBreak: RoutingBreak | null = null;
-  const brk = breakOf(practitioner);
+  const brk = basis.brk;
   if (brk && hours) {
     const window = breakWindowOn(hours, brk);
     if (window) routingBreak = { earliestStart: secondsAt(window.earliest), latestStart: secondsAt(window.latest), duration: brk.minutes * 60 };
@@ -160,14 +178,14 @@ export function resolvePractitionerDay(practitioner: WorkingDataRow, date: strin
 
   return {
     practitionerId: practitioner.id,
-    name: fullName(practitioner),
+    name: basis.name,
     active: practitioner.active,
     timeZone,
-    date: day.toString(),
+    date: text,
     dayStart: new Date(dayStartMs),
     shift,
-    startPlace,
-    endPlace,
+    startPlace: basis.startPlace,
+    endPlace: basis.endPlace,
     break: routingBreak,
     skills: practitioner.skill_appointment_type_ids,
     maxVisits: practitioner.max_visits,
@@ -206,7 +224,10 @@ export async function loadPractitionerDaysOn(
   const [rows, places] = await Promise.all([
     listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null), placeSourcesOf(db, businessAccountId),
   ]);
-  return rows.map((row) => ({ color: row.shown_color, days: dates.map((date) => resolvePractitionerDay(row, date, places)) }));
+  return rows.map((row) => {
+    const basis = practitionerBasis(row, places);
+    return { color: row.shown_color, days: dates.map((date) => practitionerDayOn(basis, date)) };
+  });
 }
 
 // ---- What an admin changes ----

@@ -1,5 +1,6 @@
 // Reports (ADMIN): GET /reports/…, each computed in SQL for the caller's business.
 import { callerOf } from '../../auth/access';
+import { ListCache } from '../../db/list-cache';
 import { queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { activityReport } from './activity';
@@ -12,6 +13,8 @@ import { practitionerPerformance } from './practitioner-performance';
 import { practitionerTravel, practitionerTravelLegs } from './practitioner-travel';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
+  // The Appointments report's figures, kept while the business's lists_version stays the same.
+  const appointmentsFigures = new ListCache(ctx.db, ctx.config.listCacheMb);
   return {
     reportClientsMissingAddress: async (request) =>
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
@@ -35,7 +38,7 @@ export function reportsHandlers(ctx: AppContext): Handlers {
     },
     reportAppointments: async (request) => {
       const query = queryOf(request, 'reportAppointments');
-      return appointmentsReport(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
+      return appointmentsReport(ctx, appointmentsFigures, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
     },
   };
 }

@@ -10,6 +10,8 @@ export interface SummaryVisit {
   startsAt: Date; visitMs: number; located: boolean; punctual: boolean;
   inFromName: string | null; inSeconds: number | null; inMetres: number | null; inSource: string | null; inIdleSeconds: number | null;
   outSeconds: number | null; outMetres: number | null; outSource: string | null;
+  /** The day schedule's travel warning: how much longer the leg from the visit before is than the time between them. */
+  needsMoreSeconds: number;
 }
 
 export interface SummaryDay extends StaleDay { workingSeconds: number; visits: SummaryVisit[] }
@@ -42,7 +44,8 @@ export const DAY_TOTALS = sql.raw(`count(*) AS visits, round(sum(v.visit_ms) / 1
   count(*) FILTER (WHERE v.in_source = 'route') + count(*) FILTER (WHERE v.out_source = 'route') AS route_legs,
   count(*) FILTER (WHERE v.in_source = 'estimate') + count(*) FILTER (WHERE v.out_source = 'estimate') AS estimate_legs,
   count(*) FILTER (WHERE NOT v.located) AS unlocated_visits,
-  coalesce(sum(v.in_idle_seconds), 0) AS idle_seconds, count(*) FILTER (WHERE v.punctual) AS punctual_visits`);
+  coalesce(sum(v.in_idle_seconds), 0) AS idle_seconds, count(*) FILTER (WHERE v.punctual) AS punctual_visits,
+  count(*) FILTER (WHERE v.needs_more_seconds > 0) AS short_legs`);
 
 /**
  * Stores the days' figures (a day without visits: its rows go) where the row's version is still the one read before
@@ -89,11 +92,11 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
         ${businessAccountId}, ${day.day}::date, ${day.practitionerId}, ${visit.appointmentId}, ${visit.clientId}::int, ${visit.clientName}::text,
         ${visit.appointmentTypeId}::int, ${visit.businessLocationId}::int, ${visit.startsAt.toISOString()}::timestamptz, ${visit.visitMs}::bigint,
         ${visit.located}, ${visit.punctual}, ${visit.inFromName}::text, ${visit.inSeconds}::int, ${visit.inMetres}::int, ${visit.inSource}::text,
-        ${visit.inIdleSeconds}::int, ${visit.outSeconds}::int, ${visit.outMetres}::int, ${visit.outSource}::text)`);
+        ${visit.inIdleSeconds}::int, ${visit.outSeconds}::int, ${visit.outMetres}::int, ${visit.outSource}::text, ${visit.needsMoreSeconds}::int)`);
       await txDb.execute(sql`
         INSERT INTO travel_summary_visits (business_account_id, day, practitioner_id, appointment_id, client_id, client_name,
           appointment_type_id, business_location_id, starts_at, visit_ms, located, punctual, in_from_name, in_seconds, in_metres, in_source,
-          in_idle_seconds, out_seconds, out_metres, out_source)
+          in_idle_seconds, out_seconds, out_metres, out_source, needs_more_seconds)
         VALUES ${sql.join(values, sql`, `)}`);
     }
     // The days' totals, added up from the visits just stored.
@@ -101,7 +104,7 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
       await txDb.execute(sql`
         UPDATE travel_summary_days d SET visits = t.visits, visit_seconds = t.visit_seconds, travel_seconds = t.travel_seconds,
           travel_metres = t.travel_metres, route_legs = t.route_legs, estimate_legs = t.estimate_legs, unlocated_visits = t.unlocated_visits,
-          idle_seconds = t.idle_seconds, punctual_visits = t.punctual_visits
+          idle_seconds = t.idle_seconds, punctual_visits = t.punctual_visits, short_legs = t.short_legs
         FROM (
           SELECT v.practitioner_id, v.day, ${DAY_TOTALS}
           FROM travel_summary_visits v JOIN ${pairsOf(full)} AS p (practitioner_id, day) ON v.practitioner_id = p.practitioner_id AND v.day = p.day
@@ -114,12 +117,29 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
   });
 }
 
-/** The stored travel of each day of the range, all practitioners together (the summary must be fresh for it). */
-export async function travelPerDay(db: Db, businessAccountId: number, range: { startDate: string; endDate: string }): Promise<{ day: string; seconds: number; metres: number }[]> {
-  const rows = await queryRows<{ day: string; seconds: string | number; metres: string | number }>(db, sql`
-    SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(d.travel_seconds), 0) AS seconds, coalesce(sum(d.travel_metres), 0) AS metres
+/** A practitioner-day's stored figures, as the dashboard reads them. */
+export interface SummaryDayTotals {
+  practitionerId: number; day: string; visits: number; visitSeconds: number; travelSeconds: number; travelMetres: number;
+  /** Visits whose arrival is outside their client's availability (not punctual). */
+  outsideVisits: number;
+  /** Visits with a travel warning (the leg from the visit before is longer than the time between them). */
+  shortLegs: number;
+}
+
+/** The stored figures of every practitioner-day of the range (the summary must be fresh for it). */
+export async function dayTotals(db: Db, businessAccountId: number, range: { startDate: string; endDate: string }): Promise<SummaryDayTotals[]> {
+  type Count = string | number | null;
+  const rows = await queryRows<{
+    practitioner_id: number; day: string; visits: Count; visit_seconds: Count; travel_seconds: Count; travel_metres: Count; punctual_visits: Count; short_legs: Count;
+  }>(db, sql`
+    SELECT d.practitioner_id, to_char(d.day, 'YYYY-MM-DD') AS day, d.visits, d.visit_seconds, d.travel_seconds, d.travel_metres,
+           d.punctual_visits, d.short_legs
     FROM travel_summary_days d
     WHERE d.business_account_id = ${businessAccountId} AND d.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
-    GROUP BY d.day`);
-  return rows.map((row) => ({ day: row.day, seconds: Number(row.seconds), metres: Number(row.metres) }));
+      AND d.visits > 0`);
+  return rows.map((row) => ({
+    practitionerId: row.practitioner_id, day: row.day, visits: Number(row.visits), visitSeconds: Number(row.visit_seconds ?? 0),
+    travelSeconds: Number(row.travel_seconds ?? 0), travelMetres: Number(row.travel_metres ?? 0),
+    outsideVisits: Number(row.visits) - Number(row.punctual_visits ?? 0), shortLegs: Number(row.short_legs ?? 0),
+  }));
 }

@@ -8,10 +8,12 @@ import type { AvailabilityEntry } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Config } from '../../config';
-import { availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, travelProviderFor, type DayVisit } from '../optimizations';
+import {
+  availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, travelOfOrderedVisits, travelProviderFor, type DayVisit,
+} from '../optimizations';
 import { loadPractitionerDays } from '../practitioners';
 import { travelDays, type LegVisit, type TravelDay } from '../travel-legs';
-import { staleDays, storeDays, travelPerDay, type SummaryDay, type SummaryVisit } from './repository';
+import { dayTotals, staleDays, storeDays, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './repository';
 
 /** The travel model the figures were computed with: a summary of another model is stale. */
 export const travelModelOf = (config: Pick<Config, 'osrmUrl'>) => (config.osrmUrl ? `osrm ${config.osrmUrl}` : 'haversine');
@@ -87,6 +89,8 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
     const byId = new Map(day.visits.map((visit) => [visit.id, visit]));
     const inbound = new Map(day.legs.filter((leg) => leg.toAppointmentId !== null).map((leg) => [leg.toAppointmentId!, leg]));
     const home = day.legs.find((leg) => leg.kind === 'end');
+    // day.visits are in order of arrival, then id (legsOfDay's order), as the warning rule reads them.
+    const shortfall = new Map(travelOfOrderedVisits(day.visits, day.legs).map((travel) => [travel.appointment_id, travel.needs_more_seconds]));
     const visits = day.visits.map((visit): SummaryVisit => {
       const leg = inbound.get(visit.id);
       const from = leg?.kind === 'between' ? byId.get(leg.fromAppointmentId!)! : null;
@@ -99,14 +103,20 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
         located: visit.lat !== null && visit.lng !== null, punctual: punctual(visit),
         inFromName: leg?.fromName ?? null, inSeconds: leg?.seconds ?? null, inMetres: leg?.metres ?? null, inSource: leg?.source ?? null, inIdleSeconds: idle,
         outSeconds: out?.seconds ?? null, outMetres: out?.metres ?? null, outSource: out?.source ?? null,
+        needsMoreSeconds: shortfall.get(visit.id) ?? 0,
       };
     });
     return { ...row, workingSeconds: workingSecondsOf(day), visits };
   });
 }
 
-/** Every practitioner's travel on each day of the range (fresh first), all visits' legs counted. */
-export async function dailyTravel(db: Db, config: Pick<Config, 'osrmUrl'>, businessAccountId: number, range: { startDate: string; endDate: string }) {
+/**
+ * Every practitioner-day of the range with visits (fresh first): visits, their booked and travel time, how many are
+ * outside their client's availability and how many have a travel warning (the dashboard's tiles).
+ */
+export async function summaryDayTotals(
+  db: Db, config: Pick<Config, 'osrmUrl'>, businessAccountId: number, range: { startDate: string; endDate: string },
+): Promise<SummaryDayTotals[]> {
   await freshTravelSummary(db, config, businessAccountId, range, []);
-  return travelPerDay(db, businessAccountId, range);
+  return dayTotals(db, businessAccountId, range);
 }
