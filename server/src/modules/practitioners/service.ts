@@ -110,6 +110,11 @@ function dayClockOf(day: Temporal.PlainDate, timeZone: string): DayClock {
   return clock;
 }
 
+/** A day's working hours in seconds after its start (see PractitionerDay.shift). */
+function shiftOf(hours: { start: string; end: string } | null, secondsAt: DayClock['secondsAt']): PractitionerDay['shift'] {
+  return hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
+}
+
 function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
   return place.id === null && place.kind !== 'home'
     ? `The ${label} place no longer exists.`
@@ -133,7 +138,7 @@ export function resolvePractitionerDay(practitioner: WorkingDataRow, date: strin
 
   const weekday = WEEKDAYS[day.dayOfWeek - 1];
   const hours = normaliseWorkingHours(practitioner.working_hours)[day.dayOfWeek - 1];
-  const shift = hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
+  const shift = shiftOf(hours, secondsAt);
   if (!shift) problems.push(`Does not work on ${weekday}s.`);
 
   const start = resolvePlace(practitioner, 'start', places);
@@ -207,6 +212,28 @@ export async function loadPractitionerDaysOn(
     listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null), placeSourcesOf(db, businessAccountId),
   ]);
   return rows.map((row) => ({ color: row.shown_color, days: dates.map((date) => resolvePractitionerDay(row, date, places)) }));
+}
+
+/**
+ * What utilisation divides by, without the rest of each day (places, break): each of the business's practitioners
+ * (those of `practitionerIds`, or all when null; inactive ones too), by name, with the seconds of their working hours
+ * over `dates` — the sum of each day's shift as resolvePractitionerDay has it (workingSecondsOf of those days).
+ */
+export async function loadWorkingTime(
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
+): Promise<{ practitionerId: number; name: string; active: boolean; workingSeconds: number }[]> {
+  const rows = await listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
+  const days = dates.map(plainDateOf);
+  return rows.map((row) => {
+    const timeZone = canonicalTimeZone(row.time_zone) ?? 'UTC';
+    const week = normaliseWorkingHours(row.working_hours);
+    let workingSeconds = 0;
+    for (const day of days) {
+      const shift = shiftOf(week[day.dayOfWeek - 1], dayClockOf(day, timeZone).secondsAt);
+      if (shift) workingSeconds += shift.end - shift.start;
+    }
+    return { practitionerId: row.id, name: fullName(row), active: row.active, workingSeconds };
+  });
 }
 
 // ---- What an admin changes ----
