@@ -1263,7 +1263,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits whose arrival — the arrival time, else the booked start — is within the client's availability, by the optimiser's rule; a client without custom availability is always in it); distinct clients; continuity (share of visits with a client to a client the practitioner visited, not cancelled, in the 90 days before the visit). */
+        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits whose arrival — the arrival time, else the booked start — is within the client's availability, by the optimiser's rule; a client without custom availability is always in it); distinct clients; continuity (share of visits with a client to a client the practitioner had visited before, not cancelled: every visit but the practitioner's first to that client). */
         get: operations["reportPractitionerPerformance"];
         put?: never;
         post?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail, newest first: imports, exports and optimisations (the sync queue's jobs, by when they were asked for), each recorded change (arrival times, other visit changes, availability, tags, other client changes, settings: optimisation, sync, practitioners' working data, custom locations, tags, appointment types) with its changes in words, and each login-as link used. Range: days in the business time zone (both or neither; neither: all time). Visit filters keep only changes to those practitioners' (types', locations') visits, and for practitioners their working data. At most the newest 1,000 rows; the summary counts every matching row. */
+        /** The audit trail, newest first: imports, exports and optimisations (the sync queue's jobs, by when they were asked for), each recorded change (arrival times, other visit changes, availability, tags, other client changes, settings: optimisation, sync, practitioners' working data, custom locations, tags, appointment types) with its changes in words, and each login-as link used. Range: days in the business time zone (both or neither; neither: all time). Visit filters keep only changes to those practitioners' (types', locations') visits, and for practitioners their working data. Newest first (sort=who: by author, then newest first); a page of rows with per_page, else every row; the summary counts every matching row. */
         get: operations["reportActivity"];
         put?: never;
         post?: never;
@@ -1580,8 +1580,6 @@ export interface components {
             clients: number;
             repeat_visits: number;
             continuity: number | null;
-            /** @description how many days before a visit an earlier visit makes it a repeat */
-            continuity_days: number;
             /** @description which travel legs idle time leaves out */
             legs_counted: string;
         };
@@ -1598,6 +1596,13 @@ export interface components {
             nearest_practitioner_name: string | null;
             /** @description great-circle km to the nearest start place */
             distance_km: number | null;
+            outside_radius: boolean;
+        };
+        ClientGeographyPoint: {
+            client_id: components["schemas"]["Id"];
+            client_name: string;
+            lat: number;
+            lng: number;
             outside_radius: boolean;
         };
         ClientGeographyGroup: {
@@ -2888,6 +2893,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
+        ReportPage: number;
+        /** @description rows per page of the table; without it, every row (what the CSV download asks for) */
+        ReportPerPage: 10 | 20 | 50 | 100;
+        /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
+        ReportDirection: "asc" | "desc";
         /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
         ReportStartDate: string;
         /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
@@ -5269,6 +5280,14 @@ export interface operations {
                 radius_km?: number;
                 /** @description what the counts are grouped by (default suburb) */
                 group_by?: "suburb" | "postcode";
+                /** @description the table's column to sort by (default client, the name) */
+                sort?: "client" | "suburb" | "postcode" | "point" | "start" | "practitioner" | "distance" | "outside";
+                /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
+                direction?: components["parameters"]["ReportDirection"];
+                /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
+                page?: components["parameters"]["ReportPage"];
+                /** @description rows per page of the table; without it, every row (what the CSV download asks for) */
+                per_page?: components["parameters"]["ReportPerPage"];
             };
             header?: never;
             path?: never;
@@ -5276,7 +5295,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The clients, the groups and the summary */
+            /** @description The page of clients (every client without per_page), the groups, the map's points and the summary (the groups, points and summary always over every client of the filters) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5284,6 +5303,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: components["schemas"]["ClientGeographyRow"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @description the clients on the map, at most 5,000 (those beyond the radius first, then by name) */
+                        points: components["schemas"]["ClientGeographyPoint"][];
                         groups: components["schemas"]["ClientGeographyGroup"][];
                         summary: components["schemas"]["ClientGeographySummary"];
                     };
@@ -5310,6 +5332,14 @@ export interface operations {
                 regional_cap_minutes?: number;
                 /** @description dollars claimed per kilometre (default 0.99) */
                 rate_per_km?: number;
+                /** @description the table's column to sort by (default client, the name) */
+                sort?: "client" | "regional" | "visits" | "without" | "minutes" | "km" | "cap" | "claimable" | "amount";
+                /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
+                direction?: components["parameters"]["ReportDirection"];
+                /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
+                page?: components["parameters"]["ReportPage"];
+                /** @description rows per page of the table; without it, every row (what the CSV download asks for) */
+                per_page?: components["parameters"]["ReportPerPage"];
             };
             header?: never;
             path?: never;
@@ -5317,7 +5347,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each client's claimable travel (each visit's is at /reports/client-travel/visits) */
+            /** @description Each client's claimable travel (each visit's is at /reports/client-travel/visits): the page of clients (every client without per_page), the chart's clients (the 12 largest amounts) and the summary over every client */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,6 +5355,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: components["schemas"]["ClientTravelRow"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @description the 12 clients with the largest amounts (above 0), largest first */
+                        largest: components["schemas"]["ClientTravelRow"][];
                         summary: components["schemas"]["ClientTravelSummary"];
                     };
                 };
@@ -5388,6 +5421,14 @@ export interface operations {
                 kinds?: components["schemas"]["ActivityKind"][];
                 /** @description only what this author did (exactly as the rows name them, e.g. 'Ada Admin', 'Import */
                 author?: string;
+                /** @description the table's column to sort by (default at, when) */
+                sort?: "at" | "who";
+                /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
+                direction?: components["parameters"]["ReportDirection"];
+                /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
+                page?: components["parameters"]["ReportPage"];
+                /** @description rows per page of the table; without it, every row (what the CSV download asks for) */
+                per_page?: components["parameters"]["ReportPerPage"];
             };
             header?: never;
             path?: never;
@@ -5395,7 +5436,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The newest activity and how much of each kind */
+            /** @description The page of activity (every row without per_page) and how much of each kind */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5403,10 +5444,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: components["schemas"]["ActivityRow"][];
+                        meta: components["schemas"]["PageMeta"];
                         summary: {
                             /** @description every matching row */
                             total: number;
-                            shown: number;
                             by_kind: {
                                 kind: components["schemas"]["ActivityKind"];
                                 count: number;

@@ -7,9 +7,10 @@
 // (Mondays 09:00–10:00 only), Cal −27.20 (no visit), Cora (the fixture's, −27.467 153.047, Mondays 09:00–12:00), Dale
 // (the fixture's, no point).
 // Pat, Monday: Amy 09:00–10:00, Ben 10:30–11:15 (outside Ben's hours), Amy 13:00–14:00, Ben 14:30 cancelled; before:
-// Amy on 20 February (in the 90 days), Ben on 1 November 2029 (123 days before: not).
+// Amy on 20 February, Ben on 1 November 2029 (a visit to a client the practitioner visited before, however long ago,
+// is a repeat: every visit but their first to that client).
 //   idle: 10:00 → 10:30 less 378 s = 1422 s; 11:15 → 13:00 less 378 s = 5922 s; 7344 s.
-//   utilisation 9900 ÷ 28 800 = 0.344; punctual Amy, Amy = 2 of 3; repeats Amy 09:00 (20 Feb), Amy 13:00 (09:00) = 2 of 3.
+//   utilisation 9900 ÷ 28 800 = 0.344; punctual Amy, Amy = 2 of 3; repeats Amy 09:00 (20 Feb), Ben (1 Nov), Amy 13:00 = 3 of 3.
 // Quinn (no hours, starts from the depot), Tuesday: Cora 09:00–09:30 (nursing) and 11:00–11:30 (physio), Cora not available
 // on Tuesdays: punctual 0; idle 09:30 → 11:00 less a 0 s leg = 5400 s; repeat: the 11:00 visit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +83,7 @@ describe('practitioner performance', () => {
     expect(response.body.rows).toEqual([
       {
         practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 3, cancellations: 1, visit_seconds: 9900, working_seconds: 28800,
-        utilisation: 0.344, idle_seconds: 7344, punctual_visits: 2, punctuality: 0.667, clients: 2, repeat_visits: 2, continuity: 0.667,
+        utilisation: 0.344, idle_seconds: 7344, punctual_visits: 2, punctuality: 0.667, clients: 2, repeat_visits: 3, continuity: 1,
       },
       {
         practitioner_id: quinn, practitioner_name: 'Quinn acme-Two', visits: 2, cancellations: 0, visit_seconds: 3600, working_seconds: 0,
@@ -91,8 +92,32 @@ describe('practitioner performance', () => {
     ]);
     expect(response.body.summary).toMatchObject({
       practitioners: 2, visits: 5, cancellations: 1, visit_seconds: 13500, working_seconds: 28800, utilisation: 0.344,
-      idle_seconds: 12744, punctual_visits: 2, punctuality: 0.4, clients: 3, repeat_visits: 3, continuity: 0.6, continuity_days: 90,
+      idle_seconds: 12744, punctual_visits: 2, punctuality: 0.4, clients: 3, repeat_visits: 4, continuity: 0.8,
     });
+  });
+
+  it('keeps each practitioner’s first visit to a client as visits are cancelled, moved, added and removed', async () => {
+    const { db } = t.ctx;
+    const [pat] = acme.practitionerIds;
+    const patRepeats = async () => (await get('practitioner-performance')).body.rows.find((row: { practitioner_id: number }) => row.practitioner_id === pat).repeat_visits;
+    const [february] = await db.select().from(appointments).where(eq(appointments.starts_at, new Date('2030-02-20T09:00:00+10:00')));
+    // Amy's February visit cancelled: her 09:00 visit is Pat's first to her.
+    await db.update(appointments).set({ cancelled_at: new Date('2030-02-01T00:00:00Z') }).where(eq(appointments.id, february.id));
+    expect(await patRepeats()).toBe(2);
+    // Back, but moved after the range: still not before the 09:00 visit.
+    await db.update(appointments).set({ cancelled_at: null, starts_at: new Date('2030-04-01T09:00:00+10:00'), ends_at: new Date('2030-04-01T10:00:00+10:00') })
+      .where(eq(appointments.id, february.id));
+    expect(await patRepeats()).toBe(2);
+    // An earlier visit added makes the 09:00 a repeat again; deleted, it is not.
+    const [earlier] = await db.insert(appointments).values({
+      business_account_id: acme.businessAccountId, client_id: ids.amy, practitioner_id: pat, appointment_type_id: acme.appointmentTypeIds[0],
+      starts_at: new Date('2029-06-01T09:00:00+10:00'), ends_at: new Date('2029-06-01T10:00:00+10:00'),
+    }).returning();
+    expect(await patRepeats()).toBe(3);
+    await db.delete(appointments).where(eq(appointments.id, earlier.id));
+    expect(await patRepeats()).toBe(2);
+    await db.update(appointments).set({ starts_at: february.starts_at, ends_at: february.ends_at }).where(eq(appointments.id, february.id));
+    expect(await patRepeats()).toBe(3);
   });
 
   it('counts only the chosen types and practitioners; an active practitioner with hours is shown without visits', async () => {
@@ -157,6 +182,27 @@ describe('client geography', () => {
     ]);
     // Median of 1.1, 2.7, 3.3, 27.4.
     expect(response.body.summary).toEqual({ clients: 5, placed: 4, outside_radius: 1, median_distance_km: 3, radius_km: 25, start_places: 2 });
+  });
+
+  it('pages and sorts the clients on the server; the groups, the map’s points and the summary stay over every client', async () => {
+    const [cora, dale] = acme.clientIds;
+    const farthest = await get('client-geography', '?sort=distance&direction=desc&per_page=10');
+    // Distances 27.4, 3.3, 2.7, 1.1; Dale has none: last either way.
+    expect(farthest.body.rows.map((row: { client_id: number }) => row.client_id)).toEqual([ids.cal, ids.ben, cora, ids.amy, dale]);
+    expect(farthest.body.meta).toEqual({ page: 1, per_page: 10, total: 5 });
+    const nearest = await get('client-geography', '?sort=distance&per_page=10');
+    expect(nearest.body.rows.map((row: { client_id: number }) => row.client_id)).toEqual([ids.amy, cora, ids.ben, ids.cal, dale]);
+    const beyond = await get('client-geography', '?page=2&per_page=10');
+    expect(beyond.body.rows).toEqual([]);
+    expect(beyond.body.summary).toEqual(farthest.body.summary);
+    expect(beyond.body.groups).toEqual(farthest.body.groups);
+    // The map: every client with a point, beyond the radius first, then by name.
+    expect(beyond.body.points.map((point: { client_id: number; outside_radius: boolean }) => [point.client_id, point.outside_radius]))
+      .toEqual([[ids.cal, true], [ids.amy, false], [cora, false], [ids.ben, false]]);
+    expect(beyond.body.points[0]).toEqual({ client_id: ids.cal, client_name: 'Cal Coast', lat: -27.2, lng: 153, outside_radius: true });
+    const bySuburb = await get('client-geography', '?sort=suburb&direction=desc');
+    expect(bySuburb.body.rows.map((row: { suburb: string | null }) => row.suburb)).toEqual(['Redcliffe', 'New Farm', 'Annerley', 'Annerley', null]);
+    expect(bySuburb.body.meta).toEqual({ page: 1, per_page: 5, total: 5 });
   });
 
   it('takes the radius and the grouping from the address', async () => {

@@ -208,6 +208,31 @@ describe('client travel', () => {
     expect(body.summary).toMatchObject({ claimable_seconds: 2916, amount: 70.03, cap_minutes: 5, regional_cap_minutes: 20, rate_per_km: 2 });
   });
 
+  it('pages and sorts the clients on the server; the summary and the chart’s largest amounts stay over every client', async () => {
+    const names = (body: any) => body.rows.map((r: any) => r.client_name);
+    const first = await get('client-travel', `${MARCH}&sort=amount&direction=desc&per_page=10`);
+    expect(names(first.body)).toEqual(['Cal Coast', 'Ben Best', 'Amy Able', 'Dale acme-Client']);
+    expect(first.body.meta).toEqual({ page: 1, per_page: 10, total: 4 });
+    // Every client with an amount, largest first (Dale's is 0); the totals whatever the page.
+    expect(first.body.largest.map((r: any) => [r.client_name, r.amount])).toEqual([['Cal Coast', 14.86], ['Ben Best', 13.37], ['Amy Able', 6.44]]);
+    const ascending = await get('client-travel', `${MARCH}&sort=visits&per_page=10`);
+    expect(ascending.body.rows.map((r: any) => [r.client_name, r.visits])).toEqual([['Cal Coast', 1], ['Dale acme-Client', 1], ['Amy Able', 3], ['Ben Best', 4]]);
+    // The table's CSV asks without per_page: every client, in the order chosen.
+    const every = await get('client-travel', `${MARCH}&sort=minutes&direction=desc`);
+    expect(names(every.body)).toEqual(['Ben Best', 'Cal Coast', 'Amy Able', 'Dale acme-Client']);
+    expect(every.body.meta).toEqual({ page: 1, per_page: 4, total: 4 });
+    const second = await get('client-travel', `${MARCH}&per_page=10&page=2`);
+    expect(second.body.rows).toEqual([]);
+    expect(second.body.meta).toEqual({ page: 2, per_page: 10, total: 4 });
+    expect(second.body.summary).toEqual(first.body.summary);
+    expect(second.body.summary).toMatchObject({ clients: 4, visits: 9, amount: 34.67 });
+    for (const [query, field] of [[`${MARCH}&sort=name`, 'sort'], [`${MARCH}&per_page=7`, 'per_page'], [`${MARCH}&per_page=10&page=0`, 'page'], [`${MARCH}&direction=up`, 'direction']]) {
+      const response = await get('client-travel', query);
+      expect(response.status, query).toBe(422);
+      expect(response.body.message, query).toContain(field);
+    }
+  });
+
   it('refuses a bad cap, rate or range naming the field', async () => {
     for (const [query, field] of [
       [`${MARCH}&cap_minutes=-1`, 'cap_minutes'], [`${MARCH}&regional_cap_minutes=601`, 'regional_cap_minutes'],

@@ -29,7 +29,8 @@ const ACTIVITY = {
       changes: [{ field: 'ahead_days', label: 'Days ahead', kind: 'text', from: '7', to: '14' }, { field: 'practitioner_ids', label: 'Practitioners', kind: 'text', from: 'All', to: 'Pat Nguyen' }],
     },
   ],
-  summary: { total: 1200, shown: 3, by_kind: [{ kind: 'import', count: 1 }, { kind: 'arrival_time', count: 1198 }, { kind: 'settings', count: 1 }] },
+  meta: { page: 1, per_page: 50, total: 1200 },
+  summary: { total: 1200, by_kind: [{ kind: 'import', count: 1 }, { kind: 'arrival_time', count: 1198 }, { kind: 'settings', count: 1 }] },
   authors: ['Ada Admin', 'Automatic sync'],
 };
 
@@ -69,15 +70,18 @@ function catchDownload(): () => Promise<string> {
 }
 
 describe('activity report', () => {
-  it('asks for the last seven days and shows counts per kind, a note that only the newest are shown, and each row in words', async () => {
+  it('asks for the last seven days, a page of 50 newest first, and shows counts per kind, the pages and each row in words', async () => {
     renderApp('/reports/activity', { as: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Activity report' });
     const first = requestsTo('/api/reports/activity')[0];
     expect([first.get('start_date'), first.get('end_date')]).toEqual([today().subtract({ days: 6 }).toString(), today().toString()]);
+    expect([first.get('sort'), first.get('direction'), first.get('page'), first.get('per_page')]).toEqual(['at', 'desc', '1', '50']);
     expect(within(screen.getByTestId('report-summary')).getAllByRole('term').map((term) => term.textContent)).toEqual(['All activity', 'Import', 'Arrival time', 'Settings']);
     expect(within(screen.getByTestId('report-summary')).getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['1200', '1', '1198', '1']);
     expect(screen.getByTestId('report-chart')).toBeInTheDocument();
-    expect(screen.getByTestId('report-table-note')).toHaveTextContent('Showing the newest 3 of 1,200');
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('1–50 of 1200');
+    // Only when and who sort (on the server).
+    expect(within(table).getAllByRole('columnheader').map((header) => header.getAttribute('aria-sort'))).toEqual(['descending', 'none', null, null, null]);
     const rows = within(table).getAllByRole('row').slice(1);
     // Times in the business's zone (Brisbane, UTC+10).
     expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -101,7 +105,11 @@ describe('activity report', () => {
     expect(screen.getByLabelText('Kind')).toHaveValue('settings');
     expect(screen.getByLabelText('Who')).toHaveValue('Ada Admin');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(await download()).toBe(
+    const csv = await download();
+    // Every row of the filtered table: asked for without a page.
+    const asked = requestsTo('/api/reports/activity').at(-1)!;
+    expect([asked.get('per_page'), asked.get('author'), asked.getAll('kinds')]).toEqual([null, 'Ada Admin', ['settings']]);
+    expect(csv).toBe(
       'When,Who,Kind,What,Changes\r\n' +
       '04 Mar 2030 10:30,Ada Admin,Arrival time,"Ivy Moss, 04 Mar 2030",Arrival time: 04 Mar 2030 09:00 → 04 Mar 2030 09:30\r\n' +
       '04 Mar 2030 08:00,Automatic sync,Import,Import 04 Mar 2030 – 10 Mar 2030,Status: Failed; The PMS did not answer.\r\n' +

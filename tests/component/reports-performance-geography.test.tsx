@@ -20,7 +20,7 @@ const PERFORMANCE = {
   ],
   summary: {
     practitioners: 2, visits: 5, cancellations: 1, visit_seconds: 13500, working_seconds: 28800, utilisation: 0.344, idle_seconds: 12744,
-    punctual_visits: 2, punctuality: 0.4, clients: 3, repeat_visits: 3, continuity: 0.6, continuity_days: 90, legs_counted: 'Idle time counts …',
+    punctual_visits: 2, punctuality: 0.4, clients: 3, repeat_visits: 3, continuity: 0.6, legs_counted: 'Idle time counts …',
   },
 };
 const GEOGRAPHY = {
@@ -33,6 +33,11 @@ const GEOGRAPHY = {
     { key: 'Annerley', clients: 1, placed: 1, outside_radius: 0 },
     { key: '', clients: 1, placed: 0, outside_radius: 0 },
     { key: 'Redcliffe', clients: 1, placed: 1, outside_radius: 1 },
+  ],
+  meta: { page: 1, per_page: 50, total: 3 },
+  points: [
+    { client_id: 22, client_name: 'Cal Coast', lat: -27.2, lng: 153.0, outside_radius: true },
+    { client_id: 21, client_name: 'Amy Able', lat: -27.49, lng: 153.0, outside_radius: false },
   ],
   summary: { clients: 3, placed: 2, outside_radius: 1, median_distance_km: 17.25, radius_km: 25, start_places: 1 },
 };
@@ -61,7 +66,7 @@ describe('practitioner performance', () => {
     expect([first.get('start_date'), first.get('end_date')]).toEqual([monday.toString(), monday.add({ days: 6 }).toString()]);
     expect(figures()).toEqual(['5', '1', '34.4%', '3.5', '40.0%', '3', '60.0%']);
     expect(screen.getByTestId('report-chart')).toBeInTheDocument();
-    expect(screen.getByText(/visited in the 90 days before/)).toBeInTheDocument();
+    expect(screen.getByText(/had visited before \(every visit but their first to that client\)/)).toBeInTheDocument();
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
       ['Pat Nguyen', '3', '1', '2.8', '8.0', '34.4%', '2.0', '66.7%', '2', '66.7%'],
       ['Old Staff', '2', '0', '1.0', '0.0', '', '1.5', '0.0%', '1', '50.0%'],
@@ -91,6 +96,8 @@ describe('client geography', () => {
     const table = await screen.findByRole('table', { name: 'Client geography' });
     const first = requests('client-geography')[0];
     expect([first.get('start_date'), first.get('radius_km'), first.get('group_by')]).toEqual([null, '25', 'suburb']);
+    expect([first.get('sort'), first.get('direction'), first.get('page'), first.get('per_page')]).toEqual(['client', 'asc', '1', '50']);
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('1–3 of 3');
     expect(figures()).toEqual(['3', '2', '1', '17.3 km']);
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
       ['Amy Able', 'Annerley', '4103', 'Yes', 'Home', 'Pat Nguyen', '1.1', 'No'],
@@ -108,6 +115,10 @@ describe('client geography', () => {
     await waitFor(() => expect(requests('client-geography').at(-1)!.get('group_by')).toBe('postcode'));
     await user.click(screen.getByRole('checkbox', { name: 'Only clients with a visit in these days' }));
     await waitFor(() => expect(requests('client-geography').at(-1)!.get('start_date')).not.toBeNull());
+    // The server sorts: a heading asks for its order.
+    await user.click(within(table).getByRole('button', { name: /Km/ }));
+    await waitFor(() => expect(requests('client-geography').at(-1)!.get('sort')).toBe('distance'));
+    expect(window.location.search).toContain('sort=distance');
     app.reload();
     await screen.findByRole('table', { name: 'Client geography' });
     const last = requests('client-geography').at(-1)!;
@@ -121,6 +132,9 @@ describe('client geography', () => {
     await screen.findByRole('table', { name: 'Client geography' });
     const [groupsCsv, clientsCsv] = screen.getAllByRole('button', { name: 'Download CSV' });
     await user.click(clientsCsv);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    // Every client of the filters: asked for without a page.
+    expect(requests('client-geography').at(-1)!.get('per_page')).toBeNull();
     expect(await saved[0].text()).toBe(
       'Client,Suburb,Postcode,On the map,Nearest start,Practitioner,Km,Beyond radius\r\n' +
       'Amy Able,Annerley,4103,Yes,Home,Pat Nguyen,1.1,No\r\n' +

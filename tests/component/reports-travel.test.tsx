@@ -46,11 +46,14 @@ const CLIENT_TRAVEL = {
     { client_id: 21, client_name: 'Amy Able', regional: false, cap_minutes: 30, visits: 2, visits_without_travel: 0, travel_seconds: 2700, travel_metres: 21000, claimable_seconds: 2400, amount: 20.79 },
     { client_id: 22, client_name: 'Cal Coast', regional: true, cap_minutes: 60, visits: 1, visits_without_travel: 0, travel_seconds: 900, travel_metres: 6000, claimable_seconds: 900, amount: 5.94 },
   ],
+  meta: { page: 1, per_page: 50, total: 2 },
+  largest: [] as unknown[],
   summary: {
     clients: 2, visits: 3, travel_seconds: 3600, travel_metres: 27000, claimable_seconds: 3300, amount: 26.73,
     cap_minutes: 30, regional_cap_minutes: 60, rate_per_km: 0.99, legs_counted: LEGS_COUNTED,
   },
 };
+CLIENT_TRAVEL.largest = CLIENT_TRAVEL.rows;
 
 const CLIENT_TRAVEL_VISITS = {
   visits: [
@@ -177,6 +180,56 @@ describe('client travel', () => {
     await screen.findByRole('table', { name: 'Client travel' });
     expect(screen.getByRole('spinbutton', { name: /^Cap/ })).toHaveValue(45);
     expect(requests('client-travel').at(-1)!.get('rate_per_km')).toBe('1.2');
+  });
+
+  it('asks the server for each page and order, keeps them in the address, and downloads every row of the table', async () => {
+    const user = userEvent.setup();
+    // Twelve clients; the fake server pages them as asked (its order is the server's business).
+    const many = Array.from({ length: 12 }, (_, index) => ({ ...CLIENT_TRAVEL.rows[0], client_id: 100 + index, client_name: `Client ${String(index + 1).padStart(2, '0')}` }));
+    server.use(http.get(api('/reports/client-travel'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const perPage = query.get('per_page') === null ? null : Number(query.get('per_page'));
+      const page = Number(query.get('page') ?? 1);
+      return HttpResponse.json({
+        ...CLIENT_TRAVEL, rows: perPage === null ? many : many.slice((page - 1) * perPage, page * perPage),
+        meta: { page: perPage === null ? 1 : page, per_page: perPage ?? 12, total: 12 },
+      });
+    }));
+    const app = renderApp('/reports/client-travel?per_page=10', { as: 'ADMIN' });
+    const table = await screen.findByRole('table', { name: 'Client travel' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(requests('client-travel').at(-1)!.get('per_page')).toBe('10');
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(requests('client-travel').at(-1)!.get('page')).toBe('2');
+    expect(window.location.search).toMatch(/[?&]page=2/);
+    // A new order is the server's: asked for from page 1, the other way on a second click.
+    await user.click(within(table).getByRole('button', { name: /Km \$/ }));
+    await waitFor(() => expect(requests('client-travel').at(-1)!.get('sort')).toBe('amount'));
+    expect(requests('client-travel').at(-1)!.get('page')).toBe('1');
+    await user.click(within(table).getByRole('button', { name: /Km \$/ }));
+    await waitFor(() => expect(requests('client-travel').at(-1)!.get('direction')).toBe('desc'));
+    expect(within(table).getByRole('columnheader', { name: /Km \$/ })).toHaveAttribute('aria-sort', 'descending');
+    // A new filter starts again at page 1.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(window.location.search).toMatch(/[?&]page=2/));
+    const rate = screen.getByRole('spinbutton', { name: /^Rate/ });
+    await user.clear(rate);
+    await user.type(rate, '2');
+    await waitFor(() => expect(requests('client-travel').at(-1)!.get('rate_per_km')).toBe('2'));
+    expect(window.location.search).not.toMatch(/[?&]page=/);
+    // The CSV: every client, asked for in the table's order without a page.
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const asked = requests('client-travel').at(-1)!;
+    expect([asked.get('per_page'), asked.get('page'), asked.get('sort'), asked.get('direction')]).toEqual([null, null, 'amount', 'desc']);
+    const lines = (await saved[0].text()).trim().split('\r\n');
+    expect(lines).toHaveLength(13);
+    expect(lines[12]).toBe('Client 12,No,2,0,45,21.0,30,40,20.79');
+    app.reload();
+    await screen.findByRole('table', { name: 'Client travel' });
+    expect(within(screen.getByRole('table', { name: 'Client travel' })).getByRole('columnheader', { name: /Km \$/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('downloads one line per visit for invoicing', async () => {

@@ -1,7 +1,8 @@
 // /reports/activity: the audit trail — who imported, exported, optimised, changed an arrival time, an availability,
 // tags, settings or users, or was logged in as by support, when, on what, and each change in the words of the appointment
 // modal's change log (times in the business's zone). Filtered by days, kind, author and the visit filters, all in
-// the address; counts per kind in the summary and the chart; the newest 1,000 rows in the table.
+// the address; counts per kind in the summary and the chart; the table paged and sorted by the server (ADR 0018),
+// newest first.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -11,11 +12,11 @@ import { formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../li
 import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { changeLineText } from '../appointments';
-import type { ActivityKind, ActivityRow } from './api';
+import { fetchActivity, type ActivityKind, type ActivityRow } from './api';
 import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
-import { activeFilterCount, reportFilterState, reportQueryOf } from './reportFilters';
+import { activeFilterCount, reportFilterState, reportPageState, reportPaging, reportQueryOf } from './reportFilters';
 import { ReportSelect } from './ReportSelect';
 import { ReportTable, type ReportColumn } from './ReportTable';
 
@@ -34,6 +35,8 @@ const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 };
 const KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
 const FEW_CHANGES = 3;
+/** The columns the server sorts the table by. */
+const SORTS = ['at', 'who'] as const;
 
 /** Each change in words; a new record's values as set (a job's status, too); the reason or a job's error after. */
 function changesText(row: ActivityRow, timeZone: string): string[] {
@@ -87,10 +90,14 @@ export default function ActivityReport({ route }: RoutePageProps) {
     ...reportFilterState({ start: today.subtract({ days: 6 }), end: today }),
     kind: urlParam.oneOf(['', ...KINDS] as const, ''),
     author: urlParam.text(),
+    ...reportPageState(SORTS, 'at', 'desc'),
   }), [today]);
   const [state, setState] = useUrlState(schema);
+  /** A new filter shows the first page. */
+  const setFilters = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
+  const table = reportPaging(state, SORTS, setState);
   const query = { ...reportQueryOf(state), ...(state.kind ? { kinds: [state.kind] } : {}), ...(state.author ? { author: state.author } : {}) };
-  const report = useQuery(reportQueries.activity(api, query));
+  const report = useQuery(reportQueries.activity(api, { ...query, ...table.page }));
   const columns = useMemo(() => columnsFor(timeZone), [timeZone]);
   const data = report.data;
   const authors = [...new Set([...(data?.authors ?? []), ...(state.author ? [state.author] : [])])];
@@ -101,12 +108,12 @@ export default function ActivityReport({ route }: RoutePageProps) {
       intro="Who imported, exported, optimised or changed what, and when: arrival times, availability, tags, settings and users."
       today={today}
       range={state.range}
-      onRangeChange={(range) => setState({ range })}
+      onRangeChange={(range) => setFilters({ range })}
       rangeControl={
         <>
-          <ReportSelect label="Kind" value={state.kind} onChange={(kind) => setState({ kind })}
+          <ReportSelect label="Kind" value={state.kind} onChange={(kind) => setFilters({ kind })}
             options={[{ value: '', label: 'Every kind' }, ...KINDS.map((kind) => ({ value: kind, label: ACTIVITY_KIND_LABELS[kind] }))]} />
-          <ReportSelect label="Who" value={state.author} onChange={(author) => setState({ author })}
+          <ReportSelect label="Who" value={state.author} onChange={(author) => setFilters({ author })}
             options={[{ value: '', label: 'Everyone' }, ...authors.map((author) => ({ value: author, label: author }))]} />
         </>
       }
@@ -114,7 +121,7 @@ export default function ActivityReport({ route }: RoutePageProps) {
         state.author ? `, by ${state.author}` : ''}${activeFilterCount(state) > 0 ? ', changes to the chosen practitioners\u2019, types\u2019 and locations\u2019 visits' : ''
       }; printed ${formatDateTime(Temporal.Now.instant().toString(), timeZone)}.`}
       visitFilters={state}
-      onVisitFiltersChange={setState}
+      onVisitFiltersChange={setFilters}
       status={{ pending: report.isPending, fetching: report.isFetching, error: report.error }}
       summary={data ? [
         { label: 'All activity', value: data.summary.total },
@@ -130,9 +137,7 @@ export default function ActivityReport({ route }: RoutePageProps) {
           columns={columns}
           rows={data.rows}
           rowKey={(row) => row.id}
-          note={data.summary.shown < data.summary.total
-            ? `Showing the newest ${data.summary.shown.toLocaleString('en-AU')} of ${data.summary.total.toLocaleString('en-AU')}: choose fewer days or a kind to see the rest.`
-            : undefined}
+          paging={{ ...table.paging, total: data.meta.total, allRows: async () => (await fetchActivity(api, { ...query, ...table.order })).rows }}
           fileName={`activity-${toRequestDate(state.range.start)}-${toRequestDate(state.range.end)}.csv`}
           empty="Nothing was done in these days."
         />

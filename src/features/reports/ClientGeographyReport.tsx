@@ -3,8 +3,8 @@
 // practitioner. Every client by default; or only those with a visit in the chosen days (and of the chosen
 // practitioners, types and locations), as Clients missing address reads them. The radius (km) and the grouping are
 // in the address. The map is a density view: where clients crowd at the scale shown, one counted circle (rose when
-// most of them are beyond the radius), parting into single clients as a street map zooms in; at most MAP_POINTS
-// clients (beyond-radius first).
+// most of them are beyond the radius), parting into single clients as a street map zooms in; at most 5,000 clients
+// (beyond-radius first: the server's `points`). The clients' table is paged and sorted by the server (ADR 0018).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -16,19 +16,19 @@ import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { MapView } from '../../ui/map/MapView';
 import type { MapPin } from '../../ui/map/mapTypes';
-import type { ClientGeographyGroup, ClientGeographyRow } from './api';
+import { fetchClientGeography, type ClientGeographyGroup, type ClientGeographyRow } from './api';
 import { NumberFilter } from './ClientTravelReport';
 import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
-import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
+import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportPageState, reportPaging, reportQueryOf } from './reportFilters';
 import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 import { useBusinessDefaults } from '../../ui/businessDefaults';
 
 export const DEFAULT_RADIUS_KM = 25;
 const MAX_RADIUS_KM = 1000;
-/** The most clients on the map (a street map's pins are elements, and zoomed in each is one: more make it slow). */
-export const MAP_POINTS = 5000;
+/** The columns the server sorts the clients' table by. */
+const SORTS = ['client', 'suburb', 'postcode', 'point', 'start', 'practitioner', 'distance', 'outside'] as const;
 /** Groups in the chart: the largest. */
 const CHART_GROUPS = 12;
 const GROUP_LABELS = { suburb: 'Suburb', postcode: 'Postcode' } as const;
@@ -63,17 +63,18 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
     visits: urlParam.flag(),
     radius: urlParam.integer(DEFAULT_RADIUS_KM, { min: 1, max: MAX_RADIUS_KM }),
     by: urlParam.oneOf(['suburb', 'postcode'] as const, 'suburb'),
+    ...reportPageState(SORTS, 'client'),
   }), [today, weekStart]);
   const [state, setState] = useUrlState(schema);
+  /** A new filter shows the first page. */
+  const setFilters = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
+  const table = reportPaging(state, SORTS, setState);
   const query = { ...reportQueryOf({ ...state, range: state.visits ? state.range : null }), radius_km: state.radius, group_by: state.by };
-  const report = useQuery(reportQueries.clientGeography(api, query));
+  const report = useQuery(reportQueries.clientGeography(api, { ...query, ...table.page }));
   const summary = report.data?.summary;
   const groups = useMemo(() => groupColumns(state.by), [state.by]);
-  const pins = useMemo<MapPin[]>(() => (report.data?.rows ?? [])
-    .filter((row) => row.lat !== null && row.lng !== null)
-    .sort((a, b) => Number(b.outside_radius) - Number(a.outside_radius))
-    .slice(0, MAP_POINTS)
-    .map((row) => ({ id: row.client_id, lat: row.lat!, lng: row.lng!, title: row.client_name, color: row.outside_radius ? '#e11d48' : '#0284c7' })), [report.data]);
+  const pins = useMemo<MapPin[]>(() => (report.data?.points ?? [])
+    .map((point) => ({ id: point.client_id, lat: point.lat, lng: point.lng, title: point.client_name, color: point.outside_radius ? '#e11d48' : '#0284c7' })), [report.data]);
 
   return (
     <ReportFrame
@@ -81,19 +82,19 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
       intro="Where clients live, how far they are from the nearest practitioner’s start place, and who is beyond the service radius."
       today={today}
       range={state.range}
-      onRangeChange={(range) => setState({ range, visits: true })}
+      onRangeChange={(range) => setFilters({ range, visits: true })}
       rangeLabel="Visits between"
       rangeControl={
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex items-center gap-2 pb-1.5 text-sm">
-            <input type="checkbox" checked={state.visits} onChange={(event) => setState({ visits: event.target.checked })} className="size-4 rounded border-slate-300" />
+            <input type="checkbox" checked={state.visits} onChange={(event) => setFilters({ visits: event.target.checked })} className="size-4 rounded border-slate-300" />
             Only clients with a visit in these days
           </label>
-          <NumberFilter label="Service radius" unit="km" value={state.radius} max={MAX_RADIUS_KM} step={1} onChange={(radius) => setState({ radius: Math.max(1, radius) })} />
+          <NumberFilter label="Service radius" unit="km" value={state.radius} max={MAX_RADIUS_KM} step={1} onChange={(radius) => setFilters({ radius: Math.max(1, radius) })} />
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium">Count by</span>
             <select
-              value={state.by} onChange={(event) => setState({ by: event.target.value as 'suburb' | 'postcode' })}
+              value={state.by} onChange={(event) => setFilters({ by: event.target.value as 'suburb' | 'postcode' })}
               className="rounded-md border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
             >
               <option value="suburb">Suburb</option>
@@ -106,7 +107,7 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
         activeFilterCount(state) > 0 ? ', of the chosen practitioners, types and locations' : ''
       }; service radius ${state.radius} km from the nearest start place of an active practitioner (straight line). Printed ${formatDateTime(Temporal.Now.instant().toString(), timeZone)}.`}
       visitFilters={state}
-      onVisitFiltersChange={setState}
+      onVisitFiltersChange={setFilters}
       status={{ pending: report.isPending, fetching: report.isFetching, error: report.error }}
       summary={summary ? [
         { label: 'Clients', value: summary.clients },
@@ -114,7 +115,7 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
         { label: `Beyond ${summary.radius_km} km`, value: summary.outside_radius },
         { label: 'Median distance', value: summary.median_distance_km === null ? '—' : `${summary.median_distance_km.toFixed(1)} km` },
       ] : null}
-      chart={report.data && report.data.rows.length > 0 && (
+      chart={report.data && report.data.meta.total > 0 && (
         <div className="grid gap-4 lg:grid-cols-2">
           <figure>
             <figcaption className="mb-2 text-sm font-medium">
@@ -144,6 +145,7 @@ export default function ClientGeographyReport({ route }: RoutePageProps) {
             label={route.title} columns={CLIENT_COLUMNS} rows={report.data.rows} rowKey={(row) => row.client_id}
             fileName={`client-geography-${toRequestDate(today)}.csv`}
             empty={state.visits ? 'No client has a visit in these days.' : 'No clients yet.'}
+            paging={{ ...table.paging, total: report.data.meta.total, allRows: async () => (await fetchClientGeography(api, { ...query, ...table.order })).rows }}
           />
         </>
       )}

@@ -1,8 +1,8 @@
 // /reports/client-travel: the travel to bill each client for — every visit's inbound leg (minutes and km; from the
 // applied route, else estimated), the minutes claimable under the cap (30 min, or 60 for a regional client: one
 // tagged "Regional"), and km × the rate. The cap, the regional cap and the rate are this report's own filters, in
-// the address; the table totals each client, and "Download visits CSV" asks for each visit's line and saves them for
-// invoicing.
+// the address; the table totals each client (paged and sorted by the server, ADR 0018; the summary and chart are
+// over every client), and "Download visits CSV" asks for each visit's line and saves them for invoicing.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -11,13 +11,13 @@ import { selectUser } from '../../machines/auth';
 import { formatDateTime, formatDayRange, formatTime, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState, type UrlParam } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
-import { fetchClientTravelVisits, type ClientTravelRow, type ClientTravelVisit } from './api';
+import { fetchClientTravel, fetchClientTravelVisits, type ClientTravelRow, type ClientTravelVisit } from './api';
 import { CountsChart } from './CountsChart';
 import type { CsvColumn } from './csv';
 import { FetchedCsvButton } from './FetchedCsvButton';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
-import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
+import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportPageState, reportPaging, reportQueryOf } from './reportFilters';
 import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 import { dollars, km, minutes } from './travelFormat';
 import { useBusinessDefaults } from '../../ui/businessDefaults';
@@ -26,8 +26,10 @@ import { useBusinessDefaults } from '../../ui/businessDefaults';
 export const CLAIM_DEFAULTS = { cap: 30, regionalCap: 60, rate: 0.99 } as const;
 const MAX_CAP_MINUTES = 600;
 const MAX_RATE = 100;
-/** Clients shown in the chart: those with the largest amounts. */
+/** Clients shown in the chart: those with the largest amounts (the server's `largest`). */
 const CHART_CLIENTS = 12;
+/** The columns the server sorts the table by. */
+const SORTS = ['client', 'regional', 'visits', 'without', 'minutes', 'km', 'cap', 'claimable', 'amount'] as const;
 
 /** Dollars a kilometre in the address: 0 to 100, at most two decimals. */
 const rateParam = (fallback: number): UrlParam<number> => ({
@@ -112,17 +114,18 @@ export default function ClientTravelReport({ route }: RoutePageProps) {
     cap: urlParam.integer(CLAIM_DEFAULTS.cap, { min: 0, max: MAX_CAP_MINUTES }),
     regional_cap: urlParam.integer(CLAIM_DEFAULTS.regionalCap, { min: 0, max: MAX_CAP_MINUTES }),
     rate: rateParam(CLAIM_DEFAULTS.rate),
+    ...reportPageState(SORTS, 'client'),
   }), [today, weekStart]);
   const [state, setState] = useUrlState(schema);
+  /** A new filter shows the first page. */
+  const setFilters = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
+  const table = reportPaging(state, SORTS, setState);
   const query = { ...reportQueryOf(state), cap_minutes: state.cap, regional_cap_minutes: state.regional_cap, rate_per_km: state.rate };
-  const report = useQuery(reportQueries.clientTravel(api, query));
+  const report = useQuery(reportQueries.clientTravel(api, { ...query, ...table.page }));
   const summary = report.data?.summary;
   const columns = useMemo(columnsFor, []);
   const visitColumns = useMemo(() => visitColumnsFor(timeZone), [timeZone]);
-  const top = useMemo(
-    () => [...(report.data?.rows ?? [])].sort((a, b) => b.amount - a.amount).slice(0, CHART_CLIENTS).filter((row) => row.amount > 0),
-    [report.data],
-  );
+  const top = report.data?.largest ?? [];
   const period = `${toRequestDate(state.range.start)}-${toRequestDate(state.range.end)}`;
 
   return (
@@ -131,19 +134,19 @@ export default function ClientTravelReport({ route }: RoutePageProps) {
       intro="Travel to bill each client for: the leg that brought the practitioner to each visit, capped, and its kilometres at the rate."
       today={today}
       range={state.range}
-      onRangeChange={(range) => setState({ range })}
+      onRangeChange={(range) => setFilters({ range })}
       rangeControl={
         <div className="flex flex-wrap items-end gap-3">
-          <NumberFilter label="Cap" unit="min" value={state.cap} max={MAX_CAP_MINUTES} step={1} onChange={(cap) => setState({ cap })} />
-          <NumberFilter label="Regional cap" unit="min" value={state.regional_cap} max={MAX_CAP_MINUTES} step={1} onChange={(value) => setState({ regional_cap: value })} />
-          <NumberFilter label="Rate" unit="$/km" value={state.rate} max={MAX_RATE} step={0.01} onChange={(rate) => setState({ rate })} />
+          <NumberFilter label="Cap" unit="min" value={state.cap} max={MAX_CAP_MINUTES} step={1} onChange={(cap) => setFilters({ cap })} />
+          <NumberFilter label="Regional cap" unit="min" value={state.regional_cap} max={MAX_CAP_MINUTES} step={1} onChange={(value) => setFilters({ regional_cap: value })} />
+          <NumberFilter label="Rate" unit="$/km" value={state.rate} max={MAX_RATE} step={0.01} onChange={(rate) => setFilters({ rate })} />
         </div>
       }
       scope={`Visits from ${formatDayRange(state.range.start, state.range.end)}${
         activeFilterCount(state) > 0 ? ', of the chosen practitioners, types and locations' : ''
       }; cap ${state.cap} min (regional ${state.regional_cap} min), $${dollars(state.rate)}/km. Printed ${formatDateTime(Temporal.Now.instant().toString(), timeZone)}.`}
       visitFilters={state}
-      onVisitFiltersChange={setState}
+      onVisitFiltersChange={setFilters}
       status={{ pending: report.isPending, fetching: report.isFetching, error: report.error }}
       summary={summary ? [
         { label: 'Clients', value: summary.clients },
@@ -172,6 +175,7 @@ export default function ClientTravelReport({ route }: RoutePageProps) {
             rowKey={(row) => row.client_id}
             fileName={`client-travel-${period}.csv`}
             empty="No client visits in these days."
+            paging={{ ...table.paging, total: report.data.meta.total, allRows: async () => (await fetchClientTravel(api, { ...query, ...table.order })).rows }}
             actions={
               <FetchedCsvButton
                 label="Download visits CSV" disabled={report.data.rows.length === 0} columns={visitColumns} fileName={`client-travel-visits-${period}.csv`}

@@ -1,7 +1,7 @@
 // /reports/practitioner-performance: how each practitioner's days went — visits and cancellations, utilisation (visit
 // hours ÷ the working hours of their settings, as the dashboard counts it), idle time between visits beyond the
 // travel, punctuality (arrival within the client's availability), distinct clients and continuity (visits to a
-// client they saw in the 90 days before) — with a totals row and a chart of utilisation. One row per practitioner.
+// client they had visited before) — with a totals row and a chart of utilisation. One row per practitioner.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -88,7 +88,7 @@ export default function PractitionerPerformanceReport({ route }: RoutePageProps)
             <div><dt className="inline font-semibold">Utilisation: </dt><dd className="inline">booked visit hours ÷ the working hours in the practitioner’s settings over these days (no hours: not counted).</dd></div>
             <div><dt className="inline font-semibold">Idle: </dt><dd className="inline">between two visits in a row, the time beyond the travel between them (the route’s leg, else the estimate; visits without a map point are left out).</dd></div>
             <div><dt className="inline font-semibold">Punctuality: </dt><dd className="inline">visits whose arrival is within the client’s availability (a client without set availability is always available).</dd></div>
-            <div><dt className="inline font-semibold">Continuity: </dt><dd className="inline">visits to a client the practitioner also visited in the {summary.continuity_days} days before.</dd></div>
+            <div><dt className="inline font-semibold">Continuity: </dt><dd className="inline">visits to a client the practitioner had visited before (every visit but their first to that client).</dd></div>
           </dl>
           <ReportTable
             label={route.title}

@@ -1,9 +1,14 @@
 // A report's table: its columns sort on a click of their heading (again: the other way), and the same columns and
 // rows, in the order shown, are what "Download CSV" saves (with the totals row last, when the table has one).
+// A big table pages on the server (`paging`, ADR 0018): the server sorts and answers one page, the footer is the one
+// Pagination of the lists, and "Download CSV" asks the server for every row of the table in the same order.
 import { useMemo, useState, type ReactNode } from 'react';
 import { openClientModal } from '../../app/modalStore';
 import { Button } from '../../ui/Button';
+import { Pagination } from '../../ui/Pagination';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import { FetchedCsvButton } from './FetchedCsvButton';
+import { REPORT_PAGE_SIZES, type ReportPageSize } from './reportFilters';
 
 export interface ReportColumn<Row> extends CsvColumn<Row> {
   id: string;
@@ -27,6 +32,24 @@ export function clientColumn<Row extends { client_id: number; client_name: strin
 
 type Sort = { id: string; direction: 'ascending' | 'descending' } | null;
 
+/** A table the server sorts and pages: its state (in the page's address) and every row for the CSV. */
+export interface ServerPaging<Row> {
+  /** The columns the server sorts by (the others' headings do not sort). */
+  sortKeys: readonly string[];
+  sort: string;
+  direction: 'asc' | 'desc';
+  /** A new order: the caller returns to page 1. */
+  onSortChange: (sort: string, direction: 'asc' | 'desc') => void;
+  page: number;
+  perPage: ReportPageSize;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** A new page size: the caller returns to page 1. */
+  onPerPageChange: (perPage: ReportPageSize) => void;
+  /** Every row of the table, in its order: what "Download CSV" saves. */
+  allRows: () => Promise<readonly Row[]>;
+}
+
 function sortRows<Row>(rows: readonly Row[], column: ReportColumn<Row> | undefined, direction: 'ascending' | 'descending'): readonly Row[] {
   if (!column) return rows;
   const sign = direction === 'ascending' ? 1 : -1;
@@ -37,7 +60,7 @@ function sortRows<Row>(rows: readonly Row[], column: ReportColumn<Row> | undefin
   });
 }
 
-export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions, totals, note }: {
+export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty, actions, totals, note, paging }: {
   label: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
@@ -50,25 +73,40 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
   actions?: ReactNode;
   /** A summary row under the rows (not sorted with them), in the same columns. */
   totals?: Row;
-  /** Beside the download button, e.g. that only the newest rows are shown. */
+  /** Beside the download button, e.g. what the rows leave out. */
   note?: string;
+  /** The rows are one page of the server's: it sorts them, and the CSV asks it for every row. */
+  paging?: ServerPaging<Row>;
 }) {
-  const [sort, setSort] = useState<Sort>(null);
+  const [localSort, setLocalSort] = useState<Sort>(null);
+  const sort: Sort = paging ? { id: paging.sort, direction: paging.direction === 'asc' ? 'ascending' : 'descending' } : localSort;
   const shown = useMemo(
-    () => (sort ? sortRows(rows, columns.find((column) => column.id === sort.id), sort.direction) : rows),
-    [rows, columns, sort],
+    () => (!paging && localSort ? sortRows(rows, columns.find((column) => column.id === localSort.id), localSort.direction) : rows),
+    [rows, columns, localSort, paging],
   );
-  const sortBy = (id: string) =>
-    setSort((current) => ({ id, direction: current?.id === id && current.direction === 'ascending' ? 'descending' : 'ascending' }));
+  const sortBy = (id: string) => {
+    const direction = sort?.id === id && sort.direction === 'ascending' ? 'descending' : 'ascending';
+    if (paging) paging.onSortChange(id, direction === 'ascending' ? 'asc' : 'desc');
+    else setLocalSort({ id, direction });
+  };
+  const sortable = (id: string) => !paging || paging.sortKeys.includes(id);
+  const none = paging ? paging.total === 0 : rows.length === 0;
 
   return (
     <div>
       <div className="flex flex-wrap items-center justify-end gap-2 px-4 py-3 print:hidden">
         {note && <p data-testid="report-table-note" className="mr-auto text-sm text-slate-600 dark:text-slate-400">{note}</p>}
         {actions}
-        <Button variant="secondary" size="sm" disabled={rows.length === 0} onClick={() => downloadCsv(fileName, toCsv(columns, totals ? [...shown, totals] : shown))}>
-          Download CSV
-        </Button>
+        {paging ? (
+          <FetchedCsvButton
+            label="Download CSV" fileName={fileName} columns={columns} disabled={none}
+            rowsOf={async () => (totals ? [...await paging.allRows(), totals] : paging.allRows())}
+          />
+        ) : (
+          <Button variant="secondary" size="sm" disabled={none} onClick={() => downloadCsv(fileName, toCsv(columns, totals ? [...shown, totals] : shown))}>
+            Download CSV
+          </Button>
+        )}
       </div>
       <div className="relative overflow-x-auto">
         <table aria-label={label} className="w-full min-w-[48rem] divide-y divide-slate-200 text-sm print:min-w-0 dark:divide-slate-800">
@@ -77,13 +115,15 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
               {columns.map((column) => {
                 const direction = sort?.id === column.id ? sort.direction : undefined;
                 return (
-                  <th key={column.id} scope="col" aria-sort={direction ?? 'none'} className="px-3 py-2 whitespace-nowrap">
-                    <button type="button" onClick={() => sortBy(column.id)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white">
-                      {column.label}
-                      <span aria-hidden="true" className={`print:hidden ${direction ? '' : 'opacity-30'}`}>
-                        {direction === 'descending' ? '▼' : '▲'}
-                      </span>
-                    </button>
+                  <th key={column.id} scope="col" aria-sort={sortable(column.id) ? direction ?? 'none' : undefined} className="px-3 py-2 whitespace-nowrap">
+                    {sortable(column.id) ? (
+                      <button type="button" onClick={() => sortBy(column.id)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white">
+                        {column.label}
+                        <span aria-hidden="true" className={`print:hidden ${direction ? '' : 'opacity-30'}`}>
+                          {direction === 'descending' ? '▼' : '▲'}
+                        </span>
+                      </button>
+                    ) : column.label}
                   </th>
                 );
               })}
@@ -100,7 +140,7 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
               </tr>
             ))}
           </tbody>
-          {totals && rows.length > 0 && (
+          {totals && !none && (
             <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
               <tr>
                 {columns.map((column) => <td key={column.id} className="px-3 py-2 break-words">{column.text(totals)}</td>)}
@@ -110,6 +150,14 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, fileName, empty
         </table>
         {rows.length === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{empty}</p>}
       </div>
+      {paging && (
+        <div className="print:hidden">
+          <Pagination
+            page={paging.page} perPage={paging.perPage} pageSizes={REPORT_PAGE_SIZES} total={paging.total}
+            onPageChange={paging.onPageChange} onPerPageChange={paging.onPerPageChange}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -68,3 +68,39 @@ export function reportQueryOf(filters: ReportFilterValue): ReportQuery {
     ...(filters.location.length ? { business_location_ids: filters.location } : {}),
   };
 }
+
+/** A server-paged report table's page sizes (the appointments list's). */
+export const REPORT_PAGE_SIZES = [10, 20, 50, 100] as const;
+export type ReportPageSize = (typeof REPORT_PAGE_SIZES)[number];
+
+/** The address's keys of a server-paged table: `sort`, `direction`, `page`, `per_page` (as the lists keep them). */
+export function reportPageState<const Sort extends string>(sorts: readonly Sort[], sort: Sort, direction: 'asc' | 'desc' = 'asc') {
+  return {
+    sort: urlParam.oneOf(sorts, sort),
+    direction: urlParam.oneOf(['asc', 'desc'] as const, direction),
+    page: urlParam.integer(1, { max: 100_000 }),
+    per_page: urlParam.oneOf(REPORT_PAGE_SIZES, 50),
+  };
+}
+
+interface PageState<Sort extends string> { sort: Sort; direction: 'asc' | 'desc'; page: number; per_page: ReportPageSize }
+
+/**
+ * The table's part of the request (`page`) and what the table needs to show and change it (`paging`, without the
+ * total and the CSV's rows, which come from the answer and the report's call). A new order or page size returns to
+ * page 1; so must a new filter (the caller's).
+ */
+export function reportPaging<Sort extends string>(
+  state: PageState<Sort>, sorts: readonly Sort[], setState: (patch: Partial<PageState<Sort>>) => void,
+) {
+  return {
+    order: { sort: state.sort, direction: state.direction },
+    page: { sort: state.sort, direction: state.direction, page: state.page, per_page: state.per_page },
+    paging: {
+      sortKeys: sorts, sort: state.sort, direction: state.direction, page: state.page, perPage: state.per_page,
+      onSortChange: (sort: string, direction: 'asc' | 'desc') => setState({ sort: sort as Sort, direction, page: 1 }),
+      onPageChange: (page: number) => setState({ page }),
+      onPerPageChange: (perPage: ReportPageSize) => setState({ per_page: perPage, page: 1 }),
+    },
+  };
+}

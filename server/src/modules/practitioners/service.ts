@@ -68,10 +68,6 @@ const routingPlace = (place: ResolvedPlace & { lat: number; lng: number }): Plac
 
 const clockAt = (minutes: number) => Temporal.PlainTime.from({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
 
-/**
- * A day's start and the seconds from it to a wall-clock time, in a time zone: the same for every practitioner in
- * that zone, so worked out once per zone and day (Temporal's zone arithmetic is the slow part of a practitioner's day).
- */
 /** Temporal.PlainDate.from(date, { overflow: 'reject' }), parsed once per date (a RangeError is not kept). */
 const plainDates = new Map<string, { day: Temporal.PlainDate; text: string }>();
 function plainDateOf(date: string): { day: Temporal.PlainDate; text: string } {
@@ -85,6 +81,10 @@ function plainDateOf(date: string): { day: Temporal.PlainDate; text: string } {
   return parsed;
 }
 
+/**
+ * A day's start and the seconds from it to a wall-clock time, in a time zone: the same for every practitioner in
+ * that zone, so worked out once per zone and day (Temporal's zone arithmetic is the slow part of a practitioner's day).
+ */
 interface DayClock { dayStartMs: number; secondsAt: (minutes: number) => number }
 const dayClocks = new Map<string, DayClock>();
 
@@ -109,6 +109,11 @@ function dayClockOf(day: Temporal.PlainDate, text: string, timeZone: string): Da
     dayClocks.set(key, clock);
   }
   return clock;
+}
+
+/** A day's working hours in seconds after its start (see PractitionerDay.shift). */
+function shiftOf(hours: { start: string; end: string } | null, secondsAt: DayClock['secondsAt']): PractitionerDay['shift'] {
+  return hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
 }
 
 function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
@@ -165,7 +170,7 @@ function practitionerDayOn(basis: PractitionerBasis, date: string): Practitioner
 
   const weekday = WEEKDAYS[day.dayOfWeek - 1];
   const hours = basis.hours[day.dayOfWeek - 1];
-  const shift = hours ? { start: secondsAt(minutesOf(hours.start)), end: secondsAt(minutesOf(hours.end)) } : null;
+  const shift = shiftOf(hours, secondsAt);
   const problems = [...basis.timeZoneProblems, ...(shift ? [] : [`Does not work on ${weekday}s.`]), ...basis.placeProblems];
 
   let routingBreak: RoutingBreak | null = null;
@@ -227,6 +232,28 @@ export async function loadPractitionerDaysOn(
   return rows.map((row) => {
     const basis = practitionerBasis(row, places);
     return { color: row.shown_color, days: dates.map((date) => practitionerDayOn(basis, date)) };
+  });
+}
+
+/**
+ * What utilisation divides by, without the rest of each day (places, break): each of the business's practitioners
+ * (those of `practitionerIds`, or all when null; inactive ones too), by name, with the seconds of their working hours
+ * over `dates` — the sum of each day's shift as resolvePractitionerDay has it (workingSecondsOf of those days).
+ */
+export async function loadWorkingTime(
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
+): Promise<{ practitionerId: number; name: string; active: boolean; workingSeconds: number }[]> {
+  const rows = await listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
+  const days = dates.map(plainDateOf);
+  return rows.map((row) => {
+    const timeZone = canonicalTimeZone(row.time_zone) ?? 'UTC';
+    const week = normaliseWorkingHours(row.working_hours);
+    let workingSeconds = 0;
+    for (const { day, text } of days) {
+      const shift = shiftOf(week[day.dayOfWeek - 1], dayClockOf(day, text, timeZone).secondsAt);
+      if (shift) workingSeconds += shift.end - shift.start;
+    }
+    return { practitionerId: row.id, name: fullName(row), active: row.active, workingSeconds };
   });
 }
 

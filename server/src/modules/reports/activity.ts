@@ -1,19 +1,23 @@
 // Activity: the audit trail, newest first — the sync queue's imports, exports and optimisations, every recorded change
 // (the change log, `versions`, in the same words as the appointment modal's change log) and every login-as link used.
 // A kind is derived in SQL (an arrival time, availability or tags kind is a change to an existing visit or client;
-// a visit or client added or removed is a visit or client change) so that filtering and counting stay in the database (index: migration 0053); at most the
-// newest MAX_ACTIVITY_ROWS rows are answered, the counts cover every matching row.
+// a visit or client added or removed is a visit or client change) so that filtering, counting, sorting and paging stay
+// in the database (index: migration 0053); a page of rows is answered (every row for the CSV), the counts cover every
+// matching row.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import { describeVersions, type ObjectChanges } from '../audit';
-import type { ReportFilters } from './filters';
+import { pageMeta, type ReportFilters, type ReportPage } from './filters';
 
 type Row = Schemas['ActivityRow'];
 export type ActivityKind = Schemas['ActivityKind'];
-export type ActivityReport = { rows: Row[]; summary: { total: number; shown: number; by_kind: { kind: ActivityKind; count: number }[] }; authors: string[] };
+export type ActivityReport = {
+  rows: Row[]; meta: Schemas['PageMeta']; summary: { total: number; by_kind: { kind: ActivityKind; count: number }[] }; authors: string[];
+};
+/** The table's columns the server sorts by: when (newest first by default), or who (then newest first). */
+export type ActivitySort = 'at' | 'who';
 
-export const MAX_ACTIVITY_ROWS = 1000;
 /** In the order the summary and the chart list them. */
 export const ACTIVITY_KINDS: readonly ActivityKind[] = ['import', 'export', 'optimisation', 'arrival_time', 'visit', 'availability', 'tags', 'client', 'settings', 'user', 'login_as'];
 export const LOGIN_AS_AUTHOR = 'Rounds support';
@@ -98,7 +102,12 @@ function activitySource(businessAccountId: number, filters: ReportFilters, withD
       ${inRange(sql`t.used_at`)} ${visitFiltered ? sql`AND false` : sql``}`;
 }
 
-export async function activityReport(db: Db, businessAccountId: number, filters: ActivityFilters): Promise<ActivityReport> {
+export async function activityReport(
+  db: Db, businessAccountId: number, filters: ActivityFilters, options: { sort?: ActivitySort; page?: ReportPage } = {},
+): Promise<ActivityReport> {
+  const page = options.page ?? { page: 1, perPage: null, descending: true };
+  const direction = page.descending ? sql`DESC` : sql`ASC`;
+  const order = options.sort === 'who' ? sql`x.who ${direction} NULLS LAST, x.at DESC, x.n DESC` : sql`x.at ${direction}, x.n ${direction}`;
   const chosen = sql`WHERE true
     ${filters.kinds.length ? sql`AND x.kind = ANY(${`{${filters.kinds.join(',')}}`}::text[])` : sql``}
     ${filters.author !== null ? sql`AND x.who = ${filters.author}` : sql``}`;
@@ -110,7 +119,7 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
     queryRows<DbRow>(db, sql`
       WITH shown AS MATERIALIZED (
         SELECT x.* FROM (${activitySource(businessAccountId, filters, true)}) x ${chosen}
-        ORDER BY x.at DESC, x.n DESC LIMIT ${MAX_ACTIVITY_ROWS}
+        ORDER BY ${order} ${page.perPage === null ? sql`` : sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`}
       )
       SELECT x.id, x.at, x.who, x.kind, x.event, x.item_type, x.object_changes, x.reason, x.job_status,
         CASE
@@ -135,7 +144,7 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
       LEFT JOIN appointment_types ty ON x.item_type = 'AppointmentType' AND ty.id = x.item_id AND ty.business_account_id = ${businessAccountId}
       LEFT JOIN users u ON (x.kind = 'login_as' OR x.item_type = 'User') AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
       LEFT JOIN sync_jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
-      ORDER BY x.at DESC, x.n DESC`),
+      ORDER BY ${order}`),
   ]);
 
   const versionRows = rows.filter((row) => row.object_changes !== null) as (DbRow & { object_changes: ObjectChanges })[];
@@ -156,7 +165,8 @@ export async function activityReport(db: Db, businessAccountId: number, filters:
         : changesOf.get(row.id) ?? [],
       reason: row.reason,
     })),
-    summary: { total, shown: rows.length, by_kind: ACTIVITY_KINDS.filter((kind) => countOf.has(kind)).map((kind) => ({ kind, count: countOf.get(kind)! })) },
+    meta: pageMeta(page, total),
+    summary: { total, by_kind: ACTIVITY_KINDS.filter((kind) => countOf.has(kind)).map((kind) => ({ kind, count: countOf.get(kind)! })) },
     authors: authors.map((row) => row.who),
   };
 }

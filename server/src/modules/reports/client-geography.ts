@@ -11,14 +11,29 @@ import type { AppContext } from '../../http/context';
 import { greatCircleMetres } from '../../optimizer/travel/haversine';
 import { businessTimeZone } from '../optimizations';
 import { loadPractitionerDaysOn } from '../practitioners';
-import type { ReportFilters } from './filters';
+import { pageMeta, pageSlice, type ReportFilters, type ReportPage } from './filters';
 
 type Row = Schemas['ClientGeographyRow'];
 type Group = Schemas['ClientGeographyGroup'];
-export type ClientGeographyReport = { rows: Row[]; groups: Group[]; summary: Schemas['ClientGeographySummary'] };
+type Point = Schemas['ClientGeographyPoint'];
+export type ClientGeographyReport = { rows: Row[]; meta: Schemas['PageMeta']; groups: Group[]; points: Point[]; summary: Schemas['ClientGeographySummary'] };
 export type GroupBy = 'suburb' | 'postcode';
 
 export const DEFAULT_RADIUS_KM = 25;
+/** The most clients on the map (beyond the radius first): a street map's pins are elements, more make it slow. */
+export const MAP_POINTS = 5000;
+
+/**
+ * The table's columns the server sorts by (the page's column ids): what each sorts by, empty (null) last. The distance
+ * is measured here, not in SQL, so every client's row is built and sorted here; the page is then a slice.
+ */
+export const CLIENT_GEOGRAPHY_SORTS = {
+  client: (row: Row) => row.client_name, suburb: (row: Row) => row.suburb, postcode: (row: Row) => row.postcode,
+  point: (row: Row) => (row.lat === null ? 0 : 1), start: (row: Row) => row.nearest_start_place,
+  practitioner: (row: Row) => row.nearest_practitioner_name, distance: (row: Row) => row.distance_km, outside: (row: Row) => (row.outside_radius ? 1 : 0),
+} satisfies Record<string, (row: Row) => string | number | null>;
+export type ClientGeographySort = keyof typeof CLIENT_GEOGRAPHY_SORTS;
+const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
 const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
 
@@ -28,7 +43,8 @@ interface DbRow {
 }
 
 export async function clientGeography(
-  ctx: AppContext, businessAccountId: number, filters: ReportFilters, options: { radiusKm?: number; groupBy?: GroupBy },
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters,
+  options: { radiusKm?: number; groupBy?: GroupBy; sort?: ClientGeographySort; page?: ReportPage },
 ): Promise<ClientGeographyReport> {
   const { db } = ctx;
   const radiusKm = options.radiusKm ?? DEFAULT_RADIUS_KM;
@@ -115,8 +131,25 @@ export async function clientGeography(
   const middle = Math.floor(distances.length / 2);
   const median = distances.length === 0 ? null
     : distances.length % 2 === 1 ? distances[middle] : Math.round(((distances[middle - 1] + distances[middle]) / 2) * 10) / 10;
+  // The page: in the chosen order, empty last, ties in the name order the query gave (then by id).
+  const page = options.page ?? { page: 1, perPage: null, descending: false };
+  const valueOf = CLIENT_GEOGRAPHY_SORTS[options.sort ?? 'client'];
+  const sign = page.descending ? -1 : 1;
+  const position = new Map(rows.map((row, index) => [row.client_id, index]));
+  const sorted = options.sort === undefined || options.sort === 'client' ? (page.descending ? [...rows].reverse() : rows) : [...rows].sort((a, b) => {
+    const [x, y] = [valueOf(a), valueOf(b)];
+    if (x === null || y === null) return x === y ? position.get(a.client_id)! - position.get(b.client_id)! : x === null ? 1 : -1;
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : byText(String(x), String(y));
+    return sign * order || position.get(a.client_id)! - position.get(b.client_id)!;
+  });
+  const points = rows.filter((row) => row.lat !== null && row.lng !== null)
+    .sort((a, b) => Number(b.outside_radius) - Number(a.outside_radius) || position.get(a.client_id)! - position.get(b.client_id)!)
+    .slice(0, MAP_POINTS)
+    .map((row) => ({ client_id: row.client_id, client_name: row.client_name, lat: row.lat!, lng: row.lng!, outside_radius: row.outside_radius }));
   return {
-    rows,
+    rows: pageSlice(sorted, page),
+    meta: pageMeta(page, rows.length),
+    points,
     groups: [...groups.values()].sort((a, b) => b.clients - a.clients || a.key.localeCompare(b.key)),
     summary: {
       clients: rows.length, placed: rows.filter((row) => row.lat !== null).length,

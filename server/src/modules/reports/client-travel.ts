@@ -12,12 +12,12 @@ import type { AppContext } from '../../http/context';
 import { loadPractitionerDays } from '../practitioners';
 import { LEGS_COUNTED } from '../travel-legs';
 import { freshTravelSummary } from '../travel-summary';
-import { reportFiltersOf, type ReportQuery } from './filters';
+import { pageMeta, reportFiltersOf, reportPageOf, type ReportQuery } from './filters';
 import { summaryVisitsWhere, travelRangeOf } from './practitioner-travel';
 
 type Row = Schemas['ClientTravelRow'];
 type VisitRow = Schemas['ClientTravelVisit'];
-export type ClientTravelReport = { rows: Row[]; summary: Schemas['ClientTravelSummary'] };
+export type ClientTravelReport = { rows: Row[]; meta: Schemas['PageMeta']; largest: Row[]; summary: Schemas['ClientTravelSummary'] };
 
 export interface ClaimRules { capMinutes: number; regionalCapMinutes: number; ratePerKm: number }
 export const DEFAULT_CLAIM_RULES: ClaimRules = { capMinutes: 30, regionalCapMinutes: 60, ratePerKm: 0.99 };
@@ -56,20 +56,34 @@ function claimedVisits(businessAccountId: number, query: ClientTravelQuery, rule
       ${clientId === undefined ? sql`` : sql`AND v.client_id = ${clientId}`}`;
 }
 
-interface ClientFigures {
-  client_id: number; client_name: string | null; regional: boolean; cap_minutes: number; visits: string | number; visits_without_travel: string | number;
-  travel_seconds: string | number; travel_metres: string | number; claimable_seconds: string | number; cents: string | number;
-}
+/** The table's columns the server sorts by (the page's column ids) and what each sorts by. */
+export const CLIENT_TRAVEL_SORTS = {
+  client: sql`lower(client_name)`, regional: sql`regional`, visits: sql`visits`, without: sql`visits_without_travel`, minutes: sql`travel_seconds`,
+  km: sql`travel_metres`, cap: sql`cap_minutes`, claimable: sql`claimable_seconds`, amount: sql`cents`,
+} as const;
+export type ClientTravelSort = keyof typeof CLIENT_TRAVEL_SORTS;
+/** The chart's clients: the largest amounts. */
+export const LARGEST_CLIENTS = 12;
 
-export async function clientTravel(ctx: AppContext, businessAccountId: number, query: ClientTravelQuery): Promise<ClientTravelReport> {
+interface Totals { clients: number; visits: number; travel_seconds: number; travel_metres: number; claimable_seconds: number; cents: number }
+
+export async function clientTravel(
+  ctx: AppContext, businessAccountId: number, query: ClientTravelQuery & { sort?: ClientTravelSort; direction?: 'asc' | 'desc'; page?: number; per_page?: number },
+): Promise<ClientTravelReport> {
   const filters = reportFiltersOf(query);
   const rules = rulesOf(query);
   const range = travelRangeOf(filters);
+  const page = reportPageOf(query);
   await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
-  // Per client over the counted visits (numbers only), then their names and whether they are regional: the claim
-  // under either cap is added up and the client's own chosen.
+  // Per client over the counted visits (numbers only), then their names and whether they are regional (the claim
+  // under either cap is added up and the client's own chosen); then, in the same statement, the totals over every
+  // client, the page in the chosen order (empty last, ties by name) and the chart's largest amounts.
   const capped = (minutes: number) => sql`least(coalesce(v.in_seconds, 0), ${minutes * 60}::int)`;
-  const figures = await queryRows<ClientFigures>(ctx.db, sql`
+  const order = sql`${CLIENT_TRAVEL_SORTS[query.sort ?? 'client']} ${page.descending ? sql`DESC` : sql`ASC`} NULLS LAST, lower(client_name), client_id`;
+  const rowJson = sql`json_build_object('client_id', client_id, 'client_name', client_name, 'regional', regional, 'cap_minutes', cap_minutes,
+    'visits', visits, 'visits_without_travel', visits_without_travel, 'travel_seconds', travel_seconds, 'travel_metres', travel_metres,
+    'claimable_seconds', claimable_seconds, 'amount', round(cents::numeric / 100, 2))`;
+  const [answer] = await queryRows<{ totals: Totals; page: Row[]; largest: Row[] }>(ctx.db, sql`
     WITH regional AS (
       SELECT DISTINCT ct.client_id
       FROM client_tags ct JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
@@ -78,44 +92,40 @@ export async function clientTravel(ctx: AppContext, businessAccountId: number, q
       SELECT v.client_id, count(*) AS visits, count(*) FILTER (WHERE v.in_seconds IS NULL) AS visits_without_travel,
              coalesce(sum(v.in_seconds), 0) AS travel_seconds, coalesce(sum(v.in_metres), 0) AS travel_metres,
              sum(${capped(rules.capMinutes)}) AS claimable_seconds, sum(${capped(rules.regionalCapMinutes)}) AS regional_claimable_seconds,
-             coalesce(sum(floor((v.in_metres::float8 / 1000) * ${rules.ratePerKm}::float8 * 100 + 0.5)), 0) AS cents
+             coalesce(sum(floor((v.in_metres::float8 / 1000) * ${rules.ratePerKm}::float8 * 100 + 0.5)), 0)::bigint AS cents
       FROM travel_summary_visits v
       WHERE ${summaryVisitsWhere(businessAccountId, range, filters, filters.practitionerIds)} AND v.client_id IS NOT NULL
       GROUP BY v.client_id
+    ), clients_of AS MATERIALIZED (
+      SELECT per.client_id, coalesce(btrim(c.first_name || ' ' || c.last_name), '') AS client_name, (r.client_id IS NOT NULL) AS regional,
+             CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
+             per.visits, per.visits_without_travel, per.travel_seconds, per.travel_metres,
+             CASE WHEN r.client_id IS NOT NULL THEN per.regional_claimable_seconds ELSE per.claimable_seconds END AS claimable_seconds, per.cents
+      FROM per
+      LEFT JOIN clients c ON c.id = per.client_id AND c.business_account_id = ${businessAccountId}
+      LEFT JOIN regional r ON r.client_id = per.client_id
     )
-    SELECT per.client_id, btrim(c.first_name || ' ' || c.last_name) AS client_name, (r.client_id IS NOT NULL) AS regional,
-           CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
-           per.visits, per.visits_without_travel, per.travel_seconds, per.travel_metres,
-           CASE WHEN r.client_id IS NOT NULL THEN per.regional_claimable_seconds ELSE per.claimable_seconds END AS claimable_seconds, per.cents
-    FROM per
-    LEFT JOIN clients c ON c.id = per.client_id AND c.business_account_id = ${businessAccountId}
-    LEFT JOIN regional r ON r.client_id = per.client_id`);
-  const report: ClientTravelReport = {
-    rows: [],
+    SELECT
+      (SELECT json_build_object('clients', count(*), 'visits', coalesce(sum(visits), 0), 'travel_seconds', coalesce(sum(travel_seconds), 0),
+         'travel_metres', coalesce(sum(travel_metres), 0), 'claimable_seconds', coalesce(sum(claimable_seconds), 0), 'cents', coalesce(sum(cents), 0))
+       FROM clients_of) AS totals,
+      (SELECT coalesce(json_agg(row ORDER BY n), '[]') FROM (
+         SELECT ${rowJson} AS row, row_number() OVER (ORDER BY ${order}) AS n FROM clients_of
+         ORDER BY ${order} ${page.perPage === null ? sql`` : sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`}) p) AS page,
+      (SELECT coalesce(json_agg(row ORDER BY n), '[]') FROM (
+         SELECT ${rowJson} AS row, row_number() OVER (ORDER BY cents DESC, lower(client_name), client_id) AS n FROM clients_of
+         WHERE cents > 0 ORDER BY cents DESC, lower(client_name), client_id LIMIT ${LARGEST_CLIENTS}) l) AS largest`);
+  const { totals } = answer;
+  return {
+    rows: answer.page,
+    meta: pageMeta(page, Number(totals.clients)),
+    largest: answer.largest,
     summary: {
-      clients: 0, visits: 0, travel_seconds: 0, travel_metres: 0, claimable_seconds: 0, amount: 0,
+      clients: Number(totals.clients), visits: Number(totals.visits), travel_seconds: Number(totals.travel_seconds), travel_metres: Number(totals.travel_metres),
+      claimable_seconds: Number(totals.claimable_seconds), amount: Number(totals.cents) / 100,
       cap_minutes: rules.capMinutes, regional_cap_minutes: rules.regionalCapMinutes, rate_per_km: rules.ratePerKm, legs_counted: LEGS_COUNTED,
     },
   };
-  let totalCents = 0;
-  const rows = figures.map((figure) => ({
-    client_id: figure.client_id, client_name: figure.client_name ?? '', regional: figure.regional, cap_minutes: Number(figure.cap_minutes),
-    visits: Number(figure.visits), visits_without_travel: Number(figure.visits_without_travel), travel_seconds: Number(figure.travel_seconds),
-    travel_metres: Number(figure.travel_metres), claimable_seconds: Number(figure.claimable_seconds), cents: Number(figure.cents),
-  }));
-  // One collator: the order localeCompare gives, without building it again for each of thousands of comparisons.
-  const byName = new Intl.Collator().compare;
-  for (const { cents, ...row } of rows.sort((a, b) => byName(a.client_name, b.client_name) || a.client_id - b.client_id)) {
-    report.rows.push({ ...row, amount: cents / 100 });
-    totalCents += cents;
-    report.summary.visits += row.visits;
-    report.summary.travel_seconds += row.travel_seconds;
-    report.summary.travel_metres += row.travel_metres;
-    report.summary.claimable_seconds += row.claimable_seconds;
-  }
-  report.summary.clients = report.rows.length;
-  report.summary.amount = totalCents / 100;
-  return report;
 }
 
 interface VisitFigures {

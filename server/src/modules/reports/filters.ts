@@ -37,3 +37,27 @@ export function reportFiltersOf(query: ReportQuery): ReportFilters {
     businessLocationIds: query.business_location_ids ?? [],
   };
 }
+
+/**
+ * A report table's page (ADR 0018): with per_page, the page-th page of that many rows; without it, every row (what
+ * the CSV download asks for). The order is the report's sort column in `direction`, empty values last.
+ */
+export interface ReportPage {
+  page: number;
+  perPage: number | null;
+  descending: boolean;
+}
+
+export function reportPageOf(query: { page?: number; per_page?: number; direction?: 'asc' | 'desc' }, defaultDirection: 'asc' | 'desc' = 'asc'): ReportPage {
+  return { page: query.page ?? 1, perPage: query.per_page ?? null, descending: (query.direction ?? defaultDirection) === 'desc' };
+}
+
+/** The rows of the page of an already sorted list. */
+export function pageSlice<Row>(rows: readonly Row[], page: ReportPage): Row[] {
+  return page.perPage === null ? [...rows] : rows.slice((page.page - 1) * page.perPage, page.page * page.perPage);
+}
+
+/** The `meta` of a report answer: which page, its size (every row: the total) and how many rows in all. */
+export function pageMeta(page: ReportPage, total: number): { page: number; per_page: number; total: number } {
+  return page.perPage === null ? { page: 1, per_page: total, total } : { page: page.page, per_page: page.perPage, total };
+}

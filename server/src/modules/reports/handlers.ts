@@ -8,7 +8,7 @@ import { appointmentsReport } from './appointments';
 import { clientsMissingAddress } from './clients-missing-address';
 import { clientTravel, clientTravelVisits } from './client-travel';
 import { clientGeography } from './client-geography';
-import { reportFiltersOf } from './filters';
+import { reportFiltersOf, reportPageOf } from './filters';
 import { practitionerPerformance } from './practitioner-performance';
 import { practitionerTravel, practitionerTravelLegs } from './practitioner-travel';
 
@@ -28,13 +28,17 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       practitionerPerformance(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerPerformance'))),
     reportClientGeography: async (request) => {
       const query = queryOf(request, 'reportClientGeography');
-      return clientGeography(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { radiusKm: query.radius_km, groupBy: query.group_by });
+      return clientGeography(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), {
+        radiusKm: query.radius_km, groupBy: query.group_by, sort: query.sort, page: reportPageOf(query),
+      });
     },
     reportClientTravel: async (request) => clientTravel(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravel')),
     reportClientTravelVisits: async (request) => clientTravelVisits(ctx, callerOf(request).businessAccountId, queryOf(request, 'reportClientTravelVisits')),
     reportActivity: async (request) => {
       const query = queryOf(request, 'reportActivity');
-      return activityReport(ctx.db, callerOf(request).businessAccountId, { ...reportFiltersOf(query), kinds: query.kinds ?? [], author: query.author ?? null });
+      return activityReport(ctx.db, callerOf(request).businessAccountId, { ...reportFiltersOf(query), kinds: query.kinds ?? [], author: query.author ?? null }, {
+        sort: query.sort, page: reportPageOf(query, 'desc'),
+      });
     },
     reportAppointments: async (request) => {
       const query = queryOf(request, 'reportAppointments');

@@ -2,15 +2,16 @@
 // rule the dashboard uses: booked visit time ÷ the working hours of their settings), idle time (between two visits
 // in a row of a day, the time beyond the travel between them — the travel-legs module's leg), punctuality (arrival
 // within the client's availability, by the optimiser's rule, as the dashboard marks visits outside it), distinct
-// clients and continuity (visits to a client they visited in the CONTINUITY_DAYS before). Counts are SQL; idle time
-// and punctuality, the rules the optimiser and the travel-legs module own, are applied per visit by the travel
-// summary (ADR 0017) and added up here. The answer is per practitioner.
+// clients and continuity (visits to a client the practitioner had visited before: every visit but the pair's first,
+// which practitioner_first_visits keeps, ADR 0018). Counts are SQL; idle time and punctuality, the rules the optimiser
+// and the travel-legs module own, are applied per visit by the travel summary (ADR 0017) and added up here. The
+// answer is per practitioner.
 import { sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf } from '../practitioners';
+import { loadWorkingTime, utilisationOf } from '../practitioners';
 import { LEGS_COUNTED } from '../travel-legs';
 import type { ReportFilters } from './filters';
 import { travelRangeOf, travelTotals } from './practitioner-travel';
@@ -18,9 +19,6 @@ import { travelRangeOf, travelTotals } from './practitioner-travel';
 type Row = Schemas['PractitionerPerformanceRow'];
 type Summary = Schemas['PractitionerPerformanceSummary'];
 export type PractitionerPerformanceReport = { rows: Row[]; summary: Summary };
-
-/** A visit is a repeat when the practitioner visited the client (not cancelled) in this many days before it. */
-export const CONTINUITY_DAYS = 90;
 
 const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
@@ -40,57 +38,63 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
   }
   const practitionerIds = filters.practitionerIds.length ? filters.practitionerIds : null;
   const [counts, practitioners, summarised] = await Promise.all([
-    // Per practitioner and in all (the empty grouping set), in one pass: the range's appointments and the
-    // CONTINUITY_DAYS before it, each visit with the one before it of the same practitioner and client (lag over them,
-    // not cancelled), which makes it a repeat when it is at most CONTINUITY_DAYS earlier. Whatever their type or
-    // location, earlier visits count; the visit filters choose the visits counted.
+    // Per practitioner and in all (the empty grouping set), in one pass over the range's appointments; and the
+    // first visits (practitioner and client) in the range that count: every other counted visit with a client is a
+    // repeat, the pair's first visit being earlier.
     queryRows<CountRow>(db, sql`
       WITH bounds AS (
         SELECT ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone) AS from_at,
                ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone) AS to_at
         FROM business_accounts b WHERE b.id = ${businessAccountId}
-      ), seen AS (
-        SELECT a.practitioner_id, a.client_id, a.starts_at, a.ends_at, a.appointment_type_id, a.business_location_id, a.cancelled_at,
-               lag(a.starts_at) OVER (PARTITION BY a.practitioner_id, a.client_id, a.cancelled_at IS NULL ORDER BY a.starts_at, a.id) AS previous_at
+      ), firsts AS (
+        SELECT f.practitioner_id, count(*) AS first_visits
+        FROM practitioner_first_visits f, bounds
+        WHERE f.business_account_id = ${businessAccountId} AND f.starts_at >= bounds.from_at AND f.starts_at < bounds.to_at
+          ${idsIn(sql`f.practitioner_id`, filters.practitionerIds)}
+          ${idsIn(sql`f.appointment_type_id`, filters.appointmentTypeIds)}
+          ${idsIn(sql`f.business_location_id`, filters.businessLocationIds)}
+        GROUP BY f.practitioner_id
+      ), counts AS (
+        SELECT a.practitioner_id,
+               count(*) FILTER (WHERE a.cancelled_at IS NULL) AS visits,
+               count(*) FILTER (WHERE a.cancelled_at IS NOT NULL) AS cancellations,
+               coalesce(sum(extract(epoch FROM a.ends_at - a.starts_at)) FILTER (WHERE a.cancelled_at IS NULL), 0) AS visit_seconds,
+               count(DISTINCT a.client_id) FILTER (WHERE a.cancelled_at IS NULL) AS clients,
+               count(*) FILTER (WHERE a.cancelled_at IS NULL AND a.client_id IS NOT NULL) AS with_client,
+               GROUPING(a.practitioner_id) = 1 AS total
         FROM appointments a, bounds
-        WHERE a.business_account_id = ${businessAccountId}
-          AND a.starts_at >= bounds.from_at - make_interval(days => ${CONTINUITY_DAYS}) AND a.starts_at < bounds.to_at
+        WHERE a.business_account_id = ${businessAccountId} AND a.starts_at >= bounds.from_at AND a.starts_at < bounds.to_at
           ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
+          ${idsIn(sql`a.appointment_type_id`, filters.appointmentTypeIds)}
+          ${idsIn(sql`a.business_location_id`, filters.businessLocationIds)}
+        GROUP BY GROUPING SETS ((a.practitioner_id), ())
       )
-      SELECT s.practitioner_id,
-             count(*) FILTER (WHERE s.cancelled_at IS NULL) AS visits,
-             count(*) FILTER (WHERE s.cancelled_at IS NOT NULL) AS cancellations,
-             coalesce(sum(extract(epoch FROM s.ends_at - s.starts_at)) FILTER (WHERE s.cancelled_at IS NULL), 0) AS visit_seconds,
-             count(DISTINCT s.client_id) FILTER (WHERE s.cancelled_at IS NULL) AS clients,
-             count(*) FILTER (WHERE s.cancelled_at IS NULL AND s.client_id IS NOT NULL) AS with_client,
-             count(*) FILTER (WHERE s.cancelled_at IS NULL AND s.client_id IS NOT NULL
-               AND s.previous_at >= s.starts_at - make_interval(days => ${CONTINUITY_DAYS})) AS repeat_visits
-      FROM seen s, bounds
-      WHERE s.starts_at >= bounds.from_at
-        ${idsIn(sql`s.appointment_type_id`, filters.appointmentTypeIds)}
-        ${idsIn(sql`s.business_location_id`, filters.businessLocationIds)}
-      GROUP BY GROUPING SETS ((s.practitioner_id), ())`),
-    loadPractitionerDaysOn(db, businessAccountId, practitionerIds, dates),
+      SELECT CASE WHEN c.total THEN NULL ELSE c.practitioner_id END AS practitioner_id, c.visits, c.cancellations, c.visit_seconds, c.clients, c.with_client,
+             c.with_client - CASE WHEN c.total THEN (SELECT coalesce(sum(first_visits), 0) FROM firsts)
+                                  ELSE coalesce((SELECT first_visits FROM firsts WHERE firsts.practitioner_id = c.practitioner_id), 0) END AS repeat_visits
+      FROM counts c
+      WHERE c.total OR c.practitioner_id IS NOT NULL`),
+    loadWorkingTime(db, businessAccountId, practitionerIds, dates),
     travelTotals(ctx, businessAccountId, filters, filters.practitionerIds, 'practitioner'),
   ]);
 
-  const practitionerOf = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner.days]));
+  const practitionerOf = new Map(practitioners.map((practitioner) => [practitioner.practitionerId, practitioner]));
   const perPractitioner = new Map(summarised.map((row) => [row.practitioner_id, { idle: row.idle_seconds, punctual: row.punctual_visits }]));
 
   const total = counts.find((row) => row.practitioner_id === null);
   const byPractitioner = new Map(counts.filter((row) => row.practitioner_id !== null).map((row) => [row.practitioner_id!, row]));
   const ids = new Set(byPractitioner.keys());
-  for (const [id, own] of practitionerOf) if (own[0].active && workingSecondsOf(own) > 0) ids.add(id);
+  for (const [id, own] of practitionerOf) if (own.active && own.workingSeconds > 0) ids.add(id);
   const rows: Row[] = [...ids].map((id) => {
     const count = byPractitioner.get(id);
     const own = practitionerOf.get(id);
     const visits = Number(count?.visits ?? 0);
     const visitSeconds = Math.round(Number(count?.visit_seconds ?? 0));
-    const working = own ? workingSecondsOf(own) : 0;
+    const working = own?.workingSeconds ?? 0;
     const extra = perPractitioner.get(id) ?? { idle: 0, punctual: 0 };
     const repeats = Number(count?.repeat_visits ?? 0);
     return {
-      practitioner_id: id, practitioner_name: own?.[0].name ?? `Practitioner ${id}`,
+      practitioner_id: id, practitioner_name: own?.name ?? `Practitioner ${id}`,
       visits, cancellations: Number(count?.cancellations ?? 0), visit_seconds: visitSeconds, working_seconds: working,
       utilisation: utilisationOf(visitSeconds, working), idle_seconds: extra.idle,
       punctual_visits: extra.punctual, punctuality: ratio(extra.punctual, visits),
@@ -108,7 +112,6 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
     utilisation: utilisationOf(withWorking.reduce((acc, row) => acc + row.visit_seconds, 0), sum('working_seconds')),
     idle_seconds: sum('idle_seconds'), punctual_visits: sum('punctual_visits'), punctuality: ratio(sum('punctual_visits'), sum('visits')),
     clients: Number(total?.clients ?? 0), repeat_visits: sum('repeat_visits'), continuity: ratio(sum('repeat_visits'), Number(total?.with_client ?? 0)),
-    continuity_days: CONTINUITY_DAYS,
     legs_counted: `Idle time counts the time between two visits in a row beyond the leg between them (${LEGS_COUNTED})`,
   };
   return { rows, summary };
