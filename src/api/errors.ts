@@ -121,11 +121,33 @@ export function unwrap<T>(result: CallResult<T>, fallback: string): T {
 export interface FieldProblem {
   /** 'max_visits', 'working_hours[2]', 'start_place.id', … */
   field: string;
-  /** What to show under the field: the server's sentence without its leading "field: ". */
+  /** What to show under the field, without the field's name: the server's sentence after "field: ", or its check in words. */
   text: string;
 }
 
 const FIELD_LINE = /^([a-z][a-z0-9_]*(?:\[\d+\]|\.[a-z][a-z0-9_]*)*)(:?)\s+(\S.*)$/;
+
+/** The contract's own checks ("max_visits must be <= 100", AJV's words after the field) as a sentence for a person. */
+const CHECKS: readonly [RegExp, (value: string) => string][] = [
+  [/^is required$/, () => 'This field is required.'],
+  [/^must NOT have more than (\d+) characters?$/, (n) => `Use at most ${n} characters.`],
+  [/^must NOT have fewer than (\d+) characters?$/, (n) => (n === '1' ? 'This field is required.' : `Use at least ${n} characters.`)],
+  [/^must match format "email"$/, () => 'Enter an email address such as name@example.com.'],
+  [/^must be <= (\S+)$/, (n) => `Must be ${n} or less.`],
+  [/^must be >= (\S+)$/, (n) => `Must be ${n} or more.`],
+  [/^must be < (\S+)$/, (n) => `Must be less than ${n}.`],
+  [/^must be > (\S+)$/, (n) => `Must be more than ${n}.`],
+  [/^must be integer$/, () => 'Must be a whole number.'],
+  [/^must be number$/, () => 'Must be a number.'],
+];
+
+function sentenceOfCheck(check: string): string {
+  for (const [pattern, sentence] of CHECKS) {
+    const match = pattern.exec(check);
+    if (match) return sentence(match[1]);
+  }
+  return check.charAt(0).toUpperCase() + check.slice(1);
+}
 
 /**
  * The lines of a 422 (`{ message, errors }`, each line "field: sentence" or "field must …") that name a field the form
@@ -151,7 +173,7 @@ export function fieldProblemsOf(
       continue;
     }
     const [, field, colon, rest] = match;
-    const text = colon ? rest.charAt(0).toUpperCase() + rest.slice(1) : line;
+    const text = colon ? rest.charAt(0).toUpperCase() + rest.slice(1) : sentenceOfCheck(rest.replace(/\.$/, ''));
     fields.push({ field, text: /[.!?]$/.test(text) ? text : `${text}.` });
   }
   return { fields, other };

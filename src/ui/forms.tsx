@@ -1,4 +1,5 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { fieldProblemsOf } from '../api/errors';
 import { Button } from './Button';
 
 export function TextField({ label, hint, error, ...input }: { label: string; hint?: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
@@ -78,4 +79,33 @@ export function useLeaveWarning(unsaved: boolean): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
+}
+
+/**
+ * A form's problems, each under its field: the form's own (`ours`, found before sending) first, then the lines of the
+ * server's 422 (`error`) that name a field the form shows (`fieldOf` answers the form's field for a line's path, or
+ * null), without the field's name. `other` holds the server's remaining lines (or the fallback) for one note at the top.
+ * `problem(field)` renders the message; `fieldProps(field, hintId?)` marks the field invalid and points it at it
+ * (TextField does both itself with `error={problemOf(field)}`).
+ */
+export function useFieldProblems<F extends string>({ error, fieldOf, fallback, ours }: {
+  error: unknown;
+  fieldOf: (path: string) => F | null | undefined;
+  fallback: string;
+  ours?: ReadonlyMap<F, string>;
+}) {
+  const ids = useId();
+  const theirs = fieldProblemsOf(error, (path) => fieldOf(path) != null, fallback);
+  const problemOf = (field: F): string | undefined =>
+    ours?.get(field) ?? theirs.fields.find((problem) => fieldOf(problem.field) === field)?.text;
+  const problemId = (field: F) => `${ids}-${field.replace(/[^\w-]/g, '-')}-problem`;
+  const fieldProps = (field: F, hintId?: string) => ({
+    'aria-invalid': problemOf(field) ? (true as const) : undefined,
+    'aria-describedby': [problemOf(field) ? problemId(field) : null, hintId].filter(Boolean).join(' ') || undefined,
+  });
+  const problem = (field: F) => {
+    const text = problemOf(field);
+    return text ? <FieldMessage id={problemId(field)}>{text}</FieldMessage> : null;
+  };
+  return { problemOf, fieldProps, problem, other: theirs.other };
 }

@@ -120,6 +120,7 @@ describe('my account', () => {
     const refused = await t.request('PUT', '/api/auth/user', { token, body: { new_password: 'longer password 1', current_password: 'wrong' } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Current password is incorrect.');
+    expect(refused.body.errors).toEqual(['current_password: Current password is incorrect.']); // the form shows it under the field
     const taken = await t.request('PUT', '/api/auth/user', { token, body: { email: acme.emails.admin, current_password: PASSWORD } });
     expect(taken.status).toBe(409);
   });

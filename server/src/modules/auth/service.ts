@@ -184,7 +184,7 @@ export class AuthService {
     }
     if (emailChanged || changes.new_password !== undefined) {
       if (!changes.current_password || !(await verifyPassword(changes.current_password, found.user.password_hash ?? ''))) {
-        throw invalid('Current password is incorrect.');
+        throw invalid('Current password is incorrect.', ['current_password: Current password is incorrect.']);
       }
     }
     if (emailChanged) {
