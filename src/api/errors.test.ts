@@ -59,6 +59,10 @@ describe('errorLinesFrom', () => {
     expect(fieldProblemsOf(schema, shown).fields).toEqual([{ field: 'max_visits', text: 'Must be 100 or less.' }]);
     const bare = new ApiError(422, { message: 'Invalid request: max_visits must be <= 100.' }, 'fallback');
     expect(fieldProblemsOf(bare, shown).fields).toEqual([{ field: 'max_visits', text: 'Must be 100 or less.' }]);
+    // A 409 whose errors name the field (a value another record holds) goes under it, its address as written.
+    const taken = new ApiError(409, { message: 'sam@acme.test already has an account.', errors: ['time_zone: sam@acme.test already has an account.'] }, 'fallback');
+    expect(fieldProblemsOf(taken, shown)).toEqual({ fields: [{ field: 'time_zone', text: 'sam@acme.test already has an account.' }], other: [] });
+    expect(fieldProblemsOf(new ApiError(409, { message: 'Last administrator.' }, 'fallback'), shown)).toEqual({ fields: [], other: ['Last administrator.'] });
     // Under its field, a check reads without the field's raw name.
     const checks = new ApiError(422, { errors: ['time_zone must NOT have more than 64 characters', 'max_visits must be integer', 'time_zone is required', 'max_visits must match pattern "x"'] }, 'fallback');
     expect(fieldProblemsOf(checks, shown).fields.map((problem) => problem.text))

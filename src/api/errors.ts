@@ -150,15 +150,17 @@ function sentenceOfCheck(check: string): string {
 }
 
 /**
- * The lines of a 422 (`{ message, errors }`, each line "field: sentence" or "field must …") that name a field the form
- * shows (`shown`), and the other lines. Anything but a 422 names no field: its lines are all other lines. No error
+ * The lines of a 422 (`{ message, errors }`, each line "field: sentence" or "field must …") or of a 409 with `errors`
+ * (a value another record holds: "email: …") that name a field the form shows (`shown`), and the other lines.
+ * Anything else names no field: its lines are all other lines. No error
  (null, undefined: a mutation that has not failed) has no lines.
  */
 export function fieldProblemsOf(
   error: unknown, shown: (field: string) => boolean, fallback: string = GENERIC_ERROR_MESSAGE,
 ): { fields: FieldProblem[]; other: string[] } {
   if (error === null || error === undefined) return { fields: [], other: [] };
-  if (!(error instanceof ApiError) || error.status !== 422) return { fields: [], other: messagesOfError(error, fallback) };
+  if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) return { fields: [], other: messagesOfError(error, fallback) };
+  if (error.status === 409 && !Array.isArray(asErrorBody(error.body).errors)) return { fields: [], other: messagesOfError(error, fallback) };
   const { errors } = asErrorBody(error.body);
   const lines = Array.isArray(errors) && errors.some((entry) => typeof entry === 'string')
     ? errors.filter((entry): entry is string => typeof entry === 'string')
@@ -173,7 +175,9 @@ export function fieldProblemsOf(
       continue;
     }
     const [, field, colon, rest] = match;
-    const text = colon ? rest.charAt(0).toUpperCase() + rest.slice(1) : sentenceOfCheck(rest.replace(/\.$/, ''));
+    // "enter the name" starts a sentence; "sam@acme.test already …" keeps its address as written.
+    const startsWithWord = /^[a-z]+(?:\s|$)/.test(rest);
+    const text = colon ? (startsWithWord ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest) : sentenceOfCheck(rest.replace(/\.$/, ''));
     fields.push({ field, text: /[.!?]$/.test(text) ? text : `${text}.` });
   }
   return { fields, other };

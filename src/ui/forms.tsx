@@ -66,9 +66,19 @@ export function FieldMessage({ id, children }: { id?: string; children: ReactNod
   );
 }
 
-/** After the form shows its problems (next frame), moves the focus to the first field marked invalid, scrolling it into view. */
+/**
+ * Once the form shows its problems, moves the focus to the first field marked invalid, scrolling it into view. A
+ * server's answer may render a few frames after its callback (the query client batches its updates): it looks again
+ * for a few frames until a field is marked.
+ */
 export function focusFirstProblem(form: HTMLFormElement | null): void {
-  window.setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  let frames = 0;
+  const attempt = () => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (++frames < 10) window.setTimeout(attempt, 16);
+  };
+  window.setTimeout(attempt, 0);
 }
 
 /** While there are unsaved changes, leaving or reloading the page asks first (the browser's own question). */

@@ -123,5 +123,6 @@ describe('my account', () => {
     expect(refused.body.errors).toEqual(['current_password: Current password is incorrect.']); // the form shows it under the field
     const taken = await t.request('PUT', '/api/auth/user', { token, body: { email: acme.emails.admin, current_password: PASSWORD } });
     expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual(['email: That email is already used by another account.']);
   });
 });

@@ -69,6 +69,17 @@ describe('my account', () => {
     expect(newPassword).toHaveFocus();
   });
 
+  it('shows an email another account uses under the Email field', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'ADMIN' });
+    await user.clear(await screen.findByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'taken@demo.test');
+    await user.type(screen.getByLabelText('Current password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('That email is already used by another account.'));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
   it('names what is missing or malformed under each field before sending anything', async () => {
     const user = userEvent.setup();
     renderApp('/settings/my-account', { as: 'REGULAR_USER' });

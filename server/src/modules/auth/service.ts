@@ -189,7 +189,7 @@ export class AuthService {
     }
     if (emailChanged) {
       const taken = await findUserByEmail(db, changes.email!);
-      if (taken) throw conflict('That email is already used by another account.');
+      if (taken) throw conflict('That email is already used by another account.', 'CONFLICT', ['email: That email is already used by another account.']);
     }
     const passwordHash = changes.new_password ? await hashPassword(changes.new_password) : undefined;
     const session = await db.transaction(async (tx) => {
