@@ -51,6 +51,8 @@ const draftOf = (account: BusinessAccount): Draft => ({
 function draftProblems(draft: Draft): Map<Field, string> {
   const problems = new Map<Field, string>();
   if (!draft.name.trim()) problems.set('name', 'Enter the business name.');
+  const email = draft.contact_email.trim();
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems.set('contact_email', 'Enter an email address such as office@example.com, or leave it empty.');
   const [lat, lng] = [draft.lat.trim(), draft.lng.trim()];
   if (lat !== '' || lng !== '') {
     const [la, ln] = [Number(lat), Number(lng)];
