@@ -24,7 +24,8 @@ function accountChanges(user: User, form: Form): AccountChanges {
   if (form.last_name.trim() !== user.last_name) changes.last_name = form.last_name.trim();
   if (form.email.trim() !== user.email) changes.email = form.email.trim();
   if (form.new_password) changes.new_password = form.new_password;
-  if (form.current_password) changes.current_password = form.current_password;
+  // The current password alone changes nothing: it goes only with the change it confirms.
+  if (form.current_password && (changes.email !== undefined || changes.new_password !== undefined)) changes.current_password = form.current_password;
   return changes;
 }
 
