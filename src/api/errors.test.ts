@@ -56,9 +56,17 @@ describe('errorLinesFrom', () => {
     });
     // The contract's own checks: "Invalid request: field …" in the message, the bare line in errors.
     const schema = new ApiError(422, { message: 'Invalid request: max_visits must be <= 100.', errors: ['max_visits must be <= 100'] }, 'fallback');
-    expect(fieldProblemsOf(schema, shown).fields).toEqual([{ field: 'max_visits', text: 'max_visits must be <= 100.' }]);
+    expect(fieldProblemsOf(schema, shown).fields).toEqual([{ field: 'max_visits', text: 'Must be 100 or less.' }]);
     const bare = new ApiError(422, { message: 'Invalid request: max_visits must be <= 100.' }, 'fallback');
-    expect(fieldProblemsOf(bare, shown).fields).toEqual([{ field: 'max_visits', text: 'max_visits must be <= 100.' }]);
+    expect(fieldProblemsOf(bare, shown).fields).toEqual([{ field: 'max_visits', text: 'Must be 100 or less.' }]);
+    // A 409 whose errors name the field (a value another record holds) goes under it, its address as written.
+    const taken = new ApiError(409, { message: 'sam@acme.test already has an account.', errors: ['time_zone: sam@acme.test already has an account.'] }, 'fallback');
+    expect(fieldProblemsOf(taken, shown)).toEqual({ fields: [{ field: 'time_zone', text: 'sam@acme.test already has an account.' }], other: [] });
+    expect(fieldProblemsOf(new ApiError(409, { message: 'Last administrator.' }, 'fallback'), shown)).toEqual({ fields: [], other: ['Last administrator.'] });
+    // Under its field, a check reads without the field's raw name.
+    const checks = new ApiError(422, { errors: ['time_zone must NOT have more than 64 characters', 'max_visits must be integer', 'time_zone is required', 'max_visits must match pattern "x"'] }, 'fallback');
+    expect(fieldProblemsOf(checks, shown).fields.map((problem) => problem.text))
+      .toEqual(['Use at most 64 characters.', 'Must be a whole number.', 'This field is required.', 'Must match pattern "x".']);
     // Not a 422: no field, the message as the one other line.
     expect(fieldProblemsOf(new ApiError(404, { message: 'Practitioner not found.' }, 'fallback'), shown)).toEqual({ fields: [], other: ['Practitioner not found.'] });
     expect(fieldProblemsOf(new TypeError('fetch failed'), shown, 'Could not save.')).toEqual({ fields: [], other: ['Could not save.'] });

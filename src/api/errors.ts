@@ -121,22 +121,46 @@ export function unwrap<T>(result: CallResult<T>, fallback: string): T {
 export interface FieldProblem {
   /** 'max_visits', 'working_hours[2]', 'start_place.id', … */
   field: string;
-  /** What to show under the field: the server's sentence without its leading "field: ". */
+  /** What to show under the field, without the field's name: the server's sentence after "field: ", or its check in words. */
   text: string;
 }
 
 const FIELD_LINE = /^([a-z][a-z0-9_]*(?:\[\d+\]|\.[a-z][a-z0-9_]*)*)(:?)\s+(\S.*)$/;
 
+/** The contract's own checks ("max_visits must be <= 100", AJV's words after the field) as a sentence for a person. */
+const CHECKS: readonly [RegExp, (value: string) => string][] = [
+  [/^is required$/, () => 'This field is required.'],
+  [/^must NOT have more than (\d+) characters?$/, (n) => `Use at most ${n} characters.`],
+  [/^must NOT have fewer than (\d+) characters?$/, (n) => (n === '1' ? 'This field is required.' : `Use at least ${n} characters.`)],
+  [/^must match format "email"$/, () => 'Enter an email address such as name@example.com.'],
+  [/^must be <= (\S+)$/, (n) => `Must be ${n} or less.`],
+  [/^must be >= (\S+)$/, (n) => `Must be ${n} or more.`],
+  [/^must be < (\S+)$/, (n) => `Must be less than ${n}.`],
+  [/^must be > (\S+)$/, (n) => `Must be more than ${n}.`],
+  [/^must be integer$/, () => 'Must be a whole number.'],
+  [/^must be number$/, () => 'Must be a number.'],
+];
+
+function sentenceOfCheck(check: string): string {
+  for (const [pattern, sentence] of CHECKS) {
+    const match = pattern.exec(check);
+    if (match) return sentence(match[1]);
+  }
+  return check.charAt(0).toUpperCase() + check.slice(1);
+}
+
 /**
- * The lines of a 422 (`{ message, errors }`, each line "field: sentence" or "field must …") that name a field the form
- * shows (`shown`), and the other lines. Anything but a 422 names no field: its lines are all other lines. No error
+ * The lines of a 422 (`{ message, errors }`, each line "field: sentence" or "field must …") or of a 409 with `errors`
+ * (a value another record holds: "email: …") that name a field the form shows (`shown`), and the other lines.
+ * Anything else names no field: its lines are all other lines. No error
  (null, undefined: a mutation that has not failed) has no lines.
  */
 export function fieldProblemsOf(
   error: unknown, shown: (field: string) => boolean, fallback: string = GENERIC_ERROR_MESSAGE,
 ): { fields: FieldProblem[]; other: string[] } {
   if (error === null || error === undefined) return { fields: [], other: [] };
-  if (!(error instanceof ApiError) || error.status !== 422) return { fields: [], other: messagesOfError(error, fallback) };
+  if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) return { fields: [], other: messagesOfError(error, fallback) };
+  if (error.status === 409 && !Array.isArray(asErrorBody(error.body).errors)) return { fields: [], other: messagesOfError(error, fallback) };
   const { errors } = asErrorBody(error.body);
   const lines = Array.isArray(errors) && errors.some((entry) => typeof entry === 'string')
     ? errors.filter((entry): entry is string => typeof entry === 'string')
@@ -151,7 +175,9 @@ export function fieldProblemsOf(
       continue;
     }
     const [, field, colon, rest] = match;
-    const text = colon ? rest.charAt(0).toUpperCase() + rest.slice(1) : line;
+    // "enter the name" starts a sentence; "sam@acme.test already …" keeps its address as written.
+    const startsWithWord = /^[a-z]+(?:\s|$)/.test(rest);
+    const text = colon ? (startsWithWord ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest) : sentenceOfCheck(rest.replace(/\.$/, ''));
     fields.push({ field, text: /[.!?]$/.test(text) ? text : `${text}.` });
   }
   return { fields, other };

@@ -4,9 +4,7 @@ import { lazy } from 'react';
 import { findRouteMeta, routeMetas } from './routeMeta';
 import type { AppRoute } from './routeTypes';
 
-const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage'));
-
-/** The page of each route that has one; every other route shows the coming-soon placeholder. */
+/** The page of every route in routeMeta.ts. */
 const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
   '/appointments': lazy(() => import('../features/appointments/AppointmentsPage')),
@@ -55,7 +53,13 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/errors/500': lazy(() => import('../shell/errors/ServerErrorPage')),
 };
 
-export const routes: readonly AppRoute[] = routeMetas.map((meta) => ({ ...meta, component: pages[meta.path] ?? ComingSoonPage }));
+function pageOf(path: string): AppRoute['component'] {
+  const page = pages[path];
+  if (!page) throw new Error(`Route ${path} has no page in routeTable.ts`);
+  return page;
+}
+
+export const routes: readonly AppRoute[] = routeMetas.map((meta) => ({ ...meta, component: pageOf(meta.path) }));
 
 export const notFoundRoute: AppRoute = routes.find((route) => route.path === '/errors/404')!;
 

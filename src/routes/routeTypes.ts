@@ -13,8 +13,6 @@ export interface RouteMeta {
   roles?: readonly Role[];
   requiresAuth: boolean;
   inLayout: boolean;
-  /** For pages whose content arrives with a later capability: what will be here. */
-  comingSoon?: string;
   /** One line saying what the page is for (the settings index shows it on the page's card). */
   description?: string;
   sidebar?: { label: string; icon: SidebarIcon };

@@ -1,4 +1,5 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { fieldProblemsOf } from '../api/errors';
 import { Button } from './Button';
 
 export function TextField({ label, hint, error, ...input }: { label: string; hint?: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
@@ -65,9 +66,19 @@ export function FieldMessage({ id, children }: { id?: string; children: ReactNod
   );
 }
 
-/** After the form shows its problems (next frame), moves the focus to the first field marked invalid, scrolling it into view. */
+/**
+ * Once the form shows its problems, moves the focus to the first field marked invalid, scrolling it into view. A
+ * server's answer may render a few frames after its callback (the query client batches its updates): it looks again
+ * for a few frames until a field is marked.
+ */
 export function focusFirstProblem(form: HTMLFormElement | null): void {
-  window.setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  let frames = 0;
+  const attempt = () => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (++frames < 10) window.setTimeout(attempt, 16);
+  };
+  window.setTimeout(attempt, 0);
 }
 
 /** While there are unsaved changes, leaving or reloading the page asks first (the browser's own question). */
@@ -78,4 +89,33 @@ export function useLeaveWarning(unsaved: boolean): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
+}
+
+/**
+ * A form's problems, each under its field: the form's own (`ours`, found before sending) first, then the lines of the
+ * server's 422 (`error`) that name a field the form shows (`fieldOf` answers the form's field for a line's path, or
+ * null), without the field's name. `other` holds the server's remaining lines (or the fallback) for one note at the top.
+ * `problem(field)` renders the message; `fieldProps(field, hintId?)` marks the field invalid and points it at it
+ * (TextField does both itself with `error={problemOf(field)}`).
+ */
+export function useFieldProblems<F extends string>({ error, fieldOf, fallback, ours }: {
+  error: unknown;
+  fieldOf: (path: string) => F | null | undefined;
+  fallback: string;
+  ours?: ReadonlyMap<F, string>;
+}) {
+  const ids = useId();
+  const theirs = fieldProblemsOf(error, (path) => fieldOf(path) != null, fallback);
+  const problemOf = (field: F): string | undefined =>
+    ours?.get(field) ?? theirs.fields.find((problem) => fieldOf(problem.field) === field)?.text;
+  const problemId = (field: F) => `${ids}-${field.replace(/[^\w-]/g, '-')}-problem`;
+  const fieldProps = (field: F, hintId?: string) => ({
+    'aria-invalid': problemOf(field) ? (true as const) : undefined,
+    'aria-describedby': [problemOf(field) ? problemId(field) : null, hintId].filter(Boolean).join(' ') || undefined,
+  });
+  const problem = (field: F) => {
+    const text = problemOf(field);
+    return text ? <FieldMessage id={problemId(field)}>{text}</FieldMessage> : null;
+  };
+  return { problemOf, fieldProps, problem, other: theirs.other };
 }

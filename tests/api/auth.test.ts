@@ -120,7 +120,9 @@ describe('my account', () => {
     const refused = await t.request('PUT', '/api/auth/user', { token, body: { new_password: 'longer password 1', current_password: 'wrong' } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Current password is incorrect.');
+    expect(refused.body.errors).toEqual(['current_password: Current password is incorrect.']); // the form shows it under the field
     const taken = await t.request('PUT', '/api/auth/user', { token, body: { email: acme.emails.admin, current_password: PASSWORD } });
     expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual(['email: That email is already used by another account.']);
   });
 });

@@ -10,6 +10,7 @@ import { appointments, businessAccounts, clients, outboxEmails, versions } from 
 import { reminderRuns, sentReminders } from '../../server/src/db/schema-reminders';
 import { syncJobs } from '../../server/src/db/schema-sync';
 import { runReminderBatch, type ReminderContent } from '../../server/src/modules/reminders';
+import { setSubscription } from '../../server/src/modules/subscriptions';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs, scheduleReminders } from './support/jobs';
@@ -27,11 +28,15 @@ const todayIn = (zone: string) => Temporal.Now.plainDateISO(zone).toString();
 const at = (date: string, time: string, zone: string) => new Date(Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(zone).epochMilliseconds);
 
 let labels = 0;
-/** A business of its own per test, with reminders on, in `zone`, with contact details. */
+/**
+ * A business of its own per test, with reminders on, in `zone`, with contact details, paying (active, with a payment
+ * method: still allowed reminders when a test's clock is past the end of a new business's trial).
+ */
 async function business(zone = BRISBANE): Promise<BusinessFixture> {
   const fixture = await createBusinessFixture(t, `rem${++labels}`);
   await t.ctx.db.update(businessAccounts).set({ time_zone: zone, contact_email: 'office@care.test', contact_phone: '07 3000 1234' })
     .where(eq(businessAccounts.id, fixture.businessAccountId));
+  await setSubscription(t.ctx.db, fixture.businessAccountId, { plan: 'standard', status: 'active', paymentMethodOnFile: true });
   return fixture;
 }
 
@@ -158,6 +163,50 @@ describe('the daily reminder', () => {
     expect(toLou.text_body).toContain('rem');
     expect(toLou.text_body).not.toContain('Jo');
     expect((await ledger(acme)).map((row) => row.client_id)).toEqual([jo]);
+  });
+});
+
+describe('a business that must add a payment method', () => {
+  it('gets no reminders job and its clients no email until it has paid; then that day\'s reminders go', async () => {
+    const acme = await business();
+    await t.ctx.db.update(businessAccounts).set({ reminder_hour: 7 }).where(eq(businessAccounts.id, acme.businessAccountId));
+    const day = tomorrowIn(BRISBANE);
+    const uma = await addClient(acme, 'Uma');
+    await addVisit(acme, uma, day, '10:00', BRISBANE);
+    const dueAt = at(todayIn(BRISBANE), '07:00', BRISBANE);
+    // Its trial ended yesterday without a payment method (the API answers its users 40003).
+    await setSubscription(t.ctx.db, acme.businessAccountId, { plan: 'trial', status: 'trialing', trialEndsAt: new Date(dueAt.getTime() - 24 * 3600_000), paymentMethodOnFile: false });
+    expect((await t.request('GET', '/api/clients', { token: acme.tokens.staff })).body.code).toBe('40003');
+
+    await scheduleReminders(t.ctx.db, dueAt);
+    await scheduleReminders(t.ctx.db, new Date(dueAt.getTime() + 3600_000));
+    await drainJobs(t.ctx);
+    expect(await reminderJobs(acme)).toEqual([]);
+    expect(await emailOf(uma)).toEqual([]);
+    expect(await ledger(acme)).toEqual([]);
+
+    await setSubscription(t.ctx.db, acme.businessAccountId, { paymentMethodOnFile: true });
+    await scheduleReminders(t.ctx.db, new Date(dueAt.getTime() + 2 * 3600_000));
+    await drainJobs(t.ctx);
+    expect(await reminderJobs(acme)).toHaveLength(1);
+    expect(await emailOf(uma)).toHaveLength(1);
+  });
+
+  it('is not handed a day it claimed before it had to pay until it has paid', async () => {
+    const acme = await business();
+    const day = tomorrowIn(BRISBANE);
+    const vic = await addClient(acme, 'Vic');
+    await addVisit(acme, vic, day, '10:00', BRISBANE);
+    await claimDay(acme, day); // claimed before the business had to pay
+    await setSubscription(t.ctx.db, acme.businessAccountId, { status: 'cancelled' });
+    await scheduleReminders(t.ctx.db, new Date());
+    await drainJobs(t.ctx);
+    expect(await reminderJobs(acme)).toEqual([]);
+    expect(await emailOf(vic)).toEqual([]);
+    await setSubscription(t.ctx.db, acme.businessAccountId, { status: 'active' });
+    await scheduleReminders(t.ctx.db, new Date());
+    await drainJobs(t.ctx);
+    expect(await emailOf(vic)).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerAccounts } from '../../server/src/db/schema';
 import { syncJobs } from '../../server/src/db/schema-sync';
+import { setSubscription } from '../../server/src/modules/subscriptions';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { latestSlot, scheduleAutomaticSync } from './support/jobs';
@@ -95,5 +96,27 @@ describe('automatic sync scheduler', () => {
     // The history shows automatic jobs without an author.
     const history = await t.request('GET', '/api/imports', { token: acme.tokens.admin });
     expect(history.body.imports[0]).toMatchObject({ id: next[0], automatic: true, created_by_name: null });
+  });
+
+  it('enqueues nothing for a business that must add a payment method, and resumes at the first slot after it paid', async () => {
+    const unpaid = await createBusinessFixture(t, 'unpaid');
+    await t.ctx.db.insert(providerAccounts).values({ business_account_id: unpaid.businessAccountId, status: 'ACTIVE', connected_at: new Date() });
+    const settings = await t.request('PUT', '/api/sync_settings', {
+      token: unpaid.tokens.admin,
+      body: { enable_auto_import: true, enable_auto_export: true, ahead_days: 2, filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] } },
+    });
+    expect(settings.status).toBe(200);
+    const jobsOfUnpaid = () => t.ctx.db.select().from(syncJobs)
+      .where(and(eq(syncJobs.business_account_id, unpaid.businessAccountId), eq(syncJobs.automatic, true)));
+    // Its trial ended before the scheduler's clock without a payment method: the API answers its users 40003.
+    await setSubscription(t.ctx.db, unpaid.businessAccountId, { status: 'trialing', trialEndsAt: new Date('2026-11-01T00:00:00Z'), paymentMethodOnFile: false });
+    expect((await t.request('GET', '/api/sync_settings', { token: unpaid.tokens.admin })).body.code).toBe('40003');
+    await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T14:40:00Z'));
+    await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T15:40:00Z'));
+    expect(await jobsOfUnpaid()).toEqual([]);
+    // Paid: the next tick (same hour) enqueues its import and its export.
+    await setSubscription(t.ctx.db, unpaid.businessAccountId, { paymentMethodOnFile: true });
+    await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T15:45:00Z'));
+    expect((await jobsOfUnpaid()).map((job) => job.kind).sort()).toEqual(['EXPORT', 'IMPORT']);
   });
 });

@@ -88,6 +88,7 @@ describe('inviting a user', () => {
     const taken = await invite({ email: acme.emails.staff.toUpperCase(), first_name: 'Sid', role: 'REGULAR_USER' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toMatch(/already has a Rounds account/);
+    expect(taken.body.errors).toEqual([`email: ${taken.body.message}`]); // the invite form shows it under Email
     // Another business's user's email too: one email, one login.
     expect((await invite({ email: other.emails.staff, first_name: 'Sid', role: 'REGULAR_USER' })).status).toBe(409);
   });

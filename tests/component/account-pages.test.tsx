@@ -30,6 +30,7 @@ describe('my account', () => {
     await user.type(screen.getByLabelText('New password'), 'a-new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is incorrect.');
 
     await user.clear(screen.getByLabelText('Current password'));
     await user.type(screen.getByLabelText('Current password'), PASSWORD);
@@ -38,12 +39,61 @@ describe('my account', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
-  it('asks for the current password before sending a new one', async () => {
+  it('asks for the current password, under its field, before sending a new password or email', async () => {
     const user = userEvent.setup();
     renderApp('/settings/my-account', { as: 'ADMIN' });
     await user.type(await screen.findByLabelText('New password'), 'a-new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Enter your current password to set a new one.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Enter your current password to set a new one.');
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'new-address@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Enter your current password to change your email.');
+    expect(screen.getByLabelText('Current password')).toHaveFocus();
+  });
+
+  it("shows the server's refusal of a common new password under the New password field, without the field's name", async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'ADMIN' });
+    await user.type(await screen.findByLabelText('Current password'), PASSWORD);
+    await user.type(screen.getByLabelText('New password'), 'Password123!');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const refusal = 'This password is one of the most common passwords, which attackers try first. Choose a less common one.';
+    const newPassword = screen.getByLabelText('New password');
+    await waitFor(() => expect(newPassword).toHaveAttribute('aria-invalid', 'true'));
+    expect(newPassword.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(newPassword.getAttribute('aria-describedby')!.split(' ')[0])).toHaveTextContent(refusal);
+    expect(screen.getByRole('form', { name: 'My account' })).not.toHaveTextContent('new_password');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // nothing at the top of the form
+    expect(newPassword).toHaveFocus();
+  });
+
+  it('shows an email another account uses under the Email field', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'ADMIN' });
+    await user.clear(await screen.findByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'taken@demo.test');
+    await user.type(screen.getByLabelText('Current password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('That email is already used by another account.'));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('names what is missing or malformed under each field before sending anything', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/my-account', { as: 'REGULAR_USER' });
+    await user.clear(await screen.findByLabelText('First name'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Current password'), PASSWORD);
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Enter your first name.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter an email address such as name@example.com.');
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/^Use at least 10 characters\./);
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(screen.queryByText('Your account has been updated.')).not.toBeInTheDocument();
   });
 });
 

@@ -105,14 +105,17 @@ describe('account settings', () => {
     const user = await openPage();
     await user.clear(screen.getByLabelText('Business name'));
     await user.type(screen.getByLabelText('Latitude'), '123');
+    await user.type(screen.getByLabelText('Contact email'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Save account settings' }));
     expect(await screen.findByText('Enter the business name.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Contact email')).toHaveAccessibleDescription(/^Enter an email address such as office@example.com, or leave it empty\./);
     expect(screen.getByText(/Enter a latitude/)).toBeInTheDocument();
     expect(screen.getByLabelText('Business name')).toHaveAttribute('aria-invalid', 'true');
     expect(patches).toEqual([]);
 
     await user.type(screen.getByLabelText('Business name'), 'Acme');
     await user.clear(screen.getByLabelText('Latitude'));
+    await user.clear(screen.getByLabelText('Contact email'));
     await user.type(screen.getByLabelText('Contact phone'), 'call me');
     await user.click(screen.getByRole('button', { name: 'Save account settings' }));
     const phone = screen.getByLabelText('Contact phone');

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../src/machines/auth';
 import { SIDEBAR_STORAGE_KEY } from '../../src/machines/sidebar';
 import { THEME_STORAGE_KEY } from '../../src/machines/theme';
-import { routes } from '../../src/routes/routeTable';
 import { HELP_URL, received } from './support/fakeApi';
 import { currentPath, renderApp, useFakeApi } from './support/harness';
 
@@ -36,15 +35,6 @@ describe('sidebar', () => {
     expect(await screen.findByRole('heading', { name: 'Reports', level: 1 })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
-  });
-
-  it('shows an honest empty state on pages whose capability has not arrived', async () => {
-    const placeholder = routes.find((route) => route.comingSoon && route.inLayout && route.roles?.includes('ADMIN'));
-    if (!placeholder) return; // every page has its real content by now
-    renderApp(placeholder.path, { as: 'ADMIN' });
-    expect(await screen.findByRole('heading', { name: placeholder.title, level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This area is coming soon')).toBeInTheDocument();
-    expect(screen.getByText(placeholder.comingSoon!)).toBeInTheDocument();
   });
 
   it('names the zone the times are shown in (the business’s), not the browser’s, in its footer and on the dashboard', async () => {

@@ -62,17 +62,20 @@ describe('/settings/sync-settings', () => {
     expect(state.current.settings.ahead_days).toBe(90);
   });
 
-  it('shows a 422’s message and its first error', async () => {
+  it('shows a 422 naming a filter under that filter', async () => {
     server.use(http.put('*/api/sync_settings', () => HttpResponse.json({ message: 'The filters are invalid.', errors: ['practitioner_ids: 99 is not one of yours'] }, { status: 422 })));
     const { user, form } = await openPage();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('The filters are invalid.practitioner_ids: 99 is not one of yours'));
+    // Under the Practitioners filter, without the field's raw name.
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(/^99 is not one of yours\.$/));
+    expect(form).not.toHaveTextContent('practitioner_ids');
   });
 
-  it('shows a 422 whose message quotes its first error once', async () => {
+  it('shows the contract\'s own refusal under Days ahead, in words', async () => {
     server.use(http.put('*/api/sync_settings', () => HttpResponse.json({ message: 'Invalid request: ahead_days must be <= 61.', errors: ['ahead_days must be <= 61'], code: 'VALIDATION_FAILED' }, { status: 422 })));
     const { user, form } = await openPage();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(/^Invalid request: ahead_days must be <= 61\.$/));
+    await waitFor(() => expect(within(form).getByLabelText('Days ahead')).toHaveAccessibleDescription(/^Must be 61 or less\./));
+    expect(form).not.toHaveTextContent('ahead_days');
   });
 });

@@ -43,7 +43,10 @@ function serve() {
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [{ id: 7, full_name: 'Pat Nguyen', active: true }, { id: 8, full_name: 'Quinn Lee', active: true }] })),
     http.post(api('/users'), async ({ request }) => {
       const body = (await request.json()) as { email: string; first_name: string; role: string };
-      if (body.email === 'sam@demo.test') return HttpResponse.json({ message: 'sam@demo.test already has a Rounds account: each person logs in with their own email.' }, { status: 409 });
+      if (body.email === 'sam@demo.test') {
+        const taken = 'sam@demo.test already has a Rounds account: each person logs in with their own email.';
+        return HttpResponse.json({ message: taken, code: 'EMAIL_TAKEN', errors: [`email: ${taken}`] }, { status: 409 });
+      }
       const created = { ...NIA, id: 9, email: body.email, first_name: body.first_name, full_name: body.first_name, role: body.role };
       users = [...users, created];
       return HttpResponse.json({ user: created }, { status: 201 });
@@ -102,7 +105,7 @@ describe('the users page', () => {
     view.unmount();
   });
 
-  it('invites a user: practitioners are required for a practitioner account; the server’s 409 is shown', async () => {
+  it('invites a user: practitioners are required for a practitioner account; the server’s 409 is shown under Email', async () => {
     serve();
     const user = userEvent.setup();
     const view = renderPage();
@@ -123,6 +126,7 @@ describe('the users page', () => {
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText(/already has a Rounds account/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(/^sam@demo\.test already has a Rounds account/); // under its field
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.type(within(dialog).getByLabelText('Email'), 'sky@demo.test');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));

@@ -83,14 +83,6 @@ export default function HelpPage({ route }: RoutePageProps) {
             <TextLink variant="prose" href="/settings/my-account">My account</TextLink>, also in the menu under your avatar.
           </p>
         </Section>
-
-        <Section title="Not built yet">
-          <p>
-            Some areas are still to come and are marked “Coming soon”: route optimisation, Nearby search, Reports, and the
-            Business locations, Custom locations, Optimization settings, Subscription and Account settings pages.
-            Until then, edit bookings in your practice management system.
-          </p>
-        </Section>
       </div>
     </>
   );

@@ -10,7 +10,7 @@ export default function ReportsIndexPage({ route }: RoutePageProps) {
   return (
     <>
       <PageHeader title={route.title}>How far practitioners travel, who is overloaded, which clients cannot be routed, and what changed.</PageHeader>
-      <RouteCards routes={reportPages} label="Reports" testId="report-card" />
+      <RouteCards routes={reportPages} label="Reports" />
     </>
   );
 }

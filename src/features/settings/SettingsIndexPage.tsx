@@ -13,7 +13,7 @@ export default function SettingsIndexPage() {
   return (
     <>
       <PageHeader title="Settings">Configure your account, your team and how Rounds syncs and plans.</PageHeader>
-      <RouteCards routes={settingsPages.filter((route) => canSee(route, { authenticated, role }))} label="Settings pages" testId="settings-card" />
+      <RouteCards routes={settingsPages.filter((route) => canSee(route, { authenticated, role }))} label="Settings pages" />
     </>
   );
 }

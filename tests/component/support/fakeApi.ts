@@ -74,7 +74,15 @@ export const defaultHandlers = [
     if (!user) return error(401, 'Authentication required.');
     const changes = (await request.json()) as Partial<User> & { current_password?: string; new_password?: string };
     if (changes.new_password && changes.current_password !== PASSWORD) {
-      return HttpResponse.json({ message: 'Current password is incorrect.', errors: ['current_password: is incorrect'] }, { status: 422 });
+      return HttpResponse.json({ message: 'Current password is incorrect.', errors: ['current_password: Current password is incorrect.'] }, { status: 422 });
+    }
+    if (changes.email === 'taken@demo.test') {
+      const taken = 'That email is already used by another account.';
+      return HttpResponse.json({ message: taken, code: 'CONFLICT', errors: [`email: ${taken}`] }, { status: 409 });
+    }
+    if (changes.new_password?.startsWith('Password123')) {
+      const problem = 'This password is one of the most common passwords, which attackers try first. Choose a less common one.';
+      return HttpResponse.json({ message: `new_password: ${problem}`, errors: [`new_password: ${problem}`] }, { status: 422 });
     }
     const updated = { ...user, ...changes, full_name: `${changes.first_name ?? user.first_name} ${changes.last_name ?? user.last_name}` };
     delete (updated as Record<string, unknown>).current_password;

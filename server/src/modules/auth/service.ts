@@ -184,12 +184,12 @@ export class AuthService {
     }
     if (emailChanged || changes.new_password !== undefined) {
       if (!changes.current_password || !(await verifyPassword(changes.current_password, found.user.password_hash ?? ''))) {
-        throw invalid('Current password is incorrect.');
+        throw invalid('Current password is incorrect.', ['current_password: Current password is incorrect.']);
       }
     }
     if (emailChanged) {
       const taken = await findUserByEmail(db, changes.email!);
-      if (taken) throw conflict('That email is already used by another account.');
+      if (taken) throw conflict('That email is already used by another account.', 'CONFLICT', ['email: That email is already used by another account.']);
     }
     const passwordHash = changes.new_password ? await hashPassword(changes.new_password) : undefined;
     const session = await db.transaction(async (tx) => {

@@ -3,3 +3,5 @@ export { subscriptionHandlers } from './handlers';
 export { SubscriptionService, setSubscription, PAYMENT_REQUIRED_CODE, PAYMENT_REQUIRED_MESSAGE, type SubscriptionSetting } from './service';
 export { stripeSignature } from './billing/stripe-signature';
 export { GRACE_DAYS, TRIAL_DAYS, PLAN_SEAT_LIMITS, paymentRequired, subscriptionStateOf } from './rules';
+// For the scheduler's selections (automatic sync, reminders): the businesses to skip while payment is required.
+export { businessesRequiringPayment } from './service';

@@ -1,6 +1,6 @@
 // Subscription queries: the subscriptions and billing_events tables (this module is their only writer) and the counts
 // the Subscription info page shows (seats, this month's usage), read from the tables that record them.
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { billingEvents, businessAccounts, subscriptions } from '../../db/schema';
 import { queryRows, type DbOrTx } from '../../db/client';
 
@@ -22,6 +22,18 @@ export async function findBusinessWithSubscription(db: DbOrTx, businessAccountId
     businessAccountId: row.business.id, businessCreatedAt: row.business.created_at, timeZone: row.business.time_zone,
     subscription: row.subscription,
   };
+}
+
+/** The businesses of `businessAccountIds` with their subscription rows (null where a business has none yet). */
+export async function findBusinessesWithSubscriptions(db: DbOrTx, businessAccountIds: readonly number[]): Promise<BusinessWithSubscription[]> {
+  if (businessAccountIds.length === 0) return [];
+  const rows = await db.select({ business: businessAccounts, subscription: subscriptions }).from(businessAccounts)
+    .leftJoin(subscriptions, eq(subscriptions.business_account_id, businessAccounts.id))
+    .where(inArray(businessAccounts.id, [...businessAccountIds]));
+  return rows.map((row) => ({
+    businessAccountId: row.business.id, businessCreatedAt: row.business.created_at, timeZone: row.business.time_zone,
+    subscription: row.subscription,
+  }));
 }
 
 /** The business's row, created as a trial ending at `trialEndsAt` when it has none, locked for the transaction. */

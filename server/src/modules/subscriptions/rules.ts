@@ -1,5 +1,5 @@
 // When a business must add a payment method before it can use Rounds again, in one place: the API's 40003 gate, the
-// Subscription info page and the operator command all read it from here.
+// Subscription info page, the operator command and the scheduler (no automatic sync, no reminders) all read it from here.
 import type { SubscriptionPlan, SubscriptionStatus, subscriptions } from '../../db/schema';
 
 /** A business without a subscription row is on a trial this long from its creation. */

@@ -12,7 +12,7 @@ import { stripeBillingProvider } from './billing/stripe';
 import { asStripeEvent, businessReferenceOf, changesForStripeEvent } from './billing/stripe-events';
 import { signatureProblem } from './billing/stripe-signature';
 import {
-  businessExists, currentMonth, findBusinessIdByStripeCustomer, findBusinessWithSubscription, lockSubscription, recordBillingEvent,
+  businessExists, currentMonth, findBusinessIdByStripeCustomer, findBusinessWithSubscription, findBusinessesWithSubscriptions, lockSubscription, recordBillingEvent,
   updateSubscription, usageCounts, type BusinessWithSubscription, type SubscriptionChanges, type SubscriptionRow,
 } from './repository';
 import { PLAN_SEAT_LIMITS, defaultTrialEnd, graceEndsAt, paymentRequired, subscriptionStateOf, type SubscriptionState } from './rules';
@@ -50,6 +50,17 @@ export async function setSubscription(db: Db, businessAccountId: number, setting
     const state = stateOf({ ...found, subscription: row });
     return { row, paymentRequired: paymentRequired(state, new Date()) };
   });
+}
+
+/**
+ * Which of `businessAccountIds` need a payment method at `now` (the rule in rules.ts): the scheduler's automatic
+ * imports and exports and the daily reminders skip them until they pay, as the API answers their users with 40003.
+ */
+export async function businessesRequiringPayment(db: Db, businessAccountIds: readonly number[], now: Date): Promise<Set<number>> {
+  const businesses = await findBusinessesWithSubscriptions(db, businessAccountIds);
+  return new Set(businesses
+    .filter((business) => paymentRequired(stateOf(business), now))
+    .map((business) => business.businessAccountId));
 }
 
 export class SubscriptionService {

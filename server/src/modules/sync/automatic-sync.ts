@@ -1,10 +1,12 @@
 // Which automatic imports and exports are due (docs/decisions/0003-sync-jobs.md), for the jobs layer's scheduler: the
-// businesses with an ACTIVE provider account that turned the direction on in their sync settings, over
-// today..today+ahead_days in the business's zone, with the settings' filters.
+// businesses with an ACTIVE provider account that turned the direction on in their sync settings and do not need a
+// payment method (subscriptions' rule: they resume at the first slot after paying), over today..today+ahead_days in
+// the business's zone, with the settings' filters.
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows, type Db } from '../../db/client';
 import type { SyncFilters } from '../../db/schema';
+import { businessesRequiringPayment } from '../subscriptions';
 import type { AutomaticJobKind, DueAutomaticJob } from '../../jobs/scheduler';
 import { MAX_RANGE_DAYS } from './time-range';
 
@@ -27,8 +29,10 @@ export async function claimDueAutomaticJobs(db: Db, kind: AutomaticJobKind, slot
     JOIN business_accounts b ON b.id = s.business_account_id AND b.active
     JOIN provider_accounts p ON p.business_account_id = s.business_account_id AND p.status = 'ACTIVE'
     WHERE ${enabled}`);
+  const unpaid = await businessesRequiringPayment(db, candidates.map((candidate) => candidate.business_account_id), now);
   const due: DueAutomaticJob[] = [];
   for (const candidate of candidates) {
+    if (unpaid.has(candidate.business_account_id)) continue;
     const claimed = await queryRows<{ resource: string }>(db, sql`
       INSERT INTO sync_cursors (business_account_id, resource, synced_through)
       VALUES (${candidate.business_account_id}, ${`automatic_${kind.toLowerCase()}`}, ${slot.toISOString()}::timestamptz)

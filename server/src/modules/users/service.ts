@@ -42,7 +42,10 @@ export class UsersService {
     if (!firstName) problems.push('first_name: enter the first name.');
     const practitionerIds = await this.practitionersFor(auth, input.role, input.associated_practitioner_ids ?? [], problems);
     if (problems.length) throw invalid(problems[0], problems);
-    if (await findUserByEmail(this.ctx.db, email)) throw conflict(`${email} already has a Rounds account: each person logs in with their own email.`, 'EMAIL_TAKEN');
+    if (await findUserByEmail(this.ctx.db, email)) {
+      const taken = `${email} already has a Rounds account: each person logs in with their own email.`;
+      throw conflict(taken, 'EMAIL_TAKEN', [`email: ${taken}`]);
+    }
     const user = await this.ctx.db.transaction(async (tx) => {
       const created = await insertUser(tx, {
         business_account_id: auth.businessAccountId, email, password_hash: null, first_name: firstName, last_name: (input.last_name ?? '').trim(),

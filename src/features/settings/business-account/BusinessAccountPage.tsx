@@ -5,10 +5,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { fieldProblemsOf, messageOfError } from '../../../api/errors';
+import { messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
-import { ErrorNote, FieldMessage, SubmitButton, TextField, focusFirstProblem, useLeaveWarning } from '../../../ui/forms';
+import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems, useLeaveWarning } from '../../../ui/forms';
 import { MapView } from '../../../ui/map/MapView';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -51,6 +51,8 @@ const draftOf = (account: BusinessAccount): Draft => ({
 function draftProblems(draft: Draft): Map<Field, string> {
   const problems = new Map<Field, string>();
   if (!draft.name.trim()) problems.set('name', 'Enter the business name.');
+  const email = draft.contact_email.trim();
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems.set('contact_email', 'Enter an email address such as office@example.com, or leave it empty.');
   const [lat, lng] = [draft.lat.trim(), draft.lng.trim()];
   if (lat !== '' || lng !== '') {
     const [la, ln] = [Number(lat), Number(lng)];
@@ -105,17 +107,10 @@ function AccountForm({ account }: { account: BusinessAccount }) {
   const unsaved = Object.keys(changesOf(draft, saved)).length > 0;
   useLeaveWarning(unsaved);
 
-  const ours = checked ? draftProblems(draft) : new Map<Field, string>();
-  const theirs = fieldProblemsOf(save.error, (path) => path in FIELD_OF_PATH, BUSINESS_ACCOUNT_SAVE_ERROR);
-  const problemOf = (field: Field) => ours.get(field) ?? theirs.fields.find((problem) => FIELD_OF_PATH[problem.field] === field)?.text;
-  const problemId = (field: Field) => `${ids}-${field}-problem`;
-  const invalid = (field: Field) => (problemOf(field)
-    ? { 'aria-invalid': true as const, 'aria-describedby': problemId(field) }
-    : {});
-  const problem = (field: Field) => {
-    const text = problemOf(field);
-    return text ? <FieldMessage id={problemId(field)}>{text}</FieldMessage> : null;
-  };
+  const { problemOf, fieldProps: invalid, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: (path) => FIELD_OF_PATH[path], fallback: BUSINESS_ACCOUNT_SAVE_ERROR,
+    ours: checked ? draftProblems(draft) : undefined,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -211,7 +206,7 @@ function AccountForm({ account }: { account: BusinessAccount }) {
         </div>
       </Card>
 
-      {theirs.other.length > 0 && <ErrorNote>{theirs.other.join(' ')}</ErrorNote>}
+      {other.length > 0 && <ErrorNote>{other.join(' ')}</ErrorNote>}
       <div className="flex items-center gap-3">
         <SubmitButton busy={save.isPending} busyLabel="Saving…">Save account settings</SubmitButton>
         {unsaved && <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>}

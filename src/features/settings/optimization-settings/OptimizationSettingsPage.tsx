@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { useShownTimeZone } from '../../../app/timeZone';
 import { formatDateTime } from '../../../lib/dates';
-import { fieldProblemsOf, messageOfError } from '../../../api/errors';
+import { messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
-import { ErrorNote, FieldMessage, SubmitButton, focusFirstProblem, useLeaveWarning } from '../../../ui/forms';
+import { ErrorNote, SubmitButton, focusFirstProblem, useFieldProblems, useLeaveWarning } from '../../../ui/forms';
 import { Icon } from '../../../ui/Icon';
 import { TextLink } from '../../../ui/TextLink';
 import { Card, PageHeader } from '../../../ui/PageHeader';
@@ -54,17 +54,7 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
   useLeaveWarning(unsaved);
 
   const ours = checked ? settingsProblems(draft) : new Map<SettingsField, string>();
-  const theirs = fieldProblemsOf(save.error, (path) => settingsFieldOf(path) !== null, OPTIMIZATION_SETTINGS_SAVE_ERROR);
-  const problemOf = (field: SettingsField) => ours.get(field) ?? theirs.fields.find((problem) => settingsFieldOf(problem.field) === field)?.text;
-  const problemId = (field: SettingsField) => `${ids}-${field.replace('.', '-')}-problem`;
-  const fieldProps = (field: SettingsField, hintId?: string) => ({
-    'aria-invalid': problemOf(field) ? true : undefined,
-    'aria-describedby': [problemOf(field) ? problemId(field) : null, hintId].filter(Boolean).join(' ') || undefined,
-  });
-  const problem = (field: SettingsField) => {
-    const text = problemOf(field);
-    return text ? <FieldMessage id={problemId(field)}>{text}</FieldMessage> : null;
-  };
+  const { fieldProps, problem, other } = useFieldProblems({ error: save.error, fieldOf: settingsFieldOf, fallback: OPTIMIZATION_SETTINGS_SAVE_ERROR, ours });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -248,9 +238,9 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
         </FormSection>
       </Card>
 
-      {theirs.other.length > 0 && (
+      {other.length > 0 && (
         <ErrorNote>
-          {theirs.other.map((line) => <span key={line} className="block">{line}</span>)}
+          {other.map((line) => <span key={line} className="block">{line}</span>)}
         </ErrorNote>
       )}
       <div className="flex flex-wrap items-center gap-3">
@@ -277,7 +267,7 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
           </span>
         )}
       </div>
-      {checked && ours.size > 0 && <p className="text-sm text-rose-700 dark:text-rose-300">Correct the fields marked above, then save again.</p>}
+      {ours.size > 0 && <p className="text-sm text-rose-700 dark:text-rose-300">Correct the fields marked above, then save again.</p>}
     </form>
   );
 }

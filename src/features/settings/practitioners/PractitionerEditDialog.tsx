@@ -5,12 +5,11 @@
 import { useId, useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { fieldProblemsOf } from '../../../api/errors';
 import { GEOCODE_ERROR, geocodeAddress } from '../../../api/geocode';
 import { messageOfError } from '../../../api/errors';
 import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPrecision';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { ErrorNote, FieldMessage, focusFirstProblem } from '../../../ui/forms';
+import { ErrorNote, FieldMessage, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { ModalFrame, Section } from '../../../ui/ModalFrame';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { Button } from '../../../ui/Button';
@@ -113,15 +112,8 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
 
   // Our problems once Save was pressed (they follow the edits from then on); the server's for what it refused.
   const ours = checked ? draftProblemsOf(draft, saved) : new Map<FormField, string>();
-  const theirs = fieldProblemsOf(save.error, (path) => formFieldOf(path) !== null, PRACTITIONER_SAVE_ERROR);
-  const problemOf = (field: FormField): string | undefined =>
-    ours.get(field) ?? theirs.fields.find((problem) => formFieldOf(problem.field) === field)?.text;
-  const problemId = (field: FormField) => `${ids}-${field}-problem`;
-  const described = (field: FormField, hint?: string) => [problemOf(field) ? problemId(field) : null, hint].filter(Boolean).join(' ') || undefined;
-  const problem = (field: FormField) => {
-    const text = problemOf(field);
-    return text ? <FieldMessage id={problemId(field)}>{text}</FieldMessage> : null;
-  };
+  const { problemOf, fieldProps, problem, other } = useFieldProblems({ error: save.error, fieldOf: formFieldOf, fallback: PRACTITIONER_SAVE_ERROR, ours });
+  const described = (field: FormField, hint?: string) => fieldProps(field, hint)['aria-describedby'];
   const dayProblems = new Map<number, string>();
   for (let day = 0; day < 7; day += 1) {
     const text = problemOf(`day${day}`);
@@ -202,8 +194,7 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
                 }
               }}
               placeholder="12 Example Street, Suburb QLD 4000"
-              aria-invalid={problemOf('home') ? true : undefined}
-              aria-describedby={described('home', homeHint)}
+              {...fieldProps('home', homeHint)}
               className={`${inputClass} mt-0 min-w-0 flex-1`}
             />
             <Button variant="secondary" onClick={runFind} disabled={draft.homeAddress.trim() === ''} busy={find.isPending}>
@@ -244,13 +235,13 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
         {draft.hasBreak && (
           <div className="mt-3 flex flex-wrap items-end gap-4">
             <LabelledInput label="Starts no earlier than">
-              <input type="time" value={draft.breakEarliest} onChange={(event) => change({ breakEarliest: event.target.value })} aria-invalid={problemOf('break') ? true : undefined} aria-describedby={described('break')} className={timeInputClass} />
+              <input type="time" value={draft.breakEarliest} onChange={(event) => change({ breakEarliest: event.target.value })} {...fieldProps('break')} className={timeInputClass} />
             </LabelledInput>
             <LabelledInput label="Starts no later than">
-              <input type="time" value={draft.breakLatest} onChange={(event) => change({ breakLatest: event.target.value })} aria-invalid={problemOf('break') ? true : undefined} aria-describedby={described('break')} className={timeInputClass} />
+              <input type="time" value={draft.breakLatest} onChange={(event) => change({ breakLatest: event.target.value })} {...fieldProps('break')} className={timeInputClass} />
             </LabelledInput>
             <LabelledInput label="Minutes">
-              <input type="number" min={1} max={240} step={5} value={draft.breakMinutes} onChange={(event) => change({ breakMinutes: event.target.value })} aria-invalid={problemOf('break') ? true : undefined} aria-describedby={described('break')} className={`${timeInputClass} w-24`} />
+              <input type="number" min={1} max={240} step={5} value={draft.breakMinutes} onChange={(event) => change({ breakMinutes: event.target.value })} {...fieldProps('break')} className={`${timeInputClass} w-24`} />
             </LabelledInput>
           </div>
         )}
@@ -276,12 +267,12 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${ids}-max-visits`} className={labelClass}>Max visits a day</label>
-            <input id={`${ids}-max-visits`} type="number" min={1} max={100} inputMode="numeric" placeholder="No limit" value={draft.maxVisits} onChange={(event) => change({ maxVisits: event.target.value })} aria-invalid={problemOf('max_visits') ? true : undefined} aria-describedby={described('max_visits')} className={inputClass} />
+            <input id={`${ids}-max-visits`} type="number" min={1} max={100} inputMode="numeric" placeholder="No limit" value={draft.maxVisits} onChange={(event) => change({ maxVisits: event.target.value })} {...fieldProps('max_visits')} className={inputClass} />
             {problem('max_visits')}
           </div>
           <div>
             <label htmlFor={`${ids}-max-travel`} className={labelClass}>Max travel a day (minutes)</label>
-            <input id={`${ids}-max-travel`} type="number" min={1} max={1440} inputMode="numeric" placeholder="No limit" value={draft.maxTravelMinutes} onChange={(event) => change({ maxTravelMinutes: event.target.value })} aria-invalid={problemOf('max_travel_minutes') ? true : undefined} aria-describedby={described('max_travel_minutes')} className={inputClass} />
+            <input id={`${ids}-max-travel`} type="number" min={1} max={1440} inputMode="numeric" placeholder="No limit" value={draft.maxTravelMinutes} onChange={(event) => change({ maxTravelMinutes: event.target.value })} {...fieldProps('max_travel_minutes')} className={inputClass} />
             {problem('max_travel_minutes')}
           </div>
         </div>
@@ -297,9 +288,9 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
         </Section>
       </div>
 
-      {theirs.other.length > 0 && (
+      {other.length > 0 && (
         <ErrorNote>
-          {theirs.other.map((line) => <span key={line} className="block">{line}</span>)}
+          {other.map((line) => <span key={line} className="block">{line}</span>)}
         </ErrorNote>
       )}
       {checked && ours.size > 0 && <p className="text-sm text-rose-700 dark:text-rose-300">Correct the fields marked above, then save again.</p>}

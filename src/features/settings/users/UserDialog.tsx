@@ -3,9 +3,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { fieldProblemsOf } from '../../../api/errors';
 import { Button } from '../../../ui/Button';
-import { ErrorNote, FieldMessage, focusFirstProblem, TextField } from '../../../ui/forms';
+import { ErrorNote, FieldMessage, focusFirstProblem, TextField, useFieldProblems } from '../../../ui/forms';
 import { ModalFrame } from '../../../ui/ModalFrame';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { practitionerQueries } from '../../appointments';
@@ -24,6 +23,7 @@ const ROLE_HINTS: Record<Role, string> = {
 };
 const FIELDS = ['email', 'first_name', 'last_name', 'role', 'associated_practitioner_ids'] as const;
 type FieldName = (typeof FIELDS)[number];
+const fieldNameOf = (path: string) => FIELDS.find((field) => field === path);
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900';
@@ -43,10 +43,10 @@ export function UserDialog({ user, self = false, onClose }: { user?: BusinessUse
   const [lastName, setLastName] = useState('');
   const [role, setRole] = useState<Role>(user?.role ?? 'REGULAR_USER');
   const [practitionerIds, setPractitionerIds] = useState<number[]>(user?.associated_practitioners.map((practitioner) => practitioner.id) ?? []);
-  const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({});
-
-  const server = fieldProblemsOf(save.error, (field) => (FIELDS as readonly string[]).includes(field), user ? SAVE_ERROR : INVITE_ERROR);
-  const problemOf = (field: FieldName) => problems[field] ?? server.fields.find((problem) => problem.field === field)?.text;
+  const [problems, setProblems] = useState(new Map<FieldName, string>());
+  const { problemOf, fieldProps, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: fieldNameOf, fallback: user ? SAVE_ERROR : INVITE_ERROR, ours: problems,
+  });
   // A practitioner already associated stays offered even when no longer active.
   const options = [
     ...(practitioners.data ?? []).map((practitioner) => ({ id: practitioner.id, name: practitioner.full_name })),
@@ -57,12 +57,12 @@ export function UserDialog({ user, self = false, onClose }: { user?: BusinessUse
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Partial<Record<FieldName, string>> = {};
-    if (!user && !email.trim()) found.email = EMAIL_NEEDED;
-    if (!user && !firstName.trim()) found.first_name = FIRST_NAME_NEEDED;
-    if (role === 'PRACTITIONER' && practitionerIds.length === 0) found.associated_practitioner_ids = PRACTITIONERS_NEEDED;
+    const found = new Map<FieldName, string>();
+    if (!user && !email.trim()) found.set('email', EMAIL_NEEDED);
+    if (!user && !firstName.trim()) found.set('first_name', FIRST_NAME_NEEDED);
+    if (role === 'PRACTITIONER' && practitionerIds.length === 0) found.set('associated_practitioner_ids', PRACTITIONERS_NEEDED);
     setProblems(found);
-    if (Object.keys(found).length) {
+    if (found.size > 0) {
       focusFirstProblem(form.current);
       return;
     }
@@ -91,7 +91,7 @@ export function UserDialog({ user, self = false, onClose }: { user?: BusinessUse
       footer={<Button type="submit" form={formId} size="sm" busy={save.isPending}>{user ? 'Save' : 'Send invitation'}</Button>}
     >
       <form id={formId} ref={form} noValidate onSubmit={submit} aria-label={user ? `Edit ${user.full_name}` : 'Invite a user'} className="space-y-4">
-        {server.other.map((line) => <ErrorNote key={line}>{line}</ErrorNote>)}
+        {other.map((line) => <ErrorNote key={line}>{line}</ErrorNote>)}
         {user ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
         ) : (
@@ -112,7 +112,7 @@ export function UserDialog({ user, self = false, onClose }: { user?: BusinessUse
             id={roleId}
             value={role}
             disabled={self}
-            aria-describedby={`${roleId}-hint`}
+            {...fieldProps('role', `${roleId}-hint`)}
             onChange={(event) => setRole(event.target.value as Role)}
             className={selectClass}
           >
@@ -121,7 +121,7 @@ export function UserDialog({ user, self = false, onClose }: { user?: BusinessUse
           <p id={`${roleId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             {self ? 'You cannot change your own role: another administrator can.' : ROLE_HINTS[role]}
           </p>
-          {problemOf('role') && <FieldMessage>{problemOf('role')}</FieldMessage>}
+          {problem('role')}
         </div>
         {role === 'PRACTITIONER' && (
           <div aria-invalid={practitionerProblem ? true : undefined}>

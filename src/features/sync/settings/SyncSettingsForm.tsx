@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { messageOfError, messagesOfError } from '../../../api/errors';
-import { ErrorNote, SubmitButton } from '../../../ui/forms';
+import { messageOfError } from '../../../api/errors';
+import { ErrorNote, SubmitButton, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { saveSyncSettings, type SyncSettings } from '../api';
 import { MAX_AHEAD_DAYS, MAX_RANGE_DAYS } from '../../../lib/syncRange';
@@ -43,6 +43,10 @@ function Toggle({ label, hint, checked, onChange }: { label: string; hint: strin
   );
 }
 
+const FIELDS = ['ahead_days', 'practitioner_ids', 'appointment_type_ids', 'business_location_ids'] as const;
+/** The form's field a 422 line names ("ahead_days", "practitioner_ids" or "filters.practitioner_ids"). */
+const fieldOfPath = (path: string) => FIELDS.find((field) => field === path.replace(/^filters\./, ''));
+
 function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; submitLabel: string; onSaved?: (settings: SyncSettings) => void }) {
   const { api, flash } = useServices();
   const queryClient = useQueryClient();
@@ -59,12 +63,18 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
     },
   });
   const setFilter = (name: keyof SyncSettings['filters']) => (ids: number[]) => setForm({ ...form, filters: { ...form.filters, [name]: ids } });
+  const { fieldProps, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: fieldOfPath, fallback: 'An error has occurred. Could not save sync settings.',
+    ours: aheadDaysProblem ? new Map([['ahead_days' as const, aheadDaysProblem]]) : undefined,
+  });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = validateAheadDays(aheadDays);
-    setAheadDaysProblem(problem);
-    if (!problem) save.mutate({ ...form, ahead_days: Number(aheadDays) });
+    const element = event.currentTarget;
+    const found = validateAheadDays(aheadDays);
+    setAheadDaysProblem(found);
+    if (found) return focusFirstProblem(element);
+    save.mutate({ ...form, ahead_days: Number(aheadDays) }, { onError: () => focusFirstProblem(element) });
   };
 
   return (
@@ -94,30 +104,34 @@ function LoadedForm({ initial, submitLabel, onSaved }: { initial: SyncSettings; 
           max={AHEAD_DAYS_LIMITS.max}
           value={aheadDays}
           onChange={(event) => setAheadDays(event.target.value)}
-          aria-invalid={aheadDaysProblem ? true : undefined}
-          aria-describedby={aheadDaysProblem ? 'sync-ahead-days-hint sync-ahead-days-problem' : 'sync-ahead-days-hint'}
+          {...fieldProps('ahead_days', 'sync-ahead-days-hint')}
           className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm dark:bg-slate-900 ${
-            aheadDaysProblem ? 'border-rose-500' : 'border-slate-300 dark:border-slate-700'
+            fieldProps('ahead_days')['aria-invalid'] ? 'border-rose-500' : 'border-slate-300 dark:border-slate-700'
           }`}
         />
-        {aheadDaysProblem && (
-          <p id="sync-ahead-days-problem" role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-            {aheadDaysProblem}
-          </p>
-        )}
+        {problem('ahead_days')}
         <p id="sync-ahead-days-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           From {AHEAD_DAYS_LIMITS.min} to {AHEAD_DAYS_LIMITS.max}: an import or export covers at most {MAX_RANGE_DAYS} days, today included. Also the range the
           Import and Export windows suggest while automatic sync is on.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <MultiSelect label="Business locations" placeholder="All" {...lists.businessLocations} value={form.filters.business_location_ids} onChange={setFilter('business_location_ids')} />
-        <MultiSelect label="Appointment types" placeholder="All" {...lists.appointmentTypes} value={form.filters.appointment_type_ids} onChange={setFilter('appointment_type_ids')} />
-        <MultiSelect label="Practitioners" placeholder="All" {...lists.practitioners} value={form.filters.practitioner_ids} onChange={setFilter('practitioner_ids')} />
+        <div>
+          <MultiSelect label="Business locations" placeholder="All" {...lists.businessLocations} value={form.filters.business_location_ids} onChange={setFilter('business_location_ids')} />
+          {problem('business_location_ids')}
+        </div>
+        <div>
+          <MultiSelect label="Appointment types" placeholder="All" {...lists.appointmentTypes} value={form.filters.appointment_type_ids} onChange={setFilter('appointment_type_ids')} />
+          {problem('appointment_type_ids')}
+        </div>
+        <div>
+          <MultiSelect label="Practitioners" placeholder="All" {...lists.practitioners} value={form.filters.practitioner_ids} onChange={setFilter('practitioner_ids')} />
+          {problem('practitioner_ids')}
+        </div>
       </div>
-      {save.isError && (
+      {other.length > 0 && (
         <ErrorNote>
-          {messagesOfError(save.error, 'An error has occurred. Could not save sync settings.').map((line) => (
+          {other.map((line) => (
             <span key={line} className="block">
               {line}
             </span>
