@@ -4,18 +4,18 @@
 // practitioner-day there; stale routes the routes' own mark, clients missing address the report's query, the last
 // import and export the sync module's, and a practitioner's hours and start place the practitioners module's day.
 //
-// Queries per load: ADMIN and REGULAR_USER: the business's time zone, then in parallel: practitioners, business
-// locations, custom locations, the travel summary's fresh check and its practitioner-days (visits, booked and travel
-// time, outside availability, warnings) from last week to the last day shown, routes of those days, clients missing
-// address, last import and export, failed reminders; a PRACTITIONER 3 (time zone, today's list — often from the list
-// cache — and the next visit).
+// Queries per load: ADMIN and REGULAR_USER: the business's time zone, then in parallel: practitioners (their days
+// ahead, and each week's working time), business locations, custom locations, the travel summary's fresh check and
+// its practitioner-days (visits, booked and travel time, outside availability, warnings) from last week to the last
+// day shown, routes of those days, clients missing address, last import and export, failed reminders; a PRACTITIONER
+// 3 (time zone, today's list — often from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { businessTimeZone, checkDay, dayStartMs, listRouteDaysBetween } from '../optimizations';
-import { loadPractitionerDaysOn, utilisationOf, workingSecondsOf, type PractitionerDay } from '../practitioners';
+import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
@@ -87,10 +87,12 @@ export class DashboardService {
     const thisWeek = plus(today, 1 - Temporal.PlainDate.from(today).dayOfWeek);
     const lastWeek = plus(thisWeek, -7);
     const last = [plus(thisWeek, 6), ahead.at(-1)!].sort().at(-1)!;
-    const dates = daysFrom(lastWeek, Temporal.PlainDate.from(lastWeek).until(last).days + 1);
 
-    const [practitioners, totals, routeDays, missing, jobs, failedReminders] = await Promise.all([
-      loadPractitionerDaysOn(db, businessAccountId, null, dates),
+    const [practitioners, thisWeekWorking, lastWeekWorking, totals, routeDays, missing, jobs, failedReminders] = await Promise.all([
+      // Whole days (places, hours) only where unrouted days are looked for; the weeks need only working time.
+      loadPractitionerDaysOn(db, businessAccountId, null, ahead),
+      loadWorkingTime(db, businessAccountId, null, daysFrom(thisWeek, 7)),
+      loadWorkingTime(db, businessAccountId, null, daysFrom(lastWeek, 7)),
       // Every practitioner-day of the range from the travel summary (fresh first): visits and their booked time, travel
       // (every visit's legs, routes' where they say them), visits outside availability and travel warnings.
       summaryDayTotals(db, this.ctx.config, businessAccountId, { startDate: lastWeek, endDate: last }),
@@ -100,7 +102,7 @@ export class DashboardService {
       failedReminderSummary(this.ctx, businessAccountId, today),
     ]);
 
-    const dayIndex = new Map(dates.map((day, index) => [day, index]));
+    const dayIndex = new Map(ahead.map((day, index) => [day, index]));
     const byId = new Map(practitioners.map((practitioner) => [practitioner.days[0].practitionerId, practitioner]));
     const dayOf = (practitionerId: number, day: string): PractitionerDay | undefined => byId.get(practitionerId)?.days[dayIndex.get(day)!];
 
@@ -146,17 +148,14 @@ export class DashboardService {
       .map((route) => ({ date: route.day, practitioner_id: route.practitionerId, practitioner_name: nameOf(route.practitionerId), stale_at: route.staleAt!.toISOString() }))
       .sort((a, b) => a.date.localeCompare(b.date) || a.practitioner_name.localeCompare(b.practitioner_name));
 
-    const week = (start: string): Schemas['DashboardWeek'] => {
+    const week = (start: string, workingTime: Awaited<ReturnType<typeof loadWorkingTime>>): Schemas['DashboardWeek'] => {
       const end = plus(start, 6);
       const inWeek = (day: string) => day >= start && day <= end;
       const routes = routeDays.filter((route) => inWeek(route.day));
       // Utilisation counts active practitioners with working hours in their settings.
-      const working = new Map<number, number>();
-      for (const practitioner of practitioners) {
-        const own = practitioner.days.filter((day) => inWeek(day.date));
-        if (!own[0]?.active || !practitioner.days.some((day) => day.shift !== null)) continue;
-        working.set(own[0].practitionerId, workingSecondsOf(own));
-      }
+      const working = new Map(workingTime
+        .filter((practitioner) => practitioner.active && practitioner.workingSeconds > 0)
+        .map((practitioner) => [practitioner.practitionerId, practitioner.workingSeconds]));
       const visitSeconds = totals.filter((total) => inWeek(total.day) && working.has(total.practitionerId)).reduce((sum, total) => sum + total.visitSeconds, 0);
       const workingSeconds = [...working.values()].reduce((sum, seconds) => sum + seconds, 0);
       return {
@@ -198,8 +197,8 @@ export class DashboardService {
       },
       last_import: job(jobs.import, 'IMPORT'),
       last_export: job(jobs.export, 'EXPORT'),
-      this_week: week(thisWeek),
-      last_week: week(lastWeek),
+      this_week: week(thisWeek, thisWeekWorking),
+      last_week: week(lastWeek, lastWeekWorking),
       travel: this.ctx.config.osrmUrl ? 'osrm' : 'haversine',
       failed_reminders: failedReminders,
     };
