@@ -58,7 +58,12 @@ for (const stage of stages) {
     // A check stage counts as one test.
     if (result.status === 0) totals.passed += 1; else totals.failed += 1;
   }
-  if (result.status !== 0) failedStages.push(stage.name);
+  if (result.status !== 0) {
+    failedStages.push(stage.name);
+    if (stage.vitest && !failedTests.some((line) => line.startsWith(`${stage.name}: `))) {
+      failedTests.push(`${stage.name}: no test failed, yet the run did (an unhandled error or a crash: see "Unhandled Errors" in its output)`);
+    }
+  }
   console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
 }
 

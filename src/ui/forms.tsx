@@ -73,12 +73,14 @@ export function FieldMessage({ id, children }: { id?: string; children: ReactNod
  */
 export function focusFirstProblem(form: HTMLFormElement | null): void {
   let frames = 0;
+  // Stops once the form has left the page (closed, or a test's document torn down).
   const attempt = () => {
-    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!form?.isConnected) return;
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (field) field.focus();
-    else if (++frames < 10) window.setTimeout(attempt, 16);
+    else if (++frames < 10) setTimeout(attempt, 16);
   };
-  window.setTimeout(attempt, 0);
+  setTimeout(attempt, 0);
 }
 
 /** While there are unsaved changes, leaving or reloading the page asks first (the browser's own question). */
