@@ -139,4 +139,17 @@ describe('appointments report', () => {
     await db.update(appointments).set({ arrive_at: new Date('2030-03-04T12:30:00+10:00') }).where(quinnMonday);
     expect((await report(`${WEEK}&group_by=day`)).body.rows.map((row: any) => row.outside_availability)).toEqual([1, 0, 0]);
   });
+
+  it('follows the business time zone changing after the report was read', async () => {
+    const sunday = '?start_date=2030-03-03&end_date=2030-03-03';
+    expect((await report(sunday)).body.summary.visits).toBe(0);
+    const businessAccount = (time_zone: string) => t.request('PATCH', '/api/business_account', { token: acme.tokens.admin, body: { time_zone } });
+    expect((await businessAccount('UTC')).status).toBe(200);
+    try {
+      // Monday 4 March's three visits before 10:00 in Brisbane are on Sunday 3 March in UTC.
+      expect((await report(sunday)).body.summary.visits).toBe(3);
+    } finally {
+      await businessAccount('Australia/Brisbane');
+    }
+  });
 });
