@@ -81,6 +81,8 @@ describe('custom locations', () => {
     await user.click(within(newForm()).getByRole('button', { name: 'Add location' }));
     expect(within(newForm()).getByLabelText('Name')).toHaveAccessibleDescription('Enter a name for the location.');
     expect(within(newForm()).getByText('Find the address on the map, or place the pin yourself, before saving.')).toBeInTheDocument();
+    // The first field with a problem takes the focus.
+    await waitFor(() => expect(within(newForm()).getByLabelText('Name')).toHaveFocus());
 
     await user.click(within(newForm()).getByRole('button', { name: 'Find on map' }));
     expect(within(newForm()).getByLabelText('Address')).toHaveAccessibleDescription('Enter an address to look up.');
@@ -134,7 +136,12 @@ describe('custom locations', () => {
     await user.type(within(newForm()).getByLabelText('Name'), 'Office');
     await user.click(within(newForm()).getByRole('button', { name: 'Place the pin yourself' }));
     await user.click(within(newForm()).getByRole('button', { name: 'Add location' }));
-    expect(await within(newForm()).findByRole('alert')).toHaveTextContent('name: a custom location named "Office" already exists.');
+    // Under the field it is about, in a sentence, and the field takes the focus.
+    const name = within(newForm()).getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('A custom location named "Office" already exists.'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(within(newForm()).queryByText(/^name:/)).toBeNull();
     view.unmount();
   });
 

@@ -22,8 +22,8 @@ export default function DashboardPage() {
   const { api } = useServices();
   const user = useAuthSelector(selectUser);
   const role = useAuthSelector(selectRole);
-  const greeting = greetingFor(new Date());
   const timeZone = useShownTimeZone();
+  const greeting = greetingFor(new Date(), timeZone);
   const dashboard = useQuery(dashboardQueries.current(api));
   return (
     <>

@@ -3,7 +3,7 @@
 // precise the lookup was), rename it, move its pin by dragging it (or clicking the offline drawing) or by looking the
 // address up again, and delete it — unless it is someone's start or end place, which the server refuses with 409 and a
 // sentence naming them.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
@@ -12,7 +12,7 @@ import { isApproximate, precisionText } from '../../../lib/geoPrecision';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { ErrorNote, TextField } from '../../../ui/forms';
+import { ErrorNote, TextField, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { MapView } from '../../../ui/map/MapView';
 import type { LatLng } from '../../../ui/map/mapTypes';
 import { useBusinessDefaults } from '../../../ui/businessDefaults';
@@ -28,6 +28,11 @@ export const ADDRESS_NEEDED = 'Enter an address to look up.';
 export const NOT_FOUND = 'No place was found for this address. Check it, or place the pin on the map yourself.';
 export const PIN_NEEDED = 'Find the address on the map, or place the pin yourself, before saving.';
 const PIN_COLOR = '#0284c7';
+
+type FieldName = 'name' | 'address' | 'pin';
+/** The form's field for a line of the server's 422: the point's parts all belong to the pin. */
+const fieldNameOf = (path: string): FieldName | null =>
+  path === 'name' || path === 'address' ? path : ['lat', 'lng', 'precision', 'source'].includes(path) ? 'pin' : null;
 
 const usedByText = (location: CustomLocation) =>
   location.used_by.length ? `Start or end place of ${location.used_by.map((user) => user.full_name).join(', ')}` : null;
@@ -151,11 +156,16 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const [name, setName] = useState(location?.name ?? '');
   const [address, setAddress] = useState(location?.address ?? '');
   const [placement, setPlacement] = useState<Placement | null>(location ? { lat: location.lat, lng: location.lng, note: 'The saved pin.', found: { precision: location.geo_precision, source: location.geo_source } } : null);
-  const [errors, setErrors] = useState<{ name?: string; address?: string; pin?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useRef<HTMLFormElement>(null);
   const { mapCenter } = useBusinessDefaults();
   // A new lookup gives the map a new key, so it fits the new point; dragging keeps the user's view.
   const [mapKey, setMapKey] = useState(0);
   const save = location ? update : create;
+  const ours = new Map(Object.entries(errors).filter((entry): entry is [FieldName, string] => entry[1] !== undefined));
+  const { problemOf, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: fieldNameOf, fallback: location ? UPDATE_ERROR : CREATE_ERROR, ours,
+  });
 
   const lookUp = useMutation({
     mutationFn: () => geocodeAddress(api, { address_1: address.trim() }),
@@ -188,12 +198,16 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
     event.preventDefault();
     const found = { name: name.trim() === '' ? NAME_NEEDED : undefined, pin: placement ? undefined : PIN_NEEDED };
     setErrors(found);
-    if (found.name || found.pin || !placement) return;
+    if (found.name || found.pin || !placement) {
+      focusFirstProblem(form.current);
+      return;
+    }
     // A pin from the lookup says how precisely it was found; one placed or moved by hand is at the address.
     const how = placement.found && placement.found.source !== 'manual' ? { precision: placement.found.precision, source: placement.found.source } : {};
     const values = { name: name.trim(), address: address.trim(), lat: placement.lat, lng: placement.lng, ...how };
+    const failed = { onError: () => focusFirstProblem(form.current) };
     if (!location) {
-      create.mutate(values);
+      create.mutate(values, failed);
       return;
     }
     const changes = {
@@ -203,22 +217,22 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
         ? { lat: values.lat, lng: values.lng, ...how } : {}),
     };
     if (Object.keys(changes).length === 0) onDone?.();
-    else update.mutate({ id: location.id, changes }, { onSuccess: () => onDone?.() });
+    else update.mutate({ id: location.id, changes }, { onSuccess: () => onDone?.(), ...failed });
   };
 
   const title = location ? `Edit ${location.name}` : 'New location';
   return (
-    <form aria-label={title} noValidate onSubmit={submit} className="mt-3 space-y-3">
-      {save.isError && <ErrorNote>{messageOfError(save.error, location ? UPDATE_ERROR : CREATE_ERROR)}</ErrorNote>}
+    <form ref={form} aria-label={title} noValidate onSubmit={submit} className="mt-3 space-y-3">
+      {other.map((line) => <ErrorNote key={line}>{line}</ErrorNote>)}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} error={errors.name} placeholder="e.g. North depot" />
+        <TextField label="Name" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} error={problemOf('name')} placeholder="e.g. North depot" />
         <div>
           <TextField
             label="Address"
             value={address}
             maxLength={500}
             onChange={(event) => setAddress(event.target.value)}
-            error={errors.address}
+            error={problemOf('address')}
             placeholder="e.g. 12 Main St, Chermside QLD 4032"
             onKeyDown={(event) => {
               // Enter in the address looks it up rather than saving.
@@ -236,8 +250,8 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
         </Button>
         {!placement && <Button variant="ghost" size="sm" onClick={placeByHand}>Place the pin yourself</Button>}
       </div>
+      {problem('pin')}
       {lookUp.isError && <ErrorNote>{messageOfError(lookUp.error, GEOCODE_ERROR)}</ErrorNote>}
-      {errors.pin && <ErrorNote>{errors.pin}</ErrorNote>}
       {placement && (
         <div>
           <p data-testid="placement-note" className="mb-2 text-sm text-slate-600 dark:text-slate-300">
