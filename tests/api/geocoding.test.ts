@@ -76,7 +76,8 @@ function touchPatient(patientId: string, change: (patient: SandboxDataset['patie
 }
 
 beforeAll(async () => {
-  dataset = createSandboxDataset({ seed: 41, weeks: 2, patients: 14, practitioners: 2, inactivePractitioners: 0, businesses: 2 });
+  // This week and next (from Monday): a client with visits still to come on any day of the week.
+  dataset = createSandboxDataset({ seed: 41, startDate: today.toString(), weeks: 2, patients: 14, practitioners: 2, inactivePractitioners: 0, businesses: 2 });
   // Real Cliniko sends no coordinates: neither does this sandbox.
   for (const record of [...dataset.patients, ...dataset.businesses]) {
     record.latitude = null;
