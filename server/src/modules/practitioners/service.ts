@@ -245,13 +245,20 @@ export async function loadWorkingTime(
 ): Promise<{ practitionerId: number; name: string; active: boolean; workingSeconds: number }[]> {
   const rows = await listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
   const days = dates.map(plainDateOf);
+  // Practitioners with the same time zone and week work the same seconds: each such week is added up once.
+  const secondsOfWeek = new Map<string, number>();
   return rows.map((row) => {
     const timeZone = canonicalTimeZone(row.time_zone) ?? 'UTC';
     const week = normaliseWorkingHours(row.working_hours);
-    let workingSeconds = 0;
-    for (const { day, text } of days) {
-      const shift = shiftOf(week[day.dayOfWeek - 1], dayClockOf(day, text, timeZone).secondsAt);
-      if (shift) workingSeconds += shift.end - shift.start;
+    const key = `${timeZone} ${JSON.stringify(week)}`;
+    let workingSeconds = secondsOfWeek.get(key);
+    if (workingSeconds === undefined) {
+      workingSeconds = 0;
+      for (const { day, text } of days) {
+        const shift = shiftOf(week[day.dayOfWeek - 1], dayClockOf(day, text, timeZone).secondsAt);
+        if (shift) workingSeconds += shift.end - shift.start;
+      }
+      secondsOfWeek.set(key, workingSeconds);
     }
     return { practitionerId: row.id, name: fullName(row), active: row.active, workingSeconds };
   });

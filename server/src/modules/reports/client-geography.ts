@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
+import type { ListCache } from '../../db/list-cache';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { greatCircleMetres } from '../../optimizer/travel/haversine';
@@ -42,9 +43,24 @@ interface DbRow {
   lat: string | number | null; lng: string | number | null; geo_precision: string | null;
 }
 
+type GeographyOptions = { radiusKm?: number; groupBy?: GroupBy; sort?: ClientGeographySort; page?: ReportPage };
+
+/**
+ * The report, kept in the reports' list cache: everything it reads (clients, their visits, practitioners, business
+ * and custom locations as start places) moves the business's lists_version (migrations 0030 and 0068), the business's
+ * time zone is part of the key, and so is the day the start places are resolved on (today there).
+ */
 export async function clientGeography(
-  ctx: AppContext, businessAccountId: number, filters: ReportFilters,
-  options: { radiusKm?: number; groupBy?: GroupBy; sort?: ClientGeographySort; page?: ReportPage },
+  ctx: AppContext, cache: ListCache, businessAccountId: number, filters: ReportFilters, options: GeographyOptions,
+): Promise<ClientGeographyReport> {
+  const timeZone = await businessTimeZone(ctx.db, businessAccountId);
+  const today = Temporal.Now.plainDateISO(timeZone).toString();
+  return JSON.parse(await cache.through(businessAccountId, ['client geography', filters, options, today], async () =>
+    JSON.stringify(await geographyOf(ctx, businessAccountId, filters, options, today)))) as ClientGeographyReport;
+}
+
+async function geographyOf(
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters, options: GeographyOptions, today: string,
 ): Promise<ClientGeographyReport> {
   const { db } = ctx;
   const radiusKm = options.radiusKm ?? DEFAULT_RADIUS_KM;
@@ -59,8 +75,6 @@ export async function clientGeography(
         ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
         ${idsIn(sql`a.appointment_type_id`, filters.appointmentTypeIds)}
         ${idsIn(sql`a.business_location_id`, filters.businessLocationIds)})` : sql``;
-  const timeZone = await businessTimeZone(db, businessAccountId);
-  const today = Temporal.Now.plainDateISO(timeZone).toString();
   const [clients, practitioners] = await Promise.all([
     queryRows<DbRow>(db, sql`
       SELECT c.id, c.first_name, c.last_name, c.city, c.post_code, c.lat, c.lng, c.geo_precision
