@@ -38,6 +38,12 @@ export function listPractitioners(db: DbOrTx, businessAccountId: number, practit
   )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
 }
 
+/** The business's practitioners by name, without the colour they are shown in (its ranking reads every practitioner). */
+export function listPractitionerRows(db: DbOrTx, businessAccountId: number): Promise<PractitionerRow[]> {
+  return db.select().from(practitioners).where(eq(practitioners.business_account_id, businessAccountId))
+    .orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
+}
+
 /** What working time reads of the business's practitioners (no colour: a list of every one reads it for nothing), by name. */
 export function listPractitionerHours(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null) {
   return db.select({

@@ -16,7 +16,7 @@ import { findBusinessLocation } from '../business-locations';
 import { findCustomLocation } from '../custom-locations';
 import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
 import {
-  listPractitionerHours, listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
+  listPractitionerHours, listPractitionerRows, listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
   type PractitionerRow, type PractitionerWorkingDataChanges,
 } from './repository';
 import {
@@ -232,6 +232,20 @@ export async function loadPractitionerDaysOn(
   return rows.map((row) => {
     const basis = practitionerBasis(row, places);
     return { color: row.shown_color, days: dates.map((date) => practitionerDayOn(basis, date)) };
+  });
+}
+
+/**
+ * Each of the business's practitioners (inactive ones too), by name, with the start place resolvePractitionerDay
+ * gives them — the same on every day (a place is not per day) — without resolving a day.
+ */
+export async function loadStartPlaces(
+  db: DbOrTx, businessAccountId: number,
+): Promise<{ practitionerId: number; name: string; active: boolean; startPlace: Place | null }[]> {
+  const [rows, places] = await Promise.all([listPractitionerRows(db, businessAccountId), placeSourcesOf(db, businessAccountId)]);
+  return rows.map((row) => {
+    const basis = practitionerBasis(row, places);
+    return { practitionerId: row.id, name: basis.name, active: row.active, startPlace: basis.startPlace };
   });
 }
 
