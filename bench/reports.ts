@@ -4,13 +4,15 @@
 // dropped afterwards) — and on embedded PGlite with BENCH_ONLY=pglite. Each call runs against the real product in
 // its own process, one connection at a time for BENCH_SECONDS (default 10), measured with autocannon; a report not
 // built yet (404) is listed as such. BENCH_CALLS=appointments,dashboard measures only the calls whose name contains
-// one of those words; BENCH_KEEP_DB=1 keeps the seeded database and BENCH_DATABASE_URL=<its url> measures on it again.
+// one of those words; the calls kept in the reports' list cache are also timed on their first read after a change
+// (PostgreSQL). BENCH_KEEP_DB=1 keeps the seeded database and BENCH_DATABASE_URL=<its url> measures on it again.
 // Goal (issue 13): p99 under 300 ms on PostgreSQL.
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { openDatabase, type Database, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
@@ -132,9 +134,42 @@ async function measure(label: string, database: Database, serverEnv: Record<stri
         'max ms': result.latency.max, 'KB/resp': Math.round(size / 1024), errors: result.errors + result.non2xx,
       });
     }
+    rows.push(...await firstReads(product.url, headers, serverEnv.DATABASE_URL, label));
     return rows;
   } finally {
     await product.stop();
+  }
+}
+
+/** The calls whose answers are kept in the reports' list cache (ADR 0018's addendum): measured after a change too. */
+const CACHED_CALLS = ['appointments', 'practitioner performance', 'client geography'];
+const FIRST_READ_ROUNDS = 10;
+
+/**
+ * The first read after a change (PostgreSQL only: the server holds an embedded database alone): each round changes
+ * one visit's notes (which moves lists_version but no travel summary day) and times one request; median and slowest.
+ */
+async function firstReads(url: string, headers: Record<string, string>, databaseUrl: string | undefined, label: string) {
+  if (!databaseUrl) return [];
+  const writer = new pg.Client({ connectionString: databaseUrl });
+  await writer.connect();
+  try {
+    const rows = [];
+    for (const [name, path] of chosenCalls.filter(([name]) => CACHED_CALLS.some((cached) => name.startsWith(cached)))) {
+      const times: number[] = [];
+      for (let round = 0; round < FIRST_READ_ROUNDS; round++) {
+        await writer.query('UPDATE appointments SET notes = notes WHERE id = (SELECT min(id) FROM appointments)');
+        const started = performance.now();
+        const response = await fetch(`${url}${path}`, { headers });
+        await response.text();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      rows.push({ database: label, call: `${name}: first read after a change`, status: 'ok', 'p50 ms': Math.round(times[times.length >> 1]), 'max ms': Math.round(times.at(-1)!) });
+    }
+    return rows;
+  } finally {
+    await writer.end();
   }
 }
 

@@ -15,7 +15,7 @@
 // on Tuesdays: punctual 0; idle 09:30 → 11:00 less a 0 s leg = 5400 s; repeat: the 11:00 visit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appointments, clients, practitioners } from '../../server/src/db/schema';
+import { appointments, clients, customLocations, practitioners } from '../../server/src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
@@ -217,6 +217,27 @@ describe('client geography', () => {
     expect(names((await get('client-geography', '?start_date=2030-03-05&end_date=2030-03-05')).body)).toEqual(['Cora acme-Client']);
     // Without a range, any visit of Quinn's: the fixture's Dale (November 2026) and Cora.
     expect(names((await get('client-geography', `?practitioner_ids=${acme.practitionerIds[1]}`)).body)).toEqual(['Cora acme-Client', 'Dale acme-Client']);
+  });
+
+  it('follows a start place that moves or is renamed (the answer is kept only while lists_version stays, which locations move)', async () => {
+    const cora = acme.clientIds[0];
+    const nearestOf = (body: { rows: { client_id: number; nearest_start_place: string | null; distance_km: number | null }[] }, id: number) =>
+      body.rows.find((row) => row.client_id === id);
+    expect(nearestOf((await get('client-geography', '')).body, cora)).toMatchObject({ nearest_start_place: 'acme depot', distance_km: 2.7 });
+    const [depot] = await t.ctx.db.select().from(customLocations).where(eq(customLocations.id, acme.customLocationIds[0]));
+    try {
+      // The depot moves 1° north (about 111 km): Pat's home (5.9 km) is now Cora's nearest, and Cal's (33.4 km).
+      await t.ctx.db.update(customLocations).set({ lat: depot.lat + 1 }).where(eq(customLocations.id, depot.id));
+      const moved = (await get('client-geography', '')).body;
+      expect(nearestOf(moved, cora)).toMatchObject({ nearest_start_place: 'Home', distance_km: 5.9 });
+      expect(nearestOf(moved, ids.cal)).toMatchObject({ nearest_start_place: 'Home', distance_km: 33.4 });
+      // Back, renamed.
+      await t.ctx.db.update(customLocations).set({ lat: depot.lat, name: 'acme yard' }).where(eq(customLocations.id, depot.id));
+      expect(nearestOf((await get('client-geography', '')).body, cora)).toMatchObject({ nearest_start_place: 'acme yard', distance_km: 2.7 });
+    } finally {
+      await t.ctx.db.update(customLocations).set({ lat: depot.lat, name: depot.name }).where(eq(customLocations.id, depot.id));
+    }
+    expect(nearestOf((await get('client-geography', '')).body, cora)).toMatchObject({ nearest_start_place: 'acme depot', distance_km: 2.7 });
   });
 
   it('is the admin’s only, of their own business, and names a wrong field', async () => {

@@ -38,6 +38,23 @@ export function listPractitioners(db: DbOrTx, businessAccountId: number, practit
   )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
 }
 
+/** The business's practitioners by name, without the colour they are shown in (its ranking reads every practitioner). */
+export function listPractitionerRows(db: DbOrTx, businessAccountId: number): Promise<PractitionerRow[]> {
+  return db.select().from(practitioners).where(eq(practitioners.business_account_id, businessAccountId))
+    .orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
+}
+
+/** What working time reads of the business's practitioners (no colour: a list of every one reads it for nothing), by name. */
+export function listPractitionerHours(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null) {
+  return db.select({
+    id: practitioners.id, first_name: practitioners.first_name, last_name: practitioners.last_name, active: practitioners.active,
+    time_zone: practitioners.time_zone, working_hours: practitioners.working_hours,
+  }).from(practitioners).where(and(
+    eq(practitioners.business_account_id, businessAccountId),
+    practitionerIds ? inArray(practitioners.id, practitionerIds.length ? practitionerIds : [0]) : undefined,
+  )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
+}
+
 /** The business's practitioners among `ids`, locked for the rest of the transaction (in id order, so writers never deadlock). */
 export function lockPractitioners(tx: DbOrTx, businessAccountId: number, ids: number[]): Promise<PractitionerRow[]> {
   return tx.select().from(practitioners)

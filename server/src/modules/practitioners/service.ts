@@ -16,7 +16,7 @@ import { findBusinessLocation } from '../business-locations';
 import { findCustomLocation } from '../custom-locations';
 import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
 import {
-  listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
+  listPractitionerHours, listPractitionerRows, listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
   type PractitionerRow, type PractitionerWorkingDataChanges,
 } from './repository';
 import {
@@ -236,6 +236,20 @@ export async function loadPractitionerDaysOn(
 }
 
 /**
+ * Each of the business's practitioners (inactive ones too), by name, with the start place resolvePractitionerDay
+ * gives them — the same on every day (a place is not per day) — without resolving a day.
+ */
+export async function loadStartPlaces(
+  db: DbOrTx, businessAccountId: number,
+): Promise<{ practitionerId: number; name: string; active: boolean; startPlace: Place | null }[]> {
+  const [rows, places] = await Promise.all([listPractitionerRows(db, businessAccountId), placeSourcesOf(db, businessAccountId)]);
+  return rows.map((row) => {
+    const basis = practitionerBasis(row, places);
+    return { practitionerId: row.id, name: basis.name, active: row.active, startPlace: basis.startPlace };
+  });
+}
+
+/**
  * What utilisation divides by, without the rest of each day (places, break): each of the business's practitioners
  * (those of `practitionerIds`, or all when null; inactive ones too), by name, with the seconds of their working hours
  * over `dates` — the sum of each day's shift as resolvePractitionerDay has it (workingSecondsOf of those days).
@@ -243,15 +257,22 @@ export async function loadPractitionerDaysOn(
 export async function loadWorkingTime(
   db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
 ): Promise<{ practitionerId: number; name: string; active: boolean; workingSeconds: number }[]> {
-  const rows = await listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
+  const rows = await listPractitionerHours(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
   const days = dates.map(plainDateOf);
+  // Practitioners with the same time zone and week work the same seconds: each such week is added up once.
+  const secondsOfWeek = new Map<string, number>();
   return rows.map((row) => {
     const timeZone = canonicalTimeZone(row.time_zone) ?? 'UTC';
     const week = normaliseWorkingHours(row.working_hours);
-    let workingSeconds = 0;
-    for (const { day, text } of days) {
-      const shift = shiftOf(week[day.dayOfWeek - 1], dayClockOf(day, text, timeZone).secondsAt);
-      if (shift) workingSeconds += shift.end - shift.start;
+    const key = `${timeZone} ${JSON.stringify(week)}`;
+    let workingSeconds = secondsOfWeek.get(key);
+    if (workingSeconds === undefined) {
+      workingSeconds = 0;
+      for (const { day, text } of days) {
+        const shift = shiftOf(week[day.dayOfWeek - 1], dayClockOf(day, text, timeZone).secondsAt);
+        if (shift) workingSeconds += shift.end - shift.start;
+      }
+      secondsOfWeek.set(key, workingSeconds);
     }
     return { practitionerId: row.id, name: fullName(row), active: row.active, workingSeconds };
   });

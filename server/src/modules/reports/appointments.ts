@@ -109,23 +109,29 @@ async function figuresOf(
   const keptKey = keyOf(groupBy, sql`t.day`);
   const cancelledDay = sql`(t.starts_at AT TIME ZONE b.time_zone)::date`;
   const cancelledKey = keyOf(groupBy, cancelledDay);
-  const [kept, cancelled] = await Promise.all([
-    // Visits that are not cancelled: first per (group, client), per client and per day (a visit is in one cell of
-    // each; integer keys, hashed), then those cells added up — a group's distinct clients are its cells with a client.
+  const inRange = sql`t.business_account_id = ${businessAccountId} AND t.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date ${chosen}`;
+  const [groups, daysAndTotal, cancelled] = await Promise.all([
+    // Visits that are not cancelled, per group: a group's distinct clients counted within the group (sorted by group,
+    // each group's clients a small sort) — not by hashing every (group, client) cell, which spills on a busy month.
+    queryRows<KeptRow>(db, sql`
+      SELECT ${keyText(groupBy, keptKey)} AS key, NULL AS day, true AS by_group, false AS by_day,
+             count(*) AS visits, round(coalesce(sum(t.visit_ms), 0) / 3600000.0, 2) AS hours,
+             count(*) FILTER (WHERE NOT t.punctual) AS outside, count(DISTINCT t.client_id) AS clients
+      FROM travel_summary_visits t WHERE ${inRange}
+      GROUP BY ${keptKey}`),
+    // Per day and in all, in one pass: per day and per client (small hashes: a month's days, the clients), then
+    // those cells added up — the distinct clients in all are the client cells with a client.
     queryRows<KeptRow>(db, sql`
       WITH cells AS (
-        SELECT ${keptKey} AS key, t.client_id, t.day,
-               -- (group, client) cells; (client) cells have no group; (day) cells no client (by day, the group is the day).
-               grouping(${keptKey}) = 0 AND grouping(t.client_id) = 0 AS by_group, grouping(t.client_id) = 1 AS by_day,
+        SELECT t.day, t.client_id, grouping(t.day) = 0 AS by_day,
                count(*) AS visits, sum(t.visit_ms) AS visit_ms, count(*) FILTER (WHERE NOT t.punctual) AS outside
-        FROM travel_summary_visits t
-        WHERE t.business_account_id = ${businessAccountId} AND t.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date ${chosen}
-        GROUP BY GROUPING SETS ((${keptKey}, t.client_id), (t.client_id), (t.day))
+        FROM travel_summary_visits t WHERE ${inRange}
+        GROUP BY GROUPING SETS ((t.day), (t.client_id))
       )
-      SELECT CASE WHEN by_group THEN ${keyText(groupBy, sql`key`)} END AS key, CASE WHEN by_day THEN to_char(day, 'YYYY-MM-DD') END AS day,
-             by_group, by_day, sum(visits) AS visits, round(coalesce(sum(visit_ms), 0) / 3600000.0, 2) AS hours,
+      SELECT NULL AS key, CASE WHEN by_day THEN to_char(day, 'YYYY-MM-DD') END AS day, false AS by_group, by_day,
+             sum(visits) AS visits, round(coalesce(sum(visit_ms), 0) / 3600000.0, 2) AS hours,
              sum(outside) AS outside, count(client_id) FILTER (WHERE NOT by_day) AS clients
-      FROM cells GROUP BY by_group, by_day, cells.key, cells.day`),
+      FROM cells GROUP BY by_day, cells.day`),
     queryRows<CancelledRow>(db, sql`
       SELECT ${keyText(groupBy, cancelledKey)} AS key, to_char(${cancelledDay}, 'YYYY-MM-DD') AS day,
              grouping(${cancelledKey}) = 0 AS by_group, grouping(${cancelledDay}) = 0 AS by_day, count(*) AS cancelled
@@ -136,5 +142,5 @@ async function figuresOf(
         ${chosen}
       GROUP BY GROUPING SETS ((${cancelledKey}), (${cancelledDay}), ())`),
   ]);
-  return { kept, cancelled };
+  return { kept: [...groups, ...daysAndTotal], cancelled };
 }

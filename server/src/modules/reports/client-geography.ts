@@ -4,13 +4,12 @@
 // with such a visit that is not cancelled (as Clients missing address reads them). One query for the clients, the
 // practitioners module's resolution of start places.
 import { sql, type SQL } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
+import type { ListCache } from '../../db/list-cache';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { greatCircleMetres } from '../../optimizer/travel/haversine';
-import { businessTimeZone } from '../optimizations';
-import { loadPractitionerDaysOn } from '../practitioners';
+import { loadStartPlaces } from '../practitioners';
 import { pageMeta, pageSlice, type ReportFilters, type ReportPage } from './filters';
 
 type Row = Schemas['ClientGeographyRow'];
@@ -42,10 +41,21 @@ interface DbRow {
   lat: string | number | null; lng: string | number | null; geo_precision: string | null;
 }
 
+type GeographyOptions = { radiusKm?: number; groupBy?: GroupBy; sort?: ClientGeographySort; page?: ReportPage };
+
+/**
+ * The report, kept in the reports' list cache: everything it reads (clients, their visits, practitioners, business
+ * and custom locations as start places) moves the business's lists_version (migrations 0030 and 0068), and the
+ * business's time zone (the range's days) is part of the key.
+ */
 export async function clientGeography(
-  ctx: AppContext, businessAccountId: number, filters: ReportFilters,
-  options: { radiusKm?: number; groupBy?: GroupBy; sort?: ClientGeographySort; page?: ReportPage },
+  ctx: AppContext, cache: ListCache, businessAccountId: number, filters: ReportFilters, options: GeographyOptions,
 ): Promise<ClientGeographyReport> {
+  return JSON.parse(await cache.through(businessAccountId, ['client geography', filters, options], async () =>
+    JSON.stringify(await geographyOf(ctx, businessAccountId, filters, options)))) as ClientGeographyReport;
+}
+
+async function geographyOf(ctx: AppContext, businessAccountId: number, filters: ReportFilters, options: GeographyOptions): Promise<ClientGeographyReport> {
   const { db } = ctx;
   const radiusKm = options.radiusKm ?? DEFAULT_RADIUS_KM;
   const groupBy = options.groupBy ?? 'suburb';
@@ -59,8 +69,6 @@ export async function clientGeography(
         ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
         ${idsIn(sql`a.appointment_type_id`, filters.appointmentTypeIds)}
         ${idsIn(sql`a.business_location_id`, filters.businessLocationIds)})` : sql``;
-  const timeZone = await businessTimeZone(db, businessAccountId);
-  const today = Temporal.Now.plainDateISO(timeZone).toString();
   const [clients, practitioners] = await Promise.all([
     queryRows<DbRow>(db, sql`
       SELECT c.id, c.first_name, c.last_name, c.city, c.post_code, c.lat, c.lng, c.geo_precision
@@ -68,16 +76,17 @@ export async function clientGeography(
       JOIN business_accounts b ON b.id = c.business_account_id
       WHERE c.business_account_id = ${businessAccountId} ${visit}
       ORDER BY lower(c.last_name), lower(c.first_name), c.id`),
-    loadPractitionerDaysOn(db, businessAccountId, null, [today]),
+    loadStartPlaces(db, businessAccountId),
   ]);
 
   // The start places measured from: each active practitioner's (one place may be several practitioners').
   const places = new Map<string, { name: string; lat: number; lng: number; practitioners: string[] }>();
-  for (const { days: [day] } of practitioners) {
-    if (!day.active || !day.startPlace) continue;
-    const key = `${day.startPlace.lat},${day.startPlace.lng},${day.startPlace.name}`;
-    const place = places.get(key) ?? { name: day.startPlace.name, lat: day.startPlace.lat, lng: day.startPlace.lng, practitioners: [] };
-    place.practitioners.push(day.name);
+  for (const practitioner of practitioners) {
+    const { startPlace } = practitioner;
+    if (!practitioner.active || !startPlace) continue;
+    const key = `${startPlace.lat},${startPlace.lng},${startPlace.name}`;
+    const place = places.get(key) ?? { name: startPlace.name, lat: startPlace.lat, lng: startPlace.lng, practitioners: [] };
+    place.practitioners.push(practitioner.name);
     places.set(key, place);
   }
   // By latitude: the search for a client's nearest walks out from their latitude and stops once the latitude alone

@@ -13,8 +13,9 @@ import { practitionerPerformance } from './practitioner-performance';
 import { practitionerTravel, practitionerTravelLegs } from './practitioner-travel';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
-  // The Appointments report's figures, kept while the business's lists_version stays the same.
-  const appointmentsFigures = new ListCache(ctx.db, ctx.config.listCacheMb);
+  // Reports' figures that read only what lists_version tracks (the Appointments report's, Practitioner performance's
+  // counts, Client geography's answers), kept while the business's lists_version stays the same.
+  const figures = new ListCache(ctx.db, ctx.config.listCacheMb);
   return {
     reportClientsMissingAddress: async (request) =>
       clientsMissingAddress(ctx.db, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportClientsMissingAddress'))),
@@ -25,10 +26,10 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       return practitionerTravelLegs(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { practitionerId: query.practitioner_id, day: query.day });
     },
     reportPractitionerPerformance: async (request) =>
-      practitionerPerformance(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerPerformance'))),
+      practitionerPerformance(ctx, figures, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportPractitionerPerformance'))),
     reportClientGeography: async (request) => {
       const query = queryOf(request, 'reportClientGeography');
-      return clientGeography(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), {
+      return clientGeography(ctx, figures, callerOf(request).businessAccountId, reportFiltersOf(query), {
         radiusKm: query.radius_km, groupBy: query.group_by, sort: query.sort, page: reportPageOf(query),
       });
     },
@@ -42,7 +43,7 @@ export function reportsHandlers(ctx: AppContext): Handlers {
     },
     reportAppointments: async (request) => {
       const query = queryOf(request, 'reportAppointments');
-      return appointmentsReport(ctx, appointmentsFigures, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
+      return appointmentsReport(ctx, figures, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
     },
   };
 }

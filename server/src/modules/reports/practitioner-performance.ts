@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
+import type { ListCache } from '../../db/list-cache';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { loadWorkingTime, utilisationOf } from '../practitioners';
@@ -29,7 +30,9 @@ interface CountRow {
   clients: string | number; with_client: string | number; repeat_visits: string | number;
 }
 
-export async function practitionerPerformance(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<PractitionerPerformanceReport> {
+export async function practitionerPerformance(
+  ctx: AppContext, cache: ListCache, businessAccountId: number, filters: ReportFilters,
+): Promise<PractitionerPerformanceReport> {
   const { db } = ctx;
   const range = travelRangeOf(filters);
   const dates: string[] = [];
@@ -38,42 +41,11 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
   }
   const practitionerIds = filters.practitionerIds.length ? filters.practitionerIds : null;
   const [counts, practitioners, summarised] = await Promise.all([
-    // Per practitioner and in all (the empty grouping set), in one pass over the range's appointments; and the
-    // first visits (practitioner and client) in the range that count: every other counted visit with a client is a
-    // repeat, the pair's first visit being earlier.
-    queryRows<CountRow>(db, sql`
-      WITH bounds AS (
-        SELECT ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone) AS from_at,
-               ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone) AS to_at
-        FROM business_accounts b WHERE b.id = ${businessAccountId}
-      ), firsts AS (
-        SELECT f.practitioner_id, count(*) AS first_visits
-        FROM practitioner_first_visits f, bounds
-        WHERE f.business_account_id = ${businessAccountId} AND f.starts_at >= bounds.from_at AND f.starts_at < bounds.to_at
-          ${idsIn(sql`f.practitioner_id`, filters.practitionerIds)}
-          ${idsIn(sql`f.appointment_type_id`, filters.appointmentTypeIds)}
-          ${idsIn(sql`f.business_location_id`, filters.businessLocationIds)}
-        GROUP BY f.practitioner_id
-      ), counts AS (
-        SELECT a.practitioner_id,
-               count(*) FILTER (WHERE a.cancelled_at IS NULL) AS visits,
-               count(*) FILTER (WHERE a.cancelled_at IS NOT NULL) AS cancellations,
-               coalesce(sum(extract(epoch FROM a.ends_at - a.starts_at)) FILTER (WHERE a.cancelled_at IS NULL), 0) AS visit_seconds,
-               count(DISTINCT a.client_id) FILTER (WHERE a.cancelled_at IS NULL) AS clients,
-               count(*) FILTER (WHERE a.cancelled_at IS NULL AND a.client_id IS NOT NULL) AS with_client,
-               GROUPING(a.practitioner_id) = 1 AS total
-        FROM appointments a, bounds
-        WHERE a.business_account_id = ${businessAccountId} AND a.starts_at >= bounds.from_at AND a.starts_at < bounds.to_at
-          ${idsIn(sql`a.practitioner_id`, filters.practitionerIds)}
-          ${idsIn(sql`a.appointment_type_id`, filters.appointmentTypeIds)}
-          ${idsIn(sql`a.business_location_id`, filters.businessLocationIds)}
-        GROUP BY GROUPING SETS ((a.practitioner_id), ())
-      )
-      SELECT CASE WHEN c.total THEN NULL ELSE c.practitioner_id END AS practitioner_id, c.visits, c.cancellations, c.visit_seconds, c.clients, c.with_client,
-             c.with_client - CASE WHEN c.total THEN (SELECT coalesce(sum(first_visits), 0) FROM firsts)
-                                  ELSE coalesce((SELECT first_visits FROM firsts WHERE firsts.practitioner_id = c.practitioner_id), 0) END AS repeat_visits
-      FROM counts c
-      WHERE c.total OR c.practitioner_id IS NOT NULL`),
+    // The appointments' counts read only appointments (and practitioner_first_visits, which their trigger keeps):
+    // kept in the reports' list cache while the business's lists_version (which every appointments writer moves)
+    // stays the same.
+    cache.through(businessAccountId, ['practitioner performance counts', filters], async () => JSON.stringify(await countsOf(ctx, businessAccountId, filters)))
+      .then((text) => JSON.parse(text) as CountRow[]),
     loadWorkingTime(db, businessAccountId, practitionerIds, dates),
     travelTotals(ctx, businessAccountId, filters, filters.practitionerIds, 'practitioner'),
   ]);
@@ -115,4 +87,55 @@ export async function practitionerPerformance(ctx: AppContext, businessAccountId
     legs_counted: `Idle time counts the time between two visits in a row beyond the leg between them (${LEGS_COUNTED})`,
   };
   return { rows, summary };
+}
+
+/**
+ * Per practitioner (and, with practitioner_id null, in all: distinct clients and visits with a client) the range's
+ * counts. Two statements (run side by side): per practitioner, one pass over the range's appointments sorted by
+ * practitioner (each one's distinct clients a small sort), joined to their first visits in the range (one index-only
+ * scan, hashed); in all, the range's clients hashed (one entry per client). ADR 0018's addendum has the plans.
+ */
+async function countsOf(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<CountRow[]> {
+  const range = travelRangeOf(filters);
+  const bounds = sql`bounds AS (
+    SELECT ((${range.startDate}::date)::timestamp AT TIME ZONE b.time_zone) AS from_at,
+           ((${range.endDate}::date + 1)::timestamp AT TIME ZONE b.time_zone) AS to_at
+    FROM business_accounts b WHERE b.id = ${businessAccountId}
+  )`;
+  const chosen = (t: string) => sql`${idsIn(sql.raw(`${t}.practitioner_id`), filters.practitionerIds)}
+    ${idsIn(sql.raw(`${t}.appointment_type_id`), filters.appointmentTypeIds)}
+    ${idsIn(sql.raw(`${t}.business_location_id`), filters.businessLocationIds)}`;
+  const inRange = (t: string) => sql`${sql.raw(t)}.business_account_id = ${businessAccountId}
+    AND ${sql.raw(t)}.starts_at >= bounds.from_at AND ${sql.raw(t)}.starts_at < bounds.to_at ${chosen(t)}`;
+  const [perPractitioner, [total]] = await Promise.all([
+    // The first visits (practitioner and client) in the range that count: every other counted visit with a client
+    // is a repeat, the pair's first visit being earlier.
+    queryRows<CountRow>(ctx.db, sql`
+      WITH ${bounds}, firsts AS (
+        SELECT f.practitioner_id, count(*) AS first_visits
+        FROM practitioner_first_visits f, bounds WHERE ${inRange('f')}
+        GROUP BY f.practitioner_id
+      ), counts AS (
+        SELECT a.practitioner_id,
+               count(*) FILTER (WHERE a.cancelled_at IS NULL) AS visits,
+               count(*) FILTER (WHERE a.cancelled_at IS NOT NULL) AS cancellations,
+               coalesce(sum(extract(epoch FROM a.ends_at - a.starts_at)) FILTER (WHERE a.cancelled_at IS NULL), 0) AS visit_seconds,
+               count(DISTINCT a.client_id) FILTER (WHERE a.cancelled_at IS NULL) AS clients,
+               count(*) FILTER (WHERE a.cancelled_at IS NULL AND a.client_id IS NOT NULL) AS with_client
+        FROM appointments a, bounds WHERE ${inRange('a')}
+        GROUP BY a.practitioner_id
+      )
+      SELECT c.practitioner_id, c.visits, c.cancellations, c.visit_seconds, c.clients, c.with_client,
+             c.with_client - coalesce(f.first_visits, 0) AS repeat_visits
+      FROM counts c LEFT JOIN firsts f ON f.practitioner_id = c.practitioner_id`),
+    queryRows<Pick<CountRow, 'clients' | 'with_client'>>(ctx.db, sql`
+      WITH ${bounds}
+      SELECT count(*) AS clients, coalesce(sum(x.visits), 0) AS with_client
+      FROM (
+        SELECT a.client_id, count(*) AS visits FROM appointments a, bounds
+        WHERE ${inRange('a')} AND a.cancelled_at IS NULL AND a.client_id IS NOT NULL
+        GROUP BY a.client_id
+      ) x`),
+  ]);
+  return [...perPractitioner, { practitioner_id: null, visits: 0, cancellations: 0, visit_seconds: 0, repeat_visits: 0, ...total }];
 }
