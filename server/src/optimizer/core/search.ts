@@ -21,7 +21,7 @@ export interface SearchParams {
    * Probability that a recreate first puts one removed visit into an empty route (when one can take it),
    * which the other removed visits may then join: greedy reinsertion rarely opens a route on its own, and
    * the shortest plans often use more vehicles than the fewest. Only on days of up to `restrictAbove`
-   * visits (on 1,000-customer instances it did not help).
+   * visits (on 1,000-customer instances it did not help). Off by default: see decision 0002.
    */
   openRoute: number;
   /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
@@ -45,7 +45,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   t0: 1,
   tf: 0.02,
   routeRemoval: 0.05,
-  openRoute: 0.05,
+  openRoute: 0,
   twoOptStar: 1,
   granularity: 20,
   restrictAbove: 200,
