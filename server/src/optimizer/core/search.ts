@@ -17,6 +17,13 @@ export interface SearchParams {
   tf: number;
   /** Probability that a ruin also empties one whole route (helps shed a vehicle). */
   routeRemoval: number;
+  /**
+   * Probability that a recreate first puts one removed visit into an empty route (when one can take it),
+   * which the other removed visits may then join: greedy reinsertion rarely opens a route on its own, and
+   * the shortest plans often use more vehicles than the fewest. Only on days of up to `restrictAbove`
+   * visits (on 1,000-customer instances it did not help). Off by default: see decision 0002.
+   */
+  openRoute: number;
   /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
   twoOptStar: number;
   /** 2-opt* only tries new edges to this many nearest neighbours. */
@@ -38,6 +45,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   t0: 1,
   tf: 0.02,
   routeRemoval: 0.05,
+  openRoute: 0,
   twoOptStar: 1,
   granularity: 20,
   restrictAbove: 200,
@@ -68,6 +76,10 @@ export class Search {
   private readonly savedLen: Int32Array;
   private readonly savedCost: Float64Array;
   private readonly typeMark: Int32Array;
+  /** Routes changed by accepted iterations since the best solution was last saved. */
+  private readonly dirty: Uint8Array;
+  private readonly dirtyList: Int32Array;
+  private dirtyLen = 0;
   private readonly routeMark: Int32Array;
   /** iterStamp of the iteration in which a visit entered already unassigned (offered every route). */
   private readonly wasUnassigned: Int32Array;
@@ -105,6 +117,8 @@ export class Search {
     this.savedCost = new Float64Array(V);
     this.typeMark = new Int32Array(V + m.vehicles + 1);
     this.routeMark = new Int32Array(V);
+    this.dirty = new Uint8Array(V);
+    this.dirtyList = new Int32Array(V);
     this.wasUnassigned = new Int32Array(n);
     this.bestNodes = new Int32Array(this.rs.nodes.length);
     this.bestLen = new Int32Array(V);
@@ -127,6 +141,7 @@ export class Search {
     this.iterStamp++;
     this.recreate(true);
     this.bestCost = Infinity;
+    for (let r = 0; r < V; r++) this.markDirty(r);
     this.saveBest();
     let legs = 0;
     let travel = 0;
@@ -145,14 +160,20 @@ export class Search {
     this.iterStamp++;
     this.touchedLen = 0;
     this.savedPoolLen = this.poolLen;
-    this.savedPool.set(this.pool.subarray(0, this.poolLen));
-    for (let k = 0; k < this.poolLen; k++) this.wasUnassigned[this.pool[k]] = this.iterStamp;
+    // Plain loops rather than set(subarray(...)): a subarray is an allocation, and this runs every iteration.
+    for (let k = 0; k < this.poolLen; k++) {
+      const c = this.pool[k];
+      this.savedPool[k] = c;
+      this.wasUnassigned[c] = this.iterStamp;
+    }
     const before = this.cost;
     this.ruin();
-    this.recreate(false);
+    const p = this.params;
+    this.recreate(false, p.openRoute > 0 && this.m.n <= p.restrictAbove && this.rng.next() < p.openRoute);
     const threshold = before - temperature * Math.log(this.rng.next());
     if (this.cost < threshold && this.params.twoOptStar) this.twoOptStar();
     if (this.cost < threshold) {
+      for (let k = 0; k < this.touchedLen; k++) this.markDirty(this.touched[k]);
       if (this.cost < this.bestCost - 1e-9) {
         this.saveBest();
         return true;
@@ -169,7 +190,8 @@ export class Search {
     this.touched[this.touchedLen++] = r;
     const rs = this.rs;
     const base = r * rs.stride;
-    this.savedNodes.set(rs.nodes.subarray(base, base + rs.len[r] + 2), base);
+    const nodes = rs.nodes, saved = this.savedNodes;
+    for (let i = base, end = base + rs.len[r] + 2; i < end; i++) saved[i] = nodes[i];
     this.savedLen[r] = rs.len[r];
     this.savedCost[r] = rs.cost[r];
   }
@@ -184,23 +206,38 @@ export class Search {
     for (let k = 0; k < this.touchedLen; k++) {
       const r = this.touched[k];
       const base = r * rs.stride;
-      rs.nodes.set(this.savedNodes.subarray(base, base + this.savedLen[r] + 2), base);
+      for (let i = base, end = base + this.savedLen[r] + 2; i < end; i++) rs.nodes[i] = this.savedNodes[i];
       rs.len[r] = this.savedLen[r];
       rs.update(r);
     }
     this.poolLen = this.savedPoolLen;
-    this.pool.set(this.savedPool.subarray(0, this.poolLen));
     for (let k = 0; k < this.poolLen; k++) {
+      this.pool[k] = this.savedPool[k];
       rs.routeOf[this.pool[k]] = -1;
       rs.posOf[this.pool[k]] = -1;
     }
     this.cost = cost;
   }
 
+  private markDirty(r: number): void {
+    if (this.dirty[r]) return;
+    this.dirty[r] = 1;
+    this.dirtyList[this.dirtyLen++] = r;
+  }
+
+  /** Copies the routes changed since the last best into the best solution (all of them the first time). */
   private saveBest(): void {
     this.bestCost = this.cost;
-    this.bestNodes.set(this.rs.nodes);
-    this.bestLen.set(this.rs.len);
+    const rs = this.rs;
+    const nodes = rs.nodes, best = this.bestNodes;
+    for (let k = 0; k < this.dirtyLen; k++) {
+      const r = this.dirtyList[k];
+      this.dirty[r] = 0;
+      const base = r * rs.stride;
+      for (let i = base, end = base + rs.len[r] + 2; i < end; i++) best[i] = nodes[i];
+      this.bestLen[r] = rs.len[r];
+    }
+    this.dirtyLen = 0;
   }
 
   /** Seconds of travel of the best solution found so far (every non-empty route, return legs included). */
@@ -227,6 +264,8 @@ export class Search {
     this.poolLen = 0;
     for (let c = 0; c < this.m.n; c++) if (rs.routeOf[c] < 0) this.pool[this.poolLen++] = c;
     this.cost = this.bestCost;
+    for (let k = 0; k < this.dirtyLen; k++) this.dirty[this.dirtyList[k]] = 0;
+    this.dirtyLen = 0;
   }
 
   private ruin(): void {
@@ -330,7 +369,7 @@ export class Search {
     return 1;
   }
 
-  private recreate(initial: boolean): void {
+  private recreate(initial: boolean, open = false): void {
     const m = this.m;
     const rs = this.rs;
     const rng = this.rng;
@@ -370,7 +409,6 @@ export class Search {
     const blink = initial ? 0 : this.params.blinkRate;
     const logKeep = Math.log(1 - blink);
     // Positions to skip are drawn as geometric gaps rather than one coin flip per position.
-    const nextGap = () => (blink > 0 ? Math.floor(Math.log(1 - rng.next()) / logKeep) : Infinity);
     const size = m.size;
     const dur = m.dur, dist = m.dist, twE = m.twE, twL = m.twL, demand = m.demand, service = m.service;
     const nodes = rs.nodes, lens = rs.len, stride = rs.stride;
@@ -380,7 +418,7 @@ export class Search {
     const bD = rs.bD, bE = rs.bE, bL = rs.bL, bTT = rs.bTT, bLoad = rs.bLoad;
     const EPS = 1e-7;
     let left = 0;
-    let gap = nextGap();
+    let gap = this.nextGap(blink, logKeep);
     const restrict = !initial && m.n > this.params.restrictAbove;
     const near = Math.min(this.K, 2 * this.params.granularity);
     const routeMark = this.routeMark;
@@ -406,71 +444,79 @@ export class Search {
       // Restricted: the routes of c's nearest neighbours first; only when none of them can take c (or
       // only an empty one can), the routes of its farther neighbours (pass 1), then every other route
       // (pass 2), rather than leave c out or open a route for it.
-      for (let pass = 0; pass < (restrictC ? 3 : 1); pass++) {
-        if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
-        if (pass === 1) {
-          for (let g = near; g < this.K; g++) {
-            const r = rs.routeOf[this.neighbors[c * this.K + g]];
-            if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
-          }
-        }
-        for (let r = 0; r < V; r++) {
-          const extra = m.extra[rowExtra + r];
-          if (extra === Infinity) continue;
-          const len = lens[r];
+      // Opening a route: the first visit of the order goes to an empty route when one can take it,
+      // and the visits after it may join it; else the usual scan.
+      let openOnly = open && o === 0;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        for (let pass = 0; pass < (openOnly ? 1 : restrictC ? 3 : 1); pass++) {
+          if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
           if (pass === 1) {
-            if (len === 0 || routeMark[r] !== -stamp) continue;
-          } else if (pass === 2) {
-            if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
-          } else if (len === 0) {
-            const t = m.vtype[r];
-            if (this.typeMark[t] === stamp) continue;
-            this.typeMark[t] = stamp;
-          } else if (restrictC && routeMark[r] !== stamp) continue;
-          const a = m.costTime[r], b = m.costDist[r];
-          const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
-          const complex = multiC || rs.isComplex(r);
-          const base = r * stride;
-          let p = nodes[base];
-          for (let k = base; k <= base + len; k++) {
-            const q = nodes[k + 1];
-            if (gap-- === 0) {
-              gap = nextGap();
+            for (let g = near; g < this.K; g++) {
+              const r = rs.routeOf[this.neighbors[c * this.K + g]];
+              if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
+            }
+          }
+          for (let r = 0; r < V; r++) {
+            const extra = m.extra[rowExtra + r];
+            if (extra === Infinity) continue;
+            const len = lens[r];
+            if (openOnly && len !== 0) continue;
+            if (pass === 1) {
+              if (len === 0 || routeMark[r] !== -stamp) continue;
+            } else if (pass === 2) {
+              if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
+            } else if (len === 0) {
+              const t = m.vtype[r];
+              if (this.typeMark[t] === stamp) continue;
+              this.typeMark[t] = stamp;
+            } else if (restrictC && routeMark[r] !== stamp) continue;
+            const a = m.costTime[r], b = m.costDist[r];
+            const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
+            const complex = multiC || rs.isComplex(r);
+            const base = r * stride;
+            let p = nodes[base];
+            for (let k = base; k <= base + len; k++) {
+              const q = nodes[k + 1];
+              if (gap-- === 0) {
+                gap = this.nextGap(blink, logKeep);
+                p = q;
+                continue;
+              }
+              const pc = p * stepP + cCol, cq = cRow + q;
+              const t1 = dur[pc], t2 = dur[cq];
+              // The leg p→q replaced, from the route's prefix sums (no read of p's row).
+              let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
               p = q;
-              continue;
-            }
-            const pc = p * stepP + cCol, cq = cRow + q;
-            const t1 = dur[pc], t2 = dur[cq];
-            // The leg p→q replaced, from the route's prefix sums (no read of p's row).
-            let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
-            p = q;
-            if (delta >= best) continue;
-            if (fLoad[k] + bLoad[k + 1] > cap) continue;
-            const d1 = fD[k] - fTW[k] + t1;
-            const E1 = fE[k];
-            if (E1 + d1 - lc > EPS) continue;
-            const L1 = fL[k];
-            const dWT1 = Math.max(ec - d1 - L1, 0);
-            const D = fD[k] + sc + t1 + dWT1;
-            const E = Math.max(ec - d1, E1) - dWT1;
-            const d2 = D + t2;
-            if (E + d2 - bL[k + 1] > EPS) continue;
-            const L = Math.min(lc - d1, L1);
-            const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
-            if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
-            if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
-            if (complex) {
-              // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
-              const exact = rs.insertionDelta(r, k - base, c, Infinity);
-              if (exact === Infinity) continue;
-              delta = exact + extra;
               if (delta >= best) continue;
+              if (fLoad[k] + bLoad[k + 1] > cap) continue;
+              const d1 = fD[k] - fTW[k] + t1;
+              const E1 = fE[k];
+              if (E1 + d1 - lc > EPS) continue;
+              const L1 = fL[k];
+              const dWT1 = Math.max(ec - d1 - L1, 0);
+              const D = fD[k] + sc + t1 + dWT1;
+              const E = Math.max(ec - d1, E1) - dWT1;
+              const d2 = D + t2;
+              if (E + d2 - bL[k + 1] > EPS) continue;
+              const L = Math.min(lc - d1, L1);
+              const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
+              if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
+              if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
+              if (complex) {
+                // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
+                const exact = rs.insertionDelta(r, k - base, c, Infinity);
+                if (exact === Infinity) continue;
+                delta = exact + extra;
+                if (delta >= best) continue;
+              }
+              best = delta;
+              bestR = r;
+              bestI = k - base;
             }
-            best = delta;
-            bestR = r;
-            bestI = k - base;
           }
         }
+        if (bestR >= 0 || !openOnly) break;
+        openOnly = false;
       }
       if (bestR < 0) {
         pool[left++] = c;
@@ -482,6 +528,11 @@ export class Search {
       this.cost += rs.cost[bestR] - costBefore + m.extra[rowExtra + bestR] - m.penalty[c];
     }
     this.poolLen = left;
+  }
+
+  /** Positions to skip are drawn as geometric gaps rather than one coin flip per position. */
+  private nextGap(blink: number, logKeep: number): number {
+    return blink > 0 ? Math.floor(Math.log(1 - this.rng.next()) / logKeep) : Infinity;
   }
 
   /**
