@@ -14,7 +14,10 @@ export async function insertSession(db: DbOrTx, userId: number, tokenHash: strin
 
 function liveSessionQuery(db: DbOrTx) {
   return db
-    .select({ session: sessions, user: users, businessCreatedAt: businessAccounts.created_at, subscription: subscriptions })
+    .select({
+      session: sessions, user: users, subscription: subscriptions,
+      businessCreatedAt: businessAccounts.created_at, listsVersion: businessAccounts.lists_version, timeZone: businessAccounts.time_zone,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id))
@@ -36,9 +39,13 @@ function liveSessionQuery(db: DbOrTx) {
  */
 const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof liveSessionQuery>>();
 
-/** A live session with its user, and what the subscription rules read of the business (one query per request). */
+/**
+ * A live session with its user, what the subscription rules read of the business, and the business's lists version
+ * and time zone (the list cache's key): one query per request.
+ */
 export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<{
   session: SessionRow; user: UserRow; businessCreatedAt: Date; subscription: typeof subscriptions.$inferSelect | null;
+  listsVersion: number; timeZone: string;
 } | undefined> {
   let query = liveSessionQueries.get(db);
   if (!query) {

@@ -85,6 +85,7 @@ export class AuthService {
       associatedPractitionerIds: row.user.associated_practitioner_ids,
       fullName: fullName(row.user),
       paymentRequired: paymentRequired(subscriptionStateOf(row.businessCreatedAt, row.subscription), new Date()),
+      lists: { version: row.listsVersion, timeZone: row.timeZone },
     };
   }
 
