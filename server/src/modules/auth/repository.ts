@@ -2,6 +2,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { businessAccounts, oneTimeTokens, sessions, subscriptions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import type { SubscriptionTerms } from '../subscriptions';
 
 export type OneTimeTokenPurpose = 'PASSWORD_RESET' | 'LOGIN_AS' | 'INVITATION';
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
@@ -14,8 +15,17 @@ export async function insertSession(db: DbOrTx, userId: number, tokenHash: strin
 
 function liveSessionQuery(db: DbOrTx) {
   return db
+    // Only what a request's AuthContext is made of: every column more is parsed and mapped on every request.
     .select({
-      session: sessions, user: users, subscription: subscriptions,
+      sessionId: sessions.id,
+      user: {
+        id: users.id, business_account_id: users.business_account_id, role: users.role,
+        associated_practitioner_ids: users.associated_practitioner_ids, first_name: users.first_name, last_name: users.last_name,
+      },
+      subscription: {
+        plan: subscriptions.plan, status: subscriptions.status, trial_ends_at: subscriptions.trial_ends_at,
+        past_due_since: subscriptions.past_due_since, payment_method_on_file: subscriptions.payment_method_on_file,
+      },
       businessCreatedAt: businessAccounts.created_at, listsVersion: businessAccounts.lists_version, timeZone: businessAccounts.time_zone,
     })
     .from(sessions)
@@ -44,8 +54,9 @@ const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof liveSessionQuer
  * and time zone (the list cache's key): one query per request.
  */
 export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<{
-  session: SessionRow; user: UserRow; businessCreatedAt: Date; subscription: typeof subscriptions.$inferSelect | null;
-  listsVersion: number; timeZone: string;
+  sessionId: number;
+  user: Pick<UserRow, 'id' | 'business_account_id' | 'role' | 'associated_practitioner_ids' | 'first_name' | 'last_name'>;
+  businessCreatedAt: Date; subscription: SubscriptionTerms | null; listsVersion: number; timeZone: string;
 } | undefined> {
   let query = liveSessionQueries.get(db);
   if (!query) {

@@ -78,7 +78,7 @@ export class AuthService {
     const row = await findLiveSession(this.ctx.db, hashToken(token));
     if (!row) return null;
     return {
-      sessionId: row.session.id,
+      sessionId: row.sessionId,
       userId: row.user.id,
       businessAccountId: row.user.business_account_id,
       role: row.user.role,
