@@ -16,6 +16,12 @@
  * writes through one API and reads the lists through the other: any stale list fails the run (exit code 1), as does
  * any unexpected non-2xx answer.
  *
+ * Memory: RSS and event-loop delay from each API's /metrics, and 12 times a run each process's live heap after a forced
+ * full collection (through its inspector, `--inspect` on a port of its own): RSS grows while V8 grows its heap, the
+ * live heap grows only with what the process keeps. `--heap-snapshots` also writes each API's heap at the end of the
+ * first quarter and at the end to tmp/heap (compare them with `npx tsx bench/heap-diff.ts first end`; the snapshots
+ * pause the processes for seconds, so the latencies of that run are not figures).
+ *
  * --lists: the issue's list goal instead — the appointments day list and the clients list, each with `--vus`
  * (default 50) connections and no think time for `--seconds` (default 30), spread over both APIs; goal p99 < 150 ms.
  *
@@ -39,6 +45,7 @@ import { createUser } from '../server/src/modules/accounts';
 import { SANDBOX_DEMO_API_KEY } from '../server/src/pms/sandbox';
 import { SAMPLE_TIME_ZONE } from '../server/src/sample-data';
 import { freePort, startProduct, type RunningProduct } from '../tests/e2e/support/server';
+import { InspectorClient, type HeapFigures } from './lib/inspector';
 import { freshPostgres } from './lib/postgres';
 
 // ---- options ----
@@ -51,6 +58,10 @@ const SECONDS = Number(option('seconds') ?? (LISTS ? 30 : LONG ? 600 : 60));
 const THINK_MS = Number(option('think-ms') ?? 300);
 /** --cpu-prof: each API process writes a V8 CPU profile into tmp/cpu-prof when it stops (open it in Chrome DevTools). */
 const CPU_PROF = argv.includes('--cpu-prof');
+/** --heap-snapshots: each API process's heap at the end of the first quarter and at the end, in tmp/heap (bench/heap-diff.ts). */
+const HEAP_SNAPSHOTS = argv.includes('--heap-snapshots');
+/** Forced full collections (and live-heap readings) per process over a mixed run. */
+const HEAP_SAMPLES = 12;
 const PASSWORD = 'benchmark password';
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret';
 const COORDINATORS = 5;
@@ -150,14 +161,29 @@ async function seed(databaseUrl: string, sandboxUrl: string) {
   return { practitionerUsers: working.length };
 }
 
-function startWorkerProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker-main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function startWorkerProcess(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/worker-main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The inspector's banner goes to stderr; everything else is the worker's own.
+  createInterface({ input: child.stderr! }).on('line', (line) => { if (!/^(Debugger (listening|attached|ending)|For help, see|Waiting for the debugger)/.test(line)) console.error(line); });
   return child;
 }
 
 // ---- process figures over time ----
 interface Sample { at: number; rssMb: number; loopP99Ms: number | null }
 const samples = new Map<string, Sample[]>();
+/** Live heap after a forced full collection, per process over time: what a leak would make grow. */
+const heapSamples = new Map<string, (HeapFigures & { at: number })[]>();
+
+/** Forces a full collection in each process (through its inspector) and records what is still live. */
+async function sampleHeaps(inspectors: Map<string, InspectorClient>, startedAt: number) {
+  const at = round((performance.now() - startedAt) / 1000);
+  for (const [name, inspector] of inspectors) {
+    try {
+      const figures = await inspector.heapAfterGc();
+      heapSamples.set(name, [...(heapSamples.get(name) ?? []), { at, ...figures }]);
+    } catch { /* a missed sample */ }
+  }
+}
 
 const metric = (text: string, name: string) => {
   const match = new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text);
@@ -184,17 +210,24 @@ async function sampleProcesses(apis: RunningProduct[], worker: ChildProcess, sta
   } catch { /* not on Linux, or gone */ }
 }
 
-/** First-quarter vs last-quarter medians: flat or growing. */
+const quarters = <T>(list: T[]) => {
+  const quarter = Math.max(1, Math.floor(list.length / 4));
+  return [list.slice(0, quarter), list.slice(-quarter)];
+};
+
+/** First-quarter vs last-quarter medians: flat or growing. RSS grows while V8 grows its heap; the live heap after a forced collection is what a leak grows. */
 function processRows() {
   return [...samples].map(([name, list]) => {
-    const quarter = Math.max(1, Math.floor(list.length / 4));
-    const first = list.slice(0, quarter);
-    const last = list.slice(-quarter);
+    const [first, last] = quarters(list);
     const loop = (part: Sample[]) => (part[0]?.loopP99Ms === null ? '-' : round(median(part.map((s) => s.loopP99Ms!))));
+    const [heapFirst, heapLast] = quarters(heapSamples.get(name) ?? []);
+    const heap = (part: HeapFigures[], key: keyof HeapFigures) => (part.length ? round(median(part.map((s) => s[key]))) : '-');
     return {
       process: name, samples: list.length,
       'RSS MB first¼': round(median(first.map((s) => s.rssMb))), 'RSS MB last¼': round(median(last.map((s) => s.rssMb))),
       'RSS MB max': Math.max(...list.map((s) => s.rssMb)),
+      'live heap MB first¼': heap(heapFirst, 'heapUsedMb'), 'live heap MB last¼': heap(heapLast, 'heapUsedMb'),
+      'external MB first¼': heap(heapFirst, 'externalMb'), 'external MB last¼': heap(heapLast, 'externalMb'),
       'loop p99 ms first¼': loop(first), 'loop p99 ms last¼': loop(last),
     };
   });
@@ -313,11 +346,20 @@ async function checkListsAcrossProcesses(writer: Session, reader: Session, clien
 // ---- jobs started through the API ----
 interface JobFigure { kind: string; id: number; status: string; seconds: number | null; error?: string | null }
 
-async function runJob(admin: Session, kind: 'import' | 'optimization', deadline: number): Promise<JobFigure> {
+/** The optimisation's day: the first day after today with booked visits that no route holds yet (not a weekend without visits). */
+async function dayToOptimise(admin: Session): Promise<string> {
+  for (let offset = 1; offset <= 7; offset++) {
+    const visits = (await call(admin.base, admin.token, 'setup', 'GET', `/appointments?start_date=${dayOffset(offset)}&end_date=${dayOffset(offset)}`)).json?.appointments as Listed[] | undefined;
+    if (visits?.some((visit) => visit.status === 'BOOKED' && visit.route_id === null)) return dayOffset(offset);
+  }
+  return dayOffset(1);
+}
+
+async function runJob(admin: Session, kind: 'import' | 'optimization', deadline: number, day = dayOffset(1)): Promise<JobFigure> {
   const started = performance.now();
   const created = kind === 'import'
     ? await call(admin.base, admin.token, 'POST import', 'POST', '/imports', { start_date: dayOffset(0), end_date: dayOffset(6) })
-    : await call(admin.base, admin.token, 'POST optimization', 'POST', '/optimizations', { date: dayOffset(1) });
+    : await call(admin.base, admin.token, 'POST optimization', 'POST', '/optimizations', { date: day });
   const job = created.json?.[kind];
   if (!job) return { kind, id: 0, status: `not started (HTTP ${created.status})`, seconds: null };
   const path = kind === 'import' ? `/imports/${job.id}` : `/optimizations/${job.id}`;
@@ -332,7 +374,7 @@ async function runJob(admin: Session, kind: 'import' | 'optimization', deadline:
 }
 
 // ---- the runs ----
-async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practitionerUsers: number) {
+async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practitionerUsers: number, inspectors: Map<string, InspectorClient>) {
   const bases = apis.map((api) => api.url);
   const coordinatorTokens = await Promise.all(Array.from({ length: COORDINATORS }, (_, i) => login(bases[i % 2], `coordinator${i + 1}@bench.test`)));
   const practitionerTokens = await Promise.all(Array.from({ length: practitionerUsers }, (_, i) => login(bases[i % 2], `practitioner${i + 1}@bench.test`)));
@@ -349,6 +391,7 @@ async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practition
   const todays = (await call(bases[0], admin.token, 'setup', 'GET', `/appointments?start_date=${checkDay}&end_date=${checkDay}`)).json.appointments as Listed[];
   const checkClient = firstClients[0].id;
   const checkVisit = todays.find((a) => a.status === 'BOOKED' && a.route_id === null)!;
+  const optimiseDay = await dayToOptimise(admin);
   reserved.clients.add(checkClient);
   reserved.appointments.add(checkVisit.id);
   figures.clear();
@@ -358,13 +401,31 @@ async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practition
   const until = startedAt + SECONDS * 1000;
   const sampler = setInterval(() => void sampleProcesses(apis, worker, startedAt), Math.max(1000, (SECONDS * 1000) / 60));
   void sampleProcesses(apis, worker, startedAt);
+  // A forced full collection in each process now and then (a pause of tens of ms each): what stays live is what it keeps.
+  const heapSampler = setInterval(() => void sampleHeaps(inspectors, startedAt), (SECONDS * 1000) / HEAP_SAMPLES);
+  const snapshots = HEAP_SNAPSHOTS ? (async () => {
+    mkdirSync('tmp/heap', { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const take = async (label: string) => {
+      for (const [name, inspector] of inspectors) {
+        if (!name.startsWith('API')) continue;
+        const file = `tmp/heap/${stamp}-${name.replace(' ', '')}-${label}.heapsnapshot`;
+        await inspector.writeHeapSnapshot(file);
+        console.log(`heap snapshot ${file}`);
+      }
+    };
+    await sleep(SECONDS * 250);
+    await take('first-quarter');
+    await sleep(Math.max(0, until - performance.now() - 2000));
+    await take('end');
+  })() : Promise.resolve();
   const jobs: Promise<JobFigure>[] = [];
   const jobDeadline = until + 180_000;
   const starter = (async () => {
     await sleep(SECONDS * 200);
     jobs.push(runJob(admin, 'import', jobDeadline));
     await sleep(SECONDS * 200);
-    jobs.push(runJob({ base: bases[1], token: admin.token }, 'optimization', jobDeadline));
+    jobs.push(runJob({ base: bases[1], token: admin.token }, 'optimization', jobDeadline, optimiseDay));
   })();
   const checker = (async () => {
     for (let i = 0; performance.now() < until; i++) {
@@ -379,7 +440,9 @@ async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practition
     else await coordinator({ base, token: coordinatorTokens[index % coordinatorTokens.length] });
   });
   const elapsed = (performance.now() - startedAt) / 1000;
-  await Promise.all([checker, starter]);
+  clearInterval(heapSampler);
+  await sampleHeaps(inspectors, startedAt);
+  await Promise.all([checker, starter, snapshots]);
   clearInterval(sampler);
   const calls = callRows(elapsed);
   const jobFigures = await Promise.all(jobs);
@@ -421,6 +484,18 @@ async function listsRun(apis: RunningProduct[]) {
   return rows;
 }
 
+/** The worker starts its inspector a moment after it is spawned: retried for a while. */
+async function connectInspector(port: number): Promise<InspectorClient> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await InspectorClient.connect(port);
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await sleep(200);
+    }
+  }
+}
+
 async function main() {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const fresh = await freshPostgres(serverUrl, 'load');
@@ -435,8 +510,13 @@ async function main() {
       DATABASE_URL: fresh.url, APP_SECRET, CLINIKO_BASE_URL: sandbox.url, START_SANDBOX: 'false', SEED_DEMO: 'false',
       RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000', LOG_LEVEL: 'warn',
     };
-    apis = await Promise.all([0, 1].map(() => startProduct(env, { api: true, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve('tmp/cpu-prof')}`] : [] })));
-    const worker = startWorkerProcess(env);
+    // Mixed runs: each process listens for an inspector on a port of its own, through which the bench forces
+    // collections and reads the live heap.
+    const inspectorPorts = LISTS ? [] : await Promise.all([0, 1, 2].map(() => freePort()));
+    const inspectArg = (index: number) => (LISTS ? [] : [`--inspect=127.0.0.1:${inspectorPorts[index]}`]);
+    const cpuProf = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve('tmp/cpu-prof')}`] : [];
+    apis = await Promise.all([0, 1].map((index) => startProduct(env, { api: true, nodeArgs: [...cpuProf, ...inspectArg(index)] })));
+    const worker = startWorkerProcess(env, inspectArg(2));
     children.push(worker);
     const result: Record<string, unknown> = { at: new Date().toISOString(), mode: LISTS ? 'lists' : LONG ? 'long' : 'short', vus: VUS, seconds: SECONDS, thinkMs: THINK_MS };
     if (LISTS) {
@@ -445,19 +525,22 @@ async function main() {
       console.table(rows);
       result.lists = rows;
     } else {
-      const { calls, elapsed, jobFigures } = await mixedRun(apis, worker, practitionerUsers);
+      const inspectors = new Map<string, InspectorClient>();
+      for (const [index, name] of ['API 1', 'API 2', 'worker'].entries()) inspectors.set(name, await connectInspector(inspectorPorts[index]));
+      const { calls, elapsed, jobFigures } = await mixedRun(apis, worker, practitionerUsers, inspectors);
+      for (const inspector of inspectors.values()) inspector.close();
       const total = calls.reduce((sum, row) => sum + row.count, 0);
       const errors = calls.reduce((sum, row) => sum + row.errors, 0);
       console.log(`\n${total} requests in ${round(elapsed)} s: ${round(total / elapsed)} req/s, ${errors} errors (goal 0)`);
       console.table(calls);
-      console.log('processes (RSS and event-loop delay p99, sampled from /metrics and /proc; flat = no leak):');
+      console.log(`processes (RSS and event-loop delay p99 from /metrics and /proc; live heap and external memory after a forced full collection, ${HEAP_SAMPLES} times a run, through the inspector; a flat live heap = no leak):`);
       console.table(processRows());
       console.log('jobs started through the API during the run:');
       console.table(jobFigures);
       console.log(`list cache across the two API processes: ${cacheCheck.checks} checks, ${cacheCheck.stale.length} stale`);
       for (const line of [...cacheCheck.stale.slice(0, 10), ...errorSamples]) console.log(`  ${line}`);
       failed = errors > 0 || cacheCheck.stale.length > 0 || cacheCheck.checks === 0 || jobFigures.some((job) => job.status !== 'COMPLETE');
-      Object.assign(result, { requests: total, rps: round(total / elapsed), errors, calls, processes: processRows(), samples: Object.fromEntries(samples), jobs: jobFigures, cacheCheck, errorSamples });
+      Object.assign(result, { requests: total, rps: round(total / elapsed), errors, calls, processes: processRows(), samples: Object.fromEntries(samples), heapSamples: Object.fromEntries(heapSamples), jobs: jobFigures, cacheCheck, errorSamples });
     }
     mkdirSync('tmp', { recursive: true });
     const file = `tmp/load-${result.mode}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;

@@ -49,7 +49,7 @@ export class AppointmentsService {
     return this.lists.through(scope.businessAccountId, [scope.practitionerIds, filter, page ?? null], async () => {
       checkRange(filter.startDate, filter.endDate);
       return listAppointmentsBodyJson(this.ctx.db, scope, filter, page);
-    });
+    }, auth.lists);
   }
 
   async get(auth: AuthContext, appointmentId: number): Promise<Schemas['Appointment']> {

@@ -78,13 +78,14 @@ export class AuthService {
     const row = await findLiveSession(this.ctx.db, hashToken(token));
     if (!row) return null;
     return {
-      sessionId: row.session.id,
+      sessionId: row.sessionId,
       userId: row.user.id,
       businessAccountId: row.user.business_account_id,
       role: row.user.role,
       associatedPractitionerIds: row.user.associated_practitioner_ids,
       fullName: fullName(row.user),
       paymentRequired: paymentRequired(subscriptionStateOf(row.businessCreatedAt, row.subscription), new Date()),
+      lists: { version: row.listsVersion, timeZone: row.timeZone },
     };
   }
 

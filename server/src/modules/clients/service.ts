@@ -57,7 +57,7 @@ export class ClientsService {
         meta: { page: query.page, per_page: query.perPage, total },
       };
       return JSON.stringify(body);
-    });
+    }, auth.lists);
   }
 
   async get(auth: AuthContext, clientId: number): Promise<Schemas['Client']> {
