@@ -17,13 +17,6 @@ export interface SearchParams {
   tf: number;
   /** Probability that a ruin also empties one whole route (helps shed a vehicle). */
   routeRemoval: number;
-  /**
-   * Probability that a recreate first puts one removed visit into an empty route (when one can take it),
-   * which the other removed visits may then join: greedy reinsertion rarely opens a route on its own, and
-   * the shortest plans often use more vehicles than the fewest. Only on days of up to `restrictAbove`
-   * visits (on 1,000-customer instances it did not help). Off by default: see decision 0002.
-   */
-  openRoute: number;
   /** Run 2-opt* (route tail exchange) local search on every candidate that will be accepted (1) or not (0). */
   twoOptStar: number;
   /** 2-opt* only tries new edges to this many nearest neighbours. */
@@ -45,7 +38,6 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   t0: 1,
   tf: 0.02,
   routeRemoval: 0.05,
-  openRoute: 0,
   twoOptStar: 1,
   granularity: 20,
   restrictAbove: 200,
@@ -168,8 +160,7 @@ export class Search {
     }
     const before = this.cost;
     this.ruin();
-    const p = this.params;
-    this.recreate(false, p.openRoute > 0 && this.m.n <= p.restrictAbove && this.rng.next() < p.openRoute);
+    this.recreate(false);
     const threshold = before - temperature * Math.log(this.rng.next());
     if (this.cost < threshold && this.params.twoOptStar) this.twoOptStar();
     if (this.cost < threshold) {
@@ -369,7 +360,7 @@ export class Search {
     return 1;
   }
 
-  private recreate(initial: boolean, open = false): void {
+  private recreate(initial: boolean): void {
     const m = this.m;
     const rs = this.rs;
     const rng = this.rng;
@@ -408,7 +399,6 @@ export class Search {
     }
     const blink = initial ? 0 : this.params.blinkRate;
     const logKeep = Math.log(1 - blink);
-    // Positions to skip are drawn as geometric gaps rather than one coin flip per position.
     const size = m.size;
     const dur = m.dur, dist = m.dist, twE = m.twE, twL = m.twL, demand = m.demand, service = m.service;
     const nodes = rs.nodes, lens = rs.len, stride = rs.stride;
@@ -444,79 +434,71 @@ export class Search {
       // Restricted: the routes of c's nearest neighbours first; only when none of them can take c (or
       // only an empty one can), the routes of its farther neighbours (pass 1), then every other route
       // (pass 2), rather than leave c out or open a route for it.
-      // Opening a route: the first visit of the order goes to an empty route when one can take it,
-      // and the visits after it may join it; else the usual scan.
-      let openOnly = open && o === 0;
-      for (let attempt = 0; attempt < 2; attempt++) {
-        for (let pass = 0; pass < (openOnly ? 1 : restrictC ? 3 : 1); pass++) {
-          if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
-          if (pass === 1) {
-            for (let g = near; g < this.K; g++) {
-              const r = rs.routeOf[this.neighbors[c * this.K + g]];
-              if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
-            }
-          }
-          for (let r = 0; r < V; r++) {
-            const extra = m.extra[rowExtra + r];
-            if (extra === Infinity) continue;
-            const len = lens[r];
-            if (openOnly && len !== 0) continue;
-            if (pass === 1) {
-              if (len === 0 || routeMark[r] !== -stamp) continue;
-            } else if (pass === 2) {
-              if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
-            } else if (len === 0) {
-              const t = m.vtype[r];
-              if (this.typeMark[t] === stamp) continue;
-              this.typeMark[t] = stamp;
-            } else if (restrictC && routeMark[r] !== stamp) continue;
-            const a = m.costTime[r], b = m.costDist[r];
-            const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
-            const complex = multiC || rs.isComplex(r);
-            const base = r * stride;
-            let p = nodes[base];
-            for (let k = base; k <= base + len; k++) {
-              const q = nodes[k + 1];
-              if (gap-- === 0) {
-                gap = this.nextGap(blink, logKeep);
-                p = q;
-                continue;
-              }
-              const pc = p * stepP + cCol, cq = cRow + q;
-              const t1 = dur[pc], t2 = dur[cq];
-              // The leg p→q replaced, from the route's prefix sums (no read of p's row).
-              let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
-              p = q;
-              if (delta >= best) continue;
-              if (fLoad[k] + bLoad[k + 1] > cap) continue;
-              const d1 = fD[k] - fTW[k] + t1;
-              const E1 = fE[k];
-              if (E1 + d1 - lc > EPS) continue;
-              const L1 = fL[k];
-              const dWT1 = Math.max(ec - d1 - L1, 0);
-              const D = fD[k] + sc + t1 + dWT1;
-              const E = Math.max(ec - d1, E1) - dWT1;
-              const d2 = D + t2;
-              if (E + d2 - bL[k + 1] > EPS) continue;
-              const L = Math.min(lc - d1, L1);
-              const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
-              if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
-              if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
-              if (complex) {
-                // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
-                const exact = rs.insertionDelta(r, k - base, c, Infinity);
-                if (exact === Infinity) continue;
-                delta = exact + extra;
-                if (delta >= best) continue;
-              }
-              best = delta;
-              bestR = r;
-              bestI = k - base;
-            }
+      for (let pass = 0; pass < (restrictC ? 3 : 1); pass++) {
+        if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
+        if (pass === 1) {
+          for (let g = near; g < this.K; g++) {
+            const r = rs.routeOf[this.neighbors[c * this.K + g]];
+            if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
           }
         }
-        if (bestR >= 0 || !openOnly) break;
-        openOnly = false;
+        for (let r = 0; r < V; r++) {
+          const extra = m.extra[rowExtra + r];
+          if (extra === Infinity) continue;
+          const len = lens[r];
+          if (pass === 1) {
+            if (len === 0 || routeMark[r] !== -stamp) continue;
+          } else if (pass === 2) {
+            if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
+          } else if (len === 0) {
+            const t = m.vtype[r];
+            if (this.typeMark[t] === stamp) continue;
+            this.typeMark[t] = stamp;
+          } else if (restrictC && routeMark[r] !== stamp) continue;
+          const a = m.costTime[r], b = m.costDist[r];
+          const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
+          const complex = multiC || rs.isComplex(r);
+          const base = r * stride;
+          let p = nodes[base];
+          for (let k = base; k <= base + len; k++) {
+            const q = nodes[k + 1];
+            if (gap-- === 0) {
+              gap = this.nextGap(blink, logKeep);
+              p = q;
+              continue;
+            }
+            const pc = p * stepP + cCol, cq = cRow + q;
+            const t1 = dur[pc], t2 = dur[cq];
+            // The leg p→q replaced, from the route's prefix sums (no read of p's row).
+            let delta = a * (t1 + t2 - (fTT[k + 1] - fTT[k])) + b * (dist[pc] + dist[cq] - (fDist[k + 1] - fDist[k])) + extra;
+            p = q;
+            if (delta >= best) continue;
+            if (fLoad[k] + bLoad[k + 1] > cap) continue;
+            const d1 = fD[k] - fTW[k] + t1;
+            const E1 = fE[k];
+            if (E1 + d1 - lc > EPS) continue;
+            const L1 = fL[k];
+            const dWT1 = Math.max(ec - d1 - L1, 0);
+            const D = fD[k] + sc + t1 + dWT1;
+            const E = Math.max(ec - d1, E1) - dWT1;
+            const d2 = D + t2;
+            if (E + d2 - bL[k + 1] > EPS) continue;
+            const L = Math.min(lc - d1, L1);
+            const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
+            if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
+            if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
+            if (complex) {
+              // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
+              const exact = rs.insertionDelta(r, k - base, c, Infinity);
+              if (exact === Infinity) continue;
+              delta = exact + extra;
+              if (delta >= best) continue;
+            }
+            best = delta;
+            bestR = r;
+            bestI = k - base;
+          }
+        }
       }
       if (bestR < 0) {
         pool[left++] = c;
