@@ -21,7 +21,6 @@ export interface AuthContext {
   lists?: ListsVersion;
 }
 
-
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -27,32 +27,25 @@ const colorsOf = (db: DbOrTx, businessAccountId: number) => db
   .select({ id: sql<number>`id`.as('color_practitioner_id'), color: sql<string>`color`.as('shown_color') })
   .from(sql`practitioner_colors(${businessAccountId})`).as('colors');
 
+/** The business's practitioners (of `practitionerIds` when given; active or inactive ones with `active`). */
+const practitionersOf = (businessAccountId: number, practitionerIds: number[] | null, active?: boolean) => and(
+  eq(practitioners.business_account_id, businessAccountId),
+  practitionerIds ? inArray(practitioners.id, practitionerIds.length ? practitionerIds : [0]) : undefined,
+  active === undefined ? undefined : eq(practitioners.active, active),
+);
+const byName = [asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id)];
+
 /** The business's practitioners by name; `practitionerIds` (when given) limits them to those, `active` to active or inactive ones. */
 export function listPractitioners(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null, active?: boolean): Promise<PractitionerWithColor[]> {
   const colors = colorsOf(db, businessAccountId);
   return db.select({ ...getTableColumns(practitioners), shown_color: colors.color }).from(practitioners)
-    .innerJoin(colors, eq(colors.id, practitioners.id)).where(and(
-    eq(practitioners.business_account_id, businessAccountId),
-    practitionerIds ? inArray(practitioners.id, practitionerIds.length ? practitionerIds : [0]) : undefined,
-    active === undefined ? undefined : eq(practitioners.active, active),
-  )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
+    .innerJoin(colors, eq(colors.id, practitioners.id)).where(practitionersOf(businessAccountId, practitionerIds, active))
+    .orderBy(...byName);
 }
 
-/** The business's practitioners by name, without the colour they are shown in (its ranking reads every practitioner). */
-export function listPractitionerRows(db: DbOrTx, businessAccountId: number): Promise<PractitionerRow[]> {
-  return db.select().from(practitioners).where(eq(practitioners.business_account_id, businessAccountId))
-    .orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
-}
-
-/** What working time reads of the business's practitioners (no colour: a list of every one reads it for nothing), by name. */
-export function listPractitionerHours(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null) {
-  return db.select({
-    id: practitioners.id, first_name: practitioners.first_name, last_name: practitioners.last_name, active: practitioners.active,
-    time_zone: practitioners.time_zone, working_hours: practitioners.working_hours,
-  }).from(practitioners).where(and(
-    eq(practitioners.business_account_id, businessAccountId),
-    practitionerIds ? inArray(practitioners.id, practitionerIds.length ? practitionerIds : [0]) : undefined,
-  )).orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
+/** As listPractitioners, without the colour they are shown in (its ranking reads every practitioner of the business). */
+export function listPractitionerRows(db: DbOrTx, businessAccountId: number, practitionerIds: number[] | null = null): Promise<PractitionerRow[]> {
+  return db.select().from(practitioners).where(practitionersOf(businessAccountId, practitionerIds)).orderBy(...byName);
 }
 
 /** The business's practitioners among `ids`, locked for the rest of the transaction (in id order, so writers never deadlock). */

@@ -16,7 +16,7 @@ import { findBusinessLocation } from '../business-locations';
 import { findCustomLocation } from '../custom-locations';
 import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
 import {
-  listPractitionerHours, listPractitionerRows, listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
+  listPractitionerRows, listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
   type PractitionerRow, type PractitionerWorkingDataChanges,
 } from './repository';
 import {
@@ -257,7 +257,7 @@ export async function loadStartPlaces(
 export async function loadWorkingTime(
   db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
 ): Promise<{ practitionerId: number; name: string; active: boolean; workingSeconds: number }[]> {
-  const rows = await listPractitionerHours(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
+  const rows = await listPractitionerRows(db, businessAccountId, practitionerIds ? [...practitionerIds] : null);
   const days = dates.map(plainDateOf);
   // Practitioners with the same time zone and week work the same seconds: each such week is added up once.
   const secondsOfWeek = new Map<string, number>();

@@ -43,10 +43,10 @@ export function paymentRequired(state: SubscriptionState, now: Date): boolean {
 
 export const defaultTrialEnd = (businessCreatedAt: Date): Date => new Date(businessCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);
 
-/** A business's subscription as the rules read it: its row, or without one a trial from the business's creation. */
 /** What the rules read of a subscription row. */
 export type SubscriptionTerms = Pick<typeof subscriptions.$inferSelect, 'plan' | 'status' | 'trial_ends_at' | 'past_due_since' | 'payment_method_on_file'>;
 
+/** A business's subscription as the rules read it: its row, or without one a trial from the business's creation. */
 export function subscriptionStateOf(businessCreatedAt: Date, row: SubscriptionTerms | null): SubscriptionState {
   if (!row) return { plan: 'trial', status: 'trialing', trialEndsAt: defaultTrialEnd(businessCreatedAt), pastDueSince: null, paymentMethodOnFile: false };
   return { plan: row.plan, status: row.status, trialEndsAt: row.trial_ends_at, pastDueSince: row.past_due_since, paymentMethodOnFile: row.payment_method_on_file };
