@@ -400,7 +400,7 @@ export interface paths {
         /** The business's custom locations (offices, depots, car parks), by name, with the practitioners using each */
         get: operations["listCustomLocations"];
         put?: never;
-        /** Adds a place that is neither a client nor a business location */
+        /** Adds a place that is neither a client nor a business location; a name the business already has (case aside) answers 409 */
         post: operations["createCustomLocation"];
         delete?: never;
         options?: never;
@@ -422,7 +422,7 @@ export interface paths {
         delete: operations["deleteCustomLocation"];
         options?: never;
         head?: never;
-        /** Renames a custom location, moves its pin (lat and lng together, with how precisely they were found) or changes its address */
+        /** Renames a custom location (a name the business already has answers 409), moves its pin (lat and lng together, with how precisely they were found) or changes its address */
         patch: operations["updateCustomLocation"];
         trace?: never;
     };
@@ -3645,6 +3645,7 @@ export interface operations {
             201: components["responses"]["CustomLocationBody"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };
@@ -3707,6 +3708,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

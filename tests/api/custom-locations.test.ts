@@ -107,6 +107,20 @@ describe('custom locations', () => {
     expect(await list()).toEqual(before);
   });
 
+  it('refuses a name the business already has, case aside, with 409 — while another business may use it', async () => {
+    const before = await list();
+    const taken = await t.request('POST', '/api/custom_locations', { token: acme.tokens.admin, body: { ...DEPOT, name: ' staff CAR park' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ message: 'A custom location named "staff CAR park" already exists.', code: 'CUSTOM_LOCATION_NAME_TAKEN' });
+    const renamed = await t.request('PATCH', `/api/custom_locations/${id}`, { token: acme.tokens.admin, body: { name: 'ACME depot', address: 'Elsewhere' } });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.message).toBe('A custom location named "ACME depot" already exists.');
+    expect(await list()).toEqual(before);
+    const elsewhere = await t.request('POST', '/api/custom_locations', { token: other.tokens.admin, body: { ...DEPOT, name: 'Staff car park' } });
+    expect(elsewhere.status).toBe(201);
+    await t.request('DELETE', `/api/custom_locations/${elsewhere.body.custom_location.id}`, { token: other.tokens.admin });
+  });
+
   it('cannot be deleted while a practitioner starts or ends there: 409 naming them', async () => {
     const [pat, quinn] = acme.practitionerIds;
     for (const [practitioner, body] of [

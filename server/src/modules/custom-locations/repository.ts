@@ -3,17 +3,20 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { customLocations, practitioners } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors';
 
 export type CustomLocationRow = typeof customLocations.$inferSelect;
 export type CustomLocationChanges = Partial<Pick<CustomLocationRow, 'name' | 'address' | 'lat' | 'lng' | 'geo_precision' | 'geo_source'>>;
 export interface CustomLocationUser { id: number; first_name: string; last_name: string; custom_location_id: number }
 
-const FOREIGN_KEY_VIOLATION = '23503';
-
 /** Whether `error` is the database refusing to delete a row still referenced (a practitioner's place). */
 export function isStillReferenced(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === FOREIGN_KEY_VIOLATION;
+  return databaseErrorCode(error) === FOREIGN_KEY_VIOLATION;
+}
+
+/** Whether `error` is the database refusing a second location of the same name (case aside) in the business. */
+export function isDuplicateName(error: unknown): boolean {
+  return databaseErrorCode(error) === UNIQUE_VIOLATION;
 }
 
 /** The business's custom locations by name. */

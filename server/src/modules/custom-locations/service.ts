@@ -8,7 +8,7 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { toCustomLocationDto } from './dto';
 import {
-  deleteCustomLocation, findCustomLocation, insertCustomLocation, isStillReferenced, listCustomLocations, practitionersUsing,
+  deleteCustomLocation, findCustomLocation, insertCustomLocation, isDuplicateName, isStillReferenced, listCustomLocations, practitionersUsing,
   updateCustomLocation, type CustomLocationChanges, type CustomLocationRow, type CustomLocationUser,
 } from './repository';
 
@@ -26,6 +26,11 @@ function nameOf(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw invalid('name must not be blank.');
   return trimmed;
+}
+
+function duplicateName(error: unknown, name: string | undefined): never {
+  if (isDuplicateName(error)) throw conflict(`A custom location named "${name}" already exists.`, 'CUSTOM_LOCATION_NAME_TAKEN');
+  throw error;
 }
 
 function inUse(location: CustomLocationRow, users: readonly CustomLocationUser[]) {
@@ -58,7 +63,7 @@ export class CustomLocationsService {
       for (const field of FIELDS) if (created[field] !== '') changes[field] = [null, created[field]];
       await recordVersion(tx, { businessAccountId: auth.businessAccountId, itemType: 'CustomLocation', itemId: created.id, event: 'create', whodunnit: auth.fullName, changes });
       return created;
-    });
+    }).catch((error: unknown) => duplicateName(error, values.name));
     return toCustomLocationDto(row, []);
   }
 
@@ -80,7 +85,7 @@ export class CustomLocationsService {
       if (!Object.keys(changes).length) return;
       await updateCustomLocation(tx, id, wanted);
       await recordVersion(tx, { businessAccountId: auth.businessAccountId, itemType: 'CustomLocation', itemId: id, event: 'update', whodunnit: auth.fullName, changes });
-    });
+    }).catch((error: unknown) => duplicateName(error, wanted.name));
     return this.get(auth, id);
   }
 

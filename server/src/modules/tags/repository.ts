@@ -2,16 +2,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { clientTags, tags } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagChanges = { name?: string; color?: string | null };
 
-const UNIQUE_VIOLATION = '23505';
-
 /** Whether `error` is the database refusing a second tag of the same name. */
 export function isDuplicateName(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === UNIQUE_VIOLATION;
+  return databaseErrorCode(error) === UNIQUE_VIOLATION;
 }
 
 /** The business's tags by name. */
