@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { checkSolution } from './checker';
 import { solve, travelMatrixFor } from './solve';
 import type { Practitioner, Problem, Visit } from './types';
-import { solveInWorker } from './worker';
+import { buildModel } from './core/model';
+import { Search } from './core/search';
+import { OptimizerPool, solveInWorker } from './worker';
 
 const H = 3600;
 const at = (dLat: number, dLng: number) => ({ lat: -27.47 + dLat, lng: 153.02 + dLng });
@@ -456,6 +458,40 @@ describe('solveInWorker', () => {
     const problem = day();
     problem.visits[0].location = { lat: 95, lng: 0 };
     await expect(solveInWorker(problem)).rejects.toThrow(/visits\[0\]\.location\.lat/);
+  });
+});
+
+describe('OptimizerPool', () => {
+  it('runs searches that meet and go on from the best, reproducibly with an iteration budget, and can be aborted', async () => {
+    const pool = new OptimizerPool(2);
+    try {
+      const problem = day();
+      const matrix = await travelMatrixFor(problem);
+      const first = await pool.solve(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
+      const again = await pool.solve(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
+      expect(checkSolution(problem, first, matrix).errors).toEqual([]);
+      expect(first.unassigned).toEqual([]);
+      expect(again.routes).toEqual(first.routes);
+
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const aborted = await pool.solve(problem, { travel: matrix, timeBudgetMs: 60_000, signal: controller.signal });
+      expect(aborted.stats.stoppedBy).toBe('abort');
+      expect(checkSolution(problem, aborted, matrix).errors).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("a search adopts another one's best solution at its cost", async () => {
+    const problem = day();
+    const m = buildModel(problem, await travelMatrixFor(problem));
+    const ahead = new Search(m, 1);
+    for (let i = 0; i < 2_000; i++) ahead.iterate(ahead.avgLegCost * 0.05);
+    const behind = new Search(m, 2);
+    behind.adopt(ahead.bestRoutes());
+    expect(behind.bestCost).toBeCloseTo(ahead.bestCost, 6);
+    expect(behind.bestRoutes()).toEqual(ahead.bestRoutes());
   });
 });
 

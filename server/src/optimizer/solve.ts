@@ -13,6 +13,21 @@ const SLICE_MS = 25;
 export interface EngineOptions extends SolveOptions {
   /** Search tuning (benchmarks and tests). */
   tuning?: Partial<SearchParams>;
+  /** Searches of one problem run side by side (OptimizerPool) and meet to continue from the best of them. */
+  cooperation?: Cooperation;
+}
+
+/** A search's best solution: the visits (model indices) of each vehicle, and its cost. */
+export interface SharedBest {
+  cost: number;
+  routes: number[][];
+}
+
+export interface Cooperation {
+  /** Fractions of the budget at which the search hands over its best solution, in increasing order. */
+  at: readonly number[];
+  /** Resolves with the best of every search at this point, or null when this search's own is the best. */
+  exchange(best: SharedBest): Promise<SharedBest | null>;
 }
 
 const isMatrix = (t: unknown): t is TravelMatrix =>
@@ -59,6 +74,11 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
       fraction: fraction(),
     });
 
+  const cooperation = options.cooperation;
+  let nextMeeting = 0;
+  // A meeting ends the slice at the iteration it falls due, so that with maxIterations it is reproducible.
+  const meetingDue = () =>
+    cooperation !== undefined && nextMeeting < cooperation.at.length && fraction() >= cooperation.at[nextMeeting];
   if (m.n > 0) {
     outer: for (;;) {
       const sliceEnd = performance.now() + SLICE_MS;
@@ -70,8 +90,13 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
         const f = fraction();
         if (f >= 1) break outer;
         search.iterate(t0 * Math.pow(tf / t0, f));
-      } while (performance.now() < sliceEnd);
+      } while (performance.now() < sliceEnd && !meetingDue());
       report();
+      while (meetingDue()) {
+        nextMeeting++;
+        const better = await cooperation!.exchange({ cost: search.bestCost, routes: search.bestRoutes() });
+        if (better && better.cost < search.bestCost - 1e-9) search.adopt(better.routes);
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) {
         stoppedBy = 'abort';

@@ -3,7 +3,7 @@
 // current search at its next slice, which then returns its best solution.
 import { constants, getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { solveWithMatrix } from './solve';
+import { solveWithMatrix, type Cooperation, type SharedBest } from './solve';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 import { ProblemValidationError } from './validate';
 
@@ -19,19 +19,45 @@ try {
 }
 const port = parentPort;
 let current: AbortController | null = null;
+/** Resolves the meeting this worker's search is waiting at, if any. */
+let answerMeeting: ((best: SharedBest | null) => void) | null = null;
+
+const send = (m: WorkerResponse) => port.postMessage(m);
+
+function meet(at: number[]): Cooperation {
+  return {
+    at,
+    exchange: (best) =>
+      new Promise((resolve) => {
+        answerMeeting = resolve;
+        send({ type: 'best', best });
+      }),
+  };
+}
+
+function answer(best: SharedBest | null): void {
+  const resolve = answerMeeting;
+  answerMeeting = null;
+  resolve?.(best);
+}
 
 port.on('message', async (msg: WorkerRequest) => {
   if (msg.type === 'abort') {
     current?.abort();
+    answer(null);
     return;
   }
-  const send = (m: WorkerResponse) => port.postMessage(m);
+  if (msg.type === 'better') {
+    answer(msg.best);
+    return;
+  }
   const controller = (current = new AbortController());
   try {
     const solution = await solveWithMatrix(msg.problem, msg.matrix, {
       ...msg.options,
       signal: controller.signal,
       onProgress: msg.wantProgress ? (progress) => send({ type: 'progress', progress }) : undefined,
+      cooperation: msg.meetAt?.length ? meet(msg.meetAt) : undefined,
     });
     send({ type: 'result', solution });
   } catch (e) {

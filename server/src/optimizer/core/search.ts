@@ -73,6 +73,11 @@ export class Search {
   private readonly dirtyList: Int32Array;
   private dirtyLen = 0;
   private readonly routeMark: Int32Array;
+  /** Routes a visit is offered in one pass of a restricted recreate; every route otherwise. */
+  private readonly candidates: Int32Array;
+  private readonly allRoutes: Int32Array;
+  /** One empty route of each vehicle type (restricted recreate). */
+  private readonly emptyRoutes: Int32Array;
   /** iterStamp of the iteration in which a visit entered already unassigned (offered every route). */
   private readonly wasUnassigned: Int32Array;
   private readonly sortKey: Float64Array;
@@ -109,6 +114,9 @@ export class Search {
     this.savedCost = new Float64Array(V);
     this.typeMark = new Int32Array(V + m.vehicles + 1);
     this.routeMark = new Int32Array(V);
+    this.candidates = new Int32Array(V);
+    this.allRoutes = Int32Array.from({ length: V }, (_, r) => r);
+    this.emptyRoutes = new Int32Array(V);
     this.dirty = new Uint8Array(V);
     this.dirtyList = new Int32Array(V);
     this.wasUnassigned = new Int32Array(n);
@@ -243,6 +251,41 @@ export class Search {
       for (let i = 0; i <= len; i++) total += m.dur[this.bestNodes[base + i] * m.size + this.bestNodes[base + i + 1]];
     }
     return total;
+  }
+
+  /** The best solution's visits per vehicle (to share with another search of the same model). */
+  bestRoutes(): number[][] {
+    const stride = this.rs.stride;
+    const routes: number[][] = [];
+    for (let r = 0; r < this.m.vehicles; r++) {
+      const base = r * stride;
+      routes.push(Array.from(this.bestNodes.subarray(base + 1, base + 1 + this.bestLen[r])));
+    }
+    return routes;
+  }
+
+  /**
+   * Continues from another search's solution (visits per vehicle of the same model, feasible): it becomes
+   * the current solution, and the best when it is better. Its cost is recomputed here, not trusted.
+   */
+  adopt(routes: readonly (readonly number[])[]): void {
+    const m = this.m;
+    const rs = this.rs;
+    let cost = 0;
+    for (let r = 0; r < m.vehicles; r++) {
+      rs.setRoute(r, routes[r]);
+      cost += rs.cost[r];
+      for (const c of routes[r]) cost += m.extra[c * m.vehicles + r];
+    }
+    this.poolLen = 0;
+    for (let c = 0; c < m.n; c++) {
+      if (rs.routeOf[c] >= 0) continue;
+      this.pool[this.poolLen++] = c;
+      cost += m.penalty[c];
+    }
+    this.cost = cost;
+    for (let r = 0; r < m.vehicles; r++) this.markDirty(r);
+    if (cost < this.bestCost - 1e-9) this.saveBest();
   }
 
   /** Loads the best solution found into the route state. */
@@ -412,6 +455,9 @@ export class Search {
     const restrict = !initial && m.n > this.params.restrictAbove;
     const near = Math.min(this.K, 2 * this.params.granularity);
     const routeMark = this.routeMark;
+    const cand = this.candidates;
+    // Restricted: one empty route of each vehicle type, found once per recreate (again after one fills).
+    let emptyCount = restrict ? this.findEmptyRoutes() : 0;
     for (let o = 0; o < n; o++) {
       const c = order[o];
       let best = Infinity;
@@ -419,42 +465,60 @@ export class Search {
       let bestI = -1;
       const stamp = ++this.stamp;
       const restrictC = restrict && this.wasUnassigned[c] !== this.iterStamp;
-      if (restrictC) {
-        for (let g = 0; g < near; g++) {
-          const r = rs.routeOf[this.neighbors[c * this.K + g]];
-          if (r >= 0) routeMark[r] = stamp;
-        }
-        if (m.homeVehicle[c] >= 0) routeMark[m.homeVehicle[c]] = stamp;
-      }
       const rowExtra = c * V;
       const cRow = c * size;
       const cCol = m.symmetric ? cRow : c;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
       const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
-      // Restricted: the routes of c's nearest neighbours first; only when none of them can take c (or
-      // only an empty one can), the routes of its farther neighbours (pass 1), then every other route
-      // (pass 2), rather than leave c out or open a route for it.
+      // Restricted: the routes of c's nearest neighbours (and empty ones) first; only when none of them
+      // can take c (or only an empty one can), the routes of its farther neighbours (pass 1), then every
+      // other route (pass 2), rather than leave c out or open a route for it.
       for (let pass = 0; pass < (restrictC ? 3 : 1); pass++) {
         if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
-        if (pass === 1) {
-          for (let g = near; g < this.K; g++) {
-            const r = rs.routeOf[this.neighbors[c * this.K + g]];
-            if (r >= 0 && routeMark[r] !== stamp) routeMark[r] = -stamp;
+        let routes: Int32Array = this.allRoutes;
+        let count = V;
+        if (restrictC) {
+          routes = cand;
+          count = 0;
+          if (pass === 0) {
+            for (let g = 0; g < near; g++) {
+              const r = rs.routeOf[this.neighbors[c * this.K + g]];
+              if (r >= 0 && routeMark[r] !== stamp) {
+                routeMark[r] = stamp;
+                cand[count++] = r;
+              }
+            }
+            const home = m.homeVehicle[c];
+            if (home >= 0 && routeMark[home] !== stamp) {
+              routeMark[home] = stamp;
+              cand[count++] = home;
+            }
+            for (let e = 0; e < emptyCount; e++) {
+              const r = this.emptyRoutes[e];
+              if (routeMark[r] !== stamp) cand[count++] = r;
+            }
+          } else if (pass === 1) {
+            for (let g = near; g < this.K; g++) {
+              const r = rs.routeOf[this.neighbors[c * this.K + g]];
+              if (r >= 0 && routeMark[r] !== stamp && routeMark[r] !== -stamp) {
+                routeMark[r] = -stamp;
+                cand[count++] = r;
+              }
+            }
+          } else {
+            for (let r = 0; r < V; r++) if (lens[r] && routeMark[r] !== stamp && routeMark[r] !== -stamp) cand[count++] = r;
           }
         }
-        for (let r = 0; r < V; r++) {
+        for (let x = 0; x < count; x++) {
+          const r = routes[x];
           const extra = m.extra[rowExtra + r];
           if (extra === Infinity) continue;
           const len = lens[r];
-          if (pass === 1) {
-            if (len === 0 || routeMark[r] !== -stamp) continue;
-          } else if (pass === 2) {
-            if (len === 0 || routeMark[r] === stamp || routeMark[r] === -stamp) continue;
-          } else if (len === 0) {
+          if (len === 0) {
             const t = m.vtype[r];
             if (this.typeMark[t] === stamp) continue;
             this.typeMark[t] = stamp;
-          } else if (restrictC && routeMark[r] !== stamp) continue;
+          }
           const a = m.costTime[r], b = m.costDist[r];
           const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
           const complex = multiC || rs.isComplex(r);
@@ -505,11 +569,27 @@ export class Search {
         continue;
       }
       this.touch(bestR);
+      const opened = lens[bestR] === 0;
       const costBefore = rs.cost[bestR];
       rs.insert(bestR, bestI, c);
+      if (restrict && opened) emptyCount = this.findEmptyRoutes();
       this.cost += rs.cost[bestR] - costBefore + m.extra[rowExtra + bestR] - m.penalty[c];
     }
     this.poolLen = left;
+  }
+
+  /** Fills emptyRoutes with the first empty route of each vehicle type; returns how many. */
+  private findEmptyRoutes(): number {
+    const stamp = ++this.stamp;
+    let count = 0;
+    for (let r = 0; r < this.m.vehicles; r++) {
+      if (this.rs.len[r]) continue;
+      const t = this.m.vtype[r];
+      if (this.typeMark[t] === stamp) continue;
+      this.typeMark[t] = stamp;
+      this.emptyRoutes[count++] = r;
+    }
+    return count;
   }
 
   /** Positions to skip are drawn as geometric gaps rather than one coin flip per position. */
