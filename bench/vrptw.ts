@@ -2,7 +2,8 @@
  * Solomon VRPTW benchmark:
  *   npm run bench:vrptw -- [--budget 1.5] [--threads 1] [--dir path] [--only C101,R202] [--seed 1]
  * Gehring–Homberger: --dir ../shared/bench/vrptw/homberger_1000 --budget 30 --only R1_10_1,C1_10_1 (same format and bks.csv).
- * --threads N solves each instance on N worker threads at once (seeds seed..seed+N-1, best kept);
+ * --threads N solves each instance on N worker threads at once (OptimizerPool: seeds seed..seed+N-1, meeting
+ * four times to continue from the best of them);
  * instances still run one after another and each one's own wall time is reported.
  * Solves each instance one at a time with the given budget (seconds; or --iters N for a fixed,
  * load-independent number of search iterations), verifies it with the independent
