@@ -95,7 +95,7 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
       while (meetingDue()) {
         nextMeeting++;
         const better = await cooperation!.exchange({ cost: search.bestCost, routes: search.bestRoutes() });
-        if (better && better.cost < search.bestCost - 1e-9) search.adopt(better.routes);
+        if (better) search.adopt(better.routes);
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) {

@@ -141,8 +141,8 @@ const MEET_AT = [0.2, 0.4, 0.6, 0.8];
  * problem on every worker with seeds seed, seed+1, … and returns the best solution. Four times during
  * the budget the searches meet: each hands over its best and every one whose best is worse continues
  * from the best of them (on the 56 Solomon instances at 1.5 s, about a third less gap than keeping the
- * best of independent searches; ADR 0002). More cores buy quality without more wall time. With maxIterations the
- * meetings fall on fixed iterations, so results stay reproducible.
+ * best of independent searches; ADR 0002). More cores buy quality without more wall time. With
+ * maxIterations the meetings fall on fixed iterations, so results stay reproducible.
  */
 export class OptimizerPool {
   private readonly workers: Worker[];

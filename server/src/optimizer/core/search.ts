@@ -255,12 +255,8 @@ export class Search {
 
   /** The best solution's visits per vehicle (to share with another search of the same model). */
   bestRoutes(): number[][] {
-    const stride = this.rs.stride;
     const routes: number[][] = [];
-    for (let r = 0; r < this.m.vehicles; r++) {
-      const base = r * stride;
-      routes.push(Array.from(this.bestNodes.subarray(base + 1, base + 1 + this.bestLen[r])));
-    }
+    for (let r = 0; r < this.m.vehicles; r++) routes.push(Array.from(this.bestVisits(r)));
     return routes;
   }
 
@@ -270,19 +266,13 @@ export class Search {
    */
   adopt(routes: readonly (readonly number[])[]): void {
     const m = this.m;
-    const rs = this.rs;
+    this.load((r) => routes[r]);
     let cost = 0;
     for (let r = 0; r < m.vehicles; r++) {
-      rs.setRoute(r, routes[r]);
-      cost += rs.cost[r];
+      cost += this.rs.cost[r];
       for (const c of routes[r]) cost += m.extra[c * m.vehicles + r];
     }
-    this.poolLen = 0;
-    for (let c = 0; c < m.n; c++) {
-      if (rs.routeOf[c] >= 0) continue;
-      this.pool[this.poolLen++] = c;
-      cost += m.penalty[c];
-    }
+    for (let k = 0; k < this.poolLen; k++) cost += m.penalty[this.pool[k]];
     this.cost = cost;
     for (let r = 0; r < m.vehicles; r++) this.markDirty(r);
     if (cost < this.bestCost - 1e-9) this.saveBest();
@@ -290,16 +280,23 @@ export class Search {
 
   /** Loads the best solution found into the route state. */
   restoreBest(): void {
-    const rs = this.rs;
-    for (let r = 0; r < this.m.vehicles; r++) {
-      const base = r * rs.stride;
-      rs.setRoute(r, this.bestNodes.subarray(base + 1, base + 1 + this.bestLen[r]));
-    }
-    this.poolLen = 0;
-    for (let c = 0; c < this.m.n; c++) if (rs.routeOf[c] < 0) this.pool[this.poolLen++] = c;
+    this.load((r) => this.bestVisits(r));
     this.cost = this.bestCost;
     for (let k = 0; k < this.dirtyLen; k++) this.dirty[this.dirtyList[k]] = 0;
     this.dirtyLen = 0;
+  }
+
+  private bestVisits(r: number): Int32Array {
+    const base = r * this.rs.stride;
+    return this.bestNodes.subarray(base + 1, base + 1 + this.bestLen[r]);
+  }
+
+  /** Makes the given visits each vehicle's route and every other visit unassigned (cost left to the caller). */
+  private load(visitsOf: (r: number) => ArrayLike<number>): void {
+    const rs = this.rs;
+    for (let r = 0; r < this.m.vehicles; r++) rs.setRoute(r, visitsOf(r));
+    this.poolLen = 0;
+    for (let c = 0; c < this.m.n; c++) if (rs.routeOf[c] < 0) this.pool[this.poolLen++] = c;
   }
 
   private ruin(): void {
@@ -454,7 +451,6 @@ export class Search {
     let gap = this.nextGap(blink, logKeep);
     const restrict = !initial && m.n > this.params.restrictAbove;
     const near = Math.min(this.K, 2 * this.params.granularity);
-    const routeMark = this.routeMark;
     const cand = this.candidates;
     // Restricted: one empty route of each vehicle type, found once per recreate (again after one fills).
     let emptyCount = restrict ? this.findEmptyRoutes() : 0;
@@ -475,40 +471,8 @@ export class Search {
       // other route (pass 2), rather than leave c out or open a route for it.
       for (let pass = 0; pass < (restrictC ? 3 : 1); pass++) {
         if (pass > 0 && bestR >= 0 && lens[bestR] > 0) break;
-        let routes: Int32Array = this.allRoutes;
-        let count = V;
-        if (restrictC) {
-          routes = cand;
-          count = 0;
-          if (pass === 0) {
-            for (let g = 0; g < near; g++) {
-              const r = rs.routeOf[this.neighbors[c * this.K + g]];
-              if (r >= 0 && routeMark[r] !== stamp) {
-                routeMark[r] = stamp;
-                cand[count++] = r;
-              }
-            }
-            const home = m.homeVehicle[c];
-            if (home >= 0 && routeMark[home] !== stamp) {
-              routeMark[home] = stamp;
-              cand[count++] = home;
-            }
-            for (let e = 0; e < emptyCount; e++) {
-              const r = this.emptyRoutes[e];
-              if (routeMark[r] !== stamp) cand[count++] = r;
-            }
-          } else if (pass === 1) {
-            for (let g = near; g < this.K; g++) {
-              const r = rs.routeOf[this.neighbors[c * this.K + g]];
-              if (r >= 0 && routeMark[r] !== stamp && routeMark[r] !== -stamp) {
-                routeMark[r] = -stamp;
-                cand[count++] = r;
-              }
-            }
-          } else {
-            for (let r = 0; r < V; r++) if (lens[r] && routeMark[r] !== stamp && routeMark[r] !== -stamp) cand[count++] = r;
-          }
-        }
+        const routes = restrictC ? cand : this.allRoutes;
+        const count = restrictC ? this.listRoutesFor(c, pass, stamp, near, emptyCount) : V;
         for (let x = 0; x < count; x++) {
           const r = routes[x];
           const extra = m.extra[rowExtra + r];
@@ -576,6 +540,45 @@ export class Search {
       this.cost += rs.cost[bestR] - costBefore + m.extra[rowExtra + bestR] - m.penalty[c];
     }
     this.poolLen = left;
+  }
+
+  /**
+   * Restricted recreate: writes into `candidates` the routes visit c is offered in one pass and returns how
+   * many. Pass 0: its `near` nearest neighbours' routes, its pinned/previous practitioner's, one empty route
+   * of each type; pass 1: its farther neighbours' routes; pass 2: every other non-empty route. Routes
+   * listed are marked (stamp in pass 0, -stamp in pass 1; stamps are positive) so no later pass lists them again.
+   */
+  private listRoutesFor(c: number, pass: number, stamp: number, near: number, emptyCount: number): number {
+    const rs = this.rs;
+    const routeMark = this.routeMark;
+    const cand = this.candidates;
+    let count = 0;
+    if (pass === 0) {
+      for (let g = 0; g < near; g++) {
+        const r = rs.routeOf[this.neighbors[c * this.K + g]];
+        if (r >= 0 && Math.abs(routeMark[r]) !== stamp) {
+          routeMark[r] = stamp;
+          cand[count++] = r;
+        }
+      }
+      const home = this.m.homeVehicle[c];
+      if (home >= 0 && Math.abs(routeMark[home]) !== stamp) {
+        routeMark[home] = stamp;
+        cand[count++] = home;
+      }
+      for (let e = 0; e < emptyCount; e++) if (Math.abs(routeMark[this.emptyRoutes[e]]) !== stamp) cand[count++] = this.emptyRoutes[e];
+    } else if (pass === 1) {
+      for (let g = near; g < this.K; g++) {
+        const r = rs.routeOf[this.neighbors[c * this.K + g]];
+        if (r >= 0 && Math.abs(routeMark[r]) !== stamp) {
+          routeMark[r] = -stamp;
+          cand[count++] = r;
+        }
+      }
+    } else {
+      for (let r = 0; r < this.m.vehicles; r++) if (rs.len[r] && Math.abs(routeMark[r]) !== stamp) cand[count++] = r;
+    }
+    return count;
   }
 
   /** Fills emptyRoutes with the first empty route of each vehicle type; returns how many. */
