@@ -97,6 +97,42 @@ describe('session tokens', () => {
   });
 });
 
+describe('a user without a password (invited, not yet accepted)', () => {
+  const invite = (email: string) =>
+    t.request('POST', '/api/users', { token: acme.tokens.admin, body: { email, first_name: 'Ivy', role: 'ADMIN' } });
+  /** What an attacker would try first: the old decoy constant, the empty-ish, the email itself, common words. */
+  const guesses = (email: string) => ['decoy-password-never-matches', ' ', 'password', 'rounds-demo', PASSWORD, email, 'null', 'undefined', 'x'.repeat(1024)];
+
+  it('no password logs in, before or after the invitation expires', async () => {
+    const email = 'ivy@acme.test';
+    const invited = await invite(email);
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    for (const password of guesses(email)) {
+      const response = await login(email, password);
+      expect(response.status, `password ${JSON.stringify(password)}`).toBe(401);
+      expect(response.body.token).toBeUndefined();
+    }
+    await t.ctx.db.update(oneTimeTokens).set({ expires_at: new Date(Date.now() - 1000) })
+      .where(and(eq(oneTimeTokens.user_id, invited.body.user.id), eq(oneTimeTokens.purpose, 'INVITATION')));
+    for (const password of guesses(email)) expect((await login(email, password)).status).toBe(401);
+  });
+
+  it('accepting the invitation ends every session the user had before (an operator’s login-as link)', async () => {
+    const email = 'iris@acme.test';
+    const invited = await invite(email);
+    const link = await new AuthService(t.ctx).createLoginAsLink(invited.body.user.id);
+    const earlier = await t.request('POST', '/api/auth/login_as', { body: { token: new URL(link).searchParams.get('token') } });
+    expect(earlier.status, JSON.stringify(earlier.body)).toBe(200);
+    expect((await me(earlier.body.token)).status).toBe(200);
+    const [sent] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, email)).orderBy(desc(outboxEmails.id)).limit(1);
+    const invitation = decodeURIComponent(/accept-invitation\?token=(\S+)/.exec(sent.text_body)![1]);
+    expect((await t.request('POST', '/api/auth/invitation/accept', { body: { token: invitation, password: 'a fresh passphrase' } })).status).toBe(200);
+    expect((await me(earlier.body.token)).status).toBe(401);
+    expect((await login(email, 'a fresh passphrase')).status).toBe(200);
+    expect((await login(email, 'decoy-password-never-matches')).status).toBe(401);
+  });
+});
+
 describe('one-time links', () => {
   it('a reset link carries at least 128 random bits, and an expired one (older than 60 minutes) no longer works', async () => {
     const email = 'late@acme.test';

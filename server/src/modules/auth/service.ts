@@ -1,4 +1,5 @@
 // Sessions, logins, password resets, login-as links and invitations.
+import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
@@ -22,8 +23,11 @@ const RESET_TTL_MINUTES = 60;
 const RESET_EMAILS_PER_WINDOW = 3;
 const LOGIN_AS_TTL_MINUTES = 15;
 export const INVITATION_TTL_DAYS = 7;
-// Verified against when the email is unknown, so a missing account takes as long as a wrong password.
-const DECOY_HASH = hashPassword('decoy-password-never-matches');
+/**
+ * Verified against when the email is unknown or the user has no password yet, so those take as long as a wrong
+ * password. Its password is random and never kept, and a match against it is never taken as a login anyway.
+ */
+const DECOY_HASH = hashPassword(randomBytes(32).toString('base64'));
 
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
@@ -47,7 +51,7 @@ export class AuthService {
       throw tooManyRequests(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
     const found = await findUserByEmail(db, email);
-    const valid = await verifyPassword(password, found?.user.password_hash ?? (await DECOY_HASH));
+    const valid = await passwordMatches(password, found?.user.password_hash ?? null);
     if (!found || !valid) {
       await recordFailure(db, key, this.throttle);
       await recordFailure(db, accountKey, this.accountThrottle);
@@ -256,6 +260,8 @@ export class AuthService {
       // Another tab accepted it between the check and now.
       if (userId === undefined) return false;
       await updateUser(tx, userId, { password_hash: passwordHash });
+      // No session from before the user chose their password may go on.
+      await revokeUserSessions(tx, userId);
       await revokeOneTimeTokens(tx, userId, ['INVITATION']);
       await recordVersion(tx, {
         businessAccountId: found.business.id, itemType: 'User', itemId: userId, event: 'update', whodunnit: fullName(found.user),
@@ -289,6 +295,18 @@ export class AuthService {
     if (userId === undefined) throw invalid(failure);
     return userId;
   }
+}
+
+/**
+ * Whether the password is the user's. A user without a password (invited, not yet accepted) never matches, whatever is
+ * typed; the decoy is still verified so that the answer takes as long.
+ */
+async function passwordMatches(password: string, passwordHash: string | null): Promise<boolean> {
+  if (!passwordHash) {
+    await verifyPassword(password, await DECOY_HASH);
+    return false;
+  }
+  return verifyPassword(password, passwordHash);
 }
 
 const resetEmailsKey = (userId: number) => `reset-emails:${userId}`;
