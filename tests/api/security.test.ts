@@ -166,6 +166,45 @@ describe('reset-request flooding', () => {
   });
 });
 
+describe('limits under simultaneous attempts', () => {
+  const newUser = (email: string) =>
+    createUser(t.ctx.db, { businessAccountId: acme.businessAccountId, email, password: PASSWORD, first_name: 'Sim', role: 'REGULAR_USER' });
+  const statuses = (responses: Array<{ status: number }>) => responses.map((response) => response.status);
+
+  it('40 simultaneous logins from one address, the right password last, get no more tries than the limit (3)', async () => {
+    const email = 'burst@acme.test';
+    await newUser(email);
+    const attempts = Array.from({ length: 40 }, (_, index) => t.request('POST', '/api/auth/login', {
+      body: { email, password: index === 39 ? PASSWORD : `wrong ${index}` }, remoteAddress: '198.51.100.140',
+    }));
+    const answered = statuses(await Promise.all(attempts));
+    expect(answered.filter((status) => status !== 429).length, answered.join(' ')).toBeLessThanOrEqual(3);
+    expect(answered.filter((status) => status === 429).length).toBeGreaterThanOrEqual(37);
+  });
+
+  it('simultaneous wrong logins from many addresses get no more tries than the account’s limit (6)', async () => {
+    const email = 'spread@acme.test';
+    await newUser(email);
+    const attempts = Array.from({ length: 30 }, (_, index) => t.request('POST', '/api/auth/login', {
+      body: { email, password: `wrong ${index}` }, remoteAddress: `198.51.100.${150 + (index % 15)}`,
+    }));
+    const answered = statuses(await Promise.all(attempts));
+    expect(answered.filter((status) => status === 401).length, answered.join(' ')).toBeLessThanOrEqual(6);
+    // Locked for every address now, the right password too.
+    expect((await t.request('POST', '/api/auth/login', { body: { email, password: PASSWORD }, remoteAddress: '198.51.100.199' })).status).toBe(429);
+  });
+
+  it('30 simultaneous reset requests send at most 3 emails', async () => {
+    const email = 'resets@acme.test';
+    await newUser(email);
+    const requests = Array.from({ length: 30 }, (_, index) => t.request('POST', '/api/auth/password_reset', {
+      body: { email }, remoteAddress: `198.51.100.${200 + (index % 10)}`,
+    }));
+    expect(statuses(await Promise.all(requests)).every((status) => status === 202 || status === 429)).toBe(true);
+    expect((await emailsTo(email)).length).toBe(3);
+  });
+});
+
 describe('the server log', () => {
   it('keeps no email body, recipient or one-time link, and no token of a request URL', async () => {
     const email = acme.emails.practitioner;

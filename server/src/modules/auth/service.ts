@@ -12,7 +12,7 @@ import {
   consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, revokeOneTimeTokens, revokeResetLinks, revokeSession,
   revokeUserSessions, type OneTimeTokenPurpose,
 } from './repository';
-import { blockedForMinutes, clearFailures, recordFailure, type ThrottleRule } from './throttle';
+import { clearFailures, giveBackAttempt, takeAttempt, type ThrottleRule } from './throttle';
 import { paymentRequired, subscriptionStateOf } from '../subscriptions';
 
 const RESET_TTL_MINUTES = 60;
@@ -46,20 +46,19 @@ export class AuthService {
     const account = email.trim().toLowerCase();
     const key = `login:${account}|${ip}`;
     const accountKey = `login-account:${account}`;
-    const minutes = Math.max(await blockedForMinutes(db, key, this.throttle), await blockedForMinutes(db, accountKey, this.accountThrottle));
+    // Every attempt is counted before the password is checked, so simultaneous guesses cannot outrun the limits.
+    // An address already over its limit adds nothing to the account's count (it cannot lock the account by itself).
+    const minutes = await takeAttempt(db, key, this.throttle) || await takeAttempt(db, accountKey, this.accountThrottle);
     if (minutes > 0) {
       throw tooManyRequests(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
     const found = await findUserByEmail(db, email);
     const valid = await passwordMatches(password, found?.user.password_hash ?? null);
-    if (!found || !valid) {
-      await recordFailure(db, key, this.throttle);
-      await recordFailure(db, accountKey, this.accountThrottle);
-      throw new HttpError(401, 'Invalid email or password.', 'INVALID_CREDENTIALS');
-    }
-    // Only this address's count is forgiven: the account's count keeps its window, so a guesser who waits for the
-    // user's next login gains nothing.
+    if (!found || !valid) throw new HttpError(401, 'Invalid email or password.', 'INVALID_CREDENTIALS');
+    // This address's count is forgiven; the account's keeps its window (this attempt aside), so a guesser who waits
+    // for the user's next login gains nothing.
     await clearFailures(db, key);
+    await giveBackAttempt(db, accountKey);
     assertActive(found);
     return this.startSession(found);
   }
@@ -113,22 +112,19 @@ export class AuthService {
     const { db, config } = this.ctx;
     const account = email.trim().toLowerCase();
     const key = `reset:${account}|${ip}`;
-    if (await blockedForMinutes(db, key, this.throttle) > 0) {
+    if (await takeAttempt(db, key, this.throttle) > 0) {
       throw tooManyRequests('Too many reset requests from your address. Try again later.');
     }
-    await recordFailure(db, key, this.throttle);
     const found = await findUserByEmail(db, email);
     if (!found || !found.user.active) {
       this.ctx.log.info({ ip }, 'password reset requested for an unknown or inactive email');
       return;
     }
-    const sentKey = resetEmailsKey(found.user.id);
     const emailCap: ThrottleRule = { maxFailures: RESET_EMAILS_PER_WINDOW, windowMinutes: config.loginWindowMinutes };
-    if (await blockedForMinutes(db, sentKey, emailCap) > 0) {
+    if (await takeAttempt(db, resetEmailsKey(found.user.id), emailCap) > 0) {
       this.ctx.log.info({ ip, userId: found.user.id }, 'password reset not emailed: enough links were sent recently');
       return;
     }
-    await recordFailure(db, sentKey, emailCap);
     const token = await this.issueOneTimeToken(found.user.id, 'PASSWORD_RESET', RESET_TTL_MINUTES);
     const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.ctx.mailer.send({
