@@ -10,6 +10,7 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** APP_SECRET; empty when it was not given outside production, until resolveAppSecret sets the generated one. */
   appSecret: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -80,8 +81,6 @@ export interface SmsConfig {
 
 export class ConfigError extends Error {}
 
-const DEV_SECRET = 'rounds-development-secret-change-me-0123456789';
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const int = (name: string, fallback: number, min: number, max: number): number => {
@@ -148,8 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const databaseUrl = url('DATABASE_URL');
   const port = int('PORT', 8000, 1, 65535);
-  const appSecret = env.APP_SECRET ?? (production ? '' : DEV_SECRET);
-  if (appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters (it encrypts PMS API keys)');
+  // Empty outside production when unset: resolveAppSecret then takes the installation's generated one.
+  const appSecret = env.APP_SECRET ?? '';
+  if ((production || appSecret !== '') && appSecret.length < 32) {
+    problems.push('APP_SECRET must be at least 32 characters (it encrypts PMS API keys and signs client links)');
+  }
 
   const stripeKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
   const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';

@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './context';
+import { resolveAppSecret } from './lib/app-secret';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed';
@@ -29,6 +30,7 @@ async function main() {
     config.clinikoBaseUrl = sandbox.url;
     log.info(`PMS sandbox (Cliniko-compatible) listening at ${sandbox.url}`);
   }
+  await resolveAppSecret(config, database, log);
   const ctx = createContext(config, database, log);
   if (config.seedDemo) await seedDemoIfEmpty(ctx, { pmsApiKey: sandbox?.apiKey });
 

@@ -2,6 +2,7 @@
 // database (DATABASE_URL). Several can run, on several machines; jobs are claimed with FOR UPDATE SKIP LOCKED.
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './context';
+import { resolveAppSecret } from './lib/app-secret';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
@@ -17,6 +18,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
   await migrate(database);
+  await resolveAppSecret(config, database, log);
   const ctx = createContext(config, database, log);
   const worker = startWorker(ctx, jobHandlers, { scheduler: automaticSyncRules, leaseMs: config.jobLeaseMs });
   prewarmOptimizerWorkers(1);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
+import { resolveAppSecret } from '../lib/app-secret';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import type { Role, SubscriptionPlan, SubscriptionStatus } from '../db/schema';
@@ -55,7 +56,9 @@ async function main(argv: string[]) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   try {
     await migrate(database);
-    const ctx = createContext(config, database, pino({ level: 'warn' }));
+    const log = pino({ level: 'warn' });
+    await resolveAppSecret(config, database, log);
+    const ctx = createContext(config, database, log);
     if (command === 'create-business') {
       const { business, admin } = await createBusinessAccount(ctx.db, {
         name: need('name'), timeZone: values['time-zone'],

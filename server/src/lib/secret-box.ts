@@ -5,6 +5,7 @@ export class SecretBox {
   private readonly key: Buffer;
 
   constructor(appSecret: string) {
+    if (appSecret.length < 32) throw new Error('SecretBox needs a secret of at least 32 characters (see resolveAppSecret)');
     this.key = Buffer.from(hkdfSync('sha256', appSecret, 'rounds', 'secret-box-v1', 32));
   }
 
