@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; omitted means in memory. */
   dataDir?: string;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

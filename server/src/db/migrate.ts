@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from './client';
 
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK = 'SELECT pg_advisory_xact_lock(727274);';
 
 export function listMigrations(): string[] {
