@@ -2,7 +2,8 @@
 // data, exactly as `npm start` does, and stops it afterwards. Its log (at info, as in production) is searched on stop
 // for secrets: a file whose run logged one fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,7 @@ export async function startProduct(
   }
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rounds-e2e-'));
+  if (!options.dataDir && startsFromDemo(env)) cpSync(await seededDemoDataDir(), dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
@@ -106,4 +108,40 @@ export async function startProduct(
       if (leaks.length) throw new Error(`The product's log holds secrets: ${leaks.join('; ')}`);
     },
   };
+}
+
+/** A product on its own embedded database that would seed the demo on start (what most e2e files start). */
+function startsFromDemo(env: Record<string, string>): boolean {
+  return !env.DATABASE_URL && env.SEED_DEMO !== 'false' && env.START_SANDBOX !== 'false';
+}
+
+const DEMO_TEMPLATES = 'tmp/e2e-demo-templates';
+
+/** Every file's content under these paths, for the template's name: a change to the seed or schema makes a new one. */
+function fingerprintOf(paths: string[]): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    if (statSync(path).isDirectory()) for (const name of readdirSync(path).sort()) visit(join(path, name));
+    else hash.update(path).update(readFileSync(path));
+  };
+  paths.forEach(visit);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * An embedded database on which the product has seeded the demo (a real first import from the sandbox), made once a
+ * day per version of the seed: each file starts on a copy of it, as if it had seeded its own (the sandbox's data and
+ * key are the same at every start), instead of spending its first seconds importing.
+ */
+async function seededDemoDataDir(): Promise<string> {
+  const day = new Date().toISOString().slice(0, 10);
+  const template = join(DEMO_TEMPLATES, `${day}-${fingerprintOf(['server/src/db/migrations', 'server/src/demo', 'server/src/pms/sandbox'])}`);
+  if (existsSync(template)) return template;
+  const seeding = mkdtempSync(join(tmpdir(), 'rounds-e2e-template-'));
+  const product = await startProduct({}, { dataDir: seeding });
+  await product.stop();
+  cpSync(seeding, `${template}.partial`, { recursive: true });
+  renameSync(`${template}.partial`, template);
+  rmSync(seeding, { recursive: true, force: true });
+  return template;
 }
