@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every kind of test in order — typecheck, lint, unit, component and model-based, API on PGlite,
 // API on PostgreSQL (when TEST_DATABASE_URL is set), then a production build and the Playwright end-to-end suite.
-// Prints a closing "N passed, N failed" line and exits non-zero when anything failed.
+// Prints the stage times, the ten slowest test files and a closing "N passed, N failed" line and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -25,6 +25,8 @@ const stages = [
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
 const failedTests = [];
+const fileTimes = [];
+const stageTimes = [];
 
 for (const stage of stages) {
   if (stage.skipUnless && !process.env[stage.skipUnless]) {
@@ -45,6 +47,7 @@ for (const stage of stages) {
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
     for (const file of summary.testResults) {
+      fileTimes.push({ stage: stage.name, file: file.name.replace(`${process.cwd()}/`, ''), seconds: (file.endTime - file.startTime) / 1000 });
       for (const test of file.assertionResults) {
         if (test.status === 'failed') failedTests.push(`${stage.name}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
       }
@@ -65,6 +68,13 @@ for (const stage of stages) {
     }
   }
   console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+  stageTimes.push(`${stage.name} ${seconds} s`);
+}
+
+console.log(`\nStage times: ${stageTimes.join(', ')}`);
+console.log('Ten slowest test files:');
+for (const { stage, file, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${stage}: ${file}`);
 }
 
 // Repeated at the end, where a CI log's tail shows it.
