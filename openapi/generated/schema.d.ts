@@ -13,7 +13,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with email and password */
+        /**
+         * Log in with email and password
+         * @description An email is unique within a business, not across Rounds. When the email and password open accounts in several businesses and business_account_id does not pick one, the answer is 409 CHOOSE_BUSINESS with those businesses (only those the password opens); the client asks which and logs in again with its id. A business_account_id whose account this password does not open answers 401 like any wrong password.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -47,7 +50,10 @@ export interface paths {
         };
         /** The user the token belongs to */
         get: operations["getCurrentUser"];
-        /** Update my account (name, email, password) */
+        /**
+         * Update my account (name, email, password)
+         * @description A new email must not be another user's of the same business (409); users of other businesses do not count.
+         */
         put: operations["updateCurrentUser"];
         post?: never;
         delete?: never;
@@ -156,7 +162,10 @@ export interface paths {
         /** The business's users, by name, with their status and last login */
         get: operations["listUsers"];
         put?: never;
-        /** Invites a user to the business; they get an email with a one-time link (valid 7 days) to choose a password */
+        /**
+         * Invites a user to the business; they get an email with a one-time link (valid 7 days) to choose a password
+         * @description An email is unique within the business (case aside): 409 EMAIL_TAKEN when one of its users has it. A user of another business may have the same email; that is neither refused nor revealed.
+         */
         post: operations["inviteUser"];
         delete?: never;
         options?: never;
@@ -1466,6 +1475,15 @@ export interface components {
             role: components["schemas"]["Role"];
             associated_practitioner_ids: components["schemas"]["Id"][];
             business_account: components["schemas"]["BusinessAccountSummary"];
+        };
+        BusinessChoices: {
+            message: string;
+            /** @constant */
+            code: "CHOOSE_BUSINESS";
+            businesses: {
+                id: components["schemas"]["Id"];
+                name: string;
+            }[];
         };
         Session: {
             token: string;
@@ -2926,6 +2944,7 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    business_account_id?: components["schemas"]["Id"];
                 };
             };
         };
@@ -2933,6 +2952,15 @@ export interface operations {
             200: components["responses"]["Session"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            /** @description The email and password open accounts in several businesses; log in again with one's id */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessChoices"];
+                };
+            };
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };

@@ -1,11 +1,17 @@
 // The shell's calls, one function each: typed by the contract, failures thrown as ApiError.
 import type { ApiClient } from './client';
 import { ApiError, unwrap } from './errors';
-import type { AppConfig, Credentials, ProviderAccount, Session, User } from './types';
+import type { AppConfig, BusinessChoice, Credentials, ProviderAccount, Session, User } from './types';
 
 export async function logIn(client: ApiClient, credentials: Credentials): Promise<Session> {
   const result = await client.POST('/auth/login', { body: credentials });
   return unwrap(result, 'An error has occurred. Could not log in.');
+}
+
+/** The businesses to choose from when a login answered that its email and password open several, else undefined. */
+export function businessChoicesOf(error: unknown): BusinessChoice[] | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'CHOOSE_BUSINESS') return undefined;
+  return (error.body as { businesses: BusinessChoice[] }).businesses;
 }
 
 export async function exchangeLoginAsToken(client: ApiClient, token: string): Promise<Session> {

@@ -16,4 +16,9 @@ export type Appointment = Schemas['Appointment'];
 export interface Credentials {
   email: string;
   password: string;
+  /** Which business to log in to, when the email and password open accounts in several. */
+  business_account_id?: number;
 }
+
+/** A business a login's email and password open, offered when they open several (409 CHOOSE_BUSINESS). */
+export type BusinessChoice = Schemas['BusinessChoices']['businesses'][number];

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
-import { exchangeLoginAsToken, fetchCurrentUser, logIn, revokeSession } from '../api/endpoints';
+import { businessChoicesOf, exchangeLoginAsToken, fetchCurrentUser, logIn, revokeSession } from '../api/endpoints';
 import { messageOfError } from '../api/errors';
-import { ROLES, type Credentials, type Session, type User } from '../api/types';
+import { ROLES, type BusinessChoice, type Credentials, type Session, type User } from '../api/types';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 
 export const AUTH_TOKEN_KEY = 'rounds.auth.token';
@@ -13,6 +13,8 @@ export interface AuthContext {
   user: User | null;
   /** What the last failed login / current-user call said, for the view to show. */
   error: string | null;
+  /** Set when the last login's email and password open accounts in several businesses: the view asks which. */
+  businessChoices?: BusinessChoice[];
 }
 
 export type AuthEvent =
@@ -55,9 +57,9 @@ export const authMachine = setup({
     fetchUser: fromPromise<User>(() => fetchCurrentUser(apiClient)),
   },
   actions: {
-    assignSession: assign((_, params: Session) => ({ token: params.token, user: params.user })),
+    assignSession: assign((_, params: Session) => ({ token: params.token, user: params.user, businessChoices: undefined })),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
-    clearSession: assign({ token: null, user: null, error: null }),
+    clearSession: assign({ token: null, user: null, error: null, businessChoices: undefined }),
     persistSession: (_, params: { token: string; user: User }) => {
       writeStored(AUTH_TOKEN_KEY, params.token);
       writeStored(AUTH_USER_KEY, params.user);
@@ -77,6 +79,7 @@ export const authMachine = setup({
     },
     setError: assign({ error: (_, params: { error: unknown; fallback: string }) => messageOfError(params.error, params.fallback) }),
     clearError: assign({ error: null }),
+    setBusinessChoices: assign({ businessChoices: (_, params: { error: unknown }) => businessChoicesOf(params.error) }),
     // A login failure is also logged to the console, besides the message the form shows.
     reportLoginFailure: (_, params: { error: unknown }) => console.error('Login failed:', params.error),
   },
@@ -124,6 +127,7 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'setError', params: ({ event }) => ({ error: event.error, fallback: 'An error has occurred. Could not log in.' }) },
+                { type: 'setBusinessChoices', params: ({ event }) => ({ error: event.error }) },
                 { type: 'reportLoginFailure', params: ({ event }) => ({ error: event.error }) },
               ],
             },
@@ -213,3 +217,4 @@ export const selectRole = (snapshot: AuthSnapshot) => snapshot.context.user?.rol
 export const selectIsAdmin = (snapshot: AuthSnapshot) => snapshot.context.user?.role === 'ADMIN';
 export const selectIsPractitioner = (snapshot: AuthSnapshot) => snapshot.context.user?.role === 'PRACTITIONER';
 export const selectAuthError = (snapshot: AuthSnapshot) => snapshot.context.error;
+export const selectBusinessChoices = (snapshot: AuthSnapshot) => snapshot.context.businessChoices;

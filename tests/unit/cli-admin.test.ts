@@ -22,6 +22,17 @@ describe('operator CLI', () => {
     expect(link.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
   }, 180_000);
 
+  it('asks which business a login-as link is for when the email is a user of several', () => {
+    const second = admin('create-business', '--name', 'Beta Care', '--email', 'SAM@acme.test', '--password', 'long enough pw', '--first-name', 'Sam');
+    expect(second.status, second.stderr).toBe(0);
+    const ambiguous = admin('login-as-link', '--email', 'sam@acme.test');
+    expect(ambiguous.status).toBe(1);
+    expect(ambiguous.stderr).toMatch(/Error: sam@acme\.test is a user of several business accounts \(#1 "Acme Care", #2 "Beta Care"\): add --business-id to say which/);
+    const chosen = admin('login-as-link', '--email', 'sam@acme.test', '--business-id', '2');
+    expect(chosen.status, chosen.stderr).toBe(0);
+    expect(chosen.stdout.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
+  }, 180_000);
+
   it('explains bad input instead of crashing', () => {
     const duplicate = admin('create-user', '--business-id', '1', '--email', 'not-an-email', '--password', 'long enough pw', '--first-name', 'X', '--role', 'ADMIN');
     expect(duplicate.status).toBe(1);

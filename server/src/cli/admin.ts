@@ -8,9 +8,8 @@ import { resolveAppSecret } from '../lib/app-secret';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import type { Role, SubscriptionPlan, SubscriptionStatus } from '../db/schema';
-import { AccountError, createBusinessAccount, createUser } from '../modules/accounts';
+import { AccountError, createBusinessAccount, createUser, findUserForOperator } from '../modules/accounts';
 import { AuthService } from '../modules/auth';
-import { findUserByEmail } from '../modules/users';
 import { setSubscription, type SubscriptionSetting } from '../modules/subscriptions';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -20,8 +19,9 @@ Commands:
                    Creates a business account with its first ADMIN user.
   create-user      --business-id 1 --email user@acme.test --password "..." --first-name Sam [--last-name Lee]
                    --role ADMIN|REGULAR_USER|PRACTITIONER [--practitioner-ids 3,4]
-  login-as-link    --email user@acme.test
-                   Prints a one-time link (valid 15 minutes) that logs in as that user.
+  login-as-link    --email user@acme.test [--business-id 1]
+                   Prints a one-time link (valid 15 minutes) that logs in as that user (--business-id is needed when
+                   the email is a user of several business accounts).
   set-subscription --business 1 [--plan trial|standard] [--status trialing|active|past_due|cancelled]
                    [--trial-ends 2026-01-31|2026-01-31T00:00:00Z|now] [--payment-method on|off] [--past-due-since <date>]
                    Sets a business's subscription (billing without Stripe: the demo, tests, invoiced customers) and
@@ -46,6 +46,12 @@ async function main(argv: string[]) {
     const value = values[key];
     if (typeof value !== 'string' || !value) throw new AccountError(`--${key} is required`);
     return value;
+  };
+  const optionalId = (key: 'business-id'): number | undefined => {
+    if (values[key] === undefined) return undefined;
+    const id = Number(values[key]);
+    if (!Number.isInteger(id)) throw new AccountError(`--${key} must be a number`);
+    return id;
   };
   if (!command || !['create-business', 'create-user', 'login-as-link', 'set-subscription'].includes(command)) {
     console.log(USAGE);
@@ -87,8 +93,7 @@ async function main(argv: string[]) {
       console.log(`Business account #${businessAccountId}: plan ${row.plan}, status ${row.status}, trial ends ${row.trial_ends_at?.toISOString() ?? '—'}, `
         + `payment method ${row.payment_method_on_file ? 'on file' : 'none'}. ${paymentRequired ? 'Payment is required: its users are asked for a payment method (40003).' : 'Its users can work.'}`);
     } else {
-      const found = await findUserByEmail(ctx.db, need('email'));
-      if (!found) throw new AccountError(`no user has the email ${values.email}`);
+      const found = await findUserForOperator(ctx.db, need('email'), optionalId('business-id'));
       console.log(await new AuthService(ctx).createLoginAsLink(found.user.id));
     }
     return 0;

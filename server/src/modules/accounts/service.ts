@@ -2,7 +2,7 @@
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
-import { findUserByEmail, insertUser } from '../users';
+import { findBusinessUserByEmail, findUsersByEmail, insertUser, type UserWithBusiness } from '../users';
 import { createSyncSettings } from '../sync';
 import { canonicalTimeZone } from '../../lib/time-zone';
 import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
@@ -26,7 +26,9 @@ export async function createUser(db: Db, input: NewUser) {
   const problem = passwordProblem(input.password);
   if (problem) throw new AccountError(`password: ${problem}`);
   if (!input.first_name.trim()) throw new AccountError('first_name is required');
-  if (await findUserByEmail(db, input.email)) throw new AccountError(`a user with email ${input.email} already exists`);
+  if (await findBusinessUserByEmail(db, input.businessAccountId, input.email)) {
+    throw new AccountError(`business account #${input.businessAccountId} already has a user with the email ${input.email}`);
+  }
   const practitionerIds = input.associated_practitioner_ids ?? [];
   if (practitionerIds.length) {
     const found = await practitionerIdsOfBusiness(db, input.businessAccountId, practitionerIds);
@@ -55,4 +57,22 @@ export async function createBusinessAccount(db: Db, input: {
     const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
     return { business, admin };
   });
+}
+
+/**
+ * The user an operator command names by email. Emails are unique within a business only, so when the email is a user
+ * of several businesses the command must say which (`businessAccountId`, the CLI's --business-id).
+ */
+export async function findUserForOperator(db: Db, email: string, businessAccountId?: number): Promise<UserWithBusiness> {
+  const found = (await findUsersByEmail(db, email)).filter(({ business }) => businessAccountId === undefined || business.id === businessAccountId);
+  if (!found.length) {
+    throw new AccountError(businessAccountId === undefined
+      ? `no user has the email ${email}`
+      : `business account #${businessAccountId} has no user with the email ${email}`);
+  }
+  if (found.length > 1) {
+    const businesses = found.map(({ business }) => `#${business.id} "${business.name}"`).join(', ');
+    throw new AccountError(`${email} is a user of several business accounts (${businesses}): add --business-id to say which`);
+  }
+  return found[0];
 }

@@ -4,9 +4,14 @@ import type { AuthService } from './service';
 
 export function authHandlers(auth: AuthService): Handlers {
   return {
-    login: async (request) => {
-      const { email, password } = bodyOf(request, 'login');
-      return auth.login(email, password, request.ip);
+    login: async (request, reply) => {
+      const { email, password, business_account_id: businessAccountId } = bodyOf(request, 'login');
+      const answer = await auth.login(email, password, request.ip, businessAccountId);
+      if (!('businesses' in answer)) return answer;
+      return reply.code(409).send({
+        message: 'Your email and password open accounts at several care providers: choose which one to log in to.',
+        code: 'CHOOSE_BUSINESS', businesses: answer.businesses,
+      });
     },
     logout: async (request, reply) => {
       await auth.logout(callerOf(request));

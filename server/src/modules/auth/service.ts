@@ -3,17 +3,24 @@ import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
+import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
 import type { DbOrTx } from '../../db/client';
 import { recordVersion } from '../audit';
-import { findUserByEmail, findUserById, fullName, recordLogin, statusOf, toUserDto, updateUser, type UserWithBusiness } from '../users';
+import {
+  findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserWithBusiness,
+} from '../users';
 import {
   consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, revokeOneTimeTokens, revokeResetLinks, revokeSession,
   revokeUserSessions, type OneTimeTokenPurpose,
 } from './repository';
 import { clearFailures, giveBackAttempt, takeAttempt, type ThrottleRule } from './throttle';
 import { paymentRequired, subscriptionStateOf } from '../subscriptions';
+
+type Session = Schemas['Session'];
+/** A business whose account an email and password open, for the person to choose when they open several. */
+export interface BusinessChoice { id: number; name: string }
 
 const RESET_TTL_MINUTES = 60;
 /**
@@ -41,7 +48,12 @@ export class AuthService {
     return { maxFailures: this.ctx.config.loginAccountMaxFailures, windowMinutes: this.ctx.config.loginWindowMinutes };
   }
 
-  async login(email: string, password: string, ip: string) {
+  /**
+   * A session for the account this email and password open. Emails are unique per business only: when they open
+   * accounts in several businesses and `businessAccountId` does not pick one, the answer is those businesses to choose
+   * from, and nothing is said of an account whose password this is not.
+   */
+  async login(email: string, password: string, ip: string, businessAccountId?: number): Promise<Session | { businesses: BusinessChoice[] }> {
     const { db } = this.ctx;
     const account = email.trim().toLowerCase();
     const key = `login:${account}|${ip}`;
@@ -52,19 +64,34 @@ export class AuthService {
     if (minutes > 0) {
       throw tooManyRequests(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
-    const found = await findUserByEmail(db, email);
-    const valid = await passwordMatches(password, found?.user.password_hash ?? null);
-    if (!found || !valid) throw new HttpError(401, 'Invalid email or password.', 'INVALID_CREDENTIALS');
+    const matches = await this.accountsOpenedBy(email, password, businessAccountId);
+    if (!matches.length) throw new HttpError(401, 'Invalid email or password.', 'INVALID_CREDENTIALS');
     // This address's count is forgiven; the account's keeps its window (this attempt aside), so a guesser who waits
     // for the user's next login gains nothing.
     await clearFailures(db, key);
     await giveBackAttempt(db, accountKey);
+    const usable = matches.filter(({ user, business }) => user.active && business.active);
+    if (usable.length > 1) {
+      return { businesses: usable.map(({ business }) => ({ id: business.id, name: business.name })).sort((a, b) => a.name.localeCompare(b.name)) };
+    }
+    // A deactivated account is told why only to whoever has its password.
+    const found = usable[0] ?? matches[0];
     assertActive(found);
     return this.startSession(found);
   }
 
+  /** The accounts with this email (in the given business only, when one is) whose password this is. */
+  private async accountsOpenedBy(email: string, password: string, businessAccountId?: number): Promise<UserWithBusiness[]> {
+    const accounts = (await findUsersByEmail(this.ctx.db, email))
+      .filter(({ business }) => businessAccountId === undefined || business.id === businessAccountId);
+    // An unknown email takes as long as a wrong password.
+    if (!accounts.length) await passwordMatches(password, null);
+    const opened = await Promise.all(accounts.map(({ user }) => passwordMatches(password, user.password_hash)));
+    return accounts.filter((_, index) => opened[index]);
+  }
+
   /** A login is always a new session with a new token: no token from before it is ever taken up. */
-  private async startSession(found: UserWithBusiness) {
+  private async startSession(found: UserWithBusiness): Promise<Session> {
     const session = await this.issueSession(this.ctx.db, found.user.id);
     await recordLogin(this.ctx.db, found.user.id);
     return { ...session, user: toUserDto(found) };
@@ -105,21 +132,28 @@ export class AuthService {
 
   /**
    * Throttled per address and email (LOGIN_MAX_FAILURES per LOGIN_WINDOW_MINUTES, then 429 to that address only), so
-   * nobody can block another person's resets; and at most RESET_EMAILS_PER_WINDOW emails go to one address per
+   * nobody can block another person's resets; and at most RESET_EMAILS_PER_WINDOW emails go to one account per
    * window, whoever asks, answered the same way whether sent or not.
    */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
-    const { db, config } = this.ctx;
+    const { db } = this.ctx;
     const account = email.trim().toLowerCase();
     const key = `reset:${account}|${ip}`;
     if (await takeAttempt(db, key, this.throttle) > 0) {
       throw tooManyRequests('Too many reset requests from your address. Try again later.');
     }
-    const found = await findUserByEmail(db, email);
-    if (!found || !found.user.active) {
+    const accounts = (await findUsersByEmail(db, email)).filter(({ user }) => user.active);
+    if (!accounts.length) {
       this.ctx.log.info({ ip }, 'password reset requested for an unknown or inactive email');
       return;
     }
+    // The email may be a user of several businesses: each account gets its own link, naming its business.
+    for (const found of accounts) await this.sendResetLink(found, ip);
+  }
+
+  /** Emails the account a reset link, unless RESET_EMAILS_PER_WINDOW were sent to it in this window already. */
+  private async sendResetLink(found: UserWithBusiness, ip: string): Promise<void> {
+    const { db, config } = this.ctx;
     const emailCap: ThrottleRule = { maxFailures: RESET_EMAILS_PER_WINDOW, windowMinutes: config.loginWindowMinutes };
     if (await takeAttempt(db, resetEmailsKey(found.user.id), emailCap) > 0) {
       this.ctx.log.info({ ip, userId: found.user.id }, 'password reset not emailed: enough links were sent recently');
@@ -130,8 +164,8 @@ export class AuthService {
     await this.ctx.mailer.send({
       to: found.user.email,
       businessAccountId: found.business.id,
-      subject: 'Reset your Rounds password',
-      text: `Hello ${found.user.first_name},\n\nSomeone asked to reset the password of your Rounds account. `
+      subject: `Reset your Rounds password for ${found.business.name}`,
+      text: `Hello ${found.user.first_name},\n\nSomeone asked to reset the password of your Rounds account at ${found.business.name}. `
         + `To choose a new password, open this link within ${RESET_TTL_MINUTES} minutes:\n\n${link}\n\n`
         + 'If it was not you, ignore this email: your password stays as it is.\n',
     });
@@ -189,8 +223,7 @@ export class AuthService {
       }
     }
     if (emailChanged) {
-      const taken = await findUserByEmail(db, changes.email!);
-      if (taken) throw conflict('That email is already used by another account.', 'CONFLICT', ['email: That email is already used by another account.']);
+      if (await findBusinessUserByEmail(db, auth.businessAccountId, changes.email!)) throw emailTaken();
     }
     const passwordHash = changes.new_password ? await hashPassword(changes.new_password) : undefined;
     const session = await db.transaction(async (tx) => {
@@ -206,6 +239,8 @@ export class AuthService {
       // Every session ends, the caller's too (a stolen token must not outlive the change); the caller gets a new one.
       await revokeUserSessions(tx, auth.userId);
       return this.issueSession(tx, auth.userId);
+    }).catch((error: unknown) => {
+      throw isDuplicateEmail(error) ? emailTaken() : error;
     });
     const user = toUserDto((await findUserById(db, auth.userId))!);
     return session ? { user, session } : { user };
@@ -304,6 +339,9 @@ async function passwordMatches(password: string, passwordHash: string | null): P
   }
   return verifyPassword(password, passwordHash);
 }
+
+/** Only the caller's business counts: another business's users are neither refused nor revealed. */
+const emailTaken = () => conflict('That email is already used by another account.', 'CONFLICT', ['email: That email is already used by another account.']);
 
 const resetEmailsKey = (userId: number) => `reset-emails:${userId}`;
 

@@ -2,6 +2,6 @@
 export { usersHandlers } from './handlers';
 export type { InvitationSender } from './service';
 export {
-  findUserByEmail, findUserById, fullName, insertUser, recordLogin, statusOf, toUserDto, updateUser,
+  findBusinessUserByEmail, findUserById, findUsersByEmail, isDuplicateEmail, fullName, insertUser, recordLogin, statusOf, toUserDto, updateUser,
   type BusinessAccountRow, type UserRow, type UserWithBusiness,
 } from './repository';

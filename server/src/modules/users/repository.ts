@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { businessAccounts, oneTimeTokens, practitioners, users, type Role } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import { mapCenterOf } from '../business-account';
@@ -13,10 +14,21 @@ const withBusiness = (db: Db) =>
   db.select({ user: users, business: businessAccounts }).from(users)
     .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id));
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserWithBusiness | undefined> {
-  const [row] = await withBusiness(db).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+
+/** Every user with this email, in every business (one person may work for several), the oldest business first. */
+export async function findUsersByEmail(db: Db, email: string): Promise<UserWithBusiness[]> {
+  return withBusiness(db).where(sameEmail(email)).orderBy(asc(users.business_account_id));
+}
+
+/** The business's user with this email, case aside (emails are unique within a business only). */
+export async function findBusinessUserByEmail(db: DbOrTx, businessAccountId: number, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.business_account_id, businessAccountId), sameEmail(email)));
   return row;
 }
+
+/** Whether a write failed because the business already has a user with that email (two writes racing past the check). */
+export const isDuplicateEmail = (error: unknown) => databaseErrorCode(error) === UNIQUE_VIOLATION;
 
 export async function findUserById(db: Db, id: number): Promise<UserWithBusiness | undefined> {
   const [row] = await withBusiness(db).where(eq(users.id, id));

@@ -10,8 +10,8 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, type ObjectChanges } from '../audit';
 import {
-  findBusinessUser, findUserByEmail, findUserById, fullName, insertUser, invitationExpiries, listBusinessUsers, lockOtherActiveAdmins,
-  practitionerNames, statusOf, updateUser, type UserRow,
+  findBusinessUser, findBusinessUserByEmail, findUserById, fullName, insertUser, invitationExpiries, isDuplicateEmail, listBusinessUsers,
+  lockOtherActiveAdmins, practitionerNames, statusOf, updateUser, type UserRow,
 } from './repository';
 
 /** What the users service needs of the auth module (given by the caller, so neither module imports the other back). */
@@ -42,10 +42,12 @@ export class UsersService {
     if (!firstName) problems.push('first_name: enter the first name.');
     const practitionerIds = await this.practitionersFor(auth, input.role, input.associated_practitioner_ids ?? [], problems);
     if (problems.length) throw invalid(problems[0], problems);
-    if (await findUserByEmail(this.ctx.db, email)) {
-      const taken = `${email} already has a Rounds account: each person logs in with their own email.`;
-      throw conflict(taken, 'EMAIL_TAKEN', [`email: ${taken}`]);
-    }
+    const taken = () => {
+      const message = `${email} is already a user of your business: each person logs in with their own email.`;
+      return conflict(message, 'EMAIL_TAKEN', [`email: ${message}`]);
+    };
+    // Only this business's users count: another business's are neither refused nor revealed.
+    if (await findBusinessUserByEmail(this.ctx.db, auth.businessAccountId, email)) throw taken();
     const user = await this.ctx.db.transaction(async (tx) => {
       const created = await insertUser(tx, {
         business_account_id: auth.businessAccountId, email, password_hash: null, first_name: firstName, last_name: (input.last_name ?? '').trim(),
@@ -58,6 +60,8 @@ export class UsersService {
       if (practitionerIds.length) changes.associated_practitioner_ids = [null, practitionerIds];
       await recordVersion(tx, { businessAccountId: auth.businessAccountId, itemType: 'User', itemId: created.id, event: 'create', whodunnit: auth.fullName, changes });
       return created;
+    }).catch((error: unknown) => {
+      throw isDuplicateEmail(error) ? taken() : error;
     });
     // After the commit: a failed email leaves an invited user the admin can send the invitation to again.
     await this.send(auth, user);
