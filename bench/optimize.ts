@@ -7,8 +7,9 @@
  * visits, then drives the real server over HTTP with two job workers in the process (as `npm start` runs one):
  * POST /api/optimizations (reassign mode, every practitioner), polls to the proposal, applies it, and reports the time
  * to the proposal against the search budget (the business's search_seconds), the apply time and travel before → after.
- * Then two runs solve at once (the next day, each for half of the practitioners) while `--clients` loops call the
- * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves.
+ * Then two runs are queued (the next day, each for half of the practitioners) while `--clients` loops call the
+ * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves (one
+ * business's runs search one at a time, so the second starts when the first ends; ADR 0010's addendum).
  * OSRM_URL (when set) gives road travel instead of the default great-circle model.
  */
 import pino from 'pino';

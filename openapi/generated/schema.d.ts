@@ -1018,7 +1018,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts optimising a day's routes: a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours that day; 409 while another run of the same day with any of these practitioners has not finished. */
+        /** Starts optimising a day's routes: a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours that day; 409 while another run of the same day with any of these practitioners has not finished; 429 (code OPTIMIZATIONS_QUEUED) while 3 runs of the business are already waiting to start. A business's runs search one at a time. */
         post: operations["createOptimization"];
         delete?: never;
         options?: never;
@@ -4795,6 +4795,7 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getOptimization: {

@@ -59,24 +59,58 @@ export async function failExhaustedJobs(db: Db): Promise<number> {
 }
 
 /**
- * Claims the oldest runnable job: PENDING and due, or INPROGRESS with an expired lease and attempts left.
- * Two workers never get the same job: the row is locked while it is updated and other claimers skip it.
+ * Which jobs a claimer takes: `short` every kind but OPTIMIZE (imports, exports, set-ups, reminders), `search`
+ * only OPTIMIZE, `any` both (a single loop that drains the queue). A worker claims each lane in its own slot, so an
+ * import never waits behind a search.
  */
-export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId?: number): Promise<JobRow | null> {
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+export type Lane = 'short' | 'search' | 'any';
+
+const KINDS_OF: Record<Lane, ReturnType<typeof sql>> = {
+  short: sql`AND j.kind <> 'OPTIMIZE'`,
+  search: sql`AND j.kind = 'OPTIMIZE'`,
+  any: sql``,
+};
+
+/**
+ * Claims a runnable job: PENDING and due, or INPROGRESS with an expired lease and attempts left. Two workers never
+ * get the same job: the row is locked while it is updated and other claimers skip it.
+ *
+ * An optimisation run is claimed only while no other run of its business holds a live lease, so one business's runs
+ * search one at a time however many workers there are; among the runs that may start, the business whose latest run
+ * started longest ago (or never) goes first, then the oldest run. Other jobs go oldest first.
+ */
+export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId?: number, lane: Lane = 'any'): Promise<JobRow | null> {
+  const claim = async (tx: Db) => queryRows<{ id: number }>(tx, sql`
     UPDATE sync_jobs SET status = 'INPROGRESS', locked_by = ${workerId},
       locked_until = now() + ${leaseMs} * interval '1 millisecond', heartbeat_at = now(),
       attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
     WHERE id = (
-      SELECT id FROM sync_jobs
-      WHERE ((status = 'PENDING' AND run_after <= now())
-         OR (status = 'INPROGRESS' AND locked_until < now() AND attempts < max_attempts))
-        ${onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`}
-      ORDER BY id
+      SELECT j.id FROM sync_jobs j
+      WHERE ((j.status = 'PENDING' AND j.run_after <= now())
+         OR (j.status = 'INPROGRESS' AND j.locked_until < now() AND j.attempts < j.max_attempts))
+        ${KINDS_OF[lane]}
+        ${onlyId === undefined ? sql`` : sql`AND j.id = ${onlyId}`}
+        AND (j.kind <> 'OPTIMIZE' OR NOT EXISTS (
+          SELECT 1 FROM sync_jobs running
+          WHERE running.business_account_id = j.business_account_id AND running.kind = 'OPTIMIZE' AND running.id <> j.id
+            AND running.status = 'INPROGRESS' AND running.locked_until >= now()))
+      ORDER BY CASE WHEN j.kind = 'OPTIMIZE' THEN (
+          SELECT latest.started_at FROM sync_jobs latest
+          WHERE latest.business_account_id = j.business_account_id AND latest.kind = 'OPTIMIZE' AND latest.started_at IS NOT NULL
+          ORDER BY latest.id DESC LIMIT 1) END NULLS FIRST,
+        j.id
       LIMIT 1
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);
+  const rows = lane === 'short'
+    ? await claim(db)
+    // Claims of optimisation runs take turns (a lock held to the end of the claim's transaction), so two claimers
+    // never both see a business with no run searching; each statement after the lock sees the claims committed before.
+    : await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rounds:claim-optimize'))`);
+      return claim(tx as unknown as Db);
+    });
   if (rows.length === 0) return null;
   return getJob(db, Number(rows[0].id));
 }

@@ -1,5 +1,6 @@
-// The worker loop: claims one job at a time, renews its lease while it runs, and records how it ended. The API
-// process runs one (config.runWorker); `npm run worker` runs more against the same database.
+// The worker: two loops (one for optimisation runs, one for every other job), each claiming one job at a time,
+// renewing its lease while it runs and recording how it ended. The API process runs one worker (config.runWorker);
+// `npm run worker` runs more against the same database.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +13,7 @@ import {
 import {
   assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
   retryJobLater,
-  type JobRow,
+  type JobRow, type Lane,
 } from './queue';
 import { scheduleDueJobs, type SchedulerRules } from './scheduler';
 import { JobFailedError, type JobHandlers, type JobResult } from './types';
@@ -131,45 +132,50 @@ export interface Worker {
   readonly workerId: string;
   /** Wakes an idle worker to look for jobs now. */
   wake(): void;
-  /** Stops claiming, interrupts the running job (its lease is released by expiry or re-claim) and waits for the loop. */
+  /** Stops claiming, hands the running jobs back to the queue and waits for the loops. */
   close(): Promise<void>;
 }
 
-/** Starts a worker that runs each claimed job with its kind's handler. */
+/**
+ * Starts a worker that runs each claimed job with its kind's handler. It has two slots, each its own loop: one runs
+ * optimisation runs (a search takes up to minutes), the other every other job, so imports, exports and reminders
+ * never wait behind a search.
+ */
 export function startWorker(ctx: AppContext, handlers: JobHandlers, options: WorkerOptions = {}): Worker {
   const settings = settingsOf(handlers, options);
   const stop = new AbortController();
-  let wakeUp: (() => void) | null = null;
-  const wake = () => { wakeUp?.(); };
+  const wakeUps = new Set<() => void>();
+  const wake = () => { for (const wakeUp of wakeUps) wakeUp(); };
   jobEvents.on('enqueued', wake);
 
-  const loop = (async () => {
+  const runLane = async (lane: Lane) => {
     while (!stop.signal.aborted) {
       try {
         await failExhaustedJobs(ctx.db);
-        const job = await claimJob(ctx.db, settings.workerId, settings.leaseMs);
+        const job = await claimJob(ctx.db, settings.workerId, settings.leaseMs, undefined, lane);
         if (job) {
           await runClaimedJob(ctx, job, settings, stop.signal);
           continue;
         }
       } catch (error) {
         if (stop.signal.aborted) break;
-        ctx.log.error({ err: error }, 'worker loop error');
+        ctx.log.error({ err: error, lane }, 'worker loop error');
       }
       // Each idle wait takes its abort listener away again, or an idle worker would gather one per poll.
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           stop.signal.removeEventListener('abort', done);
+          wakeUps.delete(done);
           resolve();
         };
         const timer = setTimeout(done, settings.pollMs);
-        wakeUp = done;
+        wakeUps.add(done);
         stop.signal.addEventListener('abort', done, { once: true });
       });
-      wakeUp = null;
     }
-  })();
+  };
+  const loops = Promise.all([runLane('short'), runLane('search')]);
 
   const beat = () => workerHeartbeat(ctx.db, settings.workerId).catch((error) => ctx.log.warn({ err: error }, 'worker heartbeat failed'));
   void beat();
@@ -191,8 +197,8 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
       clearInterval(heartbeat);
       jobEvents.off('enqueued', wake);
       stop.abort();
-      wakeUp?.();
-      await loop;
+      wake();
+      await loops;
       await workerHeartbeat(ctx.db, settings.workerId, true).catch(() => undefined);
     },
   };

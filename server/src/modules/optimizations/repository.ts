@@ -124,9 +124,17 @@ export async function appointmentTypeNames(db: DbOrTx, businessAccountId: number
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Waits for any other transaction creating a run of the same business and day, so the overlap check cannot race. */
-export async function lockDayForRuns(tx: DbOrTx, businessAccountId: number, date: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`optimize:${businessAccountId}:${date}`}))`);
+/** Waits for any other transaction creating a run of the same business, so the overlap and queue checks cannot race. */
+export async function lockBusinessForRuns(tx: DbOrTx, businessAccountId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`optimize:${businessAccountId}`}))`);
+}
+
+/** How many of the business's runs wait for a worker. */
+export async function waitingRunCount(db: DbOrTx, businessAccountId: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(syncJobs).where(and(
+    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.status, 'PENDING'),
+  ));
+  return row.count;
 }
 
 /** The business's runs of the day that have not finished. */

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../auth/access';
 import type { RouteMetrics, RouteStop } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/queue';
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
@@ -15,14 +15,16 @@ import type { RunParams, RunProgress, RunResult } from './job';
 import { routingProblems, type OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
-  businessTimeZone, dayVisits, findRun, lockDayForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
-  unfinishedRuns, type NewRoute, type RunRow,
+  businessTimeZone, dayVisits, findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
+  unfinishedRuns, waitingRunCount, type NewRoute, type RunRow,
 } from './repository';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
+/** Runs of one business that may wait for a worker at once: one business cannot fill the queue with searches. */
+export const MAX_WAITING_RUNS = 3;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const resultOf = (run: RunRow) => (run.result as RunResult | null) ?? null;
@@ -57,7 +59,8 @@ export interface CreateOptimization {
 
 /**
  * Starts a run: checks the day and the practitioners (each must be the business's, with a start place and working
- * hours that day), refuses while another unfinished run of the day shares a practitioner, and queues the job.
+ * hours that day), refuses while another unfinished run of the day shares a practitioner or while the business already
+ * has MAX_WAITING_RUNS runs waiting, and queues the job.
  */
 export async function createOptimization(ctx: AppContext, auth: AuthContext, body: CreateOptimization): Promise<RunRow> {
   const { db } = ctx;
@@ -82,7 +85,11 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {
-    await lockDayForRuns(tx, business, body.date);
+    await lockBusinessForRuns(tx, business);
+    if (await waitingRunCount(tx, business) >= MAX_WAITING_RUNS) {
+      throw new HttpError(429, `${MAX_WAITING_RUNS} optimisations of this business are already waiting to start. `
+        + 'Wait for one to finish, or cancel one, before starting another.', 'OPTIMIZATIONS_QUEUED');
+    }
     const wanted = new Set(practitionerIds);
     const clash = (await unfinishedRuns(tx, business, body.date)).find((other) => other.filters.practitioner_ids.some((id) => wanted.has(id)));
     if (clash) {
