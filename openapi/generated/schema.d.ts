@@ -2124,6 +2124,8 @@ export interface components {
             /** @description one of the response's appointment types */
             appointment_type_id: number | null;
             business_location_id: number | null;
+            /** @description the availability the client had on the visit's day when it has changed since (the visit is judged by it); null when the client's availability is the same */
+            client_availability?: components["schemas"]["AvailabilityEntry"][] | null;
         };
         AppointmentPractitioner: {
             id: components["schemas"]["Id"];

@@ -1,8 +1,9 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
+import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
-import { clientAvailabilityRequests } from '../../db/schema-clients';
+import { clientAvailabilityRequests, clientPastAvailabilities } from '../../db/schema-clients';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type TagSummary = { id: number; name: string; color: string | null };
@@ -129,9 +130,20 @@ export async function findClient(db: DbOrTx, scope: ClientScope, clientId: numbe
   return row;
 }
 
-export async function setClientAvailability(db: DbOrTx, clientId: number, availability: AvailabilityEntry[]): Promise<ClientRow> {
-  const [row] = await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId)).returning();
-  return row;
+/**
+ * Replaces the client's availability (`before`, read under the row's lock) from today on: the visits of earlier days
+ * (in the business's time zone) keep being judged by the availability they had (client_past_availabilities). A second
+ * change on the same day keeps what was in force before that day.
+ */
+export async function setClientAvailability(
+  db: DbOrTx, businessAccountId: number, clientId: number, before: AvailabilityEntry[], availability: AvailabilityEntry[],
+): Promise<void> {
+  if (JSON.stringify(before) === JSON.stringify(availability)) return;
+  const today = Temporal.Now.zonedDateTimeISO(await businessTimeZone(db, businessAccountId)).startOfDay();
+  await db.insert(clientPastAvailabilities)
+    .values({ business_account_id: businessAccountId, client_id: clientId, valid_until: new Date(today.epochMilliseconds), availability: before })
+    .onConflictDoNothing();
+  await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId));
 }
 
 /** Whether the business's client gets reminders (false also when there is no such client), locking the row. */

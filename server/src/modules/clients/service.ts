@@ -75,7 +75,7 @@ export class ClientsService {
     await this.ctx.db.transaction(async (tx) => {
       const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!before) throw notFound('Client');
-      await setClientAvailability(tx, clientId, availability);
+      await setClientAvailability(tx, businessAccountId, clientId, before.availability, availability);
       await recordVersion(tx, {
         businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit,
         changes: JSON.stringify(before.availability) === JSON.stringify(availability) ? {} : { availability: [before.availability, availability] },

@@ -43,7 +43,7 @@ export class PublicAvailabilityService {
       const linkRequest = await this.usableRequest(tx, token, { forUpdate: true });
       const before = await lockClientAvailability(tx, linkRequest.client_id);
       if (!before) throw linkInvalid();
-      await setClientAvailability(tx, linkRequest.client_id, availability);
+      await setClientAvailability(tx, linkRequest.business_account_id, linkRequest.client_id, before, availability);
       await markAvailabilityRequestUsed(tx, linkRequest.id);
       await recordVersion(tx, {
         businessAccountId: linkRequest.business_account_id, itemType: 'Client', itemId: linkRequest.client_id, event: 'update',
