@@ -1695,6 +1695,8 @@ export interface components {
         ClientTravelRow: {
             client_id: components["schemas"]["Id"];
             client_name: string;
+            /** @description the client's suburb (tells namesakes apart) */
+            client_suburb: string | null;
             /** @description the client has the tag "Regional" */
             regional: boolean;
             /** @description the cap applied to this client's visits */
@@ -1712,6 +1714,8 @@ export interface components {
             appointment_id: components["schemas"]["Id"];
             client_id: components["schemas"]["Id"];
             client_name: string;
+            /** @description the client's suburb */
+            client_suburb: string | null;
             regional: boolean;
             /** Format: date */
             day: string;
@@ -5337,7 +5341,7 @@ export interface operations {
                 /** @description dollars claimed per kilometre (default 0.99) */
                 rate_per_km?: number;
                 /** @description the table's column to sort by (default client, the name) */
-                sort?: "client" | "regional" | "visits" | "without" | "minutes" | "km" | "cap" | "claimable" | "amount";
+                sort?: "client" | "suburb" | "regional" | "visits" | "without" | "minutes" | "km" | "cap" | "claimable" | "amount";
                 /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
                 direction?: components["parameters"]["ReportDirection"];
                 /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
