@@ -2157,10 +2157,10 @@ export interface components {
             /** @description e.g. 'Practitioner', 'Arrival time' */
             label: string;
             /**
-             * @description text: from and to are display text; instant: ISO instants to show in the practitioner's zone; position: the map position changed (from and to are null)
+             * @description text: from and to are display text; instant: ISO instants to show in the practitioner's zone; position: the map position changed (from and to are null); sentence: the label says the whole change, e.g. 'Removed from the route of Amelia Brown' or 'Deleted' (from and to are null)
              * @enum {string}
              */
-            kind: "text" | "instant" | "position";
+            kind: "text" | "instant" | "position" | "sentence";
             from: string | null;
             to: string | null;
         };
@@ -5427,7 +5427,7 @@ export interface operations {
                 appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
                 business_location_ids?: components["parameters"]["BusinessLocationIds"];
                 kinds?: components["schemas"]["ActivityKind"][];
-                /** @description only what this author did (exactly as the rows name them, e.g. 'Ada Admin', 'Import */
+                /** @description only what this author did: a person (one of `authors`: also the changes of the imports and exports they started, e.g. 'Export #5 by Ada Admin'), or an author exactly as the rows name it, e.g. 'Import #12' */
                 author?: string;
                 /** @description the table's column to sort by (default at, when) */
                 sort?: "at" | "who";
@@ -5461,7 +5461,7 @@ export interface operations {
                                 count: number;
                             }[];
                         };
-                        /** @description everyone (and every import) with activity in the range, by name, for the author filter */
+                        /** @description the people with activity in the range, by name, for the author filter (an import's or export's changes count as the person's who started it; jobs nobody started are not listed) */
                         authors: string[];
                     };
                 };
