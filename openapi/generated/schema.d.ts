@@ -2039,6 +2039,14 @@ export interface components {
             has_address: boolean;
         };
         PublicAvailability: {
+            /** @description the care provider asking (the page names it and how to reach it) */
+            business: {
+                name: string;
+                /** @description its contact email; null when it has none */
+                email: string | null;
+                /** @description its contact phone; null when it has none */
+                phone: string | null;
+            };
             client: {
                 first_name: string;
             };
@@ -5051,7 +5059,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client's first name and current availability */
+            /** @description The client's first name and current availability, and the care provider asking */
             200: {
                 headers: {
                     [name: string]: unknown;

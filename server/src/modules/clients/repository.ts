@@ -172,6 +172,13 @@ export async function businessTimeZone(db: DbOrTx, businessAccountId: number): P
   return row?.time_zone ?? 'UTC';
 }
 
+/** Who the business is to its clients: its name and contact details (the availability request is signed with them). */
+export async function businessContact(db: DbOrTx, businessAccountId: number): Promise<{ name: string; email: string; phone: string }> {
+  const [row] = await db.select({ name: businessAccounts.name, email: businessAccounts.contact_email, phone: businessAccounts.contact_phone })
+    .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return { name: row?.name.trim() ?? '', email: row?.email.trim() ?? '', phone: row?.phone.trim() ?? '' };
+}
+
 /** How many availability requests were stored for the client since `since` (whichever process sent them). */
 export async function countAvailabilityRequestsSince(db: DbOrTx, clientId: number, since: Date): Promise<number> {
   // Links sent with the daily reminders have no requester and do not count against a user's requests.

@@ -10,3 +10,7 @@ CREATE TABLE client_past_availabilities (
   availability jsonb NOT NULL,
   PRIMARY KEY (client_id, valid_until)
 );
+
+-- An email sent for a business (the availability request) goes from the business's name at MAIL_FROM's address and
+-- answers to the business's contact email: the outbox keeps the sender and reply-to each email went with.
+ALTER TABLE outbox_emails ADD COLUMN from_address text, ADD COLUMN reply_to text;
