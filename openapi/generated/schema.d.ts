@@ -4193,7 +4193,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: 5 | 10 | 20 | 50;
-                sort?: "name" | "suburb" | "phone" | "email" | "has_custom_availability" | "has_address";
+                /** @description match: with q, the clients whose whole name starts with it first (a type-ahead), then by name */
+                sort?: "name" | "suburb" | "phone" | "email" | "has_custom_availability" | "has_address" | "match";
                 direction?: "asc" | "desc";
                 /** @description Case-insensitive search; every word must appear in the name, email, suburb or a phone number (digits match however the number is spaced) */
                 q?: string;

@@ -8,7 +8,7 @@ import { clientAvailabilityRequests, clientPastAvailabilities } from '../../db/s
 export type ClientRow = typeof clients.$inferSelect;
 export type TagSummary = { id: number; name: string; color: string | null };
 
-export type ClientSort = 'name' | 'suburb' | 'phone' | 'email' | 'has_custom_availability' | 'has_address';
+export type ClientSort = 'name' | 'suburb' | 'phone' | 'email' | 'has_custom_availability' | 'has_address' | 'match';
 
 export interface ClientListQuery {
   page: number;
@@ -31,7 +31,7 @@ export interface ClientListRow {
   has_address: boolean;
 }
 
-const SORT_EXPRESSIONS: Record<ClientSort, string> = {
+const SORT_EXPRESSIONS: Record<Exclude<ClientSort, 'match'>, string> = {
   name: 'c.first_name %s, c.last_name %s',
   suburb: 'c.city %s NULLS LAST',
   phone: "(c.phone_numbers->0->>'number') %s NULLS LAST",
@@ -41,7 +41,8 @@ const SORT_EXPRESSIONS: Record<ClientSort, string> = {
 };
 
 /** `%`, `_` and `\` are LIKE wildcards or the escape; match them literally. */
-const likeContaining = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+const likeContaining = (term: string) => `%${escapeLike(term)}%`;
 
 /**
  * The search as SQL over clients.search_text (lower-cased name, email, suburb and phones, trigram-indexed): every
@@ -93,8 +94,14 @@ export async function listClientRows(db: DbOrTx, scope: ClientScope, query: Clie
   const where = sql.join(conditions, sql` AND `);
 
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC';
-  const primary = SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction);
-  const order = query.sort === 'name' ? `${primary}, c.id ${direction}` : `${primary}, c.first_name ASC, c.last_name ASC, c.id ASC`;
+  const sort = query.sort === 'match' ? 'name' : query.sort;
+  const primary = SORT_EXPRESSIONS[sort].replaceAll('%s', direction);
+  const byColumn = sql.raw(sort === 'name' ? `${primary}, c.id ${direction}` : `${primary}, c.first_name ASC, c.last_name ASC, c.id ASC`);
+  // The best match first (a type-ahead): clients whose whole name starts with what was typed, then the others by name.
+  const typed = query.q?.trim().toLowerCase().replace(/\s+/g, ' ');
+  const order = query.sort === 'match' && typed
+    ? sql`(lower(btrim(c.first_name || ' ' || c.last_name)) LIKE ${`${escapeLike(typed)}%`}) DESC, ${byColumn}`
+    : byColumn;
 
   const [rows, [{ total }]] = await Promise.all([
     queryRows<ClientListRow>(db, sql`
@@ -102,7 +109,7 @@ export async function listClientRows(db: DbOrTx, scope: ClientScope, query: Clie
              jsonb_array_length(c.availability) > 0 AS has_custom_availability, c.has_address
       FROM clients c
       WHERE ${where}
-      ORDER BY ${sql.raw(order)}
+      ORDER BY ${order}
       LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM clients c WHERE ${where}`),
   ]);
