@@ -1713,6 +1713,8 @@ export interface components {
         ClientTravelRow: {
             client_id: components["schemas"]["Id"];
             client_name: string;
+            /** @description the client's suburb (tells namesakes apart) */
+            client_suburb: string | null;
             /** @description the client has the tag "Regional" */
             regional: boolean;
             /** @description the cap applied to this client's visits */
@@ -1730,6 +1732,8 @@ export interface components {
             appointment_id: components["schemas"]["Id"];
             client_id: components["schemas"]["Id"];
             client_name: string;
+            /** @description the client's suburb */
+            client_suburb: string | null;
             regional: boolean;
             /** Format: date */
             day: string;
@@ -2053,6 +2057,14 @@ export interface components {
             has_address: boolean;
         };
         PublicAvailability: {
+            /** @description the care provider asking (the page names it and how to reach it) */
+            business: {
+                name: string;
+                /** @description its contact email; null when it has none */
+                email: string | null;
+                /** @description its contact phone; null when it has none */
+                phone: string | null;
+            };
             client: {
                 first_name: string;
             };
@@ -2142,6 +2154,8 @@ export interface components {
             /** @description one of the response's appointment types */
             appointment_type_id: number | null;
             business_location_id: number | null;
+            /** @description the availability the client had on the visit's day when it has changed since (the visit is judged by it); null when the client's availability is the same */
+            client_availability?: components["schemas"]["AvailabilityEntry"][] | null;
         };
         AppointmentPractitioner: {
             id: components["schemas"]["Id"];
@@ -2169,10 +2183,10 @@ export interface components {
             /** @description e.g. 'Practitioner', 'Arrival time' */
             label: string;
             /**
-             * @description text: from and to are display text; instant: ISO instants to show in the practitioner's zone; position: the map position changed (from and to are null)
+             * @description text: from and to are display text; instant: ISO instants to show in the practitioner's zone; position: the map position changed (from and to are null); sentence: the label says the whole change, e.g. 'Removed from the route of Amelia Brown' or 'Deleted' (from and to are null)
              * @enum {string}
              */
-            kind: "text" | "instant" | "position";
+            kind: "text" | "instant" | "position" | "sentence";
             from: string | null;
             to: string | null;
         };
@@ -4207,7 +4221,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: 5 | 10 | 20 | 50;
-                sort?: "name" | "suburb" | "phone" | "email" | "has_custom_availability" | "has_address";
+                /** @description match: with q, the clients whose whole name starts with it first (a type-ahead), then by name */
+                sort?: "name" | "suburb" | "phone" | "email" | "has_custom_availability" | "has_address" | "match";
                 direction?: "asc" | "desc";
                 /** @description Case-insensitive search; every word must appear in the name, email, suburb or a phone number (digits match however the number is spaced) */
                 q?: string;
@@ -5074,7 +5089,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client's first name and current availability */
+            /** @description The client's first name and current availability, and the care provider asking */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5364,7 +5379,7 @@ export interface operations {
                 /** @description dollars claimed per kilometre (default 0.99) */
                 rate_per_km?: number;
                 /** @description the table's column to sort by (default client, the name) */
-                sort?: "client" | "regional" | "visits" | "without" | "minutes" | "km" | "cap" | "claimable" | "amount";
+                sort?: "client" | "suburb" | "regional" | "visits" | "without" | "minutes" | "km" | "cap" | "claimable" | "amount";
                 /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
                 direction?: components["parameters"]["ReportDirection"];
                 /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
@@ -5450,7 +5465,7 @@ export interface operations {
                 appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
                 business_location_ids?: components["parameters"]["BusinessLocationIds"];
                 kinds?: components["schemas"]["ActivityKind"][];
-                /** @description only what this author did (exactly as the rows name them, e.g. 'Ada Admin', 'Import */
+                /** @description only what this author did: a person (one of `authors`: also the changes of the imports and exports they started, e.g. 'Export #5 by Ada Admin'), or an author exactly as the rows name it, e.g. 'Import #12' */
                 author?: string;
                 /** @description the table's column to sort by (default at, when) */
                 sort?: "at" | "who";
@@ -5484,7 +5499,7 @@ export interface operations {
                                 count: number;
                             }[];
                         };
-                        /** @description everyone (and every import) with activity in the range, by name, for the author filter */
+                        /** @description the people with activity in the range, by name, for the author filter (an import's or export's changes count as the person's who started it; jobs nobody started are not listed) */
                         authors: string[];
                     };
                 };

@@ -159,6 +159,8 @@ export function DateRangePicker(props: CommonProps & (WholeRangeProps | OpenRang
               weekStartsOn={weekStart}
               style={calendarStyle}
               defaultMonth={toJs(start) ?? jsDateFromPlainDate(today)}
+              // The business's today, not the browser's (they differ across time zones and around midnight).
+              today={jsDateFromPlainDate(today)}
               selected={selected}
               onSelect={(range) => choose(range, close)}
             />
@@ -232,6 +234,8 @@ export function SingleDatePicker({ label, value, onChange, today, clearable = tr
               weekStartsOn={weekStart}
               style={calendarStyle}
               defaultMonth={toJs(value) ?? jsDateFromPlainDate(today)}
+              // The business's today, not the browser's (they differ across time zones and around midnight).
+              today={jsDateFromPlainDate(today)}
               selected={toJs(value)}
               onSelect={(day) => {
                 onChange(fromJs(day));

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, outboxEmails, versions } from '../../server/src/db/schema';
+import { businessAccounts, clients, outboxEmails, versions } from '../../server/src/db/schema';
 import { clientAvailabilityRequests } from '../../server/src/db/schema-clients';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -15,6 +15,9 @@ beforeAll(async () => {
   other = await createBusinessFixture(t, 'other');
   await t.ctx.db.update(clients).set({ email: 'cora@acme.example' }).where(eq(clients.id, acme.clientIds[0]));
   await t.ctx.db.update(clients).set({ email: 'cora@other.example' }).where(eq(clients.id, other.clientIds[0]));
+  await t.ctx.db.update(clients).set({ email: 'dale@acme.example' }).where(eq(clients.id, acme.clientIds[1]));
+  await t.ctx.db.update(clients).set({ email: 'dale@other.example' }).where(eq(clients.id, other.clientIds[1]));
+  await t.ctx.db.update(businessAccounts).set({ contact_email: 'office@acme.example', contact_phone: '07 3000 1234' }).where(eq(businessAccounts.id, acme.businessAccountId));
 });
 afterAll(() => t.close());
 
@@ -30,11 +33,32 @@ const read = (token: string, headers?: Record<string, string>) => t.request('GET
 const save = (token: string, availability: unknown, remoteAddress?: string) => t.request('PUT', '/api/public/availability', { body: { token, availability }, remoteAddress });
 
 describe('public availability link', () => {
-  it("shows only the client's first name and availability, without a login", async () => {
+  it("shows only the client's first name and availability, and who asks, without a login", async () => {
     const token = await requestLink(acme, acme.clientIds[0], 'cora@acme.example');
     const response = await read(token);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ client: { first_name: 'Cora' }, availability: [{ dow: 1, hours: ['09:00-12:00'] }], expires_at: expect.any(String) });
+    expect(response.body).toEqual({
+      client: { first_name: 'Cora' }, business: { name: 'acme Care', email: 'office@acme.example', phone: '07 3000 1234' },
+      availability: [{ dow: 1, hours: ['09:00-12:00'] }], expires_at: expect.any(String),
+    });
+    // A business without contact details is named alone.
+    const theirs = await read(await requestLink(other, other.clientIds[1], 'dale@other.example'));
+    expect(theirs.body.business).toEqual({ name: 'other Care', email: null, phone: null });
+  });
+
+  it('is emailed from and signed by the care provider, replies going to its contact email', async () => {
+    await requestLink(acme, acme.clientIds[1], 'dale@acme.example');
+    const [email] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'dale@acme.example')).orderBy(desc(outboxEmails.id)).limit(1);
+    expect(email.from_address).toBe('"acme Care" <no-reply@rounds.local>');
+    expect(email.reply_to).toBe('office@acme.example');
+    expect(email.subject).toBe('acme Care: please let us know when we can visit you');
+    expect(email.text_body).toContain('To help acme Care plan your visits');
+    expect(email.text_body).toMatch(/Kind regards,\nAda acme\nacme Care\n07 3000 1234\noffice@acme\.example$/);
+    // Without a contact email there is no Reply-To; the sender is still the business.
+    await requestLink(other, other.clientIds[1], 'dale@other.example');
+    const [theirs] = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'dale@other.example')).orderBy(desc(outboxEmails.id)).limit(1);
+    expect([theirs.from_address, theirs.reply_to]).toEqual(['"other Care" <no-reply@rounds.local>', null]);
+    expect(theirs.text_body).toMatch(/Kind regards,\nAda other\nother Care$/);
   });
 
   it("saves that client's availability once, logged as the client, and then refuses the used link with 410", async () => {

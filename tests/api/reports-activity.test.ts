@@ -4,6 +4,7 @@
 // (days in the business time zone) and practitioner; ADMIN only; never another business's activity; 422s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { routes, versions } from '../../server/src/db/schema';
 import { recordVersions } from '../../server/src/modules/audit';
 import { AuthService } from '../../server/src/modules/auth';
 import { startTestApp, type TestApp } from './support/app';
@@ -19,7 +20,8 @@ const ok = async (response: Promise<{ status: number; body: any }>, status = 200
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   return answer.body;
 };
-const rowsOf = (body: any) => body.rows.map((row: any) => ({ kind: row.kind, who: row.who, what: row.what, changes: row.changes.map((change: any) => `${change.label}: ${change.from ?? '—'} → ${change.to ?? '—'}`) }));
+const changeText = (change: any) => (change.kind === 'sentence' ? change.label : `${change.label}: ${change.from ?? '—'} → ${change.to ?? '—'}`);
+const rowsOf = (body: any) => body.rows.map((row: any) => ({ kind: row.kind, who: row.who, what: row.what, changes: row.changes.map(changeText) }));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -62,7 +64,8 @@ describe('activity report', () => {
       { kind: 'availability', who: 'Ada acme', what: 'Cora acme-Client', changes: ['Availability: Monday 09:00-12:00 → Tuesday 06:00-09:00, 09:00-12:00'] },
       { kind: 'arrival_time', who: 'Ada acme', what: 'Cora acme-Client, 24 Nov 2026', changes: ['Arrival time: 2026-11-23T23:00:00.000Z → 2026-11-23T23:30:00.000Z'] },
       { kind: 'settings', who: 'Ada acme', what: 'Physio', changes: ['Name: Physiotherapy → Physio', 'Duration (minutes): 60 → 50'] },
-      { kind: 'tags', who: 'Ada acme', what: 'Dog on site', changes: ['Name: Dog on site → —', 'Colour: #00ff00 → —'] },
+      // Deleted: said so, not as each field becoming empty.
+      { kind: 'tags', who: 'Ada acme', what: 'Dog on site', changes: ['Deleted'] },
       { kind: 'tags', who: 'Ada acme', what: 'High care', changes: ['Name: High needs → High care'] },
       { kind: 'tags', who: 'Ada acme', what: 'Dog on site', changes: ['Name: — → Dog on site', 'Colour: — → #00ff00'] },
       { kind: 'settings', who: 'Ada acme', what: 'Sync settings', changes: ['Automatic import: No → Yes', 'Days ahead: 7 → 14', 'Practitioners: All → Pat acme-One'] },
@@ -142,7 +145,49 @@ describe('activity report', () => {
     await t.ctx.db.execute(sql`UPDATE versions SET created_at = '2031-01-06T00:00:00Z' WHERE whodunnit = 'Import #7'`);
     const added = await ok(report('?start_date=2031-01-06&end_date=2031-01-06'));
     expect(rowsOf(added).map((row: any) => [row.kind, row.what])).toEqual([['client', 'Dale acme-Client'], ['visit', 'Dale acme-Client, 24 Nov 2026']]);
-    expect(added.authors).toEqual(['Import #7']);
+    // An import nobody started is no one in the Who filter.
+    expect(added.authors).toEqual([]);
+    expect((await ok(report('?start_date=2031-01-06&end_date=2031-01-06&author=Import%20%237'))).summary.total).toBe(2);
+  });
+
+  it('lists only people in the Who filter: an export’s changes are the person’s who started it', async () => {
+    await recordVersions(t.ctx.db, [
+      { businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: acme.appointmentIds[2], event: 'update', whodunnit: 'Export #5 by Ada acme',
+        changes: { arrive_at: ['2031-02-03T23:00:00.000Z', '2031-02-03T23:30:00.000Z'] } },
+      { businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: acme.appointmentIds[3], event: 'update', whodunnit: 'Import #8 (automatic)',
+        changes: { arrive_at: ['2031-02-03T23:00:00.000Z', '2031-02-03T23:15:00.000Z'] } },
+    ]);
+    await t.ctx.db.execute(sql`UPDATE versions SET created_at = '2031-02-03T00:00:00Z' WHERE whodunnit IN ('Export #5 by Ada acme', 'Import #8 (automatic)')`);
+    const range = '?start_date=2031-02-03&end_date=2031-02-03';
+    expect((await ok(report(range))).authors).toEqual(['Ada acme']);
+    expect(rowsOf(await ok(report(`${range}&author=Ada%20acme`))).map((row: any) => row.who)).toEqual(['Export #5 by Ada acme']);
+  });
+
+  it('says a visit left a route and whose route it was, and that a custom location was deleted', async () => {
+    const [route] = await t.ctx.db.insert(routes).values({
+      business_account_id: acme.businessAccountId, practitioner_id: acme.practitionerIds[0], day: '2031-03-03', stops: [],
+      metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 },
+    }).returning();
+    const lastId = (await t.ctx.db.select({ id: sql<number>`max(id)` }).from(versions))[0].id;
+    await recordVersions(t.ctx.db, [
+      { businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: acme.appointmentIds[0], event: 'update', whodunnit: 'Ada acme',
+        changes: { route_id: [route.id, null] } },
+      // A route since removed: named by the practitioner the visit had before the change.
+      { businessAccountId: acme.businessAccountId, itemType: 'Appointment', itemId: acme.appointmentIds[1], event: 'update', whodunnit: 'Ada acme',
+        changes: { practitioner_id: [acme.practitionerIds[1], acme.practitionerIds[0]], route_id: [route.id + 1000, null] } },
+    ]);
+    await ok(t.request('DELETE', `/api/custom_locations/${acme.customLocationIds[0]}`, { token: acme.tokens.admin }), 204);
+    await t.ctx.db.execute(sql`UPDATE versions SET created_at = '2031-03-03T00:00:00Z' WHERE business_account_id = ${acme.businessAccountId} AND id > ${lastId}`);
+    const rows = rowsOf(await ok(report('?start_date=2031-03-03&end_date=2031-03-03&sort=at&direction=asc')));
+    expect(rows.map((row: any) => row.changes)).toEqual([
+      ['Removed from the route of Pat acme-One'],
+      ['Practitioner: Quinn acme-Two → Pat acme-One', 'Removed from the route of Quinn acme-Two'],
+      ['Deleted'],
+    ]);
+    expect(rows[2]).toMatchObject({ kind: 'settings', what: 'acme depot' });
+    // The visit's own change log says it the same way.
+    const log = (await ok(t.request('GET', `/api/appointments/${acme.appointmentIds[0]}/extra_details`, { token: acme.tokens.admin }))).versions.at(-1);
+    expect(log.changes).toEqual([{ field: 'route_id', label: 'Removed from the route of Pat acme-One', kind: 'sentence', from: null, to: null }]);
   });
 
   it('refuses a bad range or kind with a message naming the field', async () => {

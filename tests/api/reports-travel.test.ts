@@ -192,7 +192,7 @@ describe('client travel', () => {
     expect(visits).toHaveLength(9);
     const amy2 = visits.find((v: any) => v.appointment_id === visitIds.pat2Amy);
     expect(amy2).toEqual({
-      appointment_id: visitIds.pat2Amy, client_id: expect.any(Number), client_name: 'Amy Able', regional: false, day: '2030-03-05',
+      appointment_id: visitIds.pat2Amy, client_id: expect.any(Number), client_name: 'Amy Able', client_suburb: null, regional: false, day: '2030-03-05',
       starts_at: '2030-03-04T23:00:00.000Z', practitioner_id: acme.practitionerIds[0], practitioner_name: 'Pat acme-One',
       from_name: 'Home', travel_seconds: 600, travel_metres: 5000, source: 'route', claimable_seconds: 600, amount: 4.95,
     });
@@ -231,6 +231,21 @@ describe('client travel', () => {
       expect(response.status, query).toBe(422);
       expect(response.body.message, query).toContain(field);
     }
+  });
+
+  it('tells namesakes apart by their suburb and id, in the table and in each visit', async () => {
+    const base = { business_account_id: acme.businessAccountId, time_zone: 'Australia/Brisbane', first_name: 'Sam', last_name: 'Lee' };
+    const [north, south] = await t.ctx.db.insert(clients).values([{ ...base, city: 'Chermside' }, { ...base, city: 'Sunnybank' }]).returning();
+    await t.ctx.db.insert(appointments).values([north, south].map((client, index) => ({
+      business_account_id: acme.businessAccountId, client_id: client.id, practitioner_id: acme.practitionerIds[0],
+      starts_at: new Date(Date.parse('2030-04-01T09:00:00+10:00') + index * 3600_000),
+      ends_at: new Date(Date.parse('2030-04-01T09:30:00+10:00') + index * 3600_000),
+    })));
+    const april = '?start_date=2030-04-01&end_date=2030-04-01';
+    const { rows } = (await get('client-travel', april)).body;
+    expect(rows.map((r: any) => [r.client_name, r.client_suburb, r.client_id])).toEqual([['Sam Lee', 'Chermside', north.id], ['Sam Lee', 'Sunnybank', south.id]]);
+    const { visits } = (await get('client-travel/visits', april)).body;
+    expect(visits.map((v: any) => [v.client_name, v.client_suburb, v.client_id])).toEqual([['Sam Lee', 'Chermside', north.id], ['Sam Lee', 'Sunnybank', south.id]]);
   });
 
   it('refuses a bad cap, rate or range naming the field', async () => {

@@ -1,7 +1,7 @@
 // Nearby search (issue 13): from a client (type-ahead) or a typed address (the routing geocoder), the practitioners
 // who could take a new visit there, cheapest first, and the clients within the radius; the search in the address;
 // the geocoder finding nothing said in words; a PRACTITIONER never searches.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -44,12 +44,21 @@ beforeEach(() => {
   server.use(
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 1, name: 'Home visit', duration: 45 }] })),
     http.get(api('/search/nearby'), () => HttpResponse.json(RESULT)),
-    http.get(api('/clients'), () => HttpResponse.json({
-      clients: [{ id: 84, full_name: 'Alan Chen', first_name: 'Alan', last_name: 'Chen', suburb: 'Wooloowin', phone: null, email: null, tags: [], has_custom_availability: false, has_address: true }],
-      total: 1, page: 1, per_page: 5,
-    })),
+    // The clients whose name has every typed word, in the server's order (sort=match: the whole name's prefix first).
+    http.get(api('/clients'), ({ request }) => {
+      const words = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const named = CLIENTS.filter((client) => words.every((word) => client.full_name.toLowerCase().includes(word)));
+      return HttpResponse.json({ clients: named, total: named.length, page: 1, per_page: 5 });
+    }),
   );
 });
+afterEach(() => vi.useRealTimers());
+
+const client = (id: number, first: string, last: string, suburb: string) => ({
+  id, full_name: `${first} ${last}`, first_name: first, last_name: last, suburb, phone: null, email: null, tags: [], has_custom_availability: false, has_address: true,
+});
+const CLIENTS = [client(84, 'Alan', 'Chen', 'Wooloowin'), client(85, 'Alan', 'Chenery', 'Ascot')];
+const clientRequests = () => received.filter((request) => request.path === '/api/clients').map((request) => new URLSearchParams(request.search ?? ''));
 
 describe('nearby search', () => {
   it('shows who could take the visit, cheapest first, and the clients within the radius, for the search in the address', async () => {
@@ -58,12 +67,18 @@ describe('nearby search', () => {
     expect(nearbyRequests()[0].toString()).toBe('client_id=84&radius_km=10&date=2026-11-26');
     const cards = within(offered.closest('section')!).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      expect.stringMatching(/^Isla LewisBest\+10 min travelVisit 07:10–07:55, the only visit of their day; \+4\.5 km\.0 visits that day · 10 h 30 min free · starts 1\.7 km away$/),
+      expect.stringMatching(/^Isla LewisBest\+10 min travelVisit 07:10–07:55, the only visit of their day; \+4\.5 km\.0 visits that day · 10 h 30 min free · starts 1\.7 km awayOpen Isla Lewis’s day/),
       expect.stringMatching(/^Jack Thompson\+12 min travelVisit 16:20–17:05, after their last visit \(arrives 16:15\); \+6\.5 km\./),
     ]);
     expect(screen.getByText(/No room that day .*: Mia Hughes\./)).toBeInTheDocument();
     expect(screen.getByText('Searching near:')).toHaveTextContent('Searching near: Alan Chen');
-    const clients = screen.getByRole('heading', { name: 'Clients within 20.0 km (2)' }).closest('section')!;
+    // A coordinator acts on a result: the practitioner's day on the schedule, where the visit would fit.
+    expect(within(cards[0]).getByRole('link', { name: 'Open Isla Lewis’s day, 26 Nov 2026, where the visit fits at 07:10' }))
+      .toHaveAttribute('href', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26&practitioner=5');
+    // The radius reads as a phrase on the map's legend.
+    expect(within(screen.getByTestId('map-legend')).getByText('2 clients within 20 km')).toBeInTheDocument();
+    expect(within(screen.getByTestId('map-legend')).queryByText(/0 stops/)).toBeNull();
+    const clients = screen.getByRole('heading', { name: 'Clients within 20 km (2)' }).closest('section')!;
     expect(within(clients).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'ClientSuburbDistanceTags', 'Alan ChenWooloowin0.0 km', 'Ronald GrahamWooloowin0.1 kmDog on site',
     ]);
@@ -77,12 +92,23 @@ describe('nearby search', () => {
       return HttpResponse.json({ lat: -27.47, lng: 153.02, precision: 'address', source: 'nominatim', label: '1 Queen St' });
     }));
     renderApp('/search', { as: 'ADMIN' });
-    const field = await screen.findByRole('searchbox', { name: 'Near a client or an address' });
+    const field = await screen.findByRole('combobox', { name: 'Near a client or an address' });
+    expect(field).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('Choose a client or type an address to search near it.')).toBeInTheDocument();
-    await user.type(field, 'Alan');
-    await user.click(await within(await screen.findByRole('list', { name: 'Matching clients' })).findByRole('button', { name: /Alan Chen/ }));
+    // A combobox: the matches as options, the best match first, taken with the arrow keys and Enter.
+    await user.type(field, 'Alan Chen');
+    const options = within(await screen.findByRole('listbox', { name: 'Matching clients' }));
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+    expect(clientRequests().at(-1)?.get('sort')).toBe('match');
+    await waitFor(() => expect(options.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Alan Chen · Wooloowin', 'Alan Chenery · Ascot', 'Search near the address “Alan Chen”',
+    ]));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(options.getByRole('option', { name: /Alan Chenery/ })).toHaveAttribute('data-focus'));
+    await user.keyboard('{ArrowUp}{Enter}');
     await waitFor(() => expect(window.location.search).toBe('?near_client=84'));
     await waitFor(() => expect(nearbyRequests().at(-1)?.get('client_id')).toBe('84'));
+    expect(field).toHaveAttribute('aria-expanded', 'false');
 
     await user.type(field, '1 Queen St, Brisbane{Enter}');
     await waitFor(() => expect(nearbyRequests().at(-1)?.get('lat')).toBe('-27.47'));
@@ -91,6 +117,22 @@ describe('nearby search', () => {
     expect(nearbyRequests().at(-1)?.has('client_id')).toBe(false);
     expect(new URLSearchParams(window.location.search).get('address')).toBe('1 Queen St, Brisbane');
     expect(new URLSearchParams(window.location.search).has('near_client')).toBe(false);
+  });
+
+  it("marks the business's today on the day's calendar, not the browser's", async () => {
+    const user = userEvent.setup();
+    // 20:00 UTC on 25 Nov is already 06:00 on 26 Nov in Brisbane, the business's zone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T20:00:00Z'));
+    expect(new Date().getDate()).toBe(25);
+    renderApp('/search?near_client=84&date=2026-11-28', { as: 'ADMIN' });
+    await user.click(await screen.findByRole('button', { name: /^Day/ }));
+    const today = await waitFor(() => {
+      const cell = document.querySelector('[data-today]');
+      expect(cell).not.toBeNull();
+      return cell!;
+    });
+    expect(today.textContent).toBe('26');
   });
 
   it('says so when the address cannot be placed, and searches nothing', async () => {

@@ -20,7 +20,10 @@ describe('public availability page', () => {
     server.use(
       http.get(api('/public/availability'), ({ request }) =>
         new URL(request.url).searchParams.get('token') === 'tok-123'
-          ? HttpResponse.json({ client: { first_name: 'Margaret' }, availability: [{ dow: 1 }], expires_at: '2026-12-01T00:00:00Z' })
+          ? HttpResponse.json({
+            client: { first_name: 'Margaret' }, business: { name: 'Acme Care', email: 'office@acme.example', phone: '07 3000 1234' },
+            availability: [{ dow: 1 }], expires_at: '2026-12-01T00:00:00Z',
+          })
           : HttpResponse.json({ message: 'bad' }, { status: 422 }),
       ),
       http.put(api('/public/availability'), async ({ request }) => {
@@ -31,6 +34,10 @@ describe('public availability page', () => {
     const user = userEvent.setup();
     const view = openLink('?token=tok-123');
     expect(await screen.findByRole('heading', { name: 'Hi Margaret' })).toBeInTheDocument();
+    // The care provider asking is named, with how to reach it.
+    expect(screen.getByText('Acme Care asks when you are available for home visits.')).toBeInTheDocument();
+    expect(screen.getByTestId('public-availability-contact')).toHaveTextContent('Questions? Contact Acme Care on 07 3000 1234 or at office@acme.example.');
+    expect(screen.getByRole('link', { name: 'office@acme.example' })).toHaveAttribute('href', 'mailto:office@acme.example');
     const editor = screen.getByTestId('availability-editor');
     expect(within(editor).getByLabelText('Monday')).toBeChecked();
     await user.click(within(editor).getByLabelText('Monday all day'));
@@ -38,6 +45,7 @@ describe('public availability page', () => {
     await user.click(within(editor).getByLabelText('Friday'));
     await user.click(screen.getByRole('button', { name: 'Save my availability' }));
     expect(await screen.findByTestId('public-availability-saved')).toHaveTextContent('Thank you, Margaret');
+    expect(screen.getByTestId('public-availability-saved')).toHaveTextContent('Acme Care will plan your visits around it.');
     expect(sent.find((request) => request.method === 'PUT')).toMatchObject({
       path: '/api/public/availability',
       body: { token: 'tok-123', availability: [{ dow: 1, hours: ['09:00-12:00'] }, { dow: 5 }] },
@@ -55,7 +63,7 @@ describe('public availability page', () => {
 
   it('switches to the expired page when the link is used up while saving', async () => {
     server.use(
-      http.get(api('/public/availability'), () => HttpResponse.json({ client: { first_name: 'Margaret' }, availability: [], expires_at: '2026-12-01T00:00:00Z' })),
+      http.get(api('/public/availability'), () => HttpResponse.json({ client: { first_name: 'Margaret' }, business: { name: 'Acme Care', email: null, phone: null }, availability: [], expires_at: '2026-12-01T00:00:00Z' })),
       http.put(api('/public/availability'), () => HttpResponse.json({ message: 'This link has already been used.' }, { status: 410 })),
     );
     const user = userEvent.setup();
@@ -74,7 +82,7 @@ describe('public availability page', () => {
 
   it('shows a save failure inline and keeps the form', async () => {
     server.use(
-      http.get(api('/public/availability'), () => HttpResponse.json({ client: { first_name: 'Margaret' }, availability: [], expires_at: '2026-12-01T00:00:00Z' })),
+      http.get(api('/public/availability'), () => HttpResponse.json({ client: { first_name: 'Margaret' }, business: { name: 'Acme Care', email: null, phone: null }, availability: [], expires_at: '2026-12-01T00:00:00Z' })),
       http.put(api('/public/availability'), () => HttpResponse.json({ message: 'Too many requests, please wait.' }, { status: 429 })),
     );
     const user = userEvent.setup();

@@ -43,8 +43,8 @@ const legsOf = (id: number) => ({
 });
 const CLIENT_TRAVEL = {
   rows: [
-    { client_id: 21, client_name: 'Amy Able', regional: false, cap_minutes: 30, visits: 2, visits_without_travel: 0, travel_seconds: 2700, travel_metres: 21000, claimable_seconds: 2400, amount: 20.79 },
-    { client_id: 22, client_name: 'Cal Coast', regional: true, cap_minutes: 60, visits: 1, visits_without_travel: 0, travel_seconds: 900, travel_metres: 6000, claimable_seconds: 900, amount: 5.94 },
+    { client_id: 21, client_name: 'Amy Able', client_suburb: 'New Farm', regional: false, cap_minutes: 30, visits: 2, visits_without_travel: 0, travel_seconds: 2700, travel_metres: 21000, claimable_seconds: 2400, amount: 20.79 },
+    { client_id: 22, client_name: 'Cal Coast', client_suburb: null, regional: true, cap_minutes: 60, visits: 1, visits_without_travel: 0, travel_seconds: 900, travel_metres: 6000, claimable_seconds: 900, amount: 5.94 },
   ],
   meta: { page: 1, per_page: 50, total: 2 },
   largest: [] as unknown[],
@@ -57,9 +57,9 @@ CLIENT_TRAVEL.largest = CLIENT_TRAVEL.rows;
 
 const CLIENT_TRAVEL_VISITS = {
   visits: [
-    { appointment_id: 31, client_id: 21, client_name: 'Amy Able', regional: false, day: '2030-03-04', starts_at: '2030-03-03T23:00:00Z', practitioner_id: 7, practitioner_name: 'Pat Nguyen', from_name: 'Home', travel_seconds: 2100, travel_metres: 15000, source: 'route', claimable_seconds: 1800, amount: 14.85 },
-    { appointment_id: 32, client_id: 21, client_name: 'Amy Able', regional: false, day: '2030-03-05', starts_at: '2030-03-05T00:30:00Z', practitioner_id: 7, practitioner_name: 'Pat Nguyen', from_name: 'Ben Best', travel_seconds: 600, travel_metres: 6000, source: 'estimate', claimable_seconds: 600, amount: 5.94 },
-    { appointment_id: 41, client_id: 22, client_name: 'Cal Coast', regional: true, day: '2030-03-04', starts_at: '2030-03-04T01:00:00Z', practitioner_id: 8, practitioner_name: 'Old Staff', from_name: 'Ben Best', travel_seconds: 900, travel_metres: 6000, source: 'route', claimable_seconds: 900, amount: 5.94 },
+    { appointment_id: 31, client_id: 21, client_name: 'Amy Able', client_suburb: 'New Farm', regional: false, day: '2030-03-04', starts_at: '2030-03-03T23:00:00Z', practitioner_id: 7, practitioner_name: 'Pat Nguyen', from_name: 'Home', travel_seconds: 2100, travel_metres: 15000, source: 'route', claimable_seconds: 1800, amount: 14.85 },
+    { appointment_id: 32, client_id: 21, client_name: 'Amy Able', client_suburb: 'New Farm', regional: false, day: '2030-03-05', starts_at: '2030-03-05T00:30:00Z', practitioner_id: 7, practitioner_name: 'Pat Nguyen', from_name: 'Ben Best', travel_seconds: 600, travel_metres: 6000, source: 'estimate', claimable_seconds: 600, amount: 5.94 },
+    { appointment_id: 41, client_id: 22, client_name: 'Cal Coast', client_suburb: null, regional: true, day: '2030-03-04', starts_at: '2030-03-04T01:00:00Z', practitioner_id: 8, practitioner_name: 'Old Staff', from_name: 'Ben Best', travel_seconds: 900, travel_metres: 6000, source: 'route', claimable_seconds: 900, amount: 5.94 },
   ],
 };
 
@@ -159,8 +159,8 @@ describe('client travel', () => {
     expect([first.get('cap_minutes'), first.get('regional_cap_minutes'), first.get('rate_per_km')]).toEqual(['30', '60', '0.99']);
     expect(figures()).toEqual(['2', '3', '27.0', '1.0', '0.9', '$26.73']);
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
-      ['Amy Able', 'No', '2', '0', '45', '21.0', '30', '40', '20.79'],
-      ['Cal Coast', 'Yes', '1', '0', '15', '6.0', '60', '15', '5.94'],
+      ['Amy Able', 'New Farm', '21', 'No', '2', '0', '45', '21.0', '30', '40', '20.79'],
+      ['Cal Coast', '', '22', 'Yes', '1', '0', '15', '6.0', '60', '15', '5.94'],
     ]);
     const cap = screen.getByRole('spinbutton', { name: /^Cap/ });
     await user.clear(cap);
@@ -226,7 +226,7 @@ describe('client travel', () => {
     expect([asked.get('per_page'), asked.get('page'), asked.get('sort'), asked.get('direction')]).toEqual([null, null, 'amount', 'desc']);
     const lines = (await saved[0].text()).trim().split('\r\n');
     expect(lines).toHaveLength(13);
-    expect(lines[12]).toBe('Client 12,No,2,0,45,21.0,30,40,20.79');
+    expect(lines[12]).toBe('Client 12,New Farm,111,No,2,0,45,21.0,30,40,20.79');
     app.reload();
     await screen.findByRole('table', { name: 'Client travel' });
     expect(within(screen.getByRole('table', { name: 'Client travel' })).getByRole('columnheader', { name: /Km \$/ })).toHaveAttribute('aria-sort', 'descending');
@@ -240,10 +240,10 @@ describe('client travel', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(requests('client-travel/visits').map((request) => request.get('cap_minutes'))).toEqual(['30']);
     expect(await saved[0].text()).toBe(
-      'Client,Client id,Regional,Day,Start,Appointment id,Practitioner,From,Travel min,Travel km,Claimable min,Km $,Source\r\n' +
-      'Amy Able,21,No,2030-03-04,09:00,31,Pat Nguyen,Home,35,15.0,30,14.85,Route\r\n' +
-      'Amy Able,21,No,2030-03-05,10:30,32,Pat Nguyen,Ben Best,10,6.0,10,5.94,Estimate\r\n' +
-      'Cal Coast,22,Yes,2030-03-04,11:00,41,Old Staff,Ben Best,15,6.0,15,5.94,Route\r\n',
+      'Client,Suburb,Client id,Regional,Day,Start,Appointment id,Practitioner,From,Travel min,Travel km,Claimable min,Km $,Source\r\n' +
+      'Amy Able,New Farm,21,No,2030-03-04,09:00,31,Pat Nguyen,Home,35,15.0,30,14.85,Route\r\n' +
+      'Amy Able,New Farm,21,No,2030-03-05,10:30,32,Pat Nguyen,Ben Best,10,6.0,10,5.94,Estimate\r\n' +
+      'Cal Coast,,22,Yes,2030-03-04,11:00,41,Old Staff,Ben Best,15,6.0,15,5.94,Route\r\n',
     );
   });
 });

@@ -31,9 +31,32 @@ describe('nearby search', () => {
     const { context, page } = await newPage(running.browser, running.product.url);
     try {
       await logIn(page, 'staff@demo.test');
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`/search?date=${day}`);
-      await page.getByLabel('Near a client or an address').fill(chosen!.client);
-      await page.getByRole('list', { name: 'Matching clients' }).getByRole('button', { name: new RegExp(`^${chosen!.client}`) }).first().click();
+      // At 1280 px the day stays on one line and its shortcuts clear the Type select.
+      const dayValue = page.getByTestId('date-value');
+      const lineHeight = await dayValue.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+      expect((await dayValue.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 1.5);
+      const tomorrow = (await page.getByRole('button', { name: 'Tomorrow' }).boundingBox())!;
+      const type = (await page.getByLabel('Type').boundingBox())!;
+      const overlap = tomorrow.x < type.x + type.width && type.x < tomorrow.x + tomorrow.width && tomorrow.y < type.y + type.height && type.y < tomorrow.y + tomorrow.height;
+      expect(overlap).toBe(false);
+
+      // The origin is a combobox used from the keyboard alone: type, arrow to the client, Enter.
+      const origin = page.getByRole('combobox', { name: 'Near a client or an address' });
+      await origin.focus();
+      await origin.pressSequentially(chosen!.client, { delay: 20 });
+      const options = page.getByRole('listbox', { name: 'Matching clients' }).getByRole('option');
+      const clientOptions = options.filter({ hasNotText: 'Search near the address' }).filter({ hasText: chosen!.client });
+      await expect.poll(() => clientOptions.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await origin.getAttribute('aria-expanded')).toBe('true');
+      const texts = await options.allInnerTexts();
+      const index = texts.findIndex((text) => text.startsWith(chosen!.client));
+      for (let step = 0; step < index; step += 1) await page.keyboard.press('ArrowDown');
+      expect(await options.nth(index).getAttribute('data-focus')).not.toBeNull();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.url()).toMatch(/near_client=\d+/);
+      expect(await origin.getAttribute('aria-expanded')).toBe('false');
       await page.getByLabel('Length (min)').fill('15');
 
       const offers = page.getByRole('region', { name: /^Who could take a 15-minute visit/ }).getByRole('listitem');
@@ -44,6 +67,9 @@ describe('nearby search', () => {
       expect(await best.innerText()).toMatch(/\+0 min travel/);
       expect(await page.getByRole('region', { name: /^Clients within/ }).getByRole('button', { name: chosen!.client }).count()).toBeGreaterThan(0);
       expect(page.url()).toMatch(/near_client=\d+/);
+      // The best practitioner's day opens on the schedule.
+      await best.getByRole('link', { name: new RegExp(`^Open ${chosen!.practitioner}’s day`) }).click();
+      await expect.poll(() => page.url()).toMatch(new RegExp(`/appointments\\?view=schedule&start=${day}&end=${day}&practitioner=\\d+`));
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 // Drizzle tables of the clients area added by migration 0010_clients_lists.sql (the migration is the source of truth).
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { businessAccounts, clients, users } from './schema';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { businessAccounts, clients, users, type AvailabilityEntry } from './schema';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -15,3 +15,11 @@ export const clientAvailabilityRequests = pgTable('client_availability_requests'
   used_at: tstz('used_at'),
   created_at: tstz('created_at').notNull().defaultNow(),
 });
+
+/** A client's availability before the business day it was changed on (migration 0073). */
+export const clientPastAvailabilities = pgTable('client_past_availabilities', {
+  business_account_id: integer('business_account_id').notNull().references(() => businessAccounts.id),
+  client_id: integer('client_id').notNull().references(() => clients.id),
+  valid_until: tstz('valid_until').notNull(),
+  availability: jsonb('availability').$type<AvailabilityEntry[]>().notNull(),
+}, (t) => [primaryKey({ columns: [t.client_id, t.valid_until] })]);

@@ -103,6 +103,9 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   text_body: text('text_body').notNull(),
   html_body: text('html_body'),
+  /** The From and Reply-To headers the email went with (migration 0073). */
+  from_address: text('from_address'),
+  reply_to: text('reply_to'),
   sent_at: tstz('sent_at'),
   created_at: timestamps.created_at,
 });

@@ -33,6 +33,7 @@ function formatChangeValue(change: VersionChange, value: string | null, timeZone
 /** A change as one line of text ("Arrival time: 09:00 → 09:30"; a new record's values as set), as the log shows it. */
 export function changeLineText(change: VersionChange, event: string, timeZone: string): string {
   if (change.kind === 'position') return `${change.label} ${event === 'create' ? 'set' : 'changed'}`;
+  if (change.kind === 'sentence') return change.label;
   const to = formatChangeValue(change, change.to, timeZone);
   if (event === 'create' && change.from === null) return `${change.label}: ${to}`;
   return `${change.label}: ${formatChangeValue(change, change.from, timeZone)} → ${to}`;
@@ -40,7 +41,7 @@ export function changeLineText(change: VersionChange, event: string, timeZone: s
 
 function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
   const text = changeLineText(change, event, timeZone);
-  if (change.kind === 'position') return <>{text}</>;
+  if (change.kind === 'position' || change.kind === 'sentence') return <>{text}</>;
   return (
     <>
       <span className="font-medium">{change.label}</span>{text.slice(change.label.length)}

@@ -40,12 +40,16 @@ export function summariesOf(body: Omit<AppointmentListBody, 'meta'>): Appointmen
   const clients = new Map(body.clients.map((client) => [client.id, client]));
   const practitioners = new Map(body.practitioners.map((practitioner) => [practitioner.id, practitioner]));
   const types = new Map(body.appointment_types.map((type) => [type.id, type]));
-  return body.appointments.map(({ client_id, practitioner_id, appointment_type_id, ...appointment }) => ({
-    ...appointment,
-    client: (client_id !== null && clients.get(client_id)) || null,
-    practitioner: practitioners.get(practitioner_id) ?? { id: practitioner_id, full_name: 'Unknown practitioner', time_zone: '' },
-    appointment_type: (appointment_type_id !== null && types.get(appointment_type_id)) || null,
-  }));
+  return body.appointments.map(({ client_id, practitioner_id, appointment_type_id, client_availability, ...appointment }) => {
+    const client = (client_id !== null && clients.get(client_id)) || null;
+    return {
+      ...appointment,
+      // A visit is judged by the availability its client had on its day.
+      client: client && client_availability ? { ...client, availability: client_availability } : client,
+      practitioner: practitioners.get(practitioner_id) ?? { id: practitioner_id, full_name: 'Unknown practitioner', time_zone: '' },
+      appointment_type: (appointment_type_id !== null && types.get(appointment_type_id)) || null,
+    };
+  });
 }
 
 export async function fetchAppointment(api: ApiClient, id: number): Promise<Appointment> {

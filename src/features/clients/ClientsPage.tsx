@@ -17,7 +17,7 @@ import { TagChip, useAllTags } from './TagsEditor';
 import { useDebouncedValue } from './useDebouncedValue';
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
-type SortKey = NonNullable<ClientListQuery['sort']>;
+type SortKey = Exclude<NonNullable<ClientListQuery['sort']>, 'match'>;
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface Column {

@@ -26,31 +26,82 @@ export default function HelpPage({ route }: RoutePageProps) {
           </p>
         </Section>
 
-        <Section title="A day with Rounds">
+        <Section title="A coordinator’s day">
           <ol className="list-decimal space-y-2 pl-5">
             <li>
-              <strong>Import</strong> the bookings: the header’s Import button (or automatic imports every hour, set in
-              Settings → Sync settings) copies appointments, clients and practitioners from your practice management system.
+              <strong>Import</strong> the bookings: the header’s <strong>Import</strong> button (or automatic imports every hour,
+              set in Settings → Sync settings) copies appointments, clients and practitioners from your practice management system.
             </li>
             <li>
               <strong>See</strong> the day: <TextLink variant="prose" href="/appointments">Appointments</TextLink> shows the
-              visits as a list, or as one day’s lanes per practitioner with a map. Each practitioner keeps one colour on the
-              lanes and the map. A warning marks a visit whose arrival time falls outside the client’s availability.
+              visits as a <strong>List</strong>, or as a <strong>Day schedule</strong>: one lane per practitioner, with the day on
+              a map. Each practitioner keeps one colour on the lanes and the map. A warning marks a visit whose arrival time falls
+              outside the client’s availability, or that leaves too little time for the travel before it.
             </li>
             <li>
-              <strong>Fix</strong> what does not fit: open a visit to change its arrival time, or open a client to record when
-              they are available and to tag them.
+              <strong>Optimise</strong> the day: on the day schedule, press <strong>Optimise</strong>, choose the day and the
+              practitioners, and whether to <em>keep each visit’s practitioner</em> (only the order and the arrival times change)
+              or to <em>reassign between these practitioners</em>. Press <strong>Start</strong>. Rounds searches for the shortest
+              travel that keeps each visit inside the client’s availability and each practitioner’s hours, break and limits.
+              A visit with <strong>Keep this time</strong> ticked keeps its arrival time and practitioner.
             </li>
             <li>
-              <strong>Export</strong> the new times: the header’s Export button (or automatic exports every hour) writes the
-              arrival times back to your practice management system.
+              Read the <strong>proposal</strong> before anything changes: the figures before → after (travel time and distance, idle
+              time, visits outside availability, overtime), the lanes and the map of the new day, every visit whose arrival or
+              practitioner changes, and any visit it could not place, with the reason (applying leaves those where they are). Press <strong>Apply</strong> to keep it, or
+              <strong> Discard</strong> to leave the day as it was. If the day changed while Rounds was searching, nothing is
+              changed and you can <strong>Run again</strong>.
             </li>
             <li>
-              <strong>Tell clients</strong>: from a client’s details, send an availability request; the client answers
-              through a link in the email, without an account.
+              <strong>Routes</strong>: applying makes each practitioner’s day a route (marked “Optimised route” under their name).
+              When a visit on a routed day is moved, cancelled or added, the route is marked “Route changed” and a banner names
+              it: optimise the day again, or remove the route to set arrival times by hand.
+            </li>
+            <li>
+              <strong>Fix</strong> one visit: open it to change its arrival time, or, under Move, choose <strong>Move by
+              hand</strong> (another practitioner, day or start time) or <strong>Insert into a route</strong>: press
+              <strong> Find the best place</strong> and Rounds shows the cheapest place for the visit among the chosen
+              practitioners’ days, with the added travel. Nothing changes until you press <strong>Apply</strong>. On the day
+              schedule you can also drag a visit to another time or practitioner.
+            </li>
+            <li>
+              <strong>Find who could take a new visit</strong>: <TextLink variant="prose" href="/search">Nearby search</TextLink>{' '}
+              starts from a client (type their name and pick them with the arrow keys and Enter) or an address, a radius, a day,
+              a type and a length. It lists the practitioners who could fit the visit into their day as it is, the one adding
+              the least travel first, and the clients nearby. <strong>Open … ’s day</strong> takes you to that practitioner’s
+              day schedule to book or move the visit.
+            </li>
+            <li>
+              <strong>Export</strong> the new times: the header’s <strong>Export</strong> button (or automatic exports every hour)
+              writes the arrival times back to your practice management system.
+            </li>
+            <li>
+              <strong>Tell clients</strong>: each client with an email address gets a reminder the day before their visits, with
+              the arrival window (switch it off with <strong>Send appointment reminders</strong> in the client’s window). From a
+              client’s window, <strong>Send availability request</strong> emails them a link, from your business, to tell you
+              when they are home; they need no account.
             </li>
           </ol>
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
+        </Section>
+
+        <Section title="A practitioner’s day">
+          <ol className="list-decimal space-y-2 pl-5">
+            <li>
+              Open <TextLink variant="prose" href="/appointments">Appointments</TextLink>: it opens on today’s
+              <strong> Run sheet</strong>, your visits in the order you make them, with the arrival time told to each client,
+              the travel between visits and the day on a map.
+            </li>
+            <li>
+              Each visit shows the client’s address and phone number; <strong>Google Maps</strong>, <strong>Apple Maps</strong>{' '}
+              and <strong>Waze</strong> open the directions on your phone, and <strong>Details</strong> opens the visit with its
+              notes.
+            </li>
+            <li>
+              The <strong>List</strong> and <strong>Day schedule</strong> show other days. You see only your own visits and the
+              clients you visit; your coordinator changes the plan, optimises the day and moves visits.
+            </li>
+          </ol>
         </Section>
 
         <Section title="The dashboard">

@@ -1,5 +1,5 @@
-// /client/update-availability?token=…: no login. The client sees their first name and the same
-// availability editor staff use; an expired, used or broken link gets a plain explanation.
+// /client/update-availability?token=…: no login. The client sees their first name, the care provider asking (and how
+// to reach it) and the same availability editor staff use; an expired, used or broken link gets a plain explanation.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
@@ -35,6 +35,21 @@ const PROBLEM_TEXT: Record<Problem, { title: string; body: string }> = {
   'rate-limited': { title: TOO_MANY_ATTEMPTS_TITLE, body: 'Please wait a minute and try again.' },
   failed: { title: 'Something went wrong', body: 'We could not load your availability. Please try again in a moment.' },
 };
+
+type Business = { name: string; email: string | null; phone: string | null };
+
+/** Who asks and how to reach them, so the client knows the page is their care provider's. */
+function BusinessContact({ business }: { business: Business }) {
+  if (!business.email && !business.phone) return null;
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="public-availability-contact">
+      Questions? Contact {business.name}
+      {business.phone && <>{' '}on <a className="text-sky-700 underline dark:text-sky-400" href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a></>}
+      {business.phone && business.email && ' or'}
+      {business.email && <>{' '}at <a className="text-sky-700 underline dark:text-sky-400" href={`mailto:${business.email}`}>{business.email}</a></>}.
+    </p>
+  );
+}
 
 function ProblemPanel({ problem }: { problem: Problem }) {
   const text = PROBLEM_TEXT[problem];
@@ -73,11 +88,13 @@ function PublicAvailabilityForm({ token }: { token: string }) {
   if (save.isError && problemOf(save.error) === 'expired') return <ProblemPanel problem="expired" />;
 
   const firstName = details.data.client.first_name;
+  const { business } = details.data;
   if (save.isSuccess) {
     return (
-      <div role="status" data-testid="public-availability-saved">
+      <div role="status" data-testid="public-availability-saved" className="space-y-2">
         <h1 className="text-xl font-semibold">Thank you, {firstName}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{AVAILABILITY_UPDATED_MESSAGE} Your care team will plan your visits around it. You can close this page.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{AVAILABILITY_UPDATED_MESSAGE} {business.name} will plan your visits around it. You can close this page.</p>
+        <BusinessContact business={business} />
       </div>
     );
   }
@@ -86,6 +103,7 @@ function PublicAvailabilityForm({ token }: { token: string }) {
     <div className="space-y-5">
       <div>
         <h1 className="text-xl font-semibold">Hi {firstName}</h1>
+        <p className="mt-1 text-sm font-medium">{business.name} asks when you are available for home visits.</p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           Tell us when you are usually available for home visits. Turn on custom availability, then choose the days and, if a day is not
           all day, the times that suit you. Leave it off if any time suits.
@@ -97,6 +115,7 @@ function PublicAvailabilityForm({ token }: { token: string }) {
         </p>
       )}
       <AvailabilityEditor availability={details.data.availability} saveTo={{ token }} save={save} saveLabel="Save my availability" />
+      <BusinessContact business={business} />
     </div>
   );
 }

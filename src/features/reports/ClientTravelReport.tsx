@@ -29,7 +29,7 @@ const MAX_RATE = 100;
 /** Clients shown in the chart: those with the largest amounts (the server's `largest`). */
 const CHART_CLIENTS = 12;
 /** The columns the server sorts the table by. */
-const SORTS = ['client', 'regional', 'visits', 'without', 'minutes', 'km', 'cap', 'claimable', 'amount'] as const;
+const SORTS = ['client', 'suburb', 'regional', 'visits', 'without', 'minutes', 'km', 'cap', 'claimable', 'amount'] as const;
 
 /** Dollars a kilometre in the address: 0 to 100, at most two decimals. */
 const rateParam = (fallback: number): UrlParam<number> => ({
@@ -44,6 +44,9 @@ const rateParam = (fallback: number): UrlParam<number> => ({
 function columnsFor(): ReportColumn<ClientTravelRow>[] {
   return [
     clientColumn(),
+    // The suburb and id tell two clients of the same name apart on an invoice.
+    { id: 'suburb', label: 'Suburb', text: (row) => row.client_suburb ?? '', sortValue: (row) => row.client_suburb },
+    { id: 'client_id', label: 'Client id', text: (row) => String(row.client_id), sortValue: (row) => row.client_id },
     { id: 'regional', label: 'Regional', text: (row) => (row.regional ? 'Yes' : 'No'), sortValue: (row) => (row.regional ? 1 : 0) },
     { id: 'visits', label: 'Visits', text: (row) => String(row.visits), sortValue: (row) => row.visits },
     { id: 'without', label: 'No leg', text: (row) => String(row.visits_without_travel), sortValue: (row) => row.visits_without_travel },
@@ -58,6 +61,7 @@ function columnsFor(): ReportColumn<ClientTravelRow>[] {
 function visitColumnsFor(timeZone: string): CsvColumn<ClientTravelVisit>[] {
   return [
     { label: 'Client', text: (visit) => visit.client_name },
+    { label: 'Suburb', text: (visit) => visit.client_suburb ?? '' },
     { label: 'Client id', text: (visit) => String(visit.client_id) },
     { label: 'Regional', text: (visit) => (visit.regional ? 'Yes' : 'No') },
     { label: 'Day', text: (visit) => visit.day },

@@ -3,6 +3,7 @@
 // candidate's cheapest place for it in their day as it is (the optimiser's insertion), cheapest first — with the
 // point, the radius and the candidates' days on the map. The origin, radius, date, length and type are in the address.
 import { useMemo, useState } from 'react';
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { openClientModal } from '../../app/modalStore';
@@ -12,6 +13,7 @@ import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { ErrorNote } from '../../ui/forms';
+import { TextLink } from '../../ui/TextLink';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { MapView } from '../../ui/map/MapView';
 import type { LatLng, MapPin, MapRoute } from '../../ui/map/mapTypes';
@@ -26,6 +28,9 @@ const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-whit
 
 const km = (metres: number) => `${(metres / 1000).toFixed(1)} km`;
 const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
+/** The searched radius as chosen: whole kilometres ("20 km"). */
+const radiusKm = (metres: number) => `${Math.round(metres / 100) / 10} km`;
+const plural = (count: number, word: string) => `${count} ${count === 1 ? word : `${word}s`}`;
 
 /** The radius drawn as a closed line of 72 points (the map draws routes' paths, not circles). */
 export function circlePath(center: LatLng, metres: number): LatLng[] {
@@ -70,27 +75,32 @@ export default function SearchPage({ route }: RoutePageProps) {
         Who could take a new visit near a client or an address: each practitioner’s cheapest place for it in their day as it is, without moving their other visits.
       </p>
       <Card>
-        <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+        {/* Fields wrap onto another line rather than squeeze: the day and its shortcuts stay on one line. */}
+        <div className="flex flex-wrap items-start gap-3">
+          <div className="min-w-64 flex-[2_1_18rem]">
           <OriginField
             label={state.near_client !== null ? (search.data?.origin.label ?? 'Client') : state.address}
             onClient={(id) => setState({ near_client: id, address: '' })}
             onAddress={(address) => setState({ near_client: null, address })}
           />
-          <div>
+          </div>
+          <div className="w-28">
             <label htmlFor="nearby-radius" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Radius</label>
             <select id="nearby-radius" className={fieldClass} value={state.radius} onChange={(event) => setState({ radius: Number(event.target.value) })}>
               {[...new Set([...RADIUS_CHOICES, state.radius])].sort((a, b) => a - b).map((value) => <option key={value} value={value}>{value} km</option>)}
             </select>
           </div>
-          <SingleDatePicker label="Day" value={state.date} today={today} clearable={false} onChange={(day) => day && setState({ date: day })} />
-          <div>
+          <div className="shrink-0 whitespace-nowrap">
+            <SingleDatePicker label="Day" value={state.date} today={today} clearable={false} onChange={(day) => day && setState({ date: day })} />
+          </div>
+          <div className="min-w-48 flex-[1_1_12rem]">
             <label htmlFor="nearby-type" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Type</label>
             <select id="nearby-type" className={fieldClass} value={state.type ?? ''} onChange={(event) => setState({ type: event.target.value ? Number(event.target.value) : null })}>
               <option value="">Any type</option>
               {types.data?.map((type) => <option key={type.id} value={type.id}>{type.name} ({type.duration} min)</option>)}
             </select>
           </div>
-          <div>
+          <div className="w-32">
             <label htmlFor="nearby-length" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Length (min)</label>
             <input id="nearby-length" type="number" min={5} max={720} step={5} className={fieldClass} placeholder={search.data ? String(search.data.duration_minutes) : 'From the type'}
               value={state.duration ?? ''} onChange={(event) => {
@@ -114,49 +124,61 @@ export default function SearchPage({ route }: RoutePageProps) {
   );
 }
 
-/** The origin: clients matching what is typed (the clients list's search), or the typed text as an address. */
+type OriginChoice = { kind: 'client'; id: number } | { kind: 'address'; text: string };
+
+/**
+ * The origin, a combobox: the clients matching what is typed (best match first), then the typed text as an address.
+ * Arrow keys move through them and Enter takes the highlighted one (the first, unless another is chosen).
+ */
 function OriginField({ label, onClient, onAddress }: { label: string; onClient: (id: number) => void; onAddress: (address: string) => void }) {
   const { api } = useServices();
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
   const typed = useDebouncedValue(text.trim(), TYPE_AHEAD_MS);
-  const matches = useQuery({ ...clientQueries.list(api, { q: typed, per_page: 5 }), enabled: open && typed.length >= 2 });
-  const choose = (action: () => void) => { action(); setText(''); setOpen(false); };
-  const listOpen = open && text.trim().length >= 2;
+  const matches = useQuery({ ...clientQueries.list(api, { q: typed, per_page: 5, sort: 'match' }), enabled: typed.length >= 2 });
+  const address = text.trim();
+  const choose = (choice: OriginChoice | null) => {
+    if (!choice) return;
+    if (choice.kind === 'client') onClient(choice.id);
+    else onAddress(choice.text);
+    setText('');
+  };
+  const optionClass = 'block cursor-pointer px-3 py-2 text-left text-sm data-focus:bg-sky-50 dark:data-focus:bg-slate-800';
   return (
-    <div className="relative">
-      <label htmlFor="nearby-origin" className="block text-sm font-medium text-slate-700 dark:text-slate-200">Near a client or an address</label>
-      <input
-          id="nearby-origin" type="search" aria-controls={listOpen ? 'nearby-origin-options' : undefined}
-          className={fieldClass} value={text} placeholder={label || 'Client name or street address'}
-          onChange={(event) => { setText(event.target.value); setOpen(true); }}
-          onKeyDown={(event) => { if (event.key === 'Enter' && text.trim()) { event.preventDefault(); choose(() => onAddress(text.trim())); } }}
+    <Field className="relative">
+      <Label className="block text-sm font-medium text-slate-700 dark:text-slate-200">Near a client or an address</Label>
+      <Combobox<OriginChoice | null> value={null} onChange={choose} immediate={false}>
+        <ComboboxInput
+          type="search" autoComplete="off" className={fieldClass} value={text} placeholder={label || 'Client name or street address'}
+          displayValue={() => text} onChange={(event) => setText(event.target.value)}
         />
-      {label && <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">Searching near: <span className="font-medium">{label}</span></p>}
-      {listOpen && (
-        <ul id="nearby-origin-options" aria-label="Matching clients" className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          {matches.data?.clients.map((client) => (
-            <li key={client.id}>
-              <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => choose(() => onClient(client.id))}>
+        {address.length >= 2 && (
+          <ComboboxOptions
+            aria-label="Matching clients" anchor="bottom start"
+            className="z-50 w-(--input-width) overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg empty:invisible dark:border-slate-700 dark:bg-slate-900"
+          >
+            {(typed === address ? matches.data?.clients ?? [] : []).map((client) => (
+              <ComboboxOption key={client.id} value={{ kind: 'client', id: client.id }} className={optionClass}>
                 {client.full_name}{client.suburb ? <span className="text-slate-500 dark:text-slate-400"> · {client.suburb}</span> : null}
-              </button>
-            </li>
-          ))}
-          <li>
-            <button type="button" className="block w-full px-3 py-2 text-left text-sm text-sky-700 hover:bg-slate-100 dark:text-sky-400 dark:hover:bg-slate-800" onClick={() => choose(() => onAddress(text.trim()))}>
-              Search near the address “{text.trim()}”
-            </button>
-          </li>
-        </ul>
-      )}
-    </div>
+              </ComboboxOption>
+            ))}
+            <ComboboxOption value={{ kind: 'address', text: address }} className={`${optionClass} text-sky-700 dark:text-sky-400`}>
+              Search near the address “{address}”
+            </ComboboxOption>
+          </ComboboxOptions>
+        )}
+      </Combobox>
+      {label && <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">Searching near: <span className="font-medium">{label}</span></p>}
+    </Field>
   );
 }
 
 function Results({ result, timeZone }: { result: NearbySearch; timeZone: string }) {
   const { origin } = result;
   const routes = useMemo<MapRoute[]>(() => [
-    { id: 'radius', name: `Within ${km(result.radius_metres)}`, color: '#94a3b8', stops: [], path: circlePath(origin, result.radius_metres) },
+    {
+      id: 'radius', name: 'Search radius', note: `${plural(result.clients.length, 'client')} within ${radiusKm(result.radius_metres)}`,
+      color: '#94a3b8', stops: [], path: circlePath(origin, result.radius_metres),
+    },
     ...result.practitioners.filter((row) => row.insertion).slice(0, 5).map((row) => ({
       id: row.practitioner_id, name: row.name, color: row.color,
       // Their visits in order; the new one (at the searched point) marked +.
@@ -180,10 +202,10 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
         <h2 id="nearby-practitioners" className="text-base font-semibold">Who could take a {result.duration_minutes}-minute visit on {formatCalendarDate(result.date)}</h2>
         {result.message && <p className="text-sm text-amber-800 dark:text-amber-300">{result.message}</p>}
         {result.practitioners.length === 0 && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No practitioner has a visit or starts within {km(result.radius_metres)} that day.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">No practitioner has a visit or starts within {radiusKm(result.radius_metres)} that day.</p>
         )}
         <ol className="space-y-2">
-          {offered.map((row, index) => <PractitionerCard key={row.practitioner_id} row={row} best={index === 0} timeZone={timeZone} />)}
+          {offered.map((row, index) => <PractitionerCard key={row.practitioner_id} row={row} best={index === 0} timeZone={timeZone} date={result.date} />)}
         </ol>
         {noRoom.length > 0 && (
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -195,7 +217,7 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
         <MapView routes={routes} pins={pins} height={360} fit="all" />
       </section>
       <section aria-labelledby="nearby-clients" className="space-y-2 lg:col-span-2">
-        <h2 id="nearby-clients" className="text-base font-semibold">Clients within {km(result.radius_metres)} ({result.clients.length}{result.clients.length === 50 ? ', the nearest 50' : ''})</h2>
+        <h2 id="nearby-clients" className="text-base font-semibold">Clients within {radiusKm(result.radius_metres)} ({result.clients.length}{result.clients.length === 50 ? ', the nearest 50' : ''})</h2>
         {result.clients.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No client within the radius.</p> : (
           <div className="overflow-x-auto">
             <table className="min-w-full text-sm">
@@ -226,7 +248,11 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
   );
 }
 
-function PractitionerCard({ row, best, timeZone }: { row: NearbyPractitioner; best: boolean; timeZone: string }) {
+/** The practitioner's day on the appointments page's day schedule, where the visit can be booked or moved in. */
+export const dayScheduleOf = (practitionerId: number, date: string) =>
+  `/appointments?view=schedule&start=${date}&end=${date}&practitioner=${practitionerId}`;
+
+function PractitionerCard({ row, best, timeZone, date }: { row: NearbyPractitioner; best: boolean; timeZone: string; date: string }) {
   const insertion = row.insertion!;
   const place = insertion.after_appointment_id === null
     ? (insertion.before_appointment_id === null ? 'the only visit of their day' : 'before their first visit')
@@ -246,6 +272,14 @@ function PractitionerCard({ row, best, timeZone }: { row: NearbyPractitioner; be
       </p>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {row.visits} {row.visits === 1 ? 'visit' : 'visits'} that day · {Math.floor(row.free_minutes / 60)} h {row.free_minutes % 60} min free · starts {km(row.start_distance_metres)} away
+      </p>
+      <p className="mt-1 text-sm">
+        <TextLink
+          href={dayScheduleOf(row.practitioner_id, date)}
+          aria-label={`Open ${row.name}’s day, ${formatCalendarDate(date)}, where the visit fits at ${formatTime(insertion.arrive_at, timeZone)}`}
+        >
+          Open {row.name}’s day
+        </TextLink>
       </p>
     </li>
   );

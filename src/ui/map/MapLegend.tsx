@@ -22,7 +22,9 @@ export function MapLegend({ routes, hidden, onChange }: {
           />
           <span className="inline-block size-3 rounded-full" style={{ backgroundColor: route.color }} aria-hidden="true" />
           <span>{route.name}</span>
-          <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">{route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'}</span>
+          <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">
+            {route.note ?? `${route.stops.length} ${route.stops.length === 1 ? 'stop' : 'stops'}`}
+          </span>
         </label>
       ))}
       {routes.length > 2 && (

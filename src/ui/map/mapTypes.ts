@@ -29,6 +29,8 @@ export interface MapRoute {
   name: string;
   /** '#rrggbb', the practitioner's colour (practitioner.color). */
   color: string;
+  /** What the legend says after the name instead of the number of stops (a line that is not a route, e.g. a radius). */
+  note?: string;
   /** In visiting order. A place visited twice is one pin labelled with both numbers ("1,4"). */
   stops: readonly MapStop[];
   start?: MapPlace | null;

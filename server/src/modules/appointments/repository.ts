@@ -40,6 +40,13 @@ const fullName = (table: string) => `btrim(${table}.first_name || ' ' || ${table
 const visitPrecision = (table: string) => `CASE WHEN ${table}.lat IS NULL OR ${table}.lng IS NULL THEN 'none'
     ELSE coalesce((SELECT nullif(c.geo_precision, 'none') FROM clients c WHERE c.id = ${table}.client_id), 'suburb') END`;
 
+/**
+ * The availability the client of the row aliased `table` had on the visit's day when it has changed since (null when
+ * the client's current availability was already in force then): see client_past_availabilities (migration 0073).
+ */
+const pastAvailability = (table: string) => `(SELECT pa.availability FROM client_past_availabilities pa
+    WHERE pa.client_id = ${table}.client_id AND pa.valid_until > ${table}.starts_at ORDER BY pa.valid_until LIMIT 1)`;
+
 /** The full Appointment of the row aliased `a` (joined with p, t and l). */
 const APPOINTMENT_JSON = `json_build_object(
   'id', a.id,
@@ -59,7 +66,8 @@ const APPOINTMENT_JSON = `json_build_object(
   'location', json_build_object(
     'address_1', a.address_1, 'address_2', a.address_2, 'city', a.city, 'state', a.state, 'post_code', a.post_code,
     'country', a.country, 'primary_region', a.state, 'secondary_region', a.city),
-  'client', (SELECT json_build_object('id', c.id, 'full_name', ${fullName('c')}, 'time_zone', c.time_zone, 'availability', c.availability)
+  'client', (SELECT json_build_object('id', c.id, 'full_name', ${fullName('c')}, 'time_zone', c.time_zone,
+               'availability', coalesce(${pastAvailability('a')}, c.availability))
              FROM clients c WHERE c.id = a.client_id),
   'practitioner', json_build_object(
     'id', p.id, 'full_name', ${fullName('p')}, 'first_name', p.first_name, 'last_name', p.last_name, 'active', p.active,
@@ -125,7 +133,8 @@ export async function listAppointmentsBodyJson(
         SELECT s.id, ${sql.raw(iso('s.starts_at'))} AS starts_at, ${sql.raw(iso('s.ends_at'))} AS ends_at,
                ${sql.raw(iso('s.arrive_at'))} AS arrive_at, s.route_id,
                CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng, ${sql.raw(visitPrecision('s'))} AS geo_precision,
-               s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id
+               s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id,
+               ${sql.raw(pastAvailability('s'))} AS client_availability
         FROM shown s) item), '[]'),
       'clients', coalesce((SELECT json_agg(client ORDER BY id) FROM (
         SELECT named.client_id AS id, (

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bulkInsert } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
-import { appointmentTypes, businessLocations, clients, practitioners, tags, versions } from '../../db/schema';
+import { appointmentTypes, businessLocations, clients, practitioners, routes, tags, versions } from '../../db/schema';
 
 /** OptimizationSettings, SyncSettings and BusinessAccount versions use the business account's id as item_id (one record per business). */
 export type VersionedItem = 'Appointment' | 'Client' | 'Practitioner' | 'CustomLocation' | 'OptimizationSettings' | 'SyncSettings' | 'Tag' | 'AppointmentType' | 'User' | 'BusinessAccount';
@@ -80,18 +80,18 @@ export async function versionsOf(db: DbOrTx, businessAccountId: number, itemType
 
 /**
  * One changed field in words: `label` names it, `from`/`to` are display text (ids resolved to names), except for
- * kind 'instant' (ISO instants the reader shows in the practitioner's zone) and 'position' (a map position moved; the
- * coordinates are left out).
+ * kind 'instant' (ISO instants the reader shows in the practitioner's zone), 'position' (a map position moved; the
+ * coordinates are left out) and 'sentence' (the label says the whole change: "Removed from the route of …", "Deleted").
  */
 export interface VersionChange {
   field: string;
   label: string;
-  kind: 'text' | 'instant' | 'position';
+  kind: 'text' | 'instant' | 'position' | 'sentence';
   from: string | null;
   to: string | null;
 }
 
-type Reference = 'client' | 'practitioner' | 'appointmentType' | 'businessLocation' | 'tags';
+type Reference = 'client' | 'practitioner' | 'appointmentType' | 'businessLocation' | 'tags' | 'route';
 
 /** Fields in the order a coordinator reads them: who and what, when, then where; anything else after, by name. */
 const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; reference?: Reference }> = [
@@ -101,6 +101,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'business_location_id', label: 'Business location', reference: 'businessLocation' },
   { field: 'starts_at', label: 'Starts', kind: 'instant' },
   { field: 'arrive_at', label: 'Arrival time', kind: 'instant' },
+  { field: 'route_id', label: 'Route', reference: 'route' },
   { field: 'arrival_locked', label: 'Keep this time' },
   { field: 'ends_at', label: 'Ends', kind: 'instant' },
   { field: 'cancelled_at', label: 'Cancelled', kind: 'instant' },
@@ -151,7 +152,7 @@ const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, ind
 const POSITION_FIELDS = new Set(['lat', 'lng']);
 const REMOVED: Record<Reference, string> = {
   client: 'a removed client', practitioner: 'a removed practitioner', appointmentType: 'a removed appointment type',
-  businessLocation: 'a removed location', tags: 'a removed tag',
+  businessLocation: 'a removed location', tags: 'a removed tag', route: 'a removed route',
 };
 const ROLE_WORDS: Record<string, string> = { ADMIN: 'Administrator', REGULAR_USER: 'Staff', PRACTITIONER: 'Practitioner' };
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -164,7 +165,7 @@ const idsIn = (value: unknown): number[] =>
 /** The names of every id the versions refer to, in one query per kind of record. */
 async function namesOf(db: DbOrTx, businessAccountId: number, rows: readonly { object_changes: ObjectChanges }[]) {
   const wanted: Record<Reference, Set<number>> = {
-    client: new Set(), practitioner: new Set(), appointmentType: new Set(), businessLocation: new Set(), tags: new Set(),
+    client: new Set(), practitioner: new Set(), appointmentType: new Set(), businessLocation: new Set(), tags: new Set(), route: new Set(),
   };
   for (const row of rows) {
     for (const [field, pair] of Object.entries(row.object_changes)) {
@@ -187,6 +188,10 @@ async function namesOf(db: DbOrTx, businessAccountId: number, rows: readonly { o
       .where(and(eq(businessLocations.business_account_id, businessAccountId), inArray(businessLocations.id, ids)))),
     lookup('tags', (ids) => db.select({ id: tags.id, name: tags.name }).from(tags)
       .where(and(eq(tags.business_account_id, businessAccountId), inArray(tags.id, ids)))),
+    // A route is named by its practitioner.
+    lookup('route', async (ids) => (await db.select({ id: routes.id, first: practitioners.first_name, last: practitioners.last_name }).from(routes)
+      .innerJoin(practitioners, eq(practitioners.id, routes.practitioner_id))
+      .where(and(eq(routes.business_account_id, businessAccountId), inArray(routes.id, ids)))).map((row) => ({ id: row.id, name: person(row.first, row.last) }))),
   ])) as Record<Reference, Map<number, string>>;
 }
 
@@ -251,8 +256,30 @@ const labelOf = (field: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** One version's changes in words and in a fixed order, map coordinates folded into one "map position" change. */
-function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<number, string>>): VersionChange[] {
+/**
+ * A visit joining or leaving a route, in words: the route is named by its practitioner (the visit's practitioner of
+ * that side of the change when the route has since been removed); its id means nothing to a reader.
+ */
+function routeChange(objectChanges: ObjectChanges, names: Record<Reference, Map<number, string>>): VersionChange {
+  const [from, to] = objectChanges.route_id;
+  const [practitionerBefore, practitionerAfter] = objectChanges.practitioner_id ?? [];
+  const routeOf = (routeId: unknown, practitionerId: unknown) => {
+    const name = (typeof routeId === 'number' && names.route.get(routeId))
+      || (typeof practitionerId === 'number' && names.practitioner.get(practitionerId));
+    return name ? `the route of ${name}` : 'a route';
+  };
+  const label = from === null || from === undefined ? `Added to ${routeOf(to, practitionerAfter)}`
+    : to === null || to === undefined ? `Removed from ${routeOf(from, practitionerBefore)}`
+      : `Moved from ${routeOf(from, practitionerBefore)} to ${routeOf(to, practitionerAfter)}`;
+  return { field: 'route_id', label, kind: 'sentence', from: null, to: null };
+}
+
+/**
+ * One version's changes in words and in a fixed order, map coordinates folded into one "map position" change; a
+ * record deleted is said so, not as each of its fields becoming empty.
+ */
+function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<number, string>>, event?: string): VersionChange[] {
+  if (event === 'destroy') return [{ field: 'event', label: 'Deleted', kind: 'sentence', from: null, to: null }];
   const fields = Object.keys(objectChanges).filter((field) => !POSITION_FIELDS.has(field)).sort((a, b) => {
     const [left, right] = [KNOWN.get(a)?.index ?? FIELDS.length, KNOWN.get(b)?.index ?? FIELDS.length];
     return left - right || a.localeCompare(b);
@@ -260,6 +287,7 @@ function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<num
   const changes: VersionChange[] = fields.map((field) => {
     const [from, to] = Array.isArray(objectChanges[field]) ? objectChanges[field] : [null, null];
     const known = KNOWN.get(field);
+    if (field === 'route_id') return routeChange(objectChanges, names);
     if (known?.kind === 'instant') {
       return { field, label: known.label, kind: 'instant', from: typeof from === 'string' ? from : null, to: typeof to === 'string' ? to : null };
     }
@@ -272,8 +300,10 @@ function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<num
 }
 
 /** Each version's changes in words (see VersionChange), in the order of `rows`; one name lookup per kind of record. */
-export async function describeVersions(db: DbOrTx, businessAccountId: number, rows: readonly { object_changes: ObjectChanges }[]): Promise<VersionChange[][]> {
+export async function describeVersions(
+  db: DbOrTx, businessAccountId: number, rows: readonly { object_changes: ObjectChanges; event?: string }[],
+): Promise<VersionChange[][]> {
   if (rows.length === 0) return [];
   const names = await namesOf(db, businessAccountId, rows);
-  return rows.map((row) => describe(row.object_changes, names));
+  return rows.map((row) => describe(row.object_changes, names, row.event));
 }

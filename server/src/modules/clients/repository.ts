@@ -1,13 +1,14 @@
 // Client queries: the paginated list (trigram search, sort, filters) and a client with its tags.
+import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
-import { clientAvailabilityRequests } from '../../db/schema-clients';
+import { clientAvailabilityRequests, clientPastAvailabilities } from '../../db/schema-clients';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type TagSummary = { id: number; name: string; color: string | null };
 
-export type ClientSort = 'name' | 'suburb' | 'phone' | 'email' | 'has_custom_availability' | 'has_address';
+export type ClientSort = 'name' | 'suburb' | 'phone' | 'email' | 'has_custom_availability' | 'has_address' | 'match';
 
 export interface ClientListQuery {
   page: number;
@@ -30,7 +31,7 @@ export interface ClientListRow {
   has_address: boolean;
 }
 
-const SORT_EXPRESSIONS: Record<ClientSort, string> = {
+const SORT_EXPRESSIONS: Record<Exclude<ClientSort, 'match'>, string> = {
   name: 'c.first_name %s, c.last_name %s',
   suburb: 'c.city %s NULLS LAST',
   phone: "(c.phone_numbers->0->>'number') %s NULLS LAST",
@@ -40,7 +41,8 @@ const SORT_EXPRESSIONS: Record<ClientSort, string> = {
 };
 
 /** `%`, `_` and `\` are LIKE wildcards or the escape; match them literally. */
-const likeContaining = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+const likeContaining = (term: string) => `%${escapeLike(term)}%`;
 
 /**
  * The search as SQL over clients.search_text (lower-cased name, email, suburb and phones, trigram-indexed): every
@@ -92,8 +94,14 @@ export async function listClientRows(db: DbOrTx, scope: ClientScope, query: Clie
   const where = sql.join(conditions, sql` AND `);
 
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC';
-  const primary = SORT_EXPRESSIONS[query.sort].replaceAll('%s', direction);
-  const order = query.sort === 'name' ? `${primary}, c.id ${direction}` : `${primary}, c.first_name ASC, c.last_name ASC, c.id ASC`;
+  const sort = query.sort === 'match' ? 'name' : query.sort;
+  const primary = SORT_EXPRESSIONS[sort].replaceAll('%s', direction);
+  const byColumn = sql.raw(sort === 'name' ? `${primary}, c.id ${direction}` : `${primary}, c.first_name ASC, c.last_name ASC, c.id ASC`);
+  // The best match first (a type-ahead): clients whose whole name starts with what was typed, then the others by name.
+  const typed = query.q?.trim().toLowerCase().replace(/\s+/g, ' ');
+  const order = query.sort === 'match' && typed
+    ? sql`(lower(btrim(c.first_name || ' ' || c.last_name)) LIKE ${`${escapeLike(typed)}%`}) DESC, ${byColumn}`
+    : byColumn;
 
   const [rows, [{ total }]] = await Promise.all([
     queryRows<ClientListRow>(db, sql`
@@ -101,7 +109,7 @@ export async function listClientRows(db: DbOrTx, scope: ClientScope, query: Clie
              jsonb_array_length(c.availability) > 0 AS has_custom_availability, c.has_address
       FROM clients c
       WHERE ${where}
-      ORDER BY ${sql.raw(order)}
+      ORDER BY ${order}
       LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM clients c WHERE ${where}`),
   ]);
@@ -129,9 +137,20 @@ export async function findClient(db: DbOrTx, scope: ClientScope, clientId: numbe
   return row;
 }
 
-export async function setClientAvailability(db: DbOrTx, clientId: number, availability: AvailabilityEntry[]): Promise<ClientRow> {
-  const [row] = await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId)).returning();
-  return row;
+/**
+ * Replaces the client's availability (`before`, read under the row's lock) from today on: the visits of earlier days
+ * (in the business's time zone) keep being judged by the availability they had (client_past_availabilities). A second
+ * change on the same day keeps what was in force before that day.
+ */
+export async function setClientAvailability(
+  db: DbOrTx, businessAccountId: number, clientId: number, before: AvailabilityEntry[], availability: AvailabilityEntry[],
+): Promise<void> {
+  if (JSON.stringify(before) === JSON.stringify(availability)) return;
+  const today = Temporal.Now.zonedDateTimeISO(await businessTimeZone(db, businessAccountId)).startOfDay();
+  await db.insert(clientPastAvailabilities)
+    .values({ business_account_id: businessAccountId, client_id: clientId, valid_until: new Date(today.epochMilliseconds), availability: before })
+    .onConflictDoNothing();
+  await db.update(clients).set({ availability, updated_at: new Date() }).where(eq(clients.id, clientId));
 }
 
 /** Whether the business's client gets reminders (false also when there is no such client), locking the row. */
@@ -158,6 +177,13 @@ export async function setClientManualPoint(db: DbOrTx, clientId: number, point: 
 export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
   const [row] = await db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
   return row?.time_zone ?? 'UTC';
+}
+
+/** Who the business is to its clients: its name and contact details (the availability request is signed with them). */
+export async function businessContact(db: DbOrTx, businessAccountId: number): Promise<{ name: string; email: string; phone: string }> {
+  const [row] = await db.select({ name: businessAccounts.name, email: businessAccounts.contact_email, phone: businessAccounts.contact_phone })
+    .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return { name: row?.name.trim() ?? '', email: row?.email.trim() ?? '', phone: row?.phone.trim() ?? '' };
 }
 
 /** How many availability requests were stored for the client since `since` (whichever process sent them). */

@@ -14,7 +14,7 @@ import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availabili
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
-  businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
+  businessContact, businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
   insertAvailabilityRequests, lockClientRemindersEnabled, setClientAvailability, setClientManualPoint, setClientRemindersEnabled, tagsByClient, type ClientListQuery, type ClientScope,
 } from './repository';
 
@@ -75,7 +75,7 @@ export class ClientsService {
     await this.ctx.db.transaction(async (tx) => {
       const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!before) throw notFound('Client');
-      await setClientAvailability(tx, clientId, availability);
+      await setClientAvailability(tx, businessAccountId, clientId, before.availability, availability);
       await recordVersion(tx, {
         businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit,
         changes: JSON.stringify(before.availability) === JSON.stringify(availability) ? {} : { availability: [before.availability, availability] },
@@ -174,19 +174,26 @@ export class ClientsService {
       return { client, email };
     });
     const link = availabilityLinkOf(this.ctx.config.publicUrl, token);
+    // From and signed by the care provider, so the client knows who asks (and can answer them), not a stranger.
+    const business = await businessContact(this.ctx.db, auth.businessAccountId);
     await this.ctx.mailer.send({
       to: email,
       businessAccountId: auth.businessAccountId,
-      subject: 'Please let us know when we can visit you',
+      fromName: business.name,
+      replyTo: business.email || undefined,
+      subject: `${business.name}: please let us know when we can visit you`,
       text: [
         `Hello ${client.first_name},`,
         '',
-        'To help us plan your visits, please tell us on which days and at what times you are available:',
+        `To help ${business.name} plan your visits, please tell us on which days and at what times you are available:`,
         link,
         '',
         `The link works once and expires in ${AVAILABILITY_LINK_TTL_DAYS} days.`,
         '',
-        `Sent on behalf of ${auth.fullName}.`,
+        'Kind regards,',
+        auth.fullName,
+        business.name,
+        ...[business.phone, business.email].filter(Boolean),
       ].join('\n'),
     });
     this.ctx.log.info({ clientId: client.id }, 'availability request sent');

@@ -3,7 +3,7 @@
 // module's to write). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { appointmentTypes, appointments, businessAccounts, clients, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
+import { appointmentTypes, appointments, businessAccounts, clients, practitioners, routes, type AvailabilityEntry, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
 import { syncJobs } from '../../db/schema-sync';
 import type { JobRow } from '../../jobs/queue';
 import type { DayVisit } from './problem';
@@ -46,7 +46,9 @@ const visitColumns = {
   clientId: appointments.client_id,
   clientName: sql<string | null>`btrim(${clients.first_name} || ' ' || ${clients.last_name})`,
   clientTimeZone: clients.time_zone,
-  availability: clients.availability,
+  // The availability in force on the visit's day (client_past_availabilities, migration 0073).
+  availability: sql<AvailabilityEntry[] | null>`coalesce((SELECT pa.availability FROM client_past_availabilities pa
+    WHERE pa.client_id = ${appointments.client_id} AND pa.valid_until > ${appointments.starts_at} ORDER BY pa.valid_until LIMIT 1), ${clients.availability})`,
   appointmentTypeId: appointments.appointment_type_id,
   startsAt: appointments.starts_at,
   endsAt: appointments.ends_at,

@@ -1,6 +1,6 @@
 // Queries behind the clients' own availability page: the request a token belongs to and that client's availability.
 import { eq } from 'drizzle-orm';
-import { clients, type AvailabilityEntry } from '../../db/schema';
+import { businessAccounts, clients, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests } from '../../db/schema-clients';
 import type { DbOrTx } from '../../db/client';
 
@@ -13,9 +13,14 @@ export async function findRequestByTokenHash(db: DbOrTx, tokenHash: string, opti
   return request;
 }
 
-/** A client's first name and availability. */
-export async function findClientAvailability(db: DbOrTx, clientId: number): Promise<{ first_name: string; availability: AvailabilityEntry[] } | undefined> {
-  const [client] = await db.select({ first_name: clients.first_name, availability: clients.availability }).from(clients).where(eq(clients.id, clientId));
+/** A client's first name and availability, and their care provider's name and contact details. */
+export async function findClientAvailability(db: DbOrTx, clientId: number): Promise<{
+  first_name: string; availability: AvailabilityEntry[]; business: { name: string; email: string; phone: string };
+} | undefined> {
+  const [client] = await db.select({
+    first_name: clients.first_name, availability: clients.availability,
+    business: { name: businessAccounts.name, email: businessAccounts.contact_email, phone: businessAccounts.contact_phone },
+  }).from(clients).innerJoin(businessAccounts, eq(businessAccounts.id, clients.business_account_id)).where(eq(clients.id, clientId));
   return client;
 }
 

@@ -33,7 +33,12 @@ export class PublicAvailabilityService {
     const linkRequest = await this.usableRequest(this.ctx.db, token);
     const client = await findClientAvailability(this.ctx.db, linkRequest.client_id);
     if (!client) throw linkInvalid();
-    return { client: { first_name: client.first_name }, availability: client.availability, expires_at: linkRequest.expires_at.toISOString() };
+    const { business } = client;
+    return {
+      client: { first_name: client.first_name },
+      business: { name: business.name.trim(), email: business.email.trim() || null, phone: business.phone.trim() || null },
+      availability: client.availability, expires_at: linkRequest.expires_at.toISOString(),
+    };
   }
 
   /** Saves the client's availability and uses up the link, in one transaction with its change-log entry. */
@@ -43,7 +48,7 @@ export class PublicAvailabilityService {
       const linkRequest = await this.usableRequest(tx, token, { forUpdate: true });
       const before = await lockClientAvailability(tx, linkRequest.client_id);
       if (!before) throw linkInvalid();
-      await setClientAvailability(tx, linkRequest.client_id, availability);
+      await setClientAvailability(tx, linkRequest.business_account_id, linkRequest.client_id, before, availability);
       await markAvailabilityRequestUsed(tx, linkRequest.id);
       await recordVersion(tx, {
         businessAccountId: linkRequest.business_account_id, itemType: 'Client', itemId: linkRequest.client_id, event: 'update',

@@ -45,6 +45,15 @@ interface DbRow {
   job_status: string | null;
 }
 
+/**
+ * The person behind an author, for the Who filter: an import's or export's changes ("Export #5 by Alex Morgan") are
+ * the person's who started it; a job nobody started ("Import #7 (automatic)", "Automatic sync") is no one's.
+ */
+const personOf = (who: SQL) => sql`CASE
+    WHEN ${who} ~ '^(Import|Export) #[0-9]+' THEN substring(${who} from '^(?:Import|Export) #[0-9]+ by (.+)$')
+    WHEN ${who} = ${AUTOMATIC_AUTHOR} THEN NULL
+    ELSE ${who} END`;
+
 const idsIn = (column: SQL, ids: number[]) => (ids.length ? sql`AND ${column} = ANY(${`{${ids.join(',')}}`}::int[])` : sql``);
 const day = (column: SQL) => sql`to_char((${column} AT TIME ZONE b.time_zone), 'DD Mon YYYY')`;
 
@@ -110,12 +119,13 @@ export async function activityReport(
   const order = options.sort === 'who' ? sql`x.who ${direction} NULLS LAST, x.at DESC, x.n DESC` : sql`x.at ${direction}, x.n ${direction}`;
   const chosen = sql`WHERE true
     ${filters.kinds.length ? sql`AND x.kind = ANY(${`{${filters.kinds.join(',')}}`}::text[])` : sql``}
-    ${filters.author !== null ? sql`AND x.who = ${filters.author}` : sql``}`;
+    ${filters.author !== null ? sql`AND (x.who = ${filters.author} OR ${personOf(sql`x.who`)} = ${filters.author})` : sql``}`;
   const [counts, authors, rows] = await Promise.all([
     queryRows<{ kind: ActivityKind; count: number | string }>(db, sql`
       SELECT x.kind, count(*) AS count FROM (${activitySource(businessAccountId, filters, false)}) x ${chosen} GROUP BY x.kind`),
     queryRows<{ who: string }>(db, sql`
-      SELECT DISTINCT x.who FROM (${activitySource(businessAccountId, filters, false)}) x WHERE x.who IS NOT NULL ORDER BY x.who`),
+      SELECT DISTINCT ${personOf(sql`x.who`)} AS who FROM (${activitySource(businessAccountId, filters, false)}) x
+      WHERE ${personOf(sql`x.who`)} IS NOT NULL ORDER BY 1`),
     queryRows<DbRow>(db, sql`
       WITH shown AS MATERIALIZED (
         SELECT x.* FROM (${activitySource(businessAccountId, filters, true)}) x ${chosen}

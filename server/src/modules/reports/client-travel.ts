@@ -47,7 +47,7 @@ function claimedVisits(businessAccountId: number, query: ClientTravelQuery, rule
       FROM client_tags ct JOIN tags t ON t.id = ct.tag_id AND t.business_account_id = ${businessAccountId}
       WHERE lower(btrim(t.name)) = ${REGIONAL_TAG}
     )
-    SELECT v.*, (r.client_id IS NOT NULL) AS regional,
+    SELECT v.*, (SELECT c.city FROM clients c WHERE c.id = v.client_id) AS client_suburb, (r.client_id IS NOT NULL) AS regional,
            CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
            CASE WHEN v.in_seconds IS NULL THEN 0 ELSE least(v.in_seconds, 60 * CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END) END AS claimable_seconds,
            coalesce(floor((v.in_metres::float8 / 1000) * ${rules.ratePerKm}::float8 * 100 + 0.5), 0) AS cents
@@ -58,7 +58,7 @@ function claimedVisits(businessAccountId: number, query: ClientTravelQuery, rule
 
 /** The table's columns the server sorts by (the page's column ids) and what each sorts by. */
 export const CLIENT_TRAVEL_SORTS = {
-  client: sql`lower(client_name)`, regional: sql`regional`, visits: sql`visits`, without: sql`visits_without_travel`, minutes: sql`travel_seconds`,
+  client: sql`lower(client_name)`, suburb: sql`lower(client_suburb)`, regional: sql`regional`, visits: sql`visits`, without: sql`visits_without_travel`, minutes: sql`travel_seconds`,
   km: sql`travel_metres`, cap: sql`cap_minutes`, claimable: sql`claimable_seconds`, amount: sql`cents`,
 } as const;
 export type ClientTravelSort = keyof typeof CLIENT_TRAVEL_SORTS;
@@ -80,7 +80,7 @@ export async function clientTravel(
   // client, the page in the chosen order (empty last, ties by name) and the chart's largest amounts.
   const capped = (minutes: number) => sql`least(coalesce(v.in_seconds, 0), ${minutes * 60}::int)`;
   const order = sql`${CLIENT_TRAVEL_SORTS[query.sort ?? 'client']} ${page.descending ? sql`DESC` : sql`ASC`} NULLS LAST, lower(client_name), client_id`;
-  const rowJson = sql`json_build_object('client_id', client_id, 'client_name', client_name, 'regional', regional, 'cap_minutes', cap_minutes,
+  const rowJson = sql`json_build_object('client_id', client_id, 'client_name', client_name, 'client_suburb', client_suburb, 'regional', regional, 'cap_minutes', cap_minutes,
     'visits', visits, 'visits_without_travel', visits_without_travel, 'travel_seconds', travel_seconds, 'travel_metres', travel_metres,
     'claimable_seconds', claimable_seconds, 'amount', round(cents::numeric / 100, 2))`;
   const [answer] = await queryRows<{ totals: Totals; page: Row[]; largest: Row[] }>(ctx.db, sql`
@@ -97,7 +97,7 @@ export async function clientTravel(
       WHERE ${summaryVisitsWhere(businessAccountId, range, filters, filters.practitionerIds)} AND v.client_id IS NOT NULL
       GROUP BY v.client_id
     ), clients_of AS MATERIALIZED (
-      SELECT per.client_id, coalesce(btrim(c.first_name || ' ' || c.last_name), '') AS client_name, (r.client_id IS NOT NULL) AS regional,
+      SELECT per.client_id, coalesce(btrim(c.first_name || ' ' || c.last_name), '') AS client_name, c.city AS client_suburb, (r.client_id IS NOT NULL) AS regional,
              CASE WHEN r.client_id IS NOT NULL THEN ${rules.regionalCapMinutes}::int ELSE ${rules.capMinutes}::int END AS cap_minutes,
              per.visits, per.visits_without_travel, per.travel_seconds, per.travel_metres,
              CASE WHEN r.client_id IS NOT NULL THEN per.regional_claimable_seconds ELSE per.claimable_seconds END AS claimable_seconds, per.cents
@@ -129,7 +129,7 @@ export async function clientTravel(
 }
 
 interface VisitFigures {
-  appointment_id: number; client_id: number; client_name: string | null; regional: boolean; day: string; starts_at: Date | string;
+  appointment_id: number; client_id: number; client_name: string | null; client_suburb: string | null; regional: boolean; day: string; starts_at: Date | string;
   practitioner_id: number; in_from_name: string | null; in_seconds: number | null; in_metres: number | null; in_source: 'route' | 'estimate' | null;
   claimable_seconds: string | number; cents: string | number;
 }
@@ -140,13 +140,13 @@ export async function clientTravelVisits(ctx: AppContext, businessAccountId: num
   const range = travelRangeOf(filters);
   await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
   const rows = await queryRows<VisitFigures>(ctx.db, sql`
-    SELECT c.appointment_id, c.client_id, c.client_name, c.regional, to_char(c.day, 'YYYY-MM-DD') AS day, c.starts_at, c.practitioner_id,
+    SELECT c.appointment_id, c.client_id, c.client_name, c.client_suburb, c.regional, to_char(c.day, 'YYYY-MM-DD') AS day, c.starts_at, c.practitioner_id,
            c.in_from_name, c.in_seconds, c.in_metres, c.in_source, c.claimable_seconds, c.cents
     FROM (${claimedVisits(businessAccountId, query, rulesOf(query), query.client_id)}) c`);
   const names = new Map((await loadPractitionerDays(ctx.db, businessAccountId, [...new Set(rows.map((row) => row.practitioner_id))], range.startDate))
     .map((practitioner) => [practitioner.practitionerId, practitioner.name]));
   const visits: VisitRow[] = rows.map((row) => ({
-    appointment_id: row.appointment_id, client_id: row.client_id, client_name: row.client_name ?? '', regional: row.regional, day: row.day,
+    appointment_id: row.appointment_id, client_id: row.client_id, client_name: row.client_name ?? '', client_suburb: row.client_suburb, regional: row.regional, day: row.day,
     starts_at: new Date(row.starts_at).toISOString(), practitioner_id: row.practitioner_id,
     practitioner_name: names.get(row.practitioner_id) ?? `Practitioner ${row.practitioner_id}`,
     from_name: row.in_from_name, travel_seconds: row.in_seconds, travel_metres: row.in_metres, source: row.in_source,

@@ -38,7 +38,12 @@ export function workingSecondsOf(day: TravelDay): number {
   return Math.round((lastEnd + (endLeg ? endLeg.seconds * 1000 : 0) - from) / 1000);
 }
 
-type ClientAvailability = { time_zone: string | null; availability: AvailabilityEntry[] };
+/** A client's availability now and before each day it was changed on (client_past_availabilities, by valid_until). */
+type ClientAvailability = { time_zone: string | null; availability: AvailabilityEntry[]; past: { valid_until: string; availability: AvailabilityEntry[] }[] };
+
+/** The availability in force when a visit starts: the first kept before a later change, else the current one. */
+const availabilityAt = (client: ClientAvailability, startsAt: Date): AvailabilityEntry[] =>
+  client.past.find((period) => startsAt.getTime() < Date.parse(period.valid_until))?.availability ?? client.availability;
 
 /** Brings the summary of the range (the practitioners', or everyone's when empty) up to date with the data. */
 export async function freshTravelSummary(
@@ -66,8 +71,12 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
   const clientIds = [...new Set(travel.flatMap((day) => day.visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId]))))];
   const [availability, practitioners, timeZone] = await Promise.all([
     clientIds.length === 0 ? [] : queryRows<ClientAvailability & { id: number }>(db, sql`
-      SELECT c.id, c.time_zone, c.availability FROM clients c
-      WHERE c.business_account_id = ${businessAccountId} AND jsonb_array_length(c.availability) > 0
+      SELECT c.id, c.time_zone, c.availability, coalesce(past.periods, '[]') AS past
+      FROM clients c
+      LEFT JOIN LATERAL (
+        SELECT json_agg(json_build_object('valid_until', p.valid_until, 'availability', p.availability) ORDER BY p.valid_until) AS periods
+        FROM client_past_availabilities p WHERE p.client_id = c.id) past ON true
+      WHERE c.business_account_id = ${businessAccountId} AND (jsonb_array_length(c.availability) > 0 OR past.periods IS NOT NULL)
         AND c.id = ANY(${`{${clientIds.join(',')}}`}::int[])`),
     loadPractitionerDays(db, businessAccountId, practitionerIds, days[0]),
     businessTimeZone(db, businessAccountId),
@@ -82,7 +91,7 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
     const punctual = (visit: LegVisit) => {
       const client = visit.clientId === null ? undefined : clientAvailability.get(visit.clientId);
       if (!client) return true;
-      const dayVisit: DayVisit = { ...visit, clientTimeZone: client.time_zone, availability: client.availability, arrivalLocked: false, updatedAt: visit.startsAt };
+      const dayVisit: DayVisit = { ...visit, clientTimeZone: client.time_zone, availability: availabilityAt(client, visit.startsAt), arrivalLocked: false, updatedAt: visit.startsAt };
       const windows = availabilityWindows(dayVisit, practitionerTimeZone.get(day.practitionerId) ?? timeZone, zeroMs);
       return !startsOutside(windows, secondsOf(visit.arriveAt ?? visit.startsAt, zeroMs));
     };

@@ -1,0 +1,29 @@
+// The user guide (/help) walks a coordinator's and a practitioner's whole day in the app's own words: optimising,
+// the proposal and Apply, routes, moving a visit and "Insert into a route", Nearby search, and the run sheet.
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderApp, useFakeApi } from './support/harness';
+
+useFakeApi();
+
+const section = async (title: string) => (await screen.findByRole('heading', { name: title })).parentElement!;
+
+describe('user guide', () => {
+  it("covers a coordinator's day from import to telling clients, with the labels the app shows", async () => {
+    renderApp('/help', { as: 'REGULAR_USER' });
+    const day = await section('A coordinator’s day');
+    for (const words of [
+      /press Optimise, choose the day and the practitioners/, /Read the proposal before anything changes/, /Press Apply to keep it, or Discard/,
+      /Routes: applying makes each practitioner’s day a route/, /“Route changed”/, /Move by hand/, /Insert into a route: press Find the best place/,
+      /Nearby search starts from a client/, /Open … ’s day/, /Keep this time/, /Send availability request/, /Export the new times/,
+    ]) expect(day).toHaveTextContent(words);
+    expect(within(day).getByRole('link', { name: 'Nearby search' })).toHaveAttribute('href', '/search');
+  });
+
+  it("covers a practitioner's day on the run sheet", async () => {
+    renderApp('/help', { as: 'PRACTITIONER' });
+    const day = await section('A practitioner’s day');
+    expect(day).toHaveTextContent(/it opens on today’s Run sheet, your visits in the order you make them/);
+    expect(day).toHaveTextContent(/Google Maps, Apple Maps and Waze open the directions/);
+  });
+});
