@@ -10,7 +10,7 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, type ObjectChanges } from '../audit';
 import {
-  findBusinessUser, findUserByEmail, findUserById, fullName, insertUser, invitationExpiries, listBusinessUsers, lockOtherActiveAdmins,
+  findBusinessUser, findUserByEmail, findUserById, fullName, insertUser, invitationExpiries, listBusinessUsers, lockAdmins, lockOtherActiveAdmins,
   practitionerNames, statusOf, updateUser, type UserRow,
 } from './repository';
 
@@ -83,6 +83,7 @@ export class UsersService {
 
   async update(auth: AuthContext, id: number, input: BodyOf<'updateBusinessUser'>): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
+      await lockAdmins(tx, auth.businessAccountId);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       const role = input.role ?? before.role;
@@ -107,6 +108,7 @@ export class UsersService {
 
   async deactivate(auth: AuthContext, id: number): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
+      await lockAdmins(tx, auth.businessAccountId);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       if (!before.active) return;
