@@ -130,6 +130,7 @@ describe('Stripe', () => {
   let fake: Server;
   let shop: BusinessFixture;
   const received: { path: string; auth: string | undefined; form: URLSearchParams }[] = [];
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     fake = createServer((request: IncomingMessage, response) => {
@@ -148,7 +149,7 @@ describe('Stripe', () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const stripe: StripeConfig = { secretKey: 'sk_test_abc', webhookSecret: SECRET, priceId: 'price_standard', apiUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` };
-    stripeApp = await startTestApp({ stripe, publicUrl: 'https://rounds.example' });
+    stripeApp = await startTestApp({ stripe, publicUrl: 'https://rounds.example' }, { logStream: { write: (line) => { logLines.push(line); } } });
     shop = await createBusinessFixture(stripeApp, 'shop');
   });
   afterAll(async () => {
@@ -236,6 +237,19 @@ describe('Stripe', () => {
     // Someone else's customer, or an event type that changes nothing: received and ignored.
     expect((await send({ id: 'evt_x', type: 'invoice.paid', created: now, data: { object: { customer: 'cus_unknown' } } })).body.outcome).toBe('ignored');
     expect((await send({ id: 'evt_y', type: 'charge.refunded', created: now + 1, data: { object: { customer: 'cus_123' } } })).body.outcome).toBe('ignored');
+    expect((await state()).status).toBe('cancelled');
+  });
+
+  it('ignores, and logs, a signed event whose business id is beyond any id of ours (20 digits)', async () => {
+    const huge = '12345678901234567890';
+    const event = {
+      id: 'evt_huge', type: 'checkout.session.completed', created: now + 2,
+      data: { object: { id: 'cs_9', customer: 'cus_elsewhere', client_reference_id: huge, metadata: { business_account_id: huge } } },
+    };
+    const response = await send(event);
+    expect(response).toMatchObject({ status: 200, body: { received: true, outcome: 'ignored' } });
+    const line = logLines.map((text) => JSON.parse(text)).find((entry) => entry.eventId === 'evt_huge');
+    expect(line).toMatchObject({ level: 40, customerId: 'cus_elsewhere', msg: expect.stringMatching(/names no business/) });
     expect((await state()).status).toBe('cancelled');
   });
 });

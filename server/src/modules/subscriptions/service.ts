@@ -143,7 +143,11 @@ export class SubscriptionService {
     return db.transaction(async (tx) => {
       const first = await recordBillingEvent(tx, { provider: 'stripe', eventId: event.id, eventType: event.type, businessAccountId });
       if (!first) return 'duplicate';
-      if (businessAccountId === null) return 'ignored';
+      if (businessAccountId === null) {
+        this.ctx.log.warn({ eventId: event.id, eventType: event.type, customerId: reference.customerId },
+          'Stripe event names no business of this server (by its business reference or customer): recorded and ignored');
+        return 'ignored';
+      }
       const found = (await findBusinessWithSubscription(tx, businessAccountId))!;
       const current: SubscriptionRow = await lockSubscription(tx, businessAccountId, defaultTrialEnd(found.businessCreatedAt));
       const at = new Date(event.created * 1000);
