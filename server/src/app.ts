@@ -129,8 +129,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  registerOperations(app, ctx);
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
+  registerOperations(app, ctx);
 
   const auth = new AuthService(ctx);
   const handlers = buildHandlers(ctx, auth);

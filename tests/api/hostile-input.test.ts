@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/app';
 import { createUser } from '../../server/src/modules/accounts';
+import { workerHeartbeat } from '../../server/src/operations/health';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';
 import { sampleFor } from './support/samples';
@@ -220,6 +221,45 @@ describe('two administrators demoting each other at once', () => {
         business.tokens.admin = again.body.token;
       }
       await t.request('POST', `/api/users/${second.id}/deactivate`, { token: business.tokens.admin });
+    }
+  });
+});
+
+describe('sync filters', () => {
+  it.each([
+    ['PUT', '/api/sync_settings', (ids: number[]) => ({ enable_auto_import: false, enable_auto_export: false, ahead_days: 7, filters: { practitioner_ids: ids, appointment_type_ids: [], business_location_ids: [] } })],
+    ['POST', '/api/imports', (ids: number[]) => ({ start_date: '2026-11-24', end_date: '2026-11-24', practitioner_ids: ids })],
+  ])('%s %s refuses 140,000 ids in a filter with 422 naming it', async (method, url, bodyOf) => {
+    const ids = new Array<number>(140_000).fill(acme.practitionerIds[0]);
+    const response = await t.request(method, url, { token: acme.tokens.admin, body: bodyOf(ids) });
+    expect(response.status).toBe(422);
+    expect(response.body.message).toMatch(/practitioner_ids must NOT have more than 500 items/);
+  });
+});
+
+describe('the operator endpoints', () => {
+  const probe = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+
+  it.each(['/healthz', '/readyz', '/metrics'])('%s answers an address 60 times a minute, then 429 with a message; other addresses go on', async (url) => {
+    const address = `10.20.30.${['/healthz', '/readyz', '/metrics'].indexOf(url) + 1}`;
+    const answers = await Promise.all(Array.from({ length: 60 }, () => probe(url, address)));
+    expect(answers.every((answer) => answer.statusCode !== 429)).toBe(true);
+    const refused = await probe(url, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many requests/);
+    expect((await probe(url, '10.20.31.1')).statusCode).not.toBe(429);
+  });
+
+  it('/readyz asks the database at most once a second, whoever asks', async () => {
+    expect((await probe('/readyz', '10.20.40.1')).statusCode).toBe(503); // no job worker in this test
+    await workerHeartbeat(t.ctx.db, 'hostile-input-worker');
+    try {
+      // The answer of a moment ago is given again, then the database is asked afresh.
+      expect((await probe('/readyz', '10.20.40.2')).statusCode).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await probe('/readyz', '10.20.40.3')).statusCode).toBe(200);
+    } finally {
+      await workerHeartbeat(t.ctx.db, 'hostile-input-worker', true);
     }
   });
 });
