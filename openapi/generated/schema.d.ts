@@ -5251,7 +5251,7 @@ export interface operations {
                 appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
                 business_location_ids?: components["parameters"]["BusinessLocationIds"];
                 /** @description only this practitioner's days and legs */
-                practitioner_id?: number;
+                practitioner_id?: components["schemas"]["Id"];
                 /** @description only this day's legs (yyyy-MM-dd, within the range; the days are still every day of the range) */
                 day?: string;
             };
@@ -5430,7 +5430,7 @@ export interface operations {
                 /** @description dollars claimed per kilometre (default 0.99) */
                 rate_per_km?: number;
                 /** @description only this client's visits */
-                client_id?: number;
+                client_id?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;

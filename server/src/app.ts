@@ -3,13 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { Readable } from 'node:stream';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type preParsingHookHandler, type preValidationHookHandler } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type preValidationHookHandler } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Logger } from 'pino';
 import { parse as parseYaml } from 'yaml';
@@ -88,9 +87,17 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   app.setValidatorCompiler(contractValidatorCompiler());
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
-  // Only JSON bodies are parsed; anything else is refused with 415 before a handler sees it.
-  app.removeContentTypeParser('text/plain');
+  // Only JSON bodies are parsed; anything else is refused with 415 before a handler sees it. Fastify's own parser
+  // refuses a body as soon as it passes bodyLimit; the operations marked x-raw-body also get the text as sent.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((request.routeOptions.config as { rawBody?: boolean }).rawBody) request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
   app.addHook('onSend', async (request, reply) => {
+    // A body left unread (a call that takes none, a refusal before parsing) is not drained: the connection is closed.
+    if (!request.raw.complete) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // API answers carry tokens and personal data: never stored by the browser or a proxy.
@@ -122,8 +129,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  registerOperations(app, ctx);
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
+  registerOperations(app, ctx);
 
   const auth = new AuthService(ctx);
   const handlers = buildHandlers(ctx, auth);
@@ -162,7 +169,7 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
       });
       return {
         onRequest: authenticate(operation), preValidation: requireContractBody(operation), handler,
-        ...(operation['x-raw-body'] ? { preParsing: keepRawBody } : {}),
+        ...(operation['x-raw-body'] ? { config: { rawBody: true } } : {}),
       } as never;
     },
   });
@@ -191,17 +198,6 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
 function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
-
-/** Reads the body once to keep it as sent (request.rawBody), and hands the parser the same bytes. */
-const keepRawBody: preParsingHookHandler = async (request, _reply, payload) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of payload) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  request.rawBody = raw.toString('utf8');
-  const copy = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
-  copy.receivedEncodedLength = raw.length;
-  return copy;
-};
 
 /**
  * Fastify validates a body only against the schema of its media type, so a body the contract has no schema for

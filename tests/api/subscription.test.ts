@@ -130,6 +130,8 @@ describe('Stripe', () => {
   let fake: Server;
   let shop: BusinessFixture;
   const received: { path: string; auth: string | undefined; form: URLSearchParams }[] = [];
+  const logLines: string[] = [];
+  let customersMade = 0;
 
   beforeAll(async () => {
     fake = createServer((request: IncomingMessage, response) => {
@@ -138,17 +140,21 @@ describe('Stripe', () => {
       request.on('end', () => {
         received.push({ path: request.url ?? '', auth: request.headers.authorization, form: new URLSearchParams(body) });
         const answers: Record<string, object> = {
-          '/v1/customers': { id: 'cus_123' },
+          // A new customer each time: cus_123 first.
+          '/v1/customers': { id: `cus_${123 + customersMade}` },
           '/v1/checkout/sessions': { id: 'cs_1', url: 'https://checkout.stripe.test/c/cs_1' },
           '/v1/billing_portal/sessions': { id: 'bps_1', url: 'https://billing.stripe.test/p/bps_1' },
         };
         const answer = answers[request.url ?? ''];
-        response.writeHead(answer ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? { error: {} }));
+        if (request.url === '/v1/customers') customersMade++;
+        // Creating a customer takes Stripe a moment, as it does for real: long enough for simultaneous checkouts to meet.
+        const delay = request.url === '/v1/customers' ? 100 : 0;
+        setTimeout(() => response.writeHead(answer ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? { error: {} })), delay);
       });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const stripe: StripeConfig = { secretKey: 'sk_test_abc', webhookSecret: SECRET, priceId: 'price_standard', apiUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` };
-    stripeApp = await startTestApp({ stripe, publicUrl: 'https://rounds.example' });
+    stripeApp = await startTestApp({ stripe, publicUrl: 'https://rounds.example' }, { logStream: { write: (line) => { logLines.push(line); } } });
     shop = await createBusinessFixture(stripeApp, 'shop');
   });
   afterAll(async () => {
@@ -182,6 +188,18 @@ describe('Stripe', () => {
     received.length = 0;
     await stripeApp.request('POST', '/api/subscription/checkout', { token: shop.tokens.admin });
     expect(received.map((entry) => entry.path)).toEqual(['/v1/checkout/sessions']);
+  });
+
+  it('makes one Stripe customer for a business when its admins start checkouts at the same time', async () => {
+    const rush = await createBusinessFixture(stripeApp, 'rush');
+    received.length = 0;
+    const checkouts = await Promise.all([1, 2, 3].map(() => stripeApp.request('POST', '/api/subscription/checkout', { token: rush.tokens.admin })));
+    expect(checkouts.map((checkout) => checkout.status)).toEqual([200, 200, 200]);
+    expect(received.filter((entry) => entry.path === '/v1/customers')).toHaveLength(1);
+    const sessions = received.filter((entry) => entry.path === '/v1/checkout/sessions');
+    const [customer] = new Set(sessions.map((session) => session.form.get('customer')));
+    expect(sessions.map((session) => session.form.get('customer'))).toEqual([customer, customer, customer]);
+    expect((await stripeApp.request('GET', '/api/subscription', { token: rush.tokens.admin })).body.subscription.billing.can_open_portal).toBe(true);
   });
 
   const send = (event: object, options: { secret?: string; at?: number; signature?: string } = {}) => {
@@ -236,6 +254,19 @@ describe('Stripe', () => {
     // Someone else's customer, or an event type that changes nothing: received and ignored.
     expect((await send({ id: 'evt_x', type: 'invoice.paid', created: now, data: { object: { customer: 'cus_unknown' } } })).body.outcome).toBe('ignored');
     expect((await send({ id: 'evt_y', type: 'charge.refunded', created: now + 1, data: { object: { customer: 'cus_123' } } })).body.outcome).toBe('ignored');
+    expect((await state()).status).toBe('cancelled');
+  });
+
+  it('ignores, and logs, a signed event whose business id is beyond any id of ours (20 digits)', async () => {
+    const huge = '12345678901234567890';
+    const event = {
+      id: 'evt_huge', type: 'checkout.session.completed', created: now + 2,
+      data: { object: { id: 'cs_9', customer: 'cus_elsewhere', client_reference_id: huge, metadata: { business_account_id: huge } } },
+    };
+    const response = await send(event);
+    expect(response).toMatchObject({ status: 200, body: { received: true, outcome: 'ignored' } });
+    const line = logLines.map((text) => JSON.parse(text)).find((entry) => entry.eventId === 'evt_huge');
+    expect(line).toMatchObject({ level: 40, customerId: 'cus_elsewhere', msg: expect.stringMatching(/names no business/) });
     expect((await state()).status).toBe('cancelled');
   });
 });

@@ -1,6 +1,6 @@
 // Request validation: JSON bodies are checked as sent (no type coercion, so ["x"] is not a string), while path
 // and query strings, which are always text, are coerced to the contract's types. No string anywhere may hold a
-// NUL character: PostgreSQL cannot store one, and no field of the contract has a use for it.
+// NUL character or a lone surrogate: PostgreSQL cannot store them, and no field of the contract has a use for them.
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -11,33 +11,53 @@ function createAjv(options: Options) {
   return ajv;
 }
 
-/** The JSON pointer of the first string (key or value) holding a NUL character, or null. */
-export function nulCharacterAt(value: unknown, pointer = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer : null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = nulCharacterAt(value[index], `${pointer}/${index}`);
-      if (found !== null) return found;
+/** How deep a request's JSON may nest: the contract's deepest bodies, and Stripe's events, are far shallower. */
+export const MAX_DEPTH = 64;
+
+/** A surrogate code unit without its other half: not a character, and PostgreSQL refuses it in JSON. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function stringProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain a NUL character (\\u0000)';
+  if (LONE_SURROGATE.test(text)) return 'must not contain a lone surrogate (text that is not valid Unicode)';
+  return null;
+}
+
+const pointerPart = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The first string (key or value) no field can hold — a NUL character or a lone surrogate — as a validation issue at
+ * its JSON pointer, or nesting deeper than MAX_DEPTH. A loop over a stack, so that no input can exhaust the call stack.
+ */
+export function textIssue(data: unknown): ErrorObject | null {
+  const issue = (instancePath: string, keyword: string, message: string): ErrorObject => ({ instancePath, schemaPath: '#', keyword, params: {}, message });
+  const pending: { value: unknown; pointer: string; depth: number }[] = [{ value: data, pointer: '', depth: 0 }];
+  while (pending.length) {
+    const { value, pointer, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      const problem = stringProblem(value);
+      if (problem) return issue(pointer, 'text', problem);
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-      if (key.includes('\u0000')) return at;
-      const found = nulCharacterAt(item, at);
-      if (found !== null) return found;
+    if (!value || typeof value !== 'object') continue;
+    if (depth === MAX_DEPTH) return issue('', 'depth', `is too deeply nested (more than ${MAX_DEPTH} levels)`);
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+    // Pushed last to first, so that the first problem in the document is the one reported.
+    for (const [key, item] of entries.reverse()) {
+      const at = `${pointer}/${pointerPart(key)}`;
+      const problem = Array.isArray(value) ? null : stringProblem(key);
+      if (problem) return issue(at, 'text', problem);
+      pending.push({ value: item, pointer: at, depth: depth + 1 });
     }
   }
   return null;
 }
 
-/** Runs the contract's schema after refusing NUL characters, which the schema alone cannot express. */
-function refusingNul(validate: ValidateFunction): ValidateFunction {
+/** Runs the contract's schema after refusing what the schema alone cannot express (textIssue). */
+function refusingUnstorableText(validate: ValidateFunction): ValidateFunction {
   const wrapped = ((data: unknown, context?: unknown) => {
-    const at = nulCharacterAt(data);
-    if (at !== null) {
-      const issue: ErrorObject = { instancePath: at, schemaPath: '#', keyword: 'nul', params: {}, message: 'must not contain a NUL character (\\u0000)' };
+    const issue = textIssue(data);
+    if (issue) {
       wrapped.errors = [issue];
       return false;
     }
@@ -52,5 +72,5 @@ function refusingNul(validate: ValidateFunction): ValidateFunction {
 export function contractValidatorCompiler(): FastifySchemaCompiler<object> {
   const bodies = createAjv({ coerceTypes: false });
   const texts = createAjv({ coerceTypes: 'array' });
-  return ({ schema, httpPart }) => refusingNul((httpPart === 'body' ? bodies : texts).compile(schema));
+  return ({ schema, httpPart }) => refusingUnstorableText((httpPart === 'body' ? bodies : texts).compile(schema));
 }

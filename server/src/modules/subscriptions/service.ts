@@ -97,20 +97,25 @@ export class SubscriptionService {
 
   async checkout(auth: AuthContext): Promise<{ url: string }> {
     const { db, config } = this.ctx;
-    const [found, user] = await Promise.all([findBusinessWithSubscription(db, auth.businessAccountId), findUserById(db, auth.userId)]);
-    if (!found || !user) throw notFound('Business account');
+    const user = await findUserById(db, auth.userId);
+    if (!user) throw notFound('Business account');
+    // The business's billing customer is made once: its subscription row stays locked while the provider creates it,
+    // so simultaneous checkouts wait for the first one's customer instead of each making one.
+    const customerId = await db.transaction(async (tx) => {
+      const found = await findBusinessWithSubscription(tx, auth.businessAccountId);
+      if (!found) throw notFound('Business account');
+      const row = await lockSubscription(tx, auth.businessAccountId, defaultTrialEnd(found.businessCreatedAt));
+      if (row.stripe_customer_id) return row.stripe_customer_id;
+      const created = await this.billing(() => this.provider.customer({
+        businessAccountId: auth.businessAccountId, businessName: user.business.name, email: user.user.email,
+      }));
+      await updateSubscription(tx, auth.businessAccountId, { stripe_customer_id: created });
+      return created;
+    });
     const page = `${config.publicUrl}/settings/subscription`;
-    const { url, customerId } = await this.billing(() => this.provider.checkout({
-      businessAccountId: auth.businessAccountId, businessName: user.business.name, email: user.user.email,
-      customerId: found.subscription?.stripe_customer_id ?? null, successUrl: `${page}?checkout=done`, cancelUrl: page,
+    return this.billing(() => this.provider.checkout({
+      businessAccountId: auth.businessAccountId, customerId, successUrl: `${page}?checkout=done`, cancelUrl: page,
     }));
-    if (customerId !== found.subscription?.stripe_customer_id) {
-      await db.transaction(async (tx) => {
-        await lockSubscription(tx, auth.businessAccountId, defaultTrialEnd(found.businessCreatedAt));
-        await updateSubscription(tx, auth.businessAccountId, { stripe_customer_id: customerId });
-      });
-    }
-    return { url };
   }
 
   async portal(auth: AuthContext): Promise<{ url: string }> {
@@ -143,7 +148,11 @@ export class SubscriptionService {
     return db.transaction(async (tx) => {
       const first = await recordBillingEvent(tx, { provider: 'stripe', eventId: event.id, eventType: event.type, businessAccountId });
       if (!first) return 'duplicate';
-      if (businessAccountId === null) return 'ignored';
+      if (businessAccountId === null) {
+        this.ctx.log.warn({ eventId: event.id, eventType: event.type, customerId: reference.customerId },
+          'Stripe event names no business of this server (by its business reference or customer): recorded and ignored');
+        return 'ignored';
+      }
       const found = (await findBusinessWithSubscription(tx, businessAccountId))!;
       const current: SubscriptionRow = await lockSubscription(tx, businessAccountId, defaultTrialEnd(found.businessCreatedAt));
       const at = new Date(event.created * 1000);

@@ -63,6 +63,17 @@ export async function listBusinessUsers(db: DbOrTx, businessAccountId: number): 
 }
 
 /**
+ * Locks the business's administrators' rows in id order. A change that may take an administrator away calls it before
+ * locking anything else, so that two such changes wait for each other instead of each holding the row the other
+ * needs (two administrators demoting each other at once would deadlock).
+ */
+export async function lockAdmins(tx: DbOrTx, businessAccountId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users)
+    .where(and(eq(users.business_account_id, businessAccountId), eq(users.role, 'ADMIN' satisfies Role)))
+    .orderBy(asc(users.id)).for('update');
+}
+
+/**
  * The business's active administrators who can log in (invited ones cannot), other than `exceptId`; their rows are
  * locked so two administrators demoting or deactivating each other at once cannot both succeed.
  */

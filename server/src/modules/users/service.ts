@@ -11,7 +11,7 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { recordVersion, type ObjectChanges } from '../audit';
 import {
   findBusinessUser, findBusinessUserByEmail, findUserById, fullName, insertUser, invitationExpiries, isDuplicateEmail, listBusinessUsers,
-  lockOtherActiveAdmins, practitionerNames, statusOf, updateUser, type UserRow,
+  lockAdmins, lockOtherActiveAdmins, practitionerNames, statusOf, updateUser, type UserRow,
 } from './repository';
 
 /** What the users service needs of the auth module (given by the caller, so neither module imports the other back). */
@@ -87,6 +87,7 @@ export class UsersService {
 
   async update(auth: AuthContext, id: number, input: BodyOf<'updateBusinessUser'>): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
+      await lockAdmins(tx, auth.businessAccountId);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       const role = input.role ?? before.role;
@@ -111,6 +112,7 @@ export class UsersService {
 
   async deactivate(auth: AuthContext, id: number): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
+      await lockAdmins(tx, auth.businessAccountId);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       if (!before.active) return;

@@ -1,12 +1,16 @@
 // The billing provider behind Subscription info: where an admin adds a payment method (a checkout page) and manages
 // billing (a customer portal). Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; otherwise the offline
 // provider, whose subscriptions only the operator command changes (`npm run admin -- set-subscription …`).
-export interface CheckoutRequest {
+export interface CustomerRequest {
   businessAccountId: number;
   businessName: string;
-  /** The admin asking: the billing customer's email when the business has no customer yet. */
+  /** The admin asking: the billing customer's email. */
   email: string;
-  customerId: string | null;
+}
+
+export interface CheckoutRequest {
+  businessAccountId: number;
+  customerId: string;
   successUrl: string;
   cancelUrl: string;
 }
@@ -15,8 +19,10 @@ export interface BillingProvider {
   readonly name: 'stripe' | 'offline';
   /** Whether an admin can add a payment method online (false: the operator sets the subscription). */
   readonly online: boolean;
-  /** The page to send the admin to, and the billing customer it belongs to (to keep for the webhook and the portal). */
-  checkout(request: CheckoutRequest): Promise<{ url: string; customerId: string }>;
+  /** Creates the business's billing customer (once per business: kept for the webhook, checkout and the portal). */
+  customer(request: CustomerRequest): Promise<string>;
+  /** The page to send the admin to, to add a payment method for the customer. */
+  checkout(request: CheckoutRequest): Promise<{ url: string }>;
   portal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 
@@ -27,11 +33,16 @@ export class BillingUnavailable extends Error {
   }
 }
 
+const OFFLINE_CHECKOUT = 'Payments are not taken online on this server: contact Rounds support to add a payment method.';
+
 export const offlineBillingProvider: BillingProvider = {
   name: 'offline',
   online: false,
+  customer: async () => {
+    throw new BillingUnavailable(OFFLINE_CHECKOUT, 409);
+  },
   checkout: async () => {
-    throw new BillingUnavailable('Payments are not taken online on this server: contact Rounds support to add a payment method.', 409);
+    throw new BillingUnavailable(OFFLINE_CHECKOUT, 409);
   },
   portal: async () => {
     throw new BillingUnavailable('Billing is managed by Rounds support on this server: contact them to change your payment details.', 409);

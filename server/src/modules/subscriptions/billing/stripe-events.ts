@@ -18,6 +18,8 @@ export function asStripeEvent(body: unknown): StripeEvent | null {
   return event as StripeEvent;
 }
 
+const MAX_ID = 2_147_483_647;
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The business an event is about: its metadata or client_reference_id (set by our checkout), else its customer. */
@@ -25,7 +27,8 @@ export function businessReferenceOf(event: StripeEvent): { businessAccountId: nu
   const object = event.data.object;
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const raw = text(metadata.business_account_id) ?? text(object.client_reference_id);
-  const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
+  // Our ids are PostgreSQL integers: anything else names no business of ours.
+  const id = raw !== null && /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : null;
   const customerId = event.type.startsWith('customer.') && !event.type.startsWith('customer.subscription.') ? text(object.id) : text(object.customer);
   return { businessAccountId: id, customerId };
 }

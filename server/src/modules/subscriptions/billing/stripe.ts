@@ -1,7 +1,7 @@
 // Stripe through its HTTP API (form-encoded requests, fetch, no SDK): a customer per business, a Checkout Session to
 // add a payment method and subscribe (mode subscription with STRIPE_PRICE_ID, else setup), the Billing Portal.
 import type { StripeConfig } from '../../../config';
-import { BillingUnavailable, type BillingProvider, type CheckoutRequest } from './provider';
+import { BillingUnavailable, type BillingProvider, type CheckoutRequest, type CustomerRequest } from './provider';
 
 type Fetch = typeof fetch;
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -40,14 +40,16 @@ export function stripeBillingProvider(config: StripeConfig, fetchImpl: Fetch = f
   return {
     name: 'stripe',
     online: true,
+    async customer(request: CustomerRequest) {
+      const metadata = { business_account_id: String(request.businessAccountId) };
+      return (await call<{ id: string }>('/v1/customers', { email: request.email, name: request.businessName, metadata })).id;
+    },
     async checkout(request: CheckoutRequest) {
       const metadata = { business_account_id: String(request.businessAccountId) };
-      const customerId = request.customerId
-        ?? (await call<{ id: string }>('/v1/customers', { email: request.email, name: request.businessName, metadata })).id;
       const subscription = config.priceId !== null;
       const session = await call<{ url: string }>('/v1/checkout/sessions', {
         mode: subscription ? 'subscription' : 'setup',
-        customer: customerId,
+        customer: request.customerId,
         client_reference_id: String(request.businessAccountId),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
@@ -56,7 +58,7 @@ export function stripeBillingProvider(config: StripeConfig, fetchImpl: Fetch = f
           ? { line_items: [{ price: config.priceId, quantity: 1 }], subscription_data: { metadata } }
           : { payment_method_types: ['card'], setup_intent_data: { metadata } }),
       });
-      return { url: session.url, customerId };
+      return { url: session.url };
     },
     async portal({ customerId, returnUrl }) {
       return call<{ url: string }>('/v1/billing_portal/sessions', { customer: customerId, return_url: returnUrl });
