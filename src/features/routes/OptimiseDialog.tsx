@@ -10,6 +10,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import type { OptimizationMode } from '../../api/optimizations';
 import { formatDay, todayIn } from '../../lib/dates';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ModalFrame } from '../../ui/ModalFrame';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { ErrorNote } from '../../ui/forms';
@@ -209,6 +210,17 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
         {following && run && <RunProgress run={run} cancelling={!is('running')} />}
 
         {deciding && run?.proposal && <ProposalView proposal={run.proposal} visits={visitsById} />}
+
+        <ConfirmDialog
+          open={is({ proposal: 'confirmingDiscard' })}
+          title="Discard this proposal?"
+          message="Closing throws the proposal away: nothing on the day changes, and the day must be optimised again to see it."
+          confirmLabel="Discard"
+          cancelLabel="Keep the proposal"
+          danger
+          onConfirm={() => actor.send({ type: 'DISCARD' })}
+          onCancel={() => actor.send({ type: 'KEEP' })}
+        />
 
         {is('outdated') && <p className="text-sm text-slate-600 dark:text-slate-300">Nothing was changed. Run the day again to plan it as it is now.</p>}
         {is('cancelled') && <p className="text-sm text-slate-600 dark:text-slate-300" role="status">The optimisation was cancelled. Nothing was changed.</p>}
