@@ -2554,8 +2554,11 @@ export interface components {
             appointment_id: components["schemas"]["Id"];
             client_name: string | null;
             practitioner_id: components["schemas"]["Id"];
-            /** @enum {string} */
-            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "no-location";
+            /**
+             * @description max-visits-reached — every chosen practitioner who could take it already has their most visits a day (the message names them and the limit)
+             * @enum {string}
+             */
+            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "max-visits-reached" | "no-location";
             /** @description the reason in words */
             message: string;
         };
