@@ -242,6 +242,33 @@ describe('practitioner role', () => {
   });
 });
 
+describe('opened from a page showing some days', () => {
+  const day = () => today().add({ days: 9 });
+
+  it('Import opens on the day of the schedule being viewed, not on the next 7 days', async () => {
+    const user = userEvent.setup();
+    renderApp(`/appointments?view=schedule&start=${day()}&end=${day()}`, { as: 'ADMIN' });
+    await screen.findByRole('heading', { name: 'Appointments' });
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import appointments' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ start_date: day().toString(), end_date: day().toString() });
+  });
+
+  it('Export opens on the days of the list being viewed', async () => {
+    const user = userEvent.setup();
+    renderApp(`/appointments?view=list&start=${day()}&end=${day().add({ days: 2 })}`, { as: 'ADMIN' });
+    await screen.findByRole('heading', { name: 'Appointments' });
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export appointments' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Start export' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ start_date: day().toString(), end_date: day().add({ days: 2 }).toString() });
+  });
+});
+
 describe('export modal', () => {
   it('asks for confirmation and shows its counts, with no "scheduled to start shortly" toast after the dialog says Complete', async () => {
     const { user, dialog } = await openModal('Export');

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import type { JobKind, SyncJob } from '../../api/jobs';
 import { DateRangePicker, SingleDatePicker } from '../../ui/DateRangePicker';
-import { draftDates, draftForMode, pickerRange, prefillDraft, RANGE_PRESETS, type SyncMode } from './dateRange';
+import { draftDates, draftForMode, pickerRange, prefillDraft, RANGE_PRESETS, type DateRange, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
@@ -28,6 +28,8 @@ export interface SyncJobPanelProps {
   mode: SyncMode;
   /** FAST mode opened for a given day (yyyy-MM-dd). */
   date?: string;
+  /** The days the page behind shows: the form opens on them instead of from today. */
+  range?: DateRange;
   onCompleted?: (job: SyncJob) => void;
   /** The provider account is not set up or not active (start-up already told the user). */
   onAccountProblem?: (code: string) => void;
@@ -55,7 +57,7 @@ function Callout({ children }: { children: string }) {
   );
 }
 
-function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, onModeChange }: SyncJobPanelProps & {
+function SyncJobForm({ kind, mode, date, range, settings, onCreated, onAccountProblem, onModeChange }: SyncJobPanelProps & {
   settings: ReturnType<typeof useFreshSyncSettings>['data'] | null;
   onCreated: (job: SyncJob) => void;
 }) {
@@ -72,6 +74,7 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       role: user?.role ?? null,
       associatedPractitionerIds: user?.associated_practitioner_ids ?? [],
       date,
+      range,
     }),
   );
   const actor = useActorRef(machines.syncForm, { input: { kind } });
