@@ -10,6 +10,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import type { OptimizationMode } from '../../api/optimizations';
 import { formatDay, todayIn } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ModalFrame } from '../../ui/ModalFrame';
 import { MultiSelect } from '../../ui/MultiSelect';
@@ -172,7 +173,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                       ? "The day's visits could not be loaded: choose the practitioners yourself."
                       : dayVisits.isPending
                         ? "Loading the day's visits…"
-                        : `${chosenVisits} visit${chosenVisits === 1 ? '' : 's'} of the chosen practitioners on this day.`}
+                        : `${plural(chosenVisits, 'visit')} of the chosen practitioners on this day.`}
                   {picked === null && ' Every active practitioner with visits that day is chosen.'}
                 </p>
               </div>
