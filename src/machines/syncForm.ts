@@ -156,4 +156,5 @@ export const syncFormMachine = setup({
 export type SyncFormSnapshot = SnapshotFrom<typeof syncFormMachine>;
 export const selectIsSubmitting = (snapshot: SyncFormSnapshot) => snapshot.matches('submitting');
 export const selectIsConfirming = (snapshot: SyncFormSnapshot) => snapshot.matches('confirming');
+export const selectRequest = (snapshot: SyncFormSnapshot) => snapshot.context.request;
 export const selectDateProblem = (snapshot: SyncFormSnapshot) => snapshot.context.dateProblem;

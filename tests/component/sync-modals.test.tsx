@@ -289,6 +289,31 @@ describe('export modal', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('the confirmation names how many visits will change and warns of routes changed since they were optimised', async () => {
+    state.current.exportPreview = {
+      visits_to_change: 7,
+      changed_routes: [
+        { date: '2026-11-25', practitioner_id: 7, practitioner_name: 'Pat Nguyen' },
+        { date: '2026-11-26', practitioner_id: 8, practitioner_name: 'Jo Smith' },
+      ],
+    };
+    const { user, dialog } = await openModal('Export');
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Export appointment times?' });
+    expect(await within(confirm).findByText('7 visits will change in your practice management software (their time or practitioner). This cannot be undone.')).toBeInTheDocument();
+    expect(within(confirm).getByTestId('export-changed-routes')).toHaveTextContent(
+      '2 routes changed after they were optimised, so their times may no longer fit the day: Pat Nguyen (25 Nov 2026), Jo Smith (26 Nov 2026). Optimise those days again before exporting, or export the times as they are.',
+    );
+    expect(state.current.created).toHaveLength(0);
+
+    state.current.exportPreview = { visits_to_change: 1, changed_routes: [] };
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Export appointment times?' });
+    expect(await within(again).findByText('1 visit will change in your practice management software (its time or practitioner). This cannot be undone.')).toBeInTheDocument();
+    expect(within(again).queryByTestId('export-changed-routes')).toBeNull();
+  });
+
   it('closing the export modal does not stop polling: it finishes in the background with a toast', async () => {
     state.current.pollStatuses = ['INPROGRESS', 'INPROGRESS', 'INPROGRESS', 'INPROGRESS', 'COMPLETE'];
     const { user, dialog } = await openModal('Export');

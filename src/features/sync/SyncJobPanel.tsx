@@ -2,9 +2,11 @@
 // Hosted by the header modals, the /imports/add and /exports/add pages and the account-setup wizard.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
-import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDraft } from '../../machines/syncForm';
+import { selectDateProblem, selectIsConfirming, selectIsSubmitting, selectRequest, type SyncDraft } from '../../machines/syncForm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
@@ -16,6 +18,10 @@ import { MultiSelect } from '../../ui/MultiSelect';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
 import { Button } from '../../ui/Button';
+import { formatDay } from '../../lib/dates';
+import { plural } from '../../lib/plural';
+import type { ExportPreview } from './api';
+import { exportPreviewQueries } from './queries';
 
 const WARNINGS: Record<JobKind, string> = {
   // Imports overwrite edits made in Rounds, except arrival times not exported yet (issue 10); users are told so.
@@ -61,7 +67,7 @@ function SyncJobForm({ kind, mode, date, range, settings, onCreated, onAccountPr
   settings: ReturnType<typeof useFreshSyncSettings>['data'] | null;
   onCreated: (job: SyncJob) => void;
 }) {
-  const { flash, machines } = useServices();
+  const { api, flash, machines } = useServices();
   const user = useAuthSelector(selectUser);
   const today = useBusinessToday();
   const lists = useReferenceLists();
@@ -81,6 +87,8 @@ function SyncJobForm({ kind, mode, date, range, settings, onCreated, onAccountPr
   const submitting = useSelector(actor, selectIsSubmitting);
   const confirming = useSelector(actor, selectIsConfirming);
   const dateProblem = useSelector(actor, selectDateProblem);
+  const request = useSelector(actor, selectRequest);
+  const preview = useQuery({ ...exportPreviewQueries.of(api, request!), enabled: confirming && kind === 'export' && request !== null });
 
   useEffect(() => {
     const subscriptions = [
@@ -175,11 +183,35 @@ function SyncJobForm({ kind, mode, date, range, settings, onCreated, onAccountPr
       <ConfirmDialog
         open={confirming}
         title="Export appointment times?"
-        message="The appointment times in this range will be written to your practice management software. This cannot be undone."
+        message={exportQuestion(preview.data, preview.isError)}
         confirmLabel="Yes, export"
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
-      />
+      >
+        {preview.data && preview.data.changed_routes.length > 0 && <ChangedRoutesWarning routes={preview.data.changed_routes} />}
+      </ConfirmDialog>
     </form>
+  );
+}
+
+/** The export's confirmation: how many visits it will change, once counted. */
+function exportQuestion(preview: ExportPreview | undefined, failed: boolean): string {
+  if (!preview) {
+    return failed
+      ? 'The appointment times in this range will be written to your practice management software. This cannot be undone.'
+      : 'Counting the visits the export will change…';
+  }
+  if (preview.visits_to_change === 0) return 'No visit in this range has a new time or practitioner: the export will change nothing in your practice management software.';
+  return `${plural(preview.visits_to_change, 'visit')} will change in your practice management software (${preview.visits_to_change === 1 ? 'its' : 'their'} time or practitioner). This cannot be undone.`;
+}
+
+function ChangedRoutesWarning({ routes }: { routes: ExportPreview['changed_routes'] }) {
+  const one = routes.length === 1;
+  const which = routes.map((route) => `${route.practitioner_name} (${formatDay(Temporal.PlainDate.from(route.date))})`).join(', ');
+  return (
+    <p role="note" data-testid="export-changed-routes" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      {plural(routes.length, 'route')} changed after {one ? 'it was' : 'they were'} optimised, so {one ? 'its' : 'their'} times may no longer fit the day: {which}.
+      Optimise {one ? 'that day' : 'those days'} again before exporting, or export the times as they are.
+    </p>
   );
 }
