@@ -29,7 +29,7 @@ describe('optimising a day', () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('proposal-heading');
       await page.keyboard.press('Escape');
       const question = page.getByRole('alertdialog', { name: 'Discard this proposal?' });
-      await question.waitFor();
+      await question.getByRole('button', { name: 'Keep the proposal' }).waitFor();
       await page.keyboard.press('Escape');
       await question.waitFor({ state: 'detached' });
       await kpis.waitFor();
