@@ -9,7 +9,6 @@ import { openClientModal } from '../../app/modalStore';
 import { selectUser } from '../../machines/auth';
 import { formatCalendarDate, formatTime, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState } from '../../lib/urlState';
-import { plural } from '../../lib/plural';
 import type { RoutePageProps } from '../../routes/routeTypes';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { ErrorNote } from '../../ui/forms';
@@ -246,7 +245,7 @@ function PractitionerCard({ row, best, timeZone }: { row: NearbyPractitioner; be
         {insertion.lateness_seconds > 0 ? `; ${minutes(insertion.lateness_seconds)} after the client’s availability` : ''}.
       </p>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {plural(row.visits, 'visit')} that day · {Math.floor(row.free_minutes / 60)} h {row.free_minutes % 60} min free · starts {km(row.start_distance_metres)} away
+        {row.visits} {row.visits === 1 ? 'visit' : 'visits'} that day · {Math.floor(row.free_minutes / 60)} h {row.free_minutes % 60} min free · starts {km(row.start_distance_metres)} away
       </p>
     </li>
   );

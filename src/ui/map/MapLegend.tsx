@@ -1,7 +1,6 @@
 // The map's legend: one checkbox per practitioner, in their colour, to show or hide their route.
 import { TextLink } from '../TextLink';
 import type { MapRoute } from './mapTypes';
-import { plural } from '../../lib/plural';
 
 export function MapLegend({ routes, hidden, onChange }: {
   routes: readonly MapRoute[];
@@ -23,7 +22,7 @@ export function MapLegend({ routes, hidden, onChange }: {
           />
           <span className="inline-block size-3 rounded-full" style={{ backgroundColor: route.color }} aria-hidden="true" />
           <span>{route.name}</span>
-          <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">{plural(route.stops.length, 'stop')}</span>
+          <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">{route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'}</span>
         </label>
       ))}
       {routes.length > 2 && (
