@@ -642,6 +642,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an export of this range and these filters would change, for its confirmation: how many visits have a time or a practitioner the practice-management system does not have yet, and the routes of those days changed by hand since they were optimised. Sends nothing to the practice-management system */
+        post: operations["previewExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/{id}": {
         parameters: {
             query?: never;
@@ -2220,6 +2237,17 @@ export interface components {
             practitioner_ids?: components["schemas"]["Id"][];
             business_location_ids?: components["schemas"]["Id"][];
         };
+        ExportPreview: {
+            /** @description visits of the practice-management system whose time or practitioner the export would write */
+            visits_to_change: number;
+            /** @description the routes of the range changed since they were optimised (their times may no longer fit the day), by day then practitioner */
+            changed_routes: {
+                /** Format: date */
+                date: string;
+                practitioner_id: components["schemas"]["Id"];
+                practitioner_name: string;
+            }[];
+        };
         /** @enum {string} */
         JobStatus: "PENDING" | "INPROGRESS" | "COMPLETE" | "ERROR" | "CANCELLED";
         ImportResult: {
@@ -2586,8 +2614,11 @@ export interface components {
             appointment_id: components["schemas"]["Id"];
             client_name: string | null;
             practitioner_id: components["schemas"]["Id"];
-            /** @enum {string} */
-            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "no-location";
+            /**
+             * @description max-visits-reached — every chosen practitioner who could take it already has their most visits a day (the message names them and the limit)
+             * @enum {string}
+             */
+            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "max-visits-reached" | "no-location";
             /** @description the reason in words */
             message: string;
         };
@@ -4156,6 +4187,35 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    previewExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The export's preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preview: components["schemas"]["ExportPreview"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -93,7 +93,7 @@ describe('optimisation run', () => {
     expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().context.run?.progress?.best_travel_seconds).toBe(16_943);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 10);
-    expect(actor.getSnapshot().value).toBe('proposal');
+    expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.run?.proposal?.changes).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
     expect(calls.filter((call) => call.startsWith('poll'))).toHaveLength(2);
@@ -159,7 +159,7 @@ describe('optimisation run', () => {
     expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().context.problems).toEqual(['The optimisation has already finished (COMPLETE).']);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 10);
-    expect(actor.getSnapshot().value).toBe('proposal');
+    expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.problems).toEqual([]);
   });
 
@@ -220,12 +220,27 @@ describe('optimisation run', () => {
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'APPLY' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('proposal');
+    expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.problems).toEqual(['An error has occurred. Could not apply the proposal.']);
     actor.send({ type: 'DISCARD' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('discarded');
     expect(calls.filter((call) => call.startsWith('apply') || call.startsWith('discard'))).toEqual(['discard {"id":31}']);
+  });
+
+  it('closing a proposal asks first: keeping it goes back to it, Discard throws it away', async () => {
+    const { actor, calls } = start({ create: ['COMPLETE'], discard: ['ok'] });
+    actor.send({ type: 'START', request: REQUEST });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().value).toEqual({ proposal: 'confirmingDiscard' });
+    actor.send({ type: 'KEEP' });
+    expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
+    actor.send({ type: 'CLOSE' });
+    actor.send({ type: 'DISCARD' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('discarded');
+    expect(calls.at(-1)).toBe('discard {"id":31}');
   });
 
   it('ignores closing while a request is on its way', async () => {

@@ -2,7 +2,8 @@
 // created (submitting) and followed while it solves (running: its progress is fetched every second; it can be
 // cancelled), and its proposal is shown (proposal) until it is applied (applying → applied) or discarded. A proposal
 // the server refuses to apply because the day changed (409) is outdated: the only way on is to run the day again.
-// Closing the dialog while the run solves cancels it, so that it does not hold the day for another run.
+// Closing the dialog while the run solves cancels it, so that it does not hold the day for another run; closing a
+// proposal asks first whether to discard it (confirmingDiscard), and only Discard throws it away.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { ApiError, errorLinesFrom, messagesOfError } from '../api/errors';
@@ -43,6 +44,8 @@ export type OptimizationRunEvent =
   | { type: 'RUN_AGAIN' }
   /** Back to the choices (after a cancelled or failed run). */
   | { type: 'EDIT' }
+  /** Keep the proposal after closing asked whether to discard it. */
+  | { type: 'KEEP' }
   | { type: 'CLOSE' };
 
 export type OptimizationRunSnapshot = SnapshotFrom<typeof optimizationRunMachine>;
@@ -184,10 +187,19 @@ export const optimizationRunMachine = setup({
       },
     },
     proposal: {
+      initial: 'reviewing',
       on: {
-        APPLY: { target: 'applying', actions: 'clearProblems' },
         DISCARD: { target: 'discarding', actions: 'clearProblems' },
-        CLOSE: 'closed',
+      },
+      states: {
+        reviewing: {
+          on: {
+            APPLY: { target: '#optimizationRun.applying', actions: 'clearProblems' },
+            // Closing would throw the finished search away: the user is asked first ("Discard this proposal?").
+            CLOSE: 'confirmingDiscard',
+          },
+        },
+        confirmingDiscard: { on: { KEEP: 'reviewing' } },
       },
     },
     applying: {

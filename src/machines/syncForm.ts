@@ -10,7 +10,6 @@ import { CREATE_ERRORS, createJob, type JobKind, type SyncJob, type SyncJobReque
 import { rangeProblem } from '../lib/syncRange';
 
 export const DATE_RANGE_REQUIRED = 'Date range is required';
-export const EXPORT_SCHEDULED = 'The export has been scheduled to start shortly.';
 
 /** What the form holds: dates may still be missing. */
 export interface SyncDraft {
@@ -95,10 +94,6 @@ export const syncFormMachine = setup({
     rejectRange: assign((_, params: { draft: SyncDraft }) => ({ dateProblem: draftRangeProblem(params.draft) })),
     assignRequest: assign((_, params: { draft: SyncDraft }) => ({ request: requestFromDraft(params.draft), dateProblem: null })),
     announceCreated: emit((_, params: { job: SyncJob }) => ({ type: 'created' as const, job: params.job })),
-    // The import's own status panel says what happens next; the export is confirmed with a toast (EXPORT_SCHEDULED).
-    announceScheduled: enqueueActions(({ context, enqueue }) => {
-      if (context.kind === 'export') enqueue.emit({ type: 'notice', text: EXPORT_SCHEDULED, kind: 'success' });
-    }),
     reportAccountProblem: emit((_, params: { error: unknown }) => ({
       type: 'accountProblem' as const,
       code: describeCreateFailure(params.error, 'import').accountCode ?? '',
@@ -141,7 +136,8 @@ export const syncFormMachine = setup({
         input: ({ context }) => ({ kind: context.kind, request: context.request! }),
         onDone: {
           target: 'created',
-          actions: ['announceScheduled', { type: 'announceCreated', params: ({ event }) => ({ job: event.output }) }],
+          // No toast: the job's own status panel takes the form's place and follows it to the end.
+          actions: { type: 'announceCreated', params: ({ event }) => ({ job: event.output }) },
         },
         onError: [
           {
@@ -160,4 +156,5 @@ export const syncFormMachine = setup({
 export type SyncFormSnapshot = SnapshotFrom<typeof syncFormMachine>;
 export const selectIsSubmitting = (snapshot: SyncFormSnapshot) => snapshot.matches('submitting');
 export const selectIsConfirming = (snapshot: SyncFormSnapshot) => snapshot.matches('confirming');
+export const selectRequest = (snapshot: SyncFormSnapshot) => snapshot.context.request;
 export const selectDateProblem = (snapshot: SyncFormSnapshot) => snapshot.context.dateProblem;

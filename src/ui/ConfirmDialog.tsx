@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { Button } from './Button';
 
-/** A yes/no question before an action that cannot be taken back. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger = false }: {
+/** A yes/no question before an action that cannot be taken back; `children` adds to the message (a warning). */
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger = false, children }: {
   open: boolean;
   title: string;
   message: string;
+  children?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
         <DialogPanel className="w-full max-w-md rounded-xl bg-white p-5 shadow-2xl dark:bg-slate-900">
           <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
           <Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{message}</Description>
+          {children}
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="secondary" size="sm" onClick={onCancel}>
               {cancelLabel}

@@ -342,6 +342,24 @@ describe('optimising with reassignment between practitioners', () => {
   });
 });
 
+describe('a practitioner\'s most visits a day', () => {
+  const DAY = '2026-12-08'; // Tuesday
+  afterAll(() => t.ctx.db.update(practitioners).set({ max_visits: null }).where(eq(practitioners.id, pat)));
+
+  it('leaves the visits beyond the limit unplaced, naming the limit', async () => {
+    const ids = await zigzagDay(DAY, pat, [153.05, 152.96, 153.02]);
+    await t.ctx.db.update(practitioners).set({ max_visits: 2 }).where(eq(practitioners.id, pat));
+    const run = await optimise({ date: DAY, practitioner_ids: [pat] });
+    expect(run.proposal.kpis.after.unplaced).toBe(1);
+    expect(run.proposal.unplaced).toEqual([{
+      appointment_id: expect.toBeOneOf(ids), client_name: expect.any(String), practitioner_id: pat, reason: 'max-visits-reached',
+      message: 'Pat acme-One has reached the limit of 2 visits a day.',
+    }]);
+    expect((await apply(run.id)).status).toBe(200);
+    await expectRoutesAccepted(DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
+  });
+});
+
 describe('applying is all or nothing, and only while the schedule is as it was', () => {
   const DAY = '2026-11-30'; // Monday
   let visitIds: number[];

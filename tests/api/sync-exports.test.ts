@@ -2,7 +2,7 @@
 // changed in the PMS since import is reported as a conflict and not overwritten; roles and tenants.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, resourceMaps, versions } from '../../server/src/db/schema';
+import { appointments, resourceMaps, routes, versions } from '../../server/src/db/schema';
 import { exportHistoryEntries } from '../../server/src/db/schema-sync';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
@@ -145,5 +145,47 @@ describe('export history and access', () => {
     const unknown = await t.request('POST', '/api/exports', { token: acme.tokens.admin, body: { ...RANGE, appointment_type_ids: [other.appointmentTypeIds[0]] } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toMatch(/^appointment_type_ids: /);
+  });
+});
+
+describe('the export preview (for its confirmation)', () => {
+  const preview = (token: string, body: Record<string, unknown> = RANGE) => t.request('POST', '/api/exports/preview', { token, body });
+
+  it('counts the visits an export would write and names the routes changed since they were optimised, writing nothing', async () => {
+    await run('exports', acme.tokens.admin);
+    expect((await preview(acme.tokens.staff)).body.preview).toEqual({ visits_to_change: 0, changed_routes: [] });
+    const rows = await imported(acme.businessAccountId);
+    await moveArrival(rows[2].id, 20);
+    await moveArrival(rows[3].id, -10);
+    await t.ctx.db.update(routes).set({ stale_at: new Date() }).where(eq(routes.id, acme.routeIds[0]));
+    const requests = sandbox.requestLog.length;
+
+    const answer = await preview(acme.tokens.staff);
+    expect(answer.status).toBe(200);
+    expect(answer.body.preview).toEqual({
+      visits_to_change: 2,
+      changed_routes: [{ date: '2026-11-25', practitioner_id: acme.practitionerIds[0], practitioner_name: 'Pat acme-One' }],
+    });
+    expect(sandbox.requestLog.length).toBe(requests);
+    // Days and practitioners outside the filters are not counted.
+    expect((await preview(acme.tokens.admin, { start_date: '2026-11-26', end_date: '2026-11-27' })).body.preview).toEqual({ visits_to_change: 0, changed_routes: [] });
+    expect((await preview(acme.tokens.admin, { ...RANGE, practitioner_ids: [acme.practitionerIds[1]] })).body.preview.changed_routes).toEqual([]);
+    // Another business sees only its own.
+    expect((await preview(other.tokens.admin)).body.preview).toEqual({ visits_to_change: 0, changed_routes: [] });
+    await run('exports', acme.tokens.admin);
+  });
+
+  it('is refused like the export itself: a practitioner for others\' practitioners (403), bad input (422), no login (401)', async () => {
+    const [practitionerMap] = await t.ctx.db.select().from(resourceMaps)
+      .where(and(eq(resourceMaps.business_account_id, acme.businessAccountId), eq(resourceMaps.resource_type, 'Practitioner')));
+    expect((await preview(acme.tokens.practitioner, { ...RANGE, practitioner_ids: [practitionerMap.resource_id] })).status).toBe(403);
+    expect((await preview(acme.tokens.practitioner)).status).toBe(200);
+    const missing = await preview(acme.tokens.admin, { end_date: '2026-11-25' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toBeTruthy();
+    const reversed = await preview(acme.tokens.admin, { start_date: '2026-11-25', end_date: '2026-11-23' });
+    expect(reversed.status).toBe(422);
+    expect((await preview(acme.tokens.admin, { ...RANGE, practitioner_ids: [other.practitionerIds[0]] })).status).toBe(422);
+    expect((await t.request('POST', '/api/exports/preview', { body: RANGE })).status).toBe(401);
   });
 });

@@ -249,6 +249,33 @@ describe('the proposal', () => {
     view.unmount();
   });
 
+  it('takes the focus to its heading when it appears, naming how many visits change', async () => {
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    const heading = await within(dialog()).findByTestId('proposal-heading');
+    expect(heading).toHaveTextContent('The proposal: 2 visits change, 1 not placed');
+    await waitFor(() => expect(heading).toHaveFocus());
+    view.unmount();
+  });
+
+  it('asks "Discard this proposal?" on Escape or Close, keeps it on "Keep the proposal" and discards it only on Discard', async () => {
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Discard this proposal?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep the proposal' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(dialog()).getByTestId('proposal-kpis')).toBeInTheDocument();
+    expect(posted('/optimizations/31/discard')).toHaveLength(0);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard this proposal?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
+    expect(posted('/optimizations/31/discard')).toHaveLength(1);
+    expect(await screen.findByText(DISCARDED_MESSAGE)).toBeInTheDocument();
+    view.unmount();
+  });
+
   it('discards it: nothing is applied and a toast says nothing changed', async () => {
     const { user, view } = await openDialog();
     await reachProposal(user);

@@ -242,8 +242,35 @@ describe('practitioner role', () => {
   });
 });
 
+describe('opened from a page showing some days', () => {
+  const day = () => today().add({ days: 9 });
+
+  it('Import opens on the day of the schedule being viewed, not on the next 7 days', async () => {
+    const user = userEvent.setup();
+    renderApp(`/appointments?view=schedule&start=${day()}&end=${day()}`, { as: 'ADMIN' });
+    await screen.findByRole('heading', { name: 'Appointments' });
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import appointments' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Start import' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ start_date: day().toString(), end_date: day().toString() });
+  });
+
+  it('Export opens on the days of the list being viewed', async () => {
+    const user = userEvent.setup();
+    renderApp(`/appointments?view=list&start=${day()}&end=${day().add({ days: 2 })}`, { as: 'ADMIN' });
+    await screen.findByRole('heading', { name: 'Appointments' });
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export appointments' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Start export' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
+    await waitFor(() => expect(state.current.created).toHaveLength(1));
+    expect(state.current.created[0].body).toMatchObject({ start_date: day().toString(), end_date: day().add({ days: 2 }).toString() });
+  });
+});
+
 describe('export modal', () => {
-  it('asks for confirmation, schedules the export with a toast and shows its counts', async () => {
+  it('asks for confirmation and shows its counts, with no "scheduled to start shortly" toast after the dialog says Complete', async () => {
     const { user, dialog } = await openModal('Export');
     expect(within(dialog).getByTestId('multiselect-Practitioners')).toHaveTextContent('Any');
     expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
@@ -254,10 +281,37 @@ describe('export modal', () => {
     expect(state.current.created).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
-    await waitFor(() => expect(toasts()).toContainEqual(['success', 'The export has been scheduled to start shortly.']));
     expect(await within(dialog).findByTestId('job-status')).toHaveTextContent(/In progress|Complete/);
+    await waitFor(() => expect(within(dialog).getByTestId('job-status')).toHaveTextContent('Complete'));
     await waitFor(() => expect(within(dialog).getByTestId('count-Exported')).toHaveTextContent('5'));
     expect(within(dialog).getByTestId('count-Conflicts')).toHaveTextContent('1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toasts()).toEqual([]);
+  });
+
+  it('the confirmation names how many visits will change and warns of routes changed since they were optimised', async () => {
+    state.current.exportPreview = {
+      visits_to_change: 7,
+      changed_routes: [
+        { date: '2026-11-25', practitioner_id: 7, practitioner_name: 'Pat Nguyen' },
+        { date: '2026-11-26', practitioner_id: 8, practitioner_name: 'Jo Smith' },
+      ],
+    };
+    const { user, dialog } = await openModal('Export');
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Export appointment times?' });
+    expect(await within(confirm).findByText('7 visits will change in your practice management software (their time or practitioner). This cannot be undone.')).toBeInTheDocument();
+    expect(within(confirm).getByTestId('export-changed-routes')).toHaveTextContent(
+      '2 routes changed after they were optimised, so their times may no longer fit the day: Pat Nguyen (25 Nov 2026), Jo Smith (26 Nov 2026). Optimise those days again before exporting, or export the times as they are.',
+    );
+    expect(state.current.created).toHaveLength(0);
+
+    state.current.exportPreview = { visits_to_change: 1, changed_routes: [] };
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Export appointment times?' });
+    expect(await within(again).findByText('1 visit will change in your practice management software (its time or practitioner). This cannot be undone.')).toBeInTheDocument();
+    expect(within(again).queryByTestId('export-changed-routes')).toBeNull();
   });
 
   it('closing the export modal does not stop polling: it finishes in the background with a toast', async () => {

@@ -1,5 +1,5 @@
 // A coordinator optimises a demo weekday in a real browser against the real server and optimiser: the proposal shows
-// travel falling, Apply writes the routes, the day shows them, and a changed visit's change log names the optimisation;
+// travel falling (the proposal takes the focus; Escape asks before discarding it), Apply writes the routes, the day shows them, and a changed visit's change log names the optimisation;
 // taking that visit off its route makes its arrival editable again.
 import { describe, expect, it } from 'vitest';
 import { logIn, newPage } from './support/browser';
@@ -25,6 +25,14 @@ describe('optimising a day', () => {
 
       const kpis = dialog.getByTestId('proposal-kpis');
       await kpis.waitFor({ timeout: 60_000 });
+      // The proposal takes the focus (not the page), and Escape asks before throwing it away; Escape again keeps it.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('proposal-heading');
+      await page.keyboard.press('Escape');
+      const question = page.getByRole('alertdialog', { name: 'Discard this proposal?' });
+      await question.getByRole('button', { name: 'Keep the proposal' }).waitFor();
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await kpis.waitFor();
       const travel = kpis.getByTestId('kpi-travel_seconds').getByRole('cell');
       const before = minutesOf((await travel.nth(0).textContent())!);
       const after = minutesOf((await travel.nth(1).textContent())!);

@@ -10,6 +10,7 @@ import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
 import { idOfLink, sandboxApiUrl, sandboxGet, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
 import { freePort } from './support/server';
+import { formatDay } from '../../src/lib/dates';
 import { demoWeekday, minutesOf, openOptimiseDialog } from './support/demoDay';
 
 // The sandbox on a port of our own, so the test reads it over HTTP; a short search keeps the test quick.
@@ -127,16 +128,16 @@ describe('from working data to the practice management system', () => {
       await modal.getByRole('button', { name: 'Close' }).last().click();
       await modal.waitFor({ state: 'detached' });
 
-      // Export that one day from the header's Export modal, the day picked on the calendar.
+      // Export that one day from the header's Export modal, which opens on the day the schedule shows.
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       const exporting = page.getByRole('dialog', { name: 'Export appointments' });
       await exporting.getByRole('button', { name: 'One day only' }).click();
-      await exporting.getByRole('button', { name: /^Date \d/ }).click();
-      const dayCell = page.locator(`[data-day="${day}"]`).getByRole('button');
-      if (!(await dayCell.isVisible())) await page.getByRole('button', { name: /next month/i }).click();
-      await dayCell.click();
-      await expect.poll(() => exporting.getByTestId('date-value').textContent()).toContain(String(day.day));
+      await expect.poll(() => exporting.getByTestId('date-value').textContent()).toBe(formatDay(day));
       await exporting.getByRole('button', { name: 'Start export' }).click();
+      // The confirmation names how many visits the export will change: at least the applied ones.
+      await expect.poll(() => page.getByRole('alertdialog').textContent()).toMatch(/\d+ visits? will change in your practice management software/);
+      const toChange = Number(/(\d+) visits? will change/.exec((await page.getByRole('alertdialog').textContent())!)![1]);
+      expect(toChange).toBeGreaterThanOrEqual(seen.changeCount);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, export' }).click();
       await expect.poll(() => exporting.getByTestId('job-status').innerText(), { timeout: 60_000, interval: 500 }).toBe('Complete');
       expect(Number(await exporting.getByTestId('count-Exported').innerText())).toBeGreaterThanOrEqual(seen.changeCount);

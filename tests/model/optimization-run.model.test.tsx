@@ -1,6 +1,6 @@
 // Model-based test of the optimisation-run machine: paths generated from the real machine's state graph (xstate/graph,
 // every transition covered), each walked through the REAL day schedule and Optimise dialog. A step is a user gesture
-// (Start with or without practitioners, Cancel, Close, Apply, Discard, Run again, Change and start again), the poll
+// (Start with or without practitioners, Cancel, Close, Keep the proposal, Apply, Discard, Run again, Change and start again), the poll
 // timer firing, or the server's answer to a call (held until the path says what it is). After each step the screen
 // must show what the model's state means; at the end, the run must be polled only while the model is following it.
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,7 @@ const EVENTS = [
   { type: 'RUN_AGAIN' },
   { type: 'EDIT' },
   { type: 'CLOSE' },
+  { type: 'KEEP' },
   done('create', makeRun('PENDING')),
   failed('create', 422, REFUSED),
   { type: 'xstate.after.pollInterval.optimizationRun.running.waiting' },
@@ -149,8 +150,13 @@ async function perform(run: Run, event: RunEvent) {
       return click('Cancel optimisation');
     case 'APPLY':
       return click('Apply');
-    case 'DISCARD':
-      return click('Discard');
+    case 'DISCARD': {
+      // From the proposal's footer, or from the question closing asked.
+      const question = screen.queryByRole('alertdialog');
+      return user.click(question ? within(question).getByRole('button', { name: 'Discard' }) : inDialog().getByRole('button', { name: 'Discard' }));
+    }
+    case 'KEEP':
+      return user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep the proposal' }));
     case 'RUN_AGAIN':
       return click('Run again');
     case 'EDIT':
@@ -219,7 +225,13 @@ async function expectScreen(run: Run, state: RunSnapshot) {
       expect(new URL(run.cancel.received.at(-1)!.url).pathname).toBe(`/api/optimizations/${run_!.id}/cancel`);
       return;
     case 'proposal':
-      expect(within(inDialog().getByTestId('kpi-travel_seconds')).getAllByRole('cell')[1]).toHaveTextContent('4 h 42 min');
+      if (state.matches({ proposal: 'confirmingDiscard' })) {
+        expect(await screen.findByRole('alertdialog', { name: 'Discard this proposal?' })).toBeInTheDocument();
+        expect(run.discard.received).toHaveLength(0);
+        return;
+      }
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(within(inDialog().getByTestId('kpi-travel_seconds')).getAllByRole('cell')[1]).toHaveTextContent('4 h 42 min'));
       expect(inDialog().getByRole('button', { name: 'Apply' })).toBeEnabled();
       return expectProblems(state);
     case 'applying':
@@ -263,7 +275,8 @@ describe('optimisation run through the real Optimise dialog', () => {
     const visited = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
     expect([...visited].sort()).toEqual(
       [
-        '"configure"', '"submitting"', '{"running":"waiting"}', '{"running":"polling"}', '"cancelling"', '"closing"', '"proposal"', '"applying"',
+        '"configure"', '"submitting"', '{"running":"waiting"}', '{"running":"polling"}', '"cancelling"', '"closing"', '{"proposal":"reviewing"}',
+        '{"proposal":"confirmingDiscard"}', '"applying"',
         '"discarding"', '"outdated"', '"cancelled"', '"failed"', '"applied"', '"discarded"', '"closed"',
       ].sort(),
     );

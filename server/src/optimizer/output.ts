@@ -133,7 +133,8 @@ export function buildRoutes(problem: Problem, m: CoreModel, routes: number[][]):
   });
 }
 
-export function explainUnassigned(problem: Problem, m: CoreModel, c: number): UnassignedVisit {
+/** Why visit `c` is left out of the planned `routes` (vehicle → its visits). */
+export function explainUnassigned(problem: Problem, m: CoreModel, c: number, routes: readonly number[][]): UnassignedVisit {
   const visit = problem.visits[c];
   const V = m.vehicles;
   const eligible: number[] = [];
@@ -152,8 +153,8 @@ export function explainUnassigned(problem: Problem, m: CoreModel, c: number): Un
       message: `no practitioner has the required skill "${visit.requiredSkill}"`,
     };
   }
-  const alone = eligible.some((v) => simulate(m, v, [m.startNode[v], c, m.endNode[v]], 3, null));
-  if (!alone) {
+  const alone = eligible.filter((v) => simulate(m, v, [m.startNode[v], c, m.endNode[v]], 3, null));
+  if (!alone.length) {
     return {
       visitId: visit.id,
       reason: visit.pinnedPractitionerId !== undefined ? 'pinned-practitioner-unavailable' : 'outside-every-shift',
@@ -161,6 +162,16 @@ export function explainUnassigned(problem: Problem, m: CoreModel, c: number): Un
         visit.pinnedPractitionerId !== undefined
           ? `pinned practitioner ${visit.pinnedPractitionerId} cannot reach it within its time windows and shift`
           : 'no eligible practitioner can serve it within its time windows, even on an otherwise empty day',
+    };
+  }
+  const load = (v: number) => routes[v].reduce((sum, other) => sum + m.demand[other], 0);
+  const full = alone.filter((v) => load(v) + m.demand[c] > m.capacity[v] + 1e-9);
+  if (m.demand[c] > 0 && full.length === alone.length) {
+    return {
+      visitId: visit.id,
+      reason: 'capacity-reached',
+      message: 'every eligible practitioner who could do it already has as many visits as their capacity allows',
+      practitionerIds: full.map((v) => problem.practitioners[v].id),
     };
   }
   return {

@@ -291,6 +291,15 @@ describe('solve: constraints and output', () => {
     for (const u of solution.unassigned) expect(u.reason).toBe('no-room-in-schedules');
   });
 
+  it('reports visits beyond every eligible practitioner\'s capacity as unassigned for that reason, naming them', async () => {
+    const p = day();
+    p.practitioners = [{ ...p.practitioners[0], capacity: 2 }];
+    p.visits = [0, 1, 2].map((i) => ({ id: `c${i}`, location: at(0.01 * i, 0), duration: 30 * 60, demand: 1 }));
+    const { solution, check } = await solveAndCheck(p);
+    expect(check.errors).toEqual([]);
+    expect(solution.unassigned).toEqual([expect.objectContaining({ reason: 'capacity-reached', practitionerIds: [p.practitioners[0].id] })]);
+  });
+
   it('starts each visit at the time the client was told where its route allows, with the same travel, and never later than its window', async () => {
     // One practitioner 08:00–17:00 from home to an office further north, three half-hour visits on the way (so a, b, c
     // is the one shortest order), with no availability set.

@@ -121,7 +121,7 @@ function toSolution(
   const planned = buildRoutes(problem, m, routes);
   return {
     routes: planned,
-    unassigned: unassigned.map((c) => explainUnassigned(problem, m, c)),
+    unassigned: unassigned.map((c) => explainUnassigned(problem, m, c, routes)),
     objective: objectiveOf(m, routes, unassigned, planned),
     stats: {
       iterations: search.iterations,

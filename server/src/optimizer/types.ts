@@ -160,12 +160,16 @@ export type UnassignedReason =
   | 'no-practitioner-with-skill'
   | 'pinned-practitioner-unavailable'
   | 'outside-every-shift'
-  | 'no-room-in-schedules';
+  | 'no-room-in-schedules'
+  /** Every eligible practitioner who could do it has as many visits as their capacity allows. */
+  | 'capacity-reached';
 
 export interface UnassignedVisit {
   visitId: string;
   reason: UnassignedReason;
   message: string;
+  /** capacity-reached: the practitioners whose capacity it met. */
+  practitionerIds?: string[];
 }
 
 export interface ObjectiveBreakdown {

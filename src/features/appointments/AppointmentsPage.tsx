@@ -27,6 +27,7 @@ import {
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
+import { useViewedDaysForSync } from '../sync';
 
 const STAFF_VIEWS = ['list', 'schedule'] as const;
 /** A practitioner's own day first. */
@@ -76,6 +77,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const days: string[] = [];
   for (let day = range.start; Temporal.PlainDate.compare(day, range.end) <= 0; day = day.add({ days: 1 })) days.push(day.toString());
   const shownDay = scheduleDay && days.includes(scheduleDay) ? scheduleDay : days[0];
+  // Import and Export open on what is shown: the list's days, or the one day of the schedule or the run sheet.
+  useViewedDaysForSync(view === 'list' ? days[0] : shownDay, view === 'list' ? days.at(-1)! : shownDay);
 
   const filters = {
     ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),

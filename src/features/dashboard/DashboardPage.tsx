@@ -9,6 +9,7 @@ import { openAppointmentModal, openClientModal } from '../../app/modalStore';
 import { selectRole, selectUser } from '../../machines/auth';
 import { greetingFor } from '../../lib/greeting';
 import { formatDateTime, formatTime } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { useShownTimeZone } from '../../app/timeZone';
 import { Button } from '../../ui/Button';
@@ -56,7 +57,6 @@ export default function DashboardPage() {
 
 // ---- Words and links ----
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 /** "Fri 27 Nov". */
 function dayName(date: string): string {
   const day = Temporal.PlainDate.from(date);

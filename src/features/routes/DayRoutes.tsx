@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { Route } from '../../api/optimizations';
 import { formatDateTime } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextLink } from '../../ui/TextLink';
@@ -34,10 +35,11 @@ export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route
     <div role="status" data-testid="stale-route-banner" className="mx-4 mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
       <Icon name="warning" className="mt-0.5 size-5 shrink-0" />
       <div>
-        <p className="font-medium">{STALE_ROUTE}</p>
+        <p className="font-medium">{stale.length === 1 ? STALE_ROUTE : `${plural(stale.length, 'route')} changed after they were optimised.`}</p>
         <p className="text-xs">
-          {stale.map((route) => `${route.practitioner_name} (since ${formatDateTime(route.stale_at!, timeZone)})`).join(', ')}. Its arrival times may no
-          longer fit the day: optimise the day again, or remove the route to edit the times by hand.
+          {stale.map((route) => `${route.practitioner_name} (since ${formatDateTime(route.stale_at!, timeZone)})`).join(', ')}.{' '}
+          {stale.length === 1 ? 'Its' : 'Their'} arrival times may no longer fit the day: optimise the day again, or remove the{' '}
+          {stale.length === 1 ? 'route' : 'routes'} to edit the times by hand.
         </p>
       </div>
     </div>

@@ -10,6 +10,8 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import type { OptimizationMode } from '../../api/optimizations';
 import { formatDay, todayIn } from '../../lib/dates';
+import { plural } from '../../lib/plural';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ModalFrame } from '../../ui/ModalFrame';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { ErrorNote } from '../../ui/forms';
@@ -171,7 +173,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                       ? "The day's visits could not be loaded: choose the practitioners yourself."
                       : dayVisits.isPending
                         ? "Loading the day's visits…"
-                        : `${chosenVisits} visit${chosenVisits === 1 ? '' : 's'} of the chosen practitioners on this day.`}
+                        : `${plural(chosenVisits, 'visit')} of the chosen practitioners on this day.`}
                   {picked === null && ' Every active practitioner with visits that day is chosen.'}
                 </p>
               </div>
@@ -209,6 +211,17 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
         {following && run && <RunProgress run={run} cancelling={!is('running')} />}
 
         {deciding && run?.proposal && <ProposalView proposal={run.proposal} visits={visitsById} />}
+
+        <ConfirmDialog
+          open={is({ proposal: 'confirmingDiscard' })}
+          title="Discard this proposal?"
+          message="Closing throws the proposal away: nothing on the day changes, and the day must be optimised again to see it."
+          confirmLabel="Discard"
+          cancelLabel="Keep the proposal"
+          danger
+          onConfirm={() => actor.send({ type: 'DISCARD' })}
+          onCancel={() => actor.send({ type: 'KEEP' })}
+        />
 
         {is('outdated') && <p className="text-sm text-slate-600 dark:text-slate-300">Nothing was changed. Run the day again to plan it as it is now.</p>}
         {is('cancelled') && <p className="text-sm text-slate-600 dark:text-slate-300" role="status">The optimisation was cancelled. Nothing was changed.</p>}

@@ -1,6 +1,7 @@
 // A proposal's lanes, one per practitioner, along the day: the working hours as a band, each visit as a block from its
 // arrival to its departure, the drive before it as a line, the break. "Before" is the day as it is, "after" as proposed.
 import { formatTime, minutesIntoDay } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import type { OptimizationProposal } from '../../api/optimizations';
 import { Icon } from '../../ui/Icon';
 import { formatMinutes } from './dayPlan';
@@ -71,7 +72,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                     <span className="truncate">{lane.practitioner_name}</span>
                   </span>
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400" data-testid="proposal-lane-figures">
-                    {day.stops.length} visit{day.stops.length === 1 ? '' : 's'} · {formatMinutes(day.metrics.travel_seconds)} travel
+                    {plural(day.stops.length, 'visit')} · {formatMinutes(day.metrics.travel_seconds)} travel
                   </span>
                 </div>
                 <div className="relative h-12 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">

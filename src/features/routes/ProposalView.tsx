@@ -1,8 +1,9 @@
 // A finished run's proposal beside the day as it is: the KPIs before → after, the visits that could not be placed
 // and why, the lanes and the routes on the map (before / after), and the table of changes.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OptimizationProposal } from '../../api/optimizations';
 import { formatTime } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import { hasCoordinates, type MapPlace, type MapRoute } from '../../ui/map/mapTypes';
 import { Section } from '../../ui/ModalFrame';
 import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../ui/PointPrecision';
@@ -61,8 +62,15 @@ export function ProposalView({ proposal, visits }: {
     [proposal.lanes],
   );
 
+  // The proposal replaces the buttons that had focus: focus goes to its heading rather than to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
   return (
     <>
+      <h3 ref={heading} tabIndex={-1} data-testid="proposal-heading" className="text-base font-semibold text-slate-900 focus:outline-none dark:text-white">
+        The proposal: {plural(proposal.changes.length, 'visit changes', 'visits change')}{proposal.unplaced.length > 0 && `, ${proposal.unplaced.length} not placed`}
+      </h3>
       <Section title="Before → after">
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="proposal-kpis">

@@ -22,4 +22,17 @@ describe('proposal figures', () => {
   it('counts a difference too small to show as unchanged', () => {
     expect(kpiRows(kpis(), kpis({ travel_seconds: 22_340 }))[0]).toMatchObject({ trend: 'same', change: '' });
   });
+
+  it('gives the difference of the figures as shown, so before, after and change add up', () => {
+    // 7 h 11 min 29 s → 5 h 22 min 31 s is 1 h 48 min 58 s apart, shown "7 h 11 min → 5 h 23 min": the change is 1 h 48 min.
+    // 214.4 km → 153.6 km is 60.8 km apart, shown "214 km → 154 km": the change is 60 km.
+    const rows = kpiRows(kpis({ travel_seconds: 25_889, travel_metres: 214_400 }), kpis({ travel_seconds: 19_351, travel_metres: 153_600 }));
+    expect(rows.slice(0, 2).map((row) => [row.before, row.after, row.change])).toEqual([
+      ['7 h 11 min', '5 h 23 min', '−1 h 48 min'],
+      ['214 km', '154 km', '−60 km'],
+    ]);
+    // Figures shown at different precisions: the change is exact to the finer one.
+    expect(kpiRows(kpis({ travel_metres: 214_400 }), kpis({ travel_metres: 9_540 }))[1]).toMatchObject({ before: '214 km', after: '9.5 km', change: '−204.5 km' });
+    expect(kpiRows(kpis({ travel_metres: 1_240 }), kpis({ travel_metres: 786 }))[1]).toMatchObject({ before: '1.2 km', after: '790 m', change: '−410 m' });
+  });
 });

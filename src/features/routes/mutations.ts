@@ -8,6 +8,7 @@ import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
 import { formatDay } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import { appointmentQueries, appointmentTimeZone } from '../appointments';
 import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
 import { travelHeadline } from './figures';
@@ -28,8 +29,8 @@ export function appliedMessage({ optimization, routes }: AppliedOptimization): s
   if (!proposal) return `The optimisation of ${day} was applied.`;
   const changed = proposal.changes.length;
   const moved = proposal.changes.filter((change) => change.old_practitioner_id !== change.new_practitioner_id).length;
-  const visits = changed === 0 ? 'no visit changed' : `${changed} visit${changed === 1 ? '' : 's'} changed${moved > 0 ? ` (${moved} to another practitioner)` : ''}`;
-  const routesWritten = `${routes.length} route${routes.length === 1 ? '' : 's'}`;
+  const visits = changed === 0 ? 'no visit changed' : `${plural(changed, 'visit')} changed${moved > 0 ? ` (${moved} to another practitioner)` : ''}`;
+  const routesWritten = plural(routes.length, 'route');
   return `Optimisation of ${day} applied: ${visits}, ${routesWritten}, ${travelHeadline(proposal.kpis.before, proposal.kpis.after)}.`;
 }
 

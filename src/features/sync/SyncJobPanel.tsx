@@ -2,20 +2,26 @@
 // Hosted by the header modals, the /imports/add and /exports/add pages and the account-setup wizard.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
-import { selectDateProblem, selectIsConfirming, selectIsSubmitting, type SyncDraft } from '../../machines/syncForm';
+import { selectDateProblem, selectIsConfirming, selectIsSubmitting, selectRequest, type SyncDraft } from '../../machines/syncForm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import type { JobKind, SyncJob } from '../../api/jobs';
 import { DateRangePicker, SingleDatePicker } from '../../ui/DateRangePicker';
-import { draftDates, draftForMode, pickerRange, prefillDraft, RANGE_PRESETS, type SyncMode } from './dateRange';
+import { draftDates, draftForMode, pickerRange, prefillDraft, RANGE_PRESETS, type DateRange, type SyncMode } from './dateRange';
 import { JobStatusPanel } from './JobStatusPanel';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { useBusinessToday, useFreshSyncSettings, useReferenceLists } from './useSyncData';
 import { useJobPoller, usePollingView } from './useJobPoller';
 import { Button } from '../../ui/Button';
+import { formatDay } from '../../lib/dates';
+import { plural } from '../../lib/plural';
+import type { ExportPreview } from './api';
+import { exportPreviewQueries } from './queries';
 
 const WARNINGS: Record<JobKind, string> = {
   // Imports overwrite edits made in Rounds, except arrival times not exported yet (issue 10); users are told so.
@@ -28,6 +34,8 @@ export interface SyncJobPanelProps {
   mode: SyncMode;
   /** FAST mode opened for a given day (yyyy-MM-dd). */
   date?: string;
+  /** The days the page behind shows: the form opens on them instead of from today. */
+  range?: DateRange;
   onCompleted?: (job: SyncJob) => void;
   /** The provider account is not set up or not active (start-up already told the user). */
   onAccountProblem?: (code: string) => void;
@@ -55,11 +63,11 @@ function Callout({ children }: { children: string }) {
   );
 }
 
-function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, onModeChange }: SyncJobPanelProps & {
+function SyncJobForm({ kind, mode, date, range, settings, onCreated, onAccountProblem, onModeChange }: SyncJobPanelProps & {
   settings: ReturnType<typeof useFreshSyncSettings>['data'] | null;
   onCreated: (job: SyncJob) => void;
 }) {
-  const { flash, machines } = useServices();
+  const { api, flash, machines } = useServices();
   const user = useAuthSelector(selectUser);
   const today = useBusinessToday();
   const lists = useReferenceLists();
@@ -72,12 +80,15 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       role: user?.role ?? null,
       associatedPractitionerIds: user?.associated_practitioner_ids ?? [],
       date,
+      range,
     }),
   );
   const actor = useActorRef(machines.syncForm, { input: { kind } });
   const submitting = useSelector(actor, selectIsSubmitting);
   const confirming = useSelector(actor, selectIsConfirming);
   const dateProblem = useSelector(actor, selectDateProblem);
+  const request = useSelector(actor, selectRequest);
+  const preview = useQuery({ ...exportPreviewQueries.of(api, request!), enabled: confirming && kind === 'export' && request !== null });
 
   useEffect(() => {
     const subscriptions = [
@@ -172,11 +183,35 @@ function SyncJobForm({ kind, mode, date, settings, onCreated, onAccountProblem, 
       <ConfirmDialog
         open={confirming}
         title="Export appointment times?"
-        message="The appointment times in this range will be written to your practice management software. This cannot be undone."
+        message={exportQuestion(preview.data, preview.isError)}
         confirmLabel="Yes, export"
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
-      />
+      >
+        {preview.data && preview.data.changed_routes.length > 0 && <ChangedRoutesWarning routes={preview.data.changed_routes} />}
+      </ConfirmDialog>
     </form>
+  );
+}
+
+/** The export's confirmation: how many visits it will change, once counted. */
+function exportQuestion(preview: ExportPreview | undefined, failed: boolean): string {
+  if (!preview) {
+    return failed
+      ? 'The appointment times in this range will be written to your practice management software. This cannot be undone.'
+      : 'Counting the visits the export will change…';
+  }
+  if (preview.visits_to_change === 0) return 'No visit in this range has a new time or practitioner: the export will change nothing in your practice management software.';
+  return `${plural(preview.visits_to_change, 'visit')} will change in your practice management software (${preview.visits_to_change === 1 ? 'its' : 'their'} time or practitioner). This cannot be undone.`;
+}
+
+function ChangedRoutesWarning({ routes }: { routes: ExportPreview['changed_routes'] }) {
+  const one = routes.length === 1;
+  const which = routes.map((route) => `${route.practitioner_name} (${formatDay(Temporal.PlainDate.from(route.date))})`).join(', ');
+  return (
+    <p role="note" data-testid="export-changed-routes" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      {plural(routes.length, 'route')} changed after {one ? 'it was' : 'they were'} optimised, so {one ? 'its' : 'their'} times may no longer fit the day: {which}.
+      Optimise {one ? 'that day' : 'those days'} again before exporting, or export the times as they are.
+    </p>
   );
 }

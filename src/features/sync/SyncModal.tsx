@@ -8,14 +8,14 @@ import { canSee } from '../../routes/access';
 import { findRouteMeta } from '../../routes/routeMeta';
 import { ModalFrame } from '../../ui/ModalFrame';
 import type { JobKind } from '../../api/jobs';
-import type { SyncMode } from './dateRange';
+import type { DateRange, SyncMode } from './dateRange';
 import { SyncJobPanel } from './SyncJobPanel';
 import { TextLink } from '../../ui/TextLink';
 
 const MODAL_TITLES: Record<JobKind, string> = { import: 'Import appointments', export: 'Export appointments' };
 const HISTORY_PATHS: Record<JobKind, string> = { import: '/imports', export: '/exports' };
 
-export function SyncModal({ kind, mode: initialMode, date, onClose }: { kind: JobKind; mode: SyncMode; date?: string; onClose: () => void }) {
+export function SyncModal({ kind, mode: initialMode, date, range, onClose }: { kind: JobKind; mode: SyncMode; date?: string; range?: DateRange; onClose: () => void }) {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const role = useAuthSelector(selectRole);
   const [mode, setMode] = useState<SyncMode>(initialMode);
@@ -38,7 +38,7 @@ export function SyncModal({ kind, mode: initialMode, date, onClose }: { kind: Jo
         </TextLink>
       )}
     >
-      <SyncJobPanel kind={kind} mode={mode} date={date} onModeChange={setMode} onAccountProblem={onAccountProblem} />
+      <SyncJobPanel kind={kind} mode={mode} date={date} range={range} onModeChange={setMode} onAccountProblem={onAccountProblem} />
     </ModalFrame>
   );
 }

@@ -5,5 +5,5 @@ import { SyncModal } from './SyncModal';
 export default function SyncModalHost() {
   const request = useSyncModal();
   if (!request) return null;
-  return <SyncModal key={openSyncModalCount()} kind={request.kind} mode={request.mode} date={request.date} onClose={closeSyncModal} />;
+  return <SyncModal key={openSyncModalCount()} kind={request.kind} mode={request.mode} date={request.date} range={request.range} onClose={closeSyncModal} />;
 }

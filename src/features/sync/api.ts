@@ -9,6 +9,7 @@ import type { ProviderAccount } from '../../api/types';
 
 type Schemas = components['schemas'];
 export type SyncSettings = Schemas['SyncSettings'];
+export type ExportPreview = Schemas['ExportPreview'];
 export type SyncFilters = Schemas['SyncFilters'];
 
 export const LOAD_ERRORS = {
@@ -35,4 +36,9 @@ export async function connectProviderAccount(api: ApiClient, apiKey: string): Pr
 export async function disconnectProviderAccount(api: ApiClient): Promise<ProviderAccount> {
   const result = await api.DELETE('/provider_account');
   return unwrap(result, 'An error has occurred. Could not disconnect the provider account.').provider_account;
+}
+
+/** What an export of the request would change, for its confirmation. */
+export async function fetchExportPreview(api: ApiClient, request: Schemas['SyncJobRequest']): Promise<ExportPreview> {
+  return unwrap(await api.POST('/exports/preview', { body: request }), 'An error has occurred. Could not count the visits the export would change.').preview;
 }

@@ -92,6 +92,12 @@ describe('prefill', () => {
     expect(draftForMode(normal, 'FAST')).toMatchObject({ end_date: normal.start_date, appointment_type_ids: [], business_location_ids: [] });
     expect(draftForMode(normal, 'NORMAL')).toBe(normal);
   });
+
+  it('opens on the days the page behind shows, whatever the automatic sync (FAST mode on the first)', () => {
+    const range = { start: '2026-04-09', end: '2026-04-11' };
+    expect(prefillDraft({ ...base, kind: 'export', settings, range })).toMatchObject({ start_date: '2026-04-09', end_date: '2026-04-11' });
+    expect(prefillDraft({ ...base, kind: 'import', settings, range, mode: 'FAST' })).toMatchObject({ start_date: '2026-04-09', end_date: '2026-04-09' });
+  });
 });
 
 describe('multi-select summary', () => {

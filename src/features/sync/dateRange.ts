@@ -89,16 +89,21 @@ export interface PrefillInput {
   associatedPractitionerIds: readonly number[];
   /** FAST mode opened for a given day (yyyy-MM-dd). */
   date?: string;
+  /** The days the page behind the form shows: it opens on them (FAST mode on the first). */
+  range?: DateRange;
 }
 
-/** What the form shows when a modal opens: today..today+7, or today..today+ahead_days (at most MAX_AHEAD_DAYS) with automatic sync on. */
+/**
+ * What the form shows when a modal opens: the days the page behind shows, else today..today+7, or
+ * today..today+ahead_days (at most MAX_AHEAD_DAYS) with automatic sync on.
+ */
 export function prefillDraft(input: PrefillInput): SyncDraft {
   const { settings, today } = input;
   const auto = settings !== null && (input.kind === 'import' ? settings.enable_auto_import : settings.enable_auto_export);
   // Settings saved before the limit existed may ask for more days than one range can hold.
   const aheadDays = auto ? Math.min(Math.max(settings.ahead_days, 0), MAX_AHEAD_DAYS) : DEFAULT_RANGE_DAYS;
-  const start = input.date ?? toRequestDate(today);
-  const end = input.mode === 'FAST' ? start : toRequestDate(today.add({ days: aheadDays }));
+  const start = input.date ?? input.range?.start ?? toRequestDate(today);
+  const end = input.mode === 'FAST' ? start : input.range?.end ?? toRequestDate(today.add({ days: aheadDays }));
   const filters = settings?.filters;
   const practitionerIds = input.role === 'PRACTITIONER' ? [...input.associatedPractitionerIds] : [...(filters?.practitioner_ids ?? [])];
   if (input.mode === 'FAST') {

@@ -1,6 +1,7 @@
 // How an import's or export's status and result read wherever a job is shown (the modals' status panel, the
 // history tables, the toast of a job that ends in the background): one mapping, in plain words.
 import { type ExportJob, type ImportJob, type JobKind, type JobStatus, type SyncJob } from '../../api/jobs';
+import { plural } from '../../lib/plural';
 
 type ImportResult = NonNullable<ImportJob['result']>;
 type ExportResult = NonNullable<ExportJob['result']>;
@@ -21,7 +22,7 @@ export function jobStatusLabel(status: JobStatus): string {
 /** 1221 → "1,221" */
 export const formatCount = (count: number): string => count.toLocaleString('en-AU');
 
-const appointments = (count: number) => `${formatCount(count)} appointment${count === 1 ? '' : 's'}`;
+const appointments = (count: number) => plural(count, 'appointment');
 
 /** The counts of an import, unchanged included so that an import that changed nothing still shows what it read. */
 export function importCounts(result: ImportResult): Array<{ label: string; value: number }> {

@@ -2,8 +2,8 @@
 // The reference lists the sync forms offer come from ../appointments/queries.ts.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { listJobs, type JobKind } from '../../api/jobs';
-import { fetchSyncSettings } from './api';
+import { listJobs, type JobKind, type SyncJobRequest } from '../../api/jobs';
+import { fetchExportPreview, fetchSyncSettings } from './api';
 
 export const syncSettingsQueries = {
   current: (api: ApiClient) => queryOptions({ queryKey: ['sync', 'settings'] as const, queryFn: () => fetchSyncSettings(api) }),
@@ -20,4 +20,10 @@ export const syncJobQueries = {
       ...syncJobQueries.page(api, 'import', 1, 100),
       select: ({ jobs }) => jobs.find((job) => job.status === 'COMPLETE') ?? null,
     }),
+};
+
+export const exportPreviewQueries = {
+  /** Read afresh each time an export is confirmed: the day may have changed since. */
+  of: (api: ApiClient, request: SyncJobRequest) =>
+    queryOptions({ queryKey: ['sync', 'export-preview', request] as const, queryFn: () => fetchExportPreview(api, request), staleTime: 0, gcTime: 0 }),
 };

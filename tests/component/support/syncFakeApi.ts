@@ -19,6 +19,8 @@ export interface SyncFakeState {
   pollStatuses: Schemas['JobStatus'][];
   /** What a completed import reports. */
   importResult: Schemas['ImportResult'];
+  /** What POST /exports/preview answers. */
+  exportPreview: Schemas['ExportPreview'];
   /** What POST /imports or /exports answers instead of creating a job. */
   createFailure: { status: number; body: JsonBodyType } | null;
   providerAccount: Schemas['ProviderAccount'] | null;
@@ -44,6 +46,7 @@ export function freshSyncState(): SyncFakeState {
     appointmentTypes: [{ id: 1, name: 'Home visit', duration: 60 }, { id: 2, name: 'Review', duration: 30 }],
     pollStatuses: ['INPROGRESS', 'COMPLETE'],
     importResult: { appointments_created: 12, appointments_updated: 3, appointments_cancelled: 1, appointments_unchanged: 40 },
+    exportPreview: { visits_to_change: 5, changed_routes: [] },
     createFailure: null,
     providerAccount: { id: 1, provider: 'cliniko', status: 'ACTIVE', api_key_last4: 'ab12', last_error: null, connected_at: '2026-01-01T00:00:00Z' },
     created: [],
@@ -88,6 +91,7 @@ export const syncHandlers = [
   http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: state.current.businessLocations })),
   http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: state.current.practitioners })),
   http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: state.current.appointmentTypes })),
+  http.post(api('/exports/preview'), () => HttpResponse.json({ preview: state.current.exportPreview })),
   ...(['import', 'export'] as const).flatMap((kind) => [
     http.post(api(`/${kind}s`), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;

@@ -217,6 +217,17 @@ export function buildProposal(input: ProposalInput): Proposal {
             ? `Its kept time (${clock(day.problem.visits[index].pinnedStart!)}) does not fit ${who}'s working hours or the rest of their day.`
             : `${who} cannot fit it within their working hours${hasWindows ? ' and the client\'s availability' : ''}.`;
           break;
+        case 'capacity-reached': {
+          const limits = (item.practitionerIds ?? []).map((id) => {
+            const practitioner = day.practitioners.find((candidate) => String(candidate.practitionerId) === id);
+            return { name: practitioner?.name ?? 'the practitioner', limit: practitioner?.maxVisits ?? 0 };
+          });
+          const visitsADay = (limit: number) => `${limit} visit${limit === 1 ? '' : 's'} a day`;
+          message = limits.length === 1
+            ? `${limits[0].name} has reached the limit of ${visitsADay(limits[0].limit)}.`
+            : `Every chosen practitioner who could take it has reached their limit of visits a day: ${limits.map(({ name, limit }) => `${name} (${visitsADay(limit)})`).join(', ')}.`;
+          break;
+        }
         case 'outside-every-shift':
           message = `It cannot be fitted within ${mode === 'keep_practitioners' ? `${who}'s` : 'any chosen practitioner\'s'} working hours`
             + `${hasWindows ? ' and the client\'s availability' : ''}, even on its own.`;
@@ -226,7 +237,8 @@ export function buildProposal(input: ProposalInput): Proposal {
             ? `There is no room for it in ${who}'s day alongside their other visits${hasWindows ? ' and within the client\'s availability' : ''}.`
             : `There is no room for it in the chosen practitioners' days alongside the other visits${hasWindows ? ' and within the client\'s availability' : ''}.`;
       }
-      return { appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: item.reason, message };
+      const reason = item.reason === 'capacity-reached' ? 'max-visits-reached' : item.reason;
+      return { appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason, message };
     }),
     ...day.excluded.map(({ visit }): UnplacedVisit => ({
       appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: 'no-location',

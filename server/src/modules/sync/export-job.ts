@@ -3,7 +3,8 @@
 // reported as a conflict instead of being overwritten.
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appointments, resourceMaps } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveProgress } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
@@ -25,20 +26,13 @@ export function desiredTimes(row: { arrive_at: Date | null; starts_at: Date; end
   return { starts_at: start.toISOString(), ends_at: new Date(start.getTime() + duration).toISOString() };
 }
 
-export async function runExport(run: JobRun): Promise<ExportCounts> {
-  const { ctx, job, signal } = run;
-  const db = ctx.db;
-  const business = job.business_account_id;
-  const whodunnit = whodunnitOf('Export', job);
-  const adapter = await connectedAdapter(run);
-  const timeZone = await businessTimeZone(run);
-  const { from, to } = dayRangeToUtc(job.start_date!, job.end_date!, timeZone);
-  const previous = job.result as Partial<ExportCounts> | null;
-  const counts: ExportCounts = { exported: previous?.exported ?? 0, skipped_unchanged: 0, skipped_not_in_pms: 0, conflicts: [] };
-  const { practitioner_ids, appointment_type_ids, business_location_ids } = job.filters;
+type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
 
+/** The business's visits an export of the range (UTC instants) and filters reads, with what the PMS last had of them. */
+export function exportRows(db: DbOrTx, business: number, { from, to }: { from: string; to: string }, filters: SyncFilters) {
+  const { practitioner_ids, appointment_type_ids, business_location_ids } = filters;
   const practitionerMaps = alias(resourceMaps, 'practitioner_maps');
-  const rows = await db.select({
+  return db.select({
     id: appointments.id, starts_at: appointments.starts_at, ends_at: appointments.ends_at, arrive_at: appointments.arrive_at,
     practitioner_id: appointments.practitioner_id,
     map_id: resourceMaps.id, external_id: resourceMaps.external_id, external_updated_at: resourceMaps.external_updated_at,
@@ -57,6 +51,31 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       appointment_type_ids.length ? inArray(appointments.appointment_type_id, appointment_type_ids) : undefined,
       business_location_ids.length ? inArray(appointments.business_location_id, business_location_ids) : undefined,
     )).orderBy(appointments.starts_at, appointments.id);
+}
+
+/** Reassigned here (an optimisation, a move by hand) since the PMS last had it. */
+const isReassigned = (row: ExportRow) => row.synced_practitioner_id !== null && row.synced_practitioner_id !== row.practitioner_id;
+
+/** Whether the export would write the visit: the PMS has it, with another time or practitioner than Rounds. */
+export function needsExport(row: ExportRow): boolean {
+  if (!row.external_id || !row.map_id) return false;
+  const wanted = desiredTimes(row);
+  const sameTimes = row.synced_starts_at && row.synced_ends_at
+    && row.synced_starts_at.toISOString() === wanted.starts_at && row.synced_ends_at.toISOString() === wanted.ends_at;
+  return !sameTimes || isReassigned(row);
+}
+
+export async function runExport(run: JobRun): Promise<ExportCounts> {
+  const { ctx, job, signal } = run;
+  const db = ctx.db;
+  const business = job.business_account_id;
+  const whodunnit = whodunnitOf('Export', job);
+  const adapter = await connectedAdapter(run);
+  const timeZone = await businessTimeZone(run);
+  const { from, to } = dayRangeToUtc(job.start_date!, job.end_date!, timeZone);
+  const previous = job.result as Partial<ExportCounts> | null;
+  const counts: ExportCounts = { exported: previous?.exported ?? 0, skipped_unchanged: 0, skipped_not_in_pms: 0, conflicts: [] };
+  const rows = await exportRows(db, business, { from, to }, job.filters);
 
   for (const row of rows) {
     signal.throwIfAborted();
@@ -65,11 +84,8 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       continue;
     }
     const wanted = desiredTimes(row);
-    const sameTimes = row.synced_starts_at && row.synced_ends_at
-      && row.synced_starts_at.toISOString() === wanted.starts_at && row.synced_ends_at.toISOString() === wanted.ends_at;
-    // Reassigned here (an optimisation, a move by hand) since the PMS last had it.
-    const reassigned = row.synced_practitioner_id !== null && row.synced_practitioner_id !== row.practitioner_id;
-    if (sameTimes && !reassigned) {
+    const reassigned = isReassigned(row);
+    if (!needsExport(row)) {
       counts.skipped_unchanged += 1;
       continue;
     }

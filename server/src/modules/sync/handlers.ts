@@ -2,7 +2,7 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { cancelSyncJob, createSyncJob, findVisibleJob, listJobs, toExportDto, toImportDto } from './jobs-service';
+import { cancelSyncJob, createSyncJob, findVisibleJob, listJobs, previewExport, toExportDto, toImportDto } from './jobs-service';
 import { connectProviderAccount, disconnectProviderAccount, toProviderAccountDto } from './provider-account-service';
 import { readSyncSettings, updateSyncSettings } from './settings-service';
 import { findProviderAccount } from './pms-connection';
@@ -25,6 +25,7 @@ export function syncHandlers(ctx: AppContext): Handlers {
       const job = await createSyncJob(ctx, callerOf(request), 'EXPORT', bodyOf(request, 'createExport'));
       return reply.code(201).send({ export: toExportDto(job) });
     },
+    previewExport: async (request) => ({ preview: await previewExport(ctx, callerOf(request), bodyOf(request, 'previewExport')) }),
     getExport: async (request) => ({ export: toExportDto(await findVisibleJob(ctx, callerOf(request), 'EXPORT', paramsOf(request, 'getExport').id)) }),
     listExports: async (request) => {
       const { page = 1, per_page = 20 } = queryOf(request, 'listExports');

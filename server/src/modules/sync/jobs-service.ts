@@ -1,8 +1,8 @@
 // Imports and exports as the API sees them: creating, reading, listing and cancelling sync jobs.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { practitionerScope } from '../../auth/access';
-import type { SyncFilters } from '../../db/schema';
+import { businessAccounts, practitioners, routes, type SyncFilters } from '../../db/schema';
 import { syncJobs, type SyncJobKind } from '../../db/schema-sync';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -10,7 +10,8 @@ import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, type JobRow } from '../../jobs/queue';
 import { findProviderAccount } from './pms-connection';
 import { assertOwnFilterIds } from './filters';
-import { rangeProblem } from './time-range';
+import { exportRows, needsExport } from './export-job';
+import { dayRangeToUtc, rangeProblem } from './time-range';
 
 export type SyncJobRequest = Schemas['SyncJobRequest'];
 type Direction = 'IMPORT' | 'EXPORT';
@@ -65,7 +66,8 @@ export function toExportDto(job: JobRow): Schemas['Export'] {
   };
 }
 
-export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<JobRow> {
+/** The request's range checked and its filters, limited to the caller's own practitioners and business. */
+async function checkedFilters(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<SyncFilters> {
   if (!body.start_date || !body.end_date) throw invalid('Date range is required');
   const problem = rangeProblem(body.start_date, body.end_date);
   if (problem) throw invalid(problem);
@@ -82,6 +84,11 @@ export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Di
     }
   }
   await assertOwnFilterIds(ctx, auth.businessAccountId, filters);
+  return filters;
+}
+
+export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<JobRow> {
+  const filters = await checkedFilters(ctx, auth, kind, body);
   const account = await findProviderAccount(ctx.db, auth.businessAccountId);
   if (!account) throw conflict('The account setup is not complete.', 'PROVIDER_ACCOUNT_NOT_SETUP');
   if (account.status !== 'ACTIVE') throw conflict('The account is not active.', 'PROVIDER_ACCOUNT_NOT_ACTIVE');
@@ -94,6 +101,27 @@ export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Di
     createdByUserId: auth.userId,
     createdByName: auth.fullName,
   });
+}
+
+/** What an export would change (see previewExport in the contract), read without asking the PMS. */
+export async function previewExport(ctx: AppContext, auth: AuthContext, body: SyncJobRequest): Promise<Schemas['ExportPreview']> {
+  const filters = await checkedFilters(ctx, auth, 'EXPORT', body);
+  const business = auth.businessAccountId;
+  const [account] = await ctx.db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, business));
+  const rows = await exportRows(ctx.db, business, dayRangeToUtc(body.start_date, body.end_date, account.time_zone), filters);
+  const changed = await ctx.db.select({ date: routes.day, practitioner_id: routes.practitioner_id, first_name: practitioners.first_name, last_name: practitioners.last_name })
+    .from(routes).innerJoin(practitioners, eq(practitioners.id, routes.practitioner_id))
+    .where(and(
+      eq(routes.business_account_id, business), isNotNull(routes.stale_at), gte(routes.day, body.start_date), lte(routes.day, body.end_date),
+      filters.practitioner_ids.length ? inArray(routes.practitioner_id, filters.practitioner_ids) : undefined,
+    ))
+    .orderBy(routes.day, practitioners.first_name, practitioners.last_name, routes.practitioner_id);
+  return {
+    visits_to_change: rows.filter(needsExport).length,
+    changed_routes: changed.map((route) => ({
+      date: route.date, practitioner_id: route.practitioner_id, practitioner_name: [route.first_name, route.last_name].filter(Boolean).join(' '),
+    })),
+  };
 }
 
 const kindWord = (kind: SyncJobKind) => (kind === 'IMPORT' ? 'import' : 'export');
