@@ -64,7 +64,7 @@ function MyAccountForm({ user }: { user: User }) {
   });
   const { problemOf, other } = useFieldProblems({
     error: save.error, fieldOf, fallback: 'An error has occurred. Could not update your account.',
-    ours: checked ? formProblems(user, form) : undefined,
+    ours: checked ? formProblems(user, form) : undefined, values: form,
   });
 
   const field = (name: Field) => ({

@@ -109,7 +109,7 @@ function AccountForm({ account }: { account: BusinessAccount }) {
 
   const { problemOf, fieldProps: invalid, problem, other } = useFieldProblems({
     error: save.error, fieldOf: (path) => FIELD_OF_PATH[path], fallback: BUSINESS_ACCOUNT_SAVE_ERROR,
-    ours: checked ? draftProblems(draft) : undefined,
+    ours: checked ? draftProblems(draft) : undefined, values: { ...draft, map_center: [draft.lat, draft.lng] },
   });
 
   const submit = (event: FormEvent) => {

@@ -165,6 +165,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const ours = new Map(Object.entries(errors).filter((entry): entry is [FieldName, string] => entry[1] !== undefined));
   const { problemOf, problem, other } = useFieldProblems({
     error: save.error, fieldOf: fieldNameOf, fallback: location ? UPDATE_ERROR : CREATE_ERROR, ours,
+    values: { name, address, pin: placement && [placement.lat, placement.lng] },
   });
 
   const lookUp = useMutation({

@@ -23,7 +23,7 @@ import { customLocationQueries } from '../custom-locations/queries';
 import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
 import { useUpdatePractitioner } from './mutations';
 import {
-  NOT_FOUND_HINT, changesOf, draftOf, draftProblemsOf, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
+  NOT_FOUND_HINT, changesOf, draftOf, draftProblemsOf, draftValues, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
 } from './practitionerForm';
 import { WeekHoursEditor, timeInputClass } from './WeekHoursEditor';
 
@@ -112,7 +112,9 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
 
   // Our problems once Save was pressed (they follow the edits from then on); the server's for what it refused.
   const ours = checked ? draftProblemsOf(draft, saved) : new Map<FormField, string>();
-  const { problemOf, fieldProps, problem, other } = useFieldProblems({ error: save.error, fieldOf: formFieldOf, fallback: PRACTITIONER_SAVE_ERROR, ours });
+  const { problemOf, fieldProps, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: formFieldOf, fallback: PRACTITIONER_SAVE_ERROR, ours, values: draftValues(draft),
+  });
   const described = (field: FormField, hint?: string) => fieldProps(field, hint)['aria-describedby'];
   const dayProblems = new Map<number, string>();
   for (let day = 0; day < 7; day += 1) {

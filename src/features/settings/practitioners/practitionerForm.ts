@@ -173,6 +173,15 @@ export function changesOf(draft: PractitionerDraft, saved: PractitionerDraft): P
   return changes;
 }
 
+/** The draft by form field: a field's problem is shown until its value changes. */
+export function draftValues(draft: PractitionerDraft): Partial<Record<FormField, unknown>> {
+  return {
+    start: draft.start, end: draft.end, home: draft.homeAddress, hours: draft.days, break: [draft.hasBreak, draft.breakEarliest, draft.breakLatest, draft.breakMinutes],
+    skills: draft.skills, max_visits: draft.maxVisits, max_travel_minutes: draft.maxTravelMinutes, time_zone: draft.timeZone, color: draft.color,
+    ...Object.fromEntries(draft.days.map((day, index) => [`day${index}`, day])),
+  };
+}
+
 /** The form field a 422's line is about (its path as the server spells it), or null when the form shows no such field. */
 export function formFieldOf(path: string): FormField | null {
   const day = /^working_hours\[(\d)\]/.exec(path);
