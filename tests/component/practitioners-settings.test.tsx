@@ -311,6 +311,27 @@ describe('editing a practitioner', () => {
   });
 });
 
+describe('times of day', () => {
+  it('are 24-hour text fields whatever the browser’s locale, and read what people type', async () => {
+    const sent = serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    const mondayEnd = within(dialog).getByRole('textbox', { name: 'Monday end' });
+    expect(within(dialog).getByRole('textbox', { name: 'Monday start' })).toHaveValue('07:00');
+    expect(mondayEnd).toHaveValue('17:30');
+    await user.clear(mondayEnd);
+    await user.type(mondayEnd, '16.45');
+    await user.tab();
+    expect(mondayEnd).toHaveValue('16:45');
+    await user.type(mondayEnd, '{ArrowUp}');
+    expect(mondayEnd).toHaveValue('16:50');
+    await user.click(within(dialog).getByLabelText('Takes a break'));
+    expect(within(dialog).getByRole('textbox', { name: 'Starts no earlier than' })).toHaveValue('12:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.patches).toHaveLength(1));
+    expect((sent.patches[0].body.working_hours as unknown[])[0]).toEqual({ start: '07:00', end: '16:50' });
+  });
+});
+
 describe('a practitioner’s colour', () => {
   it('is chosen in the dialog, and can go back to the automatic one', async () => {
     const sent = serve();

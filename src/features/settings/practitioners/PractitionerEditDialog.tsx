@@ -11,6 +11,7 @@ import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPre
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, FieldMessage, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { ModalFrame, Section } from '../../../ui/ModalFrame';
+import { TimeField } from '../../../ui/TimeField';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { Button } from '../../../ui/Button';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -237,10 +238,10 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
         {draft.hasBreak && (
           <div className="mt-3 flex flex-wrap items-end gap-4">
             <LabelledInput label="Starts no earlier than">
-              <input type="time" value={draft.breakEarliest} onChange={(event) => change({ breakEarliest: event.target.value })} {...fieldProps('break')} className={timeInputClass} />
+              <TimeField value={draft.breakEarliest} onChange={(breakEarliest) => change({ breakEarliest })} {...fieldProps('break')} className={timeInputClass} />
             </LabelledInput>
             <LabelledInput label="Starts no later than">
-              <input type="time" value={draft.breakLatest} onChange={(event) => change({ breakLatest: event.target.value })} {...fieldProps('break')} className={timeInputClass} />
+              <TimeField value={draft.breakLatest} onChange={(breakLatest) => change({ breakLatest })} {...fieldProps('break')} className={timeInputClass} />
             </LabelledInput>
             <LabelledInput label="Minutes">
               <input type="number" min={1} max={240} step={5} value={draft.breakMinutes} onChange={(event) => change({ breakMinutes: event.target.value })} {...fieldProps('break')} className={`${timeInputClass} w-24`} />

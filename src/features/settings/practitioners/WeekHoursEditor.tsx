@@ -1,10 +1,11 @@
 // A week of working hours: one row a weekday with whether they work and from when to when (one range a day). The
 // edit dialog and the "Set hours" dialog both use it; a day's problem shows under its row.
 import { FieldMessage } from '../../../ui/forms';
+import { TimeField } from '../../../ui/TimeField';
 import { WEEKDAY_NAMES, type DayDraft } from './workingHours';
 
 export const timeInputClass =
-  'w-36 rounded-md border bg-white px-2 py-1 text-sm disabled:opacity-50 dark:bg-slate-900 border-slate-300 dark:border-slate-700 aria-invalid:border-rose-500';
+  'w-20 rounded-md border bg-white px-2 py-1 text-sm disabled:opacity-50 dark:bg-slate-900 border-slate-300 dark:border-slate-700 aria-invalid:border-rose-500';
 
 export function WeekHoursEditor({ days, onChange, problems, idPrefix }: {
   days: readonly DayDraft[];
@@ -37,20 +38,18 @@ export function WeekHoursEditor({ days, onChange, problems, idPrefix }: {
                 </label>
                 {day.works ? (
                   <span className="flex items-center gap-2 text-sm">
-                    <input
-                      type="time"
+                    <TimeField
                       value={day.start}
-                      onChange={(event) => change(index, { start: event.target.value })}
+                      onChange={(start) => change(index, { start })}
                       aria-label={`${name} start`}
                       aria-invalid={problem ? true : undefined}
                       aria-describedby={problem ? problemId : undefined}
                       className={timeInputClass}
                     />
                     <span aria-hidden="true">to</span>
-                    <input
-                      type="time"
+                    <TimeField
                       value={day.end}
-                      onChange={(event) => change(index, { end: event.target.value })}
+                      onChange={(end) => change(index, { end })}
                       aria-label={`${name} end`}
                       aria-invalid={problem ? true : undefined}
                       aria-describedby={problem ? problemId : undefined}
