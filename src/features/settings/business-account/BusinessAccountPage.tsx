@@ -10,7 +10,8 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Temporal } from 'temporal-polyfill';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems, useLeaveWarning } from '../../../ui/forms';
+import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
+import { LeaveGuard } from '../../../ui/LeaveGuard';
 import { MapView } from '../../../ui/map/MapView';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -116,7 +117,6 @@ function AccountForm({ account }: { account: BusinessAccount }) {
   const save = useSaveBusinessAccount();
   const change = (patch: Partial<Draft>) => setDraft((now) => ({ ...now, ...patch }));
   const unsaved = Object.keys(changesOf(draft, saved)).length > 0;
-  useLeaveWarning(unsaved);
 
   const { problemOf, fieldProps: invalid, problem, other } = useFieldProblems({
     error: save.error, fieldOf: (path) => FIELD_OF_PATH[path], fallback: BUSINESS_ACCOUNT_SAVE_ERROR,
@@ -225,6 +225,7 @@ function AccountForm({ account }: { account: BusinessAccount }) {
         <SubmitButton busy={save.isPending} busyLabel="Saving…">Save account settings</SubmitButton>
         {unsaved && <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>}
       </div>
+      <LeaveGuard unsaved={unsaved} />
       <ConfirmDialog
         open={confirming !== null}
         title={`Change the time zone to ${draft.time_zone}?`}

@@ -13,6 +13,7 @@ import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, TextField, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
+import { LeaveGuard } from '../../../ui/LeaveGuard';
 import { MapView } from '../../../ui/map/MapView';
 import type { LatLng } from '../../../ui/map/mapTypes';
 import { useBusinessDefaults } from '../../../ui/businessDefaults';
@@ -221,6 +222,8 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
     else update.mutate({ id: location.id, changes }, { onSuccess: () => onDone?.(), ...failed });
   };
 
+  const unsaved = name !== (location?.name ?? '') || address !== (location?.address ?? '')
+    || (placement !== null && (placement.lat !== location?.lat || placement.lng !== location?.lng));
   const title = location ? `Edit ${location.name}` : 'New location';
   return (
     <form ref={form} aria-label={title} noValidate onSubmit={submit} className="mt-3 space-y-3">
@@ -272,6 +275,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
         <Button type="submit" size="sm" busy={save.isPending}>{location ? 'Save' : 'Add location'}</Button>
         {onDone && <Button variant="secondary" size="sm" onClick={onDone}>Cancel</Button>}
       </div>
+      <LeaveGuard unsaved={unsaved} />
     </form>
   );
 }
