@@ -50,3 +50,11 @@ export function coordinatesInWords(lat: number, lng: number): string {
 export function isPlaced<T extends { lat?: number | null; lng?: number | null }>(place: T): place is T & { lat: number; lng: number } {
   return typeof place.lat === 'number' && typeof place.lng === 'number';
 }
+
+/**
+ * Whether a pin placed for the address `placedFor` still stands for the address as now typed: an address edited after
+ * it was looked up needs looking up again (or the pin moving by hand), or the old pin would be saved with the new words.
+ */
+export function pinFitsAddress(placedFor: string, address: string): boolean {
+  return placedFor.trim() === address.trim();
+}

@@ -1,6 +1,7 @@
 // The edit dialog's form as data: a practitioner's working data as a draft the inputs change, what is wrong with a
 // draft (the rules the server keeps, said before it is asked), and the changes a draft makes (only those are sent).
 import type { GeocodeResult } from '../../../api/geocode';
+import { pinFitsAddress } from '../../../lib/geoPrecision';
 import type { PlaceChoice, PractitionerChanges, PractitionerSettings } from './api';
 import { clockMinutes, draftOfHours, draftProblems, hoursOfDraft, isClock, type DayDraft } from './workingHours';
 
@@ -100,14 +101,14 @@ function limitOf(text: string): number | null | undefined {
 export function homePointOf(draft: PractitionerDraft): Point | null | undefined {
   const address = draft.homeAddress.trim();
   const { located } = draft;
-  if (located && located.address === address) return located.lat !== null && located.lng !== null ? { lat: located.lat, lng: located.lng } : null;
+  if (located && pinFitsAddress(located.address, address)) return located.lat !== null && located.lng !== null ? { lat: located.lat, lng: located.lng } : null;
   return undefined;
 }
 
 function effectiveHomePoint(draft: PractitionerDraft, saved: PractitionerDraft): Point | null | undefined {
   const found = homePointOf(draft);
   if (found !== undefined) return found;
-  return draft.homeAddress.trim() === saved.homeAddress.trim() ? saved.homePoint : undefined;
+  return pinFitsAddress(saved.homeAddress, draft.homeAddress) ? saved.homePoint : undefined;
 }
 
 /** What is wrong with the draft, by field, in words. `saved` is the draft the dialog opened with. */
