@@ -24,6 +24,7 @@ function serve({ geocoded = CHERMSIDE as Record<string, unknown> } = {}) {
   server.use(
     http.get(api('/custom_locations'), () => HttpResponse.json({ custom_locations: locations })),
     http.post(api('/geocode'), () => HttpResponse.json(geocoded)),
+    http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [] })),
     http.post(api('/custom_locations'), async ({ request }) => {
       const body = (await request.json()) as { name: string; address: string; lat: number; lng: number };
       if (body.name === 'Office') return HttpResponse.json({ message: 'A custom location named "Office" already exists.', code: 'CUSTOM_LOCATION_NAME_TAKEN' }, { status: 409 });
@@ -215,6 +216,17 @@ describe('custom locations', () => {
     expect(requests('PATCH', '/api/custom_locations/1')[0].body).toEqual({
       address: 'Chermside QLD 4032', lat: CHERMSIDE.lat, lng: CHERMSIDE.lng, precision: 'suburb', source: 'gazetteer',
     });
+    view.unmount();
+  });
+
+  it('warns when a looked-up place is far from every other place of the business', async () => {
+    serve({ geocoded: { lat: -31.9523, lng: 115.8613, precision: 'address', source: 'google', label: '1 Hay St, Perth WA 6000' } });
+    const user = userEvent.setup();
+    const view = renderPage();
+    await screen.findAllByTestId('custom-location-row');
+    await user.type(within(newForm()).getByLabelText('Address'), '1 Hay Street, Perth');
+    await user.click(within(newForm()).getByRole('button', { name: 'Find on map' }));
+    expect(await within(newForm()).findByTestId('far-away')).toHaveTextContent(/^This place is 3,\d{3} km from the business’s map centre, the nearest of the business’s other places: check the address before saving\.$/);
     view.unmount();
   });
 

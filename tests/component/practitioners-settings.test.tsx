@@ -74,6 +74,7 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
       return HttpResponse.json(
         line.includes('Nowhere')
           ? { lat: null, lng: null, precision: 'none', source: null, label: null }
+          : line.includes('Perth') ? { lat: -31.9523, lng: 115.8613, precision: 'address', source: 'google', label: '1 Hay St, Perth WA 6000' }
           : { lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer', label: 'Paddington QLD 4064' },
       );
     }),
@@ -313,6 +314,25 @@ describe('editing a practitioner', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(screen.queryByTestId('practitioner-edit-dialog')).toBeNull());
     expect(window.location.search).toBe('');
+  });
+});
+
+describe('a home far from the business', () => {
+  it('is found, with a warning naming how far it is from the nearest of the business’s places', async () => {
+    serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    const home = within(dialog).getByLabelText('Home address');
+    await user.clear(home);
+    await user.paste('1 Hay Street, Perth WA 6000');
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    expect(await within(dialog).findByTestId('far-away')).toHaveTextContent(
+      /^This place is 3,\d{3} km from the business’s map centre, the nearest of the business’s other places: check the address before saving\.$/,
+    );
+    await user.clear(home);
+    await user.paste('3 Given Terrace, Paddington QLD 4064');
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Found: Paddington QLD 4064.'));
+    expect(within(dialog).queryByTestId('far-away')).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import { GEOCODE_ERROR, geocodeAddress } from '../../../api/geocode';
-import { isApproximate, pinFitsAddress, precisionText } from '../../../lib/geoPrecision';
+import { farAwayWarning, isApproximate, pinFitsAddress, precisionText } from '../../../lib/geoPrecision';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -23,6 +23,7 @@ import { PointPrecision } from '../../../ui/PointPrecision';
 import { DELETE_ERROR, LOAD_ERROR, CREATE_ERROR, UPDATE_ERROR, type CustomLocation } from './api';
 import { useCreateCustomLocation, useDeleteCustomLocation, useUpdateCustomLocation } from './mutations';
 import { customLocationQueries } from './queries';
+import { useKnownPlaces } from '../knownPlaces';
 
 export const NAME_NEEDED = 'Enter a name for the location.';
 export const ADDRESS_NEEDED = 'Enter an address to look up.';
@@ -157,6 +158,8 @@ interface Placement extends LatLng {
   address: string;
   /** How the pin got there, in words: the lookup's precision, or "moved by hand". */
   note: string;
+  /** Placed by a lookup in this form (not the saved pin, not by hand). */
+  lookedUp?: boolean;
   /** What the lookup said of the point; absent for a pin placed or moved by hand. */
   found?: { precision: CustomLocation['geo_precision']; source: CustomLocation['geo_source'] };
 }
@@ -190,7 +193,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
       }
       const hint = isApproximate(found.precision) ? ' Drag the pin to the exact place if you know it.' : '';
       setPlacement({
-        lat: found.lat, lng: found.lng, address: lookedUp, note: `${found.label ? `${found.label}: ` : ''}${precisionText(found.precision, found.source)}${hint}`,
+        lat: found.lat, lng: found.lng, address: lookedUp, lookedUp: true, note: `${found.label ? `${found.label}: ` : ''}${precisionText(found.precision, found.source)}${hint}`,
         found: { precision: found.precision, source: found.source ?? 'manual' },
       });
       setMapKey((key) => key + 1);
@@ -237,6 +240,9 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
 
   const unsaved = name !== (location?.name ?? '') || address !== (location?.address ?? '')
     || (placement !== null && (placement.lat !== location?.lat || placement.lng !== location?.lng));
+  const knownPlaces = useKnownPlaces(location?.id);
+  // Only a pin just looked up is judged: one placed by hand is where the user put it.
+  const farAway = placement?.lookedUp && pinFitsAddress(placement.address, address) ? farAwayWarning(placement, knownPlaces) : null;
   const title = location ? `Edit ${location.name}` : 'New location';
   return (
     <form ref={form} aria-label={title} noValidate onSubmit={submit} className="mt-3 space-y-3">
@@ -275,6 +281,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
             {placement.found && <PointPrecision precision={placement.found.precision} besideWords={placement.note !== 'The saved pin.'} className="mr-1.5" />}
             {placement.note}
           </p>
+          {farAway && <p role="status" data-testid="far-away" className="mb-2 text-sm text-amber-800 dark:text-amber-200">{farAway}</p>}
           {!pinFitsAddress(placement.address, address) && (
             <p data-testid="pin-stale" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
               The pin is still where the previous address was: look the new address up again, or drag the pin.

@@ -7,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { GEOCODE_ERROR, geocodeAddress } from '../../../api/geocode';
 import { messageOfError } from '../../../api/errors';
-import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPrecision';
+import { coordinatesInWords, farAwayWarning, isPlaced, precisionText } from '../../../lib/geoPrecision';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, FieldMessage, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { ModalFrame, Section } from '../../../ui/ModalFrame';
@@ -21,6 +21,7 @@ import type { BusinessLocation } from '../../appointments';
 import { appointmentTypeQueries, businessLocationQueries } from '../../appointments';
 import type { CustomLocation } from '../custom-locations/api';
 import { customLocationQueries } from '../custom-locations/queries';
+import { useKnownPlaces } from '../knownPlaces';
 import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
 import { useUpdatePractitioner } from './mutations';
 import {
@@ -141,6 +142,8 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
   };
 
   const located = homePointOf(draft) !== undefined ? draft.located : null;
+  const knownPlaces = useKnownPlaces();
+  const farAway = located && located.lat !== null && located.lng !== null ? farAwayWarning({ lat: located.lat, lng: located.lng }, knownPlaces) : null;
   const homeHint = `${ids}-home-hint`;
 
   return (
@@ -219,6 +222,7 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
               'Used when the day starts or ends at home: type the address and press Find to place it on the map.'
             )}
           </p>
+          {farAway && <p role="status" data-testid="far-away" className="mt-1 text-sm text-amber-800 dark:text-amber-200">{farAway}</p>}
           {find.isError && <FieldMessage>{messageOfError(find.error, GEOCODE_ERROR)}</FieldMessage>}
           {problem('home')}
         </div>
