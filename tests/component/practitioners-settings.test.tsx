@@ -394,7 +394,7 @@ describe('setting hours for several practitioners', () => {
     expect(within(dialog).getByLabelText('Monday start')).toHaveValue('07:00');
     expect(within(dialog).getByLabelText('Monday end')).toHaveValue('17:30');
     const saturday = within(dialog).getAllByTestId('weekday-hours')[5];
-    expect(saturday).toHaveTextContent('Mixed: Pat Nurse 08:00–12:00; Rory Gone off');
+    expect(saturday).toHaveTextContent('Mixed: 08:00–12:00 for Pat Nurse; off for Rory Gone');
     expect(within(saturday).queryByRole('checkbox')).toBeNull();
     await user.click(within(dialog).getByLabelText('Works on Wednesday'));
     await user.clear(within(dialog).getByLabelText('Monday end'));

@@ -26,12 +26,18 @@ function startingDays(practitioners: readonly PractitionerSettings[]): DayDraft[
   });
 }
 
-/** The weekdays the practitioners work differently, each in words ("Pat Nurse 08:00–12:00; Rory Gone off"). */
+/** The weekdays the practitioners work differently, each in words ("08:00–12:00 for Pat Nurse; off for 9 practitioners"). */
 function mixedDays(practitioners: readonly PractitionerSettings[]): Map<number, string> {
   const mixed = new Map<number, string>();
   WEEKDAY_NAMES.forEach((_, index) => {
-    const texts = practitioners.map((practitioner) => dayText(practitioner.working_hours[index]));
-    if (new Set(texts).size > 1) mixed.set(index, practitioners.map((practitioner, at) => `${practitioner.full_name} ${texts[at]}`).join('; '));
+    const byHours = new Map<string, string[]>();
+    for (const practitioner of practitioners) {
+      const text = dayText(practitioner.working_hours[index]);
+      byHours.set(text, [...(byHours.get(text) ?? []), practitioner.full_name]);
+    }
+    if (byHours.size > 1) {
+      mixed.set(index, [...byHours].map(([text, names]) => `${text} for ${names.length > 3 ? `${names.length} practitioners` : listed(names)}`).join('; '));
+    }
   });
   return mixed;
 }
