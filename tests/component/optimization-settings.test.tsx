@@ -188,6 +188,11 @@ describe('optimisation settings', () => {
     );
     expect(puts).toEqual([{ search_seconds: 90 }]);
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    // Once the field is changed, the server's problem with the old value goes.
+    await user.clear(screen.getByLabelText('Default search time (seconds)'));
+    await user.type(screen.getByLabelText('Default search time (seconds)'), '45');
+    expect(screen.getByLabelText('Default search time (seconds)')).not.toHaveAccessibleDescription(/Must be 60 or less/);
+    expect(screen.queryByText('Must be 60 or less.')).not.toBeInTheDocument();
   });
 
   it('is not shown to a REGULAR_USER', async () => {

@@ -20,7 +20,7 @@ import { OPTIMIZATION_SETTINGS_SAVE_ERROR, type OptimizationSettings } from './a
 import { useSaveOptimizationSettings } from './mutations';
 import { optimizationSettingsQueries } from './queries';
 import {
-  PRESET_CHOICES, ROUNDING_CHOICES, WEIGHT_FIELDS, choosePreset, draftOfSettings, editWeight, settingsChanges, settingsFieldOf,
+  PRESET_CHOICES, ROUNDING_CHOICES, WEIGHT_FIELDS, choosePreset, draftOfSettings, editWeight, settingsChanges, settingsFieldOf, settingsValues,
   settingsProblems, type Rounding, type SettingsDraft, type SettingsField,
 } from './settingsForm';
 
@@ -54,7 +54,9 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
   const unsaved = Object.keys(settingsChanges(draft, saved)).length > 0;
 
   const ours = checked ? settingsProblems(draft) : new Map<SettingsField, string>();
-  const { fieldProps, problem, other } = useFieldProblems({ error: save.error, fieldOf: settingsFieldOf, fallback: OPTIMIZATION_SETTINGS_SAVE_ERROR, ours });
+  const { fieldProps, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: settingsFieldOf, fallback: OPTIMIZATION_SETTINGS_SAVE_ERROR, ours, values: settingsValues(draft),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
