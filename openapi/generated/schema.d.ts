@@ -373,7 +373,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Gives several practitioners the same working hours in one transaction: every one of them or none (an id that is not one of the business's practitioners answers 404 and changes nothing). Each change is in the change log. */
+        /** Gives several practitioners the same working hours in one transaction: every one of them or none (an id that is not one of the business's practitioners answers 404 and changes nothing). With `days`, only those weekdays change and each practitioner keeps their own hours on the others. Each change is in the change log. The answer names the practitioners whose routed visits from today on now fall outside their hours. */
         put: operations["setPractitionersWorkingHours"];
         post?: never;
         delete?: never;
@@ -3590,6 +3590,8 @@ export interface operations {
                 "application/json": {
                     practitioner_ids: components["schemas"]["Id"][];
                     working_hours: components["schemas"]["WorkingHours"];
+                    /** @description The weekdays to change (0 = Monday … 6 = Sunday); without it, every day */
+                    days?: number[];
                 };
             };
         };
@@ -3602,6 +3604,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         practitioners: components["schemas"]["PractitionerSettings"][];
+                        /** @description For each practitioner with routed visits from today on that start before or end after their new hours on that day (or fall on a day they no longer work): how many, by name */
+                        visits_outside_hours: {
+                            practitioner_id: components["schemas"]["Id"];
+                            full_name: string;
+                            visits: number;
+                        }[];
                     };
                 };
             };

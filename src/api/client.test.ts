@@ -9,6 +9,7 @@ function clientAnswering(status: number, body: unknown, token: string | null = '
   const hooks: Required<SessionHooks> = {
     getToken: () => token,
     onUnauthorized: vi.fn(),
+    onForbidden: vi.fn(),
     onAccountCode: vi.fn(),
   };
   const client = createApiClient(hooks, {
@@ -39,6 +40,23 @@ describe('API client middleware', () => {
     const { client, hooks } = clientAnswering(401, { message: 'Session expired.' });
     await expect(fetchCurrentProviderAccount(client)).rejects.toMatchObject({ status: 401, message: 'Session expired.' });
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(hooks.onUnauthorized).toHaveBeenCalledWith(undefined);
+  });
+
+  it('says why when the 401 is for a deactivated account', async () => {
+    const deactivated = 'Your account has been deactivated. Ask your administrator to reactivate it.';
+    const { client, hooks } = clientAnswering(401, { message: deactivated, code: '40000' });
+    await expect(fetchCurrentProviderAccount(client)).rejects.toMatchObject({ status: 401 });
+    expect(hooks.onUnauthorized).toHaveBeenCalledWith(deactivated);
+  });
+
+  it('reports a 403 to an authenticated call (the role may have changed), not to an anonymous one', async () => {
+    const { client, hooks } = clientAnswering(403, { message: 'Your role does not allow this action.', code: 'FORBIDDEN' });
+    await expect(fetchCurrentProviderAccount(client)).rejects.toMatchObject({ status: 403 });
+    expect(hooks.onForbidden).toHaveBeenCalledTimes(1);
+    const anonymous = clientAnswering(403, { message: 'No.' }, null);
+    await expect(fetchCurrentProviderAccount(anonymous.client)).rejects.toMatchObject({ status: 403 });
+    expect(anonymous.hooks.onForbidden).not.toHaveBeenCalled();
   });
 
   it('does not log out on a wrong password (401 without a token)', async () => {

@@ -1,15 +1,17 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import { QueryClient } from '@tanstack/react-query';
 import type { paths } from './schema';
-import { ACCOUNT_CODES, errorCodeFrom } from './errors';
+import { ACCOUNT_CODES, errorCodeFrom, errorMessageFrom } from './errors';
 
 export type ApiClient = Client<paths>;
 
 export interface SessionHooks {
   /** The bearer token of the current session, or null when logged out. */
   getToken: () => string | null;
-  /** A request that carried a token was answered 401: the session is gone. */
-  onUnauthorized: () => void;
+  /** A request that carried a token was answered 401: the session is gone; `reason` says why when the server said (deactivated). */
+  onUnauthorized: (reason?: string) => void;
+  /** A request that carried a token was answered 403: the user's role may have changed since it was loaded. */
+  onForbidden?: () => void;
   /** Any response carried an account code, e.g. the provider account is not set up (PROVIDER_ACCOUNT_NOT_SETUP). */
   onAccountCode?: (code: string) => void;
 }
@@ -28,14 +30,14 @@ function sessionMiddleware(hooks: SessionHooks): Middleware {
       return request;
     },
     async onResponse({ request, response }) {
+      const body: unknown = !response.ok && isJson(response) ? await response.clone().json().catch(() => null) : null;
+      const code = errorCodeFrom(body);
       // A 401 to an anonymous call (a wrong password at login) is not an expired session.
       if (response.status === 401 && request.headers.has('Authorization')) {
-        hooks.onUnauthorized();
+        hooks.onUnauthorized(code === ACCOUNT_CODES.USER_NOT_ACTIVE ? errorMessageFrom(body) : undefined);
       }
-      if (!response.ok && hooks.onAccountCode && isJson(response)) {
-        const code = errorCodeFrom(await response.clone().json().catch(() => null));
-        if (code && WATCHED_CODES.has(code)) hooks.onAccountCode(code);
-      }
+      if (response.status === 403 && request.headers.has('Authorization')) hooks.onForbidden?.();
+      if (code && hooks.onAccountCode && WATCHED_CODES.has(code)) hooks.onAccountCode(code);
       return response;
     },
   };

@@ -20,7 +20,8 @@ export function bindSession(hooks: SessionHooks, queryClient: QueryClient): () =
 
 export const apiClient = createApiClient({
   getToken: () => current.getToken(),
-  onUnauthorized: () => current.onUnauthorized(),
+  onUnauthorized: (reason) => current.onUnauthorized(reason),
+  onForbidden: () => current.onForbidden?.(),
   onAccountCode: (code) => current.onAccountCode?.(code),
 });
 

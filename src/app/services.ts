@@ -86,7 +86,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const unbindSession = bindSession(
     {
       getToken: () => auth.getSnapshot().context.token,
-      onUnauthorized: () => auth.send({ type: 'UNAUTHORIZED' }),
+      onUnauthorized: (reason) => auth.send({ type: 'UNAUTHORIZED', reason }),
+      // A refusal may mean the role changed since the user was loaded: the guards and menus follow the fresh one.
+      onForbidden: () => auth.send({ type: 'LOAD_USER' }),
       onAccountCode: (code) => startUp.send({ type: 'ACCOUNT_CODE', code }),
     },
     queryClient,
@@ -112,6 +114,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     }
   });
 
+  // Back on the tab: the user is read again, so a role changed meanwhile (promoted, demoted) shows at once.
+  const refreshUser = () => {
+    if (document.visibilityState === 'visible' && selectIsAuthenticated(auth.getSnapshot())) auth.send({ type: 'LOAD_USER' });
+  };
+  document.addEventListener('visibilitychange', refreshUser);
+
   for (const actor of [flash, sidebar, theme, startUp, auth]) actor.start();
   // subscribe() does not replay the current snapshot: a restored session starts up here.
   if (selectIsAuthenticated(auth.getSnapshot())) {
@@ -131,6 +139,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     navigate,
     stop: () => {
       followAuth.unsubscribe();
+      document.removeEventListener('visibilitychange', refreshUser);
       for (const subscription of subscriptions) subscription.unsubscribe();
       for (const actor of [auth, startUp, theme, sidebar, flash]) actor.stop();
       unbindSession();

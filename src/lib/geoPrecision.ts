@@ -50,3 +50,41 @@ export function coordinatesInWords(lat: number, lng: number): string {
 export function isPlaced<T extends { lat?: number | null; lng?: number | null }>(place: T): place is T & { lat: number; lng: number } {
   return typeof place.lat === 'number' && typeof place.lng === 'number';
 }
+
+/**
+ * Whether a pin placed for the address `placedFor` still stands for the address as now typed: an address edited after
+ * it was looked up needs looking up again (or the pin moving by hand), or the old pin would be saved with the new words.
+ */
+export function pinFitsAddress(placedFor: string, address: string): boolean {
+  return placedFor.trim() === address.trim();
+}
+
+/** A place of the business with a position: a business or custom location, a home, the default map centre. */
+export interface KnownPlace {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** Past this distance from every other place of the business, a looked-up point is probably the wrong town. */
+export const FAR_KM = 150;
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(radians(b.lat - a.lat) / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * "This place is 3,610 km from North depot, the nearest of the business's other places: check the address." when
+ * `point` is more than FAR_KM from every one of `places`; null when it is near one, or none is known.
+ */
+export function farAwayWarning(point: { lat: number; lng: number }, places: readonly KnownPlace[]): string | null {
+  const nearest = places
+    .map((place) => ({ place, km: distanceKm(point, place) }))
+    .sort((a, b) => a.km - b.km)[0];
+  if (!nearest || nearest.km <= FAR_KM) return null;
+  const km = Math.round(nearest.km).toLocaleString('en-AU');
+  return `This place is ${km} km from ${nearest.place.name}, the nearest of the business’s other places: check the address before saving.`;
+}

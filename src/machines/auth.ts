@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { businessChoicesOf, exchangeLoginAsToken, fetchCurrentUser, logIn, revokeSession } from '../api/endpoints';
-import { messageOfError } from '../api/errors';
+import { ApiError, messageOfError } from '../api/errors';
 import { ROLES, type BusinessChoice, type Credentials, type Session, type User } from '../api/types';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 
@@ -24,7 +24,8 @@ export type AuthEvent =
   /** `token` replaces the session's after a password change (the server ended the old one). */
   | { type: 'USER_UPDATED'; user: User; token?: string }
   | { type: 'LOGOUT' }
-  | { type: 'UNAUTHORIZED' };
+  /** The session is gone; `reason` (a deactivated account) is said on the login page. */
+  | { type: 'UNAUTHORIZED'; reason?: string };
 
 /** Without input the session is restored from localStorage (a reload). */
 export interface AuthInput {
@@ -80,8 +81,12 @@ export const authMachine = setup({
     setError: assign({ error: (_, params: { error: unknown; fallback: string }) => messageOfError(params.error, params.fallback) }),
     clearError: assign({ error: null }),
     setBusinessChoices: assign({ businessChoices: (_, params: { error: unknown }) => businessChoicesOf(params.error) }),
-    // A login failure is also logged to the console, besides the message the form shows.
-    reportLoginFailure: (_, params: { error: unknown }) => console.error('Login failed:', params.error),
+    sayWhySessionEnded: assign((_, params: { reason?: string }) => ({ error: params.reason ?? null })),
+    // The server's answer (a wrong password, a throttle, a choice of business) is only for the form to show; anything
+    // else is a fault worth logging.
+    reportLoginFailure: (_, params: { error: unknown }) => {
+      if (!(params.error instanceof ApiError) || params.error.status >= 500) console.error('Login failed:', params.error);
+    },
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -200,7 +205,10 @@ export const authMachine = setup({
           target: 'unauthenticated',
           actions: [{ type: 'revokeOnServer', params: ({ context }) => ({ token: context.token }) }, 'clearSession', 'forgetSession'],
         },
-        UNAUTHORIZED: { target: 'unauthenticated', actions: ['clearSession', 'forgetSession'] },
+        UNAUTHORIZED: {
+          target: 'unauthenticated',
+          actions: ['clearSession', 'forgetSession', { type: 'sayWhySessionEnded', params: ({ event }) => ({ reason: event.reason }) }],
+        },
       },
     },
   },

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuthSelector, useServices, useStartUpSelector } from '../app/ServicesContext';
 import { selectPaymentRequired } from '../machines/startUp';
-import { selectIsAuthenticated, selectRole } from '../machines/auth';
+import { selectIsAuthenticated, selectIsLoadingUser, selectRole } from '../machines/auth';
 import { decideAccess, deniedMessage, loginPathFor, type DeniedReason } from './access';
 import { pageTitle } from '../app/product';
 import type { AppRoute } from './routeTypes';
@@ -33,7 +33,10 @@ export function RoutePage({ route }: { route: AppRoute }) {
   const [location] = useLocation();
   const search = useSearch();
   const paymentRequired = useStartUpSelector(selectPaymentRequired);
-  const decision = decideAccess(route, { authenticated, role, paymentRequired });
+  const loadingUser = useAuthSelector(selectIsLoadingUser);
+  const decided = decideAccess(route, { authenticated, role, paymentRequired });
+  // A role may have changed since this browser stored the user: a refusal waits for the user being loaded.
+  const decision = decided.kind === 'redirect' && decided.denied && loadingUser ? { kind: 'wait' as const } : decided;
   usePageTitle(decision.kind === 'redirect' ? undefined : route.title);
 
   if (decision.kind === 'redirect') {

@@ -1,4 +1,4 @@
-import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { fieldProblemsOf } from '../api/errors';
 import { Button } from './Button';
 
@@ -100,16 +100,24 @@ export function useLeaveWarning(unsaved: boolean): void {
  * `problem(field)` renders the message; `fieldProps(field, hintId?)` marks the field invalid and points it at it
  * (TextField does both itself with `error={problemOf(field)}`).
  */
-export function useFieldProblems<F extends string>({ error, fieldOf, fallback, ours }: {
+export function useFieldProblems<F extends string>({ error, fieldOf, fallback, ours, values }: {
   error: unknown;
   fieldOf: (path: string) => F | null | undefined;
   fallback: string;
   ours?: ReadonlyMap<F, string>;
+  /** The fields' values: a field's problem is no longer shown once its value changes (until the next check). */
+  values?: Partial<Record<F, unknown>>;
 }) {
   const ids = useId();
+  // The values when the problems were found; a new error or other problems of ours take them again.
+  const oursKey = JSON.stringify([...(ours ?? [])]);
+  const [found, setFound] = useState({ error, oursKey, values: JSON.stringify(values ?? {}) });
+  if (found.error !== error || found.oursKey !== oursKey) setFound({ error, oursKey, values: JSON.stringify(values ?? {}) });
+  const foundValues = JSON.parse(found.values) as Partial<Record<F, unknown>>;
+  const changed = (field: F) => values !== undefined && field in values && JSON.stringify(values[field]) !== JSON.stringify(foundValues[field]);
   const theirs = fieldProblemsOf(error, (path) => fieldOf(path) != null, fallback);
   const problemOf = (field: F): string | undefined =>
-    ours?.get(field) ?? theirs.fields.find((problem) => fieldOf(problem.field) === field)?.text;
+    changed(field) ? undefined : ours?.get(field) ?? theirs.fields.find((problem) => fieldOf(problem.field) === field)?.text;
   const problemId = (field: F) => `${ids}-${field.replace(/[^\w-]/g, '-')}-problem`;
   const fieldProps = (field: F, hintId?: string) => ({
     'aria-invalid': problemOf(field) ? (true as const) : undefined,

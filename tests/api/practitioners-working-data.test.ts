@@ -2,8 +2,9 @@
 // home, hours, break, skills, limits and time zone, bulk hours, the change log, roles, tenancy, validation, an import
 // that must not overwrite any of it, and the optimiser's view of a practitioner's day.
 import { and, asc, eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessLocations, practitioners, resourceMaps, versions } from '../../server/src/db/schema';
+import { appointments, businessLocations, practitioners, resourceMaps, versions } from '../../server/src/db/schema';
 import { describeVersions } from '../../server/src/modules/audit';
 import { loadPractitionerDays } from '../../server/src/modules/practitioners';
 import { syncReferenceData } from '../../server/src/modules/sync';
@@ -248,6 +249,34 @@ describe('PUT /practitioners/working_hours', () => {
     // Saving the same hours again changes nothing and records nothing.
     expect((await put({ practitioner_ids: ids, working_hours: EARLY })).status).toBe(200);
     expect((await versionsOf(ids[0])).length).toBe(versionCounts[0] + 1);
+  });
+
+  it('with days, changes only those weekdays, keeps each one’s own hours on the others, and names routed visits now outside', async () => {
+    const [pat, rae] = [acme.practitionerIds[1], acme.practitionerIds[2]];
+    const patsWeek = [...Array(5).fill({ start: '07:00', end: '17:00' }), { start: '09:00', end: '12:00' }, null];
+    const raesWeek = [null, { start: '10:00', end: '14:00' }, null, null, null, null, null];
+    expect((await patch(pat, { working_hours: patsWeek, time_zone: 'Australia/Brisbane' })).status).toBe(200);
+    expect((await patch(rae, { working_hours: raesWeek, time_zone: 'Australia/Brisbane' })).status).toBe(200);
+    // Pat's routed visits next week: Monday 07:30–08:15 (before the new 08:00) and Saturday 10:00–10:45 (inside her own
+    // Saturday, which stays); a cancelled one on Monday at 07:00 does not count.
+    const today = Temporal.Now.plainDateISO('Australia/Brisbane');
+    const monday = today.add({ days: 8 - today.dayOfWeek });
+    const at = (day: Temporal.PlainDate, time: string) => new Date(day.toZonedDateTime({ timeZone: 'Australia/Brisbane', plainTime: time }).epochMilliseconds);
+    const visit = (day: Temporal.PlainDate, time: string, extra: Partial<typeof appointments.$inferInsert> = {}) => ({
+      business_account_id: acme.businessAccountId, practitioner_id: pat, route_id: acme.routeIds[0],
+      starts_at: at(day, time), ends_at: new Date(at(day, time).getTime() + 45 * 60_000), ...extra,
+    });
+    await t.ctx.db.insert(appointments).values([
+      visit(monday, '07:30'), visit(monday.add({ days: 5 }), '10:00'), visit(monday, '07:00', { cancelled_at: new Date() }),
+    ]);
+
+    const mondays = { start: '08:00', end: '16:00' };
+    const response = await put({ practitioner_ids: [pat, rae], working_hours: [mondays, null, null, null, null, null, null], days: [0] });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(await hoursOf([pat, rae])).toEqual([[mondays, ...patsWeek.slice(1)], [mondays, ...raesWeek.slice(1)]]);
+    expect(response.body.visits_outside_hours).toEqual([{ practitioner_id: pat, full_name: expect.any(String), visits: 1 }]);
+    expect((await versionsOf(rae)).at(-1)).toMatchObject({ object_changes: { working_hours: [raesWeek, [mondays, ...raesWeek.slice(1)]] } });
+    expect((await put({ practitioner_ids: [pat], working_hours: EARLY, days: [7] })).status).toBe(422);
   });
 
   it('is all or nothing: another business’s practitioner among the ids → 404 and nobody changes', async () => {

@@ -213,7 +213,10 @@ describe('deactivating and reactivating', () => {
     expect(deactivated.status).toBe(200);
     expect(deactivated.body.user.status).toBe('deactivated');
     for (const token of [acme.tokens.practitioner, before.body.token]) {
-      expect((await t.request('GET', '/api/auth/user', { token })).status).toBe(401);
+      // The open session is told why it ended, so the login page can say so.
+      const ended = await t.request('GET', '/api/auth/user', { token });
+      expect(ended.status).toBe(401);
+      expect(ended.body).toMatchObject({ code: '40000', message: 'Your account has been deactivated. Ask your administrator to reactivate it.' });
     }
     const refused = await login(acme.emails.practitioner);
     expect(refused.status).toBe(403);
@@ -225,6 +228,8 @@ describe('deactivating and reactivating', () => {
     expect(reactivated.body.user.status).toBe('active');
     const after = await login(acme.emails.practitioner);
     expect(after.status).toBe(200);
+    // The session deactivating ended stays ended, now without a reason to give.
+    expect((await t.request('GET', '/api/auth/user', { token: before.body.token })).body.code).toBe('UNAUTHENTICATED');
     acme.tokens.practitioner = after.body.token;
     expect((await userVersions(acme.userIds.practitioner)).map((row) => row.object_changes)).toEqual([
       { status: ['active', 'deactivated'] }, { status: ['deactivated', 'active'] },

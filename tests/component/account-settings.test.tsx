@@ -84,7 +84,7 @@ describe('account settings', () => {
     await waitFor(() => expect(patches.at(-1)).toEqual({ map_center: null }));
   });
 
-  it('turning reminders off disables the hour; the choice of time zone is saved', async () => {
+  it('turning reminders off disables the hour; the time zone is changed only once the admin confirms what it does', async () => {
     const patches = serveAccount();
     const user = await openPage();
     await user.click(screen.getByRole('checkbox', { name: /daily reminder/ }));
@@ -94,6 +94,13 @@ describe('account settings', () => {
     await user.type(zone, 'perth');
     await user.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
     await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    let question = await screen.findByRole('alertdialog', { name: 'Change the time zone to Australia/Perth?' });
+    expect(question).toHaveTextContent('will be shown in Australia/Perth instead of Australia/Brisbane: a visit at 09:00 now will show as 07:00.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(patches).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    question = await screen.findByRole('alertdialog', { name: 'Change the time zone to Australia/Perth?' });
+    await user.click(within(question).getByRole('button', { name: 'Change the time zone' }));
     await waitFor(() => expect(patches).toEqual([{ time_zone: 'Australia/Perth', reminders_enabled: false }]));
   });
 

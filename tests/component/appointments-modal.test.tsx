@@ -22,15 +22,15 @@ function serve(appointment = makeAppointment(), extra: Record<string, unknown> =
 const openModal = (id = 501) => renderWithServices(<AppointmentDetailsModal appointmentId={id} onClose={() => {}} />);
 
 describe('appointment details modal', () => {
-  it('shows the appointment in the practitioner time zone with map and map links', async () => {
+  it('shows the appointment in the business’s time zone (the one every screen names), even for a practitioner in Perth, with map and map links', async () => {
     serve(makeAppointment({ practitioner: { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Perth' } }));
     const view = openModal();
     const modal = await screen.findByTestId('appointment-details-modal');
     expect(await within(modal).findByText('Pat Nguyen')).toBeInTheDocument();
-    // 23:00Z is 07:00 in Perth (UTC+8), on 24 Nov.
-    expect(within(modal).getByText('24 Nov 2026 07:00')).toBeInTheDocument();
-    expect(within(modal).getByText('24 Nov 2026 08:00')).toBeInTheDocument();
-    expect(within(modal).getByTestId('arrival-time')).toHaveTextContent('06:50');
+    // 23:00Z is 09:00 in Brisbane (UTC+10, the business's zone), on 24 Nov; 07:00 in Perth.
+    expect(within(modal).getByText('24 Nov 2026 09:00')).toBeInTheDocument();
+    expect(within(modal).getByText('24 Nov 2026 10:00')).toBeInTheDocument();
+    expect(within(modal).getByTestId('arrival-time')).toHaveTextContent('08:50');
     expect(within(modal).getByText('Home visit (60 min)')).toBeInTheDocument();
     expect(within(modal).getByText('Key under the mat')).toBeInTheDocument();
     expect(await within(modal).findByTestId('svg-map')).toHaveAttribute('data-marker-count', '1');

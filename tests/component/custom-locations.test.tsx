@@ -24,6 +24,7 @@ function serve({ geocoded = CHERMSIDE as Record<string, unknown> } = {}) {
   server.use(
     http.get(api('/custom_locations'), () => HttpResponse.json({ custom_locations: locations })),
     http.post(api('/geocode'), () => HttpResponse.json(geocoded)),
+    http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [] })),
     http.post(api('/custom_locations'), async ({ request }) => {
       const body = (await request.json()) as { name: string; address: string; lat: number; lng: number };
       if (body.name === 'Office') return HttpResponse.json({ message: 'A custom location named "Office" already exists.', code: 'CUSTOM_LOCATION_NAME_TAKEN' }, { status: 409 });
@@ -178,8 +179,9 @@ describe('custom locations', () => {
     view.unmount();
   });
 
-  it("asks before deleting, shows the 409 naming who starts there, and deletes a place nobody uses", async () => {
+  it("shows the server's 409 when a place came into use since the list was loaded", async () => {
     serve();
+    server.use(http.get(api('/custom_locations'), () => HttpResponse.json({ custom_locations: [{ ...DEPOT, used_by: [] }, OFFICE] })));
     const user = userEvent.setup();
     const view = renderPage();
     await screen.findAllByTestId('custom-location-row');
@@ -189,13 +191,77 @@ describe('custom locations', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const depotRow = screen.getAllByTestId('custom-location-row')[0];
     expect(await within(depotRow).findByRole('alert')).toHaveTextContent('"North depot" is the start or end place of Pat Nguyen. Choose another place for them first.');
-    expect(screen.getAllByTestId('custom-location-row')).toHaveLength(2);
+    view.unmount();
+  });
+
+  it('keeps no pin for an address edited after it was looked up: saving asks for the new address to be found first', async () => {
+    serve();
+    const user = userEvent.setup();
+    const view = renderPage();
+    await screen.findAllByTestId('custom-location-row');
+    await user.click(screen.getByRole('button', { name: 'Edit North depot' }));
+    const form = screen.getByRole('form', { name: 'Edit North depot' });
+    const address = within(form).getByLabelText('Address');
+    await user.clear(address);
+    await user.type(address, 'Chermside QLD 4032');
+    expect(within(form).getByTestId('pin-stale')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('The address changed after the pin was placed: look it up again, or drag the pin to the new place.')).toBeInTheDocument();
+    expect(requests('PATCH', '/api/custom_locations')).toHaveLength(0);
+
+    await user.click(within(form).getByRole('button', { name: 'Look the address up again' }));
+    await waitFor(() => expect(within(form).queryByTestId('pin-stale')).toBeNull());
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The location has been saved.');
+    expect(requests('PATCH', '/api/custom_locations/1')[0].body).toEqual({
+      address: 'Chermside QLD 4032', lat: CHERMSIDE.lat, lng: CHERMSIDE.lng, precision: 'suburb', source: 'gazetteer',
+    });
+    view.unmount();
+  });
+
+  it('warns when a looked-up place is far from every other place of the business', async () => {
+    serve({ geocoded: { lat: -31.9523, lng: 115.8613, precision: 'address', source: 'google', label: '1 Hay St, Perth WA 6000' } });
+    const user = userEvent.setup();
+    const view = renderPage();
+    await screen.findAllByTestId('custom-location-row');
+    await user.type(within(newForm()).getByLabelText('Address'), '1 Hay Street, Perth');
+    await user.click(within(newForm()).getByRole('button', { name: 'Find on map' }));
+    expect(await within(newForm()).findByTestId('far-away')).toHaveTextContent(/^This place is 3,\d{3} km from the business’s map centre, the nearest of the business’s other places: check the address before saving\.$/);
+    view.unmount();
+  });
+
+  it('refuses a new place whose address was edited after Find', async () => {
+    serve();
+    const user = userEvent.setup();
+    const view = renderPage();
+    await screen.findAllByTestId('custom-location-row');
+    await user.type(within(newForm()).getByLabelText('Name'), 'Car park');
+    await user.type(within(newForm()).getByLabelText('Address'), 'Chermside QLD 4032');
+    await user.click(within(newForm()).getByRole('button', { name: 'Find on map' }));
+    await within(newForm()).findByTestId('placement-note');
+    await user.type(within(newForm()).getByLabelText('Address'), ', Lutwyche');
+    await user.click(within(newForm()).getByRole('button', { name: 'Add location' }));
+    expect(await within(newForm()).findByText(/The address changed after the pin was placed/)).toBeInTheDocument();
+    expect(requests('POST', '/api/custom_locations')).toHaveLength(0);
+    view.unmount();
+  });
+
+  it("says a place in use cannot be deleted before asking anything, and asks before deleting a place nobody uses", async () => {
+    serve();
+    const user = userEvent.setup();
+    const view = renderPage();
+    await screen.findAllByTestId('custom-location-row');
+    await user.click(screen.getByRole('button', { name: 'Delete North depot' }));
+    const depotRow = screen.getAllByTestId('custom-location-row')[0];
+    expect(await within(depotRow).findByRole('alert')).toHaveTextContent('“North depot” cannot be deleted: it is the start or end place of Pat Nguyen. Choose another place for them first.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requests('DELETE', '/api/custom_locations')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Office' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The location has been deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('custom-location-row')).toHaveLength(1));
-    expect(requests('DELETE', '/api/custom_locations')).toHaveLength(2);
+    expect(requests('DELETE', '/api/custom_locations')).toHaveLength(1);
     view.unmount();
   });
 });

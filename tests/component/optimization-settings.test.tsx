@@ -2,7 +2,7 @@
 // matters most as a plain choice whose weights show under Advanced (typing a weight makes it Custom), and saves only
 // what changed; problems show under their field, ours before saving and the server's 422 after.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
@@ -146,6 +146,32 @@ describe('optimisation settings', () => {
     expect(puts).toEqual([]);
   });
 
+  it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    await user.click(screen.getByRole('radio', { name: /^Soft/ }));
+    const sidebar = within(screen.getByRole('navigation', { name: 'Main' }));
+    await user.click(sidebar.getByRole('link', { name: 'Dashboard' }));
+    let question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    expect(currentPath()).toBe('/settings/optimization-settings');
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('radio', { name: /^Soft/ })).toBeChecked();
+
+    await user.click(sidebar.getByRole('link', { name: 'Dashboard' }));
+    question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(puts).toEqual([]);
+  });
+
+  it('leaves without asking when nothing has changed', async () => {
+    serveSettings();
+    const user = await openPage();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('shows the server’s 422 under the field it names', async () => {
     const puts = serveSettings({
       refuse: HttpResponse.json(
@@ -162,6 +188,11 @@ describe('optimisation settings', () => {
     );
     expect(puts).toEqual([{ search_seconds: 90 }]);
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    // Once the field is changed, the server's problem with the old value goes.
+    await user.clear(screen.getByLabelText('Default search time (seconds)'));
+    await user.type(screen.getByLabelText('Default search time (seconds)'), '45');
+    expect(screen.getByLabelText('Default search time (seconds)')).not.toHaveAccessibleDescription(/Must be 60 or less/);
+    expect(screen.queryByText('Must be 60 or less.')).not.toBeInTheDocument();
   });
 
   it('is not shown to a REGULAR_USER', async () => {

@@ -74,6 +74,7 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
       return HttpResponse.json(
         line.includes('Nowhere')
           ? { lat: null, lng: null, precision: 'none', source: null, label: null }
+          : line.includes('Perth') ? { lat: -31.9523, lng: 115.8613, precision: 'address', source: 'google', label: '1 Hay St, Perth WA 6000' }
           : { lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer', label: 'Paddington QLD 4064' },
       );
     }),
@@ -94,7 +95,7 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
       return HttpResponse.json({ practitioner: rows[index] });
     }),
     http.put('*/api/practitioners/working_hours', async ({ request }) => {
-      const body = (await request.json()) as { practitioner_ids: number[]; working_hours: PractitionerSettings['working_hours'] };
+      const body = (await request.json()) as { practitioner_ids: number[]; working_hours: PractitionerSettings['working_hours']; days?: number[] };
       sent.bulk.push(body);
       if (body.working_hours[6] !== null) {
         return HttpResponse.json(
@@ -102,8 +103,13 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
           { status: 422 },
         );
       }
-      for (const row of rows) if (body.practitioner_ids.includes(row.id)) row.working_hours = body.working_hours;
-      return HttpResponse.json({ practitioners: rows.filter((row) => body.practitioner_ids.includes(row.id)) });
+      for (const row of rows) {
+        if (body.practitioner_ids.includes(row.id)) row.working_hours = row.working_hours.map((day, index) => (!body.days || body.days.includes(index) ? body.working_hours[index] : day));
+      }
+      return HttpResponse.json({
+        practitioners: rows.filter((row) => body.practitioner_ids.includes(row.id)),
+        visits_outside_hours: body.practitioner_ids.includes(7) ? [{ practitioner_id: 7, full_name: 'Pat Nurse', visits: 2 }] : [],
+      });
     }),
   );
   return sent;
@@ -311,6 +317,46 @@ describe('editing a practitioner', () => {
   });
 });
 
+describe('a home far from the business', () => {
+  it('is found, with a warning naming how far it is from the nearest of the business’s places', async () => {
+    serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    const home = within(dialog).getByLabelText('Home address');
+    await user.clear(home);
+    await user.paste('1 Hay Street, Perth WA 6000');
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    expect(await within(dialog).findByTestId('far-away')).toHaveTextContent(
+      /^This place is 3,\d{3} km from the business’s map centre, the nearest of the business’s other places: check the address before saving\.$/,
+    );
+    await user.clear(home);
+    await user.paste('3 Given Terrace, Paddington QLD 4064');
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(within(dialog).getByTestId('home-placement')).toHaveTextContent('Found: Paddington QLD 4064.'));
+    expect(within(dialog).queryByTestId('far-away')).toBeNull();
+  });
+});
+
+describe('times of day', () => {
+  it('are 24-hour text fields whatever the browser’s locale, and read what people type', async () => {
+    const sent = serve();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    const mondayEnd = within(dialog).getByRole('textbox', { name: 'Monday end' });
+    expect(within(dialog).getByRole('textbox', { name: 'Monday start' })).toHaveValue('07:00');
+    expect(mondayEnd).toHaveValue('17:30');
+    await user.clear(mondayEnd);
+    await user.type(mondayEnd, '16.45');
+    await user.tab();
+    expect(mondayEnd).toHaveValue('16:45');
+    await user.type(mondayEnd, '{ArrowUp}');
+    expect(mondayEnd).toHaveValue('16:50');
+    await user.click(within(dialog).getByLabelText('Takes a break'));
+    expect(within(dialog).getByRole('textbox', { name: 'Starts no earlier than' })).toHaveValue('12:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.patches).toHaveLength(1));
+    expect((sent.patches[0].body.working_hours as unknown[])[0]).toEqual({ start: '07:00', end: '16:50' });
+  });
+});
+
 describe('a practitioner’s colour', () => {
   it('is chosen in the dialog, and can go back to the automatic one', async () => {
     const sent = serve();
@@ -332,7 +378,7 @@ describe('a practitioner’s colour', () => {
 });
 
 describe('setting hours for several practitioners', () => {
-  it('sends the week to every selected practitioner at once and shows the new hours', async () => {
+  it('opens on their shared hours, shows a day they work differently as mixed, sends only the days edited, and warns of routed visits outside', async () => {
     const sent = serve();
     const user = userEvent.setup();
     renderApp('/settings/practitioners', { as: 'ADMIN' });
@@ -343,13 +389,16 @@ describe('setting hours for several practitioners', () => {
     await user.click(screen.getByRole('button', { name: 'Set hours for 2 selected' }));
 
     const dialog = await screen.findByTestId('set-hours-dialog');
-    expect(within(dialog).getByText(/replace the working hours of Pat Nurse and Rory Gone/)).toBeInTheDocument();
-    // They work different hours: the dialog starts from Monday to Friday, 09:00–17:00.
-    expect(within(dialog).getByLabelText('Monday start')).toHaveValue('09:00');
-    expect(within(dialog).getByLabelText('Works on Saturday')).not.toBeChecked();
+    expect(within(dialog).getByText(/get these hours for Pat Nurse and Rory Gone/)).toBeInTheDocument();
+    // Both work Monday to Friday 07:00–17:30; only Pat works Saturdays.
+    expect(within(dialog).getByLabelText('Monday start')).toHaveValue('07:00');
+    expect(within(dialog).getByLabelText('Monday end')).toHaveValue('17:30');
+    const saturday = within(dialog).getAllByTestId('weekday-hours')[5];
+    expect(saturday).toHaveTextContent('Mixed: 08:00–12:00 for Pat Nurse; off for Rory Gone');
+    expect(within(saturday).queryByRole('checkbox')).toBeNull();
     await user.click(within(dialog).getByLabelText('Works on Wednesday'));
     await user.clear(within(dialog).getByLabelText('Monday end'));
-    await user.type(within(dialog).getByLabelText('Monday end'), '08:00');
+    await user.type(within(dialog).getByLabelText('Monday end'), '06:00');
     await user.click(within(dialog).getByRole('button', { name: 'Set hours' }));
     expect(within(dialog).getByLabelText('Monday end')).toHaveAccessibleDescription('Monday: the end must be after the start.');
     expect(sent.bulk).toEqual([]);
@@ -358,10 +407,12 @@ describe('setting hours for several practitioners', () => {
     await user.type(within(dialog).getByLabelText('Monday end'), '15:00');
     await user.click(within(dialog).getByRole('button', { name: 'Set hours' }));
     expect(await screen.findByText('The working hours have been set for 2 practitioners.')).toBeInTheDocument();
-    const nineToFive = { start: '09:00', end: '17:00' };
-    expect(sent.bulk).toEqual([{ practitioner_ids: [7, 9], working_hours: [{ start: '09:00', end: '15:00' }, nineToFive, null, nineToFive, nineToFive, null, null] }]);
+    expect(await screen.findByText('Pat Nurse has 2 routed visits outside the new hours from today on: move those visits or optimise their days again.')).toBeInTheDocument();
+    expect(sent.bulk).toEqual([{ practitioner_ids: [7, 9], working_hours: [{ start: '07:00', end: '15:00' }, null, null, null, null, null, null], days: [0, 2] }]);
     await waitFor(() => expect(screen.queryByTestId('set-hours-dialog')).toBeNull());
-    expect(within(rowOf('Rory Gone')).getByTestId('hours')).toHaveTextContent('Mon 09:00–15:00Tue, Thu–Fri 09:00–17:00');
+    expect(within(rowOf('Rory Gone')).getByTestId('hours')).toHaveTextContent('Mon 07:00–15:00Tue, Thu–Fri 07:00–17:30');
+    // Nobody touched Saturday: Pat keeps hers.
+    expect(within(rowOf('Pat Nurse')).getByTestId('hours')).toHaveTextContent('Mon 07:00–15:00Tue, Thu–Fri 07:00–17:30Sat 08:00–12:00');
     expect(within(rowOf('Quinn Physio')).getByTestId('hours')).toHaveTextContent('Mon–Fri 07:00–17:30');
     expect(screen.getByLabelText('Select Pat Nurse')).not.toBeChecked();
   });

@@ -127,6 +127,10 @@ describe('the users page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText(/already has a Rounds account/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(/^sam@demo\.test already has a Rounds account/); // under its field
+    // Another address is not the one the server refused: the problem goes with the change.
+    await user.type(within(dialog).getByLabelText('Email'), 'x');
+    expect(within(dialog).queryByText(/already has a Rounds account/)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.type(within(dialog).getByLabelText('Email'), 'sky@demo.test');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
@@ -184,6 +188,24 @@ describe('accepting an invitation', () => {
     expect(await screen.findByRole('heading', { name: 'This invitation has expired' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Ask your administrator to send a new one.');
     expect(screen.getByRole('link', { name: 'Go to the login page' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says what is wrong with the password under it, in words, until the password is changed', async () => {
+    const problem = 'Password must be at least 10 characters.';
+    server.use(
+      http.post(api('/auth/invitation'), () => HttpResponse.json({ email: 'sam@demo.test', first_name: 'Sam', business_name: 'Brisbane Demo Care' })),
+      http.post(api('/auth/invitation/accept'), () => HttpResponse.json({ message: `password: ${problem}`, code: 'VALIDATION_FAILED', errors: [`password: ${problem}`] }, { status: 422 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/accept-invitation?token=fresh');
+    const password = await screen.findByLabelText('Password');
+    await user.type(password, 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Set password and log in' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(new RegExp(`^${problem}`)));
+    expect(screen.queryByText(/password:/)).not.toBeInTheDocument();
+    await user.type(password, 'er');
+    expect(screen.queryByText(problem)).not.toBeInTheDocument();
   });
 
   it('sets the password, then logs the new user in', async () => {

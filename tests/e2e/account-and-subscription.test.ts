@@ -41,6 +41,7 @@ async function chooseTimeZone(page: Page, zone: string) {
   await input.fill(zone.split('/')[1].replace('_', ' ').toLowerCase());
   await page.getByRole('option', { name: zone }).click();
   await page.getByRole('button', { name: 'Save account settings' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Change the time zone' }).click();
   await page.getByTestId('toast').filter({ hasText: 'The account settings have been saved.' }).waitFor();
 }
 

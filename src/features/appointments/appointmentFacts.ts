@@ -8,9 +8,13 @@ type Visit = Pick<AppointmentSummary, 'starts_at' | 'arrive_at' | 'status' | 'cl
 
 export const OUTSIDE_AVAILABILITY_TEXT = "Outside client's availability";
 
-/** Times are shown in the practitioner's zone; the business zone (or the browser's) when it is unknown. */
-export function appointmentTimeZone(appointment: Pick<Visit, 'practitioner'>, businessTimeZone?: string | null): string {
-  return appointment.practitioner.time_zone || businessTimeZone || browserTimeZone();
+/**
+ * The zone a visit's times are shown in: the business's, the one the dashboard and the sidebar name, whatever the
+ * practitioner's own zone (their working hours are kept in it); the browser's only while no business is known.
+ * Every screen shows one zone, so the visit is not asked.
+ */
+export function appointmentTimeZone(_appointment: Pick<Visit, 'practitioner'>, businessTimeZone?: string | null): string {
+  return businessTimeZone || browserTimeZone();
 }
 
 export function arrivalOf(appointment: Pick<Visit, 'arrive_at' | 'starts_at'>): string {
@@ -23,7 +27,7 @@ export function isAppointmentOutsideAvailability(appointment: Visit, businessTim
     arriveAt: arrivalOf(appointment),
     availability: appointment.client.availability,
     clientTimeZone: appointment.client.time_zone,
-    practitionerTimeZone: appointmentTimeZone(appointment, businessTimeZone),
+    practitionerTimeZone: appointment.practitioner.time_zone || businessTimeZone || browserTimeZone(),
   });
 }
 

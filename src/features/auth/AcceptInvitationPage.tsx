@@ -8,13 +8,14 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { acceptInvitation, checkInvitation, type Invitation } from '../../api/endpoints';
 import { ApiError, messageOfError } from '../../api/errors';
 import { selectAuthError, selectIsAuthenticated, selectIsLoggingIn } from '../../machines/auth';
-import { ErrorNote, SubmitButton, SuccessNote, TextField } from '../../ui/forms';
+import { ErrorNote, SubmitButton, SuccessNote, TextField, useFieldProblems } from '../../ui/forms';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { TextLink } from '../../ui/TextLink';
 import { AuthShell } from './AuthShell';
 import { NewPasswordFields } from './NewPasswordFields';
 
 const CHECK_ERROR = 'An error has occurred. Could not check your invitation.';
+const ACCEPT_ERROR = 'An error has occurred. Could not set your password.';
 const PROBLEM_TITLES: Record<string, string> = {
   INVITATION_USED: 'Invitation already accepted',
   INVITATION_REPLACED: 'A newer invitation was sent',
@@ -83,6 +84,10 @@ function ChoosePasswordForm({ token, invitation }: { token: string; invitation: 
     },
   });
 
+  const { problemOf, other } = useFieldProblems({
+    error: accept.error, fieldOf: (path) => (path === 'password' ? 'password' : null), fallback: ACCEPT_ERROR, values: { password },
+  });
+
   if (accept.isSuccess && authenticated && !loggingIn) return <Redirect to="/dashboard" replace />;
 
   const submit = (event: FormEvent) => {
@@ -108,11 +113,11 @@ function ChoosePasswordForm({ token, invitation }: { token: string; invitation: 
       ) : (
         <form onSubmit={submit} className="space-y-4" aria-label="Choose your password">
           {mismatch && <ErrorNote>The two passwords do not match.</ErrorNote>}
-          {accept.isError && <ErrorNote>{messageOfError(accept.error, 'An error has occurred. Could not set your password.')}</ErrorNote>}
+          {other.map((line) => <ErrorNote key={line}>{line}</ErrorNote>)}
           <TextField label="Email" type="email" name="email" autoComplete="username" value={invitation.email} readOnly />
           <NewPasswordFields
             label="Password" password={password} confirmation={confirmation}
-            onPasswordChange={setPassword} onConfirmationChange={setConfirmation}
+            onPasswordChange={setPassword} onConfirmationChange={setConfirmation} problem={problemOf('password')}
           />
           <div className="flex flex-col-reverse items-center gap-3 pt-2 sm:flex-row sm:justify-between">
             {toLogin('Already set? Log in')}

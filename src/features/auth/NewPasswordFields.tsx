@@ -4,18 +4,20 @@ import { TextField } from '../../ui/forms';
 
 export const PASSWORD_RULE = 'At least 10 characters, and not a common password.';
 
-export function NewPasswordFields({ label, password, confirmation, onPasswordChange, onConfirmationChange }: {
+export function NewPasswordFields({ label, password, confirmation, onPasswordChange, onConfirmationChange, problem }: {
   /** 'Password', 'New password'; the second field is 'Confirm …' of it. */
   label: string;
   password: string;
   confirmation: string;
   onPasswordChange: (value: string) => void;
   onConfirmationChange: (value: string) => void;
+  /** What the server said of the password, under it. */
+  problem?: string;
 }) {
   return (
     <>
       <TextField
-        label={label} type="password" autoComplete="new-password" required minLength={10} hint={PASSWORD_RULE}
+        label={label} type="password" autoComplete="new-password" required minLength={10} hint={PASSWORD_RULE} error={problem}
         value={password} onChange={(event) => onPasswordChange(event.target.value)}
       />
       <TextField

@@ -5,6 +5,7 @@ import { selectUser } from '../../machines/auth';
 import { updateCurrentUser, type AccountChanges } from '../../api/endpoints';
 import type { User } from '../../api/types';
 import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems } from '../../ui/forms';
+import { LeaveGuard } from '../../ui/LeaveGuard';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { PASSWORD_RULE } from '../auth';
@@ -64,8 +65,10 @@ function MyAccountForm({ user }: { user: User }) {
   });
   const { problemOf, other } = useFieldProblems({
     error: save.error, fieldOf, fallback: 'An error has occurred. Could not update your account.',
-    ours: checked ? formProblems(user, form) : undefined,
+    ours: checked ? formProblems(user, form) : undefined, values: form,
   });
+
+  const unsaved = Object.keys(accountChanges(user, form)).length > 0;
 
   const field = (name: Field) => ({
     name,
@@ -123,6 +126,7 @@ function MyAccountForm({ user }: { user: User }) {
           Save changes
         </SubmitButton>
       </div>
+      <LeaveGuard unsaved={unsaved} />
     </form>
   );
 }

@@ -67,6 +67,15 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<{
   return row;
 }
 
+/** Whether the token was one of a user's who has since been deactivated (deactivating ends their sessions). */
+export async function isDeactivatedUsersToken(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const [row] = await db.select({ id: sessions.id }).from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.token_hash, tokenHash), eq(users.active, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }

@@ -12,8 +12,8 @@ import {
   findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserWithBusiness,
 } from '../users';
 import {
-  consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, revokeOneTimeTokens, revokeResetLinks, revokeSession,
-  revokeUserSessions, type OneTimeTokenPurpose,
+  consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, isDeactivatedUsersToken, revokeOneTimeTokens, revokeResetLinks,
+  revokeSession, revokeUserSessions, type OneTimeTokenPurpose,
 } from './repository';
 import { clearFailures, giveBackAttempt, takeAttempt, type ThrottleRule } from './throttle';
 import { paymentRequired, subscriptionStateOf } from '../subscriptions';
@@ -35,6 +35,9 @@ export const INVITATION_TTL_DAYS = 7;
  * password. Its password is random and never kept, and a match against it is never taken as a login anyway.
  */
 const DECOY_HASH = hashPassword(randomBytes(32).toString('base64'));
+
+const USER_NOT_ACTIVE = '40000';
+const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Ask your administrator to reactivate it.';
 
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
@@ -106,7 +109,11 @@ export class AuthService {
 
   async authenticate(token: string): Promise<AuthContext | null> {
     const row = await findLiveSession(this.ctx.db, hashToken(token));
-    if (!row) return null;
+    if (!row) {
+      // Their session ended when they were deactivated: the login page says why, not just that it ended.
+      if (await isDeactivatedUsersToken(this.ctx.db, hashToken(token))) throw new HttpError(401, DEACTIVATED_MESSAGE, USER_NOT_ACTIVE);
+      return null;
+    }
     return {
       sessionId: row.sessionId,
       userId: row.user.id,
@@ -355,6 +362,6 @@ const INVITATION_PROBLEMS = {
 const invitationProblem = (code: keyof typeof INVITATION_PROBLEMS) => new HttpError(422, INVITATION_PROBLEMS[code], code, [INVITATION_PROBLEMS[code]]);
 
 function assertActive({ user, business }: UserWithBusiness): void {
-  if (!user.active) throw forbidden('Your user account has been deactivated. Ask your administrator to reactivate it.', '40000');
+  if (!user.active) throw forbidden(DEACTIVATED_MESSAGE, USER_NOT_ACTIVE);
   if (!business.active) throw forbidden('Your business account is not active.', '40001');
 }

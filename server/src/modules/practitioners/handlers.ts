@@ -15,8 +15,8 @@ export function practitionersHandlers(ctx: AppContext): Handlers {
       practitioner: await service.update(callerOf(request), paramsOf(request, 'updatePractitioner').id, bodyOf(request, 'updatePractitioner')),
     }),
     setPractitionersWorkingHours: async (request) => {
-      const { practitioner_ids, working_hours } = bodyOf(request, 'setPractitionersWorkingHours');
-      return { practitioners: await service.setWorkingHours(callerOf(request), practitioner_ids, working_hours) };
+      const { practitioner_ids, working_hours, days } = bodyOf(request, 'setPractitionersWorkingHours');
+      return service.setWorkingHours(callerOf(request), practitioner_ids, working_hours, days);
     },
   };
 }

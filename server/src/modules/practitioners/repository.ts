@@ -1,7 +1,7 @@
 // Practitioner queries: the business's practitioners with the colour each is shown in, their working data (which
 // Rounds keeps: places, hours, break, skills, limits, time zone, colour) and the locations their places name.
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { practitioners } from '../../db/schema';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { appointments, practitioners } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { businessLocationAddress, listBusinessLocations } from '../business-locations';
 import { listCustomLocations } from '../custom-locations';
@@ -53,6 +53,16 @@ export function lockPractitioners(tx: DbOrTx, businessAccountId: number, ids: nu
   return tx.select().from(practitioners)
     .where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, ids.length ? ids : [0])))
     .orderBy(asc(practitioners.id)).for('update');
+}
+
+/** The practitioners' visits on a route (not cancelled) that start from `from` on: read to warn of hours that no longer fit. */
+export function listUpcomingRoutedVisits(db: DbOrTx, businessAccountId: number, practitionerIds: number[], from: Date) {
+  return db.select({ practitioner_id: appointments.practitioner_id, starts_at: appointments.starts_at, ends_at: appointments.ends_at })
+    .from(appointments)
+    .where(and(
+      eq(appointments.business_account_id, businessAccountId), inArray(appointments.practitioner_id, practitionerIds.length ? practitionerIds : [0]),
+      isNotNull(appointments.route_id), isNull(appointments.cancelled_at), gte(appointments.starts_at, from),
+    ));
 }
 
 /** Writes an admin's changes to practitioners' working data. */

@@ -16,7 +16,7 @@ import { findBusinessLocation } from '../business-locations';
 import { findCustomLocation } from '../custom-locations';
 import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
 import {
-  listPractitionerRows, listPractitioners, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
+  listPractitionerRows, listPractitioners, listUpcomingRoutedVisits, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
   type PractitionerRow, type PractitionerWorkingDataChanges,
 } from './repository';
 import {
@@ -445,25 +445,52 @@ export class PractitionersService {
 
   /**
    * Gives several practitioners the same working hours, in one transaction: all of them or, when any id is not one of
-   * the business's practitioners, none (404 naming the ids). Each practitioner whose hours change gets a version.
+   * the business's practitioners, none (404 naming the ids). With `days`, only those weekdays change and each keeps
+   * their own hours on the others. Each practitioner whose hours change gets a version; the answer names those whose
+   * routed visits from today on now fall outside their hours.
    */
-  async setWorkingHours(auth: AuthContext, practitionerIds: number[], hours: (WorkingHours | null)[]): Promise<Schemas['PractitionerSettings'][]> {
+  async setWorkingHours(auth: AuthContext, practitionerIds: number[], hours: (WorkingHours | null)[], days?: number[]) {
     const problems = workingHoursProblems(hours);
     if (problems.length) throw invalid(problems[0], problems);
     const wanted = normaliseWorkingHours(hours);
+    const changing = new Set(days ?? WEEKDAYS.map((_, day) => day));
     const { businessAccountId } = auth;
-    await this.ctx.db.transaction(async (tx) => {
+    const changed = await this.ctx.db.transaction(async (tx) => {
       const rows = await lockPractitioners(tx, businessAccountId, practitionerIds);
       const found = new Set(rows.map((row) => row.id));
       const missing = practitionerIds.filter((id) => !found.has(id));
       if (missing.length) throw notFound(`Practitioner ${missing.join(', ')}`);
-      const changed = rows.filter((row) => JSON.stringify(normaliseWorkingHours(row.working_hours)) !== JSON.stringify(wanted));
-      await updatePractitionerWorkingData(tx, changed.map((row) => row.id), { working_hours: wanted });
-      await recordVersions(tx, changed.map((row) => ({
+      const updates = rows.map((row) => {
+        const before = normaliseWorkingHours(row.working_hours);
+        return { row, before, after: before.map((day, index) => (changing.has(index) ? wanted[index] : day)) };
+      }).filter(({ before, after }) => JSON.stringify(before) !== JSON.stringify(after));
+      for (const { row, after } of updates) await updatePractitionerWorkingData(tx, [row.id], { working_hours: after });
+      await recordVersions(tx, updates.map(({ row, before, after }) => ({
         businessAccountId, itemType: 'Practitioner' as const, itemId: row.id, event: 'update' as const, whodunnit: auth.fullName,
-        changes: { working_hours: [normaliseWorkingHours(row.working_hours), wanted] as [unknown, unknown] },
+        changes: { working_hours: [before, after] as [unknown, unknown] },
       })));
+      return updates;
     });
-    return this.listSettings(auth, undefined, practitionerIds);
+    const outside = await this.routedVisitsOutsideHours(businessAccountId, changed.map(({ row, after }) => ({ row, hours: after })));
+    return { practitioners: await this.listSettings(auth, undefined, practitionerIds), visits_outside_hours: outside };
+  }
+
+  /** How many of each practitioner's routed visits from today on fall outside `hours` on their day, in their zone. */
+  private async routedVisitsOutsideHours(businessAccountId: number, practitioners: { row: PractitionerRow; hours: (WorkingHours | null)[] }[]) {
+    const visits = await listUpcomingRoutedVisits(this.ctx.db, businessAccountId, practitioners.map(({ row }) => row.id), new Date(Date.now() - 24 * 3600_000));
+    const today = new Map(practitioners.map(({ row }) => [row.id, Temporal.Now.plainDateISO(row.time_zone)]));
+    return practitioners.flatMap(({ row, hours }) => {
+      const count = visits.filter((visit) => {
+        if (visit.practitioner_id !== row.id) return false;
+        const starts = Temporal.Instant.from(visit.starts_at.toISOString()).toZonedDateTimeISO(row.time_zone);
+        const ends = Temporal.Instant.from(visit.ends_at.toISOString()).toZonedDateTimeISO(row.time_zone);
+        if (Temporal.PlainDate.compare(starts.toPlainDate(), today.get(row.id)!) < 0) return false;
+        const shift = hours[starts.dayOfWeek - 1];
+        if (!shift) return true;
+        const endMinute = ends.toPlainDate().equals(starts.toPlainDate()) ? ends.hour * 60 + ends.minute : 24 * 60;
+        return starts.hour * 60 + starts.minute < minutesOf(shift.start) || endMinute > minutesOf(shift.end);
+      }).length;
+      return count > 0 ? [{ practitioner_id: row.id, full_name: fullName(row), visits: count }] : [];
+    });
   }
 }

@@ -14,6 +14,11 @@ import { unwrap } from '../../../api/errors';
 
 const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';
 
+// On a phone each row is a card: the name across the width, then colour, duration and Save beneath it.
+const ROW = 'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3';
+const CELL = 'px-4 py-2 max-sm:p-0';
+const NAME_CELL = `${CELL} max-sm:order-first max-sm:w-full`;
+
 const swatch = (color: string | null | undefined) => (color && color !== '' ? color : '#000000');
 
 export default function AppointmentTypesPage({ route }: RoutePageProps) {
@@ -31,8 +36,8 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
           </div>
         )}
         {types.data && (
-          <table aria-label="Appointment types" className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
+          <table aria-label="Appointment types" className="w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+            <thead className="max-sm:sr-only bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
               <tr>
                 <th scope="col" className="px-4 py-2">Colour</th>
                 <th scope="col" className="px-4 py-2">Name</th>
@@ -57,10 +62,10 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
 
 function TypeRow({ type }: { type: AppointmentType }) {
   return (
-    <tr data-testid="appointment-type-row">
-      <td className="px-4 py-2"><span className="inline-block size-4 rounded" style={{ backgroundColor: swatch(type.color) }} aria-label={`Colour ${swatch(type.color)}`} role="img" /></td>
-      <td className="px-4 py-2 font-medium">{type.name}</td>
-      <td className="px-4 py-2">{type.duration} min</td>
+    <tr data-testid="appointment-type-row" className={ROW}>
+      <td className={CELL}><span className="inline-block size-4 rounded" style={{ backgroundColor: swatch(type.color) }} aria-label={`Colour ${swatch(type.color)}`} role="img" /></td>
+      <td className={`${NAME_CELL} font-medium`}>{type.name}</td>
+      <td className={CELL}>{type.duration} min</td>
     </tr>
   );
 }
@@ -97,13 +102,13 @@ function EditableTypeRow({ type }: { type: AppointmentType }) {
   };
   const inputClass = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
   return (
-    <tr data-testid="appointment-type-row">
-      <td className="px-4 py-2"><input type="color" value={color} onChange={(event) => setColor(event.target.value)} aria-label={`Colour of ${type.name}`} className="h-7 w-10 rounded border border-slate-300 p-0.5" /></td>
-      <td className="px-4 py-2"><input value={name} onChange={(event) => setName(event.target.value)} aria-label={`Name of ${type.name}`} className={`w-full ${inputClass}`} /></td>
-      <td className="px-4 py-2 whitespace-nowrap">
+    <tr data-testid="appointment-type-row" className={ROW}>
+      <td className={CELL}><input type="color" value={color} onChange={(event) => setColor(event.target.value)} aria-label={`Colour of ${type.name}`} className="h-7 w-10 rounded border border-slate-300 p-0.5" /></td>
+      <td className={NAME_CELL}><input value={name} onChange={(event) => setName(event.target.value)} aria-label={`Name of ${type.name}`} className={`w-full ${inputClass}`} /></td>
+      <td className={`${CELL} whitespace-nowrap`}>
         <input type="number" min={5} max={1440} step={5} value={duration} onChange={(event) => setDuration(event.target.value)} aria-label={`Duration of ${type.name} in minutes`} className={`w-20 ${inputClass}`} /> min
       </td>
-      <td className="px-4 py-2">
+      <td className={CELL}>
         <button type="button" onClick={submit} disabled={Object.keys(changes).length === 0 || save.isPending} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40 dark:border-slate-600">
           Save
         </button>

@@ -7,8 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
+import { Temporal } from 'temporal-polyfill';
 import { Button } from '../../../ui/Button';
-import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems, useLeaveWarning } from '../../../ui/forms';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
+import { LeaveGuard } from '../../../ui/LeaveGuard';
 import { MapView } from '../../../ui/map/MapView';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -83,6 +86,14 @@ const FIELD_OF_PATH: Record<string, Field> = {
   'map_center.lat': 'map_center', 'map_center.lng': 'map_center', week_start: 'week_start', reminder_hour: 'reminder_hour',
 };
 
+/** What changing the zone does, with today's 09:00 in the old zone as the example. */
+function zoneChangeText(from: string, to: string): string {
+  const nine = Temporal.Now.plainDateISO(from).toZonedDateTime({ timeZone: from, plainTime: '09:00' });
+  const shown = nine.withTimeZone(to).toPlainTime().toString({ smallestUnit: 'minute' });
+  return `Every time in Rounds (schedules, the dashboard, reports, reminders and “today”) will be shown in ${to} instead of ${from}: `
+    + `a visit at 09:00 now will show as ${shown}. The visits themselves do not move, and practitioners’ working hours stay in their own zones.`;
+}
+
 export default function BusinessAccountPage({ route }: RoutePageProps) {
   const { api } = useServices();
   const account = useQuery({ ...businessAccountQueries.current(api), staleTime: 0 });
@@ -102,14 +113,14 @@ function AccountForm({ account }: { account: BusinessAccount }) {
   const saved = useMemo(() => draftOf(account), [account]);
   const [draft, setDraft] = useState(saved);
   const [checked, setChecked] = useState(false);
+  const [confirming, setConfirming] = useState<{ changes: BusinessAccountChanges; form: HTMLFormElement } | null>(null);
   const save = useSaveBusinessAccount();
   const change = (patch: Partial<Draft>) => setDraft((now) => ({ ...now, ...patch }));
   const unsaved = Object.keys(changesOf(draft, saved)).length > 0;
-  useLeaveWarning(unsaved);
 
   const { problemOf, fieldProps: invalid, problem, other } = useFieldProblems({
     error: save.error, fieldOf: (path) => FIELD_OF_PATH[path], fallback: BUSINESS_ACCOUNT_SAVE_ERROR,
-    ours: checked ? draftProblems(draft) : undefined,
+    ours: checked ? draftProblems(draft) : undefined, values: { ...draft, map_center: [draft.lat, draft.lng] },
   });
 
   const submit = (event: FormEvent) => {
@@ -118,7 +129,10 @@ function AccountForm({ account }: { account: BusinessAccount }) {
     setChecked(true);
     if (draftProblems(draft).size > 0) return focusFirstProblem(form);
     const changes = changesOf(draft, saved);
-    if (Object.keys(changes).length > 0) save.mutate(changes, { onError: () => focusFirstProblem(form) });
+    if (Object.keys(changes).length === 0) return;
+    // Every time on every screen moves to the new zone: the admin is asked first.
+    if (changes.time_zone) setConfirming({ changes, form });
+    else save.mutate(changes, { onError: () => focusFirstProblem(form) });
   };
 
   const typedCentre = draft.lat.trim() !== '' && !draftProblems(draft).has('map_center') ? { lat: Number(draft.lat), lng: Number(draft.lng) } : null;
@@ -211,6 +225,18 @@ function AccountForm({ account }: { account: BusinessAccount }) {
         <SubmitButton busy={save.isPending} busyLabel="Saving…">Save account settings</SubmitButton>
         {unsaved && <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>}
       </div>
+      <LeaveGuard unsaved={unsaved} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Change the time zone to ${draft.time_zone}?`}
+        message={zoneChangeText(saved.time_zone, draft.time_zone)}
+        confirmLabel="Change the time zone"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) save.mutate(confirming.changes, { onError: () => focusFirstProblem(confirming.form) });
+          setConfirming(null);
+        }}
+      />
     </form>
   );
 }

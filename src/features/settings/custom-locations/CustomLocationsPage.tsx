@@ -8,11 +8,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import { GEOCODE_ERROR, geocodeAddress } from '../../../api/geocode';
-import { isApproximate, precisionText } from '../../../lib/geoPrecision';
+import { farAwayWarning, isApproximate, pinFitsAddress, precisionText } from '../../../lib/geoPrecision';
 import type { RoutePageProps } from '../../../routes/routeTypes';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, TextField, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
+import { LeaveGuard } from '../../../ui/LeaveGuard';
 import { MapView } from '../../../ui/map/MapView';
 import type { LatLng } from '../../../ui/map/mapTypes';
 import { useBusinessDefaults } from '../../../ui/businessDefaults';
@@ -22,17 +23,22 @@ import { PointPrecision } from '../../../ui/PointPrecision';
 import { DELETE_ERROR, LOAD_ERROR, CREATE_ERROR, UPDATE_ERROR, type CustomLocation } from './api';
 import { useCreateCustomLocation, useDeleteCustomLocation, useUpdateCustomLocation } from './mutations';
 import { customLocationQueries } from './queries';
+import { useKnownPlaces } from '../knownPlaces';
 
 export const NAME_NEEDED = 'Enter a name for the location.';
 export const ADDRESS_NEEDED = 'Enter an address to look up.';
 export const NOT_FOUND = 'No place was found for this address. Check it, or place the pin on the map yourself.';
 export const PIN_NEEDED = 'Find the address on the map, or place the pin yourself, before saving.';
+export const PIN_STALE = 'The address changed after the pin was placed: look it up again, or drag the pin to the new place.';
 const PIN_COLOR = '#0284c7';
 
 type FieldName = 'name' | 'address' | 'pin';
 /** The form's field for a line of the server's 422: the point's parts all belong to the pin. */
 const fieldNameOf = (path: string): FieldName | null =>
   path === 'name' || path === 'address' ? path : ['lat', 'lng', 'precision', 'source'].includes(path) ? 'pin' : null;
+
+const inUseText = (location: CustomLocation) =>
+  `“${location.name}” cannot be deleted: it is the start or end place of ${location.used_by.map((user) => user.full_name).join(', ')}. Choose another place for them first.`;
 
 const usedByText = (location: CustomLocation) =>
   location.used_by.length ? `Start or end place of ${location.used_by.map((user) => user.full_name).join(', ')}` : null;
@@ -42,6 +48,8 @@ export default function CustomLocationsPage({ route }: RoutePageProps) {
   const locations = useQuery(customLocationQueries.all(api));
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<CustomLocation | null>(null);
+  /** A location someone starts or ends at: Delete says so instead of asking. */
+  const [inUse, setInUse] = useState<number | null>(null);
   const remove = useDeleteCustomLocation();
   const list = locations.data ?? [];
 
@@ -85,9 +93,13 @@ export default function CustomLocationsPage({ route }: RoutePageProps) {
                   ) : (
                     <LocationSummary
                       location={location}
-                      deleteError={remove.variables?.id === location.id && remove.isError ? messageOfError(remove.error, DELETE_ERROR) : null}
+                      deleteError={inUse === location.id ? inUseText(location)
+                        : remove.variables?.id === location.id && remove.isError ? messageOfError(remove.error, DELETE_ERROR) : null}
                       onEdit={() => setEditing(location.id)}
-                      onDelete={() => setDeleting(location)}
+                      onDelete={() => {
+                        setInUse(location.used_by.length > 0 ? location.id : null);
+                        if (location.used_by.length === 0) setDeleting(location);
+                      }}
                     />
                   )}
                 </li>
@@ -142,8 +154,12 @@ function LocationSummary({ location, deleteError, onEdit, onDelete }: {
 }
 
 interface Placement extends LatLng {
+  /** The address the pin stands for: the one looked up, the saved one, or the one typed when it was moved by hand. */
+  address: string;
   /** How the pin got there, in words: the lookup's precision, or "moved by hand". */
   note: string;
+  /** Placed by a lookup in this form (not the saved pin, not by hand). */
+  lookedUp?: boolean;
   /** What the lookup said of the point; absent for a pin placed or moved by hand. */
   found?: { precision: CustomLocation['geo_precision']; source: CustomLocation['geo_source'] };
 }
@@ -155,7 +171,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const update = useUpdateCustomLocation();
   const [name, setName] = useState(location?.name ?? '');
   const [address, setAddress] = useState(location?.address ?? '');
-  const [placement, setPlacement] = useState<Placement | null>(location ? { lat: location.lat, lng: location.lng, note: 'The saved pin.', found: { precision: location.geo_precision, source: location.geo_source } } : null);
+  const [placement, setPlacement] = useState<Placement | null>(location ? { lat: location.lat, lng: location.lng, address: location.address, note: 'The saved pin.', found: { precision: location.geo_precision, source: location.geo_source } } : null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const form = useRef<HTMLFormElement>(null);
   const { mapCenter } = useBusinessDefaults();
@@ -165,18 +181,19 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const ours = new Map(Object.entries(errors).filter((entry): entry is [FieldName, string] => entry[1] !== undefined));
   const { problemOf, problem, other } = useFieldProblems({
     error: save.error, fieldOf: fieldNameOf, fallback: location ? UPDATE_ERROR : CREATE_ERROR, ours,
+    values: { name, address, pin: placement && [placement.lat, placement.lng] },
   });
 
   const lookUp = useMutation({
-    mutationFn: () => geocodeAddress(api, { address_1: address.trim() }),
-    onSuccess: (found) => {
+    mutationFn: (lookedUp: string) => geocodeAddress(api, { address_1: lookedUp }),
+    onSuccess: (found, lookedUp) => {
       if (found.lat === null || found.lng === null || found.precision === 'none') {
         setErrors((now) => ({ ...now, address: NOT_FOUND }));
         return;
       }
       const hint = isApproximate(found.precision) ? ' Drag the pin to the exact place if you know it.' : '';
       setPlacement({
-        lat: found.lat, lng: found.lng, note: `${found.label ? `${found.label}: ` : ''}${precisionText(found.precision, found.source)}${hint}`,
+        lat: found.lat, lng: found.lng, address: lookedUp, lookedUp: true, note: `${found.label ? `${found.label}: ` : ''}${precisionText(found.precision, found.source)}${hint}`,
         found: { precision: found.precision, source: found.source ?? 'manual' },
       });
       setMapKey((key) => key + 1);
@@ -186,17 +203,18 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
   const find = () => {
     setErrors((now) => ({ ...now, address: undefined, pin: undefined }));
     if (address.trim() === '') setErrors((now) => ({ ...now, address: ADDRESS_NEEDED }));
-    else lookUp.mutate();
+    else lookUp.mutate(address.trim());
   };
   const placeByHand = () => {
     setErrors((now) => ({ ...now, pin: undefined }));
-    setPlacement({ ...mapCenter, note: 'Placed by hand: drag the pin to the place.' });
+    setPlacement({ ...mapCenter, address, note: 'Placed by hand: drag the pin to the place.' });
     setMapKey((key) => key + 1);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = { name: name.trim() === '' ? NAME_NEEDED : undefined, pin: placement ? undefined : PIN_NEEDED };
+    const pinProblem = !placement ? PIN_NEEDED : !pinFitsAddress(placement.address, address) ? PIN_STALE : undefined;
+    const found = { name: name.trim() === '' ? NAME_NEEDED : undefined, pin: pinProblem };
     setErrors(found);
     if (found.name || found.pin || !placement) {
       focusFirstProblem(form.current);
@@ -220,6 +238,11 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
     else update.mutate({ id: location.id, changes }, { onSuccess: () => onDone?.(), ...failed });
   };
 
+  const unsaved = name !== (location?.name ?? '') || address !== (location?.address ?? '')
+    || (placement !== null && (placement.lat !== location?.lat || placement.lng !== location?.lng));
+  const knownPlaces = useKnownPlaces(location?.id);
+  // Only a pin just looked up is judged: one placed by hand is where the user put it.
+  const farAway = placement?.lookedUp && pinFitsAddress(placement.address, address) ? farAwayWarning(placement, knownPlaces) : null;
   const title = location ? `Edit ${location.name}` : 'New location';
   return (
     <form ref={form} aria-label={title} noValidate onSubmit={submit} className="mt-3 space-y-3">
@@ -258,12 +281,21 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
             {placement.found && <PointPrecision precision={placement.found.precision} besideWords={placement.note !== 'The saved pin.'} className="mr-1.5" />}
             {placement.note}
           </p>
+          {farAway && <p role="status" data-testid="far-away" className="mb-2 text-sm text-amber-800 dark:text-amber-200">{farAway}</p>}
+          {!pinFitsAddress(placement.address, address) && (
+            <p data-testid="pin-stale" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
+              The pin is still where the previous address was: look the new address up again, or drag the pin.
+            </p>
+          )}
           <MapView
             key={mapKey}
             fit="first"
             height={240}
             pins={[{ id: location?.id ?? 'new', lat: placement.lat, lng: placement.lng, title: name.trim() || 'New location', color: PIN_COLOR }]}
-            onPinMove={(_, to) => setPlacement({ ...to, note: `Moved by hand to ${to.lat.toFixed(5)}, ${to.lng.toFixed(5)}.` })}
+            onPinMove={(_, to) => {
+              setErrors((now) => ({ ...now, pin: undefined }));
+              setPlacement({ ...to, address, note: `Moved by hand to ${to.lat.toFixed(5)}, ${to.lng.toFixed(5)}.` });
+            }}
           />
         </div>
       )}
@@ -271,6 +303,7 @@ function LocationForm({ location, onDone }: { location?: CustomLocation; onDone?
         <Button type="submit" size="sm" busy={save.isPending}>{location ? 'Save' : 'Add location'}</Button>
         {onDone && <Button variant="secondary" size="sm" onClick={onDone}>Cancel</Button>}
       </div>
+      <LeaveGuard unsaved={unsaved} />
     </form>
   );
 }

@@ -10,7 +10,8 @@ import { useShownTimeZone } from '../../../app/timeZone';
 import { formatDateTime } from '../../../lib/dates';
 import { messageOfError } from '../../../api/errors';
 import type { RoutePageProps } from '../../../routes/routeTypes';
-import { ErrorNote, SubmitButton, focusFirstProblem, useFieldProblems, useLeaveWarning } from '../../../ui/forms';
+import { ErrorNote, SubmitButton, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
+import { LeaveGuard } from '../../../ui/LeaveGuard';
 import { Icon } from '../../../ui/Icon';
 import { TextLink } from '../../../ui/TextLink';
 import { Card, PageHeader } from '../../../ui/PageHeader';
@@ -19,7 +20,7 @@ import { OPTIMIZATION_SETTINGS_SAVE_ERROR, type OptimizationSettings } from './a
 import { useSaveOptimizationSettings } from './mutations';
 import { optimizationSettingsQueries } from './queries';
 import {
-  PRESET_CHOICES, ROUNDING_CHOICES, WEIGHT_FIELDS, choosePreset, draftOfSettings, editWeight, settingsChanges, settingsFieldOf,
+  PRESET_CHOICES, ROUNDING_CHOICES, WEIGHT_FIELDS, choosePreset, draftOfSettings, editWeight, settingsChanges, settingsFieldOf, settingsValues,
   settingsProblems, type Rounding, type SettingsDraft, type SettingsField,
 } from './settingsForm';
 
@@ -51,10 +52,11 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
   const timeZone = useShownTimeZone();
   const change = (patch: Partial<SettingsDraft>) => setDraft({ ...draft, ...patch });
   const unsaved = Object.keys(settingsChanges(draft, saved)).length > 0;
-  useLeaveWarning(unsaved);
 
   const ours = checked ? settingsProblems(draft) : new Map<SettingsField, string>();
-  const { fieldProps, problem, other } = useFieldProblems({ error: save.error, fieldOf: settingsFieldOf, fallback: OPTIMIZATION_SETTINGS_SAVE_ERROR, ours });
+  const { fieldProps, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: settingsFieldOf, fallback: OPTIMIZATION_SETTINGS_SAVE_ERROR, ours, values: settingsValues(draft),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -268,6 +270,7 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
         )}
       </div>
       {ours.size > 0 && <p className="text-sm text-rose-700 dark:text-rose-300">Correct the fields marked above, then save again.</p>}
+      <LeaveGuard unsaved={unsaved} />
     </form>
   );
 }

@@ -111,6 +111,16 @@ export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): Opt
 }
 
 /** The form field a 422's line is about, or null when the form shows no such field. */
+/** The draft by form field: a field's problem is shown until its value changes. */
+export function settingsValues(draft: SettingsDraft): Partial<Record<SettingsField, unknown>> {
+  return {
+    availability_mode: draft.availabilityMode, max_lateness_minutes: draft.maxLateness, overtime_minutes: draft.overtime,
+    visit_buffer_minutes: draft.buffer, arrival_rounding_minutes: draft.rounding, preset: draft.preset, weights: draft.weights,
+    search_seconds: draft.searchSeconds, allow_reassignment: draft.allowReassignment,
+    ...Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [`weights.${key}`, draft.weights[key]])),
+  };
+}
+
 export function settingsFieldOf(path: string): SettingsField | null {
   const weight = /^weights\.(\w+)/.exec(path);
   if (weight && WEIGHT_FIELDS.some(({ key }) => key === weight[1])) return `weights.${weight[1] as WeightKey}`;

@@ -7,10 +7,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { GEOCODE_ERROR, geocodeAddress } from '../../../api/geocode';
 import { messageOfError } from '../../../api/errors';
-import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPrecision';
+import { coordinatesInWords, farAwayWarning, isPlaced, precisionText } from '../../../lib/geoPrecision';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, FieldMessage, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { ModalFrame, Section } from '../../../ui/ModalFrame';
+import { TimeField } from '../../../ui/TimeField';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { Button } from '../../../ui/Button';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -20,10 +21,11 @@ import type { BusinessLocation } from '../../appointments';
 import { appointmentTypeQueries, businessLocationQueries } from '../../appointments';
 import type { CustomLocation } from '../custom-locations/api';
 import { customLocationQueries } from '../custom-locations/queries';
+import { useKnownPlaces } from '../knownPlaces';
 import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
 import { useUpdatePractitioner } from './mutations';
 import {
-  NOT_FOUND_HINT, changesOf, draftOf, draftProblemsOf, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
+  NOT_FOUND_HINT, changesOf, draftOf, draftProblemsOf, draftValues, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
 } from './practitionerForm';
 import { WeekHoursEditor, timeInputClass } from './WeekHoursEditor';
 
@@ -112,7 +114,9 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
 
   // Our problems once Save was pressed (they follow the edits from then on); the server's for what it refused.
   const ours = checked ? draftProblemsOf(draft, saved) : new Map<FormField, string>();
-  const { problemOf, fieldProps, problem, other } = useFieldProblems({ error: save.error, fieldOf: formFieldOf, fallback: PRACTITIONER_SAVE_ERROR, ours });
+  const { problemOf, fieldProps, problem, other } = useFieldProblems({
+    error: save.error, fieldOf: formFieldOf, fallback: PRACTITIONER_SAVE_ERROR, ours, values: draftValues(draft),
+  });
   const described = (field: FormField, hint?: string) => fieldProps(field, hint)['aria-describedby'];
   const dayProblems = new Map<number, string>();
   for (let day = 0; day < 7; day += 1) {
@@ -138,6 +142,8 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
   };
 
   const located = homePointOf(draft) !== undefined ? draft.located : null;
+  const knownPlaces = useKnownPlaces();
+  const farAway = located && located.lat !== null && located.lng !== null ? farAwayWarning({ lat: located.lat, lng: located.lng }, knownPlaces) : null;
   const homeHint = `${ids}-home-hint`;
 
   return (
@@ -216,6 +222,7 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
               'Used when the day starts or ends at home: type the address and press Find to place it on the map.'
             )}
           </p>
+          {farAway && <p role="status" data-testid="far-away" className="mt-1 text-sm text-amber-800 dark:text-amber-200">{farAway}</p>}
           {find.isError && <FieldMessage>{messageOfError(find.error, GEOCODE_ERROR)}</FieldMessage>}
           {problem('home')}
         </div>
@@ -235,10 +242,10 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
         {draft.hasBreak && (
           <div className="mt-3 flex flex-wrap items-end gap-4">
             <LabelledInput label="Starts no earlier than">
-              <input type="time" value={draft.breakEarliest} onChange={(event) => change({ breakEarliest: event.target.value })} {...fieldProps('break')} className={timeInputClass} />
+              <TimeField value={draft.breakEarliest} onChange={(breakEarliest) => change({ breakEarliest })} {...fieldProps('break')} className={timeInputClass} />
             </LabelledInput>
             <LabelledInput label="Starts no later than">
-              <input type="time" value={draft.breakLatest} onChange={(event) => change({ breakLatest: event.target.value })} {...fieldProps('break')} className={timeInputClass} />
+              <TimeField value={draft.breakLatest} onChange={(breakLatest) => change({ breakLatest })} {...fieldProps('break')} className={timeInputClass} />
             </LabelledInput>
             <LabelledInput label="Minutes">
               <input type="number" min={1} max={240} step={5} value={draft.breakMinutes} onChange={(event) => change({ breakMinutes: event.target.value })} {...fieldProps('break')} className={`${timeInputClass} w-24`} />

@@ -26,7 +26,10 @@ export async function updatePractitioner(api: ApiClient, id: number, changes: Pr
   return unwrap(result, PRACTITIONER_SAVE_ERROR).practitioner;
 }
 
-export async function setWorkingHours(api: ApiClient, practitionerIds: number[], workingHours: WorkingHours): Promise<PractitionerSettings[]> {
-  const result = await api.PUT('/practitioners/working_hours', { body: { practitioner_ids: practitionerIds, working_hours: workingHours } });
-  return unwrap(result, WORKING_HOURS_SAVE_ERROR).practitioners;
+export type VisitsOutsideHours = operations['setPractitionersWorkingHours']['responses']['200']['content']['application/json']['visits_outside_hours'];
+
+/** Sets `days` (weekday indices) of `workingHours` for every practitioner; their other days stay as they are. */
+export async function setWorkingHours(api: ApiClient, practitionerIds: number[], workingHours: WorkingHours, days: number[]) {
+  const result = await api.PUT('/practitioners/working_hours', { body: { practitioner_ids: practitionerIds, working_hours: workingHours, days } });
+  return unwrap(result, WORKING_HOURS_SAVE_ERROR);
 }

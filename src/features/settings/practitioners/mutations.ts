@@ -6,7 +6,9 @@ import { useServices } from '../../../app/ServicesContext';
 import type { ApiClient } from '../../../api/client';
 import { appointmentQueries, practitionerQueries } from '../../appointments';
 import { customLocationQueries } from '../custom-locations/queries';
-import { setWorkingHours, updatePractitioner, type PractitionerChanges, type PractitionerSettings, type WorkingHours } from './api';
+import {
+  setWorkingHours, updatePractitioner, type PractitionerChanges, type PractitionerSettings, type VisitsOutsideHours, type WorkingHours,
+} from './api';
 import { practitionerSettingsQueries } from './queries';
 
 export const practitionerSavedMessage = (name: string) => `${name}’s settings have been saved.`;
@@ -39,14 +41,21 @@ export function useUpdatePractitioner() {
   });
 }
 
+/** "Pat Nurse has 2 routed visits outside the new hours; …": the routes to look at again. */
+export function visitsOutsideHoursMessage(outside: VisitsOutsideHours): string {
+  const each = outside.map(({ full_name, visits }) => `${full_name} has ${visits === 1 ? '1 routed visit' : `${visits} routed visits`}`);
+  return `${each.join('; ')} outside the new hours from today on: move those visits or optimise their days again.`;
+}
+
 export function useSetWorkingHours() {
   const { api, flash } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, workingHours }: { ids: number[]; workingHours: WorkingHours }) => setWorkingHours(api, ids, workingHours),
-    onSuccess: (saved) => {
-      practitionersSaved(queryClient, api, saved);
-      flash.send({ type: 'APPEND', text: workingHoursSetMessage(saved.length) });
+    mutationFn: ({ ids, workingHours, days }: { ids: number[]; workingHours: WorkingHours; days: number[] }) => setWorkingHours(api, ids, workingHours, days),
+    onSuccess: ({ practitioners, visits_outside_hours: outside }) => {
+      practitionersSaved(queryClient, api, practitioners);
+      flash.send({ type: 'APPEND', text: workingHoursSetMessage(practitioners.length) });
+      if (outside.length > 0) flash.send({ type: 'APPEND', text: visitsOutsideHoursMessage(outside), flashType: 'warning' });
     },
   });
 }

@@ -1,6 +1,7 @@
 // The edit dialog's form as data: a practitioner's working data as a draft the inputs change, what is wrong with a
 // draft (the rules the server keeps, said before it is asked), and the changes a draft makes (only those are sent).
 import type { GeocodeResult } from '../../../api/geocode';
+import { pinFitsAddress } from '../../../lib/geoPrecision';
 import type { PlaceChoice, PractitionerChanges, PractitionerSettings } from './api';
 import { clockMinutes, draftOfHours, draftProblems, hoursOfDraft, isClock, type DayDraft } from './workingHours';
 
@@ -100,14 +101,14 @@ function limitOf(text: string): number | null | undefined {
 export function homePointOf(draft: PractitionerDraft): Point | null | undefined {
   const address = draft.homeAddress.trim();
   const { located } = draft;
-  if (located && located.address === address) return located.lat !== null && located.lng !== null ? { lat: located.lat, lng: located.lng } : null;
+  if (located && pinFitsAddress(located.address, address)) return located.lat !== null && located.lng !== null ? { lat: located.lat, lng: located.lng } : null;
   return undefined;
 }
 
 function effectiveHomePoint(draft: PractitionerDraft, saved: PractitionerDraft): Point | null | undefined {
   const found = homePointOf(draft);
   if (found !== undefined) return found;
-  return draft.homeAddress.trim() === saved.homeAddress.trim() ? saved.homePoint : undefined;
+  return pinFitsAddress(saved.homeAddress, draft.homeAddress) ? saved.homePoint : undefined;
 }
 
 /** What is wrong with the draft, by field, in words. `saved` is the draft the dialog opened with. */
@@ -171,6 +172,15 @@ export function changesOf(draft: PractitionerDraft, saved: PractitionerDraft): P
   if (draft.timeZone !== saved.timeZone) changes.time_zone = draft.timeZone;
   if (draft.color?.toLowerCase() !== saved.color?.toLowerCase()) changes.color = draft.color?.toLowerCase() ?? null;
   return changes;
+}
+
+/** The draft by form field: a field's problem is shown until its value changes. */
+export function draftValues(draft: PractitionerDraft): Partial<Record<FormField, unknown>> {
+  return {
+    start: draft.start, end: draft.end, home: draft.homeAddress, hours: draft.days, break: [draft.hasBreak, draft.breakEarliest, draft.breakLatest, draft.breakMinutes],
+    skills: draft.skills, max_visits: draft.maxVisits, max_travel_minutes: draft.maxTravelMinutes, time_zone: draft.timeZone, color: draft.color,
+    ...Object.fromEntries(draft.days.map((day, index) => [`day${index}`, day])),
+  };
 }
 
 /** The form field a 422's line is about (its path as the server spells it), or null when the form shows no such field. */

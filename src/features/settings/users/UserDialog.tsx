@@ -46,6 +46,7 @@ export function UserDialog({ user, self = false, onClose }: { user?: BusinessUse
   const [problems, setProblems] = useState(new Map<FieldName, string>());
   const { problemOf, fieldProps, problem, other } = useFieldProblems({
     error: save.error, fieldOf: fieldNameOf, fallback: user ? SAVE_ERROR : INVITE_ERROR, ours: problems,
+    values: { email, first_name: firstName, last_name: lastName, role, associated_practitioner_ids: practitionerIds },
   });
   // A practitioner already associated stays offered even when no longer active.
   const options = [
