@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { draggedStart, layoutSchedule } from './scheduleLayout';
 import type { AppointmentSummary } from './api';
 
+const BRISBANE = 'Australia/Brisbane';
 const practitioner = (id: number, name: string, zone = 'Australia/Brisbane') => ({ id, full_name: name, time_zone: zone });
 
 function visit(id: number, startsAt: string, minutes: number, who = practitioner(1, 'Pat'), extra: Partial<AppointmentSummary> = {}): AppointmentSummary {
@@ -13,12 +14,12 @@ function visit(id: number, startsAt: string, minutes: number, who = practitioner
 }
 
 describe('day schedule layout', () => {
-  it('puts blocks at their arrival in the practitioner zone, with gaps and overlaps', () => {
+  it('puts blocks at their arrival in the business zone, with gaps and overlaps', () => {
     const layout = layoutSchedule([
       visit(2, '2026-11-24T01:00:00Z', 30), // 11:00
       visit(1, '2026-11-23T23:00:00Z', 60), // 09:00-10:00
       visit(3, '2026-11-24T01:15:00Z', 30), // 11:15, overlaps 11:00-11:30
-    ]);
+    ], BRISBANE);
     const [lane] = layout.lanes;
     expect(lane.blocks.map((block) => [block.appointment.id, block.from, block.to, block.overlapsPrevious])).toEqual([
       [1, 540, 600, false],
@@ -34,15 +35,15 @@ describe('day schedule layout', () => {
       visit(1, '2026-11-23T19:30:00Z', 30, practitioner(2, 'Zoe')), // 05:30
       visit(2, '2026-11-24T09:00:00Z', 60, practitioner(1, 'Adam')), // 19:00-20:00
       visit(3, '2026-11-24T02:00:00Z', 60, practitioner(1, 'Adam'), { status: 'CANCELLED' }),
-    ]);
+    ], BRISBANE);
     expect(layout.lanes.map((lane) => lane.practitionerName)).toEqual(['Adam', 'Zoe']);
     expect(layout.lanes[0].blocks).toHaveLength(1);
     expect([layout.startMinute, layout.endMinute]).toEqual([300, 1200]);
   });
 
-  it('uses each practitioner zone', () => {
-    const layout = layoutSchedule([visit(1, '2026-11-23T23:00:00Z', 60, practitioner(1, 'Perth', 'Australia/Perth'))]);
-    expect(layout.lanes[0].blocks[0].from).toBe(7 * 60);
+  it('shows every practitioner on the business’s clock, the one the page names', () => {
+    const layout = layoutSchedule([visit(1, '2026-11-23T23:00:00Z', 60, practitioner(1, 'Perth', 'Australia/Perth'))], BRISBANE);
+    expect(layout.lanes[0].blocks[0].from).toBe(9 * 60);
   });
 });
 
