@@ -61,7 +61,8 @@ export async function fetchDayTravel(api: ApiClient, date: string): Promise<Visi
   return unwrap(result, TRAVEL_LOAD_ERROR).appointments;
 }
 
-export type VisitMove = { practitioner_id?: number; starts_at?: string };
+/** into_route: "Insert into a route" applied, the visit joins the route of the day it reaches. */
+export type VisitMove = { practitioner_id?: number; starts_at?: string; into_route?: boolean };
 
 /** Moves a visit to another practitioner and/or start (its length kept); 422 names the field when it cannot go there. */
 export async function moveAppointment(api: ApiClient, appointmentId: number, move: VisitMove): Promise<Appointment> {
