@@ -30,7 +30,7 @@ export function useTravelWarnings(date: string | null): ReadonlyMap<number, stri
   const travel = useQuery({ ...routeQueries.dayTravel(api, date ?? ''), enabled: date !== null });
   return useMemo(() => {
     const warnings = new Map<number, string>();
-    for (const visit of travel.data ?? []) {
+    for (const visit of travel.data?.appointments ?? []) {
       const text = travelWarningText(visit);
       if (text) warnings.set(visit.appointment_id, text);
     }
@@ -44,7 +44,7 @@ export function TravelWarning({ appointment }: { appointment: Appointment }) {
   const zone = useAuthSelector(selectUser)?.business_account.time_zone ?? browserTimeZone();
   const day = Temporal.Instant.from(arrivalOf(appointment)).toZonedDateTimeISO(zone).toPlainDate().toString();
   const travel = useQuery({ ...routeQueries.dayTravel(api, day), enabled: !isCancelled(appointment) });
-  const own = travel.data?.find((visit) => visit.appointment_id === appointment.id);
+  const own = travel.data?.appointments.find((visit) => visit.appointment_id === appointment.id);
   const text = own && travelWarningText(own);
   if (!own || !text) return null;
   return (
