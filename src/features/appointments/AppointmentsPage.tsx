@@ -106,7 +106,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const plansRoutes = canPlanRoutes(user?.role);
   const optimises = plansRoutes && view === 'schedule';
   // Travel warnings on the schedule's day, and in the list when it shows one day.
-  const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null);
+  const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null, view === 'schedule' ? dayAppointments : listed ?? []);
   const move = useMoveAppointment();
 
   return (
