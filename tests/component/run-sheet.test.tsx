@@ -152,6 +152,16 @@ describe("a practitioner's run sheet", () => {
     view.unmount();
   });
 
+  it("shows each visit's notes on its stop", async () => {
+    serve([{ ...BERT, notes: 'Key safe at front door — code in client file.' }, { ...MARGARET, notes: '  ' }], []);
+    const view = renderAsPractitioner();
+    const sheet = await screen.findByTestId('run-sheet');
+    const stops = within(sheet).getAllByTestId('run-sheet-stop');
+    await waitFor(() => expect(within(stops[1]).getByTestId('run-sheet-notes')).toHaveTextContent('Notes: Key safe at front door — code in client file.'));
+    expect(within(stops[0]).queryByTestId('run-sheet-notes')).toBeNull();
+    view.unmount();
+  });
+
   it('tells staff reading the same day that the times changed since the route was planned', async () => {
     const day = { ...ROUTED_DAY, practitioners: [{ ...PAT_DAY, route_changed: true }] };
     serve([MARGARET, BERT], [], day);

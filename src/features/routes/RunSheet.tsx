@@ -109,6 +109,7 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
             const address = location ? addressLine(location) : '';
             const links = location ? mapLinksForAddress(location) : null;
             const type = stop.appointment.appointment_type;
+            const notes = detail?.notes?.trim();
             const leg = legs[index];
             return (
               <li key={stop.appointment.id} data-testid="run-sheet-stop">
@@ -133,6 +134,12 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
                         {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
                         <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
                       </p>
+                      {notes && (
+                        <p data-testid="run-sheet-notes" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm whitespace-pre-line text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+                          <span className="font-medium">Notes: </span>
+                          {notes}
+                        </p>
+                      )}
                       {client && client.phone_numbers.length > 0 && (
                         <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
                           {client.phone_numbers.map((phone) => (
