@@ -26,7 +26,8 @@ describe('the day schedule', () => {
     const view = renderDaySchedule();
     await screen.findAllByTestId('schedule-block');
     const bert = block('Bert Smith');
-    expect(bert).toHaveAccessibleName('10:30–10:45 Bert Smith (Home visit)');
+    expect(bert).toHaveAccessibleName('10:30 Bert Smith (Home visit)');
+    expect(bert).toHaveTextContent('10:30–10:45 Bert Smith');
     expect(bert.title).toMatch(/^10:30–10:45 Bert Smith \(Home visit\)/);
     // Nothing visible is cut inside the block: its words are for screen readers, the popover shows them.
     expect([...bert.querySelectorAll('span')].every((span) => span.classList.contains('sr-only'))).toBe(true);

@@ -28,8 +28,8 @@ export const LANE_COLORS = ['#0284c7', '#16a34a', '#9333ea', '#ea580c', '#db2777
 
 const MIN_LABELLED_GAP_SHARE = 0.025;
 
-/** Shorter visits are too narrow on the lanes for their time and name: they show them on hover and focus. */
-const SHORT_VISIT_MINUTES = 30;
+/** Shorter visits are too narrow on the lanes for their time and name (about a pixel a minute at 1,280 px): they show them on hover and focus. */
+const SHORT_VISIT_MINUTES = 40;
 
 const PHONE_QUERY = '(max-width: 767px)';
 const subscribePhone = (onChange: () => void) => {
@@ -159,7 +159,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           onClick={() => {
                             if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                           }}
-                          aria-label={`${short ? times : time} ${described}`}
+                          aria-label={`${time} ${described}`}
                           title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
                           className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                             block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''
@@ -168,7 +168,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         >
                           {short ? (
                             // Too narrow for words: they are in the popover beside it (and the accessible name).
-                            <span className="sr-only">{time} {name}</span>
+                            <span className="sr-only">{times} {name}</span>
                           ) : (
                             <>
                               <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
