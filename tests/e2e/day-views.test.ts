@@ -66,7 +66,7 @@ describe('a coordinator at 1,280 px', () => {
       expect(cutNames).toEqual([]);
       // A short visit shows its words on hover, whole, in a popover.
       const popover = page.getByTestId('schedule-block-popover').first();
-      await popover.locator('xpath=preceding-sibling::button[1]').hover();
+      await popover.locator('xpath=..').hover();
       await popover.waitFor();
       expect(await popover.textContent()).toMatch(/^\d\d:\d\d–\d\d:\d\d \S/);
       await page.screenshot({ path: '/tmp/day-e2e-admin-1280.png', fullPage: true });

@@ -99,7 +99,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
     <div ref={drag.rootRef} className="relative overflow-x-auto" data-testid="day-schedule">
       <div className="min-w-[56rem] px-4 py-3">
-        <div className="relative ml-48 h-5 text-[10px] text-slate-500 dark:text-slate-400">
+        <div className="relative ml-40 h-5 text-[10px] text-slate-500 dark:text-slate-400">
           {hours.map((minute) => (
             <span key={minute} className="absolute -translate-x-1/2 tabular-nums" style={{ left: percent(minute) }}>
               {hourLabel(minute)}
@@ -111,7 +111,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
             const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length]; // the practitioner's colour (server-derived or chosen)
             return (
               <li key={lane.practitionerId} data-testid="schedule-lane" aria-label={lane.practitionerName} className="flex items-stretch">
-                <div className="w-48 shrink-0 pr-3 text-sm font-medium">
+                <div className="w-40 shrink-0 pr-3 text-sm font-medium">
                   <span className="block [overflow-wrap:anywhere]">
                     <span className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
                     {lane.practitionerName}
@@ -151,47 +151,42 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
-                      <span key={appointment.id} className="group contents">
-                        <button
-                          type="button"
-                          data-testid="schedule-block"
-                          {...drag.blockProps(block, lane.practitionerId)}
-                          onClick={() => {
-                            if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
-                          }}
-                          aria-label={`${time} ${described}`}
-                          title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
-                          className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
-                            block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''
-                          } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
-                          style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
-                        >
-                          {short ? (
-                            // Too narrow for words: they are in the popover beside it (and the accessible name).
-                            <span className="sr-only">{times} {name}</span>
-                          ) : (
-                            <>
-                              <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
-                              <span className="block truncate">{name}</span>
-                            </>
-                          )}
-                          {warning && (
-                            <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
-                              <Icon name="warning" className="size-3.5" />
-                            </span>
-                          )}
-                        </button>
-                        {short && (
+                      <button
+                        key={appointment.id}
+                        type="button"
+                        data-testid="schedule-block"
+                        {...drag.blockProps(block, lane.practitionerId)}
+                        onClick={() => {
+                          if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
+                        }}
+                        aria-label={`${time} ${described}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
+                        className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
+                          short ? '' : 'overflow-hidden'
+                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
+                        style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
+                      >
+                        {short ? (
+                          // Too narrow for words: they show in a popover on hover and focus (and are the accessible name).
                           <span
                             role="tooltip"
                             data-testid="schedule-block-popover"
-                            className="pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-focus-within:block group-hover:block dark:bg-white dark:text-slate-900"
-                            style={late ? { right: `calc(100% - ${percent(block.to)})` } : { left: percent(block.from) }}
+                            className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
                             <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}
                           </span>
+                        ) : (
+                          <>
+                            <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
+                            <span className="block truncate">{name}</span>
+                          </>
                         )}
-                      </span>
+                        {warning && (
+                          <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
+                            <Icon name="warning" className="size-3.5" />
+                          </span>
+                        )}
+                      </button>
                     );
                   })}
                   {outline?.practitionerId === lane.practitionerId && (
