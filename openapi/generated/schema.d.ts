@@ -900,7 +900,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the same legs the travel reports count: the applied route's leg when the route is not stale and has the two visits one after the other, else the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
+        /** Travel warnings for a day (in the business time zone), routed or not: for each practitioner's visits that are not cancelled, in order of arrival, the travel from the visit before (the same legs the travel reports count: the applied route's leg when the route is not stale and has the two visits one after the other, else the optimiser's travel: OSRM when OSRM_URL is set, else its great-circle model) and the gap between the end of the visit before (its arrival plus its booked length) and this arrival. needs_more_seconds > 0 when the gap is shorter than the travel: the day schedule flags 'Not enough travel time (needs N min)' on that visit. Visits without a map position have no travel. practitioners: each practitioner's day computed from the current visits (never from a route's stored figures): its start and end places, the legs to the first and from the last visit, when to leave and when they are back. Any role; a PRACTITIONER gets only their associated practitioners' visits. */
         get: operations["listAppointmentTravel"];
         put?: never;
         post?: never;
@@ -1018,7 +1018,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Insert into a route": the optimiser's cheapest place for the visit on its own day among the chosen practitioners' days as they are (their other visits keep their practitioner and arrival), under the business's optimisation settings, their hours, breaks, skills and limits and the client's availability. Changes nothing: apply it with PATCH /appointments/{id}/move (practitioner_id, starts_at = arrive_at). insertion is null, with a message saying why, when it fits nowhere. 404 for another business's appointment or practitioner; 422 naming practitioner_ids for a practitioner without a start place or working hours that day; 409 for a cancelled visit or one without a map position. */
+        /** "Insert into a route": the optimiser's cheapest place for the visit on its own day among the chosen practitioners' days as they are (their other visits keep their practitioner and arrival), under the business's optimisation settings, their hours, breaks, skills and limits and the client's availability. Changes nothing: apply it with PATCH /appointments/{id}/move (practitioner_id, starts_at = arrive_at, into_route: true). insertion is null, with a message saying why, when it fits nowhere. 404 for another business's appointment or practitioner; 422 naming practitioner_ids for a practitioner without a start place or working hours that day; 409 for a cancelled visit or one without a map position. */
         post: operations["findAppointmentInsertion"];
         delete?: never;
         options?: never;
@@ -2774,6 +2774,31 @@ export interface components {
             gap_seconds: number | null;
             /** @description how much longer the gap must be to cover the travel; 0 when it is long enough (or unknown) */
             needs_more_seconds: number;
+        };
+        PractitionerDayTravel: {
+            practitioner_id: components["schemas"]["Id"];
+            start_place: components["schemas"]["RoutePlace"] | null;
+            end_place: components["schemas"]["RoutePlace"] | null;
+            /** @description from the start place to the first visit with a map position */
+            start_leg: components["schemas"]["RouteLeg"] | null;
+            /** @description from the last visit with a map position to the end place */
+            end_leg: components["schemas"]["RouteLeg"] | null;
+            /**
+             * Format: date-time
+             * @description when to leave the start place to arrive at the first visit on time
+             */
+            depart_at: string | null;
+            /**
+             * Format: date-time
+             * @description when the practitioner reaches the end place after the last visit (its arrival plus its booked length, plus the leg)
+             */
+            back_at: string | null;
+            /** @description true when a leg is estimated with the travel model (not an applied route's) */
+            estimated: boolean;
+            /** @description the applied route of this practitioner's day, if any */
+            route_id: number | null;
+            /** @description the applied route's visits or times changed since it was planned (stale) */
+            route_changed: boolean;
         };
         Route: {
             id: components["schemas"]["Id"];
@@ -4657,6 +4682,8 @@ export interface operations {
                         /** @description the travel model used */
                         travel: string;
                         appointments: components["schemas"]["VisitTravel"][];
+                        /** @description Each practitioner's day as it is now (the run sheet, the lanes and the maps read it): where it starts and ends, the legs to the first and from the last visit, when to leave and when they are back, and the day's applied route if any. */
+                        practitioners: components["schemas"]["PractitionerDayTravel"][];
                     };
                 };
             };
@@ -4800,6 +4827,8 @@ export interface operations {
                      * @description ISO 8601 timestamp with offset
                      */
                     starts_at?: string;
+                    /** @description "Insert into a route" applied: the visit joins the applied route of the practitioner's day it reaches (its stop placed by arrival, with the travel to it and from it), instead of staying off it */
+                    into_route?: boolean;
                 };
             };
         };

@@ -181,6 +181,40 @@ describe('moving a visit by hand', () => {
     expect(await count()).toBe(versionsBefore);
   });
 
+  it('answers each practitioner\'s day as it is now after a move by hand: legs to and from home, leave and back times, the route changed', async () => {
+    const DATE = '2026-12-03'; // Thursday
+    const visits = [await addVisit(DATE, pat, 152.95, '09:00'), await addVisit(DATE, pat, 152.97, '10:00'), await addVisit(DATE, pat, 152.99, '11:00')];
+    const [route] = await optimiseAndApplyDay(DATE, [pat]);
+    const planned = (await travelOf(DATE, acme.tokens.practitioner)).body.practitioners;
+    expect(planned).toEqual([expect.objectContaining({ practitioner_id: pat, route_id: route.id, route_changed: false })]);
+
+    // The last visit goes to 14:00 by hand: the day's end follows it, not the route's stored figures.
+    expect((await move(visits[2], { starts_at: `${DATE}T14:00:00+10:00` })).status).toBe(200);
+    const response = await travelOf(DATE, acme.tokens.practitioner);
+    expect(response.status).toBe(200);
+    const [day] = response.body.practitioners;
+    const home = { lat: -27.47, lng: 152.93 };
+    const rows = (await t.ctx.db.select().from(appointments).where(sql`${appointments.id} IN (${sql.join(visits, sql`, `)})`))
+      .sort((a, b) => (a.arrive_at ?? a.starts_at).getTime() - (b.arrive_at ?? b.starts_at).getTime());
+    const [first, last] = [rows[0], rows.at(-1)!];
+    expect(last.id).toBe(visits[2]);
+    const provider = travelProviderFor(t.ctx.config);
+    const toFirst = await provider.matrix([home, { lat: Number(first.lat), lng: Number(first.lng) }]);
+    const fromLast = await provider.matrix([{ lat: Number(last.lat), lng: Number(last.lng) }, home]);
+    expect(day).toMatchObject({
+      practitioner_id: pat, route_id: route.id, route_changed: true, estimated: true,
+      start_place: expect.objectContaining({ kind: 'home', lat: home.lat, lng: home.lng }),
+      end_place: expect.objectContaining({ kind: 'home' }),
+      start_leg: { travel_seconds: Math.round(toFirst.durations[1]), travel_metres: Math.round(toFirst.distances[1]) },
+      end_leg: { travel_seconds: Math.round(fromLast.durations[1]), travel_metres: Math.round(fromLast.distances[1]) },
+    });
+    expect(day.depart_at).toBe(new Date((first.arrive_at ?? first.starts_at).getTime() - Math.round(toFirst.durations[1]) * 1000).toISOString());
+    expect(day.back_at).toBe(new Date(at(DATE, '14:30').getTime() + Math.round(fromLast.durations[1]) * 1000).toISOString());
+    // The visits in arrival order, the moved one last.
+    expect(response.body.appointments.map((item: any) => item.appointment_id).at(-1)).toBe(visits[2]);
+    expect((await travelOf(DATE, other.tokens.admin)).body.practitioners).toEqual([]);
+  });
+
   it('moves a visit to another day: it is listed on that day', async () => {
     const id = await addVisit(DAY, pat, 152.99, '16:00');
     const moved = await move(id, { starts_at: '2026-12-01T08:30:00+10:00' });
@@ -234,6 +268,35 @@ describe('"Insert into a route"', () => {
     expect(travel.map((item: any) => item.appointment_id).sort()).toEqual([...quinnVisits, target].sort());
     expect(travel.find((item: any) => item.appointment_id === target)).toMatchObject({ previous_appointment_id: place.after_appointment_id });
     expect(travel.map((item: any) => item.needs_more_seconds)).toEqual([0, 0, 0]);
+  });
+
+  it('applied into a routed day, puts the visit on that route (placed by arrival, with its legs) and keeps it there when read again', async () => {
+    const ROUTED = '2026-12-02'; // Wednesday
+    const quinnsDay = [await addVisit(ROUTED, quinn, 153.09, '09:00'), await addVisit(ROUTED, quinn, 153.1, '12:00')];
+    const visit = await addVisit(ROUTED, pat, 153.095, '15:00', 30, 0, -27.475);
+    const [route] = await optimiseAndApplyDay(ROUTED, [quinn]);
+    const place = (await insertion(visit, [quinn])).body.insertion;
+    expect(place).toMatchObject({ practitioner_id: quinn });
+
+    const applied = await move(visit, { practitioner_id: quinn, starts_at: place.arrive_at, into_route: true });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.appointment).toMatchObject({ practitioner: { id: quinn }, arrive_at: place.arrive_at, route_id: route.id });
+    const reread = await t.request('GET', `/api/appointments/${visit}`, { token: acme.tokens.staff });
+    expect(reread.body.appointment.route_id).toBe(route.id);
+    const [after] = await routesOfDay(ROUTED);
+    const order = after.stops.map((stop: any) => stop.appointment_id);
+    expect(order).toHaveLength(3);
+    expect(new Set(order)).toEqual(new Set([...quinnsDay, visit]));
+    const stop = after.stops.find((entry: any) => entry.appointment_id === visit);
+    expect(stop).toMatchObject({ arrive_at: place.arrive_at });
+    expect(stop.travel_seconds).toBeGreaterThan(0);
+    // Arrival order: each stop arrives after the one before.
+    expect(after.stops.map((entry: any) => entry.arrive_at)).toEqual([...after.stops.map((entry: any) => entry.arrive_at)].sort());
+    const log = (await t.request('GET', `/api/appointments/${visit}/extra_details`, { token: acme.tokens.admin })).body.versions.at(-1);
+    expect(log.object_changes.route_id).toEqual([null, route.id]);
+    // A plain move (no into_route) still takes it off.
+    const plain = await move(visit, { starts_at: `${ROUTED}T16:30:00+10:00` });
+    expect(plain.body.appointment.route_id).toBeNull();
   });
 
   it('says why when it fits nowhere: no practitioner with the skill, or no room', async () => {

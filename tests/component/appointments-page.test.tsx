@@ -35,9 +35,11 @@ const APPOINTMENTS = [
   makeAppointment({ id: 3, starts_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T03:00:00Z', arrive_at: null, practitioner: SAM, client: { id: 13, full_name: 'Cora Diaz', time_zone: null, availability: [] } }),
 ];
 
-function serve(appointments: Appointment[] = APPOINTMENTS, routes: unknown[] = []) {
+function serve(appointments: Appointment[] = APPOINTMENTS, routes: unknown[] = [], days: unknown[] = []) {
   server.use(
     http.get(api('/routes'), () => HttpResponse.json({ routes })),
+    // Before /appointments/:id, which would take "travel" for an id.
+    http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-24', travel: 'haversine', appointments: [], practitioners: days })),
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: PRACTITIONERS })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ id: 3, name: 'Home visit', duration: 60, color: null }] })),
     http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [{ id: 1, name: 'Brisbane North' }] })),
@@ -156,7 +158,11 @@ describe('appointments page', () => {
       metrics: { travel_seconds: 1720, travel_metres: 12300, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 },
       optimization_id: 3, applied_by_name: 'Ada Admin', applied_at: '2026-11-23T08:00:00Z', stale_at: null,
     };
-    serve(APPOINTMENTS, [route]);
+    const patsDay = {
+      practitioner_id: 7, start_place: home, end_place: home, start_leg: { travel_seconds: 600, travel_metres: 4200 }, end_leg: { travel_seconds: 700, travel_metres: 5000 },
+      depart_at: '2026-11-23T22:50:00Z', back_at: '2026-11-24T01:12:00Z', estimated: false, route_id: 50, route_changed: false,
+    };
+    serve(APPOINTMENTS, [route], [patsDay]);
     const user = userEvent.setup();
     const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
     const map = await screen.findByTestId('svg-map');

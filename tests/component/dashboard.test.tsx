@@ -222,7 +222,7 @@ describe('the dashboard of a PRACTITIONER', () => {
     });
     server.use(
       http.get(api('/routes'), () => HttpResponse.json({ routes: [] })),
-      http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-25', travel: 'haversine', appointments: [] })),
+      http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-25', travel: 'haversine', appointments: [], practitioners: [] })),
       http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
       http.post(api('/travel'), () => HttpResponse.json({ legs: [{ travel_seconds: 780, travel_metres: 5100 }], geometry: null, source: 'estimate' })),
       http.get(api('/appointments/:id'), ({ params }) => HttpResponse.json({ appointment: [MARGARET, BERT].find((item) => String(item.id) === params.id) })),

@@ -97,6 +97,32 @@ describe('travel warnings', () => {
     view.unmount();
   });
 
+  it('say two overlapping visits overlap, naming the other visit, on the schedule, in the list and in the modal', async () => {
+    // Bert (2) moved to 09:30 while Margaret (1) is there 09:00–10:00; they are at the same place, so no travel is short.
+    const bert = fake.visits.find((visit) => visit.id === 2)!;
+    Object.assign(bert, { starts_at: `${RUN_DAY}T09:30:00+10:00`, ends_at: `${RUN_DAY}T10:00:00+10:00`, arrive_at: `${RUN_DAY}T09:30:00+10:00` });
+    fake.travel = [
+      { appointment_id: 1, practitioner_id: 7, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null, gap_seconds: null, needs_more_seconds: 0 },
+      { appointment_id: 2, practitioner_id: 7, previous_appointment_id: 1, travel_seconds_from_previous: 0, travel_metres: 0, gap_seconds: -1800, needs_more_seconds: 0 },
+      { appointment_id: 4, practitioner_id: 7, previous_appointment_id: 2, travel_seconds_from_previous: 600, travel_metres: 8000, gap_seconds: 14_400, needs_more_seconds: 0 },
+    ];
+    const view = await scheduleAs('REGULAR_USER');
+    await waitFor(() => expect(block('Bert Smith')).toHaveAccessibleName("09:30 Bert Smith (Home visit), Overlaps Margaret Jones's visit 09:00–10:00"));
+    expect(block('Margaret Jones')).toHaveAccessibleName("09:00 Margaret Jones (Home visit), Overlaps Bert Smith's visit 09:30–10:00");
+    expect(block('Bert Smith').title).not.toMatch(/travel time/);
+    view.unmount();
+
+    window.history.replaceState(null, '', `/appointments?view=list&start=${RUN_DAY}&end=${RUN_DAY}`);
+    const list = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const row = await screen.findByRole('row', { name: /Bert Smith/ });
+    await waitFor(() => expect(within(row).getByTestId('row-travel-warning')).toHaveAttribute('title', "Overlaps Margaret Jones's visit 09:00–10:00"));
+    list.unmount();
+
+    const modal = renderWithServices(<AppointmentDetailsModal appointmentId={2} onClose={() => {}} />, { role: 'PRACTITIONER' });
+    expect(await screen.findByTestId('travel-warning')).toHaveTextContent("Overlaps Margaret Jones's visit 09:00–10:00");
+    modal.unmount();
+  });
+
   it('are absent from a visit whose gap covers the travel', async () => {
     warnBert();
     const view = renderWithServices(<AppointmentDetailsModal appointmentId={4} onClose={() => {}} />);

@@ -189,12 +189,21 @@ describe('insert into a route', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Visit with Margaret Jones moved: Pat Nguyen → Sam Lee; 25 Nov 2026 09:00 → 10:30.')).toBeInTheDocument();
-    expect(requests('PATCH', '/appointments/1/move').map((request) => request.body)).toEqual([{ practitioner_id: 8, starts_at: at('10:30') }]);
+    expect(requests('PATCH', '/appointments/1/move').map((request) => request.body)).toEqual([{ practitioner_id: 8, starts_at: at('10:30'), into_route: true }]);
     await waitFor(() => expect(field(modal, 'Practitioner')).toHaveTextContent('Sam Lee'));
     expect(field(modal, 'Starts')).toHaveTextContent('25 Nov 2026 10:30');
     expect(field(modal, 'Arrive')).toHaveTextContent('25 Nov 2026 10:30');
     await waitFor(() => expect(within(modal).getByTestId('change-log-entry')).toHaveTextContent('by Alex Taylor'));
     view.unmount();
+  });
+
+  it('names a neighbour whose arrival was moved later by its route with its arrival and end, in that order', async () => {
+    // Booked 12:00–13:00, arriving 14:15 on its route: it ends at 15:15.
+    fake.visits.find((visit) => visit.id === 3)!.arrive_at = at('14:15');
+    const { user, panel } = await openInsertion();
+    await user.click(within(panel).getByRole('button', { name: 'Find the best place' }));
+    const proposal = await within(panel).findByTestId('insertion-proposal');
+    await waitFor(() => expect(within(proposal).getByTestId('insertion-between')).toHaveTextContent('Before Cora Diaz (14:15–15:15), the first visit of the day.'));
   });
 
   it('Cancel drops the proposal without moving; a lateness is said', async () => {

@@ -148,6 +148,9 @@ describe('the practitioners list', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Inactive (1)' }));
     expect(names()).toEqual(['Rory Gone']);
+    // Rory's settings would route, but an inactive practitioner is never routed.
+    expect(within(rowOf('Rory Gone')).getAllByTestId('routing-status')[0]).toHaveTextContent('Inactive: not routed');
+    expect(within(rowOf('Rory Gone')).getAllByTestId('routing-status')[0]).not.toHaveTextContent('Ready to route');
     expect(window.location.search).toBe('?show=inactive');
     await user.click(screen.getByRole('radio', { name: 'Active (2)' }));
     expect(names()).toEqual(['Pat Nurse', 'Quinn Physio']);

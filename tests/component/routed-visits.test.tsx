@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
-import { STALE_ROUTE } from '../../src/features/routes/RunSheet';
+import { ROUTE_CHANGED } from '../../src/features/routes/RunSheet';
 import { KEEP_TIME_OFF_MESSAGE, KEEP_TIME_ON_MESSAGE, REMOVED_FROM_ROUTE_MESSAGE, routeRemovedMessage } from '../../src/features/routes/mutations';
 import { at, makeRoute } from '../../src/testing/optimizations';
 import type { Role } from '../../src/api/types';
@@ -125,7 +125,7 @@ describe('routes on the day schedule', () => {
     fake.routes = [makeRoute({ stale_at: at('07:15') }), makeRoute({ id: 62, practitioner_id: 8, practitioner_name: 'Sam Lee' })];
     const view = renderDaySchedule();
     const banner = await screen.findByTestId('stale-route-banner');
-    expect(banner).toHaveTextContent(STALE_ROUTE);
+    expect(banner).toHaveTextContent(ROUTE_CHANGED);
     expect(banner).toHaveTextContent('Pat Nguyen (since 25 Nov 2026 07:15)');
     expect(banner).not.toHaveTextContent('Sam Lee');
     expect(within(lane('Pat Nguyen')).getByTestId('route-mark')).toHaveTextContent('Route changed');
@@ -141,16 +141,29 @@ describe('routes on the day schedule', () => {
     const modal = await screen.findByTestId('appointment-details-modal');
     await user.click(await within(modal).findByRole('button', { name: 'Remove from route' }));
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByTestId('stale-route-banner')).toHaveTextContent(STALE_ROUTE);
+    expect(await screen.findByTestId('stale-route-banner')).toHaveTextContent(ROUTE_CHANGED);
     view.unmount();
   });
 
-  it('a practitioner sees the routes and the banner but cannot remove a route', async () => {
-    fake.routes = [makeRoute({ stale_at: at('07:15') })];
+  it('a practitioner sees an unchanged route\'s mark, is never told a route changed nor to optimise, and cannot remove a route', async () => {
+    fake.routes = [makeRoute({ stale_at: at('07:15') }), makeRoute({ id: 62, practitioner_id: 8, practitioner_name: 'Sam Lee' })];
     const view = renderDaySchedule({ role: 'PRACTITIONER' });
-    expect(await screen.findByTestId('stale-route-banner')).toBeInTheDocument();
-    expect(within(lane('Pat Nguyen')).getByTestId('route-mark')).toHaveTextContent('Route changed');
+    await waitFor(() => expect(within(lane('Sam Lee')).getByTestId('route-mark')).toHaveTextContent('Optimised route'));
+    expect(screen.queryByTestId('stale-route-banner')).toBeNull();
+    expect(within(lane('Pat Nguyen')).getByTestId('route-mark')).toHaveTextContent(/^$/);
+    expect(document.body).not.toHaveTextContent(/changed|optimise (the|your) day/i);
     expect(within(lane('Pat Nguyen')).queryByRole('button', { name: /Remove/ })).toBeNull();
+    view.unmount();
+  });
+
+  it('each lane says when the practitioner leaves and is back, from the day as the server reads it now', async () => {
+    fake.days = [{
+      practitioner_id: 7, start_place: null, end_place: null, start_leg: { travel_seconds: 600, travel_metres: 4000 }, end_leg: { travel_seconds: 900, travel_metres: 9000 },
+      depart_at: at('08:20'), back_at: at('15:10'), estimated: true, route_id: 61, route_changed: true,
+    }];
+    const view = renderDaySchedule();
+    await waitFor(() => expect(within(lane('Pat Nguyen')).getByTestId('lane-day-times')).toHaveTextContent('Leave 08:20 · back 15:10'));
+    expect(within(lane('Sam Lee')).queryByTestId('lane-day-times')).toBeNull();
     view.unmount();
   });
 });

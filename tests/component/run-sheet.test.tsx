@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
+import { RunSheet } from '../../src/features/routes/RunSheet';
 import { findRoute } from '../../src/routes/routeTable';
-import type { Appointment } from '../../src/features/appointments/api';
+import type { Appointment, AppointmentSummary } from '../../src/features/appointments/api';
 import { api, server, received } from './support/fakeApi';
 import { makeAppointment, makeClient } from './support/fixtures';
 import { renderWithServices, useFakeApi } from './support/harness';
@@ -42,7 +43,19 @@ const ROUTE = {
 
 const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(items.map((item) => [item.id, item])).values()];
 
-function serve(appointments: Appointment[], routes: unknown[], travel = { legs: [{ travel_seconds: 780, travel_metres: 5100 }], geometry: null, source: 'estimate' }) {
+// The day as the server reads it now: Margaret (1) then Bert (2), from and to home.
+const visitTravel = (id: number, previous: number | null, seconds: number | null = null, metres: number | null = null) => ({
+  appointment_id: id, practitioner_id: 7, previous_appointment_id: previous, travel_seconds_from_previous: seconds, travel_metres: metres,
+  gap_seconds: null, needs_more_seconds: 0,
+});
+const PAT_DAY = {
+  practitioner_id: 7, start_place: HOME, end_place: HOME, start_leg: { travel_seconds: 600, travel_metres: 4200 }, end_leg: { travel_seconds: 900, travel_metres: 12_400 },
+  depart_at: '2026-11-23T22:40:00Z', back_at: '2026-11-24T02:15:00Z', estimated: false, route_id: 50, route_changed: false,
+};
+const ROUTED_DAY = { appointments: [visitTravel(1, null), visitTravel(2, 1, 420, 3180)], practitioners: [PAT_DAY] };
+
+function serve(appointments: Appointment[], routes: unknown[], day: unknown = ROUTED_DAY) {
+  const travel = { legs: [{ travel_seconds: 780, travel_metres: 5100 }], geometry: null, source: 'estimate' };
   server.use(
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [PAT] })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [] })),
@@ -57,6 +70,7 @@ function serve(appointments: Appointment[], routes: unknown[], travel = { legs: 
       appointment_types: uniqueById(appointments.flatMap(({ appointment_type }) => (appointment_type ? [appointment_type] : []))),
       meta: { page: 1, per_page: appointments.length, total: appointments.length },
     })),
+    http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-24', travel: 'haversine', ...(day as object) })),
     http.get(api('/appointments/:id'), ({ params }) => HttpResponse.json({ appointment: appointments.find((item) => String(item.id) === params.id) })),
     http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
     http.get(api('/clients/11'), () => HttpResponse.json({ client: makeClient() })),
@@ -119,29 +133,58 @@ describe("a practitioner's run sheet", () => {
     view.unmount();
   });
 
-  it('says when the route changed after it was optimised, and keeps only the legs that still hold', async () => {
-    // A visit added at 10:00 after the route was applied sits between the route's two stops.
-    const added = makeAppointment({ id: 4, starts_at: '2026-11-24T00:00:00Z', ends_at: '2026-11-24T00:30:00Z', arrive_at: '2026-11-24T00:00:00Z', practitioner: PAT, client: null, lat: null, lng: null });
-    serve([MARGARET, BERT, added], [{ ...ROUTE, stale_at: '2026-11-23T09:00:00Z' }]);
+  it('after a visit is moved by hand, shows the day as it is now, never the route\'s old figures, and never tells a practitioner to optimise', async () => {
+    // Bert moved by hand to 14:00: the route (stale) still says back by 12:15; the server's reading of the day says 15:15.
+    const moved = { ...BERT, starts_at: '2026-11-24T04:00:00Z', ends_at: '2026-11-24T05:00:00Z', arrive_at: '2026-11-24T04:00:00Z', route_id: null };
+    const day = {
+      appointments: [visitTravel(1, null), visitTravel(2, 1, 840, 6100)],
+      practitioners: [{ ...PAT_DAY, back_at: '2026-11-24T05:15:00Z', estimated: true, route_changed: true }],
+    };
+    serve([MARGARET, moved], [{ ...ROUTE, stale_at: '2026-11-23T09:00:00Z', stops: [ROUTE.stops[0]] }], day);
     const view = renderAsPractitioner();
     const sheet = await screen.findByTestId('run-sheet');
-    expect(within(sheet).getByRole('status')).toHaveTextContent('This route changed after it was optimised.');
-    expect(text(within(sheet).getAllByTestId('run-sheet-arrival'))).toEqual(['08:50', '10:00', '11:00']);
-    // Home → Margaret and Bert → home hold; Margaret → Bert no longer does.
-    expect(text(within(sheet).getAllByTestId('run-sheet-leg'))).toEqual(['↓Travel 10 min · 4.2 km', '↓Travel 15 min · 12 km']);
+    expect(text(within(sheet).getAllByTestId('run-sheet-arrival'))).toEqual(['08:50', '14:00']);
+    expect(text(within(sheet).getAllByTestId('run-sheet-leg'))).toEqual(['↓Travel about 10 min · 4.2 km', '↓Travel about 14 min · 6.1 km', '↓Travel about 15 min · 12 km']);
+    expect(within(sheet).getByTestId('run-sheet-end')).toHaveTextContent('End at Home · back by 15:15');
+    expect(within(sheet).getByTestId('run-sheet-summary')).toHaveTextContent('2 visits · about 39 min travel · 23 km · in arrival order');
+    expect(sheet).not.toHaveTextContent(/optimis/i);
+    expect(within(sheet).queryByRole('status')).toBeNull();
+    view.unmount();
+  });
+
+  it("shows each visit's notes on its stop", async () => {
+    serve([{ ...BERT, notes: 'Key safe at front door — code in client file.' }, { ...MARGARET, notes: '  ' }], []);
+    const view = renderAsPractitioner();
+    const sheet = await screen.findByTestId('run-sheet');
+    const stops = within(sheet).getAllByTestId('run-sheet-stop');
+    await waitFor(() => expect(within(stops[1]).getByTestId('run-sheet-notes')).toHaveTextContent('Notes: Key safe at front door — code in client file.'));
+    expect(within(stops[0]).queryByTestId('run-sheet-notes')).toBeNull();
+    view.unmount();
+  });
+
+  it('tells staff reading the same day that the times changed since the route was planned', async () => {
+    const day = { ...ROUTED_DAY, practitioners: [{ ...PAT_DAY, route_changed: true }] };
+    serve([MARGARET, BERT], [], day);
+    // The list's shape (an appointment with its ids), as the page hands it.
+    const summaries = [MARGARET, BERT].map((visit) => ({ ...visit, business_location_id: null })) as unknown as AppointmentSummary[];
+    const view = renderWithServices(<RunSheet appointments={summaries} day="2026-11-24" businessTimeZone="Australia/Brisbane" />, { role: 'REGULAR_USER' });
+    const sheet = await screen.findByTestId('run-sheet');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('Times changed since the route was planned.');
+    expect(within(sheet).getByTestId('run-sheet-summary')).toHaveTextContent('route changed by hand');
     view.unmount();
   });
 
   it('lists a day without a route in arrival order, with the travel the server estimates', async () => {
-    serve([BERT, MARGARET], []);
+    serve([BERT, MARGARET], [], {
+      appointments: [visitTravel(1, null), visitTravel(2, 1, 780, 5100)],
+      practitioners: [{ ...PAT_DAY, start_place: null, end_place: null, start_leg: null, end_leg: null, depart_at: null, back_at: null, estimated: true, route_id: null }],
+    });
     const view = renderAsPractitioner();
     const sheet = await screen.findByTestId('run-sheet');
     expect(text(within(sheet).getAllByTestId('run-sheet-arrival'))).toEqual(['08:50', '11:00']);
     expect(within(sheet).queryByTestId('run-sheet-start')).toBeNull();
     await waitFor(() => expect(text(within(sheet).getAllByTestId('run-sheet-leg'))).toEqual(['↓Travel about 13 min · 5.1 km']));
-    expect(within(sheet).getByTestId('run-sheet-summary')).toHaveTextContent('2 visits · about 13 min travel · 5.1 km · in arrival order (not optimised)');
-    const asked = received.filter((request) => request.path === '/api/travel');
-    expect(asked.map((request) => request.body)).toEqual([{ points: [{ lat: -27.46, lng: 152.99 }, { lat: -27.485, lng: 152.993 }], geometry: false }]);
+    expect(within(sheet).getByTestId('run-sheet-summary')).toHaveTextContent('2 visits · about 13 min travel · 5.1 km · in arrival order');
     view.unmount();
   });
 

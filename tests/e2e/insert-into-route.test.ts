@@ -76,6 +76,10 @@ describe('inserting a visit into a route', () => {
             await expect.poll(() => modal.getByText('Practitioner', { exact: true }).locator('xpath=following-sibling::dd').textContent()).toBe(target);
             await expect.poll(() => modal.getByTestId('arrival-time').textContent()).toContain(arrival);
             await expect.poll(() => modal.getByTestId('change-log-reason').allTextContents()).toContain('Moved by Sam Taylor');
+            // It joined that practitioner's route, and is still on it when read again.
+            await expect.poll(() => modal.getByTestId('route-status').textContent()).toMatch(/^On an optimised route/);
+            await page.reload();
+            await expect.poll(() => modal.getByTestId('route-status').textContent()).toMatch(/^On an optimised route/);
             moved = arrival;
           }
         }

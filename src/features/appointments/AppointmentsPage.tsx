@@ -23,7 +23,7 @@ import { DaySchedule } from './DaySchedule';
 import { VisitFilters } from './VisitFilters';
 import { DayMap } from './DayMap';
 import {
-  canPlanRoutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
+  canPlanRoutes, LaneDayTimes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
@@ -109,7 +109,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const plansRoutes = canPlanRoutes(user?.role);
   const optimises = plansRoutes && view === 'schedule';
   // Travel warnings on the schedule's day, and in the list when it shows one day.
-  const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null);
+  const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null, view === 'schedule' ? dayAppointments : listed ?? []);
   const move = useMoveAppointment();
 
   return (
@@ -188,7 +188,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
               <RunSheet appointments={dayAppointments} day={shownDay} businessTimeZone={businessTimeZone} />
             ) : (
               <>
-                <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />
+                {plansRoutes && <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />}
                 <DaySchedule
                   appointments={dayAppointments}
                   businessTimeZone={businessTimeZone}
@@ -196,7 +196,12 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
                   laneNote={(practitionerId) => {
                     const laneRoute = routeOf.get(practitionerId);
-                    return laneRoute && <RouteLaneMark route={laneRoute} canEdit={plansRoutes} />;
+                    return (
+                      <>
+                        <LaneDayTimes day={shownDay} practitionerId={practitionerId} timeZone={businessTimeZone ?? 'UTC'} />
+                        {laneRoute && <RouteLaneMark route={laneRoute} canEdit={plansRoutes} />}
+                      </>
+                    );
                   }}
                 />
                 <DayMap appointments={dayAppointments} day={shownDay} />

@@ -6,7 +6,7 @@ import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, sta
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { Icon } from '../../ui/Icon';
 
-/** The columns and their widths: fixed ones for short values, the names share what is left and truncate. */
+/** The columns and their widths: fixed ones for short values, the names share what is left and wrap. */
 const COLUMNS = [
   { header: 'Time', width: 'w-32' },
   { header: 'Client', width: '' },
@@ -28,10 +28,10 @@ function compactDay(date: Pick<Temporal.ZonedDateTime, 'dayOfWeek' | 'day' | 'mo
 
 const CELL = 'px-3 py-2';
 
-/** A text cell that keeps to its column: cut with an ellipsis, the whole text in the tooltip. */
+/** A text cell that keeps to its column: a name too long for it wraps (never cut, so namesakes stay apart). */
 function TextCell({ text, className = '' }: { text: string; className?: string }) {
   return (
-    <td className={`${CELL} truncate ${className}`} title={text}>
+    <td className={`${CELL} [overflow-wrap:anywhere] ${className}`}>
       {text}
     </td>
   );

@@ -1,5 +1,5 @@
 // The day schedule's map: each practitioner's visits numbered in visiting order, in their colour, with the legs between
-// them (along the roads when the server has OSRM) and, on a routed day, the route's start and end places; fitted to the
+// them (along the roads when the server has OSRM) and their start and end places; fitted to the
 // day's visits, with a legend to show or hide each practitioner.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,12 +12,10 @@ import type { AppointmentSummary } from './api';
 
 export function DayMap({ appointments, day }: { appointments: readonly AppointmentSummary[]; day: string }) {
   const { api } = useServices();
-  // Without the day's routes (still loading, or refused) the visits are drawn in arrival order.
-  const routes = useQuery(routeQueries.day(api, day));
-  const mapRoutes = useMemo(
-    () => dayPlans(appointments, routes.data ?? []).map(mapRouteOf).filter((route) => route.stops.length > 0),
-    [appointments, routes.data],
-  );
+  // The day as the server reads it now (the run sheet's and the lanes' source too); until it answers, visits in arrival order.
+  const travel = useQuery(routeQueries.dayTravel(api, day));
+  const plans = useMemo(() => dayPlans(appointments, travel.data), [appointments, travel.data]);
+  const mapRoutes = useMemo(() => plans.map(mapRouteOf).filter((route) => route.stops.length > 0), [plans]);
 
   const drawn = useRoadPaths(mapRoutes);
   const precisions = useMemo(
@@ -26,15 +24,15 @@ export function DayMap({ appointments, day }: { appointments: readonly Appointme
     [appointments],
   );
   const places = useMemo(
-    () => precisionOfPlaces((routes.data ?? []).map((route) => ({ name: route.practitioner_name, places: [route.start_place, route.end_place] }))),
-    [routes.data],
+    () => precisionOfPlaces(plans.map((plan) => ({ name: plan.name, places: [plan.start, plan.end] }))),
+    [plans],
   );
 
   if (mapRoutes.length === 0) return null;
   return (
     <div className="border-t border-slate-200 p-4 dark:border-slate-800">
       <MapView routes={drawn} height={360} onStopClick={(stop) => openAppointmentModal(Number(stop.id))} />
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Numbers give each practitioner’s visiting order; squares are where a routed day starts (S) and ends (E).</p>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Numbers give each practitioner’s visiting order; squares are where the day starts (S) and ends (E).</p>
       <PrecisionSummary points={precisions} />
       <PrecisionSummary points={places} noun="start and end places" />
     </div>

@@ -2,7 +2,9 @@
 // (travel and waiting) are drawn as dashed connectors with their length. A visit whose gap is shorter than the travel
 // from the visit before carries its travel warning. Those who may move visits drag a block to another time (5-minute
 // steps) and/or another practitioner's lane: an outline shows where it will go, and the drop is handed to `onMoveVisit`.
-import { useMemo, useState, type ReactNode } from 'react';
+// A visit too short to carry its time and name shows them on hover and focus. On a phone the day is a list per
+// practitioner instead (the lanes would need scrolling sideways to see past the morning).
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { openAppointmentModal } from '../../app/modalStore';
 import { Icon } from '../../ui/Icon';
@@ -25,6 +27,28 @@ interface PendingMove extends DragTarget {
 export const LANE_COLORS = ['#0284c7', '#16a34a', '#9333ea', '#ea580c', '#db2777', '#0d9488', '#ca8a04', '#4f46e5'];
 
 const MIN_LABELLED_GAP_SHARE = 0.025;
+
+/** Shorter visits are too narrow on the lanes for their time and name (about a pixel a minute at 1,280 px): they show them on hover and focus. */
+const SHORT_VISIT_MINUTES = 40;
+
+const PHONE_QUERY = '(max-width: 767px)';
+const subscribePhone = (onChange: () => void) => {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+
+/** "09:00–09:15 Robin Tran (Home visit)": what a visit block says of itself, whatever its width. */
+function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { time: string; span: string; name: string; type: string | null } {
+  const { appointment } = block;
+  const zone = appointmentTimeZone(appointment, businessTimeZone);
+  const arrival = arrivalOf(appointment);
+  const end = new Date(Date.parse(arrival) + Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)).toISOString();
+  const time = formatTime(arrival, zone);
+  return { time, span: `${time}–${formatTime(end, zone)}`, name: appointment.client?.full_name ?? 'Appointment', type: appointment.appointment_type?.name ?? null };
+}
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
@@ -66,7 +90,10 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const hours: number[] = [];
   for (let minute = layout.startMinute; minute <= layout.endMinute; minute += 60) hours.push(minute);
 
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -85,11 +112,11 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
             return (
               <li key={lane.practitionerId} data-testid="schedule-lane" aria-label={lane.practitionerName} className="flex items-stretch">
                 <div className="w-40 shrink-0 pr-3 text-sm font-medium">
-                  <span className="block truncate" title={lane.practitionerName}>
+                  <span className="block [overflow-wrap:anywhere]">
                     <span className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
                     {lane.practitionerName}
                   </span>
-                  <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} visits</span>
+                  <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
                   {laneNote?.(lane.practitionerId)}
                 </div>
                 <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
@@ -114,13 +141,15 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                   ))}
                   {lane.blocks.map((block) => {
                     const { appointment } = block;
-                    const zone = appointmentTimeZone(appointment, businessTimeZone);
                     const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
                     const warning = warnings?.get(appointment.id);
-                    const time = formatTime(arrivalOf(appointment), zone);
-                    const name = appointment.client?.full_name ?? 'Appointment';
+                    const { time, span: times, name, type } = visitLabel(block, businessTimeZone);
+                    const short = block.to - block.from < SHORT_VISIT_MINUTES;
                     const moving = outline?.appointmentId === appointment.id;
                     const held = drag.heldId === appointment.id && !moving;
+                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}`;
+                    // Past the middle of the day the popover opens leftwards, so it stays on the lane.
+                    const late = block.from - layout.startMinute > span / 2;
                     return (
                       <button
                         key={appointment.id}
@@ -130,15 +159,28 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         onClick={() => {
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
-                        aria-label={`${time} ${name}${appointment.appointment_type ? ` (${appointment.appointment_type.name})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}`}
-                        title={`${time} ${name}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
-                        className={`absolute inset-y-1 overflow-hidden rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
-                          block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''
-                        } ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
+                        aria-label={`${time} ${described}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
+                        className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
+                          short ? '' : 'overflow-hidden'
+                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
                       >
-                        <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
-                        <span className="block truncate">{name}</span>
+                        {short ? (
+                          // Too narrow for words: they show in a popover on hover and focus (and are the accessible name).
+                          <span
+                            role="tooltip"
+                            data-testid="schedule-block-popover"
+                            className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
+                          >
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}
+                          </span>
+                        ) : (
+                          <>
+                            <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
+                            <span className="block truncate">{name}</span>
+                          </>
+                        )}
                         {warning && (
                           <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
                             <Icon name="warning" className="size-3.5" />
@@ -168,5 +210,58 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
         {drag.target ? `Drop to move to ${laneOf(drag.target.practitionerId)?.practitionerName} at ${clockOf(drag.target.from)}.` : ''}
       </p>
     </div>
+  );
+}
+
+/** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings }: {
+  layout: ReturnType<typeof layoutSchedule>;
+  businessTimeZone?: string | null;
+  laneNote?: (practitionerId: number) => ReactNode;
+  warnings?: ReadonlyMap<number, string>;
+}) {
+  return (
+    <ul aria-label="Practitioners' visits" data-testid="day-agenda" className="space-y-4 px-4 py-3">
+      {layout.lanes.map((lane, laneIndex) => {
+        const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length];
+        return (
+          <li key={lane.practitionerId} data-testid="schedule-lane" aria-label={lane.practitionerName}>
+            <h3 className="text-sm font-semibold">
+              <span className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
+              {lane.practitionerName}
+              <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
+            </h3>
+            <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
+            <ol className="mt-2 space-y-1.5">
+              {lane.blocks.map((block) => {
+                const { appointment } = block;
+                const { span, name, type } = visitLabel(block, businessTimeZone);
+                const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
+                const warning = warnings?.get(appointment.id);
+                return (
+                  <li key={appointment.id}>
+                    <button
+                      type="button"
+                      data-testid="schedule-block"
+                      onClick={() => openAppointmentModal(appointment.id)}
+                      className="flex w-full items-start gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+                      style={{ borderLeft: `4px solid ${appointment.appointment_type?.color || color}` }}
+                    >
+                      <span className="w-24 shrink-0 font-semibold tabular-nums">{span}</span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
+                        {type && <span className="block text-xs text-slate-600 dark:text-slate-300">{type}</span>}
+                        {outside && <span className="block text-xs text-amber-800 dark:text-amber-300">⚠ Outside client’s availability</span>}
+                        {warning && <span data-testid="block-travel-warning" className="block text-xs text-rose-700 dark:text-rose-300">{warning}</span>}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,16 +1,19 @@
 // The routes of the day on the day schedule: the "Optimise" action and its dialog, the banner on a day whose route
-// changed after it was optimised, and each practitioner's route mark with "Remove route".
+// changed after it was optimised, each practitioner's route mark with "Remove route", and when they leave and are back.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/ServicesContext';
 import type { Route } from '../../api/optimizations';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatTime } from '../../lib/dates';
 import { plural } from '../../lib/plural';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextLink } from '../../ui/TextLink';
 import { Icon } from '../../ui/Icon';
 import { useDeleteRoute } from './mutations';
+import { routeQueries } from './queries';
 import { OptimiseDialog } from './OptimiseDialog';
-import { STALE_ROUTE } from './RunSheet';
+import { ROUTE_CHANGED } from './RunSheet';
 
 
 export function OptimiseAction({ day }: { day: string }) {
@@ -27,7 +30,7 @@ export function OptimiseAction({ day }: { day: string }) {
   );
 }
 
-/** Said once for the day, naming each practitioner whose route is stale. */
+/** For those who plan routes: said once for the day, naming each practitioner whose route is stale. */
 export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route[]; timeZone: string }) {
   const stale = routes.filter((route) => route.stale_at !== null);
   if (stale.length === 0) return null;
@@ -35,7 +38,7 @@ export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route
     <div role="status" data-testid="stale-route-banner" className="mx-4 mt-3 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
       <Icon name="warning" className="mt-0.5 size-5 shrink-0" />
       <div>
-        <p className="font-medium">{stale.length === 1 ? STALE_ROUTE : `${plural(stale.length, 'route')} changed after they were optimised.`}</p>
+        <p className="font-medium">{stale.length === 1 ? ROUTE_CHANGED : `${plural(stale.length, 'route')} changed after they were optimised.`}</p>
         <p className="text-xs">
           {stale.map((route) => `${route.practitioner_name} (since ${formatDateTime(route.stale_at!, timeZone)})`).join(', ')}.{' '}
           {stale.length === 1 ? 'Its' : 'Their'} arrival times may no longer fit the day: optimise the day again, or remove the{' '}
@@ -46,15 +49,20 @@ export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route
   );
 }
 
-/** Under a practitioner's name on the schedule: the route's mark and, for those who may, "Remove route". */
+/**
+ * Under a practitioner's name on the schedule: the route's mark and, for those who may plan routes, "Remove route" and
+ * whether the route changed (a practitioner, who cannot plan one, is not told).
+ */
 export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteRoute();
   return (
     <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs font-normal" data-testid="route-mark">
-      <span className={route.stale_at ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400'}>
-        {route.stale_at ? 'Route changed' : 'Optimised route'}
-      </span>
+      {route.stale_at ? (
+        canEdit && <span className="text-amber-700 dark:text-amber-400">Route changed</span>
+      ) : (
+        <span className="text-emerald-700 dark:text-emerald-400">Optimised route</span>
+      )}
       {canEdit && (
         <TextLink disabled={remove.isPending} onClick={() => setConfirming(true)} aria-label={`Remove ${route.practitioner_name}'s route`} className="disabled:opacity-60">
           Remove route
@@ -74,4 +82,14 @@ export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boole
       />
     </span>
   );
+}
+
+/** Under a practitioner's name on the schedule: when they leave their start place and are back, as the run sheet says. */
+export function LaneDayTimes({ day, practitionerId, timeZone }: { day: string; practitionerId: number; timeZone: string }) {
+  const { api } = useServices();
+  const travel = useQuery(routeQueries.dayTravel(api, day));
+  const own = travel.data?.practitioners.find((candidate) => candidate.practitioner_id === practitionerId);
+  const words = [own?.depart_at && `Leave ${formatTime(own.depart_at, timeZone)}`, own?.back_at && `back ${formatTime(own.back_at, timeZone)}`].filter(Boolean);
+  if (words.length === 0) return null;
+  return <span data-testid="lane-day-times" className="block text-xs font-normal text-slate-500 tabular-nums dark:text-slate-400">{words.join(' · ')}</span>;
 }

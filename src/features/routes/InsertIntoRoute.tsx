@@ -10,7 +10,7 @@ import { formatDateTime, formatTime, zonedFromInstant } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { FieldMessage } from '../../ui/forms';
-import { appointmentQueries } from '../appointments';
+import { appointmentQueries, arrivalOf } from '../appointments';
 import { practitionerSettingsQueries } from '../settings';
 import { ROUTE_ERRORS, type Insertion } from './api';
 import { formatDistance, formatMinutes } from './dayPlan';
@@ -46,7 +46,7 @@ export function InsertIntoRoute({ appointment, timeZone, onDone }: { appointment
 
   const apply = (insertion: Insertion) =>
     move.mutate(
-      { appointmentId: appointment.id, move: { practitioner_id: insertion.practitioner_id, starts_at: insertion.arrive_at } },
+      { appointmentId: appointment.id, move: { practitioner_id: insertion.practitioner_id, starts_at: insertion.arrive_at, into_route: true } },
       {
         onSuccess: () => {
           find.reset();
@@ -134,7 +134,10 @@ function useNeighbour(id: number | null, timeZone: string): string | null {
   const visit = useQuery({ ...appointmentQueries.detail(api, id ?? 0), enabled: id !== null });
   if (id === null) return null;
   if (!visit.data) return visit.isPending ? '…' : `visit ${id}`;
-  const times = `${formatTime(visit.data.arrive_at ?? visit.data.starts_at, timeZone)}–${formatTime(visit.data.ends_at, timeZone)}`;
+  const arrival = arrivalOf(visit.data);
+  // A route may have moved the arrival away from the booked start: the visit ends its booked length after arriving.
+  const end = new Date(Date.parse(arrival) + Date.parse(visit.data.ends_at) - Date.parse(visit.data.starts_at)).toISOString();
+  const times = `${formatTime(arrival, timeZone)}–${formatTime(end, timeZone)}`;
   return visit.data.client ? `${visit.data.client.full_name} (${times})` : `the visit at ${times}`;
 }
 

@@ -1,10 +1,11 @@
-// A practitioner's day as a run sheet: the visits in visiting order with their arrival times, the travel between them
-// (the applied route's legs, else the server's estimate through POST /travel), each client's address and phone, links
-// that open the address in Google Maps, Apple Maps or Waze, and the day on the map. Made for a phone first.
+// A practitioner's day as a run sheet: the visits in visiting order with their arrival times, the travel between them,
+// when to leave and when they are back (the server's reading of the day as it is now, the one the lanes and the map
+// read), each client's address, phone and the visit's notes, links that open the address in Google Maps, Apple Maps or
+// Waze, and the day on the map. Made for a phone first.
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/ServicesContext';
-import { configQueries } from '../../api/queries';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectRole } from '../../machines/auth';
 import { openAppointmentModal } from '../../app/modalStore';
 import { formatTime } from '../../lib/dates';
 import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
@@ -12,14 +13,16 @@ import { Button } from '../../ui/Button';
 import { TextLink } from '../../ui/TextLink';
 import { MapView } from '../../ui/map/MapView';
 import { PointPrecision } from '../../ui/PointPrecision';
-import { hasCoordinates } from '../../ui/map/mapTypes';
 import { appointmentQueries, appointmentTimeZone, type AppointmentSummary } from '../appointments';
 import { clientQueries } from '../clients';
+import { canPlanRoutes } from './access';
 import type { RoutePlace } from './api';
 import { dayPlans, formatDistance, formatLeg, formatMinutes, mapRouteOf, type Leg, type PractitionerPlan } from './dayPlan';
-import { routeQueries, travelQueries } from './queries';
+import { routeQueries } from './queries';
+import { useRoadPaths } from './useRoadPaths';
 
-export const STALE_ROUTE = 'This route changed after it was optimised.';
+/** Said to those who plan routes (never to a practitioner, who cannot plan one). */
+export const ROUTE_CHANGED = 'Times changed since the route was planned.';
 
 export function RunSheet({ appointments, day, businessTimeZone }: {
   appointments: readonly AppointmentSummary[];
@@ -28,10 +31,10 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   businessTimeZone: string | null;
 }) {
   const { api } = useServices();
-  const routes = useQuery(routeQueries.day(api, day));
-  // Without the day's routes (refused, or not reachable) the visits are in arrival order.
-  const plans = useMemo(() => dayPlans(appointments, routes.data ?? []), [appointments, routes.data]);
-  if (routes.isPending) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading the day’s route…</p>;
+  const travel = useQuery(routeQueries.dayTravel(api, day));
+  // Without the day's travel (refused, or not reachable) the visits are in arrival order without legs.
+  const plans = useMemo(() => dayPlans(appointments, travel.data), [appointments, travel.data]);
+  if (travel.isPending) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading the day’s route…</p>;
   if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits on this day.</p>;
   return (
     <div className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -42,51 +45,29 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   );
 }
 
-/** What the run sheet knows of each leg: the route's, or the server's reckoning for a day without one. */
-function useLegs(plan: PractitionerPlan) {
-  const { api } = useServices();
-  const config = useQuery(configQueries.current(api));
-  const roads = config.data?.road_geometry === true;
-  const located = plan.stops.filter((stop) => hasCoordinates(stop.appointment));
-  // A routed day asks only for the road's line (when the server has one); a day without a route for its legs.
-  const points = plan.route
-    ? [plan.start, ...located.map((stop) => stop.appointment), plan.end].filter((point) => point !== null && hasCoordinates(point))
-    : located.map((stop) => stop.appointment);
-  const travel = useQuery({
-    ...travelQueries.between(api, points as { lat: number; lng: number }[], roads),
-    enabled: config.isSuccess && points.length > 1 && (plan.route === null || roads),
-  });
-
-  const estimated = new Map<number, Leg>();
-  if (!plan.route && travel.data) {
-    located.slice(1).forEach((stop, index) => {
-      const leg = travel.data.legs[index];
-      if (leg) estimated.set(stop.appointment.id, { seconds: leg.travel_seconds, metres: leg.travel_metres });
-    });
-  }
-  return {
-    legOf: (appointmentId: number, routed: Leg | null) => routed ?? estimated.get(appointmentId) ?? null,
-    /** The server's straight-line estimate, shown with "about". */
-    approximate: !plan.route && travel.data?.source === 'estimate',
-    path: travel.data?.geometry ?? null,
-  };
+/** How the day's order came about, in the words of the role reading it. */
+function orderWords(plan: PractitionerPlan, plansRoutes: boolean): string {
+  if (plan.routeId !== null && !plan.routeChanged) return 'optimised route';
+  if (plan.routeId !== null && plansRoutes) return 'route changed by hand';
+  return 'in arrival order';
 }
 
 function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: PractitionerPlan; showName: boolean; businessTimeZone: string | null }) {
   const { api } = useServices();
-  const { legOf, approximate, path } = useLegs(plan);
+  const plansRoutes = canPlanRoutes(useAuthSelector(selectRole));
   const details = useQueries({ queries: plan.stops.map((stop) => appointmentQueries.detail(api, stop.appointment.id)) });
   const clientIds = [...new Set(plan.stops.flatMap((stop) => (stop.appointment.client ? [stop.appointment.client.id] : [])))];
   const clients = useQueries({ queries: clientIds.map((id) => ({ ...clientQueries.detail(api, id), retry: false })) });
   const clientById = new Map(clients.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : [])));
-  const mapRoute = useMemo(() => ({ ...mapRouteOf(plan), path }), [plan, path]);
+  const mapRoutes = useMemo(() => [mapRouteOf(plan)], [plan]);
+  const [mapRoute] = useRoadPaths(mapRoutes);
 
-  const legs = plan.stops.map((stop) => legOf(stop.appointment.id, stop.leg));
+  const legs = plan.stops.map((stop) => stop.leg);
   const known = [...legs, plan.returnLeg].filter((leg): leg is Leg => leg !== null);
   const travelSeconds = known.reduce((sum, leg) => sum + leg.seconds, 0);
   const travelMetres = known.reduce((sum, leg) => sum + leg.metres, 0);
   const zone = plan.stops[0] ? appointmentTimeZone(plan.stops[0].appointment, businessTimeZone) : businessTimeZone ?? 'UTC';
-  const about = approximate ? 'about ' : '';
+  const about = plan.approximate ? 'about ' : '';
   // Beside the list on a wide screen the map can be taller; above it on a phone it leaves room for the first stop.
   const mapHeight = typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? 380 : 260;
 
@@ -103,11 +84,11 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
           {plan.stops.length} {plan.stops.length === 1 ? 'visit' : 'visits'}
           {known.length > 0 && ` · ${about}${formatMinutes(travelSeconds)} travel · ${formatDistance(travelMetres)}`}
           {' · '}
-          {plan.route ? 'optimised route' : 'in arrival order (not optimised)'}
+          {orderWords(plan, plansRoutes)}
         </p>
-        {plan.route?.stale_at && (
+        {plan.routeChanged && plansRoutes && (
           <p role="status" className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {STALE_ROUTE}
+            {ROUTE_CHANGED}
           </p>
         )}
       </header>
@@ -120,7 +101,7 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
           )}
         </div>
         <ol className="space-y-1 lg:order-1" aria-label="Stops in visiting order">
-          {plan.start && <PlaceRow kind="Start" place={plan.start} time={plan.route?.metrics.depart_at} timeWord="leave" zone={zone} />}
+          {plan.start && <PlaceRow kind="Start" place={plan.start} time={plan.departAt} timeWord="leave" zone={zone} />}
           {plan.stops.map((stop, index) => {
             const detail = details[index]?.data;
             const client = stop.appointment.client ? clientById.get(stop.appointment.client.id) : undefined;
@@ -128,6 +109,7 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
             const address = location ? addressLine(location) : '';
             const links = location ? mapLinksForAddress(location) : null;
             const type = stop.appointment.appointment_type;
+            const notes = detail?.notes?.trim();
             const leg = legs[index];
             return (
               <li key={stop.appointment.id} data-testid="run-sheet-stop">
@@ -152,6 +134,12 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
                         {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
                         <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
                       </p>
+                      {notes && (
+                        <p data-testid="run-sheet-notes" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm whitespace-pre-line text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+                          <span className="font-medium">Notes: </span>
+                          {notes}
+                        </p>
+                      )}
                       {client && client.phone_numbers.length > 0 && (
                         <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
                           {client.phone_numbers.map((phone) => (
@@ -177,8 +165,8 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
           })}
           {plan.end && (
             <>
-              {plan.returnLeg && <LegRow text={formatLeg(plan.returnLeg)} />}
-              <PlaceRow kind="End" place={plan.end} time={plan.route?.metrics.end_at} timeWord="back by" zone={zone} />
+              {plan.returnLeg && <LegRow text={`${about}${formatLeg(plan.returnLeg)}`} />}
+              <PlaceRow kind="End" place={plan.end} time={plan.backAt} timeWord="back by" zone={zone} />
             </>
           )}
         </ol>
@@ -196,7 +184,7 @@ function LegRow({ text }: { text: string }) {
   );
 }
 
-function PlaceRow({ kind, place, time, timeWord, zone }: { kind: 'Start' | 'End'; place: RoutePlace; time?: string; timeWord: string; zone: string }) {
+function PlaceRow({ kind, place, time, timeWord, zone }: { kind: 'Start' | 'End'; place: RoutePlace; time: string | null; timeWord: string; zone: string }) {
   return (
     <li data-testid={`run-sheet-${kind.toLowerCase()}`} className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
       <span className="flex size-8 shrink-0 items-center justify-center rounded-md border-2 border-slate-900 bg-white text-xs font-semibold dark:bg-slate-900" aria-hidden="true">

@@ -55,13 +55,21 @@ export async function setArrivalLock(api: ApiClient, appointmentId: number, lock
 export type VisitTravel = Schemas['VisitTravel'];
 export type Insertion = Schemas['Insertion'];
 
-/** Each visit of the day (`date` yyyy-MM-dd in the business's zone) with the travel from the visit before and whether the gap covers it. */
-export async function fetchDayTravel(api: ApiClient, date: string): Promise<VisitTravel[]> {
+export type PractitionerDayTravel = Schemas['PractitionerDayTravel'];
+export type DayTravel = { appointments: VisitTravel[]; practitioners: PractitionerDayTravel[] };
+
+/**
+ * The day as it is now (`date` yyyy-MM-dd in the business's zone): each visit with the travel from the visit before
+ * and whether the gap covers it, and each practitioner's places, legs home and leave and back times.
+ */
+export async function fetchDayTravel(api: ApiClient, date: string): Promise<DayTravel> {
   const result = await api.GET('/appointments/travel', { params: { query: { date } } });
-  return unwrap(result, TRAVEL_LOAD_ERROR).appointments;
+  const { appointments, practitioners } = unwrap(result, TRAVEL_LOAD_ERROR);
+  return { appointments, practitioners };
 }
 
-export type VisitMove = { practitioner_id?: number; starts_at?: string };
+/** into_route: "Insert into a route" applied, the visit joins the route of the day it reaches. */
+export type VisitMove = { practitioner_id?: number; starts_at?: string; into_route?: boolean };
 
 /** Moves a visit to another practitioner and/or start (its length kept); 422 names the field when it cannot go there. */
 export async function moveAppointment(api: ApiClient, appointmentId: number, move: VisitMove): Promise<Appointment> {

@@ -1,10 +1,11 @@
-// One day per practitioner as the maps and the run sheet show it: the visits in visiting order with their arrival
-// times, the travel legs between them when an applied route knows them, and the route's start and end places. A day
-// without a route is the visits in arrival order. Pure, so it is tested without rendering.
+// One day per practitioner as the run sheet, the lanes and the maps show it: the visits in visiting order (arrival)
+// with their arrival times, the travel legs between them, where the day starts and ends, when to leave and when the
+// practitioner is back — all from the server's reading of the day as it is now (GET /appointments/travel), never from
+// a route's stored figures, which a move by hand leaves behind. Pure, so it is tested without rendering.
 import { arrivalOf, isCancelled, type AppointmentSummary } from '../appointments';
 import type { MapRoute } from '../../ui/map/mapTypes';
 import { hasCoordinates } from '../../ui/map/mapTypes';
-import type { Route, RoutePlace } from './api';
+import type { DayTravel, RoutePlace } from './api';
 
 export interface Leg {
   seconds: number;
@@ -28,49 +29,56 @@ export interface PractitionerPlan {
   end: RoutePlace | null;
   /** From the last stop to the end place. */
   returnLeg: Leg | null;
-  /** The applied route the order and legs come from; null when the day has none for this practitioner. */
-  route: Route | null;
+  /** When to leave the start place, and when they are back at the end place. */
+  departAt: string | null;
+  backAt: string | null;
+  /** Some leg is the server's estimate, not an applied route's. */
+  approximate: boolean;
+  /** The day's applied route, and whether its visits or times changed since it was planned. */
+  routeId: number | null;
+  routeChanged: boolean;
 }
 
 /** Practitioners always have a colour in responses; this is for one that somehow has none. */
 const FALLBACK_COLOR = '#0284c7';
 
 const byArrival = (a: PlanStop, b: PlanStop) => Date.parse(a.arriveAt) - Date.parse(b.arriveAt) || a.appointment.id - b.appointment.id;
+const legOf = (leg: { travel_seconds: number; travel_metres: number } | null): Leg | null => (leg ? { seconds: leg.travel_seconds, metres: leg.travel_metres } : null);
 
 /**
  * The plans of the practitioners with visits among `appointments` (cancelled ones left out), by name, each in arrival
- * order. A route's leg is kept only where the visit before it is still the route's (a visit added or moved since the
- * route was applied leaves the legs around it unknown).
+ * order, with the day's travel as the server reads it (`travel`; without it, no legs nor places).
  */
-export function dayPlans(appointments: readonly AppointmentSummary[], routes: readonly Route[]): PractitionerPlan[] {
+export function dayPlans(appointments: readonly AppointmentSummary[], travel: DayTravel | undefined): PractitionerPlan[] {
   const byPractitioner = new Map<number, AppointmentSummary[]>();
   for (const appointment of appointments) {
     if (isCancelled(appointment)) continue;
     byPractitioner.set(appointment.practitioner.id, [...(byPractitioner.get(appointment.practitioner.id) ?? []), appointment]);
   }
+  const visitTravel = new Map((travel?.appointments ?? []).map((visit) => [visit.appointment_id, visit]));
   const plans = [...byPractitioner.entries()].map(([practitionerId, visits]): PractitionerPlan => {
-    const route = routes.find((candidate) => candidate.practitioner_id === practitionerId) ?? null;
-    const routeStops = new Map((route?.stops ?? []).map((stop, index) => [stop.appointment_id, { stop, index }]));
-    // An applied route's order is its arrival times' order, so one order serves routed and unrouted visits.
-    const stops = visits.map((appointment): PlanStop => ({ appointment, arriveAt: arrivalOf(appointment), leg: null })).sort(byArrival);
-    stops.forEach((planStop, position) => {
-      const routed = routeStops.get(planStop.appointment.id);
-      if (!routed) return;
-      const previousInPlan = position === 0 ? null : stops[position - 1].appointment.id;
-      const previousInRoute = routed.index === 0 ? null : route!.stops[routed.index - 1].appointment_id;
-      if (previousInPlan === previousInRoute) planStop.leg = { seconds: routed.stop.travel_seconds, metres: routed.stop.travel_metres };
-    });
-    const lastIsRoutesLast = route !== null && route.stops.length > 0 && stops.at(-1)?.appointment.id === route.stops.at(-1)!.appointment_id;
+    const day = travel?.practitioners.find((candidate) => candidate.practitioner_id === practitionerId);
+    const stops = visits.map((appointment): PlanStop => {
+      const own = visitTravel.get(appointment.id);
+      const leg = own && own.travel_seconds_from_previous !== null ? { seconds: own.travel_seconds_from_previous, metres: own.travel_metres ?? 0 } : null;
+      return { appointment, arriveAt: arrivalOf(appointment), leg };
+    }).sort(byArrival);
+    const firstLocated = stops.find((stop) => hasCoordinates(stop.appointment));
+    if (firstLocated && day?.start_leg) firstLocated.leg = legOf(day.start_leg);
     const first = visits[0];
     return {
       practitionerId,
-      name: route?.practitioner_name ?? first.practitioner.full_name,
-      color: route?.color ?? first.practitioner.color ?? FALLBACK_COLOR,
+      name: first.practitioner.full_name,
+      color: first.practitioner.color ?? FALLBACK_COLOR,
       stops,
-      start: route?.start_place ?? null,
-      end: route?.end_place ?? null,
-      returnLeg: lastIsRoutesLast && route!.return_leg ? { seconds: route!.return_leg.travel_seconds, metres: route!.return_leg.travel_metres } : null,
-      route,
+      start: day?.start_place ?? null,
+      end: day?.end_place ?? null,
+      returnLeg: legOf(day?.end_leg ?? null),
+      departAt: day?.depart_at ?? null,
+      backAt: day?.back_at ?? null,
+      approximate: day?.estimated ?? false,
+      routeId: day?.route_id ?? null,
+      routeChanged: day?.route_changed ?? false,
     };
   });
   return plans.sort((a, b) => a.name.localeCompare(b.name));

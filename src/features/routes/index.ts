@@ -6,7 +6,7 @@ export { MoveVisitControls } from './MoveVisitControls';
 export { canPlanRoutes } from './access';
 export { dayPlans, mapRouteOf } from './dayPlan';
 export { useMoveAppointment } from './mutations';
-export { OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';
+export { LaneDayTimes, OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';
 export { routeQueries } from './queries';
 export { RunSheet } from './RunSheet';
 export { TravelWarning, useTravelWarnings } from './TravelWarning';

@@ -10,7 +10,7 @@ export const routeQueries = {
   /** Every day's routes: applying or removing a route invalidates this prefix. */
   all: () => ['routes'] as const,
   day: (api: ApiClient, date: string) => queryOptions({ queryKey: [...routeQueries.all(), date] as const, queryFn: () => fetchDayRoutes(api, date) }),
-  /** The day's travel warnings: under the appointment lists' prefix, so any change to a visit refreshes them. */
+  /** The day as it is now (travel warnings, legs, leave and back times): under the appointment lists' prefix, so any change to a visit refreshes it. */
   dayTravel: (api: ApiClient, date: string) =>
     queryOptions({ queryKey: [...appointmentQueries.lists(), 'travel', date] as const, queryFn: () => fetchDayTravel(api, date) }),
 };

@@ -55,6 +55,8 @@ export interface RoutesFake {
   routes: Route[];
   /** GET /appointments/travel's answer for the day (no warnings unless a test sets some). */
   travel: components['schemas']['VisitTravel'][];
+  /** And its practitioners' days (none unless a test sets some). */
+  days: components['schemas']['PractitionerDayTravel'][];
   /** PATCH /appointments/:id/move (default: moves the visit like the server, its length kept, off its route). */
   move: Answer;
   allowReassignment: boolean;
@@ -74,6 +76,7 @@ export function freshFake(): RoutesFake {
     visits: dayVisits(),
     routes: [],
     travel: [],
+    days: [],
     move: freshMove,
     allowReassignment: true,
     versions: {},
@@ -94,7 +97,7 @@ export function serveRoutes(server: SetupServer, fake: RoutesFake): void {
     http.get(api('/business_locations/all'), () => json({ business_locations: [] })),
     http.get(api('/appointments'), ({ request }) => json(appointmentListBody(fake.visits, new URL(request.url).searchParams))),
     // Before /appointments/:id, which would take "travel" for an id.
-    http.get(api('/appointments/travel'), ({ request }) => json({ date: new URL(request.url).searchParams.get('date'), travel: 'haversine', appointments: fake.travel })),
+    http.get(api('/appointments/travel'), ({ request }) => json({ date: new URL(request.url).searchParams.get('date'), travel: 'haversine', appointments: fake.travel, practitioners: fake.days })),
     http.patch(api('/appointments/:id/move'), async ({ params, request }) => {
       if (fake.move !== freshMove) return fake.move(request);
       const found = visit(params.id)!;

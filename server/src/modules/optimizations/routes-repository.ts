@@ -2,7 +2,7 @@
 // visit's stop from its route. Every query is scoped to the business passed first.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { practitioners, routes } from '../../db/schema';
+import { practitioners, routes, type RouteLeg, type RouteStop } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 export type RouteRow = typeof routes.$inferSelect & { practitioner_name: string; color: string };
@@ -53,6 +53,11 @@ export async function dropStopFromRoute(db: DbOrTx, businessAccountId: number, a
   const stops = route.stops.filter((stop) => stop.appointment_id !== appointmentId);
   if (stops.length === 0) await db.delete(routes).where(eq(routes.id, routeId));
   else await db.update(routes).set({ stops, stale_at: sql`coalesce(${routes.stale_at}, now())` }).where(eq(routes.id, routeId));
+}
+
+/** Writes a route's stops and return leg (a visit inserted into it by hand). */
+export async function replaceRouteStops(db: DbOrTx, businessAccountId: number, routeId: number, stops: RouteStop[], returnLeg: RouteLeg | null): Promise<void> {
+  await db.update(routes).set({ stops, return_leg: returnLeg }).where(and(eq(routes.id, routeId), eq(routes.business_account_id, businessAccountId)));
 }
 
 /** A practitioner's day a change touched: the day of `at` in the business's time zone. */

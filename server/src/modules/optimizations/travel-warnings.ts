@@ -7,10 +7,10 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import type { TravelMatrix } from '../../optimizer';
-import { legsOfDay, routesOfDays, type LegRoute, type TravelLeg } from '../travel-legs';
-import { checkDay, dayBounds, travelProviderFor } from './day';
+import { legsOfDay, travelDays, type LegRoute, type TravelDay, type TravelLeg } from '../travel-legs';
+import { checkDay, travelProviderFor } from './day';
 import { currentArrival, type DayVisit } from './problem';
-import { businessTimeZone, dayVisits } from './repository';
+import { listRoutesOfDay } from './routes-repository';
 
 export type VisitTravel = Schemas['VisitTravel'];
 
@@ -56,20 +56,54 @@ export function travelOfOrderedVisits(ordered: readonly WarnedVisit[], legs: rea
   });
 }
 
-/** Every visible practitioner's day (a PRACTITIONER: their own), or those of `practitionerIds`. */
+type LegOf = Pick<TravelLeg, 'seconds' | 'metres'>;
+const routeLeg = (leg: LegOf | undefined) => (leg ? { travel_seconds: leg.seconds, travel_metres: leg.metres } : null);
+
+/**
+ * A practitioner's day as it is now, from its visits and legs: where it starts and ends, when to leave (the first
+ * located visit's arrival less the leg to it) and when they are back (the last one's end plus the leg home).
+ */
+export function dayTravelOf(day: TravelDay, route: { id: number; stale_at: Date | null } | undefined): Schemas['PractitionerDayTravel'] {
+  const start = day.legs.find((leg) => leg.kind === 'start');
+  const end = day.legs.find((leg) => leg.kind === 'end');
+  const located = day.visits.filter((visit) => visit.lat !== null && visit.lng !== null);
+  const first = located[0];
+  const last = located.at(-1);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    practitioner_id: day.practitionerId,
+    start_place: day.startPlace,
+    end_place: day.endPlace,
+    start_leg: routeLeg(start),
+    end_leg: routeLeg(end),
+    depart_at: start && first ? iso(currentArrival(first).getTime() - start.seconds * 1000) : null,
+    back_at: end && last ? iso(currentArrival(last).getTime() + last.endsAt.getTime() - last.startsAt.getTime() + end.seconds * 1000) : null,
+    estimated: day.legs.some((leg) => leg.source === 'estimate'),
+    route_id: route?.id ?? null,
+    route_changed: route ? route.stale_at !== null : false,
+  };
+}
+
+/**
+ * Every visible practitioner's day (a PRACTITIONER: their own), or those of `practitionerIds`: each visit's travel
+ * from the one before, and each practitioner's day (the one answer the run sheet, the lanes and the maps read).
+ */
 export async function travelWarnings(ctx: AppContext, auth: AuthContext, date: string, practitionerIds?: number[]) {
   checkDay(date);
   const { businessAccountId } = auth;
   const scope = practitionerScope(auth);
   const wanted = practitionerIds?.length ? (scope ? practitionerIds.filter((id) => scope.includes(id)) : practitionerIds) : scope;
-  const [visits, routes] = await Promise.all([
-    businessTimeZone(ctx.db, businessAccountId).then((timeZone) => dayVisits(ctx.db, businessAccountId, wanted, dayBounds(date, timeZone))),
-    routesOfDays(ctx.db, businessAccountId, { startDate: date, endDate: date, practitionerIds: wanted ?? [] }),
-  ]);
-  const routeOf = new Map(routes.map((route) => [route.practitionerId, route]));
   const provider = travelProviderFor(ctx.config);
-  const byPractitioner = new Map<number, DayVisit[]>();
-  for (const visit of visits) byPractitioner.set(visit.practitionerId, [...(byPractitioner.get(visit.practitionerId) ?? []), visit]);
-  const days = await Promise.all([...byPractitioner.entries()].map(([id, own]) => travelOfDay(date, own, routeOf.get(id) ?? null, (points) => provider.matrix(points))));
-  return { date, travel: provider.name, appointments: days.flat() };
+  if (wanted && wanted.length === 0) return { date, travel: provider.name, appointments: [], practitioners: [] };
+  const [days, routes] = await Promise.all([
+    travelDays(ctx.db, provider, businessAccountId, { startDate: date, endDate: date, practitionerIds: wanted ?? [] }),
+    listRoutesOfDay(ctx.db, businessAccountId, date, wanted),
+  ]);
+  const routeOf = new Map(routes.map((route) => [route.practitioner_id, route]));
+  return {
+    date,
+    travel: provider.name,
+    appointments: days.flatMap((day) => travelOfOrderedVisits(day.visits, day.legs)),
+    practitioners: days.map((day) => dayTravelOf(day, routeOf.get(day.practitionerId))),
+  };
 }

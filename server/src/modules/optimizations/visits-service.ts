@@ -2,7 +2,8 @@
 // another time, and finding the optimiser's cheapest place for it among chosen practitioners' days as they are
 // ("Insert into a route"), which a coordinator sees before applying it through the move.
 //
-// A moved visit leaves its route (its stop is dropped and the route is marked stale, its figures are not recomputed),
+// A moved visit leaves its route (its stop is dropped and the route is marked stale, its figures are not recomputed)
+// unless it is inserted into the route of the day it reaches ("Insert into a route" applied: into_route),
 // and the route of the day it reaches, if any, is marked stale too: both no longer describe their day until it is
 // optimised again. The travel warnings are computed when read, so they show the new day at once. The move is in the
 // change log ("Moved by {name}") and exported like an optimised change (the export compares times and practitioner
@@ -21,11 +22,12 @@ import { availabilityWindows, buildDayProblem, dayStartMs, type DayData, type Da
 import {
   appointmentTypeNames, businessTimeZone, findVisit, lockAppointmentRow, ownPractitionerIds, usualPractitioners,
 } from './repository';
-import { dropStopFromRoute } from './routes-repository';
-import { clearAppointmentRoute, moveAppointment } from '../appointments';
+import type { DbOrTx } from '../../db/client';
+import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } from './routes-repository';
+import { clearAppointmentRoute, moveAppointment, updateRoutedVisits } from '../appointments';
 import { markRoutesStale } from './routes-service';
 
-export interface MoveRequest { practitioner_id?: number; starts_at?: string }
+export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 
 /** The yyyy-MM-dd day of an instant in a time zone. */
 const dayOf = (instant: Date, timeZone: string) =>
@@ -83,8 +85,10 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       const same = before instanceof Date && after instanceof Date ? before.getTime() === after.getTime() : before === after;
       if (!same) changes[field] = [before, after];
     }
-    if (Object.keys(changes).length === 0) return;
-    if (appointment.route_id !== null) {
+    const moves = Object.keys(changes).length > 0;
+    // A visit already on a route stays there when nothing moves; one off a route may still be inserted into one.
+    if (!moves && (!body.into_route || appointment.route_id !== null)) return;
+    if (moves && appointment.route_id !== null) {
       await clearAppointmentRoute(tx, business, appointmentId);
       await dropStopFromRoute(tx, business, appointmentId, appointment.route_id);
       changes.route_id = [appointment.route_id, null];
@@ -93,11 +97,46 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
     await markRoutesStale(tx, business, [
       { practitionerId: appointment.practitioner_id, at: appointment.starts_at }, { practitionerId: next.practitioner_id, at: next.starts_at },
     ]);
+    if (body.into_route) {
+      const [route] = await listRoutesOfDay(tx, business, date, [practitionerId]);
+      if (route) {
+        await joinRoute(ctx, tx, business, route, { id: appointmentId, arriveAt: next.arrive_at ?? next.starts_at });
+        await updateRoutedVisits(tx, business, [{ id: appointmentId, routeId: route.id, arriveAt: (next.arrive_at ?? next.starts_at).toISOString(), practitionerId }]);
+        changes.route_id = [appointment.route_id, route.id];
+      }
+    }
     await recordVersion(tx, {
       businessAccountId: business, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName, changes,
       reason: `Moved by ${auth.fullName}`,
     });
   });
+}
+
+/**
+ * Puts a visit's stop on a route in its place by arrival, with the travel to it from the stop (or start place) before
+ * and from it to the stop (or end place) after, which replaces that stop's (or the return) leg.
+ */
+async function joinRoute(ctx: AppContext, tx: DbOrTx, business: number, route: RouteRow, visit: { id: number; arriveAt: Date }): Promise<void> {
+  const stops = route.stops.filter((stop) => stop.appointment_id !== visit.id);
+  const position = stops.filter((stop) => Date.parse(stop.arrive_at) <= visit.arriveAt.getTime()).length;
+  const pointOf = async (appointmentId: number) => {
+    const found = await findVisit(tx, business, appointmentId);
+    return found && found.lat !== null && found.lng !== null ? { lat: found.lat, lng: found.lng } : null;
+  };
+  const before = position > 0 ? await pointOf(stops[position - 1].appointment_id) : route.start_place;
+  const after = position < stops.length ? await pointOf(stops[position].appointment_id) : route.end_place;
+  const here = await pointOf(visit.id);
+  const legBetween = async (from: { lat: number; lng: number } | null, to: { lat: number; lng: number } | null) => {
+    if (!from || !to) return { travel_seconds: 0, travel_metres: 0 };
+    const matrix = await travelProviderFor(ctx.config).matrix([{ lat: from.lat, lng: from.lng }, { lat: to.lat, lng: to.lng }]);
+    return { travel_seconds: Math.round(matrix.durations[1]), travel_metres: Math.round(matrix.distances[1]) };
+  };
+  stops.splice(position, 0, { appointment_id: visit.id, arrive_at: visit.arriveAt.toISOString(), ...(await legBetween(before, here)) });
+  const onward = await legBetween(here, after);
+  let returnLeg = route.return_leg;
+  if (position + 1 < stops.length) stops[position + 1] = { ...stops[position + 1], ...onward };
+  else if (returnLeg) returnLeg = onward;
+  await replaceRouteStops(tx, business, route.id, stops, returnLeg);
 }
 
 export type InsertionDto = Schemas['Insertion'];

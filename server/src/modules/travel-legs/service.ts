@@ -37,6 +37,9 @@ export interface TravelDay {
   /** Visits of the day without a map point: no leg reaches them. */
   unlocatedVisitIds: number[];
   legs: TravelLeg[];
+  /** The places the start and end legs are measured from and to (the route's while it still says them). */
+  startPlace: Place | null;
+  endPlace: Place | null;
 }
 
 const arrivalOf = (visit: LegVisit) => (visit.arriveAt ?? visit.startsAt).getTime();
@@ -127,7 +130,7 @@ export async function legsOfDay(
   }
   return {
     practitionerId: ordered[0].practitionerId, practitionerName: practitioner.name, day: ordered[0].day, visits: ordered,
-    unlocatedVisitIds: ordered.filter((visit) => visit.lat === null || visit.lng === null).map((visit) => visit.id), legs,
+    unlocatedVisitIds: ordered.filter((visit) => visit.lat === null || visit.lng === null).map((visit) => visit.id), legs, startPlace, endPlace,
   };
 }
 

@@ -161,8 +161,11 @@ function PlacePrecision({ place }: { place: PractitionerSettings['start_place'] 
 }
 
 function RoutingStatus({ practitioner }: { practitioner: PractitionerSettings }) {
-  const { routable, warnings } = practitioner;
-  const [label, style] = !routable
+  const { active, routable, warnings } = practitioner;
+  // An inactive practitioner is left out of every route, whatever their settings.
+  const [label, style] = !active
+    ? ['Inactive: not routed', 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300']
+    : !routable
     ? ['Cannot be routed', 'bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300']
     : warnings.length > 0
       ? ['Routable, with limits', 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200']

@@ -1,0 +1,56 @@
+// The day schedule's words for every visit: a short visit (15 minutes) is too narrow on its lane for its time and
+// name, so it carries them in a popover and its accessible name; on a phone the day is a list per practitioner.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { at } from '../../src/testing/optimizations';
+import { server } from './support/fakeApi';
+import { useFakeApi } from './support/harness';
+import { freshFake, renderDaySchedule, serveRoutes, type RoutesFake } from './support/routesFakeApi';
+
+useFakeApi();
+let fake: RoutesFake;
+beforeEach(() => {
+  fake = freshFake();
+  // Bert Smith's visit (2) is 15 minutes: 10:30–10:45.
+  fake.visits.find((visit) => visit.id === 2)!.ends_at = at('10:45');
+  serveRoutes(server, fake);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const block = (name: string) => screen.getAllByTestId('schedule-block').find((button) => button.textContent?.includes(name))!;
+
+describe('the day schedule', () => {
+  it('gives a 15-minute visit its time, client and type in a popover and its accessible name instead of cut letters', async () => {
+    const view = renderDaySchedule();
+    await screen.findAllByTestId('schedule-block');
+    const bert = block('Bert Smith');
+    expect(bert).toHaveAccessibleName('10:30 Bert Smith (Home visit)');
+    expect(bert.title).toMatch(/^10:30–10:45 Bert Smith \(Home visit\)/);
+    // Nothing is cut inside the block: its only words are the popover's, shown on hover and focus.
+    const popover = within(bert).getByRole('tooltip', { hidden: true });
+    expect(popover).toHaveTextContent('10:30–10:45 Bert Smith · Home visit');
+    expect(bert).toHaveTextContent(/^10:30–10:45 Bert Smith · Home visit$/);
+    expect(popover).toHaveClass('hidden', 'group-hover:block', 'group-focus-visible:block');
+    // A visit long enough keeps its words inside.
+    expect(block('Margaret Jones')).toHaveAccessibleName('09:00 Margaret Jones (Home visit)');
+    expect(within(block('Margaret Jones')).queryByRole('tooltip', { hidden: true })).toBeNull();
+    view.unmount();
+  });
+
+  it('on a phone, lists each practitioner’s visits one under the other with their times instead of the wide lanes', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 767px)', media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false,
+    }));
+    const view = renderDaySchedule();
+    const agenda = await screen.findByTestId('day-agenda');
+    expect(screen.queryByTestId('day-schedule')).toBeNull();
+    const lanes = within(agenda).getAllByTestId('schedule-lane');
+    expect(lanes.map((lane) => lane.getAttribute('aria-label'))).toEqual(['Pat Nguyen', 'Sam Lee']);
+    await waitFor(() => expect(within(lanes[0]).getAllByTestId('schedule-block').map((item) => item.textContent)).toEqual([
+      '09:00–10:00Margaret JonesHome visit', '10:30–10:45Bert SmithHome visit', '14:00–14:45Dora EllisHome visit',
+    ]));
+    view.unmount();
+  });
+});
