@@ -50,7 +50,7 @@ export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { a
 function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   const { api } = useServices();
   const user = useAuthSelector(selectUser);
-  const timeZone = appointmentTimeZone(appointment, user?.business_account.time_zone);
+  const timeZone = appointmentTimeZone(user?.business_account.time_zone);
   const extra = useQuery({
     ...appointmentQueries.extra(api, appointment.id),
     staleTime: 0,

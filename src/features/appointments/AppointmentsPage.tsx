@@ -54,7 +54,7 @@ function pageState(today: Temporal.PlainDate, views: readonly View[]) {
 }
 
 function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
-  return zonedFromInstant(appointment.starts_at, appointmentTimeZone(appointment, businessTimeZone)).toPlainDate().toString();
+  return zonedFromInstant(appointment.starts_at, appointmentTimeZone(businessTimeZone)).toPlainDate().toString();
 }
 
 export default function AppointmentsPage({ route }: RoutePageProps) {

@@ -75,7 +75,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {appointments.map((appointment) => {
-            const zone = appointmentTimeZone(appointment, businessTimeZone);
+            const zone = appointmentTimeZone(businessTimeZone);
             const cancelled = isCancelled(appointment);
             const open = () => openAppointmentModal(appointment.id);
             const starts = zonedFromInstant(appointment.starts_at, zone);

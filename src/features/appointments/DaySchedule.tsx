@@ -43,7 +43,7 @@ const isPhone = () => typeof window.matchMedia === 'function' && window.matchMed
 /** "09:00–09:15 Robin Tran (Home visit)": what a visit block says of itself, whatever its width. */
 function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { time: string; span: string; name: string; type: string | null } {
   const { appointment } = block;
-  const zone = appointmentTimeZone(appointment, businessTimeZone);
+  const zone = appointmentTimeZone(businessTimeZone);
   const arrival = arrivalOf(appointment);
   const end = new Date(Date.parse(arrival) + Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)).toISOString();
   const time = formatTime(arrival, zone);
@@ -74,7 +74,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
       if (target.practitionerId !== fromPractitionerId) move.practitioner_id = target.practitionerId;
       if (target.from !== block.from) {
         // The lane's minutes are in its practitioner's zone.
-        const zone = appointmentTimeZone(laneOf(target.practitionerId)?.blocks[0]?.appointment ?? appointment, businessTimeZone);
+        const zone = appointmentTimeZone(businessTimeZone);
         move.starts_at = instantAtTimeOnSameDay(arrivalOf(appointment), clockOf(target.from), zone);
       }
       if (!onMoveVisit || Object.keys(move).length === 0) return;

@@ -11,9 +11,8 @@ export const OUTSIDE_AVAILABILITY_TEXT = "Outside client's availability";
 /**
  * The zone a visit's times are shown in: the business's, the one the dashboard and the sidebar name, whatever the
  * practitioner's own zone (their working hours are kept in it); the browser's only while no business is known.
- * Every screen shows one zone, so the visit is not asked.
  */
-export function appointmentTimeZone(_appointment: Pick<Visit, 'practitioner'>, businessTimeZone?: string | null): string {
+export function appointmentTimeZone(businessTimeZone?: string | null): string {
   return businessTimeZone || browserTimeZone();
 }
 

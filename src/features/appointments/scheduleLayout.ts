@@ -44,7 +44,7 @@ export function layoutSchedule(appointments: readonly AppointmentSummary[], busi
 
   for (const appointment of appointments) {
     if (isCancelled(appointment)) continue;
-    const zone = appointmentTimeZone(appointment, businessTimeZone);
+    const zone = appointmentTimeZone(businessTimeZone);
     const from = minutesIntoDay(arrivalOf(appointment), zone);
     const duration = (Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)) / 60_000;
     // A visit running past midnight is clipped to the day.

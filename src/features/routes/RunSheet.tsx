@@ -66,7 +66,7 @@ function PractitionerRunSheet({ plan, showName, businessTimeZone }: { plan: Prac
   const known = [...legs, plan.returnLeg].filter((leg): leg is Leg => leg !== null);
   const travelSeconds = known.reduce((sum, leg) => sum + leg.seconds, 0);
   const travelMetres = known.reduce((sum, leg) => sum + leg.metres, 0);
-  const zone = plan.stops[0] ? appointmentTimeZone(plan.stops[0].appointment, businessTimeZone) : businessTimeZone ?? 'UTC';
+  const zone = appointmentTimeZone(businessTimeZone);
   const about = plan.approximate ? 'about ' : '';
   // Beside the list on a wide screen the map can be taller; above it on a phone it leaves room for the first stop.
   const mapHeight = typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? 380 : 260;

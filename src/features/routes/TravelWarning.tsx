@@ -25,7 +25,7 @@ type OtherVisit = Pick<AppointmentSummary, 'starts_at' | 'ends_at' | 'arrive_at'
 /** "Overlaps Margaret Jones's visit 10:00–10:45": the other visit from its arrival to its end (its booked length later). */
 export function overlapText(other: OtherVisit | undefined, businessTimeZone?: string | null): string {
   if (!other) return 'Overlaps another visit';
-  const zone = appointmentTimeZone(other, businessTimeZone);
+  const zone = appointmentTimeZone(businessTimeZone);
   const arrival = arrivalOf(other);
   const end = new Date(Date.parse(arrival) + Date.parse(other.ends_at) - Date.parse(other.starts_at)).toISOString();
   const whose = other.client ? `${other.client.full_name}'s visit` : 'a visit';

@@ -122,7 +122,7 @@ export function useMoveAppointment() {
     mutationFn: ({ appointmentId, move }: { appointmentId: number; move: VisitMove }) => moveAppointment(api, appointmentId, move),
     onSuccess: (saved) => {
       const before = queryClient.getQueryData(appointmentQueries.detail(api, saved.id).queryKey);
-      flash.send({ type: 'APPEND', text: visitMovedMessage(before, saved, appointmentTimeZone(before ?? saved, businessTimeZone)) });
+      flash.send({ type: 'APPEND', text: visitMovedMessage(before, saved, appointmentTimeZone(businessTimeZone)) });
       queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
       refresh();
