@@ -16,7 +16,7 @@ import { ROUTE_ERRORS, type Insertion } from './api';
 import { formatDistance, formatMinutes } from './dayPlan';
 import { PRACTITIONERS_LOAD_ERROR } from './MoveVisit';
 import { useFindInsertion, useMoveAppointment } from './mutations';
-import { LEAVES_ROUTE_NOTE, practitionersForType, startChange, worksOn } from './visitMove';
+import { CHANGES_ROUTE_NOTE, practitionersForType, startChange, worksOn } from './visitMove';
 
 export const NO_PRACTITIONER_CHOSEN = 'Choose at least one practitioner.';
 
@@ -169,7 +169,7 @@ function InsertionProposal({ appointment, insertion, timeZone }: { appointment: 
           arriving {startChange(insertion.current_arrive_at, insertion.arrive_at, timeZone)}.
         </li>
       </ul>
-      {appointment.route_id !== null && <p className="text-amber-900 dark:text-amber-100">{LEAVES_ROUTE_NOTE}</p>}
+      {appointment.route_id !== null && <p className="text-amber-900 dark:text-amber-100">{CHANGES_ROUTE_NOTE}</p>}
       <p className="text-xs text-slate-600 dark:text-slate-300">Nothing has changed yet.</p>
     </div>
   );

@@ -11,6 +11,7 @@ export const MOVE_TIME_FORMAT_MESSAGE = 'Write the start time as HH:mm (24-hour)
 export const MOVE_DAY_MISSING_MESSAGE = 'Choose the day the visit moves to.';
 export const MOVE_NOTHING_CHANGED_MESSAGE = 'Choose another practitioner, day or start time first.';
 export const LEAVES_ROUTE_NOTE = 'This visit is on an optimised route: moving it takes it off the route, and the route is marked as changed.';
+export const CHANGES_ROUTE_NOTE = 'This visit is on an optimised route: inserting it takes it off that route, which is marked as changed, and onto the route of the day it goes to, when that day has one.';
 
 /** Active practitioners who deliver the appointment type (skills null = every type; a visit without a type: any). */
 export function practitionersForType(practitioners: readonly PractitionerSettings[], appointmentTypeId: number | null | undefined): PractitionerSettings[] {
