@@ -99,7 +99,7 @@ describe('nearby search', () => {
     await user.type(field, 'Alan Chen');
     const options = within(await screen.findByRole('listbox', { name: 'Matching clients' }));
     expect(field).toHaveAttribute('aria-expanded', 'true');
-    expect(clientRequests().at(-1)?.get('sort')).toBe('match');
+    await waitFor(() => expect(clientRequests().at(-1)?.get('sort')).toBe('match'));
     await waitFor(() => expect(options.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Alan Chen · Wooloowin', 'Alan Chenery · Ascot', 'Search near the address “Alan Chen”',
     ]));

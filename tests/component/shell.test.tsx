@@ -86,7 +86,7 @@ describe('help', () => {
     await user.click(help);
     expect(currentPath()).toBe('/help');
     expect(await screen.findByRole('heading', { name: 'User guide', level: 1 })).toBeInTheDocument();
-    for (const section of ['What Rounds does', 'A day with Rounds', 'Who can do what', 'Where the settings are']) {
+    for (const section of ['What Rounds does', 'A coordinator’s day', 'A practitioner’s day', 'Who can do what', 'Where the settings are']) {
       expect(screen.getByRole('heading', { name: section, level: 2 })).toBeInTheDocument();
     }
     expect(screen.getByRole('main')).not.toHaveTextContent(/coming soon|not built yet/i); // every page is built
