@@ -125,6 +125,28 @@ describe('appointments page', () => {
     view.unmount();
   });
 
+  it('marks where a new visit fits in the practitioner’s lane when opened from the nearby search', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    window.history.replaceState(null, '', '/appointments?view=schedule&start=2026-11-24&end=2026-11-24&practitioner=7&fit=14:30-15:15');
+    serve(APPOINTMENTS);
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    expect(await screen.findByTestId('fit-note')).toHaveTextContent('From Nearby search: the new visit fits this day at 14:30–15:15');
+    const lane = await screen.findByRole('listitem', { name: 'Pat Nguyen' });
+    expect(within(lane).getByRole('note', { name: 'The new visit fits here, 14:30–15:15' })).toHaveTextContent('Fits here 14:30');
+    view.unmount();
+  });
+
+  it('ignores a fit that is not a time span', async () => {
+    window.history.replaceState(null, '', '/appointments?view=schedule&start=2026-11-24&end=2026-11-24&practitioner=7&fit=15:15-14:30');
+    serve(APPOINTMENTS);
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    await screen.findByTestId('day-schedule');
+    expect(screen.queryByTestId('fit-note')).toBeNull();
+    expect(screen.queryByTestId('schedule-fit')).toBeNull();
+    view.unmount();
+  });
+
   it("draws a practitioner's repeat visit to one place as one pin numbered with both stops", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));

@@ -74,7 +74,7 @@ describe('nearby search', () => {
     expect(screen.getByText('Searching near:')).toHaveTextContent('Searching near: Alan Chen');
     // A coordinator acts on a result: the practitioner's day on the schedule, where the visit would fit.
     expect(within(cards[0]).getByRole('link', { name: 'Open Isla Lewis’s day, 26 Nov 2026, where the visit fits at 07:10' }))
-      .toHaveAttribute('href', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26&practitioner=5');
+      .toHaveAttribute('href', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26&practitioner=5&fit=07:10-07:55');
     // The radius reads as a phrase on the map's legend.
     expect(within(screen.getByTestId('map-legend')).getByText('2 clients within 20 km')).toBeInTheDocument();
     expect(within(screen.getByTestId('map-legend')).queryByText(/0 stops/)).toBeNull();

@@ -70,6 +70,9 @@ describe('nearby search', () => {
       // The best practitioner's day opens on the schedule.
       await best.getByRole('link', { name: new RegExp(`^Open ${chosen!.practitioner}’s day`) }).click();
       await expect.poll(() => page.url()).toMatch(new RegExp(`/appointments\\?view=schedule&start=${day}&end=${day}&practitioner=\\d+`));
+      // … with the place the visit fits marked on their lane.
+      await page.getByTestId('fit-note').waitFor();
+      expect(await page.getByRole('listitem', { name: chosen!.practitioner, exact: true }).getByTestId('schedule-fit').count()).toBe(1);
     } finally {
       await context.close();
     }

@@ -22,6 +22,7 @@ import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
 import { VisitFilters } from './VisitFilters';
 import { DayMap } from './DayMap';
+import { clockOf, minutesOfSpan } from './scheduleLayout';
 import {
   canPlanRoutes, LaneDayTimes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
 } from '../routes';
@@ -48,6 +49,8 @@ function pageState(today: Temporal.PlainDate, views: readonly View[]) {
     location: urlParam.ids(),
     view: urlParam.oneOf(views, views[0]),
     day: urlParam.date(null),
+    /** Where a new visit fits in the one practitioner's day shown ("HH:mm-HH:mm"), from the nearby search. */
+    fit: urlParam.text(),
     page: urlParam.integer(1),
     per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
   };
@@ -66,6 +69,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const [state, setState] = useUrlState(useMemo(() => pageState(today, views), [today, views]));
   const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
   const scheduleDay = state.day?.toString() ?? null;
+  const fitSpan = minutesOfSpan(state.fit);
+  const fit = fitSpan && practitionerIds.length === 1 ? { practitionerId: practitionerIds[0], ...fitSpan } : null;
   const dayId = useId();
 
 
@@ -189,7 +194,13 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             ) : (
               <>
                 {plansRoutes && <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />}
+                {fit && (
+                  <p role="status" data-testid="fit-note" className="mx-4 mt-3 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+                    From Nearby search: the new visit fits this day at {clockOf(fit.from)}–{clockOf(fit.to)}, marked “Fits here” on the lane.
+                  </p>
+                )}
                 <DaySchedule
+                  fit={fit}
                   appointments={dayAppointments}
                   businessTimeZone={businessTimeZone}
                   warnings={warnings}

@@ -10,7 +10,7 @@ import { openAppointmentModal } from '../../app/modalStore';
 import { Icon } from '../../ui/Icon';
 import type { AppointmentSummary } from './api';
 import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability } from './appointmentFacts';
-import { clockOf, layoutSchedule, type ScheduleBlock } from './scheduleLayout';
+import { clockOf, layoutSchedule, type ScheduleBlock, type ScheduleFit } from './scheduleLayout';
 import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
 
 /** A move by hand, as the server takes it: only what changes. */
@@ -52,9 +52,11 @@ function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { t
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit }: {
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit, fit }: {
   appointments: readonly AppointmentSummary[];
   businessTimeZone?: string | null;
+  /** Where a new visit fits (the nearby search's best place), drawn in that practitioner's lane. */
+  fit?: ScheduleFit | null;
   /** Shown under a practitioner's name (their route and its actions). */
   laneNote?: (practitionerId: number) => ReactNode;
   /** A visit's travel warning, by visit id. */
@@ -62,7 +64,11 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   /** Given to those who may move visits: blocks can then be dragged; settles when the server has answered. */
   onMoveVisit?: (appointmentId: number, move: ScheduleMove) => Promise<unknown>;
 }) {
-  const layout = useMemo(() => layoutSchedule(appointments, businessTimeZone), [appointments, businessTimeZone]);
+  const layout = useMemo(() => {
+    const laidOut = layoutSchedule(appointments, businessTimeZone);
+    // The axis takes in the fit, so it is drawn even before the first visit or after the last.
+    return fit ? { ...laidOut, startMinute: Math.min(laidOut.startMinute, Math.floor(fit.from / 60) * 60), endMinute: Math.max(laidOut.endMinute, Math.ceil(fit.to / 60) * 60) } : laidOut;
+  }, [appointments, businessTimeZone, fit]);
   const [pending, setPending] = useState<PendingMove | null>(null);
   const laneOf = (practitionerId: number) => layout.lanes.find((lane) => lane.practitionerId === practitionerId);
   const drag = useScheduleDrag({
@@ -189,6 +195,17 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                       </button>
                     );
                   })}
+                  {fit?.practitionerId === lane.practitionerId && (
+                    <span
+                      role="note"
+                      data-testid="schedule-fit"
+                      aria-label={`The new visit fits here, ${clockOf(fit.from)}–${clockOf(fit.to)}`}
+                      className="pointer-events-none absolute inset-y-1 z-10 rounded border-2 border-dashed border-emerald-600 bg-emerald-50/80 px-1 text-[11px] leading-tight font-semibold text-emerald-900 tabular-nums dark:border-emerald-400 dark:bg-emerald-950/70 dark:text-emerald-100"
+                      style={{ left: percent(fit.from), width: width(fit.from, fit.to) }}
+                    >
+                      Fits here {clockOf(fit.from)}
+                    </span>
+                  )}
                   {outline?.practitionerId === lane.practitionerId && (
                     <span
                       data-testid="drag-outline"

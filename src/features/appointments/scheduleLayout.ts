@@ -90,3 +90,17 @@ export function draggedStart(block: Pick<ScheduleBlock, 'from' | 'to'>, deltaMin
 
 /** "HH:mm" of minutes since local midnight. */
 export const clockOf = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** Where a visit not yet booked would go in a practitioner's lane (from the nearby search), in minutes of the day. */
+export interface ScheduleFit { practitionerId: number; from: number; to: number }
+
+/** "09:30-10:15" as minutes since midnight; null for anything else or a span that ends before it starts. */
+export function minutesOfSpan(text: string): { from: number; to: number } | null {
+  const match = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [fromHour, fromMinute, toHour, toMinute] = match.slice(1).map(Number);
+  if (fromHour > 23 || toHour > 23 || fromMinute > 59 || toMinute > 59) return null;
+  const from = fromHour * 60 + fromMinute;
+  const to = toHour * 60 + toMinute;
+  return to > from ? { from, to } : null;
+}

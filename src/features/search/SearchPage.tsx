@@ -249,8 +249,8 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
 }
 
 /** The practitioner's day on the appointments page's day schedule, where the visit can be booked or moved in. */
-export const dayScheduleOf = (practitionerId: number, date: string) =>
-  `/appointments?view=schedule&start=${date}&end=${date}&practitioner=${practitionerId}`;
+export const dayScheduleOf = (practitionerId: number, date: string, fit?: { from: string; to: string }) =>
+  `/appointments?view=schedule&start=${date}&end=${date}&practitioner=${practitionerId}${fit ? `&fit=${fit.from}-${fit.to}` : ''}`;
 
 function PractitionerCard({ row, best, timeZone, date }: { row: NearbyPractitioner; best: boolean; timeZone: string; date: string }) {
   const insertion = row.insertion!;
@@ -275,7 +275,7 @@ function PractitionerCard({ row, best, timeZone, date }: { row: NearbyPractition
       </p>
       <p className="mt-1 text-sm">
         <TextLink
-          href={dayScheduleOf(row.practitioner_id, date)}
+          href={dayScheduleOf(row.practitioner_id, date, { from: formatTime(insertion.arrive_at, timeZone), to: formatTime(insertion.leave_at, timeZone) })}
           aria-label={`Open ${row.name}’s day, ${formatCalendarDate(date)}, where the visit fits at ${formatTime(insertion.arrive_at, timeZone)}`}
         >
           Open {row.name}’s day
