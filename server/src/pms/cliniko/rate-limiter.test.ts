@@ -25,7 +25,9 @@ describe('SlidingWindowRateLimiter', () => {
     );
     const elapsed = Date.now() - began;
     starts.sort((a, b) => a - b);
-    expect(maxInAnyWindow(starts, 200)).toBeLessThanOrEqual(5);
+    // A start is seen when its caller resumes, which a loaded machine can delay by tens of milliseconds, so the
+    // windows counted here are a little shorter than the limiter's (without a limit all 16 fall in one).
+    expect(maxInAnyWindow(starts, 150)).toBeLessThanOrEqual(5);
     // 16 requests at 5 per 200 ms need at least three full windows of waiting.
     expect(elapsed).toBeGreaterThanOrEqual(600);
     expect(elapsed).toBeLessThan(3000);
