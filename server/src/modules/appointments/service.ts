@@ -8,6 +8,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
+import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import { appointmentSyncHistory } from '../sync';
 import { ListCache } from '../../db/list-cache';
 import { rangeProblem } from '../../lib/day-range';
@@ -93,6 +94,13 @@ export class AppointmentsService {
         throw conflict('This appointment is part of a route, so its arrival time is set by the route. Change it in the route instead.', 'APPOINTMENT_ROUTED');
       }
       if (appointment.cancelled_at) throw conflict('This appointment is cancelled; its arrival time cannot be changed.', 'APPOINTMENT_CANCELLED');
+      const settings = await optimizationSettingsOf(tx, auth.businessAccountId);
+      const until = fixedUntil(settings);
+      const changing = appointment.arrive_at?.getTime() !== arriveAt.epochMilliseconds;
+      if (changing && isFixedStart(appointment.arrive_at ?? appointment.starts_at, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
+      if (changing && arriveAt.epochMilliseconds <= until) {
+        throw invalid(`arrive_at: the arrival cannot be a time that has passed or is within ${settings.fixed_before_minutes} minutes from now.`);
+      }
       const [{ time_zone: timeZone }] = await tx.select({ time_zone: practitioners.time_zone }).from(practitioners)
         .where(eq(practitioners.id, appointment.practitioner_id));
       const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);
