@@ -110,6 +110,11 @@ describe('a visit that has started', () => {
     await waitFor(() => expect(within(modal).getByRole('button', { name: 'Move by hand' })).toBeDisabled());
     expect(within(modal).getByRole('button', { name: 'Insert into a route' })).toBeDisabled();
     expect(within(modal).getByTestId('move-fixed')).toHaveTextContent('This visit has started (or starts within 30 minutes): its time and practitioner stay as they are.');
+    // Its arrival time is shown, not offered for editing, with the same reason.
+    const arrival = within(modal).getByTestId('arrival-time');
+    expect(arrival).toHaveAttribute('data-state', 'fixed');
+    expect(arrival).toHaveTextContent('09:00This visit has started (or starts within 30 minutes)');
+    expect(within(field(modal, 'Arrive')).queryByRole('button')).toBeNull();
     view.unmount();
   });
 });
