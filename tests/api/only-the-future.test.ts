@@ -125,6 +125,19 @@ describe('today', () => {
     });
   }
 
+  it('refuses to apply a proposal that moves a visit which has started (or come within the margin) since', async () => {
+    const run = await optimise('keep_practitioners');
+    expect(run.proposal.changes.length).toBeGreaterThan(0);
+    // As if the hours passed: with a 12-hour margin every visit of the day is now within it.
+    await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { fixed_before_minutes: 720 } });
+    const refused = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
+    await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { fixed_before_minutes: 30 } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/has started or starts within 720 minutes since this proposal was made, and the proposal moves it\. Run the optimisation again\.$/);
+    const [row] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, later));
+    expect(row.route_id).toBeNull();
+  });
+
   it('refuses moving, inserting or re-timing a started visit by hand, in words', async () => {
     const moved = await t.request('PATCH', `/api/appointments/${started}/move`, {
       token: acme.tokens.staff, body: { practitioner_id: quinn },
