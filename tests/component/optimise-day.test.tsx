@@ -212,7 +212,7 @@ describe('the proposal', () => {
     const stopsOf = (name: string) => within(within(dialog()).getByRole('listitem', { name })).getAllByTestId('proposal-stop').map((stop) => stop.getAttribute('aria-label'));
     expect(within(dialog()).getByTestId('proposal-lanes')).toHaveAttribute('data-side', 'after');
     expect(stopsOf('Pat Nguyen')).toEqual(['08:30 Bert Smith, changed', '09:00 Margaret Jones, kept at this time']);
-    expect(stopsOf('Sam Lee')).toEqual(['12:00 Cora Diaz', '15:05 Dora Ellis, changed']);
+    expect(stopsOf('Sam Lee')).toEqual(['12:00 Cora Diaz, started or about to: stays as it is', '15:05 Dora Ellis, changed']);
     const map = within(dialog()).getByTestId('svg-map');
     // Pat's home (start and end), Sam's home and end place, and the four stops with a position, each route in its order.
     const markers = () => within(within(dialog()).getByTestId('svg-map')).getAllByTestId('map-marker');
