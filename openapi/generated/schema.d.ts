@@ -1999,6 +1999,8 @@ export interface components {
             search_seconds: number;
             /** @description whether runs may offer reassigning visits between practitioners */
             allow_reassignment: boolean;
+            /** @description only the future moves: today, visits that have started or start within this many minutes from now keep their time and practitioner, in an optimisation and by hand (days before today cannot be optimised) */
+            fixed_before_minutes: number;
             /** @description The weights each plain choice stands for (what choosing it saves) */
             preset_weights: {
                 shortest_travel: components["schemas"]["OptimizationWeights"];
@@ -2593,10 +2595,10 @@ export interface components {
             lateness_seconds: number;
             outside_availability: boolean;
             /**
-             * @description why the visit kept its time: locked (Keep this time) or unavailable-day (the client has no availability that day)
+             * @description why the visit kept its time: locked (Keep this time), unavailable-day (the client has no availability that day) or started (today: it has started or starts within the optimisation settings' fixed_before_minutes)
              * @enum {string|null}
              */
-            kept: "locked" | "unavailable-day" | null;
+            kept: "locked" | "unavailable-day" | "started" | null;
         };
         ProposalChange: {
             appointment_id: components["schemas"]["Id"];
@@ -3852,6 +3854,7 @@ export interface operations {
                     weights?: components["schemas"]["OptimizationWeights"];
                     search_seconds?: number;
                     allow_reassignment?: boolean;
+                    fixed_before_minutes?: number;
                 };
             };
         };

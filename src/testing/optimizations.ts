@@ -77,7 +77,7 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
           depart_at: at('11:30'), end_at: at('13:30'), return_leg: null, break: null, metrics: metrics(60),
         },
         after: {
-          stops: [stop(3, 'Cora Diaz', '12:00', '13:00', 30), stop(4, 'Dora Ellis', '15:05', '15:50', 10)],
+          stops: [stop(3, 'Cora Diaz', '12:00', '13:00', 30, { kept: 'started' }), stop(4, 'Dora Ellis', '15:05', '15:50', 10)],
           depart_at: at('11:30'), end_at: at('16:00'), return_leg: null, break: { start_at: at('13:30'), end_at: at('14:00'), after_appointment_id: 3 }, metrics: metrics(40),
         },
       },

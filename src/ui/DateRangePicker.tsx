@@ -201,11 +201,15 @@ function RangeSteps({ value, onChange, today }: { value: DayRange; onChange: (ra
 }
 
 /** One day, with Today and Tomorrow beside the field; a form's day may be cleared (the form says what is missing). */
-export function SingleDatePicker({ label, value, onChange, today, clearable = true }: {
+export function SingleDatePicker({ label, value, onChange, today, clearable = true, earliest, hint }: {
   label: string;
   value: Temporal.PlainDate | null;
   onChange: (day: Temporal.PlainDate | null) => void;
   today: Temporal.PlainDate;
+  /** Days before it cannot be picked in the calendar. */
+  earliest?: Temporal.PlainDate;
+  /** Shown under the field (why some days cannot be picked). */
+  hint?: string;
   /** False where a day is always chosen (a page's filter): no "Clear date". */
   clearable?: boolean;
 }) {
@@ -237,6 +241,7 @@ export function SingleDatePicker({ label, value, onChange, today, clearable = tr
               // The business's today, not the browser's (they differ across time zones and around midnight).
               today={jsDateFromPlainDate(today)}
               selected={toJs(value)}
+              disabled={earliest ? { before: jsDateFromPlainDate(earliest) } : undefined}
               onSelect={(day) => {
                 onChange(fromJs(day));
                 close();
@@ -256,6 +261,7 @@ export function SingleDatePicker({ label, value, onChange, today, clearable = tr
           </TextLink>
         )}
       </div>
+      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="date-hint">{hint}</p>}
     </div>
   );
 }

@@ -19,12 +19,12 @@ let bravo: BusinessFixture;
 let pat: number;
 
 const FAST = { maxAttempts: 3, backoffBaseMs: 5, backoffMaxMs: 20, requestTimeoutMs: 3_000 };
-const RANGE = { start_date: '2026-11-23', end_date: '2026-11-29' };
+const RANGE = { start_date: '2029-11-19', end_date: '2029-11-25' };
 // Four weekdays; acme's Pat has a zig-zag of visits on each.
-const DAYS = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'];
+const DAYS = ['2029-11-19', '2029-11-20', '2029-11-21', '2029-11-22'];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 7, startDate: '2026-11-23', weeks: 1, patients: 20, practitioners: 2, inactivePractitioners: 0 });
+  sandbox = await startSandbox({ seed: 7, startDate: '2029-11-19', weeks: 1, patients: 20, practitioners: 2, inactivePractitioners: 0 });
   t = await startTestApp({ clinikoBaseUrl: sandbox.url, optimizerMaxSearchMs: 300 });
   acme = await createBusinessFixture(t, 'acme');
   bravo = await createBusinessFixture(t, 'bravo');
@@ -195,7 +195,7 @@ describe('the number of runs a business can queue', () => {
 
     // Cancelling one frees a place; two asking at once for it cannot both have it.
     expect((await t.request('POST', `/api/optimizations/${queued[0]}/cancel`, { token: acme.tokens.staff })).status).toBe(200);
-    const racing = await Promise.all(['2026-11-30', '2026-12-01'].map((date) => startRun(date)));
+    const racing = await Promise.all(['2029-11-26', '2029-11-27'].map((date) => startRun(date)));
     expect(racing.map((response) => response.status).sort()).toEqual([201, 429]);
   });
 });

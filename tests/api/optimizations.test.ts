@@ -134,7 +134,7 @@ async function expectRoutesAccepted(date: string, practitionerIds: number[], mod
 }
 
 describe('optimising a day, keeping each visit with its practitioner', () => {
-  const DAY = '2026-11-26'; // Thursday
+  const DAY = '2029-11-22'; // Thursday
   let visitIds: number[];
   let lockedId: number;
   let unavailableId: number;
@@ -276,7 +276,7 @@ describe('optimising a day, keeping each visit with its practitioner', () => {
 });
 
 describe('optimising with reassignment between practitioners', () => {
-  const DAY = '2026-11-27'; // Friday
+  const DAY = '2029-11-23'; // Friday
   it('moves visits to the practitioner nearby, respects skills, breaks and hours, and the checker accepts the routes', async () => {
     // Pat (west) has the eastern visits and Quinn (east) the western ones, though last week each client was seen by
     // the practitioner near them (their usual practitioner: moving a visit back to them costs no continuity).
@@ -284,12 +284,12 @@ describe('optimising with reassignment between practitioners', () => {
     const west = [];
     for (const [index, lng] of [153.09, 153.08, 153.07].entries()) {
       const client = await addClient(`East${index}`, lng);
-      await addVisit('2026-11-20', quinn, client, '10:00');
+      await addVisit('2029-11-16', quinn, client, '10:00');
       east.push(await addVisit(DAY, pat, client, `${10 + index}:00`));
     }
     for (const [index, lng] of [152.95, 152.96, 152.97].entries()) {
       const client = await addClient(`West${index}`, lng);
-      await addVisit('2026-11-20', pat, client, '10:00');
+      await addVisit('2029-11-16', pat, client, '10:00');
       west.push(await addVisit(DAY, quinn, client, `${10 + index}:00`));
     }
     // A physiotherapy visit only Quinn delivers stays with Quinn though it is in the west.
@@ -324,7 +324,7 @@ describe('optimising with reassignment between practitioners', () => {
   });
 
   it('says why a visit could not be placed', async () => {
-    const DAY2 = '2026-12-04'; // Friday
+    const DAY2 = '2029-11-30'; // Friday
     // A client available 06:00–09:00 only, over an hour's drive from Pat, whose day starts at 08:00: the visit cannot
     // start in time even on its own.
     await addVisit(DAY2, pat, await addClient('Early', 152.95), '08:00', 60);
@@ -343,7 +343,7 @@ describe('optimising with reassignment between practitioners', () => {
 });
 
 describe('a practitioner\'s most visits a day', () => {
-  const DAY = '2026-12-08'; // Tuesday
+  const DAY = '2029-12-04'; // Tuesday
   afterAll(() => t.ctx.db.update(practitioners).set({ max_visits: null }).where(eq(practitioners.id, pat)));
 
   it('leaves the visits beyond the limit unplaced, naming the limit', async () => {
@@ -361,7 +361,7 @@ describe('a practitioner\'s most visits a day', () => {
 });
 
 describe('applying is all or nothing, and only while the schedule is as it was', () => {
-  const DAY = '2026-11-30'; // Monday
+  const DAY = '2029-11-26'; // Monday
   let visitIds: number[];
   beforeAll(async () => {
     visitIds = await zigzagDay(DAY, pat, [153.05, 152.96, 153.02]);
@@ -438,7 +438,7 @@ describe('applying is all or nothing, and only while the schedule is as it was',
 });
 
 describe('starting a run', () => {
-  const DAY = '2026-12-02'; // Wednesday
+  const DAY = '2029-11-28'; // Wednesday
 
   it('refuses bad input with 422 naming the field', async () => {
     const cases: [unknown, RegExp][] = [
@@ -455,9 +455,9 @@ describe('starting a run', () => {
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(`${response.body.message} ${(response.body.errors ?? []).join(' ')}`).toMatch(field);
     }
-    const nobody = await start(acme.tokens.admin, { date: '2026-12-24' });
+    const nobody = await start(acme.tokens.admin, { date: '2029-12-20' });
     expect(nobody.status).toBe(422);
-    expect(nobody.body.message).toMatch(/practitioner_ids: no active practitioner has visits on Thursday 24 December 2026/);
+    expect(nobody.body.message).toMatch(/practitioner_ids: no active practitioner has visits on Thursday 20 December 2029/);
   });
 
   it('names each practitioner who has no start place or no hours that day', async () => {
@@ -488,17 +488,17 @@ describe('starting a run', () => {
     expect(first.body.optimization).toMatchObject({ status: 'PENDING', date: DAY, practitioner_ids: [pat], progress: null, proposal: null });
     const clash = await start(acme.tokens.staff, { date: DAY, practitioner_ids: [quinn, pat] });
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toBe(`An optimisation of Wednesday 2 December 2026 for Pat acme-One has not finished yet (#${first.body.optimization.id}). `
+    expect(clash.body.message).toBe(`An optimisation of Wednesday 28 November 2029 for Pat acme-One has not finished yet (#${first.body.optimization.id}). `
       + 'Wait for it to finish, or cancel it, before starting another.');
     const separate = await start(acme.tokens.staff, { date: DAY, practitioner_ids: [quinn] });
     expect(separate.status).toBe(201);
-    const otherDay = await start(acme.tokens.staff, { date: '2026-12-03', practitioner_ids: [pat] });
+    const otherDay = await start(acme.tokens.staff, { date: '2029-11-29', practitioner_ids: [pat] });
     expect(otherDay.status).toBe(201);
     // Two at once cannot both pass the check (with room in the business's queue for both).
     for (const id of [separate.body.optimization.id, otherDay.body.optimization.id]) {
       expect((await t.request('POST', `/api/optimizations/${id}/cancel`, { token: acme.tokens.admin })).status).toBe(200);
     }
-    const racing = await Promise.all([0, 1].map(() => start(acme.tokens.admin, { date: '2026-12-09', practitioner_ids: [pat] })));
+    const racing = await Promise.all([0, 1].map(() => start(acme.tokens.admin, { date: '2029-12-05', practitioner_ids: [pat] })));
     expect(racing.map((response) => response.status).sort()).toEqual([201, 409]);
     for (const id of [first.body.optimization.id, ...racing.filter((r) => r.status === 201).map((r) => r.body.optimization.id)]) {
       const cancelled = await t.request('POST', `/api/optimizations/${id}/cancel`, { token: acme.tokens.admin });
@@ -511,7 +511,7 @@ describe('starting a run', () => {
 
   it('is for ADMIN and REGULAR_USER; a REGULAR_USER reads only their own runs; another business gets 404', async () => {
     expect((await start(acme.tokens.practitioner, { date: DAY })).status).toBe(403);
-    const mine = await start(acme.tokens.staff, { date: '2026-12-10', practitioner_ids: [pat] });
+    const mine = await start(acme.tokens.staff, { date: '2029-12-06', practitioner_ids: [pat] });
     expect(mine.status).toBe(201);
     const id = mine.body.optimization.id;
     expect(mine.body.optimization.created_by_name).toBe('Sid');
@@ -521,7 +521,7 @@ describe('starting a run', () => {
     for (const [method, path] of [['GET', ''], ['POST', '/cancel'], ['POST', '/apply'], ['POST', '/discard']] as const) {
       expect((await t.request(method, `/api/optimizations/${id}${path}`, { token: other.tokens.admin })).status).toBe(404);
     }
-    const admins = await start(acme.tokens.admin, { date: '2026-12-11', practitioner_ids: [pat] });
+    const admins = await start(acme.tokens.admin, { date: '2029-12-07', practitioner_ids: [pat] });
     expect((await t.request('GET', `/api/optimizations/${admins.body.optimization.id}`, { token: acme.tokens.staff })).status).toBe(404);
     expect((await t.request('POST', `/api/optimizations/${admins.body.optimization.id}/apply`, { token: acme.tokens.staff })).status).toBe(404);
     const early = await apply(id);
@@ -533,7 +533,7 @@ describe('starting a run', () => {
 
 describe('a run that cannot go ahead', () => {
   it('ends in ERROR saying why, when a practitioner lost their start place after the run was started', async () => {
-    const DAY = '2026-12-07'; // Monday
+    const DAY = '2029-12-03'; // Monday
     await zigzagDay(DAY, pat, [153.0, 152.98]);
     const created = await start(acme.tokens.admin, { date: DAY });
     expect(created.status).toBe(201);
@@ -551,7 +551,7 @@ describe('a run that cannot go ahead', () => {
 
 describe('cancelling a run', () => {
   it('stops the solve: the run ends CANCELLED with no proposal, and the worker is free at once', async () => {
-    const DAY = '2026-12-01'; // Tuesday
+    const DAY = '2029-11-27'; // Tuesday
     for (let index = 0; index < 5; index++) await zigzagDay(DAY, pat, [153.07 - index * 0.002, 152.97, 153.05, 152.99]);
     t.ctx.config.optimizerMaxSearchMs = 30_000;
     const worker = startWorker(t.ctx, { pollMs: 20 });

@@ -18,7 +18,7 @@ let acme: BusinessFixture;
 /** The imported practitioners (local ids), each with a home in Brisbane and long hours every day. */
 let staff: number[];
 
-const RANGE = { start_date: '2026-11-23', end_date: '2026-11-27' };
+const RANGE = { start_date: '2029-11-19', end_date: '2029-11-23' };
 const FAST = { maxAttempts: 3, backoffBaseMs: 5, backoffMaxMs: 20, requestTimeoutMs: 3_000 };
 const MINUTE = 60_000;
 const EVERY_DAY = workingEveryDay('06:00', '20:00');
@@ -55,7 +55,7 @@ const routesOfDay = (date: string) => routesOf(t, acme, date);
 const optimiseAndApplyDay = (date: string, practitionerIds: number[]) => optimiseAndApply(t, acme, date, practitionerIds);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 11, startDate: '2026-11-23', weeks: 1, patients: 40, practitioners: 3, inactivePractitioners: 0 });
+  sandbox = await startSandbox({ seed: 11, startDate: '2029-11-19', weeks: 1, patients: 40, practitioners: 3, inactivePractitioners: 0 });
   t = await startTestApp({ clinikoBaseUrl: sandbox.url, optimizerMaxSearchMs: 200 });
   acme = await createBusinessFixture(t, 'acme');
   expect((await t.request('POST', '/api/provider_account', { token: acme.tokens.admin, body: { api_key: sandbox.apiKey } })).status).toBe(201);
@@ -78,8 +78,8 @@ afterAll(async () => {
 });
 
 describe('an import after a day was optimised', () => {
-  const DAY = '2026-11-26'; // Thursday: each of the three has visits
-  const OTHER_DAY = '2026-11-25';
+  const DAY = '2029-11-22'; // Thursday: each of the three has visits
+  const OTHER_DAY = '2029-11-21';
 
   it('changes nothing and leaves the routes as they are when the PMS did not change', async () => {
     const routes = await optimiseAndApplyDay(DAY, staff);
@@ -132,7 +132,7 @@ describe('an import after a day was optimised', () => {
 });
 
 describe('exporting a reassigned visit', () => {
-  const DAY = '2026-11-27'; // Friday
+  const DAY = '2029-11-23'; // Friday
 
   it('keeps a reassignment through an import, exports it with the new practitioner, and the sandbox then holds it', async () => {
     const [from, to] = staff;

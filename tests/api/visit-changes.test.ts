@@ -52,7 +52,7 @@ const optimiseAndApplyDay = (date: string, practitionerIds: number[]) => optimis
 
 
 describe('travel warnings of a day', () => {
-  const DAY = '2026-11-26'; // Thursday
+  const DAY = '2029-11-22'; // Thursday
   let first: number;
   let far: number;
   let near: number;
@@ -114,7 +114,7 @@ describe('travel warnings of a day', () => {
 });
 
 describe('moving a visit by hand', () => {
-  const DAY = '2026-11-27'; // Friday
+  const DAY = '2029-11-23'; // Friday
 
   it('refuses other roles, other businesses\' ids, bad input, practitioners without the skill and cancelled visits', async () => {
     const id = await addVisit(DAY, pat, 152.96, '14:00');
@@ -182,7 +182,7 @@ describe('moving a visit by hand', () => {
   });
 
   it('answers each practitioner\'s day as it is now after a move by hand: legs to and from home, leave and back times, the route changed', async () => {
-    const DATE = '2026-12-03'; // Thursday
+    const DATE = '2029-11-29'; // Thursday
     const visits = [await addVisit(DATE, pat, 152.95, '09:00'), await addVisit(DATE, pat, 152.97, '10:00'), await addVisit(DATE, pat, 152.99, '11:00')];
     const [route] = await optimiseAndApplyDay(DATE, [pat]);
     const planned = (await travelOf(DATE, acme.tokens.practitioner)).body.practitioners;
@@ -217,15 +217,15 @@ describe('moving a visit by hand', () => {
 
   it('moves a visit to another day: it is listed on that day', async () => {
     const id = await addVisit(DAY, pat, 152.99, '16:00');
-    const moved = await move(id, { starts_at: '2026-12-01T08:30:00+10:00' });
+    const moved = await move(id, { starts_at: '2029-11-27T08:30:00+10:00' });
     expect(moved.status).toBe(200);
-    const listed = await t.request('GET', '/api/appointments?start_date=2026-12-01&end_date=2026-12-01', { token: acme.tokens.admin });
+    const listed = await t.request('GET', '/api/appointments?start_date=2029-11-27&end_date=2029-11-27', { token: acme.tokens.admin });
     expect(listed.body.appointments.map((item: any) => item.id)).toContain(id);
   });
 });
 
 describe('"Insert into a route"', () => {
-  const DAY = '2026-11-30'; // Monday
+  const DAY = '2029-11-26'; // Monday
   let target: number;
   let quinnVisits: number[];
 
@@ -271,7 +271,7 @@ describe('"Insert into a route"', () => {
   });
 
   it('applied into a routed day, puts the visit on that route (placed by arrival, with its legs) and keeps it there when read again', async () => {
-    const ROUTED = '2026-12-02'; // Wednesday
+    const ROUTED = '2029-11-28'; // Wednesday
     const quinnsDay = [await addVisit(ROUTED, quinn, 153.09, '09:00'), await addVisit(ROUTED, quinn, 153.1, '12:00')];
     const visit = await addVisit(ROUTED, pat, 153.095, '15:00', 30, 0, -27.475);
     const [route] = await optimiseAndApplyDay(ROUTED, [quinn]);
@@ -305,7 +305,7 @@ describe('"Insert into a route"', () => {
     try {
       const none = await insertion(physio, [pat]);
       expect(none.status).toBe(200);
-      expect(none.body).toEqual({ insertion: null, message: expect.stringMatching(/no room for it on Monday 30 November 2026 in Pat acme-One's day/) });
+      expect(none.body).toEqual({ insertion: null, message: expect.stringMatching(/no room for it on Monday 26 November 2029 in Pat acme-One's day/) });
     } finally {
       await t.ctx.db.update(practitioners).set({ skill_appointment_type_ids: null }).where(eq(practitioners.id, pat));
     }

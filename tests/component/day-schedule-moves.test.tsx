@@ -1,7 +1,7 @@
 // The day schedule's travel warnings (on the visit blocks, in the one-day list and in the appointment modal) and moving
 // a visit by dragging its block to another time and/or practitioner's lane. The day is Wed 25 Nov 2026 in Brisbane:
 // Pat Nguyen (7) has visits 1 (09:00–10:00), 2 (10:30–11:00) and 4 (14:00–14:45), Sam Lee (8) visits 3 (12:00) and 5 (15:00).
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
@@ -15,6 +15,13 @@ import { freshFake, refusal, renderDaySchedule, serveRoutes, type RoutesFake } f
 
 useFakeApi();
 let fake: RoutesFake;
+// The visits may be moved: it is the evening before their day (only the future moves).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T08:00:00Z'), shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
   fake = freshFake();
   serveRoutes(server, fake);
@@ -155,6 +162,22 @@ describe('dragging a visit on the day schedule', () => {
     expect(within(lane('Pat Nguyen')).queryByRole('button', { name: /Bert Smith/ })).toBeNull();
     expect(screen.queryByTestId('drag-outline')).toBeNull();
     expect(screen.queryByTestId('appointment-details-modal')).toBeNull();
+    view.unmount();
+  });
+
+  it('does not pick up a visit that has started or starts within 30 minutes, and says why', async () => {
+    vi.setSystemTime(new Date('2026-11-24T23:10:00Z')); // 09:10 in Brisbane: Margaret Jones's visit (09:00) has started.
+    const view = await scheduleAs('ADMIN');
+    const margaret = block('Margaret Jones');
+    expect(margaret).toHaveAttribute('title', expect.stringContaining('This visit has started (or starts within 30 minutes): its time and practitioner stay as they are.'));
+    dragBlock(margaret, [190, 20], [[200, 24], [250, 30]], false);
+    expect(screen.queryByTestId('drag-outline')).toBeNull();
+    fireEvent.pointerUp(margaret, { pointerId: 1, isPrimary: true, button: 0, clientX: 250, clientY: 30 });
+    expect(moves()).toHaveLength(0);
+    // Bert Smith's (10:30) still moves.
+    expect(block('Bert Smith')).not.toHaveAttribute('data-fixed');
+    dragBlock(block('Bert Smith'), [280, 20], [[290, 24], [330, 24]], false);
+    expect(within(lane('Pat Nguyen')).getByTestId('drag-outline')).toBeInTheDocument();
     view.unmount();
   });
 

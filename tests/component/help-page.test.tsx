@@ -15,7 +15,7 @@ describe('user guide', () => {
     for (const words of [
       /press Optimise, choose the day and the practitioners/, /Read the proposal before anything changes/, /Press Apply to keep it, or Discard/,
       /Routes: applying makes each practitioner’s day a route/, /“Route changed”/, /Move by hand/, /Insert into a route: press Find the best place/,
-      /Nearby search starts from a client/, /Open … ’s day/, /Keep this time/, /Send availability request/, /Export the new times/,
+      /Nearby search starts from a client/, /Open … ’s day/, /Keep this time/, /Only the future moves: days before today cannot be optimised/, /Send availability request/, /Export the new times/,
     ]) expect(day).toHaveTextContent(words);
     expect(within(day).getByRole('link', { name: 'Nearby search' })).toHaveAttribute('href', '/search');
   });

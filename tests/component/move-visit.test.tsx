@@ -2,7 +2,7 @@
 // type, a move sends only what changed and the modal shows the saved visit, the server's refusal is shown next to the
 // form; "Insert into a route" shows the optimiser's best place before anything changes and "Apply" moves the visit
 // there, or says why it fits nowhere. Practitioners and cancelled visits get none of it.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -56,6 +56,13 @@ let fake: RoutesFake;
 let moveAnswer: ((body: Record<string, unknown>) => Response | undefined) | undefined;
 let insertionAnswer: () => Response;
 
+// The visits may be moved: it is the evening before their day (only the future moves).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T08:00:00Z'), shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
   fake = freshFake();
   fake.visits.find((visit) => visit.id === 2)!.route_id = 61;
@@ -94,6 +101,23 @@ async function openMoveForm(id: number, role: Role = 'ADMIN') {
   await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
   return { user, view, modal, form, select };
 }
+
+describe('a visit that has started', () => {
+  it('offers no Move by hand or Insert into a route, and says why', async () => {
+    vi.setSystemTime(new Date('2026-11-24T23:10:00Z')); // 09:10 in Brisbane: visit 1 (09:00) has started.
+    const view = openModal(1);
+    const modal = await screen.findByTestId('appointment-details-modal');
+    await waitFor(() => expect(within(modal).getByRole('button', { name: 'Move by hand' })).toBeDisabled());
+    expect(within(modal).getByRole('button', { name: 'Insert into a route' })).toBeDisabled();
+    expect(within(modal).getByTestId('move-fixed')).toHaveTextContent('This visit has started (or starts within 30 minutes): its time and practitioner stay as they are.');
+    // Its arrival time is shown, not offered for editing, with the same reason.
+    const arrival = within(modal).getByTestId('arrival-time');
+    expect(arrival).toHaveAttribute('data-state', 'fixed');
+    expect(arrival).toHaveTextContent('09:00This visit has started (or starts within 30 minutes)');
+    expect(within(field(modal, 'Arrive')).queryByRole('button')).toBeNull();
+    view.unmount();
+  });
+});
 
 describe('moving a visit by hand', () => {
   it('offers only the active practitioners who deliver the visit’s type, the current one first', async () => {

@@ -74,6 +74,31 @@ describe('the Optimise dialog', () => {
     view.unmount();
   });
 
+  it('does not offer a day before today, and says why', async () => {
+    const { user, view } = await openDialog();
+    // The shown day has passed (the fake's day is in the past): the field says so.
+    expect(within(dialog()).getByTestId('date-hint')).toHaveTextContent('25 Nov 2026 has passed. Days before today cannot be optimised: their visits have happened.');
+    await user.click(within(dialog()).getByRole('button', { name: /^Day/ }));
+    const passed = document.querySelector(`[role="gridcell"][data-day="${RUN_DAY}"]`)!;
+    expect(passed).toHaveAttribute('data-disabled', 'true');
+    expect(within(passed as HTMLElement).getByRole('button')).toBeDisabled();
+    await user.keyboard('{Escape}');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Tomorrow' }));
+    expect(within(dialog()).getByTestId('date-hint')).toHaveTextContent(/^Days before today cannot be optimised: their visits have happened.$/);
+    await user.click(within(dialog()).getByRole('button', { name: /^Day/ }));
+    const today = document.querySelector('[role="gridcell"][data-today="true"]');
+    if (today) expect(today).not.toHaveAttribute('data-disabled');
+    const tomorrow = document.querySelector('[role="gridcell"][aria-selected="true"]')!;
+    expect(tomorrow).not.toHaveAttribute('data-disabled');
+    const cells = [...document.querySelectorAll('[role="gridcell"][data-day]')];
+    const todayDay = tomorrow.getAttribute('data-day')!;
+    for (const cell of cells) {
+      if (cell.getAttribute('data-day')! < todayDay && cell !== today) expect(cell).toHaveAttribute('data-disabled', 'true');
+    }
+    view.unmount();
+  });
+
   it('refuses to start without a day, sending nothing', async () => {
     const { user, view } = await openDialog();
     await user.click(within(dialog()).getByRole('button', { name: 'Clear date' }));
@@ -187,7 +212,7 @@ describe('the proposal', () => {
     const stopsOf = (name: string) => within(within(dialog()).getByRole('listitem', { name })).getAllByTestId('proposal-stop').map((stop) => stop.getAttribute('aria-label'));
     expect(within(dialog()).getByTestId('proposal-lanes')).toHaveAttribute('data-side', 'after');
     expect(stopsOf('Pat Nguyen')).toEqual(['08:30 Bert Smith, changed', '09:00 Margaret Jones, kept at this time']);
-    expect(stopsOf('Sam Lee')).toEqual(['12:00 Cora Diaz', '15:05 Dora Ellis, changed']);
+    expect(stopsOf('Sam Lee')).toEqual(['12:00 Cora Diaz, started or about to: stays as it is', '15:05 Dora Ellis, changed']);
     const map = within(dialog()).getByTestId('svg-map');
     // Pat's home (start and end), Sam's home and end place, and the four stops with a position, each route in its order.
     const markers = () => within(within(dialog()).getByTestId('svg-map')).getAllByTestId('map-marker');

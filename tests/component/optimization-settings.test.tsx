@@ -23,7 +23,7 @@ const PRESETS: Settings['preset_weights'] = {
 function serveSettings({ refuse }: { refuse?: Response } = {}) {
   let settings: Settings = {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
-    preset: 'balanced', weights: { ...PRESETS.balanced }, search_seconds: 10, allow_reassignment: true, preset_weights: PRESETS, updated_at: null,
+    preset: 'balanced', weights: { ...PRESETS.balanced }, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, preset_weights: PRESETS, updated_at: null,
   };
   const puts: Record<string, unknown>[] = [];
   server.use(
@@ -70,12 +70,17 @@ describe('optimisation settings', () => {
     await user.clear(screen.getByLabelText('Default search time (seconds)'));
     await user.type(screen.getByLabelText('Default search time (seconds)'), '30');
     await user.click(screen.getByLabelText(/^Offer reassigning visits/));
+    const fixedBefore = screen.getByLabelText('Visits starting within … minutes stay as they are');
+    expect(fixedBefore).toHaveValue(30);
+    await user.clear(fixedBefore);
+    await user.type(fixedBefore, '45');
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
     expect(puts).toEqual([{
       availability_mode: 'soft', max_lateness_minutes: 20, visit_buffer_minutes: 5, arrival_rounding_minutes: 15, search_seconds: 30, allow_reassignment: false,
+      fixed_before_minutes: 45,
     }]);
     await waitFor(() => expect(screen.queryByText('You have unsaved changes.')).toBeNull());
     expect(screen.getByText('Last saved 23 Nov 2026 16:03.')).toBeInTheDocument();

@@ -214,6 +214,7 @@ export const optimizationSettings = pgTable('optimization_settings', {
   weight_overtime: doublePrecision('weight_overtime').notNull().default(1),
   search_seconds: integer('search_seconds').notNull().default(10),
   allow_reassignment: boolean('allow_reassignment').notNull().default(true),
+  fixed_before_minutes: integer('fixed_before_minutes').notNull().default(30),
   updated_at: tstz('updated_at').notNull().defaultNow(),
 });
 

@@ -5,11 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, todayIn } from '../../lib/dates';
+import { fixedVisitReason } from '../../lib/fixedVisits';
 import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
 import { APPOINTMENT_EXTRA_LOAD_ERROR, APPOINTMENT_LOAD_ERROR, type Appointment } from './api';
 import { appointmentQueries } from './queries';
-import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
+import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { MapView } from '../../ui/map/MapView';
 import { PointPrecision } from '../../ui/PointPrecision';
@@ -20,7 +21,7 @@ import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 import { TextLink } from '../../ui/TextLink';
-import { AppointmentRouteControls, canPlanRoutes, MoveVisitControls, TravelWarning } from '../routes';
+import { AppointmentRouteControls, canPlanRoutes, MoveVisitControls, TravelWarning, useFixedBeforeMinutes } from '../routes';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -64,6 +65,11 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   const links = mapLinksForAddress(appointment.location ?? {});
   const outside = isAppointmentOutsideAvailability(appointment, user?.business_account.time_zone);
   const type = appointment.appointment_type;
+  // Today's started and imminent visits keep their arrival; a past day's stays a record the office may correct.
+  const fixedBefore = useFixedBeforeMinutes(canPlanRoutes(user?.role));
+  const arrival = arrivalOf(appointment);
+  const todayStarts = todayIn(timeZone).toZonedDateTime({ timeZone }).epochMilliseconds;
+  const arrivalFixed = appointment.route_id === null && Date.parse(arrival) >= todayStarts ? fixedVisitReason(arrival, fixedBefore) : null;
 
   return (
     <>
@@ -89,16 +95,23 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <Field label="Status">{statusLabel(appointment)}</Field>
           <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
           <Field label="Arrive">
-            <ArrivalTimeEditor
-              // Started again when the visit joins or leaves a route or is moved (its arrival changed elsewhere).
-              key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
-              appointmentId={appointment.id}
-              startsAt={appointment.starts_at}
-              endsAt={appointment.ends_at}
-              arriveAt={appointment.arrive_at}
-              routeId={appointment.route_id}
-              timeZone={timeZone}
-            />
+            {arrivalFixed ? (
+              <span data-testid="arrival-time" data-state="fixed">
+                <span className="tabular-nums">{formatDateTime(arrival, timeZone)}</span>
+                <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">{arrivalFixed}</span>
+              </span>
+            ) : (
+              <ArrivalTimeEditor
+                // Started again when the visit joins or leaves a route or is moved (its arrival changed elsewhere).
+                key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
+                appointmentId={appointment.id}
+                startsAt={appointment.starts_at}
+                endsAt={appointment.ends_at}
+                arriveAt={appointment.arrive_at}
+                routeId={appointment.route_id}
+                timeZone={timeZone}
+              />
+            )}
           </Field>
           <Field label="Ends">{formatDateTime(appointment.ends_at, timeZone)}</Field>
           <Field label="Route" className="sm:col-span-2">

@@ -24,7 +24,7 @@ import { VisitFilters } from './VisitFilters';
 import { DayMap } from './DayMap';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
 import {
-  canPlanRoutes, LaneDayTimes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
+  canPlanRoutes, LaneDayTimes, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
@@ -112,6 +112,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const dayRoutes = useQuery({ ...routeQueries.day(api, shownDay), enabled: view === 'schedule' });
   const routeOf = useMemo(() => new Map((dayRoutes.data ?? []).map((dayRoute) => [dayRoute.practitioner_id, dayRoute])), [dayRoutes.data]);
   const plansRoutes = canPlanRoutes(user?.role);
+  const fixedBeforeMinutes = useFixedBeforeMinutes(plansRoutes);
   const optimises = plansRoutes && view === 'schedule';
   // Travel warnings on the schedule's day, and in the list when it shows one day.
   const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null, view === 'schedule' ? dayAppointments : listed ?? []);
@@ -205,6 +206,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   businessTimeZone={businessTimeZone}
                   warnings={warnings}
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
+                  fixedBeforeMinutes={fixedBeforeMinutes}
                   laneNote={(practitionerId) => {
                     const laneRoute = routeOf.get(practitionerId);
                     return (

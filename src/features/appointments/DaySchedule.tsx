@@ -6,6 +6,7 @@
 // practitioner instead (the lanes would need scrolling sideways to see past the morning).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
+import { fixedVisitReason } from '../../lib/fixedVisits';
 import { openAppointmentModal } from '../../app/modalStore';
 import { Icon } from '../../ui/Icon';
 import type { AppointmentSummary } from './api';
@@ -52,8 +53,10 @@ function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { t
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit, fit }: {
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
   appointments: readonly AppointmentSummary[];
+  /** Visits that have started or start within this many minutes cannot be dragged. */
+  fixedBeforeMinutes?: number;
   businessTimeZone?: string | null;
   /** Where a new visit fits (the nearby search's best place), drawn in that practitioner's lane. */
   fit?: ScheduleFit | null;
@@ -74,6 +77,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const drag = useScheduleDrag({
     layout,
     enabled: onMoveVisit !== undefined,
+    movable: (block) => fixedVisitReason(arrivalOf(block.appointment), fixedBeforeMinutes) === null,
     onDrop: (block: ScheduleBlock, fromPractitionerId: number, target: DragTarget) => {
       const { appointment } = block;
       const move: ScheduleMove = {};
@@ -153,6 +157,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const short = block.to - block.from < SHORT_VISIT_MINUTES;
                     const moving = outline?.appointmentId === appointment.id;
                     const held = drag.heldId === appointment.id && !moving;
+                    const fixed = onMoveVisit ? fixedVisitReason(arrivalOf(appointment), fixedBeforeMinutes) : null;
+                    const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
                     const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
@@ -161,15 +167,16 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         key={appointment.id}
                         type="button"
                         data-testid="schedule-block"
+                        data-fixed={fixed ? 'true' : undefined}
                         {...drag.blockProps(block, lane.practitionerId)}
                         onClick={() => {
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${onMoveVisit ? '\nDrag to move it to another time or practitioner.' : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
-                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
+                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
                       >
                         {short ? (

@@ -45,9 +45,11 @@ interface Press {
   cancelled: boolean;
 }
 
-export function useScheduleDrag({ layout, enabled, onDrop }: {
+export function useScheduleDrag({ layout, enabled, movable = () => true, onDrop }: {
   layout: ScheduleLayout;
   enabled: boolean;
+  /** Whether a block may be picked up (a started visit may not). */
+  movable?: (block: ScheduleBlock) => boolean;
   onDrop: (block: ScheduleBlock, fromPractitionerId: number, target: DragTarget) => void;
 }) {
   const press = useRef<Press | null>(null);
@@ -132,7 +134,7 @@ export function useScheduleDrag({ layout, enabled, onDrop }: {
 
   /** The props of a block: its pointer handlers. */
   const blockProps = (block: ScheduleBlock, practitionerId: number) => {
-    if (!enabled) return {};
+    if (!enabled || !movable(block)) return {};
     return {
       onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
         if (!event.isPrimary || event.button !== 0) return;

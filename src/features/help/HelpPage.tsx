@@ -44,6 +44,9 @@ export default function HelpPage({ route }: RoutePageProps) {
               or to <em>reassign between these practitioners</em>. Press <strong>Start</strong>. Rounds searches for the shortest
               travel that keeps each visit inside the client’s availability and each practitioner’s hours, break and limits.
               A visit with <strong>Keep this time</strong> ticked keeps its arrival time and practitioner.
+              Only the future moves: days before today cannot be optimised, and today a visit that has started or starts within
+              30 minutes (Settings → Optimisation, “Visits starting within … minutes stay as they are”) keeps its time and
+              practitioner, whether you optimise, drag, move or insert it.
             </li>
             <li>
               Read the <strong>proposal</strong> before anything changes: the figures before → after (travel time and distance, idle

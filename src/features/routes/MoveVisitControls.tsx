@@ -3,7 +3,10 @@
 // one open at a time so the modal stays short on a phone.
 import { useState } from 'react';
 import type { Appointment } from '../../api/types';
+import { fixedVisitReason } from '../../lib/fixedVisits';
 import { Button } from '../../ui/Button';
+import { arrivalOf } from '../appointments';
+import { useFixedBeforeMinutes } from './fixedVisits';
 import { InsertIntoRoute } from './InsertIntoRoute';
 import { MoveVisit } from './MoveVisit';
 
@@ -12,22 +15,24 @@ type Panel = 'closed' | 'move' | 'insert';
 export function MoveVisitControls({ appointment, timeZone }: { appointment: Appointment; timeZone: string }) {
   const [panel, setPanel] = useState<Panel>('closed');
   const close = () => setPanel('closed');
+  const fixed = fixedVisitReason(arrivalOf(appointment), useFixedBeforeMinutes());
   return (
     <div data-testid="move-visit-controls" className="space-y-3">
-      {panel === 'closed' && (
+      {(panel === 'closed' || fixed) && (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setPanel('move')}>
+          <Button variant="secondary" size="sm" disabled={fixed !== null} onClick={() => setPanel('move')}>
             Move by hand
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => setPanel('insert')}>
+          <Button variant="secondary" size="sm" disabled={fixed !== null} onClick={() => setPanel('insert')}>
             Insert into a route
           </Button>
         </div>
       )}
-      {panel === 'move' && (
+      {fixed && <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="move-fixed">{fixed}</p>}
+      {!fixed && panel === 'move' && (
         <MoveVisit key={`${appointment.practitioner.id}-${appointment.starts_at}`} appointment={appointment} timeZone={timeZone} onDone={close} />
       )}
-      {panel === 'insert' && <InsertIntoRoute appointment={appointment} timeZone={timeZone} onDone={close} />}
+      {!fixed && panel === 'insert' && <InsertIntoRoute appointment={appointment} timeZone={timeZone} onDone={close} />}
     </div>
   );
 }

@@ -32,6 +32,7 @@ const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: strin
   },
 ];
 
+const PAST_DAY = 'Days before today cannot be optimised: their visits have happened.';
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const dayTitle = (date: string) => (isDate(date) ? formatDay(Temporal.PlainDate.from(date)) : 'a day');
 
@@ -84,6 +85,9 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
   const chosenMode = reassignAllowed ? mode : 'keep_practitioners';
   const chosenVisits = visits.filter((visit) => chosen.includes(visit.practitioner.id)).length;
 
+  // Only the future moves: the server refuses days before today (in the business's time zone) too.
+  const today = todayIn(businessTimeZone ?? undefined);
+  const past = isDate(date) && Temporal.PlainDate.compare(Temporal.PlainDate.from(date), today) < 0;
   const formId = useId();
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -152,7 +156,9 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                 label="Day"
                 value={isDate(date) ? Temporal.PlainDate.from(date) : null}
                 onChange={(day) => setDate(day?.toString() ?? '')}
-                today={todayIn(businessTimeZone ?? undefined)}
+                today={today}
+                earliest={today}
+                hint={past ? `${dayTitle(date)} has passed. ${PAST_DAY}` : PAST_DAY}
               />
               <div>
                 <MultiSelect

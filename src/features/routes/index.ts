@@ -4,6 +4,7 @@
 export { AppointmentRouteControls } from './AppointmentRouteControls';
 export { MoveVisitControls } from './MoveVisitControls';
 export { canPlanRoutes } from './access';
+export { useFixedBeforeMinutes } from './fixedVisits';
 export { dayPlans, mapRouteOf } from './dayPlan';
 export { useMoveAppointment } from './mutations';
 export { LaneDayTimes, OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';

@@ -3,11 +3,12 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
-import { appointments, practitioners } from '../../db/schema';
+import { appointments, businessAccounts, practitioners } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
+import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import { appointmentSyncHistory } from '../sync';
 import { ListCache } from '../../db/list-cache';
 import { rangeProblem } from '../../lib/day-range';
@@ -93,6 +94,19 @@ export class AppointmentsService {
         throw conflict('This appointment is part of a route, so its arrival time is set by the route. Change it in the route instead.', 'APPOINTMENT_ROUTED');
       }
       if (appointment.cancelled_at) throw conflict('This appointment is cancelled; its arrival time cannot be changed.', 'APPOINTMENT_CANCELLED');
+      // Today's started and imminent visits keep their arrival. A past day's arrival stays a record the office may
+      // correct (imports and reports read it as such), so only today is held to the rule here.
+      const settings = await optimizationSettingsOf(tx, auth.businessAccountId);
+      const until = fixedUntil(settings);
+      const [{ time_zone: businessZone }] = await tx.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts)
+        .where(eq(businessAccounts.id, auth.businessAccountId));
+      const todayStarts = Temporal.Now.zonedDateTimeISO(businessZone).startOfDay().epochMilliseconds;
+      const current = appointment.arrive_at ?? appointment.starts_at;
+      const changing = current.getTime() !== arriveAt.epochMilliseconds && current.getTime() >= todayStarts;
+      if (changing && isFixedStart(current, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
+      if (changing && arriveAt.epochMilliseconds <= until) {
+        throw invalid(`arrive_at: the arrival cannot be a time that has passed or is within ${settings.fixed_before_minutes} minutes from now.`);
+      }
       const [{ time_zone: timeZone }] = await tx.select({ time_zone: practitioners.time_zone }).from(practitioners)
         .where(eq(practitioners.id, appointment.practitioner_id));
       const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);

@@ -16,6 +16,7 @@ export const valuesOfRow = (row: OptimizationSettingsRow): OptimizationSettingsV
   },
   search_seconds: row.search_seconds,
   allow_reassignment: row.allow_reassignment,
+  fixed_before_minutes: row.fixed_before_minutes,
 });
 
 export const columnsOf = ({ weights, ...rest }: OptimizationSettingsValues): OptimizationSettingsColumns => ({

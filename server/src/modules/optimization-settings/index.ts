@@ -4,3 +4,4 @@ export { optimizationSettingsHandlers } from './handlers';
 export { optimizationSettingsOf } from './service';
 export { objectiveOf, searchTimeMs } from './objective';
 export type { OptimizationSettingsValues, OptimizationWeights } from './presets';
+export { checkNotPast, fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, PAST_DAY, todayIn } from './fixed';

@@ -33,6 +33,8 @@ export interface OptimizationSettingsValues {
   weights: OptimizationWeights;
   search_seconds: number;
   allow_reassignment: boolean;
+  /** Today, visits starting sooner than this many minutes from now (or started) keep their time and practitioner. */
+  fixed_before_minutes: number;
 }
 
 /** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
@@ -46,6 +48,7 @@ export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues>
   weights: { ...PRESET_WEIGHTS.balanced },
   search_seconds: 10,
   allow_reassignment: true,
+  fixed_before_minutes: 30,
 };
 
 export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>

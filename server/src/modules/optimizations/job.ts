@@ -8,6 +8,7 @@ import { loadDay, problemOf, travelProviderFor } from './day';
 import type { OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
 import { appointmentTypeNames } from './repository';
+import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
 import { optimiserRuns } from '../../operations/metrics';
 
@@ -63,7 +64,8 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
   const date = job.start_date!;
   const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds: job.filters.practitioner_ids, mode });
   if (day.problems.length) throw new JobFailedError(`The optimisation cannot run: ${day.problems.join(' ')}`);
-  const dayProblem = problemOf(day);
+  // Read when the run starts: visits that start before now + the margin keep their time.
+  const dayProblem = problemOf({ ...day, data: { ...day.data, fixedUntilMs: fixedUntil(day.data.settings) } });
   const provider = travelProviderFor(ctx.config);
   const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
   await writeProgress(run, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });

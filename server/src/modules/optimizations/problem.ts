@@ -47,6 +47,8 @@ export interface DayData {
   visits: DayVisit[];
   /** Client → the practitioner of their latest earlier visit (continuity), when that practitioner is in the run. */
   usualPractitioner: Map<number, number>;
+  /** Epoch ms up to which visits are fixed (now + fixed_before_minutes): started and imminent visits keep their time. */
+  fixedUntilMs?: number;
 }
 
 /** Why a visit of the day is kept out of the problem. */
@@ -65,8 +67,11 @@ export interface DayProblem {
    * may start); null when the client has no custom availability; empty when the client is not available that day.
    */
   windows: (TimeWindow[] | null)[];
-  /** Why a visit is pinned to its time: the user's "Keep this time", or a client not available at all that day. */
-  kept: ('locked' | 'unavailable-day' | null)[];
+  /**
+   * Why a visit is pinned to its time: the user's "Keep this time", a client not available at all that day, or a
+   * visit that has started or starts too soon to move (today).
+   */
+  kept: ('locked' | 'unavailable-day' | 'started' | null)[];
   excluded: ExcludedVisit[];
 }
 
@@ -195,6 +200,9 @@ export function availabilityChecker() {
   };
 }
 
+/** Later than any time of a day on its clock (a day is at most 25 hours; shifts may run past midnight). */
+const DAY_CLOCK_END = 48 * 3600;
+
 export function buildDayProblem(data: DayData): DayProblem {
   const zeroMs = dayStartMs(data.date, data.businessTimeZone);
   const { settings, mode } = data;
@@ -206,6 +214,8 @@ export function buildDayProblem(data: DayData): DayProblem {
   const byId = new Map(routable.map((day) => [day.practitionerId, day]));
   const capacityUsed = routable.some((day) => day.maxVisits !== null);
   const typesInDay = [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))];
+  // The fixed instant on the day's clock, when it falls after the day starts (today).
+  const fixedFrom = data.fixedUntilMs !== undefined && data.fixedUntilMs > zeroMs ? secondsOf(new Date(data.fixedUntilMs), zeroMs) : null;
 
   const practitioners: Practitioner[] = routable.map((day) => {
     // The practitioner's day counts from their own midnight; the run's from the business's.
@@ -250,17 +260,22 @@ export function buildDayProblem(data: DayData): DayProblem {
       location: { lat: visit.lat, lng: visit.lng },
       duration: booked + settings.visit_buffer_minutes * 60,
     };
-    const keptBecause = visit.arrivalLocked ? 'locked' : visitWindows !== null && visitWindows.length === 0 ? 'unavailable-day' : null;
+    // Today nothing moves to before the fixed instant: a visit's windows start there (none left: it keeps its time).
+    const movable = fixedFrom === null || visitWindows?.length === 0 ? visitWindows
+      : (visitWindows ?? [{ start: fixedFrom, end: DAY_CLOCK_END }])
+        .filter((window) => window.end > fixedFrom).map((window) => ({ start: Math.max(window.start, fixedFrom), end: window.end }));
+    const started = fixedFrom !== null && (secondsOf(currentArrival(visit), zeroMs) <= fixedFrom || movable?.length === 0);
+    const keptBecause = visit.arrivalLocked ? 'locked' : started ? 'started' : visitWindows !== null && visitWindows.length === 0 ? 'unavailable-day' : null;
     if (keptBecause) {
-      // "Keep this time", or a client with no time at all that day: the visit stays at its arrival with its practitioner.
+      // "Keep this time", a client with no time at all that day, or a started visit: it stays at its arrival with its practitioner.
       entry.pinnedStart = secondsOf(currentArrival(visit), zeroMs);
       entry.pinnedPractitionerId = String(visit.practitionerId);
     } else {
       // The time the client was told: the plan keeps to it where the route allows, rather than the earliest start.
       entry.preferredStart = secondsOf(currentArrival(visit), zeroMs);
     }
-    if (!keptBecause && visitWindows) {
-      entry.timeWindows = visitWindows;
+    if (!keptBecause && movable) {
+      entry.timeWindows = movable;
       if (settings.availability_mode === 'soft') {
         entry.allowLate = true;
         entry.maxLatenessMinutes = settings.max_lateness_minutes;

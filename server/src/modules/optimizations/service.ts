@@ -12,7 +12,8 @@ import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import { checkDay, dayBounds } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import { routingProblems, type OptimizationMode } from './problem';
+import { currentArrival, routingProblems, type OptimizationMode } from './problem';
+import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   businessTimeZone, dayVisits, findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
@@ -66,6 +67,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   const { db } = ctx;
   const business = auth.businessAccountId;
   checkDay(body.date);
+  checkNotPast(body.date, await businessTimeZone(db, business));
   const mode = body.mode ?? 'keep_practitioners';
   const settings = await optimizationSettingsOf(db, business);
   if (mode === 'reassign' && !settings.allow_reassignment) {
@@ -178,7 +180,8 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
     const { proposal, fingerprints } = result;
     const date = run.start_date!;
     const practitionerIds = run.filters.practitioner_ids;
-    const current = await dayVisits(tx, business, practitionerIds, dayBounds(date, await businessTimeZone(tx, business)), true);
+    const timeZone = await businessTimeZone(tx, business);
+    const current = await dayVisits(tx, business, practitionerIds, dayBounds(date, timeZone), true);
     const wasThen = new Map(fingerprints.map((print) => [print.appointment_id, print]));
     const unchanged = current.length === fingerprints.length && current.every((visit) => {
       const then = wasThen.get(visit.id);
@@ -187,6 +190,7 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
         practitioner_id: visit.practitionerId, arrive_at: visit.arriveAt?.toISOString() ?? null, cancelled_at: null, arrival_locked: visit.arrivalLocked,
       });
     });
+    if (date < todayIn(timeZone)) throw conflict(`${PAST_DAY} This proposal can no longer be applied.`, 'DAY_PASSED');
     if (!unchanged) throw conflict(SCHEDULE_CHANGED, 'SCHEDULE_CHANGED');
 
     const now = new Date();
@@ -195,6 +199,19 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
     const updates = proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => ({
       id: stop.appointment_id, routeId: routeIds.get(lane.practitioner_id)!, arriveAt: stop.arrive_at, practitionerId: lane.practitioner_id,
     })));
+    // A visit the proposal moves that has started (or is about to) since it was made: the plan is no longer possible.
+    const settings = await optimizationSettingsOf(tx, business);
+    const until = fixedUntil(settings, now.getTime());
+    const startedSince = updates.find((update) => {
+      const visit = before.get(update.id)!;
+      const moves = visit.practitionerId !== update.practitionerId || currentArrival(visit).getTime() !== Date.parse(update.arriveAt);
+      return moves && (isFixedStart(currentArrival(visit), until) || Date.parse(update.arriveAt) <= until);
+    });
+    if (startedSince) {
+      const name = before.get(startedSince.id)!.clientName;
+      throw conflict(`${name ? `${name}'s visit` : 'A visit'} has started or starts within ${settings.fixed_before_minutes} minutes `
+        + 'since this proposal was made, and the proposal moves it. Run the optimisation again.', 'VISIT_STARTED');
+    }
     await updateRoutedVisits(tx, business, updates);
     const reason = `Optimised by ${auth.fullName}`;
     const versions: VersionInput[] = updates.flatMap((update) => {

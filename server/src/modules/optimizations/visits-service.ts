@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../db/client';
 import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } from './routes-repository';
 import { clearAppointmentRoute, moveAppointment, updateRoutedVisits } from '../appointments';
 import { markRoutesStale } from './routes-service';
+import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 
@@ -71,6 +72,13 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
         throw invalid(`practitioner_id: ${practitioner.name} does not deliver ${type}; choose a practitioner who does (Settings → Practitioners → skills).`);
       }
     }
+
+    // Only the future moves: a started visit stays, and nothing moves into the past or the next few minutes.
+    const settings = await optimizationSettingsOf(tx, business);
+    const until = fixedUntil(settings);
+    const moving = practitionerId !== appointment.practitioner_id || (newStart !== undefined && newStart.getTime() !== (appointment.arrive_at ?? appointment.starts_at).getTime());
+    if (moving && isFixedStart(appointment.arrive_at ?? appointment.starts_at, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
+    if (newStart !== undefined && moving && isFixedStart(newStart, until)) throw invalid(fixedTimeMessage(settings.fixed_before_minutes));
 
     const length = appointment.ends_at.getTime() - appointment.starts_at.getTime();
     const next = {
@@ -174,6 +182,8 @@ export async function findInsertion(
   const own = await ownPractitionerIds(db, business, ids);
   if (ids.some((id) => !own.has(id))) throw notFound('Practitioner');
   if (target.cancelledAt) throw conflict('This appointment is cancelled; it cannot be inserted into a route.', 'APPOINTMENT_CANCELLED');
+  const settings = await optimizationSettingsOf(db, business);
+  if (isFixedStart(target.arriveAt ?? target.startsAt, fixedUntil(settings))) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
   if (target.lat === null || target.lng === null) {
     throw conflict('The visit\'s address has no map position, so the travel to it cannot be worked out.', 'NO_MAP_POSITION');
   }
@@ -186,7 +196,9 @@ export async function findInsertion(
     return { insertion: null, message: `${target.clientName ?? 'The client'} is not available on ${longDate(date)}, so there is no time for the visit that day.` };
   }
 
-  const { dayProblem, current, matrix } = await insertionProblem(ctx, business, day.data, target, ids);
+  // Today the visit goes nowhere before now + the margin.
+  const data = { ...day.data, fixedUntilMs: fixedUntil(settings) };
+  const { dayProblem, current, matrix } = await insertionProblem(ctx, business, data, target, ids);
   const found = cheapestInsertion(dayProblem.problem, matrix, current, String(target.id));
   const names = day.data.practitioners.map((practitioner) => practitioner.name);
   if (!found) {

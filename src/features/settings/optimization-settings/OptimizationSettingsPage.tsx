@@ -130,6 +130,16 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
               fieldProps={fieldProps('visit_buffer_minutes', `${ids}-buffer-hint`)}
               problem={problem('visit_buffer_minutes')}
             />
+            <NumberField
+              id={`${ids}-fixed-before`}
+              label="Visits starting within … minutes stay as they are"
+              hint="Today, visits that have started or start within this many minutes keep their time and practitioner, when optimising and by hand. Days before today are never changed."
+              value={draft.fixedBefore}
+              onChange={(fixedBefore) => change({ fixedBefore })}
+              max={720}
+              fieldProps={fieldProps('fixed_before_minutes', `${ids}-fixed-before-hint`)}
+              problem={problem('fixed_before_minutes')}
+            />
             <div>
               <label htmlFor={`${ids}-rounding`} className={labelClass}>Arrival rounding</label>
               <select
