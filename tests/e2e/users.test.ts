@@ -77,7 +77,7 @@ describe('inviting a user', () => {
       await invitee.page.getByLabel('Email').fill('nina.brown@demo.test');
       await invitee.page.getByLabel('Password').fill('nina-secret-42');
       await invitee.page.getByRole('button', { name: 'Log in' }).click();
-      await invitee.page.getByText('Your user account has been deactivated. Ask your administrator to reactivate it.').waitFor();
+      await invitee.page.getByText('Your account has been deactivated. Ask your administrator to reactivate it.').waitFor();
     } finally {
       await admin.context.close();
       await invitee.context.close();
