@@ -106,6 +106,14 @@ export function useScheduleDrag({ layout, enabled, movable = () => true, onDrop 
     current.frame = requestAnimationFrame(step);
   };
 
+  // A drag cut short by the schedule going away (another day, another page) leaves no frame running behind it.
+  useEffect(() => () => {
+    const current = press.current;
+    press.current = null;
+    clearTimeout(current?.holdTimer);
+    if (current?.frame !== undefined) cancelAnimationFrame(current.frame);
+  }, []);
+
   // Escape puts the block back.
   useEffect(() => {
     if (!target) return;
