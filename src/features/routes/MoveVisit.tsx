@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import type { Appointment } from '../../api/types';
 import { messageOfError } from '../../api/errors';
-import { stepTimeOfDay, todayIn } from '../../lib/dates';
+import { todayIn } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { FieldMessage } from '../../ui/forms';
+import { TimeField } from '../../ui/TimeField';
 import { practitionerSettingsQueries } from '../settings';
 import { ROUTE_ERRORS } from './api';
 import { useMoveAppointment } from './mutations';
@@ -91,28 +92,13 @@ export function MoveVisit({ appointment, timeZone, onDone }: { appointment: Appo
           <label htmlFor={`${id}-time`} className={labelClass}>
             Start time
           </label>
-          {/* A text field, not type="time": a time input shows the browser locale's clock (12:30 PM in en-US). */}
-          <input
+          <TimeField
             id={`${id}-time`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={5}
-            placeholder="HH:mm"
             value={draft.time}
             aria-invalid={problem !== null}
             aria-describedby={problem ? problemId : undefined}
-            onChange={(event) => change({ time: event.target.value })}
-            onKeyDown={(event) => {
-              if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-              const stepped = stepTimeOfDay(draft.time, event.key === 'ArrowUp' ? 5 : -5);
-              if (stepped) {
-                event.preventDefault();
-                change({ time: stepped });
-              }
-            }}
-            className={`${inputClass} tabular-nums`}
+            onChange={(time) => change({ time })}
+            className={inputClass}
           />
         </div>
       </fieldset>
