@@ -563,7 +563,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit an appointment type's name, duration (minutes) or colour */
+        /** Edit an appointment type's name, duration (minutes), colour, tolerance or same-type gap */
         put: operations["updateAppointmentType"];
         post?: never;
         delete?: never;
@@ -2001,6 +2001,10 @@ export interface components {
             allow_reassignment: boolean;
             /** @description only the future moves: today, visits that have started or start within this many minutes from now keep their time and practitioner, in an optimisation and by hand (days before today cannot be optimised) */
             fixed_before_minutes: number;
+            /** @description booked-time tolerance: an arrival may be at most this many minutes before or after the booked start (an appointment type may have its own), in an optimisation and by hand */
+            tolerance_minutes: number;
+            /** @description the least gap between the end of one of a client's visits and the start of their next that day (their visits also keep their booked order and never overlap) */
+            client_gap_minutes: number;
             /** @description The weights each plain choice stands for (what choosing it saves) */
             preset_weights: {
                 shortest_travel: components["schemas"]["OptimizationWeights"];
@@ -2020,6 +2024,10 @@ export interface components {
             /** @description minutes */
             duration: number;
             color?: string | null;
+            /** @description how far a visit of this type may move from its booked start, minutes; null = the optimisation settings' tolerance_minutes */
+            tolerance_minutes: number | null;
+            /** @description the least gap after the client's previous visit of this type that day, minutes (e.g. 240 between medication checks); null = none beyond the client gap */
+            same_type_gap_minutes: number | null;
         };
         Location: {
             address_1?: string | null;
@@ -3855,6 +3863,8 @@ export interface operations {
                     search_seconds?: number;
                     allow_reassignment?: boolean;
                     fixed_before_minutes?: number;
+                    tolerance_minutes?: number;
+                    client_gap_minutes?: number;
                 };
             };
         };
@@ -4030,6 +4040,10 @@ export interface operations {
                     /** @description minutes */
                     duration?: number;
                     color?: components["schemas"]["ColorOrNull"];
+                    /** @description null = the business's tolerance */
+                    tolerance_minutes?: number | null;
+                    /** @description null = none */
+                    same_type_gap_minutes?: number | null;
                 };
             };
         };

@@ -215,6 +215,8 @@ export const optimizationSettings = pgTable('optimization_settings', {
   search_seconds: integer('search_seconds').notNull().default(10),
   allow_reassignment: boolean('allow_reassignment').notNull().default(true),
   fixed_before_minutes: integer('fixed_before_minutes').notNull().default(30),
+  tolerance_minutes: integer('tolerance_minutes').notNull().default(30),
+  client_gap_minutes: integer('client_gap_minutes').notNull().default(60),
   updated_at: tstz('updated_at').notNull().defaultNow(),
 });
 
@@ -224,6 +226,10 @@ export const appointmentTypes = pgTable('appointment_types', {
   name: text('name').notNull(),
   duration: integer('duration').notNull(),
   color: text('color'),
+  /** Overrides the business's tolerance_minutes for visits of this type (migration 0079); null = the business's. */
+  tolerance_minutes: integer('tolerance_minutes'),
+  /** Least gap after the client's previous visit of this same type, minutes; null = only the business's client gap. */
+  same_type_gap_minutes: integer('same_type_gap_minutes'),
   ...timestamps,
 });
 

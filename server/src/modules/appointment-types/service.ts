@@ -11,6 +11,8 @@ export interface AppointmentTypeEdit {
   name?: string;
   duration?: number;
   color?: string | null;
+  tolerance_minutes?: number | null;
+  same_type_gap_minutes?: number | null;
 }
 
 export class AppointmentTypesService {
@@ -29,11 +31,14 @@ export class AppointmentTypesService {
     }
     if (edit.duration !== undefined) changes.duration = edit.duration;
     if (edit.color !== undefined) changes.color = edit.color?.toLowerCase() ?? null;
+    if (edit.tolerance_minutes !== undefined) changes.tolerance_minutes = edit.tolerance_minutes;
+    if (edit.same_type_gap_minutes !== undefined) changes.same_type_gap_minutes = edit.same_type_gap_minutes;
     const row = await this.ctx.db.transaction(async (tx) => {
       const before = await findAppointmentTypeForUpdate(tx, auth.businessAccountId, id);
       if (!before) return undefined;
       const after = (await updateAppointmentType(tx, auth.businessAccountId, id, changes))!;
-      const recorded = ({ name, duration, color }: typeof after) => ({ name, duration, color });
+      const recorded = ({ name, duration, color, tolerance_minutes, same_type_gap_minutes }: typeof after) =>
+        ({ name, duration, color, tolerance_minutes, same_type_gap_minutes });
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'AppointmentType', itemId: id, event: 'update', whodunnit: auth.fullName,
         changes: changesBetween(recorded(before), recorded(after)),

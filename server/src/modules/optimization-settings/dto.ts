@@ -17,6 +17,8 @@ export const valuesOfRow = (row: OptimizationSettingsRow): OptimizationSettingsV
   search_seconds: row.search_seconds,
   allow_reassignment: row.allow_reassignment,
   fixed_before_minutes: row.fixed_before_minutes,
+  tolerance_minutes: row.tolerance_minutes,
+  client_gap_minutes: row.client_gap_minutes,
 });
 
 export const columnsOf = ({ weights, ...rest }: OptimizationSettingsValues): OptimizationSettingsColumns => ({

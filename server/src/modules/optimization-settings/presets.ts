@@ -35,6 +35,10 @@ export interface OptimizationSettingsValues {
   allow_reassignment: boolean;
   /** Today, visits starting sooner than this many minutes from now (or started) keep their time and practitioner. */
   fixed_before_minutes: number;
+  /** An arrival may move at most this many minutes either side of the booked start (per type: its own). */
+  tolerance_minutes: number;
+  /** The least gap between the end of one of a client's visits and the start of their next, minutes. */
+  client_gap_minutes: number;
 }
 
 /** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
@@ -49,6 +53,8 @@ export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues>
   search_seconds: 10,
   allow_reassignment: true,
   fixed_before_minutes: 30,
+  tolerance_minutes: 30,
+  client_gap_minutes: 60,
 };
 
 export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>

@@ -1,0 +1,78 @@
+// The rule book of home care (ADR 0020): every rule a day's plan is held to, its parameters, whether it is hard,
+// and how it is said. The optimiser's problem, the day checker, manual moves and the arrival editor all read their
+// rules from here. Pure.
+//
+// Times are seconds on one day's clock (as the optimiser counts them), durations in seconds.
+
+export type RuleId =
+  | 'practitioner-overlap'
+  | 'client-overlap'
+  | 'double-handed'
+  | 'spacing'
+  | 'tolerance'
+  | 'availability'
+  | 'working-hours';
+
+export interface Rule {
+  id: RuleId;
+  /** What a list of the day's problems calls it. */
+  title: string;
+}
+
+export const RULES: readonly Rule[] = [
+  { id: 'practitioner-overlap', title: 'A practitioner in two places at once' },
+  { id: 'client-overlap', title: 'Two visits of one client at once' },
+  { id: 'double-handed', title: 'Two-carer visit not together' },
+  { id: 'spacing', title: "Too close to the client's other visit" },
+  { id: 'tolerance', title: 'Too far from the booked time' },
+  { id: 'availability', title: "Outside the client's availability" },
+  { id: 'working-hours', title: 'Outside working hours' },
+];
+
+/** The business's settings the rules read (the optimisation settings). */
+export interface RuleSettings {
+  tolerance_minutes: number;
+  client_gap_minutes: number;
+  availability_mode: 'hard' | 'soft';
+}
+
+/** An appointment type's own rules (null = the business's setting, or none). */
+export interface TypeRules {
+  tolerance_minutes: number | null;
+  same_type_gap_minutes: number | null;
+}
+
+export interface RuleBook {
+  /** Whether breaking the rule makes a plan unacceptable (a proposal never adds a break of a hard rule). */
+  isHard(rule: RuleId): boolean;
+  /** How far (seconds) a visit of this type may arrive from its booked start. */
+  toleranceOf(typeId: number | null): number;
+  /** The least gap (seconds) between the end of a client's earlier visit and the start of their later one. */
+  gapBetween(earlierTypeId: number | null, laterTypeId: number | null): number;
+}
+
+export function ruleBookOf(settings: RuleSettings, types: ReadonlyMap<number, TypeRules>): RuleBook {
+  return {
+    isHard: (rule) => (rule === 'availability' ? settings.availability_mode === 'hard' : rule !== 'working-hours'),
+    toleranceOf: (typeId) => 60 * ((typeId === null ? null : types.get(typeId)?.tolerance_minutes) ?? settings.tolerance_minutes),
+    gapBetween: (earlier, later) => {
+      const sameType = earlier !== null && earlier === later ? types.get(later)?.same_type_gap_minutes ?? 0 : 0;
+      return 60 * Math.max(settings.client_gap_minutes, sameType);
+    },
+  };
+}
+
+/** The starts a rule of tolerance allows a visit booked at `booked`: [booked − T, booked + T]. */
+export const toleranceWindow = (rules: RuleBook, typeId: number | null, booked: number) => {
+  const tolerance = rules.toleranceOf(typeId);
+  return { start: booked - tolerance, end: booked + tolerance };
+};
+
+/**
+ * Two bookings of one client at the same booked start with different practitioners are one visit that needs two
+ * practitioners: they arrive together rather than one after the other.
+ */
+export const isDoubleHanded = (
+  a: { clientId: number | null; booked: number; practitionerId: number },
+  b: { clientId: number | null; booked: number; practitionerId: number },
+) => a.clientId !== null && a.clientId === b.clientId && a.booked === b.booked && a.practitionerId !== b.practitionerId;
