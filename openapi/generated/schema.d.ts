@@ -2024,10 +2024,10 @@ export interface components {
             /** @description minutes */
             duration: number;
             color?: string | null;
-            /** @description how far a visit of this type may move from its booked start, minutes; null = the optimisation settings' tolerance_minutes */
-            tolerance_minutes: number | null;
+            /** @description how far a visit of this type may move from its booked start, minutes; null = the optimisation settings' tolerance_minutes (given by the appointment types list, not where a type is embedded in an appointment) */
+            tolerance_minutes?: number | null;
             /** @description the least gap after the client's previous visit of this type that day, minutes (e.g. 240 between medication checks); null = none beyond the client gap */
-            same_type_gap_minutes: number | null;
+            same_type_gap_minutes?: number | null;
         };
         Location: {
             address_1?: string | null;
@@ -2603,10 +2603,10 @@ export interface components {
             lateness_seconds: number;
             outside_availability: boolean;
             /**
-             * @description why the visit kept its time: locked (Keep this time), unavailable-day (the client has no availability that day) or started (today: it has started or starts within the optimisation settings' fixed_before_minutes)
+             * @description why the visit kept its time: locked (Keep this time), unavailable-day (the client has no availability that day), started (today: it has started or starts within the optimisation settings' fixed_before_minutes) or no-time-fits (no other time keeps to its booked-time tolerance, the client's availability and the client's other visits)
              * @enum {string|null}
              */
-            kept: "locked" | "unavailable-day" | "started" | null;
+            kept: "locked" | "unavailable-day" | "started" | "no-time-fits" | null;
         };
         ProposalChange: {
             appointment_id: components["schemas"]["Id"];

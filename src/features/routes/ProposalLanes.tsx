@@ -105,6 +105,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                         changed ? 'changed' : null,
                         stop.kept === 'locked' ? 'kept at this time' : null,
                         stop.kept === 'started' ? 'started or about to: stays as it is' : null,
+                        stop.kept === 'no-time-fits' ? "no other time keeps to its tolerance and the client's other visits: stays as it is" : null,
                         stop.outside_availability ? "outside the client's availability" : null,
                       ].filter(Boolean);
                       const name = stop.client_name ?? 'Visit';
@@ -125,7 +126,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                             style={{ left: percent(from), width: width(from, to), minWidth: '3px', backgroundColor: lane.color }}
                           >
                             <span className="flex items-center gap-0.5 font-semibold tabular-nums">
-                              {(stop.kept === 'locked' || stop.kept === 'started') && <Icon name="lock" className="size-2.5 shrink-0" />}
+                              {stop.kept && stop.kept !== 'unavailable-day' && <Icon name="lock" className="size-2.5 shrink-0" />}
                               {time}
                             </span>
                             <span className="block truncate">{name}</span>

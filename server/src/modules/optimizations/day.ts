@@ -9,6 +9,7 @@ import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvi
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
+import { loadRuleBook } from '../schedule';
 import { buildDayProblem, dayStartMs, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { businessTimeZone, dayVisits, practitionerColors, usualPractitioners, type DayBounds } from './repository';
 
@@ -41,19 +42,25 @@ export interface LoadedDay {
 
 export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
   const timeZone = await businessTimeZone(db, businessAccountId);
-  const [settings, days, colors, visits] = await Promise.all([
+  const [settings, days, colors, everyVisit] = await Promise.all([
     optimizationSettingsOf(db, businessAccountId),
     loadPractitionerDays(db, businessAccountId, choices.practitionerIds, choices.date),
     practitionerColors(db, businessAccountId, choices.practitionerIds),
-    dayVisits(db, businessAccountId, choices.practitionerIds, dayBounds(choices.date, timeZone)),
+    dayVisits(db, businessAccountId, null, dayBounds(choices.date, timeZone)),
   ]);
+  const rules = await loadRuleBook(db, businessAccountId, settings);
   const practitioners = days.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
+  const inRun = new Set(choices.practitionerIds);
+  const visits = everyVisit.filter((visit) => inRun.has(visit.practitionerId));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
+  const runClients = new Set(clientIds);
+  // The run's clients' visits with other practitioners: the plan keeps the client rules around them.
+  const otherVisits = everyVisit.filter((visit) => !inRun.has(visit.practitionerId) && visit.clientId !== null && runClients.has(visit.clientId));
   const usual = choices.mode === 'reassign'
     ? await usualPractitioners(db, businessAccountId, clientIds, dayBounds(choices.date, timeZone).from, choices.practitionerIds)
     : new Map<number, number>();
   return {
-    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual },
+    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual, rules, otherVisits },
     problems: practitioners.flatMap(routingProblems),
   };
 }

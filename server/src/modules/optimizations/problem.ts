@@ -9,6 +9,7 @@ import type { AvailabilityEntry, Place } from '../../db/schema';
 import type { Practitioner, Problem, TimeWindow, Visit } from '../../optimizer';
 import { objectiveOf, type OptimizationSettingsValues } from '../optimization-settings';
 import type { PractitionerDay } from '../practitioners';
+import { clientWindows, toleranceWindow, type ClientVisitTimes, type RuleBook } from '../schedule';
 
 export type OptimizationMode = 'keep_practitioners' | 'reassign';
 
@@ -49,7 +50,18 @@ export interface DayData {
   usualPractitioner: Map<number, number>;
   /** Epoch ms up to which visits are fixed (now + fixed_before_minutes): started and imminent visits keep their time. */
   fixedUntilMs?: number;
+  /** The rule book the plan keeps to (the business's settings and its appointment types' rules). */
+  rules: RuleBook;
+  /** The day's other visits of the run's clients (with practitioners outside the run): they stay as they are. */
+  otherVisits: DayVisit[];
+  /**
+   * The visit being rebooked by hand (Insert into a route, the nearby search): its booking is what changes, so any
+   * time that keeps the other rules will do, not only one near its old booking.
+   */
+  rebookedVisitId?: number;
 }
+
+export type KeptReason = 'locked' | 'unavailable-day' | 'started' | 'no-time-fits' | null;
 
 /** Why a visit of the day is kept out of the problem. */
 export interface ExcludedVisit { visit: DayVisit; reason: 'no-location' }
@@ -68,10 +80,11 @@ export interface DayProblem {
    */
   windows: (TimeWindow[] | null)[];
   /**
-   * Why a visit is pinned to its time: the user's "Keep this time", a client not available at all that day, or a
-   * visit that has started or starts too soon to move (today).
+   * Why a visit is pinned to its time: the user's "Keep this time", a client not available at all that day, a
+   * visit that has started or starts too soon to move (today), or no other time keeps to the rules (its tolerance,
+   * the client's availability and their other visits).
    */
-  kept: ('locked' | 'unavailable-day' | 'started' | null)[];
+  kept: KeptReason[];
   excluded: ExcludedVisit[];
 }
 
@@ -200,8 +213,13 @@ export function availabilityChecker() {
   };
 }
 
-/** Later than any time of a day on its clock (a day is at most 25 hours; shifts may run past midnight). */
-const DAY_CLOCK_END = 48 * 3600;
+/** Any start on the day's clock (a day is at most 25 hours; shifts may start before its midnight or run past the next). */
+const ANY_TIME: TimeWindow = { start: -24 * 3600, end: 48 * 3600 };
+
+/** The parts of `windows` inside `within` (both by start). */
+const clip = (windows: TimeWindow[], within: TimeWindow[]): TimeWindow[] => windows.flatMap((window) => within
+  .filter((bound) => bound.end >= window.start && bound.start <= window.end)
+  .map((bound) => ({ start: Math.max(window.start, bound.start), end: Math.min(window.end, bound.end) })));
 
 export function buildDayProblem(data: DayData): DayProblem {
   const zeroMs = dayStartMs(data.date, data.businessTimeZone);
@@ -241,45 +259,61 @@ export function buildDayProblem(data: DayData): DayProblem {
     return practitioner;
   });
 
+  // Each visit's own allowed starts (tolerance around the booked start, hard availability, nothing before the fixed
+  // instant), then its client's other visits narrow them (client windows); null: it keeps its time.
+  const placed = data.visits.filter((visit) => visit.lat !== null && visit.lng !== null);
+  const excluded: ExcludedVisit[] = data.visits.filter((visit) => !placed.includes(visit)).map((visit) => ({ visit, reason: 'no-location' }));
+  const availability = placed.map((visit) => availabilityWindows(visit, (byId.get(visit.practitionerId) ?? routable[0]).timeZone, zeroMs));
+  const keptFirst = placed.map((visit, index): KeptReason => {
+    if (visit.arrivalLocked) return 'locked';
+    if (fixedFrom !== null && secondsOf(currentArrival(visit), zeroMs) <= fixedFrom) return 'started';
+    if (availability[index]?.length === 0) return 'unavailable-day';
+    return null;
+  });
+  const own = placed.map((visit, index) => {
+    if (keptFirst[index]) return null;
+    const booked = secondsOf(visit.startsAt, zeroMs);
+    const tolerance = visit.id === data.rebookedVisitId ? ANY_TIME : toleranceWindow(data.rules, visit.appointmentTypeId, booked);
+    const start = Math.max(tolerance.start, fixedFrom ?? -Infinity);
+    const allowed = settings.availability_mode === 'hard' && availability[index] ? availability[index] : [tolerance];
+    return allowed.filter((window) => window.end >= start && window.start <= tolerance.end)
+      .map((window) => ({ start: Math.max(window.start, start), end: Math.min(window.end, tolerance.end) }));
+  });
+  const timesOf = (visit: DayVisit, windows: TimeWindow[] | null): ClientVisitTimes => ({
+    clientId: visit.clientId, practitionerId: visit.practitionerId, typeId: visit.appointmentTypeId,
+    booked: secondsOf(visit.startsAt, zeroMs), duration: Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000),
+    current: secondsOf(currentArrival(visit), zeroMs), own: windows,
+  });
+  const fixedNeighbours = [...excluded.map(({ visit }) => visit), ...data.otherVisits].map((visit) => timesOf(visit, null));
+  const allowedStarts = clientWindows([...placed.map((visit, index) => timesOf(visit, own[index])), ...fixedNeighbours], data.rules);
+
   const visits: DayVisit[] = [];
   const problemVisits: Visit[] = [];
   const windows: (TimeWindow[] | null)[] = [];
   const kept: DayProblem['kept'] = [];
-  const excluded: ExcludedVisit[] = [];
-  for (const visit of data.visits) {
-    if (visit.lat === null || visit.lng === null) {
-      excluded.push({ visit, reason: 'no-location' });
-      continue;
-    }
-    // A visit read on its practitioner's clock; one whose practitioner is not in the run (an insertion) on the first's.
-    const own = byId.get(visit.practitionerId) ?? routable[0];
-    const visitWindows = availabilityWindows(visit, own.timeZone, zeroMs);
+  placed.forEach((visit, index) => {
     const booked = Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000);
     const entry: Visit = {
       id: String(visit.id),
-      location: { lat: visit.lat, lng: visit.lng },
+      location: { lat: visit.lat!, lng: visit.lng! },
       duration: booked + settings.visit_buffer_minutes * 60,
     };
-    // Today nothing moves to before the fixed instant: a visit's windows start there (none left: it keeps its time).
-    const movable = fixedFrom === null || visitWindows?.length === 0 ? visitWindows
-      : (visitWindows ?? [{ start: fixedFrom, end: DAY_CLOCK_END }])
-        .filter((window) => window.end > fixedFrom).map((window) => ({ start: Math.max(window.start, fixedFrom), end: window.end }));
-    const started = fixedFrom !== null && (secondsOf(currentArrival(visit), zeroMs) <= fixedFrom || movable?.length === 0);
-    const keptBecause = visit.arrivalLocked ? 'locked' : started ? 'started' : visitWindows !== null && visitWindows.length === 0 ? 'unavailable-day' : null;
-    if (keptBecause) {
-      // "Keep this time", a client with no time at all that day, or a started visit: it stays at its arrival with its practitioner.
+    const allowed = allowedStarts[index];
+    const keptBecause = keptFirst[index] ?? (allowed === null ? 'no-time-fits' : null);
+    if (keptBecause || allowed === null) {
+      // It stays at its arrival with its practitioner: "Keep this time", started, or no other time keeps to the rules.
       entry.pinnedStart = secondsOf(currentArrival(visit), zeroMs);
       entry.pinnedPractitionerId = String(visit.practitionerId);
     } else {
       // The time the client was told: the plan keeps to it where the route allows, rather than the earliest start.
       entry.preferredStart = secondsOf(currentArrival(visit), zeroMs);
-    }
-    if (!keptBecause && movable) {
-      entry.timeWindows = movable;
-      if (settings.availability_mode === 'soft') {
+      const available = settings.availability_mode === 'soft' && availability[index] ? clip(availability[index], allowed) : [];
+      if (available.length > 0) {
+        // Soft availability: late within the rules' latest start, by at most the setting.
+        entry.timeWindows = available;
         entry.allowLate = true;
-        entry.maxLatenessMinutes = settings.max_lateness_minutes;
-      }
+        entry.maxLatenessMinutes = Math.min(settings.max_lateness_minutes, Math.floor((allowed.at(-1)!.end - available.at(-1)!.end) / 60));
+      } else entry.timeWindows = allowed;
     }
     if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
     else {
@@ -292,9 +326,9 @@ export function buildDayProblem(data: DayData): DayProblem {
     if (capacityUsed) entry.demand = 1;
     visits.push(visit);
     problemVisits.push(entry);
-    windows.push(visitWindows);
+    windows.push(availability[index]);
     kept.push(keptBecause);
-  }
+  });
 
   return {
     problem: {

@@ -243,7 +243,8 @@ export async function insertionProblem(
   const usual = target.clientId === null ? new Map<number, number>()
     : await usualPractitioners(ctx.db, business, [target.clientId], dayBounds(data.date, data.businessTimeZone).from, practitionerIds);
   const dayProblem = buildDayProblem({
-    ...data, visits: [...others, { ...target, arrivalLocked: false }],
+    ...data, visits: [...others, { ...target, arrivalLocked: false }], rebookedVisitId: target.id,
+    otherVisits: data.otherVisits.filter((visit) => visit.id !== target.id),
     usualPractitioner: new Map([...data.usualPractitioner, ...usual]),
   });
   const current: CurrentRoute[] = dayProblem.practitioners.map((practitioner) => ({
