@@ -893,6 +893,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schedule/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day checker: a day's problems by rule of the rule book (ADR 0020) — a practitioner in two places at once, two visits of one client at once, a two-carer visit not together, a client's visits out of order or closer than the client gap, an arrival further from the booked start than the tolerance, outside the client's availability, outside working hours — each naming its visits in words, for every active practitioner's visits of the day (in the business's time zone) as they are now. */
+        get: operations["listDayIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/travel": {
         parameters: {
             query?: never;
@@ -1086,7 +1103,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Applies a COMPLETE run's proposal in one transaction: a route per practitioner of the day (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE. */
+        /** Applies a COMPLETE run's proposal in one transaction: a route per practitioner of the day (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE; 409 RULES_BROKEN, naming the problems, when the day has changed elsewhere (a client's visit with another practitioner) so that applying would break a hard rule of the rule book the day does not already break. */
         post: operations["applyOptimization"];
         delete?: never;
         options?: never;
@@ -2526,6 +2543,8 @@ export interface components {
             /** @description Visits whose arrival time or practitioner the proposal changes, by new arrival */
             changes: components["schemas"]["ProposalChange"][];
             unplaced: components["schemas"]["UnplacedVisit"][];
+            /** @description The day's problems by rule of the rule book before and after (proposals made before the rule book have none) */
+            checks?: components["schemas"]["RuleChecks"];
             search: {
                 elapsed_ms: number;
                 iterations: number;
@@ -2534,6 +2553,31 @@ export interface components {
                 /** @description the travel provider the figures come from */
                 travel: string;
             };
+        };
+        /**
+         * @description a rule of the rule book (ADR 0020)
+         * @enum {string}
+         */
+        RuleId: "practitioner-overlap" | "client-overlap" | "double-handed" | "spacing" | "tolerance" | "availability" | "working-hours";
+        RuleIssue: {
+            rule: components["schemas"]["RuleId"];
+            /** @description a hard rule makes a plan unacceptable; a soft one is shown */
+            hard: boolean;
+            appointment_ids: components["schemas"]["Id"][];
+            /** @description the problem in words */
+            message: string;
+        };
+        RuleChecks: {
+            /** @description every rule, in the rule book's order, with its number of problems before and after */
+            counts: {
+                rule: components["schemas"]["RuleId"];
+                title: string;
+                hard: boolean;
+                before: number;
+                after: number;
+            }[];
+            before: components["schemas"]["RuleIssue"][];
+            after: components["schemas"]["RuleIssue"][];
         };
         DayKpis: {
             travel_seconds: number;
@@ -4667,6 +4711,41 @@ export interface operations {
                         practitioners: components["schemas"]["AppointmentPractitioner"][];
                         appointment_types: components["schemas"]["AppointmentType"][];
                         meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listDayIssues: {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's problems, hard and soft, and their counts per rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        counts: {
+                            rule: components["schemas"]["RuleId"];
+                            title: string;
+                            hard: boolean;
+                            count: number;
+                        }[];
+                        issues: components["schemas"]["RuleIssue"][];
                     };
                 };
             };

@@ -3,6 +3,7 @@ import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
+import { listDayIssues } from './day-issues';
 import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
 import { travelWarnings } from './travel-warnings';
 import { findInsertion, moveVisit } from './visits-service';
@@ -40,6 +41,7 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
       const query = queryOf(request, 'listAppointmentTravel');
       return travelWarnings(ctx, callerOf(request), query.date, query.practitioner_ids);
     },
+    listDayIssues: async (request) => listDayIssues(ctx, callerOf(request), queryOf(request, 'listDayIssues').date),
     listRoutes: async (request) => ({ routes: await listRoutes(ctx, callerOf(request), queryOf(request, 'listRoutes').date) }),
     deleteRoute: async (request, reply) => {
       await deleteRoute(ctx, callerOf(request), paramsOf(request, 'deleteRoute').id);

@@ -17,6 +17,7 @@ export type OptimizationMode = 'keep_practitioners' | 'reassign';
 export interface DayVisit {
   id: number;
   practitionerId: number;
+  practitionerName: string;
   clientId: number | null;
   clientName: string | null;
   clientTimeZone: string | null;
@@ -86,6 +87,10 @@ export interface DayProblem {
    */
   kept: KeptReason[];
   excluded: ExcludedVisit[];
+  /** The day's other visits of the run's clients (practitioners outside the run), as they are. */
+  others: DayVisit[];
+  /** The rule book the plan keeps to. */
+  rules: RuleBook;
 }
 
 /**
@@ -343,5 +348,7 @@ export function buildDayProblem(data: DayData): DayProblem {
     windows,
     kept,
     excluded,
+    others: data.otherVisits,
+    rules: data.rules,
   };
 }

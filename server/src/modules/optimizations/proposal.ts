@@ -4,7 +4,9 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
 import type { Route, Solution, TimeWindow, TravelMatrix } from '../../optimizer';
+import { countsByRule, type DayIssue, type RuleBook } from '../schedule';
 import { currentArrival, secondsOf, startsOutside, type DayProblem, type DayVisit, type OptimizationMode } from './problem';
+import { asTheyAre, issuesOfPlan, ruleIssueDto, type CheckContext, type Placement } from './rule-check';
 
 // The proposal's shapes are the contract's (openapi/openapi.yaml), so what a run stores is what GET answers.
 export type LaneStop = Schemas['ProposalStop'];
@@ -15,6 +17,7 @@ export type DayKpis = Schemas['DayKpis'];
 export type UnplacedVisit = Schemas['UnplacedVisit'];
 export type ProposalChange = Schemas['ProposalChange'];
 export type Proposal = Schemas['OptimizationProposal'];
+export type RuleChecks = NonNullable<Proposal['checks']>;
 
 /** Each visit of the run as it was when the proposal was made; apply refuses when any of it differs. */
 export interface VisitFingerprint {
@@ -262,6 +265,25 @@ export function buildProposal(input: ProposalInput): Proposal {
   }
   changes.sort((a, b) => a.new_arrive_at.localeCompare(b.new_arrive_at) || a.appointment_id - b.appointment_id);
 
+  const checkContext: CheckContext = {
+    rules: day.rules, zeroMs: day.dayStartMs, timeZone,
+    practitioners: new Map(day.practitioners.map((practitioner, v) => [practitioner.practitionerId,
+      { name: practitioner.name, timeZone: practitioner.timeZone, shift: day.problem.practitioners[v].shift }])),
+  };
+  const planned = new Map<number, Placement>();
+  for (const route of solution.routes) {
+    for (const stop of route.stops) {
+      const visit = day.visits[visitIndex.get(stop.visitId)!];
+      planned.set(visit.id, { visit, practitionerId: Number(route.practitionerId), start: new Date(ctx.instant(stop.start)) });
+    }
+  }
+  const everyVisit = [...day.visits, ...day.excluded.map(({ visit }) => visit), ...day.others];
+  const checks = ruleChecks(
+    issuesOfPlan(asTheyAre(everyVisit), checkContext),
+    issuesOfPlan(asTheyAre(everyVisit).map((placement) => planned.get(placement.visit.id) ?? placement), checkContext),
+    day.rules,
+  );
+
   return {
     date: input.date,
     time_zone: timeZone,
@@ -270,9 +292,20 @@ export function buildProposal(input: ProposalInput): Proposal {
     lanes,
     changes,
     unplaced,
+    checks,
     search: {
       elapsed_ms: Math.round(solution.stats.elapsedMs), iterations: solution.stats.iterations, stopped_by: solution.stats.stoppedBy,
       travel: input.travelName,
     },
+  };
+}
+
+/** The day's problems before and after, and their counts per rule of the rule book. */
+export function ruleChecks(before: DayIssue[], after: DayIssue[], rules: RuleBook): RuleChecks {
+  const countsAfter = countsByRule(after, rules);
+  return {
+    counts: countsByRule(before, rules).map(({ count, ...rule }, index) => ({ ...rule, before: count, after: countsAfter[index].count })),
+    before: before.map(ruleIssueDto),
+    after: after.map(ruleIssueDto),
   };
 }

@@ -43,6 +43,7 @@ export async function practitionersWithVisits(db: DbOrTx, businessAccountId: num
 const visitColumns = {
   id: appointments.id,
   practitionerId: appointments.practitioner_id,
+  practitionerName: sql<string>`(SELECT btrim(p.first_name || ' ' || p.last_name) FROM practitioners p WHERE p.id = ${appointments.practitioner_id})`,
   clientId: appointments.client_id,
   clientName: sql<string | null>`btrim(${clients.first_name} || ' ' || ${clients.last_name})`,
   clientTimeZone: clients.time_zone,

@@ -10,16 +10,19 @@ import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/qu
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
+import { loadRuleBook, newHardIssues } from '../schedule';
+import type { DbOrTx } from '../../db/client';
+import { asTheyAre, issuesOfPlan, type CheckContext } from './rule-check';
 import { checkDay, dayBounds } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import { currentArrival, routingProblems, type OptimizationMode } from './problem';
+import { currentArrival, dayStartMs, routingProblems, type OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   businessTimeZone, dayVisits, findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
   unfinishedRuns, waitingRunCount, type NewRoute, type RunRow,
 } from './repository';
-import { optimizationSettingsOf } from '../optimization-settings';
+import { optimizationSettingsOf, type OptimizationSettingsValues } from '../optimization-settings';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
 
 export type OptimizationDto = Schemas['Optimization'];
@@ -212,6 +215,7 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
       throw conflict(`${name ? `${name}'s visit` : 'A visit'} has started or starts within ${settings.fixed_before_minutes} minutes `
         + 'since this proposal was made, and the proposal moves it. Run the optimisation again.', 'VISIT_STARTED');
     }
+    await refuseNewHardIssues(tx, business, date, timeZone, settings, updates, proposal);
     await updateRoutedVisits(tx, business, updates);
     const reason = `Optimised by ${auth.fullName}`;
     const versions: VersionInput[] = updates.flatMap((update) => {
@@ -229,6 +233,31 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
   const routes = (await listRoutesOfDay(ctx.db, business, applied.start_date!, null))
     .filter((route) => route.optimization_job_id === applied.id);
   return { optimization: toOptimizationDto(applied), routes: routes.map(toRouteDto) };
+}
+
+/**
+ * Refuses (409 RULES_BROKEN, in words) a proposal that would now break a hard rule the day does not already break:
+ * the day may have changed outside the run's practitioners since it was made (a client's visit with someone else).
+ */
+async function refuseNewHardIssues(
+  tx: DbOrTx, business: number, date: string, timeZone: string, settings: OptimizationSettingsValues,
+  updates: { id: number; arriveAt: string; practitionerId: number }[], proposal: Proposal,
+) {
+  const everyVisit = await dayVisits(tx, business, null, dayBounds(date, timeZone));
+  const checkContext: CheckContext = {
+    rules: await loadRuleBook(tx, business, settings), zeroMs: dayStartMs(date, timeZone), timeZone,
+    practitioners: new Map(proposal.lanes.map((lane) => [lane.practitioner_id, { name: lane.practitioner_name, timeZone, shift: null }])),
+  };
+  const planned = new Map(updates.map((update) => [update.id, update]));
+  const now = asTheyAre(everyVisit);
+  const after = now.map((placement) => {
+    const update = planned.get(placement.visit.id);
+    return update ? { ...placement, practitionerId: update.practitionerId, start: new Date(update.arriveAt) } : placement;
+  });
+  const broken = newHardIssues(issuesOfPlan(now, checkContext), issuesOfPlan(after, checkContext));
+  if (broken.length > 0) {
+    throw conflict(`The day has changed since this proposal was made, and applying it now would break the rules: ${broken.map((issue) => issue.message).join(' ')} Run the optimisation again.`, 'RULES_BROKEN');
+  }
 }
 
 export async function discardOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {

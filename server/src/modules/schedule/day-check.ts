@@ -115,8 +115,9 @@ export function newHardIssues(before: readonly DayIssue[], after: readonly DayIs
 }
 
 /** Problems counted per rule, in the rule book's order. */
-export const countsByRule = (issues: readonly DayIssue[]) =>
-  RULES.map((rule) => ({ rule: rule.id, title: rule.title, count: issues.filter((issue) => issue.rule === rule.id).length }));
+export const countsByRule = (issues: readonly DayIssue[], rules: RuleBook) => RULES.map((rule) => ({
+  rule: rule.id, title: rule.title, hard: rules.isHard(rule.id), count: issues.filter((issue) => issue.rule === rule.id).length,
+}));
 
 function minutesText(seconds: number): string {
   const minutes = Math.round(seconds / 60);
