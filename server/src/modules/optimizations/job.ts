@@ -3,7 +3,9 @@
 // and returns the proposal as the job's result.
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
-import { solveInWorker, travelMatrixFor, type Progress, type Solution } from '../../optimizer';
+import { solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
+import type { Schemas } from '../../http/contract';
+import { newHardIssues } from '../schedule';
 import { loadDay, problemOf, travelProviderFor } from './day';
 import type { OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
@@ -65,11 +67,45 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
   const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds: job.filters.practitioner_ids, mode });
   if (day.problems.length) throw new JobFailedError(`The optimisation cannot run: ${day.problems.join(' ')}`);
   // Read when the run starts: visits that start before now + the margin keep their time.
-  const dayProblem = problemOf({ ...day, data: { ...day.data, fixedUntilMs: fixedUntil(day.data.settings) } });
+  const data = { ...day.data, fixedUntilMs: fixedUntil(day.data.settings) };
   const provider = travelProviderFor(ctx.config);
-  const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
+  const budgetMs = searchTimeMs(data.settings, ctx.config.optimizerMaxSearchMs);
+  const typeNames = await appointmentTypeNames(ctx.db, job.business_account_id,
+    [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))]);
   await writeProgress(run, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });
 
+  // A visit the search cannot place stays where it is, which its client's other visits' windows did not allow for:
+  // when that would break a hard rule, such visits are kept as they are and the day is searched again, briefly.
+  let keptAsTheyAre = new Set<number>();
+  for (let attempt = 0; ; attempt++) {
+    const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre } });
+    const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
+    const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : Math.max(300, Math.round(budgetMs / 4)));
+    const proposal = buildProposal({
+      day: dayProblem, matrix, solution, date, timeZone: data.businessTimeZone, mode, travelName: provider.name, appointmentTypeNames: typeNames,
+    });
+    const unplaced = solution.unassigned.map((item) => Number(item.visitId)).filter((id) => !keptAsTheyAre.has(id));
+    if (attempt === 2 || unplaced.length === 0 || !breaksHardRule(proposal)) {
+      await writeProgress(run, {
+        elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
+      });
+      return { proposal, fingerprints: data.visits.map(fingerprintOf) };
+    }
+    keptAsTheyAre = new Set([...keptAsTheyAre, ...unplaced]);
+  }
+}
+
+type RuleIssue = Schemas['RuleIssue'];
+
+/** Whether the proposal breaks a hard rule the day does not already break. */
+function breaksHardRule(proposal: Proposal): boolean {
+  const wire = (issue: RuleIssue) => ({ rule: issue.rule, hard: issue.hard, appointmentIds: issue.appointment_ids, message: issue.message });
+  return newHardIssues(proposal.checks!.before.map(wire), proposal.checks!.after.map(wire)).length > 0;
+}
+
+/** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */
+async function solveDay(run: JobRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number): Promise<Solution> {
+  if (problem.visits.length === 0) return emptySolution();
   // The run stops when its job is cancelled: the heartbeat aborts run.signal, and a progress write that finds the
   // job no longer held aborts sooner. The solver then hands back its best plan, which is dropped.
   const stop = new AbortController();
@@ -88,26 +124,11 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
       stop.abort(error);
     });
   };
-  const solution = dayProblem.problem.visits.length === 0 ? emptySolution() : await solveInWorker(dayProblem.problem, {
-    travel: matrix,
-    timeBudgetMs: searchTimeMs(day.data.settings, ctx.config.optimizerMaxSearchMs),
-    seed: job.id,
-    signal,
-    onProgress,
-  });
+  const solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs, seed: run.job.id, signal, onProgress });
   await writing;
   if (interruption) throw interruption;
   if (run.signal.aborted) throw run.signal.reason instanceof Error ? run.signal.reason : new JobInterrupted('cancelled');
-
-  const typeIds = [...new Set(dayProblem.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))];
-  const proposal = buildProposal({
-    day: dayProblem, matrix, solution, date, timeZone: day.data.businessTimeZone, mode, travelName: provider.name,
-    appointmentTypeNames: await appointmentTypeNames(ctx.db, job.business_account_id, typeIds),
-  });
-  await writeProgress(run, {
-    elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
-  });
-  return { proposal, fingerprints: day.data.visits.map(fingerprintOf) };
+  return solution;
 }
 
 /** The optimisation module's jobs, handed to whoever starts a worker (with the sync module's). */

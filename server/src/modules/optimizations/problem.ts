@@ -60,6 +60,8 @@ export interface DayData {
    * time that keeps the other rules will do, not only one near its old booking.
    */
   rebookedVisitId?: number;
+  /** Visits a first search could not place: they stay where they are, and their clients' other visits keep clear. */
+  keptAsTheyAre?: ReadonlySet<number>;
 }
 
 export type KeptReason = 'locked' | 'unavailable-day' | 'started' | 'no-time-fits' | null;
@@ -273,7 +275,7 @@ export function buildDayProblem(data: DayData): DayProblem {
     if (visit.arrivalLocked) return 'locked';
     if (fixedFrom !== null && secondsOf(currentArrival(visit), zeroMs) <= fixedFrom) return 'started';
     if (availability[index]?.length === 0) return 'unavailable-day';
-    return null;
+    return data.keptAsTheyAre?.has(visit.id) ? 'no-time-fits' : null;
   });
   const own = placed.map((visit, index) => {
     if (keptFirst[index]) return null;

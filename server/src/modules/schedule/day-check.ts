@@ -38,9 +38,9 @@ export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, cloc
 
   for (const [, lane] of groupBy(visits, (visit) => visit.practitionerId)) {
     lane.sort((a, b) => a.start - b.start || a.id - b.id);
-    for (let i = 1; i < lane.length; i++) {
-      const [before, after] = [lane[i - 1], lane[i]];
-      if (before.start + before.duration > after.start) {
+    for (let i = 0; i < lane.length; i++) {
+      for (let j = i + 1; j < lane.length && lane[j].start < lane[i].start + lane[i].duration; j++) {
+        const [before, after] = [lane[i], lane[j]];
         add('practitioner-overlap', after.start, [before.id, after.id],
           `${after.practitionerName} has two visits at once: ${client(before)} ${span(before)} and ${client(after)} ${span(after)}.`);
       }
@@ -108,10 +108,16 @@ export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, cloc
 /** A problem's identity: the same rule broken by the same visits. */
 export const issueKey = (issue: Pick<DayIssue, 'rule' | 'appointmentIds'>) => `${issue.rule}:${[...issue.appointmentIds].sort((a, b) => a - b).join(',')}`;
 
-/** The hard problems of `after` that `before` does not have: what would make a plan worse. */
+/**
+ * The hard problems of `after` that `before` does not have: what would make a plan worse. A practitioner's overlap
+ * is new when one of its visits overlapped nothing before (a visit left where it is may now overlap another pair).
+ */
 export function newHardIssues(before: readonly DayIssue[], after: readonly DayIssue[]): DayIssue[] {
   const known = new Set(before.map(issueKey));
-  return after.filter((issue) => issue.hard && !known.has(issueKey(issue)));
+  const overlapping = new Set(before.filter((issue) => issue.rule === 'practitioner-overlap').flatMap((issue) => issue.appointmentIds));
+  return after.filter((issue) => issue.hard && !(issue.rule === 'practitioner-overlap'
+    ? issue.appointmentIds.every((id) => overlapping.has(id))
+    : known.has(issueKey(issue))));
 }
 
 /** Problems counted per rule, in the rule book's order. */

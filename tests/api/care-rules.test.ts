@@ -1,0 +1,263 @@
+// The rules of home care (issue 24, ADR 0020) through the API: an optimisation keeps each arrival within its
+// booked-time tolerance (the business's, or its appointment type's), never puts two visits of one client at once or
+// closer than the client gap, keeps a two-carer visit together and a visit no time fits at its time; the day checker
+// lists a day's problems in words; Apply refuses a proposal the day has since made break a rule. A seeded
+// property-based part generates days with every rule in play and checks every proposal in both modes.
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, clients, practitioners, type AvailabilityEntry } from '../../server/src/db/schema';
+import type { OptimizationMode } from '../../server/src/modules/optimizations';
+import { startTestApp, type TestApp } from './support/app';
+import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
+import { drainJobs } from './support/jobs';
+import { brisbaneAt as at, brisbaneClock as clock, workingEveryDay } from './support/routing';
+
+let t: TestApp;
+let acme: BusinessFixture;
+let other: BusinessFixture;
+let pat: number;
+let quinn: number;
+let personalCare: number;
+let domestic: number;
+
+beforeAll(async () => {
+  t = await startTestApp({ optimizerMaxSearchMs: 300 });
+  acme = await createBusinessFixture(t, 'acme');
+  other = await createBusinessFixture(t, 'other');
+  [pat, quinn] = acme.practitionerIds;
+  [personalCare, domestic] = acme.appointmentTypeIds;
+  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '1 West St', home_lat: -27.47, home_lng: 152.93, working_hours: workingEveryDay('07:00', '19:00') })
+    .where(eq(practitioners.id, pat));
+  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '9 East St', home_lat: -27.47, home_lng: 153.11, working_hours: workingEveryDay('07:00', '19:00') })
+    .where(eq(practitioners.id, quinn));
+}, 120_000);
+afterAll(() => t.close());
+
+let clientCount = 0;
+async function addClient(lng: number, availability: AvailabilityEntry[] = [], name = `Client${++clientCount}`): Promise<number> {
+  const [row] = await t.ctx.db.insert(clients).values({
+    business_account_id: acme.businessAccountId, first_name: name, last_name: 'Care', lat: -27.47, lng, time_zone: 'Australia/Brisbane', availability,
+  }).returning({ id: clients.id });
+  return row.id;
+}
+
+async function addVisit(date: string, practitionerId: number, clientId: number, hhmm: string, options: { minutes?: number; typeId?: number } = {}): Promise<number> {
+  const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, clientId));
+  const startsAt = at(date, hhmm);
+  const [row] = await t.ctx.db.insert(appointments).values({
+    business_account_id: acme.businessAccountId, client_id: clientId, practitioner_id: practitionerId, appointment_type_id: options.typeId ?? personalCare,
+    starts_at: startsAt, ends_at: new Date(startsAt.getTime() + (options.minutes ?? 30) * 60_000), arrive_at: startsAt, lat: client.lat, lng: client.lng,
+  }).returning({ id: appointments.id });
+  return row.id;
+}
+
+/** Visits hourly from 08:00 that zig-zag east–west: the shortest order would move them by hours. */
+async function zigzag(date: string, practitionerId: number, typeId = personalCare): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [index, lng] of [153.07, 152.97, 153.05, 152.99, 153.03, 153.01].entries()) {
+    ids.push(await addVisit(date, practitionerId, await addClient(lng), `${String(8 + index).padStart(2, '0')}:00`, { typeId }));
+  }
+  return ids;
+}
+
+async function optimise(body: { date: string; practitioner_ids?: number[]; mode?: OptimizationMode }) {
+  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await drainJobs(t.ctx);
+  const read = await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin });
+  expect(read.body.optimization.status, JSON.stringify(read.body.optimization.error)).toBe('COMPLETE');
+  return read.body.optimization;
+}
+
+const stopsOf = (proposal: any) => proposal.lanes.flatMap((lane: any) => lane.after.stops.map((stop: any) => ({ ...stop, practitioner_id: lane.practitioner_id })));
+const minutesBetween = (a: string | Date, b: string | Date) => Math.abs(new Date(a).getTime() - new Date(b).getTime()) / 60_000;
+const issueKey = (issue: any) => `${issue.rule}:${[...issue.appointment_ids].sort((x: number, y: number) => x - y).join(',')}`;
+
+/** Every hard problem after the proposal was there before it: a proposal never makes a hard rule worse. */
+function expectNoNewHardIssues(proposal: any) {
+  const before = new Set(proposal.checks.before.map(issueKey));
+  expect(proposal.checks.after.filter((issue: any) => issue.hard && !before.has(issueKey(issue)))).toEqual([]);
+}
+
+async function bookedOf(ids: number[]) {
+  const rows = await t.ctx.db.select().from(appointments);
+  return new Map(rows.filter((row) => ids.includes(row.id)).map((row) => [row.id, row]));
+}
+
+describe('booked-time tolerance', () => {
+  it('keeps every arrival within 30 minutes of its booking by default, however much shorter another order would be', async () => {
+    const DAY = '2029-03-05';
+    const ids = await zigzag(DAY, pat);
+    const run = await optimise({ date: DAY, mode: 'keep_practitioners' });
+    const booked = await bookedOf(ids);
+    for (const stop of stopsOf(run.proposal)) expect(minutesBetween(stop.arrive_at, booked.get(stop.appointment_id)!.starts_at)).toBeLessThanOrEqual(30);
+    expect(run.proposal.checks.counts.find((count: any) => count.rule === 'tolerance')).toMatchObject({ hard: true, before: 0, after: 0 });
+    expectNoNewHardIssues(run.proposal);
+  });
+
+  it('takes an appointment type’s own tolerance, and the settings and types say so', async () => {
+    const saved = await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.appointment_type).toMatchObject({ tolerance_minutes: 180, same_type_gap_minutes: null });
+    const refused = await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: -5 } });
+    expect(refused.status).toBe(422);
+    expect((await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.staff, body: { tolerance_minutes: 10 } })).status).toBe(403);
+
+    const DAY = '2029-03-06';
+    const ids = await zigzag(DAY, pat, domestic);
+    const run = await optimise({ date: DAY, mode: 'keep_practitioners' });
+    const booked = await bookedOf(ids);
+    const moves = stopsOf(run.proposal).map((stop: any) => minutesBetween(stop.arrive_at, booked.get(stop.appointment_id)!.starts_at));
+    expect(Math.max(...moves)).toBeLessThanOrEqual(180);
+    expect(Math.max(...moves)).toBeGreaterThan(30);
+    expect(run.proposal.kpis.after.travel_seconds).toBeLessThan(run.proposal.kpis.before.travel_seconds);
+  });
+
+  it('keeps a visit that no time within its tolerance fits at its time, and says why', async () => {
+    const DAY = '2029-03-07'; // Wednesday
+    const morningsOnly = await addClient(153.0, [{ dow: 3, hours: ['09:00-12:00'] }]);
+    const id = await addVisit(DAY, pat, morningsOnly, '15:00');
+    await addVisit(DAY, pat, await addClient(152.98), '10:00');
+    const run = await optimise({ date: DAY, mode: 'keep_practitioners' });
+    const stop = stopsOf(run.proposal).find((candidate: any) => candidate.appointment_id === id);
+    expect(stop).toMatchObject({ kept: 'no-time-fits', outside_availability: true });
+    expect(clock(stop.arrive_at)).toBe('15:00');
+  });
+});
+
+describe("a client's visits", () => {
+  it('are never at once or closer than the client gap, and keep their booked order, across practitioners', async () => {
+    const DAY = '2029-03-08';
+    const dorothy = await addClient(153.02, [], 'Dorothy');
+    // Both practitioners pass Dorothy's house around midday; her visits are booked 12:00 (Pat) and 13:45 (Quinn).
+    const first = await addVisit(DAY, pat, dorothy, '12:00', { minutes: 45 });
+    const second = await addVisit(DAY, quinn, dorothy, '13:45', { minutes: 45 });
+    await zigzag(DAY, pat);
+    await zigzag(DAY, quinn);
+    for (const mode of ['keep_practitioners', 'reassign'] as const) {
+      const run = await optimise({ date: DAY, mode });
+      expectNoNewHardIssues(run.proposal);
+      const stops = new Map(stopsOf(run.proposal).map((stop: any) => [stop.appointment_id, stop]));
+      const [a, b] = [stops.get(first) as any, stops.get(second) as any];
+      expect(Date.parse(b.arrive_at) - (Date.parse(a.arrive_at) + 45 * 60_000)).toBeGreaterThanOrEqual(60 * 60_000);
+      await t.request('POST', `/api/optimizations/${run.id}/discard`, { token: acme.tokens.admin });
+    }
+  });
+
+  it('keeps a two-carer visit (two bookings of one client at one time) together, as booked', async () => {
+    const DAY = '2029-03-09';
+    const hoist = await addClient(153.04, [], 'Hoist');
+    const withPat = await addVisit(DAY, pat, hoist, '10:30', { minutes: 60 });
+    const withQuinn = await addVisit(DAY, quinn, hoist, '10:30', { minutes: 60 });
+    await zigzag(DAY, pat);
+    const run = await optimise({ date: DAY, mode: 'reassign' });
+    const stops = new Map(stopsOf(run.proposal).map((stop: any) => [stop.appointment_id, stop]));
+    expect(clock((stops.get(withPat) as any).arrive_at)).toBe('10:30');
+    expect(clock((stops.get(withQuinn) as any).arrive_at)).toBe('10:30');
+    expect(new Set([(stops.get(withPat) as any).practitioner_id, (stops.get(withQuinn) as any).practitioner_id]).size).toBe(2);
+    expectNoNewHardIssues(run.proposal);
+  });
+});
+
+describe('the day checker', () => {
+  const DAY = '2029-03-12';
+  let overlapA: number;
+  let overlapB: number;
+  let far: number;
+
+  beforeAll(async () => {
+    const dorothy = await addClient(153.0, [], 'Dorothy');
+    overlapA = await addVisit(DAY, pat, dorothy, '13:05', { minutes: 45 });
+    overlapB = await addVisit(DAY, quinn, dorothy, '13:15', { minutes: 45 });
+    far = await addVisit(DAY, pat, await addClient(153.01, [], 'Mei'), '08:00', { minutes: 60 });
+    await t.ctx.db.update(appointments).set({ arrive_at: at(DAY, '16:20') }).where(eq(appointments.id, far));
+  });
+
+  it("lists the day's problems by rule, in words, with their visits", async () => {
+    const read = await t.request('GET', `/api/schedule/issues?date=${DAY}`, { token: acme.tokens.staff });
+    expect(read.status).toBe(200);
+    expect(read.body.issues).toEqual([
+      { rule: 'client-overlap', hard: true, appointment_ids: [overlapA, overlapB], message: 'Dorothy Care has two visits at once: 13:05–13:50 with Pat acme-One and 13:15–14:00 with Quinn acme-Two.' },
+      { rule: 'tolerance', hard: true, appointment_ids: [far], message: "Mei Care's visit booked 08:00 arrives 16:20: more than 30 min from the booked time." },
+    ]);
+    expect(read.body.counts.find((count: any) => count.rule === 'client-overlap')).toEqual({ rule: 'client-overlap', title: 'Two visits of one client at once', hard: true, count: 1 });
+  });
+
+  it('answers staff and admins of the business only, and refuses a date that is not one', async () => {
+    expect((await t.request('GET', `/api/schedule/issues?date=${DAY}`, { token: acme.tokens.practitioner })).status).toBe(403);
+    expect((await t.request('GET', `/api/schedule/issues?date=${DAY}`, { token: other.tokens.admin })).body.issues).toEqual([]);
+    const bad = await t.request('GET', '/api/schedule/issues?date=2029-02-30', { token: acme.tokens.admin });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toMatch(/date/);
+  });
+});
+
+describe('applying', () => {
+  it("refuses a proposal that a client's visit added since with a practitioner outside the run would make break a rule", async () => {
+    const DAY = '2029-03-13';
+    await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180 } });
+    await zigzag(DAY, pat, domestic);
+    const run = await optimise({ date: DAY, practitioner_ids: [pat], mode: 'keep_practitioners' });
+    const change = run.proposal.changes.find((candidate: any) => minutesBetween(candidate.old_arrive_at, candidate.new_arrive_at) >= 30);
+    expect(change).toBeDefined();
+    const [moved] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, change.appointment_id));
+    // Quinn now visits the same client right where the proposal would put Pat's visit (and an hour clear of it now).
+    const later = Date.parse(change.new_arrive_at) > moved.starts_at.getTime();
+    const quinnAt = later ? new Date(moved.starts_at.getTime() + 30 * 60_000 + 60 * 60_000) : new Date(moved.starts_at.getTime() - 60 * 60_000 - 30 * 60_000);
+    await addVisit(DAY, quinn, moved.client_id!, clock(quinnAt.toISOString()));
+    const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
+    expect(applied.status).toBe(409);
+    expect(applied.body.code).toBe('RULES_BROKEN');
+    expect(applied.body.message).toMatch(/^The day has changed since this proposal was made, and applying it now would break the rules: Client\d+ Care's visits at /);
+    const [after] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, change.appointment_id));
+    expect(after.arrive_at).toEqual(moved.arrive_at);
+  });
+});
+
+describe('every proposal keeps to the hard rules (property, seeded)', () => {
+  // Days with tolerances of both kinds, clients with several visits (some of the same type, with a same-type gap),
+  // two-carer visits, availability, locked visits: the proposal's own check and the day checker after Apply both
+  // find no hard problem the day did not have.
+  const dayArb = fc.record({
+    visits: fc.array(fc.record({
+      practitioner: fc.constantFrom(0, 1),
+      client: fc.integer({ min: 0, max: 4 }),
+      slot: fc.integer({ min: 0, max: 20 }),
+      minutes: fc.constantFrom(30, 45, 60),
+      domestic: fc.boolean(),
+      locked: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+    }), { minLength: 4, maxLength: 12 }),
+    twoCarer: fc.boolean(),
+    morningsOnly: fc.boolean(),
+  });
+  let dayNumber = 0;
+
+  it('in both modes, on generated days', async () => {
+    await t.request('PUT', `/api/appointment_types/${personalCare}`, { token: acme.tokens.admin, body: { same_type_gap_minutes: 180 } });
+    await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180 } });
+    await fc.assert(fc.asyncProperty(dayArb, fc.constantFrom<OptimizationMode>('keep_practitioners', 'reassign'), async (day, mode) => {
+      const date = new Date(Date.UTC(2030, 3, 1) + 86_400_000 * dayNumber++).toISOString().slice(0, 10);
+      const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
+      const people = await Promise.all([0, 1, 2, 3, 4].map((index) => addClient(152.95 + index * 0.03, index === 0 && day.morningsOnly ? [{ dow, hours: ['06:00-09:00', '09:00-12:00'] }] : [])));
+      for (const visit of day.visits) {
+        const hhmm = `${String(8 + Math.floor(visit.slot / 2)).padStart(2, '0')}:${visit.slot % 2 ? '30' : '00'}`;
+        const id = await addVisit(date, [pat, quinn][visit.practitioner], people[visit.client], hhmm, { minutes: visit.minutes, typeId: visit.domestic ? domestic : personalCare });
+        if (visit.locked) await t.ctx.db.update(appointments).set({ arrival_locked: true }).where(eq(appointments.id, id));
+      }
+      if (day.twoCarer) {
+        await addVisit(date, pat, people[4], '11:00', { minutes: 60 });
+        await addVisit(date, quinn, people[4], '11:00', { minutes: 60 });
+      }
+      const before = (await t.request('GET', `/api/schedule/issues?date=${date}`, { token: acme.tokens.admin })).body.issues;
+      const run = await optimise({ date, mode });
+      expectNoNewHardIssues(run.proposal);
+      expect(run.proposal.checks.before).toEqual(before);
+      const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      const after = (await t.request('GET', `/api/schedule/issues?date=${date}`, { token: acme.tokens.admin })).body.issues;
+      const known = new Set(before.map(issueKey));
+      expect(after.filter((issue: any) => issue.hard && !known.has(issueKey(issue)))).toEqual([]);
+    }), { seed: 2024, numRuns: 8, endOnFailure: true });
+  }, 180_000);
+});
