@@ -1022,7 +1022,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit. */
+        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit, and 409 PRACTITIONER_EXCLUDED naming the client and the practitioner when the client asked not to be visited by them. */
         patch: operations["moveAppointment"];
         trace?: never;
     };
