@@ -51,8 +51,8 @@ async function addVisit(date: string, practitionerId: number, clientId: number, 
 }
 
 /** Runs an optimisation of the day as the admin and answers the finished run. */
-async function optimise(date: string, practitionerIds: number[]) {
-  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date, practitioner_ids: practitionerIds, mode: 'reassign' } });
+async function optimise(date: string, practitionerIds: number[], mode: 'reassign' | 'keep_practitioners' = 'reassign') {
+  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date, practitioner_ids: practitionerIds, mode } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await drainJobs(t.ctx);
   const read = await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin });
@@ -140,6 +140,10 @@ describe('an excluded practitioner is never given the client\'s visit', () => {
       appointment_id: booked, reason: 'no-practitioner-with-skill',
       message: 'Dorothy Ryan has asked not to be visited by Pat acme-One, and none of the other chosen practitioners delivers Nursing visit.',
     })]);
+    // Keeping each visit's practitioner keeps it with Pat: the optimisation only orders and times the day.
+    const kept = await optimise(MONDAY, [pat], 'keep_practitioners');
+    expect(kept.status).toBe('COMPLETE');
+    expect(laneOf(kept, booked)).toBe(pat);
   });
 
   it('moving her visit to Pat by hand is refused, naming both; to Quinn at another time it moves', async () => {
