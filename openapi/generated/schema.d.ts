@@ -809,6 +809,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{id}/update_practitioners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces the client's preferred and excluded practitioners (the change is recorded in the change log). An excluded practitioner is never given the client's visits: an optimisation leaves them out, and a move or an insertion by hand to them is refused. A preferred one is favoured like the client's usual practitioner. 422 for an id that is not one of the business's practitioners or a practitioner in both lists. */
+        put: operations["updateClientPractitioners"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/geocode": {
         parameters: {
             query?: never;
@@ -1022,7 +1039,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit. */
+        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit, and 409 PRACTITIONER_EXCLUDED naming the client and the practitioner when the client asked not to be visited by them. */
         patch: operations["moveAppointment"];
         trace?: never;
     };
@@ -2135,6 +2152,10 @@ export interface components {
             geo_source: components["schemas"]["GeoSource"];
             /** @description the client gets the daily appointment reminders (when the business has them on) */
             reminders_enabled: boolean;
+            /** @description practitioners the client prefers, favoured by an optimisation like the usual practitioner (ascending ids) */
+            preferred_practitioner_ids: components["schemas"]["Id"][];
+            /** @description practitioners who must never be given the client's visits (ascending ids) */
+            excluded_practitioner_ids: components["schemas"]["Id"][];
         };
         AppointmentClient: {
             id: components["schemas"]["Id"];
@@ -4555,6 +4576,31 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateClientPractitioners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preferred_practitioner_ids: components["schemas"]["Id"][];
+                    excluded_practitioner_ids: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ClientBody"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];

@@ -11,10 +11,18 @@ useFakeApi();
 
 const TAGS = [makeTag(1, 'Weekly'), makeTag(2, 'Dog on site', '#dc2626')];
 
+const PRACTITIONERS = [
+  { id: 7, full_name: 'Pat Nguyen', active: true },
+  { id: 8, full_name: 'Sam Lee', active: true },
+  { id: 9, full_name: 'Jo Park', active: true },
+  { id: 10, full_name: 'Old Staff', active: false },
+];
+
 function serveClient(client = makeClient({ tags: [TAGS[0]] })) {
   server.use(
     http.get(api('/clients/11'), () => HttpResponse.json({ client })),
     http.get(api('/tags/all'), () => HttpResponse.json({ tags: TAGS })),
+    http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: PRACTITIONERS })),
   );
 }
 
@@ -185,6 +193,83 @@ describe('client details modal', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getAllByText('Client not found')).toHaveLength(1);
     view.unmount();
+  });
+
+  describe('preferred and excluded practitioners', () => {
+    it('shows them, chooses by keyboard among the active practitioners not in the other list, and saves', async () => {
+      serveClient(makeClient({ preferred_practitioner_ids: [7] }));
+      server.use(http.put(api('/clients/11/update_practitioners'), async ({ request }) =>
+        HttpResponse.json({ client: makeClient(await request.json() as object) })));
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+      const form = await screen.findByRole('form', { name: 'Practitioners' });
+      const preferred = within(await within(form).findByTestId('client-preferred-practitioners')).getByRole('button');
+      const excluded = within(within(form).getByTestId('client-excluded-practitioners')).getByRole('button');
+      await waitFor(() => expect(preferred).toHaveTextContent('Pat Nguyen'));
+      expect(excluded).toHaveTextContent('No one excluded');
+      expect(within(form).getByText('Never given Margaret Jones’s visits, by an optimisation or by hand.')).toBeInTheDocument();
+
+      // Keyboard only: open the Excluded list, move to Sam Lee, choose him, close.
+      act(() => excluded.focus());
+      await user.keyboard('{ArrowDown}');
+      const options = within(await screen.findByRole('listbox'));
+      expect(options.getAllByRole('option').map((option) => option.textContent)).toEqual(['Sam Lee', 'Jo Park']);
+      await user.keyboard('{Home}');
+      await waitFor(() => expect(options.getByRole('option', { name: 'Sam Lee' })).toHaveAttribute('data-focus'));
+      await user.keyboard('{Enter}');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+      expect(excluded).toHaveTextContent('Sam Lee');
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Save practitioners' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+
+      expect(await screen.findByText('Preferred and excluded practitioners have been updated.')).toBeInTheDocument();
+      expect(sent.find((request) => request.method === 'PUT')).toMatchObject({
+        path: '/api/clients/11/update_practitioners', body: { preferred_practitioner_ids: [7], excluded_practitioner_ids: [8] },
+      });
+      view.unmount();
+    });
+
+    it('says why they could not be saved and keeps the choice', async () => {
+      serveClient();
+      const refusal = 'excluded_practitioner_ids: Pat Nguyen cannot be both preferred and excluded for Margaret Jones; choose one.';
+      server.use(http.put(api('/clients/11/update_practitioners'), () => HttpResponse.json({ message: refusal }, { status: 422 })));
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+      const excluded = within(await screen.findByTestId('client-excluded-practitioners')).getByRole('button');
+      await user.click(excluded);
+      await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Jo Park' }));
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Save practitioners' }));
+      expect(await screen.findByText(refusal)).toBeInTheDocument();
+      expect(excluded).toHaveTextContent('Jo Park');
+      view.unmount();
+    });
+
+    it('is not offered to a practitioner account', async () => {
+      serveClient();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />, { role: 'PRACTITIONER' });
+      expect(await screen.findByRole('form', { name: 'Tags' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Practitioners' })).toBeNull();
+      view.unmount();
+    });
+
+    it('asks before discarding unsaved practitioners on closing', async () => {
+      serveClient();
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const view = renderWithServices(<ClientDetailsModal clientId={11} onClose={onClose} />);
+      await user.click(within(await screen.findByTestId('client-preferred-practitioners')).getByRole('button'));
+      await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Jo Park' }));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+      await user.keyboard('{Escape}');
+      const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      expect(question).toHaveTextContent('Your changes to practitioners have not been saved.');
+      expect(onClose).not.toHaveBeenCalled();
+      view.unmount();
+    });
   });
 
   describe('closing with unsaved edits', () => {

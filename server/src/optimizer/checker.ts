@@ -14,7 +14,7 @@ export interface CheckResult {
 /**
  * Verifies a solution against the problem and its travel matrix (over `problemLocations(problem)`),
  * sharing no code with the solver: every visit routed once or reported unassigned; skills, pinned
- * practitioners and pinned starts; legs that fit the travel times; starts inside a window; shifts,
+ * and excluded practitioners and pinned starts; legs that fit the travel times; starts inside a window; shifts,
  * breaks, capacity, max working and travel time. Soft windows: a start after every window only where the
  * visit allows it and within its bound, overtime only within the practitioner's allowance, and each
  * stop's and route's reported lateness / overtime, and the objective's lateness and overtime terms,
@@ -88,6 +88,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
       if (visit.pinnedPractitionerId !== undefined && visit.pinnedPractitionerId !== p.id) {
         errors.push(`${at}: visit is pinned to ${visit.pinnedPractitionerId}`);
       }
+      if (visit.excludedPractitionerIds?.includes(p.id)) errors.push(`${at}: practitioner ${p.id} is excluded from this visit`);
       let ready = prevDeparture;
       if (brk && breakAfterIndex === k - 1) {
         // A break before the first visit is taken at the start location, within the shift.

@@ -150,7 +150,9 @@ export function explainUnassigned(problem: Problem, m: CoreModel, c: number, rou
     return {
       visitId: visit.id,
       reason: 'no-practitioner-with-skill',
-      message: `no practitioner has the required skill "${visit.requiredSkill}"`,
+      message: visit.excludedPractitionerIds?.length
+        ? 'every practitioner who could do it is excluded from it'
+        : `no practitioner has the required skill "${visit.requiredSkill}"`,
     };
   }
   const alone = eligible.filter((v) => simulate(m, v, [m.startNode[v], c, m.endNode[v]], 3, null));

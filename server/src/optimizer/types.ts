@@ -27,6 +27,8 @@ export interface Visit {
   /** Skill / appointment type the practitioner must have. */
   requiredSkill?: string;
   pinnedPractitionerId?: string;
+  /** Practitioners who must never be given the visit (the client asked not to be visited by them). */
+  excludedPractitionerIds?: string[];
   /** Locked start time; the visit stays at exactly this time. */
   pinnedStart?: number;
   /** Multiplies the unassigned penalty (default 1). */
@@ -157,6 +159,7 @@ export interface Route {
 }
 
 export type UnassignedReason =
+  /** No practitioner has its skill, or every one who has it is excluded from it. */
   | 'no-practitioner-with-skill'
   | 'pinned-practitioner-unavailable'
   | 'outside-every-shift'

@@ -93,6 +93,17 @@ export function validateProblem(problem: Problem): ValidationError[] {
     if (v.previousPractitionerId !== undefined && !practitionerIds.has(v.previousPractitionerId)) {
       err(`${f}.previousPractitionerId`, `unknown practitioner "${v.previousPractitionerId}"`);
     }
+    if (v.excludedPractitionerIds !== undefined) {
+      if (!Array.isArray(v.excludedPractitionerIds)) err(`${f}.excludedPractitionerIds`, 'must be an array');
+      else {
+        v.excludedPractitionerIds.forEach((id, j) => {
+          if (!practitionerIds.has(id)) err(`${f}.excludedPractitionerIds[${j}]`, `unknown practitioner "${String(id)}"`);
+        });
+        if (v.pinnedPractitionerId !== undefined && v.excludedPractitionerIds.includes(v.pinnedPractitionerId)) {
+          err(`${f}.pinnedPractitionerId`, `is pinned to practitioner "${v.pinnedPractitionerId}", whom it excludes`);
+        }
+      }
+    }
     checkNumber(`${f}.pinnedStart`, v.pinnedStart, { optional: true });
     checkNumber(`${f}.preferredStart`, v.preferredStart, { optional: true });
     checkNumber(`${f}.priority`, v.priority, { min: 0, optional: true });

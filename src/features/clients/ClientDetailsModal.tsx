@@ -1,8 +1,10 @@
-// The client details modal: data, map, tags, availability and the availability request.
+// The client details modal: data, map, tags, preferred and excluded practitioners, availability and the availability
+// request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Description, Field as HeadlessField, Label, Switch } from '@headlessui/react';
-import { useServices } from '../../app/ServicesContext';
+import { useAuthSelector, useServices } from '../../app/ServicesContext';
+import { selectRole } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
 import {
   AVAILABILITY_REQUEST_CONFIRMATION,
@@ -15,6 +17,7 @@ import {
 import { clientQueries } from './queries';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { TagsEditor } from './TagsEditor';
+import { PractitionersEditor } from './PractitionersEditor';
 import { useUpdateClientAvailability, useUpdateClientReminders } from './mutations';
 import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
@@ -31,7 +34,7 @@ const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
 const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
 const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
 
-type EditedPart = 'tags' | 'availability';
+type EditedPart = 'tags' | 'practitioners' | 'availability';
 type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
 
 export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
@@ -39,8 +42,8 @@ export function ClientDetailsModal({ clientId, onClose }: { clientId: number; on
   // A client that cannot be loaded is said once, in the modal (not also in a toast over the page).
   const client = useQuery({ ...clientQueries.detail(api, clientId), staleTime: 0 });
 
-  // Closing (Close, the X, Escape, a click outside) asks first while tags or availability have unsaved edits.
-  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, availability: false });
+  // Closing (Close, the X, Escape, a click outside) asks first while tags, practitioners or availability have unsaved edits.
+  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, practitioners: false, availability: false });
   const [asking, setAsking] = useState<EditedPart[] | null>(null);
   const reportUnsaved = useCallback<ReportUnsaved>((part, value) => {
     unsaved.current[part] = value;
@@ -82,6 +85,9 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
   const updateAvailability = useUpdateClientAvailability(client.id);
   const onTagsUnsaved = useCallback((value: boolean) => reportUnsaved('tags', value), [reportUnsaved]);
   const onAvailabilityUnsaved = useCallback((value: boolean) => reportUnsaved('availability', value), [reportUnsaved]);
+  const onPractitionersUnsaved = useCallback((value: boolean) => reportUnsaved('practitioners', value), [reportUnsaved]);
+  // A practitioner account neither lists the business's other practitioners nor chooses who visits the client.
+  const choosesPractitioners = useAuthSelector(selectRole) !== 'PRACTITIONER';
 
   const request = useMutation({
     mutationFn: () => sendAvailabilityRequest(api, client.id),
@@ -135,6 +141,12 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
       <Section title="Tags">
         <TagsEditor clientId={client.id} tags={client.tags} onUnsavedChange={onTagsUnsaved} />
       </Section>
+
+      {choosesPractitioners && (
+        <Section title="Practitioners">
+          <PractitionersEditor client={client} onUnsavedChange={onPractitionersUnsaved} />
+        </Section>
+      )}
 
       <Section
         title="Availability"

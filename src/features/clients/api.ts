@@ -19,6 +19,7 @@ export const AVAILABILITY_REQUEST_CONFIRMATION = 'Are you sure you want to send 
 export const TAGS_UPDATED = 'Tags have been updated.';
 export const REMINDERS_ON = 'Appointment reminders turned on for this client.';
 export const REMINDERS_OFF = 'Appointment reminders turned off for this client.';
+export const PRACTITIONERS_UPDATED = 'Preferred and excluded practitioners have been updated.';
 
 /** For 202/204 answers whose body does not matter. */
 export function ensureOk(result: CallResult<unknown>, fallback: string): void {
@@ -52,6 +53,13 @@ export async function saveClientTags(api: ApiClient, id: number, tagIds: number[
 
 export async function saveClientReminders(api: ApiClient, id: number, enabled: boolean): Promise<Client> {
   const result = await api.PUT('/clients/{id}/update_reminders', { params: { path: { id } }, body: { reminders_enabled: enabled } });
+  return unwrap(result, GENERIC_ERROR).client;
+}
+
+export async function saveClientPractitioners(
+  api: ApiClient, id: number, choice: { preferred_practitioner_ids: number[]; excluded_practitioner_ids: number[] },
+): Promise<Client> {
+  const result = await api.PUT('/clients/{id}/update_practitioners', { params: { path: { id } }, body: choice });
   return unwrap(result, GENERIC_ERROR).client;
 }
 

@@ -8,7 +8,8 @@ import { messageOfError } from '../../api/errors';
 import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE } from '../../machines/availabilityEditor';
 import { appointmentQueries } from '../appointments';
 import {
-  GENERIC_ERROR, REMINDERS_OFF, REMINDERS_ON, TAGS_UPDATED, saveClientReminders, saveClientTags, type AvailabilityEntry, type Client,
+  GENERIC_ERROR, PRACTITIONERS_UPDATED, REMINDERS_OFF, REMINDERS_ON, TAGS_UPDATED, saveClientPractitioners, saveClientReminders, saveClientTags,
+  type AvailabilityEntry, type Client,
 } from './api';
 import { clientQueries } from './queries';
 
@@ -53,6 +54,20 @@ export function useUpdateClientReminders(clientId: number) {
     mutationFn: (enabled: boolean) => saveClientReminders(api, clientId, enabled),
     onSuccess: (client) => {
       flash.send({ type: 'APPEND', text: client.reminders_enabled ? REMINDERS_ON : REMINDERS_OFF });
+      queryClient.setQueryData(clientQueries.detail(api, clientId).queryKey, client);
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),
+  });
+}
+
+/** The client modal's preferred and excluded practitioners. */
+export function useUpdateClientPractitioners(clientId: number) {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { preferred_practitioner_ids: number[]; excluded_practitioner_ids: number[] }) => saveClientPractitioners(api, clientId, choice),
+    onSuccess: (client) => {
+      flash.send({ type: 'APPEND', text: PRACTITIONERS_UPDATED });
       queryClient.setQueryData(clientQueries.detail(api, clientId).queryKey, client);
     },
     onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, GENERIC_ERROR), flashType: 'danger' }),

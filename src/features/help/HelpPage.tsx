@@ -49,6 +49,15 @@ export default function HelpPage({ route }: RoutePageProps) {
               practitioner, whether you optimise, drag, move or insert it.
             </li>
             <li>
+              <strong>Who visits whom</strong>: in a client’s window, under <strong>Practitioners</strong>, choose the
+              practitioners the client prefers and those they have asked not to see, and press <strong>Save practitioners</strong>.
+              An excluded practitioner is never given that client’s visits: an optimisation gives them to someone else (or leaves
+              them unplaced, saying why, when no one else chosen can take them), Rounds refuses to move or insert them into that
+              practitioner’s day by hand, and Nearby search does not suggest them. When you let an optimisation reassign
+              visits, a preferred practitioner is favoured the way the client’s usual practitioner is: the usual one if they are
+              preferred, otherwise the first preferred practitioner among the lanes you chose.
+            </li>
+            <li>
               Read the <strong>proposal</strong> before anything changes: the figures before → after (travel time and distance, idle
               time, visits outside availability, overtime), the lanes and the map of the new day, every visit whose arrival or
               practitioner changes, and any visit it could not place, with the reason (applying leaves those where they are). Press <strong>Apply</strong> to keep it, or

@@ -25,6 +25,8 @@ export function makeClient(overrides: Partial<Schemas['Client']> = {}): Schemas[
     geo_precision: 'address',
     geo_source: 'google',
     reminders_enabled: true,
+    preferred_practitioner_ids: [],
+    excluded_practitioner_ids: [],
     ...overrides,
   };
 }

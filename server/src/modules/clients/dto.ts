@@ -2,14 +2,14 @@
 import type { Schemas } from '../../http/contract';
 import { toTagDto } from '../tags';
 import type { AvailabilityEntry } from '../../db/schema';
-import type { ClientListRow, ClientRow, TagSummary } from './repository';
+import type { ClientListRow, ClientRow, PractitionerPreferences, TagSummary } from './repository';
 
 /** Stored availability is written only through normaliseAvailability or the importer, both within the four slots. */
 export const toAvailabilityDto = (entries: AvailabilityEntry[]) => entries as Schemas['AvailabilityEntry'][];
 
 export const fullName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`.trim();
 
-export function toClientDto(row: ClientRow, tags: TagSummary[]): Schemas['Client'] {
+export function toClientDto(row: ClientRow, tags: TagSummary[], preferences: PractitionerPreferences): Schemas['Client'] {
   return {
     id: row.id,
     full_name: fullName(row),
@@ -30,6 +30,8 @@ export function toClientDto(row: ClientRow, tags: TagSummary[]): Schemas['Client
     geo_precision: row.geo_precision,
     geo_source: row.geo_source,
     reminders_enabled: row.reminders_enabled,
+    preferred_practitioner_ids: preferences.preferred,
+    excluded_practitioner_ids: preferences.excluded,
   };
 }
 

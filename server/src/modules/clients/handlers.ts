@@ -1,4 +1,5 @@
-// Clients: the paginated list, a client's details, availability, pin, tags and the availability-request email.
+// Clients: the paginated list, a client's details, availability, pin, tags, preferred and excluded practitioners and
+// the availability-request email.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -32,6 +33,14 @@ export function clientsHandlers(ctx: AppContext): Handlers {
     updateClientReminders: async (request) => ({
       client: await service.updateReminders(callerOf(request), paramsOf(request, 'updateClientReminders').id, bodyOf(request, 'updateClientReminders').reminders_enabled),
     }),
+    updateClientPractitioners: async (request) => {
+      const body = bodyOf(request, 'updateClientPractitioners');
+      return {
+        client: await service.updatePractitioners(callerOf(request), paramsOf(request, 'updateClientPractitioners').id, {
+          preferred: body.preferred_practitioner_ids, excluded: body.excluded_practitioner_ids,
+        }),
+      };
+    },
     updateClientTags: async (request) => ({
       tags: await service.updateTags(callerOf(request), paramsOf(request, 'updateClientTags').id, bodyOf(request, 'updateClientTags').tag_ids),
     }),

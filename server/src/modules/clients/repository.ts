@@ -2,8 +2,8 @@
 import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { businessAccounts, clients, clientTags, tags, type AvailabilityEntry } from '../../db/schema';
-import { clientAvailabilityRequests, clientPastAvailabilities } from '../../db/schema-clients';
+import { businessAccounts, clients, clientTags, practitioners, tags, type AvailabilityEntry } from '../../db/schema';
+import { clientAvailabilityRequests, clientPastAvailabilities, clientPractitionerPreferences } from '../../db/schema-clients';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type TagSummary = { id: number; name: string; color: string | null };
@@ -219,4 +219,38 @@ export async function insertAvailabilityRequest(db: DbOrTx, request: typeof clie
 
 export async function insertAvailabilityRequests(db: DbOrTx, requests: (typeof clientAvailabilityRequests.$inferInsert)[]): Promise<void> {
   if (requests.length) await db.insert(clientAvailabilityRequests).values(requests);
+}
+
+/** A client's preferred and excluded practitioners. */
+export interface PractitionerPreferences { preferred: number[]; excluded: number[] }
+
+/** The client's preferred and excluded practitioner ids, each ascending. */
+export async function practitionerPreferences(db: DbOrTx, businessAccountId: number, clientId: number): Promise<PractitionerPreferences> {
+  const rows = await db.select({ id: clientPractitionerPreferences.practitioner_id, kind: clientPractitionerPreferences.kind })
+    .from(clientPractitionerPreferences)
+    .where(and(eq(clientPractitionerPreferences.business_account_id, businessAccountId), eq(clientPractitionerPreferences.client_id, clientId)))
+    .orderBy(asc(clientPractitionerPreferences.practitioner_id));
+  return {
+    preferred: rows.filter((row) => row.kind === 'preferred').map((row) => row.id),
+    excluded: rows.filter((row) => row.kind === 'excluded').map((row) => row.id),
+  };
+}
+
+/** Replaces the client's preferred and excluded practitioners. */
+export async function setPractitionerPreferences(db: DbOrTx, businessAccountId: number, clientId: number, preferences: PractitionerPreferences): Promise<void> {
+  await db.delete(clientPractitionerPreferences)
+    .where(and(eq(clientPractitionerPreferences.business_account_id, businessAccountId), eq(clientPractitionerPreferences.client_id, clientId)));
+  const rows = [
+    ...preferences.preferred.map((id) => ({ practitioner_id: id, kind: 'preferred' as const })),
+    ...preferences.excluded.map((id) => ({ practitioner_id: id, kind: 'excluded' as const })),
+  ].map((row) => ({ ...row, business_account_id: businessAccountId, client_id: clientId }));
+  if (rows.length) await db.insert(clientPractitionerPreferences).values(rows);
+}
+
+/** The names of those of `ids` that are practitioners of the business, by id. */
+export async function practitionerNames(db: DbOrTx, businessAccountId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: practitioners.id, first_name: practitioners.first_name, last_name: practitioners.last_name }).from(practitioners)
+    .where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, ids)));
+  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim()]));
 }

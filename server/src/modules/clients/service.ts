@@ -15,7 +15,8 @@ import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
   businessContact, businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
-  insertAvailabilityRequests, lockClientRemindersEnabled, setClientAvailability, setClientManualPoint, setClientRemindersEnabled, tagsByClient, type ClientListQuery, type ClientScope,
+  insertAvailabilityRequests, lockClientRemindersEnabled, practitionerNames, practitionerPreferences, setClientAvailability, setClientManualPoint,
+  setClientRemindersEnabled, setPractitionerPreferences, tagsByClient, type ClientListQuery, type ClientScope, type PractitionerPreferences,
 } from './repository';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
@@ -63,8 +64,10 @@ export class ClientsService {
   async get(auth: AuthContext, clientId: number): Promise<Schemas['Client']> {
     const row = await findClient(this.ctx.db, clientScope(auth), clientId);
     if (!row) throw notFound('Client');
-    const tagMap = await tagsByClient(this.ctx.db, [row.id]);
-    return toClientDto(row, tagMap.get(row.id) ?? []);
+    const [tagMap, preferences] = await Promise.all([
+      tagsByClient(this.ctx.db, [row.id]), practitionerPreferences(this.ctx.db, auth.businessAccountId, row.id),
+    ]);
+    return toClientDto(row, tagMap.get(row.id) ?? [], preferences);
   }
 
   /** Replaces the client's availability; the caller is the author written to the change log. */
@@ -121,6 +124,40 @@ export class ClientsService {
         businessAccountId: auth.businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit: auth.fullName,
         changes: { reminders_enabled: [before.reminders_enabled, enabled] },
       });
+    });
+    return this.get(auth, clientId);
+  }
+
+  /**
+   * Replaces the client's preferred and excluded practitioners: practitioners of the business, none in both lists.
+   * The change log keeps both lists before and after.
+   */
+  async updatePractitioners(auth: AuthContext, clientId: number, wanted: PractitionerPreferences): Promise<Schemas['Client']> {
+    const { businessAccountId } = auth;
+    const after = {
+      preferred: [...new Set(wanted.preferred)].sort((a, b) => a - b),
+      excluded: [...new Set(wanted.excluded)].sort((a, b) => a - b),
+    };
+    await this.ctx.db.transaction(async (tx) => {
+      const client = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
+      if (!client) throw notFound('Client');
+      const names = await practitionerNames(tx, businessAccountId, [...after.preferred, ...after.excluded]);
+      for (const [field, ids] of [['preferred_practitioner_ids', after.preferred], ['excluded_practitioner_ids', after.excluded]] as const) {
+        const unknown = ids.filter((id) => !names.has(id));
+        if (unknown.length) throw invalid(`${field}: no practitioner with id ${unknown.join(', ')} in this business.`);
+      }
+      const both = after.preferred.filter((id) => after.excluded.includes(id));
+      if (both.length) {
+        const who = both.map((id) => names.get(id)).join(', ');
+        throw invalid(`excluded_practitioner_ids: ${who} cannot be both preferred and excluded for ${fullName(client)}; choose one.`);
+      }
+      const before = await practitionerPreferences(tx, businessAccountId, clientId);
+      if (JSON.stringify(before) === JSON.stringify(after)) return;
+      await setPractitionerPreferences(tx, businessAccountId, clientId, after);
+      const changes: Record<string, [unknown, unknown]> = {};
+      if (JSON.stringify(before.preferred) !== JSON.stringify(after.preferred)) changes.preferred_practitioner_ids = [before.preferred, after.preferred];
+      if (JSON.stringify(before.excluded) !== JSON.stringify(after.excluded)) changes.excluded_practitioner_ids = [before.excluded, after.excluded];
+      await recordVersion(tx, { businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit: auth.fullName, changes });
     });
     return this.get(auth, clientId);
   }

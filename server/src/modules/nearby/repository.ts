@@ -93,11 +93,15 @@ export interface OriginClient {
   lng: number | null;
   time_zone: string | null;
   availability: AvailabilityEntry[];
+  /** Practitioners the client asked not to be visited by (migration 0081). */
+  excluded_practitioner_ids: number[];
 }
 
 export async function findClient(db: DbOrTx, businessAccountId: number, id: number): Promise<OriginClient | undefined> {
   const [row] = await queryRows<OriginClient>(db as Db, sql`
-    SELECT id, trim(first_name || ' ' || last_name) AS name, lat, lng, time_zone, availability
+    SELECT id, trim(first_name || ' ' || last_name) AS name, lat, lng, time_zone, availability,
+      coalesce((SELECT array_agg(practitioner_id ORDER BY practitioner_id) FROM client_practitioner_preferences
+        WHERE client_id = clients.id AND business_account_id = clients.business_account_id AND kind = 'excluded'), '{}') AS excluded_practitioner_ids
     FROM clients WHERE business_account_id = ${businessAccountId} AND id = ${id}`);
   if (!row) return undefined;
   return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };

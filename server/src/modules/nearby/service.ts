@@ -74,7 +74,9 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
   // hours that day); the nearest first. Only the nearest are resolved, a batch at a time, until there are enough.
   const nearest = new Map(visitsNear);
   for (const [id, metres] of startDistance) if (metres <= radiusMetres) nearest.set(id, Math.min(nearest.get(id) ?? Infinity, metres));
-  const ordered = [...nearest].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id]) => id);
+  // A practitioner the client asked not to be visited by is never suggested.
+  const excluded = new Set(client?.excluded_practitioner_ids ?? []);
+  const ordered = [...nearest].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id]) => id).filter((id) => !excluded.has(id));
   const candidateIds: number[] = [];
   for (let from = 0; from < ordered.length && candidateIds.length < CANDIDATES_LIMIT; from += CANDIDATES_LIMIT * 2) {
     const days = await loadPractitionerDays(db, business, ordered.slice(from, from + CANDIDATES_LIMIT * 2), date);
@@ -90,7 +92,7 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
     id: NEW_VISIT, practitionerId: NEW_VISIT, practitionerName: '', clientId: client?.id ?? null, clientName: client?.name ?? null,
     clientTimeZone: client?.time_zone ?? null, availability: client?.availability ?? [], appointmentTypeId: type && query.appointment_type_id !== undefined ? type.id : null,
     startsAt: noon, endsAt: new Date(noon.getTime() + durationMinutes * 60_000), arriveAt: null, arrivalLocked: false,
-    lat: origin.lat, lng: origin.lng, updatedAt: new Date(),
+    lat: origin.lat, lng: origin.lng, updatedAt: new Date(), excludedPractitionerIds: [...excluded],
   };
   const windows = availabilityWindows(target, timeZone, zeroMs);
   const unavailable = windows !== null && windows.length === 0;

@@ -31,6 +31,9 @@ export interface DayVisit {
   lat: number | null;
   lng: number | null;
   updatedAt: Date;
+  /** The client's preferred and excluded practitioners (absent: none). */
+  preferredPractitionerIds?: number[];
+  excludedPractitionerIds?: number[];
 }
 
 /** A practitioner of a run: their day as the practitioners module resolves it, and the colour they are shown in. */
@@ -325,10 +328,15 @@ export function buildDayProblem(data: DayData): DayProblem {
     if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
     else {
       // Continuity with the client's usual practitioner, else the booked one, when they are in the run (an inserted
-      // visit may belong to someone else).
-      const previous = (visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId)) ?? visit.practitionerId;
-      if (byId.has(previous)) entry.previousPractitionerId = String(previous);
+      // visit may belong to someone else). A client with preferred practitioners: the usual one if preferred, else
+      // the first preferred one in the run (in lane order), else the usual one. Never an excluded one.
+      const usual = (visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId)) ?? visit.practitionerId;
+      const preferred = visit.preferredPractitionerIds ?? [];
+      const excluded = (visit.excludedPractitionerIds ?? []).filter((id) => byId.has(id));
+      const previous = preferred.includes(usual) ? usual : routable.find((day) => preferred.includes(day.practitionerId))?.practitionerId ?? usual;
+      if (byId.has(previous) && !excluded.includes(previous)) entry.previousPractitionerId = String(previous);
       if (visit.appointmentTypeId !== null && !keptBecause) entry.requiredSkill = String(visit.appointmentTypeId);
+      if (excluded.length && !keptBecause) entry.excludedPractitionerIds = excluded.map(String);
     }
     if (capacityUsed) entry.demand = 1;
     visits.push(visit);

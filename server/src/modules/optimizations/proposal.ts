@@ -212,7 +212,10 @@ export function buildProposal(input: ProposalInput): Proposal {
       switch (item.reason) {
         case 'no-practitioner-with-skill': {
           const type = visit.appointmentTypeId === null ? 'this type of visit' : input.appointmentTypeNames.get(visit.appointmentTypeId) ?? 'this type of visit';
-          message = `None of the chosen practitioners delivers ${type}.`;
+          const excluded = (day.problem.visits[index].excludedPractitionerIds ?? []).map((id) => names.get(Number(id)) ?? 'a practitioner');
+          message = excluded.length
+            ? `${visit.clientName ?? 'The client'} has asked not to be visited by ${excluded.join(', ')}, and none of the other chosen practitioners delivers ${type}.`
+            : `None of the chosen practitioners delivers ${type}.`;
           break;
         }
         case 'pinned-practitioner-unavailable':

@@ -40,6 +40,12 @@ export async function practitionersWithVisits(db: DbOrTx, businessAccountId: num
   return rows.map((row) => row.id);
 }
 
+/** The visit's client's preferred or excluded practitioners (migration 0081), ascending. */
+function practitionerIdsOf(kind: 'preferred' | 'excluded') {
+  return sql<number[]>`coalesce((SELECT array_agg(pp.practitioner_id ORDER BY pp.practitioner_id) FROM client_practitioner_preferences pp
+    WHERE pp.client_id = ${appointments.client_id} AND pp.business_account_id = ${appointments.business_account_id} AND pp.kind = ${kind}), '{}')`;
+}
+
 const visitColumns = {
   id: appointments.id,
   practitionerId: appointments.practitioner_id,
@@ -59,6 +65,8 @@ const visitColumns = {
   lat: sql<number | null>`CASE WHEN ${appointments.lat} IS NOT NULL AND ${appointments.lng} IS NOT NULL THEN ${appointments.lat} ELSE ${clients.lat} END`,
   lng: sql<number | null>`CASE WHEN ${appointments.lat} IS NOT NULL AND ${appointments.lng} IS NOT NULL THEN ${appointments.lng} ELSE ${clients.lng} END`,
   updatedAt: appointments.updated_at,
+  preferredPractitionerIds: practitionerIdsOf('preferred'),
+  excludedPractitionerIds: practitionerIdsOf('excluded'),
 };
 
 /**

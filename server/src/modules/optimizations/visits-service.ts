@@ -73,6 +73,8 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       }
     }
 
+    if (practitionerId !== appointment.practitioner_id || body.into_route) await refuseExcluded(tx, business, appointmentId, practitionerId, date);
+
     // Only the future moves: a started visit stays, and nothing moves into the past or the next few minutes.
     const settings = await optimizationSettingsOf(tx, business);
     const until = fixedUntil(settings);
@@ -119,6 +121,17 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
     });
   });
 }
+
+/** 409 naming the client and the practitioner when the visit's client asked not to be visited by them. */
+async function refuseExcluded(tx: DbOrTx, business: number, appointmentId: number, practitionerId: number, date: string): Promise<void> {
+  const visit = await findVisit(tx, business, appointmentId);
+  if (!visit?.excludedPractitionerIds?.includes(practitionerId)) return;
+  const [practitioner] = await loadPractitionerDays(tx, business, [practitionerId], date);
+  throw conflict(excludedMessage(visit.clientName, [practitioner?.name ?? 'this practitioner']), 'PRACTITIONER_EXCLUDED');
+}
+
+const excludedMessage = (clientName: string | null, practitionerNames: string[]) =>
+  `${clientName ?? 'The client'} has asked not to be visited by ${practitionerNames.join(', ')}.`;
 
 /**
  * Puts a visit's stop on a route in its place by arrival, with the travel to it from the stop (or start place) before
@@ -194,6 +207,11 @@ export async function findInsertion(
   const windows = availabilityWindows(target, day.data.practitioners[0].timeZone, dayStartMs(date, timeZone));
   if (windows !== null && windows.length === 0) {
     return { insertion: null, message: `${target.clientName ?? 'The client'} is not available on ${longDate(date)}, so there is no time for the visit that day.` };
+  }
+
+  const allowed = day.data.practitioners.filter((practitioner) => !target.excludedPractitionerIds?.includes(practitioner.practitionerId));
+  if (allowed.length === 0) {
+    return { insertion: null, message: excludedMessage(target.clientName, day.data.practitioners.map((practitioner) => practitioner.name)) };
   }
 
   // Today the visit goes nowhere before now + the margin.

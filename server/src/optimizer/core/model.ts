@@ -175,11 +175,12 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     if (!typeKeys.has(key)) typeKeys.set(key, typeKeys.size);
     m.vtype[v] = typeKeys.get(key)!;
   });
-  // Vehicles named by visits (pins, previous practitioner) are not interchangeable with their twins.
+  // Vehicles named by visits (pins, previous practitioner, exclusions) are not interchangeable with their twins.
   const named = new Set<string>();
   for (const v of problem.visits) {
     if (v.pinnedPractitionerId) named.add(v.pinnedPractitionerId);
     if (v.previousPractitionerId) named.add(v.previousPractitionerId);
+    for (const id of v.excludedPractitionerIds ?? []) named.add(id);
   }
   problem.practitioners.forEach((p, v) => {
     if (named.has(p.id)) m.vtype[v] = typeKeys.size + v;
@@ -193,6 +194,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
       let cost = 0;
       if (visit.requiredSkill !== undefined && !(p.skills ?? []).includes(visit.requiredSkill)) cost = Infinity;
       if (visit.pinnedPractitionerId !== undefined && visit.pinnedPractitionerId !== p.id) cost = Infinity;
+      if (visit.excludedPractitionerIds?.includes(p.id)) cost = Infinity;
       if (cost === 0 && visit.previousPractitionerId !== undefined && visit.previousPractitionerId !== p.id) {
         cost = weights.continuity;
       }
