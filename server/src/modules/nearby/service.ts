@@ -9,9 +9,8 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, type Location } from '../../optimizer';
-import {
-  availabilityWindows, businessTimeZone, checkDay, dayBounds, dayStartMs, insertionProblem, loadDay, placeOfInsertion, routingProblems, type DayVisit,
-} from '../optimizations';
+import { checkDay, insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
+import { availabilityWindows, businessTimeZone, dayBounds, dayStartMs, type DayVisit } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
 import {
   appointmentTypeMinutes, findClient, nearbyClients, practitionerStartDistances, practitionersWithVisitsNear, type Origin,

@@ -2,11 +2,12 @@
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { countsByRule } from '../schedule';
-import { checkDay, dayBounds, loadDay } from './day';
-import { dayStartMs } from './problem';
-import { businessTimeZone, practitionersWithVisits } from './repository';
-import { asTheyAre, issuesOfPlan, ruleIssueDto, type CheckContext } from './rule-check';
+import {
+  asTheyAre, businessTimeZone, type CheckContext, countsByRule, dayBounds, dayStartMs, issuesOfPlan, ruleIssueDto,
+} from '../schedule';
+import { checkDay, loadDay } from './day';
+
+import { practitionersWithVisits } from './repository';
 
 interface DayIssuesDto {
   date: string;

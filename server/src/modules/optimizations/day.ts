@@ -9,9 +9,9 @@ import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvi
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
-import { loadRuleBook } from '../schedule';
-import { buildDayProblem, dayStartMs, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
-import { businessTimeZone, dayVisits, practitionerColors, usualPractitioners, type DayBounds } from './repository';
+import { businessTimeZone, type DayBounds, dayStartMs, dayVisits, loadRuleBook } from '../schedule';
+import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
+import { practitionerColors, usualPractitioners } from './repository';
 
 export interface RunChoices {
   date: string;

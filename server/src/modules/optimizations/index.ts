@@ -8,11 +8,9 @@ export { applyOptimization, SCHEDULE_CHANGED } from './service';
 // Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);
 // the routes table is written only by this module.
 export { markRoutesStale, type DayTouch } from './routes-service';
-// For the dashboard: the same rules the day schedule and the optimiser apply — the day's visits and clock, the client's
-// availability at a visit's arrival, the travel warnings of a practitioner's day — and the routes of a range of days.
-export { checkDay, dayBounds } from './day';
-export { availabilityChecker, availabilityWindows, currentArrival, dayStartMs, secondsOf, startsOutside, type DayVisit } from './problem';
-export { businessTimeZone, dayVisits } from './repository';
+// For the dashboard: a day's date checked as the runs check it, the travel warnings of a practitioner's day and the
+// routes of a range of days (the day's visits, clock and availability are the schedule module's).
+export { checkDay } from './day';
 export { listRouteDaysBetween, type RouteDay } from './routes-repository';
 export { travelOfDay, travelOfOrderedVisits } from './travel-warnings';
 // For the nearby search: a hypothetical visit placed in practitioners' days as "Insert into a route" places one.

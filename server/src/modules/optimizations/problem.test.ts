@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOutsideAvailability } from '../../../../src/lib/availability';
-import { availabilityWindows, dayStartMs, startsOutside, type DayVisit } from './problem';
+import { availabilityWindows, dayStartMs, type DayVisit, startsOutside } from '../schedule';
 
 // Thursday 26 November 2026; Brisbane is UTC+10 all year, Sydney UTC+11 in summer.
 const DATE = '2026-11-26';

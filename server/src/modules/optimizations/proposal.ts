@@ -4,9 +4,10 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
 import type { Route, Solution, TimeWindow, TravelMatrix } from '../../optimizer';
-import { countsByRule, type DayIssue, type RuleBook } from '../schedule';
-import { currentArrival, secondsOf, startsOutside, type DayProblem, type DayVisit, type OptimizationMode } from './problem';
-import { asTheyAre, issuesOfPlan, ruleIssueDto, type CheckContext, type Placement } from './rule-check';
+import {
+  asTheyAre, type CheckContext, countsByRule, currentArrival, type DayIssue, type DayVisit, issuesOfPlan, type Placement, type RuleBook, ruleIssueDto, secondsOf, startsOutside,
+} from '../schedule';
+import { type DayProblem, type OptimizationMode } from './problem';
 
 // The proposal's shapes are the contract's (openapi/openapi.yaml), so what a run stores is what GET answers.
 export type LaneStop = Schemas['ProposalStop'];

@@ -10,18 +10,17 @@ import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/qu
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import { loadRuleBook, newHardIssues } from '../schedule';
+import {
+  asTheyAre, businessTimeZone, type CheckContext, currentArrival, dayBounds, dayStartMs, dayVisits, issuesOfPlan, loadRuleBook, newHardIssues,
+} from '../schedule';
 import type { DbOrTx } from '../../db/client';
-import { asTheyAre, issuesOfPlan, type CheckContext } from './rule-check';
-import { checkDay, dayBounds } from './day';
+
+import { checkDay } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import { currentArrival, dayStartMs, routingProblems, type OptimizationMode } from './problem';
+import { routingProblems, type OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
-import {
-  businessTimeZone, dayVisits, findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes,
-  unfinishedRuns, waitingRunCount, type NewRoute, type RunRow,
-} from './repository';
+import { findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, unfinishedRuns, waitingRunCount, type NewRoute, type RunRow } from './repository';
 import { optimizationSettingsOf, type OptimizationSettingsValues } from '../optimization-settings';
 import { listRoutesOfDay, toRouteDto } from './routes-service';
 

@@ -9,8 +9,9 @@ import type { AppContext } from '../../http/context';
 import type { TravelMatrix } from '../../optimizer';
 import { legsOfDay, travelDays, type LegRoute, type TravelDay, type TravelLeg } from '../travel-legs';
 import { checkDay, travelProviderFor } from './day';
-import { currentArrival, type DayVisit } from './problem';
+
 import { listRoutesOfDay } from './routes-repository';
+import { currentArrival, type DayVisit } from '../schedule';
 
 export type VisitTravel = Schemas['VisitTravel'];
 

@@ -17,16 +17,15 @@ import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type TravelMatrix } from '../../optimizer';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import { dayBounds, loadDay, travelProviderFor } from './day';
-import { availabilityWindows, buildDayProblem, dayStartMs, type DayData, type DayProblem, type DayVisit } from './problem';
-import {
-  appointmentTypeNames, businessTimeZone, findVisit, lockAppointmentRow, ownPractitionerIds, usualPractitioners,
-} from './repository';
+import { loadDay, travelProviderFor } from './day';
+import { buildDayProblem, type DayData, type DayProblem } from './problem';
+import { appointmentTypeNames, lockAppointmentRow, ownPractitionerIds, usualPractitioners } from './repository';
 import type { DbOrTx } from '../../db/client';
 import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } from './routes-repository';
 import { clearAppointmentRoute, moveAppointment, updateRoutedVisits } from '../appointments';
 import { markRoutesStale } from './routes-service';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
+import { availabilityWindows, businessTimeZone, dayBounds, dayStartMs, type DayVisit, findVisit } from '../schedule';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 

@@ -8,9 +8,8 @@ import type { AvailabilityEntry } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Config } from '../../config';
-import {
-  availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, travelOfOrderedVisits, travelProviderFor, type DayVisit,
-} from '../optimizations';
+import { travelOfOrderedVisits, travelProviderFor } from '../optimizations';
+import { availabilityWindows, businessTimeZone, dayStartMs, secondsOf, startsOutside, type DayVisit } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
 import { travelDays, type LegVisit, type TravelDay } from '../travel-legs';
 import { dayTotals, staleDays, storeDays, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './repository';

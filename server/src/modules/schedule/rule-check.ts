@@ -3,8 +3,9 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
 import type { TimeWindow } from '../../optimizer';
-import { dayIssues, type CheckedVisit, type DayIssue, type RuleBook } from '../schedule';
-import { availabilityWindows, currentArrival, secondsOf, type DayVisit } from './problem';
+import { dayIssues, type CheckedVisit, type DayIssue } from './day-check';
+import { availabilityWindows, currentArrival, secondsOf, type DayVisit } from './day-model';
+import type { RuleBook } from './rules';
 
 /** A visit as a plan has it: its practitioner and its arrival. */
 export interface Placement { visit: DayVisit; practitionerId: number; start: Date }
