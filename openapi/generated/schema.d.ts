@@ -2174,6 +2174,8 @@ export interface components {
             route_id: number | null;
             /** @description "Keep this time": optimising the day keeps this arrival time and practitioner */
             arrival_locked: boolean;
+            /** @description booked-time tolerance of this visit (its type's, else the business's optimisation setting): its arrival may be at most this many minutes before or after starts_at, by hand or by an optimisation */
+            tolerance_minutes: number;
             notes: string | null;
             lat: number | null;
             lng: number | null;

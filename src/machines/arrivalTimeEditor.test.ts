@@ -15,7 +15,7 @@ import {
 const BASE: ArrivalTimeEditorInput = {
   appointmentId: 42,
   startsAt: '2026-11-22T23:00:00Z', // 09:00 on 23 Nov in Brisbane
-  endsAt: '2026-11-23T02:00:00Z', // 12:00
+  toleranceMinutes: 180, // 06:00 to 12:00
   arriveAt: '2026-11-22T22:50:00Z',
   routeId: null,
   timeZone: 'Australia/Brisbane',
@@ -133,19 +133,23 @@ describe('arrival time editor machine', () => {
     expect(sent).toEqual(['2026-11-23T09:35:00+10:00']);
   });
 
-  it('knows the allowed window before anything is typed, and refuses a time after the end in words', () => {
-    expect(arrivalWindow(BASE)).toEqual({ from: '00:00', to: '12:00' });
-    expect(arrivalWindowHint(BASE)).toBe("Allowed: 00:00 to 12:00 (the appointment's end), Australia/Brisbane time. 24-hour clock, 5-minute steps.");
-    // an appointment running past midnight may be reached any time on its first day
-    expect(arrivalWindow({ ...BASE, endsAt: '2026-11-23T14:30:00Z' }).to).toBe('23:55');
+  it('knows the allowed window (the booked time ± the tolerance, on its day) before anything is typed, and refuses a time outside it in words', () => {
+    expect(arrivalWindow(BASE)).toEqual({ from: '06:00', to: '12:00' });
+    expect(arrivalWindowHint(BASE)).toBe('Allowed: 06:00 to 12:00 (180 minutes either side of the booked time), Australia/Brisbane time. 24-hour clock, 5-minute steps.');
+    // the window stays on the appointment's day
+    expect(arrivalWindow({ ...BASE, startsAt: '2026-11-23T13:00:00Z' })).toEqual({ from: '20:00', to: '23:55' });
+    expect(arrivalWindow({ ...BASE, toleranceMinutes: 600 }).from).toBe('00:00');
     const { actor, sent } = start();
     actor.send({ type: 'EDIT' });
     actor.send({ type: 'CHANGE', value: '12:05' });
     actor.send({ type: 'SAVE' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.error).toBe(
-      "The arrival time must be between 00:00 and 12:00: on the appointment's day and no later than its end (Australia/Brisbane).",
+      "The arrival time must be between 06:00 and 12:00: within 180 minutes of the booked time, on the appointment's day (Australia/Brisbane).",
     );
+    actor.send({ type: 'CHANGE', value: '05:55' });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().context.error).toMatch(/^The arrival time must be between 06:00 and 12:00/);
     expect(sent).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 // The inline arrival-time editor of the appointment details modal: editable only when
-// the appointment is not on a route; HH:mm (24-hour) in 5-minute steps, within the allowed window (the
-// appointment's day, no later than its end, as the server checks); Enter saves the time as an ISO timestamp
-// with the practitioner's zone offset, on the appointment's own day.
+// the appointment is not on a route; HH:mm (24-hour) in 5-minute steps, within the allowed window (the booked-time
+// tolerance on the appointment's day, as the server checks; the server also refuses a time that would break another
+// rule of home care, in words); Enter saves the time as an ISO timestamp with the practitioner's zone offset, on the
+// appointment's own day.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { updateArrivalTime } from '../api/appointments';
 import { messageOfError } from '../api/errors';
@@ -17,8 +18,8 @@ const STEP_MINUTES = ARRIVAL_TIME_STEP_SECONDS / 60;
 export interface ArrivalTimeEditorInput {
   appointmentId: number;
   startsAt: string;
-  /** The arrival may not be later than the end. */
-  endsAt: string;
+  /** The arrival may be at most this many minutes before or after the booked start (the rule book's tolerance). */
+  toleranceMinutes: number;
   arriveAt: string | null;
   routeId: number | null;
   /** The practitioner's zone: the time is shown and entered there. */
@@ -28,7 +29,7 @@ export interface ArrivalTimeEditorInput {
 export interface ArrivalTimeEditorContext {
   appointmentId: number;
   startsAt: string;
-  endsAt: string;
+  toleranceMinutes: number;
   /** The saved arrival (ISO); the start when none was set. */
   arriveAt: string;
   timeZone: string;
@@ -61,39 +62,41 @@ export function isValidArrivalTime(value: string): boolean {
 export const shownArrivalTime = (context: Pick<ArrivalTimeEditorContext, 'arriveAt' | 'timeZone'>) =>
   formatTime(context.arriveAt, context.timeZone);
 
-type WindowFacts = Pick<ArrivalTimeEditorContext, 'startsAt' | 'endsAt' | 'timeZone'>;
+type WindowFacts = Pick<ArrivalTimeEditorContext, 'startsAt' | 'toleranceMinutes' | 'timeZone'>;
+
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /**
- * The times (HH:mm, in 5-minute steps) the arrival may take: from the start of the appointment's day to its end
- * (the whole day when the appointment runs past midnight).
+ * The times (HH:mm, in 5-minute steps) the arrival may take: the booked start ± the tolerance, within the
+ * appointment's day.
  */
-export function arrivalWindow({ startsAt, endsAt, timeZone }: WindowFacts): { from: string; to: string } {
+export function arrivalWindow({ startsAt, toleranceMinutes, timeZone }: WindowFacts): { from: string; to: string } {
   const starts = zonedFromInstant(startsAt, timeZone);
-  const ends = zonedFromInstant(endsAt, timeZone);
-  const endMinute = ends.toPlainDate().equals(starts.toPlainDate()) ? ends.hour * 60 + ends.minute : 24 * 60 - 1;
-  const latest = Math.floor(endMinute / STEP_MINUTES) * STEP_MINUTES;
-  const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-  return { from: '00:00', to: hhmm(latest) };
+  const booked = starts.hour * 60 + starts.minute;
+  const from = Math.max(0, Math.ceil((booked - toleranceMinutes) / STEP_MINUTES) * STEP_MINUTES);
+  const to = Math.min(24 * 60 - STEP_MINUTES, Math.floor((booked + toleranceMinutes) / STEP_MINUTES) * STEP_MINUTES);
+  return { from: hhmm(from), to: hhmm(to) };
 }
 
 /** Shown under the field before anything is typed. */
 export function arrivalWindowHint(facts: WindowFacts): string {
   const { from, to } = arrivalWindow(facts);
-  return `Allowed: ${from} to ${to} (the appointment's end), ${facts.timeZone} time. 24-hour clock, 5-minute steps.`;
+  return `Allowed: ${from} to ${to} (${facts.toleranceMinutes} minutes either side of the booked time), ${facts.timeZone} time. 24-hour clock, 5-minute steps.`;
 }
 
 /** The refusal of a time outside the window, in the words the server uses too. */
 function arrivalWindowMessage(facts: WindowFacts): string {
   const { from, to } = arrivalWindow(facts);
-  return `The arrival time must be between ${from} and ${to}: on the appointment's day and no later than its end (${facts.timeZone}).`;
+  return `The arrival time must be between ${from} and ${to}: within ${facts.toleranceMinutes} minutes of the booked time, on the appointment's day (${facts.timeZone}).`;
 }
 
 /** The draft as HH:mm ("935" and "9:35" read as 09:35), or null when it is not a time. */
 export const draftTime = (context: Pick<ArrivalTimeEditorContext, 'draft'>) => normaliseTimeOfDay(context.draft);
 
-function isAfterWindow(context: ArrivalTimeEditorContext): boolean {
+function isOutsideWindow(context: ArrivalTimeEditorContext): boolean {
   const time = draftTime(context);
-  return time !== null && time > arrivalWindow(context).to;
+  const { from, to } = arrivalWindow(context);
+  return time !== null && (time < from || time > to);
 }
 
 export const arrivalTimeEditorMachine = setup({
@@ -112,7 +115,7 @@ export const arrivalTimeEditorMachine = setup({
   guards: {
     isOnRoute: ({ context }) => context.routeId !== null,
     isDraftInvalid: ({ context }) => !isValidArrivalTime(draftTime(context) ?? ''),
-    isDraftOutsideWindow: ({ context }) => isAfterWindow(context),
+    isDraftOutsideWindow: ({ context }) => isOutsideWindow(context),
     isDraftUnchanged: ({ context }) => draftTime(context) === shownArrivalTime(context),
   },
   actions: {
@@ -134,7 +137,7 @@ export const arrivalTimeEditorMachine = setup({
   context: ({ input }) => ({
     appointmentId: input.appointmentId,
     startsAt: input.startsAt,
-    endsAt: input.endsAt,
+    toleranceMinutes: input.toleranceMinutes,
     arriveAt: input.arriveAt ?? input.startsAt,
     timeZone: input.timeZone,
     routeId: input.routeId,

@@ -205,31 +205,54 @@ describe('PUT /api/appointments/{id}/update_arrival_time', () => {
     const response = await t.request('PUT', url(id), { token: acme.tokens.practitioner, body: { arrive_at: '2026-11-24T08:35:00+10:00' } });
     expect(response.status).toBe(200);
     expect(response.body.appointment.arrive_at).toBe('2026-11-23T22:35:00.000Z');
-    const second = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:40:00Z' } });
+    const second = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:10:00Z' } });
     expect(second.status).toBe(200);
     const details = await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff });
     expect(details.status).toBe(200);
     expect(details.body.versions.map((v: { whodunnit: string; event: string; object_changes: unknown }) => [v.whodunnit, v.event, v.object_changes])).toEqual([
       ['Pat', 'update', { arrive_at: ['2026-11-23T23:00:00.000Z', '2026-11-23T22:35:00.000Z'] }],
-      ['Ada acme', 'update', { arrive_at: ['2026-11-23T22:35:00.000Z', '2026-11-23T23:40:00.000Z'] }],
+      ['Ada acme', 'update', { arrive_at: ['2026-11-23T22:35:00.000Z', '2026-11-23T23:10:00.000Z'] }],
     ]);
     const times = details.body.versions.map((v: { created_at: string }) => v.created_at);
     expect([...times].sort()).toEqual(times);
   });
 
-  it('accepts the very end of the appointment but refuses one minute after, and another day, with 422 messages', async () => {
-    const id = acme.appointmentIds[2]; // 11:00–11:45 on Tuesday 24 November
-    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:45:00+10:00' } })).status).toBe(200);
-    const late = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:46:00+10:00' } });
+  it('accepts arrivals within the booked-time tolerance (the type’s, else the business’s) and refuses others, and another day, with 422 messages', async () => {
+    const id = acme.appointmentIds[2]; // 11:00–11:45 on Tuesday 24 November; the business's tolerance is 30 minutes
+    // Only the tolerance here: the client's 09:00 visit would otherwise be too close (the client gap has its own tests).
+    expect((await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { client_gap_minutes: 0 } })).status).toBe(200);
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:30:00+10:00' } })).status).toBe(200);
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:30:00+10:00' } })).status).toBe(200);
+    const late = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:31:00+10:00' } });
     expect(late.status).toBe(422);
     expect(late.body.message).toBe(
-      "The arrival time must be between 00:00 and 11:45 on Tuesday 24 November 2026: on the appointment's day and no later than its end (Australia/Brisbane).",
+      "The arrival time must be between 10:30 and 11:30 on Tuesday 24 November 2026: within 30 minutes of the booked time, on the appointment's day (Australia/Brisbane).",
     );
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:29:00+10:00' } })).body.message).toBe(late.body.message);
     const dayBefore = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:30:00+10:00' } });
     expect(dayBefore.status).toBe(422);
     expect(dayBefore.body.message).toBe(late.body.message);
     // the same instant as 23:30 on the 23rd in Brisbane, written in UTC, is refused the same way
     expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T13:30:00Z' } })).status).toBe(422);
+
+    // A type of its own tolerance: two hours either side, past the appointment's end.
+    const [appointment] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, id));
+    const typeUrl = `/api/appointment_types/${appointment.appointment_type_id}`;
+    expect((await t.request('PUT', typeUrl, { token: acme.tokens.admin, body: { tolerance_minutes: 120 } })).status).toBe(200);
+    const read = await t.request('GET', `/api/appointments/${id}`, { token: acme.tokens.staff });
+    expect(read.body.appointment.tolerance_minutes).toBe(120);
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T12:55:00+10:00' } })).status).toBe(200);
+    expect((await t.request('PUT', typeUrl, { token: acme.tokens.admin, body: { tolerance_minutes: null } })).status).toBe(200);
+    expect((await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T11:00:00+10:00' } })).status).toBe(200);
+    expect((await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { client_gap_minutes: 60 } })).status).toBe(200);
+  });
+
+  it("refuses an arrival that would break another hard rule, naming it (409 RULES_BROKEN)", async () => {
+    // The client's visits at 09:00 and 11:00 (45 minutes each): 10:00 leaves 15 minutes between them, not the hour.
+    const response = await t.request('PUT', url(acme.appointmentIds[2]), { token: acme.tokens.admin, body: { arrive_at: '2026-11-24T10:30:00+10:00' } });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'RULES_BROKEN' });
+    expect(response.body.message).toMatch(/^This change would break the rules of home care: Cora acme-Client's visits at \d\d:\d\d and 10:30 are less than 1 h apart \(end to start\)\.$/);
   });
 
   it('refuses garbage and timestamps without an offset with 422', async () => {

@@ -193,6 +193,28 @@ describe('the day checker', () => {
   });
 });
 
+describe('changes by hand', () => {
+  it('refuse a move that puts two of a client’s visits at once, in words, and accept one that keeps the gap', async () => {
+    const DAY = '2029-03-14';
+    const dorothy = await addClient(153.0, [], 'Dorothy');
+    await addVisit(DAY, pat, dorothy, '09:00', { minutes: 45 });
+    const second = await addVisit(DAY, quinn, dorothy, '13:00', { minutes: 45 });
+    const refused = await t.request('PATCH', `/api/appointments/${second}/move`, { token: acme.tokens.staff, body: { starts_at: at(DAY, '09:15').toISOString() } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: 'RULES_BROKEN',
+      message: 'This change would break the rules of home care: Dorothy Care has two visits at once: 09:00–09:45 with Pat acme-One and 09:15–10:00 with Quinn acme-Two.',
+    });
+    const tooClose = await t.request('PATCH', `/api/appointments/${second}/move`, { token: acme.tokens.staff, body: { practitioner_id: pat, starts_at: at(DAY, '10:15').toISOString() } });
+    expect(tooClose.status).toBe(409);
+    expect(tooClose.body.message).toBe("This change would break the rules of home care: Dorothy Care's visits at 09:00 and 10:15 are less than 1 h apart (end to start).");
+    const [unchanged] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, second));
+    expect(clock(unchanged.starts_at.toISOString())).toBe('13:00');
+    const accepted = await t.request('PATCH', `/api/appointments/${second}/move`, { token: acme.tokens.staff, body: { starts_at: at(DAY, '10:45').toISOString() } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  });
+});
+
 describe('applying', () => {
   it("refuses a proposal that a client's visit added since with a practitioner outside the run would make break a rule", async () => {
     const DAY = '2029-03-13';

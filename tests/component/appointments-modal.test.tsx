@@ -166,27 +166,27 @@ describe('appointment details modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit arrival time' }));
     const input = screen.getByLabelText('Arrival time');
     await user.clear(input);
-    await user.type(input, '09:35{Enter}');
+    await user.type(input, '09:25{Enter}');
     expect(await screen.findByText('The arrival time has been successfully updated.')).toBeInTheDocument();
-    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ arrive_at: '2026-11-24T09:35:00+10:00' });
-    expect(screen.getByTestId('arrival-time')).toHaveTextContent('09:35');
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ arrive_at: '2026-11-24T09:25:00+10:00' });
+    expect(screen.getByTestId('arrival-time')).toHaveTextContent('09:25');
     view.unmount();
   });
 
-  it('shows the allowed window in 24-hour time before typing, steps by 5 minutes, and refuses a late time in words', async () => {
+  it('shows the allowed window (the booked time ± its tolerance) in 24-hour time before typing, steps by 5 minutes, and refuses a time outside it in words', async () => {
     serve();
     const user = userEvent.setup();
     const view = openModal();
     await user.click(await screen.findByRole('button', { name: 'Edit arrival time' }));
     const input = screen.getByLabelText('Arrival time');
     expect(input).toHaveValue('08:50');
-    expect(input).toHaveAccessibleDescription("Allowed: 00:00 to 10:00 (the appointment's end), Australia/Brisbane time. 24-hour clock, 5-minute steps.");
+    expect(input).toHaveAccessibleDescription('Allowed: 08:30 to 09:30 (30 minutes either side of the booked time), Australia/Brisbane time. 24-hour clock, 5-minute steps.');
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(input).toHaveValue('09:00');
     await user.clear(input);
     await user.type(input, '13:30{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent(
-      "The arrival time must be between 00:00 and 10:00: on the appointment's day and no later than its end (Australia/Brisbane).",
+      "The arrival time must be between 08:30 and 09:30: within 30 minutes of the booked time, on the appointment's day (Australia/Brisbane).",
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent('arrive_at');
     expect(sent.some((request) => request.method === 'PUT')).toBe(false);

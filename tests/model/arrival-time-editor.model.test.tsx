@@ -23,9 +23,9 @@ import { renderWithServices, useFakeApi } from '../component/support/harness';
 
 const APPOINTMENT = makeAppointment(); // 09:00–10:00, arrives 08:50 (Brisbane)
 const ZONE = 'Australia/Brisbane';
-const NEW_TIME = '09:35';
-const OFF_STEP_TIME = '09:37';
-const AFTER_END_TIME = '10:05';
+const NEW_TIME = '09:25';
+const OFF_STEP_TIME = '09:17';
+const OUTSIDE_WINDOW_TIME = '09:35'; // the window is 08:30–09:30 (30 minutes either side of 09:00)
 const SAVED_AT = instantAtTimeOnSameDay(APPOINTMENT.starts_at, NEW_TIME, ZONE);
 const SERVER_REFUSAL = 'The arrival time must be on the day of the appointment and before it ends.';
 
@@ -35,7 +35,7 @@ const USER_EVENTS: ArrivalTimeEditorEvent[] = [
   { type: 'EDIT' },
   { type: 'CHANGE', value: NEW_TIME },
   { type: 'CHANGE', value: OFF_STEP_TIME },
-  { type: 'CHANGE', value: AFTER_END_TIME },
+  { type: 'CHANGE', value: OUTSIDE_WINDOW_TIME },
   { type: 'SAVE' },
   { type: 'CANCEL' },
 ];
@@ -45,7 +45,7 @@ const isSaveResult = (event: ArrivalTimeEditorEvent | undefined) =>
 
 function inputFor(routeId: number | null): ArrivalTimeEditorInput {
   return {
-    appointmentId: APPOINTMENT.id, startsAt: APPOINTMENT.starts_at, endsAt: APPOINTMENT.ends_at, arriveAt: APPOINTMENT.arrive_at, routeId, timeZone: ZONE,
+    appointmentId: APPOINTMENT.id, startsAt: APPOINTMENT.starts_at, toleranceMinutes: APPOINTMENT.tolerance_minutes, arriveAt: APPOINTMENT.arrive_at, routeId, timeZone: ZONE,
   };
 }
 

@@ -106,7 +106,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
                 key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
                 appointmentId={appointment.id}
                 startsAt={appointment.starts_at}
-                endsAt={appointment.ends_at}
+                toleranceMinutes={appointment.tolerance_minutes}
                 arriveAt={appointment.arrive_at}
                 routeId={appointment.route_id}
                 timeZone={timeZone}

@@ -39,6 +39,7 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     arrive_at: '2026-11-23T22:50:00Z',
     route_id: null,
     arrival_locked: false,
+    tolerance_minutes: 30,
     notes: 'Key under the mat',
     lat: -27.46,
     lng: 152.99,

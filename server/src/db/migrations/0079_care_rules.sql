@@ -7,3 +7,7 @@ ALTER TABLE optimization_settings
 ALTER TABLE appointment_types
   ADD COLUMN tolerance_minutes integer CHECK (tolerance_minutes BETWEEN 0 AND 720),
   ADD COLUMN same_type_gap_minutes integer CHECK (same_type_gap_minutes BETWEEN 0 AND 1440);
+-- Appointments carry their tolerance (the type's, else the business's): the lists kept by lists_version must follow a
+-- change of the business's setting (appointment types already move it, 0030).
+CREATE CONSTRAINT TRIGGER optimization_settings_lists_version AFTER INSERT OR UPDATE OR DELETE ON optimization_settings
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_lists_version();

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
+import { DEFAULT_OPTIMIZATION_SETTINGS } from '../optimization-settings';
 
 export interface AppointmentScope {
   businessAccountId: number;
@@ -55,6 +56,8 @@ const APPOINTMENT_JSON = `json_build_object(
   'arrive_at', ${iso('a.arrive_at')},
   'route_id', a.route_id,
   'arrival_locked', a.arrival_locked,
+  'tolerance_minutes', coalesce(t.tolerance_minutes, (SELECT os.tolerance_minutes FROM optimization_settings os
+    WHERE os.business_account_id = a.business_account_id), ${DEFAULT_OPTIMIZATION_SETTINGS.tolerance_minutes}),
   'notes', a.notes,
   'lat', a.lat,
   'lng', a.lng,

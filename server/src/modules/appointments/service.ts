@@ -10,6 +10,7 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
 import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import { appointmentSyncHistory } from '../sync';
+import { loadRuleBook, refuseHardBreaks } from '../schedule';
 import { ListCache } from '../../db/list-cache';
 import { rangeProblem } from '../../lib/day-range';
 import {
@@ -82,7 +83,8 @@ export class AppointmentsService {
 
   /**
    * Sets the arrival time of an appointment that is not part of a route. The arrival must fall on the appointment's
-   * own day in the practitioner's time zone and not after the appointment ends.
+   * own day in the practitioner's time zone, within its booked-time tolerance, and break no other hard rule of the
+   * rule book the day does not already break.
    */
   async updateArrivalTime(auth: AuthContext, appointmentId: number, arriveAtText: string): Promise<Schemas['Appointment']> {
     const arriveAt = parseInstant(arriveAtText);
@@ -109,17 +111,23 @@ export class AppointmentsService {
       }
       const [{ time_zone: timeZone }] = await tx.select({ time_zone: practitioners.time_zone }).from(practitioners)
         .where(eq(practitioners.id, appointment.practitioner_id));
+      // The booked-time tolerance (the rule book's), within the appointment's own day.
+      const tolerance = (await loadRuleBook(tx, auth.businessAccountId, settings)).toleranceOf(appointment.appointment_type_id);
       const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);
-      const ends = Temporal.Instant.fromEpochMilliseconds(appointment.ends_at.getTime()).toZonedDateTimeISO(timeZone);
-      const arrival = arriveAt.toZonedDateTimeISO(timeZone);
-      if (!arrival.toPlainDate().equals(starts.toPlainDate()) || Temporal.Instant.compare(arriveAt, ends.toInstant()) > 0) {
+      const dayStart = starts.startOfDay();
+      const earliest = Temporal.ZonedDateTime.compare(starts.subtract({ seconds: tolerance }), dayStart) < 0 ? dayStart : starts.subtract({ seconds: tolerance });
+      const lastMinute = dayStart.add({ days: 1 }).subtract({ minutes: 1 });
+      const latest = Temporal.ZonedDateTime.compare(starts.add({ seconds: tolerance }), lastMinute) > 0 ? lastMinute : starts.add({ seconds: tolerance });
+      if (Temporal.Instant.compare(arriveAt, earliest.toInstant()) < 0 || Temporal.Instant.compare(arriveAt, latest.toInstant()) > 0) {
         // Said in words (this message is shown to the user as it is), with the whole allowed window.
-        const latest = ends.toPlainDate().equals(starts.toPlainDate()) ? formatTime(ends) : '23:59';
-        throw invalid(`The arrival time must be between 00:00 and ${latest} on ${formatDay(starts.toPlainDate())}: `
-          + `on the appointment's day and no later than its end (${timeZone}).`);
+        throw invalid(`The arrival time must be between ${formatTime(earliest)} and ${formatTime(latest)} on ${formatDay(starts.toPlainDate())}: `
+          + `within ${tolerance / 60} minutes of the booked time, on the appointment's day (${timeZone}).`);
       }
       const next = new Date(arriveAt.epochMilliseconds);
       if (appointment.arrive_at?.getTime() === next.getTime()) return;
+      await refuseHardBreaks(tx, auth.businessAccountId, {
+        id: appointmentId, practitionerId: appointment.practitioner_id, startsAt: appointment.starts_at, endsAt: appointment.ends_at, arriveAt: next,
+      });
       await tx.update(appointments).set({ arrive_at: next, updated_at: new Date() }).where(eq(appointments.id, appointmentId));
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,

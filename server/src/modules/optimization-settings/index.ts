@@ -3,5 +3,5 @@ export { optimizationSettingsHandlers } from './handlers';
 // them) and what each weight means to the optimiser.
 export { optimizationSettingsOf } from './service';
 export { objectiveOf, searchTimeMs } from './objective';
-export type { OptimizationSettingsValues, OptimizationWeights } from './presets';
+export { DEFAULT_OPTIMIZATION_SETTINGS, type OptimizationSettingsValues, type OptimizationWeights } from './presets';
 export { checkNotPast, fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, PAST_DAY, todayIn } from './fixed';

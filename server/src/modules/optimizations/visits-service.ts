@@ -25,13 +25,12 @@ import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } 
 import { clearAppointmentRoute, moveAppointment, updateRoutedVisits } from '../appointments';
 import { markRoutesStale } from './routes-service';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
-import { availabilityWindows, businessTimeZone, dayBounds, dayStartMs, type DayVisit, findVisit } from '../schedule';
+import {
+  availabilityWindows, businessTimeZone, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, refuseHardBreaks,
+} from '../schedule';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 
-/** The yyyy-MM-dd day of an instant in a time zone. */
-const dayOf = (instant: Date, timeZone: string) =>
-  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 function parseStart(text: string): Date {
@@ -61,9 +60,11 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
     if (date < EARLIEST_DATE || date > LATEST_DATE) throw invalid(`starts_at must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${date}).`);
 
     const practitionerId = body.practitioner_id ?? appointment.practitioner_id;
+    let practitionerName: string | undefined;
     if (practitionerId !== appointment.practitioner_id) {
       const [practitioner] = await loadPractitionerDays(tx, business, [practitionerId], date);
       if (!practitioner) throw notFound('Practitioner');
+      practitionerName = practitioner.name;
       if (!practitioner.active) throw invalid(`practitioner_id: ${practitioner.name} is inactive; choose an active practitioner.`);
       const typeId = appointment.appointment_type_id;
       if (practitioner.skills !== null && (typeId === null || !practitioner.skills.includes(typeId))) {
@@ -95,6 +96,9 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       if (!same) changes[field] = [before, after];
     }
     const moves = Object.keys(changes).length > 0;
+    if (moves) {
+      await refuseHardBreaks(tx, business, { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at });
+    }
     // A visit already on a route stays there when nothing moves; one off a route may still be inserted into one.
     if (!moves && (!body.into_route || appointment.route_id !== null)) return;
     if (moves && appointment.route_id !== null) {

@@ -36,6 +36,10 @@ const minutesOf = (hhmm: string) => {
 export const dayStartMs = (date: string, timeZone: string): number =>
   Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds;
 
+/** The yyyy-MM-dd day of an instant in a time zone. */
+export const dayOf = (instant: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+
 /** A day as instants: [from, to) in the business's time zone. */
 export interface DayBounds { from: Date; to: Date }
 
