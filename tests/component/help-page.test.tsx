@@ -18,6 +18,8 @@ describe('user guide', () => {
       /Nearby search starts from a client/, /Open … ’s day/, /Keep this time/, /Only the future moves: days before today cannot be optimised/, /Send availability request/, /Export the new times/,
       /under Practitioners, choose the practitioners the client prefers and those they have asked not to see, and press Save practitioners/,
       /An excluded practitioner is never given that client’s visits/,
+      /The rules of home care: every plan keeps to them/, /An arrival stays within 30 minutes of the booked time/,
+      /A client never has two visits at once/, /they arrive together, as booked/, /never adds a break of these rules/,
     ]) expect(day).toHaveTextContent(words);
     expect(within(day).getByRole('link', { name: 'Nearby search' })).toHaveAttribute('href', '/search');
   });

@@ -49,6 +49,19 @@ export default function HelpPage({ route }: RoutePageProps) {
               practitioner, whether you optimise, drag, move or insert it.
             </li>
             <li>
+              <strong>The rules of home care</strong>: every plan keeps to them — an optimisation, a drag, a move, an insertion
+              or an arrival time typed by hand. An arrival stays within 30 minutes of the booked time (Settings → Optimisation,
+              “Arrivals may move up to … minutes”; an appointment type may have its own, e.g. 120 minutes for domestic
+              assistance, in Settings → Appointment types). A client never has two visits at once, their visits keep the order
+              they were booked in, with at least an hour between the end of one and the start of the next (“At least … minutes
+              between a client’s visits”; a type may ask for more since the client’s last visit of that type, e.g. 4 hours
+              between medication checks). Two bookings of one client at the same time with two practitioners are a two-carer
+              visit: they arrive together, as booked. When no other time fits a visit, it keeps its time and the proposal says
+              why. A proposal lists the day’s problems rule by rule, before → after, and never adds a break of these rules;
+              Apply refuses if the day has changed since so that it would, and a change by hand that would break one is refused
+              with the rule in words.
+            </li>
+            <li>
               <strong>Who visits whom</strong>: in a client’s window, under <strong>Practitioners</strong>, choose the
               practitioners the client prefers and those they have asked not to see, and press <strong>Save practitioners</strong>.
               An excluded practitioner is never given that client’s visits: an optimisation gives them to someone else (or leaves
