@@ -7,6 +7,9 @@
  * visits, then drives the real server over HTTP with two job workers in the process (as `npm start` runs one):
  * POST /api/optimizations (reassign mode, every practitioner), polls to the proposal, applies it, and reports the time
  * to the proposal against the search budget (the business's search_seconds), the apply time and travel before → after.
+ * The rules of home care (ADR 0020): each mode is also run with the rules off (tolerance 12 h, no client gap) and
+ * discarded, so travel with the rules on and off gives their price; each proposal's hard breaks it adds (must be 0),
+ * the day checker's counts before → after per rule, and the spread of working time (longest − shortest day).
  * Then two runs are queued (the next day, each for half of the practitioners) while `--clients` loops call the
  * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves (one
  * business's runs search one at a time, so the second starts when the first ends; ADR 0010's addendum).
@@ -25,6 +28,7 @@ import type { AppContext } from '../server/src/http/context';
 import { createBusinessAccount } from '../server/src/modules/accounts';
 import { jobHandlers } from '../server/src/modules/job-handlers';
 import { prewarmOptimizerWorkers } from '../server/src/optimizer';
+import { hardIssuesAdded } from '../server/src/modules/schedule';
 import { generateHomecareDay, SLOTS } from './lib/homecare';
 import { freshPostgres } from './lib/postgres';
 
@@ -44,6 +48,17 @@ const hhmm = (seconds: number) => `${String(Math.floor(seconds / 3600)).padStart
 const instantOn = (date: string, seconds: number) =>
   new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: TIME_ZONE }).epochMilliseconds + seconds * 1000);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** The day checker's counts, before → after, of the hard (or soft) rules with any problem. */
+const countsText = (proposal: any, hard: boolean) => proposal.checks.counts
+  .filter((count: any) => count.hard === hard && (count.before || count.after))
+  .map((count: any) => `${count.rule} ${count.before} → ${count.after}`).join(', ') || 'none';
+/** Longest − shortest working day (leaving the start to arriving at the end) among lanes with visits. */
+function spread(proposal: any, side: 'before' | 'after'): number {
+  const days = proposal.lanes.map((lane: any) => lane[side]).filter((day: any) => day.depart_at && day.end_at)
+    .map((day: any) => (Date.parse(day.end_at) - Date.parse(day.depart_at)) / 1000);
+  return days.length ? Math.max(...days) - Math.min(...days) : 0;
+}
 
 /** Seeds one business with a generated day's practitioners on `dates[0]` and another generated day on each later date. */
 async function seedBusiness(ctx: AppContext, label: string, practitionerCount: number, visitCount: number, dates: string[]) {
@@ -143,8 +158,9 @@ async function finished(token: string, id: number) {
   }
 }
 
-const DAY = '2026-11-24'; // a Tuesday
-const NEXT = '2026-11-25';
+// Days ahead (only the future is optimised): a week from today and the day after.
+const DAY = Temporal.Now.plainDateISO(TIME_ZONE).add({ days: 7 }).toString();
+const NEXT = Temporal.Now.plainDateISO(TIME_ZONE).add({ days: 8 }).toString();
 const rows: Record<string, unknown>[] = [];
 const hours = (seconds: number) => (seconds / 3600).toFixed(1);
 console.log(`bench:optimize on ${database.kind}, search budget ${budgetSeconds} s, travel ${config.osrmUrl ? `OSRM ${config.osrmUrl}` : 'great-circle model (no OSRM_URL)'}, seed ${seed}`);
@@ -156,14 +172,27 @@ for (const [practitionerCount, visitCount] of scales) {
   })).json() as { token: string };
   await call(token, 'PUT', '/optimization_settings', { search_seconds: budgetSeconds });
 
-  // One run of the whole day: time to the proposal, then apply.
-  const posted = performance.now();
-  const { optimization: created } = await call(token, 'POST', '/optimizations', { date: DAY, practitioner_ids: seeded.practitionerIds, mode: 'reassign' });
-  const done = await finished(token, created.id);
-  if (done.optimization.status !== 'COMPLETE') throw new Error(`run ${created.id} ended ${done.optimization.status}: ${done.optimization.error_message}`);
-  const proposal = done.optimization.proposal;
+  /** One run of the whole day: its proposal and when it was first seen finished. */
+  const runDay = async (mode: 'keep_practitioners' | 'reassign') => {
+    const posted = performance.now();
+    const { optimization: created } = await call(token, 'POST', '/optimizations', { date: DAY, practitioner_ids: seeded.practitionerIds, mode });
+    const done = await finished(token, created.id);
+    if (done.optimization.status !== 'COMPLETE') throw new Error(`run ${created.id} ended ${done.optimization.status}: ${done.optimization.error_message}`);
+    return { id: created.id as number, run: done.optimization, proposal: done.optimization.proposal, toProposalMs: done.at - posted };
+  };
+  const discard = (id: number) => call(token, 'POST', `/optimizations/${id}/discard`);
+  // The price of the rules: each mode with them off (discarded), then on (reassign is applied last).
+  await call(token, 'PUT', '/optimization_settings', { tolerance_minutes: 720, client_gap_minutes: 0 });
+  const off = { keep: await runDay('keep_practitioners'), reassign: await runDay('reassign') };
+  await Promise.all([discard(off.keep.id), discard(off.reassign.id)]);
+  await call(token, 'PUT', '/optimization_settings', { tolerance_minutes: 30, client_gap_minutes: 60 });
+  const keep = await runDay('keep_practitioners');
+  await discard(keep.id);
+  const reassign = await runDay('reassign');
+  const { proposal, run: finishedRun } = reassign;
+  const done = { optimization: finishedRun };
   const applyStarted = performance.now();
-  const applied = await call(token, 'POST', `/optimizations/${created.id}/apply`);
+  const applied = await call(token, 'POST', `/optimizations/${reassign.id}/apply`);
   const applyMs = performance.now() - applyStarted;
 
   // The day's list called in `listClients` loops while `going()`: first with nothing solving, then while two runs
@@ -191,19 +220,29 @@ for (const [practitionerCount, visitCount] of scales) {
   const ended = await both;
   const seconds = (from: string, to: string) => ((Date.parse(to) - Date.parse(from)) / 1000).toFixed(2);
 
+  for (const [mode, on, rulesOff] of [['keep', keep, off.keep], ['reassign', reassign, off.reassign]] as const) {
+    rows.push({
+      day: `${label} ${mode}`,
+      'budget s': budgetSeconds,
+      'to proposal s': (on.toProposalMs / 1000).toFixed(2),
+      'search s': (on.proposal.search.elapsed_ms / 1000).toFixed(2),
+      'hard breaks added (must be 0)': hardIssuesAdded(on.proposal.checks).length,
+      'hard before → after': countsText(on.proposal, true),
+      'soft before → after': countsText(on.proposal, false),
+      'travel h before → after, rules on': `${hours(on.proposal.kpis.before.travel_seconds)} → ${hours(on.proposal.kpis.after.travel_seconds)}`,
+      'travel h after, rules off': hours(rulesOff.proposal.kpis.after.travel_seconds),
+      'price of the rules %': (100 * (on.proposal.kpis.after.travel_seconds / rulesOff.proposal.kpis.after.travel_seconds - 1)).toFixed(1),
+      'working-time spread h before → after': `${hours(spread(on.proposal, 'before'))} → ${hours(spread(on.proposal, 'after'))}`,
+      unplaced: on.proposal.kpis.after.unplaced,
+    });
+  }
   rows.push({
-    day: label,
-    'budget s': budgetSeconds,
-    'to proposal s': ((done.at - posted) / 1000).toFixed(2),
+    day: `${label} reassign, applied`,
     'queued s': seconds(done.optimization.created_at, done.optimization.started_at),
     'job s': seconds(done.optimization.started_at, done.optimization.finished_at),
-    'search s': (proposal.search.elapsed_ms / 1000).toFixed(2),
     'apply ms': Math.round(applyMs),
     'routes': applied.routes.length,
-    'travel h before → after': `${hours(proposal.kpis.before.travel_seconds)} → ${hours(proposal.kpis.after.travel_seconds)}`,
     'saved %': (100 * (1 - proposal.kpis.after.travel_seconds / proposal.kpis.before.travel_seconds)).toFixed(1),
-    'outside avail. before → after': `${proposal.kpis.before.outside_availability} → ${proposal.kpis.after.outside_availability}`,
-    unplaced: proposal.kpis.after.unplaced,
     'list p50/p99 ms idle': idle.length ? `${quantile(idle, 0.5).toFixed(1)} / ${quantile(idle, 0.99).toFixed(1)}` : '-',
     'list calls while 2 solve': latencies.length,
     'list p50/p99 ms while 2 solve': latencies.length ? `${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.99).toFixed(1)}` : '-',

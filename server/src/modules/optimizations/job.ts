@@ -4,8 +4,7 @@
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
 import { solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
-import type { Schemas } from '../../http/contract';
-import { newHardIssues } from '../schedule';
+import { hardIssuesAdded } from '../schedule';
 import { loadDay, problemOf, travelProviderFor } from './day';
 import type { OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
@@ -85,7 +84,7 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
       day: dayProblem, matrix, solution, date, timeZone: data.businessTimeZone, mode, travelName: provider.name, appointmentTypeNames: typeNames,
     });
     const unplaced = solution.unassigned.map((item) => Number(item.visitId)).filter((id) => !keptAsTheyAre.has(id));
-    if (attempt === 2 || unplaced.length === 0 || !breaksHardRule(proposal)) {
+    if (attempt === 2 || unplaced.length === 0 || hardIssuesAdded(proposal.checks!).length === 0) {
       await writeProgress(run, {
         elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
       });
@@ -93,14 +92,6 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
     }
     keptAsTheyAre = new Set([...keptAsTheyAre, ...unplaced]);
   }
-}
-
-type RuleIssue = Schemas['RuleIssue'];
-
-/** Whether the proposal breaks a hard rule the day does not already break. */
-function breaksHardRule(proposal: Proposal): boolean {
-  const wire = (issue: RuleIssue) => ({ rule: issue.rule, hard: issue.hard, appointmentIds: issue.appointment_ids, message: issue.message });
-  return newHardIssues(proposal.checks!.before.map(wire), proposal.checks!.after.map(wire)).length > 0;
 }
 
 /** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */

@@ -8,5 +8,5 @@ export { isDoubleHanded, RULES, ruleBookOf, toleranceWindow, type RuleBook, type
 export { loadRuleBook } from './rule-book';
 export { clientWindows, type ClientVisitTimes } from './client-windows';
 export { countsByRule, dayIssues, issueKey, newHardIssues, type CheckedVisit, type DayIssue } from './day-check';
-export { asTheyAre, issuesOfPlan, ruleIssueDto, type CheckContext, type Placement } from './rule-check';
+export { asTheyAre, hardIssuesAdded, issuesOfPlan, ruleIssueDto, type CheckContext, type Placement } from './rule-check';
 export { newHardIssuesOfEdit, refuseHardBreaks, type VisitEdit } from './edit-check';

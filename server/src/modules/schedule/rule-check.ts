@@ -3,7 +3,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
 import type { TimeWindow } from '../../optimizer';
-import { dayIssues, type CheckedVisit, type DayIssue } from './day-check';
+import { dayIssues, newHardIssues, type CheckedVisit, type DayIssue } from './day-check';
 import { availabilityWindows, currentArrival, secondsOf, type DayVisit } from './day-model';
 import type { RuleBook } from './rules';
 
@@ -47,3 +47,10 @@ export function issuesOfPlan(placements: readonly Placement[], ctx: CheckContext
 
 export const ruleIssueDto = (issue: DayIssue): Schemas['RuleIssue'] =>
   ({ rule: issue.rule, hard: issue.hard, appointment_ids: issue.appointmentIds, message: issue.message });
+
+const issueOfDto = (issue: Schemas['RuleIssue']): DayIssue =>
+  ({ rule: issue.rule, hard: issue.hard, appointmentIds: issue.appointment_ids, message: issue.message });
+
+/** The hard problems a proposal's plan adds to its day (none, by ADR 0020), from its checks. */
+export const hardIssuesAdded = (checks: Pick<Schemas['RuleChecks'], 'before' | 'after'>): DayIssue[] =>
+  newHardIssues(checks.before.map(issueOfDto), checks.after.map(issueOfDto));
