@@ -145,8 +145,9 @@ export function buildDayProblem(data: DayData): DayProblem {
 
   // Each visit's own allowed starts (tolerance around the booked start, hard availability, nothing before the fixed
   // instant), then its client's other visits narrow them (client windows); null: it keeps its time.
-  const placed = data.visits.filter((visit) => visit.lat !== null && visit.lng !== null);
-  const excluded: ExcludedVisit[] = data.visits.filter((visit) => !placed.includes(visit)).map((visit) => ({ visit, reason: 'no-location' }));
+  const hasPoint = (visit: DayVisit) => visit.lat !== null && visit.lng !== null;
+  const placed = data.visits.filter(hasPoint);
+  const excluded: ExcludedVisit[] = data.visits.filter((visit) => !hasPoint(visit)).map((visit) => ({ visit, reason: 'no-location' }));
   const availability = placed.map((visit) => availabilityWindows(visit, (byId.get(visit.practitionerId) ?? routable[0]).timeZone, zeroMs));
   const keptFirst = placed.map((visit, index): KeptReason => {
     if (visit.arrivalLocked) return 'locked';
