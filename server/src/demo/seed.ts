@@ -90,6 +90,8 @@ const WEEKDAYS_ONLY = (hours: WorkingHours, saturday: WorkingHours | null): (Wor
  * starts and ends at home, a home near the clients they visit when they have none yet (a gazetteer street of the
  * suburb closest to their visits, so inside Brisbane); Monday to Friday 07:00–17:30 (the demo's visits run from 07:30
  * or 08:00 to 17:00), every third one also Saturday morning; one ends the day at a staff car park (a custom location).
+ * And the rules of home care a provider would give its types (ADR 0020): domestic assistance may move two hours either
+ * side of its booking, and a client's medication checks are at least four hours apart.
  */
 async function giveDemoWorkingData(db: Db, businessAccountId: number): Promise<void> {
   const centres = new Map((await db.select({
@@ -124,6 +126,10 @@ async function giveDemoWorkingData(db: Db, businessAccountId: number): Promise<v
       ...(index === 1 ? { end_place_kind: 'custom_location' as const, end_custom_location_id: carPark.id } : {}),
       working_hours: WEEKDAYS_ONLY({ start: '07:00', end: '17:30' }, index % 3 === 0 ? { start: '08:00', end: '12:00' } : null),
     }).where(eq(practitioners.id, practitioner.id));
+  }
+  const typeRules = [{ name: 'Domestic assistance', tolerance_minutes: 120 }, { name: 'Medication check', same_type_gap_minutes: 240 }];
+  for (const { name, ...rules } of typeRules) {
+    await db.update(appointmentTypes).set(rules).where(and(eq(appointmentTypes.business_account_id, businessAccountId), eq(appointmentTypes.name, name)));
   }
 }
 
