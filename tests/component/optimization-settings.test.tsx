@@ -151,6 +151,33 @@ describe('optimisation settings', () => {
     expect(puts).toEqual([]);
   });
 
+  it('shows the rules of home care, checks them like the other numbers, and saves only what changed', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    const rules = within(screen.getByRole('group', { name: 'Rules of home care' }));
+    const tolerance = rules.getByLabelText('Arrivals may move up to … minutes from the booked time');
+    const gap = rules.getByLabelText('At least … minutes between a client’s visits');
+    expect(tolerance).toHaveValue(30);
+    expect(gap).toHaveValue(60);
+
+    await user.clear(tolerance);
+    await user.type(tolerance, '721');
+    await user.clear(gap);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(tolerance).toHaveAccessibleDescription(/^Arrivals may move: a whole number of minutes from 0 to 720\./);
+    expect(gap).toHaveAccessibleDescription(/^Between a client’s visits: a whole number of minutes from 0 to 720\./);
+    await waitFor(() => expect(tolerance).toHaveFocus());
+    expect(puts).toEqual([]);
+
+    await user.clear(tolerance);
+    await user.type(tolerance, '45');
+    await user.type(gap, '90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
+    expect(puts).toEqual([{ tolerance_minutes: 45, client_gap_minutes: 90 }]);
+    await waitFor(() => expect(screen.getByLabelText('At least … minutes between a client’s visits')).toHaveValue(90));
+  });
+
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {
     const puts = serveSettings();
     const user = await openPage();
