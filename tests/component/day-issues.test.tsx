@@ -79,6 +79,21 @@ describe('the day’s problems on the day schedule', () => {
     view.unmount();
   });
 
+  it('folds the hard problems past the first five', async () => {
+    const user = userEvent.setup();
+    fake.issues = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ rule: 'spacing' as const, hard: true, appointment_ids: [n], message: `Problem ${n}.` }));
+    const view = renderDaySchedule();
+    const banner = await screen.findByRole('region', { name: 'Problems on this day' });
+    expect(within(banner).getByRole('heading')).toHaveTextContent('7 problems on this day');
+    expect(within(banner).getByTestId('day-issues-hard')).toHaveTextContent('Problem 1.Problem 2.Problem 3.Problem 4.Problem 5.');
+    const more = within(banner).getByTestId('day-issues-more');
+    expect(more).not.toHaveAttribute('open');
+    await user.click(within(more).getByText('and 2 more'));
+    expect(within(more).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Problem 6.', 'Problem 7.']);
+    expect(within(banner).queryByTestId('day-issues-soft')).toBeNull();
+    view.unmount();
+  });
+
   it('is not asked for a practitioner', async () => {
     const view = renderDaySchedule({ role: 'PRACTITIONER' });
     await screen.findAllByTestId('schedule-block');

@@ -1,5 +1,5 @@
 // The rule book on the day schedule (ADR 0020), for those who plan routes: a banner listing the day's hard problems in
-// words ("3 problems on this day"), the soft ones folded beneath, and each visit's problems for its mark. Read from
+// words ("3 problems on this day"; past the first five, the rest folded), the soft ones folded beneath, and each visit's problems for its mark. Read from
 // GET /schedule/issues under the appointment lists' key, so whatever changes a visit checks the day again.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +18,9 @@ export interface VisitProblem {
 }
 
 const NO_ISSUES: readonly RuleIssue[] = [];
+
+/** The hard problems listed before "and N more", so a bad day still shows its lanes on the first screen. */
+const FIRST_PROBLEMS = 5;
 
 /** The day's problems (`date` yyyy-MM-dd in the business's zone; null: none asked), for ADMIN and REGULAR_USER only. */
 export function useDayIssues(date: string | null): readonly RuleIssue[] {
@@ -69,8 +72,16 @@ export function DayIssuesBanner({ issues }: { issues: readonly RuleIssue[] }) {
           <div>
             <h3 className="font-medium">{plural(hard.length, 'problem')} on this day</h3>
             <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="day-issues-hard">
-              {hard.map((issue, index) => <li key={index}>{issue.message}</li>)}
+              {hard.slice(0, FIRST_PROBLEMS).map((issue, index) => <li key={index}>{issue.message}</li>)}
             </ul>
+            {hard.length > FIRST_PROBLEMS && (
+              <details data-testid="day-issues-more">
+                <summary className="cursor-pointer pl-5 font-medium">and {hard.length - FIRST_PROBLEMS} more</summary>
+                <ul className="mt-0.5 list-disc space-y-0.5 pl-5">
+                  {hard.slice(FIRST_PROBLEMS).map((issue, index) => <li key={index}>{issue.message}</li>)}
+                </ul>
+              </details>
+            )}
           </div>
         </div>
       )}

@@ -43,7 +43,7 @@ function toleranceText(own: number | null | undefined, business: number | undefi
 }
 
 /** A rule's name beside its value on a phone, where the table's headings are hidden. */
-const PhoneLabel = ({ children }: { children: string }) => <span className="mr-2 text-xs text-slate-500 sm:hidden dark:text-slate-400">{children}:</span>;
+const PhoneLabel = ({ children }: { children: string }) => <span className="mb-1 block text-xs text-slate-500 sm:hidden dark:text-slate-400">{children}:</span>;
 
 export default function AppointmentTypesPage({ route }: RoutePageProps) {
   const { api } = useServices();
@@ -177,7 +177,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
       <td className={`${CELL} whitespace-nowrap`}>
         <input type="number" min={5} max={1440} step={5} value={duration} onChange={(event) => setDuration(event.target.value)} aria-label={`Duration of ${type.name} in minutes`} className={`w-20 ${inputClass}`} /> min
       </td>
-      <td className={`${RULE_CELL} whitespace-nowrap`}>
+      <td className={`${RULE_CELL} sm:whitespace-nowrap`}>
         <PhoneLabel>{TOLERANCE_HEADING}</PhoneLabel>
         <input
           type="number"
@@ -194,7 +194,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
         <span id={`${ids}-tolerance`} className="sr-only">Empty: the business default{businessTolerance === undefined ? '' : ` (${businessTolerance} min)`}.</span>
         {tolerance.trim() === '' && <span aria-hidden="true" className="ml-1 text-xs text-slate-500 dark:text-slate-400">(business default)</span>}
       </td>
-      <td className={`${RULE_CELL} whitespace-nowrap`}>
+      <td className={`${RULE_CELL} sm:whitespace-nowrap`}>
         <PhoneLabel>{GAP_HEADING}</PhoneLabel>
         <input
           type="number"
