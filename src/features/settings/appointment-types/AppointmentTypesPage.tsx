@@ -69,36 +69,40 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
           </div>
         )}
         {types.data && (
-          <table aria-label="Appointment types" className="w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="max-sm:sr-only bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-2">Colour</th>
-                <th scope="col" className="px-4 py-2">Name</th>
-                <th scope="col" className="px-4 py-2">Duration</th>
-                <th scope="col" className="px-4 py-2">{TOLERANCE_HEADING}</th>
-                <th scope="col" className="px-4 py-2">{GAP_HEADING}</th>
-                {isAdmin && <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {types.data.map((type) =>
-                isAdmin ? (
-                  <EditableTypeRow
-                    key={`${type.id}-${type.name}-${type.duration}-${type.color}-${type.tolerance_minutes}-${type.same_type_gap_minutes}`}
-                    type={type}
-                    businessTolerance={businessTolerance}
-                  />
-                ) : (
-                  <TypeRow key={type.id} type={type} businessTolerance={businessTolerance} />
-                ),
-              )}
-              {types.data.length === 0 && (
+          // Between a phone’s cards and a wide screen the six columns may need more room than the page: they scroll here
+          // (`relative`: the hidden hints inside stay inside the scroll box instead of widening the page).
+          <div className="relative overflow-x-auto">
+            <table aria-label="Appointment types" className="w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+              <thead className="max-sm:sr-only bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
                 <tr>
-                  <td colSpan={6} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
+                  <th scope="col" className="px-4 py-2">Colour</th>
+                  <th scope="col" className="px-4 py-2">Name</th>
+                  <th scope="col" className="px-4 py-2">Duration</th>
+                  <th scope="col" className="px-4 py-2">{TOLERANCE_HEADING}</th>
+                  <th scope="col" className="px-4 py-2">{GAP_HEADING}</th>
+                  {isAdmin && <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>}
                 </tr>
-              )}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {types.data.map((type) =>
+                  isAdmin ? (
+                    <EditableTypeRow
+                      key={`${type.id}-${type.name}-${type.duration}-${type.color}-${type.tolerance_minutes}-${type.same_type_gap_minutes}`}
+                      type={type}
+                      businessTolerance={businessTolerance}
+                    />
+                  ) : (
+                    <TypeRow key={type.id} type={type} businessTolerance={businessTolerance} />
+                  ),
+                )}
+                {types.data.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </>
@@ -173,7 +177,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
   return (
     <tr data-testid="appointment-type-row" className={ROW}>
       <td className={CELL}><input type="color" value={color} onChange={(event) => setColor(event.target.value)} aria-label={`Colour of ${type.name}`} className="h-7 w-10 rounded border border-slate-300 p-0.5" /></td>
-      <td className={NAME_CELL}><input value={name} onChange={(event) => setName(event.target.value)} aria-label={`Name of ${type.name}`} className={`w-full ${inputClass}`} /></td>
+      <td className={NAME_CELL}><input value={name} onChange={(event) => setName(event.target.value)} aria-label={`Name of ${type.name}`} className={`w-full sm:min-w-44 ${inputClass}`} /></td>
       <td className={`${CELL} whitespace-nowrap`}>
         <input type="number" min={5} max={1440} step={5} value={duration} onChange={(event) => setDuration(event.target.value)} aria-label={`Duration of ${type.name} in minutes`} className={`w-20 ${inputClass}`} /> min
       </td>
