@@ -11,7 +11,7 @@ import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
 import type { AppointmentType } from '../../appointments';
-import { appointmentTypeQueries } from '../../appointments';
+import { appointmentQueries, appointmentTypeQueries } from '../../appointments';
 import { unwrap } from '../../../api/errors';
 import { optimizationSettingsQueries } from '../optimization-settings/queries';
 
@@ -155,6 +155,8 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
     onSuccess: () => {
       flash.send({ type: 'APPEND', text: APPOINTMENT_TYPE_UPDATED });
       void queryClient.invalidateQueries({ queryKey: appointmentTypeQueries.all(api).queryKey });
+      // The lists carry the types, and a type's rules change what counts as a problem on a day.
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
     },
     onError: (error) => setProblem(messageOfError(error, 'An error has occurred. Could not update the appointment type.')),
   });
