@@ -1,7 +1,8 @@
 // Optimisation runs, proposals and routes shaped like the contract's, for machine and view tests. The day is
 // Wednesday 25 Nov 2026 in Brisbane (UTC+10), reassigning between Pat Nguyen (7: visits 1, 2 and 4) and Sam Lee (8:
 // visits 3 and 5): Bert Smith's visit (2) moves earlier, Margaret Jones's (1) keeps its time (Keep this time), Dora
-// Ellis's (4) moves to Sam, and Evan Fox's (5) has no map position so it cannot be placed.
+// Ellis's (4) moves to Sam, and Evan Fox's (5) has no map position so it cannot be placed. By the rule book, Bert's
+// visit leaves the time outside his availability, Sam's kept overlap stays, and Dora's new time runs past Sam's hours.
 import type { JobStatus } from '../api/jobs';
 import type { Optimization, OptimizationProposal, Route } from '../api/optimizations';
 
@@ -95,6 +96,25 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
     unplaced: [
       { appointment_id: 5, client_name: 'Evan Fox', practitioner_id: 8, reason: 'no-location', message: "The visit has no map position: correct the client's address." },
     ],
+    checks: {
+      counts: [
+        { rule: 'practitioner-overlap', title: 'A practitioner in two places at once', hard: true, before: 1, after: 1 },
+        { rule: 'client-overlap', title: 'Two visits of one client at once', hard: true, before: 0, after: 0 },
+        { rule: 'double-handed', title: 'Two-carer visit not together', hard: true, before: 0, after: 0 },
+        { rule: 'spacing', title: "Too close to the client's other visit", hard: true, before: 0, after: 0 },
+        { rule: 'tolerance', title: 'Too far from the booked time', hard: true, before: 0, after: 0 },
+        { rule: 'availability', title: "Outside the client's availability", hard: true, before: 1, after: 0 },
+        { rule: 'working-hours', title: 'Outside working hours', hard: false, before: 0, after: 1 },
+      ],
+      before: [
+        { rule: 'practitioner-overlap', hard: true, appointment_ids: [3, 5], message: 'Sam Lee has two visits at once: Cora Diaz 12:00–13:00 and Evan Fox 12:30–13:00.' },
+        { rule: 'availability', hard: true, appointment_ids: [2], message: "Bert Smith's visit at 10:30 is outside their availability." },
+      ],
+      after: [
+        { rule: 'practitioner-overlap', hard: true, appointment_ids: [3, 5], message: 'Sam Lee has two visits at once: Cora Diaz 12:00–13:00 and Evan Fox 12:30–13:00.' },
+        { rule: 'working-hours', hard: false, appointment_ids: [4], message: "Dora Ellis 15:05–15:50 is outside Sam Lee's working hours (08:00–15:30)." },
+      ],
+    },
     search: { elapsed_ms: 5_005, iterations: 110_788, stopped_by: 'budget', travel: 'cached(haversine)' },
     ...overrides,
   };

@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import DashboardPage from '../../src/features/dashboard/DashboardPage';
 import { appointmentQueries } from '../../src/features/appointments';
 import { api, quietDashboard, received, server } from './support/fakeApi';
-import { appointmentListBody, deferred, makeAppointment, makeClient } from './support/fixtures';
+import { appointmentListBody, dayIssuesBody, deferred, makeAppointment, makeClient } from './support/fixtures';
 import { renderWithServices, useFakeApi } from './support/harness';
 
 useFakeApi();
@@ -150,6 +150,35 @@ describe('the dashboard of an ADMIN', () => {
   });
 });
 
+describe('problems today', () => {
+  it('counts today’s hard problems by rule and links to today’s schedule', async () => {
+    serveDashboard('ADMIN', { overview: OVERVIEW });
+    server.use(http.get(api('/schedule/issues'), ({ request }) => HttpResponse.json(dayIssuesBody(new URL(request.url).searchParams.get('date')!, [
+      { rule: 'client-overlap', hard: true, appointment_ids: [1, 2], message: 'Margaret Jones has two visits at once: 09:00–10:00 with Pat Nguyen and 09:30–10:30 with Quinn Lee.' },
+      { rule: 'tolerance', hard: true, appointment_ids: [3], message: "Bert Smith's visit booked 08:00 arrives 09:15: more than 30 min from the booked time." },
+      { rule: 'tolerance', hard: true, appointment_ids: [4], message: "Dora Ellis's visit booked 13:00 arrives 14:00: more than 30 min from the booked time." },
+      { rule: 'working-hours', hard: false, appointment_ids: [5], message: "Evan Fox 17:00–17:30 is outside Quinn Lee's working hours (08:00–17:00)." },
+    ]))));
+    renderWithServices(<DashboardPage />, { role: 'REGULAR_USER' });
+    const problems = await tile('Problems today');
+    await waitFor(() => expect(figure(problems)).toBe('3'));
+    expect(words(problems)).toBe('problems with the rules of home care on today’s schedule.');
+    expect(within(within(problems).getByRole('list', { name: 'Problems today by rule' })).getAllByRole('listitem').map((item) => item.textContent))
+      .toEqual(['Two visits of one client at once: 1', 'Too far from the booked time: 2']);
+    expect(hrefs(problems)).toEqual([['Fix on today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
+    expect(received.find((request) => request.path === '/api/schedule/issues')?.search).toBe('?date=2026-11-25');
+  });
+
+  it('says today keeps every hard rule when it has no problem', async () => {
+    serveDashboard('ADMIN', { overview: OVERVIEW });
+    renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+    const problems = await tile('Problems today');
+    await waitFor(() => expect(figure(problems)).toBe('0'));
+    expect(words(problems)).toBe('Today’s schedule keeps every hard rule of home care.');
+    expect(hrefs(problems)).toEqual([['Today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
+  });
+});
+
 describe('the dashboard of a REGULAR_USER', () => {
   it('links only to pages the role may open and names the jobs as theirs', async () => {
     serveDashboard('REGULAR_USER', { overview: { ...OVERVIEW, last_export: null } });
@@ -186,13 +215,14 @@ describe('loading, failure and refresh', () => {
     expect(figure(await tile('Visits today'))).toBe('8');
   });
 
-  it('loads in one request, made again when visits change', async () => {
+  it('loads the dashboard in one request, made again when visits change', async () => {
     serveDashboard('ADMIN', { overview: OVERVIEW });
     const { services } = renderWithServices(<DashboardPage />, { role: 'ADMIN' });
     await tile('Visits today');
     expect(dashboardCalls()).toBe(1);
-    // Besides the session's own calls, the page asks for nothing else.
-    expect(received.map((request) => request.path).filter((path) => !['/api/auth/user', '/api/provider_account/current'].includes(path))).toEqual(['/api/dashboard']);
+    // Besides the session's own calls, the page asks only for the dashboard and today's problems by the rule book.
+    await waitFor(() => expect(received.map((request) => request.path).filter((path) => !['/api/auth/user', '/api/provider_account/current'].includes(path)).sort())
+      .toEqual(['/api/dashboard', '/api/schedule/issues']));
     // What a moved visit, an applied route or a finished import invalidates.
     serveDashboard('ADMIN', { overview: { ...OVERVIEW, travel_warnings: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }] } });
     await act(() => services.queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() }));

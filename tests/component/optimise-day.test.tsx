@@ -6,11 +6,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
 import { DISCARDED_MESSAGE } from '../../src/features/routes/mutations';
-import { makeRun, RUN_DAY } from '../../src/testing/optimizations';
+import { makeProposal, makeRun, RUN_DAY } from '../../src/testing/optimizations';
 import { received as sent, server } from './support/fakeApi';
 import { deferred } from './support/fixtures';
 import { useFakeApi } from './support/harness';
-import { freshFake, refusal, renderDaySchedule, runBody, serveRoutes, type RoutesFake } from './support/routesFakeApi';
+import { freshFake, json, refusal, renderDaySchedule, runBody, serveRoutes, type RoutesFake } from './support/routesFakeApi';
 
 useFakeApi();
 let fake: RoutesFake;
@@ -234,11 +234,49 @@ describe('the proposal', () => {
     view.unmount();
   });
 
+  it('shows the rules before → after, hard rules first and the untouched ones in one line, and the problems left after', async () => {
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    const rules = within(within(dialog()).getByRole('region', { name: 'Rules' }));
+    expect(rules.getAllByTestId('proposal-rule').map((row) => [row.textContent, row.getAttribute('data-trend')])).toEqual([
+      ['A practitioner in two places at once1 → 1', 'same'],
+      ["Outside the client's availability1 → 0", 'better'],
+      ['Outside working hourssoft0 → 1', 'worse'],
+    ]);
+    expect(rules.getByTestId('proposal-rules-others')).toHaveTextContent('No other problems.');
+    expect(rules.getByRole('heading', { name: '2 problems left after' })).toBeInTheDocument();
+    expect(rules.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Sam Lee has two visits at once: Cora Diaz 12:00–13:00 and Evan Fox 12:30–13:00.',
+      "Dora Ellis 15:05–15:50 is outside Sam Lee's working hours (08:00–15:30).soft",
+    ]);
+    view.unmount();
+  });
+
+  it('says a day without problems has none, and shows no rules for a proposal made before the rule book', async () => {
+    const clean = makeProposal().checks!;
+    const quiet = { ...clean, counts: clean.counts.map((count) => ({ ...count, before: 0, after: 0 })), before: [], after: [] };
+    fake.poll = () => runBody(makeRun('COMPLETE', { proposal: makeProposal({ checks: quiet }) }));
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    const rules = within(within(dialog()).getByRole('region', { name: 'Rules' }));
+    expect(rules.getByTestId('proposal-rules-none')).toHaveTextContent('No problems with the rules, before or after.');
+    expect(rules.queryByRole('listitem')).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
+
+    fake.poll = () => runBody(makeRun('COMPLETE', { proposal: makeProposal({ checks: undefined }) }));
+    await user.click(screen.getByRole('button', { name: 'Optimise' }));
+    await reachProposal(user);
+    expect(within(dialog()).queryByRole('region', { name: 'Rules' })).toBeNull();
+    view.unmount();
+  });
+
   it('applies it: the dialog closes, the day and its routes are read again and a toast says what changed', async () => {
     const { user, view } = await openDialog();
     await reachProposal(user);
     const listReads = reads('/appointments');
     const routeReads = reads('/routes');
+    const issueReads = reads('/schedule/issues');
     const answer = deferred<void>();
     const apply = fake.apply;
     fake.apply = async (request) => {
@@ -254,6 +292,20 @@ describe('the proposal', () => {
     expect(await screen.findByText('Optimisation of 25 Nov 2026 applied: 2 visits changed (1 to another practitioner), 2 routes, travel 6 h 12 min → 4 h 42 min.')).toBeInTheDocument();
     await waitFor(() => expect(reads('/appointments')).toBeGreaterThan(listReads));
     await waitFor(() => expect(reads('/routes')).toBeGreaterThan(routeReads));
+    // The day is checked by the rule book again: its banner shows the day as applied.
+    await waitFor(() => expect(reads('/schedule/issues')).toBeGreaterThan(issueReads));
+    view.unmount();
+  });
+
+  it('says in words which rules applying would now break (409 RULES_BROKEN), and offers to run the day again', async () => {
+    const broken = "The day has changed since this proposal was made, and applying it now would break the rules: Bert Smith has two visits at once: 08:30–09:00 with Pat Nguyen and 08:45–09:45 with Jo Park. Run the optimisation again.";
+    fake.apply = () => json({ message: broken, code: 'RULES_BROKEN' }, 409);
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(broken);
+    expect(within(dialog()).queryByRole('button', { name: 'Apply' })).toBeNull();
+    expect(within(dialog()).getByRole('button', { name: 'Run again' })).toBeInTheDocument();
     view.unmount();
   });
 

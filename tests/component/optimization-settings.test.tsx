@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { server } from './support/fakeApi';
-import { currentPath, renderApp, useFakeApi } from './support/harness';
+import { routeQueries } from '../../src/features/routes';
+import { currentPath, renderApp, useFakeApi, type RunningApp } from './support/harness';
 
 useFakeApi();
 
@@ -41,9 +42,11 @@ function serveSettings({ refuse }: { refuse?: Response } = {}) {
   return puts;
 }
 
+let app: RunningApp;
+
 async function openPage() {
   const user = userEvent.setup();
-  renderApp('/settings/optimization-settings', { as: 'ADMIN' });
+  app = renderApp('/settings/optimization-settings', { as: 'ADMIN' });
   await screen.findByRole('form', { name: 'Optimisation settings' });
   return user;
 }
@@ -149,6 +152,37 @@ describe('optimisation settings', () => {
     expect(screen.getByLabelText('Default search time (seconds)')).toHaveValue(10);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(puts).toEqual([]);
+  });
+
+  it('shows the rules of home care, checks them like the other numbers, saves only what changed and has days checked again', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    // A day's problems read earlier (under the day lists' key): new rules make them out of date.
+    const dayProblems = routeQueries.dayIssues(app.services.api, '2026-11-25').queryKey;
+    app.services.queryClient.setQueryData(dayProblems, { counts: [], issues: [] });
+    const rules = within(screen.getByRole('group', { name: 'Rules of home care' }));
+    const tolerance = rules.getByLabelText('Arrivals may move up to … minutes from the booked time');
+    const gap = rules.getByLabelText('At least … minutes between a client’s visits');
+    expect(tolerance).toHaveValue(30);
+    expect(gap).toHaveValue(60);
+
+    await user.clear(tolerance);
+    await user.type(tolerance, '721');
+    await user.clear(gap);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(tolerance).toHaveAccessibleDescription(/^Arrivals may move: a whole number of minutes from 0 to 720\./);
+    expect(gap).toHaveAccessibleDescription(/^Between a client’s visits: a whole number of minutes from 0 to 720\./);
+    await waitFor(() => expect(tolerance).toHaveFocus());
+    expect(puts).toEqual([]);
+
+    await user.clear(tolerance);
+    await user.type(tolerance, '45');
+    await user.type(gap, '90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
+    expect(puts).toEqual([{ tolerance_minutes: 45, client_gap_minutes: 90 }]);
+    await waitFor(() => expect(screen.getByLabelText('At least … minutes between a client’s visits')).toHaveValue(90));
+    expect(app.services.queryClient.getQueryState(dayProblems)?.isInvalidated).toBe(true);
   });
 
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {

@@ -7,6 +7,7 @@ import AppointmentTypesPage from '../../src/features/settings/appointment-types/
 import { findRoute } from '../../src/routes/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { makeTag } from './support/fixtures';
+import { makeSettings } from './support/routesFakeApi';
 import { renderWithServices, useFakeApi } from './support/harness';
 
 useFakeApi();
@@ -104,23 +105,36 @@ describe('tags settings', () => {
 });
 
 describe('appointment types settings', () => {
-  const TYPES = [{ id: 3, name: 'Home visit', duration: 60, color: '#0284c7' }, { id: 4, name: 'Review', duration: 30, color: null }];
+  const TYPES = [
+    { id: 3, name: 'Home visit', duration: 60, color: '#0284c7', tolerance_minutes: null, same_type_gap_minutes: null },
+    { id: 4, name: 'Medication check', duration: 30, color: null, tolerance_minutes: 15, same_type_gap_minutes: 240 },
+  ];
+  const serveTypes = () => server.use(
+    http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: TYPES })),
+    http.get(api('/optimization_settings'), () => HttpResponse.json({ optimization_settings: makeSettings() })),
+  );
+  const puts = () => sent.filter((request) => request.method === 'PUT').map((request) => [request.path, request.body]);
 
-  it('lists types with duration and colour, read-only for a regular user', async () => {
-    server.use(http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: TYPES })));
+  it('lists types with duration, colour and their rules, read-only for a regular user', async () => {
+    serveTypes();
     const view = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />, { role: 'REGULAR_USER' });
     const rows = await screen.findAllByTestId('appointment-type-row');
     expect(rows[0]).toHaveTextContent('Home visit60 min');
     expect(within(rows[1]).getByRole('img')).toHaveAttribute('aria-label', 'Colour #000000');
+    // The business's tolerance (30 min in the optimisation settings) where the type has none of its own.
+    await waitFor(() => expect(within(rows[0]).getByTestId('type-tolerance')).toHaveTextContent('Business default (30 min)'));
+    expect(within(rows[0]).getByTestId('type-gap')).toHaveTextContent('None');
+    expect(within(rows[1]).getByTestId('type-tolerance')).toHaveTextContent('15 min');
+    expect(within(rows[1]).getByTestId('type-gap')).toHaveTextContent('4 h');
+    expect(screen.getByRole('columnheader', { name: 'Hours since the client’s last visit of this type' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
     view.unmount();
   });
 
   it('lets an admin change a duration', async () => {
-    server.use(
-      http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: TYPES })),
-      http.put(api('/appointment_types/3'), () => HttpResponse.json({ appointment_type: { ...TYPES[0], duration: 45 } })),
-    );
+    serveTypes();
+    server.use(http.put(api('/appointment_types/3'), () => HttpResponse.json({ appointment_type: { ...TYPES[0], duration: 45 } })));
     const user = userEvent.setup();
     const view = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />);
     const duration = await screen.findByLabelText('Duration of Home visit in minutes');
@@ -129,6 +143,43 @@ describe('appointment types settings', () => {
     await user.click(within(screen.getAllByTestId('appointment-type-row')[0]).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The appointment type has been updated.')).toBeInTheDocument();
     expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ duration: 45 });
+    view.unmount();
+  });
+
+  it('lets an admin give a type its own tolerance and a same-type gap in hours, or hand them back to the defaults', async () => {
+    serveTypes();
+    server.use(
+      http.put(api('/appointment_types/:id'), async ({ params, request }) =>
+        HttpResponse.json({ appointment_type: { ...TYPES.find((type) => String(type.id) === params.id)!, ...((await request.json()) as object) } })),
+    );
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />);
+    const tolerance = await screen.findByLabelText('Tolerance of Home visit in minutes');
+    const gap = screen.getByLabelText('Hours since the client’s last visit of Home visit');
+    expect(tolerance).toHaveValue(null);
+    await waitFor(() => expect(tolerance).toHaveAccessibleDescription('Empty: the business default (30 min).'));
+    expect(screen.getByLabelText('Hours since the client’s last visit of Medication check')).toHaveValue(4);
+    const [homeVisit, medication] = screen.getAllByTestId('appointment-type-row');
+
+    await user.type(tolerance, '721');
+    await user.click(within(homeVisit).getByRole('button', { name: 'Save' }));
+    expect(within(homeVisit).getByRole('alert')).toHaveTextContent('Tolerance must be empty (the business’s) or a whole number of minutes from 0 to 720.');
+    expect(puts()).toEqual([]);
+
+    await user.clear(tolerance);
+    await user.type(tolerance, '45');
+    await user.type(gap, '1.5');
+    await user.click(within(homeVisit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The appointment type has been updated.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Tolerance of Medication check in minutes'));
+    await user.clear(screen.getByLabelText('Hours since the client’s last visit of Medication check'));
+    await user.click(within(medication).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()).toEqual([
+      ['/api/appointment_types/3', { tolerance_minutes: 45, same_type_gap_minutes: 90 }],
+      ['/api/appointment_types/4', { tolerance_minutes: null, same_type_gap_minutes: null }],
+    ]);
     view.unmount();
   });
 });

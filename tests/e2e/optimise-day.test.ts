@@ -1,5 +1,5 @@
 // A coordinator optimises a demo weekday in a real browser against the real server and optimiser: the proposal shows
-// travel falling (the proposal takes the focus; Escape asks before discarding it), Apply writes the routes, the day shows them, and a changed visit's change log names the optimisation;
+// travel falling and the rule book's problems before → after (the proposal takes the focus; Escape asks before discarding it), Apply writes the routes, the day shows them, and a changed visit's change log names the optimisation;
 // taking that visit off its route makes its arrival editable again.
 import { describe, expect, it } from 'vitest';
 import { logIn, newPage } from './support/browser';
@@ -33,6 +33,9 @@ describe('optimising a day', () => {
       await page.keyboard.press('Escape');
       await question.waitFor({ state: 'detached' });
       await kpis.waitFor();
+      // The day checked by the rule book before → after: each rule with problems, or that there are none.
+      const rules = dialog.getByRole('region', { name: 'Rules' });
+      expect(await rules.getByTestId('proposal-rules').or(rules.getByTestId('proposal-rules-none')).count()).toBe(1);
       const travel = kpis.getByTestId('kpi-travel_seconds').getByRole('cell');
       const before = minutesOf((await travel.nth(0).textContent())!);
       const after = minutesOf((await travel.nth(1).textContent())!);

@@ -24,7 +24,8 @@ import { VisitFilters } from './VisitFilters';
 import { DayMap } from './DayMap';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
 import {
-  canPlanRoutes, LaneDayTimes, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
+  canPlanRoutes, DayIssuesBanner, LaneDayTimes, useDayIssues, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner,
+  useMoveAppointment, useTravelWarnings, useVisitProblems,
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
@@ -116,6 +117,9 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const optimises = plansRoutes && view === 'schedule';
   // Travel warnings on the schedule's day, and in the list when it shows one day.
   const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null, view === 'schedule' ? dayAppointments : listed ?? []);
+  // The day's problems by the rule book, for those who plan routes: a banner and a mark on each visit concerned.
+  const dayIssues = useDayIssues(view === 'schedule' ? shownDay : null);
+  const problems = useVisitProblems(dayIssues);
   const move = useMoveAppointment();
 
   return (
@@ -195,6 +199,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             ) : (
               <>
                 {plansRoutes && <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />}
+                <DayIssuesBanner issues={dayIssues} />
                 {fit && (
                   <p role="status" data-testid="fit-note" className="mx-4 mt-3 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
                     From Nearby search: the new visit fits this day at {clockOf(fit.from)}–{clockOf(fit.to)}, marked “Fits here” on the lane.
@@ -205,6 +210,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   appointments={dayAppointments}
                   businessTimeZone={businessTimeZone}
                   warnings={warnings}
+                  problems={problems}
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
                   fixedBeforeMinutes={fixedBeforeMinutes}
                   laneNote={(practitionerId) => {

@@ -1,7 +1,8 @@
 // One lane per practitioner along the day; visits are blocks at their times and the gaps between them
 // (travel and waiting) are drawn as dashed connectors with their length. A visit whose gap is shorter than the travel
-// from the visit before carries its travel warning. Those who may move visits drag a block to another time (5-minute
-// steps) and/or another practitioner's lane: an outline shows where it will go, and the drop is handed to `onMoveVisit`.
+// from the visit before carries its travel warning, and one with a problem by the rule book a mark saying it. Those
+// who may move visits drag a block to another time (5-minute steps) and/or another practitioner's lane: an outline
+// shows where it will go, and the drop is handed to `onMoveVisit`.
 // A visit too short to carry its time and name shows them on hover and focus. On a phone the day is a list per
 // practitioner instead (the lanes would need scrolling sideways to see past the morning).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -53,7 +54,19 @@ function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { t
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
+/** A problem a visit has by the rule book (hard: the rules forbid it; soft: allowed, worth a look). */
+export interface ScheduleProblem {
+  message: string;
+  hard: boolean;
+}
+
+/** A visit's mark for its problems: a hard one outranks soft ones. */
+function ProblemMark({ problems, className = '' }: { problems: readonly ScheduleProblem[]; className?: string }) {
+  const hard = problems.some((problem) => problem.hard);
+  return <Icon name={hard ? 'danger' : 'info'} className={`size-3.5 shrink-0 ${hard ? 'text-rose-700 dark:text-rose-400' : 'text-amber-700 dark:text-amber-400'} ${className}`} />;
+}
+
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
   appointments: readonly AppointmentSummary[];
   /** Visits that have started or start within this many minutes cannot be dragged. */
   fixedBeforeMinutes?: number;
@@ -64,6 +77,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   laneNote?: (practitionerId: number) => ReactNode;
   /** A visit's travel warning, by visit id. */
   warnings?: ReadonlyMap<number, string>;
+  /** A visit's problems by the rule book, by visit id: the visit carries a mark, and says them. */
+  problems?: ReadonlyMap<number, readonly ScheduleProblem[]>;
   /** Given to those who may move visits: blocks can then be dragged; settles when the server has answered. */
   onMoveVisit?: (appointmentId: number, move: ScheduleMove) => Promise<unknown>;
 }) {
@@ -103,7 +118,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
-  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} />;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -153,13 +168,15 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const { appointment } = block;
                     const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
                     const warning = warnings?.get(appointment.id);
+                    const visitProblems = problems?.get(appointment.id) ?? [];
+                    const problemWords = visitProblems.map((problem) => problem.message).join(' ');
                     const { time, span: times, name, type } = visitLabel(block, businessTimeZone);
                     const short = block.to - block.from < SHORT_VISIT_MINUTES;
                     const moving = outline?.appointmentId === appointment.id;
                     const held = drag.heldId === appointment.id && !moving;
                     const fixed = onMoveVisit ? fixedVisitReason(arrivalOf(appointment), fixedBeforeMinutes) : null;
                     const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
-                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}`;
+                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -173,7 +190,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${dragHint ? `\n${dragHint}` : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
                         } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
@@ -186,7 +203,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}{problemWords ? ` · ${problemWords}` : ''}
                           </span>
                         ) : (
                           <>
@@ -197,6 +214,11 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         {warning && (
                           <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
                             <Icon name="warning" className="size-3.5" />
+                          </span>
+                        )}
+                        {visitProblems.length > 0 && (
+                          <span data-testid="block-rule-problem" className="absolute right-0.5 bottom-0.5 rounded-full bg-white p-px" aria-hidden="true">
+                            <ProblemMark problems={visitProblems} />
                           </span>
                         )}
                       </button>
@@ -238,11 +260,12 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 }
 
 /** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
-function DayAgenda({ layout, businessTimeZone, laneNote, warnings }: {
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems }: {
   layout: ReturnType<typeof layoutSchedule>;
   businessTimeZone?: string | null;
   laneNote?: (practitionerId: number) => ReactNode;
   warnings?: ReadonlyMap<number, string>;
+  problems?: ReadonlyMap<number, readonly ScheduleProblem[]>;
 }) {
   return (
     <ul aria-label="Practitioners' visits" data-testid="day-agenda" className="space-y-4 px-4 py-3">
@@ -277,6 +300,12 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings }: {
                         {type && <span className="block text-xs text-slate-600 dark:text-slate-300">{type}</span>}
                         {outside && <span className="block text-xs text-amber-800 dark:text-amber-300">⚠ Outside client’s availability</span>}
                         {warning && <span data-testid="block-travel-warning" className="block text-xs text-rose-700 dark:text-rose-300">{warning}</span>}
+                        {(problems?.get(appointment.id) ?? []).map((problem) => (
+                          <span key={problem.message} data-testid="block-rule-problem" className="flex items-start gap-1 text-xs text-slate-700 dark:text-slate-300">
+                            <ProblemMark problems={[problem]} className="mt-px" />
+                            {problem.message}
+                          </span>
+                        ))}
                       </span>
                     </button>
                   </li>

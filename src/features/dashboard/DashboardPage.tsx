@@ -1,6 +1,6 @@
 // The dashboard, from one request (GET /dashboard). ADMIN and REGULAR_USER see tiles of what needs doing — each with
-// a figure, a line of words and a link to the page that fixes it; a PRACTITIONER sees their next visit and today's
-// run sheet. Times and days are the business's.
+// a figure, a line of words and a link to the page that fixes it (and "Problems today", from the day checker's own
+// request); a PRACTITIONER sees their next visit and today's run sheet. Times and days are the business's.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -14,7 +14,7 @@ import { Card, PageHeader } from '../../ui/PageHeader';
 import { useShownTimeZone } from '../../app/timeZone';
 import { Button } from '../../ui/Button';
 import { TextLink } from '../../ui/TextLink';
-import { RunSheet } from '../routes';
+import { routeQueries, RunSheet } from '../routes';
 import { jobStatusLabel } from '../sync';
 import type { Dashboard, DashboardJob, DashboardOverview, DashboardWeek } from './api';
 import { dashboardQueries } from './queries';
@@ -179,6 +179,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
         text={`${warningsToday.count === 1 ? 'visit leaves' : 'visits leave'} less time than the travel from the visit before today (${estimate}); ${warningsTomorrow.count} tomorrow.`}
         links={[fixLink(overview.travel_warnings)]}
       />
+      <ProblemsTodayTile today={today} />
       <Tile
         testId="tile-unrouted-days" title="Unrouted days" figure={String(overview.unrouted_day_count)} tone={overview.unrouted_day_count ? 'warn' : 'good'}
         text="Practitioner-days in the next 7 days with visits but no applied route, counting practitioners with a start place and working hours that day."
@@ -255,6 +256,29 @@ function FailedRemindersTile({ failed, today, admin }: { failed: DashboardOvervi
         }))}
       />
       {failed.count > failed.clients.length && <p className="text-sm text-slate-500 dark:text-slate-400">and {failed.count - failed.clients.length} more</p>}
+    </Tile>
+  );
+}
+
+/** Today's schedule checked by the rule book (GET /schedule/issues): its hard problems, counted by rule. */
+function ProblemsTodayTile({ today }: { today: string }) {
+  const { api } = useServices();
+  const issues = useQuery(routeQueries.dayIssues(api, today));
+  const hard = (issues.data?.counts ?? []).filter((count) => count.hard && count.count > 0);
+  const total = hard.reduce((sum, count) => sum + count.count, 0);
+  const text = issues.isError
+    ? 'Today’s schedule could not be checked against the rules of home care.'
+    : issues.isPending
+      ? 'Checking today’s schedule against the rules of home care…'
+      : total > 0
+        ? `${total === 1 ? 'problem' : 'problems'} with the rules of home care on today’s schedule.`
+        : 'Today’s schedule keeps every hard rule of home care.';
+  return (
+    <Tile
+      testId="tile-problems-today" title="Problems today" figure={issues.data ? String(total) : '—'} tone={!issues.data ? 'neutral' : total ? 'bad' : 'good'}
+      text={text} links={[{ href: scheduleOf(today), label: total ? 'Fix on today’s schedule' : 'Today’s schedule' }]}
+    >
+      <TileList label="Problems today by rule" rows={hard.map((count) => ({ key: count.rule, text: `${count.title}: ${count.count}` }))} />
     </Tile>
   );
 }

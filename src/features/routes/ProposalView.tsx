@@ -1,5 +1,5 @@
-// A finished run's proposal beside the day as it is: the KPIs before → after, the visits that could not be placed
-// and why, the lanes and the routes on the map (before / after), and the table of changes.
+// A finished run's proposal beside the day as it is: the KPIs before → after, the rule book's problems before → after,
+// the visits that could not be placed and why, the lanes and the routes on the map (before / after), and the table of changes.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OptimizationProposal } from '../../api/optimizations';
 import { formatTime } from '../../lib/dates';
@@ -10,6 +10,7 @@ import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../ui/Po
 import type { AppointmentSummary } from '../appointments';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
+import { ProposalRules } from './ProposalRules';
 import type { RoutePlace } from './api';
 import { RouteMap } from './RouteMap';
 
@@ -99,6 +100,8 @@ export function ProposalView({ proposal, visits }: {
           </table>
         </div>
       </Section>
+
+      {proposal.checks && <ProposalRules checks={proposal.checks} />}
 
       {proposal.unplaced.length > 0 && (
         <Section title={`Visits not placed (${proposal.unplaced.length})`}>

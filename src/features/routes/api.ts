@@ -1,5 +1,5 @@
 // The calls of the routes area: a day's applied routes (GET /routes?date=; a PRACTITIONER gets their own), the travel
-// between points, the travel warnings of a day, removing a route, taking a visit off its route, "Keep this time",
+// between points, the travel warnings of a day, the day's problems by the rule book, removing a route, taking a visit off its route, "Keep this time",
 // moving a visit by hand and the cheapest insertion of a visit ("Insert into a route"). The runs themselves are in src/api/optimizations.ts (the optimisation-run machine calls them).
 import type { ApiClient } from '../../api/client';
 import type { components } from '../../api/schema';
@@ -66,6 +66,18 @@ export async function fetchDayTravel(api: ApiClient, date: string): Promise<DayT
   const result = await api.GET('/appointments/travel', { params: { query: { date } } });
   const { appointments, practitioners } = unwrap(result, TRAVEL_LOAD_ERROR);
   return { appointments, practitioners };
+}
+
+export type RuleIssue = Schemas['RuleIssue'];
+export type DayIssues = { counts: { rule: Schemas['RuleId']; title: string; hard: boolean; count: number }[]; issues: RuleIssue[] };
+
+export const ISSUES_LOAD_ERROR = 'An error has occurred. Could not check the day against the rules.';
+
+/** The day checker on the day as it is now (`date` yyyy-MM-dd in the business's zone): its problems by rule, in words. */
+export async function fetchDayIssues(api: ApiClient, date: string): Promise<DayIssues> {
+  const result = await api.GET('/schedule/issues', { params: { query: { date } } });
+  const { counts, issues } = unwrap(result, ISSUES_LOAD_ERROR);
+  return { counts, issues };
 }
 
 /** into_route: "Insert into a route" applied, the visit joins the route of the day it reaches. */

@@ -1,10 +1,10 @@
-// The routes area's server data, one query-options factory per resource (record 0006): a day's applied routes and the
-// travel between points. Appointments and practitioners are read through the appointments feature's keys, the
-// optimisation settings through the settings feature's.
+// The routes area's server data, one query-options factory per resource (record 0006): a day's applied routes, the
+// travel between points and the day's problems by the rule book. Appointments and practitioners are read through the
+// appointments feature's keys, the optimisation settings through the settings feature's.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { appointmentQueries } from '../appointments';
-import { fetchDayRoutes, fetchDayTravel, measureTravel, type LatLng } from './api';
+import { fetchDayIssues, fetchDayRoutes, fetchDayTravel, measureTravel, type LatLng } from './api';
 
 export const routeQueries = {
   /** Every day's routes: applying or removing a route invalidates this prefix. */
@@ -13,6 +13,9 @@ export const routeQueries = {
   /** The day as it is now (travel warnings, legs, leave and back times): under the appointment lists' prefix, so any change to a visit refreshes it. */
   dayTravel: (api: ApiClient, date: string) =>
     queryOptions({ queryKey: [...appointmentQueries.lists(), 'travel', date] as const, queryFn: () => fetchDayTravel(api, date) }),
+  /** The day's problems by the rule book, as it is now: under the appointment lists' prefix too, for the same reason. */
+  dayIssues: (api: ApiClient, date: string) =>
+    queryOptions({ queryKey: [...appointmentQueries.lists(), 'issues', date] as const, queryFn: () => fetchDayIssues(api, date) }),
 };
 
 /** Travel between points never changes for the same points, so an answer is kept for the session. */

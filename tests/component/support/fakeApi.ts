@@ -8,6 +8,7 @@ import type { components } from '../../../src/api/schema';
 
 type Subscription = components['schemas']['Subscription'];
 import { makeUser } from '../../../src/testing/users';
+import { dayIssuesBody } from './fixtures';
 
 /** An msw path pattern for an API path: api('/clients/11'). */
 export const api = (path: string) => `*/api${path}`;
@@ -109,6 +110,13 @@ export const defaultHandlers = [
     const user = userOf(request);
     if (!user) return error(401, 'Authentication required.');
     return HttpResponse.json(quietDashboard(user.role));
+  }),
+  // A day without problems by the rule book (tests of the banner and the marks give their own).
+  http.get(api('/schedule/issues'), ({ request }) => {
+    const user = userOf(request);
+    if (!user) return error(401, 'Authentication required.');
+    if (user.role === 'PRACTITIONER') return error(403, 'Your role does not allow this action.', 'FORBIDDEN');
+    return HttpResponse.json(dayIssuesBody(new URL(request.url).searchParams.get('date') ?? ''));
   }),
   http.get(api('/subscription'), ({ request }) => {
     const user = userOf(request);

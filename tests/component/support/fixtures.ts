@@ -57,6 +57,25 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
   };
 }
 
+const RULE_TITLES: Record<Schemas['RuleId'], string> = {
+  'practitioner-overlap': 'A practitioner in two places at once',
+  'client-overlap': 'Two visits of one client at once',
+  'double-handed': 'Two-carer visit not together',
+  spacing: "Too close to the client's other visit",
+  tolerance: 'Too far from the booked time',
+  availability: "Outside the client's availability",
+  'working-hours': 'Outside working hours',
+};
+
+/** GET /schedule/issues's answer for a day with these problems: every rule of the rule book counted, as the server does. */
+export function dayIssuesBody(date: string, issues: Schemas['RuleIssue'][] = []) {
+  const counts = (Object.keys(RULE_TITLES) as Schemas['RuleId'][]).map((rule) => ({
+    rule, title: RULE_TITLES[rule], hard: issues.find((issue) => issue.rule === rule)?.hard ?? rule !== 'working-hours',
+    count: issues.filter((issue) => issue.rule === rule).length,
+  }));
+  return { date, counts, issues };
+}
+
 const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(items.map((item) => [item.id, item])).values()];
 
 /** The list response (GET /appointments) for these appointments, one page of them when the request asks for one. */

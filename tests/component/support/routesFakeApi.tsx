@@ -11,7 +11,7 @@ import { findRoute } from '../../../src/routes/routeTable';
 import type { AppMachines } from '../../../src/app/services';
 import type { Role } from '../../../src/api/types';
 import { api } from './fakeApi';
-import { appointmentListBody, makeAppointment } from './fixtures';
+import { appointmentListBody, dayIssuesBody, makeAppointment } from './fixtures';
 import { renderWithServices } from './harness';
 
 type Appointment = components['schemas']['Appointment'];
@@ -57,6 +57,8 @@ export interface RoutesFake {
   travel: components['schemas']['VisitTravel'][];
   /** And its practitioners' days (none unless a test sets some). */
   days: components['schemas']['PractitionerDayTravel'][];
+  /** GET /schedule/issues's problems of the day (none unless a test sets some). */
+  issues: components['schemas']['RuleIssue'][];
   /** PATCH /appointments/:id/move (default: moves the visit like the server, its length kept, off its route). */
   move: Answer;
   allowReassignment: boolean;
@@ -77,6 +79,7 @@ export function freshFake(): RoutesFake {
     routes: [],
     travel: [],
     days: [],
+    issues: [],
     move: freshMove,
     allowReassignment: true,
     versions: {},
@@ -98,6 +101,7 @@ export function serveRoutes(server: SetupServer, fake: RoutesFake): void {
     http.get(api('/appointments'), ({ request }) => json(appointmentListBody(fake.visits, new URL(request.url).searchParams))),
     // Before /appointments/:id, which would take "travel" for an id.
     http.get(api('/appointments/travel'), ({ request }) => json({ date: new URL(request.url).searchParams.get('date'), travel: 'haversine', appointments: fake.travel, practitioners: fake.days })),
+    http.get(api('/schedule/issues'), ({ request }) => json(dayIssuesBody(new URL(request.url).searchParams.get('date')!, fake.issues))),
     http.patch(api('/appointments/:id/move'), async ({ params, request }) => {
       if (fake.move !== freshMove) return fake.move(request);
       const found = visit(params.id)!;

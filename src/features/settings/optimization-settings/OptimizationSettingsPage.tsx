@@ -1,5 +1,6 @@
 // /settings/optimization-settings (ADMIN): how the optimiser plans a day. The rules it keeps (client availability as
-// hard windows or soft with a maximum lateness, overtime, a buffer per visit, arrival rounding), what it tries hardest
+// hard windows or soft with a maximum lateness, the rules of home care: how far an arrival may move from the booked time
+// and the least gap between a client's visits; overtime, a buffer per visit, arrival rounding), what it tries hardest
 // to achieve as plain choices with the weights under "Advanced" (typing a weight makes the choice Custom), the default
 // search time and whether reassigning visits between practitioners is offered. Only what changed is saved.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
@@ -104,6 +105,33 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
             </div>
           </div>
           {problem('availability_mode')}
+        </FormSection>
+      </Card>
+
+      <Card>
+        <FormSection title="Rules of home care" id={`${ids}-rules`}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <NumberField
+              id={`${ids}-tolerance`}
+              label="Arrivals may move up to … minutes from the booked time"
+              hint="Earlier or later than the booked start, when optimising and by hand. An appointment type may have its own (Settings → Appointment types)."
+              value={draft.tolerance}
+              onChange={(tolerance) => change({ tolerance })}
+              max={720}
+              fieldProps={fieldProps('tolerance_minutes', `${ids}-tolerance-hint`)}
+              problem={problem('tolerance_minutes')}
+            />
+            <NumberField
+              id={`${ids}-client-gap`}
+              label="At least … minutes between a client’s visits"
+              hint="From the end of one of a client’s visits to the start of their next that day. Their visits also keep their booked order."
+              value={draft.clientGap}
+              onChange={(clientGap) => change({ clientGap })}
+              max={720}
+              fieldProps={fieldProps('client_gap_minutes', `${ids}-client-gap-hint`)}
+              problem={problem('client_gap_minutes')}
+            />
+          </div>
         </FormSection>
       </Card>
 

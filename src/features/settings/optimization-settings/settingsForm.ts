@@ -35,11 +35,14 @@ export interface SettingsDraft {
   searchSeconds: string;
   allowReassignment: boolean;
   fixedBefore: string;
+  tolerance: string;
+  clientGap: string;
 }
 
 export type SettingsField =
   | 'availability_mode' | 'max_lateness_minutes' | 'overtime_minutes' | 'visit_buffer_minutes' | 'arrival_rounding_minutes'
-  | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment' | 'fixed_before_minutes';
+  | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment' | 'fixed_before_minutes'
+  | 'tolerance_minutes' | 'client_gap_minutes';
 
 const weightsDraft = (weights: OptimizationWeights): Record<WeightKey, string> =>
   Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [key, String(weights[key])])) as Record<WeightKey, string>;
@@ -56,6 +59,8 @@ export function draftOfSettings(settings: OptimizationSettings): SettingsDraft {
     searchSeconds: String(settings.search_seconds),
     allowReassignment: settings.allow_reassignment,
     fixedBefore: String(settings.fixed_before_minutes),
+    tolerance: String(settings.tolerance_minutes),
+    clientGap: String(settings.client_gap_minutes),
   };
 }
 
@@ -81,6 +86,8 @@ export function settingsProblems(draft: SettingsDraft): Map<SettingsField, strin
   if (!wholeIn(draft.overtime, 0, 240)) problems.set('overtime_minutes', 'Overtime: a whole number of minutes from 0 to 240.');
   if (!wholeIn(draft.buffer, 0, 60)) problems.set('visit_buffer_minutes', 'Buffer: a whole number of minutes from 0 to 60.');
   if (!wholeIn(draft.fixedBefore, 0, 720)) problems.set('fixed_before_minutes', 'Visits starting within: a whole number of minutes from 0 to 720.');
+  if (!wholeIn(draft.tolerance, 0, 720)) problems.set('tolerance_minutes', 'Arrivals may move: a whole number of minutes from 0 to 720.');
+  if (!wholeIn(draft.clientGap, 0, 720)) problems.set('client_gap_minutes', 'Between a client’s visits: a whole number of minutes from 0 to 720.');
   if (!wholeIn(draft.searchSeconds, 1, 120)) problems.set('search_seconds', 'Search time: a whole number of seconds from 1 to 120.');
   for (const { key } of WEIGHT_FIELDS) {
     if (!numberIn(draft.weights[key], 0, 1000)) problems.set(`weights.${key}`, 'A number from 0 to 1000.');
@@ -111,6 +118,8 @@ export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): Opt
   if (Number(draft.searchSeconds) !== Number(saved.searchSeconds)) changes.search_seconds = Number(draft.searchSeconds);
   if (draft.allowReassignment !== saved.allowReassignment) changes.allow_reassignment = draft.allowReassignment;
   if (Number(draft.fixedBefore) !== Number(saved.fixedBefore)) changes.fixed_before_minutes = Number(draft.fixedBefore);
+  if (Number(draft.tolerance) !== Number(saved.tolerance)) changes.tolerance_minutes = Number(draft.tolerance);
+  if (Number(draft.clientGap) !== Number(saved.clientGap)) changes.client_gap_minutes = Number(draft.clientGap);
   return changes;
 }
 
@@ -121,6 +130,7 @@ export function settingsValues(draft: SettingsDraft): Partial<Record<SettingsFie
     availability_mode: draft.availabilityMode, max_lateness_minutes: draft.maxLateness, overtime_minutes: draft.overtime,
     visit_buffer_minutes: draft.buffer, arrival_rounding_minutes: draft.rounding, preset: draft.preset, weights: draft.weights,
     search_seconds: draft.searchSeconds, allow_reassignment: draft.allowReassignment, fixed_before_minutes: draft.fixedBefore,
+    tolerance_minutes: draft.tolerance, client_gap_minutes: draft.clientGap,
     ...Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [`weights.${key}`, draft.weights[key]])),
   };
 }
@@ -130,6 +140,7 @@ export function settingsFieldOf(path: string): SettingsField | null {
   if (weight && WEIGHT_FIELDS.some(({ key }) => key === weight[1])) return `weights.${weight[1] as WeightKey}`;
   const fields: readonly SettingsField[] = [
     'availability_mode', 'max_lateness_minutes', 'overtime_minutes', 'visit_buffer_minutes', 'arrival_rounding_minutes', 'preset', 'weights', 'search_seconds', 'allow_reassignment', 'fixed_before_minutes',
+    'tolerance_minutes', 'client_gap_minutes',
   ];
   const head = path.split(/[.[]/)[0] as SettingsField;
   return fields.includes(head) ? head : null;
