@@ -84,7 +84,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresBinaries())('PostgreS
       })(),
       (async () => {
         for (let n = 1; writing; n++) {
-          const arriveAt = new Date(booked + (n % 240) * 60_000).toISOString();
+          // Within the booked-time tolerance and clear of the client's next visit (the rules of home care).
+          const arriveAt = new Date(booked + (n % 15) * 60_000).toISOString();
           await send('arrival', 'PUT', `/api/appointments/${appointmentId}/update_arrival_time`, { arrive_at: arriveAt }, arriveAt);
           await pause(25);
         }

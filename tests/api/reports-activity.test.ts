@@ -38,7 +38,7 @@ beforeAll(async () => {
   await ok(t.request('DELETE', `/api/tags/${created.tag.id}`, { token: admin }), 204);
   await ok(t.request('PUT', `/api/appointment_types/${acme.appointmentTypeIds[1]}`, { token: admin, body: { name: 'Physio', duration: 50 } }));
   // A visit's arrival (Cora's 09:00 visit with Pat on Tuesday 24 Nov) and Cora's availability.
-  await ok(t.request('PUT', `/api/appointments/${acme.appointmentIds[0]}/update_arrival_time`, { token: admin, body: { arrive_at: '2026-11-23T23:30:00.000Z' } }));
+  await ok(t.request('PUT', `/api/appointments/${acme.appointmentIds[0]}/update_arrival_time`, { token: admin, body: { arrive_at: '2026-11-23T23:10:00.000Z' } }));
   await ok(t.request('PUT', `/api/clients/${acme.clientIds[0]}/update_availability`, { token: admin, body: { availability: [{ dow: 2, hours: ['06:00-09:00', '09:00-12:00'] }] } }));
   // A login-as link used for the staff user.
   const users = await t.ctx.db.execute(sql`SELECT id FROM users WHERE email = ${acme.emails.staff}`) as unknown as { rows: { id: number }[] };
@@ -62,7 +62,7 @@ describe('activity report', () => {
       // The fixture's jobs (same minute: by id, newest first).
       ...body.rows.slice(1, 4).map((row: any) => ({ kind: row.kind, who: 'Ada acme', what: expect.stringMatching(/^(Import|Export|Optimisation) 24 Nov 2026$/), changes: [`Status: — → ${row.kind === 'optimisation' ? 'Cancelled' : 'Complete'}`] })),
       { kind: 'availability', who: 'Ada acme', what: 'Cora acme-Client', changes: ['Availability: Monday 09:00-12:00 → Tuesday 06:00-09:00, 09:00-12:00'] },
-      { kind: 'arrival_time', who: 'Ada acme', what: 'Cora acme-Client, 24 Nov 2026', changes: ['Arrival time: 2026-11-23T23:00:00.000Z → 2026-11-23T23:30:00.000Z'] },
+      { kind: 'arrival_time', who: 'Ada acme', what: 'Cora acme-Client, 24 Nov 2026', changes: ['Arrival time: 2026-11-23T23:00:00.000Z → 2026-11-23T23:10:00.000Z'] },
       { kind: 'settings', who: 'Ada acme', what: 'Physio', changes: ['Name: Physiotherapy → Physio', 'Duration (minutes): 60 → 50'] },
       // Deleted: said so, not as each field becoming empty.
       { kind: 'tags', who: 'Ada acme', what: 'Dog on site', changes: ['Deleted'] },
