@@ -1,16 +1,15 @@
 // Optimising a day (issue 12): starting a run, its progress and proposal, applying it all or nothing, refusing a
 // stale proposal, overlapping runs and cancelling, the routes it writes (checked by the optimiser's independent
 // checker against the problem rebuilt from the database), removing routes, "Keep this time", roles and tenancy.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/src/auth/access';
 import { appointments, clients, practitioners, routes, users, versions, type AvailabilityEntry } from '../../server/src/db/schema';
 import { syncJobs } from '../../server/src/db/schema-sync';
-import { checkSolution, travelMatrixFor, type Solution } from '../../server/src/optimizer';
-import { applyOptimization, loadDay, problemOf, SCHEDULE_CHANGED, travelProviderFor, type OptimizationMode } from '../../server/src/modules/optimizations';
+import { applyOptimization, SCHEDULE_CHANGED, type OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
-import { brisbaneAt as at, brisbaneClock as clock, workingEveryDay } from './support/routing';
+import { brisbaneAt as at, brisbaneClock as clock, expectRoutesAccepted, workingEveryDay } from './support/routing';
 import { drainJobs, startWorker, waitForJob } from './support/jobs';
 
 let t: TestApp;
@@ -86,55 +85,6 @@ const apply = (id: number, token = acme.tokens.admin) => t.request('POST', `/api
 async function visitsOf(ids: number[]) {
   const rows = await t.ctx.db.select().from(appointments).where(sql`${appointments.id} IN ${ids}`);
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * Rebuilds the run's problem from the database and has the optimiser's independent checker verify the routes the
- * apply wrote (with the proposal's unplaced visits), and checks each visit carries its route and arrival.
- */
-async function expectRoutesAccepted(date: string, practitionerIds: number[], mode: OptimizationMode, unplaced: { appointment_id: number; reason: string; message: string }[]) {
-  const day = await loadDay(t.ctx.db, acme.businessAccountId, { date, practitionerIds, mode });
-  const { problem, dayStartMs } = problemOf(day);
-  const matrix = await travelMatrixFor(problem, { travel: travelProviderFor(t.ctx.config) });
-  const rows = await t.ctx.db.select().from(routes).where(and(eq(routes.business_account_id, acme.businessAccountId), eq(routes.day, date)));
-  const seconds = (iso: string) => (Date.parse(iso) - dayStartMs) / 1000;
-  const solution: Solution = {
-    routes: rows.map((route) => ({
-      practitionerId: String(route.practitioner_id),
-      stops: route.stops.map((stop) => ({
-        visitId: String(stop.appointment_id), arrival: seconds(stop.reach_at!), start: seconds(stop.arrive_at), departure: seconds(stop.depart_at!),
-        waiting: stop.waiting_seconds!, travelTime: stop.travel_seconds, travelDistance: stop.travel_metres, lateness: stop.lateness_seconds!,
-      })),
-      departStart: seconds(route.metrics.depart_at!),
-      arriveEnd: seconds(route.metrics.end_at!),
-      returnTravelTime: route.return_leg!.travel_seconds,
-      returnTravelDistance: route.return_leg!.travel_metres,
-      break: route.metrics.break ? {
-        start: seconds(route.metrics.break.start_at), end: seconds(route.metrics.break.end_at),
-        afterVisitId: route.metrics.break.after_appointment_id === null ? null : String(route.metrics.break.after_appointment_id),
-      } : null,
-      travelTime: route.metrics.travel_seconds,
-      travelDistance: route.metrics.travel_metres,
-      overtime: route.metrics.overtime_seconds,
-    })),
-    unassigned: unplaced.filter((item) => item.reason !== 'no-location')
-      .map((item) => ({ visitId: String(item.appointment_id), reason: item.reason as Solution['unassigned'][number]['reason'], message: item.message })),
-    objective: undefined as unknown as Solution['objective'],
-    stats: { iterations: 0, elapsedMs: 0, seed: 1, stoppedBy: 'budget' },
-  };
-  const check = checkSolution(problem, solution, matrix);
-  expect(check.errors).toEqual([]);
-  expect(rows.length).toBeGreaterThan(0);
-  const stored = await visitsOf(rows.flatMap((route) => route.stops.map((stop) => stop.appointment_id)));
-  for (const route of rows) {
-    for (const stop of route.stops) {
-      const visit = stored.get(stop.appointment_id)!;
-      expect(visit.route_id).toBe(route.id);
-      expect(visit.practitioner_id).toBe(route.practitioner_id);
-      expect(visit.arrive_at!.toISOString()).toBe(stop.arrive_at);
-    }
-  }
-  return rows;
 }
 
 describe('optimising a day, keeping each visit with its practitioner', () => {
@@ -219,7 +169,7 @@ describe('optimising a day, keeping each visit with its practitioner', () => {
     expect(route.stops.map((stop: any) => stop.appointment_id)).toEqual(run.proposal.lanes[0].after.stops.map((stop: any) => stop.appointment_id));
     expect(route.metrics.travel_seconds).toBeCloseTo(run.proposal.kpis.after.travel_seconds, 0);
 
-    await expectRoutesAccepted(DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
+    await expectRoutesAccepted(t, acme, DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
     const changed = run.proposal.changes[0];
     const details = await t.request('GET', `/api/appointments/${changed.appointment_id}/extra_details`, { token: acme.tokens.staff });
     const version = details.body.versions.at(-1);
@@ -316,7 +266,7 @@ describe('optimising with reassignment between practitioners', () => {
     const applied = await apply(run.id);
     expect(applied.status).toBe(200);
     expect(applied.body.routes.map((route: any) => route.practitioner_id).sort()).toEqual([pat, quinn].sort());
-    await expectRoutesAccepted(DAY, [pat, quinn], 'reassign', run.proposal.unplaced);
+    await expectRoutesAccepted(t, acme, DAY, [pat, quinn], 'reassign', run.proposal.unplaced);
     const details = await t.request('GET', `/api/appointments/${east[0]}/extra_details`, { token: acme.tokens.admin });
     const version = details.body.versions.at(-1);
     expect(version.reason).toBe('Optimised by Ada acme');
@@ -342,7 +292,7 @@ describe('optimising with reassignment between practitioners', () => {
     const [visit] = (await visitsOf([late])).values();
     expect(visit.route_id).toBeNull();
     expect(visit.arrive_at!.toISOString()).toBe(at(DAY2, '10:00').toISOString());
-    await expectRoutesAccepted(DAY2, [pat], 'keep_practitioners', run.proposal.unplaced);
+    await expectRoutesAccepted(t, acme, DAY2, [pat], 'keep_practitioners', run.proposal.unplaced);
   });
 });
 
@@ -360,7 +310,7 @@ describe('a practitioner\'s most visits a day', () => {
       message: 'Pat acme-One has reached the limit of 2 visits a day.',
     }]);
     expect((await apply(run.id)).status).toBe(200);
-    await expectRoutesAccepted(DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
+    await expectRoutesAccepted(t, acme, DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
   });
 });
 
@@ -417,7 +367,7 @@ describe('applying is all or nothing, and only while the schedule is as it was',
 
     const applied = await apply(run.id);
     expect(applied.status).toBe(200);
-    await expectRoutesAccepted(DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
+    await expectRoutesAccepted(t, acme, DAY, [pat], 'keep_practitioners', run.proposal.unplaced);
   });
 
   it('replaces the day\'s routes when the day is optimised again', async () => {

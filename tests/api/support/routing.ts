@@ -1,6 +1,10 @@
 // What the route tests share: Brisbane times (UTC+10, no daylight saving), working hours on every weekday, and a day
 // optimised and applied through the API as a coordinator would.
+import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { appointments, routes } from '../../../server/src/db/schema';
+import { loadDay, problemOf, travelProviderFor, type OptimizationMode } from '../../../server/src/modules/optimizations';
+import { checkSolution, travelMatrixFor, type Solution } from '../../../server/src/optimizer';
 import type { TestApp } from './app';
 import type { BusinessFixture } from './fixtures';
 import { drainJobs } from './jobs';
@@ -24,4 +28,57 @@ export async function optimiseAndApply(t: TestApp, business: BusinessFixture, da
   const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: business.tokens.admin });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   return applied.body.routes as any[];
+}
+
+/**
+ * Rebuilds the run's problem from the database and has the optimiser's independent checker verify the routes the
+ * apply wrote (with the proposal's unplaced visits), and checks each visit carries its route and arrival.
+ */
+export async function expectRoutesAccepted(
+  t: TestApp, business: BusinessFixture, date: string, practitionerIds: number[], mode: OptimizationMode,
+  unplaced: { appointment_id: number; reason: string; message: string }[],
+) {
+  const day = await loadDay(t.ctx.db, business.businessAccountId, { date, practitionerIds, mode });
+  const { problem, dayStartMs } = problemOf(day);
+  const matrix = await travelMatrixFor(problem, { travel: travelProviderFor(t.ctx.config) });
+  const rows = await t.ctx.db.select().from(routes).where(and(eq(routes.business_account_id, business.businessAccountId), eq(routes.day, date)));
+  const seconds = (iso: string) => (Date.parse(iso) - dayStartMs) / 1000;
+  const solution: Solution = {
+    routes: rows.map((route) => ({
+      practitionerId: String(route.practitioner_id),
+      stops: route.stops.map((stop) => ({
+        visitId: String(stop.appointment_id), arrival: seconds(stop.reach_at!), start: seconds(stop.arrive_at), departure: seconds(stop.depart_at!),
+        waiting: stop.waiting_seconds!, travelTime: stop.travel_seconds, travelDistance: stop.travel_metres, lateness: stop.lateness_seconds!,
+      })),
+      departStart: seconds(route.metrics.depart_at!),
+      arriveEnd: seconds(route.metrics.end_at!),
+      returnTravelTime: route.return_leg!.travel_seconds,
+      returnTravelDistance: route.return_leg!.travel_metres,
+      break: route.metrics.break ? {
+        start: seconds(route.metrics.break.start_at), end: seconds(route.metrics.break.end_at),
+        afterVisitId: route.metrics.break.after_appointment_id === null ? null : String(route.metrics.break.after_appointment_id),
+      } : null,
+      travelTime: route.metrics.travel_seconds,
+      travelDistance: route.metrics.travel_metres,
+      overtime: route.metrics.overtime_seconds,
+    })),
+    unassigned: unplaced.filter((item) => item.reason !== 'no-location')
+      .map((item) => ({ visitId: String(item.appointment_id), reason: item.reason as Solution['unassigned'][number]['reason'], message: item.message })),
+    objective: undefined as unknown as Solution['objective'],
+    stats: { iterations: 0, elapsedMs: 0, seed: 1, stoppedBy: 'budget' },
+  };
+  const check = checkSolution(problem, solution, matrix);
+  expect(check.errors).toEqual([]);
+  expect(rows.length).toBeGreaterThan(0);
+  const storedIds = rows.flatMap((route) => route.stops.map((stop) => stop.appointment_id));
+  const stored = new Map((await t.ctx.db.select().from(appointments).where(inArray(appointments.id, storedIds))).map((row) => [row.id, row]));
+  for (const route of rows) {
+    for (const stop of route.stops) {
+      const visit = stored.get(stop.appointment_id)!;
+      expect(visit.route_id).toBe(route.id);
+      expect(visit.practitioner_id).toBe(route.practitioner_id);
+      expect(visit.arrive_at!.toISOString()).toBe(stop.arrive_at);
+    }
+  }
+  return rows;
 }

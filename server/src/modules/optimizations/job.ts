@@ -3,7 +3,7 @@
 // and returns the proposal as the job's result.
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
-import { solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
+import { checkSolution, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
 import { hardIssuesAdded } from '../schedule';
 import { loadDay, problemOf, travelProviderFor } from './day';
 import type { OptimizationMode } from './problem';
@@ -73,26 +73,40 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
     [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))]);
   await writeProgress(run, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });
 
-  // A visit the search cannot place stays where it is, which its client's other visits' windows did not allow for:
-  // when that would break a hard rule, such visits are kept as they are and the day is searched again, briefly.
+  // A visit the search cannot place stays where it is, which its client's other visits' windows (and its
+  // practitioner's route) did not allow for. When the plan would break a hard rule the day does not already break,
+  // the visits involved are kept as they are and the day is searched again, briefly; each round keeps more visits as
+  // they are, so the rounds end with a plan that adds no break (a day kept as it is adds none).
   let keptAsTheyAre = new Set<number>();
   for (let attempt = 0; ; attempt++) {
     const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
-    const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : Math.max(300, Math.round(budgetMs / 4)));
+    const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : Math.max(300, Math.round(budgetMs / 8)));
+    // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
+    // refuses is never offered.
+    const refused = checkSolution(dayProblem.problem, solution, matrix).errors;
+    if (refused.length > 0) {
+      run.ctx.log.error({ jobId: job.id, errors: refused.slice(0, 10) }, 'the optimiser\'s plan failed its independent check');
+      throw new JobFailedError('The optimiser could not find a plan that passes its own checks for this day. Please tell support.');
+    }
     const proposal = buildProposal({
       day: dayProblem, matrix, solution, date, timeZone: data.businessTimeZone, mode, travelName: provider.name, appointmentTypeNames: typeNames,
     });
-    const unplaced = solution.unassigned.map((item) => Number(item.visitId)).filter((id) => !keptAsTheyAre.has(id));
-    if (attempt === 2 || unplaced.length === 0 || hardIssuesAdded(proposal.checks!).length === 0) {
+    const added = hardIssuesAdded(proposal.checks!);
+    const involved = [...solution.unassigned.map((item) => Number(item.visitId)), ...added.flatMap((issue) => issue.appointmentIds)];
+    const newlyKept = added.length === 0 ? [] : involved.filter((id) => !keptAsTheyAre.has(id) && data.visits.some((visit) => visit.id === id));
+    if (newlyKept.length === 0 || attempt === MAX_ROUNDS) {
       await writeProgress(run, {
         elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
       });
       return { proposal, fingerprints: data.visits.map(fingerprintOf) };
     }
-    keptAsTheyAre = new Set([...keptAsTheyAre, ...unplaced]);
+    keptAsTheyAre = new Set([...keptAsTheyAre, ...newlyKept]);
   }
 }
+
+/** Searches after the first that may keep more visits as they are (ADR 0020); Apply refuses a plan still breaking a rule. */
+const MAX_ROUNDS = 5;
 
 /** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */
 async function solveDay(run: JobRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number): Promise<Solution> {

@@ -165,7 +165,7 @@ export function buildDayProblem(data: DayData): DayProblem {
       .map((window) => ({ start: Math.max(window.start, start), end: Math.min(window.end, tolerance.end) }));
   });
   const timesOf = (visit: DayVisit, windows: TimeWindow[] | null): ClientVisitTimes => ({
-    clientId: visit.clientId, practitionerId: visit.practitionerId, typeId: visit.appointmentTypeId,
+    clientId: visit.clientId, typeId: visit.appointmentTypeId,
     booked: secondsOf(visit.startsAt, zeroMs), duration: Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000),
     current: secondsOf(currentArrival(visit), zeroMs), own: windows,
   });

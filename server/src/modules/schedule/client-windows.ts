@@ -2,11 +2,10 @@
 // visit's own time windows, so the optimiser keeps to them by keeping each visit in its windows (ADR 0020): a client's
 // day is split between their visits, from where the visits are now and how far each may move. Pure.
 import type { TimeWindow } from '../../optimizer';
-import { isDoubleHanded, type RuleBook } from './rules';
+import { bookedTogether, type RuleBook } from './rules';
 
 export interface ClientVisitTimes {
   clientId: number | null;
-  practitionerId: number;
   typeId: number | null;
   /** Booked start: the client's visits keep this order. */
   booked: number;
@@ -25,7 +24,8 @@ export interface ClientVisitTimes {
  * Each visit's windows once its client's other visits are taken into account (null: it keeps its current time).
  * Any starts chosen inside these windows keep every pair of a client's visits in booked order and far enough apart.
  * A pair that cannot be kept apart within the visits' own windows keeps the times it has, so the plan never makes
- * a client's day worse than it is; so does a two-carer visit (its two bookings arrive together as they are).
+ * a client's day worse than it is; so do two visits booked at the same time (a two-carer visit's two bookings arrive
+ * together, as they are; one practitioner's two bookings at once stay as booked).
  */
 export function clientWindows(visits: readonly ClientVisitTimes[], rules: RuleBook): (TimeWindow[] | null)[] {
   const result = visits.map((visit) => (visit.own && visit.own.length > 0 ? visit.own : null));
@@ -60,7 +60,7 @@ function splitClientDay(visits: readonly ClientVisitTimes[], group: number[], re
       if (aKept && bKept) continue;
       const first = visits[a];
       const second = visits[b];
-      if (isDoubleHanded(first, second)) {
+      if (bookedTogether(first, second)) {
         result[a] = null;
         result[b] = null;
         return false;

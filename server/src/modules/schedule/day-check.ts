@@ -5,7 +5,10 @@ import { isDoubleHanded, RULES, toleranceWindow, type RuleBook, type RuleId } fr
 
 export interface CheckedVisit {
   id: number;
+  /** The practitioner in the plan being checked. */
   practitionerId: number;
+  /** The practitioner it is booked with (two bookings of a client at one time with two of them are a two-carer visit). */
+  bookedPractitionerId: number;
   practitionerName: string;
   clientId: number | null;
   clientName: string | null;
@@ -62,7 +65,7 @@ export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, cloc
     for (let i = 0; i < own.length; i++) {
       for (let j = i + 1; j < own.length; j++) {
         const [first, second] = [own[i], own[j]];
-        if (isDoubleHanded(first, second)) {
+        if (isDoubleHanded({ ...first, practitionerId: first.bookedPractitionerId }, { ...second, practitionerId: second.bookedPractitionerId })) {
           if (first.start !== second.start) {
             add('double-handed', Math.min(first.start, second.start), [first.id, second.id],
               `${client(first)}'s two-carer visit booked ${clock(first.booked)}: ${first.practitionerName} arrives ${clock(first.start)}, ${second.practitionerName} ${clock(second.start)}.`);

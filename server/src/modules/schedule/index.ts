@@ -4,7 +4,7 @@ export {
   availabilityChecker, availabilityWindows, currentArrival, dayBounds, dayOf, dayStartMs, secondsOf, startsOutside, type DayBounds, type DayVisit,
 } from './day-model';
 export { businessTimeZone, dayVisits, findVisit } from './day-visits';
-export { isDoubleHanded, RULES, ruleBookOf, toleranceWindow, type RuleBook, type RuleId, type RuleSettings, type TypeRules } from './rules';
+export { bookedTogether, isDoubleHanded, RULES, ruleBookOf, toleranceWindow, type RuleBook, type RuleId, type RuleSettings, type TypeRules } from './rules';
 export { loadRuleBook } from './rule-book';
 export { clientWindows, type ClientVisitTimes } from './client-windows';
 export { countsByRule, dayIssues, issueKey, newHardIssues, type CheckedVisit, type DayIssue } from './day-check';

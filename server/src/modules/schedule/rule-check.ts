@@ -29,6 +29,7 @@ export function issuesOfPlan(placements: readonly Placement[], ctx: CheckContext
     return {
       id: visit.id,
       practitionerId,
+      bookedPractitionerId: visit.practitionerId,
       practitionerName: practitioner?.name ?? visit.practitionerName,
       clientId: visit.clientId,
       clientName: visit.clientName,

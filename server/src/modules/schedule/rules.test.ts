@@ -12,7 +12,7 @@ const rules = ruleBookOf({ tolerance_minutes: 30, client_gap_minutes: 60, availa
 ]));
 
 const visit = (id: number, fields: Partial<CheckedVisit>): CheckedVisit => ({
-  id, practitionerId: 1, practitionerName: 'Harper Walker', clientId: 10, clientName: 'Dorothy Ryan', typeId: null,
+  id, practitionerId: fields.practitionerId ?? 1, bookedPractitionerId: fields.practitionerId ?? 1, practitionerName: 'Harper Walker', clientId: 10, clientName: 'Dorothy Ryan', typeId: null,
   booked: 9 * H, duration: 45 * 60, start: 9 * H, availability: null, shift: null, ...fields,
 });
 
@@ -67,21 +67,23 @@ describe('the day checker', () => {
 
 describe('client windows', () => {
   const times = (fields: Partial<ClientVisitTimes>): ClientVisitTimes => ({
-    clientId: 10, practitionerId: 1, typeId: null, booked: 9 * H, duration: 45 * 60, current: 9 * H, own: [{ start: 8.5 * H, end: 9.5 * H }], ...fields,
+    clientId: 10, typeId: null, booked: 9 * H, duration: 45 * 60, current: 9 * H, own: [{ start: 8.5 * H, end: 9.5 * H }], ...fields,
   });
 
   it('splits the room between two visits that are far enough apart, so neither can come closer', () => {
     const [first, second] = clientWindows([
       times({ booked: 9 * H, current: 9 * H, own: [{ start: 8.5 * H, end: 9.5 * H }] }),
-      times({ booked: 10 * H + 50 * 60, current: 10 * H + 50 * 60, own: [{ start: 10 * H + 20 * 60, end: 11 * H + 20 * 60 }], practitionerId: 2 }),
+      times({ booked: 10 * H + 50 * 60, current: 10 * H + 50 * 60, own: [{ start: 10 * H + 20 * 60, end: 11 * H + 20 * 60 }] }),
     ], rules);
     expect(first).toEqual([{ start: 8.5 * H, end: 9 * H + 2.5 * 60 }]);
     expect(second).toEqual([{ start: 9 * H + 2.5 * 60 + 105 * 60, end: 11 * H + 20 * 60 }]);
   });
 
-  it('keeps both visits of a pair at their times when they cannot be kept apart, and a two-carer visit as it is', () => {
+  it('keeps both visits of a pair at their times when they cannot be kept apart, and two visits booked at one time as they are', () => {
     expect(clientWindows([times({}), times({ booked: 9.5 * H, current: 9.5 * H, own: [{ start: 9 * H, end: 10 * H }] })], rules)).toEqual([null, null]);
-    expect(clientWindows([times({}), times({ practitionerId: 2 })], rules)).toEqual([null, null]);
+    // Room enough to part them (tolerance 3 h), yet booked together: a two-carer visit, or one practitioner's two services.
+    const wide = [{ start: 6 * H, end: 12 * H }];
+    expect(clientWindows([times({ own: wide, duration: 15 * 60 }), times({ own: wide, duration: 15 * 60 })], rules)).toEqual([null, null]);
   });
 
   // Any starts inside the windows leave the client's day no worse by the checker than it is now.
@@ -99,13 +101,14 @@ describe('client windows', () => {
       const input: ClientVisitTimes[] = drawn.map((v) => {
         const tolerance = rules.toleranceOf(v.typeId);
         return {
-          clientId: v.clientId, practitionerId: v.practitionerId, typeId: v.typeId, booked: v.booked, duration: v.duration,
+          clientId: v.clientId, typeId: v.typeId, booked: v.booked, duration: v.duration,
           current: v.booked + v.shift, own: v.kept ? null : [{ start: v.booked - tolerance, end: v.booked + tolerance }],
         };
       });
       const windows = clientWindows(input, rules);
       const checked = (starts: number[]) => input.map((v, index): CheckedVisit => ({
-        id: index + 1, practitionerId: v.practitionerId, practitionerName: `P${v.practitionerId}`, clientId: v.clientId, clientName: `C${v.clientId}`,
+        id: index + 1, practitionerId: drawn[index].practitionerId, bookedPractitionerId: drawn[index].practitionerId,
+        practitionerName: `P${drawn[index].practitionerId}`, clientId: v.clientId, clientName: `C${v.clientId}`,
         typeId: v.typeId, booked: v.booked, duration: v.duration, start: starts[index], availability: null, shift: null,
       }));
       const starts = input.map((v, index) => {

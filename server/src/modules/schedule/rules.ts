@@ -68,6 +68,10 @@ export const toleranceWindow = (rules: RuleBook, typeId: number | null, booked: 
   return { start: booked - tolerance, end: booked + tolerance };
 };
 
+/** Two visits of one client booked to start at the same time: a plan never moves them apart (nor one of them). */
+export const bookedTogether = (a: { clientId: number | null; booked: number }, b: { clientId: number | null; booked: number }) =>
+  a.clientId !== null && a.clientId === b.clientId && a.booked === b.booked;
+
 /**
  * Two bookings of one client at the same booked start with different practitioners are one visit that needs two
  * practitioners: they arrive together rather than one after the other.
@@ -75,4 +79,4 @@ export const toleranceWindow = (rules: RuleBook, typeId: number | null, booked: 
 export const isDoubleHanded = (
   a: { clientId: number | null; booked: number; practitionerId: number },
   b: { clientId: number | null; booked: number; practitionerId: number },
-) => a.clientId !== null && a.clientId === b.clientId && a.booked === b.booked && a.practitionerId !== b.practitionerId;
+) => bookedTogether(a, b) && a.practitionerId !== b.practitionerId;
