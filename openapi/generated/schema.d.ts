@@ -399,6 +399,42 @@ export interface paths {
         patch: operations["updatePractitioner"];
         trace?: never;
     };
+    "/practitioner_leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Practitioners' leave and time off overlapping a date range (dates in the business time zone, inclusive; at most 400 days), by start. Any role; a PRACTITIONER gets only their associated practitioners' leave. */
+        get: operations["listPractitionerLeave"];
+        put?: never;
+        /** Records leave for a practitioner: whole days (start_date to end_date, no times) or part of a day (start_date at start_time to end_date at end_time), in the business time zone. A practitioner on leave is not routed. */
+        post: operations["createPractitionerLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practitioner_leave/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes leave entered in Rounds (leave imported from Cliniko is changed in Cliniko; 409) */
+        put: operations["updatePractitionerLeave"];
+        post?: never;
+        /** Removes leave entered in Rounds (leave imported from Cliniko is removed in Cliniko; 409) */
+        delete: operations["deletePractitionerLeave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/custom_locations": {
         parameters: {
             query?: never;
@@ -2043,6 +2079,54 @@ export interface components {
             /** @description Absent means all day; when present, at least one slot (an empty list is refused with 422) */
             hours?: components["schemas"]["AvailabilitySlot"][];
         };
+        /** @description A time of day in the business time zone, HH:MM (24-hour) */
+        LeaveClockTime: string;
+        PractitionerLeaveInput: {
+            practitioner_id: components["schemas"]["Id"];
+            /**
+             * Format: date
+             * @description yyyy-MM-dd in the business time zone
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd; for whole days, the last day of leave (inclusive)
+             */
+            end_date: string;
+            /** @description with end_time, part of a day; both left out (or null) = whole days */
+            start_time?: components["schemas"]["LeaveClockTime"] | null;
+            end_time?: components["schemas"]["LeaveClockTime"] | null;
+            reason?: string | null;
+        };
+        PractitionerLeave: {
+            id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /**
+             * Format: date
+             * @description the first day
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description the last day (inclusive)
+             */
+            end_date: string;
+            /** @description HH:MM in the business time zone; null for whole days (starts_at and ends_at are midnights) */
+            start_time: string | null;
+            end_time: string | null;
+            reason: string | null;
+            /**
+             * @description manual = entered in Rounds; cliniko = imported from a Cliniko unavailable block (changed there)
+             * @enum {string}
+             */
+            source: "manual" | "cliniko";
+            cliniko_block_id: string | null;
+            created_by_name: string | null;
+        };
         Tag: {
             id: components["schemas"]["Id"];
             name: string;
@@ -2776,6 +2860,8 @@ export interface components {
             gap_seconds: number | null;
             /** @description how much longer the gap must be to cover the travel; 0 when it is long enough (or unknown) */
             needs_more_seconds: number;
+            /** @description the visit is booked while its practitioner is on leave (Settings → Practitioners → Leave) */
+            on_leave: boolean;
         };
         PractitionerDayTravel: {
             practitioner_id: components["schemas"]["Id"];
@@ -2912,6 +2998,17 @@ export interface components {
             content: {
                 "application/json": {
                     appointment: components["schemas"]["Appointment"];
+                };
+            };
+        };
+        /** @description Leave */
+        PractitionerLeaveBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    leave: components["schemas"]["PractitionerLeave"];
                 };
             };
         };
@@ -3694,6 +3791,102 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listPractitionerLeave: {
+        parameters: {
+            query?: {
+                practitioner_id?: components["schemas"]["Id"];
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leave */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leave: components["schemas"]["PractitionerLeave"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createPractitionerLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PractitionerLeaveInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PractitionerLeaveBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updatePractitionerLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PractitionerLeaveInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PractitionerLeaveBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deletePractitionerLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -8,7 +8,7 @@ import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvider } from '../../optimizer';
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
-import { loadPractitionerDays } from '../practitioners';
+import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
 import { buildDayProblem, dayStartMs, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { businessTimeZone, dayVisits, practitionerColors, usualPractitioners, type DayBounds } from './repository';
 
@@ -39,6 +39,25 @@ export interface LoadedDay {
   problems: string[];
 }
 
+const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * Which of a run's practitioners are routed, and what stops the run. A practitioner on leave all day is never
+ * routed: keeping visits with their practitioner, that stops the run (naming them); reassigning, they are left out
+ * and their visits go to the others (unless every practitioner chosen is on leave).
+ */
+export function practitionersToRoute<Day extends PractitionerDay>(days: readonly Day[], mode: OptimizationMode): { routed: Day[]; problems: string[] } {
+  const onLeave = days.filter((day) => day.onLeave);
+  const atWork = days.filter((day) => !day.onLeave);
+  const leaveProblems = onLeave.map((day) => `${day.name} is on leave on ${longDate(day.date)}${day.onLeave!.reason ? ` (${day.onLeave!.reason})` : ''}: `
+    + (mode === 'reassign' ? 'choose practitioners at work to take their visits.' : 'leave them out, or reassign between practitioners to move their visits to the others.'));
+  const leaveLeftOut = mode === 'reassign' && atWork.length > 0;
+  return {
+    routed: leaveLeftOut ? atWork : [...days],
+    problems: [...(leaveLeftOut ? [] : leaveProblems), ...atWork.flatMap(routingProblems)],
+  };
+}
+
 export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
   const timeZone = await businessTimeZone(db, businessAccountId);
   const [settings, days, colors, visits] = await Promise.all([
@@ -47,14 +66,15 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
     practitionerColors(db, businessAccountId, choices.practitionerIds),
     dayVisits(db, businessAccountId, choices.practitionerIds, dayBounds(choices.date, timeZone)),
   ]);
-  const practitioners = days.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
+  const { routed, problems } = practitionersToRoute(days, choices.mode);
+  const practitioners = routed.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
   const usual = choices.mode === 'reassign'
     ? await usualPractitioners(db, businessAccountId, clientIds, dayBounds(choices.date, timeZone).from, choices.practitionerIds)
     : new Map<number, number>();
   return {
     data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual },
-    problems: practitioners.flatMap(routingProblems),
+    problems,
   };
 }
 

@@ -10,9 +10,9 @@ import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/qu
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import { checkDay, dayBounds } from './day';
+import { checkDay, dayBounds, practitionersToRoute } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import { currentArrival, routingProblems, type OptimizationMode } from './problem';
+import { currentArrival, type OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
@@ -83,7 +83,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
   }
   // Only the practitioners' day is checked here; the run reads the visits when it starts.
-  const problems = (await loadPractitionerDays(db, business, practitionerIds, body.date)).flatMap(routingProblems);
+  const { problems } = practitionersToRoute(await loadPractitionerDays(db, business, practitionerIds, body.date), mode);
   if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {
