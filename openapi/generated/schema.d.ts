@@ -2346,6 +2346,10 @@ export interface components {
             clients_updated?: number;
             /** @description clients the PMS did not change that were placed again on the map (a better geocoder answered, or a point from the demo sandbox's synthetic streets was replaced) */
             clients_placed?: number;
+            /** @description practitioners' unavailable blocks of the range imported as leave (added or changed) */
+            leave_imported?: number;
+            /** @description imported leave of the range removed because the PMS no longer has its block */
+            leave_removed?: number;
             /** @description PMS records that could not be read (malformed); see warnings */
             records_skipped?: number;
             warnings?: string[];

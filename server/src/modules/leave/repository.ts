@@ -66,11 +66,13 @@ export async function deleteLeave(tx: DbOrTx, businessAccountId: number, id: num
 export interface ImportedBlock { blockId: string; practitionerId: number; startsAt: Date; endsAt: Date; notes: string | null }
 
 /**
- * Makes the imported leave that overlaps [from, to) what Cliniko says: each block upserted by its id, and the
- * imported leave of that range whose block Cliniko no longer lists deleted. Leave entered in Rounds is left alone.
+ * Makes the imported leave that overlaps [from, to) (of `practitionerIds`, or everyone's when null) what Cliniko says:
+ * each block upserted by its id and, with `removeMissing`, the imported leave of that range whose block Cliniko no
+ * longer lists deleted. Leave entered in Rounds is left alone.
  */
 export async function replaceImportedLeave(
-  tx: DbOrTx, businessAccountId: number, blocks: readonly ImportedBlock[], range: { from: Date; to: Date },
+  tx: DbOrTx, businessAccountId: number, blocks: readonly ImportedBlock[],
+  range: { from: Date; to: Date; practitionerIds: readonly number[] | null; removeMissing: boolean },
 ): Promise<{ upserted: number; removed: number }> {
   for (const block of blocks) {
     await tx.insert(practitionerLeave).values({
@@ -82,9 +84,11 @@ export async function replaceImportedLeave(
       set: { practitioner_id: block.practitionerId, starts_at: block.startsAt, ends_at: block.endsAt, reason: block.notes, updated_at: sql`now()` },
     });
   }
+  if (!range.removeMissing || range.practitionerIds?.length === 0) return { upserted: blocks.length, removed: 0 };
   const kept = blocks.map((block) => block.blockId);
   const removed = await tx.delete(practitionerLeave).where(and(
     eq(practitionerLeave.business_account_id, businessAccountId), eq(practitionerLeave.source, 'cliniko'),
+    range.practitionerIds ? inArray(practitionerLeave.practitioner_id, [...range.practitionerIds]) : undefined,
     lt(practitionerLeave.starts_at, range.to), gt(practitionerLeave.ends_at, range.from),
     kept.length ? notInArray(practitionerLeave.cliniko_block_id, kept) : undefined,
   )).returning({ id: practitionerLeave.id });
