@@ -2478,6 +2478,17 @@ export interface components {
             }[];
             /** @description how many such practitioner-days there are in all (unrouted_days lists the first) */
             unrouted_day_count: number;
+            /** @description Visits (not cancelled) from today through the next 4 weeks booked while their practitioner is on leave (Settings → Practitioners → Leave): how many in all, and the first practitioner-days (at most 5, by day, then practitioner name). Reassigning the day (Optimise, reassign mode) moves them. */
+            visits_on_leave: {
+                count: number;
+                days: {
+                    /** Format: date */
+                    date: string;
+                    practitioner_id: components["schemas"]["Id"];
+                    practitioner_name: string;
+                    visits: number;
+                }[];
+            };
             /** @description routes of today and the next 6 days that changed after they were applied */
             stale_routes: {
                 /** Format: date */

@@ -161,6 +161,9 @@ describe('leave in the practitioners\' day and the optimisation', () => {
     expect(body.optimization.proposal.lanes.map((lane: any) => lane.practitioner_id)).toEqual([quinn]);
     expect(body.optimization.proposal.lanes[0].after.stops).toHaveLength(2);
     expect(body.optimization.proposal.unplaced).toEqual([]);
+    expect(body.optimization.proposal.changes).toContainEqual(expect.objectContaining({
+      old_practitioner_id: pat, old_practitioner_name: 'Pat acme-One', new_practitioner_id: quinn, new_practitioner_name: 'Quinn acme-Two',
+    }));
     const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: acme.tokens.admin });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     const travel = await t.request('GET', `/api/appointments/travel?date=${DAY}`, { token: acme.tokens.staff });
@@ -185,3 +188,30 @@ describe('leave in the practitioners\' day and the optimisation', () => {
     expect([clock(lane.shift_start), clock(lane.shift_end)]).toEqual(['12:00', '17:00']);
   });
 });
+
+describe('the dashboard', () => {
+  it('counts the visits of the next 4 weeks booked while their practitioner is on leave, by practitioner-day', async () => {
+    await create({ practitioner_id: pat, start_date: '2029-08-07', end_date: '2029-08-07' });
+    await create({ practitioner_id: pat, start_date: '2029-09-11', end_date: '2029-09-11' });
+    await create({ practitioner_id: quinn, start_date: '2029-08-08', end_date: '2029-08-08', start_time: '09:30', end_time: '11:00' });
+    await addVisit('2029-08-07', pat, '09:00', 153.0);
+    await addVisit('2029-08-07', pat, '11:00', 153.01);
+    await addVisit('2029-08-07', quinn, '09:00', 153.04);
+    await addVisit('2029-08-08', quinn, '09:00', 153.04); // 09:00–09:45 overlaps the leave from 09:30
+    await addVisit('2029-08-08', quinn, '11:00', 153.04); // after it
+    await addVisit('2029-09-11', pat, '09:00', 153.0); // more than 4 weeks ahead
+    const { body } = await t.request('GET', '/api/dashboard?date=2029-08-06', { token: acme.tokens.staff });
+    expect(body.overview.visits_on_leave).toEqual({
+      count: 3,
+      days: [
+        { date: '2029-08-07', practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 2 },
+        { date: '2029-08-08', practitioner_id: quinn, practitioner_name: 'Quinn acme-Two', visits: 1 },
+      ],
+    });
+    expect((await t.request('GET', '/api/dashboard?date=2029-08-20', { token: acme.tokens.admin })).body.overview.visits_on_leave).toEqual({
+      count: 1, days: [{ date: '2029-09-11', practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 1 }],
+    });
+    expect((await t.request('GET', '/api/dashboard?date=2029-08-06', { token: other.tokens.admin })).body.overview.visits_on_leave).toEqual({ count: 0, days: [] });
+  });
+});
+

@@ -1,8 +1,8 @@
 // Leave queries: the business's practitioners' leave by practitioner and range, its writes, and the Cliniko import's
 // upsert by block id. Only this module writes practitioner_leave.
-import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { businessAccounts, practitioners } from '../../db/schema';
+import { appointments, businessAccounts, practitioners } from '../../db/schema';
 import { practitionerLeave, type LeaveSource } from '../../db/schema-leave';
 
 export type LeaveRow = typeof practitionerLeave.$inferSelect;
@@ -93,4 +93,21 @@ export async function replaceImportedLeave(
     kept.length ? notInArray(practitionerLeave.cliniko_block_id, kept) : undefined,
   )).returning({ id: practitionerLeave.id });
   return { upserted: blocks.length, removed: removed.length };
+}
+
+/**
+ * The business's visits (not cancelled) starting in [from, to) whose booked time overlaps their practitioner's
+ * leave, by start.
+ */
+export async function visitsInLeave(db: DbOrTx, businessAccountId: number, from: Date, to: Date): Promise<{ id: number; practitionerId: number; startsAt: Date }[]> {
+  return db.selectDistinct({ id: appointments.id, practitionerId: appointments.practitioner_id, startsAt: appointments.starts_at }).from(appointments)
+    .innerJoin(practitionerLeave, and(
+      eq(practitionerLeave.business_account_id, appointments.business_account_id), eq(practitionerLeave.practitioner_id, appointments.practitioner_id),
+      lt(practitionerLeave.starts_at, appointments.ends_at), gt(practitionerLeave.ends_at, appointments.starts_at),
+    ))
+    .where(and(
+      eq(appointments.business_account_id, businessAccountId), isNull(appointments.cancelled_at),
+      gte(appointments.starts_at, from), lt(appointments.starts_at, to),
+    ))
+    .orderBy(asc(appointments.starts_at), asc(appointments.id));
 }

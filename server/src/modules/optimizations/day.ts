@@ -37,6 +37,8 @@ export interface LoadedDay {
   data: DayData;
   /** What stops practitioners from being routed, in words; the run cannot go ahead while there is any. */
   problems: string[];
+  /** The run's practitioners left out because they are on leave all day (reassigning moves their visits). */
+  leftOut: PractitionerDay[];
 }
 
 const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -46,7 +48,7 @@ const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString(
  * routed: keeping visits with their practitioner, that stops the run (naming them); reassigning, they are left out
  * and their visits go to the others (unless every practitioner chosen is on leave).
  */
-export function practitionersToRoute<Day extends PractitionerDay>(days: readonly Day[], mode: OptimizationMode): { routed: Day[]; problems: string[] } {
+export function practitionersToRoute<Day extends PractitionerDay>(days: readonly Day[], mode: OptimizationMode): { routed: Day[]; leftOut: Day[]; problems: string[] } {
   const onLeave = days.filter((day) => day.onLeave);
   const atWork = days.filter((day) => !day.onLeave);
   const leaveProblems = onLeave.map((day) => `${day.name} is on leave on ${longDate(day.date)}${day.onLeave!.reason ? ` (${day.onLeave!.reason})` : ''}: `
@@ -54,6 +56,7 @@ export function practitionersToRoute<Day extends PractitionerDay>(days: readonly
   const leaveLeftOut = mode === 'reassign' && atWork.length > 0;
   return {
     routed: leaveLeftOut ? atWork : [...days],
+    leftOut: leaveLeftOut ? onLeave : [],
     problems: [...(leaveLeftOut ? [] : leaveProblems), ...atWork.flatMap(routingProblems)],
   };
 }
@@ -66,7 +69,7 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
     practitionerColors(db, businessAccountId, choices.practitionerIds),
     dayVisits(db, businessAccountId, choices.practitionerIds, dayBounds(choices.date, timeZone)),
   ]);
-  const { routed, problems } = practitionersToRoute(days, choices.mode);
+  const { routed, leftOut, problems } = practitionersToRoute(days, choices.mode);
   const practitioners = routed.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
   const usual = choices.mode === 'reassign'
@@ -75,6 +78,7 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
   return {
     data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual },
     problems,
+    leftOut,
   };
 }
 

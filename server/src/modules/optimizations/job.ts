@@ -103,6 +103,7 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
   const proposal = buildProposal({
     day: dayProblem, matrix, solution, date, timeZone: day.data.businessTimeZone, mode, travelName: provider.name,
     appointmentTypeNames: await appointmentTypeNames(ctx.db, job.business_account_id, typeIds),
+    leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])),
   });
   await writeProgress(run, {
     elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
