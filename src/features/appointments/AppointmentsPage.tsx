@@ -24,7 +24,7 @@ import { VisitFilters } from './VisitFilters';
 import { DayMap } from './DayMap';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
 import {
-  canPlanRoutes, LaneDayTimes, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings,
+  canPlanRoutes, LaneDayTimes, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner, useMoveAppointment, useTravelWarnings, useVisitsOnLeave,
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
@@ -116,6 +116,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const optimises = plansRoutes && view === 'schedule';
   // Travel warnings on the schedule's day, and in the list when it shows one day.
   const warnings = useTravelWarnings(view === 'schedule' ? shownDay : view === 'list' && days.length === 1 ? days[0] : null, view === 'schedule' ? dayAppointments : listed ?? []);
+  const onLeave = useVisitsOnLeave(view === 'schedule' ? shownDay : null);
   const move = useMoveAppointment();
 
   return (
@@ -205,6 +206,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   appointments={dayAppointments}
                   businessTimeZone={businessTimeZone}
                   warnings={warnings}
+                  onLeave={onLeave}
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
                   fixedBeforeMinutes={fixedBeforeMinutes}
                   laneNote={(practitionerId) => {

@@ -2,8 +2,9 @@
 // (travel and waiting) are drawn as dashed connectors with their length. A visit whose gap is shorter than the travel
 // from the visit before carries its travel warning. Those who may move visits drag a block to another time (5-minute
 // steps) and/or another practitioner's lane: an outline shows where it will go, and the drop is handed to `onMoveVisit`.
-// A visit too short to carry its time and name shows them on hover and focus. On a phone the day is a list per
-// practitioner instead (the lanes would need scrolling sideways to see past the morning).
+// A visit too short to carry its time and name shows them on hover and focus. A visit booked while its practitioner is
+// on leave is striped and marked "Leave" (and its lane counts them): Reassign moves them. On a phone the day is a list
+// per practitioner instead (the lanes would need scrolling sideways to see past the morning).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
@@ -53,7 +54,21 @@ function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { t
 
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
+/** What a visit booked in its practitioner's leave says of itself, and the stripes that mark it on a lane. */
+const ON_LEAVE = 'booked while the practitioner is on leave';
+const LEAVE_STRIPES = 'repeating-linear-gradient(135deg, rgb(255 255 255 / 0.45) 0 4px, transparent 4px 9px)';
+
+/** "2 visits booked in leave" under a lane's name, when it has any. */
+function LeaveCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span data-testid="lane-on-leave" className="block text-xs font-medium text-violet-700 dark:text-violet-300">
+      {count} {count === 1 ? 'visit' : 'visits'} booked in leave
+    </span>
+  );
+}
+
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, onLeave, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
   appointments: readonly AppointmentSummary[];
   /** Visits that have started or start within this many minutes cannot be dragged. */
   fixedBeforeMinutes?: number;
@@ -64,6 +79,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   laneNote?: (practitionerId: number) => ReactNode;
   /** A visit's travel warning, by visit id. */
   warnings?: ReadonlyMap<number, string>;
+  /** The visits booked while their practitioner is on leave. */
+  onLeave?: ReadonlySet<number>;
   /** Given to those who may move visits: blocks can then be dragged; settles when the server has answered. */
   onMoveVisit?: (appointmentId: number, move: ScheduleMove) => Promise<unknown>;
 }) {
@@ -103,7 +120,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
-  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} />;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} onLeave={onLeave} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -127,6 +144,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     {lane.practitionerName}
                   </span>
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
+                  <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
                   {laneNote?.(lane.practitionerId)}
                 </div>
                 <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
@@ -159,7 +177,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const held = drag.heldId === appointment.id && !moving;
                     const fixed = onMoveVisit ? fixedVisitReason(arrivalOf(appointment), fixedBeforeMinutes) : null;
                     const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
-                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}`;
+                    const inLeave = onLeave?.has(appointment.id) ?? false;
+                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -173,11 +192,14 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${dragHint ? `\n${dragHint}` : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
                         } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
-                        style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
+                        style={{
+                          left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color,
+                          ...(inLeave ? { backgroundImage: LEAVE_STRIPES } : {}),
+                        }}
                       >
                         {short ? (
                           // Too narrow for words: they show in a popover on hover and focus (and are the accessible name).
@@ -186,7 +208,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}
                           </span>
                         ) : (
                           <>
@@ -197,6 +219,11 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         {warning && (
                           <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
                             <Icon name="warning" className="size-3.5" />
+                          </span>
+                        )}
+                        {inLeave && (
+                          <span data-testid="block-on-leave" className="absolute right-0.5 bottom-0.5 rounded bg-white px-0.5 text-[9px] font-bold text-violet-800 uppercase" aria-hidden="true">
+                            Leave
                           </span>
                         )}
                       </button>
@@ -238,11 +265,12 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 }
 
 /** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
-function DayAgenda({ layout, businessTimeZone, laneNote, warnings }: {
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings, onLeave }: {
   layout: ReturnType<typeof layoutSchedule>;
   businessTimeZone?: string | null;
   laneNote?: (practitionerId: number) => ReactNode;
   warnings?: ReadonlyMap<number, string>;
+  onLeave?: ReadonlySet<number>;
 }) {
   return (
     <ul aria-label="Practitioners' visits" data-testid="day-agenda" className="space-y-4 px-4 py-3">
@@ -255,6 +283,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings }: {
               {lane.practitionerName}
               <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
             </h3>
+            <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
             <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
             <ol className="mt-2 space-y-1.5">
               {lane.blocks.map((block) => {
@@ -277,6 +306,9 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings }: {
                         {type && <span className="block text-xs text-slate-600 dark:text-slate-300">{type}</span>}
                         {outside && <span className="block text-xs text-amber-800 dark:text-amber-300">⚠ Outside client’s availability</span>}
                         {warning && <span data-testid="block-travel-warning" className="block text-xs text-rose-700 dark:text-rose-300">{warning}</span>}
+                        {onLeave?.has(appointment.id) && (
+                          <span data-testid="block-on-leave" className="block text-xs font-medium text-violet-700 dark:text-violet-300">Booked while the practitioner is on leave</span>
+                        )}
                       </span>
                     </button>
                   </li>

@@ -10,5 +10,5 @@ export { useMoveAppointment } from './mutations';
 export { LaneDayTimes, OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';
 export { routeQueries } from './queries';
 export { RunSheet } from './RunSheet';
-export { TravelWarning, useTravelWarnings } from './TravelWarning';
+export { TravelWarning, useTravelWarnings, useVisitsOnLeave } from './TravelWarning';
 export { useRoadPaths } from './useRoadPaths';

@@ -138,7 +138,7 @@ export function quietDashboard(role: Role) {
       visits_by_practitioner: [],
       outside_availability: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }],
       travel_warnings: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }],
-      unrouted_days: [], stale_routes: [], clients_missing_address: { clients: 0, with_visit_this_week: 0 },
+      unrouted_days: [], unrouted_day_count: 0, visits_on_leave: { count: 0, days: [] }, stale_routes: [], clients_missing_address: { clients: 0, with_visit_this_week: 0 },
       last_import: null, last_export: null,
       this_week: week('2026-11-23', '2026-11-29'), last_week: week('2026-11-16', '2026-11-22'), travel: 'haversine',
       failed_reminders: { count: 0, clients: [] },
