@@ -103,10 +103,10 @@ describe('recording leave', () => {
 
   it('refuses leave that ends before it starts, is longer than a year or has half a time, in words', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ start_date: '2029-06-10', end_date: '2029-06-09' }, /end_date \(2029-06-09\) must not be before start_date \(2029-06-10\)/],
-      [{ start_date: '2029-06-10', end_date: '2029-06-10', start_time: '14:00', end_time: '13:00' }, /must end after it starts/],
+      [{ start_date: '2029-06-10', end_date: '2029-06-09' }, /^end_date: the last day \(2029-06-09\) must not be before the first \(2029-06-10\)\.$/],
+      [{ start_date: '2029-06-10', end_date: '2029-06-10', start_time: '14:00', end_time: '13:00' }, /^end_time: the leave must end after it starts \(13:00 is not after 14:00 on 2029-06-10\)\.$/],
       [{ start_date: '2029-06-10', end_date: '2029-06-10', start_time: '14:00' }, /start_time and end_time go together/],
-      [{ start_date: '2029-06-10', end_date: '2030-06-12' }, /at most a year long/],
+      [{ start_date: '2029-06-10', end_date: '2030-06-12' }, /^end_date: leave can be at most a year long/],
       [{ start_date: '2029-02-30', end_date: '2029-03-01' }, /start_date/],
     ];
     for (const [dates, message] of cases) {

@@ -104,6 +104,8 @@ export const defaultHandlers = [
   http.get(api('/provider_account/current'), ({ request }) =>
     userOf(request) ? HttpResponse.json({ provider_account: activeAccount }) : error(401, 'Authentication required.'),
   ),
+  // No practitioner has leave (tests of leave give their own).
+  http.get(api('/practitioner_leave'), ({ request }) => (userOf(request) ? HttpResponse.json({ leave: [] }) : error(401, 'Authentication required.'))),
   // The dashboard of a quiet day (tests of the dashboard give their own): nothing to fix, nothing ahead.
   http.get(api('/dashboard'), ({ request }) => {
     const user = userOf(request);

@@ -40,7 +40,7 @@ function leaveInstants(input: LeaveInput, timeZone: string): { startsAt: Date; e
     throw invalid('start_time and end_time go together: give both for part of a day, or neither for whole days.');
   }
   if (Temporal.PlainDate.compare(endDate, startDate) < 0) {
-    throw invalid(`end_date (${input.end_date}) must not be before start_date (${input.start_date}).`);
+    throw invalid(`end_date: the last day (${input.end_date}) must not be before the first (${input.start_date}).`);
   }
   const starts = hasStart
     ? startDate.toZonedDateTime({ timeZone, plainTime: plainTime(input.start_time!) })
@@ -49,10 +49,10 @@ function leaveInstants(input: LeaveInput, timeZone: string): { startsAt: Date; e
     ? endDate.toZonedDateTime({ timeZone, plainTime: plainTime(input.end_time!) })
     : endDate.add({ days: 1 }).toZonedDateTime({ timeZone });
   if (Temporal.ZonedDateTime.compare(ends, starts) <= 0) {
-    throw invalid(`The leave must end after it starts: end_time (${input.end_time}) is not after start_time (${input.start_time}) on ${input.start_date}.`);
+    throw invalid(`end_time: the leave must end after it starts (${input.end_time} is not after ${input.start_time} on ${input.start_date}).`);
   }
   if (starts.until(ends, { largestUnit: 'hours' }).total('hours') > MAX_LEAVE_DAYS * 24) {
-    throw invalid(`Leave can be at most a year long (${MAX_LEAVE_DAYS} days): enter a longer absence as several entries.`);
+    throw invalid(`end_date: leave can be at most a year long (${MAX_LEAVE_DAYS} days); enter a longer absence as several entries.`);
   }
   return { startsAt: new Date(starts.epochMilliseconds), endsAt: new Date(ends.epochMilliseconds) };
 }
