@@ -49,11 +49,11 @@ describe('the day schedule', () => {
     const view = renderDaySchedule();
     await waitFor(() => expect(screen.getAllByTestId('block-on-leave')).toHaveLength(1));
     expect(block('Bert Smith')).toHaveAccessibleName('10:30 Bert Smith (Home visit), booked while the practitioner is on leave');
-    expect(within(block('Bert Smith')).getByTestId('block-on-leave')).toHaveTextContent('Leave');
+    expect(within(block('Bert Smith')).getByTestId('block-on-leave')).toHaveTextContent('On leave');
     expect(block('Bert Smith').title).toMatch(/Booked while the practitioner is on leave: reassign it\./);
     expect(within(block('Margaret Jones')).queryByTestId('block-on-leave')).toBeNull();
     const [pat, sam] = screen.getAllByTestId('schedule-lane');
-    expect(within(pat).getByTestId('lane-on-leave')).toHaveTextContent('1 visit booked in leave');
+    expect(within(pat).getByTestId('lane-on-leave')).toHaveTextContent('1 visit booked while on leave');
     expect(within(sam).queryByTestId('lane-on-leave')).toBeNull();
     view.unmount();
 

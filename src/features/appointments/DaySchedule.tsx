@@ -3,7 +3,7 @@
 // from the visit before carries its travel warning. Those who may move visits drag a block to another time (5-minute
 // steps) and/or another practitioner's lane: an outline shows where it will go, and the drop is handed to `onMoveVisit`.
 // A visit too short to carry its time and name shows them on hover and focus. A visit booked while its practitioner is
-// on leave is striped and marked "Leave" (and its lane counts them): Reassign moves them. On a phone the day is a list
+// on leave is striped and marked "On leave" (and its lane counts them): Reassign moves them. On a phone the day is a list
 // per practitioner instead (the lanes would need scrolling sideways to see past the morning).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
@@ -58,12 +58,12 @@ const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStar
 const ON_LEAVE = 'booked while the practitioner is on leave';
 const LEAVE_STRIPES = 'repeating-linear-gradient(135deg, rgb(255 255 255 / 0.45) 0 4px, transparent 4px 9px)';
 
-/** "2 visits booked in leave" under a lane's name, when it has any. */
+/** "2 visits booked while on leave" under a lane's name, when it has any. */
 function LeaveCount({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <span data-testid="lane-on-leave" className="block text-xs font-medium text-violet-700 dark:text-violet-300">
-      {count} {count === 1 ? 'visit' : 'visits'} booked in leave
+      {count} {count === 1 ? 'visit' : 'visits'} booked while on leave
     </span>
   );
 }
@@ -223,7 +223,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         )}
                         {inLeave && (
                           <span data-testid="block-on-leave" className="absolute right-0.5 bottom-0.5 rounded bg-white px-0.5 text-[9px] font-bold text-violet-800 uppercase" aria-hidden="true">
-                            Leave
+                            On leave
                           </span>
                         )}
                       </button>

@@ -61,7 +61,7 @@ export default function HelpPage({ route }: RoutePageProps) {
               entered in Cliniko (unavailable blocks) comes in with each import; change that in Cliniko. Rounds never plans anyone
               on leave: a day of leave stops an optimisation that keeps their visits with them (it names them), and part of a day
               shortens their hours to the longer stretch they are still working (the afternoon off leaves the morning). Visits
-              already booked in someone’s leave are striped and marked <strong>Leave</strong> on the day schedule, and the
+              already booked in someone’s leave are striped and marked <strong>On leave</strong> on the day schedule, and the
               dashboard counts them: optimise that day choosing <em>reassign between these practitioners</em> (with the person
               on leave still chosen) and their visits move to the others.
             </li>
