@@ -170,6 +170,23 @@ describe('leave in the practitioners\' day and the optimisation', () => {
     expect(travel.body.appointments.map((visit: any) => [visit.practitioner_id, visit.on_leave])).toEqual([[quinn, false], [quinn, false]]);
   });
 
+  it("reassigning, gives a visit kept at its time ('Keep this time') of the practitioner on leave to another, at that time", async () => {
+    const day = '2029-07-26'; // Thursday
+    await create({ practitioner_id: pat, start_date: day, end_date: day });
+    const kept = await addVisit(day, pat, '10:00', 153.0);
+    await addVisit(day, quinn, '11:30', 153.04);
+    expect((await t.request('PUT', `/api/appointments/${kept}/arrival_lock`, { token: acme.tokens.admin, body: { locked: true } })).status).toBe(200);
+    const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: day, practitioner_ids: [pat, quinn], mode: 'reassign' } });
+    expect(created.status).toBe(201);
+    await drainJobs(t.ctx);
+    const { body } = await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin });
+    expect(body.optimization.status, body.optimization.error_message).toBe('COMPLETE');
+    expect(body.optimization.proposal.unplaced).toEqual([]);
+    const stop = body.optimization.proposal.lanes[0].after.stops.find((item: any) => item.appointment_id === kept);
+    expect(body.optimization.proposal.lanes[0].practitioner_id).toBe(quinn);
+    expect(clock(stop.arrive_at)).toBe('10:00');
+  });
+
   it('refuses reassigning when every chosen practitioner is on leave', async () => {
     const refused = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: DAY, practitioner_ids: [pat], mode: 'reassign' } });
     expect(refused.status).toBe(422);

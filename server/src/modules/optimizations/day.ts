@@ -82,8 +82,22 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
   };
 }
 
-/** The optimiser's problem for a loaded day whose practitioners can all be routed. */
-export const problemOf = (day: LoadedDay): DayProblem => buildDayProblem(day.data);
+/**
+ * The optimiser's problem for a loaded day whose practitioners can all be routed. A visit kept at its time (Keep this
+ * time, started, the client not available that day) stays with its practitioner, unless they are left out on leave:
+ * then it keeps its time and goes to whoever at work can take it.
+ */
+export function problemOf(day: LoadedDay): DayProblem {
+  const built = buildDayProblem(day.data);
+  const away = new Set(day.leftOut.map((practitioner) => String(practitioner.practitionerId)));
+  built.problem.visits.forEach((visit, index) => {
+    if (visit.pinnedPractitionerId === undefined || !away.has(visit.pinnedPractitionerId)) return;
+    delete visit.pinnedPractitionerId;
+    const type = built.visits[index].appointmentTypeId;
+    if (type !== null) visit.requiredSkill = String(type);
+  });
+  return built;
+}
 
 const providers = new Map<string, TravelProvider>();
 
