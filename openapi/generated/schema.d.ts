@@ -2468,7 +2468,7 @@ export interface components {
             outside_availability: components["schemas"]["DashboardDayCount"][];
             /** @description today and tomorrow, the visits with less time than the travel from the visit before (as the day schedule warns) */
             travel_warnings: components["schemas"]["DashboardDayCount"][];
-            /** @description In the next 7 days (today first, then by practitioner name), the first practitioner-days (at most 5) with visits but no applied route, for active practitioners with a start place and working hours that day */
+            /** @description In the next 7 days (today first, then by practitioner name), the first practitioner-days (at most 5) with visits but no applied route, for active practitioners with a start place and working hours that day (not on leave all day: those visits are in visits_on_leave) */
             unrouted_days: {
                 /** Format: date */
                 date: string;

@@ -225,6 +225,8 @@ describe('the dashboard', () => {
         { date: '2029-08-08', practitioner_id: quinn, practitioner_name: 'Quinn acme-Two', visits: 1 },
       ],
     });
+    // Pat's day of leave is not an unrouted day (Quinn's, at work, is).
+    expect(body.overview.unrouted_days.filter((row: any) => row.date === '2029-08-07').map((row: any) => row.practitioner_id)).toEqual([quinn]);
     expect((await t.request('GET', '/api/dashboard?date=2029-08-20', { token: acme.tokens.admin })).body.overview.visits_on_leave).toEqual({
       count: 1, days: [{ date: '2029-09-11', practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 1 }],
     });

@@ -144,7 +144,8 @@ export class DashboardService {
       .filter((total) => total.visits > 0 && !routed.has(`${total.practitionerId}|${day}`))
       .filter((total) => {
         const own = dayOf(total.practitionerId, day);
-        return own !== undefined && own.active && own.startPlace !== null && own.shift !== null;
+        // A day of leave is not one to route: its visits are counted as booked in leave instead.
+        return own !== undefined && own.active && own.startPlace !== null && own.shift !== null && own.onLeave === null;
       })
       .map((total) => ({ date: day, practitioner_id: total.practitionerId, practitioner_name: nameOf(total.practitionerId), visits: total.visits }))
       .sort((a, b) => compareNames(a.practitioner_id, b.practitioner_id)));
