@@ -399,6 +399,42 @@ export interface paths {
         patch: operations["updatePractitioner"];
         trace?: never;
     };
+    "/practitioner_leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Practitioners' leave and time off overlapping a date range (dates in the business time zone, inclusive; at most 400 days), by start. Any role; a PRACTITIONER gets only their associated practitioners' leave. */
+        get: operations["listPractitionerLeave"];
+        put?: never;
+        /** Records leave for a practitioner: whole days (start_date to end_date, no times) or part of a day (start_date at start_time to end_date at end_time), in the business time zone. A practitioner on leave is not routed. */
+        post: operations["createPractitionerLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practitioner_leave/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes leave entered in Rounds (leave imported from Cliniko is changed in Cliniko; 409) */
+        put: operations["updatePractitionerLeave"];
+        post?: never;
+        /** Removes leave entered in Rounds (leave imported from Cliniko is removed in Cliniko; 409) */
+        delete: operations["deletePractitionerLeave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/custom_locations": {
         parameters: {
             query?: never;
@@ -2085,6 +2121,54 @@ export interface components {
             /** @description Absent means all day; when present, at least one slot (an empty list is refused with 422) */
             hours?: components["schemas"]["AvailabilitySlot"][];
         };
+        /** @description A time of day in the business time zone, HH:MM (24-hour) */
+        LeaveClockTime: string;
+        PractitionerLeaveInput: {
+            practitioner_id: components["schemas"]["Id"];
+            /**
+             * Format: date
+             * @description yyyy-MM-dd in the business time zone
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd; for whole days, the last day of leave (inclusive)
+             */
+            end_date: string;
+            /** @description with end_time, part of a day; both left out (or null) = whole days */
+            start_time?: components["schemas"]["LeaveClockTime"] | null;
+            end_time?: components["schemas"]["LeaveClockTime"] | null;
+            reason?: string | null;
+        };
+        PractitionerLeave: {
+            id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /**
+             * Format: date
+             * @description the first day
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description the last day (inclusive)
+             */
+            end_date: string;
+            /** @description HH:MM in the business time zone; null for whole days (starts_at and ends_at are midnights) */
+            start_time: string | null;
+            end_time: string | null;
+            reason: string | null;
+            /**
+             * @description manual = entered in Rounds; cliniko = imported from a Cliniko unavailable block (changed there)
+             * @enum {string}
+             */
+            source: "manual" | "cliniko";
+            cliniko_block_id: string | null;
+            created_by_name: string | null;
+        };
         Tag: {
             id: components["schemas"]["Id"];
             name: string;
@@ -2310,6 +2394,10 @@ export interface components {
             clients_updated?: number;
             /** @description clients the PMS did not change that were placed again on the map (a better geocoder answered, or a point from the demo sandbox's synthetic streets was replaced) */
             clients_placed?: number;
+            /** @description practitioners' unavailable blocks of the range imported as leave (added or changed) */
+            leave_imported?: number;
+            /** @description imported leave of the range removed because the PMS no longer has its block */
+            leave_removed?: number;
             /** @description PMS records that could not be read (malformed); see warnings */
             records_skipped?: number;
             warnings?: string[];
@@ -2428,7 +2516,7 @@ export interface components {
             outside_availability: components["schemas"]["DashboardDayCount"][];
             /** @description today and tomorrow, the visits with less time than the travel from the visit before (as the day schedule warns) */
             travel_warnings: components["schemas"]["DashboardDayCount"][];
-            /** @description In the next 7 days (today first, then by practitioner name), the first practitioner-days (at most 5) with visits but no applied route, for active practitioners with a start place and working hours that day */
+            /** @description In the next 7 days (today first, then by practitioner name), the first practitioner-days (at most 5) with visits but no applied route, for active practitioners with a start place and working hours that day (not on leave all day: those visits are in visits_on_leave) */
             unrouted_days: {
                 /** Format: date */
                 date: string;
@@ -2438,6 +2526,17 @@ export interface components {
             }[];
             /** @description how many such practitioner-days there are in all (unrouted_days lists the first) */
             unrouted_day_count: number;
+            /** @description Visits (not cancelled) from today through the next 4 weeks booked while their practitioner is on leave (Settings → Practitioners → Leave): how many in all, and the first practitioner-days (at most 5, by day, then practitioner name). Reassigning the day (Optimise, reassign mode) moves them. */
+            visits_on_leave: {
+                count: number;
+                days: {
+                    /** Format: date */
+                    date: string;
+                    practitioner_id: components["schemas"]["Id"];
+                    practitioner_name: string;
+                    visits: number;
+                }[];
+            };
             /** @description routes of today and the next 6 days that changed after they were applied */
             stale_routes: {
                 /** Format: date */
@@ -2851,6 +2950,8 @@ export interface components {
             gap_seconds: number | null;
             /** @description how much longer the gap must be to cover the travel; 0 when it is long enough (or unknown) */
             needs_more_seconds: number;
+            /** @description the visit is booked while its practitioner is on leave (Settings → Practitioners → Leave) */
+            on_leave: boolean;
         };
         PractitionerDayTravel: {
             practitioner_id: components["schemas"]["Id"];
@@ -2987,6 +3088,17 @@ export interface components {
             content: {
                 "application/json": {
                     appointment: components["schemas"]["Appointment"];
+                };
+            };
+        };
+        /** @description Leave */
+        PractitionerLeaveBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    leave: components["schemas"]["PractitionerLeave"];
                 };
             };
         };
@@ -3769,6 +3881,102 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listPractitionerLeave: {
+        parameters: {
+            query?: {
+                practitioner_id?: components["schemas"]["Id"];
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leave */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leave: components["schemas"]["PractitionerLeave"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createPractitionerLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PractitionerLeaveInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PractitionerLeaveBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updatePractitionerLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PractitionerLeaveInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PractitionerLeaveBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deletePractitionerLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

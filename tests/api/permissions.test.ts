@@ -27,6 +27,7 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     exports: business.exportIds,
     optimizations: business.optimizationIds,
     routes: business.routeIds,
+    practitioner_leave: business.leaveIds,
     users: [business.userIds.staff],
   };
   return table[family] ?? null;

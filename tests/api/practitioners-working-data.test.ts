@@ -330,7 +330,7 @@ describe('the optimiser’s view of a day (loadPractitionerDays)', () => {
       endPlace: { kind: 'custom_location', id: acme.customLocationIds[0], name: 'acme depot', lat: -27.4445, lng: 153.0375, geo_precision: 'address' },
       break: { earliestStart: 12 * 3600, latestStart: 12.5 * 3600, duration: 1800 },
       skills: [acme.appointmentTypeIds[0]], maxVisits: 7, maxTravelSeconds: 5400,
-      problems: [], routable: true, notes: [],
+      problems: [], routable: true, notes: [], onLeave: null,
     }]);
     const [sunday] = await loadPractitionerDays(t.ctx.db, acme.businessAccountId, [id], '2026-11-29');
     expect(sunday).toMatchObject({ shift: null, routable: false, problems: ['Does not work on Sundays.'] });

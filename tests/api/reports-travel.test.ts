@@ -268,7 +268,7 @@ describe('the day schedule’s travel warnings', () => {
     // Routed: Amy → Ben is the route's 420 s (the model says 378 s); 10:00 − 09:45 leaves 900 s.
     expect((await travelOn('2030-03-05')).find((item: any) => item.appointment_id === visitIds.pat2Ben)).toEqual({
       appointment_id: visitIds.pat2Ben, practitioner_id: acme.practitionerIds[0], previous_appointment_id: visitIds.pat2Amy,
-      travel_seconds_from_previous: 420, travel_metres: 3000, gap_seconds: 900, needs_more_seconds: 0,
+      travel_seconds_from_previous: 420, travel_metres: 3000, gap_seconds: 900, needs_more_seconds: 0, on_leave: false,
     });
     // Not routed: Ben → Cal is the model's 1309 s; 13:00 − 11:15 leaves 6300 s.
     expect((await travelOn('2030-03-04')).find((item: any) => item.appointment_id === visitIds.pat1Cal))

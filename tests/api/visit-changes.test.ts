@@ -72,7 +72,7 @@ describe('travel warnings of a day', () => {
     const byId = new Map(response.body.appointments.map((item: any) => [item.appointment_id, item]));
     expect(byId.get(first)).toEqual({
       appointment_id: first, practitioner_id: pat, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null,
-      gap_seconds: null, needs_more_seconds: 0,
+      gap_seconds: null, needs_more_seconds: 0, on_leave: false,
     });
     // The optimiser's own travel between the two points.
     const matrix = await travelProviderFor(t.ctx.config).matrix([{ lat: -27.47, lng: 152.95 }, { lat: -27.47, lng: 153.10 }]);
@@ -80,7 +80,7 @@ describe('travel warnings of a day', () => {
     expect(leg).toBeGreaterThan(300);
     expect(byId.get(far)).toEqual({
       appointment_id: far, practitioner_id: pat, previous_appointment_id: first, travel_seconds_from_previous: leg,
-      travel_metres: Math.round(matrix.distances[1]), gap_seconds: 300, needs_more_seconds: leg - 300,
+      travel_metres: Math.round(matrix.distances[1]), gap_seconds: 300, needs_more_seconds: leg - 300, on_leave: false,
     });
     expect(byId.get(near)).toMatchObject({ previous_appointment_id: far, gap_seconds: 55 * 60, needs_more_seconds: 0 });
     expect((byId.get(near) as any).travel_seconds_from_previous).toBeLessThan(120);

@@ -31,6 +31,14 @@ const OVERVIEW = {
   ],
   // The first of 14: the rest are counted, not listed.
   unrouted_day_count: 14,
+  // Three visits in two practitioner-days booked while their practitioner is on leave.
+  visits_on_leave: {
+    count: 3,
+    days: [
+      { date: '2026-12-07', practitioner_id: 7, practitioner_name: 'Pat Nguyen', visits: 2 },
+      { date: '2026-12-08', practitioner_id: 8, practitioner_name: 'Quinn Lee', visits: 1 },
+    ],
+  },
   stale_routes: [{ date: '2026-11-26', practitioner_id: 8, practitioner_name: 'Quinn Lee', stale_at: '2026-11-24T03:00:00.000Z' }],
   clients_missing_address: { clients: 12, with_visit_this_week: 3 },
   last_import: {
@@ -97,6 +105,16 @@ describe('the dashboard of an ADMIN', () => {
       ['Mon 30 Nov', '/appointments?view=schedule&start=2026-11-30&end=2026-11-30'],
       ['Optimise Fri 27 Nov', '/appointments?view=schedule&start=2026-11-27&end=2026-11-27'],
       ['Start places and hours', '/settings/practitioners'],
+    ]);
+
+    const onLeave = await tile('Visits in leave');
+    expect(figure(onLeave)).toBe('3');
+    expect(words(onLeave)).toBe('visits are booked while their practitioner is on leave, in the next 4 weeks: optimise the day, reassigning between practitioners, to move them.');
+    expect(within(within(onLeave).getByRole('list', { name: 'Visits booked in leave' })).getAllByRole('listitem').map((item) => item.textContent))
+      .toEqual(['Mon 7 Dec · Pat Nguyen (2 visits)', 'Tue 8 Dec · Quinn Lee (1 visit)']);
+    expect(hrefs(onLeave).slice(-2)).toEqual([
+      ['Reassign Mon 7 Dec', '/appointments?view=schedule&start=2026-12-07&end=2026-12-07'],
+      ['Leave', '/settings/practitioners'],
     ]);
 
     const stale = await tile('Stale routes');

@@ -1,5 +1,6 @@
 // The day schedule's words for every visit: a short visit (15 minutes) is too narrow on its lane for its time and
-// name, so it carries them in a popover and its accessible name; on a phone the day is a list per practitioner.
+// name, so it carries them in a popover and its accessible name; on a phone the day is a list per practitioner. A
+// visit booked while its practitioner is on leave is marked, on the lanes and on a phone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { at } from '../../src/testing/optimizations';
@@ -37,6 +38,34 @@ describe('the day schedule', () => {
     expect(block('Margaret Jones')).toHaveAccessibleName('09:00 Margaret Jones (Home visit)');
     expect(within(block('Margaret Jones')).queryByRole('tooltip', { hidden: true })).toBeNull();
     view.unmount();
+  });
+
+  it('marks the visits booked while their practitioner is on leave, and counts them under the lane’s name', async () => {
+    const travel = (id: number, onLeave: boolean) => ({
+      appointment_id: id, practitioner_id: 7, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null,
+      gap_seconds: null, needs_more_seconds: 0, on_leave: onLeave,
+    });
+    fake.travel = [travel(1, false), travel(2, true)];
+    const view = renderDaySchedule();
+    await waitFor(() => expect(screen.getAllByTestId('block-on-leave')).toHaveLength(1));
+    expect(block('Bert Smith')).toHaveAccessibleName('10:30 Bert Smith (Home visit), booked while the practitioner is on leave');
+    expect(within(block('Bert Smith')).getByTestId('block-on-leave')).toHaveTextContent('On leave');
+    expect(block('Bert Smith').title).toMatch(/Booked while the practitioner is on leave: reassign it\./);
+    expect(within(block('Margaret Jones')).queryByTestId('block-on-leave')).toBeNull();
+    const [pat, sam] = screen.getAllByTestId('schedule-lane');
+    expect(within(pat).getByTestId('lane-on-leave')).toHaveTextContent('1 visit booked while on leave');
+    expect(within(sam).queryByTestId('lane-on-leave')).toBeNull();
+    view.unmount();
+
+    // On a phone, in words under the visit.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 767px)', media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false,
+    }));
+    const phone = renderDaySchedule();
+    const agenda = await screen.findByTestId('day-agenda');
+    await waitFor(() => expect(within(agenda).getByTestId('block-on-leave')).toHaveTextContent('Booked while the practitioner is on leave'));
+    expect(within(agenda).getByTestId('block-on-leave').closest('button')).toHaveTextContent(/Bert Smith/);
+    phone.unmount();
   });
 
   it('on a phone, lists each practitioner’s visits one under the other with their times instead of the wide lanes', async () => {

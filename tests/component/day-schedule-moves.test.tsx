@@ -33,9 +33,9 @@ const WARNING = 'Not enough travel time (needs 40 min)';
 /** Bert Smith's visit (2, 10:30) is 30 minutes after Margaret Jones's ends, and the travel between them is 40 minutes. */
 function warnBert() {
   fake.travel = [
-    { appointment_id: 1, practitioner_id: 7, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null, gap_seconds: null, needs_more_seconds: 0 },
-    { appointment_id: 2, practitioner_id: 7, previous_appointment_id: 1, travel_seconds_from_previous: 2400, travel_metres: 30_000, gap_seconds: 1800, needs_more_seconds: 600 },
-    { appointment_id: 4, practitioner_id: 7, previous_appointment_id: 2, travel_seconds_from_previous: 600, travel_metres: 8000, gap_seconds: 10_800, needs_more_seconds: 0 },
+    { appointment_id: 1, practitioner_id: 7, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null, gap_seconds: null, needs_more_seconds: 0, on_leave: false },
+    { appointment_id: 2, practitioner_id: 7, previous_appointment_id: 1, travel_seconds_from_previous: 2400, travel_metres: 30_000, gap_seconds: 1800, needs_more_seconds: 600, on_leave: false },
+    { appointment_id: 4, practitioner_id: 7, previous_appointment_id: 2, travel_seconds_from_previous: 600, travel_metres: 8000, gap_seconds: 10_800, needs_more_seconds: 0, on_leave: false },
   ];
 }
 
@@ -109,9 +109,9 @@ describe('travel warnings', () => {
     const bert = fake.visits.find((visit) => visit.id === 2)!;
     Object.assign(bert, { starts_at: `${RUN_DAY}T09:30:00+10:00`, ends_at: `${RUN_DAY}T10:00:00+10:00`, arrive_at: `${RUN_DAY}T09:30:00+10:00` });
     fake.travel = [
-      { appointment_id: 1, practitioner_id: 7, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null, gap_seconds: null, needs_more_seconds: 0 },
-      { appointment_id: 2, practitioner_id: 7, previous_appointment_id: 1, travel_seconds_from_previous: 0, travel_metres: 0, gap_seconds: -1800, needs_more_seconds: 0 },
-      { appointment_id: 4, practitioner_id: 7, previous_appointment_id: 2, travel_seconds_from_previous: 600, travel_metres: 8000, gap_seconds: 14_400, needs_more_seconds: 0 },
+      { appointment_id: 1, practitioner_id: 7, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null, gap_seconds: null, needs_more_seconds: 0, on_leave: false },
+      { appointment_id: 2, practitioner_id: 7, previous_appointment_id: 1, travel_seconds_from_previous: 0, travel_metres: 0, gap_seconds: -1800, needs_more_seconds: 0, on_leave: false },
+      { appointment_id: 4, practitioner_id: 7, previous_appointment_id: 2, travel_seconds_from_previous: 600, travel_metres: 8000, gap_seconds: 14_400, needs_more_seconds: 0, on_leave: false },
     ];
     const view = await scheduleAs('REGULAR_USER');
     await waitFor(() => expect(block('Bert Smith')).toHaveAccessibleName("09:30 Bert Smith (Home visit), Overlaps Margaret Jones's visit 09:00–10:00"));

@@ -1,6 +1,7 @@
 // /settings/practitioners: an admin sees every practitioner's routing data, edits one (places, home placed by Find,
 // hours, break, skills, limits, time zone), sees what is wrong under each field (ours before saving, the server's
-// 422 after), is asked before losing edits, and gives several practitioners the same hours at once.
+// 422 after), is asked before losing edits, gives several practitioners the same hours at once, and records a
+// practitioner's leave (whole days or part of a day; leave from Cliniko is only shown).
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -434,3 +435,110 @@ describe('setting hours for several practitioners', () => {
     expect(screen.getByTestId('set-hours-dialog')).toBeInTheDocument();
   });
 });
+
+describe('a practitioner’s leave', () => {
+  type Leave = Schemas['PractitionerLeave'];
+  const leave = (id: number, extra: Partial<Leave>): Leave => ({
+    id, practitioner_id: 7, starts_at: '2026-12-06T14:00:00Z', ends_at: '2026-12-07T14:00:00Z', start_date: '2026-12-07', end_date: '2026-12-07',
+    start_time: null, end_time: null, reason: null, source: 'manual', cliniko_block_id: null, created_by_name: 'Ada Admin', ...extra,
+  });
+
+  function serveLeave() {
+    const rows: Leave[] = [
+      leave(1, { reason: 'Annual leave', start_date: '2026-12-07', end_date: '2026-12-09' }),
+      leave(2, { source: 'cliniko', cliniko_block_id: '1234567890123456789', start_date: '2026-12-14', end_date: '2026-12-14', start_time: '12:30', end_time: '17:00', reason: 'Afternoon off' }),
+    ];
+    const sent: { method: string; id?: number; body?: unknown; query?: string }[] = [];
+    server.use(
+      http.get('*/api/practitioner_leave', ({ request }) => {
+        sent.push({ method: 'GET', query: new URL(request.url).search });
+        return HttpResponse.json({ leave: rows });
+      }),
+      http.post('*/api/practitioner_leave', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push({ method: 'POST', body });
+        if (body.end_time === '12:00') {
+          const message = 'end_time: the leave must end after it starts (12:00 is not after 13:00 on 2026-12-21).';
+          return HttpResponse.json({ message, errors: [message], code: 'VALIDATION_FAILED' }, { status: 422 });
+        }
+        const created = leave(3, { start_date: body.start_date as string, end_date: body.end_date as string, start_time: body.start_time as string, end_time: body.end_time as string, reason: body.reason as string | null });
+        rows.push(created);
+        return HttpResponse.json({ leave: created }, { status: 201 });
+      }),
+      http.put('*/api/practitioner_leave/:id', async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push({ method: 'PUT', id: Number(params.id), body });
+        const index = rows.findIndex((row) => row.id === Number(params.id));
+        rows[index] = { ...rows[index], end_date: body.end_date as string, reason: body.reason as string | null };
+        return HttpResponse.json({ leave: rows[index] });
+      }),
+      http.delete('*/api/practitioner_leave/:id', ({ params }) => {
+        sent.push({ method: 'DELETE', id: Number(params.id) });
+        rows.splice(rows.findIndex((row) => row.id === Number(params.id)), 1);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    return sent;
+  }
+
+  const leaveRows = (dialog: HTMLElement) => within(dialog).getAllByTestId('leave-row').map((row) => row.textContent);
+
+  it('lists the leave, adds part of a day (the server’s refusal under the field), changes and removes leave entered here', async () => {
+    serve();
+    const sent = serveLeave();
+    const { user, dialog } = await openEditor('Pat Nurse');
+    const section = within(dialog).getByRole('region', { name: 'Leave' });
+    await waitFor(() => expect(leaveRows(dialog)).toEqual([
+      expect.stringMatching(/^07 Dec 2026 – 09 Dec 2026 · Annual leave/),
+      '14 Dec 2026, 12:30–17:00 · Afternoon offFrom Cliniko: change it there.',
+    ]));
+    expect(sent[0].query).toBe('?practitioner_id=7');
+    // Leave from Cliniko has no Change or Remove.
+    expect(within(within(dialog).getAllByTestId('leave-row')[1]).queryByRole('button')).toBeNull();
+
+    // Part of a day: the times are required, then the server's 422 shows under the field it names.
+    await user.click(within(section).getByRole('button', { name: 'Add leave' }));
+    const form = within(section).getByRole('form', { name: 'New leave' });
+    await user.click(within(form).getByLabelText('Part of a day'));
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(form).toHaveTextContent('Enter the time the leave starts, e.g. 12:30.');
+    expect(sent.filter((call) => call.method === 'POST')).toEqual([]);
+    const [from, to] = [within(form).getByLabelText('From'), within(form).getByLabelText('To')];
+    await user.type(from, '1300');
+    await user.type(to, '1200');
+    await user.type(within(form).getByLabelText('Reason (optional)'), 'Dentist');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription('The leave must end after it starts (12:00 is not after 13:00 on 2026-12-21).'));
+    await user.clear(to);
+    await user.type(to, '1630');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(within(section).queryByRole('form')).toBeNull());
+    expect(sent.filter((call) => call.method === 'POST').at(-1)!.body).toMatchObject({
+      practitioner_id: 7, start_time: '13:00', end_time: '16:30', reason: 'Dentist',
+    });
+    const posted = sent.filter((call) => call.method === 'POST').at(-1)!.body as { start_date: string; end_date: string };
+    expect(posted.end_date).toBe(posted.start_date);
+    expect(await screen.findByText('The leave has been saved.')).toBeInTheDocument();
+
+    // Change: the whole days keep their dates unless changed; the reason goes.
+    await user.click(within(section).getByRole('button', { name: 'Change leave 07 Dec 2026 – 09 Dec 2026' }));
+    const changing = within(section).getByRole('form', { name: 'Change leave' });
+    expect(within(changing).getByLabelText('Whole days')).toBeChecked();
+    await user.clear(within(changing).getByLabelText('Reason (optional)'));
+    await user.click(within(changing).getByRole('button', { name: 'Save leave' }));
+    await waitFor(() => expect(sent.some((call) => call.method === 'PUT')).toBe(true));
+    expect(sent.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT', id: 1, body: { practitioner_id: 7, start_date: '2026-12-07', end_date: '2026-12-09', start_time: null, end_time: null, reason: null },
+    });
+
+    // Remove, after asking.
+    await waitFor(() => expect(within(section).getByRole('button', { name: 'Remove leave 07 Dec 2026 – 09 Dec 2026' })).toBeInTheDocument());
+    await user.click(within(section).getByRole('button', { name: 'Remove leave 07 Dec 2026 – 09 Dec 2026' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove leave' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(sent.some((call) => call.method === 'DELETE' && call.id === 1)).toBe(true));
+    expect(await screen.findByText('The leave has been removed.')).toBeInTheDocument();
+    await waitFor(() => expect(leaveRows(dialog).some((row) => row?.startsWith('07 Dec 2026 –'))).toBe(false));
+  });
+});
+

@@ -46,7 +46,7 @@ const uniqueById = <Item extends { id: number }>(items: Item[]) => [...new Map(i
 // The day as the server reads it now: Margaret (1) then Bert (2), from and to home.
 const visitTravel = (id: number, previous: number | null, seconds: number | null = null, metres: number | null = null) => ({
   appointment_id: id, practitioner_id: 7, previous_appointment_id: previous, travel_seconds_from_previous: seconds, travel_metres: metres,
-  gap_seconds: null, needs_more_seconds: 0,
+  gap_seconds: null, needs_more_seconds: 0, on_leave: false,
 });
 const PAT_DAY = {
   practitioner_id: 7, start_place: HOME, end_place: HOME, start_leg: { travel_seconds: 600, travel_metres: 4200 }, end_leg: { travel_seconds: 900, travel_metres: 12_400 },

@@ -131,6 +131,9 @@ describe('axe-core: no serious or critical violation', () => {
 
       await page.goto('/settings/practitioners');
       await page.getByRole('button', { name: /^Edit / }).first().click();
+      // With its Leave section's form open (part of a day: the times).
+      await page.getByTestId('practitioner-edit-dialog').getByRole('button', { name: 'Add leave' }).click();
+      await page.getByTestId('practitioner-edit-dialog').getByLabel('Part of a day').check();
       await scanModal(page, 'practitioner-edit-dialog', 'ADMIN Edit practitioner dialog', findings);
       await page.getByRole('checkbox', { name: /^Select (?!every)/ }).first().check();
       await page.getByRole('button', { name: /^Set hours/ }).click();

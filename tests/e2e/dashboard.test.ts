@@ -38,6 +38,21 @@ describe('the dashboard', () => {
     }
   });
 
+  it('counts the visits booked while their practitioner is on leave (the demo has a day of leave), and opens that day with them marked', async () => {
+    const { context, page } = await newPage(running.browser, running.product.url);
+    try {
+      await logIn(page, 'admin@demo.test');
+      const tile = page.getByTestId('tile-visits-on-leave');
+      await expect.poll(() => tile.getByTestId('tile-figure').innerText(), { timeout: 15_000 }).toMatch(/^[1-9]\d*$/);
+      await tile.getByRole('link', { name: /^Reassign / }).click();
+      await page.waitForURL(/\/appointments\?view=schedule/);
+      await expect.poll(() => page.getByTestId('block-on-leave').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('lane-on-leave').first().innerText()).toMatch(/^\d+ visits? booked while on leave$/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a practitioner sees their next visit and today’s run sheet, and no team tiles', async () => {
     const { context, page } = await newPage(running.browser, running.product.url);
     try {

@@ -18,6 +18,7 @@ import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
 import { remindersHandlers } from './reminders';
 import { reportsHandlers } from './reports';
+import { leaveHandlers } from './leave';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
 import { usersHandlers } from './users';
@@ -35,6 +36,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...syncHandlers(ctx),
     ...clientsHandlers(ctx),
     ...geocodingHandlers(ctx),
+    ...leaveHandlers(ctx),
     ...tagsHandlers(ctx),
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),

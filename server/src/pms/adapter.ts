@@ -112,6 +112,25 @@ export interface PmsAppointment {
   updated_at: string;
 }
 
+/** Time a practitioner is unavailable (Cliniko's unavailable block: leave, an afternoon off, a course). */
+export interface PmsUnavailableBlock {
+  external_id: string;
+  practitioner_id: string;
+  starts_at: string;
+  ends_at: string;
+  notes: string | null;
+  updated_at: string;
+}
+
+export interface ListUnavailableBlocksOptions extends PmsCallOptions {
+  /** Blocks ending after this instant (UTC ISO, exclusive)… */
+  from: string;
+  /** …and starting before this one (UTC ISO, exclusive): those overlapping [from, to). */
+  to: string;
+  /** Empty or absent means all. */
+  practitionerIds?: string[];
+}
+
 export interface PmsInvalidRecord {
   /** Which list the record came from, e.g. "individual_appointments". */
   resource: string;
@@ -197,6 +216,8 @@ export interface PmsAdapter {
   listAppointmentTypes(options?: PmsCallOptions): PmsPages<PmsAppointmentType>;
   listPatients(options?: ListPatientsOptions): PmsPages<PmsPatient>;
   listIndividualAppointments(options: ListAppointmentsOptions): PmsPages<PmsAppointment>;
+  /** Practitioners' unavailable blocks overlapping a range (archived and deleted ones excluded). */
+  listUnavailableBlocks(options: ListUnavailableBlocksOptions): PmsPages<PmsUnavailableBlock>;
   /** Throws PmsNotFoundError when missing, PmsMalformedRecordError when unreadable. */
   getIndividualAppointment(id: string, options?: PmsCallOptions): Promise<PmsAppointment>;
   /**

@@ -25,7 +25,7 @@ import { DayMap } from './DayMap';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
 import {
   canPlanRoutes, DayIssuesBanner, LaneDayTimes, useDayIssues, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner,
-  useMoveAppointment, useTravelWarnings, useVisitProblems,
+  useMoveAppointment, useTravelWarnings, useVisitProblems, useVisitsOnLeave,
 } from '../routes';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
@@ -120,6 +120,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   // The day's problems by the rule book, for those who plan routes: a banner and a mark on each visit concerned.
   const dayIssues = useDayIssues(view === 'schedule' ? shownDay : null);
   const problems = useVisitProblems(dayIssues);
+  const onLeave = useVisitsOnLeave(view === 'schedule' ? shownDay : null);
   const move = useMoveAppointment();
 
   return (
@@ -211,6 +212,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   businessTimeZone={businessTimeZone}
                   warnings={warnings}
                   problems={problems}
+                  onLeave={onLeave}
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
                   fixedBeforeMinutes={fixedBeforeMinutes}
                   laneNote={(practitionerId) => {

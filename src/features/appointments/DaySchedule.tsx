@@ -3,8 +3,9 @@
 // from the visit before carries its travel warning, and one with a problem by the rule book a mark saying it. Those
 // who may move visits drag a block to another time (5-minute steps) and/or another practitioner's lane: an outline
 // shows where it will go, and the drop is handed to `onMoveVisit`.
-// A visit too short to carry its time and name shows them on hover and focus. On a phone the day is a list per
-// practitioner instead (the lanes would need scrolling sideways to see past the morning).
+// A visit too short to carry its time and name shows them on hover and focus. A visit booked while its practitioner is
+// on leave is striped and marked "On leave" (and its lane counts them): Reassign moves them. On a phone the day is a list
+// per practitioner instead (the lanes would need scrolling sideways to see past the morning).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
@@ -66,7 +67,21 @@ function ProblemMark({ problems, className = '' }: { problems: readonly Schedule
   return <Icon name={hard ? 'danger' : 'info'} className={`size-3.5 shrink-0 ${hard ? 'text-rose-700 dark:text-rose-400' : 'text-amber-700 dark:text-amber-400'} ${className}`} />;
 }
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
+/** What a visit booked in its practitioner's leave says of itself, and the stripes that mark it on a lane. */
+const ON_LEAVE = 'booked while the practitioner is on leave';
+const LEAVE_STRIPES = 'repeating-linear-gradient(135deg, rgb(255 255 255 / 0.45) 0 4px, transparent 4px 9px)';
+
+/** "2 visits booked while on leave" under a lane's name, when it has any. */
+function LeaveCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span data-testid="lane-on-leave" className="block text-xs font-medium text-violet-700 dark:text-violet-300">
+      {count} {count === 1 ? 'visit' : 'visits'} booked while on leave
+    </span>
+  );
+}
+
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onLeave, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
   appointments: readonly AppointmentSummary[];
   /** Visits that have started or start within this many minutes cannot be dragged. */
   fixedBeforeMinutes?: number;
@@ -79,6 +94,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   warnings?: ReadonlyMap<number, string>;
   /** A visit's problems by the rule book, by visit id: the visit carries a mark, and says them. */
   problems?: ReadonlyMap<number, readonly ScheduleProblem[]>;
+  /** The visits booked while their practitioner is on leave. */
+  onLeave?: ReadonlySet<number>;
   /** Given to those who may move visits: blocks can then be dragged; settles when the server has answered. */
   onMoveVisit?: (appointmentId: number, move: ScheduleMove) => Promise<unknown>;
 }) {
@@ -118,7 +135,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
-  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} />;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -142,6 +159,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     {lane.practitionerName}
                   </span>
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
+                  <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
                   {laneNote?.(lane.practitionerId)}
                 </div>
                 <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
@@ -176,7 +194,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const held = drag.heldId === appointment.id && !moving;
                     const fixed = onMoveVisit ? fixedVisitReason(arrivalOf(appointment), fixedBeforeMinutes) : null;
                     const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
-                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    const inLeave = onLeave?.has(appointment.id) ?? false;
+                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -190,11 +209,14 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
                         } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
-                        style={{ left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color }}
+                        style={{
+                          left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color,
+                          ...(inLeave ? { backgroundImage: LEAVE_STRIPES } : {}),
+                        }}
                       >
                         {short ? (
                           // Too narrow for words: they show in a popover on hover and focus (and are the accessible name).
@@ -203,7 +225,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}{problemWords ? ` · ${problemWords}` : ''}
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
                           </span>
                         ) : (
                           <>
@@ -219,6 +241,11 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         {visitProblems.length > 0 && (
                           <span data-testid="block-rule-problem" className="absolute right-0.5 bottom-0.5 rounded-full bg-white p-px" aria-hidden="true">
                             <ProblemMark problems={visitProblems} />
+                          </span>
+                        )}
+                        {inLeave && (
+                          <span data-testid="block-on-leave" className="absolute bottom-0.5 left-0.5 rounded bg-white px-0.5 text-[9px] font-bold text-violet-800 uppercase" aria-hidden="true">
+                            On leave
                           </span>
                         )}
                       </button>
@@ -260,12 +287,13 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 }
 
 /** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
-function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems }: {
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave }: {
   layout: ReturnType<typeof layoutSchedule>;
   businessTimeZone?: string | null;
   laneNote?: (practitionerId: number) => ReactNode;
   warnings?: ReadonlyMap<number, string>;
   problems?: ReadonlyMap<number, readonly ScheduleProblem[]>;
+  onLeave?: ReadonlySet<number>;
 }) {
   return (
     <ul aria-label="Practitioners' visits" data-testid="day-agenda" className="space-y-4 px-4 py-3">
@@ -278,6 +306,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems }: {
               {lane.practitionerName}
               <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
             </h3>
+            <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
             <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
             <ol className="mt-2 space-y-1.5">
               {lane.blocks.map((block) => {
@@ -306,6 +335,9 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems }: {
                             {problem.message}
                           </span>
                         ))}
+                        {onLeave?.has(appointment.id) && (
+                          <span data-testid="block-on-leave" className="block text-xs font-medium text-violet-700 dark:text-violet-300">Booked while the practitioner is on leave</span>
+                        )}
                       </span>
                     </button>
                   </li>

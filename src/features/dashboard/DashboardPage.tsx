@@ -197,6 +197,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           }))}
         />
       </Tile>
+      <VisitsOnLeaveTile onLeave={overview.visits_on_leave} admin={admin} />
       <Tile
         testId="tile-stale-routes" title="Stale routes" figure={String(overview.stale_routes.length)} tone={overview.stale_routes.length ? 'warn' : 'good'}
         text="Routes of today and the next 6 days whose visits changed after the route was applied: optimise the day again."
@@ -225,6 +226,30 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
       <UtilisationTile week={week} lastWeek={lastWeek} admin={admin} />
       <FailedRemindersTile failed={overview.failed_reminders} today={today} admin={admin} />
     </div>
+  );
+}
+
+/** Visits booked while their practitioner is on leave: reassigning the day (Optimise, reassign mode) moves them. */
+function VisitsOnLeaveTile({ onLeave, admin }: { onLeave: DashboardOverview['visits_on_leave']; admin: boolean }) {
+  const first = onLeave.days[0];
+  return (
+    <Tile
+      testId="tile-visits-on-leave" title="Visits in leave" figure={String(onLeave.count)} tone={onLeave.count ? 'warn' : 'good'}
+      text={`${onLeave.count === 1 ? 'visit is' : 'visits are'} booked while their practitioner is on leave, in the next 4 weeks: `
+        + 'optimise the day, reassigning between practitioners, to move them.'}
+      links={[
+        ...(first ? [{ href: scheduleOf(first.date), label: `Reassign ${dayName(first.date)}` }] : []),
+        ...(admin ? [{ href: '/settings/practitioners', label: 'Leave' }] : []),
+      ]}
+    >
+      <TileList
+        label="Visits booked in leave"
+        rows={onLeave.days.map((row) => ({
+          key: `${row.date}-${row.practitioner_id}`,
+          text: <><TextLink variant="prose" href={scheduleOf(row.date)}>{dayName(row.date)}</TextLink> · {row.practitioner_name} ({plural(row.visits, 'visit')})</>,
+        }))}
+      />
+    </Tile>
   );
 }
 

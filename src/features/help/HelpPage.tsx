@@ -78,6 +78,16 @@ export default function HelpPage({ route }: RoutePageProps) {
               changed and you can <strong>Run again</strong>.
             </li>
             <li>
+              <strong>Leave</strong>: when someone is away, record it in Settings → Practitioners (their <strong>Edit</strong>{' '}
+              window, <strong>Leave</strong>): whole days, or part of a day with the times, and a reason if you like. Time off
+              entered in Cliniko (unavailable blocks) comes in with each import; change that in Cliniko. Rounds never plans anyone
+              on leave: a day of leave stops an optimisation that keeps their visits with them (it names them), and part of a day
+              shortens their hours to the longer stretch they are still working (the afternoon off leaves the morning). Visits
+              already booked in someone’s leave are striped and marked <strong>On leave</strong> on the day schedule, and the
+              dashboard counts them: optimise that day choosing <em>reassign between these practitioners</em> (with the person
+              on leave still chosen) and their visits move to the others.
+            </li>
+            <li>
               <strong>Routes</strong>: applying makes each practitioner’s day a route (marked “Optimised route” under their name).
               When a visit on a routed day is moved, cancelled or added, the route is marked “Route changed” and a banner names
               it: optimise the day again, or remove the route to set arrival times by hand.
@@ -135,7 +145,7 @@ export default function HelpPage({ route }: RoutePageProps) {
             tomorrow’s visits per practitioner; visits arriving outside the client’s availability and visits with too
             little time for the travel before them (today and tomorrow); unrouted days (in the next 7 days, a practitioner
             with a start place and working hours that day who has visits but no applied route); stale routes (routes whose
-            visits changed after they were applied); clients missing an address; the last import and export (staff: the
+            visits changed after they were applied); visits booked while their practitioner is on leave (the next 4 weeks); clients missing an address; the last import and export (staff: the
             last they started); and this week’s travel of optimised routes and utilisation (visit hours ÷ working hours
             from the practitioners’ settings) against last week. Practitioners see their next visit and today’s run sheet.
           </p>
@@ -153,7 +163,7 @@ export default function HelpPage({ route }: RoutePageProps) {
         <Section title="Where the settings are">
           <p>
             Administrators find everything under <TextLink variant="prose" href="/settings">Settings</TextLink>: the connection to
-            your practice management system (Provider account), Sync settings, Practitioners (their colours), Tags and
+            your practice management system (Provider account), Sync settings, Practitioners (their colours, places, hours and leave), Tags and
             Appointment types, and Users: invite a colleague by email (they choose their password from the link, which
             works once for 7 days), change their role, or deactivate someone who leaves. Everyone can change their own name, email and password under{' '}
             <TextLink variant="prose" href="/settings/my-account">My account</TextLink>, also in the menu under your avatar.

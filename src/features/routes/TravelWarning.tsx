@@ -2,6 +2,7 @@
 // Jones's visit 10:00–10:45'); a visit whose gap after the visit before (the same practitioner's) is shorter than the
 // travel between them says 'Not enough travel time (needs N min)', N the travel in whole minutes.
 // The day schedule and the one-day list read them as texts by visit (they draw them); the appointment modal says it.
+// The same answer says which visits are booked while their practitioner is on leave (the schedule marks them).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -66,6 +67,13 @@ export function useTravelWarnings(date: string | null, visits: readonly Appointm
     const byId = new Map(visits.map((visit) => [visit.id, visit]));
     return dayWarnings(travel.data?.appointments ?? [], (id) => byId.get(id), businessTimeZone);
   }, [travel.data, visits, businessTimeZone]);
+}
+
+/** The day's visits booked while their practitioner is on leave (`date` yyyy-MM-dd in the business's zone; null: none asked). */
+export function useVisitsOnLeave(date: string | null): ReadonlySet<number> {
+  const { api } = useServices();
+  const travel = useQuery({ ...routeQueries.dayTravel(api, date ?? ''), enabled: date !== null });
+  return useMemo(() => new Set((travel.data?.appointments ?? []).filter((visit) => visit.on_leave).map((visit) => visit.appointment_id)), [travel.data]);
 }
 
 /** On the appointment modal: the warning in words, when the visit has one. */

@@ -11,5 +11,5 @@ export { LaneDayTimes, OptimiseAction, RouteLaneMark, StaleRoutesBanner } from '
 export { DayIssuesBanner, useDayIssues, useVisitProblems, type VisitProblem } from './DayIssues';
 export { routeQueries } from './queries';
 export { RunSheet } from './RunSheet';
-export { TravelWarning, useTravelWarnings } from './TravelWarning';
+export { TravelWarning, useTravelWarnings, useVisitsOnLeave } from './TravelWarning';
 export { useRoadPaths } from './useRoadPaths';

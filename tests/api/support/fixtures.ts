@@ -2,6 +2,7 @@
 import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts';
 import { syncJobs } from '../../../server/src/db/schema-sync';
+import { practitionerLeave } from '../../../server/src/db/schema-leave';
 import type { TestApp } from './app';
 
 export const PASSWORD = 'correct horse battery';
@@ -28,6 +29,8 @@ export interface BusinessFixture {
   optimizationIds: number[];
   /** An applied route of practitionerIds[0] on Wednesday 2026-11-25 (a row only, no visits on it). */
   routeIds: number[];
+  /** A day of leave of the inactive practitioner (practitionerIds[2]), Monday 2031-01-06. */
+  leaveIds: number[];
   /** The users: admin, staff, practitioner. */
   userIds: { admin: number; staff: number; practitioner: number };
 }
@@ -86,6 +89,10 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     business_account_id: businessAccountId, practitioner_id: practitionerRows[0].id, day: '2026-11-25', stops: [],
     metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 }, applied_by_name: `Ada ${label}`,
   }).returning();
+  const [leaveRow] = await db.insert(practitionerLeave).values({
+    business_account_id: businessAccountId, practitioner_id: practitionerRows[2].id, starts_at: new Date('2031-01-05T14:00:00Z'),
+    ends_at: new Date('2031-01-06T14:00:00Z'), reason: 'Annual leave', created_by_name: `Ada ${label}`,
+  }).returning();
   const staff = await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
   const practitionerUser = await createUser(db, {
     businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
@@ -112,6 +119,7 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     exportIds: [jobRows[1].id],
     optimizationIds: [optimizationRow.id],
     routeIds: [routeRow.id],
+    leaveIds: [leaveRow.id],
     userIds: { admin: admin.id, staff: staff.id, practitioner: practitionerUser.id },
   };
 }

@@ -105,6 +105,8 @@ export const defaultHandlers = [
   http.get(api('/provider_account/current'), ({ request }) =>
     userOf(request) ? HttpResponse.json({ provider_account: activeAccount }) : error(401, 'Authentication required.'),
   ),
+  // No practitioner has leave (tests of leave give their own).
+  http.get(api('/practitioner_leave'), ({ request }) => (userOf(request) ? HttpResponse.json({ leave: [] }) : error(401, 'Authentication required.'))),
   // The dashboard of a quiet day (tests of the dashboard give their own): nothing to fix, nothing ahead.
   http.get(api('/dashboard'), ({ request }) => {
     const user = userOf(request);
@@ -146,7 +148,7 @@ export function quietDashboard(role: Role) {
       visits_by_practitioner: [],
       outside_availability: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }],
       travel_warnings: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }],
-      unrouted_days: [], stale_routes: [], clients_missing_address: { clients: 0, with_visit_this_week: 0 },
+      unrouted_days: [], unrouted_day_count: 0, visits_on_leave: { count: 0, days: [] }, stale_routes: [], clients_missing_address: { clients: 0, with_visit_this_week: 0 },
       last_import: null, last_export: null,
       this_week: week('2026-11-23', '2026-11-29'), last_week: week('2026-11-16', '2026-11-22'), travel: 'haversine',
       failed_reminders: { count: 0, clients: [] },

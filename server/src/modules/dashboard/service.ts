@@ -7,7 +7,8 @@
 // Queries per load: ADMIN and REGULAR_USER: the business's time zone, then in parallel: practitioners (their days
 // ahead, and each week's working time), business locations, custom locations, the travel summary's fresh check and
 // its practitioner-days (visits, booked and travel time, outside availability, warnings) from last week to the last
-// day shown, routes of those days, clients missing address, last import and export, failed reminders; a PRACTITIONER
+// day shown, routes of those days, clients missing address, last import and export, failed reminders, visits booked
+// in leave in the next 4 weeks; a PRACTITIONER
 // 3 (time zone, today's list — often from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
@@ -16,6 +17,7 @@ import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { checkDay, listRouteDaysBetween } from '../optimizations';
 import { businessTimeZone, dayStartMs } from '../schedule';
+import { visitsInLeave } from '../leave';
 import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
@@ -31,6 +33,8 @@ type TodayList = Schemas['DashboardPractitionerDay']['today'];
 export const DAYS_AHEAD = 7;
 /** Unrouted practitioner-days listed (the tile links to the first; the count says how many in all). */
 export const UNROUTED_DAYS_LISTED = 5;
+/** The days visits booked in leave are looked for: today and the 27 after (leave is known ahead). */
+export const LEAVE_DAYS_AHEAD = 28;
 
 /** localeCompare's order (the default locale), with one collator rather than one per comparison. */
 const byName = new Intl.Collator();
@@ -89,7 +93,7 @@ export class DashboardService {
     const lastWeek = plus(thisWeek, -7);
     const last = [plus(thisWeek, 6), ahead.at(-1)!].sort().at(-1)!;
 
-    const [practitioners, thisWeekWorking, lastWeekWorking, totals, routeDays, missing, jobs, failedReminders] = await Promise.all([
+    const [practitioners, thisWeekWorking, lastWeekWorking, totals, routeDays, missing, jobs, failedReminders, inLeave] = await Promise.all([
       // Whole days (places, hours) only where unrouted days are looked for; the weeks need only working time.
       loadPractitionerDaysOn(db, businessAccountId, null, ahead),
       loadWorkingTime(db, businessAccountId, null, daysFrom(thisWeek, 7)),
@@ -101,6 +105,7 @@ export class DashboardService {
       clientsMissingAddress(db, businessAccountId, { range: null, practitionerIds: [], appointmentTypeIds: [], businessLocationIds: [] }),
       lastSyncJobs(this.ctx, auth),
       failedReminderSummary(this.ctx, businessAccountId, today),
+      visitsInLeave(db, businessAccountId, new Date(dayStartMs(today, timeZone)), new Date(dayStartMs(plus(today, LEAVE_DAYS_AHEAD), timeZone))),
     ]);
 
     const dayIndex = new Map(ahead.map((day, index) => [day, index]));
@@ -140,10 +145,21 @@ export class DashboardService {
       .filter((total) => total.visits > 0 && !routed.has(`${total.practitionerId}|${day}`))
       .filter((total) => {
         const own = dayOf(total.practitionerId, day);
-        return own !== undefined && own.active && own.startPlace !== null && own.shift !== null;
+        // A day of leave is not one to route: its visits are counted as booked in leave instead.
+        return own !== undefined && own.active && own.startPlace !== null && own.shift !== null && own.onLeave === null;
       })
       .map((total) => ({ date: day, practitioner_id: total.practitionerId, practitioner_name: nameOf(total.practitionerId), visits: total.visits }))
       .sort((a, b) => compareNames(a.practitioner_id, b.practitioner_id)));
+    // Visits booked in leave, per practitioner-day in the business's days.
+    const leaveDays = new Map<string, { date: string; practitioner_id: number; practitioner_name: string; visits: number }>();
+    for (const visit of inLeave) {
+      const date = Temporal.Instant.fromEpochMilliseconds(visit.startsAt.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+      const key = `${date}|${visit.practitionerId}`;
+      const row = leaveDays.get(key) ?? { date, practitioner_id: visit.practitionerId, practitioner_name: nameOf(visit.practitionerId), visits: 0 };
+      row.visits += 1;
+      leaveDays.set(key, row);
+    }
+    const onLeave = [...leaveDays.values()].sort((a, b) => a.date.localeCompare(b.date) || compareNames(a.practitioner_id, b.practitioner_id));
     const stale = routeDays
       .filter((route) => route.staleAt !== null && route.day >= today && route.day <= ahead.at(-1)!)
       .map((route) => ({ date: route.day, practitioner_id: route.practitionerId, practitioner_name: nameOf(route.practitionerId), stale_at: route.staleAt!.toISOString() }))
@@ -190,6 +206,7 @@ export class DashboardService {
       travel_warnings: [today, tomorrow].map((day) => ({ date: day, count: warnings.get(day)! })),
       unrouted_days: unrouted.slice(0, UNROUTED_DAYS_LISTED),
       unrouted_day_count: unrouted.length,
+      visits_on_leave: { count: inLeave.length, days: onLeave.slice(0, UNROUTED_DAYS_LISTED) },
       stale_routes: stale,
       clients_missing_address: {
         clients: missing.summary.clients,

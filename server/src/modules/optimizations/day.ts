@@ -8,7 +8,7 @@ import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvider } from '../../optimizer';
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
-import { loadPractitionerDays } from '../practitioners';
+import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
 import { businessTimeZone, type DayBounds, dayStartMs, dayVisits, loadRuleBook } from '../schedule';
 import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { practitionerColors, usualPractitioners } from './repository';
@@ -38,6 +38,28 @@ export interface LoadedDay {
   data: DayData;
   /** What stops practitioners from being routed, in words; the run cannot go ahead while there is any. */
   problems: string[];
+  /** The run's practitioners left out because they are on leave all day (reassigning moves their visits). */
+  leftOut: PractitionerDay[];
+}
+
+const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * Which of a run's practitioners are routed, and what stops the run. A practitioner on leave all day is never
+ * routed: keeping visits with their practitioner, that stops the run (naming them); reassigning, they are left out
+ * and their visits go to the others (unless every practitioner chosen is on leave).
+ */
+export function practitionersToRoute<Day extends PractitionerDay>(days: readonly Day[], mode: OptimizationMode): { routed: Day[]; leftOut: Day[]; problems: string[] } {
+  const onLeave = days.filter((day) => day.onLeave);
+  const atWork = days.filter((day) => !day.onLeave);
+  const leaveProblems = onLeave.map((day) => `${day.name} is on leave on ${longDate(day.date)}${day.onLeave!.reason ? ` (${day.onLeave!.reason})` : ''}: `
+    + (mode === 'reassign' ? 'choose practitioners at work to take their visits.' : 'leave them out, or reassign between practitioners to move their visits to the others.'));
+  const leaveLeftOut = mode === 'reassign' && atWork.length > 0;
+  return {
+    routed: leaveLeftOut ? atWork : [...days],
+    leftOut: leaveLeftOut ? onLeave : [],
+    problems: [...(leaveLeftOut ? [] : leaveProblems), ...atWork.flatMap(routingProblems)],
+  };
 }
 
 export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
@@ -49,7 +71,8 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
     dayVisits(db, businessAccountId, null, dayBounds(choices.date, timeZone)),
   ]);
   const rules = await loadRuleBook(db, businessAccountId, settings);
-  const practitioners = days.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
+  const { routed, leftOut, problems } = practitionersToRoute(days, choices.mode);
+  const practitioners = routed.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
   const inRun = new Set(choices.practitionerIds);
   const visits = everyVisit.filter((visit) => inRun.has(visit.practitionerId));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
@@ -61,12 +84,27 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
     : new Map<number, number>();
   return {
     data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual, rules, otherVisits },
-    problems: practitioners.flatMap(routingProblems),
+    problems,
+    leftOut,
   };
 }
 
-/** The optimiser's problem for a loaded day whose practitioners can all be routed. */
-export const problemOf = (day: LoadedDay): DayProblem => buildDayProblem(day.data);
+/**
+ * The optimiser's problem for a loaded day whose practitioners can all be routed. A visit kept at its time (Keep this
+ * time, started, the client not available that day) stays with its practitioner, unless they are left out on leave:
+ * then it keeps its time and goes to whoever at work can take it.
+ */
+export function problemOf(day: LoadedDay): DayProblem {
+  const built = buildDayProblem(day.data);
+  const away = new Set(day.leftOut.map((practitioner) => String(practitioner.practitionerId)));
+  built.problem.visits.forEach((visit, index) => {
+    if (visit.pinnedPractitionerId === undefined || !away.has(visit.pinnedPractitionerId)) return;
+    delete visit.pinnedPractitionerId;
+    const type = built.visits[index].appointmentTypeId;
+    if (type !== null) visit.requiredSkill = String(type);
+  });
+  return built;
+}
 
 const providers = new Map<string, TravelProvider>();
 

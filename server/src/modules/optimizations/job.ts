@@ -91,6 +91,7 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
     }
     const proposal = buildProposal({
       day: dayProblem, matrix, solution, date, timeZone: data.businessTimeZone, mode, travelName: provider.name, appointmentTypeNames: typeNames,
+      leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])),
     });
     const added = hardIssuesAdded(proposal.checks!);
     const involved = [...solution.unassigned.map((item) => Number(item.visitId)), ...added.flatMap((issue) => issue.appointmentIds)];

@@ -173,6 +173,8 @@ export interface ProposalInput {
   mode: OptimizationMode;
   travelName: string;
   appointmentTypeNames: Map<number, string>;
+  /** Practitioners whose visits are in the run but who are not routed (on leave all day), by id: their names. */
+  leftOutNames?: Map<number, string>;
 }
 
 export function buildProposal(input: ProposalInput): Proposal {
@@ -184,7 +186,7 @@ export function buildProposal(input: ProposalInput): Proposal {
   };
   const visitIndex = new Map(day.problem.visits.map((visit, index) => [visit.id, index]));
   const routeOf = new Map(solution.routes.map((route) => [route.practitionerId, route]));
-  const names = new Map(day.practitioners.map((practitioner) => [practitioner.practitionerId, practitioner.name]));
+  const names = new Map([...input.leftOutNames ?? [], ...day.practitioners.map((practitioner) => [practitioner.practitionerId, practitioner.name] as const)]);
   const lanes: ProposalLane[] = day.practitioners.map((practitioner, v) => {
     const planned = day.problem.practitioners[v];
     const route = routeOf.get(planned.id);

@@ -14,10 +14,9 @@ import {
   asTheyAre, businessTimeZone, type CheckContext, currentArrival, dayBounds, dayStartMs, dayVisits, issuesOfPlan, loadRuleBook, newHardIssues,
 } from '../schedule';
 import type { DbOrTx } from '../../db/client';
-
-import { checkDay } from './day';
+import { checkDay, practitionersToRoute } from './day';
 import type { RunParams, RunProgress, RunResult } from './job';
-import { routingProblems, type OptimizationMode } from './problem';
+import type { OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import { findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, unfinishedRuns, waitingRunCount, type NewRoute, type RunRow } from './repository';
@@ -85,7 +84,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
   }
   // Only the practitioners' day is checked here; the run reads the visits when it starts.
-  const problems = (await loadPractitionerDays(db, business, practitionerIds, body.date)).flatMap(routingProblems);
+  const { problems } = practitionersToRoute(await loadPractitionerDays(db, business, practitionerIds, body.date), mode);
   if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {

@@ -7,13 +7,14 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import type { TravelMatrix } from '../../optimizer';
-import { legsOfDay, travelDays, type LegRoute, type TravelDay, type TravelLeg } from '../travel-legs';
+import { leaveOverlapping } from '../leave';
+import { legsOfDay, travelDays, type LegRoute, type LegVisit, type TravelDay, type TravelLeg } from '../travel-legs';
 import { checkDay, travelProviderFor } from './day';
-
 import { listRoutesOfDay } from './routes-repository';
-import { currentArrival, type DayVisit } from '../schedule';
+import { businessTimeZone, currentArrival, dayBounds, type DayVisit } from '../schedule';
 
-export type VisitTravel = Schemas['VisitTravel'];
+/** A visit's travel from the one before (the answer adds whether it is booked in its practitioner's leave). */
+export type VisitTravel = Omit<Schemas['VisitTravel'], 'on_leave'>;
 
 /**
  * The travel between consecutive visits of one practitioner's day (visits in any order; answered by arrival): none
@@ -96,15 +97,23 @@ export async function travelWarnings(ctx: AppContext, auth: AuthContext, date: s
   const wanted = practitionerIds?.length ? (scope ? practitionerIds.filter((id) => scope.includes(id)) : practitionerIds) : scope;
   const provider = travelProviderFor(ctx.config);
   if (wanted && wanted.length === 0) return { date, travel: provider.name, appointments: [], practitioners: [] };
-  const [days, routes] = await Promise.all([
+  const bounds = dayBounds(date, await businessTimeZone(ctx.db, businessAccountId));
+  const [days, routes, leave] = await Promise.all([
     travelDays(ctx.db, provider, businessAccountId, { startDate: date, endDate: date, practitionerIds: wanted ?? [] }),
     listRoutesOfDay(ctx.db, businessAccountId, date, wanted),
+    leaveOverlapping(ctx.db, businessAccountId, wanted, bounds.from, bounds.to),
   ]);
   const routeOf = new Map(routes.map((route) => [route.practitioner_id, route]));
+  // A visit is booked in leave when its booked time overlaps its practitioner's leave.
+  const onLeave = (visit: LegVisit) => leave.some((away) => away.practitioner_id === visit.practitionerId
+    && away.starts_at < visit.endsAt && away.ends_at > visit.startsAt);
   return {
     date,
     travel: provider.name,
-    appointments: days.flatMap((day) => travelOfOrderedVisits(day.visits, day.legs)),
+    appointments: days.flatMap((day) => {
+      const visitById = new Map(day.visits.map((visit) => [visit.id, visit]));
+      return travelOfOrderedVisits(day.visits, day.legs).map((travel) => ({ ...travel, on_leave: onLeave(visitById.get(travel.appointment_id)!) }));
+    }),
     practitioners: days.map((day) => dayTravelOf(day, routeOf.get(day.practitionerId))),
   };
 }

@@ -1,8 +1,9 @@
 // The optimiser's view of a practitioner's day (resolvePractitionerDay): the shift in the practitioner's own zone,
-// daylight saving, places, the end defaulting to the start, the break clipped to the shift, and what stops routing.
+// daylight saving, places, the end defaulting to the start, the break clipped to the shift, leave, and what stops
+// routing.
 import { describe, expect, it } from 'vitest';
 import type { WorkingHours } from '../../db/schema';
-import { resolvePractitionerDay } from './service';
+import { resolvePractitionerDay, shiftOutsideLeave } from './service';
 import type { PlaceSources, WorkingDataRow } from './working-data';
 
 const places: PlaceSources = {
@@ -34,7 +35,7 @@ describe('resolvePractitionerDay', () => {
       dayStart: new Date('2026-11-22T14:00:00Z'), shift: { start: 28_800, end: 59_400 },
       startPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047, geo_precision: 'street' },
       endPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047, geo_precision: 'street' },
-      break: null, skills: [2, 4], maxVisits: 6, maxTravelSeconds: 5400, problems: [], routable: true, notes: [],
+      break: null, skills: [2, 4], maxVisits: 6, maxTravelSeconds: 5400, problems: [], routable: true, notes: [], onLeave: null,
     });
   });
 
@@ -94,3 +95,46 @@ describe('resolvePractitionerDay', () => {
     expect(() => resolvePractitionerDay(practitioner(), '2026-02-30', places)).toThrow(RangeError);
   });
 });
+
+describe('leave in the day', () => {
+  // Monday 23 November 2026, 08:00–16:30 in Brisbane (UTC+10); a break of 30 min starting 12:00–13:00.
+  const brisbane = (hhmm: string, date = '2026-11-23') => new Date(`${date}T${hhmm}:00+10:00`);
+  const withBreak = practitioner({ break_earliest: '12:00:00', break_latest: '13:00:00', break_minutes: 30 });
+
+  it('makes a practitioner on leave for all their hours not routable, saying so with the reason', () => {
+    const day = resolvePractitionerDay(practitioner(), '2026-11-23', places, [{ startsAt: brisbane('00:00'), endsAt: brisbane('00:00', '2026-11-24'), reason: 'Annual leave' }]);
+    expect(day).toMatchObject({ routable: false, onLeave: { reason: 'Annual leave' }, problems: ['On leave on Monday 23 November 2026 (Annual leave).'] });
+    // Leave covering just the hours (not the whole day) is leave all day too.
+    expect(resolvePractitionerDay(practitioner(), '2026-11-23', places, [{ startsAt: brisbane('07:00'), endsAt: brisbane('17:00'), reason: null }]))
+      .toMatchObject({ routable: false, onLeave: { reason: null }, problems: ['On leave on Monday 23 November 2026.'] });
+  });
+
+  it('cuts part-day leave out of the hours, keeping the longer side, and moves the break into what is left', () => {
+    const afternoon = resolvePractitionerDay(withBreak, '2026-11-23', places, [{ startsAt: brisbane('12:30'), endsAt: brisbane('17:00'), reason: null }]);
+    expect(afternoon).toMatchObject({ routable: true, onLeave: null, shift: { start: 8 * 3600, end: 12.5 * 3600 } });
+    expect(afternoon.notes).toEqual(['On leave 12:30–16:30: the working hours are cut to 08:00–12:30.']);
+    // The break may start 12:00 at the latest, to end by 12:30.
+    expect(afternoon.break).toEqual({ earliestStart: 12 * 3600, latestStart: 12 * 3600, duration: 1800 });
+    // Back at 13:00: the break can still start at 13:00, its latest; back at 13:30, it is left out.
+    const untilOne = resolvePractitionerDay(withBreak, '2026-11-23', places, [{ startsAt: brisbane('07:00'), endsAt: brisbane('13:00'), reason: null }]);
+    expect(untilOne.break).toEqual({ earliestStart: 13 * 3600, latestStart: 13 * 3600, duration: 1800 });
+    const morning = resolvePractitionerDay(withBreak, '2026-11-23', places, [{ startsAt: brisbane('07:00'), endsAt: brisbane('13:30'), reason: null }]);
+    expect(morning.shift).toEqual({ start: 13.5 * 3600, end: 16.5 * 3600 });
+    expect(morning.break).toBeNull();
+    expect(morning.notes).toContain('The break does not fit in the hours left by the leave; it is left out.');
+  });
+
+  it('ignores leave on other days and outside the hours', () => {
+    const day = resolvePractitionerDay(practitioner(), '2026-11-23', places, [
+      { startsAt: brisbane('17:00'), endsAt: brisbane('23:00'), reason: null }, { startsAt: brisbane('09:00', '2026-11-24'), endsAt: brisbane('10:00', '2026-11-24'), reason: null },
+    ]);
+    expect(day).toMatchObject({ routable: true, shift: { start: 8 * 3600, end: 16.5 * 3600 }, notes: [], onLeave: null });
+  });
+
+  it('keeps the longest stretch outside several leaves, the earlier of two as long', () => {
+    expect(shiftOutsideLeave({ start: 0, end: 100 }, [{ start: 20, end: 30 }, { start: 60, end: 70 }])).toEqual({ start: 30, end: 60 });
+    expect(shiftOutsideLeave({ start: 0, end: 100 }, [{ start: 40, end: 60 }])).toEqual({ start: 0, end: 40 });
+    expect(shiftOutsideLeave({ start: 0, end: 100 }, [{ start: -10, end: 50 }, { start: 50, end: 120 }])).toBeNull();
+  });
+});
+

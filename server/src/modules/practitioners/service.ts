@@ -14,6 +14,7 @@ import { listAppointmentTypes } from '../appointment-types';
 import { recordVersions, type ObjectChanges } from '../audit';
 import { findBusinessLocation } from '../business-locations';
 import { findCustomLocation } from '../custom-locations';
+import { leaveOverlapping } from '../leave';
 import { toPractitionerDto, toPractitionerSettingsDto } from './dto';
 import {
   listPractitionerRows, listPractitioners, listUpcomingRoutedVisits, lockPractitioners, placeSourcesOf, updatePractitionerWorkingData,
@@ -59,9 +60,17 @@ export interface PractitionerDay {
   /** Why the practitioner cannot be routed that day, in words; empty when `routable`. */
   problems: string[];
   routable: boolean;
-  /** What was adjusted without stopping routing (a break left out), in words. */
+  /** What was adjusted without stopping routing (a break left out, hours cut by leave), in words. */
   notes: string[];
+  /**
+   * When leave covers all of the day's working hours: that leave's reason (null when none was given). The day is
+   * then not routable (`problems` says so); part-day leave instead cuts `shift` (see `notes`).
+   */
+  onLeave: { reason: string | null } | null;
 }
+
+/** A practitioner's leave as their day reads it. */
+export interface DayLeave { startsAt: Date; endsAt: Date; reason: string | null }
 
 const routingPlace = (place: ResolvedPlace & { lat: number; lng: number }): Place =>
   ({ kind: place.kind, id: place.id, name: place.name, lat: place.lat, lng: place.lng, ...(place.geo_precision === 'none' ? {} : { geo_precision: place.geo_precision }) });
@@ -128,8 +137,26 @@ function placeProblem(label: 'start' | 'end', place: ResolvedPlace): string {
  * limits. Pure: `places` are the business's locations (placeSourcesOf). Throws RangeError for a date that is not
  * yyyy-MM-dd.
  */
-export function resolvePractitionerDay(practitioner: WorkingDataRow, date: string, places: PlaceSources): PractitionerDay {
-  return practitionerDayOn(practitionerBasis(practitioner, places), date);
+export function resolvePractitionerDay(practitioner: WorkingDataRow, date: string, places: PlaceSources, leave: readonly DayLeave[] = []): PractitionerDay {
+  return practitionerDayOn(practitionerBasis(practitioner, places), date, leave);
+}
+
+const longDate = (day: Temporal.PlainDate) => day.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * The working hours left by leave on the day (seconds after its start): the longest stretch of the shift outside
+ * every leave (the earlier one of two as long), or null when leave covers all of it. Cutting to one stretch keeps a
+ * day one shift; a practitioner away in the middle of the day works the longer side of it.
+ */
+export function shiftOutsideLeave(shift: { start: number; end: number }, leave: readonly { start: number; end: number }[]): { start: number; end: number } | null {
+  let free = [shift];
+  for (const away of leave) {
+    free = free.flatMap((part) => [
+      ...(away.start > part.start ? [{ start: part.start, end: Math.min(part.end, away.start) }] : []),
+      ...(away.end < part.end ? [{ start: Math.max(part.start, away.end), end: part.end }] : []),
+    ]).filter((part) => part.end > part.start);
+  }
+  return free.reduce<{ start: number; end: number } | null>((best, part) => (!best || part.end - part.start > best.end - best.start ? part : best), null);
 }
 
 /** What a practitioner's days share (everything but the date's shift and break): worked out once for many dates. */
@@ -162,7 +189,7 @@ function practitionerBasis(practitioner: WorkingDataRow, places: PlaceSources): 
   };
 }
 
-function practitionerDayOn(basis: PractitionerBasis, date: string): PractitionerDay {
+function practitionerDayOn(basis: PractitionerBasis, date: string, leave: readonly DayLeave[] = []): PractitionerDay {
   const { practitioner, timeZone } = basis;
   const { day, text } = plainDateOf(date);
   const notes: string[] = [];
@@ -170,8 +197,8 @@ function practitionerDayOn(basis: PractitionerBasis, date: string): Practitioner
 
   const weekday = WEEKDAYS[day.dayOfWeek - 1];
   const hours = basis.hours[day.dayOfWeek - 1];
-  const shift = shiftOf(hours, secondsAt);
-  const problems = [...basis.timeZoneProblems, ...(shift ? [] : [`Does not work on ${weekday}s.`]), ...basis.placeProblems];
+  const worked = shiftOf(hours, secondsAt);
+  const problems = [...basis.timeZoneProblems, ...(worked ? [] : [`Does not work on ${weekday}s.`]), ...basis.placeProblems];
 
   let routingBreak: RoutingBreak | null = null;
   const brk = basis.brk;
@@ -179,6 +206,35 @@ function practitionerDayOn(basis: PractitionerBasis, date: string): Practitioner
     const window = breakWindowOn(hours, brk);
     if (window) routingBreak = { earliestStart: secondsAt(window.earliest), latestStart: secondsAt(window.latest), duration: brk.minutes * 60 };
     else notes.push(`The break cannot be taken inside the working hours on ${weekday}; it is left out.`);
+  }
+
+  // Leave during the working hours: all of them, and the day is not routable; part of them, and the hours are cut.
+  let shift = worked;
+  let onLeave: PractitionerDay['onLeave'] = null;
+  const during = worked ? leave.map((away) => ({ ...away, start: (away.startsAt.getTime() - dayStartMs) / 1000, end: (away.endsAt.getTime() - dayStartMs) / 1000 }))
+    .filter((away) => away.start < worked.end && away.end > worked.start) : [];
+  if (worked && during.length) {
+    const left = shiftOutsideLeave(worked, during);
+    if (!left) {
+      const reason = during.find((away) => away.reason)?.reason ?? null;
+      onLeave = { reason };
+      problems.push(`On leave on ${longDate(day)}${reason ? ` (${reason})` : ''}.`);
+    } else {
+      const clock = (seconds: number) => Temporal.Instant.fromEpochMilliseconds(dayStartMs + seconds * 1000).toZonedDateTimeISO(timeZone)
+        .toPlainTime().toString({ smallestUnit: 'minute' });
+      notes.push(`On leave ${during.map((away) => `${clock(Math.max(away.start, worked.start))}–${clock(Math.min(away.end, worked.end))}`).join(', ')}: `
+        + `the working hours are cut to ${clock(left.start)}–${clock(left.end)}.`);
+      shift = left;
+      if (routingBreak) {
+        const earliestStart = Math.max(routingBreak.earliestStart, left.start);
+        const latestStart = Math.min(routingBreak.latestStart, left.end - routingBreak.duration);
+        if (earliestStart <= latestStart) routingBreak = { ...routingBreak, earliestStart, latestStart };
+        else {
+          routingBreak = null;
+          notes.push('The break does not fit in the hours left by the leave; it is left out.');
+        }
+      }
+    }
   }
 
   return {
@@ -198,7 +254,26 @@ function practitionerDayOn(basis: PractitionerBasis, date: string): Practitioner
     problems,
     routable: problems.length === 0,
     notes,
+    onLeave,
   };
+}
+
+/** The leave of `practitionerIds` that may touch `dates` in any time zone, by practitioner. */
+async function leaveByPractitioner(
+  db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
+): Promise<Map<number, DayLeave[]>> {
+  const byPractitioner = new Map<number, DayLeave[]>();
+  if (dates.length === 0) return byPractitioner;
+  const sorted = [...dates].sort();
+  // A day in any zone lies within a day and a half either side of its UTC midnight.
+  const from = new Date(Date.parse(`${sorted[0]}T00:00:00Z`) - 36 * 3600_000);
+  const to = new Date(Date.parse(`${sorted.at(-1)}T00:00:00Z`) + 60 * 3600_000);
+  for (const row of await leaveOverlapping(db, businessAccountId, practitionerIds, from, to)) {
+    const own = byPractitioner.get(row.practitioner_id) ?? [];
+    own.push({ startsAt: row.starts_at, endsAt: row.ends_at, reason: row.reason });
+    byPractitioner.set(row.practitioner_id, own);
+  }
+  return byPractitioner;
 }
 
 /**
@@ -208,13 +283,14 @@ function practitionerDayOn(basis: PractitionerBasis, date: string): Practitioner
 export async function loadPractitionerDays(
   db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[], date: string,
 ): Promise<PractitionerDay[]> {
-  const [rows, places] = await Promise.all([
+  const [rows, places, leave] = await Promise.all([
     listPractitioners(db, businessAccountId, [...practitionerIds]), placeSourcesOf(db, businessAccountId),
+    leaveByPractitioner(db, businessAccountId, practitionerIds, [date]),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return practitionerIds.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [resolvePractitionerDay(row, date, places)] : [];
+    return row ? [resolvePractitionerDay(row, date, places, leave.get(id))] : [];
   });
 }
 
@@ -226,12 +302,13 @@ export async function loadPractitionerDays(
 export async function loadPractitionerDaysOn(
   db: DbOrTx, businessAccountId: number, practitionerIds: readonly number[] | null, dates: readonly string[],
 ): Promise<{ color: string; days: PractitionerDay[] }[]> {
-  const [rows, places] = await Promise.all([
+  const [rows, places, leave] = await Promise.all([
     listPractitioners(db, businessAccountId, practitionerIds ? [...practitionerIds] : null), placeSourcesOf(db, businessAccountId),
+    leaveByPractitioner(db, businessAccountId, practitionerIds, dates),
   ]);
   return rows.map((row) => {
     const basis = practitionerBasis(row, places);
-    return { color: row.shown_color, days: dates.map((date) => practitionerDayOn(basis, date)) };
+    return { color: row.shown_color, days: dates.map((date) => practitionerDayOn(basis, date, leave.get(row.id))) };
   });
 }
 

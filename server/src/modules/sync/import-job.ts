@@ -8,9 +8,10 @@ import { appointments, businessAccounts, clients, type SyncFilters } from '../..
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
-import { ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
+import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
 import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
 import { bulkInsert, reserveIds } from '../../db/bulk';
+import { replaceImportedLeave, type ImportedBlock } from '../leave';
 import { markRoutesStale, type DayTouch } from '../optimizations';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
@@ -28,6 +29,9 @@ export interface ImportCounts {
   clients_updated: number;
   /** Clients placed again on the map (a better geocoder answered, or the sandbox's synthetic point was replaced). */
   clients_placed: number;
+  /** Practitioners' leave from the PMS's unavailable blocks of the range: added or changed, and removed. */
+  leave_imported: number;
+  leave_removed: number;
   records_skipped: number;
   warnings: string[];
 }
@@ -106,7 +110,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
   const timeZone = await businessTimeZone(run);
   const counts: ImportCounts = {
     appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: 0,
-    clients_created: 0, clients_updated: 0, clients_placed: 0, records_skipped: 0, warnings: [],
+    clients_created: 0, clients_updated: 0, clients_placed: 0, leave_imported: 0, leave_removed: 0, records_skipped: 0, warnings: [],
     ...(job.result as Partial<ImportCounts> | null ?? {}),
   };
   // Unchanged and skipped are per run; restarting a job counts them again from zero.
@@ -174,7 +178,41 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
   } else {
     warn('Some appointments could not be read, so appointments missing from the practice management system were not cancelled this time.');
   }
+  await importLeave(run, adapter, { from, to, practitionerIds: filters.practitionerIds }, refs.practitioners, counts, skip, warn);
   return counts;
+}
+
+/**
+ * The practitioners' unavailable blocks overlapping the range, as their leave, in one transaction: each upserted by
+ * its block id, and imported leave of the range whose block the PMS no longer lists removed (not when a block could
+ * not be read: it might be one of those).
+ */
+async function importLeave(
+  run: JobRun, adapter: PmsAdapter, range: { from: string; to: string; practitionerIds: string[] | null }, practitionerIds: Map<string, number>,
+  counts: ImportCounts, skip: (invalid: PmsInvalidRecord[]) => void, warn: (message: string) => void,
+) {
+  const { records, invalidRecords } = await collectPages(adapter.listUnavailableBlocks({
+    from: range.from, to: range.to, practitionerIds: range.practitionerIds ?? undefined, signal: run.signal,
+  }));
+  skip(invalidRecords);
+  const blocks: ImportedBlock[] = records.flatMap((record) => {
+    const practitionerId = practitionerIds.get(record.practitioner_id);
+    if (practitionerId === undefined) {
+      warn(`unavailable_blocks ${record.external_id} skipped: its practitioner ${record.practitioner_id} is not imported.`);
+      return [];
+    }
+    return [{ blockId: record.external_id, practitionerId, startsAt: new Date(record.starts_at), endsAt: new Date(record.ends_at), notes: record.notes }];
+  });
+  const local = range.practitionerIds && range.practitionerIds.map((id) => practitionerIds.get(id)).filter((id): id is number => id !== undefined);
+  await run.ctx.db.transaction(async (tx) => {
+    await run.guard(tx);
+    const result = await replaceImportedLeave(tx, run.job.business_account_id, blocks, {
+      from: new Date(range.from), to: new Date(range.to), practitionerIds: local, removeMissing: invalidRecords.length === 0,
+    });
+    counts.leave_imported = result.upserted;
+    counts.leave_removed = result.removed;
+    await saveProgress(tx, run.job.id, { ...counts });
+  });
 }
 
 /** Patients changed since the last pull (all of them the first time), applied page by page. */

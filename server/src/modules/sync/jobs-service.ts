@@ -47,6 +47,8 @@ export function toImportDto(job: JobRow): Schemas['Import'] {
       clients_created: Number(r.clients_created ?? 0),
       clients_updated: Number(r.clients_updated ?? 0),
       clients_placed: Number(r.clients_placed ?? 0),
+      leave_imported: Number(r.leave_imported ?? 0),
+      leave_removed: Number(r.leave_removed ?? 0),
       records_skipped: Number(r.records_skipped ?? 0),
       warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
     } : null,

@@ -190,6 +190,35 @@ describe('ClinikoAdapter against the sandbox', () => {
     ]);
   });
 
+  it("lists practitioners' unavailable blocks overlapping a range, by practitioner; archived ones hidden", async () => {
+    const client = adapter();
+    const { records, invalidRecords } = await collectPages(client.listUnavailableBlocks({ from: FROM, to: TO }));
+    expect(invalidRecords).toEqual([]);
+    // The dataset's last week: the first active practitioner's afternoon off, the second's day of leave.
+    const [first, second] = sandbox.dataset.practitioners.filter((practitioner) => practitioner.active);
+    expect(records.map((block) => [block.practitioner_id, block.notes])).toEqual([
+      [first.id, 'Afternoon off: medical appointment'], [second.id, 'Annual leave'],
+    ]);
+    const [afternoon, day] = records;
+    expect(afternoon.external_id).toMatch(/^\d{19}$/);
+    expect(afternoon.starts_at).toMatch(/^2026-11-2\dT02:30:00\.000Z$/); // 12:30 in Brisbane
+    expect(Date.parse(afternoon.ends_at) - Date.parse(afternoon.starts_at)).toBe(4.5 * 3_600_000);
+    expect(Date.parse(day.ends_at) - Date.parse(day.starts_at)).toBe(24 * 3_600_000);
+    expect(day.starts_at).toMatch(/T14:00:00\.000Z$/); // midnight in Brisbane
+
+    const ofSecond = await collectPages(client.listUnavailableBlocks({ from: FROM, to: TO, practitionerIds: [second.id] }));
+    expect(ofSecond.records.map((block) => block.external_id)).toEqual([day.external_id]);
+    const before = await collectPages(client.listUnavailableBlocks({ from: FROM, to: afternoon.starts_at }));
+    expect(before.records).toEqual([]);
+    const stored = sandbox.dataset.unavailableBlocks.find((block) => block.id === day.external_id)!;
+    stored.archived_at = stored.updated_at;
+    try {
+      expect((await collectPages(client.listUnavailableBlocks({ from: FROM, to: TO }))).records.map((block) => block.external_id)).toEqual([afternoon.external_id]);
+    } finally {
+      stored.archived_at = null;
+    }
+  });
+
   it('lists patients with addresses, phones and the sandbox coordinates; by ids in batches', async () => {
     const client = adapter();
     const all = await collectPages(client.listPatients({ includeArchived: true }));

@@ -1,6 +1,7 @@
 import type {
   ListAppointmentsOptions,
   ListPatientsOptions,
+  ListUnavailableBlocksOptions,
   PmsAdapter,
   PmsAppointment,
   PmsCallOptions,
@@ -8,6 +9,7 @@ import type {
   PmsInvalidRecord,
   PmsPage,
   PmsPages,
+  PmsUnavailableBlock,
   UpdateAppointmentTimesInput,
 } from '../adapter';
 import { PmsConflictError, PmsMalformedRecordError, PmsResponseError, PmsValidationError } from '../errors';
@@ -20,6 +22,7 @@ import {
   normaliseBusiness,
   normalisePatient,
   normalisePractitioner,
+  normaliseUnavailableBlock,
   normaliseUser,
   type Normalised,
 } from './normalise';
@@ -180,6 +183,15 @@ export class ClinikoAdapter implements PmsAdapter {
       filters.push(filter('cancelled_at', '*'), filter('archived_at', '*'), filter('deleted_at', '*'));
     }
     return this.paginate('/individual_appointments', 'individual_appointments', filters, normaliseAppointment, options.signal);
+  }
+
+  listUnavailableBlocks(options: ListUnavailableBlocksOptions): PmsPages<PmsUnavailableBlock> {
+    const from = utcFilterTime(options.from, 'from');
+    const to = utcFilterTime(options.to, 'to');
+    if (Date.parse(to) <= Date.parse(from)) throw new Error(`to: must be after from (${options.from} .. ${options.to})`);
+    const filters = [filter('ends_at', '>', from), filter('starts_at', '<', to)];
+    if (options.practitionerIds?.length) filters.push(idListFilter('practitioner_id', options.practitionerIds));
+    return this.paginate('/unavailable_blocks', 'unavailable_blocks', filters, normaliseUnavailableBlock, options.signal);
   }
 
   async getIndividualAppointment(id: string, options: PmsCallOptions = {}): Promise<PmsAppointment> {

@@ -6,6 +6,7 @@ import type {
   PmsPatient,
   PmsPhoneNumber,
   PmsPractitioner,
+  PmsUnavailableBlock,
 } from '../adapter';
 import type { components } from './cliniko-schema';
 
@@ -21,6 +22,7 @@ export type ClinikoAppointmentType = Schemas['AppointmentType'];
 export type ClinikoPatient = Schemas['Patient'] & CoordinateExtras;
 export type ClinikoIndividualAppointment = Schemas['IndividualAppointment'];
 export type ClinikoUser = Schemas['User'];
+export type ClinikoUnavailableBlock = Schemas['UnavailableBlock'];
 
 export type Normalised<T> = { ok: true; record: T } | { ok: false; invalid: PmsInvalidRecord };
 
@@ -288,6 +290,22 @@ export function normaliseAppointment(raw: unknown): Normalised<PmsAppointment> {
     r.problems.push('ends_at: is before starts_at');
   }
   return finish('individual_appointments', r, record);
+}
+
+export function normaliseUnavailableBlock(raw: unknown): Normalised<PmsUnavailableBlock> {
+  const r = new FieldReader<ClinikoUnavailableBlock>(raw);
+  const record: PmsUnavailableBlock = {
+    external_id: r.id('id'),
+    practitioner_id: r.linkedId('practitioner', 'practitioners', true) ?? '',
+    starts_at: r.requiredTimestamp('starts_at'),
+    ends_at: r.requiredTimestamp('ends_at'),
+    notes: r.string('notes'),
+    updated_at: r.requiredTimestamp('updated_at'),
+  };
+  if (record.starts_at && record.ends_at && record.ends_at <= record.starts_at) {
+    r.problems.push('ends_at: is not after starts_at');
+  }
+  return finish('unavailable_blocks', r, record);
 }
 
 export function normaliseUser(raw: unknown): Normalised<{ user_id: string; user_name: string; email: string | null }> {

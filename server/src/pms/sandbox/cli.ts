@@ -32,7 +32,8 @@ async function main() {
   console.log(
     `  data: ${dataset.businesses.length} businesses, ${dataset.practitioners.length} practitioners, ` +
       `${dataset.appointmentTypes.length} appointment types, ${dataset.patients.length} patients, ` +
-      `${dataset.appointments.length} appointments (${dataset.firstDay} .. ${dataset.lastDay}, Australia/Brisbane)`,
+      `${dataset.appointments.length} appointments (${dataset.firstDay} .. ${dataset.lastDay}, Australia/Brisbane), ` +
+      `${dataset.unavailableBlocks.length} unavailable blocks`,
   );
   console.log(`  faults: GET/POST ${sandbox.origin}/__sandbox/faults (now ${JSON.stringify(sandbox.faults())})`);
   const stop = () => {

@@ -119,6 +119,20 @@ export interface SandboxAppointment {
   updated_at: string;
 }
 
+/** A practitioner's unavailable block (leave, an afternoon off), as Cliniko keeps it. */
+export interface SandboxUnavailableBlock {
+  id: string;
+  practitioner_id: string;
+  business_id: string;
+  starts_at: string;
+  ends_at: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+  deleted_at: string | null;
+}
+
 export interface SandboxDataset {
   seed: number;
   /**
@@ -133,6 +147,8 @@ export interface SandboxDataset {
   appointmentTypes: SandboxAppointmentType[];
   patients: SandboxPatient[];
   appointments: SandboxAppointment[];
+  /** A few practitioners' unavailable blocks in the last week (an afternoon off, a day of leave). */
+  unavailableBlocks: SandboxUnavailableBlock[];
 }
 
 export interface SandboxDatasetOptions {
@@ -359,6 +375,9 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
     asOfMs: Date.parse(brisbaneInstant(firstDay.add({ weeks: 1 }), 0)),
   });
 
+  // Made after everything else, from the records alone: the same seed gives the same appointments with or without them.
+  const unavailableBlocks = createUnavailableBlocks(ids, lastDay, practitioners, appointments, isoAt(setupEndMs));
+
   return {
     seed,
     firstDay: firstDay.toString(),
@@ -369,7 +388,35 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
     appointmentTypes,
     patients,
     appointments,
+    unavailableBlocks,
   };
+}
+
+/**
+ * In the dataset's last week (well after "today", so the days a coordinator works on now are untouched): the first
+ * active practitioner takes an afternoon off on their first working day of that week, the second a day of annual
+ * leave on their last. Their visits of those days stay booked, as in Cliniko: the coordinator moves them.
+ */
+function createUnavailableBlocks(
+  ids: IdSequence, lastDay: Temporal.PlainDate, practitioners: SandboxPractitioner[], appointments: SandboxAppointment[], created: string,
+): SandboxUnavailableBlock[] {
+  const weekStart = lastDay.subtract({ days: 6 });
+  const workedDays = (practitionerId: string) => [...new Set(appointments
+    .filter((appointment) => appointment.practitioner_id === practitionerId)
+    .map((appointment) => Temporal.Instant.from(appointment.starts_at).toZonedDateTimeISO(SAMPLE_TIME_ZONE).toPlainDate())
+    .filter((day) => Temporal.PlainDate.compare(day, weekStart) >= 0 && Temporal.PlainDate.compare(day, lastDay) <= 0)
+    .map((day) => day.toString()))].sort();
+  const [first, second] = practitioners.filter((practitioner) => practitioner.active);
+  const blocks: SandboxUnavailableBlock[] = [];
+  const block = (practitioner: SandboxPractitioner, startsAt: string, endsAt: string, notes: string) => blocks.push({
+    id: ids.next(created), practitioner_id: practitioner.id, business_id: practitioner.business_id, starts_at: startsAt, ends_at: endsAt, notes,
+    created_at: created, updated_at: created, archived_at: null, deleted_at: null,
+  });
+  const afternoon = first && workedDays(first.id)[0];
+  if (afternoon) block(first, brisbaneInstant(Temporal.PlainDate.from(afternoon), 12 * 60 + 30), brisbaneInstant(Temporal.PlainDate.from(afternoon), 17 * 60), 'Afternoon off: medical appointment');
+  const leave = second && workedDays(second.id).at(-1);
+  if (leave) block(second, brisbaneInstant(Temporal.PlainDate.from(leave), 0), brisbaneInstant(Temporal.PlainDate.from(leave).add({ days: 1 }), 0), 'Annual leave');
+  return blocks;
 }
 
 function createPatients(

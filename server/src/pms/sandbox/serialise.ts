@@ -4,6 +4,7 @@ import type {
   ClinikoIndividualAppointment,
   ClinikoPatient,
   ClinikoPractitioner,
+  ClinikoUnavailableBlock,
   ClinikoUser,
 } from '../cliniko/normalise';
 import type {
@@ -12,6 +13,7 @@ import type {
   SandboxBusiness,
   SandboxPatient,
   SandboxPractitioner,
+  SandboxUnavailableBlock,
   SandboxUser,
 } from './dataset';
 
@@ -96,5 +98,18 @@ export function serialiseAppointment(api: string, appointment: SandboxAppointmen
     business: link(`${api}/businesses/${business_id}`),
     attendees: link(`${api}/individual_appointments/${appointment.id}/attendees`),
     conflicts: link(`${api}/individual_appointments/${appointment.id}/conflicts`),
+  };
+}
+
+export function serialiseUnavailableBlock(api: string, block: SandboxUnavailableBlock): ClinikoUnavailableBlock {
+  const { practitioner_id, business_id, ...fields } = block;
+  return {
+    ...fields,
+    links: { self: `${api}/unavailable_blocks/${block.id}` },
+    practitioner: link(`${api}/practitioners/${practitioner_id}`),
+    business: link(`${api}/businesses/${business_id}`),
+    conflicts: link(`${api}/unavailable_blocks/${block.id}/conflicts`),
+    repeat_rule: null,
+    repeats: null,
   };
 }

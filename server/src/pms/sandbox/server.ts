@@ -11,6 +11,7 @@ import {
   serialiseBusiness,
   serialisePatient,
   serialisePractitioner,
+  serialiseUnavailableBlock,
   serialiseUser,
 } from './serialise';
 
@@ -91,6 +92,17 @@ const SCHEMAS: Record<string, FilterSchema> = {
     deleted_at: 'datetime',
     did_not_arrive: 'boolean',
   },
+  unavailable_blocks: {
+    id: 'id',
+    business_id: 'id',
+    practitioner_id: 'id',
+    starts_at: 'datetime',
+    ends_at: 'datetime',
+    created_at: 'datetime',
+    updated_at: 'datetime',
+    archived_at: 'datetime',
+    deleted_at: 'datetime',
+  },
 };
 
 const HIDDEN_BY_DEFAULT: Record<string, string[]> = {
@@ -99,6 +111,7 @@ const HIDDEN_BY_DEFAULT: Record<string, string[]> = {
   appointment_types: ['archived_at'],
   patients: ['archived_at', 'deleted_at'],
   individual_appointments: ['cancelled_at', 'archived_at', 'deleted_at'],
+  unavailable_blocks: ['archived_at', 'deleted_at'],
 };
 
 const CANCELLATION_REASONS: Record<number, string> = {
@@ -137,7 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = monotonicClock(dataset);
   // Lists are served in Cliniko's default order, created_at ascending (ids ascend with it). Nothing changes
   // created_at, so sorting once keeps every page in that order.
-  for (const list of [dataset.businesses, dataset.practitioners, dataset.appointmentTypes, dataset.patients, dataset.appointments]) {
+  for (const list of [dataset.businesses, dataset.practitioners, dataset.appointmentTypes, dataset.patients, dataset.appointments, dataset.unavailableBlocks]) {
     (list as { id: string; created_at: string }[]).sort(byCreation);
   }
 
@@ -146,6 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     appointment_types: { records: () => dataset.appointmentTypes, serialise: serialiseAppointmentType },
     patients: { records: () => dataset.patients, serialise: serialisePatient },
     individual_appointments: { records: () => dataset.appointments, serialise: serialiseAppointment },
+    unavailable_blocks: { records: () => dataset.unavailableBlocks, serialise: serialiseUnavailableBlock },
   };
 
   const server = createServer((req, res) => {
@@ -426,7 +440,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 /** Mutation timestamps never go backwards and always sort after every seeded timestamp. */
 function monotonicClock(dataset: SandboxDataset): () => string {
   let last = 0;
-  for (const list of [dataset.businesses, dataset.practitioners, dataset.appointmentTypes, dataset.patients, dataset.appointments]) {
+  for (const list of [dataset.businesses, dataset.practitioners, dataset.appointmentTypes, dataset.patients, dataset.appointments, dataset.unavailableBlocks]) {
     for (const record of list) last = Math.max(last, Date.parse(record.updated_at));
   }
   return () => {

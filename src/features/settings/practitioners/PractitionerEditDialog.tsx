@@ -1,7 +1,7 @@
 // The edit dialog of one practitioner's working data: where the day starts and ends (home, a business location or a
 // custom location), the home address placed by Find, the hours of each weekday, the break, the appointment types they
 // deliver, the daily limits, the time zone and the colour. Only what changed is sent; problems show under their field,
-// ours before saving and the server's after; closing with unsaved changes asks first.
+// ours before saving and the server's after; closing with unsaved changes asks first. Below, their leave (LeaveSection).
 import { useId, useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
@@ -23,6 +23,7 @@ import type { CustomLocation } from '../custom-locations/api';
 import { customLocationQueries } from '../custom-locations/queries';
 import { useKnownPlaces } from '../knownPlaces';
 import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
+import { LeaveSection } from './LeaveSection';
 import { useUpdatePractitioner } from './mutations';
 import {
   NOT_FOUND_HINT, changesOf, draftOf, draftProblemsOf, draftValues, formFieldOf, homePointOf, type FormField, type PlaceValue, type PractitionerDraft,
@@ -76,6 +77,8 @@ export function PractitionerEditDialog({ practitioner, onClose }: { practitioner
           onSaved={onClose}
         />
       )}
+      {/* Outside the working data's form: each leave is its own form, saved at once. */}
+      {!loading && <div className="mt-6"><LeaveSection practitioner={practitioner} /></div>}
       <ConfirmDialog
         open={asking}
         title="Discard unsaved changes?"

@@ -1,7 +1,7 @@
 // The practitioners settings page's calls: every practitioner with the working data Rounds keeps for routing, one
-// practitioner's changes, and the same working hours for several at once.
+// practitioner's changes, the same working hours for several at once, and a practitioner's leave.
 import type { ApiClient } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
+import { ApiError, unwrap } from '../../../api/errors';
 import type { components, operations } from '../../../api/schema';
 
 type Schemas = components['schemas'];
@@ -32,4 +32,29 @@ export type VisitsOutsideHours = operations['setPractitionersWorkingHours']['res
 export async function setWorkingHours(api: ApiClient, practitionerIds: number[], workingHours: WorkingHours, days: number[]) {
   const result = await api.PUT('/practitioners/working_hours', { body: { practitioner_ids: practitionerIds, working_hours: workingHours, days } });
   return unwrap(result, WORKING_HOURS_SAVE_ERROR);
+}
+
+export type PractitionerLeave = Schemas['PractitionerLeave'];
+export type LeaveInput = Schemas['PractitionerLeaveInput'];
+
+export const LEAVE_SAVE_ERROR = 'An error has occurred. Could not save the leave.';
+export const LEAVE_DELETE_ERROR = 'An error has occurred. Could not remove the leave.';
+
+/** A practitioner's leave from today on (a year ahead), by start. */
+export async function fetchPractitionerLeave(api: ApiClient, practitionerId: number): Promise<PractitionerLeave[]> {
+  const result = await api.GET('/practitioner_leave', { params: { query: { practitioner_id: practitionerId } } });
+  return unwrap(result, 'An error has occurred. Could not load the leave.').leave;
+}
+
+export async function createLeave(api: ApiClient, input: LeaveInput): Promise<PractitionerLeave> {
+  return unwrap(await api.POST('/practitioner_leave', { body: input }), LEAVE_SAVE_ERROR).leave;
+}
+
+export async function updateLeave(api: ApiClient, id: number, input: LeaveInput): Promise<PractitionerLeave> {
+  return unwrap(await api.PUT('/practitioner_leave/{id}', { params: { path: { id } }, body: input }), LEAVE_SAVE_ERROR).leave;
+}
+
+export async function deleteLeave(api: ApiClient, id: number): Promise<void> {
+  const result = await api.DELETE('/practitioner_leave/{id}', { params: { path: { id } } });
+  if (!result.response.ok) throw new ApiError(result.response.status, result.error, LEAVE_DELETE_ERROR);
 }

@@ -7,9 +7,10 @@ import type { ApiClient } from '../../../api/client';
 import { appointmentQueries, practitionerQueries } from '../../appointments';
 import { customLocationQueries } from '../custom-locations/queries';
 import {
-  setWorkingHours, updatePractitioner, type PractitionerChanges, type PractitionerSettings, type VisitsOutsideHours, type WorkingHours,
+  createLeave, deleteLeave, setWorkingHours, updateLeave, updatePractitioner, type LeaveInput, type PractitionerChanges, type PractitionerSettings,
+  type VisitsOutsideHours, type WorkingHours,
 } from './api';
-import { practitionerSettingsQueries } from './queries';
+import { leaveQueries, practitionerSettingsQueries } from './queries';
 
 export const practitionerSavedMessage = (name: string) => `${name}’s settings have been saved.`;
 export const workingHoursSetMessage = (count: number) =>
@@ -56,6 +57,40 @@ export function useSetWorkingHours() {
       practitionersSaved(queryClient, api, practitioners);
       flash.send({ type: 'APPEND', text: workingHoursSetMessage(practitioners.length) });
       if (outside.length > 0) flash.send({ type: 'APPEND', text: visitsOutsideHoursMessage(outside), flashType: 'warning' });
+    },
+  });
+}
+
+export const LEAVE_SAVED = 'The leave has been saved.';
+export const LEAVE_REMOVED = 'The leave has been removed.';
+
+/** Leave changes the practitioner's days: their leave list, and the schedule's marks and the dashboard (under the lists' prefix). */
+function leaveChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: leaveQueries.all() });
+  void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+}
+
+/** Saves leave: new without an id, else that leave changed. */
+export function useSaveLeave() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: LeaveInput }) => (id === null ? createLeave(api, input) : updateLeave(api, id, input)),
+    onSuccess: () => {
+      leaveChanged(queryClient);
+      flash.send({ type: 'APPEND', text: LEAVE_SAVED });
+    },
+  });
+}
+
+export function useDeleteLeave() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteLeave(api, id),
+    onSuccess: () => {
+      leaveChanged(queryClient);
+      flash.send({ type: 'APPEND', text: LEAVE_REMOVED });
     },
   });
 }
