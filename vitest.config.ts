@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // Files share their worker's module cache: each file still starts its own app on its own database, and
+          // loading the server's modules once per worker instead of once per file halves the stage's CPU time.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
