@@ -7,6 +7,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
 ];
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's address (playwright's `connect`). */
+    chromiumWsEndpoint: string;
+  }
+}
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**

@@ -6,13 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { seededDemoDataDir } from './server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The shared Chromium's address (playwright's `connect`). */
-    chromiumWsEndpoint: string;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const [browserServer] = await Promise.all([
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
