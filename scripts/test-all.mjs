@@ -2,7 +2,7 @@
 // `npm test`: every kind of test in order — typecheck, lint, unit, component and model-based, API on PGlite,
 // API on PostgreSQL (when TEST_DATABASE_URL is set), then a production build and the Playwright end-to-end suite.
 // Prints the stage times, the ten slowest test files and a closing "N passed, N failed" line and exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reportDir = 'tmp/test-reports';
@@ -90,10 +90,11 @@ const postgresAtHand = Boolean(process.env.TEST_DATABASE_URL);
 
 const only = process.argv.slice(2);
 const stages = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  // tsc and ESLint each keep one core busy: side by side on two cores they take as long as typecheck alone.
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], together: 'checks' },
+  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'], together: 'checks' },
   { name: 'unit', vitest: 'unit' },
-  { name: 'component', vitest: 'component' },
+  { name: 'component', vitest: 'component*' },
   {
     name: 'api-pglite', vitest: 'api', env: { TEST_DATABASE_URL: '' },
     args: postgresAtHand ? Object.keys(API_FILES_ON_POSTGRESQL_ONLY).map((name) => `--exclude=tests/api/${name}`) : [],
@@ -110,19 +111,32 @@ const failedTests = [];
 const fileTimes = [];
 const stageTimes = [];
 
-for (const stage of stages) {
-  if (stage.skipUnless && !process.env[stage.skipUnless]) {
-    console.log(`\n=== ${stage.name}: skipped (${stage.skipUnless} is not set)`);
-    continue;
-  }
-  console.log(`\n=== ${stage.name}${stage.args?.length ? ` (${stage.args.length} files left to PostgreSQL: see API_FILES_ON_POSTGRESQL_ONLY)` : ''}`);
+/** Runs a stage's command: its output straight through, or kept and answered when `quiet` (stages run together). */
+function run(stage, command, quiet) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...stage.env } });
+    let output = '';
+    child.stdout?.on('data', (chunk) => { output += chunk; });
+    child.stderr?.on('data', (chunk) => { output += chunk; });
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+async function runStage(stage, quiet) {
   const started = Date.now();
   const report = `${reportDir}/${stage.name}.json`;
   const command = stage.vitest
     ? ['npx', 'vitest', 'run', '--project', stage.vitest, '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...(stage.args ?? [])]
     : stage.command;
-  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, ...stage.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const result = await run(stage, command, quiet);
+  return { ...result, report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function header(stage) {
+  return `\n=== ${stage.name}${stage.args?.length ? ` (${stage.args.length} files left to PostgreSQL: see API_FILES_ON_POSTGRESQL_ONLY)` : ''}`;
+}
+
+function record(stage, { status, report, seconds }) {
   if (stage.vitest && existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -137,20 +151,46 @@ for (const stage of stages) {
     if (summary.numTotalTests === 0) {
       console.log(`${stage.name}: no tests ran`);
       failedStages.push(stage.name);
-      continue;
+      return;
     }
   } else if (!stage.vitest) {
     // A check stage counts as one test.
-    if (result.status === 0) totals.passed += 1; else totals.failed += 1;
+    if (status === 0) totals.passed += 1; else totals.failed += 1;
   }
-  if (result.status !== 0) {
+  if (status !== 0) {
     failedStages.push(stage.name);
     if (stage.vitest && !failedTests.some((line) => line.startsWith(`${stage.name}: `))) {
       failedTests.push(`${stage.name}: no test failed, yet the run did (an unhandled error or a crash: see "Unhandled Errors" in its output)`);
     }
   }
-  console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+  console.log(`=== ${stage.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
   stageTimes.push(`${stage.name} ${seconds} s`);
+}
+
+const runnable = stages.filter((stage) => {
+  if (stage.skipUnless && !process.env[stage.skipUnless]) {
+    console.log(`\n=== ${stage.name}: skipped (${stage.skipUnless} is not set)`);
+    return false;
+  }
+  return true;
+});
+for (let index = 0; index < runnable.length;) {
+  const stage = runnable[index];
+  const group = stage.together ? runnable.filter((other) => other.together === stage.together) : [stage];
+  index += group.length;
+  if (group.length === 1) {
+    console.log(header(stage));
+    record(stage, await runStage(stage, false));
+    continue;
+  }
+  // Stages run together: each one's output is shown whole when it ends, not interleaved.
+  console.log(`\n=== ${group.map((member) => member.name).join(' and ')}, side by side`);
+  await Promise.all(group.map(async (member) => {
+    const result = await runStage(member, true);
+    console.log(header(member));
+    process.stdout.write(result.output);
+    record(member, result);
+  }));
 }
 
 console.log(`\nStage times: ${stageTimes.join(', ')}`);
