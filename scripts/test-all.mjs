@@ -2,20 +2,103 @@
 // `npm test`: every kind of test in order — typecheck, lint, unit, component and model-based, API on PGlite,
 // API on PostgreSQL (when TEST_DATABASE_URL is set), then a production build and the Playwright end-to-end suite.
 // Prints the stage times, the ten slowest test files and a closing "N passed, N failed" line and exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reportDir = 'tmp/test-reports';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
+// Which API test files also run on PGlite when the API stages run on PostgreSQL too (TEST_DATABASE_URL set, as in
+// CI). PGlite is PostgreSQL itself (compiled to WebAssembly, with its own time-zone data and contrib builds), behind
+// another driver and on one connection: a file whose SQL is plain queries over the product's rules (roles, tenancy,
+// validation, figures) answers the same on both, so running it on PostgreSQL is enough. A file stays on both when what
+// it checks can differ: the embedded database itself (migrations on it, backup/restore, the demo and first start),
+// several things at once (job claims, leases, locks — one PGlite connection serialises what PostgreSQL's row locks
+// decide), values through the driver (arrays, JSON, huge ids, NUL bytes, dates), time zones in SQL, ILIKE searches,
+// the contrib extensions, throttles. A file in neither list runs on both: add new ones to a list when you know.
+// Without TEST_DATABASE_URL (no PostgreSQL at hand) every API file runs on PGlite.
+const API_FILES_ON_BOTH = {
+  'backup.test.ts': 'backs up and restores the embedded database (skipped on PostgreSQL)',
+  'geocoding-migration.test.ts': "a migration's backfill, applied to a database that has data (the embedded database migrates at every start)",
+  'app-secret.test.ts': 'the secret generated on the first start and kept in the database: the embedded database is what `npm start` runs on',
+  'demo-working-data.test.ts': "the demo's first import, as `npm start` seeds it on the embedded database",
+  'jobs.test.ts': 'distinct job claims under concurrency, leases and a clean shutdown handing a job back',
+  'jobs-fairness.test.ts': "the claim query's per-business slots with several workers at once",
+  'reminders.test.ts': 'exactly once with two workers and a dead one (claims), the reminder hour across DST in SQL',
+  'imports-reliability.test.ts': "a worker dying mid-import and its job's lease taken over; bulk upserts retried",
+  'hostile-input.test.ts': 'ids beyond the integers and malformed Unicode reaching each driver; concurrent demotions serialised by row locks',
+  'security.test.ts': 'NUL bytes, huge ids and absurd dates through each driver; the reset-request throttle',
+  'auth.test.ts': "the failed-login throttle's counters (upserts and time windows in SQL)",
+  'users.test.ts': 'two admins removing each other at once (row locks)',
+  'clients.test.ts': 'ILIKE search and sorting',
+  'clients-type-ahead.test.ts': 'ILIKE matches ordered by where the match starts',
+  'nearby.test.ts': 'the cube and earthdistance extensions (PGlite has its own builds of them)',
+  'dashboard.test.ts': "days and weeks in the business's time zone with AT TIME ZONE (PGlite has its own time-zone data)",
+  'reports-appointments.test.ts': "a series of every day (generate_series) in the business's time zone",
+  'sync-imports.test.ts': 'bulk upserts passing arrays and JSON through each driver',
+  'practitioners-working-data.test.ts': 'text[] skills and JSON working hours through each driver',
+  'operations.test.ts': "readiness reads the migrations and the job workers' heartbeats from the database",
+};
+const API_FILES_ON_POSTGRESQL_ONLY = {
+  'fuzz.test.ts': 'a long random walk over every operation (~40 s); the hostile values it found are kept in hostile-input and security, which run on both',
+  'faults-api-sigterm.test.ts': 'several processes on one PostgreSQL (skipped on PGlite anyway)',
+  'faults-postgres-restart.test.ts': 'a PostgreSQL server restarted (skipped on PGlite anyway)',
+  'faults-worker-kill.test.ts': 'several processes on one PostgreSQL (skipped on PGlite anyway)',
+  'scale-out.test.ts': 'several processes on one PostgreSQL (skipped on PGlite anyway)',
+  // Plain queries over the product's rules: roles, tenancy, validation, change logs, figures.
+  'appointments.test.ts': 'listing, editing and cancelling visits',
+  'appointments-types.test.ts': 'appointment types',
+  'auth-sessions.test.ts': 'tokens and one-time links (the throttles are in auth and security)',
+  'business-account.test.ts': 'account settings',
+  'client-availability-history.test.ts': "availability by the visit's day",
+  'custom-locations.test.ts': 'custom locations',
+  'email-per-business.test.ts': 'emails unique within a business',
+  'geocoding.test.ts': 'geocoders over HTTP and their cache',
+  'geocoding-nominatim.test.ts': 'a geocoder over HTTP',
+  'log-secrets.test.ts': "the product's log",
+  'map-config.test.ts': 'configuration and headers, no database',
+  'optimization-settings.test.ts': 'optimisation settings',
+  'optimizations.test.ts': "optimisation runs (their job claims are in jobs and jobs-fairness)",
+  'only-the-future.test.ts': 'which visits an optimisation or a move may change',
+  'permissions.test.ts': 'every operation by every role',
+  'practitioners.test.ts': "practitioners' colours",
+  'public-availability.test.ts': 'the public availability page',
+  'reports-activity.test.ts': 'the audit trail report (time-zone ranges are in dashboard and reports-appointments)',
+  'reports-clients-missing-address.test.ts': 'a report',
+  'reports-performance-geography.test.ts': 'reports',
+  'reports-travel.test.ts': 'reports',
+  'routes-sync.test.ts': 'routes and the PMS over HTTP',
+  'subscription.test.ts': 'subscriptions and the Stripe webhook',
+  'sync-arrival-times.test.ts': 'arrival times and the scheduler',
+  'sync-exports.test.ts': 'exports over HTTP',
+  'sync-settings.test.ts': 'sync settings and the scheduler',
+  'sync-settings-ahead-days.test.ts': 'a check constraint',
+  'tags.test.ts': 'tags',
+  'travel.test.ts': 'travel legs from OSRM or the estimate, no SQL of note',
+  'travel-summary.test.ts': 'the travel summary against a fresh computation',
+  'visit-changes.test.ts': 'moving and inserting visits',
+};
+const apiFiles = readdirSync('tests/api').filter((name) => name.endsWith('.test.ts'));
+const listedTwice = Object.keys(API_FILES_ON_BOTH).filter((name) => name in API_FILES_ON_POSTGRESQL_ONLY);
+const missing = [...Object.keys(API_FILES_ON_BOTH), ...Object.keys(API_FILES_ON_POSTGRESQL_ONLY)].filter((name) => !apiFiles.includes(name));
+if (listedTwice.length || missing.length) {
+  console.error(`scripts/test-all.mjs: fix the API file lists: ${[...listedTwice.map((name) => `${name} is in both`), ...missing.map((name) => `${name} does not exist`)].join('; ')}`);
+  process.exit(1);
+}
+const postgresAtHand = Boolean(process.env.TEST_DATABASE_URL);
+
 const only = process.argv.slice(2);
 const stages = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  // tsc and ESLint each keep one core busy: side by side on two cores they take as long as typecheck alone.
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], together: 'checks' },
+  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'], together: 'checks' },
   { name: 'unit', vitest: 'unit' },
-  { name: 'component', vitest: 'component' },
-  { name: 'api-pglite', vitest: 'api', env: { TEST_DATABASE_URL: '' } },
+  { name: 'component', vitest: 'component*' },
+  {
+    name: 'api-pglite', vitest: 'api', env: { TEST_DATABASE_URL: '' },
+    args: postgresAtHand ? Object.keys(API_FILES_ON_POSTGRESQL_ONLY).map((name) => `--exclude=tests/api/${name}`) : [],
+  },
   { name: 'api-postgres', vitest: 'api', skipUnless: 'TEST_DATABASE_URL' },
   { name: 'build', command: ['npx', 'vite', 'build'] },
   { name: 'bundle-size', command: ['node', 'scripts/bundle-size.mjs'] },
@@ -28,19 +111,32 @@ const failedTests = [];
 const fileTimes = [];
 const stageTimes = [];
 
-for (const stage of stages) {
-  if (stage.skipUnless && !process.env[stage.skipUnless]) {
-    console.log(`\n=== ${stage.name}: skipped (${stage.skipUnless} is not set)`);
-    continue;
-  }
-  console.log(`\n=== ${stage.name}`);
+/** Runs a stage's command: its output straight through, or kept and answered when `quiet` (stages run together). */
+function run(stage, command, quiet) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...stage.env } });
+    let output = '';
+    child.stdout?.on('data', (chunk) => { output += chunk; });
+    child.stderr?.on('data', (chunk) => { output += chunk; });
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+async function runStage(stage, quiet) {
   const started = Date.now();
   const report = `${reportDir}/${stage.name}.json`;
   const command = stage.vitest
-    ? ['npx', 'vitest', 'run', '--project', stage.vitest, '--reporter=default', '--reporter=json', `--outputFile=${report}`]
+    ? ['npx', 'vitest', 'run', '--project', stage.vitest, '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...(stage.args ?? [])]
     : stage.command;
-  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, ...stage.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const result = await run(stage, command, quiet);
+  return { ...result, report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function header(stage) {
+  return `\n=== ${stage.name}${stage.args?.length ? ` (${stage.args.length} files left to PostgreSQL: see API_FILES_ON_POSTGRESQL_ONLY)` : ''}`;
+}
+
+function record(stage, { status, report, seconds }) {
   if (stage.vitest && existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -55,20 +151,46 @@ for (const stage of stages) {
     if (summary.numTotalTests === 0) {
       console.log(`${stage.name}: no tests ran`);
       failedStages.push(stage.name);
-      continue;
+      return;
     }
   } else if (!stage.vitest) {
     // A check stage counts as one test.
-    if (result.status === 0) totals.passed += 1; else totals.failed += 1;
+    if (status === 0) totals.passed += 1; else totals.failed += 1;
   }
-  if (result.status !== 0) {
+  if (status !== 0) {
     failedStages.push(stage.name);
     if (stage.vitest && !failedTests.some((line) => line.startsWith(`${stage.name}: `))) {
       failedTests.push(`${stage.name}: no test failed, yet the run did (an unhandled error or a crash: see "Unhandled Errors" in its output)`);
     }
   }
-  console.log(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+  console.log(`=== ${stage.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
   stageTimes.push(`${stage.name} ${seconds} s`);
+}
+
+const runnable = stages.filter((stage) => {
+  if (stage.skipUnless && !process.env[stage.skipUnless]) {
+    console.log(`\n=== ${stage.name}: skipped (${stage.skipUnless} is not set)`);
+    return false;
+  }
+  return true;
+});
+for (let index = 0; index < runnable.length;) {
+  const stage = runnable[index];
+  const group = stage.together ? runnable.filter((other) => other.together === stage.together) : [stage];
+  index += group.length;
+  if (group.length === 1) {
+    console.log(header(stage));
+    record(stage, await runStage(stage, false));
+    continue;
+  }
+  // Stages run together: each one's output is shown whole when it ends, not interleaved.
+  console.log(`\n=== ${group.map((member) => member.name).join(' and ')}, side by side`);
+  await Promise.all(group.map(async (member) => {
+    const result = await runStage(member, true);
+    console.log(header(member));
+    process.stdout.write(result.output);
+    record(member, result);
+  }));
 }
 
 console.log(`\nStage times: ${stageTimes.join(', ')}`);

@@ -1,8 +1,15 @@
-// Issue 12's whole path in a real browser, against the real server, optimiser and the Cliniko sandbox the demo imports
-// from: a coordinator sets a practitioner's hours and home on /settings/practitioners, optimises a demo weekday from
-// /appointments (reassigning between practitioners), sees travel fall, applies, opens a changed visit (its change log
-// names the optimisation), exports that day through the header's Export modal, and the sandbox then holds every routed
-// visit at its applied arrival, with the routed practitioner.
+// Optimising in a real browser, against the real server, optimiser and the Cliniko sandbox the demo imports from.
+//
+// A coordinator optimises a demo weekday: the proposal shows travel (never more) and the rule book's problems before →
+// after (the proposal takes the focus; Escape asks before discarding it), Apply writes the routes, the day shows them, and a changed visit's change log names the
+// optimisation; taking that visit off its route makes its arrival editable again.
+//
+// Issue 12's whole path: a coordinator sets a practitioner's hours and home on /settings/practitioners, optimises a
+// demo weekday from /appointments (reassigning between practitioners), sees travel fall, applies, opens a changed visit
+// (its change log names the optimisation), exports that day through the header's Export modal, and the sandbox then
+// holds every routed visit at its applied arrival, with the routed practitioner.
+//
+// Both tests share one product (each routes a day of its own); they were two files, each starting its own.
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
@@ -40,6 +47,66 @@ interface Appointment { id: number; starts_at: string; ends_at: string; arrive_a
 
 /** 24-hour Brisbane clock time of an instant, as the schedule writes it: "09:15". */
 const clockOf = (iso: string) => Temporal.Instant.from(iso).toZonedDateTimeISO('Australia/Brisbane').toPlainTime().toString({ smallestUnit: 'minute' });
+
+describe('optimising a day', () => {
+  it('proposes less travel, applies it, and the visit shows the route and the change log entry', async () => {
+    const { context, page } = await newPage(running.browser, running.product.url);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await logIn(page, 'admin@demo.test');
+      // Six to eight days ahead: never the day the test below routes and exports (three to five days ahead).
+      const day = demoWeekday(6).toString();
+      await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
+      await page.getByTestId('day-schedule').waitFor();
+      const dialog = await openOptimiseDialog(page);
+      await dialog.getByRole('button', { name: 'Start' }).click();
+      await dialog.getByTestId('optimization-progress').waitFor();
+
+      const kpis = dialog.getByTestId('proposal-kpis');
+      await kpis.waitFor({ timeout: 60_000 });
+      // The proposal takes the focus (not the page), and Escape asks before throwing it away; Escape again keeps it.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('proposal-heading');
+      await page.keyboard.press('Escape');
+      const question = page.getByRole('alertdialog', { name: 'Discard this proposal?' });
+      await question.getByRole('button', { name: 'Keep the proposal' }).waitFor();
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await kpis.waitFor();
+      // The day checked by the rule book before → after: each rule with problems, or that there are none.
+      const rules = dialog.getByRole('region', { name: 'Rules' });
+      expect(await rules.getByTestId('proposal-rules').or(rules.getByTestId('proposal-rules-none')).count()).toBe(1);
+      // Never more travel; within the rules of home care (arrivals within 30 minutes of their booking) a demo day
+      // keeping each visit's practitioner may have little to gain.
+      const travel = kpis.getByTestId('kpi-travel_seconds').getByRole('cell');
+      const before = minutesOf((await travel.nth(0).textContent())!);
+      const after = minutesOf((await travel.nth(1).textContent())!);
+      expect(after).toBeLessThanOrEqual(before);
+      const firstChange = dialog.getByTestId('proposal-change').first();
+      const client = (await firstChange.getByRole('cell').nth(1).textContent())!;
+      const newArrival = (await firstChange.getByRole('cell').nth(2).textContent())!.split('→')[1].trim();
+
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => page.getByTestId('toast').first().textContent()).toMatch(/^Optimisation of .* applied: \d+ visits? changed/);
+      await expect.poll(() => page.getByTestId('route-mark').count()).toBeGreaterThan(0);
+
+      // The changed visit now arrives at the proposal's time, set by its route, and its change log names the optimisation.
+      await page.getByTestId('schedule-block').and(page.locator(`[aria-label^="${newArrival} ${client}"]`)).first().click();
+      const modal = page.getByTestId('appointment-details-modal');
+      await expect.poll(() => modal.getByTestId('arrival-time').getAttribute('data-state')).toBe('locked');
+      await expect.poll(() => modal.getByTestId('change-log-reason').allTextContents()).toContain('Optimised by Alex Morgan');
+
+      await modal.getByRole('button', { name: 'Remove from route' }).click();
+      await expect.poll(() => modal.getByTestId('arrival-time').getAttribute('data-state')).toBe('viewing');
+      await modal.getByRole('button', { name: 'Close' }).last().click();
+      await page.getByTestId('stale-route-banner').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('from working data to the practice management system', () => {
   it('sets hours and home, optimises a day, applies, and the export leaves the sandbox with the applied arrivals', async () => {

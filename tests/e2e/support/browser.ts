@@ -1,13 +1,27 @@
 // Debian's Chromium driven by playwright-core; nothing is downloaded.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
 ];
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's address (playwright's `connect`). */
+    chromiumWsEndpoint: string;
+  }
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * A connection to the Chromium the run's global set-up launched (./global-setup.ts), instead of a Chromium of the
+ * file's own: closing it closes the file's contexts and leaves the browser to the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.connect(inject('chromiumWsEndpoint'));
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -133,7 +133,7 @@ function fingerprintOf(paths: string[]): string {
  * day per version of the seed: each file starts on a copy of it, as if it had seeded its own (the sandbox's data and
  * key are the same at every start), instead of spending its first seconds importing.
  */
-async function seededDemoDataDir(): Promise<string> {
+export async function seededDemoDataDir(): Promise<string> {
   const day = new Date().toISOString().slice(0, 10);
   const template = join(DEMO_TEMPLATES, `${day}-${fingerprintOf(['server/src/db/migrations', 'server/src/demo', 'server/src/pms/sandbox'])}`);
   if (existsSync(template)) return template;
