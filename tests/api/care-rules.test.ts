@@ -7,12 +7,12 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, practitioners, type AvailabilityEntry } from '../../server/src/db/schema';
+import { appointments, clients, type AvailabilityEntry } from '../../server/src/db/schema';
 import type { OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
-import { brisbaneAt as at, brisbaneClock as clock, workingEveryDay } from './support/routing';
+import { brisbaneAt as at, brisbaneClock as clock, homesWestAndEast } from './support/routing';
 
 let t: TestApp;
 let acme: BusinessFixture;
@@ -28,10 +28,7 @@ beforeAll(async () => {
   other = await createBusinessFixture(t, 'other');
   [pat, quinn] = acme.practitionerIds;
   [personalCare, domestic] = acme.appointmentTypeIds;
-  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '1 West St', home_lat: -27.47, home_lng: 152.93, working_hours: workingEveryDay('07:00', '19:00') })
-    .where(eq(practitioners.id, pat));
-  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '9 East St', home_lat: -27.47, home_lng: 153.11, working_hours: workingEveryDay('07:00', '19:00') })
-    .where(eq(practitioners.id, quinn));
+  await homesWestAndEast(t, acme, '07:00', '19:00');
 }, 120_000);
 afterAll(() => t.close());
 

@@ -3,12 +3,12 @@
 // preferred one, and moves, insertions and the nearby search by hand that never reach an excluded one.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, optimizationSettings, practitioners, versions } from '../../server/src/db/schema';
+import { appointments, clients, optimizationSettings, versions } from '../../server/src/db/schema';
 import { loadDay, problemOf } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
-import { brisbaneAt as at, workingEveryDay } from './support/routing';
+import { brisbaneAt as at, homesWestAndEast } from './support/routing';
 
 let t: TestApp;
 let acme: BusinessFixture;
@@ -22,11 +22,7 @@ beforeAll(async () => {
   other = await createBusinessFixture(t, 'other');
   [pat, quinn] = acme.practitionerIds;
   // Pat lives in the west of Brisbane, Quinn in the east.
-  const EVERY_DAY = workingEveryDay('08:00', '17:00');
-  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '1 West St', home_lat: -27.47, home_lng: 152.93, working_hours: EVERY_DAY })
-    .where(eq(practitioners.id, pat));
-  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '9 East St', home_lat: -27.47, home_lng: 153.11, working_hours: EVERY_DAY })
-    .where(eq(practitioners.id, quinn));
+  await homesWestAndEast(t, acme, '08:00', '17:00');
 }, 120_000);
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@
 // optimised and applied through the API as a coordinator would.
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { appointments, routes } from '../../../server/src/db/schema';
+import { appointments, practitioners, routes } from '../../../server/src/db/schema';
 import { loadDay, problemOf, travelProviderFor, type OptimizationMode } from '../../../server/src/modules/optimizations';
 import { checkSolution, travelMatrixFor, type Solution } from '../../../server/src/optimizer';
 import type { TestApp } from './app';
@@ -10,6 +10,16 @@ import type { BusinessFixture } from './fixtures';
 import { drainJobs } from './jobs';
 
 export const workingEveryDay = (start: string, end: string) => Array.from({ length: 7 }, () => ({ start, end }));
+
+/** The business's first practitioner lives in the west of Brisbane, its second in the east; both work `start`–`end` every day. */
+export async function homesWestAndEast(t: TestApp, business: BusinessFixture, start: string, end: string) {
+  const [west, east] = business.practitionerIds;
+  const working_hours = workingEveryDay(start, end);
+  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '1 West St', home_lat: -27.47, home_lng: 152.93, working_hours })
+    .where(eq(practitioners.id, west));
+  await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: '9 East St', home_lat: -27.47, home_lng: 153.11, working_hours })
+    .where(eq(practitioners.id, east));
+}
 
 /** 'HH:MM' on a Brisbane `date` as an instant. */
 export const brisbaneAt = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+10:00`);
