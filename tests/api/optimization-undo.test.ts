@@ -165,4 +165,16 @@ describe('undo refused', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Zig\S+ Client's visit \(\d\d:\d\d\), Zig\S+ Client's visit \(\d\d:\d\d\), Zig\S+ Client's visit \(\d\d:\d\d\) and 2 more have changed since/);
   });
+
+  it('leaves the restored route stale when the run\'s route had been marked stale since (the day changed around it)', async () => {
+    const earlier = await routesOfDay(DAY);
+    expect(earlier.every((route) => route.stale_at === null)).toBe(true);
+    const run = await optimiseAndApply(DAY);
+    // As an import adding a visit to the day marks it (markRoutesStale).
+    await t.ctx.db.update(routes).set({ stale_at: new Date() }).where(eq(routes.optimization_job_id, run.id));
+    const undone = await undo(run.id);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.routes.map((route: any) => route.id)).toEqual(earlier.map((route) => route.id));
+    expect(undone.body.routes.every((route: any) => route.stale)).toBe(true);
+  });
 });
