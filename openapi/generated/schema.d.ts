@@ -1164,6 +1164,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/optimizations/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undoes an applied run in one transaction: each of its visits' arrival time, practitioner and route back as they were before Apply, the routes it wrote removed and the routes it replaced restored, and a change-log entry per changed visit ("Undone by {name}"). 409, with nothing written, when the run was not applied, was already undone, or any of its visits changed since it was applied (the message names them). */
+        post: operations["undoOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/optimizations/{id}/discard": {
         parameters: {
             query?: never;
@@ -2643,6 +2660,12 @@ export interface components {
             applied_by_name: string | null;
             /** Format: date-time */
             discarded_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the applied proposal was undone
+             */
+            undone_at: string | null;
+            undone_by_name: string | null;
         };
         OptimizationProgress: {
             elapsed_ms: number;
@@ -5331,6 +5354,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The run (applied) and the routes written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimization: components["schemas"]["Optimization"];
+                        routes: components["schemas"]["Route"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    undoOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run (undone) and the day's routes of its practitioners as restored */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
-// Optimisation runs, typed by the contract: starting one, following it, cancelling it, and applying or discarding its
-// proposal. The optimisation-run machine's default effects call these; the routes feature's apply and discard
+// Optimisation runs, typed by the contract: starting one, following it, cancelling it, applying or discarding its
+// proposal, and undoing an applied one. The optimisation-run machine's default effects call these; the routes feature's apply and discard
 // mutations call the same ones. Failures are thrown as ApiError with a fallback in words.
 import type { ApiClient } from './client';
 import { unwrap } from './errors';
@@ -23,6 +23,7 @@ export const OPTIMIZATION_ERRORS = {
   cancel: 'An error has occurred. Could not cancel the optimisation.',
   apply: 'An error has occurred. Could not apply the proposal.',
   discard: 'An error has occurred. Could not discard the proposal.',
+  undo: 'An error has occurred. Could not undo the optimisation.',
 } as const;
 
 const byId = (id: number) => ({ params: { path: { id } } });
@@ -45,4 +46,9 @@ export async function applyOptimization(api: ApiClient, id: number): Promise<App
 
 export async function discardOptimization(api: ApiClient, id: number): Promise<Optimization> {
   return unwrap(await api.POST('/optimizations/{id}/discard', byId(id)), OPTIMIZATION_ERRORS.discard).optimization;
+}
+
+/** Undoes an applied run: its visits and the day's routes back as they were (409 in words when a visit changed since). */
+export async function undoOptimization(api: ApiClient, id: number): Promise<AppliedOptimization> {
+  return unwrap(await api.POST('/optimizations/{id}/undo', byId(id)), OPTIMIZATION_ERRORS.undo);
 }

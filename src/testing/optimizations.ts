@@ -137,6 +137,8 @@ export function makeRun(status: JobStatus = 'PENDING', overrides: Partial<Optimi
     applied_at: null,
     applied_by_name: null,
     discarded_at: null,
+    undone_at: null,
+    undone_by_name: null,
     ...overrides,
   };
 }

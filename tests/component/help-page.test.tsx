@@ -14,7 +14,8 @@ describe('user guide', () => {
     const day = await section('A coordinator’s day');
     for (const words of [
       /press Optimise, choose the day and the practitioners/, /Read the proposal before anything changes/, /Press Apply to keep it, or Discard/,
-      /Routes: applying makes each practitioner’s day a route/, /“Route changed”/, /Move by hand/, /Insert into a route: press Find the best place/,
+      /Routes: applying makes each practitioner’s day a route/, /“Route changed”/,
+      /Press Undo optimisation under the name: every visit goes back to the time and practitioner it had before/, /Move by hand/, /Insert into a route: press Find the best place/,
       /Nearby search starts from a client/, /Open … ’s day/, /Keep this time/, /Only the future moves: days before today cannot be optimised/, /Send availability request/, /Export the new times/,
       /under Practitioners, choose the practitioners the client prefers and those they have asked not to see, and press Save practitioners/,
       /An excluded practitioner is never given that client’s visits/,

@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
 import { ROUTE_CHANGED } from '../../src/features/routes/RunSheet';
-import { KEEP_TIME_OFF_MESSAGE, KEEP_TIME_ON_MESSAGE, REMOVED_FROM_ROUTE_MESSAGE, routeRemovedMessage } from '../../src/features/routes/mutations';
+import { KEEP_TIME_OFF_MESSAGE, KEEP_TIME_ON_MESSAGE, REMOVED_FROM_ROUTE_MESSAGE, routeRemovedMessage, undoneMessage } from '../../src/features/routes/mutations';
+import { makeRun } from '../../src/testing/optimizations';
 import { at, makeRoute } from '../../src/testing/optimizations';
 import type { Role } from '../../src/api/types';
 import { api, received as sent, server } from './support/fakeApi';
@@ -121,6 +122,43 @@ describe('routes on the day schedule', () => {
     view.unmount();
   });
 
+  it('"Undo optimisation" asks first, undoes the run that wrote the route, says so and reads the day again', async () => {
+    const user = userEvent.setup();
+    server.use(http.post(api('/optimizations/31/undo'), () => {
+      fake.routes = [];
+      fake.visits.find((visit) => visit.id === 2)!.route_id = null;
+      return HttpResponse.json({ optimization: makeRun('COMPLETE', { undone_at: at('07:30'), undone_by_name: 'Alex Taylor' }), routes: [] });
+    }));
+    const view = renderDaySchedule();
+    const undoLink = await within(await waitFor(() => lane('Pat Nguyen'))).findByRole('button', { name: "Undo the optimisation of Pat Nguyen's day" });
+    await user.click(undoLink);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Undo this optimisation?' });
+    expect(confirm).toHaveTextContent('goes back to the arrival time and practitioner it had before');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(requests('POST', '/optimizations/31/undo')).toHaveLength(0);
+
+    const listReads = requests('GET', '/appointments').length;
+    await user.click(within(lane('Pat Nguyen')).getByRole('button', { name: "Undo the optimisation of Pat Nguyen's day" }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Undo optimisation' }));
+    expect(await screen.findByText(undoneMessage({ optimization: makeRun('COMPLETE'), routes: [] }))).toBeInTheDocument();
+    expect(requests('POST', '/optimizations/31/undo')).toHaveLength(1);
+    await waitFor(() => expect(within(lane('Pat Nguyen')).queryByTestId('route-mark')).toBeNull());
+    await waitFor(() => expect(requests('GET', '/appointments').length).toBeGreaterThan(listReads));
+    view.unmount();
+  });
+
+  it('shows the server\'s refusal to undo as it is, and the route stays', async () => {
+    const user = userEvent.setup();
+    const refusal = "Bert Smith's visit (10:30) has changed since this optimisation was applied: it cannot be undone.";
+    server.use(http.post(api('/optimizations/31/undo'), () => HttpResponse.json({ message: refusal, code: 'VISITS_CHANGED' }, { status: 409 })));
+    const view = renderDaySchedule();
+    await user.click(await within(await waitFor(() => lane('Pat Nguyen'))).findByRole('button', { name: "Undo the optimisation of Pat Nguyen's day" }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Undo optimisation' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(within(lane('Pat Nguyen')).getByTestId('route-mark')).toHaveTextContent('Optimised route');
+    view.unmount();
+  });
+
   it('shows the banner on a day whose route changed after it was optimised, naming the practitioner', async () => {
     fake.routes = [makeRoute({ stale_at: at('07:15') }), makeRoute({ id: 62, practitioner_id: 8, practitioner_name: 'Sam Lee' })];
     const view = renderDaySchedule();
@@ -152,7 +190,7 @@ describe('routes on the day schedule', () => {
     expect(screen.queryByTestId('stale-route-banner')).toBeNull();
     expect(within(lane('Pat Nguyen')).getByTestId('route-mark')).toHaveTextContent(/^$/);
     expect(document.body).not.toHaveTextContent(/changed|optimise (the|your) day/i);
-    expect(within(lane('Pat Nguyen')).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(lane('Pat Nguyen')).queryByRole('button', { name: /Remove|Undo/ })).toBeNull();
     view.unmount();
   });
 

@@ -90,7 +90,9 @@ export default function HelpPage({ route }: RoutePageProps) {
             <li>
               <strong>Routes</strong>: applying makes each practitioner’s day a route (marked “Optimised route” under their name).
               When a visit on a routed day is moved, cancelled or added, the route is marked “Route changed” and a banner names
-              it: optimise the day again, or remove the route to set arrival times by hand.
+              it: optimise the day again, or remove the route to set arrival times by hand. Changed your mind? Press
+              <strong> Undo optimisation</strong> under the name: every visit goes back to the time and practitioner it had
+              before, as long as none of them has been changed since (if one has, Rounds names it).
             </li>
             <li>
               <strong>Fix</strong> one visit: open it to change its arrival time, or, under Move, choose <strong>Move by

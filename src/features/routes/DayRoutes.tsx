@@ -1,5 +1,6 @@
 // The routes of the day on the day schedule: the "Optimise" action and its dialog, the banner on a day whose route
-// changed after it was optimised, each practitioner's route mark with "Remove route", and when they leave and are back.
+// changed after it was optimised, each practitioner's route mark with "Remove route" and "Undo optimisation", and when
+// they leave and are back.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
@@ -10,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextLink } from '../../ui/TextLink';
 import { Icon } from '../../ui/Icon';
-import { useDeleteRoute } from './mutations';
+import { useDeleteRoute, useUndoOptimization } from './mutations';
 import { routeQueries } from './queries';
 import { OptimiseDialog } from './OptimiseDialog';
 import { ROUTE_CHANGED } from './RunSheet';
@@ -55,7 +56,10 @@ export function StaleRoutesBanner({ routes, timeZone }: { routes: readonly Route
  */
 export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boolean }) {
   const [confirming, setConfirming] = useState(false);
+  const [confirmingUndo, setConfirmingUndo] = useState(false);
   const remove = useDeleteRoute();
+  const undo = useUndoOptimization();
+  const runId = route.optimization_id;
   return (
     <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs font-normal" data-testid="route-mark">
       {route.stale_at ? (
@@ -68,6 +72,22 @@ export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boole
           Remove route
         </TextLink>
       )}
+      {canEdit && runId !== null && (
+        <TextLink disabled={undo.isPending} onClick={() => setConfirmingUndo(true)} aria-label={`Undo the optimisation of ${route.practitioner_name}'s day`} className="disabled:opacity-60">
+          Undo optimisation
+        </TextLink>
+      )}
+      <ConfirmDialog
+        open={confirmingUndo}
+        title="Undo this optimisation?"
+        message={`Every visit it changed goes back to the arrival time and practitioner it had before it was applied (by ${route.applied_by_name ?? 'someone'}), and the day's routes back to what they were. This cannot be done once one of its visits has changed since.`}
+        confirmLabel="Undo optimisation"
+        onCancel={() => setConfirmingUndo(false)}
+        onConfirm={() => {
+          setConfirmingUndo(false);
+          if (runId !== null) undo.mutate(runId);
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         title={`Remove ${route.practitioner_name}'s route?`}

@@ -6,7 +6,7 @@ import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
-import { applyOptimization, discardOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
+import { applyOptimization, discardOptimization, OPTIMIZATION_ERRORS, undoOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
 import { formatDay } from '../../lib/dates';
 import { plural } from '../../lib/plural';
 import { appointmentQueries, appointmentTimeZone } from '../appointments';
@@ -61,6 +61,23 @@ export function useDiscardOptimization() {
   return useMutation({
     mutationFn: ({ id }: { id: number }) => discardOptimization(api, id),
     onSuccess: () => flash.send({ type: 'APPEND', text: DISCARDED_MESSAGE, flashType: 'info' }),
+  });
+}
+
+export const undoneMessage = ({ optimization }: AppliedOptimization) =>
+  `The optimisation of ${formatDay(Temporal.PlainDate.from(optimization.date))} was undone: its visits and routes are back as they were.`;
+
+/** "Undo optimisation": the day reads again as Apply's refresh reads it; a refusal (a visit changed since) is said as the server says it. */
+export function useUndoOptimization() {
+  const { api, flash } = useServices();
+  const refresh = useRefreshRoutedDay();
+  return useMutation({
+    mutationFn: (id: number) => undoOptimization(api, id),
+    onSuccess: (undone) => {
+      refresh();
+      flash.send({ type: 'APPEND', text: undoneMessage(undone) });
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, OPTIMIZATION_ERRORS.undo), flashType: 'danger' }),
   });
 }
 

@@ -22,9 +22,9 @@ export async function moveUpcomingVisits(
   return moved;
 }
 
-export interface RoutedVisitUpdate { id: number; routeId: number; arriveAt: string; practitionerId: number }
+export interface RoutedVisitUpdate { id: number; routeId: number | null; arriveAt: string | null; practitionerId: number }
 
-/** Puts visits on their routes with their new arrival (and practitioner), in one statement. */
+/** Puts visits on their routes (or none) with their new arrival (and practitioner), in one statement. */
 export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, updates: readonly RoutedVisitUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   const rows = updates.map((update) => ({ id: update.id, route_id: update.routeId, arrive_at: update.arriveAt, practitioner_id: update.practitionerId }));

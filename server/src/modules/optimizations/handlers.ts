@@ -8,7 +8,7 @@ import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
 import { travelWarnings } from './travel-warnings';
 import { findInsertion, moveVisit } from './visits-service';
 import {
-  applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto,
+  applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto, undoOptimization,
 } from './service';
 
 export function optimizationsHandlers(ctx: AppContext): Handlers {
@@ -25,6 +25,7 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
       optimization: toOptimizationDto(await cancelOptimization(ctx, callerOf(request), paramsOf(request, 'cancelOptimization').id)),
     }),
     applyOptimization: async (request) => applyOptimization(ctx, callerOf(request), paramsOf(request, 'applyOptimization').id),
+    undoOptimization: async (request) => undoOptimization(ctx, callerOf(request), paramsOf(request, 'undoOptimization').id),
     discardOptimization: async (request) => ({
       optimization: toOptimizationDto(await discardOptimization(ctx, callerOf(request), paramsOf(request, 'discardOptimization').id)),
     }),

@@ -8,7 +8,7 @@ import { hardIssuesAdded } from '../schedule';
 import { loadDay, problemOf, travelProviderFor } from './day';
 import type { OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
-import { appointmentTypeNames } from './repository';
+import { appointmentTypeNames, type SavedRoute, type WrittenVisit } from './repository';
 import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
 import { optimiserRuns } from '../../operations/metrics';
@@ -27,7 +27,17 @@ export interface RunResult {
   proposal: Proposal;
   fingerprints: VisitFingerprint[];
   applied?: { at: string; by_user_id: number; by_name: string };
+  /** Kept at Apply for Undo. */
+  undo?: AppliedChanges;
+  undone?: { at: string; by_name: string };
   discarded?: { at: string; by_name: string };
+}
+
+/** What Undo needs: each visit as it was before Apply and as Apply left it, and the routes Apply replaced. */
+export interface AppliedChanges {
+  visits: { id: number; arrive_at: string | null; practitioner_id: number; route_id: number | null }[];
+  written: WrittenVisit[];
+  routes: SavedRoute[];
 }
 
 export interface RunParams { mode: OptimizationMode }

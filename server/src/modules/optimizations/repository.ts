@@ -150,3 +150,58 @@ export async function replaceRoutes(
   }))).returning({ id: routes.id, practitionerId: routes.practitioner_id });
   return new Map(rows.map((row) => [row.practitionerId, row.id]));
 }
+
+/** A route row as a run's result keeps it, to restore it when the run is undone (its instants as ISO strings). */
+export type SavedRoute = Omit<typeof routes.$inferSelect, 'applied_at' | 'stale_at'> & { applied_at: string; stale_at: string | null };
+
+/** The practitioners' routes of the day as they are (before Apply replaces them). */
+export async function savedRoutesOfDay(tx: DbOrTx, businessAccountId: number, day: string, practitionerIds: readonly number[]): Promise<SavedRoute[]> {
+  if (practitionerIds.length === 0) return [];
+  const rows = await tx.select().from(routes).where(and(
+    eq(routes.business_account_id, businessAccountId), eq(routes.day, day), inArray(routes.practitioner_id, [...practitionerIds]),
+  )).orderBy(asc(routes.id));
+  return rows.map((row) => ({ ...row, applied_at: row.applied_at.toISOString(), stale_at: row.stale_at?.toISOString() ?? null }));
+}
+
+/**
+ * Removes the routes a run wrote (their visits' route_id is cleared by the foreign key) and puts back the routes it
+ * replaced, with their own ids; answers the run's routes that had been marked stale since, by practitioner.
+ */
+export async function restoreRoutes(tx: DbOrTx, businessAccountId: number, jobId: number, saved: readonly SavedRoute[]): Promise<number[]> {
+  const removed = await tx.delete(routes).where(and(eq(routes.business_account_id, businessAccountId), eq(routes.optimization_job_id, jobId)))
+    .returning({ practitionerId: routes.practitioner_id, staleAt: routes.stale_at });
+  if (saved.length) {
+    await tx.insert(routes).values(saved.map((route) => ({
+      ...route, business_account_id: businessAccountId, applied_at: new Date(route.applied_at), stale_at: route.stale_at === null ? null : new Date(route.stale_at),
+    })));
+  }
+  return removed.filter((route) => route.staleAt !== null).map((route) => route.practitionerId);
+}
+
+/** A visit as Apply left it, to tell at Undo whether it changed since. */
+export interface WrittenVisit {
+  id: number;
+  updated_at: string;
+  starts_at: string;
+  ends_at: string;
+  practitioner_id: number;
+  arrive_at: string | null;
+  route_id: number | null;
+  cancelled_at: string | null;
+  arrival_locked: boolean;
+}
+
+/** The visits as they are now (locked for the rest of the transaction); a visit deleted since is absent. */
+export async function writtenVisits(tx: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<WrittenVisit[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select({
+    id: appointments.id, updated_at: appointments.updated_at, starts_at: appointments.starts_at, ends_at: appointments.ends_at,
+    practitioner_id: appointments.practitioner_id, arrive_at: appointments.arrive_at, route_id: appointments.route_id,
+    cancelled_at: appointments.cancelled_at, arrival_locked: appointments.arrival_locked,
+  }).from(appointments).where(and(eq(appointments.business_account_id, businessAccountId), inArray(appointments.id, [...ids])))
+    .orderBy(asc(appointments.id)).for('update');
+  return rows.map((row) => ({
+    ...row, updated_at: row.updated_at.toISOString(), starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString(),
+    arrive_at: row.arrive_at?.toISOString() ?? null, cancelled_at: row.cancelled_at?.toISOString() ?? null,
+  }));
+}

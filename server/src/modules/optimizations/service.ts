@@ -11,17 +11,20 @@ import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import {
-  asTheyAre, businessTimeZone, type CheckContext, currentArrival, dayBounds, dayStartMs, dayVisits, issuesOfPlan, loadRuleBook, newHardIssues,
+  asTheyAre, businessTimeZone, type CheckContext, currentArrival, dayBounds, dayStartMs, dayVisits, findVisit, issuesOfPlan, loadRuleBook, newHardIssues,
 } from '../schedule';
 import type { DbOrTx } from '../../db/client';
 import { checkDay, practitionersToRoute } from './day';
-import type { RunParams, RunProgress, RunResult } from './job';
+import type { AppliedChanges, RunParams, RunProgress, RunResult } from './job';
 import type { OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
-import { findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, unfinishedRuns, waitingRunCount, type NewRoute, type RunRow } from './repository';
+import {
+  findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, restoreRoutes, savedRoutesOfDay,
+  unfinishedRuns, waitingRunCount, writtenVisits, type NewRoute, type RunRow, type WrittenVisit,
+} from './repository';
 import { optimizationSettingsOf, type OptimizationSettingsValues } from '../optimization-settings';
-import { listRoutesOfDay, toRouteDto } from './routes-service';
+import { listRoutesOfDay, markRoutesStale, toRouteDto } from './routes-service';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -50,6 +53,8 @@ export function toOptimizationDto(run: RunRow): OptimizationDto {
     applied_at: result?.applied?.at ?? null,
     applied_by_name: result?.applied?.by_name ?? null,
     discarded_at: result?.discarded?.at ?? null,
+    undone_at: result?.undone?.at ?? null,
+    undone_by_name: result?.undone?.by_name ?? null,
   };
 }
 
@@ -195,6 +200,10 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
     if (!unchanged) throw conflict(SCHEDULE_CHANGED, 'SCHEDULE_CHANGED');
 
     const now = new Date();
+    const visitIds = current.map((visit) => visit.id);
+    const visitsBefore = (await writtenVisits(tx, business, visitIds))
+      .map(({ id, arrive_at, practitioner_id, route_id }) => ({ id, arrive_at, practitioner_id, route_id }));
+    const routesBefore = await savedRoutesOfDay(tx, business, date, practitionerIds);
     const routeIds = await replaceRoutes(tx, business, date, practitionerIds, newRoutesOf(proposal), { jobId: run.id, userId: auth.userId, name: auth.fullName });
     const before = new Map(current.map((visit) => [visit.id, visit]));
     const updates = proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => ({
@@ -226,7 +235,8 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
         : [];
     });
     await recordVersions(tx, versions);
-    return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName } });
+    const undo: AppliedChanges = { visits: visitsBefore, written: await writtenVisits(tx, business, visitIds), routes: routesBefore };
+    return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName }, undo });
   });
   const routes = (await listRoutesOfDay(ctx.db, business, applied.start_date!, null))
     .filter((route) => route.optimization_job_id === applied.id);
@@ -263,4 +273,69 @@ export async function discardOptimization(ctx: AppContext, auth: AuthContext, id
     const { run, result } = await lockProposal(tx, auth, id);
     return updateJobResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
   });
+}
+
+const sameWritten = (a: WrittenVisit, b: WrittenVisit) =>
+  a.updated_at === b.updated_at && a.starts_at === b.starts_at && a.ends_at === b.ends_at && a.practitioner_id === b.practitioner_id
+  && a.arrive_at === b.arrive_at && a.route_id === b.route_id && a.cancelled_at === b.cancelled_at && a.arrival_locked === b.arrival_locked;
+
+/** Names at most three visits by client and time ("Dorothy Ryan's visit (13:05)"), then "and N more". */
+async function nameVisits(tx: DbOrTx, business: number, ids: readonly number[], timeZone: string): Promise<string> {
+  const named = await Promise.all(ids.slice(0, 3).map(async (id) => {
+    const visit = await findVisit(tx, business, id);
+    if (!visit) return 'A visit that has since been deleted';
+    const time = Temporal.Instant.fromEpochMilliseconds(currentArrival(visit).getTime()).toZonedDateTimeISO(timeZone)
+      .toPlainTime().toString({ smallestUnit: 'minute' });
+    return `${visit.clientName ? `${visit.clientName}'s visit` : 'A visit'} (${time})`;
+  }));
+  const more = ids.length - named.length;
+  return more > 0 ? `${named.join(', ')} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+}
+
+/**
+ * Undoes an applied proposal, all or nothing, while none of its visits changed since Apply (else 409 naming them):
+ * each visit's arrival, practitioner and route back as they were, the run's routes removed and the routes they
+ * replaced restored, a change-log entry per changed visit ("Undone by {name}"), and the run marked undone.
+ */
+export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: number) {
+  const business = auth.businessAccountId;
+  const undone = await ctx.db.transaction(async (tx) => {
+    const run = await findRun(tx, business, id, true);
+    if (!run || !mayRead(auth, run)) throw notFound('Optimisation');
+    const result = resultOf(run);
+    if (!result?.applied) throw conflict('This optimisation was not applied, so there is nothing to undo.', 'OPTIMIZATION_NOT_APPLIED');
+    if (result.undone) throw conflict(`This optimisation has already been undone (by ${result.undone.by_name}).`, 'OPTIMIZATION_UNDONE');
+    if (!result.undo) throw conflict('This optimisation was applied before it could be undone, so it cannot be undone.', 'OPTIMIZATION_NOT_UNDOABLE');
+    const { visits, written, routes } = result.undo;
+    const timeZone = await businessTimeZone(tx, business);
+    const now = new Map((await writtenVisits(tx, business, visits.map((visit) => visit.id))).map((visit) => [visit.id, visit]));
+    const changed = written.filter((then) => {
+      const visit = now.get(then.id);
+      return !visit || !sameWritten(then, visit);
+    }).map((visit) => visit.id);
+    if (changed.length) {
+      throw conflict(`${await nameVisits(tx, business, changed, timeZone)} ${changed.length > 1 ? 'have' : 'has'} changed since this optimisation was applied: it cannot be undone.`, 'VISITS_CHANGED');
+    }
+
+    const staleSince = await restoreRoutes(tx, business, run.id, routes);
+    // The run's routes had been marked stale (the day changed around its visits): the restored ones are no truer.
+    await markRoutesStale(tx, business, staleSince.map((practitionerId) => ({ practitionerId, at: dayBounds(run.start_date!, timeZone).from })));
+    await updateRoutedVisits(tx, business, visits.map((visit) => ({
+      id: visit.id, routeId: visit.route_id, arriveAt: visit.arrive_at, practitionerId: visit.practitioner_id,
+    })));
+    const reason = `Undone by ${auth.fullName}`;
+    const versions: VersionInput[] = visits.flatMap((before) => {
+      const after = now.get(before.id)!;
+      const changes: VersionInput['changes'] = {};
+      if (after.practitioner_id !== before.practitioner_id) changes.practitioner_id = [after.practitioner_id, before.practitioner_id];
+      if (after.arrive_at !== before.arrive_at) changes.arrive_at = [after.arrive_at, before.arrive_at];
+      return Object.keys(changes).length
+        ? [{ businessAccountId: business, itemType: 'Appointment' as const, itemId: before.id, event: 'update' as const, whodunnit: auth.fullName, changes, reason }]
+        : [];
+    });
+    await recordVersions(tx, versions);
+    return updateJobResult(tx, run.id, { ...result, undone: { at: new Date().toISOString(), by_name: auth.fullName } });
+  });
+  const routes = await listRoutesOfDay(ctx.db, business, undone.start_date!, undone.filters.practitioner_ids);
+  return { optimization: toOptimizationDto(undone), routes: routes.map(toRouteDto) };
 }
