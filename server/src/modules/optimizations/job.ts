@@ -88,8 +88,9 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
   // the visits involved are kept as they are and the day is searched again, briefly; each round keeps more visits as
   // they are, so the rounds end with a plan that adds no break (a day kept as it is adds none).
   let keptAsTheyAre = new Set<number>();
+  let frozenPractitionerIds = new Set<number>();
   for (let attempt = 0; ; attempt++) {
-    const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre } });
+    const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
     const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : Math.max(300, Math.round(budgetMs / 8)));
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
@@ -104,15 +105,22 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
       leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])),
     });
     const added = hardIssuesAdded(proposal.checks!);
-    const involved = [...solution.unassigned.map((item) => Number(item.visitId)), ...added.flatMap((issue) => issue.appointmentIds)];
-    const newlyKept = added.length === 0 ? [] : involved.filter((id) => !keptAsTheyAre.has(id) && data.visits.some((visit) => visit.id === id));
-    if (newlyKept.length === 0 || attempt === MAX_ROUNDS) {
+    if (added.length === 0 || attempt === MAX_ROUNDS) {
       await writeProgress(run, {
         elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
       });
       return { proposal, fingerprints: data.visits.map(fingerprintOf) };
     }
-    keptAsTheyAre = new Set([...keptAsTheyAre, ...newlyKept]);
+    // First the visits involved (and those not placed) stay as they are; from the second round on, so do the whole
+    // days of the practitioners involved (a day kept as it is adds no break).
+    const involved = new Set([...solution.unassigned.map((item) => Number(item.visitId)), ...added.flatMap((issue) => issue.appointmentIds)]);
+    keptAsTheyAre = new Set([...keptAsTheyAre, ...involved]);
+    if (attempt >= 1) {
+      const plannedPractitioner = new Map(proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => [stop.appointment_id, lane.practitioner_id] as const)));
+      const practitionersInvolved = data.visits.filter((visit) => involved.has(visit.id))
+        .flatMap((visit) => [visit.practitionerId, plannedPractitioner.get(visit.id) ?? visit.practitionerId]);
+      frozenPractitionerIds = new Set([...frozenPractitionerIds, ...practitionersInvolved]);
+    }
   }
 }
 

@@ -44,6 +44,8 @@ export interface DayData {
   rebookedVisitId?: number;
   /** Visits a first search could not place: they stay where they are, and their clients' other visits keep clear. */
   keptAsTheyAre?: ReadonlySet<number>;
+  /** Practitioners whose day stays exactly as it is: their visits keep their times, and no other visit goes to them. */
+  frozenPractitionerIds?: ReadonlySet<number>;
 }
 
 export type KeptReason = 'locked' | 'unavailable-day' | 'started' | 'no-time-fits' | null;
@@ -153,7 +155,7 @@ export function buildDayProblem(data: DayData): DayProblem {
     if (visit.arrivalLocked) return 'locked';
     if (fixedFrom !== null && secondsOf(currentArrival(visit), zeroMs) <= fixedFrom) return 'started';
     if (availability[index]?.length === 0) return 'unavailable-day';
-    return data.keptAsTheyAre?.has(visit.id) ? 'no-time-fits' : null;
+    return data.keptAsTheyAre?.has(visit.id) || data.frozenPractitionerIds?.has(visit.practitionerId) ? 'no-time-fits' : null;
   });
   const own = placed.map((visit, index) => {
     if (keptFirst[index]) return null;
@@ -207,7 +209,7 @@ export function buildDayProblem(data: DayData): DayProblem {
       // the first preferred one in the run (in lane order), else the usual one. Never an excluded one.
       const usual = (visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId)) ?? visit.practitionerId;
       const preferred = visit.preferredPractitionerIds ?? [];
-      const excluded = (visit.excludedPractitionerIds ?? []).filter((id) => byId.has(id));
+      const excluded = [...(visit.excludedPractitionerIds ?? []), ...(data.frozenPractitionerIds ?? [])].filter((id) => byId.has(id));
       const previous = preferred.includes(usual) ? usual : routable.find((day) => preferred.includes(day.practitionerId))?.practitionerId ?? usual;
       if (byId.has(previous) && !excluded.includes(previous)) entry.previousPractitionerId = String(previous);
       if (visit.appointmentTypeId !== null && !keptBecause) entry.requiredSkill = String(visit.appointmentTypeId);
