@@ -92,7 +92,7 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
   for (let attempt = 0; ; attempt++) {
     const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
-    const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : Math.max(300, Math.round(budgetMs / 8)));
+    const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS);
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
     // refuses is never offered.
     const refused = checkSolution(dayProblem.problem, solution, matrix).errors;
@@ -126,6 +126,8 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
 
 /** Searches after the first that may keep more visits as they are (ADR 0020); Apply refuses a plan still breaking a rule. */
 const MAX_ROUNDS = 5;
+/** Each of those searches is short: together they keep the time to a proposal within about a second of the budget. */
+const RETRY_SEARCH_MS = 200;
 
 /** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */
 async function solveDay(run: JobRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number): Promise<Solution> {
