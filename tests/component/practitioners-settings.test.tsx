@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { server } from './support/fakeApi';
+import { deferred } from './support/fixtures';
 import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
@@ -37,7 +38,7 @@ interface Sent {
 }
 
 /** The fake API behind the page; `patch` may answer a PATCH itself (a 422), else it is applied. */
-function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response | undefined } = {}) {
+function serve({ patch, listed }: { patch?: (body: Record<string, unknown>) => Response | undefined; listed?: Promise<void> } = {}) {
   const rows: PractitionerSettings[] = [
     practitioner(7, 'Pat', 'Nurse', { working_hours: [...weekdays('07:00', '17:30').slice(0, 5), { start: '08:00', end: '12:00' }, null] }),
     practitioner(8, 'Quinn', 'Physio', {
@@ -52,7 +53,10 @@ function serve({ patch }: { patch?: (body: Record<string, unknown>) => Response 
   ];
   const sent: Sent = { patches: [], bulk: [], geocoded: [] };
   server.use(
-    http.get('*/api/practitioners', () => HttpResponse.json({ practitioners: rows })),
+    http.get('*/api/practitioners', async () => {
+      await listed;
+      return HttpResponse.json({ practitioners: rows });
+    }),
     http.get('*/api/practitioners/all', () => HttpResponse.json({ practitioners: rows.map(({ id, full_name, active }) => ({ id, full_name, active })) })),
     http.get('*/api/business_locations/all', () =>
       HttpResponse.json({
@@ -131,10 +135,13 @@ async function openEditor(name: string) {
 
 describe('the practitioners list', () => {
   it('shows each practitioner’s start place, hours and whether they can be routed, and filters active and inactive', async () => {
-    serve();
+    // The list answers only once the loading state has been seen (however fast the page itself loads).
+    const answer = deferred<void>();
+    serve({ listed: answer.promise });
     const user = userEvent.setup();
     renderApp('/settings/practitioners', { as: 'ADMIN' });
     expect(await screen.findByText('Loading practitioners…')).toBeInTheDocument();
+    answer.resolve();
     await screen.findByRole('table', { name: 'Practitioners' });
     expect(names()).toEqual(['Pat Nurse', 'Quinn Physio', 'Rory Gone']);
 
