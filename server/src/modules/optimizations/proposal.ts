@@ -283,10 +283,10 @@ export function buildProposal(input: ProposalInput): Proposal {
       planned.set(visit.id, { visit, practitionerId: Number(route.practitionerId), start: new Date(ctx.instant(stop.start)) });
     }
   }
-  const everyVisit = [...day.visits, ...day.excluded.map(({ visit }) => visit), ...day.others];
+  const now = asTheyAre([...day.visits, ...day.excluded.map(({ visit }) => visit), ...day.others]);
   const checks = ruleChecks(
-    issuesOfPlan(asTheyAre(everyVisit), checkContext),
-    issuesOfPlan(asTheyAre(everyVisit).map((placement) => planned.get(placement.visit.id) ?? placement), checkContext),
+    issuesOfPlan(now, checkContext),
+    issuesOfPlan(now.map((placement) => planned.get(placement.visit.id) ?? placement), checkContext),
     day.rules,
   );
 

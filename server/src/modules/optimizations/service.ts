@@ -10,9 +10,7 @@ import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/qu
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import {
-  asTheyAre, businessTimeZone, type CheckContext, currentArrival, dayBounds, dayStartMs, dayVisits, findVisit, issuesOfPlan, loadRuleBook, newHardIssues,
-} from '../schedule';
+import { businessTimeZone, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesAddedBy } from '../schedule';
 import type { DbOrTx } from '../../db/client';
 import { checkDay, practitionersToRoute } from './day';
 import type { AppliedChanges, RunParams, RunProgress, RunResult } from './job';
@@ -23,7 +21,7 @@ import {
   findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, restoreRoutes, savedRoutesOfDay,
   unfinishedRuns, waitingRunCount, writtenVisits, type NewRoute, type RunRow, type WrittenVisit,
 } from './repository';
-import { optimizationSettingsOf, type OptimizationSettingsValues } from '../optimization-settings';
+import { optimizationSettingsOf } from '../optimization-settings';
 import { listRoutesOfDay, markRoutesStale, toRouteDto } from './routes-service';
 
 export type OptimizationDto = Schemas['Optimization'];
@@ -222,7 +220,7 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
       throw conflict(`${name ? `${name}'s visit` : 'A visit'} has started or starts within ${settings.fixed_before_minutes} minutes `
         + 'since this proposal was made, and the proposal moves it. Run the optimisation again.', 'VISIT_STARTED');
     }
-    await refuseNewHardIssues(tx, business, date, timeZone, settings, updates, proposal);
+    await refuseNewHardIssues(tx, business, date, updates, proposal);
     await updateRoutedVisits(tx, business, updates);
     const reason = `Optimised by ${auth.fullName}`;
     const versions: VersionInput[] = updates.flatMap((update) => {
@@ -248,21 +246,14 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
  * the day may have changed outside the run's practitioners since it was made (a client's visit with someone else).
  */
 async function refuseNewHardIssues(
-  tx: DbOrTx, business: number, date: string, timeZone: string, settings: OptimizationSettingsValues,
-  updates: { id: number; arriveAt: string; practitionerId: number }[], proposal: Proposal,
+  tx: DbOrTx, business: number, date: string, updates: { id: number; arriveAt: string; practitionerId: number }[], proposal: Proposal,
 ) {
-  const everyVisit = await dayVisits(tx, business, null, dayBounds(date, timeZone));
-  const checkContext: CheckContext = {
-    rules: await loadRuleBook(tx, business, settings), zeroMs: dayStartMs(date, timeZone), timeZone,
-    practitioners: new Map(proposal.lanes.map((lane) => [lane.practitioner_id, { name: lane.practitioner_name, timeZone, shift: null }])),
-  };
   const planned = new Map(updates.map((update) => [update.id, update]));
-  const now = asTheyAre(everyVisit);
-  const after = now.map((placement) => {
+  const names = new Map(proposal.lanes.map((lane) => [lane.practitioner_id, lane.practitioner_name]));
+  const broken = await hardIssuesAddedBy(tx, business, date, (now) => now.map((placement) => {
     const update = planned.get(placement.visit.id);
     return update ? { ...placement, practitionerId: update.practitionerId, start: new Date(update.arriveAt) } : placement;
-  });
-  const broken = newHardIssues(issuesOfPlan(now, checkContext), issuesOfPlan(after, checkContext));
+  }), names);
   if (broken.length > 0) {
     throw conflict(`The day has changed since this proposal was made, and applying it now would break the rules: ${broken.map((issue) => issue.message).join(' ')} Run the optimisation again.`, 'RULES_BROKEN');
   }

@@ -9,4 +9,4 @@ export { loadRuleBook } from './rule-book';
 export { clientWindows, type ClientVisitTimes } from './client-windows';
 export { countsByRule, dayIssues, issueKey, newHardIssues, type CheckedVisit, type DayIssue } from './day-check';
 export { asTheyAre, hardIssuesAdded, issuesOfPlan, ruleIssueDto, type CheckContext, type Placement } from './rule-check';
-export { newHardIssuesOfEdit, refuseHardBreaks, type VisitEdit } from './edit-check';
+export { hardIssuesAddedBy, newHardIssuesOfEdit, refuseHardBreaks, type VisitEdit } from './edit-check';
