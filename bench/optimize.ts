@@ -9,7 +9,9 @@
  * to the proposal against the search budget (the business's search_seconds), the apply time and travel before → after.
  * The rules of home care (ADR 0020): each mode is also run with the rules off (tolerance 12 h, no client gap) and
  * discarded, so travel with the rules on and off gives their price; each proposal's hard breaks it adds (must be 0),
- * the day checker's counts before → after per rule, and the spread of working time (longest − shortest day).
+ * the day checker's counts before → after per rule, and the spread of working time (longest − shortest day, the
+ * proposal's kpis). Reassign mode is also run with "Balance the day between practitioners" on (discarded): its spread
+ * and travel against the applied run's, with it off.
  * Then two runs are queued (the next day, each for half of the practitioners) while `--clients` loops call the
  * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves (one
  * business's runs search one at a time, so the second starts when the first ends; ADR 0010's addendum).
@@ -53,12 +55,8 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const countsText = (proposal: any, hard: boolean) => proposal.checks.counts
   .filter((count: any) => count.hard === hard && (count.before || count.after))
   .map((count: any) => `${count.rule} ${count.before} → ${count.after}`).join(', ') || 'none';
-/** Longest − shortest working day (leaving the start to arriving at the end) among lanes with visits. */
-function spread(proposal: any, side: 'before' | 'after'): number {
-  const days = proposal.lanes.map((lane: any) => lane[side]).filter((day: any) => day.depart_at && day.end_at)
-    .map((day: any) => (Date.parse(day.end_at) - Date.parse(day.depart_at)) / 1000);
-  return days.length ? Math.max(...days) - Math.min(...days) : 0;
-}
+/** The spread of working time (longest − shortest working day among the practitioners with visits), as the proposal gives it. */
+const spread = (proposal: any, side: 'before' | 'after'): number => proposal.kpis[side].working_spread_seconds;
 
 /** Seeds one business with a generated day's practitioners on `dates[0]` and another generated day on each later date. */
 async function seedBusiness(ctx: AppContext, label: string, practitionerCount: number, visitCount: number, dates: string[]) {
@@ -192,6 +190,10 @@ for (const [practitionerCount, visitCount] of scales) {
   await call(token, 'PUT', '/optimization_settings', { tolerance_minutes: 30, client_gap_minutes: 60 });
   const keep = await runDay('keep_practitioners');
   await discard(keep.id);
+  await call(token, 'PUT', '/optimization_settings', { balance_workload: true });
+  const balanced = await runDay('reassign');
+  await discard(balanced.id);
+  await call(token, 'PUT', '/optimization_settings', { balance_workload: false });
   const reassign = await runDay('reassign');
   const { proposal, run: finishedRun } = reassign;
   const done = { optimization: finishedRun };
@@ -237,6 +239,12 @@ for (const [practitionerCount, visitCount] of scales) {
       'travel h after, rules off': hours(rulesOff.proposal.kpis.after.travel_seconds),
       'price of the rules %': (100 * (on.proposal.kpis.after.travel_seconds / rulesOff.proposal.kpis.after.travel_seconds - 1)).toFixed(1),
       'working-time spread h before → after': `${hours(spread(on.proposal, 'before'))} → ${hours(spread(on.proposal, 'after'))}`,
+      ...(mode === 'reassign' ? {
+        'balance on: spread h after': hours(spread(balanced.proposal, 'after')),
+        'balance on: travel h after': hours(balanced.proposal.kpis.after.travel_seconds),
+        'balance on: hard breaks added (must be 0)': hardIssuesAdded(balanced.proposal.checks).length,
+        'balance on: unplaced': balanced.proposal.kpis.after.unplaced,
+      } : {}),
       unplaced: on.proposal.kpis.after.unplaced,
     });
   }

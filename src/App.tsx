@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ServicesProvider } from './app/ServicesContext';
 import type { AppServices } from './app/services';
-import { AppRoutes } from './routes/AppRoutes';
+import { AppRoutes } from './router/AppRoutes';
 import { ErrorBoundary } from './shell/errors/ErrorBoundary';
 
 export function App({ services }: { services: AppServices }) {

@@ -1028,6 +1028,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a step of the visit as it happens: on_my_way, arrived, done, or could_not_attend with a reason (the practitioner's phone), or reopened (a coordinator only: back to not started). The order is not started → on_my_way → arrived → done; arrived may come without on_my_way; could_not_attend from any state before done. A step out of order answers 409 in words. `at` is the phone's original time (default: now), not in the future and not before the visit's day (business time zone), nor before the step before it. With lat and lng the phone's place (and accuracy) is kept and its distance to the visit's point measured; an arrival further than the business's arrival_far_metres (default 300 m) is recorded and flagged, not refused. The same idempotency_key again answers the first result (200, the step as first stored) and records nothing; the key used for another step or visit answers 409. A PRACTITIONER steps only their own visits (404 otherwise) of today and their next working day (the next day with working hours), and may not reopen (403). Each step is in the change log. */
+        post: operations["recordVisitStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/arrival_lock": {
         parameters: {
             query?: never;
@@ -1075,7 +1092,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit, and 409 PRACTITIONER_EXCLUDED naming the client and the practitioner when the client asked not to be visited by them. */
+        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit, and 409 PRACTITIONER_EXCLUDED naming the client and the practitioner when the client asked not to be visited by them; 409 RULES_BROKEN naming each hard rule of home care the move would break that its day does not already break (e.g. a visit in the practitioner's leave). The answer's warnings are the soft problems it adds (e.g. not enough travel time). */
         patch: operations["moveAppointment"];
         trace?: never;
     };
@@ -1105,7 +1122,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts optimising a day's routes: a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours that day; 409 while another run of the same day with any of these practitioners has not finished; 429 (code OPTIMIZATIONS_QUEUED) while 3 runs of the business are already waiting to start. A business's runs search one at a time. */
+        /** Starts optimising a day's routes (or up to 7 days', with end_date): a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal per day, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours on a day of the run; 409 while another run of any of the same days with any of these practitioners has not finished; 429 (code OPTIMIZATIONS_QUEUED) while 3 runs of the business are already waiting to start. A business's runs search one at a time. */
         post: operations["createOptimization"];
         delete?: never;
         options?: never;
@@ -1156,7 +1173,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Applies a COMPLETE run's proposal in one transaction: a route per practitioner of the day (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE; 409 RULES_BROKEN, naming the problems, when the day has changed elsewhere (a client's visit with another practitioner) so that applying would break a hard rule of the rule book the day does not already break. */
+        /** Applies a COMPLETE run's proposal (every day of it) in one transaction; a day that refuses refuses them all, and the 409 of a run of several days starts with the day it names. Per day: a route per practitioner (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE; 409 RULES_BROKEN, naming the problems, when the day has changed elsewhere (a client's visit with another practitioner) so that applying would break a hard rule of the rule book the day does not already break. */
         post: operations["applyOptimization"];
         delete?: never;
         options?: never;
@@ -1524,6 +1541,8 @@ export interface components {
             week_start: number;
             reminder_hour: number;
             reminders_enabled: boolean;
+            /** @description a visit's Arrived further than this many metres from the client's point is flagged (default 300) */
+            arrival_far_metres: number;
         };
         Subscription: {
             /** @enum {string} */
@@ -2092,6 +2111,10 @@ export interface components {
             tolerance_minutes: number;
             /** @description the least gap between the end of one of a client's visits and the start of their next that day (their visits also keep their booked order and never overlap) */
             client_gap_minutes: number;
+            /** @description balance the day between practitioners: runs also price uneven working days (balance_weight) */
+            balance_workload: boolean;
+            /** @description on the weights' scale (1 = a minute of travel), per hour² of each practitioner's working day (leaving the start to reaching the end), summed over the day, when balance_workload is on: moving an hour from a day 3 hours longer to the shorter one saves 4 × it */
+            balance_weight: number;
             /** @description The weights each plain choice stands for (what choosing it saves) */
             preset_weights: {
                 shortest_travel: components["schemas"]["OptimizationWeights"];
@@ -2115,6 +2138,8 @@ export interface components {
             tolerance_minutes?: number | null;
             /** @description the least gap after the client's previous visit of this type that day, minutes (e.g. 240 between medication checks); null = none beyond the client gap */
             same_type_gap_minutes?: number | null;
+            /** @description visits of this type need two practitioners at once (a second booking of the client at the same time with another practitioner); given by the appointment types list, not where a type is embedded in an appointment */
+            needs_two_practitioners?: boolean;
         };
         Location: {
             address_1?: string | null;
@@ -2297,7 +2322,67 @@ export interface components {
             practitioner: components["schemas"]["Practitioner"];
             appointment_type: components["schemas"]["AppointmentType"] | null;
             business_location: components["schemas"]["BusinessLocation"] | null;
+            partner?: components["schemas"]["VisitPartner"];
+            visit_state: components["schemas"]["VisitState"];
+            visit: components["schemas"]["VisitProgress"];
         };
+        /**
+         * @description where the visit is now, as its steps left it
+         * @enum {string}
+         */
+        VisitState: "not_started" | "on_my_way" | "arrived" | "done" | "could_not_attend";
+        /** @enum {string} */
+        VisitStepKind: "on_my_way" | "arrived" | "done" | "could_not_attend" | "reopened";
+        /** @enum {string} */
+        NotAttendedReason: "client_not_home" | "refused" | "hospital" | "other";
+        VisitStep: {
+            id: components["schemas"]["Id"];
+            appointment_id: components["schemas"]["Id"];
+            step: components["schemas"]["VisitStepKind"];
+            /**
+             * Format: date-time
+             * @description when it happened (the phone's time when it sent one)
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description when the server stored it
+             */
+            recorded_at: string;
+            lat: number | null;
+            lng: number | null;
+            accuracy_m: number | null;
+            /** @description from the phone's place to the visit's point */
+            distance_m: number | null;
+            /** @description an arrival further than the business's arrival_far_metres from the visit's point */
+            far_from_client: boolean;
+            reason: components["schemas"]["NotAttendedReason"] | null;
+            reason_text: string | null;
+            note: string | null;
+            recorded_by_name: string | null;
+        };
+        /** @description The actual times of the visit since it was last reopened, and what its steps said; null while it is not started */
+        VisitProgress: {
+            /** Format: date-time */
+            on_my_way_at: string | null;
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** Format: date-time */
+            done_at: string | null;
+            /** Format: date-time */
+            could_not_attend_at: string | null;
+            arrived_distance_m: number | null;
+            arrived_far_from_client: boolean;
+            reason: components["schemas"]["NotAttendedReason"] | null;
+            reason_text: string | null;
+            note: string | null;
+        } | null;
+        /** @description The other half of a double-handed (two-carer) visit: the client's other booking at the same start with another practitioner, not cancelled (the lowest id when there are several); null when the visit has none or is cancelled */
+        VisitPartner: {
+            appointment_id: components["schemas"]["Id"];
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+        } | null;
         AppointmentListItem: {
             id: components["schemas"]["Id"];
             /** Format: date-time */
@@ -2324,6 +2409,9 @@ export interface components {
             business_location_id: number | null;
             /** @description the availability the client had on the visit's day when it has changed since (the visit is judged by it); null when the client's availability is the same */
             client_availability?: components["schemas"]["AvailabilityEntry"][] | null;
+            partner?: components["schemas"]["VisitPartner"];
+            visit_state: components["schemas"]["VisitState"];
+            visit: components["schemas"]["VisitProgress"];
         };
         AppointmentPractitioner: {
             id: components["schemas"]["Id"];
@@ -2630,23 +2718,38 @@ export interface components {
         OptimizationRequest: {
             /**
              * Format: date
-             * @description the day to optimise
+             * @description the day to optimise (the first
              */
             date: string;
-            /** @description The practitioners whose day is optimised; default every active practitioner with visits that day */
+            /**
+             * Format: date
+             * @description The last day to optimise (default: date, one day). At most 6 days after date (a week), never before it (422 in words). Each day is solved in turn in the one run, with the same rules and search time as a run of one day; reassigning, a client's visits on a later day prefer the practitioner the plan gave them on an earlier day.
+             */
+            end_date?: string;
+            /** @description The practitioners whose days are optimised (each must be routable every day of the run); default every active practitioner with visits on any of the days */
             practitioner_ids?: components["schemas"]["Id"][];
             mode?: components["schemas"]["OptimizationMode"];
         };
         Optimization: {
             id: components["schemas"]["Id"];
             status: components["schemas"]["JobStatus"];
-            /** Format: date */
+            /**
+             * Format: date
+             * @description the (first) day of the run
+             */
             date: string;
+            /**
+             * Format: date
+             * @description the last day of the run (date
+             */
+            end_date: string;
             mode: components["schemas"]["OptimizationMode"];
             practitioner_ids: components["schemas"]["Id"][];
             progress: components["schemas"]["OptimizationProgress"] | null;
-            /** @description Present once the run is COMPLETE */
+            /** @description Present once the run is COMPLETE; the first day's (the only day's, for a run of one day) */
             proposal: components["schemas"]["OptimizationProposal"] | null;
+            /** @description Present once the run is COMPLETE: one proposal per day of the run, in order (days[0] is proposal). Apply, Discard and Undo act on every day together. */
+            days: components["schemas"]["OptimizationProposal"][] | null;
             error_message: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2671,8 +2774,17 @@ export interface components {
             elapsed_ms: number;
             /** @description total travel of the best plan found so far; null before the search starts */
             best_travel_seconds: number | null;
-            /** @description share of the search time used */
+            /** @description share of the search time used (of the whole run */
             fraction: number;
+            /** @description a run of more than one day only */
+            day_index?: number;
+            /** @description a run of more than one day only */
+            day_count?: number;
+            /**
+             * Format: date
+             * @description a run of more than one day only
+             */
+            date?: string;
         };
         OptimizationProposal: {
             /** Format: date */
@@ -2703,7 +2815,12 @@ export interface components {
          * @description a rule of the rule book (ADR 0020)
          * @enum {string}
          */
-        RuleId: "practitioner-overlap" | "client-overlap" | "double-handed" | "spacing" | "tolerance" | "availability" | "working-hours";
+        RuleId: "practitioner-overlap" | "client-overlap" | "double-handed" | "spacing" | "tolerance" | "availability" | "working-hours" | "on-leave" | "skills" | "excluded-practitioner" | "travel-time";
+        RuleWarning: {
+            rule: components["schemas"]["RuleId"];
+            /** @description the problem in words */
+            message: string;
+        };
         RuleIssue: {
             rule: components["schemas"]["RuleId"];
             /** @description a hard rule makes a plan unacceptable; a soft one is shown */
@@ -2725,6 +2842,8 @@ export interface components {
             after: components["schemas"]["RuleIssue"][];
         };
         DayKpis: {
+            /** @description spread of working time: the longest less the shortest working day (leaving the start place to reaching the end place) among the run's practitioners who have visits; 0 with fewer than two (proposals made before it have none) */
+            working_spread_seconds?: number;
             travel_seconds: number;
             travel_metres: number;
             /** @description time between visits beyond the travel (breaks excluded) */
@@ -2734,6 +2853,8 @@ export interface components {
             overtime_seconds: number;
             /** @description visits the plan could not place (0 before) */
             unplaced: number;
+            /** @description visits with another practitioner than their client's usual one (the practitioner of the client's latest earlier visit, else the booked one), counting only usual practitioners among the run's: what continuity weighs; only when reassigning (proposals made before it have none) */
+            away_from_usual?: number;
         };
         ProposalLane: {
             practitioner_id: components["schemas"]["Id"];
@@ -2796,6 +2917,7 @@ export interface components {
              * @enum {string|null}
              */
             kept: "locked" | "unavailable-day" | "started" | "no-time-fits" | null;
+            partner?: components["schemas"]["VisitPartner"];
         };
         ProposalChange: {
             appointment_id: components["schemas"]["Id"];
@@ -3111,6 +3233,31 @@ export interface components {
             content: {
                 "application/json": {
                     appointment: components["schemas"]["Appointment"];
+                };
+            };
+        };
+        /** @description The step as stored, and the appointment after it */
+        VisitStepBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    step: components["schemas"]["VisitStep"];
+                    appointment: components["schemas"]["Appointment"];
+                };
+            };
+        };
+        /** @description The appointment as changed by hand, and the soft rules the change now breaks (it went ahead) */
+        AppointmentChangedBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    appointment: components["schemas"]["Appointment"];
+                    /** @description soft problems of the rule book the change adds to its day (e.g. not enough travel time), in words; a hard one refuses the change with 409 RULES_BROKEN instead */
+                    warnings: components["schemas"]["RuleWarning"][];
                 };
             };
         };
@@ -4163,6 +4310,8 @@ export interface operations {
                     fixed_before_minutes?: number;
                     tolerance_minutes?: number;
                     client_gap_minutes?: number;
+                    balance_workload?: boolean;
+                    balance_weight?: number;
                 };
             };
         };
@@ -4209,6 +4358,8 @@ export interface operations {
                     week_start?: number;
                     reminder_hour?: number;
                     reminders_enabled?: boolean;
+                    /** @description an arrival further than this from the client's point is flagged (not refused) */
+                    arrival_far_metres?: number;
                 };
             };
         };
@@ -4342,6 +4493,8 @@ export interface operations {
                     tolerance_minutes?: number | null;
                     /** @description null = none */
                     same_type_gap_minutes?: number | null;
+                    /** @description visits of this type need two practitioners at once */
+                    needs_two_practitioners?: boolean;
                 };
             };
         };
@@ -5132,7 +5285,49 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["AppointmentBody"];
+            200: components["responses"]["AppointmentChangedBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    recordVisitStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step: components["schemas"]["VisitStepKind"];
+                    /**
+                     * Format: date-time
+                     * @description the phone's original time, ISO 8601 with offset; default now
+                     */
+                    at?: string;
+                    lat?: number;
+                    lng?: number;
+                    /** @description the phone's accuracy of lat/lng in metres */
+                    accuracy_m?: number;
+                    reason?: components["schemas"]["NotAttendedReason"];
+                    /** @description what happened, in words (required with reason 'other') */
+                    reason_text?: string;
+                    /** @description with done */
+                    note?: string;
+                    /** @description made by the phone once per step; a retry sends the same */
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["VisitStepBody"];
+            201: components["responses"]["VisitStepBody"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -5208,7 +5403,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["AppointmentBody"];
+            200: components["responses"]["AppointmentChangedBody"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -5353,7 +5548,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The run (applied) and the routes written */
+            /** @description The run (applied) and the routes written, of every day of the run */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5383,7 +5578,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The run (undone) and the day's routes of its practitioners as restored */
+            /** @description The run (undone) and its days' routes of its practitioners as restored */
             200: {
                 headers: {
                     [name: string]: unknown;

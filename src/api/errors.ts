@@ -118,6 +118,11 @@ export function unwrap<T>(result: CallResult<T>, fallback: string): T {
 }
 
 /** One of a 422's lines that names a field of the request: `field` is its path as the server spells it. */
+/** For 202/204 answers whose body does not matter. */
+export function ensureOk(result: CallResult<unknown>, fallback: string): void {
+  if (!result.response.ok) throw new ApiError(result.response.status, result.error, fallback);
+}
+
 export interface FieldProblem {
   /** 'max_visits', 'working_hours[2]', 'start_place.id', … */
   field: string;

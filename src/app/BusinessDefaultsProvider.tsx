@@ -2,7 +2,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useAuthSelector } from './ServicesContext';
 import { selectUser } from '../machines/auth';
-import { BusinessDefaultsContext, SPEC_DEFAULTS, type BusinessDefaults, type WeekStart } from '../ui/businessDefaults';
+import { BusinessDefaultsContext, SPEC_DEFAULTS, type BusinessDefaults, type WeekStart } from './businessDefaults';
 
 export function BusinessDefaultsProvider({ children }: { children: ReactNode }) {
   const business = useAuthSelector(selectUser)?.business_account;

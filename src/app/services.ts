@@ -15,6 +15,7 @@ import { sidebarMachine } from '../machines/sidebar';
 import { startUpMachine } from '../machines/startUp';
 import { syncFormMachine } from '../machines/syncForm';
 import { themeMachine, type ThemeInput } from '../machines/theme';
+import { visitStepsMachine } from '../machines/visitSteps';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -35,6 +36,7 @@ export interface AppMachines {
   arrivalTimeEditor: typeof arrivalTimeEditorMachine;
   availabilityEditor: typeof availabilityEditorMachine;
   optimizationRun: typeof optimizationRunMachine;
+  visitSteps: typeof visitStepsMachine;
 }
 
 const APP_MACHINES: AppMachines = {
@@ -48,6 +50,7 @@ const APP_MACHINES: AppMachines = {
   arrivalTimeEditor: arrivalTimeEditorMachine,
   availabilityEditor: availabilityEditorMachine,
   optimizationRun: optimizationRunMachine,
+  visitSteps: visitStepsMachine,
 };
 
 export interface AppServices {

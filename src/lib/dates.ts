@@ -22,6 +22,14 @@ export function formatDay(date: DateLike): string {
   return `${pad(date.day)} ${MONTHS[date.month - 1]} ${date.year}`;
 }
 
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** A day in a run of days, e.g. "Tue 1 Dec". */
+export function formatWeekday(date: string): string {
+  const day = Temporal.PlainDate.from(date);
+  return `${WEEKDAYS[day.dayOfWeek - 1]} ${day.day} ${MONTHS[day.month - 1]}`;
+}
+
 /** dd/MM/yyyy. */
 export function formatDaySlashed(date: DateLike): string {
   return `${pad(date.day)}/${pad(date.month)}/${date.year}`;

@@ -109,7 +109,7 @@ export const arrivalTimeEditorMachine = setup({
   actors: {
     // The appointment modal provides the appointments feature's useUpdateArrivalTime, which also updates the cache and says so.
     saveArrivalTime: fromPromise<SavedArrival, { appointmentId: number; arriveAt: string }>(({ input }) =>
-      updateArrivalTime(apiClient, input.appointmentId, input.arriveAt),
+      updateArrivalTime(apiClient, input.appointmentId, input.arriveAt).then(({ appointment }) => appointment),
     ),
   },
   guards: {

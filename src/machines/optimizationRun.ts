@@ -59,7 +59,7 @@ export function requestProblem(request: OptimizationRequest): string | null {
   return null;
 }
 
-const FIELD_PREFIX = /^(date|practitioner_ids|mode): /;
+const FIELD_PREFIX = /^(date|end_date|practitioner_ids|mode): /;
 
 /**
  * The lines to show for a failed call: a 422 lists each of its errors without the field's name in front

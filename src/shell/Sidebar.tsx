@@ -2,9 +2,9 @@ import { Link, useLocation } from 'wouter';
 import { useAuthSelector, useServices, useSidebarSelector } from '../app/ServicesContext';
 import { selectIsAuthenticated, selectRole, selectUser } from '../machines/auth';
 import { selectSidebarUnfoldable, selectSidebarWidensOnHover } from '../machines/sidebar';
-import { canSee } from '../routes/access';
+import { canSee } from '../router/access';
 import { PRODUCT_NAME } from '../app/product';
-import { sidebarRouteMetas } from '../routes/routeMeta';
+import { sidebarRouteMetas } from '../router/routeMeta';
 import { Icon } from '../ui/Icon';
 import { useShownTimeZone } from '../app/timeZone';
 

@@ -40,8 +40,8 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
     time_zone: ZONE,
     mode: 'reassign',
     kpis: {
-      before: { travel_seconds: 22_349, travel_metres: 185_061, idle_seconds: 36_229, outside_availability: 1, overtime_seconds: 0, unplaced: 0 },
-      after: { travel_seconds: 16_943, travel_metres: 134_694, idle_seconds: 7_386, outside_availability: 0, overtime_seconds: 0, unplaced: 1 },
+      before: { travel_seconds: 22_349, travel_metres: 185_061, idle_seconds: 36_229, outside_availability: 1, overtime_seconds: 0, working_spread_seconds: 11_400, unplaced: 0 },
+      after: { travel_seconds: 16_943, travel_metres: 134_694, idle_seconds: 7_386, outside_availability: 0, overtime_seconds: 0, working_spread_seconds: 6_000, unplaced: 1 },
     },
     lanes: [
       {
@@ -125,10 +125,12 @@ export function makeRun(status: JobStatus = 'PENDING', overrides: Partial<Optimi
     id: 31,
     status,
     date: RUN_DAY,
+    end_date: RUN_DAY,
     mode: 'reassign',
     practitioner_ids: [7, 8],
     progress: status === 'PENDING' ? null : { elapsed_ms: 3_400, best_travel_seconds: 16_943, fraction: 0.34 },
     proposal: status === 'COMPLETE' ? makeProposal() : null,
+    days: status === 'COMPLETE' ? [makeProposal()] : null,
     error_message: status === 'ERROR' ? 'The optimiser stopped: out of memory.' : null,
     created_at: at('06:00'),
     created_by_name: 'Alex Taylor',

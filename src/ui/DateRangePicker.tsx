@@ -7,7 +7,7 @@ import 'react-day-picker/style.css';
 import { Temporal } from 'temporal-polyfill';
 import { formatDay, formatDayRange, jsDateFromPlainDate, plainDateFromJsDate } from '../lib/dates';
 import { Icon } from './Icon';
-import { useBusinessDefaults, type WeekStart } from './businessDefaults';
+import { useBusinessDefaults, type WeekStart } from '../app/businessDefaults';
 import { TextLink } from './TextLink';
 
 export interface DayRange {

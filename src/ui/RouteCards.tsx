@@ -1,6 +1,6 @@
 // An index page's cards, one per page of a section (settings, reports): each links to its page with what it is for.
 import { Link } from 'wouter';
-import type { RouteMeta } from '../routes/routeTypes';
+import type { RouteMeta } from '../router/routeTypes';
 
 function RouteCard({ route }: { route: RouteMeta }) {
   return (

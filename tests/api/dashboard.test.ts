@@ -171,6 +171,10 @@ describe('GET /dashboard', () => {
     expect(day.today.appointments.map((a: any) => a.id)).toEqual([visitIds.patCora, visitIds.patEve, visitIds.patCancelled]);
     expect(day.today.appointments.map((a: any) => a.status)).toEqual(['BOOKED', 'BOOKED', 'CANCELLED']);
     expect(day.today.practitioners.map((p: any) => p.id)).toEqual([acme.ownPractitionerId]);
+    // A visit the practitioner has done is not their next one any more.
+    await t.ctx.db.update(appointments).set({ visit_state: 'done' }).where(eq(appointments.id, visitIds.patCora));
+    expect((await dashboard(acme.tokens.practitioner)).body.practitioner_day.next_visit.appointment_id).toBe(visitIds.patEve);
+    await t.ctx.db.update(appointments).set({ visit_state: 'not_started' }).where(eq(appointments.id, visitIds.patCora));
     // From Thursday's start, Pat's next visit is Friday's (Quinn's Thursday visit is not theirs).
     const thursday = await dashboard(acme.tokens.practitioner, '?date=2030-03-07');
     expect(thursday.body.practitioner_day.next_visit.appointment_id).toBe(visitIds.patFay);

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, clientTags, practitioners, tags } from '../../server/src/db/schema';
-import { travelProviderFor } from '../../server/src/modules/optimizations';
+import { travelProviderFor } from '../../server/src/modules/schedule';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { brisbaneAt as at, brisbaneClock as clock, workingEveryDay } from './support/routing';
@@ -94,7 +94,7 @@ describe('nearby search', () => {
     // reaches O about 09:07 and cannot be at B by 10:00 after an hour there); Quinn reaches O at 10:30 + B→O, the visit
     // on the next 5 minutes.
     const [oh, ob, hb] = [await leg(ORIGIN, QUINN_HOME), await leg(ORIGIN, B), await leg(QUINN_HOME, B)];
-    const reach = new Date(Math.round(at(DAY, '10:30').getTime() + ob.seconds * 1000));
+    const reach = new Date(at(DAY, '10:30').getTime() + Math.ceil(ob.seconds) * 1000); // on the next whole second
     expect(first).toMatchObject({ practitioner_id: quinn, visits: 1, free_minutes: 9 * 60 - 30, start_distance_metres: 52_489 });
     expect(first.insertion).toEqual({
       arrive_at: ceilTo5(reach).toISOString(),
@@ -142,6 +142,13 @@ describe('nearby search', () => {
     // The default length is the appointment type's.
     expect(monday.body.duration_minutes).toBe(45);
     expect((await search(`client_id=${ids.Mon}&date=${DAY}&appointment_type_id=${acme.appointmentTypeIds[1]}`)).body.duration_minutes).toBe(60);
+  });
+
+  it("keeps a client's rules with their visit that day: a new visit for Bert comes an hour after his 10:00–10:30 visit", async () => {
+    const response = await search(`client_id=${ids.B}&date=${DAY}&duration_minutes=60`);
+    expect(response.body.practitioners.map((row: any) => row.practitioner_id).sort()).toEqual([pat, quinn].sort());
+    // Pat, whose day is free, could be there by 08:15; Quinn, right after the 10:30 end.
+    for (const row of response.body.practitioners) expect(clock(row.insertion.arrive_at) >= '11:30', `${row.name} ${row.insertion.arrive_at}`).toBe(true);
   });
 
   it('answers ADMIN and REGULAR_USER, not a PRACTITIONER, and never another business\'s clients', async () => {

@@ -76,7 +76,10 @@ describe('days before today', () => {
     const run = await optimise('keep_practitioners');
     expect(run.status).toBe('COMPLETE');
     // The run as it is the next day: its day is yesterday.
-    await t.ctx.db.update(syncJobs).set({ start_date: YESTERDAY, end_date: YESTERDAY }).where(eq(syncJobs.id, run.id));
+    const [row] = await t.ctx.db.select({ result: syncJobs.result }).from(syncJobs).where(eq(syncJobs.id, run.id));
+    const result = row.result as { proposal: { date: string }; days?: { proposal: { date: string } }[] };
+    for (const proposal of [result.proposal, ...(result.days ?? []).map((day) => day.proposal)]) proposal.date = YESTERDAY;
+    await t.ctx.db.update(syncJobs).set({ start_date: YESTERDAY, end_date: YESTERDAY, result }).where(eq(syncJobs.id, run.id));
     const refused = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('Days before today cannot be optimised');
@@ -126,12 +129,15 @@ describe('today', () => {
   }
 
   it('refuses to apply a proposal that moves a visit which has started (or come within the margin) since', async () => {
+    // A visit next door that overlaps Pat's later one: the proposal has to move one of the two.
+    const overlapping = await addVisit(pat, fromNow(125), 152.951);
     const run = await optimise('keep_practitioners');
     expect(run.proposal.changes.length).toBeGreaterThan(0);
     // As if the hours passed: with a 12-hour margin every visit of the day is now within it.
     await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { fixed_before_minutes: 720 } });
     const refused = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
     await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { fixed_before_minutes: 30 } });
+    await t.ctx.db.delete(appointments).where(eq(appointments.id, overlapping));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/has started or starts within 720 minutes since this proposal was made, and the proposal moves it\. Run the optimisation again\.$/);
     const [row] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, later));

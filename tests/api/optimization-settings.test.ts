@@ -34,7 +34,8 @@ describe('optimisation settings', () => {
     const defaults = await get();
     expect(defaults).toEqual({
       availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
-      preset: 'balanced', weights: BALANCED, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, updated_at: null,
+      preset: 'balanced', weights: BALANCED, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60,
+      balance_workload: false, balance_weight: 10, updated_at: null,
       preset_weights: {
         shortest_travel: { travel_time: 1, distance: 0, continuity: 0, lateness: 0, overtime: 0 },
         balanced: BALANCED,
@@ -102,6 +103,9 @@ describe('optimisation settings', () => {
       [{ search_seconds: 0 }, /search_seconds/],
       [{ search_seconds: 1.5 }, /search_seconds must be integer/],
       [{ allow_reassignment: 'yes' }, /allow_reassignment must be boolean/],
+      [{ balance_workload: 'yes' }, /balance_workload must be boolean/],
+      [{ balance_weight: -1 }, /balance_weight/],
+      [{ balance_weight: 1001 }, /balance_weight/],
       [{ weights: { travel_time: 1, distance: 0, continuity: 0, lateness: -1, overtime: 0 } }, /weights\.lateness/],
       [{ weights: { travel_time: 1 } }, /weights\.distance is required/],
       [{ weights: { travel_time: 1, distance: 0, continuity: 0, lateness: 0, overtime: 0, speed: 1 } }, /weights\.speed is not an allowed field/],
@@ -115,6 +119,21 @@ describe('optimisation settings', () => {
     }
     expect(await get()).toEqual(before);
     expect(await versionsOf(acme.businessAccountId)).toHaveLength(count);
+  });
+
+  it('balancing the day is a plain choice with its own weight, kept apart from the preset, read by a run', async () => {
+    const preset = (await get()).preset;
+    const on = await put({ balance_workload: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.optimization_settings).toMatchObject({ balance_workload: true, balance_weight: 10, preset });
+    const weighted = await put({ balance_weight: 2.5 });
+    expect(weighted.body.optimization_settings).toMatchObject({ balance_workload: true, balance_weight: 2.5, preset });
+    expect((await versionsOf(acme.businessAccountId)).at(-1)!.object_changes).toEqual({ balance_weight: [10, 2.5] });
+    expect(await optimizationSettingsOf(t.ctx.db, acme.businessAccountId)).toMatchObject({ balance_workload: true, balance_weight: 2.5 });
+    const off = await put({ balance_workload: false });
+    expect(off.body.optimization_settings).toMatchObject({ balance_workload: false, balance_weight: 2.5 });
+    expect(await get(other.tokens.staff)).toMatchObject({ balance_workload: false, balance_weight: 10 });
+    expect((await put({ balance_workload: true }, acme.tokens.staff)).status).toBe(403);
   });
 
   it('only an admin saves them, and only their own business’s', async () => {

@@ -325,7 +325,7 @@ describe('the optimiser’s view of a day (loadPractitionerDays)', () => {
     expect(days).toEqual([{
       practitionerId: id, name: 'Quinn acme-Two', active: true, timeZone: 'Australia/Brisbane', date: '2026-11-24',
       dayStart: new Date('2026-11-23T14:00:00Z'),
-      shift: { start: 8 * 3600, end: 16.5 * 3600 },
+      shift: { start: 8 * 3600, end: 16.5 * 3600 }, hours: { start: 8 * 3600, end: 16.5 * 3600 },
       startPlace: { kind: 'home', id: null, name: 'Home', lat: HOME.lat, lng: HOME.lng, geo_precision: 'address' },
       endPlace: { kind: 'custom_location', id: acme.customLocationIds[0], name: 'acme depot', lat: -27.4445, lng: 153.0375, geo_precision: 'address' },
       break: { earliestStart: 12 * 3600, latestStart: 12.5 * 3600, duration: 1800 },

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { appointments, businessAccounts, clients, practitioners, routes } from '../../server/src/db/schema';
-import { travelProviderFor } from '../../server/src/modules/optimizations';
+import { travelProviderFor } from '../../server/src/modules/schedule';
 import { travelDays } from '../../server/src/modules/travel-legs';
 import { workingSecondsOf } from '../../server/src/modules/travel-summary';
 import { startTestApp, type TestApp } from './support/app';

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, practitioners, versions } from '../../server/src/db/schema';
-import { travelProviderFor } from '../../server/src/modules/optimizations';
+import { travelProviderFor } from '../../server/src/modules/schedule';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { brisbaneAt as at, brisbaneClock as clock, optimiseAndApply, routesOf, workingEveryDay } from './support/routing';
@@ -297,6 +297,24 @@ describe('"Insert into a route"', () => {
     // A plain move (no into_route) still takes it off.
     const plain = await move(visit, { starts_at: `${ROUTED}T16:30:00+10:00` });
     expect(plain.body.appointment.route_id).toBeNull();
+  });
+
+  it("keeps the client's rules with their visit of a practitioner outside the search: after it in booked order, an hour apart", async () => {
+    const FRIDAY = '2029-11-30';
+    // The client's visit booked 09:00 is Pat's and now arrives 14:30; their 15:00 visit, Pat's too, goes into Quinn's
+    // empty day: not at 15:00, as told, but an hour after the other one ends.
+    const first = await addVisit(FRIDAY, pat, 153.0, '09:00');
+    const [{ client_id: clientId }] = await t.ctx.db.update(appointments).set({ arrive_at: at(FRIDAY, '14:30') }).where(eq(appointments.id, first))
+      .returning({ client_id: appointments.client_id });
+    const [{ id: later }] = await t.ctx.db.insert(appointments).values({
+      business_account_id: acme.businessAccountId, client_id: clientId, practitioner_id: pat, appointment_type_id: acme.appointmentTypeIds[0],
+      starts_at: at(FRIDAY, '15:00'), ends_at: at(FRIDAY, '15:30'), arrive_at: at(FRIDAY, '15:00'), lat: -27.47, lng: 153.0,
+    }).returning({ id: appointments.id });
+    const place = (await insertion(later, [quinn])).body.insertion;
+    expect(place).toMatchObject({ practitioner_id: quinn });
+    expect(clock(place.arrive_at) >= '16:00', place.arrive_at).toBe(true);
+    const applied = await move(later, { practitioner_id: quinn, starts_at: place.arrive_at });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   });
 
   it('says why when it fits nowhere: no practitioner with the skill, or no room', async () => {

@@ -17,7 +17,7 @@ const BRISBANE = { lat: -27.4795412, lng: 153.0160444 };
 function serveAccount({ refuse }: { refuse?: Response } = {}) {
   let account: Account = {
     id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
-    map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true,
+    map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true, arrival_far_metres: 300,
   };
   const patches: Record<string, unknown>[] = [];
   server.use(
@@ -82,6 +82,21 @@ describe('account settings', () => {
     await user.click(screen.getByRole('button', { name: 'Use the default (Brisbane)' }));
     await user.click(screen.getByRole('button', { name: 'Save account settings' }));
     await waitFor(() => expect(patches.at(-1)).toEqual({ map_center: null }));
+  });
+
+  it('sets how far from the client an arrival is flagged, in whole metres', async () => {
+    const patches = serveAccount();
+    const user = await openPage();
+    const far = screen.getByLabelText('Flag an arrival further than (metres)');
+    expect(far).toHaveValue('300');
+    await user.clear(far);
+    await user.type(far, '10');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    expect(await screen.findByText('Enter a whole number of metres from 25 to 100000.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+    await user.type(far, '00');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    await waitFor(() => expect(patches).toEqual([{ arrival_far_metres: 1000 }]));
   });
 
   it('turning reminders off disables the hour; the time zone is changed only once the admin confirms what it does', async () => {

@@ -41,6 +41,25 @@ describe('appointment details modal', () => {
     view.unmount();
   });
 
+  it('lists both practitioners of a two-carer visit, and one for a visit with one', async () => {
+    serve(makeAppointment({
+      practitioner: { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane' },
+      partner: { appointment_id: 502, practitioner_id: 8, practitioner_name: 'Sam Lee' },
+    }));
+    const view = openModal();
+    const modal = await screen.findByTestId('appointment-details-modal');
+    const both = await within(modal).findByTestId('two-carer-practitioners');
+    expect(both).toHaveTextContent('Two-carer visit: Pat Nguyen and Sam Lee');
+    expect(within(modal).getByText('Practitioners')).toBeInTheDocument();
+    view.unmount();
+
+    serve(makeAppointment({ partner: null }));
+    const single = openModal();
+    await screen.findByText('Practitioner');
+    expect(screen.queryByTestId('two-carer-practitioners')).toBeNull();
+    single.unmount();
+  });
+
   it('says the map is unavailable without coordinates', async () => {
     serve(makeAppointment({ lat: null, lng: null }));
     const view = openModal();
@@ -158,7 +177,7 @@ describe('appointment details modal', () => {
     server.use(
       http.put(api('/appointments/501/update_arrival_time'), async ({ request }) => {
         const body = (await request.json()) as { arrive_at: string };
-        return HttpResponse.json({ appointment: makeAppointment({ arrive_at: body.arrive_at }) });
+        return HttpResponse.json({ appointment: makeAppointment({ arrive_at: body.arrive_at }), warnings: [] });
       }),
     );
     const user = userEvent.setup();

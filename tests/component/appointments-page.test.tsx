@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { appointmentListBody, makeAppointment } from './support/fixtures';
 import { renderWithServices, useFakeApi } from './support/harness';
-import type { Appointment } from '../../src/features/appointments/api';
+import type { Appointment } from '../../src/entities/appointments/api';
 
 useFakeApi();
 afterEach(() => {

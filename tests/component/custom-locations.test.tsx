@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import CustomLocationsPage from '../../src/features/settings/custom-locations/CustomLocationsPage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { renderWithServices, useFakeApi } from './support/harness';
 

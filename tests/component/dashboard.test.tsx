@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import DashboardPage from '../../src/features/dashboard/DashboardPage';
-import { appointmentQueries } from '../../src/features/appointments';
+import { appointmentQueries } from '../../src/entities/appointments/queries';
 import { api, quietDashboard, received, server } from './support/fakeApi';
 import { appointmentListBody, dayIssuesBody, deferred, makeAppointment, makeClient } from './support/fixtures';
 import { renderWithServices, useFakeApi } from './support/harness';

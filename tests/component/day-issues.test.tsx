@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appointmentQueries } from '../../src/features/appointments';
+import { appointmentQueries } from '../../src/entities/appointments/queries';
 import { at } from '../../src/testing/optimizations';
 import { received, server } from './support/fakeApi';
 import { makeAppointment } from './support/fixtures';

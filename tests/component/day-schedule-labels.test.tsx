@@ -1,12 +1,14 @@
 // The day schedule's words for every visit: a short visit (15 minutes) is too narrow on its lane for its time and
 // name, so it carries them in a popover and its accessible name; on a phone the day is a list per practitioner. A
-// visit booked while its practitioner is on leave is marked, on the lanes and on a phone.
+// visit booked while its practitioner is on leave is marked, on the lanes and on a phone. Each half of a two-carer
+// visit says "with" the other practitioner, with the two-carer mark.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { at } from '../../src/testing/optimizations';
 import { server } from './support/fakeApi';
 import { useFakeApi } from './support/harness';
-import { freshFake, renderDaySchedule, serveRoutes, type RoutesFake } from './support/routesFakeApi';
+import { freshFake, PAT, renderDaySchedule, SAM, serveRoutes, type RoutesFake } from './support/routesFakeApi';
+import { makeAppointment } from './support/fixtures';
 
 useFakeApi();
 let fake: RoutesFake;
@@ -37,6 +39,24 @@ describe('the day schedule', () => {
     // A visit long enough keeps its words inside.
     expect(block('Margaret Jones')).toHaveAccessibleName('09:00 Margaret Jones (Home visit)');
     expect(within(block('Margaret Jones')).queryByRole('tooltip', { hidden: true })).toBeNull();
+    view.unmount();
+  });
+
+  it('shows a two-carer visit in both practitioners’ lanes, each saying who it is with', async () => {
+    const margaret = fake.visits.find((visit) => visit.id === 1)!;
+    const withSam = makeAppointment({ ...margaret, id: 7, practitioner: SAM, partner: { appointment_id: 1, practitioner_id: PAT.id, practitioner_name: 'Pat Nguyen' } });
+    margaret.partner = { appointment_id: 7, practitioner_id: SAM.id, practitioner_name: 'Sam Lee' };
+    fake.visits.push(withSam);
+    const view = renderDaySchedule();
+    await screen.findAllByTestId('schedule-block');
+    const [pat, sam] = screen.getAllByTestId('schedule-lane');
+    const inLane = (lane: HTMLElement) => within(lane).getAllByTestId('schedule-block').find((button) => button.textContent?.includes('Margaret Jones'))!;
+    expect(within(inLane(pat)).getByTestId('two-carer')).toHaveTextContent('Two-carer visit with Sam Lee');
+    expect(inLane(pat)).toHaveAccessibleName('09:00 Margaret Jones (Home visit), two-carer visit with Sam Lee');
+    expect(inLane(sam)).toHaveAccessibleName('09:00 Margaret Jones (Home visit), two-carer visit with Pat Nguyen');
+    expect(inLane(sam).title).toContain('Two-carer visit with Pat Nguyen');
+    // Only the pair carries the mark.
+    expect(screen.getAllByTestId('two-carer')).toHaveLength(2);
     view.unmount();
   });
 

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
 import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { RUN_DAY } from '../../src/testing/optimizations';
 import type { Role } from '../../src/api/types';
 import { received as sent, server } from './support/fakeApi';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { routes } from '../../src/routes/routeTable';
+import { routes } from '../../src/router/routeTable';
 import { received, server } from './support/fakeApi';
 import { currentPath, renderApp, useFakeApi } from './support/harness';
 

@@ -20,7 +20,8 @@ describe('user guide', () => {
       /under Practitioners, choose the practitioners the client prefers and those they have asked not to see, and press Save practitioners/,
       /An excluded practitioner is never given that client’s visits/,
       /The rules of home care: every plan keeps to them/, /An arrival stays within 30 minutes of the booked time/,
-      /A client never has two visits at once/, /they arrive together, as booked/, /never adds a break of these rules/,
+      /A client never has two visits at once/, /they arrive together, as booked/, /never adds a break of the hard rules/,
+      /No visit is booked while its practitioner is on leave/, /a notice after it says what to check/,
     ]) expect(day).toHaveTextContent(words);
     expect(within(day).getByRole('link', { name: 'Nearby search' })).toHaveAttribute('href', '/search');
   });

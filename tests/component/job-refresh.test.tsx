@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientQueries } from '../../src/features/clients/queries';
-import { routeQueries } from '../../src/features/routes/queries';
-import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../../src/features/appointments/queries';
+import { clientQueries } from '../../src/entities/clients/queries';
+import { routeQueries } from '../../src/entities/routes/queries';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../../src/entities/appointments/queries';
 import { renderApp } from './support/harness';
 import { server } from './support/fakeApi';
 import { useSyncFakeApi } from './support/syncFakeApi';

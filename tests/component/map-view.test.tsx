@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MapView } from '../../src/ui/map/MapView';
 import { SvgMap } from '../../src/ui/map/SvgMap';
-import { buildMapModel } from '../../src/ui/map/mapModel';
+import { buildMapModel } from '../../src/lib/map/mapModel';
 import { fitProjection, gridLines } from '../../src/ui/map/projection';
 import { mapsLoaderOptions, resetMapsLoaderOptionsForTests } from '../../src/ui/map/googleLoader';
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_HEIGHT, type MapRoute } from '../../src/ui/map/mapTypes';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_HEIGHT, type MapRoute } from '../../src/lib/map/mapTypes';
 import { api, server } from './support/fakeApi';
 import { renderWithServices, useFakeApi } from './support/harness';
 

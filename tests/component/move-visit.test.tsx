@@ -54,6 +54,7 @@ const INSERTION: Insertion = {
 
 let fake: RoutesFake;
 let moveAnswer: ((body: Record<string, unknown>) => Response | undefined) | undefined;
+let moveWarnings: { rule: string; message: string }[];
 let insertionAnswer: () => Response;
 
 // The visits may be moved: it is the evening before their day (only the future moves).
@@ -67,6 +68,7 @@ beforeEach(() => {
   fake = freshFake();
   fake.visits.find((visit) => visit.id === 2)!.route_id = 61;
   moveAnswer = undefined;
+  moveWarnings = [];
   insertionAnswer = () => json({ insertion: INSERTION, message: null });
   serveRoutes(server, fake);
   server.use(
@@ -82,7 +84,7 @@ beforeEach(() => {
       const length = Date.parse(visit.ends_at) - Date.parse(visit.starts_at);
       Object.assign(visit, { practitioner, starts_at: startsAt, arrive_at: startsAt, ends_at: new Date(Date.parse(startsAt) + length).toISOString(), route_id: null });
       fake.versions[visit.id] = [{ created_at: at('06:50'), event: 'update', whodunnit: 'Alex Taylor', object_changes: {}, changes: [] }];
-      return HttpResponse.json({ appointment: visit });
+      return HttpResponse.json({ appointment: visit, warnings: moveWarnings });
     }),
   );
 });
@@ -156,6 +158,17 @@ describe('moving a visit by hand', () => {
     await user.click(within(form).getByRole('button', { name: 'Move' }));
     expect(await screen.findByText('Visit with Bert Smith moved: 25 Nov 2026 10:30 → 10:45. It is no longer on its route.')).toBeInTheDocument();
     expect(requests('PATCH', '/appointments/2/move').map((request) => request.body)).toEqual([{ starts_at: '2026-11-25T10:45:00+10:00' }]);
+    view.unmount();
+  });
+
+  it('shows the soft problems the move added as a warning after it, in words', async () => {
+    moveWarnings = [{ rule: 'travel-time', message: 'Sam Lee has 5 min to get from Bert Smith (ends 10:00) to Margaret Jones (10:05); the journey takes about 33 min.' }];
+    const { user, view, form, select } = await openMoveForm(1);
+    await user.selectOptions(select, 'Sam Lee');
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Visit with Margaret Jones moved: Pat Nguyen → Sam Lee.')).toBeInTheDocument();
+    expect(screen.getByText('Saved, but please check: Sam Lee has 5 min to get from Bert Smith (ends 10:00) to Margaret Jones (10:05); the journey takes about 33 min.'))
+      .toBeInTheDocument();
     view.unmount();
   });
 

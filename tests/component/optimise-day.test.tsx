@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
 import { DISCARDED_MESSAGE } from '../../src/features/routes/mutations';
-import { makeProposal, makeRun, RUN_DAY } from '../../src/testing/optimizations';
+import { at, makeProposal, makeRoute, makeRun, RUN_DAY } from '../../src/testing/optimizations';
 import { received as sent, server } from './support/fakeApi';
 import { deferred } from './support/fixtures';
 import { useFakeApi } from './support/harness';
@@ -205,6 +205,7 @@ describe('the proposal', () => {
     expect(figures('idle_seconds')[1]).toBe('2 h 03 min');
     expect(figures('outside_availability')).toEqual(['1', '0', '−1']);
     expect(figures('overtime_seconds')).toEqual(['0 min', '0 min', 'same']);
+    expect(figures('working_spread_seconds')).toEqual(['3 h 10 min', '1 h 40 min', '−1 h 30 min']);
     expect(kpi('unplaced')).toHaveAttribute('data-trend', 'worse');
     expect(within(dialog()).getByTestId('proposal-unplaced')).toHaveTextContent("Evan Fox: The visit has no map position: correct the client's address.");
 
@@ -361,6 +362,51 @@ describe('the proposal', () => {
     expect(await screen.findByText(DISCARDED_MESSAGE)).toBeInTheDocument();
     expect(posted('/optimizations/31/discard')).toHaveLength(1);
     expect(posted('/optimizations/31/apply')).toHaveLength(0);
+    view.unmount();
+  });
+});
+
+describe('a run of several days', () => {
+  it('takes a "To" day, says which day it is on, shows the days together and each day, and applies them together', async () => {
+    const NEXT_DAY = '2026-11-26';
+    const days = [makeProposal(), makeProposal({ date: NEXT_DAY, changes: [] })];
+    const week = { end_date: NEXT_DAY, days, proposal: days[0] };
+    const firstPoll = deferred<void>();
+    let polls = 0;
+    fake.create = () => runBody(makeRun('PENDING', { end_date: NEXT_DAY }));
+    fake.poll = async () => {
+      await firstPoll.promise;
+      return ++polls === 1
+        ? runBody(makeRun('INPROGRESS', { end_date: NEXT_DAY, progress: { elapsed_ms: 1_200, best_travel_seconds: 9_000, fraction: 0.8, day_index: 2, day_count: 2, date: NEXT_DAY } }))
+        : runBody(makeRun('COMPLETE', week));
+    };
+    fake.apply = () => json({ optimization: makeRun('COMPLETE', { ...week, applied_at: at('06:05'), applied_by_name: 'Alex Taylor' }), routes: [makeRoute()] });
+    const { user, view } = await openDialog();
+    const to = within(dialog()).getByRole('combobox', { name: 'To' });
+    expect(to).toHaveDisplayValue('The same day (one day)');
+    await user.selectOptions(to, 'Thu 26 Nov (2 days)');
+    expect(screen.getByRole('dialog', { name: 'Optimise 25 Nov 2026 – 26 Nov 2026' })).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(posted('/optimizations')[0].body).toMatchObject({ date: RUN_DAY, end_date: NEXT_DAY });
+
+    firstPoll.resolve();
+    expect(await within(dialog()).findByTestId('progress-day')).toHaveTextContent('Day 2 of 2 — Thu 26 Nov');
+    await within(dialog()).findByTestId('proposal-week-kpis');
+    expect(within(dialog()).getByTestId('proposal-days-heading')).toHaveTextContent('The proposal for 2 days: 2 visits change');
+    expect(within(dialog()).getByTestId('proposal-days-heading')).toHaveFocus();
+    // The days' travel added up: 6 h 12 min → 4 h 42 min each day, each a little over (the seconds add up).
+    expect(within(within(dialog()).getByTestId('proposal-week-kpis')).getByTestId('kpi-travel_seconds')).toHaveTextContent('12 h 25 min9 h 25 min');
+    const buttons = within(dialog()).getAllByTestId('proposal-day');
+    expect(buttons.map((button) => button.textContent)).toEqual(['Wed 25 Nov(2 changes)', 'Thu 26 Nov(0 changes)']);
+    expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
+    await user.click(buttons[1]);
+    expect(within(dialog()).getByTestId('proposal-day-shown')).toHaveAttribute('data-date', NEXT_DAY);
+    expect(within(within(dialog()).getByTestId('proposal-day-shown')).getByText('The proposal keeps every visit as it is.')).toBeInTheDocument();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
+    expect(posted('/optimizations/31/apply')).toHaveLength(1);
+    expect(await screen.findByText(/^Optimisation of 25 Nov 2026 – 26 Nov 2026 applied: 2 visits changed \(1 to another practitioner\), 1 route, travel 12 h 25 min → 9 h 25 min\.$/)).toBeInTheDocument();
     view.unmount();
   });
 });

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { server } from './support/fakeApi';
-import { routeQueries } from '../../src/features/routes';
+import { routeQueries } from '../../src/entities/routes/queries';
 import { currentPath, renderApp, useFakeApi, type RunningApp } from './support/harness';
 
 useFakeApi();
@@ -25,6 +25,7 @@ function serveSettings({ refuse }: { refuse?: Response } = {}) {
   let settings: Settings = {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
     preset: 'balanced', weights: { ...PRESETS.balanced }, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, preset_weights: PRESETS, updated_at: null,
+    balance_workload: false, balance_weight: 10,
   };
   const puts: Record<string, unknown>[] = [];
   server.use(
@@ -117,6 +118,30 @@ describe('optimisation settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]).toEqual({ preset: 'shortest_travel' });
+  });
+
+  it('balances the day as a plain choice, its weight under Advanced, without making the choice Custom', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    const balance = screen.getByLabelText(/^Balance the day between practitioners/);
+    expect(balance).not.toBeChecked();
+    await user.click(balance);
+    await user.click(screen.getByRole('button', { name: /Advanced/ }));
+    const balanceWeight = screen.getByLabelText('Balance between practitioners');
+    expect(balanceWeight).toHaveValue(10);
+    await user.clear(balanceWeight);
+    await user.type(balanceWeight, '1001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(balanceWeight).toHaveAccessibleDescription(expect.stringMatching(/A number from 0 to 1000/));
+    expect(puts).toEqual([]);
+    await user.clear(balanceWeight);
+    await user.type(balanceWeight, '20');
+    expect(screen.getByRole('radio', { name: /^Balanced/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /^Custom/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The optimisation settings have been saved.');
+    expect(puts).toEqual([{ balance_workload: true, balance_weight: 20 }]);
+    await waitFor(() => expect(screen.getByLabelText(/^Balance the day between practitioners/)).toBeChecked());
   });
 
   it('says what is wrong under each field, sends nothing, and can discard the changes', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { renderApp, useFakeApi } from './support/harness';
 import { DaySchedule } from '../../src/features/appointments/DaySchedule';
-import type { AppointmentSummary } from '../../src/features/appointments/api';
+import type { AppointmentSummary } from '../../src/entities/appointments/api';
 
 useFakeApi();
 
@@ -21,6 +21,7 @@ describe('the schedule’s lanes', () => {
     const visit = (id: number, who: AppointmentSummary['practitioner']): AppointmentSummary => ({
       id, starts_at: '2026-11-23T23:00:00Z', ends_at: '2026-11-24T00:00:00Z', arrive_at: null, route_id: null, status: 'BOOKED',
       suburb: null, lat: null, lng: null, geo_precision: 'none', business_location_id: null, client: null, practitioner: who, appointment_type: null,
+      visit_state: 'not_started', visit: null,
     });
     render(
       <DaySchedule

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import UpdateAvailabilityPage from '../../src/features/public-availability/UpdateAvailabilityPage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { renderWithServices, useFakeApi } from './support/harness';
 

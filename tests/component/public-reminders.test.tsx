@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import UnsubscribePage from '../../src/features/public-reminders/UnsubscribePage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { renderWithServices, useFakeApi } from './support/harness';
 

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
-import { ROUTE_CHANGED } from '../../src/features/routes/RunSheet';
+import { ROUTE_CHANGED } from '../../src/ui/RunSheet';
 import { KEEP_TIME_OFF_MESSAGE, KEEP_TIME_ON_MESSAGE, REMOVED_FROM_ROUTE_MESSAGE, routeRemovedMessage, undoneMessage } from '../../src/features/routes/mutations';
 import { makeRun } from '../../src/testing/optimizations';
 import { at, makeRoute } from '../../src/testing/optimizations';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import TagsSettingsPage from '../../src/features/settings/tags/TagsSettingsPage';
 import AppointmentTypesPage from '../../src/features/settings/appointment-types/AppointmentTypesPage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { makeTag } from './support/fixtures';
 import { makeSettings } from './support/routesFakeApi';
@@ -107,7 +107,8 @@ describe('tags settings', () => {
 describe('appointment types settings', () => {
   const TYPES = [
     { id: 3, name: 'Home visit', duration: 60, color: '#0284c7', tolerance_minutes: null, same_type_gap_minutes: null },
-    { id: 4, name: 'Medication check', duration: 30, color: null, tolerance_minutes: 15, same_type_gap_minutes: 240 },
+    { id: 4, name: 'Medication check', duration: 30, color: null, tolerance_minutes: 15, same_type_gap_minutes: 240, needs_two_practitioners: false },
+    { id: 5, name: 'Hoist transfer', duration: 45, color: null, tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: true },
   ];
   const serveTypes = () => server.use(
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: TYPES })),
@@ -126,6 +127,8 @@ describe('appointment types settings', () => {
     expect(within(rows[0]).getByTestId('type-gap')).toHaveTextContent('None');
     expect(within(rows[1]).getByTestId('type-tolerance')).toHaveTextContent('15 min');
     expect(within(rows[1]).getByTestId('type-gap')).toHaveTextContent('4 h');
+    // "Needs two practitioners:" is the phone's label beside the value.
+    expect(rows.map((row) => within(row).getByTestId('type-two-practitioners').textContent)).toEqual(['No', 'No', 'Yes'].map((value) => `Needs two practitioners:${value}`));
     expect(screen.getByRole('columnheader', { name: 'Hours since the client’s last visit of this type' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('spinbutton')).toBeNull();
@@ -179,6 +182,29 @@ describe('appointment types settings', () => {
     expect(puts()).toEqual([
       ['/api/appointment_types/3', { tolerance_minutes: 45, same_type_gap_minutes: 90 }],
       ['/api/appointment_types/4', { tolerance_minutes: null, same_type_gap_minutes: null }],
+    ]);
+    view.unmount();
+  });
+
+  it('lets an admin mark a type as needing two practitioners, or unmark it', async () => {
+    serveTypes();
+    server.use(http.put(api('/appointment_types/:id'), async ({ params, request }) =>
+      HttpResponse.json({ appointment_type: { ...TYPES.find((type) => String(type.id) === params.id)!, ...((await request.json()) as object) } })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />);
+    const homeVisit = await screen.findByRole('checkbox', { name: 'Needs two practitioners for Home visit' });
+    const hoist = screen.getByRole('checkbox', { name: 'Needs two practitioners for Hoist transfer' });
+    expect(homeVisit).not.toBeChecked();
+    expect(hoist).toBeChecked();
+    const [homeRow, , hoistRow] = screen.getAllByTestId('appointment-type-row');
+    await user.click(homeVisit);
+    await user.click(within(homeRow).getByRole('button', { name: 'Save' }));
+    await user.click(hoist);
+    await user.click(within(hoistRow).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()).toEqual([
+      ['/api/appointment_types/3', { needs_two_practitioners: true }],
+      ['/api/appointment_types/5', { needs_two_practitioners: false }],
     ]);
     view.unmount();
   });

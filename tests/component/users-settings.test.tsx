@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import UsersSettingsPage from '../../src/features/settings/users/UsersSettingsPage';
-import { findRoute } from '../../src/routes/routeTable';
+import { findRoute } from '../../src/router/routeTable';
 import { api, PASSWORD, received, server, tokenFor, usersByRole } from './support/fakeApi';
 import { currentPath, renderApp, renderWithServices, useFakeApi } from './support/harness';
 

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { REPORT_PRESETS } from '../../src/features/reports/reportFilters';
-import { BusinessDefaultsContext, SPEC_DEFAULTS, weekStartOf, type WeekStart } from '../../src/ui/businessDefaults';
+import { BusinessDefaultsContext, SPEC_DEFAULTS, weekStartOf, type WeekStart } from '../../src/app/businessDefaults';
 import { DateRangePicker, type DayRange } from '../../src/ui/DateRangePicker';
 
 const wednesday = Temporal.PlainDate.from('2026-11-25');

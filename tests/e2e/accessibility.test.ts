@@ -1,7 +1,7 @@
 // Issue 15, people who use a keyboard or a screen reader: axe-core in a real Chromium over every page and the modals,
 // as each role, in the light and the dark theme: no serious or critical violation.
 //
-// Pages: every route of src/routes/routeMeta.ts that the role may open (the signed-out pages once, without their
+// Pages: every route of src/router/routeMeta.ts that the role may open (the signed-out pages once, without their
 // links' tokens: they show their "link not valid" state); the activity report with one kind, since the whole week is
 // thousands of rows that would take axe half a minute.
 // Modals and popups: the appointment modal (every role), the client modal (admin, staff), and as admin the Optimise
@@ -10,7 +10,7 @@
 // system's scheme ("auto", the default), so the test switches Chromium's scheme and checks <html> has `dark`.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { routeMetas } from '../../src/routes/routeMeta';
+import { routeMetas } from '../../src/router/routeMeta';
 import type { Role } from '../../src/api/types';
 import { describeFindings, seriousViolations } from './support/axe';
 import { DEMO_PASSWORD, openFirstAppointment } from './support/browser';

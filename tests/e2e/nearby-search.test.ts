@@ -1,9 +1,10 @@
 // A coordinator looks for who could take a new visit near a client: the practitioner whose day already passes by that
-// client comes first, with no added travel, and is drawn on the map; the clients nearby are listed.
+// client comes first, with the travel the visit adds (spaced from the client's visit that day, as the rules ask), and is
+// drawn on the map; the clients nearby are listed.
 import { describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { logIn, newPage } from './support/browser';
-import { demoWeekday } from './support/demoDay';
+import { demoWeekday, minutesOf } from './support/demoDay';
 import { useProductAndBrowser } from './support/running';
 
 const running = useProductAndBrowser();
@@ -16,13 +17,14 @@ describe('nearby search', () => {
     const api = await apiAs(running.product.url, 'staff@demo.test');
     const day = demoWeekday(3).toString();
     const { appointments, clients } = await api<{ appointments: DayVisit[]; clients: { id: number; full_name: string }[] }>(`/appointments?start_date=${day}&end_date=${day}`);
-    // A client visited that day by a practitioner with room for 15 more minutes (the demo fills some days).
-    let chosen: { client: string; practitioner: string } | null = null;
+    // A client visited that day by a practitioner with room for 15 more minutes, who is the best to add one (the demo
+    // fills some days).
+    let chosen: { client: string; practitioner: string; addedSeconds: number } | null = null;
     for (const visit of appointments.filter((row) => row.status !== 'CANCELLED')) {
       const nearby = await api<Nearby>(`/search/nearby?client_id=${visit.client_id}&date=${day}&duration_minutes=15`);
-      const theirs = nearby.practitioners.find((row) => row.practitioner_id === visit.practitioner_id);
-      if (theirs?.insertion) {
-        chosen = { client: clients.find((row) => row.id === visit.client_id)!.full_name, practitioner: theirs.name };
+      const [best] = nearby.practitioners;
+      if (best?.practitioner_id === visit.practitioner_id && best.insertion) {
+        chosen = { client: clients.find((row) => row.id === visit.client_id)!.full_name, practitioner: best.name, addedSeconds: best.insertion.added_travel_seconds };
         break;
       }
     }
@@ -64,7 +66,8 @@ describe('nearby search', () => {
       const best = offers.first();
       expect(await best.innerText()).toContain(chosen!.practitioner);
       expect(await best.innerText()).toContain('Best');
-      expect(await best.innerText()).toMatch(/\+0 min travel/);
+      const added = /\+((?:\d+ h )?\d+ min) travel/.exec(await best.innerText());
+      expect(Math.abs(minutesOf(added![1]) - chosen!.addedSeconds / 60)).toBeLessThanOrEqual(0.5);
       expect(await page.getByRole('region', { name: /^Clients within/ }).getByRole('button', { name: chosen!.client }).count()).toBeGreaterThan(0);
       expect(page.url()).toMatch(/near_client=\d+/);
       // The best practitioner's day opens on the schedule.

@@ -9,7 +9,10 @@
 // (its change log names the optimisation), exports that day through the header's Export modal, and the sandbox then
 // holds every routed visit at its applied arrival, with the routed practitioner.
 //
-// Both tests share one product (each routes a day of its own); they were two files, each starting its own.
+// A coordinator optimises two days in one run from the dialog's range, sees which day it is on, both days' proposals,
+// and applies them together.
+//
+// The tests share one product (each routes days of its own); they were two files, each starting its own.
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
@@ -17,7 +20,7 @@ import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
 import { idOfLink, sandboxApiUrl, sandboxGet, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
 import { freePort } from './support/server';
-import { formatDay } from '../../src/lib/dates';
+import { formatDay, formatWeekday } from '../../src/lib/dates';
 import { demoWeekday, minutesOf, openOptimiseDialog } from './support/demoDay';
 
 // The sandbox on a port of our own, so the test reads it over HTTP; a short search keeps the test quick.
@@ -101,6 +104,55 @@ describe('optimising a day', () => {
       await expect.poll(() => modal.getByTestId('arrival-time').getAttribute('data-state')).toBe('viewing');
       await modal.getByRole('button', { name: 'Close' }).last().click();
       await page.getByTestId('stale-route-banner').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('optimising two days in one run', () => {
+  it('takes a range in the dialog, says which day it is on, shows both days and applies them together', async () => {
+    const { context, page } = await newPage(running.browser, running.product.url);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await logIn(page, 'admin@demo.test');
+      // Two weekdays in a row, nine to thirteen days ahead: never a day the other tests route, and inside the fourteen
+      // days the demo books.
+      let first = demoWeekday(9);
+      if (first.dayOfWeek === 5) first = first.add({ days: 3 });
+      const second = first.add({ days: 1 });
+      await page.goto(`/appointments?view=schedule&start=${first}&end=${first}`);
+      await page.getByTestId('day-schedule').waitFor();
+      const dialog = await openOptimiseDialog(page);
+      await dialog.getByTestId('optimise-to').selectOption({ label: `${formatWeekday(second.toString())} (2 days)` });
+      await expect.poll(() => dialog.getByTestId('optimise-visit-count').textContent()).toMatch(/^[1-9][\d,]* visits of the chosen practitioners on these days/);
+      // Reassigning: a practitioner on leave on one of the days is left out of that day, their visits go to the others.
+      await dialog.getByRole('radio', { name: /Reassign between these practitioners/ }).check();
+      await dialog.getByRole('button', { name: 'Start' }).click();
+      await expect.poll(() => dialog.getByTestId('progress-day').textContent(), { timeout: 30_000 }).toMatch(/^Day [12] of 2 — (Mon|Tue|Wed|Thu|Fri) \d+ \w{3}$/);
+
+      const days = dialog.getByTestId('proposal-day');
+      await dialog.getByTestId('proposal-week-kpis').waitFor({ timeout: 60_000 });
+      expect(await days.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')))).toEqual([first.toString(), second.toString()]);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('proposal-days-heading');
+      // Each day as a run of one day shows it: its figures and its rules; the second day by its button.
+      expect(await dialog.getByTestId('proposal-day-shown').getAttribute('data-date')).toBe(first.toString());
+      await days.nth(1).click();
+      await expect.poll(() => dialog.getByTestId('proposal-day-shown').getAttribute('data-date')).toBe(second.toString());
+      await dialog.getByTestId('proposal-day-shown').getByTestId('proposal-kpis').waitFor();
+      expect(await days.nth(1).getAttribute('aria-pressed')).toBe('true');
+
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => page.getByTestId('toast').first().textContent()).toMatch(/^Optimisation of .+ – .+ applied: /);
+      // Both days have the run's routes.
+      const api = await apiAs(running.product.url, 'admin@demo.test');
+      for (const day of [first, second]) {
+        const { routes } = await api<{ routes: Route[] }>(`/routes?date=${day}`);
+        expect(routes.length, String(day)).toBeGreaterThan(0);
+      }
       expect(problems).toEqual([]);
     } finally {
       await context.close();

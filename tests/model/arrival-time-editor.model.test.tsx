@@ -75,7 +75,7 @@ function serve(routeId: number | null, run: PathRun) {
       const outcome = await run.pendingSave.promise;
       const body = (await request.json()) as { arrive_at: string };
       return outcome === 'ok'
-        ? HttpResponse.json({ appointment: { ...appointment, arrive_at: body.arrive_at } })
+        ? HttpResponse.json({ appointment: { ...appointment, arrive_at: body.arrive_at }, warnings: [] })
         : HttpResponse.json({ message: SERVER_REFUSAL }, { status: 422 });
     }),
   );

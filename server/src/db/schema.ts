@@ -57,6 +57,8 @@ export const businessAccounts = pgTable('business_accounts', {
   /** Hour (0–23, business time zone) of the daily appointment reminder to clients. */
   reminder_hour: smallint('reminder_hour').notNull().default(2),
   reminders_enabled: boolean('reminders_enabled').notNull().default(true),
+  /** An arrival further than this from the client's point is flagged (migration 0087). */
+  arrival_far_metres: integer('arrival_far_metres').notNull().default(300),
   /** Moved by triggers whenever anything the appointments or clients lists show changes (migration 0030). */
   lists_version: bigint('lists_version', { mode: 'number' }).notNull().default(0),
   created_at: timestamps.created_at,
@@ -217,6 +219,9 @@ export const optimizationSettings = pgTable('optimization_settings', {
   fixed_before_minutes: integer('fixed_before_minutes').notNull().default(30),
   tolerance_minutes: integer('tolerance_minutes').notNull().default(30),
   client_gap_minutes: integer('client_gap_minutes').notNull().default(60),
+  /** Balance the day between practitioners (migration 0082), at balance_weight per hour² of each working day. */
+  balance_workload: boolean('balance_workload').notNull().default(false),
+  balance_weight: doublePrecision('balance_weight').notNull().default(10),
   updated_at: tstz('updated_at').notNull().defaultNow(),
 });
 
@@ -230,6 +235,8 @@ export const appointmentTypes = pgTable('appointment_types', {
   tolerance_minutes: integer('tolerance_minutes'),
   /** Least gap after the client's previous visit of this same type, minutes; null = only the business's client gap. */
   same_type_gap_minutes: integer('same_type_gap_minutes'),
+  /** Visits of this type need two practitioners at once (migration 0085). */
+  needs_two_practitioners: boolean('needs_two_practitioners').notNull().default(false),
   ...timestamps,
 });
 
@@ -298,6 +305,8 @@ export const appointments = pgTable('appointments', {
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
   cancelled_at: tstz('cancelled_at'),
+  /** Where the visit is now (migration 0087): not_started, on_my_way, arrived, done or could_not_attend. */
+  visit_state: text('visit_state').$type<'not_started' | 'on_my_way' | 'arrived' | 'done' | 'could_not_attend'>().notNull().default('not_started'),
   ...timestamps,
 });
 

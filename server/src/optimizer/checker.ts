@@ -9,6 +9,11 @@ export interface CheckResult {
   /** Recomputed seconds late (summed over stops) and of overtime (summed over routes). */
   lateness: number;
   overtime: number;
+  /**
+   * Recomputed Σ over routes with visits of (before + w)² − before², seconds², where w = arriveEnd − departStart and
+   * before is the practitioner's workedBeforeSeconds (0 by default: Σ w²).
+   */
+  workingSquares: number;
 }
 
 /**
@@ -18,7 +23,9 @@ export interface CheckResult {
  * breaks, capacity, max working and travel time. Soft windows: a start after every window only where the
  * visit allows it and within its bound, overtime only within the practitioner's allowance, and each
  * stop's and route's reported lateness / overtime, and the objective's lateness and overtime terms,
- * equal to their recomputation (weights default to 5 and 2 per minute).
+ * equal to their recomputation (weights default to 5 and 2 per minute), and the objective's balance term equal to
+ * weights.balance × Σ ((before + working)² − before²) in hours² (working: leaving the start to arriving at the end,
+ * over the routes with visits; before: the practitioner's workedBeforeSeconds).
  */
 export function checkSolution(problem: Problem, solution: Solution, matrix: TravelMatrix, tolerance = 1e-6): CheckResult {
   const errors: string[] = [];
@@ -35,6 +42,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
   let totalTime = 0;
   let totalLate = 0;
   let totalOvertime = 0;
+  let workingSquares = 0;
   // Reported lateness / overtime may differ from the recomputation by the timing tolerance.
   let lateSlack = 0;
   let overtimeSlack = 0;
@@ -156,6 +164,8 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     }
     totalDistance += travelDistance;
     totalTime += travelTime;
+    const working = route.arriveEnd - route.departStart;
+    workingSquares += working * (working + 2 * (p.workedBeforeSeconds ?? 0));
   }
 
   for (const u of solution.unassigned) {
@@ -178,6 +188,10 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     const slack = ((weights.overtime ?? 2) * overtimeSlack) / 60;
     if (!same(obj.overtime, overtime) && Math.abs(obj.overtime - overtime) > slack) errors.push(`objective: overtime ${obj.overtime}, recomputed ${overtime}`);
   }
+  if (obj && obj.balance !== undefined) {
+    const balance = ((weights.balance ?? 0) * workingSquares) / 3600 ** 2;
+    if (!same(obj.balance, balance)) errors.push(`objective: balance ${obj.balance}, recomputed ${balance}`);
+  }
   return {
     feasible: errors.length === 0,
     errors,
@@ -185,5 +199,6 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     travelTime: totalTime,
     lateness: totalLate,
     overtime: totalOvertime,
+    workingSquares,
   };
 }

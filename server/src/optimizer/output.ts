@@ -1,4 +1,4 @@
-import type { CoreModel } from './core/model';
+import { balanceTerm, type CoreModel } from './core/model';
 import { simulate, simulateCost, type Schedule } from './core/routes';
 import type { ObjectiveBreakdown, Problem, Route, Stop, UnassignedVisit } from './types';
 
@@ -17,7 +17,8 @@ const newSchedule = (): Schedule => ({
  * Times for vehicle v's visit sequence. Each start is first as early as it can be, then moved up to the next multiple
  * of `step` where the route stays feasible at the same cost (otherwise it is kept exact). With preferred starts (the
  * times clients were told), each visit in turn is then delayed towards its own as far as the route allows at the
- * same cost and with no more starts off the step; travel never changes, only waiting.
+ * same cost and with no more starts off the step; travel never changes, only waiting. With balance on, the cost a
+ * preferred start is weighed at includes the balance term, so it never lengthens the working day.
  */
 export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: number, preferredStart?: (node: number) => number | undefined): Schedule {
   const seq = [m.startNode[v], ...visits, m.endNode[v]];
@@ -52,12 +53,14 @@ export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: n
   let best = evaluate(bounds);
   if (!best) throw new Error(`internal: route of vehicle ${v} is infeasible`);
   if (!preferredStart || !visits.length) return best.schedule;
+  const withBalance = ({ schedule, cost }: { schedule: Schedule; cost: number }) =>
+    cost + balanceTerm(m, v, schedule.arriveEnd - schedule.departStart);
   /** Keeps the schedule with visit i starting no earlier than `start` when it costs nothing more and adds no off-step start. */
   const tryStart = (i: number, start: number): boolean => {
     const kept = bounds[i];
     bounds[i] = start;
     const trial = evaluate(bounds);
-    if (trial && trial.cost <= best!.cost + 1e-9 && offStep(trial.schedule) <= offStep(best!.schedule)) {
+    if (trial && withBalance(trial) <= withBalance(best!) + 1e-9 && offStep(trial.schedule) <= offStep(best!.schedule)) {
       best = trial;
       return true;
     }
@@ -184,8 +187,8 @@ export function explainUnassigned(problem: Problem, m: CoreModel, c: number, rou
 }
 
 /**
- * Objective terms of the planned routes. Lateness and overtime are taken from the reported (rounded)
- * schedules when given, else from the earliest schedule.
+ * Objective terms of the planned routes. Lateness, overtime and working time (for balance) are taken from the
+ * reported (rounded) schedules when given, else from the earliest schedule.
  */
 export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number[], planned?: Route[]): ObjectiveBreakdown {
   let travelCost = 0;
@@ -194,6 +197,7 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
   let travelTime = 0;
   let travelDistance = 0;
   let continuity = 0;
+  let balance = 0;
   routes.forEach((visits, v) => {
     if (!visits.length) return;
     let prev = m.startNode[v];
@@ -210,28 +214,33 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
     travelCost += m.costTime[v] * tt + m.costDist[v] * dd;
     let late = 0;
     let ot: number;
+    let work: number;
     if (planned) {
       for (const s of planned[v].stops) late += s.lateness;
       ot = planned[v].overtime;
+      work = planned[v].arriveEnd - planned[v].departStart;
     } else {
       const sched = newSchedule();
       simulateCost(m, v, [m.startNode[v], ...visits, m.endNode[v]], visits.length + 2, sched);
       for (const x of sched.lateness) late += x;
       ot = sched.overtime;
+      work = sched.arriveEnd - sched.departStart;
     }
     lateness += m.lateCost * late;
     overtime += m.otCost * ot;
+    balance += balanceTerm(m, v, work);
   });
   let unassignedCost = 0;
   for (const c of unassigned) unassignedCost += m.penalty[c];
   return {
-    total: travelCost + continuity + lateness + overtime + unassignedCost,
+    total: travelCost + continuity + lateness + overtime + balance + unassignedCost,
     travelCost,
     travelTime,
     travelDistance,
     continuity,
     lateness,
     overtime,
+    balance,
     unassigned: unassignedCost,
   };
 }

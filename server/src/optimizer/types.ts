@@ -80,6 +80,12 @@ export interface Practitioner {
    * shift end is hard). Breaks, max working and travel time stay hard.
    */
   maxOvertimeMinutes?: number;
+  /**
+   * Working time already planned for the practitioner on earlier days of the same plan (seconds, default 0). With
+   * balance on, a route of working time w costs weights.balance × ((before + w)² − before²) per hour², so the days
+   * even out across the plan: a practitioner whose earlier days were long is given less.
+   */
+  workedBeforeSeconds?: number;
 }
 
 export interface ObjectiveWeights {
@@ -93,6 +99,13 @@ export interface ObjectiveWeights {
   lateness: number;
   /** Per minute a route ends after its practitioner's shift end. */
   overtime: number;
+  /**
+   * Per hour² of working time, summed over the routes with visits (default 0 = off): for a fixed total, smallest when
+   * the days are even. A route's working time is from leaving its start to arriving at its end (travel, service,
+   * waiting and the break). The search prices each route's shortest span without the break (its segment duration);
+   * the reported term is of the planned times. See Practitioner.workedBeforeSeconds for a plan of several days.
+   */
+  balance: number;
 }
 
 export interface Problem {
@@ -185,6 +198,8 @@ export interface ObjectiveBreakdown {
   lateness: number;
   /** Cost of overtime (weights.overtime × minutes past the shift end). */
   overtime: number;
+  /** Cost of uneven days (weights.balance × Σ working hours² over the routes with visits). */
+  balance: number;
   unassigned: number;
 }
 

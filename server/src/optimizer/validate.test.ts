@@ -41,6 +41,14 @@ describe('validateProblem', () => {
     expect(validateProblem(ok)).toEqual([]);
   });
 
+  it('names a negative balance weight', () => {
+    const p = valid();
+    p.weights = { balance: -1 };
+    expect(fields(p)).toEqual(['weights.balance']);
+    p.weights = { balance: 10 };
+    expect(validateProblem(p)).toEqual([]);
+  });
+
   it('names a window that ends before it starts', () => {
     const p = valid();
     p.visits[0].timeWindows = [{ start: 40000, end: 30000 }];

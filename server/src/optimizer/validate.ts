@@ -113,7 +113,7 @@ export function validateProblem(problem: Problem): ValidationError[] {
   });
 
   const w = problem.weights ?? {};
-  for (const key of ['travelCost', 'unassigned', 'continuity', 'lateness', 'overtime'] as const) {
+  for (const key of ['travelCost', 'unassigned', 'continuity', 'lateness', 'overtime', 'balance'] as const) {
     checkNumber(`weights.${key}`, w[key], { min: 0, optional: true });
   }
   checkNumber('arrivalStepSeconds', problem.arrivalStepSeconds, { min: 0, optional: true });

@@ -1,5 +1,6 @@
-// The appointment details modal: data, arrival-time editor, availability warning, route controls, moving the visit
-// (coordinators), map, map links and extra details (change log, sync history).
+// The appointment details modal: data, the visit's state and actual times (a coordinator can reopen it), arrival-time
+// editor, availability warning, route controls, moving the visit (coordinators), map, map links and extra details
+// (change log, sync history).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -8,20 +9,24 @@ import { messageOfError } from '../../api/errors';
 import { formatDateTime, todayIn } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
 import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
-import { APPOINTMENT_EXTRA_LOAD_ERROR, APPOINTMENT_LOAD_ERROR, type Appointment } from './api';
-import { appointmentQueries } from './queries';
-import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
+import { APPOINTMENT_EXTRA_LOAD_ERROR, APPOINTMENT_LOAD_ERROR, type Appointment } from '../../entities/appointments/api';
+import { appointmentQueries } from '../../entities/appointments/queries';
+import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, isCancelled, statusLabel } from '../../entities/appointments/facts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { MapView } from '../../ui/map/MapView';
 import { PointPrecision } from '../../ui/PointPrecision';
-import { hasCoordinates } from '../../ui/map/mapTypes';
+import { hasCoordinates } from '../../lib/map/mapTypes';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { Icon } from '../../ui/Icon';
 import { ArrivalTimeEditor } from './ArrivalTimeEditor';
 import { ExtraDetails } from './ChangeLog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { openClientModal } from '../../app/modalStore';
 import { TextLink } from '../../ui/TextLink';
-import { AppointmentRouteControls, canPlanRoutes, MoveVisitControls, TravelWarning, useFixedBeforeMinutes } from '../routes';
+import { AppointmentRouteControls, MoveVisitControls, TravelWarning } from '../routes';
+import { canPlanRoutes } from '../../entities/routes/access';
+import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
+import { VisitSteps } from '../../ui/VisitSteps';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -90,9 +95,25 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
               '—'
             )}
           </Field>
-          <Field label="Practitioner">{appointment.practitioner.full_name}</Field>
+          {appointment.partner ? (
+            // A two-carer visit: both practitioners, this visit's first (each has a booking of their own).
+            <Field label="Practitioners">
+              <span data-testid="two-carer-practitioners" className="flex items-center gap-1">
+                <Icon name="clients" className="size-4" />
+                <span className="sr-only">Two-carer visit: </span>
+                {appointment.practitioner.full_name} and {appointment.partner.practitioner_name}
+              </span>
+            </Field>
+          ) : (
+            <Field label="Practitioner">{appointment.practitioner.full_name}</Field>
+          )}
           <Field label="Type">{type ? `${type.name} (${type.duration} min)` : '—'}</Field>
           <Field label="Status">{statusLabel(appointment)}</Field>
+          {!isCancelled(appointment) && (
+            <Field label="Visit" className="sm:col-span-2">
+              <VisitSteps visit={appointment} timeZone={timeZone} steps={false} canReopen={canPlanRoutes(user?.role)} />
+            </Field>
+          )}
           <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
           <Field label="Arrive">
             {arrivalFixed ? (

@@ -7,7 +7,7 @@ import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectRole, selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
 import { MAX_RANGE_DAYS } from '../../lib/dayRange';
 import { urlParam, useUrlState } from '../../lib/urlState';
@@ -15,21 +15,22 @@ import { Card, PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
 import { ErrorNote } from '../../ui/forms';
 import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
-import type { AppointmentListQuery, AppointmentSummary } from './api';
-import { appointmentQueries } from './queries';
-import { appointmentTimeZone } from './appointmentFacts';
+import type { AppointmentListQuery, AppointmentSummary } from '../../entities/appointments/api';
+import { appointmentQueries } from '../../entities/appointments/queries';
+import { appointmentTimeZone } from '../../entities/appointments/facts';
 import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
-import { VisitFilters } from './VisitFilters';
+import { VisitFilters } from '../../ui/VisitFilters';
 import { DayMap } from './DayMap';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
-import {
-  canPlanRoutes, DayIssuesBanner, LaneDayTimes, useDayIssues, useFixedBeforeMinutes, OptimiseAction, RouteLaneMark, routeQueries, RunSheet, StaleRoutesBanner,
-  useMoveAppointment, useTravelWarnings, useVisitProblems, useVisitsOnLeave,
-} from '../routes';
+import { DayIssuesBanner, LaneDayTimes, useDayIssues, OptimiseAction, RouteLaneMark, StaleRoutesBanner, useMoveAppointment, useTravelWarnings, useVisitProblems, useVisitsOnLeave } from '../routes';
+import { RunSheet } from '../../ui/RunSheet';
+import { canPlanRoutes } from '../../entities/routes/access';
+import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
+import { routeQueries } from '../../entities/routes/queries';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
-import { useViewedDaysForSync } from '../sync';
+import { useViewedDaysForSync } from '../../app/syncModalStore';
 
 const STAFF_VIEWS = ['list', 'schedule'] as const;
 /** A practitioner's own day first. */

@@ -1,8 +1,8 @@
 import type { Temporal } from 'temporal-polyfill';
 import { formatTime, zonedFromInstant } from '../../lib/dates';
 import { openAppointmentModal } from '../../app/modalStore';
-import type { AppointmentSummary } from './api';
-import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, statusLabel } from './appointmentFacts';
+import type { AppointmentSummary } from '../../entities/appointments/api';
+import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, visitStatusLabel } from '../../entities/appointments/facts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { Icon } from '../../ui/Icon';
 
@@ -103,7 +103,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                 <TextCell text={appointment.appointment_type?.name ?? '—'} />
                 <TextCell text={appointment.suburb ?? '—'} />
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>{appointment.arrive_at ? formatTime(appointment.arrive_at, zone) : '—'}</td>
-                <td className={`${CELL} whitespace-nowrap`}>{statusLabel(appointment)}</td>
+                <td className={`${CELL} whitespace-nowrap`} data-testid="appointment-status">{visitStatusLabel(appointment, zone)}</td>
                 <td className={CELL}>
                   <span className="inline-flex gap-1">
                     {!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}

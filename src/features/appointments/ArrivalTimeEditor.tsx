@@ -13,7 +13,7 @@ export function ArrivalTimeEditor(input: ArrivalTimeEditorInput) {
   const { machines } = useServices();
   const update = useUpdateArrivalTime();
   const actor = useActorRef(
-    machines.arrivalTimeEditor.provide({ actors: { saveArrivalTime: fromPromise(({ input: request }) => update.mutateAsync(request)) } }),
+    machines.arrivalTimeEditor.provide({ actors: { saveArrivalTime: fromPromise(async ({ input: request }) => (await update.mutateAsync(request)).appointment) } }),
     { input },
   );
   const state = useSelector(actor, (snapshot) => snapshot.value);

@@ -1,5 +1,5 @@
 import { Icon } from '../../ui/Icon';
-import { OUTSIDE_AVAILABILITY_TEXT } from './appointmentFacts';
+import { OUTSIDE_AVAILABILITY_TEXT } from '../../entities/appointments/facts';
 
 /** The warning icon; its text is both the tooltip and the accessible name. */
 export function AvailabilityWarning({ withText = false }: { withText?: boolean }) {

@@ -1,7 +1,8 @@
 // The appointment's extra details: PMS mapping, change log (oldest first, each change in words and in the server's
 // fixed field order, times in the practitioner's zone) and import/export history.
 import { formatDateTime } from '../../lib/dates';
-import type { AppointmentExtraDetails } from './api';
+import type { AppointmentExtraDetails } from '../../entities/appointments/api';
+import { changeLineText } from '../../entities/appointments/changeLine';
 
 type Version = AppointmentExtraDetails['versions'][number];
 
@@ -16,28 +17,6 @@ function sortVersions(versions: readonly Version[]): Version[] {
 }
 
 const EVENT_LABELS: Record<string, string> = { create: 'Created', update: 'Changed', destroy: 'Deleted' };
-
-/** A change's value as shown: times in the practitioner's zone (dd MMM yyyy HH:mm), '—' for nothing. */
-function formatChangeValue(change: VersionChange, value: string | null, timeZone: string): string {
-  if (value === null || value === '') return '—';
-  if (change.kind === 'instant') {
-    try {
-      return formatDateTime(value, timeZone);
-    } catch {
-      return value;
-    }
-  }
-  return value;
-}
-
-/** A change as one line of text ("Arrival time: 09:00 → 09:30"; a new record's values as set), as the log shows it. */
-export function changeLineText(change: VersionChange, event: string, timeZone: string): string {
-  if (change.kind === 'position') return `${change.label} ${event === 'create' ? 'set' : 'changed'}`;
-  if (change.kind === 'sentence') return change.label;
-  const to = formatChangeValue(change, change.to, timeZone);
-  if (event === 'create' && change.from === null) return `${change.label}: ${to}`;
-  return `${change.label}: ${formatChangeValue(change, change.from, timeZone)} → ${to}`;
-}
 
 function ChangeLine({ change, event, timeZone }: { change: VersionChange; event: string; timeZone: string }) {
   const text = changeLineText(change, event, timeZone);

@@ -7,8 +7,10 @@ import { useServices } from '../../app/ServicesContext';
 import { openAppointmentModal } from '../../app/modalStore';
 import { MapView } from '../../ui/map/MapView';
 import { precisionOfPlaces, PrecisionSummary } from '../../ui/PointPrecision';
-import { dayPlans, mapRouteOf, routeQueries, useRoadPaths } from '../routes';
-import type { AppointmentSummary } from './api';
+import { dayPlans, mapRouteOf } from '../../entities/routes/dayPlan';
+import { routeQueries } from '../../entities/routes/queries';
+import { useRoadPaths } from '../../entities/routes/useRoadPaths';
+import type { AppointmentSummary } from '../../entities/appointments/api';
 
 export function DayMap({ appointments, day }: { appointments: readonly AppointmentSummary[]; day: string }) {
   const { api } = useServices();

@@ -4,16 +4,18 @@
 // who may move visits drag a block to another time (5-minute steps) and/or another practitioner's lane: an outline
 // shows where it will go, and the drop is handed to `onMoveVisit`.
 // A visit too short to carry its time and name shows them on hover and focus. A visit booked while its practitioner is
-// on leave is striped and marked "On leave" (and its lane counts them): Reassign moves them. On a phone the day is a list
+// on leave is striped and marked "On leave" (and its lane counts them): Reassign moves them. Each half of a two-carer
+// visit says "with" the other practitioner and carries the two-carer mark. On a phone the day is a list
 // per practitioner instead (the lanes would need scrolling sideways to see past the morning).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
 import { openAppointmentModal } from '../../app/modalStore';
 import { Icon } from '../../ui/Icon';
-import type { AppointmentSummary } from './api';
-import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability } from './appointmentFacts';
+import type { AppointmentSummary } from '../../entities/appointments/api';
+import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, partnerOf, twoCarerText, withPartnerText } from '../../entities/appointments/facts';
 import { clockOf, layoutSchedule, type ScheduleBlock, type ScheduleFit } from './scheduleLayout';
+import { TwoCarerMark } from '../../ui/TwoCarerMark';
 import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
 
 /** A move by hand, as the server takes it: only what changes. */
@@ -195,7 +197,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const fixed = onMoveVisit ? fixedVisitReason(arrivalOf(appointment), fixedBeforeMinutes) : null;
                     const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
                     const inLeave = onLeave?.has(appointment.id) ?? false;
-                    const described = `${name}${type ? ` (${type})` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    const partner = partnerOf(appointment);
+                    const described = `${name}${type ? ` (${type})` : ''}${partner ? `, two-carer visit ${withPartnerText(partner)}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -209,7 +212,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
                         } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
@@ -225,13 +228,19 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
                           </span>
                         ) : (
                           <>
                             <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
                             <span className="block truncate">{name}</span>
+                            {partner && <TwoCarerMark partner={partner} />}
                           </>
+                        )}
+                        {short && partner && (
+                          <span data-testid="two-carer" className="absolute top-0.5 left-0.5" aria-hidden="true">
+                            <Icon name="clients" className="size-3" />
+                          </span>
                         )}
                         {warning && (
                           <span data-testid="block-travel-warning" className="absolute top-0.5 right-0.5 rounded-full bg-white p-px text-rose-600" aria-hidden="true">
@@ -314,6 +323,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                 const { span, name, type } = visitLabel(block, businessTimeZone);
                 const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
                 const warning = warnings?.get(appointment.id);
+                const partner = partnerOf(appointment);
                 return (
                   <li key={appointment.id}>
                     <button
@@ -327,6 +337,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                       <span className="min-w-0 flex-1">
                         <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
                         {type && <span className="block text-xs text-slate-600 dark:text-slate-300">{type}</span>}
+                        {partner && <TwoCarerMark partner={partner} className="text-xs text-slate-700 dark:text-slate-300" />}
                         {outside && <span className="block text-xs text-amber-800 dark:text-amber-300">⚠ Outside client’s availability</span>}
                         {warning && <span data-testid="block-travel-warning" className="block text-xs text-rose-700 dark:text-rose-300">{warning}</span>}
                         {(problems?.get(appointment.id) ?? []).map((problem) => (

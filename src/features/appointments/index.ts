@@ -1,9 +1,3 @@
-// What other features and the shell use of the appointments feature.
+// What other features and the shell use of the appointments feature: its modal (opened from the shell's modal host).
+// Its data (entity types, query factories, facts) is in src/entities/appointments.
 export { AppointmentDetailsModal } from './AppointmentDetailsModal';
-export { changeLineText } from './ChangeLog';
-export type { Appointment, AppointmentSummary, AppointmentType, BusinessLocation, Practitioner } from './api';
-// The dashboard's practitioner day carries today's list in the list's shape.
-export { summariesOf } from './api';
-export { appointmentTimeZone, arrivalOf, isCancelled } from './appointmentFacts';
-export { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from './queries';
-export { VisitFilters, type VisitFilterValue } from './VisitFilters';

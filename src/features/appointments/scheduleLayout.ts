@@ -1,8 +1,8 @@
 // Lays out one day's appointments as lanes per practitioner: blocks at their times and the gaps between
 // consecutive visits (travel and idle time). Pure, so it is tested without rendering.
 import { minutesIntoDay } from '../../lib/dates';
-import type { AppointmentSummary } from './api';
-import { appointmentTimeZone, arrivalOf, isCancelled } from './appointmentFacts';
+import type { AppointmentSummary } from '../../entities/appointments/api';
+import { appointmentTimeZone, arrivalOf, isCancelled } from '../../entities/appointments/facts';
 
 export interface ScheduleBlock {
   appointment: AppointmentSummary;

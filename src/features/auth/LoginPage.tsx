@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectAuthError, selectBusinessChoices, selectIsAuthenticated, selectIsLoggingIn, selectRole } from '../../machines/auth';
-import { landingAfterLogin } from '../../routes/access';
+import { landingAfterLogin } from '../../router/access';
 import { ErrorNote, SubmitButton, TextField } from '../../ui/forms';
 import { AuthShell } from './AuthShell';
 import { TextLink } from '../../ui/TextLink';

@@ -1,8 +1,7 @@
 // Choosing a password (a reset link, an invitation): the password with the server's rule as its hint, and the same
 // again to catch a typo. The page says when the two differ.
+import { PASSWORD_RULE } from '../../entities/users/password';
 import { TextField } from '../../ui/forms';
-
-export const PASSWORD_RULE = 'At least 10 characters, and not a common password.';
 
 export function NewPasswordFields({ label, password, confirmation, onPasswordChange, onConfirmationChange, problem }: {
   /** 'Password', 'New password'; the second field is 'Confirm …' of it. */

@@ -13,9 +13,9 @@ import {
   CLIENT_LOAD_ERROR,
   sendAvailabilityRequest,
   type Client,
-} from './api';
-import { clientQueries } from './queries';
-import { AvailabilityEditor } from './AvailabilityEditor';
+} from '../../entities/clients/api';
+import { clientQueries } from '../../entities/clients/queries';
+import { AvailabilityEditor } from '../../ui/AvailabilityEditor';
 import { TagsEditor } from './TagsEditor';
 import { PractitionersEditor } from './PractitionersEditor';
 import { useUpdateClientAvailability, useUpdateClientReminders } from './mutations';
@@ -23,7 +23,7 @@ import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
 import { MapView } from '../../ui/map/MapView';
 import { PointPrecision } from '../../ui/PointPrecision';
-import { hasCoordinates } from '../../ui/map/mapTypes';
+import { hasCoordinates } from '../../lib/map/mapTypes';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';

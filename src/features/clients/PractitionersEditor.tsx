@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/Button';
 import { MultiSelect } from '../../ui/MultiSelect';
-import { practitionerQueries } from '../appointments';
-import type { Client } from './api';
+import { practitionerQueries } from '../../entities/appointments/queries';
+import type { Client } from '../../entities/clients/api';
 import { useUpdateClientPractitioners } from './mutations';
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));

@@ -1,18 +1,11 @@
 // The client's tags: every tag of the business as a checkbox; saving sends the checked ids through
 // useUpdateClientTags, which updates the cache and says whether it worked.
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
-import { GENERIC_ERROR, tagColor, type Tag } from './api';
+import { GENERIC_ERROR, tagColor, type Tag } from '../../entities/clients/api';
 import { useUpdateClientTags } from './mutations';
-import { tagQueries } from './queries';
+import { useAllTags } from '../../entities/clients/useAllTags';
 import { Button } from '../../ui/Button';
-
-export function useAllTags() {
-  const { api } = useServices();
-  return useQuery(tagQueries.all(api));
-}
 
 export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
   return (

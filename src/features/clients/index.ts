@@ -1,7 +1,2 @@
-// What other features and the shell use of the clients feature.
-export { AvailabilityEditor } from './AvailabilityEditor';
+// What the shell uses of the clients feature: its modal. Its data is in src/entities/clients.
 export { ClientDetailsModal } from './ClientDetailsModal';
-export { ensureOk, tagColor, type Tag } from './api';
-export { clientQueries, tagQueries } from './queries';
-export { useAllTags } from './TagsEditor';
-export { useDebouncedValue } from './useDebouncedValue';

@@ -6,12 +6,12 @@ import { saveClientAvailability } from '../../api/availability';
 import type { ApiClient } from '../../api/client';
 import { messageOfError } from '../../api/errors';
 import { AVAILABILITY_ERROR_MESSAGE, AVAILABILITY_UPDATED_MESSAGE } from '../../machines/availabilityEditor';
-import { appointmentQueries } from '../appointments';
+import { appointmentQueries } from '../../entities/appointments/queries';
 import {
   GENERIC_ERROR, PRACTITIONERS_UPDATED, REMINDERS_OFF, REMINDERS_ON, TAGS_UPDATED, saveClientPractitioners, saveClientReminders, saveClientTags,
   type AvailabilityEntry, type Client,
-} from './api';
-import { clientQueries } from './queries';
+} from '../../entities/clients/api';
+import { clientQueries } from '../../entities/clients/queries';
 
 /** The client's details show the change at once; the lists (which show tags and availability) refresh. */
 function clientChanged(queryClient: QueryClient, api: ApiClient, id: number, changes: Partial<Client>): void {

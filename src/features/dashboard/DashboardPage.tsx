@@ -14,8 +14,9 @@ import { Card, PageHeader } from '../../ui/PageHeader';
 import { useShownTimeZone } from '../../app/timeZone';
 import { Button } from '../../ui/Button';
 import { TextLink } from '../../ui/TextLink';
-import { routeQueries, RunSheet } from '../routes';
-import { jobStatusLabel } from '../sync';
+import { RunSheet } from '../../ui/RunSheet';
+import { routeQueries } from '../../entities/routes/queries';
+import { jobStatusLabel } from '../../entities/jobs/jobStatus';
 import type { Dashboard, DashboardJob, DashboardOverview, DashboardWeek } from './api';
 import { dashboardQueries } from './queries';
 

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../api/client';
 import type { components } from '../../api/schema';
 import { unwrap } from '../../api/errors';
-import { summariesOf, type AppointmentSummary } from '../appointments';
+import { summariesOf, type AppointmentSummary } from '../../entities/appointments/api';
 
 type Schemas = components['schemas'];
 export type DashboardOverview = Schemas['DashboardOverview'];

@@ -2,7 +2,7 @@
 // do), so whatever changes a visit — a move, an arrival time, an applied route, a finished import — refreshes it.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { appointmentQueries } from '../appointments';
+import { appointmentQueries } from '../../entities/appointments/queries';
 import { fetchDashboard } from './api';
 
 export const dashboardQueries = {

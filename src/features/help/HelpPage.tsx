@@ -1,6 +1,6 @@
 // /help: the user guide that ships with Rounds (the header's Help link points here unless HELP_URL says otherwise).
 import type { ReactNode } from 'react';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { TextLink } from '../../ui/TextLink';
 
@@ -49,6 +49,19 @@ export default function HelpPage({ route }: RoutePageProps) {
               practitioner, whether you optimise, drag, move or insert it.
             </li>
             <li>
+              <strong>Plan a week</strong>: in the Optimise window, choose a <strong>To</strong> day up to six days after the
+              first. Rounds plans each day in turn (the progress says which day it is on, e.g. “Day 2 of 5 — Tue 1 Dec”),
+              with the same rules and search time as a single day. When it may reassign, a client keeps the practitioner it
+              planned for them on the days before where it can, and with <strong>Balance the day between practitioners</strong> on,
+              a practitioner whose earlier days ran long is given less of the later ones. The proposal shows the days’ figures
+              together (there the spread of working time is of the days’ hours added up), then each day
+              by its button, with its lanes, figures and rules. <strong>Apply</strong> changes every day at once — if any day
+              has changed since (it names the day), nothing is changed — and <strong>Discard</strong> and
+              <strong> Undo optimisation</strong> act on every day too. Each chosen practitioner needs working hours on every
+              day of the range; a practitioner on leave on one of the days stops a run that keeps visits with their
+              practitioner, so reassign for such a week.
+            </li>
+            <li>
               <strong>The rules of home care</strong>: every plan keeps to them — an optimisation, a drag, a move, an insertion
               or an arrival time typed by hand. An arrival stays within 30 minutes of the booked time (Settings → Optimisation,
               “Arrivals may move up to … minutes”; an appointment type may have its own, e.g. 120 minutes for domestic
@@ -57,9 +70,24 @@ export default function HelpPage({ route }: RoutePageProps) {
               between a client’s visits”; a type may ask for more since the client’s last visit of that type, e.g. 4 hours
               between medication checks). Two bookings of one client at the same time with two practitioners are a two-carer
               visit: they arrive together, as booked. When no other time fits a visit, it keeps its time and the proposal says
-              why. A proposal lists the day’s problems rule by rule, before → after, and never adds a break of these rules;
-              Apply refuses if the day has changed since so that it would, and a change by hand that would break one is refused
-              with the rule in words.
+              why. No visit is booked while its practitioner is on leave, with a practitioner who does not deliver its type
+              (Settings → Practitioners, skills), or with one the client asked not to see. Working hours and the travel time
+              between a practitioner’s visits are soft rules: a plan may break them, and the day’s problems and the proposal
+              show where. A proposal lists the day’s problems rule by rule, before → after, and never adds a break of the hard
+              rules; Apply refuses if the day has changed since so that it would, and a change by hand that would break one is
+              refused with the rule in words. A move, a drag, an insertion or an arrival time that breaks a soft rule goes
+              ahead, and a notice after it says what to check (e.g. too little time to travel to the next visit).
+            </li>
+            <li>
+              <strong>Two-carer visits</strong>: a visit that needs two practitioners at once (a hoist transfer, say) is booked
+              twice for the client at the same time, once with each practitioner. Tick <strong>Needs two practitioners</strong>{' '}
+              for its appointment type in Settings → Appointment types, and the day’s problems list any visit of that type booked
+              with only one practitioner (“… needs two practitioners; only Amelia Brown is booked”). On the lanes each half says
+              who it is <em>with</em> and carries the two-people mark; the map shows the pair as one pin naming both, and the
+              visit’s details list both practitioners. An optimisation never parts the two or moves them. Moving or dragging one
+              half to another time moves the other half with it, each staying with its own practitioner; an arrival time set on
+              one half is set on the other too (unless that half is on a route, when the change is refused in words). Giving one
+              half to the other half’s practitioner is refused.
             </li>
             <li>
               <strong>Who visits whom</strong>: in a client’s window, under <strong>Practitioners</strong>, choose the
@@ -71,8 +99,16 @@ export default function HelpPage({ route }: RoutePageProps) {
               preferred, otherwise the first preferred practitioner among the lanes you chose.
             </li>
             <li>
+              <strong>A fair share of the day</strong>: when one practitioner’s day runs long while another’s is short, tick
+              <strong> Balance the day between practitioners</strong> in Settings → Optimisation. An optimisation that reassigns
+              visits then shares them out so working days (leaving home to getting back) come out closer in length, even if that
+              adds a little travel; how much evenness counts against travel is the “Balance between practitioners” weight under
+              Advanced. The proposal shows the <strong>spread of working time</strong> (the longest day less the shortest)
+              before → after.
+            </li>
+            <li>
               Read the <strong>proposal</strong> before anything changes: the figures before → after (travel time and distance, idle
-              time, visits outside availability, overtime), the lanes and the map of the new day, every visit whose arrival or
+              time, visits outside availability, overtime, the spread of working time), the lanes and the map of the new day, every visit whose arrival or
               practitioner changes, and any visit it could not place, with the reason (applying leaves those where they are). Press <strong>Apply</strong> to keep it, or
               <strong> Discard</strong> to leave the day as it was. If the day changed while Rounds was searching, nothing is
               changed and you can <strong>Run again</strong>.
@@ -118,6 +154,12 @@ export default function HelpPage({ route }: RoutePageProps) {
               client’s window, <strong>Send availability request</strong> emails them a link, from your business, to tell you
               when they are home; they need no account.
             </li>
+            <li>
+              <strong>Follow the day</strong>: as practitioners record their visits on their phones, each visit’s details show
+              where it is (On my way, Arrived, Done or Could not attend, with the reason) and the actual times, and mark an
+              arrival far from the client’s address. <strong>Reopen the visit</strong> sets a visit recorded by mistake back to
+              not started; every step is in the visit’s change log.
+            </li>
           </ol>
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
         </Section>
@@ -133,6 +175,15 @@ export default function HelpPage({ route }: RoutePageProps) {
               Each visit shows the client’s address and phone number; <strong>Google Maps</strong>, <strong>Apple Maps</strong>{' '}
               and <strong>Waze</strong> open the directions on your phone, and <strong>Details</strong> opens the visit with its
               notes.
+            </li>
+            <li>
+              Record each of today’s visits as it happens: <strong>On my way</strong> when you set off, <strong>Arrived</strong>{' '}
+              at the door and <strong>Done</strong> when you leave (with a note if you want one), or{' '}
+              <strong>Could not attend</strong> with the reason (client not home, refused, in hospital, or other in your words).
+              Each step keeps its time and, when your phone allows it, where you were; an arrival further from the client’s address
+              than your office set (Settings → Account settings, 300 m unless changed) is recorded and marked for the office. A step that did not go through says so: press{' '}
+              <strong>Try again</strong> and it is recorded once, with the time you first pressed it. Only your coordinator can
+              reopen a visit.
             </li>
             <li>
               The <strong>List</strong> and <strong>Day schedule</strong> show other days. You see only your own visits and the

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { useServices } from '../../app/ServicesContext';
 import { ApiError } from '../../api/errors';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { PublicShell } from '../../ui/PublicShell';
 import { unsubscribeFromReminders } from './api';

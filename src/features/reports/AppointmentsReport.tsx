@@ -8,7 +8,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { formatCalendarDate, formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState } from '../../lib/urlState';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import type { AppointmentsGroupBy, AppointmentsReportRow } from './api';
 import { DailyChart } from './DailyChart';
 import { reportQueries } from './queries';

@@ -10,7 +10,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { formatDateTime, formatDayRange, formatTime, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState, type UrlParam } from '../../lib/urlState';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import { fetchClientTravel, fetchClientTravelVisits, type ClientTravelRow, type ClientTravelVisit } from './api';
 import { CountsChart } from './CountsChart';
 import type { CsvColumn } from './csv';
@@ -20,7 +20,7 @@ import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportPageState, reportPaging, reportQueryOf } from './reportFilters';
 import { clientColumn, ReportTable, type ReportColumn } from './ReportTable';
 import { dollars, km, minutes } from './travelFormat';
-import { useBusinessDefaults } from '../../ui/businessDefaults';
+import { useBusinessDefaults } from '../../app/businessDefaults';
 
 /** The defaults the server applies too (NDIS provider travel: 30 min, 60 min regional; $0.99/km). */
 export const CLAIM_DEFAULTS = { cap: 30, regionalCap: 60, rate: 0.99 } as const;

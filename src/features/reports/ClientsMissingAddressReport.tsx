@@ -9,7 +9,7 @@ import { selectUser } from '../../machines/auth';
 import { Temporal } from 'temporal-polyfill';
 import { formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState } from '../../lib/urlState';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import type { AddressProblem, ClientMissingAddressRow } from './api';
 import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';

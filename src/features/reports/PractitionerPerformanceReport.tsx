@@ -9,7 +9,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
 import { useUrlState } from '../../lib/urlState';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import type { PractitionerPerformanceRow, PractitionerPerformanceSummary } from './api';
 import { CountsChart } from './CountsChart';
 import { reportQueries } from './queries';
@@ -17,7 +17,7 @@ import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { hours, percent } from './travelFormat';
-import { useBusinessDefaults } from '../../ui/businessDefaults';
+import { useBusinessDefaults } from '../../app/businessDefaults';
 
 const number = (id: keyof PractitionerPerformanceRow & string, label: string, text = (value: number) => String(value)): ReportColumn<PractitionerPerformanceRow> =>
   ({ id, label, text: (row) => text(row[id] as number), sortValue: (row) => row[id] as number });

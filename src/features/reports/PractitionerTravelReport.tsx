@@ -9,7 +9,7 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { formatCalendarDate, formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
 import { urlParam, useUrlState } from '../../lib/urlState';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import type { RoutePageProps } from '../../router/routeTypes';
 import { Button } from '../../ui/Button';
 import { fetchPractitionerTravelLegs, type PractitionerTravelDay, type PractitionerTravelRow, type TravelLegRow } from './api';
 import { CountsChart } from './CountsChart';
@@ -20,7 +20,7 @@ import { ReportFrame } from './ReportFrame';
 import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { hours, km, minutes, percent } from './travelFormat';
-import { useBusinessDefaults } from '../../ui/businessDefaults';
+import { useBusinessDefaults } from '../../app/businessDefaults';
 
 const SOURCE_LABELS: Record<TravelLegRow['source'], string> = { route: 'Route', estimate: 'Estimate' };
 

@@ -9,7 +9,7 @@ import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { ErrorNote } from '../../ui/forms';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
-import { VisitFilters, type VisitFilterValue } from '../appointments';
+import { VisitFilters, type VisitFilterValue } from '../../ui/VisitFilters';
 import { REPORT_LOAD_ERROR } from './api';
 import { activeFilterCount, MAX_REPORT_DAYS, REPORT_PRESETS } from './reportFilters';
 import type { DateRangePreset } from '../../ui/DateRangePicker';

@@ -1,6 +1,6 @@
 // /reports: every report with one line on what it answers; the ones still to come are marked so.
-import { routeMetas } from '../../routes/routeMeta';
-import type { RoutePageProps } from '../../routes/routeTypes';
+import { routeMetas } from '../../router/routeMeta';
+import type { RoutePageProps } from '../../router/routeTypes';
 import { PageHeader } from '../../ui/PageHeader';
 import { RouteCards } from '../../ui/RouteCards';
 

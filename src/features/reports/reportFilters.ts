@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { toRequestDate } from '../../lib/dates';
 import { urlParam, type UrlDateRange } from '../../lib/urlState';
 import type { DateRangePreset, DayRange } from '../../ui/DateRangePicker';
-import { weekStartOf, type WeekStart } from '../../ui/businessDefaults';
+import { weekStartOf, type WeekStart } from '../../app/businessDefaults';
 import type { ReportQuery } from './api';
 
 /** The server's longest report range (server/src/modules/reports/filters.ts). */

@@ -7,9 +7,9 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectRole } from '../../machines/auth';
 import { plural } from '../../lib/plural';
 import { Icon } from '../../ui/Icon';
-import { canPlanRoutes } from './access';
-import type { RuleIssue } from './api';
-import { routeQueries } from './queries';
+import { canPlanRoutes } from '../../entities/routes/access';
+import type { RuleIssue } from '../../entities/routes/api';
+import { routeQueries } from '../../entities/routes/queries';
 
 /** A problem a visit has, as its mark says it. */
 export interface VisitProblem {

@@ -12,9 +12,9 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextLink } from '../../ui/TextLink';
 import { Icon } from '../../ui/Icon';
 import { useDeleteRoute, useUndoOptimization } from './mutations';
-import { routeQueries } from './queries';
+import { routeQueries } from '../../entities/routes/queries';
 import { OptimiseDialog } from './OptimiseDialog';
-import { ROUTE_CHANGED } from './RunSheet';
+import { ROUTE_CHANGED } from '../../ui/RunSheet';
 
 
 export function OptimiseAction({ day }: { day: string }) {

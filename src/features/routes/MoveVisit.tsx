@@ -11,8 +11,8 @@ import { Button } from '../../ui/Button';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { FieldMessage } from '../../ui/forms';
 import { TimeField } from '../../ui/TimeField';
-import { practitionerSettingsQueries } from '../settings';
-import { ROUTE_ERRORS } from './api';
+import { practitionerSettingsQueries } from '../../entities/practitioners/queries';
+import { ROUTE_ERRORS } from '../../entities/routes/api';
 import { useMoveAppointment } from './mutations';
 import { draftOfVisit, LEAVES_ROUTE_NOTE, moveOfDraft, practitionersForType, type MoveDraft } from './visitMove';
 

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import type { Appointment } from '../../api/types';
 import { fixedVisitReason } from '../../lib/fixedVisits';
 import { Button } from '../../ui/Button';
-import { arrivalOf } from '../appointments';
-import { useFixedBeforeMinutes } from './fixedVisits';
+import { arrivalOf } from '../../entities/appointments/facts';
+import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
 import { InsertIntoRoute } from './InsertIntoRoute';
 import { MoveVisit } from './MoveVisit';
 

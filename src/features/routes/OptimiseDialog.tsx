@@ -1,5 +1,5 @@
-// "Optimise" on the day schedule: the dialog that chooses the day, the practitioners and the mode, follows the run and
-// shows its proposal until it is applied or discarded. Its steps are the optimisation-run machine's (src/machines/
+// "Optimise" on the day schedule: the dialog that chooses the day (or the days, up to a week), the practitioners and
+// the mode, follows the run and shows its proposal (one per day) until it is applied or discarded. Its steps are the optimisation-run machine's (src/machines/
 // optimizationRun.ts); the apply and discard mutations it is provided with refresh the day and say what changed.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,7 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import type { OptimizationMode } from '../../api/optimizations';
-import { formatDay, todayIn } from '../../lib/dates';
+import { formatDay, formatDayRange, formatWeekday, todayIn } from '../../lib/dates';
 import { plural } from '../../lib/plural';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ModalFrame } from '../../ui/ModalFrame';
@@ -17,9 +17,12 @@ import { MultiSelect } from '../../ui/MultiSelect';
 import { ErrorNote } from '../../ui/forms';
 import { Button } from '../../ui/Button';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
-import { appointmentQueries, isCancelled, practitionerQueries, type AppointmentSummary } from '../appointments';
-import { optimizationSettingsQueries } from '../settings';
+import { appointmentQueries, practitionerQueries } from '../../entities/appointments/queries';
+import { isCancelled } from '../../entities/appointments/facts';
+import type { AppointmentSummary } from '../../entities/appointments/api';
+import { optimizationSettingsQueries } from '../../entities/optimization-settings/queries';
 import { useApplyOptimization, useDiscardOptimization } from './mutations';
+import { ProposalDays } from './ProposalDays';
 import { ProposalView } from './ProposalView';
 import { RunProgress } from './RunProgress';
 
@@ -35,11 +38,15 @@ const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: strin
 const PAST_DAY = 'Days before today cannot be optimised: their visits have happened.';
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const dayTitle = (date: string) => (isDate(date) ? formatDay(Temporal.PlainDate.from(date)) : 'a day');
+const rangeTitle = (first: string, last: string) => (isDate(first) && isDate(last) && last !== first ? formatDayRange(first, last) : dayTitle(first));
+/** A run plans at most a week: its last day is at most this many days after its first. */
+const MAX_EXTRA_DAYS = 6;
+const addDays = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
 
-/** The day's visits as the schedule lists them (same key as the unfiltered day schedule). */
-function useDayVisits(date: string) {
+/** The days' visits as the schedule lists them (for one day, the same key as the unfiltered day schedule). */
+function useDayVisits(first: string, last: string) {
   const { api } = useServices();
-  return useQuery({ ...appointmentQueries.list(api, 'schedule', { start_date: date, end_date: date }), enabled: isDate(date) });
+  return useQuery({ ...appointmentQueries.list(api, 'schedule', { start_date: first, end_date: last }), enabled: isDate(first) && isDate(last) });
 }
 
 export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; onClose: () => void }) {
@@ -64,12 +71,16 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
 
   // The choices: the day, the practitioners (every active one with visits that day until the user picks), the mode.
   const [date, setDate] = useState(initialDay);
+  // How many days after the first the run ends (0: the one day).
+  const [extraDays, setExtraDays] = useState(0);
+  const lastDate = isDate(date) ? addDays(date, extraDays) : date;
   const [picked, setPicked] = useState<number[] | null>(null);
   const [mode, setMode] = useState<OptimizationMode>('keep_practitioners');
   const practitioners = useQuery(practitionerQueries.all(api));
   const settings = useQuery(optimizationSettingsQueries.current(api));
   const shownDate = request?.date ?? date;
-  const dayVisits = useDayVisits(shownDate);
+  const shownLastDate = request ? (request.end_date ?? request.date) : lastDate;
+  const dayVisits = useDayVisits(shownDate, shownLastDate);
   const visits = useMemo(() => (dayVisits.data?.appointments ?? []).filter((visit) => !isCancelled(visit)), [dayVisits.data]);
   const visitsById = useMemo(() => new Map<number, AppointmentSummary>(visits.map((visit) => [visit.id, visit])), [visits]);
   const options = useMemo(
@@ -91,7 +102,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
   const formId = useId();
   const start = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'START', request: { date, practitioner_ids: chosen, mode: chosenMode } });
+    actor.send({ type: 'START', request: { date, ...(extraDays > 0 ? { end_date: lastDate } : {}), practitioner_ids: chosen, mode: chosenMode } });
   };
 
   const is = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
@@ -135,7 +146,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
   );
 
   return (
-    <ModalFrame title={`Optimise ${dayTitle(shownDate)}`} onClose={() => actor.send({ type: 'CLOSE' })} footer={footer} testId="optimise-dialog" width="large">
+    <ModalFrame title={`Optimise ${rangeTitle(shownDate, shownLastDate)}`} onClose={() => actor.send({ type: 'CLOSE' })} footer={footer} testId="optimise-dialog" width="large">
       <div data-testid="optimise-step" data-step={String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0])} className="space-y-6">
         {problems.length > 0 && (
           <ErrorNote>
@@ -161,6 +172,26 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                 hint={past ? `${dayTitle(date)} has passed. ${PAST_DAY}` : PAST_DAY}
               />
               <div>
+                <label htmlFor={`${formId}-to`} className="block text-sm font-medium text-slate-700 dark:text-slate-200">To</label>
+                <select
+                  id={`${formId}-to`}
+                  data-testid="optimise-to"
+                  value={extraDays}
+                  disabled={!isDate(date)}
+                  onChange={(event) => setExtraDays(Number(event.target.value))}
+                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+                >
+                  {Array.from({ length: MAX_EXTRA_DAYS + 1 }, (_, extra) => (
+                    <option key={extra} value={extra}>
+                      {extra === 0 ? 'The same day (one day)' : isDate(date) ? `${formatWeekday(addDays(date, extra))} (${extra + 1} days)` : `${extra + 1} days`}
+                    </option>
+                  ))}
+                </select>
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  Up to a week: each day is planned in turn, keeping clients with the practitioner planned for them on the days before.
+                </p>
+              </div>
+              <div>
                 <MultiSelect
                   label="Practitioners"
                   testId="optimise-practitioners"
@@ -179,8 +210,8 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
                       ? "The day's visits could not be loaded: choose the practitioners yourself."
                       : dayVisits.isPending
                         ? "Loading the day's visits…"
-                        : `${plural(chosenVisits, 'visit')} of the chosen practitioners on this day.`}
-                  {picked === null && ' Every active practitioner with visits that day is chosen.'}
+                        : `${plural(chosenVisits, 'visit')} of the chosen practitioners ${extraDays > 0 ? 'on these days' : 'on this day'}.`}
+                  {picked === null && (extraDays > 0 ? ' Every active practitioner with visits on these days is chosen.' : ' Every active practitioner with visits that day is chosen.')}
                 </p>
               </div>
               {reassignAllowed ? (
@@ -216,7 +247,9 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
 
         {following && run && <RunProgress run={run} cancelling={!is('running')} />}
 
-        {deciding && run?.proposal && <ProposalView proposal={run.proposal} visits={visitsById} />}
+        {deciding && run?.proposal && (run.days && run.days.length > 1
+          ? <ProposalDays days={run.days} visits={visitsById} />
+          : <ProposalView proposal={run.proposal} visits={visitsById} />)}
 
         <ConfirmDialog
           open={is({ proposal: 'confirmingDiscard' })}

@@ -1,10 +1,13 @@
 // A proposal's lanes, one per practitioner, along the day: the working hours as a band, each visit as a block from its
 // arrival to its departure, the drive before it as a line, the break. "Before" is the day as it is, "after" as proposed.
+// Each half of a two-carer visit says "with" the other practitioner.
 import { formatTime, minutesIntoDay } from '../../lib/dates';
 import { plural } from '../../lib/plural';
 import type { OptimizationProposal } from '../../api/optimizations';
 import { Icon } from '../../ui/Icon';
-import { formatMinutes } from './dayPlan';
+import { TwoCarerMark } from '../../ui/TwoCarerMark';
+import { withPartnerText } from '../../entities/appointments/facts';
+import { formatMinutes } from '../../entities/routes/dayPlan';
 
 type Lane = OptimizationProposal['lanes'][number];
 export type LaneSide = 'before' | 'after';
@@ -107,6 +110,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                         stop.kept === 'started' ? 'started or about to: stays as it is' : null,
                         stop.kept === 'no-time-fits' ? "no other time keeps to its tolerance and the client's other visits: stays as it is" : null,
                         stop.outside_availability ? "outside the client's availability" : null,
+                        stop.partner ? `two-carer visit ${withPartnerText(stop.partner)}` : null,
                       ].filter(Boolean);
                       const name = stop.client_name ?? 'Visit';
                       return (
@@ -130,6 +134,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                               {time}
                             </span>
                             <span className="block truncate">{name}</span>
+                            {stop.partner && <TwoCarerMark partner={stop.partner} />}
                           </span>
                         </li>
                       );

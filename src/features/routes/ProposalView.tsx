@@ -4,17 +4,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OptimizationProposal } from '../../api/optimizations';
 import { formatTime } from '../../lib/dates';
 import { plural } from '../../lib/plural';
-import { hasCoordinates, type MapPlace, type MapRoute } from '../../ui/map/mapTypes';
+import { hasCoordinates, type MapPlace, type MapRoute } from '../../lib/map/mapTypes';
 import { Section } from '../../ui/ModalFrame';
 import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../ui/PointPrecision';
-import type { AppointmentSummary } from '../appointments';
+import type { AppointmentSummary } from '../../entities/appointments/api';
+import { twoCarerKey } from '../../entities/appointments/facts';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
 import { ProposalRules } from './ProposalRules';
-import type { RoutePlace } from './api';
+import type { RoutePlace } from '../../entities/routes/api';
 import { RouteMap } from './RouteMap';
 
 type Lane = OptimizationProposal['lanes'][number];
+type DayKpis = OptimizationProposal['kpis']['before'];
 
 const TREND_STYLE = {
   better: 'text-emerald-700 dark:text-emerald-400',
@@ -42,19 +44,55 @@ function mapRoutes(lanes: readonly Lane[], side: LaneSide, visits: ReadonlyMap<n
     end: placeOf(lane.end_place),
     stops: lane[side].stops.flatMap((stop) => {
       const visit = visits.get(stop.appointment_id);
-      return visit && hasCoordinates(visit) ? [{ id: stop.appointment_id, lat: visit.lat, lng: visit.lng, title: stop.client_name ?? 'Visit' }] : [];
+      return visit && hasCoordinates(visit)
+        ? [{ id: stop.appointment_id, lat: visit.lat, lng: visit.lng, title: stop.client_name ?? 'Visit', together: twoCarerKey(stop.appointment_id, stop.partner) }]
+        : [];
     }),
   }));
 }
 
-export function ProposalView({ proposal, visits }: {
+/** The figures before → after, with the change (under the figure on a phone). */
+export function KpiTable({ before, after, testId }: { before: DayKpis; after: DayKpis; testId: string }) {
+  const rows = kpiRows(before, after);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={testId}>
+        <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">Figure</th>
+            <th scope="col" className="py-1 pr-3 font-medium">Before</th>
+            <th scope="col" className="py-1 pr-3 font-medium">After</th>
+            <th scope="col" className="hidden py-1 font-medium sm:table-cell">Change</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((row) => (
+            <tr key={row.key} data-testid={`kpi-${row.key}`} data-trend={row.trend}>
+              <th scope="row" className="py-1.5 pr-3 text-left font-medium">{row.label}</th>
+              <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{row.before}</td>
+              <td className="py-1.5 pr-3 font-semibold whitespace-nowrap tabular-nums">
+                {row.after}
+                {/* On a phone the change sits under the figure instead of in a column of its own. */}
+                <span aria-hidden="true" className={`block text-xs font-normal sm:hidden ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</span>
+              </td>
+              <td className={`hidden py-1.5 whitespace-nowrap tabular-nums sm:table-cell ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ProposalView({ proposal, visits, focusOnShow = true }: {
   proposal: OptimizationProposal;
   /** The day's visits (for their map positions, booked times and types). */
   visits: ReadonlyMap<number, AppointmentSummary>;
+  /** Focus the proposal's heading when shown (not when the day is chosen among a run's days). */
+  focusOnShow?: boolean;
 }) {
   const [side, setSide] = useState<LaneSide>('after');
   const zone = proposal.time_zone;
-  const rows = kpiRows(proposal.kpis.before, proposal.kpis.after);
   const changedIds = useMemo(() => new Set(proposal.changes.map((change) => change.appointment_id)), [proposal.changes]);
   const routes = useMemo(() => mapRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
   const precisions = useMemo(() => precisionOfVisits(proposal.lanes, visits), [proposal.lanes, visits]);
@@ -65,7 +103,9 @@ export function ProposalView({ proposal, visits }: {
 
   // The proposal replaces the buttons that had focus: focus goes to its heading rather than to the page.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
 
   return (
     <>
@@ -73,32 +113,7 @@ export function ProposalView({ proposal, visits }: {
         The proposal: {plural(proposal.changes.length, 'visit changes', 'visits change')}{proposal.unplaced.length > 0 && `, ${proposal.unplaced.length} not placed`}
       </h3>
       <Section title="Before → after">
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="proposal-kpis">
-            <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">Figure</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Before</th>
-                <th scope="col" className="py-1 pr-3 font-medium">After</th>
-                <th scope="col" className="hidden py-1 font-medium sm:table-cell">Change</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {rows.map((row) => (
-                <tr key={row.key} data-testid={`kpi-${row.key}`} data-trend={row.trend}>
-                  <th scope="row" className="py-1.5 pr-3 text-left font-medium">{row.label}</th>
-                  <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{row.before}</td>
-                  <td className="py-1.5 pr-3 font-semibold whitespace-nowrap tabular-nums">
-                    {row.after}
-                    {/* On a phone the change sits under the figure instead of in a column of its own. */}
-                    <span aria-hidden="true" className={`block text-xs font-normal sm:hidden ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</span>
-                  </td>
-                  <td className={`hidden py-1.5 whitespace-nowrap tabular-nums sm:table-cell ${TREND_STYLE[row.trend]}`}>{row.change || 'same'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <KpiTable before={proposal.kpis.before} after={proposal.kpis.after} testId="proposal-kpis" />
       </Section>
 
       {proposal.checks && <ProposalRules checks={proposal.checks} />}

@@ -1,8 +1,9 @@
-// A run while it solves: what it is doing, the share of its search time used, the time elapsed and the total travel
-// of the best plan found so far.
+// A run while it solves: what it is doing (and, over several days, which day), the share of its search time used, the
+// time elapsed and the total travel of the best plan found so far (of the day being planned).
 import type { Optimization } from '../../api/optimizations';
+import { formatWeekday } from '../../lib/dates';
 import { Spinner } from '../../ui/PageSpinner';
-import { formatMinutes } from './dayPlan';
+import { formatMinutes } from '../../entities/routes/dayPlan';
 
 /** "0 s", "12 s", "1 min 5 s". */
 export function formatElapsed(ms: number): string {
@@ -20,6 +21,11 @@ export function RunProgress({ run, cancelling }: { run: Optimization; cancelling
         <Spinner className="size-4 text-sky-600" />
         {doing}
       </p>
+      {progress?.day_index != null && progress.day_count != null && progress.date && (
+        <p className="text-sm" data-testid="progress-day">
+          Day {progress.day_index} of {progress.day_count} — {formatWeekday(progress.date)}
+        </p>
+      )}
       <div
         role="progressbar"
         aria-label="Search time used"

@@ -10,9 +10,11 @@ import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { browserTimeZone, formatTime } from '../../lib/dates';
 import { Icon } from '../../ui/Icon';
-import { appointmentQueries, appointmentTimeZone, arrivalOf, isCancelled, type Appointment, type AppointmentSummary } from '../appointments';
-import type { VisitTravel } from './api';
-import { routeQueries } from './queries';
+import { appointmentQueries } from '../../entities/appointments/queries';
+import { appointmentTimeZone, arrivalOf, isCancelled } from '../../entities/appointments/facts';
+import type { Appointment, AppointmentSummary } from '../../entities/appointments/api';
+import type { VisitTravel } from '../../entities/routes/api';
+import { routeQueries } from '../../entities/routes/queries';
 
 /** The warning of one visit, or null when its gap covers the travel (or the travel is unknown). */
 export function travelWarningText(travel: VisitTravel): string | null {

@@ -1,8 +1,9 @@
 // A proposal's before → after KPIs in words (durations and distances as the run sheet says them).
 import type { components } from '../../api/schema';
-import { formatDistance, formatMinutes } from './dayPlan';
+import { formatDistance, formatMinutes } from '../../entities/routes/dayPlan';
 
 type DayKpis = components['schemas']['DayKpis'];
+type Proposal = components['schemas']['OptimizationProposal'];
 
 export interface KpiRow {
   key: keyof DayKpis;
@@ -39,23 +40,51 @@ const KPI_FORMATS: ReadonlyArray<{ key: keyof DayKpis; label: string; format: (v
   { key: 'idle_seconds', label: 'Idle time', format: formatMinutes, shown: shownSeconds, formatChange: formatMinutes },
   { key: 'outside_availability', label: 'Visits outside availability', format: count, shown: (value) => value, formatChange: count },
   { key: 'overtime_seconds', label: 'Overtime', format: formatMinutes, shown: shownSeconds, formatChange: formatMinutes },
+  // The longest less the shortest working day among the practitioners with visits.
+  { key: 'working_spread_seconds', label: 'Spread of working time', format: formatMinutes, shown: shownSeconds, formatChange: formatMinutes },
   { key: 'unplaced', label: 'Visits not placed', format: count, shown: (value) => value, formatChange: count },
+  // Reassigning: continuity's side of the trade against travel.
+  { key: 'away_from_usual', label: 'Visits away from their usual practitioner', format: count, shown: (value) => value, formatChange: count },
 ];
 
 /**
  * Every KPI before → after; each of them is better lower. The change is the difference of the figures as shown, so
- * before, after and change always add up; a difference too small to show counts as unchanged.
+ * before, after and change always add up; a difference too small to show counts as unchanged. A figure the proposal
+ * does not have (one it predates, or visits away from their usual practitioner when keeping practitioners) is left out.
  */
 export function kpiRows(before: DayKpis, after: DayKpis): KpiRow[] {
-  return KPI_FORMATS.map(({ key, label, format, shown, formatChange }) => {
-    const difference = shown(after[key]) - shown(before[key]);
+  return KPI_FORMATS.flatMap(({ key, label, format, shown, formatChange }) => {
+    const [was, is] = [before[key], after[key]];
+    if (was === undefined || is === undefined) return [];
+    const difference = shown(is) - shown(was);
     const trend = difference === 0 ? 'same' : difference < 0 ? 'better' : 'worse';
     const change = trend === 'same' ? '' : `${difference < 0 ? '−' : '+'}${formatChange(Math.abs(difference))}`;
-    return { key, label, before: format(before[key]), after: format(after[key]), trend, change };
+    return [{ key, label, before: format(was), after: format(is), trend, change }];
   });
 }
 
 /** "Travel 6 h 12 min → 4 h 42 min": the headline of an applied proposal. */
 export function travelHeadline(before: DayKpis, after: DayKpis): string {
   return `travel ${formatMinutes(before.travel_seconds)} → ${formatMinutes(after.travel_seconds)}`;
+}
+
+/**
+ * A run's days' figures together (week totals), before or after: each figure added up, except the spread of working
+ * time, which is of the days together: the most less the fewest hours a practitioner with visits works over the days.
+ */
+export function totalKpis(days: readonly Proposal[], side: 'before' | 'after'): DayKpis {
+  const sum = (key: Exclude<keyof DayKpis, 'working_spread_seconds' | 'away_from_usual'>) => days.reduce((total, day) => total + day.kpis[side][key], 0);
+  const away = days.map((day) => day.kpis[side].away_from_usual);
+  const worked = new Map<number, number>();
+  for (const lane of days.flatMap((day) => day.lanes)) {
+    const { stops, depart_at, end_at } = lane[side];
+    if (!stops.length || !depart_at || !end_at) continue;
+    worked.set(lane.practitioner_id, (worked.get(lane.practitioner_id) ?? 0) + (Date.parse(end_at) - Date.parse(depart_at)) / 1000);
+  }
+  return {
+    travel_seconds: sum('travel_seconds'), travel_metres: sum('travel_metres'), idle_seconds: sum('idle_seconds'),
+    outside_availability: sum('outside_availability'), overtime_seconds: sum('overtime_seconds'), unplaced: sum('unplaced'),
+    working_spread_seconds: worked.size ? Math.round(Math.max(...worked.values()) - Math.min(...worked.values())) : 0,
+    ...(away.every((count) => count !== undefined) ? { away_from_usual: away.reduce((total, count) => total + count, 0) } : {}),
+  };
 }

@@ -5,14 +5,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
+import { changeWarningsMessage } from '../../api/appointments';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, OPTIMIZATION_ERRORS, undoOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
-import { formatDay } from '../../lib/dates';
+import { formatDay, formatDayRange } from '../../lib/dates';
 import { plural } from '../../lib/plural';
-import { appointmentQueries, appointmentTimeZone } from '../appointments';
-import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from './api';
-import { travelHeadline } from './figures';
-import { routeQueries } from './queries';
+import { appointmentQueries } from '../../entities/appointments/queries';
+import { appointmentTimeZone } from '../../entities/appointments/facts';
+import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from '../../entities/routes/api';
+import { totalKpis, travelHeadline } from './figures';
+import { routeQueries } from '../../entities/routes/queries';
 import { visitMovedMessage } from './visitMove';
 
 export const DISCARDED_MESSAGE = 'The proposal was discarded; nothing was changed.';
@@ -24,15 +26,21 @@ export const routeRemovedMessage = (route: Pick<Route, 'practitioner_name'>) =>
 
 /** What an applied proposal changed, in one sentence for the toast. */
 export function appliedMessage({ optimization, routes }: AppliedOptimization): string {
-  const day = formatDay(Temporal.PlainDate.from(optimization.date));
-  const proposal = optimization.proposal;
-  if (!proposal) return `The optimisation of ${day} was applied.`;
-  const changed = proposal.changes.length;
-  const moved = proposal.changes.filter((change) => change.old_practitioner_id !== change.new_practitioner_id).length;
+  const day = daysOf(optimization);
+  const proposals = optimization.days ?? (optimization.proposal ? [optimization.proposal] : []);
+  if (proposals.length === 0) return `The optimisation of ${day} was applied.`;
+  const changes = proposals.flatMap((proposal) => proposal.changes);
+  const changed = changes.length;
+  const moved = changes.filter((change) => change.old_practitioner_id !== change.new_practitioner_id).length;
   const visits = changed === 0 ? 'no visit changed' : `${plural(changed, 'visit')} changed${moved > 0 ? ` (${moved} to another practitioner)` : ''}`;
   const routesWritten = plural(routes.length, 'route');
-  return `Optimisation of ${day} applied: ${visits}, ${routesWritten}, ${travelHeadline(proposal.kpis.before, proposal.kpis.after)}.`;
+  return `Optimisation of ${day} applied: ${visits}, ${routesWritten}, ${travelHeadline(totalKpis(proposals, 'before'), totalKpis(proposals, 'after'))}.`;
 }
+
+/** The run's day, or its first and last day. */
+const daysOf = (optimization: AppliedOptimization['optimization']) => (optimization.end_date && optimization.end_date !== optimization.date
+  ? formatDayRange(optimization.date, optimization.end_date)
+  : formatDay(Temporal.PlainDate.from(optimization.date)));
 
 /** Everything an applied route or a visit leaving one changes: the day's lists, the visits' details, the routes. */
 function useRefreshRoutedDay() {
@@ -65,7 +73,7 @@ export function useDiscardOptimization() {
 }
 
 export const undoneMessage = ({ optimization }: AppliedOptimization) =>
-  `The optimisation of ${formatDay(Temporal.PlainDate.from(optimization.date))} was undone: its visits and routes are back as they were.`;
+  `The optimisation of ${daysOf(optimization)} was undone: its visits and routes are back as they were.`;
 
 /** "Undo optimisation": the day reads again as Apply's refresh reads it; a refusal (a visit changed since) is said as the server says it. */
 export function useUndoOptimization() {
@@ -128,7 +136,8 @@ export function useDeleteRoute() {
 
 /**
  * Moves a visit by hand (another practitioner, time or day): its details, the day's lists, routes and travel warnings
- * refresh, and a toast says what changed (old → new, from the details as they were when it is open).
+ * refresh, and a toast says what changed (old → new, from the details as they were when it is open), and another any
+ * soft rule the move now breaks (e.g. too little travel time).
  */
 export function useMoveAppointment() {
   const { api, flash } = useServices();
@@ -137,9 +146,11 @@ export function useMoveAppointment() {
   const refresh = useRefreshRoutedDay();
   return useMutation({
     mutationFn: ({ appointmentId, move }: { appointmentId: number; move: VisitMove }) => moveAppointment(api, appointmentId, move),
-    onSuccess: (saved) => {
+    onSuccess: ({ appointment: saved, warnings }) => {
       const before = queryClient.getQueryData(appointmentQueries.detail(api, saved.id).queryKey);
       flash.send({ type: 'APPEND', text: visitMovedMessage(before, saved, appointmentTimeZone(businessTimeZone)) });
+      const warning = changeWarningsMessage(warnings);
+      if (warning) flash.send({ type: 'APPEND', text: warning, flashType: 'warning' });
       queryClient.setQueryData(appointmentQueries.detail(api, saved.id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, saved.id).queryKey });
       refresh();

@@ -4,8 +4,8 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Appointment } from '../../api/types';
 import { formatDateTime, formatTime, instantAtTimeOnDay, normaliseTimeOfDay, zonedFromInstant } from '../../lib/dates';
-import type { PractitionerSettings } from '../settings';
-import type { VisitMove } from './api';
+import type { PractitionerSettings } from '../../entities/practitioners/api';
+import type { VisitMove } from '../../entities/routes/api';
 
 export const MOVE_TIME_FORMAT_MESSAGE = 'Write the start time as HH:mm (24-hour), e.g. 09:30.';
 export const MOVE_DAY_MISSING_MESSAGE = 'Choose the day the visit moves to.';

@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { geocodeAddress } from '../../api/geocode';
-import { appointmentQueries } from '../appointments';
+import { appointmentQueries } from '../../entities/appointments/queries';
 import { searchNearby, type NearbyQuery } from './api';
 
 export const nearbyQueries = {

@@ -8,7 +8,7 @@ import { ErrorNote, SubmitButton, TextField, focusFirstProblem, useFieldProblems
 import { LeaveGuard } from '../../ui/LeaveGuard';
 import { Card, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { PASSWORD_RULE } from '../auth';
+import { PASSWORD_RULE } from '../../entities/users/password';
 
 const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
 

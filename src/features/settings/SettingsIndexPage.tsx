@@ -1,7 +1,7 @@
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectIsAuthenticated, selectRole } from '../../machines/auth';
-import { canSee } from '../../routes/access';
-import { routeMetas } from '../../routes/routeMeta';
+import { canSee } from '../../router/access';
+import { routeMetas } from '../../router/routeMeta';
 import { PageHeader } from '../../ui/PageHeader';
 import { RouteCards } from '../../ui/RouteCards';
 

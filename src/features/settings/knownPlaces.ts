@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
 import type { KnownPlace } from '../../lib/geoPrecision';
-import { useBusinessDefaults } from '../../ui/businessDefaults';
-import { businessLocationQueries } from '../appointments';
+import { useBusinessDefaults } from '../../app/businessDefaults';
+import { businessLocationQueries } from '../../entities/appointments/queries';
 import { customLocationQueries } from './custom-locations/queries';
 
 export function useKnownPlaces(exceptCustomLocationId?: number): KnownPlace[] {

@@ -2,7 +2,7 @@
 // out of the initial bundle.
 import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '../../ui/Button';
-import { closeSyncModal, openSyncModal, useSyncModal } from './syncModalStore';
+import { closeSyncModal, openSyncModal, useSyncModal } from '../../app/syncModalStore';
 
 const SyncModalHost = lazy(() => import('./SyncModalHost'));
 

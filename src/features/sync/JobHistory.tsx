@@ -13,7 +13,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageSpinner, Spinner } from '../../ui/PageSpinner';
 import { cancelJob, isActiveStatus, type JobKind } from '../../api/jobs';
 import type { SyncFilters } from './api';
-import { jobStatusLabel, resultSummary } from './jobStatus';
+import { jobStatusLabel, resultSummary } from '../../entities/jobs/jobStatus';
 import type { Option } from '../../ui/MultiSelect';
 import { useReferenceLists } from './useSyncData';
 import { syncJobQueries } from './queries';

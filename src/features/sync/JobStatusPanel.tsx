@@ -2,7 +2,7 @@
 // INPROGRESS, then the status in words with the counts (and what they mean when nothing changed) or the error.
 import { Spinner } from '../../ui/PageSpinner';
 import { isActiveStatus, type ExportJob, type ImportJob, type JobKind, type SyncJob } from '../../api/jobs';
-import { exportCounts, formatCount, importCounts, jobStatusLabel, nothingChangedSentence } from './jobStatus';
+import { exportCounts, formatCount, importCounts, jobStatusLabel, nothingChangedSentence } from '../../entities/jobs/jobStatus';
 
 function Count({ label, value }: { label: string; value: number }) {
   return (

@@ -1,5 +1,5 @@
 // Renders the open sync modal; lazily imported by the header.
-import { closeSyncModal, openSyncModalCount, useSyncModal } from './syncModalStore';
+import { closeSyncModal, openSyncModalCount, useSyncModal } from '../../app/syncModalStore';
 import { SyncModal } from './SyncModal';
 
 export default function SyncModalHost() {

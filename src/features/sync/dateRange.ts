@@ -13,11 +13,9 @@ import type { SyncSettings } from './api';
 
 export type SyncMode = 'NORMAL' | 'FAST';
 
-/** A whole range of days, yyyy-MM-dd as the API writes them. */
-export interface DateRange {
-  start: string;
-  end: string;
-}
+import type { DateRange } from '../../app/syncModalStore';
+
+export type { DateRange };
 
 const DEFAULT_RANGE_DAYS = 7;
 

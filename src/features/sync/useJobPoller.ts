@@ -8,12 +8,12 @@ import type { ApiClient } from '../../api/client';
 import { useServices } from '../../app/ServicesContext';
 import type { AppMachines } from '../../app/services';
 import type { JobKind, SyncJob } from '../../api/jobs';
-import { describeOutcome } from './jobStatus';
+import { describeOutcome } from '../../entities/jobs/jobStatus';
 import { syncJobQueries } from './queries';
 import { providerAccountQueries } from '../../api/queries';
-import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments';
-import { clientQueries } from '../clients';
-import { routeQueries } from '../routes';
+import { appointmentQueries, appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../../entities/appointments/queries';
+import { clientQueries } from '../../entities/clients/queries';
+import { routeQueries } from '../../entities/routes/queries';
 
 type PollingActor = Actor<AppMachines['jobPolling']>;
 

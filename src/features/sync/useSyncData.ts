@@ -7,8 +7,8 @@ import { messageOfError } from '../../api/errors';
 import { selectUser } from '../../machines/auth';
 import { todayIn } from '../../lib/dates';
 import { LOAD_ERRORS } from './api';
-import type { Practitioner } from '../appointments';
-import { appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../appointments';
+import type { Practitioner } from '../../entities/appointments/api';
+import { appointmentTypeQueries, businessLocationQueries, practitionerQueries } from '../../entities/appointments/queries';
 import { syncSettingsQueries } from './queries';
 import type { Option } from '../../ui/MultiSelect';
 

@@ -5,10 +5,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { GoogleMap, useJsApiLoader } from '@react-google-maps/api';
 import { MarkerClusterer, SuperClusterViewportAlgorithm } from '@googlemaps/markerclusterer';
 import { mapsLoaderOptions } from './googleLoader';
-import { pointsKey, type StreetMapProps } from './mapModel';
+import { pointsKey, type StreetMapProps } from '../../lib/map/mapModel';
 import { pinShape, pinSvg } from './pinIcon';
-import { useBusinessDefaults } from '../businessDefaults';
-import { CLUSTER_RADIUS, CLUSTER_VIEWPORT_PADDING, DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM } from './mapTypes';
+import { useBusinessDefaults } from '../../app/businessDefaults';
+import { CLUSTER_RADIUS, CLUSTER_VIEWPORT_PADDING, DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM } from '../../lib/map/mapTypes';
 
 export interface GoogleMapViewProps extends StreetMapProps {
   apiKey: string;

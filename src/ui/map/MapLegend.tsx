@@ -1,6 +1,6 @@
 // The map's legend: one checkbox per practitioner, in their colour, to show or hide their route.
 import { TextLink } from '../TextLink';
-import type { MapRoute } from './mapTypes';
+import type { MapRoute } from '../../lib/map/mapTypes';
 
 export function MapLegend({ routes, hidden, onChange }: {
   routes: readonly MapRoute[];

@@ -7,12 +7,12 @@ import {
 } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { pointsKey, type StreetMapProps } from './mapModel';
+import { pointsKey, type StreetMapProps } from '../../lib/map/mapModel';
 import { densityView } from './density';
 import { densityElement, pinElement } from './pinElement';
 import { pinShape } from './pinIcon';
-import { useBusinessDefaults } from '../businessDefaults';
-import { DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM, type LatLng } from './mapTypes';
+import { useBusinessDefaults } from '../../app/businessDefaults';
+import { DEFAULT_MAP_ZOOM, MAX_FIT_ZOOM, type LatLng } from '../../lib/map/mapTypes';
 
 // The worker is a file of its own beside the app's assets (same origin, so the Content-Security-Policy allows it).
 setWorkerUrl(workerUrl);

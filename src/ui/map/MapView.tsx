@@ -20,8 +20,8 @@ import { configQueries } from '../../api/queries';
 import { selectRole } from '../../machines/auth';
 import { SvgMap } from './SvgMap';
 import { MapLegend } from './MapLegend';
-import { buildMapModel, type DrawnPin, type MapModel, type UnavailableReason } from './mapModel';
-import { DEFAULT_MAP_HEIGHT, type LatLng, type MapFit, type MapPin, type MapRoute, type MapStop } from './mapTypes';
+import { buildMapModel, type DrawnPin, type MapModel, type UnavailableReason } from '../../lib/map/mapModel';
+import { DEFAULT_MAP_HEIGHT, type LatLng, type MapFit, type MapPin, type MapRoute, type MapStop } from '../../lib/map/mapTypes';
 
 const GoogleMapView = lazy(() => import('./GoogleMapView'));
 const MapLibreView = lazy(() => import('./MapLibreView'));

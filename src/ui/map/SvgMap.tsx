@@ -3,10 +3,10 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { densityRadius, densityTitle, densityView } from './density';
 import { fitProjection, gridLines } from './projection';
-import { useBusinessDefaults } from '../businessDefaults';
+import { useBusinessDefaults } from '../../app/businessDefaults';
 import { PLACE_EDGE_COLOR, PLACE_SQUARE, TEARDROP_PATH, pinShape } from './pinIcon';
-import type { DrawnLine, DrawnPin } from './mapModel';
-import type { LatLng } from './mapTypes';
+import type { DrawnLine, DrawnPin } from '../../lib/map/mapModel';
+import type { LatLng } from '../../lib/map/mapTypes';
 
 const DEFAULT_VIEW_WIDTH = 640;
 /** Room around the drawn points: a pin stands 28 px above its point. */

@@ -2,8 +2,8 @@
 // one counted circle; where they don't, they stay pins. Cells are squares of the screen, so zooming out gathers more
 // pins per circle and zooming in (on a street map) parts them again. Route stops and places are never gathered: their
 // numbers are the point. Google Maps does the same with its own clusterer (GoogleMapView).
-import type { DrawnPin } from './mapModel';
-import type { LatLng } from './mapTypes';
+import type { DrawnPin } from '../../lib/map/mapModel';
+import type { LatLng } from '../../lib/map/mapTypes';
 
 /** The side of a cell, px: about two pins' width. */
 export const DENSITY_CELL_PX = 48;

@@ -1,7 +1,7 @@
 // A pin as a DOM element, for the MapLibre map's markers: a button when pins can be clicked (reachable with the
 // keyboard), else an image, named by the pin's title either way.
 import { densityRadius, densityTitle, type DensityCell } from './density';
-import type { DrawnPin } from './mapModel';
+import type { DrawnPin } from '../../lib/map/mapModel';
 import { pinShape, pinSvg } from './pinIcon';
 
 export function pinElement(pin: DrawnPin, clickable: boolean): HTMLElement {

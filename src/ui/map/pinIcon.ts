@@ -1,6 +1,6 @@
 // The pins' shapes, shared by the renderers: a teardrop for stops and single pins (its tip on the point), a square with
 // a dark edge for start and end places (centred on the point), each with its label in white.
-import type { DrawnPin } from './mapModel';
+import type { DrawnPin } from '../../lib/map/mapModel';
 
 /** A teardrop 18 × 26 px whose tip is at (0, 0). */
 export const TEARDROP_PATH = 'M0 0 C-7 -10 -9 -13 -9 -17 A9 9 0 1 1 9 -17 C9 -13 7 -10 0 0 Z';

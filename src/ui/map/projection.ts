@@ -1,6 +1,6 @@
 // The built-in map's projection: equirectangular over the bounding box of what is drawn, with longitude
 // scaled by cos(latitude) so distances look right at the box's latitude.
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type LatLng } from './mapTypes';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type LatLng } from '../../lib/map/mapTypes';
 
 export interface Projection {
   project: (point: LatLng) => { x: number; y: number };

@@ -53,6 +53,8 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     practitioner: { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane' },
     appointment_type: { id: 3, name: 'Home visit', duration: 60, color: '#0284c7' },
     business_location: null,
+    visit_state: 'not_started',
+    visit: null,
     ...overrides,
   };
 }
@@ -65,12 +67,16 @@ const RULE_TITLES: Record<Schemas['RuleId'], string> = {
   tolerance: 'Too far from the booked time',
   availability: "Outside the client's availability",
   'working-hours': 'Outside working hours',
+  'on-leave': 'Practitioner on leave',
+  skills: 'Practitioner does not deliver this type of visit',
+  'excluded-practitioner': 'A practitioner the client asked not to see',
+  'travel-time': 'Not enough travel time',
 };
 
 /** GET /schedule/issues's answer for a day with these problems: every rule of the rule book counted, as the server does. */
 export function dayIssuesBody(date: string, issues: Schemas['RuleIssue'][] = []) {
   const counts = (Object.keys(RULE_TITLES) as Schemas['RuleId'][]).map((rule) => ({
-    rule, title: RULE_TITLES[rule], hard: issues.find((issue) => issue.rule === rule)?.hard ?? rule !== 'working-hours',
+    rule, title: RULE_TITLES[rule], hard: issues.find((issue) => issue.rule === rule)?.hard ?? !['working-hours', 'travel-time'].includes(rule),
     count: issues.filter((issue) => issue.rule === rule).length,
   }));
   return { date, counts, issues };
@@ -84,8 +90,8 @@ export function appointmentListBody(appointments: ReadonlyArray<Schemas['Appoint
   const page = Number(search.get('page') ?? 1);
   const shown = appointments.slice((page - 1) * perPage, page * perPage);
   return {
-    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, client, practitioner, appointment_type, business_location }) => ({
-      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision,
+    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, client, practitioner, appointment_type, business_location, partner }) => ({
+      id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, partner: partner ?? null,
       client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
     })),
     clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),

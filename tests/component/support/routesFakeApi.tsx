@@ -7,7 +7,7 @@ import type { Optimization, Route } from '../../../src/api/optimizations';
 import type { components } from '../../../src/api/schema';
 import { at, makeRoute, makeRun, RUN_DAY } from '../../../src/testing/optimizations';
 import AppointmentsPage from '../../../src/features/appointments/AppointmentsPage';
-import { findRoute } from '../../../src/routes/routeTable';
+import { findRoute } from '../../../src/router/routeTable';
 import type { AppMachines } from '../../../src/app/services';
 import type { Role } from '../../../src/api/types';
 import { api } from './fakeApi';
@@ -41,7 +41,7 @@ export function makeSettings(allowReassignment = true): components['schemas']['O
   const weights = { travel_time: 1, distance: 0, continuity: 0.25, lateness: 0.5, overtime: 1 };
   return {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
-    preset: 'balanced', weights, search_seconds: 10, allow_reassignment: allowReassignment, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60,
+    preset: 'balanced', weights, search_seconds: 10, allow_reassignment: allowReassignment, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, balance_workload: false, balance_weight: 10,
     preset_weights: { shortest_travel: weights, balanced: weights, punctual: weights, continuity: weights }, updated_at: null,
   };
 }
@@ -114,7 +114,7 @@ export function serveRoutes(server: SetupServer, fake: RoutesFake): void {
         found.arrive_at = found.starts_at;
       }
       found.route_id = null;
-      return json({ appointment: found });
+      return json({ appointment: found, warnings: [] });
     }),
     http.get(api('/appointments/:id'), ({ params }) => json({ appointment: visit(params.id) })),
     http.get(api('/appointments/:id/extra_details'), ({ params }) =>

@@ -3,7 +3,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach } from 'vitest';
 import type { components } from '../../../src/api/schema';
-import { closeSyncModal } from '../../../src/features/sync/syncModalStore';
+import { closeSyncModal } from '../../../src/app/syncModalStore';
 import { api, server } from './fakeApi';
 import { useFakeApi } from './harness';
 

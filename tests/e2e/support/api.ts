@@ -14,9 +14,10 @@ export async function apiAs(productUrl: string, email: string): Promise<Api> {
   return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
     const response = await fetch(`${productUrl}/api${path}`, {
       ...init,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
+      // A body is JSON; a request without one (a DELETE) says no content type, as the app's client does.
+      headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
     });
     if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
+    return (response.status === 204 ? undefined : await response.json()) as T;
   };
 }

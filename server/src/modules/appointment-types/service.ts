@@ -13,6 +13,7 @@ export interface AppointmentTypeEdit {
   color?: string | null;
   tolerance_minutes?: number | null;
   same_type_gap_minutes?: number | null;
+  needs_two_practitioners?: boolean;
 }
 
 export class AppointmentTypesService {
@@ -33,12 +34,13 @@ export class AppointmentTypesService {
     if (edit.color !== undefined) changes.color = edit.color?.toLowerCase() ?? null;
     if (edit.tolerance_minutes !== undefined) changes.tolerance_minutes = edit.tolerance_minutes;
     if (edit.same_type_gap_minutes !== undefined) changes.same_type_gap_minutes = edit.same_type_gap_minutes;
+    if (edit.needs_two_practitioners !== undefined) changes.needs_two_practitioners = edit.needs_two_practitioners;
     const row = await this.ctx.db.transaction(async (tx) => {
       const before = await findAppointmentTypeForUpdate(tx, auth.businessAccountId, id);
       if (!before) return undefined;
       const after = (await updateAppointmentType(tx, auth.businessAccountId, id, changes))!;
-      const recorded = ({ name, duration, color, tolerance_minutes, same_type_gap_minutes }: typeof after) =>
-        ({ name, duration, color, tolerance_minutes, same_type_gap_minutes });
+      const recorded = ({ name, duration, color, tolerance_minutes, same_type_gap_minutes, needs_two_practitioners }: typeof after) =>
+        ({ name, duration, color, tolerance_minutes, same_type_gap_minutes, needs_two_practitioners });
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'AppointmentType', itemId: id, event: 'update', whodunnit: auth.fullName,
         changes: changesBetween(recorded(before), recorded(after)),

@@ -1,11 +1,15 @@
-// Appointments: range list, details, extra details (sync mapping, change log, sync history), arrival time and its lock.
+// Appointments: range list, details, arrival time and its lock, and the visit's steps as it happens. Their extra
+// details (the change log with the PMS record and the sync history) are answered by the sync module, which knows the
+// PMS side.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from './service';
+import { VisitStepsService } from './visit-steps';
 
 export function appointmentsHandlers(ctx: AppContext): Handlers {
   const service = new AppointmentsService(ctx);
+  const visitSteps = new VisitStepsService(ctx);
   return {
     listAppointments: async (request, reply) => {
       const query = queryOf(request, 'listAppointments');
@@ -20,12 +24,15 @@ export function appointmentsHandlers(ctx: AppContext): Handlers {
       return reply.type('application/json; charset=utf-8').send(json);
     },
     getAppointment: async (request) => ({ appointment: await service.get(callerOf(request), paramsOf(request, 'getAppointment').id) }),
-    getAppointmentExtraDetails: async (request) => service.extraDetails(callerOf(request), paramsOf(request, 'getAppointmentExtraDetails').id),
-    updateAppointmentArrivalTime: async (request) => ({
-      appointment: await service.updateArrivalTime(
-        callerOf(request), paramsOf(request, 'updateAppointmentArrivalTime').id, bodyOf(request, 'updateAppointmentArrivalTime').arrive_at,
-      ),
-    }),
+    updateAppointmentArrivalTime: async (request) => service.updateArrivalTime(
+      callerOf(request), paramsOf(request, 'updateAppointmentArrivalTime').id, bodyOf(request, 'updateAppointmentArrivalTime').arrive_at,
+    ),
+    recordVisitStep: async (request, reply) => {
+      const { created, step, appointment } = await visitSteps.record(
+        callerOf(request), paramsOf(request, 'recordVisitStep').id, bodyOf(request, 'recordVisitStep'),
+      );
+      return reply.code(created ? 201 : 200).send({ step, appointment });
+    },
     setAppointmentArrivalLock: async (request) => ({
       appointment: await service.setArrivalLock(
         callerOf(request), paramsOf(request, 'setAppointmentArrivalLock').id, bodyOf(request, 'setAppointmentArrivalLock').locked,

@@ -4,5 +4,5 @@ export { AppointmentsService } from './service';
 // The appointment writes other modules ask for (clients: a corrected pin; optimizations: routes).
 export {
   clearAppointmentRoute, lockAppointmentRoute, moveUpcomingVisits, updateRoutedVisits, type RoutedVisitUpdate,
-  moveAppointment, type VisitMove,
+  moveAppointment, type VisitMove, lockPartners,
 } from './writes';

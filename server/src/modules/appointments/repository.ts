@@ -48,6 +48,34 @@ const visitPrecision = (table: string) => `CASE WHEN ${table}.lat IS NULL OR ${t
 const pastAvailability = (table: string) => `(SELECT pa.availability FROM client_past_availabilities pa
     WHERE pa.client_id = ${table}.client_id AND pa.valid_until > ${table}.starts_at ORDER BY pa.valid_until LIMIT 1)`;
 
+/**
+ * The other half of a double-handed visit of the row aliased `table` (the rule book's pairing: the client's other
+ * booking at the same start with another practitioner, not cancelled; the lowest id of several), or null.
+ */
+const partnerJson = (table: string) => `CASE WHEN ${table}.cancelled_at IS NULL AND ${table}.client_id IS NOT NULL THEN (
+    SELECT json_build_object('appointment_id', o.id, 'practitioner_id', o.practitioner_id, 'practitioner_name', ${fullName('op')})
+    FROM appointments o JOIN practitioners op ON op.id = o.practitioner_id
+    WHERE o.client_id = ${table}.client_id AND o.starts_at = ${table}.starts_at AND o.practitioner_id <> ${table}.practitioner_id
+      AND o.cancelled_at IS NULL AND o.business_account_id = ${table}.business_account_id
+    ORDER BY o.id LIMIT 1) END`;
+
+/**
+ * The visit's actual times and what its steps said since it was last reopened (VisitProgress), for the row aliased
+ * `table`; null while it is not started. Each step happens at most once between reopenings.
+ */
+const visitProgress = (table: string) => `CASE WHEN ${table}.visit_state = 'not_started' THEN NULL ELSE (
+    SELECT json_build_object(
+      'on_my_way_at', ${iso("max(vs.at) FILTER (WHERE vs.step = 'on_my_way')")},
+      'arrived_at', ${iso("max(vs.at) FILTER (WHERE vs.step = 'arrived')")},
+      'done_at', ${iso("max(vs.at) FILTER (WHERE vs.step = 'done')")},
+      'could_not_attend_at', ${iso("max(vs.at) FILTER (WHERE vs.step = 'could_not_attend')")},
+      'arrived_distance_m', max(vs.distance_m) FILTER (WHERE vs.step = 'arrived'),
+      'arrived_far_from_client', coalesce(bool_or(vs.far_from_client) FILTER (WHERE vs.step = 'arrived'), false),
+      'reason', max(vs.reason), 'reason_text', max(vs.reason_text), 'note', max(vs.note))
+    FROM visit_steps vs
+    WHERE vs.appointment_id = ${table}.id AND vs.business_account_id = ${table}.business_account_id
+      AND vs.id > coalesce((SELECT max(r.id) FROM visit_steps r WHERE r.appointment_id = ${table}.id AND r.step = 'reopened'), 0)) END`;
+
 /** The full Appointment of the row aliased `a` (joined with p, t and l). */
 const APPOINTMENT_JSON = `json_build_object(
   'id', a.id,
@@ -78,7 +106,10 @@ const APPOINTMENT_JSON = `json_build_object(
   'appointment_type', CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object('id', t.id, 'name', t.name, 'duration', t.duration, 'color', t.color) END,
   'business_location', CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
     'id', l.id, 'name', l.name, 'address_1', l.address_1, 'city', l.city, 'state', l.state, 'post_code', l.post_code, 'lat', l.lat, 'lng', l.lng,
-    'geo_precision', l.geo_precision, 'geo_source', l.geo_source) END
+    'geo_precision', l.geo_precision, 'geo_source', l.geo_source) END,
+  'partner', ${partnerJson('a')},
+  'visit_state', a.visit_state,
+  'visit', ${visitProgress('a')}
 )`;
 
 const nonEmpty = (ids: number[]) => (ids.length ? ids : [0]);
@@ -124,8 +155,8 @@ export async function listAppointmentsBodyJson(
   const slice = page ? sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` : sql``;
   const [row] = await queryRows<{ json: string }>(db, sql`
     WITH matching AS (
-      SELECT a.id, a.starts_at, a.ends_at, a.arrive_at, a.route_id, a.cancelled_at, a.city, a.lat, a.lng,
-             a.client_id, a.practitioner_id, a.appointment_type_id, a.business_location_id
+      SELECT a.id, a.business_account_id, a.starts_at, a.ends_at, a.arrive_at, a.route_id, a.cancelled_at, a.city, a.lat, a.lng,
+             a.client_id, a.practitioner_id, a.appointment_type_id, a.business_location_id, a.visit_state
       FROM appointments a
       WHERE ${rangeCondition(scope, filter)}
     ), shown AS (
@@ -137,7 +168,8 @@ export async function listAppointmentsBodyJson(
                ${sql.raw(iso('s.arrive_at'))} AS arrive_at, s.route_id,
                CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng, ${sql.raw(visitPrecision('s'))} AS geo_precision,
                s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id,
-               ${sql.raw(pastAvailability('s'))} AS client_availability
+               ${sql.raw(pastAvailability('s'))} AS client_availability, ${sql.raw(partnerJson('s'))} AS partner,
+               s.visit_state, ${sql.raw(visitProgress('s'))} AS visit
         FROM shown s) item), '[]'),
       'clients', coalesce((SELECT json_agg(client ORDER BY id) FROM (
         SELECT named.client_id AS id, (

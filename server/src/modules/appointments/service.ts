@@ -9,8 +9,9 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
 import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
-import { appointmentSyncHistory } from '../sync';
-import { loadRuleBook, refuseHardBreaks } from '../schedule';
+import { travelProviderFor } from '../schedule';
+import { lockPartners } from './writes';
+import { loadRuleBook, refuseHardBreaks, type RuleWarning } from '../schedule';
 import { ListCache } from '../../db/list-cache';
 import { rangeProblem } from '../../lib/day-range';
 import {
@@ -60,25 +61,20 @@ export class AppointmentsService {
     return appointment;
   }
 
-  async extraDetails(auth: AuthContext, appointmentId: number): Promise<Schemas['AppointmentExtraDetails']> {
+  /**
+   * The appointment's change log (oldest first as stored, each change in words); 404 for an appointment the caller
+   * may not see. The sync module adds its PMS record and import/export history for the extra details.
+   */
+  async changeLog(auth: AuthContext, appointmentId: number): Promise<Schemas['AppointmentExtraDetails']['versions']> {
     const { db } = this.ctx;
     if (!(await findAppointment(db, scopeOf(auth), appointmentId))) throw notFound('Appointment');
-    const { businessAccountId } = auth;
-    const [history, versionRows] = await Promise.all([
-      appointmentSyncHistory(db, businessAccountId, appointmentId),
-      versionsOf(db, businessAccountId, 'Appointment', appointmentId),
-    ]);
-    const described = await describeVersions(db, businessAccountId, versionRows);
-    return {
-      resource_map: history.resource_map,
-      versions: versionRows.map((version, index) => ({
-        created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
-        reason: version.reason,
-        changes: described[index],
-      })),
-      import_history: history.import_history,
-      export_history: history.export_history,
-    };
+    const versionRows = await versionsOf(db, auth.businessAccountId, 'Appointment', appointmentId);
+    const described = await describeVersions(db, auth.businessAccountId, versionRows);
+    return versionRows.map((version, index) => ({
+      created_at: version.created_at.toISOString(), event: version.event, whodunnit: version.whodunnit, object_changes: version.object_changes,
+      reason: version.reason,
+      changes: described[index],
+    }));
   }
 
   /**
@@ -86,8 +82,11 @@ export class AppointmentsService {
    * own day in the practitioner's time zone, within its booked-time tolerance, and break no other hard rule of the
    * rule book the day does not already break.
    */
-  async updateArrivalTime(auth: AuthContext, appointmentId: number, arriveAtText: string): Promise<Schemas['Appointment']> {
+  async updateArrivalTime(
+    auth: AuthContext, appointmentId: number, arriveAtText: string,
+  ): Promise<{ appointment: Schemas['Appointment']; warnings: RuleWarning[] }> {
     const arriveAt = parseInstant(arriveAtText);
+    let warnings: RuleWarning[] = [];
     if (!arriveAt) throw invalid('arrive_at must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-11-24T09:00:00+10:00.');
     await this.ctx.db.transaction(async (tx) => {
       const appointment = await lockAppointment(tx, scopeOf(auth), appointmentId);
@@ -125,16 +124,23 @@ export class AppointmentsService {
       }
       const next = new Date(arriveAt.epochMilliseconds);
       if (appointment.arrive_at?.getTime() === next.getTime()) return;
-      await refuseHardBreaks(tx, auth.businessAccountId, {
-        id: appointmentId, practitionerId: appointment.practitioner_id, startsAt: appointment.starts_at, endsAt: appointment.ends_at, arriveAt: next,
-      });
-      await tx.update(appointments).set({ arrive_at: next, updated_at: new Date() }).where(eq(appointments.id, appointmentId));
-      await recordVersion(tx, {
-        businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
-        changes: { arrive_at: [appointment.arrive_at, next] },
-      });
+      // A two-carer visit arrives as one: its partners off a route arrive at the same time (a routed one keeps the
+      // route's time, and the check below says the two would no longer arrive together).
+      const partners = (await lockPartners(tx, auth.businessAccountId, appointment))
+        .filter((partner) => partner.route_id === null && partner.arrive_at?.getTime() !== next.getTime() && !isFixedStart(partner.arrive_at ?? partner.starts_at, until));
+      const changed = [appointment, ...partners];
+      warnings = await refuseHardBreaks(tx, auth.businessAccountId, changed.map((visit) => ({
+        id: visit.id, practitionerId: visit.practitioner_id, startsAt: visit.starts_at, endsAt: visit.ends_at, arriveAt: next,
+      })), travelProviderFor(this.ctx.config));
+      for (const visit of changed) {
+        await tx.update(appointments).set({ arrive_at: next, updated_at: new Date() }).where(eq(appointments.id, visit.id));
+        await recordVersion(tx, {
+          businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: visit.id, event: 'update', whodunnit: auth.fullName,
+          changes: { arrive_at: [visit.arrive_at, next] },
+        });
+      }
     });
-    return this.get(auth, appointmentId);
+    return { appointment: await this.get(auth, appointmentId), warnings };
   }
 
   /**

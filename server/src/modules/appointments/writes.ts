@@ -1,7 +1,7 @@
 // The appointment writes other modules ask for, so appointments keep one writer: a client's corrected pin moves their
 // upcoming visits (clients), an applied optimisation puts visits on its routes, and a visit is taken off its route
 // (optimizations), and a visit moved by hand (optimizations). Each caller records the change-log entries itself, in the same transaction.
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 
@@ -46,6 +46,25 @@ export async function lockAppointmentRoute(db: DbOrTx, businessAccountId: number
 export async function clearAppointmentRoute(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<void> {
   await db.update(appointments).set({ route_id: null })
     .where(and(eq(appointments.id, appointmentId), eq(appointments.business_account_id, businessAccountId)));
+}
+
+/**
+ * The other halves of a double-handed visit, locked: the client's other bookings at the same start with another
+ * practitioner, not cancelled (the rule book's pairing, schedule/rules.ts), with their practitioners' names.
+ */
+export async function lockPartners(
+  tx: DbOrTx, businessAccountId: number, visit: { id: number; client_id: number | null; starts_at: Date; practitioner_id: number; cancelled_at: Date | null },
+) {
+  if (visit.client_id === null || visit.cancelled_at !== null) return [];
+  return tx.select({
+    id: appointments.id, practitioner_id: appointments.practitioner_id, starts_at: appointments.starts_at, ends_at: appointments.ends_at,
+    arrive_at: appointments.arrive_at, route_id: appointments.route_id,
+    practitionerName: sql<string>`(SELECT btrim(p.first_name || ' ' || p.last_name) FROM practitioners p WHERE p.id = ${appointments.practitioner_id})`,
+  }).from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.client_id, visit.client_id),
+      eq(appointments.starts_at, visit.starts_at), ne(appointments.practitioner_id, visit.practitioner_id), ne(appointments.id, visit.id),
+      isNull(appointments.cancelled_at)))
+    .orderBy(asc(appointments.id)).for('update', { of: appointments });
 }
 
 /** A visit moved by hand to another practitioner or time. */

@@ -105,6 +105,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'arrival_locked', label: 'Keep this time' },
   { field: 'ends_at', label: 'Ends', kind: 'instant' },
   { field: 'cancelled_at', label: 'Cancelled', kind: 'instant' },
+  { field: 'visit_state', label: 'Visit' },
   { field: 'name', label: 'Name' },
   { field: 'first_name', label: 'First name' },
   { field: 'last_name', label: 'Last name' },
@@ -147,12 +148,16 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'week_start', label: 'Week starts on' },
   { field: 'reminder_hour', label: 'Reminder hour' },
   { field: 'reminders_enabled', label: 'Appointment reminders' },
+  { field: 'arrival_far_metres', label: 'Arrival flagged beyond' },
 ];
 const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
 const POSITION_FIELDS = new Set(['lat', 'lng']);
 const REMOVED: Record<Reference, string> = {
   client: 'a removed client', practitioner: 'a removed practitioner', appointmentType: 'a removed appointment type',
   businessLocation: 'a removed location', tags: 'a removed tag', route: 'a removed route',
+};
+const VISIT_STATE_WORDS: Record<string, string> = {
+  not_started: 'Not started', on_my_way: 'On my way', arrived: 'Arrived', done: 'Done', could_not_attend: 'Could not attend',
 };
 const ROLE_WORDS: Record<string, string> = { ADMIN: 'Administrator', REGULAR_USER: 'Staff', PRACTITIONER: 'Practitioner' };
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -236,6 +241,7 @@ function valueText(field: string, value: unknown, names: Record<Reference, Map<n
   }
   if (field === 'availability' && Array.isArray(value)) return availabilityText(value);
   if (field === 'role' && typeof value === 'string') return ROLE_WORDS[value] ?? value;
+  if (field === 'visit_state' && typeof value === 'string') return VISIT_STATE_WORDS[value] ?? value;
   if (field === 'status' && typeof value === 'string') return value.charAt(0).toUpperCase() + value.slice(1);
   if (field === 'working_hours' && Array.isArray(value)) return workingHoursText(value);
   if (typeof value === 'object' && !Array.isArray(value)) {

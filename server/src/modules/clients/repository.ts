@@ -2,6 +2,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { businessTimeZone } from '../business-account';
 import { businessAccounts, clients, clientTags, practitioners, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests, clientPastAvailabilities, clientPractitionerPreferences } from '../../db/schema-clients';
 
@@ -173,11 +174,6 @@ export async function setClientManualPoint(db: DbOrTx, clientId: number, point: 
   return row;
 }
 
-/** The business's time zone (its days are the days availability requests are counted in). */
-export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
-  const [row] = await db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  return row?.time_zone ?? 'UTC';
-}
 
 /** Who the business is to its clients: its name and contact details (the availability request is signed with them). */
 export async function businessContact(db: DbOrTx, businessAccountId: number): Promise<{ name: string; email: string; phone: string }> {

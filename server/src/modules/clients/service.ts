@@ -9,12 +9,13 @@ import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
 import { moveUpcomingVisits } from '../appointments';
 import { recordVersion, recordVersions } from '../audit';
+import { businessTimeZone } from '../business-account';
 import { setClientTags } from '../tags';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availability-tokens';
 import { normaliseAvailability } from './availability';
 import { fullName, toClientDto, toClientListItem } from './dto';
 import {
-  businessContact, businessTimeZone, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
+  businessContact, clientTagIds, countAvailabilityRequestsSince, findClient, insertAvailabilityRequest, knownTagIds, listClientRows,
   insertAvailabilityRequests, lockClientRemindersEnabled, practitionerNames, practitionerPreferences, setClientAvailability, setClientManualPoint,
   setClientRemindersEnabled, setPractitionerPreferences, tagsByClient, type ClientListQuery, type ClientScope, type PractitionerPreferences,
 } from './repository';

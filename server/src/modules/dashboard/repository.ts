@@ -13,7 +13,7 @@ export interface NextVisitRow {
   practitioner_name: string;
 }
 
-/** The first visit of the practitioners that is not cancelled and has not ended at `now`, by arrival. */
+/** The first visit of the practitioners that is not cancelled, done or could not be attended, and has not ended at `now`, by arrival. */
 export async function nextVisit(db: Db, businessAccountId: number, practitionerIds: readonly number[], now: Date): Promise<NextVisitRow | undefined> {
   if (practitionerIds.length === 0) return undefined;
   const [row] = await queryRows<NextVisitRow>(db, sql`
@@ -22,7 +22,7 @@ export async function nextVisit(db: Db, businessAccountId: number, practitionerI
     FROM appointments a
     JOIN practitioners p ON p.id = a.practitioner_id AND p.business_account_id = ${businessAccountId}
     LEFT JOIN clients c ON c.id = a.client_id AND c.business_account_id = ${businessAccountId}
-    WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL
+    WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL AND a.visit_state NOT IN ('done', 'could_not_attend')
       AND a.practitioner_id = ANY(${`{${practitionerIds.join(',')}}`}::int[])
       AND a.ends_at > ${now.toISOString()}::timestamptz AND a.starts_at > ${now.toISOString()}::timestamptz - interval '1 day'
     ORDER BY coalesce(a.arrive_at, a.starts_at), a.id

@@ -2,7 +2,7 @@
 // upsert by block id. Only this module writes practitioner_leave.
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appointments, businessAccounts, practitioners } from '../../db/schema';
+import { appointments, practitioners } from '../../db/schema';
 import { practitionerLeave, type LeaveSource } from '../../db/schema-leave';
 
 export type LeaveRow = typeof practitionerLeave.$inferSelect;
@@ -38,11 +38,6 @@ export async function findPractitioner(tx: DbOrTx, businessAccountId: number, id
   const [row] = await tx.select({ id: practitioners.id }).from(practitioners)
     .where(and(eq(practitioners.business_account_id, businessAccountId), eq(practitioners.id, id))).for('key share');
   return row;
-}
-
-export async function businessTimeZoneOf(db: DbOrTx, businessAccountId: number): Promise<string> {
-  const [row] = await db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  return row?.time_zone ?? 'Australia/Brisbane';
 }
 
 export async function insertLeave(

@@ -6,8 +6,9 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
+import { businessTimeZone } from '../business-account';
 import {
-  businessTimeZoneOf, deleteLeave, findLeave, findPractitioner, insertLeave, leaveOverlapping, updateLeave, type LeaveRow, type LeaveValues,
+  deleteLeave, findLeave, findPractitioner, insertLeave, leaveOverlapping, updateLeave, type LeaveRow, type LeaveValues,
 } from './repository';
 
 export type LeaveInput = BodyOf<'createPractitionerLeave'>;
@@ -84,7 +85,7 @@ export class LeaveService {
 
   async list(auth: AuthContext, query: QueryOf<'listPractitionerLeave'>): Promise<Schemas['PractitionerLeave'][]> {
     const { businessAccountId } = auth;
-    const timeZone = await businessTimeZoneOf(this.ctx.db, businessAccountId);
+    const timeZone = await businessTimeZone(this.ctx.db, businessAccountId);
     const start = query.start_date ? parseDate(query.start_date, 'start_date') : Temporal.Now.plainDateISO(timeZone);
     const end = query.end_date ? parseDate(query.end_date, 'end_date') : start.add({ days: 365 });
     if (Temporal.PlainDate.compare(end, start) < 0) throw invalid(`end_date (${end}) must not be before start_date (${start}).`);
@@ -101,7 +102,7 @@ export class LeaveService {
 
   async create(auth: AuthContext, input: LeaveInput): Promise<Schemas['PractitionerLeave']> {
     const { businessAccountId } = auth;
-    const timeZone = await businessTimeZoneOf(this.ctx.db, businessAccountId);
+    const timeZone = await businessTimeZone(this.ctx.db, businessAccountId);
     const values = this.valuesOf(input, timeZone);
     const row = await this.ctx.db.transaction(async (tx) => {
       await this.checkPractitioner(tx, businessAccountId, input.practitioner_id);
@@ -112,7 +113,7 @@ export class LeaveService {
 
   async update(auth: AuthContext, id: number, input: LeaveInput): Promise<Schemas['PractitionerLeave']> {
     const { businessAccountId } = auth;
-    const timeZone = await businessTimeZoneOf(this.ctx.db, businessAccountId);
+    const timeZone = await businessTimeZone(this.ctx.db, businessAccountId);
     const values = this.valuesOf(input, timeZone);
     const row = await this.ctx.db.transaction(async (tx) => {
       const before = await findLeave(tx, businessAccountId, id, true);

@@ -10,7 +10,8 @@ import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, type Location } from '../../optimizer';
 import { checkDay, insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
-import { availabilityWindows, businessTimeZone, dayBounds, dayStartMs, type DayVisit } from '../schedule';
+import { availabilityWindows, dayBounds, dayStartMs, type DayVisit } from '../schedule';
+import { businessTimeZone } from '../business-account';
 import { loadPractitionerDays } from '../practitioners';
 import {
   appointmentTypeMinutes, findClient, nearbyClients, practitionerStartDistances, practitionersWithVisitsNear, type Origin,
@@ -98,10 +99,12 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
 
   const practitioners: (NearbyPractitionerDto & { cost: number })[] = [];
   if (candidateIds.length) {
-    const day = await loadDay(db, business, { date, practitionerIds: candidateIds, mode: 'reassign' });
+    const day = await loadDay(db, business, { date, practitionerIds: candidateIds, mode: 'reassign', joiningClientId: client?.id });
     for (const practitioner of day.data.practitioners) {
       const own = day.data.visits.filter((visit) => visit.practitionerId === practitioner.practitionerId);
-      const data = { ...day.data, practitioners: [practitioner], visits: own };
+      // The other candidates' visits stay where they are: the client's among them bound the new visit's time.
+      const theirs = day.data.visits.filter((visit) => visit.practitionerId !== practitioner.practitionerId);
+      const data = { ...day.data, practitioners: [practitioner], visits: own, otherVisits: [...day.data.otherVisits, ...theirs] };
       const booked = own.reduce((sum, visit) => sum + (visit.endsAt.getTime() - visit.startsAt.getTime()) / 60_000, 0);
       const shift = practitioner.shift!;
       const entry = {

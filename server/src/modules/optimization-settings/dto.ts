@@ -19,6 +19,8 @@ export const valuesOfRow = (row: OptimizationSettingsRow): OptimizationSettingsV
   fixed_before_minutes: row.fixed_before_minutes,
   tolerance_minutes: row.tolerance_minutes,
   client_gap_minutes: row.client_gap_minutes,
+  balance_workload: row.balance_workload,
+  balance_weight: row.balance_weight,
 });
 
 export const columnsOf = ({ weights, ...rest }: OptimizationSettingsValues): OptimizationSettingsColumns => ({

@@ -8,9 +8,13 @@ describe('objectiveOf', () => {
     const objective = objectiveOf(PRESET_WEIGHTS.balanced);
     expect(objective.costPerHour).toBe(60);
     expect(objective.costPerKm).toBe(0);
-    expect(objective.weights).toEqual({ travelCost: 1, continuity: 15, lateness: 0.5, overtime: 1 });
+    expect(objective.weights).toEqual({ travelCost: 1, continuity: 15, lateness: 0.5, overtime: 1, balance: 0 });
     // Doubling travel_time doubles what an hour of driving costs against the same continuity.
     expect(objectiveOf({ ...PRESET_WEIGHTS.balanced, travel_time: 2 }).costPerHour).toBe(120);
+  });
+
+  it('prices balance per hour² of working time, in minutes of travel', () => {
+    expect(objectiveOf(PRESET_WEIGHTS.balanced, 10).weights.balance).toBe(10);
   });
 
   it('caps the search time at the server knob', () => {

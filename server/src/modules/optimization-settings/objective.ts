@@ -10,15 +10,19 @@ import type { OptimizationSettingsValues, OptimizationWeights } from './presets'
  * - continuity: per visit moved away from the client's usual practitioner, in hours of travel
  *   (the default 0.25: a visit changes hands only when that saves more than 15 minutes of driving);
  * - lateness: per minute a visit starts after the client's availability (soft availability only);
- * - overtime: per minute a day ends after the practitioner's hours (within the allowed overtime).
+ * - overtime: per minute a day ends after the practitioner's hours (within the allowed overtime);
+ * - balance (when the business balances the day; 0 otherwise): per hour² of each practitioner's working day, summed
+ *   over the days, so for the same total work even days cost least (two days 3 hours apart cost 4.5 × it more than
+ *   two even days; moving an hour from the longer to the shorter saves 4 × it).
  */
-export function objectiveOf(weights: OptimizationWeights) {
+export function objectiveOf(weights: OptimizationWeights, balance = 0) {
   return {
     weights: {
       travelCost: 1,
       continuity: 60 * weights.continuity,
       lateness: weights.lateness,
       overtime: weights.overtime,
+      balance,
     },
     costPerHour: 60 * weights.travel_time,
     costPerKm: weights.distance,

@@ -39,6 +39,9 @@ export interface OptimizationSettingsValues {
   tolerance_minutes: number;
   /** The least gap between the end of one of a client's visits and the start of their next, minutes. */
   client_gap_minutes: number;
+  /** Balance the day between practitioners: uneven working days cost `balance_weight` per hour², summed over the days. */
+  balance_workload: boolean;
+  balance_weight: number;
 }
 
 /** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
@@ -55,6 +58,8 @@ export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues>
   fixed_before_minutes: 30,
   tolerance_minutes: 30,
   client_gap_minutes: 60,
+  balance_workload: false,
+  balance_weight: 10,
 };
 
 export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>

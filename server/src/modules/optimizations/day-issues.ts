@@ -3,8 +3,10 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import {
-  asTheyAre, businessTimeZone, type CheckContext, countsByRule, dayBounds, dayStartMs, issuesOfPlan, ruleIssueDto,
+  asTheyAre, type CheckContext, countsByRule, dayBounds, dayStartMs, issuesOfPlan, practitionersOnClock, ruleIssueDto, travelProviderFor,
 } from '../schedule';
+import { businessTimeZone } from '../business-account';
+import { travelDays } from '../travel-legs';
 import { checkDay, loadDay } from './day';
 
 import { practitionersWithVisits } from './repository';
@@ -20,15 +22,17 @@ export async function listDayIssues(ctx: AppContext, auth: AuthContext, date: st
   const business = auth.businessAccountId;
   const timeZone = await businessTimeZone(ctx.db, business);
   const practitionerIds = await practitionersWithVisits(ctx.db, business, dayBounds(date, timeZone));
-  const { data } = await loadDay(ctx.db, business, { date, practitionerIds, mode: 'keep_practitioners' });
+  const [{ data }, days] = await Promise.all([
+    loadDay(ctx.db, business, { date, practitionerIds, mode: 'keep_practitioners' }),
+    // The legs the day's travel warnings read (the applied route's where it still says them, else the estimate).
+    practitionerIds.length === 0 ? [] : travelDays(ctx.db, travelProviderFor(ctx.config), business, { startDate: date, endDate: date, practitionerIds }),
+  ]);
+  const legs = new Map(days.flatMap((day) => day.legs.flatMap((leg) => (leg.kind === 'between' ? [[`${leg.fromAppointmentId}>${leg.toAppointmentId}`, leg.seconds] as const] : []))));
   const zeroMs = dayStartMs(date, timeZone);
   const checkContext: CheckContext = {
-    rules: data.rules, zeroMs, timeZone,
-    practitioners: new Map(data.practitioners.map((day) => {
-      const offset = (day.dayStart.getTime() - zeroMs) / 1000;
-      const shift = day.shift && day.shift.end > day.shift.start ? { start: day.shift.start + offset, end: day.shift.end + offset } : null;
-      return [day.practitionerId, { name: day.name, timeZone: day.timeZone, shift }];
-    })),
+    rules: data.rules, zeroMs, timeZone, staff: data.staff, travel: (fromId, toId) => legs.get(`${fromId}>${toId}`) ?? null,
+    // The hours they work (leave is a rule of its own).
+    practitioners: practitionersOnClock(data.practitioners, zeroMs),
   };
   const issues = issuesOfPlan(asTheyAre([...data.visits, ...data.otherVisits]), checkContext);
   return {

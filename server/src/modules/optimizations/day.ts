@@ -2,14 +2,13 @@
 // practitioners' day (practitioners module), the visits and the clients' usual practitioners — and the travel
 // provider every run, its checks and the travel warnings measure with.
 import { Temporal } from 'temporal-polyfill';
-import type { Config } from '../../config';
 import { invalid } from '../../http/errors';
 import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
-import { CachedTravelProvider, HaversineProvider, OsrmProvider, type TravelProvider } from '../../optimizer';
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
-import { businessTimeZone, type DayBounds, dayStartMs, dayVisits, loadRuleBook } from '../schedule';
+import { type DayBounds, type DayCheck, dayCheckOf, dayStaff, dayStartMs, dayVisits, loadRuleBook } from '../schedule';
+import { businessTimeZone } from '../business-account';
 import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { practitionerColors, usualPractitioners } from './repository';
 
@@ -17,6 +16,8 @@ export interface RunChoices {
   date: string;
   practitionerIds: number[];
   mode: OptimizationMode;
+  /** A client whose visit joins the run by insertion: their visits with other practitioners bound it as the run's clients' do. */
+  joiningClientId?: number | null;
 }
 
 /** Refuses (422, naming the field) anything but a real yyyy-MM-dd day within the dates the API accepts. */
@@ -40,6 +41,8 @@ export interface LoadedDay {
   problems: string[];
   /** The run's practitioners left out because they are on leave all day (reassigning moves their visits). */
   leftOut: PractitionerDay[];
+  /** The day the run's plan is checked against, as Apply's check reads it (schedule's loadDayCheck). */
+  check: DayCheck;
 }
 
 const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -64,11 +67,13 @@ export function practitionersToRoute<Day extends PractitionerDay>(days: readonly
 
 export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
   const timeZone = await businessTimeZone(db, businessAccountId);
-  const [settings, days, colors, everyVisit] = await Promise.all([
+  const bounds = dayBounds(choices.date, timeZone);
+  const [settings, days, colors, everyVisit, staff] = await Promise.all([
     optimizationSettingsOf(db, businessAccountId),
     loadPractitionerDays(db, businessAccountId, choices.practitionerIds, choices.date),
     practitionerColors(db, businessAccountId, choices.practitionerIds),
-    dayVisits(db, businessAccountId, null, dayBounds(choices.date, timeZone)),
+    dayVisits(db, businessAccountId, null, bounds),
+    dayStaff(db, businessAccountId, bounds),
   ]);
   const rules = await loadRuleBook(db, businessAccountId, settings);
   const { routed, leftOut, problems } = practitionersToRoute(days, choices.mode);
@@ -76,16 +81,17 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
   const inRun = new Set(choices.practitionerIds);
   const visits = everyVisit.filter((visit) => inRun.has(visit.practitionerId));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
-  const runClients = new Set(clientIds);
+  const runClients = new Set([...clientIds, ...(choices.joiningClientId == null ? [] : [choices.joiningClientId])]);
   // The run's clients' visits with other practitioners: the plan keeps the client rules around them.
   const otherVisits = everyVisit.filter((visit) => !inRun.has(visit.practitionerId) && visit.clientId !== null && runClients.has(visit.clientId));
   const usual = choices.mode === 'reassign'
     ? await usualPractitioners(db, businessAccountId, clientIds, dayBounds(choices.date, timeZone).from, choices.practitionerIds)
     : new Map<number, number>();
   return {
-    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual, rules, otherVisits },
+    data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual, rules, otherVisits, staff },
     problems,
     leftOut,
+    check: dayCheckOf({ date: choices.date, timeZone, rules, visits: everyVisit, staff, practitioners: days }),
   };
 }
 
@@ -106,18 +112,3 @@ export function problemOf(day: LoadedDay): DayProblem {
   return built;
 }
 
-const providers = new Map<string, TravelProvider>();
-
-/**
- * Road travel from OSRM when OSRM_URL is set, else great-circle distance × a road factor; cached per process, so
- * repeated runs over the same places ask the road server once per pair.
- */
-export function travelProviderFor(config: Pick<Config, 'osrmUrl'>): TravelProvider {
-  const key = config.osrmUrl ?? 'haversine';
-  let provider = providers.get(key);
-  if (!provider) {
-    provider = new CachedTravelProvider(config.osrmUrl ? new OsrmProvider({ url: config.osrmUrl }) : new HaversineProvider());
-    providers.set(key, provider);
-  }
-  return provider;
-}

@@ -33,8 +33,8 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
     moveAppointment: async (request) => {
       const auth = callerOf(request);
       const { id } = paramsOf(request, 'moveAppointment');
-      await moveVisit(ctx, auth, id, bodyOf(request, 'moveAppointment'));
-      return { appointment: await appointments.get(auth, id) };
+      const warnings = await moveVisit(ctx, auth, id, bodyOf(request, 'moveAppointment'));
+      return { appointment: await appointments.get(auth, id), warnings };
     },
     findAppointmentInsertion: async (request) =>
       findInsertion(ctx, callerOf(request), paramsOf(request, 'findAppointmentInsertion').id, bodyOf(request, 'findAppointmentInsertion').practitioner_ids),

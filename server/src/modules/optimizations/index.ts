@@ -2,7 +2,7 @@ export { optimizationsHandlers } from './handlers';
 // The OPTIMIZE job, for whoever starts a worker (through ../job-handlers.ts).
 export { optimizationJobHandlers } from './job';
 // For tests: a run's day rebuilt from the database (to check applied routes independently) and applying a proposal.
-export { loadDay, problemOf, travelProviderFor } from './day';
+export { loadDay, problemOf } from './day';
 export type { OptimizationMode } from './problem';
 export { applyOptimization, SCHEDULE_CHANGED } from './service';
 // Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);

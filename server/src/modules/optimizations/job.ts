@@ -1,13 +1,14 @@
-// The OPTIMIZE job: builds the day's problem, solves it in the optimiser's worker thread (the event loop stays free
-// for the API), reports progress into sync_jobs.progress through the job's guard, stops when the run is cancelled,
-// and returns the proposal as the job's result.
+// The OPTIMIZE job: for each day of the run in turn (one, or up to seven), builds the day's problem, solves it in the
+// optimiser's worker thread (the event loop stays free for the API), reports progress into sync_jobs.progress through
+// the job's guard, stops when the run is cancelled, and returns the days' proposals as the job's result.
+import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
 import { checkSolution, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
-import { hardIssuesAdded } from '../schedule';
-import { loadDay, problemOf, travelProviderFor } from './day';
+import { hardIssuesAdded, travelProviderFor } from '../schedule';
+import { loadDay, problemOf } from './day';
 import type { OptimizationMode } from './problem';
-import { buildProposal, fingerprintOf, type Proposal, type VisitFingerprint } from './proposal';
+import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds, type Proposal, type VisitFingerprint } from './proposal';
 import { appointmentTypeNames, type SavedRoute, type WrittenVisit } from './repository';
 import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
@@ -18,14 +19,28 @@ export interface RunProgress {
   elapsed_ms: number;
   /** Travel of the best plan found so far (seconds); null before the search starts. */
   best_travel_seconds: number | null;
-  /** 0..1 of the search time used. */
+  /** 0..1 of the search time used (of the whole run, over every day). */
   fraction: number;
+  /** A run of more than one day: which day it is on (1-based), of how many, and its date. */
+  day_index?: number;
+  day_count?: number;
+  date?: string;
 }
 
-/** A run's sync_jobs.result: the proposal, what the visits were, and what became of it. */
+/** One day of a run: its proposal and its visits as they were. */
+export interface RunDay {
+  proposal: Proposal;
+  fingerprints: VisitFingerprint[];
+}
+
+/**
+ * A run's sync_jobs.result: the first day's proposal, every day's visits as they were, each day (runs of one day
+ * made before runs of several kept no `days`), and what became of it.
+ */
 export interface RunResult {
   proposal: Proposal;
   fingerprints: VisitFingerprint[];
+  days?: RunDay[];
   applied?: { at: string; by_user_id: number; by_name: string };
   /** Kept at Apply for Undo. */
   undo?: AppliedChanges;
@@ -42,25 +57,45 @@ export interface AppliedChanges {
 
 export interface RunParams { mode: OptimizationMode }
 
+/** The days of a run's result, in order (a result from before runs of several days holds its one day at the top). */
+export const runDays = (result: RunResult): RunDay[] => result.days ?? [{ proposal: result.proposal, fingerprints: result.fingerprints }];
+
+/** The dates from `first` to `last`, both included. */
+export function datesOf(first: string, last: string): string[] {
+  const dates: string[] = [];
+  for (let day = Temporal.PlainDate.from(first); Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) dates.push(day.toString());
+  return dates;
+}
+
+/** Which day of the run is being solved; progress is reported within the whole run. */
+interface DayOfRun { index: number; count: number; date: string }
+
 /** Least time between two progress writes. */
 const PROGRESS_EVERY_MS = 300;
 
-async function writeProgress(run: JobRun, progress: RunProgress): Promise<void> {
+async function writeProgress(run: JobRun, at: DayOfRun, progress: RunProgress): Promise<void> {
+  // A run of one day reports as it always has; a longer one says which day it is on, and its fraction is the run's.
+  const report: RunProgress = at.count === 1 ? progress : {
+    ...progress, fraction: Math.round(((at.index + progress.fraction) / at.count) * 1000) / 1000,
+    day_index: at.index + 1, day_count: at.count, date: at.date,
+  };
   await run.ctx.db.transaction(async (tx) => {
     await run.guard(tx);
-    await saveJobProgress(tx, run.job.id, { ...progress });
+    await saveJobProgress(tx, run.job.id, { ...report });
   });
 }
 
+const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
 const emptySolution = (): Solution => ({
   routes: [], unassigned: [],
-  objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, unassigned: 0 },
+  objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, balance: 0, unassigned: 0 },
   stats: { iterations: 0, elapsedMs: 0, seed: 1, stoppedBy: 'iterations' },
 });
 
 export async function runOptimization(run: JobRun): Promise<RunResult> {
   try {
-    const result = await optimizeDay(run);
+    const result = await optimizeDays(run);
     optimiserRuns.inc({ outcome: 'proposal' });
     return result;
   } catch (error) {
@@ -69,30 +104,79 @@ export async function runOptimization(run: JobRun): Promise<RunResult> {
   }
 }
 
-async function optimizeDay(run: JobRun): Promise<RunResult> {
-  const { ctx, job } = run;
+/**
+ * Solves each day of the run in turn, each with the whole search budget and the same rounds. Reassigning, continuity
+ * holds across the days: a client's visits on a later day prefer the practitioner the plan gave them on their latest
+ * earlier day of the run (over the one their booked visits had). With balance on, so does balance: each day is
+ * planned knowing the working time the run gave each practitioner on the days before it.
+ */
+async function optimizeDays(run: JobRun): Promise<RunResult> {
+  const { job } = run;
   const mode = (job.params as Partial<RunParams>).mode ?? 'keep_practitioners';
-  const date = job.start_date!;
+  const dates = datesOf(job.start_date!, job.end_date ?? job.start_date!);
+  const planned = new Map<number, number>();
+  const workedBefore = new Map<number, number>();
+  const days: RunDay[] = [];
+  for (const [index, date] of dates.entries()) {
+    const day = await optimizeDay(run, { index, count: dates.length, date }, mode, { usualPlanned: planned, workedBefore });
+    days.push(day);
+    for (const lane of day.proposal.lanes) {
+      workedBefore.set(lane.practitioner_id, (workedBefore.get(lane.practitioner_id) ?? 0) + (workingSeconds(lane.after) ?? 0));
+    }
+    if (mode !== 'reassign') continue;
+    for (const lane of day.proposal.lanes) {
+      for (const stop of lane.after.stops) {
+        const clientId = day.clientOf.get(stop.appointment_id);
+        if (clientId != null) planned.set(clientId, lane.practitioner_id);
+      }
+    }
+  }
+  const stored = days.map(({ proposal, fingerprints }) => ({ proposal, fingerprints }));
+  return {
+    proposal: stored[0].proposal,
+    fingerprints: stored.flatMap((day) => day.fingerprints),
+    ...(stored.length > 1 ? { days: stored } : {}),
+  };
+}
+
+/**
+ * One day of a run: its problem, the search and the rounds that keep it to the rules. What the run planned on its
+ * earlier days: `usualPlanned`, client → their practitioner then, who counts as their usual practitioner;
+ * `workedBefore`, practitioner → working seconds then.
+ */
+async function optimizeDay(
+  run: JobRun, at: DayOfRun, mode: OptimizationMode,
+  { usualPlanned, workedBefore }: { usualPlanned: ReadonlyMap<number, number>; workedBefore: ReadonlyMap<number, number> },
+): Promise<RunDay & { clientOf: Map<number, number | null> }> {
+  const { ctx, job } = run;
+  const { date } = at;
   const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds: job.filters.practitioner_ids, mode });
-  if (day.problems.length) throw new JobFailedError(`The optimisation cannot run: ${day.problems.join(' ')}`);
-  // Read when the run starts: visits that start before now + the margin keep their time.
-  const data = { ...day.data, fixedUntilMs: fixedUntil(day.data.settings) };
+  if (day.problems.length) {
+    throw new JobFailedError(`The optimisation cannot run${at.count > 1 ? ` on ${longDate(date)}` : ''}: ${day.problems.join(' ')}`);
+  }
+  const inRun = new Set(day.data.practitioners.map((practitioner) => practitioner.practitionerId));
+  const usualPractitioner = new Map([...day.data.usualPractitioner, ...[...usualPlanned].filter(([, practitionerId]) => inRun.has(practitionerId))]);
+  // Read when the day's search starts: visits that start before now + the margin keep their time.
+  const data = { ...day.data, usualPractitioner, workedBeforeSeconds: workedBefore, fixedUntilMs: fixedUntil(day.data.settings) };
+  const clientOf = new Map(data.visits.map((visit) => [visit.id, visit.clientId]));
   const provider = travelProviderFor(ctx.config);
   const budgetMs = searchTimeMs(data.settings, ctx.config.optimizerMaxSearchMs);
   const typeNames = await appointmentTypeNames(ctx.db, job.business_account_id,
     [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))]);
-  await writeProgress(run, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });
+  await writeProgress(run, at, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });
 
   // A visit the search cannot place stays where it is, which its client's other visits' windows (and its
   // practitioner's route) did not allow for. When the plan would break a hard rule the day does not already break,
-  // the visits involved are kept as they are and the day is searched again, briefly; each round keeps more visits as
-  // they are, so the rounds end with a plan that adds no break (a day kept as it is adds none).
+  // the visits involved are kept as they are and the day is searched again, briefly. Each search starts afresh and
+  // may leave another visit where it is (a short search of a large day leaves many), so after the last round the
+  // days still involved are kept as they are in the plan itself (proposalWithinTheRules): a proposal never adds a
+  // break, and Apply, which checks the plan the same way, accepts it while the day is unchanged.
   let keptAsTheyAre = new Set<number>();
   let frozenPractitionerIds = new Set<number>();
   for (let attempt = 0; ; attempt++) {
     const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
-    const solution = await solveDay(run, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS);
+    const solution = await solveDay(run, at, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS);
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
     // refuses is never offered.
     const refused = checkSolution(dayProblem.problem, solution, matrix).errors;
@@ -100,23 +184,26 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
       run.ctx.log.error({ jobId: job.id, errors: refused.slice(0, 10) }, 'the optimiser\'s plan failed its independent check');
       throw new JobFailedError('The optimiser could not find a plan that passes its own checks for this day. Please tell support.');
     }
-    const proposal = buildProposal({
+    const input = {
       day: dayProblem, matrix, solution, date, timeZone: data.businessTimeZone, mode, travelName: provider.name, appointmentTypeNames: typeNames,
-      leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])),
-    });
-    const added = hardIssuesAdded(proposal.checks!);
+      leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])), check: day.check,
+    };
+    const searched = buildProposal(input);
+    const added = hardIssuesAdded(searched.checks!);
     if (added.length === 0 || attempt === MAX_ROUNDS) {
-      await writeProgress(run, {
+      const { proposal, keptDays } = added.length === 0 ? { proposal: searched, keptDays: new Set<number>() } : proposalWithinTheRules(input);
+      if (keptDays.size > 0) run.ctx.log.info({ jobId: job.id, date, keptDays: [...keptDays] }, 'days kept as they are: the search left a break of the rules');
+      await writeProgress(run, at, {
         elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
       });
-      return { proposal, fingerprints: data.visits.map(fingerprintOf) };
+      return { proposal, fingerprints: data.visits.map(fingerprintOf), clientOf };
     }
     // First the visits involved (and those not placed) stay as they are; from the second round on, so do the whole
     // days of the practitioners involved (a day kept as it is adds no break).
     const involved = new Set([...solution.unassigned.map((item) => Number(item.visitId)), ...added.flatMap((issue) => issue.appointmentIds)]);
     keptAsTheyAre = new Set([...keptAsTheyAre, ...involved]);
     if (attempt >= 1) {
-      const plannedPractitioner = new Map(proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => [stop.appointment_id, lane.practitioner_id] as const)));
+      const plannedPractitioner = new Map(searched.lanes.flatMap((lane) => lane.after.stops.map((stop) => [stop.appointment_id, lane.practitioner_id] as const)));
       const practitionersInvolved = data.visits.filter((visit) => involved.has(visit.id))
         .flatMap((visit) => [visit.practitionerId, plannedPractitioner.get(visit.id) ?? visit.practitionerId]);
       frozenPractitionerIds = new Set([...frozenPractitionerIds, ...practitionersInvolved]);
@@ -124,13 +211,13 @@ async function optimizeDay(run: JobRun): Promise<RunResult> {
   }
 }
 
-/** Searches after the first that may keep more visits as they are (ADR 0020); Apply refuses a plan still breaking a rule. */
+/** Searches after the first that may keep more visits as they are (ADR 0020); after them, the plan keeps the days still involved as they are. */
 const MAX_ROUNDS = 5;
 /** Each of those searches is short: together they keep the time to a proposal within about a second of the budget. */
 const RETRY_SEARCH_MS = 200;
 
 /** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */
-async function solveDay(run: JobRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number): Promise<Solution> {
+async function solveDay(run: JobRun, at: DayOfRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number): Promise<Solution> {
   if (problem.visits.length === 0) return emptySolution();
   // The run stops when its job is cancelled: the heartbeat aborts run.signal, and a progress write that finds the
   // job no longer held aborts sooner. The solver then hands back its best plan, which is dropped.
@@ -143,7 +230,7 @@ async function solveDay(run: JobRun, problem: Problem, matrix: TravelMatrix, tim
     const now = Date.now();
     if (now - lastWrite < PROGRESS_EVERY_MS || interruption) return;
     lastWrite = now;
-    writing = writing.then(() => writeProgress(run, {
+    writing = writing.then(() => writeProgress(run, at, {
       elapsed_ms: Math.round(progress.elapsedMs), best_travel_seconds: Math.round(progress.bestTravelTime), fraction: Math.round(progress.fraction * 1000) / 1000,
     })).catch((error) => {
       interruption = error;

@@ -10,7 +10,7 @@ import type { Practitioner, Problem, TimeWindow, Visit } from '../../optimizer';
 import { objectiveOf, type OptimizationSettingsValues } from '../optimization-settings';
 import type { PractitionerDay } from '../practitioners';
 import {
-  availabilityWindows, clientWindows, currentArrival, dayStartMs, secondsOf, toleranceWindow, type ClientVisitTimes, type DayVisit, type RuleBook,
+  availabilityWindows, clientWindows, currentArrival, dayStartMs, secondsOf, toleranceWindow, type ClientVisitTimes, type DayVisit, type RuleBook, type StaffOfDay,
 } from '../schedule';
 
 export type OptimizationMode = 'keep_practitioners' | 'reassign';
@@ -31,12 +31,16 @@ export interface DayData {
   visits: DayVisit[];
   /** Client → the practitioner of their latest earlier visit (continuity), when that practitioner is in the run. */
   usualPractitioner: Map<number, number>;
+  /** Practitioner → working seconds the run planned for them on its earlier days (balance across a week). */
+  workedBeforeSeconds?: ReadonlyMap<number, number>;
   /** Epoch ms up to which visits are fixed (now + fixed_before_minutes): started and imminent visits keep their time. */
   fixedUntilMs?: number;
   /** The rule book the plan keeps to (the business's settings and its appointment types' rules). */
   rules: RuleBook;
   /** The day's other visits of the run's clients (with practitioners outside the run): they stay as they are. */
   otherVisits: DayVisit[];
+  /** Every practitioner's leave and skills that day, as the rule book checks a plan with them. */
+  staff: ReadonlyMap<number, StaffOfDay>;
   /**
    * The visit being rebooked by hand (Insert into a route, the nearby search): its booking is what changes, so any
    * time that keeps the other rules will do, not only one near its old booking.
@@ -77,6 +81,8 @@ export interface DayProblem {
   others: DayVisit[];
   /** The rule book the plan keeps to. */
   rules: RuleBook;
+  /** Every practitioner's leave and skills that day (the rule book's check of the plan). */
+  staff: ReadonlyMap<number, StaffOfDay>;
 }
 
 /**
@@ -110,7 +116,7 @@ const clip = (windows: TimeWindow[], within: TimeWindow[]): TimeWindow[] => wind
 export function buildDayProblem(data: DayData): DayProblem {
   const zeroMs = dayStartMs(data.date, data.businessTimeZone);
   const { settings, mode } = data;
-  const objective = objectiveOf(settings.weights);
+  const objective = objectiveOf(settings.weights, settings.balance_workload ? settings.balance_weight : 0);
   const routable = data.practitioners.map((day) => {
     if (!isRoutable(day)) throw new Error(`practitioner ${day.practitionerId} cannot be routed`);
     return day;
@@ -132,6 +138,7 @@ export function buildDayProblem(data: DayData): DayProblem {
       costPerHour: objective.costPerHour,
       costPerKm: objective.costPerKm,
       maxOvertimeMinutes: settings.overtime_minutes,
+      workedBeforeSeconds: data.workedBeforeSeconds?.get(day.practitionerId) ?? 0,
     };
     if (day.break) {
       practitioner.break = {
@@ -237,5 +244,6 @@ export function buildDayProblem(data: DayData): DayProblem {
     excluded,
     others: data.otherVisits,
     rules: data.rules,
+    staff: data.staff,
   };
 }

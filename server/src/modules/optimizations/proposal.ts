@@ -5,7 +5,8 @@ import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
 import type { Route, Solution, TimeWindow, TravelMatrix } from '../../optimizer';
 import {
-  asTheyAre, type CheckContext, countsByRule, currentArrival, type DayIssue, type DayVisit, issuesOfPlan, type Placement, type RuleBook, ruleIssueDto, secondsOf, startsOutside,
+  checkPlan, countsByRule, currentArrival, type DayCheck, type DayIssue, type DayVisit, hardIssuesAdded, isDoubleHanded, type PlannedVisit, type RuleBook,
+  instantOfSeconds, ruleIssueDto, secondsOf, startsOutside,
 } from '../schedule';
 import { type DayProblem, type OptimizationMode } from './problem';
 
@@ -50,6 +51,26 @@ interface Context {
   matrix: TravelMatrix;
   instant: (seconds: number) => string;
   durationOf: (index: number) => number;
+  /** The other half of each two-carer visit, by visit id (a pair keeps its practitioners and times in a run). */
+  partners: Map<number, NonNullable<LaneStop['partner']>>;
+}
+
+/** The other half of each two-carer visit among `visits` (the rule book's pairing; the lowest id of several). */
+function partnersAmong(visits: readonly DayVisit[]): Map<number, NonNullable<LaneStop['partner']>> {
+  const partners = new Map<number, NonNullable<LaneStop['partner']>>();
+  const booked = (visit: DayVisit) => ({ clientId: visit.clientId, booked: visit.startsAt.getTime(), practitionerId: visit.practitionerId });
+  const together = new Map<string, DayVisit[]>();
+  for (const visit of [...visits].sort((a, b) => a.id - b.id)) {
+    const key = `${visit.clientId}|${visit.startsAt.getTime()}`;
+    together.set(key, [...together.get(key) ?? [], visit]);
+  }
+  for (const group of together.values()) {
+    for (const visit of group) {
+      const partner = group.find((other) => other.id !== visit.id && isDoubleHanded(booked(visit), booked(other)));
+      if (partner) partners.set(visit.id, { appointment_id: partner.id, practitioner_id: partner.practitionerId, practitioner_name: partner.practitionerName });
+    }
+  }
+  return partners;
 }
 
 const emptyMetrics = (): LaneMetrics => ({ travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, outside_availability: 0 });
@@ -89,6 +110,7 @@ function beforeLane(ctx: Context, practitionerIndex: number): Lane {
       appointment_id: visit.id, client_name: visit.clientName, arrive_at: ctx.instant(start), reach_at: ctx.instant(start),
       depart_at: ctx.instant(departure), travel_seconds: round(travel.time), travel_metres: round(travel.dist), waiting_seconds: 0,
       lateness_seconds: round(lateness(day.windows[index], start)), outside_availability: outside, kept: day.kept[index],
+      partner: ctx.partners.get(visit.id) ?? null,
     });
     previous = index;
     previousDeparture = departure;
@@ -108,6 +130,13 @@ function beforeLane(ctx: Context, practitionerIndex: number): Lane {
   };
 }
 
+/** A practitioner's day kept as it is: today's lane, each visit marked as keeping its time. */
+function keptLane(ctx: Context, practitionerIndex: number): Lane {
+  const lane = beforeLane(ctx, practitionerIndex);
+  const indexOf = new Map(ctx.day.visits.map((visit, index) => [visit.id, index]));
+  return { ...lane, stops: lane.stops.map((stop) => ({ ...stop, kept: ctx.day.kept[indexOf.get(stop.appointment_id)!] ?? 'no-time-fits' })) };
+}
+
 function afterLane(ctx: Context, route: Route, visitIndex: Map<string, number>): Lane {
   const { day } = ctx;
   if (route.stops.length === 0) return { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() };
@@ -122,6 +151,7 @@ function afterLane(ctx: Context, route: Route, visitIndex: Map<string, number>):
       appointment_id: visit.id, client_name: visit.clientName, arrive_at: ctx.instant(stop.start), reach_at: ctx.instant(stop.arrival),
       depart_at: ctx.instant(stop.departure), travel_seconds: round(stop.travelTime), travel_metres: round(stop.travelDistance),
       waiting_seconds: round(stop.waiting), lateness_seconds: round(stop.lateness), outside_availability: outside, kept: day.kept[index],
+      partner: ctx.partners.get(visit.id) ?? null,
     };
   });
   const brk = route.break;
@@ -152,7 +182,20 @@ function roundMetrics(metrics: LaneMetrics): LaneMetrics {
   };
 }
 
-function totals(lanes: Lane[], unplaced: number): DayKpis {
+/**
+ * The spread of working time: the longest less the shortest working day (leaving the start place to reaching the end
+ * place) among the practitioners with visits, seconds; 0 with fewer than two.
+ */
+export function workingSpreadSeconds(lanes: Lane[]): number {
+  const days = lanes.flatMap((lane) => workingSeconds(lane) ?? []);
+  return days.length ? Math.round(Math.max(...days) - Math.min(...days)) : 0;
+}
+
+/** A practitioner's working time in a lane: leaving the start place to reaching the end place, seconds (null: no visits). */
+export const workingSeconds = (lane: Lane): number | null =>
+  (lane.stops.length && lane.depart_at && lane.end_at ? (Date.parse(lane.end_at) - Date.parse(lane.depart_at)) / 1000 : null);
+
+function totals(lanes: Lane[], unplaced: number, awayFromUsual: number | undefined): DayKpis {
   const sum = (pick: (metrics: LaneMetrics) => number) => lanes.reduce((total, lane) => total + pick(lane.metrics), 0);
   return {
     travel_seconds: Math.round(sum((m) => m.travel_seconds)),
@@ -160,7 +203,9 @@ function totals(lanes: Lane[], unplaced: number): DayKpis {
     idle_seconds: Math.round(sum((m) => m.idle_seconds)),
     outside_availability: sum((m) => m.outside_availability),
     overtime_seconds: Math.round(sum((m) => m.overtime_seconds)),
+    working_spread_seconds: workingSpreadSeconds(lanes),
     unplaced,
+    ...(awayFromUsual === undefined ? {} : { away_from_usual: awayFromUsual }),
   };
 }
 
@@ -175,6 +220,13 @@ export interface ProposalInput {
   appointmentTypeNames: Map<number, string>;
   /** Practitioners whose visits are in the run but who are not routed (on leave all day), by id: their names. */
   leftOutNames?: Map<number, string>;
+  /** The day the plan is checked against (the run's loadDay reads it as Apply's check does). */
+  check: DayCheck;
+  /**
+   * Practitioners whose day the proposal keeps exactly as it is, whatever the plan gives them (none of their visits
+   * moves, none comes to them): what keeps a plan that would add a hard problem to the rules (proposalWithinTheRules).
+   */
+  keptDays?: ReadonlySet<number>;
 }
 
 export function buildProposal(input: ProposalInput): Proposal {
@@ -182,10 +234,13 @@ export function buildProposal(input: ProposalInput): Proposal {
   const buffer = (index: number) => day.problem.visits[index].duration;
   const ctx: Context = {
     day, matrix: input.matrix, durationOf: buffer,
-    instant: (seconds) => new Date(Math.round(day.dayStartMs + seconds * 1000)).toISOString(),
+    partners: partnersAmong([...day.visits, ...day.excluded.map(({ visit }) => visit), ...day.others]),
+    instant: (seconds) => instantOfSeconds(day.dayStartMs, seconds),
   };
   const visitIndex = new Map(day.problem.visits.map((visit, index) => [visit.id, index]));
-  const routeOf = new Map(solution.routes.map((route) => [route.practitionerId, route]));
+  const keptDays = input.keptDays ?? new Set<number>();
+  const routes = solution.routes.filter((route) => !keptDays.has(Number(route.practitionerId)));
+  const routeOf = new Map(routes.map((route) => [route.practitionerId, route]));
   const names = new Map([...input.leftOutNames ?? [], ...day.practitioners.map((practitioner) => [practitioner.practitionerId, practitioner.name] as const)]);
   const lanes: ProposalLane[] = day.practitioners.map((practitioner, v) => {
     const planned = day.problem.practitioners[v];
@@ -199,14 +254,16 @@ export function buildProposal(input: ProposalInput): Proposal {
       shift_start: ctx.instant(planned.shift.start),
       shift_end: ctx.instant(planned.shift.end),
       before: beforeLane(ctx, v),
-      after: route ? afterLane(ctx, route, visitIndex) : { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() },
+      after: keptDays.has(practitioner.practitionerId) ? keptLane(ctx, v)
+        : route ? afterLane(ctx, route, visitIndex) : { stops: [], depart_at: null, end_at: null, return_leg: null, break: null, metrics: emptyMetrics() },
     };
   });
+  const inLanes = new Set(lanes.flatMap((lane) => lane.after.stops.map((stop) => stop.appointment_id)));
 
   const clock = (seconds: number) => Temporal.Instant.fromEpochMilliseconds(Math.round(day.dayStartMs + seconds * 1000))
     .toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
   const unplaced: UnplacedVisit[] = [
-    ...solution.unassigned.map((item): UnplacedVisit => {
+    ...solution.unassigned.filter((item) => !inLanes.has(day.visits[visitIndex.get(item.visitId)!].id)).map((item): UnplacedVisit => {
       const index = visitIndex.get(item.visitId)!;
       const visit = day.visits[index];
       const who = names.get(visit.practitionerId) ?? 'the practitioner';
@@ -249,6 +306,12 @@ export function buildProposal(input: ProposalInput): Proposal {
       const reason = item.reason === 'capacity-reached' ? 'max-visits-reached' : item.reason;
       return { appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason, message };
     }),
+    // A visit of a practitioner on leave all day that stays with them because its day is kept as it is.
+    ...day.visits.filter((visit) => keptDays.has(visit.practitionerId) && !inLanes.has(visit.id)
+      && !solution.unassigned.some((item) => item.visitId === String(visit.id))).map((visit): UnplacedVisit => ({
+      appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: 'no-room-in-schedules',
+      message: 'It stays where it is: no other practitioner could take it without breaking the rules of home care.',
+    })),
     ...day.excluded.map(({ visit }): UnplacedVisit => ({
       appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: 'no-location',
       message: 'The visit\'s address has no map position, so the travel to it cannot be worked out.',
@@ -256,7 +319,7 @@ export function buildProposal(input: ProposalInput): Proposal {
   ];
 
   const changes: ProposalChange[] = [];
-  for (const lane of lanes) {
+  for (const lane of lanes.filter((candidate) => !keptDays.has(candidate.practitioner_id))) {
     for (const stop of lane.after.stops) {
       const visit = day.visits[visitIndex.get(String(stop.appointment_id))!];
       const moved = visit.practitionerId !== lane.practitioner_id;
@@ -271,30 +334,42 @@ export function buildProposal(input: ProposalInput): Proposal {
   }
   changes.sort((a, b) => a.new_arrive_at.localeCompare(b.new_arrive_at) || a.appointment_id - b.appointment_id);
 
-  const checkContext: CheckContext = {
-    rules: day.rules, zeroMs: day.dayStartMs, timeZone,
-    practitioners: new Map(day.practitioners.map((practitioner, v) => [practitioner.practitionerId,
-      { name: practitioner.name, timeZone: practitioner.timeZone, shift: day.problem.practitioners[v].shift }])),
-  };
-  const planned = new Map<number, Placement>();
-  for (const route of solution.routes) {
+  // The one check of a plan (Apply's too), with travel between the run's visits from the matrix the plan was made
+  // with (travel time is soft: it is shown, never decides).
+  const travelIndex = new Map(day.visits.map((visit, index) => [visit.id, index]));
+  const planned = new Map<number, PlannedVisit>();
+  for (const route of routes) {
     for (const stop of route.stops) {
-      const visit = day.visits[visitIndex.get(stop.visitId)!];
-      planned.set(visit.id, { visit, practitionerId: Number(route.practitionerId), start: new Date(ctx.instant(stop.start)) });
+      planned.set(Number(stop.visitId), { practitionerId: Number(route.practitionerId), start: new Date(ctx.instant(stop.start)) });
     }
   }
-  const now = asTheyAre([...day.visits, ...day.excluded.map(({ visit }) => visit), ...day.others]);
-  const checks = ruleChecks(
-    issuesOfPlan(now, checkContext),
-    issuesOfPlan(now.map((placement) => planned.get(placement.visit.id) ?? placement), checkContext),
-    day.rules,
-  );
+  const { before, after } = checkPlan(input.check, planned, (fromId, toId) => {
+    const [from, to] = [travelIndex.get(fromId), travelIndex.get(toId)];
+    return from === undefined || to === undefined ? null : Math.round(input.matrix.durations[from * input.matrix.size + to]);
+  });
+  // It shows the problems of the run's visits and of its clients' other visits, as the day's other practitioners' are
+  // none of its business; a problem a plan adds always involves a visit it moves, so the hard ones added are the same.
+  const ofRun = new Set([...day.visits, ...day.excluded.map(({ visit }) => visit), ...day.others].map((visit) => visit.id));
+  const concernsRun = (issue: DayIssue) => issue.appointmentIds.some((id) => ofRun.has(id));
+  const checks = ruleChecks(before.filter(concernsRun), after.filter(concernsRun), day.rules);
+
+  // Continuity's price when reassigning: visits away from their client's usual practitioner (as the search weighs
+  // it), before and after. Keeping each visit's practitioner, continuity is not weighed and the figure is left out.
+  const usualOf = new Map(day.problem.visits.map((visit) => [Number(visit.id), visit.previousPractitionerId]));
+  const awayFromUsual = (side: 'before' | 'after') => lanes.reduce((count, lane) => count + lane[side].stops.filter((stop) => {
+    const usual = usualOf.get(stop.appointment_id);
+    return usual !== undefined && Number(usual) !== lane.practitioner_id;
+  }).length, 0);
+  const awayWhen = (side: 'before' | 'after') => (mode === 'reassign' ? awayFromUsual(side) : undefined);
 
   return {
     date: input.date,
     time_zone: timeZone,
     mode,
-    kpis: { before: totals(lanes.map((lane) => lane.before), 0), after: totals(lanes.map((lane) => lane.after), unplaced.length) },
+    kpis: {
+      before: totals(lanes.map((lane) => lane.before), 0, awayWhen('before')),
+      after: totals(lanes.map((lane) => lane.after), unplaced.length, awayWhen('after')),
+    },
     lanes,
     changes,
     unplaced,
@@ -314,4 +389,40 @@ export function ruleChecks(before: DayIssue[], after: DayIssue[], rules: RuleBoo
     before: before.map(ruleIssueDto),
     after: after.map(ruleIssueDto),
   };
+}
+
+/**
+ * The proposal of a plan that adds no hard problem to its day (ADR 0020). When the plan would add one, the days of the
+ * practitioners involved are kept exactly as they are, with the day of anyone a visit moves between them and another
+ * (so no visit crosses into or out of a day kept as it is), and the proposal is checked again, until it adds none.
+ * Each round keeps at least one more day as it is, and a run whose days are all kept as they are adds nothing, so
+ * it ends. Answers the proposal and the practitioners whose day it kept.
+ */
+export function proposalWithinTheRules(input: ProposalInput): { proposal: Proposal; keptDays: Set<number> } {
+  const bookedWith = new Map(input.check.now.map(({ visit }) => [visit.id, visit.practitionerId]));
+  const moves = input.solution.routes.flatMap((route) => route.stops.map((stop) => ({
+    to: Number(route.practitionerId), from: bookedWith.get(Number(stop.visitId)) ?? Number(route.practitionerId),
+  }))).filter((move) => move.from !== move.to);
+  let keptDays = new Set(input.keptDays ?? []);
+  for (;;) {
+    const proposal = buildProposal({ ...input, keptDays });
+    const added = hardIssuesAdded(proposal.checks!);
+    if (added.length === 0) return { proposal, keptDays };
+    const plannedWith = new Map(proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => [stop.appointment_id, lane.practitioner_id] as const)));
+    const grown = new Set([...keptDays, ...added.flatMap((issue) => issue.appointmentIds.flatMap((id) => [bookedWith.get(id), plannedWith.get(id)]))
+      .filter((id): id is number => id !== undefined)]);
+    for (let more = true; more;) {
+      more = false;
+      for (const { from, to } of moves) {
+        if (grown.has(from) !== grown.has(to)) {
+          grown.add(from);
+          grown.add(to);
+          more = true;
+        }
+      }
+    }
+    // Cannot happen (a problem the plan adds involves a visit it moves); kept so a mistake never loops.
+    if (grown.size === keptDays.size) return { proposal, keptDays };
+    keptDays = grown;
+  }
 }

@@ -1,7 +1,7 @@
 // Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, unfinished
 // runs of a day, the run row, and the routes an applied proposal writes (the visits on them are the appointments
 // module's to write). Every query is scoped to the business passed first.
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
 import { syncJobs } from '../../db/schema-sync';
@@ -77,10 +77,11 @@ export async function waitingRunCount(db: DbOrTx, businessAccountId: number): Pr
   return row.count;
 }
 
-/** The business's runs of the day that have not finished. */
-export function unfinishedRuns(db: DbOrTx, businessAccountId: number, date: string): Promise<RunRow[]> {
+/** The business's runs that have not finished and plan any day from `first` to `last`. */
+export function unfinishedRuns(db: DbOrTx, businessAccountId: number, first: string, last = first): Promise<RunRow[]> {
   return db.select().from(syncJobs).where(and(
-    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.start_date, date),
+    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'),
+    lte(syncJobs.start_date, last), gte(sql`coalesce(${syncJobs.end_date}, ${syncJobs.start_date})`, first),
     inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
   )).orderBy(asc(syncJobs.id));
 }
@@ -89,11 +90,6 @@ export async function findRun(db: DbOrTx, businessAccountId: number, id: number,
   const query = db.select().from(syncJobs)
     .where(and(eq(syncJobs.id, id), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.business_account_id, businessAccountId)));
   const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
-export async function saveRunResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<RunRow> {
-  const [row] = await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id)).returning();
   return row;
 }
 
@@ -165,17 +161,19 @@ export async function savedRoutesOfDay(tx: DbOrTx, businessAccountId: number, da
 
 /**
  * Removes the routes a run wrote (their visits' route_id is cleared by the foreign key) and puts back the routes it
- * replaced, with their own ids; answers the run's routes that had been marked stale since, by practitioner.
+ * replaced, with their own ids; answers the run's routes that had been marked stale since, by practitioner and day.
  */
-export async function restoreRoutes(tx: DbOrTx, businessAccountId: number, jobId: number, saved: readonly SavedRoute[]): Promise<number[]> {
+export async function restoreRoutes(
+  tx: DbOrTx, businessAccountId: number, jobId: number, saved: readonly SavedRoute[],
+): Promise<{ practitionerId: number; day: string }[]> {
   const removed = await tx.delete(routes).where(and(eq(routes.business_account_id, businessAccountId), eq(routes.optimization_job_id, jobId)))
-    .returning({ practitionerId: routes.practitioner_id, staleAt: routes.stale_at });
+    .returning({ practitionerId: routes.practitioner_id, day: routes.day, staleAt: routes.stale_at });
   if (saved.length) {
     await tx.insert(routes).values(saved.map((route) => ({
       ...route, business_account_id: businessAccountId, applied_at: new Date(route.applied_at), stale_at: route.stale_at === null ? null : new Date(route.stale_at),
     })));
   }
-  return removed.filter((route) => route.staleAt !== null).map((route) => route.practitionerId);
+  return removed.filter((route) => route.staleAt !== null).map(({ practitionerId, day }) => ({ practitionerId, day }));
 }
 
 /** A visit as Apply left it, to tell at Undo whether it changed since. */

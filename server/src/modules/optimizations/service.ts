@@ -1,5 +1,5 @@
-// Optimisation runs as the API sees them: starting one for a day, reading it (progress, proposal), cancelling it,
-// applying its proposal in one transaction, or discarding it.
+// Optimisation runs as the API sees them: starting one for a day (or up to seven), reading it (progress, proposals),
+// cancelling it, applying its proposals in one transaction, or discarding them.
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { RouteMetrics, RouteStop } from '../../db/schema';
@@ -10,10 +10,11 @@ import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/qu
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import { businessTimeZone, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesAddedBy } from '../schedule';
+import { currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan } from '../schedule';
+import { businessTimeZone } from '../business-account';
 import type { DbOrTx } from '../../db/client';
 import { checkDay, practitionersToRoute } from './day';
-import type { AppliedChanges, RunParams, RunProgress, RunResult } from './job';
+import { datesOf, runDays, type AppliedChanges, type RunDay, type RunParams, type RunProgress, type RunResult } from './job';
 import type { OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
@@ -28,6 +29,8 @@ export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
 /** Runs of one business that may wait for a worker at once: one business cannot fill the queue with searches. */
 export const MAX_WAITING_RUNS = 3;
+/** A run plans at most a week: its last day is at most this many days after its first. */
+export const MAX_EXTRA_DAYS = 6;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const resultOf = (run: RunRow) => (run.result as RunResult | null) ?? null;
@@ -39,10 +42,12 @@ export function toOptimizationDto(run: RunRow): OptimizationDto {
     id: run.id,
     status: run.status,
     date: run.start_date!,
+    end_date: run.end_date ?? run.start_date!,
     mode: ((run.params as Partial<RunParams>).mode ?? 'keep_practitioners'),
     practitioner_ids: run.filters.practitioner_ids,
     progress: (run.progress as RunProgress | null) ?? null,
     proposal: (result?.proposal ?? null) as OptimizationDto['proposal'],
+    days: (result ? runDays(result).map((day) => day.proposal) : null) as OptimizationDto['days'],
     error_message: run.error_message,
     created_at: run.created_at.toISOString(),
     created_by_name: run.created_by_name,
@@ -58,20 +63,35 @@ export function toOptimizationDto(run: RunRow): OptimizationDto {
 
 export interface CreateOptimization {
   date: string;
+  end_date?: string;
   practitioner_ids?: number[];
   mode?: OptimizationMode;
 }
 
+/** Refuses (422, in words) a last day before the first or more than MAX_EXTRA_DAYS after it. */
+function checkLastDay(first: string, last: string): void {
+  checkDay(last, 'end_date');
+  const extra = Temporal.PlainDate.from(first).until(last).days;
+  if (extra < 0) throw invalid(`end_date: the last day (${longDate(last)}) is before the first (${longDate(first)}).`);
+  if (extra > MAX_EXTRA_DAYS) {
+    throw invalid(`end_date: a run plans at most ${MAX_EXTRA_DAYS + 1} days; ${longDate(last)} is ${extra} days after ${longDate(first)}.`);
+  }
+}
+
 /**
- * Starts a run: checks the day and the practitioners (each must be the business's, with a start place and working
- * hours that day), refuses while another unfinished run of the day shares a practitioner or while the business already
- * has MAX_WAITING_RUNS runs waiting, and queues the job.
+ * Starts a run: checks the days (the first not before today, the last at most MAX_EXTRA_DAYS after it) and the
+ * practitioners (each must be the business's, with a start place and working hours each day), refuses while another
+ * unfinished run of any of the days shares a practitioner or while the business already has MAX_WAITING_RUNS runs
+ * waiting, and queues the job.
  */
 export async function createOptimization(ctx: AppContext, auth: AuthContext, body: CreateOptimization): Promise<RunRow> {
   const { db } = ctx;
   const business = auth.businessAccountId;
   checkDay(body.date);
   checkNotPast(body.date, await businessTimeZone(db, business));
+  const lastDate = body.end_date ?? body.date;
+  checkLastDay(body.date, lastDate);
+  const dates = datesOf(body.date, lastDate);
   const mode = body.mode ?? 'keep_practitioners';
   const settings = await optimizationSettingsOf(db, business);
   if (mode === 'reassign' && !settings.allow_reassignment) {
@@ -83,11 +103,18 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     const own = await ownPractitionerIds(db, business, practitionerIds);
     if (practitionerIds.some((id) => !own.has(id))) throw notFound('Practitioner');
   } else {
-    practitionerIds = await practitionersWithVisits(db, business, dayBounds(body.date, await businessTimeZone(db, business)));
-    if (practitionerIds.length === 0) throw invalid(`practitioner_ids: no active practitioner has visits on ${longDate(body.date)}; choose the practitioners.`);
+    const timeZone = await businessTimeZone(db, business);
+    practitionerIds = await practitionersWithVisits(db, business, { from: dayBounds(body.date, timeZone).from, to: dayBounds(lastDate, timeZone).to });
+    if (practitionerIds.length === 0) {
+      throw invalid(`practitioner_ids: no active practitioner has visits ${dates.length > 1 ? `from ${longDate(body.date)} to ${longDate(lastDate)}` : `on ${longDate(body.date)}`}; choose the practitioners.`);
+    }
   }
-  // Only the practitioners' day is checked here; the run reads the visits when it starts.
-  const { problems } = practitionersToRoute(await loadPractitionerDays(db, business, practitionerIds, body.date), mode);
+  // Only the practitioners' days are checked here; the run reads the visits when it starts.
+  const problems: string[] = [];
+  for (const date of dates) {
+    const { problems: ofDay } = practitionersToRoute(await loadPractitionerDays(db, business, practitionerIds, date), mode);
+    problems.push(...ofDay.filter((problem) => !problems.includes(problem)));
+  }
   if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
 
   const run = await db.transaction(async (tx) => {
@@ -97,18 +124,18 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
         + 'Wait for one to finish, or cancel one, before starting another.', 'OPTIMIZATIONS_QUEUED');
     }
     const wanted = new Set(practitionerIds);
-    const clash = (await unfinishedRuns(tx, business, body.date)).find((other) => other.filters.practitioner_ids.some((id) => wanted.has(id)));
+    const clash = (await unfinishedRuns(tx, business, body.date, lastDate)).find((other) => other.filters.practitioner_ids.some((id) => wanted.has(id)));
     if (clash) {
       const shared = clash.filters.practitioner_ids.filter((id) => wanted.has(id));
       const names = await practitionerNames(tx, business, shared);
-      throw conflict(`An optimisation of ${longDate(body.date)} for ${shared.map((id) => names.get(id) ?? `practitioner #${id}`).join(', ')} `
+      throw conflict(`An optimisation of ${longDate(clash.start_date!)}${clash.end_date && clash.end_date !== clash.start_date ? ` to ${longDate(clash.end_date)}` : ''} for ${shared.map((id) => names.get(id) ?? `practitioner #${id}`).join(', ')} `
         + `has not finished yet (#${clash.id}). Wait for it to finish, or cancel it, before starting another.`, 'OPTIMIZATION_RUNNING');
     }
     return enqueueJob(tx, {
       businessAccountId: business,
       kind: 'OPTIMIZE',
       startDate: body.date,
-      endDate: body.date,
+      endDate: lastDate,
       filters: { practitioner_ids: practitionerIds, appointment_type_ids: [], business_location_ids: [] },
       params: { mode } satisfies RunParams,
       createdByUserId: auth.userId,
@@ -173,87 +200,114 @@ function newRoutesOf(proposal: Proposal): NewRoute[] {
 }
 
 /**
- * Applies a proposal, all or nothing: checks that every visit of the run's practitioners that day is as it was when
- * the proposal was made (none changed, none added or cancelled), then writes the routes, the visits' routes, arrival
- * times and practitioners, a change-log entry per changed visit, and marks the proposal applied.
+ * Applies a run's proposals, all or nothing: for each day in turn, checks that every visit of the run's practitioners
+ * that day is as it was when the proposal was made (none changed, none added or cancelled), then writes the routes,
+ * the visits' routes, arrival times and practitioners, a change-log entry per changed visit; then marks the run
+ * applied. When any day refuses, nothing is written, and a run of several days names the day in the 409.
  */
 export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: number) {
   const business = auth.businessAccountId;
   const applied = await ctx.db.transaction(async (tx) => {
     const { run, result } = await lockProposal(tx, auth, id);
-    const { proposal, fingerprints } = result;
-    const date = run.start_date!;
-    const practitionerIds = run.filters.practitioner_ids;
-    const timeZone = await businessTimeZone(tx, business);
-    const current = await dayVisits(tx, business, practitionerIds, dayBounds(date, timeZone), true);
-    const wasThen = new Map(fingerprints.map((print) => [print.appointment_id, print]));
-    const unchanged = current.length === fingerprints.length && current.every((visit) => {
-      const then = wasThen.get(visit.id);
-      return then !== undefined && sameVisit(then, {
-        appointment_id: visit.id, updated_at: visit.updatedAt.toISOString(), starts_at: visit.startsAt.toISOString(), ends_at: visit.endsAt.toISOString(),
-        practitioner_id: visit.practitionerId, arrive_at: visit.arriveAt?.toISOString() ?? null, cancelled_at: null, arrival_locked: visit.arrivalLocked,
-      });
-    });
-    if (date < todayIn(timeZone)) throw conflict(`${PAST_DAY} This proposal can no longer be applied.`, 'DAY_PASSED');
-    if (!unchanged) throw conflict(SCHEDULE_CHANGED, 'SCHEDULE_CHANGED');
-
-    const now = new Date();
-    const visitIds = current.map((visit) => visit.id);
-    const visitsBefore = (await writtenVisits(tx, business, visitIds))
-      .map(({ id, arrive_at, practitioner_id, route_id }) => ({ id, arrive_at, practitioner_id, route_id }));
-    const routesBefore = await savedRoutesOfDay(tx, business, date, practitionerIds);
-    const routeIds = await replaceRoutes(tx, business, date, practitionerIds, newRoutesOf(proposal), { jobId: run.id, userId: auth.userId, name: auth.fullName });
-    const before = new Map(current.map((visit) => [visit.id, visit]));
-    const updates = proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => ({
-      id: stop.appointment_id, routeId: routeIds.get(lane.practitioner_id)!, arriveAt: stop.arrive_at, practitionerId: lane.practitioner_id,
-    })));
-    // A visit the proposal moves that has started (or is about to) since it was made: the plan is no longer possible.
-    const settings = await optimizationSettingsOf(tx, business);
-    const until = fixedUntil(settings, now.getTime());
-    const startedSince = updates.find((update) => {
-      const visit = before.get(update.id)!;
-      const moves = visit.practitionerId !== update.practitionerId || currentArrival(visit).getTime() !== Date.parse(update.arriveAt);
-      return moves && (isFixedStart(currentArrival(visit), until) || Date.parse(update.arriveAt) <= until);
-    });
-    if (startedSince) {
-      const name = before.get(startedSince.id)!.clientName;
-      throw conflict(`${name ? `${name}'s visit` : 'A visit'} has started or starts within ${settings.fixed_before_minutes} minutes `
-        + 'since this proposal was made, and the proposal moves it. Run the optimisation again.', 'VISIT_STARTED');
+    const days = runDays(result);
+    const undo: AppliedChanges = { visits: [], written: [], routes: [] };
+    for (const day of days) {
+      try {
+        const changes = await applyDay(tx, auth, run, day);
+        undo.visits.push(...changes.visits);
+        undo.written.push(...changes.written);
+        undo.routes.push(...changes.routes);
+      } catch (error) {
+        if (days.length > 1 && error instanceof HttpError) {
+          throw new HttpError(error.statusCode, `${longDate(day.proposal.date)}: ${error.message}`, error.code, error.errors);
+        }
+        throw error;
+      }
     }
-    await refuseNewHardIssues(tx, business, date, updates, proposal);
-    await updateRoutedVisits(tx, business, updates);
-    const reason = `Optimised by ${auth.fullName}`;
-    const versions: VersionInput[] = updates.flatMap((update) => {
-      const visit = before.get(update.id)!;
-      const changes: VersionInput['changes'] = {};
-      if (visit.practitionerId !== update.practitionerId) changes.practitioner_id = [visit.practitionerId, update.practitionerId];
-      if (visit.arriveAt?.toISOString() !== update.arriveAt) changes.arrive_at = [visit.arriveAt, update.arriveAt];
-      return Object.keys(changes).length
-        ? [{ businessAccountId: business, itemType: 'Appointment' as const, itemId: update.id, event: 'update' as const, whodunnit: auth.fullName, changes, reason }]
-        : [];
-    });
-    await recordVersions(tx, versions);
-    const undo: AppliedChanges = { visits: visitsBefore, written: await writtenVisits(tx, business, visitIds), routes: routesBefore };
+    const now = new Date();
     return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName }, undo });
   });
-  const routes = (await listRoutesOfDay(ctx.db, business, applied.start_date!, null))
-    .filter((route) => route.optimization_job_id === applied.id);
-  return { optimization: toOptimizationDto(applied), routes: routes.map(toRouteDto) };
+  return { optimization: toOptimizationDto(applied), routes: await routesOfRun(ctx.db, business, applied, applied.id) };
+}
+
+/** The routes of the run's days: those the run wrote (`jobId`), or every route of its practitioners those days. */
+async function routesOfRun(db: DbOrTx, business: number, run: RunRow, jobId: number | null) {
+  const rows = [];
+  for (const date of datesOf(run.start_date!, run.end_date ?? run.start_date!)) {
+    const ofDay = await listRoutesOfDay(db, business, date, jobId === null ? run.filters.practitioner_ids : null);
+    rows.push(...(jobId === null ? ofDay : ofDay.filter((route) => route.optimization_job_id === jobId)));
+  }
+  return rows.map(toRouteDto);
+}
+
+/** Applies one day of a run (see applyOptimization) and answers what Undo needs of it. */
+async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay): Promise<AppliedChanges> {
+  const business = auth.businessAccountId;
+  const { proposal, fingerprints } = day;
+  const { date } = proposal;
+  const practitionerIds = run.filters.practitioner_ids;
+  const timeZone = await businessTimeZone(tx, business);
+  const current = await dayVisits(tx, business, practitionerIds, dayBounds(date, timeZone), true);
+  const wasThen = new Map(fingerprints.map((print) => [print.appointment_id, print]));
+  const unchanged = current.length === fingerprints.length && current.every((visit) => {
+    const then = wasThen.get(visit.id);
+    return then !== undefined && sameVisit(then, {
+      appointment_id: visit.id, updated_at: visit.updatedAt.toISOString(), starts_at: visit.startsAt.toISOString(), ends_at: visit.endsAt.toISOString(),
+      practitioner_id: visit.practitionerId, arrive_at: visit.arriveAt?.toISOString() ?? null, cancelled_at: null, arrival_locked: visit.arrivalLocked,
+    });
+  });
+  if (date < todayIn(timeZone)) throw conflict(`${PAST_DAY} This proposal can no longer be applied.`, 'DAY_PASSED');
+  if (!unchanged) throw conflict(SCHEDULE_CHANGED, 'SCHEDULE_CHANGED');
+
+  const now = new Date();
+  const visitIds = current.map((visit) => visit.id);
+  const visitsBefore = (await writtenVisits(tx, business, visitIds))
+    .map(({ id, arrive_at, practitioner_id, route_id }) => ({ id, arrive_at, practitioner_id, route_id }));
+  const routesBefore = await savedRoutesOfDay(tx, business, date, practitionerIds);
+  const routeIds = await replaceRoutes(tx, business, date, practitionerIds, newRoutesOf(proposal), { jobId: run.id, userId: auth.userId, name: auth.fullName });
+  const before = new Map(current.map((visit) => [visit.id, visit]));
+  const updates = proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => ({
+    id: stop.appointment_id, routeId: routeIds.get(lane.practitioner_id)!, arriveAt: stop.arrive_at, practitionerId: lane.practitioner_id,
+  })));
+  // A visit the proposal moves that has started (or is about to) since it was made: the plan is no longer possible.
+  const settings = await optimizationSettingsOf(tx, business);
+  const until = fixedUntil(settings, now.getTime());
+  const startedSince = updates.find((update) => {
+    const visit = before.get(update.id)!;
+    const moves = visit.practitionerId !== update.practitionerId || currentArrival(visit).getTime() !== Date.parse(update.arriveAt);
+    return moves && (isFixedStart(currentArrival(visit), until) || Date.parse(update.arriveAt) <= until);
+  });
+  if (startedSince) {
+    const name = before.get(startedSince.id)!.clientName;
+    throw conflict(`${name ? `${name}'s visit` : 'A visit'} has started or starts within ${settings.fixed_before_minutes} minutes `
+      + 'since this proposal was made, and the proposal moves it. Run the optimisation again.', 'VISIT_STARTED');
+  }
+  await refuseNewHardIssues(tx, business, date, practitionerIds, updates);
+  await updateRoutedVisits(tx, business, updates);
+  const reason = `Optimised by ${auth.fullName}`;
+  const versions: VersionInput[] = updates.flatMap((update) => {
+    const visit = before.get(update.id)!;
+    const changes: VersionInput['changes'] = {};
+    if (visit.practitionerId !== update.practitionerId) changes.practitioner_id = [visit.practitionerId, update.practitionerId];
+    if (visit.arriveAt?.toISOString() !== update.arriveAt) changes.arrive_at = [visit.arriveAt, update.arriveAt];
+    return Object.keys(changes).length
+      ? [{ businessAccountId: business, itemType: 'Appointment' as const, itemId: update.id, event: 'update' as const, whodunnit: auth.fullName, changes, reason }]
+      : [];
+  });
+  await recordVersions(tx, versions);
+  return { visits: visitsBefore, written: await writtenVisits(tx, business, visitIds), routes: routesBefore };
 }
 
 /**
  * Refuses (409 RULES_BROKEN, in words) a proposal that would now break a hard rule the day does not already break:
  * the day may have changed outside the run's practitioners since it was made (a client's visit with someone else).
+ * The same check (`checkPlan`) on the same kind of day as the proposal's, so an unchanged day never refuses it.
  */
 async function refuseNewHardIssues(
-  tx: DbOrTx, business: number, date: string, updates: { id: number; arriveAt: string; practitionerId: number }[], proposal: Proposal,
+  tx: DbOrTx, business: number, date: string, practitionerIds: readonly number[], updates: { id: number; arriveAt: string; practitionerId: number }[],
 ) {
-  const planned = new Map(updates.map((update) => [update.id, update]));
-  const names = new Map(proposal.lanes.map((lane) => [lane.practitioner_id, lane.practitioner_name]));
-  const broken = await hardIssuesAddedBy(tx, business, date, (now) => now.map((placement) => {
-    const update = planned.get(placement.visit.id);
-    return update ? { ...placement, practitionerId: update.practitionerId, start: new Date(update.arriveAt) } : placement;
-  }), names);
+  const planned = new Map(updates.map((update) => [update.id, { practitionerId: update.practitionerId, start: new Date(update.arriveAt) }]));
+  const broken = await hardIssuesOfPlan(tx, business, date, practitionerIds, planned);
   if (broken.length > 0) {
     throw conflict(`The day has changed since this proposal was made, and applying it now would break the rules: ${broken.map((issue) => issue.message).join(' ')} Run the optimisation again.`, 'RULES_BROKEN');
   }
@@ -310,7 +364,7 @@ export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: n
 
     const staleSince = await restoreRoutes(tx, business, run.id, routes);
     // The run's routes had been marked stale (the day changed around its visits): the restored ones are no truer.
-    await markRoutesStale(tx, business, staleSince.map((practitionerId) => ({ practitionerId, at: dayBounds(run.start_date!, timeZone).from })));
+    await markRoutesStale(tx, business, staleSince.map(({ practitionerId, day }) => ({ practitionerId, at: dayBounds(day, timeZone).from })));
     await updateRoutedVisits(tx, business, visits.map((visit) => ({
       id: visit.id, routeId: visit.route_id, arriveAt: visit.arrive_at, practitionerId: visit.practitioner_id,
     })));
@@ -327,6 +381,5 @@ export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: n
     await recordVersions(tx, versions);
     return updateJobResult(tx, run.id, { ...result, undone: { at: new Date().toISOString(), by_name: auth.fullName } });
   });
-  const routes = await listRoutesOfDay(ctx.db, business, undone.start_date!, undone.filters.practitioner_ids);
-  return { optimization: toOptimizationDto(undone), routes: routes.map(toRouteDto) };
+  return { optimization: toOptimizationDto(undone), routes: await routesOfRun(ctx.db, business, undone, null) };
 }

@@ -17,17 +17,16 @@ import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type TravelMatrix } from '../../optimizer';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import { loadDay, travelProviderFor } from './day';
+import { loadDay } from './day';
 import { buildDayProblem, type DayData, type DayProblem } from './problem';
 import { appointmentTypeNames, lockAppointmentRow, ownPractitionerIds, usualPractitioners } from './repository';
 import type { DbOrTx } from '../../db/client';
 import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } from './routes-repository';
-import { clearAppointmentRoute, moveAppointment, updateRoutedVisits } from '../appointments';
+import { clearAppointmentRoute, lockPartners, moveAppointment, updateRoutedVisits, type VisitMove } from '../appointments';
 import { markRoutesStale } from './routes-service';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
-import {
-  availabilityWindows, businessTimeZone, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, refuseHardBreaks,
-} from '../schedule';
+import { availabilityWindows, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, instantOfSeconds, refuseHardBreaks, type RuleWarning, travelProviderFor } from '../schedule';
+import { businessTimeZone } from '../business-account';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 
@@ -47,10 +46,10 @@ function parseStart(text: string): Date {
  * naming the field for a practitioner who does not deliver the visit's type (skills null = every type) or is inactive,
  * or a start that is not a time; 409 for a cancelled visit.
  */
-export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentId: number, body: MoveRequest): Promise<void> {
+export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentId: number, body: MoveRequest): Promise<RuleWarning[]> {
   const business = auth.businessAccountId;
   const newStart = body.starts_at === undefined ? undefined : parseStart(body.starts_at);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx): Promise<RuleWarning[]> => {
     const appointment = await lockAppointmentRow(tx, business, appointmentId);
     if (!appointment) throw notFound('Appointment');
     if (appointment.cancelled_at) throw conflict('This appointment is cancelled; it cannot be moved.', 'APPOINTMENT_CANCELLED');
@@ -89,40 +88,68 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       ends_at: new Date(startsAt.getTime() + length),
       arrive_at: newStart ?? appointment.arrive_at,
     };
-    const changes: ObjectChanges = {};
-    for (const field of ['practitioner_id', 'starts_at', 'ends_at', 'arrive_at'] as const) {
-      const [before, after] = [appointment[field], next[field]];
-      const same = before instanceof Date && after instanceof Date ? before.getTime() === after.getTime() : before === after;
-      if (!same) changes[field] = [before, after];
-    }
+    const changes = changesOfMove(appointment, next);
     const moves = Object.keys(changes).length > 0;
-    if (moves) {
-      await refuseHardBreaks(tx, business, { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at });
+    // A two-carer visit moves as one: a new time takes its partner (the client's booking at the same start with
+    // another practitioner) to the same arrival, with its own practitioner, and both are checked together.
+    const retimed = next.starts_at.getTime() !== appointment.starts_at.getTime() || next.arrive_at?.getTime() !== appointment.arrive_at?.getTime();
+    const partners = (retimed ? await lockPartners(tx, business, appointment) : []).map((partner) => {
+      const partnerNext: VisitMove = {
+        practitioner_id: partner.practitioner_id, starts_at: next.starts_at,
+        ends_at: new Date(next.starts_at.getTime() + partner.ends_at.getTime() - partner.starts_at.getTime()), arrive_at: next.arrive_at,
+      };
+      return { row: partner, next: partnerNext, changes: changesOfMove(partner, partnerNext) };
+    }).filter((partner) => Object.keys(partner.changes).length > 0);
+    const startedPartner = partners.find(({ row }) => isFixedStart(row.arrive_at ?? row.starts_at, until));
+    if (startedPartner) {
+      throw invalid(`This is a two-carer visit with ${startedPartner.row.practitionerName}, whose visit has started (or starts within ${settings.fixed_before_minutes} minutes): both keep their time.`);
     }
+    const warnings = !moves ? [] : await refuseHardBreaks(tx, business, [
+        { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at },
+        ...partners.map(({ row, next: partnerNext }) => ({
+          id: row.id, practitionerId: row.practitioner_id, startsAt: partnerNext.starts_at, endsAt: partnerNext.ends_at, arriveAt: partnerNext.arrive_at,
+        })),
+      ], travelProviderFor(ctx.config));
     // A visit already on a route stays there when nothing moves; one off a route may still be inserted into one.
-    if (!moves && (!body.into_route || appointment.route_id !== null)) return;
-    if (moves && appointment.route_id !== null) {
-      await clearAppointmentRoute(tx, business, appointmentId);
-      await dropStopFromRoute(tx, business, appointmentId, appointment.route_id);
-      changes.route_id = [appointment.route_id, null];
-    }
-    await moveAppointment(tx, business, appointmentId, next);
-    await markRoutesStale(tx, business, [
-      { practitionerId: appointment.practitioner_id, at: appointment.starts_at }, { practitionerId: next.practitioner_id, at: next.starts_at },
-    ]);
-    if (body.into_route) {
-      const [route] = await listRoutesOfDay(tx, business, date, [practitionerId]);
-      if (route) {
-        await joinRoute(ctx, tx, business, route, { id: appointmentId, arriveAt: next.arrive_at ?? next.starts_at });
-        await updateRoutedVisits(tx, business, [{ id: appointmentId, routeId: route.id, arriveAt: (next.arrive_at ?? next.starts_at).toISOString(), practitionerId }]);
-        changes.route_id = [appointment.route_id, route.id];
+    if (!moves && (!body.into_route || appointment.route_id !== null)) return warnings;
+    const write = async (row: { id: number; practitioner_id: number; starts_at: Date; route_id: number | null }, to: VisitMove, rowChanges: ObjectChanges, moved: boolean) => {
+      if (moved && row.route_id !== null) {
+        await clearAppointmentRoute(tx, business, row.id);
+        await dropStopFromRoute(tx, business, row.id, row.route_id);
+        rowChanges.route_id = [row.route_id, null];
       }
-    }
-    await recordVersion(tx, {
-      businessAccountId: business, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName, changes,
-      reason: `Moved by ${auth.fullName}`,
-    });
+      await moveAppointment(tx, business, row.id, to);
+      await markRoutesStale(tx, business, [
+        { practitionerId: row.practitioner_id, at: row.starts_at }, { practitionerId: to.practitioner_id, at: to.starts_at },
+      ]);
+      if (body.into_route) {
+        const [route] = await listRoutesOfDay(tx, business, date, [to.practitioner_id]);
+        if (route) {
+          await joinRoute(ctx, tx, business, route, { id: row.id, arriveAt: to.arrive_at ?? to.starts_at });
+          await updateRoutedVisits(tx, business, [{ id: row.id, routeId: route.id, arriveAt: (to.arrive_at ?? to.starts_at).toISOString(), practitionerId: to.practitioner_id }]);
+          rowChanges.route_id = [row.route_id, route.id];
+        }
+      }
+      await recordVersion(tx, {
+        businessAccountId: business, itemType: 'Appointment', itemId: row.id, event: 'update', whodunnit: auth.fullName, changes: rowChanges,
+        reason: `Moved by ${auth.fullName}`,
+      });
+    };
+    await write(appointment, next, changes, moves);
+    for (const partner of partners) await write(partner.row, partner.next, partner.changes, true);
+    return warnings;
   });
+}
+
+/** The fields a move changes, before and after. */
+function changesOfMove(before: VisitMove, after: VisitMove): ObjectChanges {
+  const changes: ObjectChanges = {};
+  for (const field of ['practitioner_id', 'starts_at', 'ends_at', 'arrive_at'] as const) {
+    const [was, now] = [before[field], after[field]];
+    const same = was instanceof Date && now instanceof Date ? was.getTime() === now.getTime() : was === now;
+    if (!same) changes[field] = [was, now];
+  }
+  return changes;
 }
 
 /** 409 naming the client and the practitioner when the visit's client asked not to be visited by them. */
@@ -175,7 +202,7 @@ export type InsertionDto = Schemas['Insertion'];
 export function placeOfInsertion(found: NonNullable<ReturnType<typeof cheapestInsertion>>, dayStartMs: number) {
   const stops = found.route.stops;
   const stop = stops[found.position];
-  const instant = (seconds: number) => new Date(Math.round(dayStartMs + seconds * 1000)).toISOString();
+  const instant = (seconds: number) => instantOfSeconds(dayStartMs, seconds);
   return {
     arrive_at: instant(stop.start),
     reach_at: instant(stop.arrival),
@@ -205,7 +232,7 @@ export async function findInsertion(
   }
   const timeZone = await businessTimeZone(db, business);
   const date = dayOf(target.startsAt, timeZone);
-  const day = await loadDay(db, business, { date, practitionerIds: ids, mode: 'reassign' });
+  const day = await loadDay(db, business, { date, practitionerIds: ids, mode: 'reassign', joiningClientId: target.clientId });
   if (day.problems.length) throw invalid(`practitioner_ids: ${day.problems.join(' ')}`, day.problems.map((problem) => `practitioner_ids: ${problem}`));
   const windows = availabilityWindows(target, day.data.practitioners[0].timeZone, dayStartMs(date, timeZone));
   if (windows !== null && windows.length === 0) {

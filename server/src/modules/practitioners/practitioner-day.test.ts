@@ -32,7 +32,7 @@ describe('resolvePractitionerDay', () => {
     const day = resolvePractitionerDay(practitioner({ max_visits: 6, max_travel_minutes: 90, skill_appointment_type_ids: [2, 4] }), '2026-11-23', places);
     expect(day).toEqual({
       practitionerId: 5, name: 'Pat Nguyen', active: true, timeZone: 'Australia/Brisbane', date: '2026-11-23',
-      dayStart: new Date('2026-11-22T14:00:00Z'), shift: { start: 28_800, end: 59_400 },
+      dayStart: new Date('2026-11-22T14:00:00Z'), shift: { start: 28_800, end: 59_400 }, hours: { start: 28_800, end: 59_400 },
       startPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047, geo_precision: 'street' },
       endPlace: { kind: 'home', id: null, name: 'Home', lat: -27.467, lng: 153.047, geo_precision: 'street' },
       break: null, skills: [2, 4], maxVisits: 6, maxTravelSeconds: 5400, problems: [], routable: true, notes: [], onLeave: null,

@@ -45,8 +45,10 @@ export interface PractitionerDay {
   /** yyyy-MM-dd, the day asked for. */
   date: string;
   dayStart: Date;
-  /** The day's working hours; null when the practitioner does not work that weekday. */
+  /** The day's working hours, cut by part-day leave (what a route keeps to); null when the practitioner does not work that weekday. */
   shift: { start: number; end: number } | null;
+  /** The day's working hours as their week gives them, leave aside (the rule book's "outside working hours"). */
+  hours: { start: number; end: number } | null;
   /** The start place with its position (the shape routes.start_place stores); null when none usable. */
   startPlace: Place | null;
   /** The end place; the start place when none is chosen; null when none usable. */
@@ -245,6 +247,7 @@ function practitionerDayOn(basis: PractitionerBasis, date: string, leave: readon
     date: text,
     dayStart: new Date(dayStartMs),
     shift,
+    hours: worked,
     startPlace: basis.startPlace,
     endPlace: basis.endPlace,
     break: routingBreak,

@@ -1,8 +1,9 @@
 // The rules of a practitioner's working data, which Rounds keeps for routing (migration 0050): where the day starts
 // and ends, the hours of each weekday, the break, and what makes a practitioner routable. Pure: no database; the
 // settings list, the PATCH and the optimiser's day resolver (service.ts) all read these.
-import type { GeoPrecision, PlaceKind, WorkingHours } from '../../db/schema';
-import type { PractitionerRow } from './repository';
+import type { GeoPrecision, PlaceKind, practitioners, WorkingHours } from '../../db/schema';
+
+type PractitionerRow = typeof practitioners.$inferSelect;
 
 /** Working hours are stored Monday first. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../http/errors';
-import { travelProviderFor } from '../optimizations';
+import { travelProviderFor } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
 import { LEGS_COUNTED, travelDays, type LegVisit, type TravelLeg } from '../travel-legs';
 import { DAY_TOTALS, freshTravelSummary } from '../travel-summary';

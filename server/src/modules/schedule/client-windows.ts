@@ -28,7 +28,9 @@ export interface ClientVisitTimes {
  * together, as they are; one practitioner's two bookings at once stay as booked).
  */
 export function clientWindows(visits: readonly ClientVisitTimes[], rules: RuleBook): (TimeWindow[] | null)[] {
-  const result = visits.map((visit) => (visit.own && visit.own.length > 0 ? visit.own : null));
+  // A visit that needs two practitioners keeps its time: with its partner, the pair stays together as booked (below);
+  // alone, no other time would bring it a second practitioner.
+  const result = visits.map((visit) => (visit.own && visit.own.length > 0 && !rules.needsTwo(visit.typeId) ? visit.own : null));
   const byClient = new Map<number, number[]>();
   visits.forEach((visit, index) => {
     if (visit.clientId === null) return;

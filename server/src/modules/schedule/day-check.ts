@@ -22,7 +22,16 @@ export interface CheckedVisit {
   availability: TimeWindow[] | null;
   /** The practitioner's working hours that day, when known. */
   shift: TimeWindow | null;
+  /** The practitioner's leave overlapping the day (day's clock). */
+  leave: TimeWindow[];
+  /** The appointment types the practitioner delivers (null: every type). */
+  skills: readonly number[] | null;
+  /** The practitioners the client asked not to be visited by. */
+  excludedPractitionerIds: readonly number[];
 }
+
+/** Travel seconds from the end of one visit to the start of the next (null: not known, e.g. no map point). */
+export type TravelBetween = (from: CheckedVisit, to: CheckedVisit) => number | null;
 
 export interface DayIssue {
   rule: RuleId;
@@ -31,13 +40,19 @@ export interface DayIssue {
   message: string;
 }
 
-/** The day's problems, in the rule book's order, then by time. `clock` writes a time of the day's clock as HH:mm. */
-export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, clock: (seconds: number) => string): DayIssue[] {
+/** The day's problems, in the rule book's order, then by time. `clock` writes a time of the day's clock as HH:mm (the day's end as 24:00). */
+export function dayIssues(
+  visits: readonly CheckedVisit[], rules: RuleBook, clock: (seconds: number) => string, travel?: TravelBetween,
+): DayIssue[] {
   const issues: (DayIssue & { at: number })[] = [];
   const add = (rule: RuleId, at: number, ids: number[], message: string) =>
     issues.push({ rule, hard: rules.isHard(rule), appointmentIds: ids, message, at });
   const span = (visit: CheckedVisit) => `${clock(visit.start)}–${clock(visit.start + visit.duration)}`;
   const client = (visit: CheckedVisit) => visit.clientName || 'A client';
+  const leaveText = (leave: TimeWindow) => {
+    const [from, to] = [clock(leave.start), clock(leave.end)];
+    return from === '00:00' && to === '24:00' ? 'all day' : `${from}–${to}`;
+  };
 
   for (const [, lane] of groupBy(visits, (visit) => visit.practitionerId)) {
     lane.sort((a, b) => a.start - b.start || a.id - b.id);
@@ -46,6 +61,16 @@ export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, cloc
         const [before, after] = [lane[i], lane[j]];
         add('practitioner-overlap', after.start, [before.id, after.id],
           `${after.practitionerName} has two visits at once: ${client(before)} ${span(before)} and ${client(after)} ${span(after)}.`);
+      }
+    }
+    for (let k = 1; travel && k < lane.length; k++) {
+      const [before, after] = [lane[k - 1], lane[k]];
+      const gap = after.start - (before.start + before.duration);
+      const needed = gap < 0 ? null : travel(before, after);
+      if (needed !== null && needed > gap) {
+        add('travel-time', after.start, [before.id, after.id],
+          `${after.practitionerName} has ${minutesText(gap)} to get from ${client(before)} (ends ${clock(before.start + before.duration)}) `
+          + `to ${client(after)} (${clock(after.start)}); the journey takes about ${minutesText(needed)}.`);
       }
     }
     const shift = lane[0].shift;
@@ -62,10 +87,17 @@ export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, cloc
   for (const [clientId, own] of groupBy(visits, (visit) => visit.clientId)) {
     if (clientId === null) continue;
     own.sort((a, b) => a.booked - b.booked || a.id - b.id);
+    const asBooked = (visit: CheckedVisit) => ({ ...visit, practitionerId: visit.bookedPractitionerId });
+    for (const visit of own) {
+      if (rules.needsTwo(visit.typeId) && !own.some((other) => isDoubleHanded(asBooked(visit), asBooked(other)))) {
+        add('double-handed', visit.start, [visit.id],
+          `${client(visit)}'s ${rules.typeName(visit.typeId) ?? 'visit'} at ${clock(visit.booked)} needs two practitioners; only ${visit.practitionerName} is booked.`);
+      }
+    }
     for (let i = 0; i < own.length; i++) {
       for (let j = i + 1; j < own.length; j++) {
         const [first, second] = [own[i], own[j]];
-        if (isDoubleHanded({ ...first, practitionerId: first.bookedPractitionerId }, { ...second, practitionerId: second.bookedPractitionerId })) {
+        if (isDoubleHanded(asBooked(first), asBooked(second))) {
           if (first.start !== second.start) {
             add('double-handed', Math.min(first.start, second.start), [first.id, second.id],
               `${client(first)}'s two-carer visit booked ${clock(first.booked)}: ${first.practitionerName} arrives ${clock(first.start)}, ${second.practitionerName} ${clock(second.start)}.`);
@@ -91,6 +123,19 @@ export function dayIssues(visits: readonly CheckedVisit[], rules: RuleBook, cloc
   }
 
   for (const visit of visits) {
+    const away = visit.leave.filter((leave) => leave.start < visit.start + visit.duration && leave.end > visit.start);
+    if (away.length > 0) {
+      add('on-leave', visit.start, [visit.id],
+        `${client(visit)} ${span(visit)} is booked with ${visit.practitionerName}, who is on leave ${away.map(leaveText).join(', ')}.`);
+    }
+    if (visit.typeId !== null && visit.skills !== null && !visit.skills.includes(visit.typeId)) {
+      add('skills', visit.start, [visit.id],
+        `${client(visit)} ${span(visit)} is with ${visit.practitionerName}, who does not deliver ${rules.typeName(visit.typeId) ?? 'this type of visit'}.`);
+    }
+    if (visit.excludedPractitionerIds.includes(visit.practitionerId)) {
+      add('excluded-practitioner', visit.start, [visit.id],
+        `${client(visit)} has asked not to be visited by ${visit.practitionerName} (visit ${span(visit)}).`);
+    }
     const allowed = toleranceWindow(rules, visit.typeId, visit.booked);
     if (visit.start < allowed.start || visit.start > allowed.end) {
       add('tolerance', visit.start, [visit.id],

@@ -68,6 +68,12 @@ const clockInstants = new Map<string, number>();
 
 export const secondsOf = (instant: Date, zeroMs: number) => (instant.getTime() - zeroMs) / 1000;
 
+/**
+ * The instant `seconds` after `zeroMs`, as ISO text, on the next whole second: the practice management system keeps
+ * whole seconds, and a fraction of travel rounded down would arrive before the practitioner can.
+ */
+export const instantOfSeconds = (zeroMs: number, seconds: number) => new Date(zeroMs + Math.ceil(seconds - 1e-6) * 1000).toISOString();
+
 /** The arrival a visit has today: its arrival time, else its booked start. */
 export const currentArrival = (visit: Pick<DayVisit, 'arriveAt' | 'startsAt'>) => visit.arriveAt ?? visit.startsAt;
 

@@ -2,14 +2,10 @@
 // clock. Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appointments, businessAccounts, clients, type AvailabilityEntry } from '../../db/schema';
+import { appointments, clients, practitioners, type AvailabilityEntry } from '../../db/schema';
+import { leaveOverlapping } from '../leave';
 import type { DayBounds, DayVisit } from './day-model';
 
-/** The business's time zone: its days and clocks are counted in it. */
-export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
-  const [row] = await db.select({ timeZone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  return row.timeZone;
-}
 
 /** The visit's client's preferred or excluded practitioners (migration 0081), ascending. */
 function practitionerIdsOf(kind: 'preferred' | 'excluded') {
@@ -72,4 +68,22 @@ export async function findVisit(db: DbOrTx, businessAccountId: number, id: numbe
     .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
   if (!row) return undefined;
   return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };
+}
+
+/** A practitioner as the rules read them on a day: their leave overlapping it, and the types they deliver (null: every type). */
+export interface StaffOfDay {
+  leave: { startsAt: Date; endsAt: Date }[];
+  skills: number[] | null;
+}
+
+/** Every practitioner of the business with their leave overlapping the day and their skills. */
+export async function dayStaff(db: DbOrTx, businessAccountId: number, day: DayBounds): Promise<Map<number, StaffOfDay>> {
+  const [rows, leave] = await Promise.all([
+    db.select({ id: practitioners.id, skills: practitioners.skill_appointment_type_ids }).from(practitioners)
+      .where(eq(practitioners.business_account_id, businessAccountId)),
+    leaveOverlapping(db, businessAccountId, null, day.from, day.to),
+  ]);
+  const staff = new Map(rows.map((row): [number, StaffOfDay] => [row.id, { leave: [], skills: row.skills }]));
+  for (const away of leave) staff.get(away.practitioner_id)?.leave.push({ startsAt: away.starts_at, endsAt: away.ends_at });
+  return staff;
 }

@@ -11,7 +11,11 @@ export type RuleId =
   | 'spacing'
   | 'tolerance'
   | 'availability'
-  | 'working-hours';
+  | 'working-hours'
+  | 'on-leave'
+  | 'skills'
+  | 'excluded-practitioner'
+  | 'travel-time';
 
 export interface Rule {
   id: RuleId;
@@ -27,6 +31,10 @@ export const RULES: readonly Rule[] = [
   { id: 'tolerance', title: 'Too far from the booked time' },
   { id: 'availability', title: "Outside the client's availability" },
   { id: 'working-hours', title: 'Outside working hours' },
+  { id: 'on-leave', title: 'Practitioner on leave' },
+  { id: 'skills', title: 'Practitioner does not deliver this type of visit' },
+  { id: 'excluded-practitioner', title: 'A practitioner the client asked not to see' },
+  { id: 'travel-time', title: 'Not enough travel time' },
 ];
 
 /** The business's settings the rules read (the optimisation settings). */
@@ -40,6 +48,10 @@ export interface RuleSettings {
 export interface TypeRules {
   tolerance_minutes: number | null;
   same_type_gap_minutes: number | null;
+  /** Its visits need two practitioners at once (absent: no). */
+  needs_two_practitioners?: boolean;
+  /** What it is called, for the day checker's words. */
+  name?: string;
 }
 
 export interface RuleBook {
@@ -49,16 +61,29 @@ export interface RuleBook {
   toleranceOf(typeId: number | null): number;
   /** The least gap (seconds) between the end of a client's earlier visit and the start of their later one. */
   gapBetween(earlierTypeId: number | null, laterTypeId: number | null): number;
+  /** Whether a visit of this type needs two practitioners at once (a double-handed visit). */
+  needsTwo(typeId: number | null): boolean;
+  /** The type's name, when known. */
+  typeName(typeId: number | null): string | null;
 }
+
+/**
+ * Rules that are shown but never make a plan unacceptable. Travel time is an estimate (the road server's or the
+ * great-circle model's), not a promise to a client: a short leg makes the practitioner late, which the tolerance
+ * and availability rules judge on their own.
+ */
+const SOFT_RULES: ReadonlySet<RuleId> = new Set(['working-hours', 'travel-time']);
 
 export function ruleBookOf(settings: RuleSettings, types: ReadonlyMap<number, TypeRules>): RuleBook {
   return {
-    isHard: (rule) => (rule === 'availability' ? settings.availability_mode === 'hard' : rule !== 'working-hours'),
+    isHard: (rule) => (rule === 'availability' ? settings.availability_mode === 'hard' : !SOFT_RULES.has(rule)),
     toleranceOf: (typeId) => 60 * ((typeId === null ? null : types.get(typeId)?.tolerance_minutes) ?? settings.tolerance_minutes),
     gapBetween: (earlier, later) => {
       const sameType = earlier !== null && earlier === later ? types.get(later)?.same_type_gap_minutes ?? 0 : 0;
       return 60 * Math.max(settings.client_gap_minutes, sameType);
     },
+    needsTwo: (typeId) => typeId !== null && types.get(typeId)?.needs_two_practitioners === true,
+    typeName: (typeId) => (typeId === null ? null : types.get(typeId)?.name ?? null),
   };
 }
 
@@ -74,7 +99,8 @@ export const bookedTogether = (a: { clientId: number | null; booked: number }, b
 
 /**
  * Two bookings of one client at the same booked start with different practitioners are one visit that needs two
- * practitioners: they arrive together rather than one after the other.
+ * practitioners: they arrive together rather than one after the other. A visit of a type that needs two practitioners
+ * (RuleBook.needsTwo) needs such a partner.
  */
 export const isDoubleHanded = (
   a: { clientId: number | null; booked: number; practitionerId: number },

@@ -1,5 +1,5 @@
 // What the sync module knows about one appointment, for its extra details: the PMS record it mirrors and when it
-// was imported and exported. Other modules ask for it here instead of reading sync's tables.
+// was imported and exported, for the extra details the sync handlers answer (with the appointments module's change log).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { resourceMaps } from '../../db/schema';

@@ -5,12 +5,13 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
+import { businessTimeZone } from '../business-account';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveProgress } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { PmsConflictError, PmsNotFoundError, PmsValidationError, type PmsAdapter, type PmsAppointment } from '../../pms';
 import { diff, insertVersions } from './changes';
-import { businessTimeZone, connectedAdapter, saveSnapshots, whodunnitOf } from './import-job';
+import { connectedAdapter, saveSnapshots, whodunnitOf } from './import-job';
 import { dayRangeToUtc } from './time-range';
 
 export interface ExportConflict { appointment_id: number; external_id: string; reason: string }
@@ -71,7 +72,7 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
   const business = job.business_account_id;
   const whodunnit = whodunnitOf('Export', job);
   const adapter = await connectedAdapter(run);
-  const timeZone = await businessTimeZone(run);
+  const timeZone = await businessTimeZone(run.ctx.db, run.job.business_account_id);
   const { from, to } = dayRangeToUtc(job.start_date!, job.end_date!, timeZone);
   const previous = job.result as Partial<ExportCounts> | null;
   const counts: ExportCounts = { exported: previous?.exported ?? 0, skipped_unchanged: 0, skipped_not_in_pms: 0, conflicts: [] };

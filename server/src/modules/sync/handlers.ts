@@ -1,14 +1,27 @@
-// HTTP handlers of imports, exports, the provider account and sync settings (operationIds in openapi.yaml).
+// HTTP handlers of imports, exports, the provider account, sync settings and an appointment's extra details (operationIds in openapi.yaml).
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
+import { AppointmentsService } from '../appointments';
+import { appointmentSyncHistory } from './appointment-history';
 import { cancelSyncJob, createSyncJob, findVisibleJob, listJobs, previewExport, toExportDto, toImportDto } from './jobs-service';
 import { connectProviderAccount, disconnectProviderAccount, toProviderAccountDto } from './provider-account-service';
 import { readSyncSettings, updateSyncSettings } from './settings-service';
 import { findProviderAccount } from './pms-connection';
 
 export function syncHandlers(ctx: AppContext): Handlers {
+  const appointments = new AppointmentsService(ctx);
   return {
+    // An appointment's extra details: its change log (the appointments module, which also answers 404 for one the caller
+    // may not see) with the PMS record it mirrors and when it was imported and exported.
+    getAppointmentExtraDetails: async (request) => {
+      const auth = callerOf(request);
+      const { id } = paramsOf(request, 'getAppointmentExtraDetails');
+      const versions = await appointments.changeLog(auth, id);
+      const history = await appointmentSyncHistory(ctx.db, auth.businessAccountId, id);
+      return { resource_map: history.resource_map, versions, import_history: history.import_history, export_history: history.export_history };
+    },
+
     createImport: async (request, reply) => {
       const job = await createSyncJob(ctx, callerOf(request), 'IMPORT', bodyOf(request, 'createImport'));
       return reply.code(201).send({ import: toImportDto(job) });

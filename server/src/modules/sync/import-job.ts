@@ -4,7 +4,8 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
-import { appointments, businessAccounts, clients, type SyncFilters } from '../../db/schema';
+import { appointments, clients, type SyncFilters } from '../../db/schema';
+import { businessTimeZone } from '../business-account';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
@@ -62,12 +63,6 @@ export async function placementFor(run: JobRun): Promise<Placement> {
   };
 }
 
-export async function businessTimeZone(run: JobRun): Promise<string> {
-  const [business] = await run.ctx.db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts)
-    .where(eq(businessAccounts.id, run.job.business_account_id));
-  return business?.time_zone ?? 'Australia/Brisbane';
-}
-
 /** Local filter ids → external ids; null means "no filter", [] means "nothing can match". */
 export async function externalFilters(run: JobRun, filters: SyncFilters) {
   const db = run.ctx.db;
@@ -107,7 +102,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
   const business = job.business_account_id;
   const whodunnit = whodunnitOf('Import', job);
   const adapter = await connectedAdapter(run);
-  const timeZone = await businessTimeZone(run);
+  const timeZone = await businessTimeZone(run.ctx.db, run.job.business_account_id);
   const counts: ImportCounts = {
     appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0, appointments_unchanged: 0,
     clients_created: 0, clients_updated: 0, clients_placed: 0, leave_imported: 0, leave_removed: 0, records_skipped: 0, warnings: [],

@@ -5,8 +5,7 @@ export { runImport } from './import-job';
 // For tests: the reference-data pull on its own, and the change-log reason of a hand-placed pin an import replaced.
 export { syncReferenceData } from './reference-sync';
 export { MANUAL_PIN_REPLACED } from './places';
-// For other modules: a new business's settings (accounts) and an appointment's import and export history (appointments).
+// For other modules: a new business's settings (accounts).
 export { createSyncSettings } from './settings-service';
-export { appointmentSyncHistory, type AppointmentSyncHistory, type SyncHistoryEntry } from './appointment-history';
 // For the dashboard: the last import and export the caller may read, as the API shows them.
 export { lastSyncJobs, toExportDto, toImportDto } from './jobs-service';

@@ -1,8 +1,9 @@
 // The first pull after a provider account is connected: reference data, then the account becomes ACTIVE.
 import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError } from '../../pms';
+import { businessTimeZone } from '../business-account';
 import { adapterForAccount, findProviderAccount } from './pms-connection';
-import { businessTimeZone, placementFor } from './import-job';
+import { placementFor } from './import-job';
 import { markSetupComplete } from './provider-account-service';
 import { syncReferenceData } from './reference-sync';
 
@@ -11,7 +12,7 @@ export async function runProviderSetup(run: JobRun) {
   const account = await findProviderAccount(ctx.db, job.business_account_id);
   if (!account || account.status === 'DISCONNECTED') throw new ProviderAccountUnusableError('The practice management system was disconnected before its data was loaded.');
   const adapter = adapterForAccount(ctx, account, run.tuning);
-  const counts = await syncReferenceData(ctx.db, adapter, job.business_account_id, await businessTimeZone(run), {
+  const counts = await syncReferenceData(ctx.db, adapter, job.business_account_id, await businessTimeZone(run.ctx.db, run.job.business_account_id), {
     signal: run.signal, guard: run.guard, placement: await placementFor(run),
   });
   await markSetupComplete(ctx, account.id);

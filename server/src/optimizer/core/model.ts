@@ -6,6 +6,7 @@ export const DEFAULT_WEIGHTS: ObjectiveWeights = {
   continuity: 10,
   lateness: 5,
   overtime: 2,
+  balance: 0,
 };
 export const DEFAULT_MAX_LATENESS_MINUTES = 60;
 export const DEFAULT_COST_PER_HOUR = 60;
@@ -40,6 +41,10 @@ export interface CoreModel {
   /** Cost per second late and per second of overtime (weights applied). */
   lateCost: number;
   otCost: number;
+  /** Cost per second² of a route's working time (weights.balance per hour²); 0 when balance is off. */
+  balanceCost: number;
+  /** Each vehicle's working time planned before this day (seconds; Practitioner.workedBeforeSeconds). */
+  workedBefore: Float64Array;
   /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
   multi: Uint8Array;
   /** True when some visit has several windows or a soft window (routes then count them on every update). */
@@ -96,6 +101,8 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     otMax: new Float64Array(V),
     lateCost: weights.lateness / 60,
     otCost: weights.overtime / 60,
+    balanceCost: weights.balance / 3600 ** 2,
+    workedBefore: new Float64Array(V),
     winOff: new Int32Array(size + 1),
     winS: new Float64Array(0),
     winEnd: new Float64Array(0),
@@ -164,6 +171,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     }
     m.capacity[v] = p.capacity ?? Infinity;
     m.maxWork[v] = p.maxWorkingTime ?? Infinity;
+    m.workedBefore[v] = p.workedBeforeSeconds ?? 0;
     m.maxTravel[v] = p.maxTravelTime ?? Infinity;
     m.costTime[v] = (weights.travelCost * (p.costPerHour ?? DEFAULT_COST_PER_HOUR)) / 3600;
     m.costDist[v] = (weights.travelCost * (p.costPerKm ?? DEFAULT_COST_PER_KM)) / 1000;
@@ -220,3 +228,7 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/** The balance term of vehicle v's route of `work` seconds (0 for an empty route): (before + work)² − before², priced. */
+export const balanceTerm = (m: CoreModel, v: number, work: number): number =>
+  work === 0 ? 0 : m.balanceCost * work * (work + 2 * m.workedBefore[v]);

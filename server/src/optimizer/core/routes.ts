@@ -1,4 +1,4 @@
-import type { CoreModel } from './model';
+import { balanceTerm, type CoreModel } from './model';
 
 const EPS = 1e-7;
 
@@ -32,9 +32,11 @@ export class RouteState {
   readonly nMulti: Int32Array;
   /** Soft-window visits on each route. */
   readonly nSoft: Int32Array;
-  /** Route cost: travel plus `softCost` (lateness and overtime, priced by simulation). */
+  /** Route cost: travel plus `softCost` (lateness and overtime, priced by simulation) plus `balanceCost`. */
   readonly cost: Float64Array;
   readonly softCost: Float64Array;
+  /** The balance term of each route (balanceTerm of its duration; 0 for an empty route). */
+  readonly balanceCost: Float64Array;
   /** Route (vehicle) of each visit, -1 when unassigned. */
   readonly routeOf: Int32Array;
   readonly posOf: Int32Array;
@@ -54,6 +56,7 @@ export class RouteState {
     this.nSoft = new Int32Array(V);
     this.cost = new Float64Array(V);
     this.softCost = new Float64Array(V);
+    this.balanceCost = new Float64Array(V);
     this.routeOf = new Int32Array(m.n).fill(-1);
     this.posOf = new Int32Array(m.n).fill(-1);
     this.seq = new Int32Array(this.stride + 2);
@@ -139,8 +142,10 @@ export class RouteState {
       if (softCost === Infinity) softCost = 0;
     }
     this.softCost[r] = softCost;
+    const balance = this.len[r] === 0 ? 0 : balanceTerm(m, r, this.fD[kl]);
+    this.balanceCost[r] = balance;
     this.cost[r] =
-      this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl] + softCost;
+      this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl] + softCost + balance;
   }
 
   /** True when route r's feasibility must be confirmed by simulation rather than segment data alone. */
@@ -150,7 +155,7 @@ export class RouteState {
   }
 
   /**
-   * Cost delta (travel, plus lateness and overtime on priced routes) of inserting visit c after position
+   * Cost delta (travel, the balance term, plus lateness and overtime on priced routes) of inserting visit c after position
    * i of route r, or Infinity when infeasible. O(1) for plain routes; exact simulation otherwise.
    */
   insertionDelta(r: number, i: number, c: number, bound: number): number {
@@ -164,6 +169,7 @@ export class RouteState {
     const dT = m.dur[pc] + m.dur[cq] - m.dur[pq];
     const delta = m.costTime[r] * dT + m.costDist[r] * (m.dist[pc] + m.dist[cq] - m.dist[pq]);
     if (delta >= bound) return Infinity;
+    let balanceDelta = 0;
     if (this.fLoad[k] + m.demand[c] + this.bLoad[k + 1] > m.capacity[r]) return Infinity;
     // prefix ⊕ c
     const t1 = m.dur[pc];
@@ -182,8 +188,10 @@ export class RouteState {
     const d2 = D + t2;
     if (E + d2 - this.bL[kn] > EPS) return Infinity;
     const dWT2 = Math.max(this.bE[kn] - d2 - L, 0);
-    if (D + this.bD[kn] + t2 + dWT2 > m.maxWork[r] + EPS) return Infinity;
+    const work = D + this.bD[kn] + t2 + dWT2;
+    if (work > m.maxWork[r] + EPS) return Infinity;
     if (this.fTT[k] + t1 + t2 + this.bTT[kn] > m.maxTravel[r] + EPS) return Infinity;
+    if (m.balanceCost > 0) balanceDelta = balanceTerm(m, r, work) - this.balanceCost[r];
     if (m.multi[c] || m.lateMax[c] > 0 || this.isComplex(r)) {
       const last = this.len[r] + 1;
       const seq = this.seq;
@@ -193,9 +201,9 @@ export class RouteState {
       for (let j = i + 1; j <= last; j++) seq[s++] = this.nodes[base + j];
       const softCost = simulateCost(m, r, seq, s, null);
       if (softCost === Infinity) return Infinity;
-      return delta + softCost - this.softCost[r];
+      return delta + balanceDelta + softCost - this.softCost[r];
     }
-    return delta;
+    return delta + balanceDelta;
   }
 
   /** Inserts visit c after position i of route r. */

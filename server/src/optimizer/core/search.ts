@@ -1,5 +1,5 @@
 import { Rng } from '../rng';
-import type { CoreModel } from './model';
+import { balanceTerm, type CoreModel } from './model';
 import { RouteState } from './routes';
 
 export interface SearchParams {
@@ -148,7 +148,7 @@ export class Search {
     for (let r = 0; r < V; r++) {
       if (this.rs.len[r]) {
         legs += this.rs.len[r] + 1;
-        travel += this.rs.cost[r];
+        travel += this.rs.cost[r] - this.rs.balanceCost[r];
       }
     }
     this.avgLegCost = legs ? travel / legs : 1;
@@ -446,6 +446,7 @@ export class Search {
     // Legs into c: from c's own row when the matrix is symmetric (p→c = c→p), else down its column.
     const stepP = m.symmetric ? 1 : size;
     const bD = rs.bD, bE = rs.bE, bL = rs.bL, bTT = rs.bTT, bLoad = rs.bLoad;
+    const bal = m.balanceCost, workedBefore = m.workedBefore;
     const EPS = 1e-7;
     let left = 0;
     let gap = this.nextGap(blink, logKeep);
@@ -486,6 +487,7 @@ export class Search {
           const a = m.costTime[r], b = m.costDist[r];
           const cap = m.capacity[r] - qc, maxW = m.maxWork[r] + EPS, maxT = m.maxTravel[r] + EPS;
           const complex = multiC || rs.isComplex(r);
+          const balR = rs.balanceCost[r];
           const base = r * stride;
           let p = nodes[base];
           for (let k = base; k <= base + len; k++) {
@@ -513,8 +515,14 @@ export class Search {
             if (E + d2 - bL[k + 1] > EPS) continue;
             const L = Math.min(lc - d1, L1);
             const dWT2 = Math.max(bE[k + 1] - d2 - L, 0);
-            if (D + bD[k + 1] + t2 + dWT2 > maxW) continue;
+            const work = D + bD[k + 1] + t2 + dWT2;
+            if (work > maxW) continue;
             if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
+            if (bal > 0) {
+              // The balance term: the route's duration² after the insertion, less before.
+              delta += bal * work * (work + 2 * workedBefore[r]) - balR;
+              if (delta >= best) continue;
+            }
             if (complex) {
               // Exact simulation; on priced routes it adds the change in lateness and overtime cost.
               const exact = rs.insertionDelta(r, k - base, c, Infinity);
@@ -605,6 +613,7 @@ export class Search {
    * type (same end location, shift, limits and costs) where the new edge reaches one of the visit's
    * nearest neighbours (granular, as in HGS), first improvement, until no exchange improves.
    * Both new routes are checked in O(1) by merging a forward prefix with the other route's backward suffix.
+   * With balance on, an exchange's delta adds the change of both routes' balance terms (their new durations).
    */
   private twoOptStar(): void {
     const m = this.m;
@@ -614,6 +623,7 @@ export class Search {
     const nodes = rs.nodes, stride = rs.stride;
     const G = Math.min(this.K, this.params.granularity);
     const EPS = 1e-7;
+    const bal = m.balanceCost;
     let improved = true;
     let rounds = 0;
     while (improved && rounds++ < 50) {
@@ -636,15 +646,28 @@ export class Search {
             const k2 = r2 * stride + rs.posOf[q2] - 1;
             const p2 = nodes[k2];
             const p1q2 = p1 * size + q2, p2q1 = p2 * size + q1;
-            const delta =
+            let delta =
               a * (dur[p1q2] + dur[p2q1] - dur[p1 * size + q1] - dur[p2 * size + q2]) +
               b * (dist[p1q2] + dist[p2q1] - dist[p1 * size + q1] - dist[p2 * size + q2]);
-            if (delta > -1e-9) continue;
+            if (bal === 0 && delta > -1e-9) continue;
             if (rs.fLoad[k1] + rs.bLoad[k2 + 1] > cap || rs.fLoad[k2] + rs.bLoad[k1 + 1] > cap) continue;
-            if (!this.joinFeasible(k1, k2 + 1, dur[p1q2], maxW, maxT)) continue;
-            if (!this.joinFeasible(k2, k1 + 1, dur[p2q1], maxW, maxT)) continue;
-            this.applyTwoOptStar(r1, i, r2, rs.posOf[q2] - 1);
-            this.cost += delta;
+            const work1 = this.joinWork(k1, k2 + 1, dur[p1q2], maxW, maxT);
+            if (work1 === Infinity) continue;
+            const work2 = this.joinWork(k2, k1 + 1, dur[p2q1], maxW, maxT);
+            if (work2 === Infinity) continue;
+            const j = rs.posOf[q2] - 1;
+            if (bal > 0) {
+              // r2 keeps j visits and takes len1 - i: it may be left empty (no balance term).
+              const empty2 = j === 0 && i === len1;
+              delta += balanceTerm(m, r1, work1) + (empty2 ? 0 : balanceTerm(m, r2, work2)) - rs.balanceCost[r1] - rs.balanceCost[r2];
+              if (delta > -1e-9) continue;
+              const before = rs.cost[r1] + rs.cost[r2];
+              this.applyTwoOptStar(r1, i, r2, j);
+              this.cost += rs.cost[r1] + rs.cost[r2] - before;
+            } else {
+              this.applyTwoOptStar(r1, i, r2, j);
+              this.cost += delta;
+            }
             improved = true;
             break;
           }
@@ -653,14 +676,18 @@ export class Search {
     }
   }
 
-  /** Whether prefix (forward data at index kf) followed by suffix (backward data at kb) is feasible. */
-  private joinFeasible(kf: number, kb: number, t: number, maxW: number, maxT: number): boolean {
+  /**
+   * The duration of prefix (forward data at index kf) followed by suffix (backward data at kb), Infinity when
+   * infeasible.
+   */
+  private joinWork(kf: number, kb: number, t: number, maxW: number, maxT: number): number {
     const rs = this.rs;
     const d = rs.fD[kf] - rs.fTW[kf] + t;
-    if (rs.fE[kf] + d - rs.bL[kb] > 1e-7) return false;
+    if (rs.fE[kf] + d - rs.bL[kb] > 1e-7) return Infinity;
     const dWT = Math.max(rs.bE[kb] - d - rs.fL[kf], 0);
-    if (rs.fD[kf] + rs.bD[kb] + t + dWT > maxW) return false;
-    return rs.fTT[kf] + t + rs.bTT[kb] <= maxT;
+    const work = rs.fD[kf] + rs.bD[kb] + t + dWT;
+    if (work > maxW) return Infinity;
+    return rs.fTT[kf] + t + rs.bTT[kb] <= maxT ? work : Infinity;
   }
 
   private applyTwoOptStar(r1: number, i: number, r2: number, j: number): void {

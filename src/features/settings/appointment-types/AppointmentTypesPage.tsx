@@ -1,19 +1,19 @@
 // /settings/appointment-types: every user sees the types with duration, colour and their rules of home care (how far a
 // visit may arrive from its booked time, the business's unless the type has its own; the least gap after the client's
-// last visit of the type that day); an ADMIN can edit them.
+// last visit of the type that day; whether its visits need two practitioners at once); an ADMIN can edit them.
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { selectUser } from '../../../machines/auth';
 import { messageOfError } from '../../../api/errors';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ErrorNote } from '../../../ui/forms';
-import type { AppointmentType } from '../../appointments';
-import { appointmentQueries, appointmentTypeQueries } from '../../appointments';
+import type { AppointmentType } from '../../../entities/appointments/api';
+import { appointmentQueries, appointmentTypeQueries } from '../../../entities/appointments/queries';
 import { unwrap } from '../../../api/errors';
-import { optimizationSettingsQueries } from '../optimization-settings/queries';
+import { optimizationSettingsQueries } from '../../../entities/optimization-settings/queries';
 
 const APPOINTMENT_TYPE_UPDATED = 'The appointment type has been updated.';
 
@@ -25,6 +25,7 @@ const NAME_CELL = `${CELL} max-sm:order-first max-sm:w-full`;
 const RULE_CELL = `${CELL} max-sm:w-full`;
 const TOLERANCE_HEADING = 'Tolerance';
 const GAP_HEADING = 'Hours since the client’s last visit of this type';
+const TWO_HEADING = 'Needs two practitioners';
 
 const swatch = (color: string | null | undefined) => (color && color !== '' ? color : '#000000');
 
@@ -59,7 +60,8 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
         {isAdmin ? 'Durations set how long each visit takes when schedules are optimised.' : 'Appointment types and how long each visit takes.'}{' '}
         Tolerance: how far a visit of the type may arrive from its booked time{isAdmin ? ' (empty: the business’s, in Optimisation settings)' : ''}. Hours
         since the client’s last visit of this type: the least gap before another visit of the same type that day (e.g. 4 between medication
-        checks){isAdmin ? '; empty: none' : ''}.
+        checks){isAdmin ? '; empty: none' : ''}. Needs two practitioners: each visit of the type is a two-carer visit, booked
+        twice for the client at the same time with two practitioners, who arrive together.
       </PageHeader>
       <Card className="p-0">
         {types.isPending && <PageSpinner label="Loading appointment types" />}
@@ -80,6 +82,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
                   <th scope="col" className="px-4 py-2">Duration</th>
                   <th scope="col" className="px-4 py-2">{TOLERANCE_HEADING}</th>
                   <th scope="col" className="px-4 py-2">{GAP_HEADING}</th>
+                  <th scope="col" className="px-4 py-2">{TWO_HEADING}</th>
                   {isAdmin && <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>}
                 </tr>
               </thead>
@@ -87,7 +90,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
                 {types.data.map((type) =>
                   isAdmin ? (
                     <EditableTypeRow
-                      key={`${type.id}-${type.name}-${type.duration}-${type.color}-${type.tolerance_minutes}-${type.same_type_gap_minutes}`}
+                      key={`${type.id}-${type.name}-${type.duration}-${type.color}-${type.tolerance_minutes}-${type.same_type_gap_minutes}-${type.needs_two_practitioners}`}
                       type={type}
                       businessTolerance={businessTolerance}
                     />
@@ -97,7 +100,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
                 )}
                 {types.data.length === 0 && (
                   <tr>
-                    <td colSpan={6} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
+                    <td colSpan={7} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
                   </tr>
                 )}
               </tbody>
@@ -120,6 +123,7 @@ function TypeRow({ type, businessTolerance }: { type: AppointmentType; businessT
         <PhoneLabel>{GAP_HEADING}</PhoneLabel>
         {type.same_type_gap_minutes != null ? hoursText(type.same_type_gap_minutes) : 'None'}
       </td>
+      <td className={RULE_CELL} data-testid="type-two-practitioners"><PhoneLabel>{TWO_HEADING}</PhoneLabel>{type.needs_two_practitioners ? 'Yes' : 'No'}</td>
     </tr>
   );
 }
@@ -139,6 +143,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
   const ids = useId();
   const [tolerance, setTolerance] = useState(type.tolerance_minutes == null ? '' : String(type.tolerance_minutes));
   const [gapHours, setGapHours] = useState(hoursOf(type.same_type_gap_minutes));
+  const [needsTwo, setNeedsTwo] = useState(type.needs_two_practitioners === true);
   const [problem, setProblem] = useState<string | null>(null);
   const changes = {
     ...(name.trim() !== type.name ? { name: name.trim() } : {}),
@@ -146,6 +151,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
     ...(color.toLowerCase() !== swatch(type.color).toLowerCase() ? { color } : {}),
     ...(wholeOrEmpty(tolerance) !== (type.tolerance_minutes ?? null) ? { tolerance_minutes: wholeOrEmpty(tolerance) } : {}),
     ...(gapMinutesOf(gapHours) !== (type.same_type_gap_minutes ?? null) ? { same_type_gap_minutes: gapMinutesOf(gapHours) } : {}),
+    ...(needsTwo !== (type.needs_two_practitioners === true) ? { needs_two_practitioners: needsTwo } : {}),
   };
   const save = useMutation({
     mutationFn: async () => {
@@ -215,6 +221,18 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
           className={`w-20 ${inputClass}`}
         />{' '}
         h<span id={`${ids}-gap`} className="sr-only">Empty: none beyond the gap between any two of the client’s visits.</span>
+      </td>
+      <td className={RULE_CELL}>
+        <label className="inline-flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={needsTwo}
+            onChange={(event) => setNeedsTwo(event.target.checked)}
+            aria-label={`${TWO_HEADING} for ${type.name}`}
+            className="size-4"
+          />
+          <span aria-hidden="true" className="sm:hidden">{TWO_HEADING}</span>
+        </label>
       </td>
       <td className={CELL}>
         <button type="button" onClick={submit} disabled={Object.keys(changes).length === 0 || save.isPending} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40 dark:border-slate-600">

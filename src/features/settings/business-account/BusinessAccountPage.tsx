@@ -6,7 +6,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Temporal } from 'temporal-polyfill';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -16,7 +16,7 @@ import { MapView } from '../../../ui/map/MapView';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
-import { SPEC_DEFAULTS } from '../../../ui/businessDefaults';
+import { SPEC_DEFAULTS } from '../../../app/businessDefaults';
 import { BUSINESS_ACCOUNT_SAVE_ERROR, type BusinessAccount, type BusinessAccountChanges } from './api';
 import { useSaveBusinessAccount } from './mutations';
 import { businessAccountQueries } from './queries';
@@ -41,13 +41,16 @@ interface Draft {
   week_start: number;
   reminder_hour: number;
   reminders_enabled: boolean;
+  /** Text as typed: metres. */
+  arrival_far_metres: string;
 }
-type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour';
+type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour' | 'arrival_far_metres';
 
 const draftOf = (account: BusinessAccount): Draft => ({
   name: account.name, time_zone: account.time_zone, contact_email: account.contact_email, contact_phone: account.contact_phone,
   lat: account.map_center_is_default ? '' : String(account.map_center.lat), lng: account.map_center_is_default ? '' : String(account.map_center.lng),
   week_start: account.week_start, reminder_hour: account.reminder_hour, reminders_enabled: account.reminders_enabled,
+  arrival_far_metres: String(account.arrival_far_metres),
 });
 
 /** What the form alone can tell is wrong. */
@@ -62,6 +65,10 @@ function draftProblems(draft: Draft): Map<Field, string> {
     if (lat === '' || lng === '' || !Number.isFinite(la) || !Number.isFinite(ln) || Math.abs(la) > 90 || Math.abs(ln) > 180) {
       problems.set('map_center', 'Enter a latitude (−90 to 90) and a longitude (−180 to 180), or use the default centre.');
     }
+  }
+  const far = draft.arrival_far_metres.trim();
+  if (!/^\d+$/.test(far) || Number(far) < 25 || Number(far) > 100_000) {
+    problems.set('arrival_far_metres', 'Enter a whole number of metres from 25 to 100000.');
   }
   return problems;
 }
@@ -78,12 +85,14 @@ function changesOf(draft: Draft, saved: Draft): BusinessAccountChanges {
   if (draft.week_start !== saved.week_start) changes.week_start = draft.week_start;
   if (draft.reminder_hour !== saved.reminder_hour) changes.reminder_hour = draft.reminder_hour;
   if (draft.reminders_enabled !== saved.reminders_enabled) changes.reminders_enabled = draft.reminders_enabled;
+  if (draft.arrival_far_metres.trim() !== saved.arrival_far_metres) changes.arrival_far_metres = Number(draft.arrival_far_metres);
   return changes;
 }
 
 const FIELD_OF_PATH: Record<string, Field> = {
   name: 'name', time_zone: 'time_zone', contact_email: 'contact_email', contact_phone: 'contact_phone', map_center: 'map_center',
   'map_center.lat': 'map_center', 'map_center.lng': 'map_center', week_start: 'week_start', reminder_hour: 'reminder_hour',
+  arrival_far_metres: 'arrival_far_metres',
 };
 
 /** What changing the zone does, with today's 09:00 in the old zone as the example. */
@@ -217,6 +226,17 @@ function AccountForm({ account }: { account: BusinessAccount }) {
           </select>
           <p className={hintClass}>Each day at this hour in the business’s time zone ({draft.time_zone}).</p>
           {problem('reminder_hour')}
+        </div>
+      </Card>
+
+      <Card className="space-y-4">
+        <h2 className="text-base font-semibold">Visits on the phone</h2>
+        <div>
+          <label htmlFor={`${ids}-far`} className={labelClass}>Flag an arrival further than (metres)</label>
+          <input id={`${ids}-far`} type="text" inputMode="numeric" className={selectClass} value={draft.arrival_far_metres} {...invalid('arrival_far_metres')}
+            onChange={(event) => change({ arrival_far_metres: event.target.value })} />
+          <p className={hintClass}>When a practitioner taps Arrived this far from the client’s address, the visit is recorded and marked for you to check.</p>
+          {problem('arrival_far_metres')}
         </div>
       </Card>
 

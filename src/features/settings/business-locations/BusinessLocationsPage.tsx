@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import { coordinatesInWords, isPlaced, precisionText } from '../../../lib/geoPrecision';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { PointPrecision } from '../../../ui/PointPrecision';
 import { ErrorNote } from '../../../ui/forms';
-import { businessLocationQueries } from '../../appointments';
+import { businessLocationQueries } from '../../../entities/appointments/queries';
 
 export default function BusinessLocationsPage({ route }: RoutePageProps) {
   const { api } = useServices();

@@ -1,7 +1,8 @@
 // /settings/optimization-settings (ADMIN): how the optimiser plans a day. The rules it keeps (client availability as
 // hard windows or soft with a maximum lateness, the rules of home care: how far an arrival may move from the booked time
 // and the least gap between a client's visits; overtime, a buffer per visit, arrival rounding), what it tries hardest
-// to achieve as plain choices with the weights under "Advanced" (typing a weight makes the choice Custom), the default
+// to achieve as plain choices with the weights under "Advanced" (typing a weight makes the choice Custom), whether to
+// balance the day between practitioners (its weight under "Advanced" too, apart from the choice), the default
 // search time and whether reassigning visits between practitioners is offered. Only what changed is saved.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
@@ -10,16 +11,16 @@ import { useServices } from '../../../app/ServicesContext';
 import { useShownTimeZone } from '../../../app/timeZone';
 import { formatDateTime } from '../../../lib/dates';
 import { messageOfError } from '../../../api/errors';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { ErrorNote, SubmitButton, focusFirstProblem, useFieldProblems } from '../../../ui/forms';
 import { LeaveGuard } from '../../../ui/LeaveGuard';
 import { Icon } from '../../../ui/Icon';
 import { TextLink } from '../../../ui/TextLink';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
-import { OPTIMIZATION_SETTINGS_SAVE_ERROR, type OptimizationSettings } from './api';
+import { OPTIMIZATION_SETTINGS_SAVE_ERROR, type OptimizationSettings } from '../../../entities/optimization-settings/api';
 import { useSaveOptimizationSettings } from './mutations';
-import { optimizationSettingsQueries } from './queries';
+import { optimizationSettingsQueries } from '../../../entities/optimization-settings/queries';
 import {
   PRESET_CHOICES, ROUNDING_CHOICES, WEIGHT_FIELDS, choosePreset, draftOfSettings, editWeight, settingsChanges, settingsFieldOf, settingsValues,
   settingsProblems, type Rounding, type SettingsDraft, type SettingsField,
@@ -207,6 +208,24 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
             )}
           </div>
           {problem('preset')}
+          <div className="mt-4">
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                checked={draft.balanceWorkload}
+                onChange={(event) => change({ balanceWorkload: event.target.checked })}
+                className="mt-1 size-4 rounded border-slate-300"
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">Balance the day between practitioners</span>
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  Share the visits so working days come out closer in length, even if that adds some travel. The proposal shows the spread of working
+                  time (longest day less shortest) before and after.
+                </span>
+              </span>
+            </label>
+            {problem('balance_workload')}
+          </div>
           <Disclosure defaultOpen={saved.preset === 'custom'} as="div" className="mt-4">
             <DisclosureButton className="group inline-flex items-center gap-1 text-sm font-medium text-sky-700 hover:underline dark:text-sky-400">
               <Icon name="chevronDown" className="size-4 transition group-data-open:rotate-180" />
@@ -238,6 +257,25 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
                 ))}
               </div>
               {problem('weights')}
+              <div className="mt-4">
+                <label htmlFor={`${ids}-balance-weight`} className={labelClass}>Balance between practitioners</label>
+                <input
+                  id={`${ids}-balance-weight`}
+                  type="number"
+                  min={0}
+                  max={1000}
+                  step="any"
+                  value={draft.balanceWeight}
+                  onChange={(event) => change({ balanceWeight: event.target.value })}
+                  {...fieldProps('balance_weight', `${ids}-balance-weight-hint`)}
+                  className={inputClass}
+                />
+                <p id={`${ids}-balance-weight-hint`} className={hintClass}>
+                  When the day is balanced: per hour² of each practitioner’s working day. Moving an hour from a day 3 hours longer to the shorter one
+                  is worth 4 × this in minutes of travel (10 by default). Does not change the choice above.
+                </p>
+                {problem('balance_weight')}
+              </div>
             </DisclosurePanel>
           </Disclosure>
         </FormSection>

@@ -3,9 +3,9 @@
 // refused is shown by the form, field by field.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
-import { appointmentQueries } from '../../appointments';
-import { saveOptimizationSettings, type OptimizationSettingsChanges } from './api';
-import { optimizationSettingsQueries } from './queries';
+import { appointmentQueries } from '../../../entities/appointments/queries';
+import { saveOptimizationSettings, type OptimizationSettingsChanges } from '../../../entities/optimization-settings/api';
+import { optimizationSettingsQueries } from '../../../entities/optimization-settings/queries';
 
 export const OPTIMIZATION_SETTINGS_SAVED = 'The optimisation settings have been saved.';
 

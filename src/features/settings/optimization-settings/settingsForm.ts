@@ -1,6 +1,6 @@
 // The optimisation settings form as data: the draft the inputs change, its problems in words by field, and the changes
 // it makes (only those are sent). A plain choice (preset) stands for its weights; editing a weight makes it custom.
-import type { OptimizationPreset, OptimizationSettings, OptimizationSettingsChanges, OptimizationWeights } from './api';
+import type { OptimizationPreset, OptimizationSettings, OptimizationSettingsChanges, OptimizationWeights } from '../../../entities/optimization-settings/api';
 
 export type NamedPreset = Exclude<OptimizationPreset, 'custom'>;
 export type WeightKey = keyof OptimizationWeights;
@@ -37,12 +37,14 @@ export interface SettingsDraft {
   fixedBefore: string;
   tolerance: string;
   clientGap: string;
+  balanceWorkload: boolean;
+  balanceWeight: string;
 }
 
 export type SettingsField =
   | 'availability_mode' | 'max_lateness_minutes' | 'overtime_minutes' | 'visit_buffer_minutes' | 'arrival_rounding_minutes'
   | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment' | 'fixed_before_minutes'
-  | 'tolerance_minutes' | 'client_gap_minutes';
+  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight';
 
 const weightsDraft = (weights: OptimizationWeights): Record<WeightKey, string> =>
   Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [key, String(weights[key])])) as Record<WeightKey, string>;
@@ -61,6 +63,8 @@ export function draftOfSettings(settings: OptimizationSettings): SettingsDraft {
     fixedBefore: String(settings.fixed_before_minutes),
     tolerance: String(settings.tolerance_minutes),
     clientGap: String(settings.client_gap_minutes),
+    balanceWorkload: settings.balance_workload,
+    balanceWeight: String(settings.balance_weight),
   };
 }
 
@@ -92,6 +96,7 @@ export function settingsProblems(draft: SettingsDraft): Map<SettingsField, strin
   for (const { key } of WEIGHT_FIELDS) {
     if (!numberIn(draft.weights[key], 0, 1000)) problems.set(`weights.${key}`, 'A number from 0 to 1000.');
   }
+  if (!numberIn(draft.balanceWeight, 0, 1000)) problems.set('balance_weight', 'A number from 0 to 1000.');
   if (WEIGHT_FIELDS.every(({ key }) => Number(draft.weights[key]) === 0) && !problems.has('weights.travel_time')) {
     problems.set('weights', 'At least one weight must be above 0, or the optimiser has nothing to improve.');
   }
@@ -120,6 +125,8 @@ export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): Opt
   if (Number(draft.fixedBefore) !== Number(saved.fixedBefore)) changes.fixed_before_minutes = Number(draft.fixedBefore);
   if (Number(draft.tolerance) !== Number(saved.tolerance)) changes.tolerance_minutes = Number(draft.tolerance);
   if (Number(draft.clientGap) !== Number(saved.clientGap)) changes.client_gap_minutes = Number(draft.clientGap);
+  if (draft.balanceWorkload !== saved.balanceWorkload) changes.balance_workload = draft.balanceWorkload;
+  if (Number(draft.balanceWeight) !== Number(saved.balanceWeight)) changes.balance_weight = Number(draft.balanceWeight);
   return changes;
 }
 
@@ -130,7 +137,7 @@ export function settingsValues(draft: SettingsDraft): Partial<Record<SettingsFie
     availability_mode: draft.availabilityMode, max_lateness_minutes: draft.maxLateness, overtime_minutes: draft.overtime,
     visit_buffer_minutes: draft.buffer, arrival_rounding_minutes: draft.rounding, preset: draft.preset, weights: draft.weights,
     search_seconds: draft.searchSeconds, allow_reassignment: draft.allowReassignment, fixed_before_minutes: draft.fixedBefore,
-    tolerance_minutes: draft.tolerance, client_gap_minutes: draft.clientGap,
+    tolerance_minutes: draft.tolerance, client_gap_minutes: draft.clientGap, balance_workload: draft.balanceWorkload, balance_weight: draft.balanceWeight,
     ...Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [`weights.${key}`, draft.weights[key]])),
   };
 }
@@ -140,7 +147,7 @@ export function settingsFieldOf(path: string): SettingsField | null {
   if (weight && WEIGHT_FIELDS.some(({ key }) => key === weight[1])) return `weights.${weight[1] as WeightKey}`;
   const fields: readonly SettingsField[] = [
     'availability_mode', 'max_lateness_minutes', 'overtime_minutes', 'visit_buffer_minutes', 'arrival_rounding_minutes', 'preset', 'weights', 'search_seconds', 'allow_reassignment', 'fixed_before_minutes',
-    'tolerance_minutes', 'client_gap_minutes',
+    'tolerance_minutes', 'client_gap_minutes', 'balance_workload', 'balance_weight',
   ];
   const head = path.split(/[.[]/)[0] as SettingsField;
   return fields.includes(head) ? head : null;

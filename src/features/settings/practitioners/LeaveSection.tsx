@@ -15,9 +15,9 @@ import { SingleDatePicker } from '../../../ui/DateRangePicker';
 import { ErrorNote, useFieldProblems } from '../../../ui/forms';
 import { Section } from '../../../ui/ModalFrame';
 import { TimeField } from '../../../ui/TimeField';
-import { LEAVE_DELETE_ERROR, LEAVE_SAVE_ERROR, type LeaveInput, type PractitionerLeave, type PractitionerSettings } from './api';
+import { LEAVE_DELETE_ERROR, LEAVE_SAVE_ERROR, type LeaveInput, type PractitionerLeave, type PractitionerSettings } from '../../../entities/practitioners/api';
 import { useDeleteLeave, useSaveLeave } from './mutations';
-import { leaveQueries } from './queries';
+import { leaveQueries } from '../../../entities/practitioners/queries';
 import { timeInputClass } from './WeekHoursEditor';
 
 type LeaveField = 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'reason';

@@ -17,12 +17,12 @@ import { Button } from '../../../ui/Button';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { PointPrecision } from '../../../ui/PointPrecision';
 import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
-import type { BusinessLocation } from '../../appointments';
-import { appointmentTypeQueries, businessLocationQueries } from '../../appointments';
+import type { BusinessLocation } from '../../../entities/appointments/api';
+import { appointmentTypeQueries, businessLocationQueries } from '../../../entities/appointments/queries';
 import type { CustomLocation } from '../custom-locations/api';
 import { customLocationQueries } from '../custom-locations/queries';
 import { useKnownPlaces } from '../knownPlaces';
-import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from './api';
+import { PRACTITIONER_SAVE_ERROR, type PractitionerSettings } from '../../../entities/practitioners/api';
 import { LeaveSection } from './LeaveSection';
 import { useUpdatePractitioner } from './mutations';
 import {

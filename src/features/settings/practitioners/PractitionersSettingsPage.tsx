@@ -8,15 +8,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import { messageOfError } from '../../../api/errors';
 import { urlParam, useUrlState } from '../../../lib/urlState';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Button } from '../../../ui/Button';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { PointPrecision } from '../../../ui/PointPrecision';
 import { ErrorNote } from '../../../ui/forms';
-import type { PractitionerSettings } from './api';
+import type { PractitionerSettings } from '../../../entities/practitioners/api';
 import { PractitionerEditDialog } from './PractitionerEditDialog';
-import { practitionerSettingsQueries } from './queries';
+import { practitionerSettingsQueries } from '../../../entities/practitioners/queries';
 import { SetHoursDialog } from './SetHoursDialog';
 import { hoursSummary } from './workingHours';
 

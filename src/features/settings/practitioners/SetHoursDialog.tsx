@@ -7,7 +7,7 @@ import { fieldProblemsOf } from '../../../api/errors';
 import { Button } from '../../../ui/Button';
 import { ErrorNote, focusFirstProblem } from '../../../ui/forms';
 import { ModalFrame } from '../../../ui/ModalFrame';
-import { WORKING_HOURS_SAVE_ERROR, type PractitionerSettings } from './api';
+import { WORKING_HOURS_SAVE_ERROR, type PractitionerSettings } from '../../../entities/practitioners/api';
 import { useSetWorkingHours } from './mutations';
 import { WeekHoursEditor } from './WeekHoursEditor';
 import { DEFAULT_DAY, WEEKDAY_NAMES, draftProblems, hoursOfDraft, type DayDraft } from './workingHours';

@@ -4,13 +4,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useServices } from '../../../app/ServicesContext';
 import type { ApiClient } from '../../../api/client';
-import { appointmentQueries, practitionerQueries } from '../../appointments';
+import { appointmentQueries, practitionerQueries } from '../../../entities/appointments/queries';
 import { customLocationQueries } from '../custom-locations/queries';
 import {
   createLeave, deleteLeave, setWorkingHours, updateLeave, updatePractitioner, type LeaveInput, type PractitionerChanges, type PractitionerSettings,
   type VisitsOutsideHours, type WorkingHours,
-} from './api';
-import { leaveQueries, practitionerSettingsQueries } from './queries';
+} from '../../../entities/practitioners/api';
+import { leaveQueries, practitionerSettingsQueries } from '../../../entities/practitioners/queries';
 
 export const practitionerSavedMessage = (name: string) => `${name}’s settings have been saved.`;
 export const workingHoursSetMessage = (count: number) =>

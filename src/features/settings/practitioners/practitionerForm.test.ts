@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PractitionerSettings } from './api';
+import type { PractitionerSettings } from '../../../entities/practitioners/api';
 import { changesOf, draftOf, draftProblemsOf, formFieldOf } from './practitionerForm';
 
 const base: PractitionerSettings = {

@@ -2,7 +2,7 @@
 // draft (the rules the server keeps, said before it is asked), and the changes a draft makes (only those are sent).
 import type { GeocodeResult } from '../../../api/geocode';
 import { pinFitsAddress } from '../../../lib/geoPrecision';
-import type { PlaceChoice, PractitionerChanges, PractitionerSettings } from './api';
+import type { PlaceChoice, PractitionerChanges, PractitionerSettings } from '../../../entities/practitioners/api';
 import { clockMinutes, draftOfHours, draftProblems, hoursOfDraft, isClock, type DayDraft } from './workingHours';
 
 /** Find's answer when it placed nothing (said under the address), and the problem with saving that address. */

@@ -1,5 +1,5 @@
 // A practitioner's week of working hours (seven days, Monday first, null = off) in words and as a form's draft.
-import type { WorkingHours } from './api';
+import type { WorkingHours } from '../../../entities/practitioners/api';
 
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const SHORT_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { Button } from '../../../ui/Button';
 import { selectRole, selectUser } from '../../../machines/auth';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 

@@ -8,7 +8,7 @@ import { useShownTimeZone } from '../../../app/timeZone';
 import { messageOfError } from '../../../api/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { selectPaymentRequired } from '../../../machines/startUp';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Button } from '../../../ui/Button';
 import { ErrorNote, SuccessNote } from '../../../ui/forms';
 import { Card, PageHeader } from '../../../ui/PageHeader';

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../../api/client';
 import { unwrap } from '../../../api/errors';
-import { ensureOk, type Tag } from '../../clients';
+import { ensureOk } from '../../../api/errors';
+import type { Tag } from '../../../entities/clients/api';
 
 export interface TagChanges {
   name?: string;

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button';
 import { ErrorNote, FieldMessage, focusFirstProblem, TextField, useFieldProblems } from '../../../ui/forms';
 import { ModalFrame } from '../../../ui/ModalFrame';
 import { MultiSelect } from '../../../ui/MultiSelect';
-import { practitionerQueries } from '../../appointments';
+import { practitionerQueries } from '../../../entities/appointments/queries';
 import { INVITE_ERROR, SAVE_ERROR, type BusinessUser, type Role } from './api';
 import { useInviteUser, useUpdateUser } from './mutations';
 import { ROLE_LABELS, ROLES } from './roles';

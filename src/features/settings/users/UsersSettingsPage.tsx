@@ -11,7 +11,7 @@ import { messageOfError } from '../../../api/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { urlParam, useUrlState } from '../../../lib/urlState';
 import { selectUser } from '../../../machines/auth';
-import type { RoutePageProps } from '../../../routes/routeTypes';
+import type { RoutePageProps } from '../../../router/routeTypes';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote, TextField } from '../../../ui/forms';

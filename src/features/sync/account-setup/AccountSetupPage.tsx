@@ -14,7 +14,7 @@ import { Card, PageHeader } from '../../../ui/PageHeader';
 import { Icon } from '../../../ui/Icon';
 import { PageSpinner, Spinner } from '../../../ui/PageSpinner';
 import type { SyncJob } from '../../../api/jobs';
-import { resultSummary } from '../jobStatus';
+import { resultSummary } from '../../../entities/jobs/jobStatus';
 import { SyncJobPanel } from '../SyncJobPanel';
 import { syncJobQueries } from '../queries';
 import { ConnectAccountForm } from '../provider-account/ConnectAccountForm';

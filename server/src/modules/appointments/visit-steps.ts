@@ -1,0 +1,241 @@
+// A visit as it happens (issue 26): the practitioner's steps On my way → Arrived → Done, or Could not attend with a
+// reason, and a coordinator's reopening. Each step is kept as a row (its time, the phone's place, the distance to the
+// visit's point, who recorded it) and moves the appointment's visit_state in the same transaction. A phone that sends
+// a step twice (a retry after a lost answer) sends the same idempotency key, and gets the first answer back.
+import { Temporal } from 'temporal-polyfill';
+import { practitionerScope, type AuthContext } from '../../auth/access';
+import type { BodyOf, Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import type { VisitState, VisitStepKind } from '../../db/schema-visits';
+import type { WorkingHours } from '../../db/schema';
+import { recordVersion } from '../audit';
+import { findAppointment, lockAppointment } from './repository';
+import {
+  currentSteps, insertStep, isDuplicateKey, setVisitState, stepByKey, stepSettingsOf, workingHoursOf, type VisitStepRow,
+} from './visit-steps-repository';
+
+export type VisitStepInput = BodyOf<'recordVisitStep'>;
+
+/**
+ * A phone's clock may run ahead of the server's: a step up to this far ahead is recorded at the server's now (a step
+ * cannot have happened later than it arrived); further ahead is refused.
+ */
+const CLOCK_SKEW_MS = 15 * 60_000;
+
+/** What each step is called where a person reads it. */
+export const STEP_WORDS: Record<VisitStepKind, string> = {
+  on_my_way: 'On my way', arrived: 'Arrived', done: 'Done', could_not_attend: 'Could not attend', reopened: 'Reopened',
+};
+const STATE_WORDS: Record<VisitState, string> = {
+  not_started: 'not started', on_my_way: 'on the way', arrived: 'arrived', done: 'done', could_not_attend: 'marked could not attend',
+};
+const REASON_WORDS: Record<NonNullable<VisitStepRow['reason']>, string> = {
+  client_not_home: 'client not home', refused: 'refused', hospital: 'in hospital', other: 'other',
+};
+
+/** The states each step may follow, and the state it leaves. Arrived may come without On my way (a tap forgotten). */
+const STEPS: Record<VisitStepKind, { from: readonly VisitState[]; to: VisitState }> = {
+  on_my_way: { from: ['not_started'], to: 'on_my_way' },
+  arrived: { from: ['not_started', 'on_my_way'], to: 'arrived' },
+  done: { from: ['arrived'], to: 'done' },
+  could_not_attend: { from: ['not_started', 'on_my_way', 'arrived'], to: 'could_not_attend' },
+  reopened: { from: ['on_my_way', 'arrived', 'done', 'could_not_attend'], to: 'not_started' },
+};
+
+/** Why a step cannot follow the visit's state, in words. */
+function outOfOrder(step: VisitStepKind, state: VisitState): string {
+  if (step === 'reopened') return 'This visit has not started, so there is nothing to reopen.';
+  if (state === 'done' || state === 'could_not_attend') {
+    return `This visit is already ${STATE_WORDS[state]}: ${STEP_WORDS[step]} cannot follow. A coordinator can reopen it.`;
+  }
+  if (step === 'done') return `${STEP_WORDS.done} comes after ${STEP_WORDS.arrived}: this visit is ${STATE_WORDS[state]}. Tap Arrived first.`;
+  if (step === state) return `This visit is already ${STATE_WORDS[state]}.`;
+  return `${STEP_WORDS[step]} cannot follow: this visit is already ${STATE_WORDS[state]}.`;
+}
+
+/** Metres between two points on the earth (haversine). */
+export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The input's own problems (before any visit is read), each naming its field. */
+function checkInput(input: VisitStepInput): void {
+  const problems: string[] = [];
+  if (input.step === 'could_not_attend' && !input.reason) problems.push('reason: say why the visit could not happen (client not home, refused, hospital or other).');
+  if (input.step !== 'could_not_attend' && input.reason) problems.push(`reason: only Could not attend takes a reason, not ${STEP_WORDS[input.step]}.`);
+  if (input.reason === 'other' && !input.reason_text?.trim()) problems.push("reason_text: say in words what happened when the reason is 'other'.");
+  if (input.reason_text !== undefined && input.step !== 'could_not_attend') problems.push('reason_text: only Could not attend takes a reason.');
+  if (input.note !== undefined && input.step !== 'done') problems.push(`note: only Done takes a note, not ${STEP_WORDS[input.step]}.`);
+  if ((input.lat === undefined) !== (input.lng === undefined)) problems.push('lat and lng go together: send both or neither.');
+  if (input.accuracy_m !== undefined && input.lat === undefined) problems.push('accuracy_m: send it with lat and lng.');
+  if (problems.length) throw invalid(problems.join(' '), problems);
+}
+
+function parseAt(text: string): Temporal.Instant {
+  try {
+    return Temporal.Instant.from(text);
+  } catch {
+    throw invalid(`at must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-11-24T09:00:00+10:00 (got "${text}").`);
+  }
+}
+
+const dayWords = (day: Temporal.PlainDate) => day.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
+const clockWords = (instant: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
+
+/** The day after `today` on which the practitioner works (has hours), within a week; the next day when they have none. */
+export function nextWorkingDay(today: Temporal.PlainDate, hours: readonly (WorkingHours | null)[]): Temporal.PlainDate {
+  for (let days = 1; days <= 7; days += 1) {
+    const day = today.add({ days });
+    if (hours[day.dayOfWeek - 1]) return day;
+  }
+  return today.add({ days: 1 });
+}
+
+export function toStepDto(row: VisitStepRow): Schemas['VisitStep'] {
+  return {
+    id: row.id,
+    appointment_id: row.appointment_id,
+    step: row.step,
+    at: row.at.toISOString(),
+    recorded_at: row.recorded_at.toISOString(),
+    lat: row.lat,
+    lng: row.lng,
+    accuracy_m: row.accuracy_m,
+    distance_m: row.distance_m,
+    far_from_client: row.far_from_client,
+    reason: row.reason,
+    reason_text: row.reason_text,
+    note: row.note,
+    recorded_by_name: row.recorded_by_name,
+  };
+}
+
+export interface RecordedStep {
+  /** False when the idempotency key had been used: the first answer, nothing recorded. */
+  created: boolean;
+  step: Schemas['VisitStep'];
+  appointment: Schemas['Appointment'];
+}
+
+export class VisitStepsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async record(auth: AuthContext, appointmentId: number, input: VisitStepInput): Promise<RecordedStep> {
+    checkInput(input);
+    if (input.step === 'reopened' && auth.role === 'PRACTITIONER') {
+      throw forbidden('Only a coordinator can reopen a visit: ask the office.');
+    }
+    const at = input.at === undefined ? null : parseAt(input.at);
+    const scope = { businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) };
+    let outcome: { created: boolean; row: VisitStepRow };
+    try {
+      outcome = await this.ctx.db.transaction((tx) => this.recordIn(tx, auth, scope, appointmentId, input, at));
+    } catch (error) {
+      // The same key sent twice at once for two visits: the first committed; the second reads its answer.
+      if (!isDuplicateKey(error)) throw error;
+      outcome = { created: false, row: await this.replay(this.ctx.db, auth.businessAccountId, appointmentId, input) };
+    }
+    const appointment = await findAppointment(this.ctx.db, scope, appointmentId);
+    if (!appointment) throw notFound('Appointment');
+    return { created: outcome.created, step: toStepDto(outcome.row), appointment };
+  }
+
+  private async replay(db: AppContext['db'], businessAccountId: number, appointmentId: number, input: VisitStepInput): Promise<VisitStepRow> {
+    const first = await stepByKey(db, businessAccountId, input.idempotency_key);
+    if (!first) throw conflict('The step could not be stored: send it again.', 'VISIT_STEP_RETRY');
+    if (first.appointment_id !== appointmentId || first.step !== input.step) {
+      throw conflict('This idempotency_key was already used for another step: make a new key for each step.', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    return first;
+  }
+
+  private async recordIn(
+    tx: AppContext['db'], auth: AuthContext, scope: { businessAccountId: number; practitionerIds: number[] | null },
+    appointmentId: number, input: VisitStepInput, at: Temporal.Instant | null,
+  ): Promise<{ created: boolean; row: VisitStepRow }> {
+    const businessAccountId = auth.businessAccountId;
+    const appointment = await lockAppointment(tx, scope, appointmentId);
+    if (!appointment) throw notFound('Appointment');
+    // Under the visit's lock, so a retry racing its first send waits for it and reads its answer.
+    if (await stepByKey(tx, businessAccountId, input.idempotency_key)) {
+      return { created: false, row: await this.replay(tx, businessAccountId, appointmentId, input) };
+    }
+    if (appointment.cancelled_at) throw conflict('This visit is cancelled: its steps cannot be recorded.', 'APPOINTMENT_CANCELLED');
+
+    const { timeZone, arrivalFarMetres } = await stepSettingsOf(tx, businessAccountId);
+    const now = Temporal.Now.instant();
+    const visitDay = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+    if (auth.role === 'PRACTITIONER') {
+      const today = now.toZonedDateTimeISO(timeZone).toPlainDate();
+      const next = nextWorkingDay(today, await workingHoursOf(tx, businessAccountId, appointment.practitioner_id));
+      if (!visitDay.equals(today) && !visitDay.equals(next)) {
+        throw forbidden(`This visit is on ${dayWords(visitDay)}: from the phone, steps are recorded for today's visits and the next working day's.`, 'VISIT_DAY_CLOSED');
+      }
+    }
+
+    const state = appointment.visit_state;
+    const rule = STEPS[input.step];
+    if (!rule.from.includes(state)) throw conflict(outOfOrder(input.step, state), 'VISIT_STEP_OUT_OF_ORDER');
+
+    if (at && Temporal.Instant.compare(at, now.add({ milliseconds: CLOCK_SKEW_MS })) > 0) {
+      throw invalid(`at: ${input.at} is in the future; send the time the step happened.`);
+    }
+    const when = at && Temporal.Instant.compare(at, now) < 0 ? at : now;
+    const dayStart = visitDay.toZonedDateTime({ timeZone }).toInstant();
+    if (Temporal.Instant.compare(when, dayStart) < 0) {
+      throw at
+        ? invalid(`at: the step's time is before the visit's day (${dayWords(visitDay)}, ${timeZone}).`)
+        : conflict(`This visit is on ${dayWords(visitDay)}: its steps can be recorded from that day.`, 'VISIT_NOT_YET');
+    }
+    const steps = input.step === 'reopened' ? [] : await currentSteps(tx, businessAccountId, appointmentId);
+    const last = steps.at(-1);
+    if (last && last.at.getTime() > when.epochMilliseconds) {
+      throw invalid(`at: ${STEP_WORDS[input.step]} cannot be before ${STEP_WORDS[last.step]} (${clockWords(last.at, timeZone)}).`);
+    }
+
+    const place = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null;
+    const visitPoint = appointment.lat !== null && appointment.lng !== null ? { lat: appointment.lat, lng: appointment.lng } : null;
+    const distance = place && visitPoint ? Math.round(metresBetween(place, visitPoint)) : null;
+    const far = input.step === 'arrived' && distance !== null && distance > arrivalFarMetres;
+
+    const row = await insertStep(tx, businessAccountId, {
+      appointment_id: appointmentId,
+      step: input.step,
+      at: new Date(when.epochMilliseconds),
+      lat: place?.lat ?? null,
+      lng: place?.lng ?? null,
+      accuracy_m: place ? input.accuracy_m ?? null : null,
+      distance_m: distance,
+      far_from_client: far,
+      reason: input.reason ?? null,
+      reason_text: input.reason_text?.trim() || null,
+      note: input.note?.trim() || null,
+      idempotency_key: input.idempotency_key,
+      recorded_by_user_id: auth.userId,
+      recorded_by_name: auth.fullName,
+    });
+    await setVisitState(tx, businessAccountId, appointmentId, rule.to);
+    await recordVersion(tx, {
+      businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
+      changes: { visit_state: [state, rule.to] },
+      reason: stepReason(row, timeZone, arrivalFarMetres),
+    });
+    return { created: true, row };
+  }
+}
+
+/** The change log's words for a step: its time, and what it said beyond the state. */
+function stepReason(row: VisitStepRow, timeZone: string, farMetres: number): string {
+  const parts = [`${STEP_WORDS[row.step]} at ${clockWords(row.at, timeZone)}`];
+  if (row.reason) parts.push(`reason: ${REASON_WORDS[row.reason]}${row.reason_text ? ` (${row.reason_text})` : ''}`);
+  if (row.note) parts.push(`note: ${row.note}`);
+  if (row.distance_m !== null) parts.push(`${row.distance_m} m from the client's point${row.far_from_client ? ` (further than ${farMetres} m)` : ''}`);
+  else if (row.step !== 'reopened' && row.lat === null) parts.push('no location sent');
+  return parts.join('; ');
+}

@@ -1,0 +1,21 @@
+// A visit's steps as the phone sends them (POST /appointments/{id}/steps): the visit machine's default effect, and the
+// run sheet's mutation.
+import type { ApiClient } from './client';
+import { unwrap } from './errors';
+import type { components, operations } from './schema';
+
+type Schemas = components['schemas'];
+export type VisitState = Schemas['VisitState'];
+export type VisitStepKind = Schemas['VisitStepKind'];
+export type NotAttendedReason = Schemas['NotAttendedReason'];
+export type VisitStep = Schemas['VisitStep'];
+export type VisitProgress = Schemas['VisitProgress'];
+export type VisitStepRequest = operations['recordVisitStep']['requestBody']['content']['application/json'];
+export interface RecordedVisitStep { step: VisitStep; appointment: Schemas['Appointment'] }
+
+export const VISIT_STEP_ERROR_MESSAGE = 'An error has occurred. The step was not recorded.';
+
+export async function recordVisitStep(api: ApiClient, appointmentId: number, body: VisitStepRequest): Promise<RecordedVisitStep> {
+  const result = await api.POST('/appointments/{id}/steps', { params: { path: { id: appointmentId } }, body });
+  return unwrap(result, VISIT_STEP_ERROR_MESSAGE);
+}

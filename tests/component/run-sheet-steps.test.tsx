@@ -1,0 +1,173 @@
+// The run sheet's step buttons (issue 26): a practitioner taps On my way, Arrived and Done (with a note) or Could not
+// attend (with a reason) on today's visits, and sees each visit's state and actual times; the office sees them in the
+// appointment modal and can reopen the visit.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
+import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
+import { findRoute } from '../../src/router/routeTable';
+import type { Appointment } from '../../src/entities/appointments/api';
+import type { VisitState, VisitStepRequest } from '../../src/api/visitSteps';
+import { api, server } from './support/fakeApi';
+import { makeAppointment, makeClient } from './support/fixtures';
+import { renderWithServices, useFakeApi } from './support/harness';
+import { makeSettings } from './support/routesFakeApi';
+
+useFakeApi();
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane', color: '#9333ea' };
+// Tuesday 24 Nov 2026 in Brisbane; the test's clock is 10:00 there.
+const NOW = '2026-11-24T00:00:00.000Z';
+const AFTER: Record<VisitStepRequest['step'], VisitState> = {
+  on_my_way: 'on_my_way', arrived: 'arrived', done: 'done', could_not_attend: 'could_not_attend', reopened: 'not_started',
+};
+const TIME_FIELD: Partial<Record<VisitStepRequest['step'], 'on_my_way_at' | 'arrived_at' | 'done_at' | 'could_not_attend_at'>> = {
+  on_my_way: 'on_my_way_at', arrived: 'arrived_at', done: 'done_at', could_not_attend: 'could_not_attend_at',
+};
+const EMPTY_PROGRESS = {
+  on_my_way_at: null, arrived_at: null, done_at: null, could_not_attend_at: null, arrived_distance_m: null, arrived_far_from_client: false,
+  reason: null, reason_text: null, note: null,
+};
+
+/** A fake server that keeps the visit's steps: the list, the details and the step endpoint answer from it. */
+function serveDay(initial: Appointment) {
+  let visit = initial;
+  const sent: VisitStepRequest[] = [];
+  server.use(
+    http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [PAT] })),
+    http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [] })),
+    http.get(api('/business_locations/all'), () => HttpResponse.json({ business_locations: [] })),
+    http.get(api('/appointments'), () => HttpResponse.json({
+      appointments: [{
+        id: visit.id, starts_at: visit.starts_at, ends_at: visit.ends_at, arrive_at: visit.arrive_at, route_id: null, status: visit.status, suburb: visit.suburb,
+        lat: visit.lat, lng: visit.lng, geo_precision: visit.geo_precision, client_id: visit.client!.id, practitioner_id: 7, appointment_type_id: visit.appointment_type!.id,
+        business_location_id: null, visit_state: visit.visit_state, visit: visit.visit,
+      }],
+      clients: [visit.client], practitioners: [{ id: 7, full_name: 'Pat Nguyen', time_zone: 'Australia/Brisbane', color: '#9333ea' }],
+      appointment_types: [visit.appointment_type], meta: { page: 1, per_page: 1, total: 1 },
+    })),
+    http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-24', travel: 'haversine', appointments: [], practitioners: [] })),
+    http.get(api('/appointments/:id'), () => HttpResponse.json({ appointment: visit })),
+    http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
+    http.get(api('/clients/11'), () => HttpResponse.json({ client: makeClient() })),
+    http.get(api('/routes'), () => HttpResponse.json({ routes: [] })),
+    http.get(api('/optimization_settings'), () => HttpResponse.json({ optimization_settings: makeSettings() })),
+    http.post(api('/travel'), () => HttpResponse.json({ legs: [], geometry: null, source: 'estimate' })),
+    http.post(api('/appointments/:id/steps'), async ({ request }) => {
+      const body = (await request.json()) as VisitStepRequest;
+      sent.push(body);
+      const progress = body.step === 'reopened' ? null : {
+        ...(visit.visit ?? EMPTY_PROGRESS), [TIME_FIELD[body.step]!]: body.at ?? NOW,
+        ...(body.reason ? { reason: body.reason, reason_text: body.reason_text ?? null } : {}), ...(body.note ? { note: body.note } : {}),
+      };
+      visit = { ...visit, visit_state: AFTER[body.step], visit: progress };
+      return HttpResponse.json({ step: { id: sent.length, appointment_id: visit.id, step: body.step, at: body.at ?? NOW }, appointment: visit }, { status: 201 });
+    }),
+  );
+  return { sent };
+}
+
+function renderRunSheet() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+  window.history.replaceState(null, '', '/appointments');
+  return renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />, { role: 'PRACTITIONER' });
+}
+
+const TODAY_VISIT = makeAppointment({ id: 1, practitioner: PAT, starts_at: '2026-11-24T01:00:00Z', ends_at: '2026-11-24T02:00:00Z', arrive_at: '2026-11-24T01:00:00Z' });
+
+describe("the run sheet's step buttons", () => {
+  it('take a visit On my way → Arrived → Done with a note, showing its state and actual times', async () => {
+    const { sent } = serveDay(TODAY_VISIT);
+    renderRunSheet();
+    const stop = await screen.findByTestId('run-sheet-stop');
+    const steps = within(stop).getByRole('group', { name: 'Visit steps' });
+    expect(within(stop).getByTestId('visit-status')).toHaveTextContent('Not started');
+    expect(within(steps).getAllByRole('button').map((button) => button.textContent)).toEqual(['On my way', 'Arrived', 'Could not attend']);
+
+    fireEvent.click(within(steps).getByRole('button', { name: 'On my way' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-times')).toHaveTextContent('On my way 10:00'));
+    expect(sent[0]).toEqual({ step: 'on_my_way', at: NOW, idempotency_key: expect.any(String) });
+
+    fireEvent.click(within(stop).getByRole('button', { name: 'Arrived' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived'));
+    fireEvent.click(within(stop).getByRole('button', { name: 'Done' }));
+    fireEvent.change(within(stop).getByLabelText('Note (optional)'), { target: { value: 'Dressing changed' } });
+    fireEvent.click(within(stop).getByRole('button', { name: 'Confirm: done' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'done'));
+    expect(sent.map((step) => step.step)).toEqual(['on_my_way', 'arrived', 'done']);
+    expect(sent[2].note).toBe('Dressing changed');
+    expect(new Set(sent.map((step) => step.idempotency_key)).size).toBe(3);
+    await waitFor(() => expect(within(stop).getByTestId('visit-note')).toHaveTextContent('Note: Dressing changed'));
+    expect(within(stop).getByTestId('visit-times')).toHaveTextContent('On my way 10:00 · Arrived 10:00 · Done 10:00');
+    // Done is the end: no more steps, and a practitioner cannot reopen.
+    expect(within(stop).queryByRole('group', { name: 'Visit steps' })).toBeNull();
+    expect(within(stop).queryByRole('button', { name: 'Reopen the visit' })).toBeNull();
+  });
+
+  it('record Could not attend with the reason chosen', async () => {
+    const { sent } = serveDay(TODAY_VISIT);
+    renderRunSheet();
+    const stop = await screen.findByTestId('run-sheet-stop');
+    fireEvent.click(within(stop).getByRole('button', { name: 'Could not attend' }));
+    expect(within(stop).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(['Client not home', 'Refused', 'In hospital', 'Other']);
+    fireEvent.click(within(stop).getByRole('radio', { name: 'Client not home' }));
+    fireEvent.click(within(stop).getByRole('button', { name: 'Confirm: could not attend' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-reason')).toHaveTextContent('Reason: Client not home'));
+    expect(within(stop).getByTestId('visit-status')).toHaveTextContent('Could not attend');
+    expect(sent).toEqual([{ step: 'could_not_attend', reason: 'client_not_home', at: NOW, idempotency_key: expect.any(String) }]);
+  });
+
+  it('are not offered for another day than today', async () => {
+    serveDay(makeAppointment({ ...TODAY_VISIT, starts_at: '2026-11-25T01:00:00Z', ends_at: '2026-11-25T02:00:00Z', arrive_at: '2026-11-25T01:00:00Z' }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    window.history.replaceState(null, '', '/appointments?view=run-sheet&start=2026-11-25&end=2026-11-25');
+    renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />, { role: 'PRACTITIONER' });
+    const stop = await screen.findByTestId('run-sheet-stop');
+    expect(within(stop).getByTestId('visit-status')).toHaveTextContent('Not started');
+    expect(within(stop).queryByRole('group', { name: 'Visit steps' })).toBeNull();
+  });
+});
+
+describe('the appointment modal, at the desk', () => {
+  const DONE = makeAppointment({
+    ...TODAY_VISIT, visit_state: 'done',
+    visit: { ...EMPTY_PROGRESS, on_my_way_at: '2026-11-23T23:40:00Z', arrived_at: '2026-11-24T00:05:00Z', done_at: '2026-11-24T00:50:00Z', arrived_distance_m: 1240, arrived_far_from_client: true },
+  });
+
+  it('shows the visit’s state, actual times and a far arrival, and lets a coordinator reopen it', async () => {
+    const { sent } = serveDay(DONE);
+    renderWithServices(<AppointmentDetailsModal appointmentId={1} onClose={() => {}} />, { role: 'REGULAR_USER' });
+    const status = await screen.findByTestId('visit-status');
+    expect(status).toHaveTextContent('Done');
+    expect(within(status).getByTestId('visit-times')).toHaveTextContent('On my way 09:40 · Arrived 10:05 · Done 10:50');
+    expect(within(status).getByTestId('visit-far')).toHaveTextContent('Arrived 1,240 m from the client’s point');
+    // The desk reads; the phone steps.
+    expect(screen.queryByRole('group', { name: 'Visit steps' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen the visit' }));
+    await waitFor(() => expect(screen.getByTestId('visit-status')).toHaveTextContent('Not started'));
+    expect(sent).toEqual([expect.objectContaining({ step: 'reopened' })]);
+    expect(sent[0]).not.toHaveProperty('lat');
+  });
+
+  it('shows in the appointments list where each visit is and since when', async () => {
+    serveDay(DONE);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    window.history.replaceState(null, '', '/appointments');
+    renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />, { role: 'REGULAR_USER' });
+    expect(await screen.findByTestId('appointment-status')).toHaveTextContent('Done 10:50');
+  });
+
+  it('offers a practitioner no Reopen', async () => {
+    serveDay(DONE);
+    renderWithServices(<AppointmentDetailsModal appointmentId={1} onClose={() => {}} />, { role: 'PRACTITIONER' });
+    expect(await screen.findByTestId('visit-status')).toHaveTextContent('Done');
+    expect(screen.queryByRole('button', { name: 'Reopen the visit' })).toBeNull();
+  });
+});
