@@ -51,7 +51,11 @@ export async function expectRoutesAccepted(
 ) {
   const day = await loadDay(t.ctx.db, business.businessAccountId, { date, practitionerIds, mode });
   const { problem, dayStartMs } = problemOf(day);
-  const matrix = await travelMatrixFor(problem, { travel: travelProviderFor(t.ctx.config) });
+  const planMatrix = await travelMatrixFor(problem, { travel: travelProviderFor(t.ctx.config) });
+  // The routes keep whole seconds, each rounded up from the plan's: a stored departure can be up to a second later than
+  // the plan's, and the arrival after it is the plan's rounded up. Checked with each leg's travel in whole seconds
+  // (rounded down), a rounded schedule passes exactly when the plan did: ceil(depart) + floor(travel) <= ceil(arrive).
+  const matrix = { ...planMatrix, durations: planMatrix.durations.map(Math.floor) };
   const rows = await t.ctx.db.select().from(routes).where(and(eq(routes.business_account_id, business.businessAccountId), eq(routes.day, date)));
   const seconds = (iso: string) => (Date.parse(iso) - dayStartMs) / 1000;
   const solution: Solution = {
