@@ -5,6 +5,8 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { QueryClient } from '@tanstack/react-query';
 import { createAppQueryClient, type ApiClient } from '../api/client';
 import { apiClient, bindSession } from '../api/session';
+import { recordVisitStep } from '../api/visitSteps';
+import { createStepOutbox, type StepOutbox } from '../lib/stepOutbox';
 import { arrivalTimeEditorMachine } from '../machines/arrivalTimeEditor';
 import { authMachine, selectIsAuthenticated, type AuthInput } from '../machines/auth';
 import { availabilityEditorMachine } from '../machines/availabilityEditor';
@@ -62,6 +64,8 @@ export interface AppServices {
   machines: AppMachines;
   api: ApiClient;
   queryClient: QueryClient;
+  /** Visit steps taken without signal, sent in order when the network is back. */
+  stepOutbox: StepOutbox;
   navigate: Navigate;
   stop: () => void;
 }
@@ -97,6 +101,17 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     queryClient,
   );
 
+  const stepOutbox = createStepOutbox({
+    send: (appointmentId, step) => recordVisitStep(apiClient, appointmentId, step),
+    // A step that waited reached the server, perhaps after a long time offline: everything shown is read again.
+    onRecorded: () => void queryClient.invalidateQueries(),
+    isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  });
+  const flushSteps = () => {
+    if (selectIsAuthenticated(auth.getSnapshot())) void stepOutbox.flush();
+  };
+  window.addEventListener('online', flushSteps);
+
   const subscriptions = [
     startUp.on('loadUser', () => auth.send({ type: 'LOAD_USER' })),
     startUp.on('navigate', (event) => navigate(event.to)),
@@ -110,10 +125,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     wasAuthenticated = isAuthenticated;
     if (isAuthenticated) {
       startUp.send({ type: 'AUTHENTICATED' });
+      void stepOutbox.flush();
     } else {
       startUp.send({ type: 'LOGGED_OUT' });
-      // Another user may log in next: nothing cached may leak across sessions.
+      // Another user may log in next: nothing cached may leak across sessions, steps waiting to send included.
       queryClient.clear();
+      stepOutbox.clear();
     }
   });
 
@@ -128,6 +145,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   if (selectIsAuthenticated(auth.getSnapshot())) {
     wasAuthenticated = true;
     startUp.send({ type: 'AUTHENTICATED' });
+    void stepOutbox.flush();
+  } else {
+    stepOutbox.clear();
   }
 
   return {
@@ -139,9 +159,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     machines,
     api: apiClient,
     queryClient,
+    stepOutbox,
     navigate,
     stop: () => {
       followAuth.unsubscribe();
+      window.removeEventListener('online', flushSteps);
+      stepOutbox.stop();
       document.removeEventListener('visibilitychange', refreshUser);
       for (const subscription of subscriptions) subscription.unsubscribe();
       for (const actor of [auth, startUp, theme, sidebar, flash]) actor.stop();

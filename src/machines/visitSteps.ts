@@ -3,7 +3,9 @@
 // optional note, Could not attend for its reason (and words when it is 'other'). A step is stamped with the phone's
 // time and an idempotency key when it is tapped; trying again after a failed send resends the same step (same time,
 // same key), so the server stores it once. The server's answer decides the state shown; when the visit's state
-// changes elsewhere (the office reopens it), SYNC brings the machine to it.
+// changes elsewhere (the office reopens it), SYNC brings the machine to it. Without signal a step waits in the phone's
+// outbox (src/lib/stepOutbox): the send answers 'queued' with the state the step leads to, and the practitioner goes on
+// to the next step as if it had been recorded; the outbox sends them in order when the network is back.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { messageOfError } from '../api/errors';
 import { apiClient } from '../api/session';
@@ -11,6 +13,7 @@ import {
   recordVisitStep, VISIT_STEP_ERROR_MESSAGE, type NotAttendedReason, type RecordedVisitStep, type VisitState, type VisitStepKind, type VisitStepRequest,
 } from '../api/visitSteps';
 import { currentPosition } from '../lib/geolocation';
+import { isQueued, type StepOutcome } from '../lib/stepOutbox';
 
 export const STEP_LABELS: Record<VisitStepKind, string> = {
   on_my_way: 'On my way', arrived: 'Arrived', done: 'Done', could_not_attend: 'Could not attend', reopened: 'Reopen',
@@ -65,6 +68,7 @@ export type VisitStepsEvent =
 
 export type VisitStepsEmitted =
   | { type: 'recorded'; result: RecordedVisitStep }
+  | { type: 'queued'; step: PendingStep }
   | { type: 'failed'; message: string };
 
 /** A new key for each step tapped (not for each send). */
@@ -97,7 +101,7 @@ export const visitStepsMachine = setup({
   actors: {
     // The run sheet provides its mutation (which also refreshes the lists); by default the phone's position is read
     // (when allowed) and the step sent.
-    sendStep: fromPromise<RecordedVisitStep, { appointmentId: number; step: PendingStep }>(async ({ input }) =>
+    sendStep: fromPromise<StepOutcome, { appointmentId: number; step: PendingStep }>(async ({ input }) =>
       recordVisitStep(apiClient, input.appointmentId, await withPosition(input.step))),
   },
   guards: {
@@ -108,6 +112,7 @@ export const visitStepsMachine = setup({
     canReopen: ({ context }) => context.canReopen,
     isReasonComplete: ({ context }) => reasonComplete(context),
     isOtherReason: ({ context }) => context.reason === 'other',
+    wasQueued: (_, params: { outcome: StepOutcome }) => isQueued(params.outcome),
   },
   actions: {
     prepare: assign((_, params: { step: VisitStepKind }) => ({ pending: stamped(params.step), error: null })),
@@ -125,11 +130,14 @@ export const visitStepsMachine = setup({
     setReasonText: assign((_, params: { value: string }) => ({ reasonText: params.value, error: null })),
     setNote: assign((_, params: { value: string }) => ({ note: params.value })),
     refuseReason: assign({ error: ({ context }) => (context.reason === null ? 'Choose a reason.' : REASON_TEXT_NEEDED) }),
-    accept: assign((_, params: { result: RecordedVisitStep }) => ({ state: params.result.appointment.visit_state, pending: null, error: null })),
+    accept: assign((_, params: { outcome: StepOutcome }) => ({
+      state: isQueued(params.outcome) ? params.outcome.state : params.outcome.appointment.visit_state, pending: null, error: null,
+    })),
     setFailure: assign({ error: (_, params: { error: unknown }) => messageOfError(params.error, VISIT_STEP_ERROR_MESSAGE) }),
     drop: assign({ pending: null, error: null }),
     syncState: assign((_, params: { state: VisitState }) => ({ state: params.state })),
     emitRecorded: emit((_, params: { result: RecordedVisitStep }) => ({ type: 'recorded' as const, result: params.result })),
+    emitQueued: emit(({ context }) => ({ type: 'queued' as const, step: context.pending! })),
     emitFailed: emit(({ context }) => ({ type: 'failed' as const, message: context.error ?? VISIT_STEP_ERROR_MESSAGE })),
   },
 }).createMachine({
@@ -212,13 +220,21 @@ export const visitStepsMachine = setup({
         id: 'send',
         src: 'sendStep',
         input: ({ context }) => ({ appointmentId: context.appointmentId, step: context.pending! }),
-        onDone: {
-          target: 'showing',
-          actions: [
-            { type: 'accept', params: ({ event }) => ({ result: event.output }) },
-            { type: 'emitRecorded', params: ({ event }) => ({ result: event.output }) },
-          ],
-        },
+        onDone: [
+          {
+            // No signal: the step waits in the outbox, and the visit shows the state it leads to.
+            guard: { type: 'wasQueued', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'showing',
+            actions: ['emitQueued', { type: 'accept', params: ({ event }) => ({ outcome: event.output }) }],
+          },
+          {
+            target: 'showing',
+            actions: [
+              { type: 'accept', params: ({ event }) => ({ outcome: event.output }) },
+              { type: 'emitRecorded', params: ({ event }) => ({ result: event.output as RecordedVisitStep }) },
+            ],
+          },
+        ],
         onError: {
           target: 'failed',
           actions: [{ type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],

@@ -23,7 +23,9 @@ import type { RoutePlace } from '../entities/routes/api';
 import { dayPlans, formatDistance, formatLeg, formatMinutes, mapRouteOf, type Leg, type PractitionerPlan } from '../entities/routes/dayPlan';
 import { routeQueries } from '../entities/routes/queries';
 import { useRoadPaths } from '../entities/routes/useRoadPaths';
+import { useStepOutbox } from '../entities/appointments/visitSteps';
 import { VisitSteps } from './VisitSteps';
+import { STEP_LABELS } from '../machines/visitSteps';
 
 /** Said to those who plan routes (never to a practitioner, who cannot plan one). */
 export const ROUTE_CHANGED = 'Times changed since the route was planned.';
@@ -42,6 +44,7 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits on this day.</p>;
   return (
     <div className="divide-y divide-slate-200 dark:divide-slate-800">
+      <StepOutboxNotice />
       {plans.map((plan) => (
         <PractitionerRunSheet key={plan.practitionerId} plan={plan} day={day} showName={plans.length > 1} businessTimeZone={businessTimeZone} />
       ))}
@@ -182,6 +185,39 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
         </ol>
       </div>
     </section>
+  );
+}
+
+/** What the phone still has to send (steps taken without signal), and the steps the server refused when they were sent. */
+function StepOutboxNotice() {
+  const { stepOutbox } = useServices();
+  const { waiting, refused } = useStepOutbox();
+  if (waiting.length === 0 && refused.length === 0) return null;
+  const count = `${waiting.length} ${waiting.length === 1 ? 'step' : 'steps'}`;
+  return (
+    <div className="space-y-2 p-4 pb-0">
+      {waiting.length > 0 && (
+        <div role="status" data-testid="steps-waiting" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          <p>
+            {count} waiting to send. No signal: {waiting.length === 1 ? 'it is' : 'they are'} kept on this phone and sent by
+            {waiting.length === 1 ? ' itself' : ' themselves'}, in order and with the times you tapped, when the network is back.
+          </p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void stepOutbox.flush()}>Send now</Button>
+        </div>
+      )}
+      {refused.length > 0 && (
+        <div role="alert" data-testid="steps-refused" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-100">
+          <ul className="space-y-1">
+            {refused.map((item) => (
+              <li key={item.step.idempotency_key}>
+                {STEP_LABELS[item.step.step]} for {item.clientName ?? 'a visit'} was not recorded: {item.message}
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => stepOutbox.dismissRefused()}>Dismiss</Button>
+        </div>
+      )}
+    </div>
   );
 }
 

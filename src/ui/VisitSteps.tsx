@@ -1,7 +1,7 @@
 // A visit as it happens, driven by visitStepsMachine: its state and actual times, and — on the run sheet — the step
 // buttons (big enough for a thumb on a 390 px phone), Could not attend's reasons and Done's optional note. On the
 // desk (the appointment modal) a coordinator sees the same state and times and can reopen the visit.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useServices } from '../app/ServicesContext';
@@ -9,11 +9,12 @@ import type { Appointment } from '../api/types';
 import type { VisitProgress, VisitState } from '../api/visitSteps';
 import { formatTime } from '../lib/dates';
 import { REASON_LABELS, REASONS, STATE_LABELS, STEP_LABELS, withPosition } from '../machines/visitSteps';
-import { useRecordVisitStep } from '../entities/appointments/visitSteps';
+import { useRecordVisitStep, useStepOutbox } from '../entities/appointments/visitSteps';
+import { waitingStateOf } from '../lib/stepOutbox';
 import { Button } from './Button';
 
 /** What the visit's state and times read from: the list item and the full appointment both carry them. */
-export type VisitOf = Pick<Appointment, 'id' | 'status' | 'visit_state' | 'visit'>;
+export type VisitOf = Pick<Appointment, 'id' | 'status' | 'visit_state' | 'visit'> & { client?: { full_name: string } | null };
 
 const STATE_TONES: Record<VisitState, string> = {
   not_started: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
@@ -67,21 +68,34 @@ const BIG = 'min-h-12 w-full justify-center text-base';
 export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: VisitOf; timeZone: string; steps: boolean; canReopen: boolean }) {
   const { machines } = useServices();
   const record = useRecordVisitStep();
+  const outbox = useStepOutbox();
+  const waiting = outbox.waiting.filter((item) => item.appointmentId === visit.id);
+  // Steps waiting to send lead the way: the visit shows the state they lead to, not the server's older one.
+  const waitingState = waitingStateOf(outbox, visit.id);
+  const clientName = visit.client?.full_name ?? null;
   const actor = useActorRef(
     machines.visitSteps.provide({
-      actors: { sendStep: fromPromise(async ({ input }) => record.mutateAsync({ appointmentId: input.appointmentId, step: await withPosition(input.step) })) },
+      actors: {
+        sendStep: fromPromise(async ({ input }) =>
+          record.mutateAsync({ appointmentId: input.appointmentId, clientName, step: await withPosition(input.step) })),
+      },
     }),
-    { input: { appointmentId: visit.id, state: visit.visit_state, canReopen } },
+    { input: { appointmentId: visit.id, state: waitingState ?? visit.visit_state, canReopen } },
   );
   const value = useSelector(actor, (snapshot) => String(snapshot.value));
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const reasonTextId = useId();
   const noteId = useId();
 
-  // The server's state, refetched after any change (here, or the office's), is what the visit shows.
+  // The server's state, refetched after any change (here, or the office's), is what the visit shows once none of its
+  // steps waits to send.
+  const serverState = visit.visit_state;
+  const synced = useRef(serverState);
   useEffect(() => {
-    actor.send({ type: 'SYNC', state: visit.visit_state });
-  }, [actor, visit.visit_state]);
+    if (waitingState !== null || synced.current === serverState) return;
+    synced.current = serverState;
+    actor.send({ type: 'SYNC', state: serverState });
+  }, [actor, serverState, waitingState]);
 
   if (visit.status === 'CANCELLED') return null;
   const sending = value === 'sending';
@@ -93,6 +107,11 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
   return (
     <div data-testid="visit-steps" data-machine-state={value} className={steps ? 'mt-3 space-y-2' : 'space-y-2'}>
       <VisitStatus visit={{ ...visit, visit_state: shownState }} timeZone={timeZone} />
+      {waiting.length > 0 && (
+        <p data-testid="visit-waiting" role="status" className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          Waiting to send: {waiting.map((item) => `${STEP_LABELS[item.step.step]} ${item.step.at ? formatTime(item.step.at, timeZone) : ''}`).join(' · ')}
+        </p>
+      )}
       {steps && (value === 'notStarted' || value === 'onMyWay' || value === 'arrived') && (
         <div className="grid grid-cols-2 gap-2" role="group" aria-label="Visit steps">
           {value === 'notStarted' && <Button className={`${BIG} col-span-2`} onClick={() => send('ON_MY_WAY')}>{STEP_LABELS.on_my_way}</Button>}

@@ -37,6 +37,8 @@ const EMPTY_PROGRESS = {
 function serveDay(initial: Appointment) {
   let visit = initial;
   const sent: VisitStepRequest[] = [];
+  /** The phone's network: while down, a step never reaches the server. */
+  const network = { down: false };
   server.use(
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [PAT] })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [] })),
@@ -58,6 +60,7 @@ function serveDay(initial: Appointment) {
     http.get(api('/optimization_settings'), () => HttpResponse.json({ optimization_settings: makeSettings() })),
     http.post(api('/travel'), () => HttpResponse.json({ legs: [], geometry: null, source: 'estimate' })),
     http.post(api('/appointments/:id/steps'), async ({ request }) => {
+      if (network.down) return HttpResponse.error();
       const body = (await request.json()) as VisitStepRequest;
       sent.push(body);
       const progress = body.step === 'reopened' ? null : {
@@ -68,7 +71,7 @@ function serveDay(initial: Appointment) {
       return HttpResponse.json({ step: { id: sent.length, appointment_id: visit.id, step: body.step, at: body.at ?? NOW }, appointment: visit }, { status: 201 });
     }),
   );
-  return { sent };
+  return { sent, network };
 }
 
 function renderRunSheet() {
@@ -120,6 +123,32 @@ describe("the run sheet's step buttons", () => {
     await waitFor(() => expect(within(stop).getByTestId('visit-reason')).toHaveTextContent('Reason: Client not home'));
     expect(within(stop).getByTestId('visit-status')).toHaveTextContent('Could not attend');
     expect(sent).toEqual([{ step: 'could_not_attend', reason: 'client_not_home', at: NOW, idempotency_key: expect.any(String) }]);
+  });
+
+  it('keep working without signal: the steps wait on the phone, said so, and reach the server in order when it is back', async () => {
+    const { sent, network } = serveDay(TODAY_VISIT);
+    renderRunSheet();
+    const stop = await screen.findByTestId('run-sheet-stop');
+    network.down = true;
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'on_my_way'));
+    vi.setSystemTime(new Date('2026-11-24T00:20:00.000Z'));
+    fireEvent.click(within(stop).getByRole('button', { name: 'Arrived' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived'));
+    expect(within(stop).getByTestId('visit-waiting')).toHaveTextContent('Waiting to send: On my way 10:00 · Arrived 10:20');
+    expect(screen.getByTestId('steps-waiting')).toHaveTextContent('2 steps waiting to send');
+    // The practitioner goes on: Done is offered after an Arrived that has not reached the server yet.
+    expect(within(stop).getByRole('button', { name: 'Done' })).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    network.down = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByTestId('steps-waiting')).toBeNull());
+    expect(sent.map((step) => [step.step, step.at])).toEqual([['on_my_way', NOW], ['arrived', '2026-11-24T00:20:00.000Z']]);
+    expect(new Set(sent.map((step) => step.idempotency_key)).size).toBe(2);
+    await waitFor(() => expect(within(stop).getByTestId('visit-times')).toHaveTextContent('On my way 10:00 · Arrived 10:20'));
+    expect(within(stop).queryByTestId('visit-waiting')).toBeNull();
+    expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived');
   });
 
   it('are not offered for another day than today', async () => {
