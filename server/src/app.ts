@@ -180,7 +180,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
       root: spaDir, wildcard: false, index: false, maxAge: '1h', immutable: false,
       setHeaders: (reply, path) => {
         // The page names the current hashed bundles, so it is checked on every visit; the bundles never change.
-        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        // The service worker too: a new version must reach the phones at their next visit.
+        if (path.endsWith('.html') || path.endsWith('/sw.js')) reply.header('cache-control', 'no-cache');
         else if (path.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });

@@ -6,9 +6,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createAppQueryClient, type ApiClient } from '../api/client';
 import { apiClient, bindSession } from '../api/session';
 import { recordVisitStep } from '../api/visitSteps';
+import { keepDayOffline } from '../lib/offlineDay';
 import { createStepOutbox, type StepOutbox } from '../lib/stepOutbox';
 import { arrivalTimeEditorMachine } from '../machines/arrivalTimeEditor';
-import { authMachine, selectIsAuthenticated, type AuthInput } from '../machines/auth';
+import { authMachine, selectIsAuthenticated, selectRole, type AuthInput } from '../machines/auth';
 import { availabilityEditorMachine } from '../machines/availabilityEditor';
 import { flashMessagesMachine } from '../machines/flashMessages';
 import { jobPollingMachine } from '../machines/jobPolling';
@@ -119,6 +120,13 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   ];
 
   let wasAuthenticated = false;
+  // A practitioner's day is kept on the phone for when there is no signal; nobody else's, and nothing after logging out.
+  let keepsDay = false;
+  const followDayKept = auth.subscribe((snapshot) => {
+    const keep = selectIsAuthenticated(snapshot) && selectRole(snapshot) === 'PRACTITIONER';
+    if (keep !== keepsDay) keepDayOffline(keep);
+    keepsDay = keep;
+  });
   const followAuth = auth.subscribe((snapshot) => {
     const isAuthenticated = selectIsAuthenticated(snapshot);
     if (isAuthenticated === wasAuthenticated) return;
@@ -142,6 +150,10 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
 
   for (const actor of [flash, sidebar, theme, startUp, auth]) actor.start();
   // subscribe() does not replay the current snapshot: a restored session starts up here.
+  if (selectIsAuthenticated(auth.getSnapshot()) && selectRole(auth.getSnapshot()) === 'PRACTITIONER') {
+    keepsDay = true;
+    keepDayOffline(true);
+  }
   if (selectIsAuthenticated(auth.getSnapshot())) {
     wasAuthenticated = true;
     startUp.send({ type: 'AUTHENTICATED' });
@@ -163,6 +175,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     navigate,
     stop: () => {
       followAuth.unsubscribe();
+      followDayKept.unsubscribe();
       window.removeEventListener('online', flushSteps);
       stepOutbox.stop();
       document.removeEventListener('visibilitychange', refreshUser);

@@ -46,7 +46,7 @@ describe('the dashboard', () => {
       await expect.poll(() => tile.getByTestId('tile-figure').innerText(), { timeout: 15_000 }).toMatch(/^[1-9]\d*$/);
       await tile.getByRole('link', { name: /^Reassign / }).click();
       await page.waitForURL(/\/appointments\?view=schedule/);
-      await expect.poll(() => page.getByTestId('block-on-leave').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('block-on-leave').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.getByTestId('lane-on-leave').first().innerText()).toMatch(/^\d+ visits? booked while on leave$/);
     } finally {
       await context.close();

@@ -13,6 +13,8 @@ export function useRecordVisitStep() {
   const { api, stepOutbox } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
+    // Without network the outbox keeps the step: the mutation must not wait for the network itself (Query's default).
+    networkMode: 'always',
     mutationFn: ({ appointmentId, clientName, step }: { appointmentId: number; clientName: string | null; step: VisitStepRequest }) =>
       stepOutbox.submit(appointmentId, clientName, step),
     onSuccess: (outcome, { appointmentId }) => {
