@@ -186,6 +186,12 @@ export default function HelpPage({ route }: RoutePageProps) {
               reopen a visit.
             </li>
             <li>
+              No signal? Keep going: each step you take waits on your phone (the run sheet says how many) and is sent by
+              itself, in order and with the time you pressed it, when the network is back. Add Rounds to your home screen
+              (your browser’s <strong>Install</strong> or <strong>Add to Home Screen</strong>) and it opens your day even
+              without signal. Logging out clears your day and any step not yet sent from the phone.
+            </li>
+            <li>
               The <strong>List</strong> and <strong>Day schedule</strong> show other days. You see only your own visits and the
               clients you visit; your coordinator changes the plan, optimises the day and moves visits.
             </li>
