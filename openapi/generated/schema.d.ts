@@ -2785,6 +2785,8 @@ export interface components {
              * @description a run of more than one day only
              */
             date?: string;
+            /** @description searches running side by side for this run (those free of the instance's OPTIMIZER_THREADS */
+            searches?: number;
         };
         OptimizationProposal: {
             /** Format: date */
@@ -2804,11 +2806,14 @@ export interface components {
             checks?: components["schemas"]["RuleChecks"];
             search: {
                 elapsed_ms: number;
+                /** @description the iterations of the search whose plan this is (with several side by side, each ran about as many) */
                 iterations: number;
                 /** @enum {string} */
                 stopped_by: "budget" | "iterations" | "abort";
                 /** @description the travel provider the figures come from */
                 travel: string;
+                /** @description searches that ran side by side and met to continue from the best of them */
+                searches: number;
             };
         };
         /**

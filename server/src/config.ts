@@ -1,4 +1,5 @@
 // Configuration from environment variables, validated once at start with messages that say what to fix.
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -55,6 +56,11 @@ export interface Config {
    * machines; no request can raise or lower it.
    */
   optimizerMaxSearchMs: number | null;
+  /**
+   * Search threads the optimisations may use at once (OPTIMIZER_THREADS; default the cores less one, at least one): a
+   * run searches with what is free of them, side by side, at least one.
+   */
+  optimizerThreads: number;
   /** Billing through Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); null = the offline provider (operator CLI). */
   stripe: StripeConfig | null;
   /** A Twilio-compatible SMS API for appointment reminders (SMS_URL and its credentials); null: no SMS. */
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMb: int('LIST_CACHE_MB', 32, 0, 4096),
     osrmUrl: url('OSRM_URL'),
     optimizerMaxSearchMs: env.OPTIMIZER_MAX_SEARCH_MS ? int('OPTIMIZER_MAX_SEARCH_MS', 0, 50, 120_000) : null,
+    optimizerThreads: int('OPTIMIZER_THREADS', Math.max(1, availableParallelism() - 1), 1, 64),
     stripe: stripeKey && stripeWebhookSecret
       ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, priceId: env.STRIPE_PRICE_ID?.trim() || null, apiUrl: stripeApiUrl.replace(/\/$/, '') }
       : null,

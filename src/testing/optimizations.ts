@@ -115,7 +115,7 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
         { rule: 'working-hours', hard: false, appointment_ids: [4], message: "Dora Ellis 15:05–15:50 is outside Sam Lee's working hours (08:00–15:30)." },
       ],
     },
-    search: { elapsed_ms: 5_005, iterations: 110_788, stopped_by: 'budget', travel: 'cached(haversine)' },
+    search: { elapsed_ms: 5_005, iterations: 110_788, stopped_by: 'budget', travel: 'cached(haversine)', searches: 1 },
     ...overrides,
   };
 }

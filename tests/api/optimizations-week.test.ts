@@ -106,7 +106,7 @@ describe('a run of three days, keeping each visit with its practitioner', () => 
       expect(hardIssuesAdded(day)).toEqual([]);
     }
     expect(run.progress).toEqual({
-      elapsed_ms: expect.any(Number), best_travel_seconds: run.days[2].kpis.after.travel_seconds, fraction: 1, day_index: 3, day_count: 3, date: DAYS[2],
+      elapsed_ms: expect.any(Number), best_travel_seconds: run.days[2].kpis.after.travel_seconds, fraction: 1, day_index: 3, day_count: 3, date: DAYS[2], searches: t.ctx.config.optimizerThreads,
     });
   });
 

@@ -21,8 +21,9 @@ let quinn: number;
 const EVERY_DAY = workingEveryDay('08:00', '17:00');
 
 beforeAll(async () => {
-  // Searches end after 300 ms here, whatever the business's setting (a server knob, never a request field).
-  t = await startTestApp({ optimizerMaxSearchMs: 300 });
+  // Searches end after 300 ms here, whatever the business's setting (a server knob, never a request field); each run
+  // searches with two threads side by side, as on a server with a core to spare.
+  t = await startTestApp({ optimizerMaxSearchMs: 300, optimizerThreads: 2 });
   acme = await createBusinessFixture(t, 'acme');
   other = await createBusinessFixture(t, 'other');
   [pat, quinn] = acme.practitionerIds;
@@ -119,8 +120,9 @@ describe('optimising a day, keeping each visit with its practitioner', () => {
     expect(kpis.after.unplaced).toBe(0);
     expect(kpis.before.outside_availability).toBe(2); // Wendy at 15:00, Mona on a Thursday
     expect(kpis.after.outside_availability).toBe(1); // Mona only: her time is kept
-    expect(run.progress).toEqual({ elapsed_ms: expect.any(Number), best_travel_seconds: kpis.after.travel_seconds, fraction: 1 });
+    expect(run.progress).toEqual({ elapsed_ms: expect.any(Number), best_travel_seconds: kpis.after.travel_seconds, fraction: 1, searches: 2 });
     expect(run.proposal.search.travel).toMatch(/haversine/);
+    expect(run.proposal.search.searches).toBe(2);
   });
 
   it('shows the lane before and after, with kept times kept and availability respected', () => {
@@ -519,7 +521,7 @@ describe('cancelling a run', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(running.status).toBe('INPROGRESS');
-      expect(running.progress).toEqual({ elapsed_ms: expect.any(Number), best_travel_seconds: expect.any(Number), fraction: expect.any(Number) });
+      expect(running.progress).toEqual({ elapsed_ms: expect.any(Number), best_travel_seconds: expect.any(Number), fraction: expect.any(Number), searches: 2 });
       expect(running.progress.fraction).toBeLessThan(1);
       const cancelled = await t.request('POST', `/api/optimizations/${id}/cancel`, { token: acme.tokens.admin });
       expect(cancelled.status).toBe(200);

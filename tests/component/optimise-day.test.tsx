@@ -149,7 +149,7 @@ describe('the Optimise dialog', () => {
     const firstPoll = deferred<void>();
     fake.poll = async () => {
       await firstPoll.promise;
-      return runBody(makeRun('INPROGRESS', { progress: { elapsed_ms: 3_400, best_travel_seconds: 16_943, fraction: 0.34 } }));
+      return runBody(makeRun('INPROGRESS', { progress: { elapsed_ms: 3_400, best_travel_seconds: 16_943, fraction: 0.34, searches: 2 } }));
     };
     const { user, view } = await openDialog();
     await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
@@ -157,11 +157,13 @@ describe('the Optimise dialog', () => {
     // Created, not yet picked up by a worker.
     expect(progress).toHaveTextContent('Waiting for a free worker…');
     expect(within(progress).getByTestId('progress-best-travel')).toHaveTextContent('—');
+    expect(within(progress).queryByTestId('progress-searches')).toBeNull();
     firstPoll.resolve();
     await waitFor(() => expect(within(progress).getByTestId('progress-elapsed')).toHaveTextContent('3 s'));
     expect(within(progress).getByTestId('progress-best-travel')).toHaveTextContent('4 h 42 min');
     expect(within(progress).getByRole('progressbar', { name: 'Search time used' })).toHaveAttribute('aria-valuenow', '34');
     expect(progress).toHaveTextContent('Looking for shorter routes…');
+    expect(within(progress).getByTestId('progress-searches')).toHaveTextContent('2 searches side by side');
 
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel optimisation' }));
     expect(await within(dialog()).findByText('The optimisation was cancelled. Nothing was changed.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 export type * from './types';
 export { validateProblem, assertValidProblem, ProblemValidationError, type ValidationError } from './validate';
 export { solve, solveWithMatrix, travelMatrixFor, DEFAULT_TIME_BUDGET_MS, type EngineOptions } from './solve';
-export { solveInWorker, prewarmOptimizerWorkers, OptimizerPool } from './worker';
+export { claimSearches, solveInWorker, prewarmOptimizerWorkers, OptimizerPool } from './worker';
 export { checkSolution, type CheckResult } from './checker';
 export { cheapestInsertion, type CurrentRoute, type Insertion } from './insertion';
 export { problemLocations } from './travel/matrix';

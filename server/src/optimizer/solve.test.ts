@@ -7,7 +7,7 @@ import { solve, travelMatrixFor } from './solve';
 import type { Practitioner, Problem, Visit } from './types';
 import { buildModel } from './core/model';
 import { Search } from './core/search';
-import { OptimizerPool, solveInWorker } from './worker';
+import { claimSearches, OptimizerPool, solveInWorker } from './worker';
 
 const H = 3600;
 const at = (dLat: number, dLng: number) => ({ lat: -27.47 + dLat, lng: 153.02 + dLng });
@@ -469,6 +469,40 @@ describe('solveInWorker', () => {
     const problem = day();
     problem.visits[0].location = { lat: 95, lng: 0 };
     await expect(solveInWorker(problem)).rejects.toThrow(/visits\[0\]\.location\.lat/);
+  });
+
+  it('runs several searches side by side when asked, meeting as a pool\'s do: the same plan as the pool for the same seed and iterations', async () => {
+    const problem = day();
+    const matrix = await travelMatrixFor(problem);
+    const pool = new OptimizerPool(2);
+    try {
+      const together = await solveInWorker(problem, { travel: matrix, maxIterations: 3_000, seed: 7 }, 2);
+      const pooled = await pool.solve(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
+      const alone = await solveInWorker(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
+      expect(together.stats.searches).toBe(2);
+      expect(alone.stats.searches).toBe(1);
+      expect(checkSolution(problem, together, matrix).errors).toEqual([]);
+      expect(together.routes).toEqual(pooled.routes);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+});
+
+describe('claimSearches', () => {
+  it('gives a run what is free of the limit, at least one, and takes it back once', () => {
+    const first = claimSearches(3);
+    const second = claimSearches(3);
+    expect([first.count, second.count]).toEqual([3, 1]);
+    first.release();
+    first.release();
+    const third = claimSearches(3);
+    expect(third.count).toBe(2);
+    second.release();
+    third.release();
+    const alone = claimSearches(3);
+    expect(alone.count).toBe(3);
+    alone.release();
   });
 });
 

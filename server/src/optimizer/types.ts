@@ -207,7 +207,8 @@ export interface Solution {
   routes: Route[];
   unassigned: UnassignedVisit[];
   objective: ObjectiveBreakdown;
-  stats: { iterations: number; elapsedMs: number; seed: number; stoppedBy: 'budget' | 'iterations' | 'abort' };
+  /** `searches`: how many searches ran side by side (solveInWorker, OptimizerPool), when more than the caller's own. */
+  stats: { iterations: number; elapsedMs: number; seed: number; stoppedBy: 'budget' | 'iterations' | 'abort'; searches?: number };
 }
 
 export interface Progress {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { travelMatrixFor, type EngineOptions, type SharedBest } from './solve';
 import type { Problem, Solution, TravelMatrix } from './types';
@@ -84,7 +85,8 @@ function runOn(
  * so they never keep a process alive.
  */
 const idle: Worker[] = [];
-const MAX_IDLE = 2;
+/** As many idle threads as a run may use at once on this machine (at least two). */
+const MAX_IDLE = Math.max(2, availableParallelism());
 
 function park(worker: Worker): void {
   if (idle.length >= MAX_IDLE) {
@@ -113,24 +115,45 @@ export function prewarmOptimizerWorkers(count = 1): void {
 }
 
 /**
- * Runs `solve` in a worker thread so the caller's event loop stays responsive. The travel matrix is
- * built here (providers may do I/O) and handed over; progress comes back as messages; aborting the
- * signal asks the worker to stop and return its best solution so far. The thread is kept for the next
- * solve when this one ends normally.
+ * Runs `solve` in worker threads so the caller's event loop stays responsive. The travel matrix is built here
+ * (providers may do I/O) and handed over; progress comes back as messages; aborting the signal asks the workers to stop
+ * and return their best solution so far. With `searches` above one, that many searches run side by side and meet as an
+ * OptimizerPool's do (the result's stats say how many ran). The threads are kept for the next solves.
  */
-export async function solveInWorker(problem: Problem, options: EngineOptions = {}): Promise<Solution> {
+export async function solveInWorker(problem: Problem, options: EngineOptions = {}, searches = 1): Promise<Solution> {
   assertValidProblem(problem);
   const matrix = await travelMatrixFor(problem, options);
-  const worker = takeWorker();
+  const workers = Array.from({ length: Math.max(1, Math.floor(searches)) }, takeWorker);
   let solution: Solution;
   try {
-    solution = await runOn(worker, problem, matrix, options);
+    solution = await solveTogether(workers, problem, matrix, options);
   } catch (error) {
-    await worker.terminate();
+    await Promise.all(workers.map((worker) => worker.terminate()));
     throw error;
   }
-  park(worker);
+  workers.forEach(park);
   return solution;
+}
+
+/** Search threads solving now across runs, of the instance's limit (OPTIMIZER_THREADS). */
+let searchesRunning = 0;
+
+/**
+ * The searches one run may use now: what is free of `limit`, at least one (a run never waits for a thread; a second
+ * run while one uses them all gets one). Release them when the run's solve ends.
+ */
+export function claimSearches(limit: number): { count: number; release(): void } {
+  const count = Math.max(1, Math.min(limit, limit - searchesRunning));
+  searchesRunning += count;
+  let released = false;
+  return {
+    count,
+    release() {
+      if (released) return;
+      released = true;
+      searchesRunning -= count;
+    },
+  };
 }
 
 /** Fractions of the budget at which a pool's searches meet and all continue from the best of them. */
@@ -154,43 +177,51 @@ export class OptimizerPool {
 
   async solve(problem: Problem, options: EngineOptions = {}): Promise<Solution> {
     assertValidProblem(problem);
-    const matrix = await travelMatrixFor(problem, options);
-    const seed = options.seed ?? 1;
-    const searching = new Set(this.workers.keys());
-    const waiting = new Map<number, SharedBest>();
-    // Every search waits at a meeting until each search still running has arrived (one that has
-    // finished no longer counts), then the worse ones get the best.
-    const meetIfAllThere = () => {
-      if (!waiting.size || waiting.size < searching.size) return;
-      const best = [...waiting.values()].reduce((a, b) => (b.cost < a.cost ? b : a));
-      for (const [k, own] of waiting) {
-        this.workers[k].postMessage({ type: 'better', best: best.cost < own.cost - 1e-9 ? best : null } satisfies WorkerRequest);
-      }
-      waiting.clear();
-    };
-    const meetings = (k: number): Meetings | undefined =>
-      this.size > 1
-        ? {
-            at: MEET_AT,
-            onBest: (best) => {
-              waiting.set(k, best);
-              meetIfAllThere();
-            },
-          }
-        : undefined;
-    const solutions = await Promise.all(
-      this.workers.map((w, k) =>
-        runOn(w, problem, matrix, { ...options, seed: seed + k, onProgress: k === 0 ? options.onProgress : undefined }, meetings(k))
-          .finally(() => {
-            searching.delete(k);
-            meetIfAllThere();
-          }),
-      ),
-    );
-    return solutions.reduce((best, s) => (s.objective.total < best.objective.total - 1e-9 ? s : best));
+    return solveTogether(this.workers, problem, await travelMatrixFor(problem, options), options);
   }
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
+}
+
+/**
+ * One problem on every worker with seeds seed, seed+1, …; the searches meet MEET_AT the budget and each whose best is
+ * worse continues from the best of them. Answers the best solution, its stats saying how many searches ran.
+ */
+async function solveTogether(workers: Worker[], problem: Problem, matrix: TravelMatrix, options: EngineOptions): Promise<Solution> {
+  const seed = options.seed ?? 1;
+  const searching = new Set(workers.keys());
+  const waiting = new Map<number, SharedBest>();
+  // Every search waits at a meeting until each search still running has arrived (one that has
+  // finished no longer counts), then the worse ones get the best.
+  const meetIfAllThere = () => {
+    if (!waiting.size || waiting.size < searching.size) return;
+    const best = [...waiting.values()].reduce((a, b) => (b.cost < a.cost ? b : a));
+    for (const [k, own] of waiting) {
+      workers[k].postMessage({ type: 'better', best: best.cost < own.cost - 1e-9 ? best : null } satisfies WorkerRequest);
+    }
+    waiting.clear();
+  };
+  const meetings = (k: number): Meetings | undefined =>
+    workers.length > 1
+      ? {
+          at: MEET_AT,
+          onBest: (best) => {
+            waiting.set(k, best);
+            meetIfAllThere();
+          },
+        }
+      : undefined;
+  const solutions = await Promise.all(
+    workers.map((w, k) =>
+      runOn(w, problem, matrix, { ...options, seed: seed + k, onProgress: k === 0 ? options.onProgress : undefined }, meetings(k))
+        .finally(() => {
+          searching.delete(k);
+          meetIfAllThere();
+        }),
+    ),
+  );
+  const best = solutions.reduce((a, b) => (b.objective.total < a.objective.total - 1e-9 ? b : a));
+  return { ...best, stats: { ...best.stats, searches: workers.length } };
 }

@@ -48,6 +48,11 @@ export function RunProgress({ run, cancelling }: { run: Optimization; cancelling
           </dd>
         </div>
       </dl>
+      {(progress?.searches ?? 1) > 1 && (
+        <p data-testid="progress-searches" className="text-xs text-slate-600 dark:text-slate-300">
+          {progress!.searches} searches side by side, each continuing from the best of them as they go.
+        </p>
+      )}
       <p className="text-xs text-slate-500 dark:text-slate-400">Nothing changes until you apply the proposal. Closing this window cancels the optimisation.</p>
     </div>
   );

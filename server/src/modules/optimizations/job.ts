@@ -4,7 +4,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
-import { checkSolution, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
+import { checkSolution, claimSearches, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
 import { hardIssuesAdded, travelProviderFor } from '../schedule';
 import { loadDay, problemOf } from './day';
 import type { OptimizationMode } from './problem';
@@ -25,6 +25,8 @@ export interface RunProgress {
   day_index?: number;
   day_count?: number;
   date?: string;
+  /** Searches running side by side for this run (what was free of the instance's OPTIMIZER_THREADS, at least one). */
+  searches?: number;
 }
 
 /** One day of a run: its proposal and its visits as they were. */
@@ -195,6 +197,7 @@ async function optimizeDay(
       if (keptDays.size > 0) run.ctx.log.info({ jobId: job.id, date, keptDays: [...keptDays] }, 'days kept as they are: the search left a break of the rules');
       await writeProgress(run, at, {
         elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
+        searches: solution.stats.searches ?? 1,
       });
       return { proposal, fingerprints: data.visits.map(fingerprintOf), clientOf };
     }
@@ -226,18 +229,25 @@ async function solveDay(run: JobRun, at: DayOfRun, problem: Problem, matrix: Tra
   let interruption: unknown = null;
   let writing: Promise<void> = Promise.resolve();
   let lastWrite = 0;
+  const searches = claimSearches(run.ctx.config.optimizerThreads);
   const onProgress = (progress: Progress) => {
     const now = Date.now();
     if (now - lastWrite < PROGRESS_EVERY_MS || interruption) return;
     lastWrite = now;
     writing = writing.then(() => writeProgress(run, at, {
       elapsed_ms: Math.round(progress.elapsedMs), best_travel_seconds: Math.round(progress.bestTravelTime), fraction: Math.round(progress.fraction * 1000) / 1000,
+      searches: searches.count,
     })).catch((error) => {
       interruption = error;
       stop.abort(error);
     });
   };
-  const solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs, seed: run.job.id, signal, onProgress });
+  let solution: Solution;
+  try {
+    solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs, seed: run.job.id, signal, onProgress }, searches.count);
+  } finally {
+    searches.release();
+  }
   await writing;
   if (interruption) throw interruption;
   if (run.signal.aborted) throw run.signal.reason instanceof Error ? run.signal.reason : new JobInterrupted('cancelled');

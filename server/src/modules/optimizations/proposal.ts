@@ -376,7 +376,7 @@ export function buildProposal(input: ProposalInput): Proposal {
     checks,
     search: {
       elapsed_ms: Math.round(solution.stats.elapsedMs), iterations: solution.stats.iterations, stopped_by: solution.stats.stoppedBy,
-      travel: input.travelName,
+      travel: input.travelName, searches: solution.stats.searches ?? 1,
     },
   };
 }
