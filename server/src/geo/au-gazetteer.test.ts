@@ -17,7 +17,8 @@ const REAL_PLACES = [
 ];
 
 describe('the Australian gazetteer', () => {
-  it('holds every state’s localities', () => {
+  // The first call reads and indexes the whole gazetteer: seconds on a busy machine.
+  it('holds every state’s localities', { timeout: 30_000 }, () => {
     expect(australianLocalityCount()).toBeGreaterThan(15_000);
   });
 
