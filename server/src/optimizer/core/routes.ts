@@ -288,10 +288,11 @@ export interface Schedule {
 
 /**
  * Exact forward simulation of vehicle v over the node sequence seq[0..n) (start node … end node):
- * earliest service in the first window that can still be reached, a break taken greedily (in waiting
- * time when it fits, otherwise at the last moment before it would become impossible), departure
- * from the start just in time for the first visit. Returns feasibility against windows, shift, break,
- * capacity, max working and travel time. `minStart` optionally forces later starts (rounding).
+ * earliest service in the first window that can still be reached, departure from the start just in time
+ * for the first visit, and the break at its best feasible position (`breakAt`): at the start location before
+ * the first visit (then leaving just in time after it), between two visits, or after the last, as early as it can
+ * be there. Returns feasibility against windows, shift, break, capacity, max working and travel time.
+ * `minStart` optionally forces later starts (rounding).
  */
 export function simulate(
   m: CoreModel,
@@ -331,6 +332,18 @@ export function simulateCost(
 let spanExcess = 0;
 let lastDepart = 0;
 
+/**
+ * The route's earliest schedule without the break, position by position (scratch, reused): start of service at
+ * seq[i] (for the end node, the arrival) and the priced soft cost of seq[1..i].
+ */
+let nbStart = new Float64Array(64);
+let nbCost = new Float64Array(64);
+/** Set by `breakAt`: the schedule's departure from the start and arrival at the end. */
+let atDepart = 0;
+let atEnd = 0;
+/** Returned by `breakAt` when the position cannot beat the bound it was given (it may still be feasible). */
+const PRUNED = -1;
+
 function simulateFrom(
   m: CoreModel,
   v: number,
@@ -356,43 +369,168 @@ function simulateFrom(
     }
     return 0;
   }
-  let softCost = 0;
-  let breakTaken = m.breakDur[v] < 0;
-  let t = Math.max(m.shiftStart[v], minDepart);
-  let departStart = t;
+  if (nbStart.length < n) {
+    nbStart = new Float64Array(2 * n);
+    nbCost = new Float64Array(2 * n);
+  }
+  // The schedule without the break: every position's times with the break are at least these, so a route that fails
+  // here fails with the break anywhere.
+  const t0 = Math.max(m.shiftStart[v], minDepart);
+  let t = t0;
+  let cost = 0;
   let load = 0;
   let travel = 0;
+  nbStart[0] = t0;
+  nbCost[0] = 0;
   for (let i = 1; i < n; i++) {
-    const prev = seq[i - 1];
     const node = seq[i];
-    const leg = m.dur[prev * size + node];
+    const leg = m.dur[seq[i - 1] * size + node];
     travel += leg;
-    const isEnd = i === n - 1;
-    let breakNow = false;
-    if (!breakTaken) {
-      const bs = Math.max(t, m.breakE[v]);
-      let take = isEnd;
-      if (!take) {
-        const st = earliestStart(m, node, t + leg, minStart ? minStart[i] : -Infinity);
-        // Take it now when it could no longer start by its latest after this visit, or for free in waiting.
-        if (st === Infinity || st + m.service[node] > m.breakL[v] || bs + m.breakDur[v] + leg <= st) take = true;
-      }
-      if (take) {
-        if (bs > m.breakL[v] + EPS) return Infinity;
-        if (out) {
-          out.breakAfter = i - 1;
-          out.breakStart = bs;
-        }
-        t = bs + m.breakDur[v];
-        breakTaken = true;
-        breakNow = true;
-      }
+    const arr = t + leg;
+    if (i === n - 1) {
+      if (arr > m.shiftEnd[v] + m.otMax[v] + EPS) return Infinity;
+      if (arr > m.shiftEnd[v]) cost += m.otCost * (arr - m.shiftEnd[v]);
+      nbStart[i] = arr;
+      nbCost[i] = cost;
+      t = arr;
+      break;
     }
+    const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
+    if (st === Infinity) return Infinity;
+    if (m.lateMax[node] > 0) cost += m.lateCost * Math.max(0, st - (m.twL[node] - m.lateMax[node]));
+    nbStart[i] = st;
+    nbCost[i] = cost;
+    load += m.demand[node];
+    t = st + m.service[node];
+  }
+  if (load > m.capacity[v] + EPS) return Infinity;
+  if (travel > m.maxTravel[v] + EPS) return Infinity;
+  // Leave just in time for the first visit.
+  const depart = Math.max(t0, nbStart[1] - m.dur[seq[0] * size + seq[1]]);
+
+  if (m.breakDur[v] < 0) {
+    if (out) fillPrefix(m, v, seq, n - 1, depart, out);
+    if (t - depart > m.maxWork[v] + EPS) {
+      spanExcess = t - depart - m.maxWork[v];
+      lastDepart = depart;
+      return Infinity;
+    }
+    if (out) {
+      out.departStart = depart;
+      out.arriveEnd = t;
+      out.overtime = Math.max(0, t - m.shiftEnd[v]);
+    }
+    return cost;
+  }
+
+  // The break's position: the least priced cost, then the least waiting, then the earliest end. After a visit, only
+  // the positions whose departure (without the break) is inside the break window, and the last one before it: an
+  // earlier one is never better (the break starts at its earliest there too, with fewer visits done before it).
+  const bE = m.breakE[v];
+  const bL = m.breakL[v];
+  const bD = m.breakDur[v];
+  const total = cost;
+  const nbEnd = t;
+  let bestK = -1;
+  let bestCost = Infinity;
+  let bestWait = Infinity;
+  let bestEnd = Infinity;
+  let excess = Infinity;
+  let excessDepart = 0;
+  const consider = (k: number, c: number): void => {
+    if (c === Infinity) {
+      const over = atEnd - atDepart - m.maxWork[v];
+      if (spanExcess > 0 && over < excess) {
+        excess = over;
+        excessDepart = atDepart;
+      }
+      spanExcess = 0;
+      return;
+    }
+    if (c === PRUNED) return;
+    const wait = atEnd - atDepart - (k > 0 ? bD : 0);
+    if (c < bestCost - EPS || (c <= bestCost + EPS && (wait < bestWait - EPS || (wait <= bestWait + EPS && atEnd < bestEnd - EPS)))) {
+      bestK = k;
+      bestCost = c;
+      bestWait = wait;
+      bestEnd = atEnd;
+    }
+  };
+  for (let k = 1; k <= n - 2; k++) {
+    const dep = nbStart[k] + m.service[seq[k]];
+    if (dep > bL + EPS) break;
+    if (dep <= bE && k < n - 2 && nbStart[k + 1] + m.service[seq[k + 1]] <= bE) continue;
+    spanExcess = 0;
+    consider(k, breakAt(m, v, seq, n, k, t0, depart, minStart, bestCost, null));
+    // The break without delay to anything (taken in waiting): no later position after a visit can do better.
+    if (bestK >= 1 && bestCost <= total + EPS && bestEnd <= nbEnd + EPS) break;
+  }
+  if (Math.max(t0, bE) <= bL + EPS) {
+    spanExcess = 0;
+    consider(0, breakAt(m, v, seq, n, 0, t0, depart, minStart, bestCost, null));
+  }
+  if (bestK < 0) {
+    if (excess !== Infinity) {
+      spanExcess = excess;
+      lastDepart = excessDepart;
+    }
+    return Infinity;
+  }
+  if (out) breakAt(m, v, seq, n, bestK, t0, depart, minStart, Infinity, out);
+  return bestCost;
+}
+
+/** Fills `out` with the break-free schedule of seq[1..last) from `nbStart`, leaving the start at `depart`. */
+function fillPrefix(m: CoreModel, v: number, seq: ArrayLike<number>, last: number, depart: number, out: Schedule): void {
+  const size = m.size;
+  let t = depart;
+  for (let i = 1; i < last; i++) {
+    const node = seq[i];
+    out.arrival.push(t + m.dur[seq[i - 1] * size + node]);
+    out.start.push(nbStart[i]);
+    out.lateness.push(m.lateMax[node] > 0 ? Math.max(0, nbStart[i] - (m.twL[node] - m.lateMax[node])) : 0);
+    t = nbStart[i] + m.service[node];
+  }
+}
+
+/**
+ * Priced soft cost of the route with the break after position k of the sequence (0: at the start location, before
+ * leaving), as early as it can start there; Infinity when infeasible (with `spanExcess` set when it fails on max
+ * working time alone), PRUNED when its cost exceeds `bound`. Sets `atDepart` and `atEnd`. Visits before the break keep
+ * their break-free times (`nbStart`); after it, the times are simulated until they meet the break-free ones again.
+ * With `out`, fills the whole schedule.
+ */
+function breakAt(
+  m: CoreModel,
+  v: number,
+  seq: ArrayLike<number>,
+  n: number,
+  k: number,
+  t0: number,
+  depart: number,
+  minStart: Float64Array | undefined,
+  bound: number,
+  out: Schedule | null,
+): number {
+  const size = m.size;
+  const bs = Math.max(k === 0 ? t0 : nbStart[k] + m.service[seq[k]], m.breakE[v]);
+  if (bs > m.breakL[v] + EPS) return Infinity;
+  let t = bs + m.breakDur[v];
+  let cost = nbCost[k];
+  let departStart = depart;
+  if (out) {
+    fillPrefix(m, v, seq, k + 1, depart, out);
+    out.breakAfter = k;
+    out.breakStart = bs;
+  }
+  for (let i = k + 1; i < n; i++) {
+    const node = seq[i];
+    const leg = m.dur[seq[i - 1] * size + node];
     let arr = t + leg;
-    if (isEnd) {
+    if (i === n - 1) {
       if (arr > m.shiftEnd[v] + m.otMax[v] + EPS) return Infinity;
       if (arr > m.shiftEnd[v]) {
-        softCost += m.otCost * (arr - m.shiftEnd[v]);
+        cost += m.otCost * (arr - m.shiftEnd[v]);
         if (out) out.overtime = arr - m.shiftEnd[v];
       }
       t = arr;
@@ -400,36 +538,42 @@ function simulateFrom(
     }
     const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
     if (st === Infinity) return Infinity;
+    if (i === 1) {
+      // The break was taken at the start: leave just in time after it.
+      departStart = Math.max(t, st - leg);
+      arr = departStart + leg;
+    }
+    if (!out && st <= nbStart[i] + EPS) {
+      // Back on the break-free times: the rest of the route is theirs.
+      cost += nbCost[n - 1] - nbCost[i - 1];
+      t = nbStart[n - 1];
+      break;
+    }
     let late = 0;
     if (m.lateMax[node] > 0) {
       late = Math.max(0, st - (m.twL[node] - m.lateMax[node]));
-      softCost += m.lateCost * late;
-    }
-    if (i === 1) {
-      // Leave just in time for the first visit (unless the break was taken at the start).
-      departStart = breakNow ? t : Math.max(t, st - leg);
-      if (!breakNow) arr = departStart + leg;
+      cost += m.lateCost * late;
+      if (cost > bound + EPS) return PRUNED;
     }
     if (out) {
       out.arrival.push(arr);
       out.start.push(st);
       out.lateness.push(late);
     }
-    load += m.demand[node];
     t = st + m.service[node];
   }
+  atDepart = departStart;
+  atEnd = t;
+  if (t - departStart > m.maxWork[v] + EPS) {
+    spanExcess = t - departStart - m.maxWork[v];
+    return Infinity;
+  }
+  if (cost > bound + EPS) return PRUNED;
   if (out) {
     out.departStart = departStart;
     out.arriveEnd = t;
   }
-  if (load > m.capacity[v] + EPS) return Infinity;
-  if (travel > m.maxTravel[v] + EPS) return Infinity;
-  if (t - departStart > m.maxWork[v] + EPS) {
-    spanExcess = t - departStart - m.maxWork[v];
-    lastDepart = departStart;
-    return Infinity;
-  }
-  return softCost;
+  return cost;
 }
 
 /**
