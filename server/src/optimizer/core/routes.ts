@@ -409,7 +409,7 @@ function simulateFrom(
   const depart = Math.max(t0, nbStart[1] - m.dur[seq[0] * size + seq[1]]);
 
   if (m.breakDur[v] < 0) {
-    if (out) fillPrefix(m, v, seq, n - 1, depart, out);
+    if (out) fillPrefix(m, seq, n - 1, depart, out);
     if (t - depart > m.maxWork[v] + EPS) {
       spanExcess = t - depart - m.maxWork[v];
       lastDepart = depart;
@@ -481,7 +481,7 @@ function simulateFrom(
 }
 
 /** Fills `out` with the break-free schedule of seq[1..last) from `nbStart`, leaving the start at `depart`. */
-function fillPrefix(m: CoreModel, v: number, seq: ArrayLike<number>, last: number, depart: number, out: Schedule): void {
+function fillPrefix(m: CoreModel, seq: ArrayLike<number>, last: number, depart: number, out: Schedule): void {
   const size = m.size;
   let t = depart;
   for (let i = 1; i < last; i++) {
@@ -519,7 +519,7 @@ function breakAt(
   let cost = nbCost[k];
   let departStart = depart;
   if (out) {
-    fillPrefix(m, v, seq, k + 1, depart, out);
+    fillPrefix(m, seq, k + 1, depart, out);
     out.breakAfter = k;
     out.breakStart = bs;
   }
