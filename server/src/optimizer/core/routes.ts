@@ -343,6 +343,20 @@ let atDepart = 0;
 let atEnd = 0;
 /** Returned by `breakAt` when the position cannot beat the bound it was given (it may still be feasible). */
 const PRUNED = -1;
+/**
+ * The position being tried and the best one so far (`simulateFrom`'s scan): start and priced cost up to each visit
+ * after the break, up to where the times meet the break-free ones again (`…Merge`, n when they do not), from where they
+ * are the break-free ones with the cost `…Offset` higher.
+ */
+let curSt = new Float64Array(64);
+let curCost = new Float64Array(64);
+let curMerge = 0;
+let curOffset = 0;
+let bestSt = new Float64Array(64);
+let bestCostAt = new Float64Array(64);
+let bestK = -1;
+let bestMerge = 0;
+let bestOffset = 0;
 
 function simulateFrom(
   m: CoreModel,
@@ -426,49 +440,60 @@ function simulateFrom(
   // The break's position: the least priced cost, then the least waiting, then the earliest end. After a visit, only
   // the positions whose departure (without the break) is inside the break window, and the last one before it: an
   // earlier one is never better (the break starts at its earliest there too, with fewer visits done before it).
+  // They are tried from the latest (the shortest simulation) back, each stopped as soon as it is no better than the
+  // best so far at a visit both have taken the break before; the start location last.
   const bE = m.breakE[v];
   const bL = m.breakL[v];
-  const bD = m.breakDur[v];
-  const total = cost;
-  const nbEnd = t;
-  let bestK = -1;
+  let first = n - 1;
+  let last = 0;
+  for (let k = 1; k <= n - 2; k++) {
+    const dep = nbStart[k] + m.service[seq[k]];
+    if (dep > bL + EPS) break;
+    if (dep <= bE && k < n - 2 && nbStart[k + 1] + m.service[seq[k + 1]] <= bE) continue;
+    if (first > k) first = k;
+    last = k;
+  }
+  if (curSt.length < n) {
+    curSt = new Float64Array(2 * n);
+    curCost = new Float64Array(2 * n);
+    bestSt = new Float64Array(2 * n);
+    bestCostAt = new Float64Array(2 * n);
+  }
+  bestK = -1;
+  bestMerge = n;
+  bestOffset = 0;
   let bestCost = Infinity;
   let bestWait = Infinity;
   let bestEnd = Infinity;
   let excess = Infinity;
   let excessDepart = 0;
-  const consider = (k: number, c: number): void => {
+  for (let k = last; k >= 0; k = k > first ? k - 1 : 0) {
+    if (k === 0 && Math.max(t0, bE) > bL + EPS) break;
+    spanExcess = 0;
+    const c = breakAt(m, v, seq, n, k, t0, depart, minStart, bestCost, null);
     if (c === Infinity) {
-      const over = atEnd - atDepart - m.maxWork[v];
-      if (spanExcess > 0 && over < excess) {
-        excess = over;
+      if (spanExcess > 0 && atEnd - atDepart - m.maxWork[v] < excess) {
+        excess = atEnd - atDepart - m.maxWork[v];
         excessDepart = atDepart;
       }
-      spanExcess = 0;
-      return;
+    } else if (c !== PRUNED) {
+      const wait = atEnd - atDepart - (k > 0 ? m.breakDur[v] : 0);
+      if (c < bestCost - EPS || (c <= bestCost + EPS && (wait < bestWait - EPS || (wait <= bestWait + EPS && atEnd < bestEnd - EPS)))) {
+        bestK = k;
+        bestCost = c;
+        bestWait = wait;
+        bestEnd = atEnd;
+        [bestSt, curSt] = [curSt, bestSt];
+        [bestCostAt, curCost] = [curCost, bestCostAt];
+        bestMerge = curMerge;
+        bestOffset = curOffset;
+        // The break without delay to anything (taken in waiting): no other position after a visit can do better.
+        if (k > 0 && c <= cost + EPS && atEnd <= t + EPS) k = 1;
+      }
     }
-    if (c === PRUNED) return;
-    const wait = atEnd - atDepart - (k > 0 ? bD : 0);
-    if (c < bestCost - EPS || (c <= bestCost + EPS && (wait < bestWait - EPS || (wait <= bestWait + EPS && atEnd < bestEnd - EPS)))) {
-      bestK = k;
-      bestCost = c;
-      bestWait = wait;
-      bestEnd = atEnd;
-    }
-  };
-  for (let k = 1; k <= n - 2; k++) {
-    const dep = nbStart[k] + m.service[seq[k]];
-    if (dep > bL + EPS) break;
-    if (dep <= bE && k < n - 2 && nbStart[k + 1] + m.service[seq[k + 1]] <= bE) continue;
-    spanExcess = 0;
-    consider(k, breakAt(m, v, seq, n, k, t0, depart, minStart, bestCost, null));
-    // The break without delay to anything (taken in waiting): no later position after a visit can do better.
-    if (bestK >= 1 && bestCost <= total + EPS && bestEnd <= nbEnd + EPS) break;
+    if (k === 0) break;
   }
-  if (Math.max(t0, bE) <= bL + EPS) {
-    spanExcess = 0;
-    consider(0, breakAt(m, v, seq, n, 0, t0, depart, minStart, bestCost, null));
-  }
+  spanExcess = 0;
   if (bestK < 0) {
     if (excess !== Infinity) {
       spanExcess = excess;
@@ -518,6 +543,8 @@ function breakAt(
   let t = bs + m.breakDur[v];
   let cost = nbCost[k];
   let departStart = depart;
+  curMerge = n;
+  curOffset = 0;
   if (out) {
     fillPrefix(m, seq, k + 1, depart, out);
     out.breakAfter = k;
@@ -545,6 +572,8 @@ function breakAt(
     }
     if (!out && st <= nbStart[i] + EPS) {
       // Back on the break-free times: the rest of the route is theirs.
+      curMerge = i;
+      curOffset = cost - nbCost[i - 1];
       cost += nbCost[n - 1] - nbCost[i - 1];
       t = nbStart[n - 1];
       break;
@@ -559,6 +588,14 @@ function breakAt(
       out.arrival.push(arr);
       out.start.push(st);
       out.lateness.push(late);
+    } else {
+      curSt[i] = st;
+      curCost[i] = cost;
+      // No better than the best position so far, both breaks taken: later times never cost less nor end sooner.
+      if (k > 0 && bestK > 0 && i > bestK) {
+        const merged = i >= bestMerge;
+        if (st >= (merged ? nbStart[i] : bestSt[i]) - EPS && cost >= (merged ? nbCost[i] + bestOffset : bestCostAt[i]) - EPS) return PRUNED;
+      }
     }
     t = st + m.service[node];
   }
