@@ -17,7 +17,6 @@ import type { Problem, Solution, TravelMatrix } from './types';
  */
 
 const MIN = 60;
-const H = 3600;
 const EPS = 1e-6;
 const LATE_COST = 5 / 60;
 const OT_COST = 2 / 60;

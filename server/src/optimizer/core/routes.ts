@@ -446,9 +446,17 @@ function simulateFrom(
   const bL = m.breakL[v];
   let first = n - 1;
   let last = 0;
+  // A position whose break ends in time for the next visit's break-free start (in waiting) delays nothing.
+  let absorbed = -1;
   for (let k = 1; k <= n - 2; k++) {
     const dep = nbStart[k] + m.service[seq[k]];
     if (dep > bL + EPS) break;
+    if (k < n - 2 && Math.max(dep, bE) + m.breakDur[v] + m.dur[seq[k] * size + seq[k + 1]] <= nbStart[k + 1] + EPS) {
+      absorbed = k;
+      if (first > k) first = k;
+      last = k;
+      break;
+    }
     if (dep <= bE && k < n - 2 && nbStart[k + 1] + m.service[seq[k + 1]] <= bE) continue;
     if (first > k) first = k;
     last = k;
@@ -467,6 +475,15 @@ function simulateFrom(
   let bestEnd = Infinity;
   let excess = Infinity;
   let excessDepart = 0;
+  if (absorbed > 0 && t - depart <= m.maxWork[v] + EPS) {
+    // The break-free cost and end: no other position after a visit does better; only the start location may wait less.
+    bestK = absorbed;
+    bestCost = cost;
+    bestWait = t - depart - m.breakDur[v];
+    bestEnd = t;
+    bestMerge = absorbed + 1;
+    last = 0;
+  }
   for (let k = last; k >= 0; k = k > first ? k - 1 : 0) {
     if (k === 0 && Math.max(t0, bE) > bL + EPS) break;
     spanExcess = 0;
