@@ -288,10 +288,11 @@ export interface Schedule {
 
 /**
  * Exact forward simulation of vehicle v over the node sequence seq[0..n) (start node … end node):
- * earliest service in the first window that can still be reached, a break taken greedily (in waiting
- * time when it fits, otherwise at the last moment before it would become impossible), departure
- * from the start just in time for the first visit. Returns feasibility against windows, shift, break,
- * capacity, max working and travel time. `minStart` optionally forces later starts (rounding).
+ * earliest service in the first window that can still be reached, departure from the start just in time
+ * for the first visit, and the break at its best feasible position (`breakAt`): at the start location before
+ * the first visit (then leaving just in time after it), between two visits, or after the last, as early as it can
+ * be there. Returns feasibility against windows, shift, break, capacity, max working and travel time.
+ * `minStart` optionally forces later starts (rounding).
  */
 export function simulate(
   m: CoreModel,
@@ -331,6 +332,32 @@ export function simulateCost(
 let spanExcess = 0;
 let lastDepart = 0;
 
+/**
+ * The route's earliest schedule without the break, position by position (scratch, reused): start of service at
+ * seq[i] (for the end node, the arrival) and the priced soft cost of seq[1..i].
+ */
+let nbStart = new Float64Array(64);
+let nbCost = new Float64Array(64);
+/** Set by `breakAt`: the schedule's departure from the start and arrival at the end. */
+let atDepart = 0;
+let atEnd = 0;
+/** Returned by `breakAt` when the position cannot beat the bound it was given (it may still be feasible). */
+const PRUNED = -1;
+/**
+ * The position being tried and the best one so far (`simulateFrom`'s scan): start and priced cost up to each visit
+ * after the break, up to where the times meet the break-free ones again (`…Merge`, n when they do not), from where they
+ * are the break-free ones with the cost `…Offset` higher.
+ */
+let curSt = new Float64Array(64);
+let curCost = new Float64Array(64);
+let curMerge = 0;
+let curOffset = 0;
+let bestSt = new Float64Array(64);
+let bestCostAt = new Float64Array(64);
+let bestK = -1;
+let bestMerge = 0;
+let bestOffset = 0;
+
 function simulateFrom(
   m: CoreModel,
   v: number,
@@ -356,43 +383,198 @@ function simulateFrom(
     }
     return 0;
   }
-  let softCost = 0;
-  let breakTaken = m.breakDur[v] < 0;
-  let t = Math.max(m.shiftStart[v], minDepart);
-  let departStart = t;
+  if (nbStart.length < n) {
+    nbStart = new Float64Array(2 * n);
+    nbCost = new Float64Array(2 * n);
+  }
+  // The schedule without the break: every position's times with the break are at least these, so a route that fails
+  // here fails with the break anywhere.
+  const t0 = Math.max(m.shiftStart[v], minDepart);
+  let t = t0;
+  let cost = 0;
   let load = 0;
   let travel = 0;
+  nbStart[0] = t0;
+  nbCost[0] = 0;
   for (let i = 1; i < n; i++) {
-    const prev = seq[i - 1];
     const node = seq[i];
-    const leg = m.dur[prev * size + node];
+    const leg = m.dur[seq[i - 1] * size + node];
     travel += leg;
-    const isEnd = i === n - 1;
-    let breakNow = false;
-    if (!breakTaken) {
-      const bs = Math.max(t, m.breakE[v]);
-      let take = isEnd;
-      if (!take) {
-        const st = earliestStart(m, node, t + leg, minStart ? minStart[i] : -Infinity);
-        // Take it now when it could no longer start by its latest after this visit, or for free in waiting.
-        if (st === Infinity || st + m.service[node] > m.breakL[v] || bs + m.breakDur[v] + leg <= st) take = true;
+    const arr = t + leg;
+    if (i === n - 1) {
+      if (arr > m.shiftEnd[v] + m.otMax[v] + EPS) return Infinity;
+      if (arr > m.shiftEnd[v]) cost += m.otCost * (arr - m.shiftEnd[v]);
+      nbStart[i] = arr;
+      nbCost[i] = cost;
+      t = arr;
+      break;
+    }
+    const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
+    if (st === Infinity) return Infinity;
+    if (m.lateMax[node] > 0) cost += m.lateCost * Math.max(0, st - (m.twL[node] - m.lateMax[node]));
+    nbStart[i] = st;
+    nbCost[i] = cost;
+    load += m.demand[node];
+    t = st + m.service[node];
+  }
+  if (load > m.capacity[v] + EPS) return Infinity;
+  if (travel > m.maxTravel[v] + EPS) return Infinity;
+  // Leave just in time for the first visit.
+  const depart = Math.max(t0, nbStart[1] - m.dur[seq[0] * size + seq[1]]);
+
+  if (m.breakDur[v] < 0) {
+    if (out) fillPrefix(m, seq, n - 1, depart, out);
+    if (t - depart > m.maxWork[v] + EPS) {
+      spanExcess = t - depart - m.maxWork[v];
+      lastDepart = depart;
+      return Infinity;
+    }
+    if (out) {
+      out.departStart = depart;
+      out.arriveEnd = t;
+      out.overtime = Math.max(0, t - m.shiftEnd[v]);
+    }
+    return cost;
+  }
+
+  // The break's position: the least priced cost, then the least waiting, then the earliest end. After a visit, only
+  // the positions whose departure (without the break) is inside the break window, and the last one before it: an
+  // earlier one is never better (the break starts at its earliest there too, with fewer visits done before it).
+  // They are tried from the latest (the shortest simulation) back, each stopped as soon as it is no better than the
+  // best so far at a visit both have taken the break before; the start location last.
+  const bE = m.breakE[v];
+  const bL = m.breakL[v];
+  let first = n - 1;
+  let last = 0;
+  // A position whose break ends in time for the next visit's break-free start (in waiting) delays nothing.
+  let absorbed = -1;
+  for (let k = 1; k <= n - 2; k++) {
+    const dep = nbStart[k] + m.service[seq[k]];
+    if (dep > bL + EPS) break;
+    if (k < n - 2 && Math.max(dep, bE) + m.breakDur[v] + m.dur[seq[k] * size + seq[k + 1]] <= nbStart[k + 1] + EPS) {
+      absorbed = k;
+      if (first > k) first = k;
+      last = k;
+      break;
+    }
+    if (dep <= bE && k < n - 2 && nbStart[k + 1] + m.service[seq[k + 1]] <= bE) continue;
+    if (first > k) first = k;
+    last = k;
+  }
+  if (curSt.length < n) {
+    curSt = new Float64Array(2 * n);
+    curCost = new Float64Array(2 * n);
+    bestSt = new Float64Array(2 * n);
+    bestCostAt = new Float64Array(2 * n);
+  }
+  bestK = -1;
+  bestMerge = n;
+  bestOffset = 0;
+  let bestCost = Infinity;
+  let bestWait = Infinity;
+  let bestEnd = Infinity;
+  let excess = Infinity;
+  let excessDepart = 0;
+  if (absorbed > 0 && t - depart <= m.maxWork[v] + EPS) {
+    // The break-free cost and end: no other position after a visit does better; only the start location may wait less.
+    bestK = absorbed;
+    bestCost = cost;
+    bestWait = t - depart - m.breakDur[v];
+    bestEnd = t;
+    bestMerge = absorbed + 1;
+    last = 0;
+  }
+  for (let k = last; k >= 0; k = k > first ? k - 1 : 0) {
+    if (k === 0 && Math.max(t0, bE) > bL + EPS) break;
+    spanExcess = 0;
+    const c = breakAt(m, v, seq, n, k, t0, depart, minStart, bestCost, null);
+    if (c === Infinity) {
+      if (spanExcess > 0 && atEnd - atDepart - m.maxWork[v] < excess) {
+        excess = atEnd - atDepart - m.maxWork[v];
+        excessDepart = atDepart;
       }
-      if (take) {
-        if (bs > m.breakL[v] + EPS) return Infinity;
-        if (out) {
-          out.breakAfter = i - 1;
-          out.breakStart = bs;
-        }
-        t = bs + m.breakDur[v];
-        breakTaken = true;
-        breakNow = true;
+    } else if (c !== PRUNED) {
+      const wait = atEnd - atDepart - (k > 0 ? m.breakDur[v] : 0);
+      if (c < bestCost - EPS || (c <= bestCost + EPS && (wait < bestWait - EPS || (wait <= bestWait + EPS && atEnd < bestEnd - EPS)))) {
+        bestK = k;
+        bestCost = c;
+        bestWait = wait;
+        bestEnd = atEnd;
+        [bestSt, curSt] = [curSt, bestSt];
+        [bestCostAt, curCost] = [curCost, bestCostAt];
+        bestMerge = curMerge;
+        bestOffset = curOffset;
+        // The break without delay to anything (taken in waiting): no other position after a visit can do better.
+        if (k > 0 && c <= cost + EPS && atEnd <= t + EPS) k = 1;
       }
     }
+    if (k === 0) break;
+  }
+  spanExcess = 0;
+  if (bestK < 0) {
+    if (excess !== Infinity) {
+      spanExcess = excess;
+      lastDepart = excessDepart;
+    }
+    return Infinity;
+  }
+  if (out) breakAt(m, v, seq, n, bestK, t0, depart, minStart, Infinity, out);
+  return bestCost;
+}
+
+/** Fills `out` with the break-free schedule of seq[1..last) from `nbStart`, leaving the start at `depart`. */
+function fillPrefix(m: CoreModel, seq: ArrayLike<number>, last: number, depart: number, out: Schedule): void {
+  const size = m.size;
+  let t = depart;
+  for (let i = 1; i < last; i++) {
+    const node = seq[i];
+    out.arrival.push(t + m.dur[seq[i - 1] * size + node]);
+    out.start.push(nbStart[i]);
+    out.lateness.push(m.lateMax[node] > 0 ? Math.max(0, nbStart[i] - (m.twL[node] - m.lateMax[node])) : 0);
+    t = nbStart[i] + m.service[node];
+  }
+}
+
+/**
+ * Priced soft cost of the route with the break after position k of the sequence (0: at the start location, before
+ * leaving), as early as it can start there; Infinity when infeasible (with `spanExcess` set when it fails on max
+ * working time alone), PRUNED when its cost exceeds `bound`. Sets `atDepart` and `atEnd`. Visits before the break keep
+ * their break-free times (`nbStart`); after it, the times are simulated until they meet the break-free ones again.
+ * With `out`, fills the whole schedule.
+ */
+function breakAt(
+  m: CoreModel,
+  v: number,
+  seq: ArrayLike<number>,
+  n: number,
+  k: number,
+  t0: number,
+  depart: number,
+  minStart: Float64Array | undefined,
+  bound: number,
+  out: Schedule | null,
+): number {
+  const size = m.size;
+  const bs = Math.max(k === 0 ? t0 : nbStart[k] + m.service[seq[k]], m.breakE[v]);
+  if (bs > m.breakL[v] + EPS) return Infinity;
+  let t = bs + m.breakDur[v];
+  let cost = nbCost[k];
+  let departStart = depart;
+  curMerge = n;
+  curOffset = 0;
+  if (out) {
+    fillPrefix(m, seq, k + 1, depart, out);
+    out.breakAfter = k;
+    out.breakStart = bs;
+  }
+  for (let i = k + 1; i < n; i++) {
+    const node = seq[i];
+    const leg = m.dur[seq[i - 1] * size + node];
     let arr = t + leg;
-    if (isEnd) {
+    if (i === n - 1) {
       if (arr > m.shiftEnd[v] + m.otMax[v] + EPS) return Infinity;
       if (arr > m.shiftEnd[v]) {
-        softCost += m.otCost * (arr - m.shiftEnd[v]);
+        cost += m.otCost * (arr - m.shiftEnd[v]);
         if (out) out.overtime = arr - m.shiftEnd[v];
       }
       t = arr;
@@ -400,36 +582,52 @@ function simulateFrom(
     }
     const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
     if (st === Infinity) return Infinity;
+    if (i === 1) {
+      // The break was taken at the start: leave just in time after it.
+      departStart = Math.max(t, st - leg);
+      arr = departStart + leg;
+    }
+    if (!out && st <= nbStart[i] + EPS) {
+      // Back on the break-free times: the rest of the route is theirs.
+      curMerge = i;
+      curOffset = cost - nbCost[i - 1];
+      cost += nbCost[n - 1] - nbCost[i - 1];
+      t = nbStart[n - 1];
+      break;
+    }
     let late = 0;
     if (m.lateMax[node] > 0) {
       late = Math.max(0, st - (m.twL[node] - m.lateMax[node]));
-      softCost += m.lateCost * late;
-    }
-    if (i === 1) {
-      // Leave just in time for the first visit (unless the break was taken at the start).
-      departStart = breakNow ? t : Math.max(t, st - leg);
-      if (!breakNow) arr = departStart + leg;
+      cost += m.lateCost * late;
+      if (cost > bound + EPS) return PRUNED;
     }
     if (out) {
       out.arrival.push(arr);
       out.start.push(st);
       out.lateness.push(late);
+    } else {
+      curSt[i] = st;
+      curCost[i] = cost;
+      // No better than the best position so far, both breaks taken: later times never cost less nor end sooner.
+      if (k > 0 && bestK > 0 && i > bestK) {
+        const merged = i >= bestMerge;
+        if (st >= (merged ? nbStart[i] : bestSt[i]) - EPS && cost >= (merged ? nbCost[i] + bestOffset : bestCostAt[i]) - EPS) return PRUNED;
+      }
     }
-    load += m.demand[node];
     t = st + m.service[node];
   }
+  atDepart = departStart;
+  atEnd = t;
+  if (t - departStart > m.maxWork[v] + EPS) {
+    spanExcess = t - departStart - m.maxWork[v];
+    return Infinity;
+  }
+  if (cost > bound + EPS) return PRUNED;
   if (out) {
     out.departStart = departStart;
     out.arriveEnd = t;
   }
-  if (load > m.capacity[v] + EPS) return Infinity;
-  if (travel > m.maxTravel[v] + EPS) return Infinity;
-  if (t - departStart > m.maxWork[v] + EPS) {
-    spanExcess = t - departStart - m.maxWork[v];
-    lastDepart = departStart;
-    return Infinity;
-  }
-  return softCost;
+  return cost;
 }
 
 /**
