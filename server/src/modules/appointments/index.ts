@@ -6,3 +6,5 @@ export {
   clearAppointmentRoute, lockAppointmentRoute, moveUpcomingVisits, updateRoutedVisits, type RoutedVisitUpdate,
   moveAppointment, type VisitMove, lockPartners,
 } from './writes';
+// For the dashboard: today's overdue visits (the desk's rule, server/src/lib/overdue.ts).
+export { overdueVisits, type OverdueVisit } from './desk';
