@@ -92,7 +92,6 @@ export async function walkDemoDay(ctx: AppContext, businessAccountId: number, no
         if (current) {
           busyUntil = Math.max(current.arrivedAt + MINUTE, now.getTime() - 4 * MINUTE);
           await record(auth, current.visit, 'done', busyUntil);
-          current = null;
         }
         await record(auth, visit, 'on_my_way', Math.max(busyUntil, Math.min(arrival - 12 * MINUTE, now.getTime() - MINUTE)));
         break;
