@@ -50,11 +50,13 @@ beforeAll(async () => {
     starts_at: starts.toString(), ends_at: starts.add({ minutes: 45 }).toString(),
   });
   const created = await api<{ import: { id: number } }>('/imports', { method: 'POST', body: JSON.stringify({ start_date: today, end_date: today }) });
-  await expect.poll(async () => (await api<{ import: { status: string } }>(`/imports/${created.import.id}`)).import.status, { timeout: 60_000, interval: 500 })
-    .toBe('COMPLETE');
+  for (let waited = 0; ; waited += 500) {
+    const { import: job } = await api<{ import: { status: string; error_message: string | null } }>(`/imports/${created.import.id}`);
+    if (job.status === 'COMPLETE') break;
+    if (job.status === 'ERROR' || waited > 60_000) throw new Error(`the import of today did not complete: ${job.status} ${job.error_message}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   visitId = chosen.id;
-  const listed = await api<ListBody>(`/appointments?start_date=${today}&end_date=${today}`);
-  expect(listed.appointments.find((item) => item.id === visitId)).toMatchObject({ visit_state: 'not_started' });
 }, 120_000);
 
 let keys = 0;
@@ -73,11 +75,13 @@ async function openToday(email: string, width: number, height: number): Promise<
 
 describe("the coordinator's live desk", () => {
   it('shows the overdue visit, then the Arrived recorded through the API, without a reload (1,280 px)', async () => {
+    const listed = await api<ListBody>(`/appointments?start_date=${today}&end_date=${today}`);
+    expect(listed.appointments.find((item) => item.id === visitId)).toMatchObject({ visit_state: 'not_started' });
     const { page, close } = await openToday('staff@demo.test', 1280, 900);
     try {
       const banner = page.getByTestId('overdue-banner');
       await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toContain(clientName);
-      const block = page.getByTestId('schedule-block').filter({ has: page.locator(`xpath=self::*[contains(@aria-label, ${JSON.stringify(clientName)})]`) }).first();
+      const block = page.locator(`[data-testid="schedule-block"][aria-label*=${JSON.stringify(clientName)}]`).first();
       expect(await block.getAttribute('data-overdue')).toBe('true');
       expect(await block.getAttribute('aria-label')).toMatch(/Not started, 2\d min late/);
       await page.screenshot({ path: '/tmp/day-as-it-happens-1280-before.png', fullPage: true });
