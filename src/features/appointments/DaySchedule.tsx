@@ -108,7 +108,7 @@ function LaneLate({ appointments }: { appointments: readonly Listed[] }) {
 /** An overdue visit's mark on a lane (its words are in the block's name). */
 function OverdueMark() {
   return (
-    <span data-testid="block-overdue" aria-hidden="true" className="absolute -top-1.5 left-1/2 z-10 -translate-x-1/2 rounded-full bg-rose-700 px-1 text-[9px] leading-tight font-bold text-white uppercase shadow ring-1 ring-white">
+    <span data-testid="block-overdue" aria-hidden="true" className="absolute bottom-0.5 left-1/2 z-10 -translate-x-1/2 rounded-full bg-rose-700 px-1 text-[9px] leading-tight font-bold text-white uppercase shadow ring-1 ring-white">
       Late
     </span>
   );
