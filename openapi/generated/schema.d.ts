@@ -1543,6 +1543,8 @@ export interface components {
             reminders_enabled: boolean;
             /** @description a visit's Arrived further than this many metres from the client's point is flagged (default 300) */
             arrival_far_metres: number;
+            /** @description a visit this many minutes past its planned start (arrival time, else booked start) with no check-in is overdue (default 15) */
+            overdue_after_minutes: number;
         };
         Subscription: {
             /** @enum {string} */
@@ -1588,6 +1590,8 @@ export interface components {
             map_center: components["schemas"]["LatLng"];
             /** @description 0 = Sunday … 6 = Saturday */
             week_start: number;
+            /** @description the business's setting: the day schedule marks a visit this many minutes past its planned start with no check-in as overdue */
+            overdue_after_minutes: number;
         };
         User: {
             id: components["schemas"]["Id"];
@@ -2675,6 +2679,17 @@ export interface components {
                     channel: "email" | "sms";
                     error: string | null;
                 }[];
+            };
+            /** @description Today's visits (the business's day, in its time zone) that are overdue now: not cancelled, no check-in (visit_state not_started) and their planned start (arrival time, else booked start) more than the business's overdue_after_minutes ago. On another day than today (the date parameter), counted at that day's start: none */
+            overdue_visits: {
+                /**
+                 * Format: date
+                 * @description the day counted (today)
+                 */
+                date: string;
+                count: number;
+                /** @description the business's overdue_after_minutes setting */
+                after_minutes: number;
             };
         };
         DashboardNextVisit: {
@@ -4365,6 +4380,8 @@ export interface operations {
                     reminders_enabled?: boolean;
                     /** @description an arrival further than this from the client's point is flagged (not refused) */
                     arrival_far_metres?: number;
+                    /** @description a visit this many minutes past its planned start with no check-in is overdue (1 to 240; outside that range 422 with the field named) */
+                    overdue_after_minutes?: number;
                 };
             };
         };

@@ -20,13 +20,13 @@ afterAll(() => t?.close());
 const patch = (body: unknown, token = acme.tokens.admin) => t.request('PATCH', '/api/business_account', { token, body });
 
 describe('account settings', () => {
-  it('start with the spec’s defaults: Brisbane centre, reminders at 2 and on, week from Monday, arrivals flagged beyond 300 m', async () => {
+  it('start with the spec’s defaults: Brisbane centre, reminders at 2 and on, week from Monday, arrivals flagged beyond 300 m, visits overdue after 15 min', async () => {
     const response = await t.request('GET', '/api/business_account', { token: acme.tokens.admin });
     expect(response.status).toBe(200);
     expect(response.body.business_account).toEqual({
       id: acme.businessAccountId, name: 'acme Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
       map_center: { lat: -27.4795412, lng: 153.0160444 }, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true,
-      arrival_far_metres: 300,
+      arrival_far_metres: 300, overdue_after_minutes: 15,
     });
   });
 
@@ -51,10 +51,11 @@ describe('account settings', () => {
     const untouched = await t.request('GET', '/api/business_account', { token: other.tokens.admin });
     expect(untouched.body.business_account).toMatchObject({ name: 'other Care', time_zone: 'Australia/Brisbane', reminder_hour: 2 });
 
-    // The signed-in user's business summary carries what the app needs: the zone, the map centre and the week start.
+    // The signed-in user's business summary carries what the app needs: the zone, the map centre, the week start and when a visit is overdue.
     const user = await t.request('GET', '/api/auth/user', { token: acme.tokens.staff });
     expect(user.body.user.business_account).toEqual({
       id: acme.businessAccountId, name: 'Acme Home Care', time_zone: 'Australia/Perth', map_center: { lat: -31.95, lng: 115.86 }, week_start: 0,
+      overdue_after_minutes: 15,
     });
 
     const activity = await t.request('GET', '/api/reports/activity?kinds=settings', { token: acme.tokens.admin });

@@ -17,7 +17,7 @@ const BRISBANE = { lat: -27.4795412, lng: 153.0160444 };
 function serveAccount({ refuse }: { refuse?: Response } = {}) {
   let account: Account = {
     id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
-    map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true, arrival_far_metres: 300,
+    map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15,
   };
   const patches: Record<string, unknown>[] = [];
   server.use(
@@ -97,6 +97,22 @@ describe('account settings', () => {
     await user.type(far, '00');
     await user.click(screen.getByRole('button', { name: 'Save account settings' }));
     await waitFor(() => expect(patches).toEqual([{ arrival_far_metres: 1000 }]));
+  });
+
+  it('sets after how many minutes a visit with no check-in is overdue, from 1 to 240', async () => {
+    const patches = serveAccount();
+    const user = await openPage();
+    const overdue = screen.getByLabelText('A visit is overdue after (minutes)');
+    expect(overdue).toHaveValue('15');
+    await user.clear(overdue);
+    await user.type(overdue, '300');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    expect(await screen.findByText('Enter a whole number of minutes from 1 to 240.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+    await user.clear(overdue);
+    await user.type(overdue, '20');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    await waitFor(() => expect(patches).toEqual([{ overdue_after_minutes: 20 }]));
   });
 
   it('turning reminders off disables the hour; the time zone is changed only once the admin confirms what it does', async () => {

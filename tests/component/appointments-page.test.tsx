@@ -61,7 +61,8 @@ describe('appointments page', () => {
     expect(rows).toHaveLength(3);
     expect(Object.fromEntries(listRequests()[0])).toEqual({ start_date: '2026-11-24', end_date: '2026-11-24', page: '1', per_page: '50' });
     expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '09:00–10:00', 'Margaret Jones', 'Pat Nguyen', 'Home visit', 'Paddington', '09:00', 'Booked', '',
+      // 10:00 today: the 09:00 visit has no check-in an hour on, so it is overdue (issue 26's live desk).
+      '09:00–10:00', 'Margaret Jones', 'Pat Nguyen', 'Home visit', 'Paddington', '09:00', 'Booked1 h late', '',
     ]);
     // Bert is available on Wednesdays only; his visit is on a Tuesday.
     expect(within(rows[1]).getByTestId('availability-warning')).toHaveTextContent("Outside client's availability");
@@ -109,7 +110,8 @@ describe('appointments page', () => {
     expect(lanes.map((lane) => lane.getAttribute('aria-label'))).toEqual(['Pat Nguyen', 'Sam Lee']);
     const patBlocks = within(lanes[0]).getAllByTestId('schedule-block');
     expect(patBlocks.map((block) => block.getAttribute('aria-label'))).toEqual([
-      '09:00 Margaret Jones (Home visit)',
+      // 10:00 today: the 09:00 visit has no check-in an hour on, so it is overdue (issue 26's live desk).
+      '09:00 Margaret Jones (Home visit), Not started, 1 h late',
       "10:30 Bert Smith (Home visit), outside client's availability",
     ]);
     // 10:00 → 10:30 between Pat's visits.

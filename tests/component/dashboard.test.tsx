@@ -57,6 +57,7 @@ const OVERVIEW = {
     count: 2,
     clients: [{ client_id: 21, client_name: 'Amy Able', visit_date: '2026-11-26', channel: 'sms', error: 'The SMS service answered 400: Invalid number.' }],
   },
+  overdue_visits: { date: '2026-11-25', count: 2, after_minutes: 15 },
 };
 
 function serveDashboard(role: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER', body: object) {
@@ -83,6 +84,12 @@ describe('the dashboard of an ADMIN', () => {
       ['Today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25'],
       ['Tomorrow’s schedule', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26'],
     ]);
+
+    // Today's visits with no check-in past the setting, linked to today's (live) schedule.
+    const overdue = await tile('Overdue visits');
+    expect(figure(overdue)).toBe('2');
+    expect(words(overdue)).toBe('visits today have no check-in more than 15 min after the planned start.');
+    expect(hrefs(overdue)).toEqual([['See them on today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
 
     // None today, two tomorrow: the link goes to the day that has some.
     const outside = await tile('Outside availability');

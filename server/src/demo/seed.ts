@@ -18,6 +18,7 @@ import { createBusinessAccount, createUser } from '../modules/accounts';
 import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from './generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../sample-data';
+import { walkDemoDay } from './live-day';
 
 export const DEMO_BUSINESS_NAME = 'Brisbane Demo Care';
 export const DEMO_PASSWORD = 'rounds-demo';
@@ -37,6 +38,10 @@ export async function seedDemoIfEmpty(ctx: AppContext, options: { pmsApiKey?: st
   } else {
     await seedDemo(ctx.db);
   }
+  // Today's earlier visits through their steps, so the live desk has a day to show (one visit left overdue).
+  const [demo] = await ctx.db.select({ id: businessAccounts.id }).from(businessAccounts).where(eq(businessAccounts.name, DEMO_BUSINESS_NAME));
+  const day = await walkDemoDay(ctx, demo.id);
+  ctx.log.info(day, "demo: today's earlier visits walked through their steps");
   // Even this public password stays out of the log, so that a search of the log for passwords finds none.
   ctx.log.info(`demo care provider "${DEMO_BUSINESS_NAME}" created: log in as ${DEMO_USERS.admin} with the demo password (see the README)`);
   return true;

@@ -22,6 +22,8 @@ import { AppointmentsTable } from './AppointmentsTable';
 import { DaySchedule } from './DaySchedule';
 import { VisitFilters } from '../../ui/VisitFilters';
 import { DayMap } from './DayMap';
+import { OverdueBanner } from './OverdueBanner';
+import { LIVE_REFRESH_MS, liveRefetchInterval, overdueVisits, useNow, useOverdueAfterMinutes } from '../../entities/appointments/desk';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
 import { DayIssuesBanner, LaneDayTimes, useDayIssues, OptimiseAction, RouteLaneMark, StaleRoutesBanner, useMoveAppointment, useTravelWarnings, useVisitProblems, useVisitsOnLeave } from '../routes';
 import { RunSheet } from '../../ui/RunSheet';
@@ -99,8 +101,12 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     listKind === 'list'
       ? { start_date: toRequestDate(range.start), end_date: toRequestDate(range.end), ...filters, page, per_page: perPage }
       : { start_date: shownDay, end_date: shownDay, ...filters };
+  // Live while today is shown (the business's today): the day is read again every 15 s, and not on other days.
+  const todayText = today.toString();
+  const refetchInterval = liveRefetchInterval(listKind === 'list' ? days : [shownDay], todayText);
   const appointments = useQuery({
     ...appointmentQueries.list(api, listKind, query),
+    refetchInterval,
     // The previous answer stays up while the next loads, but a table page is never drawn as a schedule.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === listKind ? previous : undefined),
   });
@@ -109,6 +115,15 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     () => (listKind === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
     [listKind, listed, businessTimeZone, shownDay],
   );
+
+  // Today's visits with no check-in past the business's setting: a banner and a mark on each (the shared rule).
+  const now = useNow(LIVE_REFRESH_MS, refetchInterval !== false);
+  const overdueAfter = useOverdueAfterMinutes();
+  const overdue = useMemo(() => {
+    if (refetchInterval === false || !listed) return new Map<number, number>();
+    const todays = listed.filter((appointment) => localDay(appointment, businessTimeZone) === todayText);
+    return overdueVisits(todays, now, overdueAfter);
+  }, [refetchInterval, listed, businessTimeZone, todayText, now, overdueAfter]);
 
   // The schedule marks each practitioner's route (the day map reads the same key) and says when one is stale.
   const dayRoutes = useQuery({ ...routeQueries.day(api, shownDay), enabled: view === 'schedule' });
@@ -161,7 +176,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
 
         {listed && view === 'list' && (
           <>
-            <AppointmentsTable appointments={listed} businessTimeZone={businessTimeZone} showDate={days.length > 1} warnings={warnings} />
+            <OverdueBanner appointments={listed} overdue={overdue} afterMinutes={overdueAfter} />
+            <AppointmentsTable appointments={listed} businessTimeZone={businessTimeZone} showDate={days.length > 1} warnings={warnings} overdue={overdue} />
             <Pagination
               page={page}
               perPage={perPage}
@@ -201,6 +217,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             ) : (
               <>
                 {plansRoutes && <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />}
+                <OverdueBanner appointments={dayAppointments} overdue={overdue} afterMinutes={overdueAfter} />
                 <DayIssuesBanner issues={dayIssues} />
                 {fit && (
                   <p role="status" data-testid="fit-note" className="mx-4 mt-3 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
@@ -216,6 +233,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   onLeave={onLeave}
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
                   fixedBeforeMinutes={fixedBeforeMinutes}
+                  overdue={overdue}
+                  live={shownDay === todayText}
                   laneNote={(practitionerId) => {
                     const laneRoute = routeOf.get(practitionerId);
                     return (

@@ -5,6 +5,7 @@ import type { AppointmentSummary } from '../../entities/appointments/api';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, visitStatusLabel } from '../../entities/appointments/facts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { Icon } from '../../ui/Icon';
+import { lateWords } from '../../entities/appointments/desk';
 
 /** The columns and their widths: fixed ones for short values, the names share what is left and wrap. */
 const COLUMNS = [
@@ -14,7 +15,7 @@ const COLUMNS = [
   { header: 'Type', width: '' },
   { header: 'Suburb', width: 'w-32' },
   { header: 'Arrival', width: 'w-24' },
-  { header: 'Status', width: 'w-24' },
+  { header: 'Status', width: 'w-44' },
   { header: 'Warning', width: 'w-16' },
 ] as const;
 
@@ -47,12 +48,14 @@ function TravelWarningMark({ text }: { text: string }) {
   );
 }
 
-export function AppointmentsTable({ appointments, businessTimeZone, showDate, warnings }: {
+export function AppointmentsTable({ appointments, businessTimeZone, showDate, warnings, overdue }: {
   appointments: readonly AppointmentSummary[];
   businessTimeZone?: string | null;
   showDate: boolean;
   /** Travel warnings by visit id (when the list shows one day). */
   warnings?: ReadonlyMap<number, string>;
+  /** Today's overdue visits by id (whole minutes past their planned start). */
+  overdue?: ReadonlyMap<number, number>;
 }) {
   return (
     // `relative` keeps the visually hidden texts (absolutely positioned) inside the scroll box: without it they
@@ -103,7 +106,19 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                 <TextCell text={appointment.appointment_type?.name ?? '—'} />
                 <TextCell text={appointment.suburb ?? '—'} />
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>{appointment.arrive_at ? formatTime(appointment.arrive_at, zone) : '—'}</td>
-                <td className={`${CELL} whitespace-nowrap`} data-testid="appointment-status">{visitStatusLabel(appointment, zone)}</td>
+                <td className={CELL} data-testid="appointment-status" data-state={appointment.visit_state}>
+                  <span className="block whitespace-nowrap">{visitStatusLabel(appointment, zone)}</span>
+                  {!cancelled && appointment.visit_state === 'done' && appointment.visit?.arrived_at && (
+                    <span data-testid="appointment-actual" className="block text-xs whitespace-nowrap text-slate-500 tabular-nums dark:text-slate-400">
+                      Arrived {formatTime(appointment.visit.arrived_at, zone)}
+                    </span>
+                  )}
+                  {overdue?.has(appointment.id) && (
+                    <span data-testid="appointment-overdue" className="block text-xs font-semibold whitespace-nowrap text-rose-700 dark:text-rose-300">
+                      {lateWords(overdue.get(appointment.id)!)} late
+                    </span>
+                  )}
+                </td>
                 <td className={CELL}>
                   <span className="inline-flex gap-1">
                     {!cancelled && isAppointmentOutsideAvailability(appointment, businessTimeZone) && <AvailabilityWarning />}

@@ -7,6 +7,9 @@
 // on leave is striped and marked "On leave" (and its lane counts them): Reassign moves them. Each half of a two-carer
 // visit says "with" the other practitioner and carries the two-carer mark. On a phone the day is a list
 // per practitioner instead (the lanes would need scrolling sideways to see past the morning).
+// Each visit shows where it is (On my way, Arrived, Done, Could not attend) and its actual times beside the planned
+// ones; on today's schedule a visit with no check-in past the business's setting carries the overdue mark, and each
+// lane says when its practitioner is running late (the shared rule: server/src/lib/overdue.ts).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
@@ -16,6 +19,9 @@ import type { AppointmentSummary } from '../../entities/appointments/api';
 import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, partnerOf, twoCarerText, withPartnerText } from '../../entities/appointments/facts';
 import { clockOf, layoutSchedule, type ScheduleBlock, type ScheduleFit } from './scheduleLayout';
 import { TwoCarerMark } from '../../ui/TwoCarerMark';
+import { actualTimesText } from '../../ui/VisitSteps';
+import { STATE_LABELS } from '../../machines/visitSteps';
+import { lateWords, practitionerLateness } from '../../entities/appointments/desk';
 import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
 
 /** A move by hand, as the server takes it: only what changes. */
@@ -55,6 +61,59 @@ function visitLabel(block: ScheduleBlock, businessTimeZone?: string | null): { t
   return { time, span: `${time}–${formatTime(end, zone)}`, name: appointment.client?.full_name ?? 'Appointment', type: appointment.appointment_type?.name ?? null };
 }
 
+type Listed = AppointmentSummary;
+
+/** The state's short words on a block with its actual times: "Arrived 09:02", "Done 09:02–09:48"; null while not started. */
+function actualLine(appointment: Listed, zone: string): string | null {
+  const state = appointment.visit_state;
+  if (!state || state === 'not_started' || appointment.status === 'CANCELLED') return null;
+  const visit = appointment.visit;
+  const at = (iso: string | null | undefined) => (iso ? formatTime(iso, zone) : null);
+  if (state === 'done') {
+    const [arrived, done] = [at(visit?.arrived_at), at(visit?.done_at)];
+    return `Done ${arrived && done ? `${arrived}–${done}` : done ?? ''}`.trim();
+  }
+  const time = at(state === 'on_my_way' ? visit?.on_my_way_at : state === 'arrived' ? visit?.arrived_at : visit?.could_not_attend_at);
+  return `${STATE_LABELS[state]}${time ? ` ${time}` : ''}`;
+}
+
+/**
+ * What a visit says of its state for screen readers and tooltips: "Done (Arrived 09:02 · Done 09:48)", "Not started,
+ * 40 min late"; nothing for a visit not started and not overdue (the usual case says nothing new).
+ */
+function stateWords(appointment: Listed, zone: string, overdueMinutes: number | undefined): string {
+  if (appointment.status === 'CANCELLED') return 'Cancelled';
+  if (overdueMinutes !== undefined) return `Not started, ${lateWords(overdueMinutes)} late`;
+  const state = appointment.visit_state ?? 'not_started';
+  if (state === 'not_started') return '';
+  const times = actualTimesText(appointment.visit ?? null, zone);
+  return times ? `${STATE_LABELS[state]} (${times})` : STATE_LABELS[state];
+}
+
+const STATE_DOTS: Record<string, string> = {
+  on_my_way: 'bg-sky-300', arrived: 'bg-amber-300', done: 'bg-emerald-300', could_not_attend: 'bg-rose-300',
+};
+
+/** "Running 12 min late" under a practitioner's name on today's schedule. */
+function LaneLate({ appointments }: { appointments: readonly Listed[] }) {
+  const late = practitionerLateness(appointments);
+  if (!late) return null;
+  return (
+    <span data-testid="lane-late" className="block text-xs font-semibold text-rose-700 dark:text-rose-300">
+      Running {lateWords(late.minutes)} late
+    </span>
+  );
+}
+
+/** An overdue visit's mark on a lane (its words are in the block's name). */
+function OverdueMark() {
+  return (
+    <span data-testid="block-overdue" aria-hidden="true" className="absolute bottom-0.5 left-1/2 z-10 -translate-x-1/2 rounded-full bg-rose-700 px-1 text-[9px] leading-tight font-bold text-white uppercase shadow ring-1 ring-white">
+      Late
+    </span>
+  );
+}
+
 const hourLabel = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:00`;
 
 /** A problem a visit has by the rule book (hard: the rules forbid it; soft: allowed, worth a look). */
@@ -83,8 +142,12 @@ function LeaveCount({ count }: { count: number }) {
   );
 }
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onLeave, onMoveVisit, fit, fixedBeforeMinutes = 30 }: {
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onLeave, onMoveVisit, fit, fixedBeforeMinutes = 30, overdue, live = false }: {
   appointments: readonly AppointmentSummary[];
+  /** Today's overdue visits by id (whole minutes past their planned start): each carries the overdue mark. */
+  overdue?: ReadonlyMap<number, number>;
+  /** The day is today, shown live: each lane says when its practitioner is running late. */
+  live?: boolean;
   /** Visits that have started or start within this many minutes cannot be dragged. */
   fixedBeforeMinutes?: number;
   businessTimeZone?: string | null;
@@ -137,7 +200,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
-  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} />;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} overdue={overdue} live={live} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -162,6 +225,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                   </span>
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
                   <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
+                  {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
                   {laneNote?.(lane.practitionerId)}
                 </div>
                 <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
@@ -198,7 +262,12 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
                     const inLeave = onLeave?.has(appointment.id) ?? false;
                     const partner = partnerOf(appointment);
-                    const described = `${name}${type ? ` (${type})` : ''}${partner ? `, two-carer visit ${withPartnerText(partner)}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    const zone = appointmentTimeZone(businessTimeZone);
+                    const overdueMinutes = overdue?.get(appointment.id);
+                    const actual = actualLine(appointment, zone);
+                    const state = appointment.visit_state ?? 'not_started';
+                    const stateText = stateWords(appointment, zone, overdueMinutes);
+                    const described = `${name}${type ? ` (${type})` : ''}${stateText ? `, ${stateText}` : ''}${partner ? `, two-carer visit ${withPartnerText(partner)}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -206,16 +275,18 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         key={appointment.id}
                         type="button"
                         data-testid="schedule-block"
+                        data-state={state}
+                        data-overdue={overdueMinutes !== undefined ? 'true' : undefined}
                         data-fixed={fixed ? 'true' : undefined}
                         {...drag.blockProps(block, lane.practitionerId)}
                         onClick={() => {
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${stateText ? `\n${stateText}` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
-                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
+                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : state === 'done' || state === 'could_not_attend' ? 'opacity-75' : ''} ${overdueMinutes !== undefined ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{
                           left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color,
                           ...(inLeave ? { backgroundImage: LEAVE_STRIPES } : {}),
@@ -228,15 +299,20 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{stateText ? ` · ${stateText}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
                           </span>
                         ) : (
                           <>
                             <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
-                            <span className="block truncate">{name}</span>
+                            <span className={`block truncate ${state === 'could_not_attend' ? 'line-through' : ''}`}>{name}</span>
+                            {actual && <span data-testid="block-actual" className="block truncate font-medium tabular-nums">{actual}</span>}
                             {partner && <TwoCarerMark partner={partner} />}
                           </>
                         )}
+                        {short && STATE_DOTS[state] && appointment.status !== 'CANCELLED' && (
+                          <span data-testid="block-state-dot" aria-hidden="true" className={`absolute bottom-0.5 left-1/2 size-2 -translate-x-1/2 rounded-full ring-1 ring-white ${STATE_DOTS[state]}`} />
+                        )}
+                        {overdueMinutes !== undefined && <OverdueMark />}
                         {short && partner && (
                           <span data-testid="two-carer" className="absolute top-0.5 left-0.5" aria-hidden="true">
                             <Icon name="clients" className="size-3" />
@@ -296,14 +372,17 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 }
 
 /** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
-function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave }: {
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave, overdue, live }: {
   layout: ReturnType<typeof layoutSchedule>;
   businessTimeZone?: string | null;
   laneNote?: (practitionerId: number) => ReactNode;
   warnings?: ReadonlyMap<number, string>;
   problems?: ReadonlyMap<number, readonly ScheduleProblem[]>;
   onLeave?: ReadonlySet<number>;
+  overdue?: ReadonlyMap<number, number>;
+  live: boolean;
 }) {
+  const zone = appointmentTimeZone(businessTimeZone);
   return (
     <ul aria-label="Practitioners' visits" data-testid="day-agenda" className="space-y-4 px-4 py-3">
       {layout.lanes.map((lane, laneIndex) => {
@@ -316,6 +395,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
               <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">{lane.blocks.length} {lane.blocks.length === 1 ? 'visit' : 'visits'}</span>
             </h3>
             <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
+            {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
             <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
             <ol className="mt-2 space-y-1.5">
               {lane.blocks.map((block) => {
@@ -324,11 +404,16 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                 const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
                 const warning = warnings?.get(appointment.id);
                 const partner = partnerOf(appointment);
+                const overdueMinutes = overdue?.get(appointment.id);
+                const state = appointment.visit_state ?? 'not_started';
+                const times = actualTimesText(appointment.visit ?? null, zone);
                 return (
                   <li key={appointment.id}>
                     <button
                       type="button"
                       data-testid="schedule-block"
+                      data-state={state}
+                      data-overdue={overdueMinutes !== undefined ? 'true' : undefined}
                       onClick={() => openAppointmentModal(appointment.id)}
                       className="flex w-full items-start gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
                       style={{ borderLeft: `4px solid ${appointment.appointment_type?.color || color}` }}
@@ -337,6 +422,16 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                       <span className="min-w-0 flex-1">
                         <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
                         {type && <span className="block text-xs text-slate-600 dark:text-slate-300">{type}</span>}
+                        {appointment.status !== 'CANCELLED' && state !== 'not_started' && (
+                          <span data-testid="block-actual" className="block text-xs text-slate-700 tabular-nums dark:text-slate-200">
+                            {times || STATE_LABELS[state]}
+                          </span>
+                        )}
+                        {overdueMinutes !== undefined && (
+                          <span data-testid="block-overdue" className="block text-xs font-semibold text-rose-700 dark:text-rose-300">
+                            Not started · {lateWords(overdueMinutes)} late
+                          </span>
+                        )}
                         {partner && <TwoCarerMark partner={partner} className="text-xs text-slate-700 dark:text-slate-300" />}
                         {outside && <span className="block text-xs text-amber-800 dark:text-amber-300">⚠ Outside client’s availability</span>}
                         {warning && <span data-testid="block-travel-warning" className="block text-xs text-rose-700 dark:text-rose-300">{warning}</span>}

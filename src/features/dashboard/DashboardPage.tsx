@@ -1,6 +1,7 @@
 // The dashboard, from one request (GET /dashboard). ADMIN and REGULAR_USER see tiles of what needs doing — each with
 // a figure, a line of words and a link to the page that fixes it (and "Problems today", from the day checker's own
-// request); a PRACTITIONER sees their next visit and today's run sheet. Times and days are the business's.
+// request; "Overdue visits": today's visits with no check-in past the business's setting, to today's live schedule);
+// a PRACTITIONER sees their next visit and today's run sheet. Times and days are the business's.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
@@ -170,6 +171,11 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           </div>
         )}
       </Tile>
+      <Tile
+        testId="tile-overdue-visits" title="Overdue visits" figure={String(overview.overdue_visits.count)} tone={overview.overdue_visits.count ? 'bad' : 'good'}
+        text={`${overview.overdue_visits.count === 1 ? 'visit today has' : 'visits today have'} no check-in more than ${overview.overdue_visits.after_minutes} min after the planned start.`}
+        links={[{ href: scheduleOf(overview.overdue_visits.date), label: overview.overdue_visits.count ? 'See them on today’s schedule' : 'Today’s schedule' }]}
+      />
       <Tile
         testId="tile-outside-availability" title="Outside availability" figure={String(outsideToday.count)} tone={outsideToday.count ? 'warn' : 'good'}
         text={`${outsideToday.count === 1 ? 'visit arrives' : 'visits arrive'} today outside the client’s availability; ${outsideTomorrow.count} tomorrow.`}

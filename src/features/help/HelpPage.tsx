@@ -158,7 +158,12 @@ export default function HelpPage({ route }: RoutePageProps) {
               <strong>Follow the day</strong>: as practitioners record their visits on their phones, each visit’s details show
               where it is (On my way, Arrived, Done or Could not attend, with the reason) and the actual times, and mark an
               arrival far from the client’s address. <strong>Reopen the visit</strong> sets a visit recorded by mistake back to
-              not started; every step is in the visit’s change log.
+              not started; every step is in the visit’s change log. Today’s <strong>Day schedule</strong> follows the day by
+              itself (it is read again every 15 seconds): each visit shows its state and actual times beside the planned ones,
+              a banner names the visits with no check-in 15 minutes after their planned start (change it in Account settings:
+              <strong>A visit is overdue after</strong>), each of them is marked <strong>Late</strong>, and a practitioner who
+              arrived late at their last visit shows <strong>Running N min late</strong>. The dashboard counts today’s overdue
+              visits.
             </li>
           </ol>
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>

@@ -6,3 +6,7 @@ export {
   clearAppointmentRoute, lockAppointmentRoute, moveUpcomingVisits, updateRoutedVisits, type RoutedVisitUpdate,
   moveAppointment, type VisitMove, lockPartners,
 } from './writes';
+// For the dashboard: today's overdue visits (the desk's rule, server/src/lib/overdue.ts).
+export { overdueVisits, type OverdueVisit } from './desk';
+// For the demo seed: today's earlier visits walked through their steps, as the phones would have.
+export { VisitStepsService } from './visit-steps';

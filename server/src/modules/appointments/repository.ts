@@ -207,3 +207,34 @@ export async function lockAppointment(db: DbOrTx, scope: AppointmentScope, appoi
   const [row] = await db.select().from(appointments).where(and(scopeCondition(scope), eq(appointments.id, appointmentId))).for('update');
   return row;
 }
+
+export interface OpenVisitRow {
+  id: number;
+  starts_at: Date;
+  arrive_at: Date | null;
+  visit_state: string;
+  practitioner_id: number;
+  client_name: string | null;
+}
+
+/**
+ * The business's visits planned to start (arrival, else booked start) in [from, before) that are not cancelled and
+ * have no check-in: the ones the overdue rule (server/src/lib/overdue.ts) is asked about.
+ */
+export async function notStartedVisitsPlannedBetween(db: DbOrTx, businessAccountId: number, from: Date, before: Date): Promise<OpenVisitRow[]> {
+  const rows = await queryRows<Omit<OpenVisitRow, 'starts_at' | 'arrive_at'> & { starts_at: Date | string; arrive_at: Date | string | null }>(db, sql`
+    SELECT a.id, a.starts_at, a.arrive_at, a.visit_state, a.practitioner_id,
+           (SELECT ${sql.raw(fullName('c'))} FROM clients c WHERE c.id = a.client_id) AS client_name
+    FROM appointments a
+    WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL AND a.visit_state = 'not_started'
+      AND coalesce(a.arrive_at, a.starts_at) >= ${from.toISOString()}::timestamptz
+      AND coalesce(a.arrive_at, a.starts_at) < ${before.toISOString()}::timestamptz
+    ORDER BY coalesce(a.arrive_at, a.starts_at), a.id`);
+  return rows.map((row) => ({ ...row, starts_at: new Date(row.starts_at), arrive_at: row.arrive_at === null ? null : new Date(row.arrive_at) }));
+}
+
+/** The business's overdue_after_minutes setting (migration 0088). */
+export async function overdueAfterMinutesOf(db: DbOrTx, businessAccountId: number): Promise<number> {
+  const [row] = await queryRows<{ minutes: number }>(db, sql`SELECT overdue_after_minutes AS minutes FROM business_accounts WHERE id = ${businessAccountId}`);
+  return row?.minutes ?? 15;
+}

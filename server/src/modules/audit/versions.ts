@@ -149,6 +149,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'reminder_hour', label: 'Reminder hour' },
   { field: 'reminders_enabled', label: 'Appointment reminders' },
   { field: 'arrival_far_metres', label: 'Arrival flagged beyond' },
+  { field: 'overdue_after_minutes', label: 'Overdue after' },
 ];
 const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
 const POSITION_FIELDS = new Set(['lat', 'lng']);

@@ -22,4 +22,5 @@ export const toBusinessAccountDto = (row: BusinessAccountRow): Schemas['Business
   reminder_hour: row.reminder_hour,
   reminders_enabled: row.reminders_enabled,
   arrival_far_metres: row.arrival_far_metres,
+  overdue_after_minutes: row.overdue_after_minutes,
 });

@@ -1,12 +1,13 @@
 // Account settings (ADMIN): the business's name, time zone ("today", reports and reminders follow it), contact details,
-// default map centre, first day of the week, the daily appointment reminder and how far from the client an arrival is
-// flagged. Each save that changes something is in the change log (item BusinessAccount, id = the business's), which the
+// default map centre, first day of the week, the daily appointment reminder, how far from the client an arrival is
+// flagged and how long after its planned start a visit with no check-in is overdue. Each save that changes something is in the change log (item BusinessAccount, id = the business's), which the
 // Activity report shows as a settings change.
 import type { AuthContext } from '../../auth/access';
 import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { canonicalTimeZone } from '../../lib/time-zone';
+import { overdueAfterMinutesProblem } from '../../lib/overdue';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { toBusinessAccountDto } from './dto';
 import { findBusinessAccount, lockBusinessAccount, updateBusinessAccountSettings, type BusinessAccountRow, type BusinessAccountSettingsColumns } from './repository';
@@ -48,6 +49,11 @@ export function applyBusinessAccountUpdate(current: BusinessAccountSettingsColum
   if (input.reminder_hour !== undefined) next.reminder_hour = input.reminder_hour;
   if (input.reminders_enabled !== undefined) next.reminders_enabled = input.reminders_enabled;
   if (input.arrival_far_metres !== undefined) next.arrival_far_metres = input.arrival_far_metres;
+  if (input.overdue_after_minutes !== undefined) {
+    const problem = overdueAfterMinutesProblem(input.overdue_after_minutes);
+    if (problem) problems.push(problem);
+    else next.overdue_after_minutes = input.overdue_after_minutes;
+  }
   if (problems.length) throw invalid(problems[0], problems);
   return next;
 }
@@ -65,6 +71,7 @@ function loggedValues(columns: BusinessAccountSettingsColumns): Record<string, u
     reminder_hour: `${String(columns.reminder_hour).padStart(2, '0')}:00`,
     reminders_enabled: columns.reminders_enabled,
     arrival_far_metres: `${columns.arrival_far_metres} m`,
+    overdue_after_minutes: `${columns.overdue_after_minutes} min`,
   };
 }
 
@@ -72,6 +79,7 @@ const settingsOf = (row: BusinessAccountRow): BusinessAccountSettingsColumns => 
   name: row.name, time_zone: row.time_zone, contact_email: row.contact_email, contact_phone: row.contact_phone,
   map_center_lat: row.map_center_lat, map_center_lng: row.map_center_lng, week_start: row.week_start,
   reminder_hour: row.reminder_hour, reminders_enabled: row.reminders_enabled, arrival_far_metres: row.arrival_far_metres,
+  overdue_after_minutes: row.overdue_after_minutes,
 });
 
 export class BusinessAccountService {

@@ -8,13 +8,13 @@
 // ahead, and each week's working time), business locations, custom locations, the travel summary's fresh check and
 // its practitioner-days (visits, booked and travel time, outside availability, warnings) from last week to the last
 // day shown, routes of those days, clients missing address, last import and export, failed reminders, visits booked
-// in leave in the next 4 weeks; a PRACTITIONER
+// in leave in the next 4 weeks, today's overdue visits (and the setting); a PRACTITIONER
 // 3 (time zone, today's list — often from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { AppointmentsService } from '../appointments';
+import { AppointmentsService, overdueVisits } from '../appointments';
 import { checkDay, listRouteDaysBetween } from '../optimizations';
 import { dayStartMs } from '../schedule';
 import { businessTimeZone } from '../business-account';
@@ -61,7 +61,9 @@ export class DashboardService {
       const now = today === realToday ? new Date() : new Date(dayStartMs(today, timeZone));
       return { ...base, overview: null, practitioner_day: await this.practitionerDay(auth, today, now) };
     }
-    return { ...base, overview: await this.overview(auth, today, timeZone), practitioner_day: null };
+    // Overdue visits are today's as of now; another day is looked at from its start (none overdue yet).
+    const now = today === realToday ? new Date() : new Date(dayStartMs(today, timeZone));
+    return { ...base, overview: await this.overview(auth, today, timeZone, now), practitioner_day: null };
   }
 
   private async practitionerDay(auth: AuthContext, today: string, now: Date): Promise<NonNullable<Dashboard['practitioner_day']>> {
@@ -84,7 +86,7 @@ export class DashboardService {
     };
   }
 
-  private async overview(auth: AuthContext, today: string, timeZone: string): Promise<Overview> {
+  private async overview(auth: AuthContext, today: string, timeZone: string, now: Date): Promise<Overview> {
     const { db } = this.ctx;
     const businessAccountId = auth.businessAccountId;
     const tomorrow = plus(today, 1);
@@ -94,7 +96,7 @@ export class DashboardService {
     const lastWeek = plus(thisWeek, -7);
     const last = [plus(thisWeek, 6), ahead.at(-1)!].sort().at(-1)!;
 
-    const [practitioners, thisWeekWorking, lastWeekWorking, totals, routeDays, missing, jobs, failedReminders, inLeave] = await Promise.all([
+    const [practitioners, thisWeekWorking, lastWeekWorking, totals, routeDays, missing, jobs, failedReminders, inLeave, overdue] = await Promise.all([
       // Whole days (places, hours) only where unrouted days are looked for; the weeks need only working time.
       loadPractitionerDaysOn(db, businessAccountId, null, ahead),
       loadWorkingTime(db, businessAccountId, null, daysFrom(thisWeek, 7)),
@@ -107,6 +109,7 @@ export class DashboardService {
       lastSyncJobs(this.ctx, auth),
       failedReminderSummary(this.ctx, businessAccountId, today),
       visitsInLeave(db, businessAccountId, new Date(dayStartMs(today, timeZone)), new Date(dayStartMs(plus(today, LEAVE_DAYS_AHEAD), timeZone))),
+      overdueVisits(db, businessAccountId, new Date(dayStartMs(today, timeZone)), now),
     ]);
 
     const dayIndex = new Map(ahead.map((day, index) => [day, index]));
@@ -220,6 +223,7 @@ export class DashboardService {
       last_week: week(lastWeek, lastWeekWorking),
       travel: this.ctx.config.osrmUrl ? 'osrm' : 'haversine',
       failed_reminders: failedReminders,
+      overdue_visits: { date: today, count: overdue.visits.length, after_minutes: overdue.afterMinutes },
     };
   }
 }

@@ -122,6 +122,7 @@ export function toUserDto({ user, business }: UserWithBusiness): Schemas['User']
     associated_practitioner_ids: user.associated_practitioner_ids,
     business_account: {
       id: business.id, name: business.name, time_zone: business.time_zone, map_center: mapCenterOf(business), week_start: business.week_start,
+      overdue_after_minutes: business.overdue_after_minutes,
     },
   };
 }

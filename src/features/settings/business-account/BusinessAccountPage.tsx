@@ -1,6 +1,7 @@
 // /settings/business-account (ADMIN, "Account settings"): the business's name and time zone (the business's days —
 // "today", reports, reminders — are read in it), how clients and staff reach the office, where maps open, the first
-// day of a week, and the daily appointment reminder to clients. Only what changed is saved; the server's 422 lines
+// day of a week, the daily appointment reminder to clients, and the phone's visits (an arrival flagged far from the
+// client, a visit overdue with no check-in). Only what changed is saved; the server's 422 lines
 // show under their fields.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { Card, PageHeader } from '../../../ui/PageHeader';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
 import { SPEC_DEFAULTS } from '../../../app/businessDefaults';
+import { OVERDUE_AFTER_MINUTES_MAX, OVERDUE_AFTER_MINUTES_MIN } from '../../../entities/appointments/desk';
 import { BUSINESS_ACCOUNT_SAVE_ERROR, type BusinessAccount, type BusinessAccountChanges } from './api';
 import { useSaveBusinessAccount } from './mutations';
 import { businessAccountQueries } from './queries';
@@ -43,14 +45,17 @@ interface Draft {
   reminders_enabled: boolean;
   /** Text as typed: metres. */
   arrival_far_metres: string;
+  /** Text as typed: minutes. */
+  overdue_after_minutes: string;
 }
-type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour' | 'arrival_far_metres';
+type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour' | 'arrival_far_metres' | 'overdue_after_minutes';
 
 const draftOf = (account: BusinessAccount): Draft => ({
   name: account.name, time_zone: account.time_zone, contact_email: account.contact_email, contact_phone: account.contact_phone,
   lat: account.map_center_is_default ? '' : String(account.map_center.lat), lng: account.map_center_is_default ? '' : String(account.map_center.lng),
   week_start: account.week_start, reminder_hour: account.reminder_hour, reminders_enabled: account.reminders_enabled,
   arrival_far_metres: String(account.arrival_far_metres),
+  overdue_after_minutes: String(account.overdue_after_minutes),
 });
 
 /** What the form alone can tell is wrong. */
@@ -70,6 +75,10 @@ function draftProblems(draft: Draft): Map<Field, string> {
   if (!/^\d+$/.test(far) || Number(far) < 25 || Number(far) > 100_000) {
     problems.set('arrival_far_metres', 'Enter a whole number of metres from 25 to 100000.');
   }
+  const overdue = draft.overdue_after_minutes.trim();
+  if (!/^\d+$/.test(overdue) || Number(overdue) < OVERDUE_AFTER_MINUTES_MIN || Number(overdue) > OVERDUE_AFTER_MINUTES_MAX) {
+    problems.set('overdue_after_minutes', `Enter a whole number of minutes from ${OVERDUE_AFTER_MINUTES_MIN} to ${OVERDUE_AFTER_MINUTES_MAX}.`);
+  }
   return problems;
 }
 
@@ -86,13 +95,14 @@ function changesOf(draft: Draft, saved: Draft): BusinessAccountChanges {
   if (draft.reminder_hour !== saved.reminder_hour) changes.reminder_hour = draft.reminder_hour;
   if (draft.reminders_enabled !== saved.reminders_enabled) changes.reminders_enabled = draft.reminders_enabled;
   if (draft.arrival_far_metres.trim() !== saved.arrival_far_metres) changes.arrival_far_metres = Number(draft.arrival_far_metres);
+  if (draft.overdue_after_minutes.trim() !== saved.overdue_after_minutes) changes.overdue_after_minutes = Number(draft.overdue_after_minutes);
   return changes;
 }
 
 const FIELD_OF_PATH: Record<string, Field> = {
   name: 'name', time_zone: 'time_zone', contact_email: 'contact_email', contact_phone: 'contact_phone', map_center: 'map_center',
   'map_center.lat': 'map_center', 'map_center.lng': 'map_center', week_start: 'week_start', reminder_hour: 'reminder_hour',
-  arrival_far_metres: 'arrival_far_metres',
+  arrival_far_metres: 'arrival_far_metres', overdue_after_minutes: 'overdue_after_minutes',
 };
 
 /** What changing the zone does, with today's 09:00 in the old zone as the example. */
@@ -230,13 +240,20 @@ function AccountForm({ account }: { account: BusinessAccount }) {
       </Card>
 
       <Card className="space-y-4">
-        <h2 className="text-base font-semibold">Visits on the phone</h2>
+        <h2 className="text-base font-semibold">Visits as they happen</h2>
         <div>
           <label htmlFor={`${ids}-far`} className={labelClass}>Flag an arrival further than (metres)</label>
           <input id={`${ids}-far`} type="text" inputMode="numeric" className={selectClass} value={draft.arrival_far_metres} {...invalid('arrival_far_metres')}
             onChange={(event) => change({ arrival_far_metres: event.target.value })} />
           <p className={hintClass}>When a practitioner taps Arrived this far from the client’s address, the visit is recorded and marked for you to check.</p>
           {problem('arrival_far_metres')}
+        </div>
+        <div>
+          <label htmlFor={`${ids}-overdue`} className={labelClass}>A visit is overdue after (minutes)</label>
+          <input id={`${ids}-overdue`} type="text" inputMode="numeric" className={selectClass} value={draft.overdue_after_minutes} {...invalid('overdue_after_minutes')}
+            onChange={(event) => change({ overdue_after_minutes: event.target.value })} />
+          <p className={hintClass}>A visit with no check-in this long after its planned start is marked overdue on today’s schedule and counted on the dashboard.</p>
+          {problem('overdue_after_minutes')}
         </div>
       </Card>
 
