@@ -1488,6 +1488,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/visit-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Electronic visit verification (issue 26): every visit that is not cancelled in the range (days in the business time zone, start_date and end_date both required, at most 366 days) of the chosen practitioners, types and locations, by scheduled start: its client, practitioner, scheduled start and end, the actual in (Arrived) and out (Done) with their coordinates and distance to the visit's point, whether the arrival was far from the client, its status and a Could not attend's reason — what the visit's steps said since it was last reopened. With the actual-vs-planned figures: punctuality from check-ins where a visit has one (the actual arrival within the visit's booked-time tolerance of its planned arrival — the arrival time, else the booked start) and from planned times where it has none (the planned arrival within the client's availability, as Practitioner performance counts it), each counted apart; visit duration actual (Arrived → Done) vs booked per appointment type; and visits that could not be attended by reason. */
+        get: operations["reportVisitVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1723,6 +1740,95 @@ export interface components {
             continuity: number | null;
             /** @description which travel legs idle time leaves out */
             legs_counted: string;
+        };
+        VisitVerificationRow: {
+            appointment_id: components["schemas"]["Id"];
+            client_id: number | null;
+            client_name: string | null;
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            appointment_type_name: string | null;
+            /**
+             * Format: date-time
+             * @description the scheduled start
+             */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description the scheduled end
+             */
+            ends_at: string;
+            /**
+             * Format: date-time
+             * @description the arrival time
+             */
+            planned_arrival_at: string;
+            status: components["schemas"]["VisitState"];
+            /**
+             * Format: date-time
+             * @description when the practitioner tapped Arrived
+             */
+            actual_in_at: string | null;
+            in_lat: number | null;
+            in_lng: number | null;
+            /** @description from the Arrived place to the visit's point */
+            in_distance_m: number | null;
+            /** @description the arrival was further from the client than the account's arrival_far_metres */
+            far_from_client: boolean;
+            /**
+             * Format: date-time
+             * @description when the practitioner tapped Done
+             */
+            actual_out_at: string | null;
+            out_lat: number | null;
+            out_lng: number | null;
+            /** @description from the Done place to the visit's point */
+            out_distance_m: number | null;
+            reason: components["schemas"]["NotAttendedReason"] | null;
+            reason_text: string | null;
+            /** @description Arrived → Done; null without both */
+            actual_seconds: number | null;
+            /** @description the scheduled start → end */
+            booked_seconds: number;
+            /** @description on time by punctuality_from's rule; null for a visit that could not be attended or that neither rule can judge */
+            punctual: boolean | null;
+            /**
+             * @description check_in: the actual arrival within the visit's tolerance of the planned arrival; planned: no check-in, the planned arrival within the client's availability
+             * @enum {string|null}
+             */
+            punctuality_from: "check_in" | "planned" | null;
+        };
+        VisitVerificationSummary: {
+            visits: number;
+            not_started: number;
+            on_my_way: number;
+            arrived: number;
+            done: number;
+            could_not_attend: number;
+            /** @description arrivals flagged far from the client */
+            far_from_client: number;
+            /** @description visits whose punctuality is from a check-in (Arrived) */
+            checked_in: number;
+            checked_in_on_time: number;
+            /** @description visits without a check-in whose punctuality is from planned times */
+            planned_only: number;
+            planned_punctual: number;
+            /** @description checked_in_on_time + planned_punctual */
+            punctual_visits: number;
+            /** @description punctual_visits ÷ (checked_in + planned_only) to 3 decimals; null without any */
+            punctuality: number | null;
+        };
+        VisitDurationRow: {
+            appointment_type_id: number | null;
+            appointment_type_name: string;
+            /** @description visits of the type with an actual in and out */
+            visits: number;
+            /** @description their average booked length */
+            booked_seconds: number;
+            /** @description their average actual length (Arrived → Done) */
+            actual_seconds: number;
+            /** @description actual − booked (negative */
+            difference_seconds: number;
         };
         ClientGeographyRow: {
             client_id: components["schemas"]["Id"];
@@ -6239,6 +6345,47 @@ export interface operations {
                             day: string;
                             visits: number;
                             cancelled: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportVisitVerification: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each visit's record, the totals, durations per type and missed visits per reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["VisitVerificationRow"][];
+                        summary: components["schemas"]["VisitVerificationSummary"];
+                        /** @description per appointment type (by name; visits without a type last), the visits with both an actual in and out */
+                        durations: components["schemas"]["VisitDurationRow"][];
+                        /** @description visits that could not be attended, per reason (every reason, in the enum's order) */
+                        missed: {
+                            reason: components["schemas"]["NotAttendedReason"];
+                            visits: number;
                         }[];
                     };
                 };

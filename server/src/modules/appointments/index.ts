@@ -6,3 +6,5 @@ export {
   clearAppointmentRoute, lockAppointmentRoute, moveUpcomingVisits, updateRoutedVisits, type RoutedVisitUpdate,
   moveAppointment, type VisitMove, lockPartners,
 } from './writes';
+// For the reports: each visit of a range with what its steps said (the visit verification report, actual-vs-planned).
+export { visitRecords, type VisitRecord, type VisitRecordFilter } from './visit-records';

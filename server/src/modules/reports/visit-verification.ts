@@ -1,0 +1,132 @@
+// Visit verification (EVV, issue 26): every visit of the range that is not cancelled, with what its steps recorded —
+// the actual in (Arrived) and out (Done), their places and distances to the visit's point, the far-arrival flag, the
+// status and a Could not attend's reason — read through the appointments module (the owner of visit_steps). Beside the
+// rows, actual vs planned:
+// - punctuality per visit, from its check-in when it has one (the actual arrival within the visit's booked-time
+//   tolerance of its planned arrival: the rule book's tolerance, its type's else the business's), else from planned
+//   times (the planned arrival within the client's availability: the travel summary's `punctual`, the rule Practitioner
+//   performance and the Appointments report count); each visit says which, and the totals count each apart;
+// - visit duration actual (Arrived → Done) vs booked, per appointment type;
+// - visits that could not be attended, by reason.
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import type { Schemas } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { visitRecords, type VisitRecord } from '../appointments';
+import { freshTravelSummary } from '../travel-summary';
+import type { ReportFilters } from './filters';
+import { travelRangeOf } from './practitioner-travel';
+
+type Row = Schemas['VisitVerificationRow'];
+type Summary = Schemas['VisitVerificationSummary'];
+type DurationRow = Schemas['VisitDurationRow'];
+type Reason = Schemas['NotAttendedReason'];
+export interface VisitVerificationReport { rows: Row[]; summary: Summary; durations: DurationRow[]; missed: { reason: Reason; visits: number }[] }
+
+const REASONS: readonly Reason[] = ['client_not_home', 'refused', 'hospital', 'other'];
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** Whether a real arrival was on time: within the visit's tolerance of its planned arrival, either side. */
+export function arrivedOnTime(record: Pick<VisitRecord, 'arrivedAt' | 'plannedArrivalAt' | 'toleranceMinutes'>): boolean | null {
+  if (!record.arrivedAt) return null;
+  return Math.abs(record.arrivedAt.getTime() - record.plannedArrivalAt.getTime()) <= record.toleranceMinutes * 60_000;
+}
+
+/** The range's visits' planned punctuality (the travel summary's, fresh first), by appointment. */
+async function plannedPunctuality(ctx: AppContext, businessAccountId: number, filters: ReportFilters, range: { startDate: string; endDate: string }): Promise<Map<number, boolean>> {
+  await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
+  const rows = await queryRows<{ appointment_id: number; punctual: boolean }>(ctx.db, sql`
+    SELECT t.appointment_id, t.punctual FROM travel_summary_visits t
+    WHERE t.business_account_id = ${businessAccountId} AND t.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date`);
+  return new Map(rows.map((row) => [row.appointment_id, row.punctual]));
+}
+
+export async function visitVerification(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<VisitVerificationReport> {
+  const range = travelRangeOf(filters);
+  const [records, planned] = await Promise.all([
+    visitRecords(ctx.db, businessAccountId, { ...range, practitionerIds: filters.practitionerIds, appointmentTypeIds: filters.appointmentTypeIds, businessLocationIds: filters.businessLocationIds }),
+    plannedPunctuality(ctx, businessAccountId, filters, range),
+  ]);
+
+  const rows = records.map((record): Row => {
+    const missed = record.visitState === 'could_not_attend';
+    const fromCheckIn = !missed && record.arrivedAt !== null;
+    const plannedPunctual = planned.get(record.appointmentId);
+    const punctuality: Pick<Row, 'punctual' | 'punctuality_from'> = missed
+      ? { punctual: null, punctuality_from: null }
+      : fromCheckIn
+        ? { punctual: arrivedOnTime(record), punctuality_from: 'check_in' }
+        : plannedPunctual === undefined ? { punctual: null, punctuality_from: null } : { punctual: plannedPunctual, punctuality_from: 'planned' };
+    return {
+      appointment_id: record.appointmentId,
+      client_id: record.clientId,
+      client_name: record.clientName,
+      practitioner_id: record.practitionerId,
+      practitioner_name: record.practitionerName,
+      appointment_type_name: record.appointmentTypeName,
+      starts_at: record.startsAt.toISOString(),
+      ends_at: record.endsAt.toISOString(),
+      planned_arrival_at: record.plannedArrivalAt.toISOString(),
+      status: record.visitState,
+      actual_in_at: iso(record.arrivedAt),
+      in_lat: record.arrivedLat,
+      in_lng: record.arrivedLng,
+      in_distance_m: record.arrivedDistanceM,
+      far_from_client: record.arrivedFarFromClient,
+      actual_out_at: iso(record.doneAt),
+      out_lat: record.doneLat,
+      out_lng: record.doneLng,
+      out_distance_m: record.doneDistanceM,
+      reason: record.reason,
+      reason_text: record.reasonText,
+      actual_seconds: record.arrivedAt && record.doneAt ? Math.round((record.doneAt.getTime() - record.arrivedAt.getTime()) / 1000) : null,
+      booked_seconds: Math.round((record.endsAt.getTime() - record.startsAt.getTime()) / 1000),
+      ...punctuality,
+    };
+  });
+
+  const count = (test: (row: Row) => boolean) => rows.reduce((acc, row) => acc + (test(row) ? 1 : 0), 0);
+  const checkedIn = count((row) => row.punctuality_from === 'check_in');
+  const checkedInOnTime = count((row) => row.punctuality_from === 'check_in' && row.punctual === true);
+  const plannedOnly = count((row) => row.punctuality_from === 'planned');
+  const plannedPunctual = count((row) => row.punctuality_from === 'planned' && row.punctual === true);
+  const summary: Summary = {
+    visits: rows.length,
+    not_started: count((row) => row.status === 'not_started'),
+    on_my_way: count((row) => row.status === 'on_my_way'),
+    arrived: count((row) => row.status === 'arrived'),
+    done: count((row) => row.status === 'done'),
+    could_not_attend: count((row) => row.status === 'could_not_attend'),
+    far_from_client: count((row) => row.far_from_client),
+    checked_in: checkedIn,
+    checked_in_on_time: checkedInOnTime,
+    planned_only: plannedOnly,
+    planned_punctual: plannedPunctual,
+    punctual_visits: checkedInOnTime + plannedPunctual,
+    punctuality: ratio(checkedInOnTime + plannedPunctual, checkedIn + plannedOnly),
+  };
+
+  // Durations per type: the visits with both an actual in and out.
+  const byType = new Map<string, { id: number | null; name: string; visits: number; booked: number; actual: number }>();
+  records.forEach((record, index) => {
+    const actual = rows[index].actual_seconds;
+    if (actual === null) return;
+    const key = String(record.appointmentTypeId ?? 'none');
+    const group = byType.get(key) ?? { id: record.appointmentTypeId, name: record.appointmentTypeName ?? 'No appointment type', visits: 0, booked: 0, actual: 0 };
+    group.visits += 1;
+    group.booked += rows[index].booked_seconds;
+    group.actual += actual;
+    byType.set(key, group);
+  });
+  const durations = [...byType.values()]
+    .sort((a, b) => (a.id === null ? 1 : 0) - (b.id === null ? 1 : 0) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id ?? 0) - (b.id ?? 0))
+    .map((group): DurationRow => {
+      const booked = Math.round(group.booked / group.visits);
+      const actual = Math.round(group.actual / group.visits);
+      return { appointment_type_id: group.id, appointment_type_name: group.name, visits: group.visits, booked_seconds: booked, actual_seconds: actual, difference_seconds: actual - booked };
+    });
+
+  const missed = REASONS.map((reason) => ({ reason, visits: count((row) => row.status === 'could_not_attend' && row.reason === reason) }));
+  return { rows, summary, durations, missed };
+}
