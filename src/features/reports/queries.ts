@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import {
   fetchActivity, fetchAppointmentsReport, fetchClientGeography, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerPerformance,
-  fetchPractitionerTravel, fetchPractitionerTravelLegs, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type PractitionerTravelLegsQuery,
+  fetchPractitionerTravel, fetchPractitionerTravelLegs, fetchVisitVerification, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type PractitionerTravelLegsQuery,
   type ReportQuery,
 } from './api';
 
@@ -48,6 +48,12 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), 'client-geography', query] as const,
       queryFn: () => fetchClientGeography(api, query),
+      placeholderData: keepPreviousData,
+    }),
+  visitVerification: (api: ApiClient, query: ReportQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'visit-verification', query] as const,
+      queryFn: () => fetchVisitVerification(api, query),
       placeholderData: keepPreviousData,
     }),
 };
