@@ -1495,7 +1495,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Electronic visit verification (issue 26): every visit that is not cancelled in the range (days in the business time zone, start_date and end_date both required, at most 366 days) of the chosen practitioners, types and locations, by scheduled start: its client, practitioner, scheduled start and end, the actual in (Arrived) and out (Done) with their coordinates and distance to the visit's point, whether the arrival was far from the client, its status and a Could not attend's reason — what the visit's steps said since it was last reopened. With the actual-vs-planned figures: punctuality from check-ins where a visit has one (the actual arrival within the visit's booked-time tolerance of its planned arrival — the arrival time, else the booked start) and from planned times where it has none (the planned arrival within the client's availability, as Practitioner performance counts it), each counted apart; visit duration actual (Arrived → Done) vs booked per appointment type; and visits that could not be attended by reason. */
+        /** Electronic visit verification (issue 26): every visit that is not cancelled in the range (days in the business time zone, start_date and end_date both required, at most 366 days) of the chosen practitioners, types and locations, by scheduled start: its client, practitioner, scheduled start and end, the actual in (Arrived) and out (Done) with their coordinates and distance to the visit's point, whether the arrival was far from the client, its status and a Could not attend's reason — what the visit's steps said since it was last reopened. With the actual-vs-planned figures: punctuality from check-ins where a visit has one (the actual arrival within the visit's booked-time tolerance of its planned arrival — the arrival time, else the booked start) and from planned times where it has none (the planned arrival within the client's availability, as Practitioner performance counts it), each counted apart; visit duration actual (Arrived → Done) vs booked per appointment type; and visits that could not be attended by reason. The table pages and sorts on the server (ADR 0018): without per_page, every row (the EVV export); ties by scheduled start, then visit. */
         get: operations["reportVisitVerification"];
         put?: never;
         post?: never;
@@ -6364,6 +6364,14 @@ export interface operations {
                 practitioner_ids?: components["parameters"]["PractitionerIds"];
                 appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
                 business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                /** @description the table's column to sort by (default starts_at, the scheduled start) */
+                sort?: "starts_at" | "visit" | "client" | "practitioner" | "type" | "status" | "in" | "in_distance" | "far" | "out" | "actual" | "punctual" | "reason";
+                /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
+                direction?: components["parameters"]["ReportDirection"];
+                /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
+                page?: components["parameters"]["ReportPage"];
+                /** @description rows per page of the table; without it, every row (what the CSV download asks for) */
+                per_page?: components["parameters"]["ReportPerPage"];
             };
             header?: never;
             path?: never;
@@ -6371,7 +6379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each visit's record, the totals, durations per type and missed visits per reason */
+            /** @description The page of visits (every visit without per_page); the totals, durations per type and missed visits per reason always over every visit of the filters */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6379,6 +6387,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: components["schemas"]["VisitVerificationRow"][];
+                        meta: components["schemas"]["PageMeta"];
                         summary: components["schemas"]["VisitVerificationSummary"];
                         /** @description per appointment type (by name; visits without a type last), the visits with both an actual in and out */
                         durations: components["schemas"]["VisitDurationRow"][];

@@ -2,7 +2,7 @@
 // through the real POST /appointments/{id}/steps — its actual in and out, their places and distances to the client, the
 // far-arrival flag, status and reason; punctuality from check-ins where a visit has one and from planned times where
 // it has none (each counted apart), visit duration actual vs booked per type, missed visits by reason; a reopened
-// visit starts over; ADMIN only; never another business's visits; 422s naming the field.
+// visit starts over; the table paged and sorted on the server; ADMIN only; never another business's visits; 422s naming the field.
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../server/src/db/schema';
@@ -125,6 +125,26 @@ describe('the visit verification report', () => {
     expect(body.missed).toEqual([
       { reason: 'client_not_home', visits: 1 }, { reason: 'refused', visits: 0 }, { reason: 'hospital', visits: 0 }, { reason: 'other', visits: 0 },
     ]);
+  });
+
+  it('pages and sorts the table on the server, the figures always over every visit', async () => {
+    const every = await report();
+    expect(every.body.meta).toEqual({ page: 1, per_page: 5, total: 5 });
+    const first = await report(`${query()}&sort=in_distance&direction=desc&page=1&per_page=10`);
+    expect(first.status).toBe(200);
+    // By distance at arrival, furthest first, visits without one last (ties by scheduled start).
+    expect(first.body.rows.map((row: { appointment_id: number }) => row.appointment_id)).toEqual([ids.late, ids.early, ids.missed, ids.planned, ids.reopened]);
+    expect(first.body.meta).toEqual({ page: 1, per_page: 10, total: 5 });
+    const past = await report(`${query()}&page=2&per_page=10`);
+    expect(past.body.rows).toEqual([]);
+    expect(past.body.meta).toEqual({ page: 2, per_page: 10, total: 5 });
+    expect(past.body.summary).toEqual(every.body.summary);
+    expect(past.body.durations).toEqual(every.body.durations);
+    const byClient = await report(`${query()}&sort=client&direction=desc`);
+    expect(byClient.body.rows.map((row: { appointment_id: number }) => row.appointment_id)).toEqual([ids.missed, ids.planned, ids.reopened, ids.early, ids.late]);
+    const bad = await report(`${query()}&sort=colour`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toMatch(/sort/);
   });
 
   it('follows the visit filters', async () => {

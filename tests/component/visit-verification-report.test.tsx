@@ -1,9 +1,10 @@
 // Visit verification (EVV): this week asked for, the summary saying which punctuality came from check-ins and which
 // from planned times, each visit's in and out with places, distances, the far flag, status and reason; the CSV exactly
 // as the table (coordinates and negative minutes as numbers); durations per type and missed visits by reason; the
-// visit filters sent; a refused range said in words.
+// table sorted and paged by the server, the CSV asking for every row in that order; the visit filters sent; a refused
+// range said in words.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
@@ -35,6 +36,7 @@ const REPORT = {
     row({ appointment_id: 3, client_name: 'Eve Lane', starts_at: '2030-03-05T03:00:00.000Z', ends_at: '2030-03-05T03:45:00.000Z', status: 'could_not_attend', reason: 'other', reason_text: 'Gate locked, dog out', punctual: null, punctuality_from: null }),
     row({ appointment_id: 4, client_name: 'Fay Hill', starts_at: '2030-03-05T05:00:00.000Z', ends_at: '2030-03-05T05:45:00.000Z' }),
   ],
+  meta: { page: 1, per_page: 50, total: 4 },
   summary: {
     visits: 4, not_started: 1, on_my_way: 0, arrived: 0, done: 2, could_not_attend: 1, far_from_client: 1,
     checked_in: 2, checked_in_on_time: 1, planned_only: 1, planned_punctual: 1, punctual_visits: 2, punctuality: 0.667,
@@ -79,13 +81,26 @@ describe('visit verification', () => {
     expect(within(missed).getAllByRole('row').slice(1).map(cells)).toEqual([['Client not home', '0'], ['Refused', '0'], ['In hospital', '0'], ['Other', '1']]);
   });
 
-  it('downloads the EVV export as the table shows it, sorted as shown', async () => {
+  it('sorts on the server and downloads every visit in that order as the EVV export', async () => {
+    // The fake server answers by client name, last first, when asked so.
+    server.use(http.get(api('/reports/visit-verification'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const descending = params.get('sort') === 'client' && params.get('direction') === 'desc';
+      return HttpResponse.json(descending ? { ...REPORT, rows: [...REPORT.rows].reverse() } : REPORT);
+    }));
     const user = userEvent.setup();
     renderApp('/reports/visit-verification', { as: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Visit verification' });
+    expect([requests()[0].get('sort'), requests()[0].get('direction'), requests()[0].get('page'), requests()[0].get('per_page')]).toEqual(['starts_at', 'asc', '1', '50']);
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('1–4 of 4');
     await user.click(within(table).getByRole('button', { name: /Client/ }));
     await user.click(within(table).getByRole('button', { name: /Client/ }));
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Fay Hill'));
     await user.click(screen.getAllByRole('button', { name: 'Download CSV' })[0]);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    // Every row: no page asked for, the same order.
+    const all = requests().at(-1)!;
+    expect([all.get('sort'), all.get('direction'), all.get('per_page')]).toEqual(['client', 'desc', null]);
     const lines = (await saved[0].text()).split('\r\n');
     expect(lines[0]).toBe(
       'Visit,Client,Practitioner,Type,Scheduled start,Scheduled end,Status,Actual in,In lat,In lng,In distance (m),Far from client,' +
@@ -99,6 +114,7 @@ describe('visit verification', () => {
       '',
     ]);
     await user.click(screen.getAllByRole('button', { name: 'Download CSV' })[1]);
+    await waitFor(() => expect(saved).toHaveLength(2));
     expect(await saved[1].text()).toBe(
       'Appointment type,Visits with in and out,Booked min (average),Actual min (average),Difference min\r\nHome visit,2,53,40,-13\r\n',
     );

@@ -13,16 +13,18 @@ import { REASON_LABELS, STATE_LABELS } from '../../machines/visitSteps';
 import { formatDateTime, formatDayRange, todayIn, toRequestDate } from '../../lib/dates';
 import { useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../router/routeTypes';
-import type { VisitDurationRow, VisitMissedRow, VisitVerificationRow } from './api';
+import { fetchVisitVerification, type VisitDurationRow, type VisitMissedRow, type VisitVerificationRow } from './api';
 import { reportQueries } from './queries';
 import { ReportFrame } from './ReportFrame';
-import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportQueryOf } from './reportFilters';
+import { activeFilterCount, REPORT_PRESETS, reportFilterState, reportPageState, reportPaging, reportQueryOf } from './reportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { minutes, percent } from './travelFormat';
 
 const coordinate = (value: number | null) => (value === null ? '' : value.toFixed(6));
 const metres = (value: number | null) => (value === null ? '' : String(value));
 const PUNCTUALITY_FROM = { check_in: 'Check-in', planned: 'Planned times' } as const;
+/** The columns the server sorts the table by (it pages it: a month of a busy business is thousands of visits). */
+const SORTS = ['starts_at', 'visit', 'client', 'practitioner', 'type', 'status', 'in', 'in_distance', 'far', 'out', 'actual', 'punctual', 'reason'] as const;
 
 function columnsOf(timeZone: string): readonly ReportColumn<VisitVerificationRow>[] {
   const when = (value: string | null) => (value === null ? '' : formatDateTime(value, timeZone));
@@ -83,9 +85,13 @@ export default function VisitVerificationReport({ route }: RoutePageProps) {
   const timeZone = useAuthSelector(selectUser)?.business_account.time_zone ?? 'Australia/Brisbane';
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
   const { weekStart } = useBusinessDefaults();
-  const schema = useMemo(() => reportFilterState(REPORT_PRESETS[1].range(today, weekStart)), [today, weekStart]);
+  const schema = useMemo(() => ({ ...reportFilterState(REPORT_PRESETS[1].range(today, weekStart)), ...reportPageState(SORTS, 'starts_at') }), [today, weekStart]);
   const [state, setState] = useUrlState(schema);
-  const report = useQuery(reportQueries.visitVerification(api, reportQueryOf(state)));
+  /** A new filter shows the first page. */
+  const setFilters = (patch: Partial<typeof state>) => setState({ ...patch, page: 1 });
+  const table = reportPaging(state, SORTS, setState);
+  const query = reportQueryOf(state);
+  const report = useQuery(reportQueries.visitVerification(api, { ...query, ...table.page }));
   const columns = useMemo(() => columnsOf(timeZone), [timeZone]);
   const summary = report.data?.summary;
   const days = `${toRequestDate(state.range.start)}-${toRequestDate(state.range.end)}`;
@@ -96,12 +102,12 @@ export default function VisitVerificationReport({ route }: RoutePageProps) {
       intro="Each visit as the practitioner’s phone recorded it — when they arrived and left, where, how far from the client — and how the days went against the plan."
       today={today}
       range={state.range}
-      onRangeChange={(range) => setState({ range })}
+      onRangeChange={(range) => setFilters({ range })}
       scope={`Visits from ${formatDayRange(state.range.start, state.range.end)}${
         activeFilterCount(state) > 0 ? ', of the chosen practitioners, types and locations' : ''
       }. Times in ${timeZone}. Printed ${formatDateTime(Temporal.Now.instant().toString(), timeZone)}.`}
       visitFilters={state}
-      onVisitFiltersChange={setState}
+      onVisitFiltersChange={setFilters}
       status={{ pending: report.isPending, fetching: report.isFetching, error: report.error }}
       summary={summary ? [
         { label: 'Visits', value: summary.visits },
@@ -129,6 +135,7 @@ export default function VisitVerificationReport({ route }: RoutePageProps) {
             rowKey={(row) => row.appointment_id}
             fileName={`visit-verification-${days}.csv`}
             empty="No visits in these days."
+            paging={{ ...table.paging, total: report.data.meta.total, allRows: async () => (await fetchVisitVerification(api, { ...query, ...table.order })).rows }}
           />
           <h2 className="border-t border-slate-200 px-4 pt-4 text-sm font-semibold dark:border-slate-800">Visit duration, actual vs booked</h2>
           <ReportTable

@@ -29,6 +29,7 @@ export type PractitionerPerformanceSummary = Schemas['PractitionerPerformanceSum
 export type ClientGeographyQuery = NonNullable<operations['reportClientGeography']['parameters']['query']>;
 export type ClientGeographyRow = Schemas['ClientGeographyRow'];
 export type ClientGeographyGroup = Schemas['ClientGeographyGroup'];
+export type VisitVerificationQuery = NonNullable<operations['reportVisitVerification']['parameters']['query']>;
 export type VisitVerificationRow = Schemas['VisitVerificationRow'];
 export type VisitDurationRow = Schemas['VisitDurationRow'];
 export type VisitMissedRow = operations['reportVisitVerification']['responses']['200']['content']['application/json']['missed'][number];
@@ -74,6 +75,6 @@ export async function fetchClientGeography(api: ApiClient, query: ClientGeograph
 }
 
 /** Each visit's record (the EVV export), with actual vs planned. */
-export async function fetchVisitVerification(api: ApiClient, query: ReportQuery) {
+export async function fetchVisitVerification(api: ApiClient, query: VisitVerificationQuery) {
   return unwrap(await api.GET('/reports/visit-verification', { params: { query } }), REPORT_LOAD_ERROR);
 }

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import {
   fetchActivity, fetchAppointmentsReport, fetchClientGeography, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerPerformance,
   fetchPractitionerTravel, fetchPractitionerTravelLegs, fetchVisitVerification, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type PractitionerTravelLegsQuery,
-  type ReportQuery,
+  type ReportQuery, type VisitVerificationQuery,
 } from './api';
 
 export const reportQueries = {
@@ -50,7 +50,7 @@ export const reportQueries = {
       queryFn: () => fetchClientGeography(api, query),
       placeholderData: keepPreviousData,
     }),
-  visitVerification: (api: ApiClient, query: ReportQuery) =>
+  visitVerification: (api: ApiClient, query: VisitVerificationQuery) =>
     queryOptions({
       queryKey: [...reportQueries.all(), 'visit-verification', query] as const,
       queryFn: () => fetchVisitVerification(api, query),

@@ -46,7 +46,9 @@ export function reportsHandlers(ctx: AppContext): Handlers {
       const query = queryOf(request, 'reportAppointments');
       return appointmentsReport(ctx, figures, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
     },
-    reportVisitVerification: async (request) =>
-      visitVerification(ctx, callerOf(request).businessAccountId, reportFiltersOf(queryOf(request, 'reportVisitVerification'))),
+    reportVisitVerification: async (request) => {
+      const query = queryOf(request, 'reportVisitVerification');
+      return visitVerification(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { sort: query.sort ?? 'starts_at', page: reportPageOf(query) });
+    },
   };
 }

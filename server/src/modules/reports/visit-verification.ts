@@ -14,14 +14,49 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { visitRecords, type VisitRecord } from '../appointments';
 import { freshTravelSummary } from '../travel-summary';
-import type { ReportFilters } from './filters';
+import { pageMeta, pageSlice, type ReportFilters, type ReportPage } from './filters';
 import { travelRangeOf } from './practitioner-travel';
 
 type Row = Schemas['VisitVerificationRow'];
 type Summary = Schemas['VisitVerificationSummary'];
 type DurationRow = Schemas['VisitDurationRow'];
 type Reason = Schemas['NotAttendedReason'];
-export interface VisitVerificationReport { rows: Row[]; summary: Summary; durations: DurationRow[]; missed: { reason: Reason; visits: number }[] }
+export interface VisitVerificationReport {
+  rows: Row[]; meta: { page: number; per_page: number; total: number }; summary: Summary; durations: DurationRow[]; missed: { reason: Reason; visits: number }[];
+}
+
+/** What the table sorts by (each column's value; null last whichever the direction). */
+const SORTS = {
+  starts_at: (row: Row) => row.starts_at,
+  visit: (row: Row) => row.appointment_id,
+  client: (row: Row) => row.client_name?.toLowerCase() ?? null,
+  practitioner: (row: Row) => row.practitioner_name.toLowerCase(),
+  type: (row: Row) => row.appointment_type_name?.toLowerCase() ?? null,
+  status: (row: Row) => row.status,
+  in: (row: Row) => row.actual_in_at,
+  in_distance: (row: Row) => row.in_distance_m,
+  far: (row: Row) => (row.far_from_client ? 1 : 0),
+  out: (row: Row) => row.actual_out_at,
+  actual: (row: Row) => row.actual_seconds,
+  punctual: (row: Row) => (row.punctual === null ? null : row.punctual ? 1 : 0),
+  reason: (row: Row) => row.reason,
+} satisfies Record<string, (row: Row) => string | number | null>;
+export type VisitVerificationSort = keyof typeof SORTS;
+
+/** The rows in the table's order: the column's values (empty last), ties by scheduled start, then visit. */
+function sorted(rows: Row[], sort: VisitVerificationSort, descending: boolean): Row[] {
+  const value = SORTS[sort];
+  const sign = descending ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return sign * (x < y ? -1 : 1);
+    }
+    return a.starts_at.localeCompare(b.starts_at) || a.appointment_id - b.appointment_id;
+  });
+}
 
 const REASONS: readonly Reason[] = ['client_not_home', 'refused', 'hospital', 'other'];
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
@@ -42,7 +77,9 @@ async function plannedPunctuality(ctx: AppContext, businessAccountId: number, fi
   return new Map(rows.map((row) => [row.appointment_id, row.punctual]));
 }
 
-export async function visitVerification(ctx: AppContext, businessAccountId: number, filters: ReportFilters): Promise<VisitVerificationReport> {
+export async function visitVerification(
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters, table: { sort: VisitVerificationSort; page: ReportPage },
+): Promise<VisitVerificationReport> {
   const range = travelRangeOf(filters);
   const [records, planned] = await Promise.all([
     visitRecords(ctx.db, businessAccountId, { ...range, practitionerIds: filters.practitionerIds, appointmentTypeIds: filters.appointmentTypeIds, businessLocationIds: filters.businessLocationIds }),
@@ -128,5 +165,5 @@ export async function visitVerification(ctx: AppContext, businessAccountId: numb
     });
 
   const missed = REASONS.map((reason) => ({ reason, visits: count((row) => row.status === 'could_not_attend' && row.reason === reason) }));
-  return { rows, summary, durations, missed };
+  return { rows: pageSlice(sorted(rows, table.sort, table.page.descending), table.page), meta: pageMeta(table.page, rows.length), summary, durations, missed };
 }
