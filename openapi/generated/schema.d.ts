@@ -1393,7 +1393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits whose arrival — the arrival time, else the booked start — is within the client's availability, by the optimiser's rule; a client without custom availability is always in it); distinct clients; continuity (share of visits with a client to a client the practitioner had visited before, not cancelled: every visit but the practitioner's first to that client). */
+        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits on time: a visit with a check-in by its actual arrival — within the visit's booked-time tolerance of its planned arrival — and one without by its plan — its arrival, the arrival time else the booked start, within the client's availability, by the optimiser's rule, a client without custom availability always in it; visits that could not be attended not judged; from_check_ins and from_planned_times say how many were judged each way); distinct clients; continuity (share of visits with a client to a client the practitioner had visited before, not cancelled: every visit but the practitioner's first to that client). */
         get: operations["reportPractitionerPerformance"];
         put?: never;
         post?: never;
@@ -1713,10 +1713,14 @@ export interface components {
             utilisation: number | null;
             /** @description time between visits in a row beyond the travel between them */
             idle_seconds: number;
-            /** @description visits whose arrival is within the client's availability */
+            /** @description visits on time: by their check-in where they have one (arrived within the visit's tolerance of its planned arrival), else by their plan (arrival within the client's availability); a visit that could not be attended is not judged */
             punctual_visits: number;
-            /** @description punctual_visits ÷ visits to 3 decimals; null without visits */
+            /** @description punctual_visits ÷ (from_check_ins + from_planned_times) to 3 decimals; null without any */
             punctuality: number | null;
+            /** @description visits judged by their check-in (Arrived) */
+            from_check_ins: number;
+            /** @description visits without a check-in */
+            from_planned_times: number;
             /** @description distinct clients visited */
             clients: number;
             /** @description visits to a client the practitioner visited in the 90 days before */
@@ -1734,6 +1738,8 @@ export interface components {
             idle_seconds: number;
             punctual_visits: number;
             punctuality: number | null;
+            from_check_ins: number;
+            from_planned_times: number;
             /** @description distinct clients over every practitioner */
             clients: number;
             repeat_visits: number;

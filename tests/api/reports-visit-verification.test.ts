@@ -147,6 +147,23 @@ describe('the visit verification report', () => {
     expect(bad.body.message).toMatch(/sort/);
   });
 
+  it('judges Practitioner performance\'s punctuality by the same rule: check-ins where visits have them, else the plan', async () => {
+    const response = await t.request('GET', `/api/reports/practitioner-performance${query()}`, { token: acme.tokens.admin });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const [pat, quinn] = acme.practitionerIds;
+    const figures = (id: number) => {
+      const row = response.body.rows.find((candidate: { practitioner_id: number }) => candidate.practitioner_id === id);
+      return [row.visits, row.from_check_ins, row.from_planned_times, row.punctual_visits, row.punctuality];
+    };
+    // Pat: in on time (Cora's availability would have said outside), one not attended (not judged), one by plan.
+    expect(figures(pat)).toEqual([3, 1, 1, 2, 1]);
+    // Quinn: in an hour late, one by plan.
+    expect(figures(quinn)).toEqual([2, 1, 1, 1, 0.5]);
+    expect(response.body.summary).toMatchObject({ visits: 5, from_check_ins: 2, from_planned_times: 2, punctual_visits: 3, punctuality: 0.75 });
+    // The same figure as Visit verification's.
+    expect((await report()).body.summary.punctuality).toBe(0.75);
+  });
+
   it('follows the visit filters', async () => {
     const pat = await report(`${query()}&practitioner_ids=${acme.practitionerIds[0]}`);
     expect(pat.body.rows.map((row: { appointment_id: number }) => row.appointment_id)).toEqual([ids.early, ids.missed, ids.reopened]);

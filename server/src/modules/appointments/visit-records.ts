@@ -16,6 +16,8 @@ export interface VisitRecordFilter {
   practitionerIds: number[];
   appointmentTypeIds: number[];
   businessLocationIds: number[];
+  /** Only the visits with a step since they were last reopened (not 'not_started'). */
+  startedOnly?: boolean;
 }
 
 export interface VisitRecord {
@@ -107,6 +109,7 @@ export async function visitRecords(db: DbOrTx, businessAccountId: number, filter
     ) s ON a.visit_state <> 'not_started'
     WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL
       AND a.starts_at >= bounds.from_at AND a.starts_at < bounds.to_at
+      ${filter.startedOnly ? sql`AND a.visit_state <> 'not_started'` : sql``}
       ${idsIn(sql`a.practitioner_id`, filter.practitionerIds)}
       ${idsIn(sql`a.appointment_type_id`, filter.appointmentTypeIds)}
       ${idsIn(sql`a.business_location_id`, filter.businessLocationIds)}

@@ -2,18 +2,14 @@
 // the actual in (Arrived) and out (Done), their places and distances to the visit's point, the far-arrival flag, the
 // status and a Could not attend's reason — read through the appointments module (the owner of visit_steps). Beside the
 // rows, actual vs planned:
-// - punctuality per visit, from its check-in when it has one (the actual arrival within the visit's booked-time
-//   tolerance of its planned arrival: the rule book's tolerance, its type's else the business's), else from planned
-//   times (the planned arrival within the client's availability: the travel summary's `punctual`, the rule Practitioner
-//   performance and the Appointments report count); each visit says which, and the totals count each apart;
+// - punctuality per visit, from its check-in when it has one, else from planned times (actual-vs-planned.ts, the rule
+//   Practitioner performance adds up too); each visit says which, and the totals count each apart;
 // - visit duration actual (Arrived → Done) vs booked, per appointment type;
 // - visits that could not be attended, by reason.
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { visitRecords, type VisitRecord } from '../appointments';
-import { freshTravelSummary } from '../travel-summary';
+import { visitRecords } from '../appointments';
+import { plannedPunctuality, punctualityOf } from './actual-vs-planned';
 import { pageMeta, pageSlice, type ReportFilters, type ReportPage } from './filters';
 import { travelRangeOf } from './practitioner-travel';
 
@@ -62,21 +58,6 @@ const REASONS: readonly Reason[] = ['client_not_home', 'refused', 'hospital', 'o
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
-/** Whether a real arrival was on time: within the visit's tolerance of its planned arrival, either side. */
-export function arrivedOnTime(record: Pick<VisitRecord, 'arrivedAt' | 'plannedArrivalAt' | 'toleranceMinutes'>): boolean | null {
-  if (!record.arrivedAt) return null;
-  return Math.abs(record.arrivedAt.getTime() - record.plannedArrivalAt.getTime()) <= record.toleranceMinutes * 60_000;
-}
-
-/** The range's visits' planned punctuality (the travel summary's, fresh first), by appointment. */
-async function plannedPunctuality(ctx: AppContext, businessAccountId: number, filters: ReportFilters, range: { startDate: string; endDate: string }): Promise<Map<number, boolean>> {
-  await freshTravelSummary(ctx.db, ctx.config, businessAccountId, range, filters.practitionerIds);
-  const rows = await queryRows<{ appointment_id: number; punctual: boolean }>(ctx.db, sql`
-    SELECT t.appointment_id, t.punctual FROM travel_summary_visits t
-    WHERE t.business_account_id = ${businessAccountId} AND t.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date`);
-  return new Map(rows.map((row) => [row.appointment_id, row.punctual]));
-}
-
 export async function visitVerification(
   ctx: AppContext, businessAccountId: number, filters: ReportFilters, table: { sort: VisitVerificationSort; page: ReportPage },
 ): Promise<VisitVerificationReport> {
@@ -87,14 +68,7 @@ export async function visitVerification(
   ]);
 
   const rows = records.map((record): Row => {
-    const missed = record.visitState === 'could_not_attend';
-    const fromCheckIn = !missed && record.arrivedAt !== null;
-    const plannedPunctual = planned.get(record.appointmentId);
-    const punctuality: Pick<Row, 'punctual' | 'punctuality_from'> = missed
-      ? { punctual: null, punctuality_from: null }
-      : fromCheckIn
-        ? { punctual: arrivedOnTime(record), punctuality_from: 'check_in' }
-        : plannedPunctual === undefined ? { punctual: null, punctuality_from: null } : { punctual: plannedPunctual, punctuality_from: 'planned' };
+    const { punctual, from } = punctualityOf(record, planned.get(record.appointmentId));
     return {
       appointment_id: record.appointmentId,
       client_id: record.clientId,
@@ -119,7 +93,8 @@ export async function visitVerification(
       reason_text: record.reasonText,
       actual_seconds: record.arrivedAt && record.doneAt ? Math.round((record.doneAt.getTime() - record.arrivedAt.getTime()) / 1000) : null,
       booked_seconds: Math.round((record.endsAt.getTime() - record.startsAt.getTime()) / 1000),
-      ...punctuality,
+      punctual,
+      punctuality_from: from,
     };
   });
 
