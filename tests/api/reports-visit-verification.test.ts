@@ -142,6 +142,9 @@ describe('the visit verification report', () => {
     expect(past.body.durations).toEqual(every.body.durations);
     const byClient = await report(`${query()}&sort=client&direction=desc`);
     expect(byClient.body.rows.map((row: { appointment_id: number }) => row.appointment_id)).toEqual([ids.missed, ids.planned, ids.reopened, ids.early, ids.late]);
+    const byStatus = await report(`${query()}&sort=status`);
+    // As a visit goes: not started, on the way, arrived, done, could not attend.
+    expect(byStatus.body.rows.map((row: { status: string }) => row.status)).toEqual(['not_started', 'on_my_way', 'done', 'done', 'could_not_attend']);
     const bad = await report(`${query()}&sort=colour`);
     expect(bad.status).toBe(422);
     expect(bad.body.message).toMatch(/sort/);

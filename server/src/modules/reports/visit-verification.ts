@@ -21,6 +21,9 @@ export interface VisitVerificationReport {
   rows: Row[]; meta: { page: number; per_page: number; total: number }; summary: Summary; durations: DurationRow[]; missed: { reason: Reason; visits: number }[];
 }
 
+/** The states in the order a visit goes through them (the status column sorts so). */
+const STATES: readonly Row['status'][] = ['not_started', 'on_my_way', 'arrived', 'done', 'could_not_attend'];
+
 /** What the table sorts by (each column's value; null last whichever the direction). */
 const SORTS = {
   starts_at: (row: Row) => row.starts_at,
@@ -28,7 +31,7 @@ const SORTS = {
   client: (row: Row) => row.client_name?.toLowerCase() ?? null,
   practitioner: (row: Row) => row.practitioner_name.toLowerCase(),
   type: (row: Row) => row.appointment_type_name?.toLowerCase() ?? null,
-  status: (row: Row) => row.status,
+  status: (row: Row) => STATES.indexOf(row.status),
   in: (row: Row) => row.actual_in_at,
   in_distance: (row: Row) => row.in_distance_m,
   far: (row: Row) => (row.far_from_client ? 1 : 0),
