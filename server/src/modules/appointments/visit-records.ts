@@ -104,9 +104,10 @@ export async function visitRecords(db: DbOrTx, businessAccountId: number, filter
              max(vs.at) FILTER (WHERE vs.step = 'could_not_attend') AS could_not_attend_at,
              max(vs.reason) AS reason, max(vs.reason_text) AS reason_text
       FROM visit_steps vs
-      WHERE vs.appointment_id = a.id AND vs.business_account_id = a.business_account_id
+      -- A visit not started has no step since it was last reopened: its steps are not read at all.
+      WHERE a.visit_state <> 'not_started' AND vs.appointment_id = a.id AND vs.business_account_id = a.business_account_id
         AND vs.id > coalesce((SELECT max(r.id) FROM visit_steps r WHERE r.appointment_id = a.id AND r.step = 'reopened'), 0)
-    ) s ON a.visit_state <> 'not_started'
+    ) s ON true
     WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL
       AND a.starts_at >= bounds.from_at AND a.starts_at < bounds.to_at
       ${filter.startedOnly ? sql`AND a.visit_state <> 'not_started'` : sql``}
