@@ -42,6 +42,9 @@ const CALLS: [string, string][] = [
   ['client travel', `/api/reports/client-travel?${range}&per_page=50`],
   // What its Download CSV asks for: every client (not a page view; not under the goal).
   ['client travel: every row (the CSV)', `/api/reports/client-travel?${range}`],
+  ['visit verification', `/api/reports/visit-verification?${range}&per_page=50`],
+  // What its Download CSV asks for: every visit of the month (the EVV export).
+  ['visit verification: every row (the CSV)', `/api/reports/visit-verification?${range}`],
   ['client geography', `/api/reports/client-geography?${range}&per_page=50`],
   ['client geography (every client)', '/api/reports/client-geography?per_page=50'],
   ['dashboard', '/api/dashboard'],

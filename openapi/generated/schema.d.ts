@@ -1393,7 +1393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits whose arrival — the arrival time, else the booked start — is within the client's availability, by the optimiser's rule; a client without custom availability is always in it); distinct clients; continuity (share of visits with a client to a client the practitioner had visited before, not cancelled: every visit but the practitioner's first to that client). */
+        /** How each practitioner's days went (days in the business time zone, start_date and end_date both required, at most 366 days), one row per practitioner (those with a visit or a cancellation in the days, and the active ones with working hours in them), by name, and the totals: visits that are not cancelled and cancellations of the chosen types and locations; utilisation (the visits' booked hours ÷ the working hours of the practitioner's settings over the days, as the dashboard counts it); idle time (between two visits in a row of a day, the time beyond the travel between them: the travel-legs module's leg, from the route where it says it, else estimated); punctuality (share of visits on time: a visit with a check-in by its actual arrival — within the visit's booked-time tolerance of its planned arrival — and one without by its plan — its arrival, the arrival time else the booked start, within the client's availability, by the optimiser's rule, a client without custom availability always in it; visits that could not be attended not judged; from_check_ins and from_planned_times say how many were judged each way); distinct clients; continuity (share of visits with a client to a client the practitioner had visited before, not cancelled: every visit but the practitioner's first to that client). */
         get: operations["reportPractitionerPerformance"];
         put?: never;
         post?: never;
@@ -1480,6 +1480,23 @@ export interface paths {
         };
         /** Visits in the range (days in the business time zone, required, at most 366 days) of the chosen practitioners, types and locations, grouped by practitioner, type, location or day: visits and their booked hours (not cancelled), cancelled visits, visits whose arrival (else start) is outside the client's availability (the optimiser's rule), distinct clients; totals; and visits per day for the chart. */
         get: operations["reportAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/visit-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Electronic visit verification (issue 26): every visit that is not cancelled in the range (days in the business time zone, start_date and end_date both required, at most 366 days) of the chosen practitioners, types and locations, by scheduled start: its client, practitioner, scheduled start and end, the actual in (Arrived) and out (Done) with their coordinates and distance to the visit's point, whether the arrival was far from the client, its status and a Could not attend's reason — what the visit's steps said since it was last reopened. With the actual-vs-planned figures: punctuality from check-ins where a visit has one (the actual arrival within the visit's booked-time tolerance of its planned arrival — the arrival time, else the booked start) and from planned times where it has none (the planned arrival within the client's availability, as Practitioner performance counts it), each counted apart; visit duration actual (Arrived → Done) vs booked per appointment type; and visits that could not be attended by reason. The table pages and sorts on the server (ADR 0018): without per_page, every row (the EVV export); ties by scheduled start, then visit. */
+        get: operations["reportVisitVerification"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1700,10 +1717,14 @@ export interface components {
             utilisation: number | null;
             /** @description time between visits in a row beyond the travel between them */
             idle_seconds: number;
-            /** @description visits whose arrival is within the client's availability */
+            /** @description visits on time: by their check-in where they have one (arrived within the visit's tolerance of its planned arrival), else by their plan (arrival within the client's availability); a visit that could not be attended is not judged */
             punctual_visits: number;
-            /** @description punctual_visits ÷ visits to 3 decimals; null without visits */
+            /** @description punctual_visits ÷ (from_check_ins + from_planned_times) to 3 decimals; null without any */
             punctuality: number | null;
+            /** @description visits judged by their check-in (Arrived) */
+            from_check_ins: number;
+            /** @description visits without a check-in */
+            from_planned_times: number;
             /** @description distinct clients visited */
             clients: number;
             /** @description visits to a client the practitioner visited in the 90 days before */
@@ -1721,12 +1742,103 @@ export interface components {
             idle_seconds: number;
             punctual_visits: number;
             punctuality: number | null;
+            from_check_ins: number;
+            from_planned_times: number;
             /** @description distinct clients over every practitioner */
             clients: number;
             repeat_visits: number;
             continuity: number | null;
             /** @description which travel legs idle time leaves out */
             legs_counted: string;
+        };
+        VisitVerificationRow: {
+            appointment_id: components["schemas"]["Id"];
+            client_id: number | null;
+            client_name: string | null;
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            appointment_type_name: string | null;
+            /**
+             * Format: date-time
+             * @description the scheduled start
+             */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description the scheduled end
+             */
+            ends_at: string;
+            /**
+             * Format: date-time
+             * @description the arrival time
+             */
+            planned_arrival_at: string;
+            status: components["schemas"]["VisitState"];
+            /**
+             * Format: date-time
+             * @description when the practitioner tapped Arrived
+             */
+            actual_in_at: string | null;
+            in_lat: number | null;
+            in_lng: number | null;
+            /** @description from the Arrived place to the visit's point */
+            in_distance_m: number | null;
+            /** @description the arrival was further from the client than the account's arrival_far_metres */
+            far_from_client: boolean;
+            /**
+             * Format: date-time
+             * @description when the practitioner tapped Done
+             */
+            actual_out_at: string | null;
+            out_lat: number | null;
+            out_lng: number | null;
+            /** @description from the Done place to the visit's point */
+            out_distance_m: number | null;
+            reason: components["schemas"]["NotAttendedReason"] | null;
+            reason_text: string | null;
+            /** @description Arrived → Done; null without both */
+            actual_seconds: number | null;
+            /** @description the scheduled start → end */
+            booked_seconds: number;
+            /** @description on time by punctuality_from's rule; null for a visit that could not be attended or that neither rule can judge */
+            punctual: boolean | null;
+            /**
+             * @description check_in: the actual arrival within the visit's tolerance of the planned arrival; planned: no check-in, the planned arrival within the client's availability
+             * @enum {string|null}
+             */
+            punctuality_from: "check_in" | "planned" | null;
+        };
+        VisitVerificationSummary: {
+            visits: number;
+            not_started: number;
+            on_my_way: number;
+            arrived: number;
+            done: number;
+            could_not_attend: number;
+            /** @description arrivals flagged far from the client */
+            far_from_client: number;
+            /** @description visits whose punctuality is from a check-in (Arrived) */
+            checked_in: number;
+            checked_in_on_time: number;
+            /** @description visits without a check-in whose punctuality is from planned times */
+            planned_only: number;
+            planned_punctual: number;
+            /** @description checked_in_on_time + planned_punctual */
+            punctual_visits: number;
+            /** @description punctual_visits ÷ (checked_in + planned_only) to 3 decimals; null without any */
+            punctuality: number | null;
+        };
+        VisitDurationRow: {
+            appointment_type_id: number | null;
+            appointment_type_name: string;
+            /** @description visits of the type with an actual in and out */
+            visits: number;
+            /** @description their average booked length */
+            booked_seconds: number;
+            /** @description their average actual length (Arrived → Done) */
+            actual_seconds: number;
+            /** @description actual − booked (negative */
+            difference_seconds: number;
         };
         ClientGeographyRow: {
             client_id: components["schemas"]["Id"];
@@ -6261,6 +6373,56 @@ export interface operations {
                             day: string;
                             visits: number;
                             cancelled: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    reportVisitVerification: {
+        parameters: {
+            query?: {
+                /** @description the report's first day (yyyy-MM-dd, business time zone); given with end_date */
+                start_date?: components["parameters"]["ReportStartDate"];
+                /** @description the report's last day, included (yyyy-MM-dd); given with start_date */
+                end_date?: components["parameters"]["ReportEndDate"];
+                practitioner_ids?: components["parameters"]["PractitionerIds"];
+                appointment_type_ids?: components["parameters"]["AppointmentTypeIds"];
+                business_location_ids?: components["parameters"]["BusinessLocationIds"];
+                /** @description the table's column to sort by (default starts_at, the scheduled start) */
+                sort?: "starts_at" | "visit" | "client" | "practitioner" | "type" | "status" | "in" | "in_distance" | "far" | "out" | "actual" | "punctual" | "reason";
+                /** @description the order of the sort column (default asc); empty values are last either way, ties in the report's own order */
+                direction?: components["parameters"]["ReportDirection"];
+                /** @description with per_page, which page of the table (from 1; past the last page, no rows) */
+                page?: components["parameters"]["ReportPage"];
+                /** @description rows per page of the table; without it, every row (what the CSV download asks for) */
+                per_page?: components["parameters"]["ReportPerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of visits (every visit without per_page); the totals, durations per type and missed visits per reason always over every visit of the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["VisitVerificationRow"][];
+                        meta: components["schemas"]["PageMeta"];
+                        summary: components["schemas"]["VisitVerificationSummary"];
+                        /** @description per appointment type (by name; visits without a type last), the visits with both an actual in and out */
+                        durations: components["schemas"]["VisitDurationRow"][];
+                        /** @description visits that could not be attended, per reason (every reason, in the enum's order) */
+                        missed: {
+                            reason: components["schemas"]["NotAttendedReason"];
+                            visits: number;
                         }[];
                     };
                 };

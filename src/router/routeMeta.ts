@@ -26,6 +26,7 @@ export const routeMetas: readonly RouteMeta[] = [
   report('practitioner-performance', 'Practitioner performance', 'Visits, utilisation, idle time, punctuality and continuity per practitioner.'),
   report('clients-missing-address', 'Clients missing address', 'Clients whose address is incomplete or only placed at the suburb, with their next visit, to fix before routing.'),
   report('client-travel', 'Client travel', 'Travel attributed to each client’s visits, capped and priced per km, for invoicing.'),
+  report('visit-verification', 'Visit verification', 'Each visit’s actual arrival and departure, where and how far from the client, with punctuality, durations and missed visits against the plan (EVV export).'),
   report('client-geography', 'Client geography', 'Where clients live, by suburb or postcode, and who is beyond the service radius.'),
   page('/imports', 'Imports', ADMIN_ONLY, 'The history of appointment imports from the practice management system.'),
   page('/imports/add', 'New import', ADMIN_ONLY, 'Start an import of appointments for a date range.'),

@@ -17,6 +17,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/reports/activity': lazy(() => import('../features/reports/ActivityReport')),
   '/reports/appointments': lazy(() => import('../features/reports/AppointmentsReport')),
   '/reports/practitioner-performance': lazy(() => import('../features/reports/PractitionerPerformanceReport')),
+  '/reports/visit-verification': lazy(() => import('../features/reports/VisitVerificationReport')),
   '/reports/client-geography': lazy(() => import('../features/reports/ClientGeographyReport')),
   // Search, then imports, exports and the sync settings pages.
   '/search': lazy(() => import('../features/search/SearchPage')),

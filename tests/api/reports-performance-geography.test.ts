@@ -83,16 +83,16 @@ describe('practitioner performance', () => {
     expect(response.body.rows).toEqual([
       {
         practitioner_id: pat, practitioner_name: 'Pat acme-One', visits: 3, cancellations: 1, visit_seconds: 9900, working_seconds: 28800,
-        utilisation: 0.344, idle_seconds: 7344, punctual_visits: 2, punctuality: 0.667, clients: 2, repeat_visits: 3, continuity: 1,
+        utilisation: 0.344, idle_seconds: 7344, punctual_visits: 2, punctuality: 0.667, from_check_ins: 0, from_planned_times: 3, clients: 2, repeat_visits: 3, continuity: 1,
       },
       {
         practitioner_id: quinn, practitioner_name: 'Quinn acme-Two', visits: 2, cancellations: 0, visit_seconds: 3600, working_seconds: 0,
-        utilisation: null, idle_seconds: 5400, punctual_visits: 0, punctuality: 0, clients: 1, repeat_visits: 1, continuity: 0.5,
+        utilisation: null, idle_seconds: 5400, punctual_visits: 0, punctuality: 0, from_check_ins: 0, from_planned_times: 2, clients: 1, repeat_visits: 1, continuity: 0.5,
       },
     ]);
     expect(response.body.summary).toMatchObject({
       practitioners: 2, visits: 5, cancellations: 1, visit_seconds: 13500, working_seconds: 28800, utilisation: 0.344,
-      idle_seconds: 12744, punctual_visits: 2, punctuality: 0.4, clients: 3, repeat_visits: 4, continuity: 0.8,
+      idle_seconds: 12744, punctual_visits: 2, punctuality: 0.4, from_check_ins: 0, from_planned_times: 5, clients: 3, repeat_visits: 4, continuity: 0.8,
     });
   });
 

@@ -15,12 +15,12 @@ useFakeApi();
 const today = () => Temporal.Now.plainDateISO('Australia/Brisbane');
 const PERFORMANCE = {
   rows: [
-    { practitioner_id: 7, practitioner_name: 'Pat Nguyen', visits: 3, cancellations: 1, visit_seconds: 9900, working_seconds: 28800, utilisation: 0.344, idle_seconds: 7344, punctual_visits: 2, punctuality: 0.667, clients: 2, repeat_visits: 2, continuity: 0.667 },
-    { practitioner_id: 8, practitioner_name: 'Old Staff', visits: 2, cancellations: 0, visit_seconds: 3600, working_seconds: 0, utilisation: null, idle_seconds: 5400, punctual_visits: 0, punctuality: 0, clients: 1, repeat_visits: 1, continuity: 0.5 },
+    { practitioner_id: 7, practitioner_name: 'Pat Nguyen', visits: 3, cancellations: 1, visit_seconds: 9900, working_seconds: 28800, utilisation: 0.344, idle_seconds: 7344, punctual_visits: 2, punctuality: 0.667, from_check_ins: 2, from_planned_times: 1, clients: 2, repeat_visits: 2, continuity: 0.667 },
+    { practitioner_id: 8, practitioner_name: 'Old Staff', visits: 2, cancellations: 0, visit_seconds: 3600, working_seconds: 0, utilisation: null, idle_seconds: 5400, punctual_visits: 0, punctuality: 0, from_check_ins: 0, from_planned_times: 2, clients: 1, repeat_visits: 1, continuity: 0.5 },
   ],
   summary: {
     practitioners: 2, visits: 5, cancellations: 1, visit_seconds: 13500, working_seconds: 28800, utilisation: 0.344, idle_seconds: 12744,
-    punctual_visits: 2, punctuality: 0.4, clients: 3, repeat_visits: 3, continuity: 0.6, legs_counted: 'Idle time counts …',
+    punctual_visits: 2, punctuality: 0.4, from_check_ins: 2, from_planned_times: 3, clients: 3, repeat_visits: 3, continuity: 0.6, legs_counted: 'Idle time counts …',
   },
 };
 const GEOGRAPHY = {
@@ -64,13 +64,13 @@ describe('practitioner performance', () => {
     const monday = today().subtract({ days: today().dayOfWeek - 1 });
     const first = requests('practitioner-performance')[0];
     expect([first.get('start_date'), first.get('end_date')]).toEqual([monday.toString(), monday.add({ days: 6 }).toString()]);
-    expect(figures()).toEqual(['5', '1', '34.4%', '3.5', '40.0%', '3', '60.0%']);
+    expect(figures()).toEqual(['5', '1', '34.4%', '3.5', '40.0%', '2 of 5', '3', '60.0%']);
     expect(screen.getByTestId('report-chart')).toBeInTheDocument();
     expect(screen.getByText(/had visited before \(every visit but their first to that client\)/)).toBeInTheDocument();
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
-      ['Pat Nguyen', '3', '1', '2.8', '8.0', '34.4%', '2.0', '66.7%', '2', '66.7%'],
-      ['Old Staff', '2', '0', '1.0', '0.0', '', '1.5', '0.0%', '1', '50.0%'],
-      ['Total (2)', '5', '1', '3.8', '8.0', '34.4%', '3.5', '40.0%', '3', '60.0%'],
+      ['Pat Nguyen', '3', '1', '2.8', '8.0', '34.4%', '2.0', '66.7%', '2', '2', '66.7%'],
+      ['Old Staff', '2', '0', '1.0', '0.0', '', '1.5', '0.0%', '0', '1', '50.0%'],
+      ['Total (2)', '5', '1', '3.8', '8.0', '34.4%', '3.5', '40.0%', '2', '3', '60.0%'],
     ]);
   });
 
@@ -81,10 +81,10 @@ describe('practitioner performance', () => {
     await user.click(within(table).getByRole('button', { name: /Visits/ }));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await saved[0].text()).toBe(
-      'Practitioner,Visits,Cancelled,Visit hours,Working hours,Utilisation,Idle hours,Punctuality,Clients,Continuity\r\n' +
-      'Old Staff,2,0,1.0,0.0,,1.5,0.0%,1,50.0%\r\n' +
-      'Pat Nguyen,3,1,2.8,8.0,34.4%,2.0,66.7%,2,66.7%\r\n' +
-      'Total (2),5,1,3.8,8.0,34.4%,3.5,40.0%,3,60.0%\r\n',
+      'Practitioner,Visits,Cancelled,Visit hours,Working hours,Utilisation,Idle hours,Punctuality,Judged by check-in,Clients,Continuity\r\n' +
+      'Old Staff,2,0,1.0,0.0,,1.5,0.0%,0,1,50.0%\r\n' +
+      'Pat Nguyen,3,1,2.8,8.0,34.4%,2.0,66.7%,2,2,66.7%\r\n' +
+      'Total (2),5,1,3.8,8.0,34.4%,3.5,40.0%,2,3,60.0%\r\n',
     );
   });
 });

@@ -40,12 +40,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the reports index', () => {
-  it('lists the seven reports, each a link to its page', async () => {
+  it('lists the eight reports, each a link to its page', async () => {
     renderApp('/reports', { as: 'ADMIN' });
     const list = await screen.findByRole('list', { name: 'Reports' });
     expect(within(list).getByRole('link', { name: /Clients missing address/ })).toHaveAttribute('href', '/reports/clients-missing-address');
     expect(within(list).getByRole('link', { name: /Practitioner performance/ })).toHaveAttribute('href', '/reports/practitioner-performance');
     expect(within(list).getByRole('link', { name: /Client geography/ })).toHaveAttribute('href', '/reports/client-geography');
+    expect(within(list).getByRole('link', { name: /Visit verification/ })).toHaveAttribute('href', '/reports/visit-verification');
   });
 });
 

@@ -1,6 +1,7 @@
 // /reports/practitioner-performance: how each practitioner's days went — visits and cancellations, utilisation (visit
 // hours ÷ the working hours of their settings, as the dashboard counts it), idle time between visits beyond the
-// travel, punctuality (arrival within the client's availability), distinct clients and continuity (visits to a
+// travel, punctuality (the check-in's arrival where a visit has one, else the plan's arrival within the client's
+// availability; how many were judged by check-in said), distinct clients and continuity (visits to a
 // client they had visited before) — with a totals row and a chart of utilisation. One row per practitioner.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ const COLUMNS: readonly ReportColumn<PractitionerPerformanceRow>[] = [
   share('utilisation', 'Utilisation'),
   number('idle_seconds', 'Idle hours', hours),
   share('punctuality', 'Punctuality'),
+  number('from_check_ins', 'Judged by check-in'),
   number('clients', 'Clients'),
   share('continuity', 'Continuity'),
 ];
@@ -72,6 +74,7 @@ export default function PractitionerPerformanceReport({ route }: RoutePageProps)
         { label: 'Utilisation', value: percent(summary.utilisation) || '—' },
         { label: 'Idle hours', value: hours(summary.idle_seconds) },
         { label: 'Punctuality', value: percent(summary.punctuality) || '—' },
+        { label: 'Judged by check-in', value: `${summary.from_check_ins} of ${summary.from_check_ins + summary.from_planned_times}` },
         { label: 'Clients', value: summary.clients },
         { label: 'Continuity', value: percent(summary.continuity) || '—' },
       ] : null}
@@ -87,7 +90,7 @@ export default function PractitionerPerformanceReport({ route }: RoutePageProps)
           <dl className="grid gap-1 px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">
             <div><dt className="inline font-semibold">Utilisation: </dt><dd className="inline">booked visit hours ÷ the working hours in the practitioner’s settings over these days (no hours: not counted).</dd></div>
             <div><dt className="inline font-semibold">Idle: </dt><dd className="inline">between two visits in a row, the time beyond the travel between them (the route’s leg, else the estimate; visits without a map point are left out).</dd></div>
-            <div><dt className="inline font-semibold">Punctuality: </dt><dd className="inline">visits whose arrival is within the client’s availability (a client without set availability is always available).</dd></div>
+            <div><dt className="inline font-semibold">Punctuality: </dt><dd className="inline">visits on time. A visit checked in on the phone counts by its actual arrival: within the visit’s tolerance of its planned arrival (“Judged by check-in” says how many). One without a check-in counts by its plan: its arrival is within the client’s availability (a client without set availability is always available). Visits that could not be attended are not counted.</dd></div>
             <div><dt className="inline font-semibold">Continuity: </dt><dd className="inline">visits to a client the practitioner had visited before (every visit but their first to that client).</dd></div>
           </dl>
           <ReportTable

@@ -29,6 +29,10 @@ export type PractitionerPerformanceSummary = Schemas['PractitionerPerformanceSum
 export type ClientGeographyQuery = NonNullable<operations['reportClientGeography']['parameters']['query']>;
 export type ClientGeographyRow = Schemas['ClientGeographyRow'];
 export type ClientGeographyGroup = Schemas['ClientGeographyGroup'];
+export type VisitVerificationQuery = NonNullable<operations['reportVisitVerification']['parameters']['query']>;
+export type VisitVerificationRow = Schemas['VisitVerificationRow'];
+export type VisitDurationRow = Schemas['VisitDurationRow'];
+export type VisitMissedRow = operations['reportVisitVerification']['responses']['200']['content']['application/json']['missed'][number];
 
 export const REPORT_LOAD_ERROR = 'An error has occurred. Could not load the report.';
 
@@ -68,4 +72,9 @@ export async function fetchPractitionerPerformance(api: ApiClient, query: Report
 
 export async function fetchClientGeography(api: ApiClient, query: ClientGeographyQuery) {
   return unwrap(await api.GET('/reports/client-geography', { params: { query } }), REPORT_LOAD_ERROR);
+}
+
+/** Each visit's record (the EVV export), with actual vs planned. */
+export async function fetchVisitVerification(api: ApiClient, query: VisitVerificationQuery) {
+  return unwrap(await api.GET('/reports/visit-verification', { params: { query } }), REPORT_LOAD_ERROR);
 }

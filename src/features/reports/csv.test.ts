@@ -14,6 +14,11 @@ describe('toCsv', () => {
   });
 
   it('never lets a cell run as a formula', () => {
-    expect(toCsv(columns, [{ name: '=HYPERLINK("x")', note: '-2' }]).split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",'-2`);
+    expect(toCsv(columns, [{ name: '=HYPERLINK("x")', note: '-2+3' }]).split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",'-2+3`);
+    expect(toCsv(columns, [{ name: '+61 7 3000', note: '-1e3' }]).split('\r\n')[1]).toBe(`'+61 7 3000,'-1e3`);
+  });
+
+  it('writes a plain negative number as it is (a southern latitude, a shorter visit)', () => {
+    expect(toCsv(columns, [{ name: '-27.466500', note: '-30' }]).split('\r\n')[1]).toBe('-27.466500,-30');
   });
 });

@@ -1,14 +1,17 @@
 // A report's table as CSV: the same columns and rows the table shows, as a spreadsheet reads them (RFC 4180: fields
 // with a comma, quote or line break quoted, quotes doubled; CRLF between rows; a BOM so Excel reads UTF-8). A cell
-// that starts like a formula (= + - @) is prefixed with ' so a spreadsheet never runs it.
+// that starts like a formula (= + - @) is prefixed with ' so a spreadsheet never runs it; a plain number (a southern
+// latitude, a negative difference) is a number, not a formula, and is written as it is.
 export interface CsvColumn<Row> {
   label: string;
   /** The cell as text, the way the table shows it. */
   text: (row: Row) => string;
 }
 
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
 const quote = (cell: string) => {
-  const safe = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  const safe = /^[=+\-@\t\r]/.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import {
   fetchActivity, fetchAppointmentsReport, fetchClientGeography, fetchClientsMissingAddress, fetchClientTravel, fetchPractitionerPerformance,
-  fetchPractitionerTravel, fetchPractitionerTravelLegs, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type PractitionerTravelLegsQuery,
-  type ReportQuery,
+  fetchPractitionerTravel, fetchPractitionerTravelLegs, fetchVisitVerification, type ActivityQuery, type AppointmentsReportQuery, type ClientGeographyQuery, type ClientTravelQuery, type PractitionerTravelLegsQuery,
+  type ReportQuery, type VisitVerificationQuery,
 } from './api';
 
 export const reportQueries = {
@@ -48,6 +48,12 @@ export const reportQueries = {
     queryOptions({
       queryKey: [...reportQueries.all(), 'client-geography', query] as const,
       queryFn: () => fetchClientGeography(api, query),
+      placeholderData: keepPreviousData,
+    }),
+  visitVerification: (api: ApiClient, query: VisitVerificationQuery) =>
+    queryOptions({
+      queryKey: [...reportQueries.all(), 'visit-verification', query] as const,
+      queryFn: () => fetchVisitVerification(api, query),
       placeholderData: keepPreviousData,
     }),
 };

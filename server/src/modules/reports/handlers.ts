@@ -11,6 +11,7 @@ import { clientGeography } from './client-geography';
 import { reportFiltersOf, reportPageOf } from './filters';
 import { practitionerPerformance } from './practitioner-performance';
 import { practitionerTravel, practitionerTravelLegs } from './practitioner-travel';
+import { visitVerification } from './visit-verification';
 
 export function reportsHandlers(ctx: AppContext): Handlers {
   // Reports' figures that read only what lists_version tracks (the Appointments report's, Practitioner performance's
@@ -44,6 +45,10 @@ export function reportsHandlers(ctx: AppContext): Handlers {
     reportAppointments: async (request) => {
       const query = queryOf(request, 'reportAppointments');
       return appointmentsReport(ctx, figures, callerOf(request).businessAccountId, reportFiltersOf(query), query.group_by ?? 'practitioner');
+    },
+    reportVisitVerification: async (request) => {
+      const query = queryOf(request, 'reportVisitVerification');
+      return visitVerification(ctx, callerOf(request).businessAccountId, reportFiltersOf(query), { sort: query.sort ?? 'starts_at', page: reportPageOf(query) });
     },
   };
 }

@@ -1,7 +1,8 @@
 // Practitioner performance: per practitioner over the days, their visits and cancellations, utilisation (the one
 // rule the dashboard uses: booked visit time ÷ the working hours of their settings), idle time (between two visits
 // in a row of a day, the time beyond the travel between them — the travel-legs module's leg), punctuality (arrival
-// within the client's availability, by the optimiser's rule, as the dashboard marks visits outside it), distinct
+// within the client's availability, by the optimiser's rule, as the dashboard marks visits outside it — or, for a
+// visit checked in, its actual arrival within its tolerance of the plan: actual-vs-planned.ts), distinct
 // clients and continuity (visits to a client the practitioner had visited before: every visit but the pair's first,
 // which practitioner_first_visits keeps, ADR 0018). Counts are SQL; idle time and punctuality, the rules the optimiser
 // and the travel-legs module own, are applied per visit by the travel summary (ADR 0017) and added up here. The
@@ -14,6 +15,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { loadWorkingTime, utilisationOf } from '../practitioners';
 import { LEGS_COUNTED } from '../travel-legs';
+import { checkInPunctuality } from './actual-vs-planned';
 import type { ReportFilters } from './filters';
 import { travelRangeOf, travelTotals } from './practitioner-travel';
 
@@ -40,7 +42,7 @@ export async function practitionerPerformance(
     dates.push(day.toString());
   }
   const practitionerIds = filters.practitionerIds.length ? filters.practitionerIds : null;
-  const [counts, practitioners, summarised] = await Promise.all([
+  const [counts, practitioners, summarised, checkedIn] = await Promise.all([
     // The appointments' counts read only appointments (and practitioner_first_visits, which their trigger keeps):
     // kept in the reports' list cache while the business's lists_version (which every appointments writer moves)
     // stays the same.
@@ -48,6 +50,8 @@ export async function practitionerPerformance(
       .then((text) => JSON.parse(text) as CountRow[]),
     loadWorkingTime(db, businessAccountId, practitionerIds, dates),
     travelTotals(ctx, businessAccountId, filters, filters.practitionerIds, 'practitioner'),
+    // The visits with steps: those checked in are judged by their arrival, those not attended not at all.
+    checkInPunctuality(ctx, businessAccountId, filters, range),
   ]);
 
   const practitionerOf = new Map(practitioners.map((practitioner) => [practitioner.practitionerId, practitioner]));
@@ -65,16 +69,20 @@ export async function practitionerPerformance(
     const working = own?.workingSeconds ?? 0;
     const extra = perPractitioner.get(id) ?? { idle: 0, punctual: 0 };
     const repeats = Number(count?.repeat_visits ?? 0);
+    const actual = checkedIn.get(id) ?? { checkedIn: 0, onTime: 0, missed: 0, plannedPunctual: 0 };
+    const punctual = extra.punctual - actual.plannedPunctual + actual.onTime;
+    const fromPlanned = Math.max(0, visits - actual.checkedIn - actual.missed);
     return {
       practitioner_id: id, practitioner_name: own?.name ?? `Practitioner ${id}`,
       visits, cancellations: Number(count?.cancellations ?? 0), visit_seconds: visitSeconds, working_seconds: working,
       utilisation: utilisationOf(visitSeconds, working), idle_seconds: extra.idle,
-      punctual_visits: extra.punctual, punctuality: ratio(extra.punctual, visits),
+      punctual_visits: punctual, punctuality: ratio(punctual, actual.checkedIn + fromPlanned),
+      from_check_ins: actual.checkedIn, from_planned_times: fromPlanned,
       clients: Number(count?.clients ?? 0), repeat_visits: repeats, continuity: ratio(repeats, Number(count?.with_client ?? 0)),
     };
   }).sort((a, b) => a.practitioner_name.localeCompare(b.practitioner_name) || a.practitioner_id - b.practitioner_id);
 
-  const sum = (key: 'visits' | 'cancellations' | 'visit_seconds' | 'working_seconds' | 'idle_seconds' | 'punctual_visits' | 'repeat_visits') =>
+  const sum = (key: 'visits' | 'cancellations' | 'visit_seconds' | 'working_seconds' | 'idle_seconds' | 'punctual_visits' | 'repeat_visits' | 'from_check_ins' | 'from_planned_times') =>
     rows.reduce((acc, row) => acc + row[key], 0);
   const withWorking = rows.filter((row) => row.working_seconds > 0);
   const summary: Summary = {
@@ -82,7 +90,9 @@ export async function practitionerPerformance(
     working_seconds: sum('working_seconds'),
     // Utilisation in all counts the practitioners with working hours, as the dashboard's does.
     utilisation: utilisationOf(withWorking.reduce((acc, row) => acc + row.visit_seconds, 0), sum('working_seconds')),
-    idle_seconds: sum('idle_seconds'), punctual_visits: sum('punctual_visits'), punctuality: ratio(sum('punctual_visits'), sum('visits')),
+    idle_seconds: sum('idle_seconds'), punctual_visits: sum('punctual_visits'),
+    punctuality: ratio(sum('punctual_visits'), sum('from_check_ins') + sum('from_planned_times')),
+    from_check_ins: sum('from_check_ins'), from_planned_times: sum('from_planned_times'),
     clients: Number(total?.clients ?? 0), repeat_visits: sum('repeat_visits'), continuity: ratio(sum('repeat_visits'), Number(total?.with_client ?? 0)),
     legs_counted: `Idle time counts the time between two visits in a row beyond the leg between them (${LEGS_COUNTED})`,
   };
