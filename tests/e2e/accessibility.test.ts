@@ -103,7 +103,8 @@ describe('axe-core: no serious or critical violation', () => {
     expect(findings).toEqual([]);
   });
 
-  it('as an admin, on every page and modal', { timeout: 180_000 }, async () => {
+  // Every page and modal in light and dark: the longest walk of the suite, minutes on a busy two-core machine.
+  it('as an admin, on every page and modal', { timeout: 300_000 }, async () => {
     const page = await newAxePage();
     const findings: string[] = [];
     try {
