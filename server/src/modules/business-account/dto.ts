@@ -21,5 +21,6 @@ export const toBusinessAccountDto = (row: BusinessAccountRow): Schemas['Business
   week_start: row.week_start,
   reminder_hour: row.reminder_hour,
   reminders_enabled: row.reminders_enabled,
+  eta_messages_enabled: row.eta_messages_enabled,
   arrival_far_metres: row.arrival_far_metres,
 });
