@@ -189,7 +189,7 @@ describe('On my way', () => {
     expect(await recordsOf(s, visit.id)).toMatchObject([{ status: 'NOT_SENT', error: 'The client has no mobile number or email address.' }]);
     const [job] = await jobsOf(s, acme);
     expect(job.status).toBe('COMPLETE');
-    expect((await s.request('GET', `/api/appointments/${visit.id}`, { token: acme.tokens.staff })).body.visit_state).toBe('on_my_way');
+    expect((await s.request('GET', `/api/appointments/${visit.id}`, { token: acme.tokens.staff })).body.appointment.visit_state).toBe('on_my_way');
   });
 
   it('records a refused SMS as failed with the service’s reason, without failing the step or trying again', async () => {
@@ -212,14 +212,14 @@ describe('On my way', () => {
   it('sends nothing when the business turned ETA messages off in Account settings (admins only)', async () => {
     const acme = await business(t);
     const account = await t.request('GET', '/api/business_account', { token: acme.tokens.admin });
-    expect(account.body.eta_messages_enabled).toBe(true);
+    expect(account.body.business_account.eta_messages_enabled).toBe(true);
     for (const token of [acme.tokens.staff, acme.tokens.practitioner]) {
       expect((await t.request('PATCH', '/api/business_account', { token, body: { eta_messages_enabled: false } })).status).toBe(403);
     }
     expect((await t.request('PATCH', '/api/business_account', { token: acme.tokens.admin, body: { eta_messages_enabled: 'no' } })).status).toBe(422);
     const off = await t.request('PATCH', '/api/business_account', { token: acme.tokens.admin, body: { eta_messages_enabled: false } });
     expect(off.status).toBe(200);
-    expect(off.body.eta_messages_enabled).toBe(false);
+    expect(off.body.business_account.eta_messages_enabled).toBe(false);
 
     const visit = await visitOf(t, acme);
     expect((await step(t, visit.id, { step: 'on_my_way', ...PHONE }, acme.tokens.practitioner)).status).toBe(201);

@@ -28,6 +28,6 @@ CREATE TABLE eta_messages (
 );
 CREATE INDEX eta_messages_business_idx ON eta_messages (business_account_id, appointment_id);
 
--- The message is sent by a job of the queue (params: appointment_id, visit_step_id).
+-- The message is sent by a job of the queue (params: appointment_id, visit_step_id; start_date = end_date = the visit's day).
 ALTER TABLE sync_jobs DROP CONSTRAINT sync_jobs_kind_check;
 ALTER TABLE sync_jobs ADD CONSTRAINT sync_jobs_kind_check CHECK (kind IN ('IMPORT', 'EXPORT', 'PROVIDER_SETUP', 'OPTIMIZE', 'REMINDERS', 'ETA_MESSAGE'));

@@ -231,7 +231,7 @@ export class VisitStepsService {
     // failed send never slows or fails the step, and a retried step (its key seen above) enqueues nothing.
     if (input.step === 'on_my_way' && etaMessages) {
       await enqueueJob(tx, {
-        businessAccountId, kind: 'ETA_MESSAGE', automatic: true, maxAttempts: 1,
+        businessAccountId, kind: 'ETA_MESSAGE', maxAttempts: 1, startDate: visitDay.toString(), endDate: visitDay.toString(),
         createdByUserId: auth.userId, createdByName: auth.fullName, params: { appointment_id: appointmentId, visit_step_id: row.id },
       });
     }
