@@ -99,6 +99,16 @@ describe('account settings', () => {
     await waitFor(() => expect(patches).toEqual([{ arrival_far_metres: 1000 }]));
   });
 
+  it('turns the clients’ ETA messages (On my way) off and saves only that', async () => {
+    const patches = serveAccount();
+    const user = await openPage();
+    const eta = screen.getByRole('checkbox', { name: /Tell clients when their practitioner is on the way/ });
+    expect(eta).toBeChecked();
+    await user.click(eta);
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    await waitFor(() => expect(patches).toEqual([{ eta_messages_enabled: false }]));
+  });
+
   it('turning reminders off disables the hour; the time zone is changed only once the admin confirms what it does', async () => {
     const patches = serveAccount();
     const user = await openPage();
