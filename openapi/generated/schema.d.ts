@@ -1558,6 +1558,8 @@ export interface components {
             week_start: number;
             reminder_hour: number;
             reminders_enabled: boolean;
+            /** @description clients get an ETA message (SMS when configured and they have a mobile, else email) when their practitioner taps On my way; clients who turned reminders off get none */
+            eta_messages_enabled: boolean;
             /** @description a visit's Arrived further than this many metres from the client's point is flagged (default 300) */
             arrival_far_metres: number;
             /** @description a visit this many minutes past its planned start (arrival time, else booked start) with no check-in is overdue (default 15) */
@@ -4490,6 +4492,8 @@ export interface operations {
                     week_start?: number;
                     reminder_hour?: number;
                     reminders_enabled?: boolean;
+                    /** @description clients get an ETA message (SMS, else email) when their practitioner taps On my way */
+                    eta_messages_enabled?: boolean;
                     /** @description an arrival further than this from the client's point is flagged (not refused) */
                     arrival_far_metres?: number;
                     /** @description a visit this many minutes past its planned start with no check-in is overdue (1 to 240; outside that range 422 with the field named) */

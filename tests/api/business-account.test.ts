@@ -20,13 +20,13 @@ afterAll(() => t?.close());
 const patch = (body: unknown, token = acme.tokens.admin) => t.request('PATCH', '/api/business_account', { token, body });
 
 describe('account settings', () => {
-  it('start with the spec’s defaults: Brisbane centre, reminders at 2 and on, week from Monday, arrivals flagged beyond 300 m, visits overdue after 15 min', async () => {
+  it('start with the spec’s defaults: Brisbane centre, reminders at 2 and on, ETA messages on, week from Monday, arrivals flagged beyond 300 m, visits overdue after 15 min', async () => {
     const response = await t.request('GET', '/api/business_account', { token: acme.tokens.admin });
     expect(response.status).toBe(200);
     expect(response.body.business_account).toEqual({
       id: acme.businessAccountId, name: 'acme Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
       map_center: { lat: -27.4795412, lng: 153.0160444 }, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true,
-      arrival_far_metres: 300, overdue_after_minutes: 15,
+      eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15,
     });
   });
 

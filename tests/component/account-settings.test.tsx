@@ -17,7 +17,7 @@ const BRISBANE = { lat: -27.4795412, lng: 153.0160444 };
 function serveAccount({ refuse }: { refuse?: Response } = {}) {
   let account: Account = {
     id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
-    map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15,
+    map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true, eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15,
   };
   const patches: Record<string, unknown>[] = [];
   server.use(
@@ -113,6 +113,16 @@ describe('account settings', () => {
     await user.type(overdue, '20');
     await user.click(screen.getByRole('button', { name: 'Save account settings' }));
     await waitFor(() => expect(patches).toEqual([{ overdue_after_minutes: 20 }]));
+  });
+
+  it('turns the clients’ ETA messages (On my way) off and saves only that', async () => {
+    const patches = serveAccount();
+    const user = await openPage();
+    const eta = screen.getByRole('checkbox', { name: /Tell clients when their practitioner is on the way/ });
+    expect(eta).toBeChecked();
+    await user.click(eta);
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    await waitFor(() => expect(patches).toEqual([{ eta_messages_enabled: false }]));
   });
 
   it('turning reminders off disables the hour; the time zone is changed only once the admin confirms what it does', async () => {

@@ -24,6 +24,7 @@ const OWNERS: Record<string, string> = {
   client_tags: 'modules/tags',
   clients: 'modules/clients',
   custom_locations: 'modules/custom-locations',
+  eta_messages: 'modules/reminders',
   export_history_entries: 'modules/sync',
   geocode_cache: 'geo',
   import_history_entries: 'modules/sync',

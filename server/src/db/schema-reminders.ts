@@ -1,6 +1,7 @@
 // Drizzle table of the appointment reminders (migration 0063_reminders.sql is the source of truth).
-import { bigserial, date, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { businessAccounts, clients } from './schema';
+import { bigserial, date, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { appointments, businessAccounts, clients } from './schema';
+import { visitSteps } from './schema-visits';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,3 +32,23 @@ export const reminderRuns = pgTable('reminder_runs', {
   enumerated_at: tstz('enumerated_at'),
   created_at: tstz('created_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.business_account_id, t.visit_date] })]);
+
+export type EtaMessageKind = 'on_my_way' | 'replan';
+export type EtaMessageStatus = 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
+
+/** A client's ETA message (migration 0089_eta_messages.sql): once per visit, kind and planned arrival. */
+export const etaMessages = pgTable('eta_messages', {
+  id: serial('id').primaryKey(),
+  business_account_id: integer('business_account_id').notNull().references(() => businessAccounts.id),
+  appointment_id: integer('appointment_id').notNull().references(() => appointments.id),
+  kind: text('kind').$type<EtaMessageKind>().notNull(),
+  planned_arrival: tstz('planned_arrival').notNull(),
+  visit_step_id: integer('visit_step_id').references(() => visitSteps.id),
+  status: text('status').$type<EtaMessageStatus>().notNull().default('SENDING'),
+  channel: text('channel').$type<ReminderChannel>(),
+  eta: tstz('eta'),
+  error: text('error'),
+  sent_at: tstz('sent_at'),
+  created_at: tstz('created_at').notNull().defaultNow(),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+}, (t) => [unique('eta_messages_once_key').on(t.appointment_id, t.kind, t.planned_arrival)]);

@@ -6,9 +6,9 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date
 
 /**
  * The kinds of job the queue runs (migration 0050 added OPTIMIZE: one optimisation run of a day; 0063 REMINDERS: the
- * appointment reminders of one visit day).
+ * appointment reminders of one visit day; 0089 ETA_MESSAGE: a client's ETA message after On my way).
  */
-export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE' | 'REMINDERS';
+export type SyncJobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE' | 'REMINDERS' | 'ETA_MESSAGE';
 export type SyncJobStatus = 'PENDING' | 'INPROGRESS' | 'COMPLETE' | 'ERROR' | 'CANCELLED';
 
 export const syncJobs = pgTable('sync_jobs', {

@@ -57,6 +57,8 @@ export const businessAccounts = pgTable('business_accounts', {
   /** Hour (0–23, business time zone) of the daily appointment reminder to clients. */
   reminder_hour: smallint('reminder_hour').notNull().default(2),
   reminders_enabled: boolean('reminders_enabled').notNull().default(true),
+  /** The client is told about when the practitioner will arrive when they tap On my way (migration 0089). */
+  eta_messages_enabled: boolean('eta_messages_enabled').notNull().default(true),
   /** An arrival further than this from the client's point is flagged (migration 0087). */
   arrival_far_metres: integer('arrival_far_metres').notNull().default(300),
   /** A visit this many minutes past its planned start with no check-in is overdue (migration 0088, server/src/lib/overdue.ts). */

@@ -152,7 +152,9 @@ export default function HelpPage({ route }: RoutePageProps) {
               <strong>Tell clients</strong>: each client with an email address gets a reminder the day before their visits, with
               the arrival window (switch it off with <strong>Send appointment reminders</strong> in the client’s window). From a
               client’s window, <strong>Send availability request</strong> emails them a link, from your business, to tell you
-              when they are home; they need no account.
+              when they are home; they need no account. When a practitioner taps <strong>On my way</strong>, the client gets one
+              message from your business with about when they will arrive (by SMS when text messages are set up and the client has a
+              mobile, else by email); the visit’s change log says whether it went. Turn these off in Settings → Account settings.
             </li>
             <li>
               <strong>Follow the day</strong>: as practitioners record their visits on their phones, each visit’s details show
@@ -183,7 +185,8 @@ export default function HelpPage({ route }: RoutePageProps) {
             </li>
             <li>
               Record each of today’s visits as it happens: <strong>On my way</strong> when you set off, <strong>Arrived</strong>{' '}
-              at the door and <strong>Done</strong> when you leave (with a note if you want one), or{' '}
+              at the door (your client is told about when you will arrive when you tap On my way, from where your phone is) and{' '}
+              <strong>Done</strong> when you leave (with a note if you want one), or{' '}
               <strong>Could not attend</strong> with the reason (client not home, refused, in hospital, or other in your words).
               Each step keeps its time and, when your phone allows it, where you were; an arrival further from the client’s address
               than your office set (Settings → Account settings, 300 m unless changed) is recorded and marked for the office. A step that did not go through says so: press{' '}

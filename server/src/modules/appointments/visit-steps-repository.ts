@@ -36,11 +36,12 @@ export async function setVisitState(tx: DbOrTx, businessAccountId: number, appoi
     .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, appointmentId)));
 }
 
-/** The business's time zone and how far from the client an arrival is flagged. */
-export async function stepSettingsOf(db: DbOrTx, businessAccountId: number): Promise<{ timeZone: string; arrivalFarMetres: number }> {
-  const [row] = await db.select({ timeZone: businessAccounts.time_zone, arrivalFarMetres: businessAccounts.arrival_far_metres })
-    .from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  return row ?? { timeZone: 'Australia/Brisbane', arrivalFarMetres: 300 };
+/** The business's time zone, how far from the client an arrival is flagged, and whether clients get ETA messages. */
+export async function stepSettingsOf(db: DbOrTx, businessAccountId: number): Promise<{ timeZone: string; arrivalFarMetres: number; etaMessages: boolean }> {
+  const [row] = await db.select({
+    timeZone: businessAccounts.time_zone, arrivalFarMetres: businessAccounts.arrival_far_metres, etaMessages: businessAccounts.eta_messages_enabled,
+  }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
+  return row ?? { timeZone: 'Australia/Brisbane', arrivalFarMetres: 300, etaMessages: false };
 }
 
 /** The practitioner's working hours, Monday first (null: a day off). */

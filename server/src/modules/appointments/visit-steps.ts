@@ -9,6 +9,7 @@ import type { AppContext } from '../../http/context';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import type { VisitState, VisitStepKind } from '../../db/schema-visits';
 import type { WorkingHours } from '../../db/schema';
+import { enqueueJob } from '../../jobs/queue';
 import { recordVersion } from '../audit';
 import { findAppointment, lockAppointment } from './repository';
 import {
@@ -168,7 +169,7 @@ export class VisitStepsService {
     }
     if (appointment.cancelled_at) throw conflict('This visit is cancelled: its steps cannot be recorded.', 'APPOINTMENT_CANCELLED');
 
-    const { timeZone, arrivalFarMetres } = await stepSettingsOf(tx, businessAccountId);
+    const { timeZone, arrivalFarMetres, etaMessages } = await stepSettingsOf(tx, businessAccountId);
     const now = Temporal.Now.instant();
     const visitDay = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
     if (auth.role === 'PRACTITIONER') {
@@ -226,6 +227,14 @@ export class VisitStepsService {
       changes: { visit_state: [state, rule.to] },
       reason: stepReason(row, timeZone, arrivalFarMetres),
     });
+    // The client's ETA message goes from a job once this commits (the reminders module's ETA_MESSAGE): a slow or
+    // failed send never slows or fails the step, and a retried step (its key seen above) enqueues nothing.
+    if (input.step === 'on_my_way' && etaMessages) {
+      await enqueueJob(tx, {
+        businessAccountId, kind: 'ETA_MESSAGE', maxAttempts: 1, startDate: visitDay.toString(), endDate: visitDay.toString(),
+        createdByUserId: auth.userId, createdByName: auth.fullName, params: { appointment_id: appointmentId, visit_step_id: row.id },
+      });
+    }
     return { created: true, row };
   }
 }

@@ -148,6 +148,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'week_start', label: 'Week starts on' },
   { field: 'reminder_hour', label: 'Reminder hour' },
   { field: 'reminders_enabled', label: 'Appointment reminders' },
+  { field: 'eta_messages_enabled', label: 'ETA messages' },
   { field: 'arrival_far_metres', label: 'Arrival flagged beyond' },
   { field: 'overdue_after_minutes', label: 'Overdue after' },
 ];
@@ -295,6 +296,8 @@ function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<num
     const [from, to] = Array.isArray(objectChanges[field]) ? objectChanges[field] : [null, null];
     const known = KNOWN.get(field);
     if (field === 'route_id') return routeChange(objectChanges, names);
+    // A client's ETA message (the reminders module): its outcome is the whole sentence.
+    if (field === 'eta_message') return { field, label: String(to ?? 'ETA message'), kind: 'sentence', from: null, to: null };
     if (known?.kind === 'instant') {
       return { field, label: known.label, kind: 'instant', from: typeof from === 'string' ? from : null, to: typeof to === 'string' ? to : null };
     }

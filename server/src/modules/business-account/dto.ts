@@ -21,6 +21,7 @@ export const toBusinessAccountDto = (row: BusinessAccountRow): Schemas['Business
   week_start: row.week_start,
   reminder_hour: row.reminder_hour,
   reminders_enabled: row.reminders_enabled,
+  eta_messages_enabled: row.eta_messages_enabled,
   arrival_far_metres: row.arrival_far_metres,
   overdue_after_minutes: row.overdue_after_minutes,
 });

@@ -48,6 +48,7 @@ export function applyBusinessAccountUpdate(current: BusinessAccountSettingsColum
   if (input.week_start !== undefined) next.week_start = input.week_start;
   if (input.reminder_hour !== undefined) next.reminder_hour = input.reminder_hour;
   if (input.reminders_enabled !== undefined) next.reminders_enabled = input.reminders_enabled;
+  if (input.eta_messages_enabled !== undefined) next.eta_messages_enabled = input.eta_messages_enabled;
   if (input.arrival_far_metres !== undefined) next.arrival_far_metres = input.arrival_far_metres;
   if (input.overdue_after_minutes !== undefined) {
     const problem = overdueAfterMinutesProblem(input.overdue_after_minutes);
@@ -70,6 +71,7 @@ function loggedValues(columns: BusinessAccountSettingsColumns): Record<string, u
     week_start: DAY_NAMES[columns.week_start],
     reminder_hour: `${String(columns.reminder_hour).padStart(2, '0')}:00`,
     reminders_enabled: columns.reminders_enabled,
+    eta_messages_enabled: columns.eta_messages_enabled,
     arrival_far_metres: `${columns.arrival_far_metres} m`,
     overdue_after_minutes: `${columns.overdue_after_minutes} min`,
   };
@@ -78,7 +80,8 @@ function loggedValues(columns: BusinessAccountSettingsColumns): Record<string, u
 const settingsOf = (row: BusinessAccountRow): BusinessAccountSettingsColumns => ({
   name: row.name, time_zone: row.time_zone, contact_email: row.contact_email, contact_phone: row.contact_phone,
   map_center_lat: row.map_center_lat, map_center_lng: row.map_center_lng, week_start: row.week_start,
-  reminder_hour: row.reminder_hour, reminders_enabled: row.reminders_enabled, arrival_far_metres: row.arrival_far_metres,
+  reminder_hour: row.reminder_hour, reminders_enabled: row.reminders_enabled,
+  eta_messages_enabled: row.eta_messages_enabled, arrival_far_metres: row.arrival_far_metres,
   overdue_after_minutes: row.overdue_after_minutes,
 });
 

@@ -40,32 +40,37 @@ export class SmsError extends Error {}
 
 const SMS_TIMEOUT_MS = 10_000;
 
-export function smsChannel(sms: SmsConfig): ReminderChannel {
+/** Sends one text through the SMS API; throws an SmsError saying what went wrong when it was not accepted. */
+export async function sendSmsText(sms: SmsConfig, to: string, body: string): Promise<void> {
   const endpoint = `${sms.url}/Accounts/${encodeURIComponent(sms.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${sms.accountSid}:${sms.authToken}`).toString('base64')}`;
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ To: to, From: sms.from, Body: body }).toString(),
+      signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new SmsError(`The SMS service could not be reached (${(error as Error).message}).`);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let detail = text.slice(0, 200);
+    try {
+      detail = String((JSON.parse(text) as { message?: unknown }).message ?? detail);
+    } catch { /* not JSON: keep the text */ }
+    detail = detail.trim().replace(/\.$/, '');
+    throw new SmsError(`The SMS service answered ${response.status}${detail ? `: ${detail}` : ''}.`);
+  }
+}
+
+export function smsChannel(sms: SmsConfig): ReminderChannel {
   return {
     name: 'sms',
     async send(to, content) {
-      let response: Response;
-      try {
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({ To: to, From: sms.from, Body: reminderSms(content) }).toString(),
-          signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new SmsError(`The SMS service could not be reached (${(error as Error).message}).`);
-      }
-      if (!response.ok) {
-        const body = await response.text().catch(() => '');
-        let detail = body.slice(0, 200);
-        try {
-          detail = String((JSON.parse(body) as { message?: unknown }).message ?? detail);
-        } catch { /* not JSON: keep the text */ }
-        detail = detail.trim().replace(/\.$/, '');
-        throw new SmsError(`The SMS service answered ${response.status}${detail ? `: ${detail}` : ''}.`);
-      }
+      await sendSmsText(sms, to, reminderSms(content));
     },
   };
 }

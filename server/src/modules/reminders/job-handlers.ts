@@ -7,13 +7,18 @@ import type { Db } from '../../db/client';
 import { businessesRequiringPayment } from '../subscriptions';
 import { businessesWithReminders, businessesWithReminderWork, claimRun } from './repository';
 import { reminderSlot } from './schedule';
+import { sendEtaMessage, type EtaJobParams } from './eta';
 import { runReminderBatch } from './service';
 
-export const reminderJobHandlers: Pick<JobHandlers, 'REMINDERS'> = {
+export const reminderJobHandlers: Pick<JobHandlers, 'REMINDERS' | 'ETA_MESSAGE'> = {
   REMINDERS: {
     run: async (run: JobRun) => ({
       ...(await runReminderBatch(run.ctx, { businessAccountId: run.job.business_account_id, workerId: run.workerId, signal: run.signal })),
     }),
+  },
+  // One client's ETA message after an On my way (./eta.ts): sent at most once, whatever the job's attempts.
+  ETA_MESSAGE: {
+    run: async (run: JobRun) => ({ ...(await sendEtaMessage(run.ctx, run.job.business_account_id, run.job.params as unknown as EtaJobParams)) }),
   },
 };
 

@@ -28,7 +28,8 @@ export interface ReminderContent {
 export interface ReminderMessage { subject: string; text: string; html: string }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function timeOf(instant: Date, timeZone: string): string {
+/** "9:45 am" in `timeZone`, as every message to a client tells a time. */
+export function timeOf(instant: Date, timeZone: string): string {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
@@ -58,9 +59,9 @@ export function arrivalWindow(visit: Pick<ReminderVisit, 'startsAt' | 'arriveAt'
   return `between ${timeOf(new Date(centre - half), timeZone)} and ${timeOf(new Date(centre + half), timeZone)}`;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function contactLine(business: ReminderContent['business']): string {
+export function contactLine(business: ReminderContent['business']): string {
   return [business.name, business.contactPhone, business.contactEmail].map((part) => part.trim()).filter(Boolean).join(' · ');
 }
 

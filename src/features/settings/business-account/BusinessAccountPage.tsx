@@ -1,7 +1,7 @@
 // /settings/business-account (ADMIN, "Account settings"): the business's name and time zone (the business's days —
 // "today", reports, reminders — are read in it), how clients and staff reach the office, where maps open, the first
-// day of a week, the daily appointment reminder to clients, and the phone's visits (an arrival flagged far from the
-// client, a visit overdue with no check-in). Only what changed is saved; the server's 422 lines
+// day of a week, the daily appointment reminder to clients and their ETA messages (On my way), and the phone's visits
+// (an arrival flagged far from the client, a visit overdue with no check-in). Only what changed is saved; the server's 422 lines
 // show under their fields.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -43,6 +43,7 @@ interface Draft {
   week_start: number;
   reminder_hour: number;
   reminders_enabled: boolean;
+  eta_messages_enabled: boolean;
   /** Text as typed: metres. */
   arrival_far_metres: string;
   /** Text as typed: minutes. */
@@ -54,6 +55,7 @@ const draftOf = (account: BusinessAccount): Draft => ({
   name: account.name, time_zone: account.time_zone, contact_email: account.contact_email, contact_phone: account.contact_phone,
   lat: account.map_center_is_default ? '' : String(account.map_center.lat), lng: account.map_center_is_default ? '' : String(account.map_center.lng),
   week_start: account.week_start, reminder_hour: account.reminder_hour, reminders_enabled: account.reminders_enabled,
+  eta_messages_enabled: account.eta_messages_enabled,
   arrival_far_metres: String(account.arrival_far_metres),
   overdue_after_minutes: String(account.overdue_after_minutes),
 });
@@ -94,6 +96,7 @@ function changesOf(draft: Draft, saved: Draft): BusinessAccountChanges {
   if (draft.week_start !== saved.week_start) changes.week_start = draft.week_start;
   if (draft.reminder_hour !== saved.reminder_hour) changes.reminder_hour = draft.reminder_hour;
   if (draft.reminders_enabled !== saved.reminders_enabled) changes.reminders_enabled = draft.reminders_enabled;
+  if (draft.eta_messages_enabled !== saved.eta_messages_enabled) changes.eta_messages_enabled = draft.eta_messages_enabled;
   if (draft.arrival_far_metres.trim() !== saved.arrival_far_metres) changes.arrival_far_metres = Number(draft.arrival_far_metres);
   if (draft.overdue_after_minutes.trim() !== saved.overdue_after_minutes) changes.overdue_after_minutes = Number(draft.overdue_after_minutes);
   return changes;
@@ -237,6 +240,17 @@ function AccountForm({ account }: { account: BusinessAccount }) {
           <p className={hintClass}>Each day at this hour in the business’s time zone ({draft.time_zone}).</p>
           {problem('reminder_hour')}
         </div>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={draft.eta_messages_enabled}
+            onChange={(event) => change({ eta_messages_enabled: event.target.checked })} />
+          <span>
+            <span className="font-medium">Tell clients when their practitioner is on the way</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">
+              When a practitioner taps On my way, the client gets one message with about when they will arrive: by SMS when
+              text messages are set up and the client has a mobile, else by email. Not to clients who turned reminders off.
+            </span>
+          </span>
+        </label>
       </Card>
 
       <Card className="space-y-4">

@@ -1,0 +1,124 @@
+// ETA messages to clients (issue 26, "The client"). A practitioner's On my way enqueues an ETA_MESSAGE job in the
+// step's transaction; the job (here) tells the client about when the practitioner will arrive: by SMS when SMS is
+// configured and the client has a mobile number, else by email when they have an address. The ETA is the step's time
+// plus the travel from the phone's position to the visit's point by the server's travel provider (OSRM or the road
+// factor), rounded up to 5 minutes; without a position, the planned arrival when it is still ahead; else no time.
+// Once per visit, kind and planned arrival (eta_messages' unique key): a retried or repeated step sends nothing more.
+// Opted-out clients (the reminders' switch and unsubscribe link) and businesses with ETA messages off get none. Every
+// outcome is recorded with its reason and written on the visit's change log; a failed send never fails the step.
+import type { AppContext } from '../../http/context';
+import type { EtaMessageStatus, ReminderChannel } from '../../db/schema-reminders';
+import { recordVersion } from '../audit';
+import { travelProviderFor } from '../schedule';
+import { sendSmsText } from './channels';
+import { etaEmail, etaSms, type EtaContent } from './eta-message';
+import { claimEtaMessage, etaVisit, finishEtaMessage, type EtaVisit } from './eta-repository';
+import { timeOf } from './message';
+import { firstMobile, unsubscribeLinkOf } from './service';
+
+/** What an ETA_MESSAGE job carries (sync_jobs.params). */
+export interface EtaJobParams {
+  appointment_id: number;
+  visit_step_id: number | null;
+}
+
+export interface EtaOutcome {
+  /** off: the business has ETA messages off; already: this change was told before; gone: the visit was removed. */
+  status: Exclude<EtaMessageStatus, 'SENDING'> | 'off' | 'already' | 'gone';
+  channel?: ReminderChannel | null;
+  eta?: string | null;
+  error?: string | null;
+}
+
+const ROUND_MS = 5 * 60_000;
+const roundUp = (ms: number) => Math.ceil(ms / ROUND_MS) * ROUND_MS;
+const CHANNEL_WORDS: Record<ReminderChannel, string> = { sms: 'SMS', email: 'email' };
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** The arrival to tell: from the phone's position when the step has one, else the planned arrival while it is ahead. */
+async function etaOf(ctx: AppContext, visit: EtaVisit, stepAt: Date): Promise<Date | null> {
+  const planned = asDate(visit.planned_arrival);
+  if (visit.step_lat !== null && visit.step_lng !== null && visit.lat !== null && visit.lng !== null) {
+    try {
+      const matrix = await travelProviderFor(ctx.config).matrix([{ lat: visit.step_lat, lng: visit.step_lng }, { lat: visit.lat, lng: visit.lng }]);
+      const seconds = matrix.durations[1];
+      if (Number.isFinite(seconds)) return new Date(roundUp(stepAt.getTime() + seconds * 1000));
+    } catch (error) {
+      ctx.log.warn({ err: error, appointmentId: visit.appointment_id }, 'ETA travel time unavailable; the planned arrival is told');
+    }
+  }
+  return planned.getTime() >= stepAt.getTime() ? planned : null;
+}
+
+/** The visit's message of its On my way step, sent once (see the file's head). */
+export async function sendEtaMessage(ctx: AppContext, businessAccountId: number, params: EtaJobParams, now = new Date()): Promise<EtaOutcome> {
+  const visit = await etaVisit(ctx.db, businessAccountId, params.appointment_id, params.visit_step_id);
+  if (!visit) return { status: 'gone' };
+  if (!visit.eta_messages_enabled) return { status: 'off' };
+  const id = await claimEtaMessage(ctx.db, businessAccountId, {
+    appointmentId: visit.appointment_id, kind: 'on_my_way', plannedArrival: asDate(visit.planned_arrival), visitStepId: params.visit_step_id,
+  });
+  if (id === null) return { status: 'already' };
+
+  const stepAt = visit.step_at === null ? now : asDate(visit.step_at);
+  const eta = await etaOf(ctx, visit, stepAt);
+  const email = visit.email?.trim() ?? '';
+  const mobile = ctx.config.sms && visit.phone_numbers ? firstMobile(visit.phone_numbers) : null;
+  const notSent = visit.client_id === null ? 'The visit has no client.'
+    : !visit.client_messages_enabled ? 'The client turned reminders and messages off.'
+      : visit.cancelled ? 'The visit was cancelled.'
+        : visit.visit_state !== 'on_my_way' ? 'The visit had moved on from On my way before the message could go.'
+          : eta && eta.getTime() < now.getTime() ? `The step reached the server after the estimated arrival (${timeOf(eta, visit.time_zone)}).`
+            : !mobile && email.indexOf('@') <= 0
+              ? (ctx.config.sms ? 'The client has no mobile number or email address.' : 'The client has no email address (and SMS is not configured).')
+              : null;
+
+  let outcome: EtaOutcome;
+  if (notSent) {
+    outcome = { status: 'NOT_SENT', channel: null, error: notSent };
+  } else {
+    const channel: ReminderChannel = mobile ? 'sms' : 'email';
+    const content: EtaContent = {
+      business: { name: visit.business_name, contactEmail: visit.contact_email, contactPhone: visit.contact_phone },
+      clientFirstName: visit.client_first_name ?? '',
+      practitionerFirstName: visit.practitioner_first_name,
+      eta,
+      timeZone: visit.time_zone,
+      unsubscribeLink: unsubscribeLinkOf(ctx, visit.client_id!),
+    };
+    try {
+      if (channel === 'sms') {
+        await sendSmsText(ctx.config.sms!, mobile!, etaSms(content));
+      } else {
+        const message = etaEmail(content);
+        await ctx.mailer.send({
+          to: email, businessAccountId, subject: message.subject, text: message.text, html: message.html,
+          fromName: visit.business_name, replyTo: visit.contact_email.trim() || undefined,
+        });
+      }
+      outcome = { status: 'SENT', channel };
+    } catch (error) {
+      ctx.log.warn({ err: error, appointmentId: visit.appointment_id, channel }, 'ETA message failed');
+      outcome = { status: 'FAILED', channel, error: describe(error) };
+    }
+  }
+  outcome.eta = eta?.toISOString() ?? null;
+  await finishEtaMessage(ctx.db, id, { status: outcome.status as Exclude<EtaMessageStatus, 'SENDING'>, channel: outcome.channel ?? null, eta, error: outcome.error ?? null });
+  await recordVersion(ctx.db, {
+    businessAccountId, itemType: 'Appointment', itemId: visit.appointment_id, event: 'update', whodunnit: 'Rounds (ETA message)',
+    changes: { eta_message: [null, etaWords(outcome, eta, now, visit.time_zone)] },
+  });
+  return outcome;
+}
+
+/** The change log's words: "ETA message sent by SMS at 10:02 (arrival about 10:25 am)". */
+function etaWords(outcome: EtaOutcome, eta: Date | null, now: Date, timeZone: string): string {
+  const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(now);
+  const told = eta ? ` (arrival about ${timeOf(eta, timeZone)})` : ' (no arrival time told)';
+  const by = outcome.channel ? ` by ${CHANNEL_WORDS[outcome.channel]}` : '';
+  if (outcome.status === 'SENT') return `ETA message sent${by} at ${clock}${told}`;
+  if (outcome.status === 'FAILED') return `ETA message failed${by} at ${clock}: ${outcome.error}`;
+  return `ETA message not sent: ${outcome.error}`;
+}
