@@ -51,7 +51,7 @@ describe('route table', () => {
   it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(41); // the product's 37 routes, the user guide at /help, the invitation page at /accept-invitation, /payment-required and the reminders' unsubscribe page
+    expect(paths).toHaveLength(42); // the product's 38 routes (Visit verification the last report added), the user guide at /help, the invitation page at /accept-invitation, /payment-required and the reminders' unsubscribe page
   });
 
   it('opens only the pages that explain or fix it while the business needs a payment method', () => {
