@@ -122,11 +122,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   let wasAuthenticated = false;
   // A practitioner's day is kept on the phone for when there is no signal; nobody else's, and nothing after logging out.
   let keepsDay = false;
-  const followDayKept = auth.subscribe((snapshot) => {
+  const followDayKept = (snapshot: ReturnType<typeof auth.getSnapshot>) => {
     const keep = selectIsAuthenticated(snapshot) && selectRole(snapshot) === 'PRACTITIONER';
     if (keep !== keepsDay) keepDayOffline(keep);
     keepsDay = keep;
-  });
+  };
+  const keepingDay = auth.subscribe(followDayKept);
   const followAuth = auth.subscribe((snapshot) => {
     const isAuthenticated = selectIsAuthenticated(snapshot);
     if (isAuthenticated === wasAuthenticated) return;
@@ -150,10 +151,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
 
   for (const actor of [flash, sidebar, theme, startUp, auth]) actor.start();
   // subscribe() does not replay the current snapshot: a restored session starts up here.
-  if (selectIsAuthenticated(auth.getSnapshot()) && selectRole(auth.getSnapshot()) === 'PRACTITIONER') {
-    keepsDay = true;
-    keepDayOffline(true);
-  }
+  followDayKept(auth.getSnapshot());
   if (selectIsAuthenticated(auth.getSnapshot())) {
     wasAuthenticated = true;
     startUp.send({ type: 'AUTHENTICATED' });
@@ -175,7 +173,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     navigate,
     stop: () => {
       followAuth.unsubscribe();
-      followDayKept.unsubscribe();
+      keepingDay.unsubscribe();
       window.removeEventListener('online', flushSteps);
       stepOutbox.stop();
       document.removeEventListener('visibilitychange', refreshUser);

@@ -110,7 +110,7 @@ export function createStepOutbox(options: StepOutboxOptions): StepOutbox {
         if (isUnreachable(error)) return retryLater();
         // The server's answer about this step (out of order after the office reopened the visit, no longer this
         // practitioner's visit): it will never be taken, so it leaves the outbox and is said.
-        const message = error instanceof ApiError ? error.message : 'The step was not recorded.';
+        const { message } = error as ApiError;
         publish({ waiting: snapshot.waiting.filter((item) => item !== first), refused: [...snapshot.refused, { ...first, message }] });
       }
     }
