@@ -141,6 +141,18 @@ describe('On my way', () => {
     expect(await recordsOf(s, visit.id)).toHaveLength(1);
   });
 
+  it('texts once for a burst of On my way taps, each sent with its own key (a phone tapped again and again)', async () => {
+    const acme = await business(s);
+    const visit = await visitOf(s, acme, { phone_numbers: [{ number: '0412 345 679', phone_type: 'Mobile' }] });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => step(s, visit.id, { step: 'on_my_way', ...PHONE }, acme.tokens.practitioner)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const before = texts.length;
+    await drainJobs(s.ctx);
+    expect(texts.length - before).toBe(1);
+    expect(await jobsOf(s, acme)).toHaveLength(1);
+    expect(await recordsOf(s, visit.id)).toHaveLength(1);
+  });
+
   it('emails the client without SMS, from and signed as the business, with the planned arrival when the phone gave no place', async () => {
     const acme = await business(t);
     const visit = await visitOf(t, acme, { phone_numbers: [{ number: '0412 345 678', phone_type: 'Mobile' }] });
