@@ -417,6 +417,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/practitioner_leave/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The coordinator's "Unavailable from now": records leave for a practitioner today (in the business time zone) from from_time (default: now, to the minute) to 23:59, e.g. when they call in sick or their car breaks down. Their visits after that time are then booked in leave (flagged), and optimising today with Reassign gives them to the others. from_time may be earlier than now (sick since 11:00, told at 11:20); 422 when it is 23:59. */
+        post: operations["markPractitionerUnavailableToday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/practitioner_leave/{id}": {
         parameters: {
             query?: never;
@@ -1173,7 +1190,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Applies a COMPLETE run's proposal (every day of it) in one transaction; a day that refuses refuses them all, and the 409 of a run of several days starts with the day it names. Per day: a route per practitioner (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE; 409 RULES_BROKEN, naming the problems, when the day has changed elsewhere (a client's visit with another practitioner) so that applying would break a hard rule of the rule book the day does not already break. */
+        /** Applies a COMPLETE run's proposal (every day of it) in one transaction; a day that refuses refuses them all, and the 409 of a run of several days starts with the day it names. Per day: a route per practitioner (replacing their routes of that day), each placed visit's route, arrival time and (when reassigned) practitioner, and a change-log entry per changed visit ("Optimised by {name}"). 409, with nothing written, when any of the day's visits changed since the proposal was made, or when the proposal was already applied or discarded, or the run is not COMPLETE; 409 RULES_BROKEN, naming the problems, when the day has changed elsewhere (a client's visit with another practitioner) so that applying would break a hard rule of the rule book the day does not already break. With notify_clients, each client whose arrival the proposal moves by at least the business's eta_replan_minutes (either way; the arrival before is the visit's arrival time, else its booked start) and whose new arrival is still ahead gets an ETA message with the new time (SMS, else email, as On my way's; once per visit and new arrival; clients who turned messages off get none), sent by jobs queued in the same transaction. */
         post: operations["applyOptimization"];
         delete?: never;
         options?: never;
@@ -1564,6 +1581,8 @@ export interface components {
             arrival_far_metres: number;
             /** @description a visit this many minutes past its planned start (arrival time, else booked start) with no check-in is overdue (default 15) */
             overdue_after_minutes: number;
+            /** @description when Apply is asked to tell the clients, a client whose arrival a re-plan moves by at least this many minutes gets an ETA message with the new time (default 15) */
+            eta_replan_minutes: number;
         };
         Subscription: {
             /** @enum {string} */
@@ -1611,6 +1630,8 @@ export interface components {
             week_start: number;
             /** @description the business's setting: the day schedule marks a visit this many minutes past its planned start with no check-in as overdue */
             overdue_after_minutes: number;
+            /** @description the business's setting: a re-plan's Apply can tell the clients whose arrival moves by at least this many minutes */
+            eta_replan_minutes: number;
         };
         User: {
             id: components["schemas"]["Id"];
@@ -4236,6 +4257,30 @@ export interface operations {
             422: components["responses"]["Error"];
         };
     };
+    markPractitionerUnavailableToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    practitioner_id: components["schemas"]["Id"];
+                    /** @description HH:MM today; left out or null = now */
+                    from_time?: components["schemas"]["LeaveClockTime"] | null;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["PractitionerLeaveBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
     updatePractitionerLeave: {
         parameters: {
             query?: never;
@@ -4498,6 +4543,8 @@ export interface operations {
                     arrival_far_metres?: number;
                     /** @description a visit this many minutes past its planned start with no check-in is overdue (1 to 240; outside that range 422 with the field named) */
                     overdue_after_minutes?: number;
+                    /** @description when Apply is asked to tell the clients, those whose arrival a re-plan moves by at least this many minutes get an ETA message (5 to 240; outside that range 422 with the field named) */
+                    eta_replan_minutes?: number;
                 };
             };
         };
@@ -5684,7 +5731,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description tell the clients whose arrival moves (default false) */
+                    notify_clients?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description The run (applied) and the routes written, of every day of the run */
             200: {
@@ -5693,6 +5747,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description how many clients an ETA message was queued for (0 without notify_clients) */
+                        clients_told: number;
                         optimization: components["schemas"]["Optimization"];
                         routes: components["schemas"]["Route"][];
                     };

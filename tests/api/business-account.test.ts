@@ -20,14 +20,28 @@ afterAll(() => t?.close());
 const patch = (body: unknown, token = acme.tokens.admin) => t.request('PATCH', '/api/business_account', { token, body });
 
 describe('account settings', () => {
-  it('start with the spec’s defaults: Brisbane centre, reminders at 2 and on, ETA messages on, week from Monday, arrivals flagged beyond 300 m, visits overdue after 15 min', async () => {
+  it('start with the spec’s defaults: Brisbane centre, reminders at 2 and on, ETA messages on, week from Monday, arrivals flagged beyond 300 m, visits overdue after 15 min, clients told of a re-plan moving them 15 min', async () => {
     const response = await t.request('GET', '/api/business_account', { token: acme.tokens.admin });
     expect(response.status).toBe(200);
     expect(response.body.business_account).toEqual({
       id: acme.businessAccountId, name: 'acme Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
       map_center: { lat: -27.4795412, lng: 153.0160444 }, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true,
-      eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15,
+      eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15, eta_replan_minutes: 15,
     });
+  });
+
+  it('keep how far a re-plan must move an arrival for its client to be told: 5 to 240 whole minutes, else 422 naming the field', async () => {
+    for (const bad of [4, 241, 12.5, '30']) {
+      const refused = await patch({ eta_replan_minutes: bad });
+      expect(refused.status, String(bad)).toBe(422);
+      expect(refused.body.message).toContain('eta_replan_minutes');
+    }
+    const saved = await patch({ eta_replan_minutes: 30 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.business_account.eta_replan_minutes).toBe(30);
+    const user = await t.request('GET', '/api/auth/user', { token: acme.tokens.staff });
+    expect(user.body.user.business_account.eta_replan_minutes).toBe(30);
+    expect((await patch({ eta_replan_minutes: 15 })).status).toBe(200);
   });
 
   it('are for ADMIN only', async () => {
@@ -55,7 +69,7 @@ describe('account settings', () => {
     const user = await t.request('GET', '/api/auth/user', { token: acme.tokens.staff });
     expect(user.body.user.business_account).toEqual({
       id: acme.businessAccountId, name: 'Acme Home Care', time_zone: 'Australia/Perth', map_center: { lat: -31.95, lng: 115.86 }, week_start: 0,
-      overdue_after_minutes: 15,
+      overdue_after_minutes: 15, eta_replan_minutes: 15,
     });
 
     const activity = await t.request('GET', '/api/reports/activity?kinds=settings', { token: acme.tokens.admin });

@@ -1,17 +1,19 @@
-// Re-planning the rest of today when a practitioner falls sick: the coordinator records leave from now to the end of
-// the day and optimises today with Reassign. The practitioner's remaining visits go to the others (or are named as
-// left out), their visits done this morning keep their times, practitioner and steps, and the day checker finds no
-// hard problem once applied.
+// Re-planning the rest of today when a practitioner falls sick: the coordinator marks them unavailable from now (leave
+// to the end of the day) and optimises today with Reassign. The practitioner's remaining visits go to the others (or
+// are named as left out), their visits done this morning keep their times, practitioner and steps, the day checker
+// finds no hard problem once applied, and the clients whose arrival moved are told the new time once.
 //
 // The business is put in a whole-hour zone where it is about 11:00 now, so the morning has passed and the afternoon is
 // ahead whenever this runs.
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, businessAccounts, clients, practitioners } from '../../server/src/db/schema';
+import { appointments, businessAccounts, clients, outboxEmails, practitioners } from '../../server/src/db/schema';
+import { etaMessages } from '../../server/src/db/schema-reminders';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
+import { enqueueJob } from '../../server/src/jobs/queue';
 import { workingEveryDay } from './support/routing';
 
 let t: TestApp;
@@ -44,6 +46,7 @@ let clientCount = 0;
 async function addVisit(practitionerId: number, startsAt: Date, lng: number): Promise<number> {
   const [client] = await t.ctx.db.insert(clients).values({
     business_account_id: acme.businessAccountId, first_name: `C${++clientCount}`, last_name: 'Client', lat: -27.47, lng, time_zone: ZONE,
+    email: `client${clientCount}@replan.test`,
   }).returning();
   const [row] = await t.ctx.db.insert(appointments).values({
     business_account_id: acme.businessAccountId, client_id: client.id, practitioner_id: practitionerId, appointment_type_id: acme.appointmentTypeIds[0],
@@ -81,19 +84,18 @@ describe('a practitioner falls sick in the middle of the day', () => {
     await addVisit(quinn, fromNow(120), 153.08);
     const morningBefore = await Promise.all(morning.map(visit));
 
-    // Pat calls in sick: leave from now to the end of the day.
-    const leave = await t.request('POST', '/api/practitioner_leave', {
-      token: acme.tokens.admin, body: { practitioner_id: pat, start_date: TODAY, end_date: TODAY, start_time: clockIn(fromNow(0)), end_time: '23:59', reason: 'Sick' },
-    });
+    // Pat calls in sick: the coordinator (STAFF) marks them unavailable from now, which is leave to the end of the day.
+    const leave = await t.request('POST', '/api/practitioner_leave/today', { token: acme.tokens.staff, body: { practitioner_id: pat, reason: 'Sick' } });
     expect(leave.status, JSON.stringify(leave.body)).toBe(201);
+    expect(leave.body.leave).toMatchObject({ practitioner_id: pat, start_date: TODAY, end_date: TODAY, start_time: clockIn(fromNow(0)), end_time: '23:59', reason: 'Sick' });
     // The checker names Pat's afternoon visits as booked in leave.
     const before = await hardIssues();
     for (const id of afternoon) expect(before.some((issue: any) => issue.appointment_ids.includes(id)), `visit ${id} flagged`).toBe(true);
 
-    const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: TODAY, practitioner_ids: [pat, quinn], mode: 'reassign' } });
+    const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.staff, body: { date: TODAY, practitioner_ids: [pat, quinn], mode: 'reassign' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await drainJobs(t.ctx);
-    const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin })).body.optimization;
+    const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.staff })).body.optimization;
     expect(run.status, run.error_message).toBe('COMPLETE');
     const placed = new Map<number, { practitioner: number; arriveAt: string; kept: string | null }>(run.proposal.lanes.flatMap((lane: any) => lane.after.stops
       .map((stop: any) => [stop.appointment_id, { practitioner: lane.practitioner_id, arriveAt: stop.arrive_at, kept: stop.kept }])));
@@ -105,8 +107,33 @@ describe('a practitioner falls sick in the middle of the day', () => {
     for (const id of morning) expect(placed.get(id)).toMatchObject({ practitioner: pat, kept: 'started' });
     expect(run.proposal.unplaced).toEqual([]);
 
-    const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
+    // The clients to tell: those whose arrival moves by at least the setting (15 min) and is still ahead.
+    const told = run.proposal.changes.filter((change: any) => Math.abs(Date.parse(change.new_arrive_at) - Date.parse(change.old_arrive_at)) >= 15 * 60_000);
+    expect(told.length).toBeGreaterThan(0);
+    const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.staff, body: { notify_clients: true } });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.clients_told).toBe(told.length);
+    await drainJobs(t.ctx);
+    const messages = await t.ctx.db.select().from(etaMessages).where(eq(etaMessages.business_account_id, acme.businessAccountId));
+    expect(messages.filter((message) => message.kind === 'replan').map((message) => [message.appointment_id, message.kind, message.status]).sort())
+      .toEqual(told.map((change: any) => [change.appointment_id, 'replan', 'SENT']).sort());
+    for (const change of told) {
+      const [{ address }] = await t.ctx.db.select({ address: clients.email }).from(appointments)
+        .innerJoin(clients, eq(clients.id, appointments.client_id)).where(eq(appointments.id, change.appointment_id));
+      const emails = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, address!));
+      expect(emails, address ?? '').toHaveLength(1);
+      expect(emails[0].subject).toBe('A new time for your visit from acme Care');
+      expect(emails[0].text_body).toContain(`Quinn should arrive at about`);
+    }
+    // Once: the same messages queued again (a retried job) send nothing more.
+    for (const change of told) {
+      await enqueueJob(t.ctx.db, {
+        businessAccountId: acme.businessAccountId, kind: 'ETA_MESSAGE', startDate: TODAY, endDate: TODAY,
+        params: { appointment_id: change.appointment_id, visit_step_id: null, kind: 'replan' },
+      });
+    }
+    await drainJobs(t.ctx);
+    expect(await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.business_account_id, acme.businessAccountId))).toHaveLength(told.length);
     for (const id of afternoon) expect((await visit(id)).practitioner.id).toBe(quinn);
     // The morning's visits: the same practitioner, arrival and steps.
     const morningAfter = await Promise.all(morning.map(visit));
@@ -116,5 +143,21 @@ describe('a practitioner falls sick in the middle of the day', () => {
       });
     }
     expect(await hardIssues()).toEqual([]);
+  });
+});
+
+describe('Unavailable from now', () => {
+  it("is today's leave from a given time to 23:59, refused in words for 23:59 and another business's practitioner", async () => {
+    const later = await t.request('POST', '/api/practitioner_leave/today', { token: acme.tokens.staff, body: { practitioner_id: quinn, from_time: '22:30' } });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body.leave).toMatchObject({ start_date: TODAY, start_time: '22:30', end_time: '23:59', reason: null, created_by_name: expect.stringContaining('Sid') });
+    const endOfDay = await t.request('POST', '/api/practitioner_leave/today', { token: acme.tokens.staff, body: { practitioner_id: quinn, from_time: '23:59' } });
+    expect(endOfDay.status).toBe(422);
+    expect(endOfDay.body.message).toContain('from_time');
+    const other = await createBusinessFixture(t, 'other');
+    const theirs = await t.request('POST', '/api/practitioner_leave/today', { token: acme.tokens.staff, body: { practitioner_id: other.practitionerIds[0] } });
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.message).toContain('practitioner_id');
+    expect((await t.request('POST', '/api/practitioner_leave/today', { token: acme.tokens.practitioner, body: { practitioner_id: pat } })).status).toBe(403);
   });
 });

@@ -63,6 +63,8 @@ export const businessAccounts = pgTable('business_accounts', {
   arrival_far_metres: integer('arrival_far_metres').notNull().default(300),
   /** A visit this many minutes past its planned start with no check-in is overdue (migration 0088, server/src/lib/overdue.ts). */
   overdue_after_minutes: integer('overdue_after_minutes').notNull().default(15),
+  /** Apply may tell clients whose arrival a re-plan moves by at least this many minutes (migration 0090, server/src/lib/arrival-changes.ts). */
+  eta_replan_minutes: integer('eta_replan_minutes').notNull().default(15),
   /** Moved by triggers whenever anything the appointments or clients lists show changes (migration 0030). */
   lists_version: bigint('lists_version', { mode: 'number' }).notNull().default(0),
   created_at: timestamps.created_at,

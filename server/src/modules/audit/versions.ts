@@ -151,6 +151,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'eta_messages_enabled', label: 'ETA messages' },
   { field: 'arrival_far_metres', label: 'Arrival flagged beyond' },
   { field: 'overdue_after_minutes', label: 'Overdue after' },
+  { field: 'eta_replan_minutes', label: 'Tell clients of a re-plan from' },
 ];
 const KNOWN = new Map(FIELDS.map((entry, index) => [entry.field, { ...entry, index }]));
 const POSITION_FIELDS = new Set(['lat', 'lng']);

@@ -24,4 +24,5 @@ export const toBusinessAccountDto = (row: BusinessAccountRow): Schemas['Business
   eta_messages_enabled: row.eta_messages_enabled,
   arrival_far_metres: row.arrival_far_metres,
   overdue_after_minutes: row.overdue_after_minutes,
+  eta_replan_minutes: row.eta_replan_minutes,
 });

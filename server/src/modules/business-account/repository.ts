@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 export type BusinessAccountSettingsColumns = Pick<BusinessAccountRow,
-  'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled' | 'eta_messages_enabled' | 'arrival_far_metres' | 'overdue_after_minutes'>;
+  'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled' | 'eta_messages_enabled' | 'arrival_far_metres' | 'overdue_after_minutes' | 'eta_replan_minutes'>;
 
 /** The business's time zone: its days, clocks and reports are counted in it. */
 export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {

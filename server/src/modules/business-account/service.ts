@@ -1,6 +1,6 @@
 // Account settings (ADMIN): the business's name, time zone ("today", reports and reminders follow it), contact details,
 // default map centre, first day of the week, the daily appointment reminder, how far from the client an arrival is
-// flagged and how long after its planned start a visit with no check-in is overdue. Each save that changes something is in the change log (item BusinessAccount, id = the business's), which the
+// flagged, how long after its planned start a visit with no check-in is overdue and how far a re-plan must move an arrival for Apply to tell the client. Each save that changes something is in the change log (item BusinessAccount, id = the business's), which the
 // Activity report shows as a settings change.
 import type { AuthContext } from '../../auth/access';
 import type { BodyOf, Schemas } from '../../http/contract';
@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { canonicalTimeZone } from '../../lib/time-zone';
 import { overdueAfterMinutesProblem } from '../../lib/overdue';
+import { etaReplanMinutesProblem } from '../../lib/arrival-changes';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { toBusinessAccountDto } from './dto';
 import { findBusinessAccount, lockBusinessAccount, updateBusinessAccountSettings, type BusinessAccountRow, type BusinessAccountSettingsColumns } from './repository';
@@ -55,6 +56,11 @@ export function applyBusinessAccountUpdate(current: BusinessAccountSettingsColum
     if (problem) problems.push(problem);
     else next.overdue_after_minutes = input.overdue_after_minutes;
   }
+  if (input.eta_replan_minutes !== undefined) {
+    const problem = etaReplanMinutesProblem(input.eta_replan_minutes);
+    if (problem) problems.push(problem);
+    else next.eta_replan_minutes = input.eta_replan_minutes;
+  }
   if (problems.length) throw invalid(problems[0], problems);
   return next;
 }
@@ -74,6 +80,7 @@ function loggedValues(columns: BusinessAccountSettingsColumns): Record<string, u
     eta_messages_enabled: columns.eta_messages_enabled,
     arrival_far_metres: `${columns.arrival_far_metres} m`,
     overdue_after_minutes: `${columns.overdue_after_minutes} min`,
+    eta_replan_minutes: `${columns.eta_replan_minutes} min`,
   };
 }
 
@@ -82,7 +89,7 @@ const settingsOf = (row: BusinessAccountRow): BusinessAccountSettingsColumns => 
   map_center_lat: row.map_center_lat, map_center_lng: row.map_center_lng, week_start: row.week_start,
   reminder_hour: row.reminder_hour, reminders_enabled: row.reminders_enabled,
   eta_messages_enabled: row.eta_messages_enabled, arrival_far_metres: row.arrival_far_metres,
-  overdue_after_minutes: row.overdue_after_minutes,
+  overdue_after_minutes: row.overdue_after_minutes, eta_replan_minutes: row.eta_replan_minutes,
 });
 
 export class BusinessAccountService {

@@ -1,4 +1,5 @@
-// Leave: GET /practitioner_leave (any role; a practitioner their own), and (ADMIN) create, change, remove.
+// Leave: GET /practitioner_leave (any role; a practitioner their own), (ADMIN) create, change, remove, and (ADMIN and
+// coordinators) "Unavailable from now" today.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -10,6 +11,8 @@ export function leaveHandlers(ctx: AppContext): Handlers {
     listPractitionerLeave: async (request) => ({ leave: await service.list(callerOf(request), queryOf(request, 'listPractitionerLeave')) }),
     createPractitionerLeave: async (request, reply) =>
       reply.code(201).send({ leave: await service.create(callerOf(request), bodyOf(request, 'createPractitionerLeave')) }),
+    markPractitionerUnavailableToday: async (request, reply) =>
+      reply.code(201).send({ leave: await service.unavailableToday(callerOf(request), bodyOf(request, 'markPractitionerUnavailableToday')) }),
     updatePractitionerLeave: async (request) => ({
       leave: await service.update(callerOf(request), paramsOf(request, 'updatePractitionerLeave').id, bodyOf(request, 'updatePractitionerLeave')),
     }),

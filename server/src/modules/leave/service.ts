@@ -18,6 +18,9 @@ const MAX_LEAVE_DAYS = 366;
 /** The widest date range one list may ask for. */
 const MAX_LIST_DAYS = 400;
 
+/** Where "Unavailable from now" ends: the last minute of the day. */
+const END_OF_DAY = '23:59';
+
 const IMPORTED = 'This leave was imported from Cliniko (an unavailable block): change or remove it in Cliniko; the next import brings the change.';
 
 function parseDate(value: string, field: string): Temporal.PlainDate {
@@ -109,6 +112,19 @@ export class LeaveService {
       return insertLeave(tx, businessAccountId, { ...values, source: 'manual', cliniko_block_id: null, created_by_name: auth.fullName });
     });
     return toLeaveDto(row, timeZone);
+  }
+
+  /**
+   * "Unavailable from now" (a coordinator's, for a practitioner who falls sick or whose car breaks down): leave today
+   * from `from_time` (default now, to the minute) to the end of the day.
+   */
+  async unavailableToday(auth: AuthContext, input: BodyOf<'markPractitionerUnavailableToday'>, now = Temporal.Now.instant()): Promise<Schemas['PractitionerLeave']> {
+    const timeZone = await businessTimeZone(this.ctx.db, auth.businessAccountId);
+    const here = now.toZonedDateTimeISO(timeZone);
+    const from = input.from_time ?? hhmmOf(here);
+    if (from >= END_OF_DAY) throw invalid(`from_time: enter a time before ${END_OF_DAY} (got ${from}).`);
+    const today = here.toPlainDate().toString();
+    return this.create(auth, { practitioner_id: input.practitioner_id, start_date: today, end_date: today, start_time: from, end_time: END_OF_DAY, reason: input.reason });
   }
 
   async update(auth: AuthContext, id: number, input: LeaveInput): Promise<Schemas['PractitionerLeave']> {

@@ -24,7 +24,9 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
     cancelOptimization: async (request) => ({
       optimization: toOptimizationDto(await cancelOptimization(ctx, callerOf(request), paramsOf(request, 'cancelOptimization').id)),
     }),
-    applyOptimization: async (request) => applyOptimization(ctx, callerOf(request), paramsOf(request, 'applyOptimization').id),
+    applyOptimization: async (request) => applyOptimization(ctx, callerOf(request), paramsOf(request, 'applyOptimization').id, {
+      notifyClients: bodyOf(request, 'applyOptimization')?.notify_clients === true,
+    }),
     undoOptimization: async (request) => undoOptimization(ctx, callerOf(request), paramsOf(request, 'undoOptimization').id),
     discardOptimization: async (request) => ({
       optimization: toOptimizationDto(await discardOptimization(ctx, callerOf(request), paramsOf(request, 'discardOptimization').id)),

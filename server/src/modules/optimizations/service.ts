@@ -10,6 +10,7 @@ import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/qu
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
+import { queueReplanMessages, type ReplannedArrival } from '../reminders';
 import { currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import type { DbOrTx } from '../../db/client';
@@ -203,20 +204,24 @@ function newRoutesOf(proposal: Proposal): NewRoute[] {
  * Applies a run's proposals, all or nothing: for each day in turn, checks that every visit of the run's practitioners
  * that day is as it was when the proposal was made (none changed, none added or cancelled), then writes the routes,
  * the visits' routes, arrival times and practitioners, a change-log entry per changed visit; then marks the run
- * applied. When any day refuses, nothing is written, and a run of several days names the day in the 409.
+ * applied. When any day refuses, nothing is written, and a run of several days names the day in the 409. With
+ * `notifyClients`, the clients whose arrival moves enough are told the new time (../reminders' re-plan messages).
  */
-export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: number) {
+export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: number, { notifyClients = false } = {}) {
   const business = auth.businessAccountId;
+  let clientsTold = 0;
   const applied = await ctx.db.transaction(async (tx) => {
     const { run, result } = await lockProposal(tx, auth, id);
     const days = runDays(result);
     const undo: AppliedChanges = { visits: [], written: [], routes: [] };
+    const arrivals: ReplannedArrival[] = [];
     for (const day of days) {
       try {
         const changes = await applyDay(tx, auth, run, day);
         undo.visits.push(...changes.visits);
         undo.written.push(...changes.written);
         undo.routes.push(...changes.routes);
+        arrivals.push(...changes.arrivals);
       } catch (error) {
         if (days.length > 1 && error instanceof HttpError) {
           throw new HttpError(error.statusCode, `${longDate(day.proposal.date)}: ${error.message}`, error.code, error.errors);
@@ -224,10 +229,11 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
         throw error;
       }
     }
+    if (notifyClients) clientsTold = await queueReplanMessages(tx, business, arrivals, { userId: auth.userId, name: auth.fullName });
     const now = new Date();
     return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName }, undo });
   });
-  return { optimization: toOptimizationDto(applied), routes: await routesOfRun(ctx.db, business, applied, applied.id) };
+  return { optimization: toOptimizationDto(applied), routes: await routesOfRun(ctx.db, business, applied, applied.id), clients_told: clientsTold };
 }
 
 /** The routes of the run's days: those the run wrote (`jobId`), or every route of its practitioners those days. */
@@ -240,8 +246,8 @@ async function routesOfRun(db: DbOrTx, business: number, run: RunRow, jobId: num
   return rows.map(toRouteDto);
 }
 
-/** Applies one day of a run (see applyOptimization) and answers what Undo needs of it. */
-async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay): Promise<AppliedChanges> {
+/** Applies one day of a run (see applyOptimization) and answers what Undo needs of it, and each visit's arrival before → after. */
+async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay): Promise<AppliedChanges & { arrivals: ReplannedArrival[] }> {
   const business = auth.businessAccountId;
   const { proposal, fingerprints } = day;
   const { date } = proposal;
@@ -295,7 +301,10 @@ async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay)
       : [];
   });
   await recordVersions(tx, versions);
-  return { visits: visitsBefore, written: await writtenVisits(tx, business, visitIds), routes: routesBefore };
+  const arrivals = updates.map((update) => ({
+    appointmentId: update.id, before: currentArrival(before.get(update.id)!), after: new Date(update.arriveAt), day: date,
+  }));
+  return { visits: visitsBefore, written: await writtenVisits(tx, business, visitIds), routes: routesBefore, arrivals };
 }
 
 /**

@@ -1,8 +1,13 @@
 // What an ETA message says (issue 26, "The client"): the practitioner's first name, the business, and about when they
-// will arrive, as an SMS and as an email; from and signed by the business, with the same unsubscribe link as reminders.
-import { contactLine, escapeHtml, timeOf, type ReminderMessage } from './message';
+// will arrive — on the way (On my way) or at a new time (a re-plan) — as an SMS and as an email; from and signed by the
+// business, with the same unsubscribe link as reminders.
+import type { EtaMessageKind } from '../../db/schema-reminders';
+import { contactLine, dateOf, escapeHtml, timeOf, type ReminderMessage } from './message';
 
 export interface EtaContent {
+  kind: EtaMessageKind;
+  /** A re-plan's message names the day when it is not today (yyyy-MM-dd in the business's zone); null: today. */
+  otherDay?: string | null;
   business: { name: string; contactEmail: string; contactPhone: string };
   clientFirstName: string;
   practitionerFirstName: string;
@@ -12,8 +17,15 @@ export interface EtaContent {
   unsubscribeLink: string;
 }
 
-/** "Your practitioner Pat from Acme Care is on the way and should arrive at about 10:25 am." */
-export function etaSentence(content: Pick<EtaContent, 'business' | 'practitionerFirstName' | 'eta' | 'timeZone'>): string {
+/**
+ * On my way: "Your practitioner Pat from Acme Care is on the way and should arrive at about 10:25 am."
+ * A re-plan: "Your visit from Acme Care has a new time: Pat should arrive at about 2:30 pm (on Tuesday 1 December 2026)."
+ */
+export function etaSentence(content: Pick<EtaContent, 'kind' | 'otherDay' | 'business' | 'practitionerFirstName' | 'eta' | 'timeZone'>): string {
+  if (content.kind === 'replan' && content.eta) {
+    const day = content.otherDay ? ` on ${dateOf(content.otherDay)}` : '';
+    return `Your visit from ${content.business.name} has a new time: ${content.practitionerFirstName} should arrive at about ${timeOf(content.eta, content.timeZone)}${day}.`;
+  }
   const who = `Your practitioner ${content.practitionerFirstName} from ${content.business.name} is on the way`;
   return content.eta ? `${who} and should arrive at about ${timeOf(content.eta, content.timeZone)}.` : `${who}.`;
 }
@@ -42,5 +54,8 @@ export function etaEmail(content: EtaContent): ReminderMessage {
     `<p style="font-size: smaller"><a href="${escapeHtml(content.unsubscribeLink)}">Stop these messages and reminders</a></p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: `${content.practitionerFirstName} from ${content.business.name} is on the way`, text, html };
+  const subject = content.kind === 'replan'
+    ? `A new time for your visit from ${content.business.name}`
+    : `${content.practitionerFirstName} from ${content.business.name} is on the way`;
+  return { subject, text, html };
 }

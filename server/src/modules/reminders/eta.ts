@@ -4,10 +4,13 @@
 // plus the travel from the phone's position to the visit's point by the server's travel provider (OSRM or the road
 // factor), rounded up to 5 minutes; without a position, the planned arrival when it is still ahead; else no time.
 // Once per visit, kind and planned arrival (eta_messages' unique key): a retried or repeated step sends nothing more.
+// A re-plan's message (kind replan, queued by Apply: ./eta-replan.ts) tells the visit's new planned arrival, while the
+// visit has not started and that arrival is ahead.
 // Opted-out clients (the reminders' switch and unsubscribe link) and businesses with ETA messages off get none. Every
 // outcome is recorded with its reason and written on the visit's change log; a failed send never fails the step.
 import type { AppContext } from '../../http/context';
-import type { EtaMessageStatus, ReminderChannel } from '../../db/schema-reminders';
+import { Temporal } from 'temporal-polyfill';
+import type { EtaMessageKind, EtaMessageStatus, ReminderChannel } from '../../db/schema-reminders';
 import { recordVersion } from '../audit';
 import { travelProviderFor } from '../schedule';
 import { sendSmsText } from './channels';
@@ -20,6 +23,8 @@ import { firstMobile, unsubscribeLinkOf } from './service';
 export interface EtaJobParams {
   appointment_id: number;
   visit_step_id: number | null;
+  /** on_my_way when left out (the jobs of On my way). */
+  kind?: EtaMessageKind;
 }
 
 export interface EtaOutcome {
@@ -52,25 +57,31 @@ async function etaOf(ctx: AppContext, visit: EtaVisit, stepAt: Date): Promise<Da
   return planned.getTime() >= stepAt.getTime() ? planned : null;
 }
 
-/** The visit's message of its On my way step, sent once (see the file's head). */
+/** The visit's message of its On my way step or of a re-plan, sent once (see the file's head). */
 export async function sendEtaMessage(ctx: AppContext, businessAccountId: number, params: EtaJobParams, now = new Date()): Promise<EtaOutcome> {
   const visit = await etaVisit(ctx.db, businessAccountId, params.appointment_id, params.visit_step_id);
   if (!visit) return { status: 'gone' };
   if (!visit.eta_messages_enabled) return { status: 'off' };
+  const kind = params.kind ?? 'on_my_way';
+  const planned = asDate(visit.planned_arrival);
   const id = await claimEtaMessage(ctx.db, businessAccountId, {
-    appointmentId: visit.appointment_id, kind: 'on_my_way', plannedArrival: asDate(visit.planned_arrival), visitStepId: params.visit_step_id,
+    appointmentId: visit.appointment_id, kind, plannedArrival: planned, visitStepId: params.visit_step_id,
   });
   if (id === null) return { status: 'already' };
 
   const stepAt = visit.step_at === null ? now : asDate(visit.step_at);
-  const eta = await etaOf(ctx, visit, stepAt);
+  const eta = kind === 'replan' ? planned : await etaOf(ctx, visit, stepAt);
+  const visitDay = Temporal.Instant.fromEpochMilliseconds(planned.getTime()).toZonedDateTimeISO(visit.time_zone).toPlainDate().toString();
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(visit.time_zone).toPlainDate().toString();
   const email = visit.email?.trim() ?? '';
   const mobile = ctx.config.sms && visit.phone_numbers ? firstMobile(visit.phone_numbers) : null;
   const notSent = visit.client_id === null ? 'The visit has no client.'
     : !visit.client_messages_enabled ? 'The client turned reminders and messages off.'
       : visit.cancelled ? 'The visit was cancelled.'
-        : visit.visit_state !== 'on_my_way' ? 'The visit had moved on from On my way before the message could go.'
-          : eta && eta.getTime() < now.getTime() ? `The step reached the server after the estimated arrival (${timeOf(eta, visit.time_zone)}).`
+        : kind === 'on_my_way' && visit.visit_state !== 'on_my_way' ? 'The visit had moved on from On my way before the message could go.'
+          : kind === 'replan' && visit.visit_state !== 'not_started' ? 'The visit had started before the message could go.'
+            : kind === 'replan' && planned.getTime() <= now.getTime() ? `The new arrival (${timeOf(planned, visit.time_zone)}) had passed before the message could go.`
+              : eta && eta.getTime() < now.getTime() ? `The step reached the server after the estimated arrival (${timeOf(eta, visit.time_zone)}).`
             : !mobile && email.indexOf('@') <= 0
               ? (ctx.config.sms ? 'The client has no mobile number or email address.' : 'The client has no email address (and SMS is not configured).')
               : null;
@@ -81,6 +92,8 @@ export async function sendEtaMessage(ctx: AppContext, businessAccountId: number,
   } else {
     const channel: ReminderChannel = mobile ? 'sms' : 'email';
     const content: EtaContent = {
+      kind,
+      otherDay: visitDay === today ? null : visitDay,
       business: { name: visit.business_name, contactEmail: visit.contact_email, contactPhone: visit.contact_phone },
       clientFirstName: visit.client_first_name ?? '',
       practitionerFirstName: visit.practitioner_first_name,
@@ -108,17 +121,18 @@ export async function sendEtaMessage(ctx: AppContext, businessAccountId: number,
   await finishEtaMessage(ctx.db, id, { status: outcome.status as Exclude<EtaMessageStatus, 'SENDING'>, channel: outcome.channel ?? null, eta, error: outcome.error ?? null });
   await recordVersion(ctx.db, {
     businessAccountId, itemType: 'Appointment', itemId: visit.appointment_id, event: 'update', whodunnit: 'Rounds (ETA message)',
-    changes: { eta_message: [null, etaWords(outcome, eta, now, visit.time_zone)] },
+    changes: { eta_message: [null, etaWords(kind, outcome, eta, now, visit.time_zone)] },
   });
   return outcome;
 }
 
-/** The change log's words: "ETA message sent by SMS at 10:02 (arrival about 10:25 am)". */
-function etaWords(outcome: EtaOutcome, eta: Date | null, now: Date, timeZone: string): string {
+/** The change log's words: "ETA message sent by SMS at 10:02 (arrival about 10:25 am)"; a re-plan's "New arrival message …". */
+function etaWords(kind: EtaMessageKind, outcome: EtaOutcome, eta: Date | null, now: Date, timeZone: string): string {
   const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(now);
   const told = eta ? ` (arrival about ${timeOf(eta, timeZone)})` : ' (no arrival time told)';
+  const name = kind === 'replan' ? 'New arrival message' : 'ETA message';
   const by = outcome.channel ? ` by ${CHANNEL_WORDS[outcome.channel]}` : '';
-  if (outcome.status === 'SENT') return `ETA message sent${by} at ${clock}${told}`;
-  if (outcome.status === 'FAILED') return `ETA message failed${by} at ${clock}: ${outcome.error}`;
-  return `ETA message not sent: ${outcome.error}`;
+  if (outcome.status === 'SENT') return `${name} sent${by} at ${clock}${told}`;
+  if (outcome.status === 'FAILED') return `${name} failed${by} at ${clock}: ${outcome.error}`;
+  return `${name} not sent: ${outcome.error}`;
 }

@@ -1,6 +1,8 @@
 export { remindersHandlers } from './handlers';
 // For whoever starts a worker and the scheduler (../job-handlers.ts).
 export { claimDueReminders, reminderJobHandlers } from './job-handlers';
+// For Apply: telling the clients a re-plan moves.
+export { queueReplanMessages, type ReplannedArrival } from './eta-replan';
 // For the dashboard.
 export { failedReminderSummary } from './service';
 // For tests and the benchmark: one run of a business's reminders, with its settings.
