@@ -1630,6 +1630,8 @@ export interface components {
             week_start: number;
             /** @description the business's setting: the day schedule marks a visit this many minutes past its planned start with no check-in as overdue */
             overdue_after_minutes: number;
+            /** @description the business's setting: clients get ETA messages (On my way, and a re-plan's when Apply is asked to tell them) */
+            eta_messages_enabled: boolean;
             /** @description the business's setting: a re-plan's Apply can tell the clients whose arrival moves by at least this many minutes */
             eta_replan_minutes: number;
         };
@@ -2319,6 +2321,12 @@ export interface components {
             /** @description with end_time, part of a day; both left out (or null) = whole days */
             start_time?: components["schemas"]["LeaveClockTime"] | null;
             end_time?: components["schemas"]["LeaveClockTime"] | null;
+            reason?: string | null;
+        };
+        PractitionerUnavailableToday: {
+            practitioner_id: components["schemas"]["Id"];
+            /** @description HH:MM today; left out or null = now */
+            from_time?: components["schemas"]["LeaveClockTime"] | null;
             reason?: string | null;
         };
         PractitionerLeave: {
@@ -4266,12 +4274,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    practitioner_id: components["schemas"]["Id"];
-                    /** @description HH:MM today; left out or null = now */
-                    from_time?: components["schemas"]["LeaveClockTime"] | null;
-                    reason?: string | null;
-                };
+                "application/json": components["schemas"]["PractitionerUnavailableToday"];
             };
         };
         responses: {

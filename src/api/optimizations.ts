@@ -15,6 +15,8 @@ export type Route = Schemas['Route'];
 export interface AppliedOptimization {
   optimization: Optimization;
   routes: Route[];
+  /** Apply's: how many clients are being told their new arrival. */
+  clients_told?: number;
 }
 
 export const OPTIMIZATION_ERRORS = {
@@ -40,8 +42,8 @@ export async function cancelOptimization(api: ApiClient, id: number): Promise<Op
   return unwrap(await api.POST('/optimizations/{id}/cancel', byId(id)), OPTIMIZATION_ERRORS.cancel).optimization;
 }
 
-export async function applyOptimization(api: ApiClient, id: number): Promise<AppliedOptimization> {
-  return unwrap(await api.POST('/optimizations/{id}/apply', byId(id)), OPTIMIZATION_ERRORS.apply);
+export async function applyOptimization(api: ApiClient, id: number, { notifyClients = false } = {}): Promise<AppliedOptimization> {
+  return unwrap(await api.POST('/optimizations/{id}/apply', { ...byId(id), ...(notifyClients ? { body: { notify_clients: true } } : {}) }), OPTIMIZATION_ERRORS.apply);
 }
 
 export async function discardOptimization(api: ApiClient, id: number): Promise<Optimization> {

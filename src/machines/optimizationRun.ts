@@ -33,12 +33,15 @@ export interface OptimizationRunContext {
   run: Optimization | null;
   /** What went wrong, one line each (a refused start names each practitioner without hours or a start place). */
   problems: string[];
+  /** Whether Apply (as last asked) tells the clients whose arrival moves. */
+  notifyClients: boolean;
 }
 
 export type OptimizationRunEvent =
   | { type: 'START'; request: OptimizationRequest }
   | { type: 'CANCEL' }
-  | { type: 'APPLY' }
+  /** notifyClients: tell the clients whose arrival moves (the business's ETA messages). */
+  | { type: 'APPLY'; notifyClients?: boolean }
   | { type: 'DISCARD' }
   /** Run the same day again (after the schedule changed under a proposal). */
   | { type: 'RUN_AGAIN' }
@@ -90,7 +93,9 @@ export const optimizationRunMachine = setup({
     // The signal aborts the request when polling stops (cancel, close).
     fetchOptimization: fromPromise<Optimization, { id: number }>(({ input, signal }) => fetchOptimization(apiClient, input.id, signal)),
     cancelOptimization: fromPromise<Optimization, { id: number }>(({ input }) => cancelOptimization(apiClient, input.id)),
-    applyOptimization: fromPromise<AppliedOptimization, { id: number; date: string }>(({ input }) => applyOptimization(apiClient, input.id)),
+    applyOptimization: fromPromise<AppliedOptimization, { id: number; date: string; notifyClients: boolean }>(
+      ({ input }) => applyOptimization(apiClient, input.id, { notifyClients: input.notifyClients }),
+    ),
     discardOptimization: fromPromise<Optimization, { id: number }>(({ input }) => discardOptimization(apiClient, input.id)),
   },
   guards: {
@@ -109,11 +114,12 @@ export const optimizationRunMachine = setup({
     assignOutdated: assign((_, params: { error: unknown }) => ({ problems: problemsOf(params.error, SCHEDULE_CHANGED) })),
     assignRunFailure: assign(({ context }) => ({ problems: [context.run?.error_message || RUN_FAILED] })),
     clearProblems: assign({ problems: [] }),
+    assignNotifyClients: assign((_, params: { notifyClients: boolean }) => ({ notifyClients: params.notifyClients })),
     forgetRun: assign({ run: null, problems: [] }),
   },
 }).createMachine({
   id: 'optimizationRun',
-  context: { request: null, run: null, problems: [] },
+  context: { request: null, run: null, problems: [], notifyClients: false },
   initial: 'configure',
   states: {
     configure: {
@@ -194,7 +200,10 @@ export const optimizationRunMachine = setup({
       states: {
         reviewing: {
           on: {
-            APPLY: { target: '#optimizationRun.applying', actions: 'clearProblems' },
+            APPLY: {
+              target: '#optimizationRun.applying',
+              actions: ['clearProblems', { type: 'assignNotifyClients', params: ({ event }) => ({ notifyClients: event.notifyClients === true }) }],
+            },
             // Closing would throw the finished search away: the user is asked first ("Discard this proposal?").
             CLOSE: 'confirmingDiscard',
           },
@@ -206,7 +215,7 @@ export const optimizationRunMachine = setup({
       invoke: {
         id: 'apply',
         src: 'applyOptimization',
-        input: ({ context }) => ({ id: context.run!.id, date: context.run!.date }),
+        input: ({ context }) => ({ id: context.run!.id, date: context.run!.date, notifyClients: context.notifyClients }),
         onDone: { target: 'applied', actions: { type: 'assignRun', params: ({ event }) => ({ run: event.output.optimization }) } },
         onError: [
           { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'outdated', actions: { type: 'assignOutdated', params: ({ event }) => ({ error: event.error }) } },

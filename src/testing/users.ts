@@ -11,7 +11,7 @@ export function makeUser(role: Role = 'ADMIN', overrides: Partial<User> = {}): U
     full_name: `${first} Taylor`,
     role,
     associated_practitioner_ids: role === 'PRACTITIONER' ? [7] : [],
-    business_account: { id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane', map_center: { lat: -27.4795412, lng: 153.0160444 }, week_start: 1, overdue_after_minutes: 15, eta_replan_minutes: 15 },
+    business_account: { id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane', map_center: { lat: -27.4795412, lng: 153.0160444 }, week_start: 1, overdue_after_minutes: 15, eta_messages_enabled: true, eta_replan_minutes: 15 },
     ...overrides,
   };
 }

@@ -69,7 +69,7 @@ describe('account settings', () => {
     const user = await t.request('GET', '/api/auth/user', { token: acme.tokens.staff });
     expect(user.body.user.business_account).toEqual({
       id: acme.businessAccountId, name: 'Acme Home Care', time_zone: 'Australia/Perth', map_center: { lat: -31.95, lng: 115.86 }, week_start: 0,
-      overdue_after_minutes: 15, eta_replan_minutes: 15,
+      overdue_after_minutes: 15, eta_messages_enabled: true, eta_replan_minutes: 15,
     });
 
     const activity = await t.request('GET', '/api/reports/activity?kinds=settings', { token: acme.tokens.admin });

@@ -50,6 +50,11 @@ export async function createLeave(api: ApiClient, input: LeaveInput): Promise<Pr
   return unwrap(await api.POST('/practitioner_leave', { body: input }), LEAVE_SAVE_ERROR).leave;
 }
 
+/** "Unavailable from now": leave today from `from_time` (default now) to 23:59, for a coordinator re-planning the day. */
+export async function markUnavailableToday(api: ApiClient, input: Schemas['PractitionerUnavailableToday']): Promise<PractitionerLeave> {
+  return unwrap(await api.POST('/practitioner_leave/today', { body: input }), LEAVE_SAVE_ERROR).leave;
+}
+
 export async function updateLeave(api: ApiClient, id: number, input: LeaveInput): Promise<PractitionerLeave> {
   return unwrap(await api.PUT('/practitioner_leave/{id}', { params: { path: { id } }, body: input }), LEAVE_SAVE_ERROR).leave;
 }

@@ -25,7 +25,7 @@ import { DayMap } from './DayMap';
 import { OverdueBanner } from './OverdueBanner';
 import { LIVE_REFRESH_MS, liveRefetchInterval, overdueVisits, useNow, useOverdueAfterMinutes } from '../../entities/appointments/desk';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
-import { DayIssuesBanner, LaneDayTimes, useDayIssues, OptimiseAction, RouteLaneMark, StaleRoutesBanner, useMoveAppointment, useTravelWarnings, useVisitProblems, useVisitsOnLeave } from '../routes';
+import { DayIssuesBanner, LaneDayTimes, useDayIssues, OptimiseAction, RouteLaneMark, StaleRoutesBanner, UnavailableFromNow, useMoveAppointment, useTravelWarnings, useVisitProblems, useVisitsOnLeave } from '../routes';
 import { RunSheet } from '../../ui/RunSheet';
 import { canPlanRoutes } from '../../entities/routes/access';
 import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
@@ -241,6 +241,14 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                       <>
                         <LaneDayTimes day={shownDay} practitionerId={practitionerId} timeZone={businessTimeZone ?? 'UTC'} />
                         {laneRoute && <RouteLaneMark route={laneRoute} canEdit={plansRoutes} />}
+                        {plansRoutes && shownDay === todayText && (
+                          <UnavailableFromNow
+                            practitionerId={practitionerId}
+                            practitionerName={dayAppointments.find((visit) => visit.practitioner.id === practitionerId)?.practitioner.full_name ?? 'The practitioner'}
+                            day={shownDay}
+                            timeZone={businessTimeZone ?? 'UTC'}
+                          />
+                        )}
                       </>
                     );
                   }}

@@ -1,5 +1,6 @@
 // "Optimise" on the day schedule: the dialog that chooses the day (or the days, up to a week), the practitioners and
-// the mode, follows the run and shows its proposal (one per day) until it is applied or discarded. Its steps are the optimisation-run machine's (src/machines/
+// the mode, follows the run and shows its proposal (one per day) until it is applied or discarded, with the clients
+// whose arrival it moves and whether Apply tells them. Its steps are the optimisation-run machine's (src/machines/
 // optimizationRun.ts); the apply and discard mutations it is provided with refresh the day and say what changed.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -25,6 +26,8 @@ import { useApplyOptimization, useDiscardOptimization } from './mutations';
 import { ProposalDays } from './ProposalDays';
 import { ProposalView } from './ProposalView';
 import { RunProgress } from './RunProgress';
+import { TellClients } from './TellClients';
+import { changesToTell, ETA_REPLAN_MINUTES_DEFAULT } from '../../entities/routes/arrivalChanges';
 
 const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: string }> = [
   { value: 'keep_practitioners', label: "Keep each visit's practitioner", hint: 'Only the order of the visits and their arrival times change.' },
@@ -49,9 +52,15 @@ function useDayVisits(first: string, last: string) {
   return useQuery({ ...appointmentQueries.list(api, 'schedule', { start_date: first, end_date: last }), enabled: isDate(first) && isDate(last) });
 }
 
-export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; onClose: () => void }) {
+export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners', onClose }: {
+  initialDay: string;
+  /** Reassign for a re-plan after a practitioner became unavailable. */
+  initialMode?: OptimizationMode;
+  onClose: () => void;
+}) {
   const { api, machines } = useServices();
-  const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
+  const business = useAuthSelector(selectUser)?.business_account;
+  const businessTimeZone = business?.time_zone;
   const apply = useApplyOptimization();
   const discard = useDiscardOptimization();
   const actor = useActorRef(
@@ -75,7 +84,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
   const [extraDays, setExtraDays] = useState(0);
   const lastDate = isDate(date) ? addDays(date, extraDays) : date;
   const [picked, setPicked] = useState<number[] | null>(null);
-  const [mode, setMode] = useState<OptimizationMode>('keep_practitioners');
+  const [mode, setMode] = useState<OptimizationMode>(initialMode);
   const practitioners = useQuery(practitionerQueries.all(api));
   const settings = useQuery(optimizationSettingsQueries.current(api));
   const shownDate = request?.date ?? date;
@@ -105,6 +114,16 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
     actor.send({ type: 'START', request: { date, ...(extraDays > 0 ? { end_date: lastDate } : {}), practitioner_ids: chosen, mode: chosenMode } });
   };
 
+  // The clients whose arrival the proposal moves enough to be told (when the business sends ETA messages); told by
+  // default on a re-plan of today, asked for on later days (their reminder tells the time the day before).
+  const replanMinutes = business?.eta_replan_minutes ?? ETA_REPLAN_MINUTES_DEFAULT;
+  const proposals = run?.days ?? (run?.proposal ? [run.proposal] : []);
+  const toTell = business?.eta_messages_enabled === false ? [] : changesToTell(
+    proposals.flatMap((proposal) => proposal.changes), (id) => visitsById.get(id)?.starts_at, replanMinutes, Date.now(),
+  );
+  const [tellChoice, setTellChoice] = useState<boolean | null>(null);
+  const tell = tellChoice ?? shownDate === today.toString();
+
   const is = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
   const configuring = is('configure') || is('submitting');
   const following = is('running') || is('cancelling') || is('closing');
@@ -127,7 +146,7 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
           <Button variant="secondary" size="sm" busy={is('discarding')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'DISCARD' })}>
             Discard
           </Button>
-          <Button size="sm" busy={is('applying')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'APPLY' })}>
+          <Button size="sm" busy={is('applying')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'APPLY', notifyClients: tell && toTell.length > 0 })}>
             {is('applying') ? 'Applying…' : 'Apply'}
           </Button>
         </>
@@ -250,6 +269,17 @@ export function OptimiseDialog({ initialDay, onClose }: { initialDay: string; on
         {deciding && run?.proposal && (run.days && run.days.length > 1
           ? <ProposalDays days={run.days} visits={visitsById} />
           : <ProposalView proposal={run.proposal} visits={visitsById} />)}
+        {deciding && run?.proposal && (
+          <TellClients
+            changes={toTell}
+            bookedStart={(id) => visitsById.get(id)?.starts_at}
+            minutes={replanMinutes}
+            timeZone={run.proposal.time_zone}
+            showDay={proposals.length > 1}
+            tell={tell}
+            onTellChange={setTellChoice}
+          />
+        )}
 
         <ConfirmDialog
           open={is({ proposal: 'confirmingDiscard' })}

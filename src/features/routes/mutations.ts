@@ -15,6 +15,8 @@ import { appointmentTimeZone } from '../../entities/appointments/facts';
 import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from '../../entities/routes/api';
 import { totalKpis, travelHeadline } from './figures';
 import { routeQueries } from '../../entities/routes/queries';
+import { markUnavailableToday } from '../../entities/practitioners/api';
+import { leaveQueries } from '../../entities/practitioners/queries';
 import { visitMovedMessage } from './visitMove';
 
 export const DISCARDED_MESSAGE = 'The proposal was discarded; nothing was changed.';
@@ -25,7 +27,7 @@ export const routeRemovedMessage = (route: Pick<Route, 'practitioner_name'>) =>
   `${route.practitioner_name}'s route was removed: the visits keep their arrival times, which can be edited again.`;
 
 /** What an applied proposal changed, in one sentence for the toast. */
-export function appliedMessage({ optimization, routes }: AppliedOptimization): string {
+export function appliedMessage({ optimization, routes, clients_told: told = 0 }: AppliedOptimization): string {
   const day = daysOf(optimization);
   const proposals = optimization.days ?? (optimization.proposal ? [optimization.proposal] : []);
   if (proposals.length === 0) return `The optimisation of ${day} was applied.`;
@@ -34,7 +36,8 @@ export function appliedMessage({ optimization, routes }: AppliedOptimization): s
   const moved = changes.filter((change) => change.old_practitioner_id !== change.new_practitioner_id).length;
   const visits = changed === 0 ? 'no visit changed' : `${plural(changed, 'visit')} changed${moved > 0 ? ` (${moved} to another practitioner)` : ''}`;
   const routesWritten = plural(routes.length, 'route');
-  return `Optimisation of ${day} applied: ${visits}, ${routesWritten}, ${travelHeadline(totalKpis(proposals, 'before'), totalKpis(proposals, 'after'))}.`;
+  const tellings = told > 0 ? ` ${told === 1 ? 'One client is' : `${told} clients are`} being told the new arrival time.` : '';
+  return `Optimisation of ${day} applied: ${visits}, ${routesWritten}, ${travelHeadline(totalKpis(proposals, 'before'), totalKpis(proposals, 'after'))}.${tellings}`;
 }
 
 /** The run's day, or its first and last day. */
@@ -56,7 +59,7 @@ export function useApplyOptimization() {
   const { api, flash } = useServices();
   const refresh = useRefreshRoutedDay();
   return useMutation({
-    mutationFn: ({ id }: { id: number; date: string }) => applyOptimization(api, id),
+    mutationFn: ({ id, notifyClients }: { id: number; date: string; notifyClients?: boolean }) => applyOptimization(api, id, { notifyClients }),
     onSuccess: (applied) => {
       refresh();
       flash.send({ type: 'APPEND', text: appliedMessage(applied) });
@@ -168,5 +171,21 @@ export function useFindInsertion() {
   const { api } = useServices();
   return useMutation({
     mutationFn: ({ appointmentId, practitionerIds }: { appointmentId: number; practitionerIds: number[] }) => findInsertion(api, appointmentId, practitionerIds),
+  });
+}
+
+/** "Unavailable from now": the leave, then the day's lists, marks and issues read again; the flash says what it did. */
+export function useMarkUnavailableToday() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ practitionerName: _name, ...input }: { practitioner_id: number; from_time: string; reason: string; practitionerName: string }) =>
+      markUnavailableToday(api, input),
+    onSuccess: (leave, { practitionerName }) => {
+      void queryClient.invalidateQueries({ queryKey: leaveQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: routeQueries.all() });
+      flash.send({ type: 'APPEND', text: `${practitionerName} is unavailable from ${leave.start_time} today: their visits after it are marked. Re-plan the day to give them to the others.` });
+    },
   });
 }

@@ -123,6 +123,7 @@ export function toUserDto({ user, business }: UserWithBusiness): Schemas['User']
     business_account: {
       id: business.id, name: business.name, time_zone: business.time_zone, map_center: mapCenterOf(business), week_start: business.week_start,
       overdue_after_minutes: business.overdue_after_minutes,
+      eta_messages_enabled: business.eta_messages_enabled,
       eta_replan_minutes: business.eta_replan_minutes,
     },
   };

@@ -19,6 +19,7 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { TimeZoneSelect } from '../../../ui/TimeZoneSelect';
 import { SPEC_DEFAULTS } from '../../../app/businessDefaults';
 import { OVERDUE_AFTER_MINUTES_MAX, OVERDUE_AFTER_MINUTES_MIN } from '../../../entities/appointments/desk';
+import { ETA_REPLAN_MINUTES_MAX, ETA_REPLAN_MINUTES_MIN } from '../../../entities/routes/arrivalChanges';
 import { BUSINESS_ACCOUNT_SAVE_ERROR, type BusinessAccount, type BusinessAccountChanges } from './api';
 import { useSaveBusinessAccount } from './mutations';
 import { businessAccountQueries } from './queries';
@@ -48,8 +49,11 @@ interface Draft {
   arrival_far_metres: string;
   /** Text as typed: minutes. */
   overdue_after_minutes: string;
+  /** Text as typed: minutes. */
+  eta_replan_minutes: string;
 }
-type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour' | 'arrival_far_metres' | 'overdue_after_minutes';
+type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour' | 'arrival_far_metres' | 'overdue_after_minutes'
+  | 'eta_replan_minutes';
 
 const draftOf = (account: BusinessAccount): Draft => ({
   name: account.name, time_zone: account.time_zone, contact_email: account.contact_email, contact_phone: account.contact_phone,
@@ -58,6 +62,7 @@ const draftOf = (account: BusinessAccount): Draft => ({
   eta_messages_enabled: account.eta_messages_enabled,
   arrival_far_metres: String(account.arrival_far_metres),
   overdue_after_minutes: String(account.overdue_after_minutes),
+  eta_replan_minutes: String(account.eta_replan_minutes),
 });
 
 /** What the form alone can tell is wrong. */
@@ -81,6 +86,10 @@ function draftProblems(draft: Draft): Map<Field, string> {
   if (!/^\d+$/.test(overdue) || Number(overdue) < OVERDUE_AFTER_MINUTES_MIN || Number(overdue) > OVERDUE_AFTER_MINUTES_MAX) {
     problems.set('overdue_after_minutes', `Enter a whole number of minutes from ${OVERDUE_AFTER_MINUTES_MIN} to ${OVERDUE_AFTER_MINUTES_MAX}.`);
   }
+  const replan = draft.eta_replan_minutes.trim();
+  if (!/^\d+$/.test(replan) || Number(replan) < ETA_REPLAN_MINUTES_MIN || Number(replan) > ETA_REPLAN_MINUTES_MAX) {
+    problems.set('eta_replan_minutes', `Enter a whole number of minutes from ${ETA_REPLAN_MINUTES_MIN} to ${ETA_REPLAN_MINUTES_MAX}.`);
+  }
   return problems;
 }
 
@@ -99,13 +108,14 @@ function changesOf(draft: Draft, saved: Draft): BusinessAccountChanges {
   if (draft.eta_messages_enabled !== saved.eta_messages_enabled) changes.eta_messages_enabled = draft.eta_messages_enabled;
   if (draft.arrival_far_metres.trim() !== saved.arrival_far_metres) changes.arrival_far_metres = Number(draft.arrival_far_metres);
   if (draft.overdue_after_minutes.trim() !== saved.overdue_after_minutes) changes.overdue_after_minutes = Number(draft.overdue_after_minutes);
+  if (draft.eta_replan_minutes.trim() !== saved.eta_replan_minutes) changes.eta_replan_minutes = Number(draft.eta_replan_minutes);
   return changes;
 }
 
 const FIELD_OF_PATH: Record<string, Field> = {
   name: 'name', time_zone: 'time_zone', contact_email: 'contact_email', contact_phone: 'contact_phone', map_center: 'map_center',
   'map_center.lat': 'map_center', 'map_center.lng': 'map_center', week_start: 'week_start', reminder_hour: 'reminder_hour',
-  arrival_far_metres: 'arrival_far_metres', overdue_after_minutes: 'overdue_after_minutes',
+  arrival_far_metres: 'arrival_far_metres', overdue_after_minutes: 'overdue_after_minutes', eta_replan_minutes: 'eta_replan_minutes',
 };
 
 /** What changing the zone does, with today's 09:00 in the old zone as the example. */
@@ -251,6 +261,13 @@ function AccountForm({ account }: { account: BusinessAccount }) {
             </span>
           </span>
         </label>
+        <div>
+          <label htmlFor={`${ids}-replan`} className={labelClass}>Tell clients of a re-plan that moves their arrival by at least (minutes)</label>
+          <input id={`${ids}-replan`} type="text" inputMode="numeric" className={selectClass} value={draft.eta_replan_minutes} {...invalid('eta_replan_minutes')}
+            onChange={(event) => change({ eta_replan_minutes: event.target.value })} />
+          <p className={hintClass}>When you apply an optimisation and choose to tell the clients, those whose arrival moves this much get a message with the new time.</p>
+          {problem('eta_replan_minutes')}
+        </div>
       </Card>
 
       <Card className="space-y-4">
