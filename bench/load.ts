@@ -116,6 +116,13 @@ async function call(base: string, token: string, name: string, method: 'GET' | '
   return { status, ok, json };
 }
 
+/** A non-2xx answer `call` was told to expect that is an error after all (it said something else than expected). */
+function countError(name: string, line: string) {
+  const entry = figures.get(name);
+  if (entry) entry.errors += 1;
+  if (errorSamples.length < 20) errorSamples.push(line);
+}
+
 async function login(base: string, email: string, password = PASSWORD): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
@@ -285,7 +292,13 @@ async function coordinator({ base, token }: Session) {
     if (chance(0.3) && movable.length) {
       const visit = pick(movable);
       const arriveAt = new Date(Date.parse(visit.starts_at) - pick([0, 15, 30]) * 60_000).toISOString();
-      await call(base, token, 'PUT arrival time', 'PUT', `/appointments/${visit.id}/update_arrival_time`, { arrive_at: arriveAt });
+      // A new time may put the visit over another of the practitioner's: the rule book refuses it in words (409
+      // RULES_BROKEN, shown to the coordinator as it is), an answer as expected as a 2xx; any other refusal is an error.
+      const name = 'PUT arrival time (or 409 RULES_BROKEN)';
+      const changed = await call(base, token, name, 'PUT', `/appointments/${visit.id}/update_arrival_time`, { arrive_at: arriveAt }, [409]);
+      if (changed.status === 409 && changed.json?.code !== 'RULES_BROKEN') {
+        countError(name, `PUT /appointments/${visit.id}/update_arrival_time → 409: ${JSON.stringify(changed.json).slice(0, 200)}`);
+      }
       await call(base, token, 'GET appointments day', 'GET', `/appointments?start_date=${day}&end_date=${day}`);
       await think();
     }
@@ -588,6 +601,8 @@ async function main() {
       console.table(processRows());
       console.log('jobs started through the API during the run:');
       console.table(jobFigures);
+      const arrivals = figures.get('PUT arrival time (or 409 RULES_BROKEN)')?.statuses ?? {};
+      console.log(`arrival-time changes by coordinators: ${arrivals[200] ?? 0} made, ${arrivals[409] ?? 0} refused by the rule book (409 RULES_BROKEN, expected)`);
       console.log(`list cache across the two API processes: ${cacheCheck.checks} checks, ${cacheCheck.stale.length} stale`);
       for (const line of [...cacheCheck.stale.slice(0, 10), ...errorSamples]) console.log(`  ${line}`);
       const steps = await checkSteps(fresh.url, live);

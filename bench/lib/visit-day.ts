@@ -46,17 +46,19 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
  * visits were moved.
  */
 export async function visitsForToday(sandboxUrl: string, apiKey: string, today: Temporal.PlainDate, timeZone: string) {
+  // The sandbox announces its API's address (…/v1); its fault settings are beside it.
+  const origin = sandboxUrl.replace(/\/v1\/?$/, '');
   const authorization = `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
   const headers = { authorization, accept: 'application/json', 'user-agent': 'Rounds load bench (bench@rounds.test)' };
   // The sandbox's rate limit (Cliniko's 200 a minute) is lifted for the set-up's few hundred calls, then put back.
-  const faults = await (await fetch(`${sandboxUrl}/__sandbox/faults`)).json() as { rateLimitPerMinute: number | null };
+  const faults = await (await fetch(`${origin}/__sandbox/faults`)).json() as { rateLimitPerMinute: number | null };
   const setRateLimit = (rateLimitPerMinute: number | null) =>
-    fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ rateLimitPerMinute }) });
+    fetch(`${origin}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ rateLimitPerMinute }) });
   await setRateLimit(null);
   try {
     const all = async (path: string, key: string) => {
       const records: any[] = [];
-      for (let url: string | null = `${sandboxUrl}/v1${path}`; url;) {
+      for (let url: string | null = `${origin}/v1${path}`; url;) {
         const response = await fetch(url, { headers });
         if (!response.ok) throw new Error(`sandbox GET ${url} → ${response.status}`);
         const page = await response.json() as Record<string, any>;
@@ -90,7 +92,7 @@ export async function visitsForToday(sandboxUrl: string, apiKey: string, today: 
       const shift = today.since(Temporal.PlainDate.from(nearest)).days;
       const move = (iso: string) => Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone).add({ days: shift }).toInstant().toString();
       for (const visit of days.get(nearest)!) {
-        const response = await fetch(`${sandboxUrl}/v1/individual_appointments/${visit.id}`, {
+        const response = await fetch(`${origin}/v1/individual_appointments/${visit.id}`, {
           method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({ starts_at: move(visit.starts_at), ends_at: move(visit.ends_at) }),
         });
