@@ -3,18 +3,29 @@
  * on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
  * database, dropped afterwards).
  *
- * Set-up: the Cliniko sandbox in a child process; the demo business seeded by a real import from it (~400 clients,
- * four weeks of visits around today) plus coordinator and practitioner logins; then two API processes (each with its
- * own job worker and its own list cache) and one extra worker process (`npm run worker`), all on that database.
+ * Set-up: the Cliniko sandbox in a child process (with enough practitioners for a login each: 50 for 200 virtual
+ * users); each of its active practitioners with no visit today gets their nearest day's visits moved to today through
+ * its API (it books weekdays only), so there is a day to step whatever day the bench runs; the demo business seeded by
+ * a real import from it (~400 clients, four weeks of visits around today) plus coordinator logins and a practitioner
+ * login for each practitioner virtual user (linked to a practitioner with visits today); then two API processes (each
+ * with its own job worker and its own list cache) and one extra worker process (`npm run worker`), all on that database.
  *
  * The mixed run (default: 50 virtual users for 60 s; --long: 200 for 10 minutes): each virtual user is a
  * coordinator (4 in 5) or a practitioner, on one of the two APIs, and does what the app's pages call, with
  * `--think-ms` (random 0–2×) between steps. Coordinators: the day schedule (day list, routes, travel), an
- * appointment's window (details, change log), an arrival-time change, a page of the week's table, a page of the
- * clients list (sometimes searched), a client's window, availability and tag changes. Practitioners: their own day and
- * a visit. An admin starts an import and an optimisation run through the API during the run. Meanwhile a checker
- * writes through one API and reads the lists through the other: any stale list fails the run (exit code 1), as does
- * any unexpected non-2xx answer.
+ * appointment's window (details, change log), an arrival-time change (a refusal by the rule book, 409 RULES_BROKEN, is
+ * an expected answer), a page of the week's table, a page of the clients list (sometimes searched), a client's window,
+ * availability and tag changes; and all along each keeps today's schedule open, read again every 15 s as the web app
+ * does. Practitioners (bench/lib/visit-day.ts): each steps through their visits of today in order — On my way →
+ * Arrived → Done, some Could not attend — paced over the run, reading their day again after each step; a visit earlier
+ * in the day is stepped with its `at` in the past, as a late phone would; some steps are sent again with the same
+ * idempotency key after the answer (an outbox retry), a few twice at once through both APIs. Once their day is done
+ * they read it and a visit now and then. An admin starts an import and an optimisation run through the API during the
+ * run. Meanwhile a checker writes through one API and reads the lists through the other. At the end the steps sent
+ * are checked against the visit_steps table (none lost, none stored twice, each visit in its last step's state), and
+ * for each stored step the time from its recorded_at to the first coordinator's read that showed it is measured
+ * (goal p99 ≤ 15 s). Any stale list, unexpected non-2xx answer, lost or duplicated step, or a p99 over 15 s fails
+ * the run (exit code 1).
  *
  * Memory: RSS and event-loop delay from each API's /metrics, and 12 times a run each process's live heap after a forced
  * full collection (through its inspector, `--inspect` on a port of its own): RSS grows while V8 grows its heap, the
