@@ -549,7 +549,8 @@ async function listsRun(apis: RunningProduct[]) {
 /** The practitioners' steps against the visit_steps table, and how soon the coordinators' live view showed them. */
 function printSteps(steps: StepCheck) {
   const { byMode } = steps;
-  console.log(`visit steps: ${steps.practitioners} practitioners stepped ${steps.visits} of today's visits: ${steps.stepsSent} steps sent `
+  console.log(`visit steps: ${steps.practitioners} practitioners stepped ${steps.visits} of their ${steps.planned.visits} visits of today `
+    + `(a day paced over the run; ${steps.planned.steps} steps planned): ${steps.stepsSent} steps sent `
     + `(${byMode.retry} sent again with the same key after the answer, ${byMode.concurrent} twice at once through both APIs; ${steps.requests} requests), `
     + `${steps.acknowledged} answered 2xx, ${steps.stored} stored in visit_steps (${Object.entries(steps.byStep).map(([step, n]) => `${n} ${step}`).join(', ')})`);
   console.log(`  lost ${steps.lost.length}, duplicated ${steps.duplicatedKeys.length + steps.duplicatedSteps.length} (goal 0 and 0); stored without a 2xx ${steps.unasked.length}, `

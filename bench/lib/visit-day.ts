@@ -125,6 +125,8 @@ export const stepLog = {
   requests: 0,
   /** Answers that break the idempotency contract: a repeat answered 201 (stored twice) or with another step. */
   contract: [] as string[],
+  /** The practitioners' days as planned: their visits of today and the steps those take. */
+  planned: { visits: 0, steps: 0 },
   /** Visits a practitioner left part-way (a step refused or failed three times). */
   abandoned: [] as string[],
 };
@@ -157,7 +159,7 @@ export class SteppingPractitioner {
     return (answer.json?.appointments ?? []) as DayVisit[];
   }
 
-  /** Steps through the day, `paceMs` on average between steps, until done or `until` (performance.now()). */
+  /** Steps through the day, paced over the run of `runMs`, until done or `until` (performance.now()). */
   async run(until: number, runMs: number) {
     const planned = (visit: DayVisit) => Date.parse(visit.arrive_at ?? visit.starts_at);
     this.visits = (await this.runSheet())
@@ -188,10 +190,14 @@ export class SteppingPractitioner {
       }
       plan.push({ visit, steps });
     }
-    const total = plan.reduce((sum, visit) => sum + visit.steps.length, 0);
-    // Paced over 80% of the run, so the whole day is stepped while the coordinators watch.
-    const paceMs = total ? (runMs * 0.8) / total : 0;
-    await sleep(Math.random() * paceMs);
+    // Paced to end at 85% of the run, so the whole day is stepped while the coordinators watch: the time left shared
+    // by the steps left (the answers' own time on a busy machine counts).
+    let left = plan.reduce((sum, visit) => sum + visit.steps.length, 0);
+    stepLog.planned.visits += plan.length;
+    stepLog.planned.steps += left;
+    const stepsEnd = until - 0.15 * runMs;
+    const pace = () => (left ? Math.max(0, stepsEnd - performance.now()) / left : 0);
+    await sleep(Math.random() * pace());
     for (const { visit, steps } of plan) {
       for (const { step, at, extra } of steps) {
         if (performance.now() >= until) return;
@@ -203,7 +209,8 @@ export class SteppingPractitioner {
         }
         // The web app reads the day again after each step (its list query is invalidated).
         await this.runSheet();
-        await sleep(paceMs * (0.5 + Math.random()));
+        left -= 1;
+        await sleep(pace() * (0.5 + Math.random()));
       }
     }
     this.finished = true;
@@ -357,7 +364,7 @@ export async function checkSteps(databaseUrl: string, live: LiveView) {
     const byMode = Object.fromEntries((['once', 'retry', 'concurrent'] as const).map((mode) => [mode, sent.filter((entry) => entry.mode === mode).length]));
     const byStep = Object.fromEntries((['on_my_way', 'arrived', 'done', 'could_not_attend'] as const).map((step) => [step, rows.filter((row) => row.step === step).length]));
     return {
-      practitioners: new Set(sent.map((entry) => entry.practitioner)).size, visits: stepped.length,
+      practitioners: new Set(sent.map((entry) => entry.practitioner)).size, visits: stepped.length, planned: stepLog.planned,
       stepsSent: sent.length, requests: stepLog.requests, byMode, acknowledged: acknowledged.length, stored: rows.length, byStep,
       lost, duplicatedKeys, duplicatedSteps, unasked, wrongId, wrongState, contract: stepLog.contract, abandoned: stepLog.abandoned,
       polls: live.polls, neverShown, firstShown: figures(first), eachCoordinator: figures(each),
