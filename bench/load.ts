@@ -617,6 +617,19 @@ async function main() {
       console.log(`arrival-time changes by coordinators: ${arrivals[200] ?? 0} made, ${arrivals[409] ?? 0} refused by the rule book (409 RULES_BROKEN, expected)`);
       console.log(`list cache across the two API processes: ${cacheCheck.checks} checks, ${cacheCheck.stale.length} stale`);
       for (const line of [...cacheCheck.stale.slice(0, 10), ...errorSamples]) console.log(`  ${line}`);
+      // What a 503 meant, from the APIs' own logs (a pool wait past its timeout on an overloaded machine, or the server).
+      const unavailable = new Map<string, number>();
+      for (const api of apis) {
+        for (const line of api.logs().split('\n')) {
+          if (!line.includes('"database unavailable"')) continue;
+          try {
+            const err = JSON.parse(line).err;
+            const cause = `${err?.cause?.message ?? err?.message ?? 'unknown'}`.slice(0, 120);
+            unavailable.set(cause, (unavailable.get(cause) ?? 0) + 1);
+          } catch { /* not a JSON line */ }
+        }
+      }
+      for (const [cause, count] of unavailable) console.log(`  503 DATABASE_UNAVAILABLE ×${count} in the APIs' logs: ${cause}`);
       const steps = await checkSteps(fresh.url, live);
       printSteps(steps);
       failed = errors > 0 || cacheCheck.stale.length > 0 || cacheCheck.checks === 0 || jobFigures.some((job) => job.status !== 'COMPLETE') || !stepsMet(steps);
