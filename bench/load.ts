@@ -3,18 +3,29 @@
  * on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
  * database, dropped afterwards).
  *
- * Set-up: the Cliniko sandbox in a child process; the demo business seeded by a real import from it (~400 clients,
- * four weeks of visits around today) plus coordinator and practitioner logins; then two API processes (each with its
- * own job worker and its own list cache) and one extra worker process (`npm run worker`), all on that database.
+ * Set-up: the Cliniko sandbox in a child process (with enough practitioners for a login each: 50 for 200 virtual
+ * users); each of its active practitioners with no visit today gets their nearest day's visits moved to today through
+ * its API (it books weekdays only), so there is a day to step whatever day the bench runs; the demo business seeded by
+ * a real import from it (~400 clients, four weeks of visits around today) plus coordinator logins and a practitioner
+ * login for each practitioner virtual user (linked to a practitioner with visits today); then two API processes (each
+ * with its own job worker and its own list cache) and one extra worker process (`npm run worker`), all on that database.
  *
  * The mixed run (default: 50 virtual users for 60 s; --long: 200 for 10 minutes): each virtual user is a
  * coordinator (4 in 5) or a practitioner, on one of the two APIs, and does what the app's pages call, with
  * `--think-ms` (random 0–2×) between steps. Coordinators: the day schedule (day list, routes, travel), an
- * appointment's window (details, change log), an arrival-time change, a page of the week's table, a page of the
- * clients list (sometimes searched), a client's window, availability and tag changes. Practitioners: their own day and
- * a visit. An admin starts an import and an optimisation run through the API during the run. Meanwhile a checker
- * writes through one API and reads the lists through the other: any stale list fails the run (exit code 1), as does
- * any unexpected non-2xx answer.
+ * appointment's window (details, change log), an arrival-time change (a refusal by the rule book, 409 RULES_BROKEN, is
+ * an expected answer), a page of the week's table, a page of the clients list (sometimes searched), a client's window,
+ * availability and tag changes; and all along each keeps today's schedule open, read again every 15 s as the web app
+ * does. Practitioners (bench/lib/visit-day.ts): each steps through their visits of today in order — On my way →
+ * Arrived → Done, some Could not attend — paced over the run, reading their day again after each step; a visit earlier
+ * in the day is stepped with its `at` in the past, as a late phone would; some steps are sent again with the same
+ * idempotency key after the answer (an outbox retry), a few twice at once through both APIs. Once their day is done
+ * they read it and a visit now and then. An admin starts an import and an optimisation run through the API during the
+ * run. Meanwhile a checker writes through one API and reads the lists through the other. At the end the steps sent
+ * are checked against the visit_steps table (none lost, none stored twice, each visit in its last step's state), and
+ * for each stored step the time from its recorded_at to the first coordinator's read that showed it is measured
+ * (goal p99 ≤ 15 s). Any stale list, unexpected non-2xx answer, lost or duplicated step, or a p99 over 15 s fails
+ * the run (exit code 1).
  *
  * Memory: RSS and event-loop delay from each API's /metrics, and 12 times a run each process's live heap after a forced
  * full collection (through its inspector, `--inspect` on a port of its own): RSS grows while V8 grows its heap, the
@@ -47,6 +58,7 @@ import { SAMPLE_TIME_ZONE } from '../server/src/sample-data';
 import { freePort, startProduct, type RunningProduct } from '../tests/e2e/support/server';
 import { InspectorClient, type HeapFigures } from './lib/inspector';
 import { freshPostgres } from './lib/postgres';
+import { checkSteps, LIVE_REFRESH_MS, LiveView, SteppingPractitioner, stepsMet, visitsForToday, type StepCheck } from './lib/visit-day';
 
 // ---- options ----
 const argv = process.argv.slice(2);
@@ -65,7 +77,10 @@ const HEAP_SAMPLES = 12;
 const PASSWORD = 'benchmark password';
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret';
 const COORDINATORS = 5;
-const PRACTITIONER_USERS = 10;
+/** One virtual user in five is a practitioner stepping through their day, each with a login of their own (40 at 200). */
+const PRACTITIONER_USERS = LISTS ? 10 : Math.max(1, Math.round(VUS / 5));
+/** The sandbox's practitioners (a fifth of them inactive): enough active ones for a login each, 15 at least (its default). */
+const SANDBOX_PRACTITIONERS = Math.max(15, Math.ceil(PRACTITIONER_USERS / 0.8));
 
 // ---- small helpers ----
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -112,6 +127,13 @@ async function call(base: string, token: string, name: string, method: 'GET' | '
   return { status, ok, json };
 }
 
+/** A non-2xx answer `call` was told to expect that is an error after all (it said something else than expected). */
+function countError(name: string, line: string) {
+  const entry = figures.get(name);
+  if (entry) entry.errors += 1;
+  if (errorSamples.length < 20) errorSamples.push(line);
+}
+
 async function login(base: string, email: string, password = PASSWORD): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
@@ -124,7 +146,7 @@ async function login(base: string, email: string, password = PASSWORD): Promise<
 async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/pms/sandbox/cli.ts'], {
-    env: { ...process.env, SANDBOX_PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_PRACTITIONERS: String(SANDBOX_PRACTITIONERS) }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   for await (const line of createInterface({ input: child.stdout! })) {
     const match = /listening on (\S+)/.exec(line);
@@ -140,13 +162,20 @@ async function seed(databaseUrl: string, sandboxUrl: string) {
   await migrate(database);
   const config = { ...loadConfig({ APP_SECRET }), clinikoBaseUrl: sandboxUrl };
   const ctx = createContext(config, database, pino({ level: 'silent' }));
+  // The sandbox books weekdays only: each practitioner without a visit today gets their nearest day's, so there is a
+  // day to step whatever day the bench runs.
+  const moved = await visitsForToday(sandboxUrl, SANDBOX_DEMO_API_KEY, today, SAMPLE_TIME_ZONE);
   await seedDemoFromPms(ctx, SANDBOX_DEMO_API_KEY);
   const [business] = await queryRows<{ id: number }>(ctx.db, sql`SELECT id FROM business_accounts ORDER BY id LIMIT 1`);
   for (let i = 1; i <= COORDINATORS; i++) {
     await createUser(ctx.db, { businessAccountId: business.id, email: `coordinator${i}@bench.test`, password: PASSWORD, first_name: `Coordinator ${i}`, role: 'REGULAR_USER' });
   }
+  // Practitioner logins for those with visits today (the ones who step through their day).
+  const dayStart = new Date(today.toZonedDateTime({ timeZone: SAMPLE_TIME_ZONE }).epochMilliseconds);
+  const dayEnd = new Date(today.add({ days: 1 }).toZonedDateTime({ timeZone: SAMPLE_TIME_ZONE }).epochMilliseconds);
   const working = await queryRows<{ id: number }>(ctx.db, sql`SELECT DISTINCT practitioner_id AS id FROM appointments
-    WHERE business_account_id = ${business.id} ORDER BY practitioner_id LIMIT ${PRACTITIONER_USERS}`);
+    WHERE business_account_id = ${business.id} AND cancelled_at IS NULL AND starts_at >= ${dayStart} AND starts_at < ${dayEnd}
+    ORDER BY practitioner_id LIMIT ${PRACTITIONER_USERS}`);
   for (const [i, practitioner] of working.entries()) {
     await createUser(ctx.db, {
       businessAccountId: business.id, email: `practitioner${i + 1}@bench.test`, password: PASSWORD, first_name: `Practitioner ${i + 1}`,
@@ -157,7 +186,8 @@ async function seed(databaseUrl: string, sandboxUrl: string) {
     (SELECT count(*)::int FROM clients) AS clients, (SELECT count(*)::int FROM appointments) AS appointments`);
   await ctx.db.execute(sql`VACUUM ANALYZE`);
   await database.close();
-  console.log(`seeded ${counts.clients} clients and ${counts.appointments} appointments by an import from the sandbox, ${COORDINATORS} coordinators, ${working.length} practitioner users in ${round((performance.now() - started) / 1000)} s`);
+  console.log(`seeded ${counts.clients} clients and ${counts.appointments} appointments by an import from the sandbox (${moved.movedVisits} visits of ${moved.movedPractitioners} of its ${moved.practitioners} active practitioners moved to today first), ${COORDINATORS} coordinators, ${working.length} practitioner users in ${round((performance.now() - started) / 1000)} s`);
+  if (!LISTS && working.length < PRACTITIONER_USERS) throw new Error(`only ${working.length} practitioners have visits today, ${PRACTITIONER_USERS} wanted`);
   return { practitionerUsers: working.length };
 }
 
@@ -244,7 +274,7 @@ function callRows(seconds: number) {
 }
 
 // ---- what the pages call ----
-interface Listed { id: number; starts_at: string; ends_at: string; arrive_at: string | null; status: string; route_id: number | null }
+interface Listed { id: number; starts_at: string; ends_at: string; arrive_at: string | null; status: string; route_id: number | null; visit_state?: string }
 interface Session { base: string; token: string }
 
 /** Ids the checker owns: virtual users never write them, so what the checker reads is its own write. */
@@ -261,15 +291,25 @@ async function coordinator({ base, token }: Session) {
   await call(base, token, 'GET appointments travel', 'GET', `/appointments/travel?date=${day}`);
   await think();
   const visits = ((dayList.json?.appointments ?? []) as Listed[]).filter((a) => a.status === 'BOOKED' && a.route_id === null && !reserved.appointments.has(a.id));
+  // Only a visit not started and well ahead may get a new arrival time (today's started and imminent ones keep theirs).
+  const movable = visits.filter((a) => (a.visit_state ?? 'not_started') === 'not_started' && Date.parse(a.arrive_at ?? a.starts_at) > Date.now() + 2 * 3_600_000
+    && Date.parse(a.starts_at) - 30 * 60_000 > Date.now() + 2 * 3_600_000);
   if (visits.length) {
     // The appointment's window: details and the change log; sometimes a new arrival time (then the list again).
     const visit = pick(visits);
     await call(base, token, 'GET appointment', 'GET', `/appointments/${visit.id}`);
     await call(base, token, 'GET appointment extra (change log)', 'GET', `/appointments/${visit.id}/extra_details`);
     await think();
-    if (chance(0.3)) {
+    if (chance(0.3) && movable.length) {
+      const visit = pick(movable);
       const arriveAt = new Date(Date.parse(visit.starts_at) - pick([0, 15, 30]) * 60_000).toISOString();
-      await call(base, token, 'PUT arrival time', 'PUT', `/appointments/${visit.id}/update_arrival_time`, { arrive_at: arriveAt });
+      // A new time may put the visit over another of the practitioner's: the rule book refuses it in words (409
+      // RULES_BROKEN, shown to the coordinator as it is), an answer as expected as a 2xx; any other refusal is an error.
+      const name = 'PUT arrival time (or 409 RULES_BROKEN)';
+      const changed = await call(base, token, name, 'PUT', `/appointments/${visit.id}/update_arrival_time`, { arrive_at: arriveAt }, [409]);
+      if (changed.status === 409 && changed.json?.code !== 'RULES_BROKEN') {
+        countError(name, `PUT /appointments/${visit.id}/update_arrival_time → 409: ${JSON.stringify(changed.json).slice(0, 200)}`);
+      }
       await call(base, token, 'GET appointments day', 'GET', `/appointments?start_date=${day}&end_date=${day}`);
       await think();
     }
@@ -385,18 +425,30 @@ async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practition
       TAG_IDS.push((await call(bases[0], admin.token, 'POST tag', 'POST', '/tags', { name, color: '#336699' })).json?.tag?.id);
     }
   }
-  // The checker's client (first of the clients list) and visit (first bookable one today), kept from the virtual users.
-  const checkDay = dayOffset(0);
-  const firstClients = (await call(bases[0], admin.token, 'setup', 'GET', '/clients?page=1&per_page=10&sort=name&direction=asc')).json.clients as { id: number }[];
-  const todays = (await call(bases[0], admin.token, 'setup', 'GET', `/appointments?start_date=${checkDay}&end_date=${checkDay}`)).json.appointments as Listed[];
-  const checkClient = firstClients[0].id;
-  const checkVisit = todays.find((a) => a.status === 'BOOKED' && a.route_id === null)!;
+  // The checker's client (first of the clients list) and visit (the first one off a route on the first day after
+  // today with visits that is not the optimisation's: today's are stepped, and a started or past visit keeps its
+  // arrival time), kept from the virtual users.
   const optimiseDay = await dayToOptimise(admin);
+  const firstClients = (await call(bases[0], admin.token, 'setup', 'GET', '/clients?page=1&per_page=10&sort=name&direction=asc')).json.clients as { id: number }[];
+  const checkClient = firstClients[0].id;
+  let checkDay = '';
+  let checkVisit: Listed | undefined;
+  for (let offset = 1; offset <= 14 && !checkVisit; offset++) {
+    checkDay = dayOffset(offset);
+    if (checkDay === optimiseDay) continue;
+    const visits = (await call(bases[0], admin.token, 'setup', 'GET', `/appointments?start_date=${checkDay}&end_date=${checkDay}`)).json.appointments as Listed[];
+    checkVisit = visits.find((a) => a.status === 'BOOKED' && a.route_id === null);
+  }
+  if (!checkVisit) throw new Error('no visit for the list checker in the next two weeks');
   reserved.clients.add(checkClient);
   reserved.appointments.add(checkVisit.id);
   figures.clear();
 
-  console.log(`mixed run: ${VUS} virtual users (${Math.round(VUS / 5)} practitioners) for ${SECONDS} s, think time 0–${2 * THINK_MS} ms, over ${bases.length} APIs`);
+  // The practitioners' phones (one login each) and the coordinators' live view of today.
+  const steppers = practitionerTokens.map((token, i) => new SteppingPractitioner(call, i, { bases: i % 2 ? [bases[1], bases[0]] : bases, token }, dayOffset(0)));
+  const live = new LiveView(call, dayOffset(0));
+  const practitionerVus = Array.from({ length: VUS }, (_, index) => index).filter((index) => index % 5 === 4).length;
+  console.log(`mixed run: ${VUS} virtual users (${practitionerVus} practitioners stepping through today's visits, ${VUS - practitionerVus} coordinators with today's schedule open) for ${SECONDS} s, think time 0–${2 * THINK_MS} ms, over ${bases.length} APIs`);
   const startedAt = performance.now();
   const until = startedAt + SECONDS * 1000;
   const sampler = setInterval(() => void sampleProcesses(apis, worker, startedAt), Math.max(1000, (SECONDS * 1000) / 60));
@@ -434,19 +486,29 @@ async function mixedRun(apis: RunningProduct[], worker: ChildProcess, practition
       await sleep(1000);
     }
   })();
+  // Each coordinator keeps today's schedule open (read every 15 s) beside what they do, and a poll past the end, so
+  // that the last steps are shown too.
+  const liveUntil = until + LIVE_REFRESH_MS + 1000;
+  const watching = Promise.all(Array.from({ length: VUS }, (_, index) => index).filter((index) => index % 5 !== 4)
+    .map((index) => live.watch(index, bases[index % bases.length], coordinatorTokens[index % coordinatorTokens.length], liveUntil)));
   await virtualUsers(VUS, until, async (index) => {
     const base = bases[index % bases.length];
-    if (index % 5 === 4) await practitioner({ base, token: practitionerTokens[index % practitionerTokens.length] });
-    else await coordinator({ base, token: coordinatorTokens[index % coordinatorTokens.length] });
+    if (index % 5 === 4) {
+      // A practitioner steps through their day; once it is done, they read their run sheet now and then.
+      const stepper = steppers[Math.floor(index / 5) % steppers.length];
+      if (!stepper.finished) await stepper.run(until, SECONDS * 1000);
+      else await practitioner({ base, token: practitionerTokens[Math.floor(index / 5) % practitionerTokens.length] });
+    } else await coordinator({ base, token: coordinatorTokens[index % coordinatorTokens.length] });
   });
   const elapsed = (performance.now() - startedAt) / 1000;
   clearInterval(heapSampler);
   await sampleHeaps(inspectors, startedAt);
   await Promise.all([checker, starter, snapshots]);
   clearInterval(sampler);
+  await watching;
   const calls = callRows(elapsed);
   const jobFigures = await Promise.all(jobs);
-  return { calls, elapsed, jobFigures };
+  return { calls, elapsed, jobFigures, live };
 }
 
 async function listsRun(apis: RunningProduct[]) {
@@ -482,6 +544,20 @@ async function listsRun(apis: RunningProduct[]) {
     }
   }
   return rows;
+}
+
+/** The practitioners' steps against the visit_steps table, and how soon the coordinators' live view showed them. */
+function printSteps(steps: StepCheck) {
+  const { byMode } = steps;
+  console.log(`visit steps: ${steps.practitioners} practitioners stepped ${steps.visits} of their ${steps.planned.visits} visits of today `
+    + `(a day paced over the run; ${steps.planned.steps} steps planned): ${steps.stepsSent} steps sent `
+    + `(${byMode.retry} sent again with the same key after the answer, ${byMode.concurrent} twice at once through both APIs; ${steps.requests} requests), `
+    + `${steps.acknowledged} answered 2xx, ${steps.stored} stored in visit_steps (${Object.entries(steps.byStep).map(([step, n]) => `${n} ${step}`).join(', ')})`);
+  console.log(`  lost ${steps.lost.length}, duplicated ${steps.duplicatedKeys.length + steps.duplicatedSteps.length} (goal 0 and 0); stored without a 2xx ${steps.unasked.length}, `
+    + `answered with another step's id ${steps.wrongId.length}, repeats not answered as documented ${steps.contract.length}, visits in another state than their last step ${steps.wrongState.length}, visits left part-way ${steps.abandoned.length}`);
+  for (const line of [...steps.lost, ...steps.duplicatedKeys, ...steps.duplicatedSteps, ...steps.unasked, ...steps.wrongId, ...steps.contract, ...steps.wrongState, ...steps.abandoned].slice(0, 20)) console.log(`    ${line}`);
+  console.log(`coordinators' live view (today's schedule read every ${LIVE_REFRESH_MS / 1000} s, ${steps.polls} reads): from a step stored (recorded_at) to the first read that showed it; goal p99 ≤ 15 s; never shown ${steps.neverShown}`);
+  console.table([{ 'shown to': 'the first coordinator', ...steps.firstShown }, { 'shown to': 'each coordinator (step × coordinator)', ...steps.eachCoordinator }]);
 }
 
 /** The worker starts its inspector a moment after it is spawned: retried for a while. */
@@ -527,7 +603,7 @@ async function main() {
     } else {
       const inspectors = new Map<string, InspectorClient>();
       for (const [index, name] of ['API 1', 'API 2', 'worker'].entries()) inspectors.set(name, await connectInspector(inspectorPorts[index]));
-      const { calls, elapsed, jobFigures } = await mixedRun(apis, worker, practitionerUsers, inspectors);
+      const { calls, elapsed, jobFigures, live } = await mixedRun(apis, worker, practitionerUsers, inspectors);
       for (const inspector of inspectors.values()) inspector.close();
       const total = calls.reduce((sum, row) => sum + row.count, 0);
       const errors = calls.reduce((sum, row) => sum + row.errors, 0);
@@ -537,15 +613,32 @@ async function main() {
       console.table(processRows());
       console.log('jobs started through the API during the run:');
       console.table(jobFigures);
+      const arrivals = figures.get('PUT arrival time (or 409 RULES_BROKEN)')?.statuses ?? {};
+      console.log(`arrival-time changes by coordinators: ${arrivals[200] ?? 0} made, ${arrivals[409] ?? 0} refused by the rule book (409 RULES_BROKEN, expected)`);
       console.log(`list cache across the two API processes: ${cacheCheck.checks} checks, ${cacheCheck.stale.length} stale`);
       for (const line of [...cacheCheck.stale.slice(0, 10), ...errorSamples]) console.log(`  ${line}`);
-      failed = errors > 0 || cacheCheck.stale.length > 0 || cacheCheck.checks === 0 || jobFigures.some((job) => job.status !== 'COMPLETE');
-      Object.assign(result, { requests: total, rps: round(total / elapsed), errors, calls, processes: processRows(), samples: Object.fromEntries(samples), heapSamples: Object.fromEntries(heapSamples), jobs: jobFigures, cacheCheck, errorSamples });
+      // What a 503 meant, from the APIs' own logs (a pool wait past its timeout on an overloaded machine, or the server).
+      const unavailable = new Map<string, number>();
+      for (const api of apis) {
+        for (const line of api.logs().split('\n')) {
+          if (!line.includes('"database unavailable"')) continue;
+          try {
+            const err = JSON.parse(line).err;
+            const cause = `${err?.cause?.message ?? err?.message ?? 'unknown'}`.slice(0, 120);
+            unavailable.set(cause, (unavailable.get(cause) ?? 0) + 1);
+          } catch { /* not a JSON line */ }
+        }
+      }
+      for (const [cause, count] of unavailable) console.log(`  503 DATABASE_UNAVAILABLE ×${count} in the APIs' logs: ${cause}`);
+      const steps = await checkSteps(fresh.url, live);
+      printSteps(steps);
+      failed = errors > 0 || cacheCheck.stale.length > 0 || cacheCheck.checks === 0 || jobFigures.some((job) => job.status !== 'COMPLETE') || !stepsMet(steps);
+      Object.assign(result, { steps, requests: total, rps: round(total / elapsed), errors, calls, processes: processRows(), samples: Object.fromEntries(samples), heapSamples: Object.fromEntries(heapSamples), jobs: jobFigures, cacheCheck, errorSamples });
     }
     mkdirSync('tmp', { recursive: true });
     const file = `tmp/load-${result.mode}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     writeFileSync(file, JSON.stringify(result, null, 2));
-    console.log(`figures written to ${file}${failed ? '\nFAILED: see errors, stale lists or jobs above' : ''}`);
+    console.log(`figures written to ${file}${failed ? '\nFAILED: see errors, stale lists, jobs or visit steps above' : ''}`);
   } finally {
     await Promise.all(apis.map((api) => api.stop().catch((error) => console.error(error))));
     await Promise.all(children.map((child) => {
