@@ -197,7 +197,15 @@ describe('optimisation run', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(applied.actor.getSnapshot().value).toBe('applied');
     expect(applied.actor.getSnapshot().status).toBe('done');
-    expect(applied.calls.at(-1)).toBe(`apply {"id":31,"date":"${RUN_DAY}"}`);
+    expect(applied.calls.at(-1)).toBe(`apply {"id":31,"date":"${RUN_DAY}","notifyClients":false}`);
+
+    // Apply asked to tell the clients passes it on.
+    const telling = start({ create: ['COMPLETE'], apply: ['ok'] });
+    telling.actor.send({ type: 'START', request: REQUEST });
+    await vi.advanceTimersByTimeAsync(0);
+    telling.actor.send({ type: 'APPLY', notifyClients: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(telling.calls.at(-1)).toBe(`apply {"id":31,"date":"${RUN_DAY}","notifyClients":true}`);
 
     const outdated = start({ create: ['COMPLETE'], apply: [CHANGED] });
     outdated.actor.send({ type: 'START', request: REQUEST });

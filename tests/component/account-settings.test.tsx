@@ -115,6 +115,22 @@ describe('account settings', () => {
     await waitFor(() => expect(patches).toEqual([{ overdue_after_minutes: 20 }]));
   });
 
+  it('sets how far a re-plan must move an arrival for its client to be told, from 5 to 240 minutes', async () => {
+    const patches = serveAccount();
+    const user = await openPage();
+    const replan = screen.getByLabelText('Tell clients of a re-plan that moves their arrival by at least (minutes)');
+    expect(replan).toHaveValue('15');
+    await user.clear(replan);
+    await user.type(replan, '4');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    expect(await screen.findByText('Enter a whole number of minutes from 5 to 240.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+    await user.clear(replan);
+    await user.type(replan, '30');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    await waitFor(() => expect(patches).toEqual([{ eta_replan_minutes: 30 }]));
+  });
+
   it('turns the clients’ ETA messages (On my way) off and saves only that', async () => {
     const patches = serveAccount();
     const user = await openPage();

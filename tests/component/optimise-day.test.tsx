@@ -413,6 +413,51 @@ describe('a run of several days', () => {
   });
 });
 
+describe('telling the clients whose arrival moves', () => {
+  // Arrivals ahead of now (the rule tells only those): Bert's moves 45 min, Dora's 10 min (under the 15 min setting).
+  const ahead = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString();
+  const moving = () => makeProposal({
+    changes: makeProposal().changes.map((change) => (change.appointment_id === 2
+      ? { ...change, old_arrive_at: ahead(120), new_arrive_at: ahead(165) }
+      : { ...change, old_arrive_at: ahead(200), new_arrive_at: ahead(210) })),
+  });
+
+  it('lists the clients moved by 15 min or more, and Apply tells them only when ticked (off for a day other than today)', async () => {
+    const proposal = moving();
+    fake.poll = () => runBody(makeRun('COMPLETE', { proposal, days: [proposal] }));
+    fake.apply = () => json({ optimization: makeRun('COMPLETE', { proposal, days: [proposal], applied_at: at('06:05'), applied_by_name: 'Alex Taylor' }), routes: [makeRoute()], clients_told: 1 });
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    const told = within(dialog()).getByTestId('clients-to-tell');
+    expect(within(told).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringMatching(/^Bert Smith: \d\d:\d\d → \d\d:\d\d$/)]);
+    const tell = within(dialog()).getByRole('checkbox', { name: /Tell this client the new arrival time when I apply/ });
+    expect(tell).not.toBeChecked();
+    await user.click(tell);
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(posted('/optimizations/31/apply')).toHaveLength(1));
+    expect(posted('/optimizations/31/apply')[0].body).toEqual({ notify_clients: true });
+    expect(await screen.findByText(/One client is being told the new arrival time\.$/)).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('applies without telling anyone when left unticked, and lists nobody when no arrival moves enough', async () => {
+    const proposal = moving();
+    fake.poll = () => runBody(makeRun('COMPLETE', { proposal, days: [proposal] }));
+    const first = await openDialog();
+    await reachProposal(first.user);
+    await first.user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(posted('/optimizations/31/apply')).toHaveLength(1));
+    expect(posted('/optimizations/31/apply')[0].body ?? null).toBeNull();
+    first.view.unmount();
+
+    fake.poll = () => runBody(makeRun('COMPLETE'));
+    const second = await openDialog();
+    await reachProposal(second.user);
+    expect(within(dialog()).queryByTestId('clients-to-tell')).toBeNull();
+    second.view.unmount();
+  });
+});
+
 describe('who may optimise', () => {
   it('a practitioner sees the day schedule without "Optimise"', async () => {
     const view = renderDaySchedule({ role: 'PRACTITIONER' });
