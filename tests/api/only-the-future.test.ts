@@ -174,6 +174,21 @@ describe('today', () => {
     const fine = await t.request('PATCH', `/api/appointments/${later}/move`, { token: acme.tokens.staff, body: { starts_at: fromNow(100).toISOString() } });
     expect(fine.status, JSON.stringify(fine.body)).toBe(200);
   });
+
+  it('keeps a visit the practitioner has set off for at its time and practitioner, however far ahead it was planned', async () => {
+    // Planned in five hours, far east next to Quinn's home, but Pat is on the way there now (an early start).
+    const plannedAt = fromNow(300);
+    const early = await addVisit(pat, plannedAt, 153.11);
+    const step = await t.request('POST', `/api/appointments/${early}/steps`, {
+      token: acme.tokens.practitioner, body: { idempotency_key: `early-${process.pid}`, step: 'on_my_way' },
+    });
+    expect(step.status, JSON.stringify(step.body)).toBe(201);
+    const run = await optimise('reassign');
+    expect(run.status, run.error_message).toBe('COMPLETE');
+    const stops = run.proposal.lanes.flatMap((lane: any) => lane.after.stops.map((stop: any) => ({ ...stop, practitioner_id: lane.practitioner_id })));
+    expect(stops.find((stop: any) => stop.appointment_id === early)).toMatchObject({ practitioner_id: pat, arrive_at: plannedAt.toISOString(), kept: 'started' });
+    await t.request('POST', `/api/optimizations/${run.id}/discard`, { token: acme.tokens.admin });
+  });
 });
 
 describe('the setting', () => {

@@ -167,6 +167,15 @@ export default function HelpPage({ route }: RoutePageProps) {
               arrived late at their last visit shows <strong>Running N min late</strong>. The dashboard counts today’s overdue
               visits.
             </li>
+            <li>
+              <strong>Re-plan the rest of today</strong>: when a practitioner calls in sick or their car breaks down, choose{' '}
+              <strong>Unavailable from now</strong> under their name on today’s Day schedule, with the time they stop and why.
+              Their visits after that time are marked as booked on leave, and Optimise opens on today with{' '}
+              <strong>Reassign</strong>: visits done or under way stay as they are, each practitioner starts from where they are,
+              and the rules hold. The proposal lists the clients whose arrival moves by 15 minutes or more (change it in Account
+              settings); keep <strong>Tell these clients the new arrival time</strong> ticked and Apply sends each of them one
+              message with the new time. Visits nobody can take are listed with the reason: move or cancel them by hand.
+            </li>
           </ol>
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
         </Section>

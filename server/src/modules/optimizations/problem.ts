@@ -160,6 +160,8 @@ export function buildDayProblem(data: DayData): DayProblem {
   const availability = placed.map((visit) => availabilityWindows(visit, (byId.get(visit.practitionerId) ?? routable[0]).timeZone, zeroMs));
   const keptFirst = placed.map((visit, index): KeptReason => {
     if (visit.arrivalLocked) return 'locked';
+    // Started by its steps (the practitioner set off, arrived, finished or could not attend), whatever its planned time.
+    if (visit.visitState !== undefined && visit.visitState !== 'not_started') return 'started';
     if (fixedFrom !== null && secondsOf(currentArrival(visit), zeroMs) <= fixedFrom) return 'started';
     if (availability[index]?.length === 0) return 'unavailable-day';
     return data.keptAsTheyAre?.has(visit.id) || data.frozenPractitionerIds?.has(visit.practitionerId) ? 'no-time-fits' : null;

@@ -19,6 +19,8 @@ export interface DayVisit {
   endsAt: Date;
   arriveAt: Date | null;
   arrivalLocked: boolean;
+  /** As its steps left it (not_started, on_my_way, arrived, done, could_not_attend); absent: not started. */
+  visitState?: string;
   /** The visit's point: the appointment's own, else the client's; null when neither has one. */
   lat: number | null;
   lng: number | null;

@@ -28,6 +28,7 @@ const visitColumns = {
   endsAt: appointments.ends_at,
   arriveAt: appointments.arrive_at,
   arrivalLocked: appointments.arrival_locked,
+  visitState: appointments.visit_state,
   // The appointment's own point when it has one, else the client's (never one coordinate of each).
   lat: sql<number | null>`CASE WHEN ${appointments.lat} IS NOT NULL AND ${appointments.lng} IS NOT NULL THEN ${appointments.lat} ELSE ${clients.lat} END`,
   lng: sql<number | null>`CASE WHEN ${appointments.lat} IS NOT NULL AND ${appointments.lng} IS NOT NULL THEN ${appointments.lng} ELSE ${clients.lng} END`,
