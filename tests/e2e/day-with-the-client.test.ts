@@ -12,7 +12,7 @@
 //
 // Visits of today: the demo books weekdays only, so (as those files do) visits the practitioner has booked in the
 // coming days are moved in the Cliniko sandbox to today (Brisbane, the demo business's zone) and imported.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
@@ -104,7 +104,13 @@ async function bookToday(product: RunningProduct, sandbox: string, wanted: { sta
   return { business: business.name, practitionerFirstName: inSandbox.first_name, visits };
 }
 
-/** A phone's position about 4 km west of a client's point (the practitioner setting out). */
+/**
+ * A phone's position about 4 km west of a client's point (the practitioner setting out). KNOWN DEFECT, reported, not
+ * fixed here: the server's Permissions-Policy says geolocation=() (server/src/app.ts, asserted by
+ * tests/api/security.test.ts), so the browser refuses the run sheet's request for the position and every step goes
+ * without one — no "arrived far from the client", and the ETA is always the planned arrival. The contexts grant the
+ * position anyway, so this file follows the fix (geolocation=(self)) without a change.
+ */
 const awayFrom = (patient: SandboxPatient) => ({ latitude: patient.latitude! + 0.01, longitude: patient.longitude! - 0.04, accuracy: 20 });
 
 async function openPage(product: RunningProduct, email: string, viewport: { width: number; height: number }, geolocation?: { latitude: number; longitude: number }) {
@@ -123,7 +129,17 @@ async function openPage(product: RunningProduct, email: string, viewport: { widt
 
 /** The run sheet's stop of a client (the phone). */
 const stopOf = (page: Page, client: string) => page.getByTestId('run-sheet-stop').filter({ hasText: client });
-const stateOf = (stop: ReturnType<typeof stopOf>) => stop.getByTestId('visit-status').getAttribute('data-state');
+const stateOf = (stop: Locator) => stop.getByTestId('visit-status').getAttribute('data-state');
+/** Waits until the stop shows `state`; else fails saying what it shows (a step refused says why on the stop). */
+async function expectStop(stop: Locator, state: string) {
+  try {
+    await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe(state);
+  } catch (error) {
+    const shows = await stop.innerText().catch(() => '(no stop)');
+    const machine = await stop.getByTestId('visit-steps').getAttribute('data-machine-state').catch(() => '?');
+    throw new Error(`The stop did not come to ${state}; it shows (steps ${machine}): ${JSON.stringify(shows)}`, { cause: error });
+  }
+}
 /** A visit's block in the day's lanes (the desk at 1,280 px), by its name: "19:55 Dorothy Ryan (Nursing visit), …" (a
  * block's name may also mention the next visit's client, in a travel warning). */
 const blockOf = (page: Page, visit: Visit) =>
@@ -251,7 +267,7 @@ describe('a day of visits, on the phone and at the desk', () => {
 
     await stop.getByRole('button', { name: 'On my way' }).click();
     onMyWayAt = new Date();
-    await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe('on_my_way');
+    await expectStop(stop, 'on_my_way');
     const toClient = () => mail.messages().filter((message) => new RegExp(`^To: .*${done.patient.email!.replace(/[.+]/g, '\\$&')}`, 'mi').test(message));
     await Promise.all([
       expect.poll(() => block.getAttribute('data-state'), ON_THE_DESK).toBe('on_my_way'),
@@ -266,7 +282,8 @@ describe('a day of visits, on the phone and at the desk', () => {
     expect(email).toMatch(sentence);
     expect(email).toContain(`Hello ${done.patient.first_name},`);
     const told = sentence.exec(email)![1];
-    // From the phone's position (4 km off) by the travel provider, after the tap; the visit's change log says the same.
+    // After the tap: the planned arrival (the phone gives no position: see awayFrom's KNOWN DEFECT), or once the phone may
+    // give one, the tap plus the travel from 4 km off; the visit's change log says the same time.
     expectArrivalAfter(told, onMyWayAt);
     const coordinatorApi = await apiAs(byEmail.url, COORDINATOR);
     const { versions } = await coordinatorApi<{ versions: { object_changes: Record<string, unknown[]> }[] }>(`/appointments/${done.id}/extra_details`);
@@ -281,9 +298,9 @@ describe('a day of visits, on the phone and at the desk', () => {
     await desk.page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     await phone.page.reload();
-    await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe('not_started');
+    await expectStop(stop, 'not_started');
     await stop.getByRole('button', { name: 'On my way' }).click();
-    await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe('on_my_way');
+    await expectStop(stop, 'on_my_way');
     await expect.poll(() => etaJobsDone(byEmail).length, { timeout: 20_000, interval: 250 }).toBe(2);
     expect(etaJobsDone(byEmail)).toMatchObject([{ status: 'SENT', channel: 'email' }, { status: 'already' }]);
     expect(toClient()).toHaveLength(1);
@@ -296,18 +313,18 @@ describe('a day of visits, on the phone and at the desk', () => {
     // At the door.
     await phone.context.setGeolocation({ latitude: done.patient.latitude!, longitude: done.patient.longitude!, accuracy: 10 });
     await stop.getByRole('button', { name: 'Arrived' }).click();
-    await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe('arrived');
+    await expectStop(stop, 'arrived');
     await stop.getByRole('button', { name: 'Done' }).click();
     await stop.getByLabel('Note (optional)').fill('Dressing changed; the family will call the GP');
     await stop.getByRole('button', { name: 'Confirm: done' }).click();
-    await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe('done');
+    await expectStop(stop, 'done');
     expect(await stop.getByTestId('visit-note').innerText()).toBe('Note: Dressing changed; the family will call the GP');
 
     const missedStop = stopOf(phone.page, missed.client);
     await missedStop.getByRole('button', { name: 'Could not attend' }).click();
     await missedStop.getByText('Client not home').click();
     await missedStop.getByRole('button', { name: 'Confirm: could not attend' }).click();
-    await expect.poll(() => stateOf(missedStop), ON_THE_PHONE).toBe('could_not_attend');
+    await expectStop(missedStop, 'could_not_attend');
     expect(await missedStop.getByTestId('visit-reason').innerText()).toBe('Reason: Client not home');
     expect(await phone.page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     expect(describeFindings('run sheet (390 px)', await seriousViolations(phone.page))).toEqual([]);
@@ -353,7 +370,7 @@ describe('with SMS configured', () => {
       const stop = stopOf(page, visit.client);
       await stop.getByRole('button', { name: 'On my way' }).click();
       const tappedAt = new Date();
-      await expect.poll(() => stateOf(stop), ON_THE_PHONE).toBe('on_my_way');
+      await expectStop(stop, 'on_my_way');
       await expect.poll(() => sms.texts().length, { timeout: 20_000, interval: 250 }).toBe(1);
       const [text] = sms.texts();
       const mobile = visit.patient.patient_phone_numbers.find((phone) => phone.phone_type === 'Mobile')!.number;
