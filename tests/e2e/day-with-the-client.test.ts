@@ -36,7 +36,7 @@ const ON_THE_PHONE = { timeout: 10_000, interval: 100 };
 const ON_THE_DESK = { timeout: 20_000, interval: 250 };
 
 interface SandboxPatient {
-  id: string; first_name: string; email: string | null; latitude: number | null; longitude: number | null; archived_at: string | null;
+  id: string; first_name: string; preferred_first_name: string | null; email: string | null; latitude: number | null; longitude: number | null; archived_at: string | null;
   patient_phone_numbers: { number: string; phone_type: string }[];
 }
 type ComingAppointment = SandboxAppointment & { patient: { links: { self: string } }; cancelled_at: string | null; archived_at: string | null };
@@ -164,8 +164,16 @@ function minutesOfClock(clock: string): number {
   return (Number(hours) % 12) * 60 + Number(minutes) + (half === 'pm' ? 720 : 0);
 }
 
-/** An arrival told at `told` ("7:55 pm") is after the step taken at `stepAt`, and within two hours of it. */
-function expectArrivalAfter(told: string, stepAt: Date) {
+/**
+ * An arrival told at `told` ("7:55 pm") is after the step taken at `stepAt`, and within two hours of it; none told only
+ * when the visit's planned arrival had passed (a run late in Brisbane's evening: visits are booked at 23:00 at the
+ * latest) and the phone gave no position.
+ */
+function expectArrivalAfter(told: string | undefined, stepAt: Date, planned: Temporal.ZonedDateTime) {
+  if (told === undefined) {
+    expect(planned.epochMilliseconds, 'no arrival time told, while the planned arrival was ahead').toBeLessThan(stepAt.getTime());
+    return;
+  }
   const step = Temporal.Instant.fromEpochMilliseconds(stepAt.getTime()).toZonedDateTimeISO(ZONE);
   const ahead = (minutesOfClock(told) - (step.hour * 60 + step.minute) + 1440) % 1440;
   expect(ahead, `arrival ${told} after the step at ${step.toPlainTime().toString()}`).toBeGreaterThanOrEqual(1);
@@ -217,11 +225,15 @@ beforeAll(async () => {
   // Ahead (the ETA is after the tap) and on the day, even late in the evening.
   const latest = now.with({ hour: 23, minute: 0, second: 0, millisecond: 0 });
   const ahead = Temporal.ZonedDateTime.compare(now.add({ minutes: 40 }), latest) < 0 ? now.add({ minutes: 40 }).round({ smallestUnit: 'minute', roundingMode: 'ceil', roundingIncrement: 5 }) : latest;
+  const lastStart = now.with({ hour: 23, minute: 45, second: 0, millisecond: 0 });
+  const laterOn = Temporal.ZonedDateTime.compare(ahead.add({ minutes: 90 }), lastStart) < 0 ? ahead.add({ minutes: 90 }) : lastStart;
+  // The third visit turns overdue 40 s from now: on a run in the first quarter hour after Brisbane's midnight it would
+  // be yesterday's, and this file fails (as day-as-it-happens.test.ts, whose overdue visit is 25 min ago, does).
   const overdueStart = now.subtract({ minutes: OVERDUE_AFTER_MINUTES }).add({ seconds: OVERDUE_LEAD_SECONDS }).round({ smallestUnit: 'second', roundingMode: 'floor' });
   overdueFrom = overdueStart.epochMilliseconds + OVERDUE_AFTER_MINUTES * 60_000;
   [day, smsDay] = await Promise.all([
     bookToday(byEmail, sandboxApiUrl(emailSandboxPort), [
-      { starts: ahead, withEmail: true }, { starts: ahead.add({ minutes: 90 }) }, { starts: overdueStart },
+      { starts: ahead, withEmail: true }, { starts: laterOn }, { starts: overdueStart },
     ]),
     bookToday(bySms, sandboxApiUrl(smsSandboxPort), [{ starts: ahead }]),
   ]);
@@ -278,17 +290,17 @@ describe('a day of visits, on the phone and at the desk', () => {
     const business = day.business.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(headers).toMatch(new RegExp(`^From: "?${business}"? <[^>]+>$`, 'm'));
     expect(headers).toMatch(new RegExp(`^Subject: ${day.practitionerFirstName} from ${business} is on the way$`, 'm'));
-    const sentence = new RegExp(`Your practitioner ${day.practitionerFirstName} from ${business} is on the way and should arrive at about (\\d{1,2}:\\d\\d [ap]m)\\.`);
+    const sentence = new RegExp(`Your practitioner ${day.practitionerFirstName} from ${business} is on the way(?: and should arrive at about (\\d{1,2}:\\d\\d [ap]m))?\\.`);
     expect(email).toMatch(sentence);
-    expect(email).toContain(`Hello ${done.patient.first_name},`);
-    const told = sentence.exec(email)![1];
+    expect([done.patient.first_name, done.patient.preferred_first_name].map((name) => `Hello ${name},`)).toContainEqual(/^Hello .*,$/m.exec(email)![0]);
+    const told = sentence.exec(email)![1] as string | undefined;
     // After the tap: the planned arrival (the phone gives no position: see awayFrom's KNOWN DEFECT), or once the phone may
     // give one, the tap plus the travel from 4 km off; the visit's change log says the same time.
-    expectArrivalAfter(told, onMyWayAt);
+    expectArrivalAfter(told, onMyWayAt, done.starts);
     const coordinatorApi = await apiAs(byEmail.url, COORDINATOR);
     const { versions } = await coordinatorApi<{ versions: { object_changes: Record<string, unknown[]> }[] }>(`/appointments/${done.id}/extra_details`);
     expect(versions.map((version) => version.object_changes.eta_message?.[1]).filter(Boolean))
-      .toEqual([expect.stringMatching(new RegExp(`^ETA message sent by email at \\d\\d:\\d\\d \\(arrival about ${told}\\)$`))]);
+      .toEqual([expect.stringMatching(new RegExp(`^ETA message sent by email at \\d\\d:\\d\\d ${told ? `\\(arrival about ${told}\\)` : '\\(no arrival time told\\)'}$`))]);
 
     // Once: the coordinator reopens the visit from its details on the desk, the practitioner taps On my way again.
     await block.click();
@@ -377,10 +389,10 @@ describe('with SMS configured', () => {
       expect(text.to).toBe(mobile);
       expect(text.from).toBe(sms.env.SMS_FROM);
       const business = smsDay.business.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const body = new RegExp(`^Your practitioner ${smsDay.practitionerFirstName} from ${business} is on the way and should arrive at about (\\d{1,2}:\\d\\d [ap]m)\\.`
+      const body = new RegExp(`^Your practitioner ${smsDay.practitionerFirstName} from ${business} is on the way(?: and should arrive at about (\\d{1,2}:\\d\\d [ap]m))?\\.`
         + '( Questions: [^.]+\\.)? Stop messages: http\\S+/client/reminders/unsubscribe\\?token=\\S+$');
       expect(text.body).toMatch(body);
-      expectArrivalAfter(body.exec(text.body)![1], tappedAt);
+      expectArrivalAfter(body.exec(text.body)![1] as string | undefined, tappedAt, visit.starts);
       // Nothing to tap twice: once On my way, the visit's next step is Arrived (a repeated or retried step is the API
       // tests' and the first test's).
       expect(await stop.getByRole('button', { name: 'On my way' }).count()).toBe(0);
