@@ -6,7 +6,8 @@
 // On my way sends the client the ETA message: by email to a real SMTP sink (SMS not configured), from the business,
 // naming the practitioner and an arrival time, once — the coordinator reopening the visit and the practitioner tapping
 // On my way again sends nothing more; and on a second server with SMS configured, by text to a stand-in of the SMS
-// API on a loopback port. axe finds no serious issue on the run sheet or the schedule with the day's states.
+// API on a loopback port. axe finds no serious issue on the run sheet or the schedule with the day's states (but two
+// known ones of finished visits' blocks in the lanes: see withoutKnownDeskDefects).
 // The steps taken without signal (kept across a reload, sent in order once each with their times) are
 // run-sheet-offline.test.ts's; the overdue mark going once a visit is Arrived is day-as-it-happens.test.ts's.
 //
@@ -280,7 +281,8 @@ describe('a day of visits, on the phone and at the desk', () => {
     await stop.getByRole('button', { name: 'On my way' }).click();
     onMyWayAt = new Date();
     await expectStop(stop, 'on_my_way');
-    const toClient = () => mail.messages().filter((message) => new RegExp(`^To: .*${done.patient.email!.replace(/[.+]/g, '\\$&')}`, 'mi').test(message));
+    const to = new RegExp(`^To: <?${done.patient.email!.replace(/[.+]/g, '\\$&')}>?\r?$`, 'mi');
+    const toClient = () => mail.messages().filter((message) => to.test(message));
     await Promise.all([
       expect.poll(() => block.getAttribute('data-state'), ON_THE_DESK).toBe('on_my_way'),
       expect.poll(() => toClient().length, { timeout: 20_000, interval: 250 }).toBe(1),
