@@ -177,10 +177,10 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
             );
           })}
           {plan.end && (
-            <>
-              {plan.returnLeg && <LegRow text={`${about}${formatLeg(plan.returnLeg)}`} />}
-              <PlaceRow kind="End" place={plan.end} time={plan.backAt} timeWord="back by" zone={zone} />
-            </>
+            <PlaceRow
+              kind="End" place={plan.end} time={plan.backAt} timeWord="back by" zone={zone}
+              leg={plan.returnLeg ? `${about}${formatLeg(plan.returnLeg)}` : null}
+            />
           )}
         </ol>
       </div>
@@ -230,17 +230,23 @@ function LegRow({ text }: { text: string }) {
   );
 }
 
-function PlaceRow({ kind, place, time, timeWord, zone }: { kind: 'Start' | 'End'; place: RoutePlace; time: string | null; timeWord: string; zone: string }) {
+/** The day's start or end; `leg`: the travel to it (the way back), in the end's item as each stop's is in the stop's. */
+function PlaceRow({ kind, place, time, timeWord, zone, leg = null }: {
+  kind: 'Start' | 'End'; place: RoutePlace; time: string | null; timeWord: string; zone: string; leg?: string | null;
+}) {
   return (
-    <li data-testid={`run-sheet-${kind.toLowerCase()}`} className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md border-2 border-slate-900 bg-white text-xs font-semibold dark:bg-slate-900" aria-hidden="true">
-        {kind === 'Start' ? 'S' : 'E'}
-      </span>
-      <span>
-        {kind} at <span className="font-medium">{place.name}</span>
-        {time && <> · {timeWord} {formatTime(time, zone)}</>}
-        {place.geo_precision && <PointPrecision precision={place.geo_precision} className="ml-1.5" />}
-      </span>
+    <li data-testid={`run-sheet-${kind.toLowerCase()}`}>
+      {leg && <LegRow text={leg} />}
+      <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-md border-2 border-slate-900 bg-white text-xs font-semibold dark:bg-slate-900" aria-hidden="true">
+          {kind === 'Start' ? 'S' : 'E'}
+        </span>
+        <span>
+          {kind} at <span className="font-medium">{place.name}</span>
+          {time && <> · {timeWord} {formatTime(time, zone)}</>}
+          {place.geo_precision && <PointPrecision precision={place.geo_precision} className="ml-1.5" />}
+        </span>
+      </div>
     </li>
   );
 }

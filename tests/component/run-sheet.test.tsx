@@ -105,6 +105,10 @@ describe("a practitioner's run sheet", () => {
     expect(within(sheet).getByTestId('run-sheet-start')).toHaveTextContent(/^SStart at Home · leave 08:40Approximate: street only/);
     expect(within(sheet).getByTestId('run-sheet-end')).toHaveTextContent('End at Home · back by 12:15');
     expect(text(within(sheet).getAllByTestId('run-sheet-leg'))).toEqual(['↓Travel 10 min · 4.2 km', '↓Travel 7 min · 3.2 km', '↓Travel 15 min · 12 km']);
+    // The way back is in the end's item, as each stop's leg is in its stop's: the list holds items only (axe: a <p>
+    // straight in an <ol> is a serious issue).
+    expect([...within(sheet).getByRole('list', { name: 'Stops in visiting order' }).children].map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI']);
+    expect(within(sheet).getByTestId('run-sheet-end')).toHaveTextContent(/^↓Travel 15 min · 12 kmEEnd at Home · back by 12:15Approximate/);
 
     // The visit's own address, from its details; the client's phones as tel: links; directions in three apps.
     await waitFor(() => expect(within(stops[1]).getByTestId('run-sheet-address')).toHaveTextContent('3 High St, Toowong QLD 4066, Australia'));
