@@ -64,8 +64,11 @@ export interface BuildOptions {
 /** What a caller's X-Request-Id may be to be kept: no spaces or control characters to forge log lines with. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** Browser features the app never uses, refused for it and anything it embeds. */
-const PERMISSIONS_POLICY = 'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), '
+/**
+ * Browser features the app never uses, refused for it and anything it embeds; the location is the app's own only (the
+ * run sheet's steps send the phone's position when the practitioner allows it).
+ */
+const PERMISSIONS_POLICY = 'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(self), gyroscope=(), '
   + 'magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=()';
 
 export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }: BuildOptions): Promise<FastifyInstance> {

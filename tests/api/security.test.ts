@@ -317,7 +317,9 @@ describe('headers', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['x-frame-options'] ?? 'DENY').toBe('DENY');
       expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-      for (const feature of ['geolocation', 'camera', 'microphone', 'payment']) expect(String(response.headers['permissions-policy'])).toContain(`${feature}=()`);
+      for (const feature of ['camera', 'microphone', 'payment']) expect(String(response.headers['permissions-policy'])).toContain(`${feature}=()`);
+      // The location for the app itself only (the run sheet), never for anything it embeds.
+      expect(String(response.headers['permissions-policy'])).toContain('geolocation=(self)');
     }
   });
 
@@ -386,7 +388,7 @@ describe('security headers on the real server', () => {
         expect(headers.get('x-content-type-options'), path).toBe('nosniff');
         expect(headers.get('referrer-policy'), path).toBe('no-referrer');
         expect(headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
-        expect(headers.get('permissions-policy'), path).toContain('geolocation=()');
+        expect(headers.get('permissions-policy'), path).toContain('geolocation=(self)');
         expect(headers.get('strict-transport-security'), `${path}: no HSTS over plain HTTP`).toBeNull();
         expect(headers.get('x-powered-by'), path).toBeNull();
         expect(headers.get('x-request-id'), path).toBeTruthy();

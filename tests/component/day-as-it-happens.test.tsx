@@ -80,7 +80,9 @@ describe('the day schedule as it happens', () => {
     const pat = await lane('Pat Nguyen');
     const done = blockOf(pat, 'Ada Done');
     expect(done).toHaveAttribute('data-state', 'done');
-    expect(done).toHaveAttribute('aria-label', '08:00 Ada Done (Home visit), Done (Arrived 08:12 · Done 08:58)');
+    // The name holds the block's visible words (WCAG 2.5.3); the tooltip keeps every step's time.
+    expect(done).toHaveAttribute('aria-label', '08:00 Ada Done (Home visit), Done 08:12–08:58');
+    expect(done.getAttribute('title')).toContain('Done (Arrived 08:12 · Done 08:58)');
     expect(within(done).getByTestId('block-actual')).toHaveTextContent('Done 08:12–08:58');
     const arrived = blockOf(pat, 'Ben Arrived');
     expect(arrived).toHaveAttribute('data-state', 'arrived');

@@ -6,8 +6,7 @@
 // On my way sends the client the ETA message: by email to a real SMTP sink (SMS not configured), from the business,
 // naming the practitioner and an arrival time, once — the coordinator reopening the visit and the practitioner tapping
 // On my way again sends nothing more; and on a second server with SMS configured, by text to a stand-in of the SMS
-// API on a loopback port. axe finds no serious issue on the run sheet or the schedule with the day's states (but two
-// known ones of finished visits' blocks in the lanes: see withoutKnownDeskDefects).
+// API on a loopback port. axe finds no serious issue on the run sheet or the schedule with the day's states.
 // The steps taken without signal (kept across a reload, sent in order once each with their times) are
 // run-sheet-offline.test.ts's; the overdue mark going once a visit is Arrived is day-as-it-happens.test.ts's.
 //
@@ -17,7 +16,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
-import { describeFindings, seriousViolations, type AxeFinding } from './support/axe';
+import { describeFindings, seriousViolations } from './support/axe';
 import { launchBrowser, logIn } from './support/browser';
 import { idOfLink, sandboxApiUrl, sandboxGet, sandboxPatch, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
 import { freePort, startProduct, type RunningProduct } from './support/server';
@@ -105,13 +104,7 @@ async function bookToday(product: RunningProduct, sandbox: string, wanted: { sta
   return { business: business.name, practitionerFirstName: inSandbox.first_name, visits };
 }
 
-/**
- * A phone's position about 4 km west of a client's point (the practitioner setting out). KNOWN DEFECT, reported, not
- * fixed here: the server's Permissions-Policy says geolocation=() (server/src/app.ts, asserted by
- * tests/api/security.test.ts), so the browser refuses the run sheet's request for the position and every step goes
- * without one — no "arrived far from the client", and the ETA is always the planned arrival. The contexts grant the
- * position anyway, so this file follows the fix (geolocation=(self)) without a change.
- */
+/** A phone's position about 4 km west of a client's point (the practitioner setting out). */
 const awayFrom = (patient: SandboxPatient) => ({ latitude: patient.latitude! + 0.01, longitude: patient.longitude! - 0.04, accuracy: 20 });
 
 async function openPage(product: RunningProduct, email: string, viewport: { width: number; height: number }, geolocation?: { latitude: number; longitude: number }) {
@@ -179,28 +172,6 @@ function expectArrivalAfter(told: string | undefined, stepAt: Date, planned: Tem
   const ahead = (minutesOfClock(told) - (step.hour * 60 + step.minute) + 1440) % 1440;
   expect(ahead, `arrival ${told} after the step at ${step.toPlainTime().toString()}`).toBeGreaterThanOrEqual(1);
   expect(ahead).toBeLessThanOrEqual(120);
-}
-
-/**
- * KNOWN DEFECTS of the day's lanes (src/features/appointments/DaySchedule.tsx), found by this file and reported, not
- * fixed here: a finished visit's block (Done, Could not attend) is drawn at 75 % opacity, so its white words on a
- * light appointment-type colour fall under 4.5:1 (color-contrast); and its visible "Done 19:31–19:48" is not part of
- * its accessible name, which says "Done (On my way … · Arrived 19:31 · Done 19:48)" (label-content-name-mismatch,
- * WCAG 2.5.3). Only these two rules, and only on finished visits' blocks, are let through; remove this once fixed.
- */
-async function withoutKnownDeskDefects(page: Page, findings: AxeFinding[]): Promise<AxeFinding[]> {
-  const kept: AxeFinding[] = [];
-  for (const finding of findings) {
-    if (finding.id !== 'color-contrast' && finding.id !== 'label-content-name-mismatch') {
-      kept.push(finding);
-      continue;
-    }
-    const states = await page.evaluate((targets) => targets.map((target) =>
-      document.querySelector(target)?.closest('[data-testid="schedule-block"]')?.getAttribute('data-state') ?? null), finding.targets);
-    const elsewhere = finding.targets.filter((_, index) => states[index] !== 'done' && states[index] !== 'could_not_attend');
-    if (elsewhere.length) kept.push({ ...finding, targets: elsewhere });
-  }
-  return kept;
 }
 
 let mail: SmtpSink;
@@ -296,8 +267,8 @@ describe('a day of visits, on the phone and at the desk', () => {
     expect(email).toMatch(sentence);
     expect([done.patient.first_name, done.patient.preferred_first_name].map((name) => `Hello ${name},`)).toContainEqual(/^Hello .*,$/m.exec(email)![0]);
     const told = sentence.exec(email)![1] as string | undefined;
-    // After the tap: the planned arrival (the phone gives no position: see awayFrom's KNOWN DEFECT), or once the phone may
-    // give one, the tap plus the travel from 4 km off; the visit's change log says the same time.
+    // After the tap: the tap plus the travel from 4 km off (or the planned arrival, should the phone give no position);
+    // the visit's change log says the same time.
     expectArrivalAfter(told, onMyWayAt, done.starts);
     const coordinatorApi = await apiAs(byEmail.url, COORDINATOR);
     const { versions } = await coordinatorApi<{ versions: { object_changes: Record<string, unknown[]> }[] }>(`/appointments/${done.id}/extra_details`);
@@ -350,7 +321,8 @@ describe('a day of visits, on the phone and at the desk', () => {
       expect.poll(() => missedBlock.getAttribute('data-state'), ON_THE_DESK).toBe('could_not_attend'),
     ]);
     expect(await block.getByTestId('block-actual').textContent()).toMatch(/^Done \d\d:\d\d–\d\d:\d\d$/);
-    expect(await block.getAttribute('aria-label')).toMatch(/, Done \(On my way \d\d:\d\d · Arrived \d\d:\d\d · Done \d\d:\d\d\)/);
+    expect(await block.getAttribute('aria-label')).toMatch(/, Done \d\d:\d\d–\d\d:\d\d/);
+    expect(await block.getAttribute('title')).toMatch(/Done \(On my way \d\d:\d\d · Arrived \d\d:\d\d · Done \d\d:\d\d\)/);
     expect(await missedBlock.getAttribute('aria-label')).toMatch(/Could not attend/);
     // The third visit, never checked in, turns overdue as the clock passes its planned start + 15 min.
     const banner = desk.page.getByTestId('overdue-banner');
@@ -360,7 +332,7 @@ describe('a day of visits, on the phone and at the desk', () => {
     expect(await blockOf(desk.page, overdue).getAttribute('data-overdue')).toBe('true');
     expect(await banner.textContent()).toMatch(/^1 visit has not started:/);
     expect(await desk.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-    expect(describeFindings('day schedule (1,280 px)', await withoutKnownDeskDefects(desk.page, await seriousViolations(desk.page)))).toEqual([]);
+    expect(describeFindings('day schedule (1,280 px)', await seriousViolations(desk.page))).toEqual([]);
 
     // What the server kept: the note, the reason; and no message to the client not visited.
     const api = await apiAs(byEmail.url, COORDINATOR);

@@ -74,7 +74,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
   const fixedBefore = useFixedBeforeMinutes(canPlanRoutes(user?.role));
   const arrival = arrivalOf(appointment);
   const todayStarts = todayIn(timeZone).toZonedDateTime({ timeZone }).epochMilliseconds;
-  const arrivalFixed = appointment.route_id === null && Date.parse(arrival) >= todayStarts ? fixedVisitReason(arrival, fixedBefore) : null;
+  const arrivalFixed = appointment.route_id === null && Date.parse(arrival) >= todayStarts ? fixedVisitReason({ arrival, visitState: appointment.visit_state }, fixedBefore) : null;
 
   return (
     <>

@@ -174,7 +174,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const drag = useScheduleDrag({
     layout,
     enabled: onMoveVisit !== undefined,
-    movable: (block) => fixedVisitReason(arrivalOf(block.appointment), fixedBeforeMinutes) === null,
+    movable: (block) => fixedVisitReason({ arrival: arrivalOf(block.appointment), visitState: block.appointment.visit_state }, fixedBeforeMinutes) === null,
     onDrop: (block: ScheduleBlock, fromPractitionerId: number, target: DragTarget) => {
       const { appointment } = block;
       const move: ScheduleMove = {};
@@ -258,7 +258,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const short = block.to - block.from < SHORT_VISIT_MINUTES;
                     const moving = outline?.appointmentId === appointment.id;
                     const held = drag.heldId === appointment.id && !moving;
-                    const fixed = onMoveVisit ? fixedVisitReason(arrivalOf(appointment), fixedBeforeMinutes) : null;
+                    const fixed = onMoveVisit ? fixedVisitReason({ arrival: arrivalOf(appointment), visitState: appointment.visit_state }, fixedBeforeMinutes) : null;
                     const dragHint = fixed ?? (onMoveVisit ? 'Drag to move it to another time or practitioner.' : null);
                     const inLeave = onLeave?.has(appointment.id) ?? false;
                     const partner = partnerOf(appointment);
@@ -267,7 +267,9 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const actual = actualLine(appointment, zone);
                     const state = appointment.visit_state ?? 'not_started';
                     const stateText = stateWords(appointment, zone, overdueMinutes);
-                    const described = `${name}${type ? ` (${type})` : ''}${stateText ? `, ${stateText}` : ''}${partner ? `, two-carer visit ${withPartnerText(partner)}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    // The block's visible words are part of its name (WCAG 2.5.3): a finished visit's "Done 09:02–09:48".
+                    const spokenState = actual ?? stateText;
+                    const described = `${name}${type ? ` (${type})` : ''}${spokenState ? `, ${spokenState}` : ''}${partner ? `, two-carer visit ${withPartnerText(partner)}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -286,7 +288,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         title={`${times} ${name}${type ? ` (${type})` : ''}${stateText ? `\n${stateText}` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
-                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : state === 'done' || state === 'could_not_attend' ? 'opacity-75' : ''} ${overdueMinutes !== undefined ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
+                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${overdueMinutes !== undefined ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{
                           left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color,
                           ...(inLeave ? { backgroundImage: LEAVE_STRIPES } : {}),

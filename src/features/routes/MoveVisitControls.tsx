@@ -15,7 +15,7 @@ type Panel = 'closed' | 'move' | 'insert';
 export function MoveVisitControls({ appointment, timeZone }: { appointment: Appointment; timeZone: string }) {
   const [panel, setPanel] = useState<Panel>('closed');
   const close = () => setPanel('closed');
-  const fixed = fixedVisitReason(arrivalOf(appointment), useFixedBeforeMinutes());
+  const fixed = fixedVisitReason({ arrival: arrivalOf(appointment), visitState: appointment.visit_state }, useFixedBeforeMinutes());
   return (
     <div data-testid="move-visit-controls" className="space-y-3">
       {(panel === 'closed' || fixed) && (

@@ -8,7 +8,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
-import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
+import { fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
 import { travelProviderFor } from '../schedule';
 import { lockPartners } from './writes';
 import { loadRuleBook, refuseHardBreaks, type RuleWarning } from '../schedule';
@@ -104,7 +104,7 @@ export class AppointmentsService {
       const todayStarts = Temporal.Now.zonedDateTimeISO(businessZone).startOfDay().epochMilliseconds;
       const current = appointment.arrive_at ?? appointment.starts_at;
       const changing = current.getTime() !== arriveAt.epochMilliseconds && current.getTime() >= todayStarts;
-      if (changing && isFixedStart(current, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
+      if (changing && isFixedVisit(appointment, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
       if (changing && arriveAt.epochMilliseconds <= until) {
         throw invalid(`arrive_at: the arrival cannot be a time that has passed or is within ${settings.fixed_before_minutes} minutes from now.`);
       }

@@ -23,6 +23,10 @@ export const fixedUntil = (settings: Pick<OptimizationSettingsValues, 'fixed_bef
 /** Whether a visit starting at `start` (its arrival, else its booked start) is fixed. */
 export const isFixedStart = (start: Date, until: number) => start.getTime() <= until;
 
+/** Whether a visit is fixed: its practitioner has stepped it (set off, arrived, …) or it starts before `until`. */
+export const isFixedVisit = (visit: { arrive_at: Date | null; starts_at: Date; visit_state: string }, until: number) =>
+  visit.visit_state !== 'not_started' || isFixedStart(visit.arrive_at ?? visit.starts_at, until);
+
 export const fixedVisitMessage = (minutes: number) =>
   `This visit has started (or starts within ${minutes} minutes): its time and practitioner stay as they are.`;
 

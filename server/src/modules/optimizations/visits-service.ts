@@ -24,7 +24,7 @@ import type { DbOrTx } from '../../db/client';
 import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } from './routes-repository';
 import { clearAppointmentRoute, lockPartners, moveAppointment, updateRoutedVisits, type VisitMove } from '../appointments';
 import { markRoutesStale } from './routes-service';
-import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
+import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
 import { availabilityWindows, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, instantOfSeconds, refuseHardBreaks, type RuleWarning, travelProviderFor } from '../schedule';
 import { businessTimeZone } from '../business-account';
 
@@ -78,7 +78,7 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
     const settings = await optimizationSettingsOf(tx, business);
     const until = fixedUntil(settings);
     const moving = practitionerId !== appointment.practitioner_id || (newStart !== undefined && newStart.getTime() !== (appointment.arrive_at ?? appointment.starts_at).getTime());
-    if (moving && isFixedStart(appointment.arrive_at ?? appointment.starts_at, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
+    if (moving && isFixedVisit(appointment, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
     if (newStart !== undefined && moving && isFixedStart(newStart, until)) throw invalid(fixedTimeMessage(settings.fixed_before_minutes));
 
     const length = appointment.ends_at.getTime() - appointment.starts_at.getTime();
