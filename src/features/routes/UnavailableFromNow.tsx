@@ -64,13 +64,11 @@ function UnavailableDialog({ practitionerId, practitionerName, timeZone, onClose
     const words = reason === 'Other' ? other.trim() || 'Other' : reason;
     mark.mutate({ practitioner_id: practitionerId, from_time: from, reason: words, practitionerName }, { onSuccess: onMarked });
   };
+  // ModalFrame puts Close after it (a Cancel beside it would be the same button twice).
   const footer = (
-    <>
-      <Button variant="secondary" size="sm" onClick={onClose}>Cancel</Button>
-      <Button type="submit" form={`${ids}-form`} size="sm" busy={mark.isPending}>
-        {mark.isPending ? 'Saving…' : 'Mark unavailable and re-plan'}
-      </Button>
-    </>
+    <Button type="submit" form={`${ids}-form`} size="sm" busy={mark.isPending}>
+      {mark.isPending ? 'Saving…' : 'Mark unavailable and re-plan'}
+    </Button>
   );
   return (
     <ModalFrame title={`${practitionerName} is unavailable`} onClose={onClose} footer={footer} testId="unavailable-dialog">
