@@ -81,7 +81,7 @@ describe('the day schedule as it happens', () => {
     const done = blockOf(pat, 'Ada Done');
     expect(done).toHaveAttribute('data-state', 'done');
     // The name holds the block's visible words (WCAG 2.5.3); the tooltip keeps every step's time.
-    expect(done).toHaveAttribute('aria-label', '08:00 Ada Done (Home visit), Done 08:12–08:58');
+    expect(done).toHaveAttribute('aria-label', '08:00 Ada Done Done 08:12–08:58 (Home visit)');
     expect(done.getAttribute('title')).toContain('Done (Arrived 08:12 · Done 08:58)');
     expect(within(done).getByTestId('block-actual')).toHaveTextContent('Done 08:12–08:58');
     const arrived = blockOf(pat, 'Ben Arrived');

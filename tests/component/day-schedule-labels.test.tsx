@@ -52,8 +52,8 @@ describe('the day schedule', () => {
     const [pat, sam] = screen.getAllByTestId('schedule-lane');
     const inLane = (lane: HTMLElement) => within(lane).getAllByTestId('schedule-block').find((button) => button.textContent?.includes('Margaret Jones'))!;
     expect(within(inLane(pat)).getByTestId('two-carer')).toHaveTextContent('Two-carer visit with Sam Lee');
-    expect(inLane(pat)).toHaveAccessibleName('09:00 Margaret Jones (Home visit), two-carer visit with Sam Lee');
-    expect(inLane(sam)).toHaveAccessibleName('09:00 Margaret Jones (Home visit), two-carer visit with Pat Nguyen');
+    expect(inLane(pat)).toHaveAccessibleName('09:00 Margaret Jones Two-carer visit with Sam Lee (Home visit)');
+    expect(inLane(sam)).toHaveAccessibleName('09:00 Margaret Jones Two-carer visit with Pat Nguyen (Home visit)');
     expect(inLane(sam).title).toContain('Two-carer visit with Pat Nguyen');
     // Only the pair carries the mark.
     expect(screen.getAllByTestId('two-carer')).toHaveLength(2);
@@ -68,7 +68,7 @@ describe('the day schedule', () => {
     fake.travel = [travel(1, false), travel(2, true)];
     const view = renderDaySchedule();
     await waitFor(() => expect(screen.getAllByTestId('block-on-leave')).toHaveLength(1));
-    expect(block('Bert Smith')).toHaveAccessibleName('10:30 Bert Smith (Home visit), booked while the practitioner is on leave');
+    expect(block('Bert Smith')).toHaveAccessibleName('10:30 Bert Smith On leave (Home visit), booked while the practitioner is on leave');
     expect(within(block('Bert Smith')).getByTestId('block-on-leave')).toHaveTextContent('On leave');
     expect(block('Bert Smith').title).toMatch(/Booked while the practitioner is on leave: reassign it\./);
     expect(within(block('Margaret Jones')).queryByTestId('block-on-leave')).toBeNull();

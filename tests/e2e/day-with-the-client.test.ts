@@ -321,7 +321,7 @@ describe('a day of visits, on the phone and at the desk', () => {
       expect.poll(() => missedBlock.getAttribute('data-state'), ON_THE_DESK).toBe('could_not_attend'),
     ]);
     expect(await block.getByTestId('block-actual').textContent()).toMatch(/^Done \d\d:\d\d–\d\d:\d\d$/);
-    expect(await block.getAttribute('aria-label')).toMatch(/, Done \d\d:\d\d–\d\d:\d\d/);
+    expect(await block.getAttribute('aria-label')).toMatch(/ Done \d\d:\d\d–\d\d:\d\d/);
     expect(await block.getAttribute('title')).toMatch(/Done \(On my way \d\d:\d\d · Arrived \d\d:\d\d · Done \d\d:\d\d\)/);
     expect(await missedBlock.getAttribute('aria-label')).toMatch(/Could not attend/);
     // The third visit, never checked in, turns overdue as the clock passes its planned start + 15 min.

@@ -15,7 +15,8 @@ import type { Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from './support/api';
-import { logIn, newPage } from './support/browser';
+import { describeFindings, seriousViolations } from './support/axe';
+import { logIn } from './support/browser';
 import { demoWeekday } from './support/demoDay';
 import { useProductAndBrowser } from './support/running';
 import { sandboxApiUrl, sandboxPatch } from './support/sandbox';
@@ -150,8 +151,10 @@ beforeAll(async () => {
 }, 240_000);
 
 async function openToday(width: number, height: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(running.browser, running.product.url);
-  await page.setViewportSize({ width, height });
+  // bypassCSP: axe is injected as an inline script, which the product's CSP forbids.
+  const context = await running.browser.newContext({ baseURL: running.product.url, bypassCSP: true, timezoneId: 'Australia/Brisbane', locale: 'en-AU', viewport: { width, height } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
   await logIn(page, 'staff@demo.test');
   await page.goto(`/appointments?view=schedule&start=${TODAY}&end=${TODAY}`);
   await page.getByTestId('schedule-lane').filter({ hasText: sick.name }).first().waitFor();
@@ -177,6 +180,7 @@ describe('a practitioner falls sick at about 11:00', () => {
       await phoneDialog.getByRole('button', { name: 'Mark unavailable and re-plan' }).waitFor();
       await phone.page.screenshot({ path: 'tmp/replan-today-390-unavailable.png' });
       expect(await phoneDialog.getByRole('button').allInnerTexts()).toEqual(['', 'Mark unavailable and re-plan', 'Close']);
+      expect(describeFindings('Unavailable dialog (390 px)', await seriousViolations(phone.page))).toEqual([]);
       await phoneDialog.getByRole('button', { name: 'Close', exact: true }).click();
       await phoneDialog.waitFor({ state: 'detached' });
 
@@ -208,6 +212,7 @@ describe('a practitioner falls sick at about 11:00', () => {
         return { name: match![1], before: match![2], after: match![3] };
       });
       const count = told.length;
+      expect(describeFindings('proposal with the clients to tell (1,280 px)', await seriousViolations(page))).toEqual([]);
       expect(await optimise.getByText(`Clients whose arrival moves by 15 min or more (${count})`).count()).toBe(1);
       const tick = optimise.getByTestId('tell-clients');
       expect(await tick.isChecked()).toBe(true);
@@ -250,6 +255,9 @@ describe('a practitioner falls sick at about 11:00', () => {
       const sickBlocks = await sickLane.getByTestId('schedule-block').evaluateAll((blocks) => blocks.map((block) => block.getAttribute('aria-label')!));
       expect(sickBlocks).toHaveLength(2);
       for (const item of afternoon) expect(sickBlocks.some((label) => label.includes(item.client.full_name))).toBe(false);
+      // The sick practitioner's lane says so, and offers no second "Unavailable from now".
+      await expect.poll(() => sickLane.getByTestId('lane-away').textContent()).toBe(`On leave from ${from} (Sick)`);
+      expect(await sickLane.getByLabel(`Mark ${sick.name} unavailable from now`).count()).toBe(0);
       await page.screenshot({ path: 'tmp/replan-today-1280-applied.png', fullPage: true });
     } finally {
       await phone.close();

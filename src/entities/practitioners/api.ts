@@ -46,6 +46,12 @@ export async function fetchPractitionerLeave(api: ApiClient, practitionerId: num
   return unwrap(result, 'An error has occurred. Could not load the leave.').leave;
 }
 
+/** Every practitioner's leave overlapping a day (yyyy-MM-dd in the business's zone). */
+export async function fetchLeaveOfDay(api: ApiClient, date: string): Promise<PractitionerLeave[]> {
+  const result = await api.GET('/practitioner_leave', { params: { query: { start_date: date, end_date: date } } });
+  return unwrap(result, 'An error has occurred. Could not load the leave.').leave;
+}
+
 export async function createLeave(api: ApiClient, input: LeaveInput): Promise<PractitionerLeave> {
   return unwrap(await api.POST('/practitioner_leave', { body: input }), LEAVE_SAVE_ERROR).leave;
 }

@@ -16,13 +16,14 @@ import { fixedVisitReason } from '../../lib/fixedVisits';
 import { openAppointmentModal } from '../../app/modalStore';
 import { Icon } from '../../ui/Icon';
 import type { AppointmentSummary } from '../../entities/appointments/api';
-import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, partnerOf, twoCarerText, withPartnerText } from '../../entities/appointments/facts';
+import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, partnerOf, twoCarerText } from '../../entities/appointments/facts';
 import { clockOf, layoutSchedule, type ScheduleBlock, type ScheduleFit } from './scheduleLayout';
 import { TwoCarerMark } from '../../ui/TwoCarerMark';
 import { actualTimesText } from '../../ui/VisitSteps';
 import { STATE_LABELS } from '../../machines/visitSteps';
 import { lateWords, practitionerLateness } from '../../entities/appointments/desk';
 import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
+import { textColorOn } from '../../lib/contrast';
 
 /** A move by hand, as the server takes it: only what changes. */
 export interface ScheduleMove {
@@ -267,9 +268,11 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const actual = actualLine(appointment, zone);
                     const state = appointment.visit_state ?? 'not_started';
                     const stateText = stateWords(appointment, zone, overdueMinutes);
-                    // The block's visible words are part of its name (WCAG 2.5.3): a finished visit's "Done 09:02–09:48".
-                    const spokenState = actual ?? stateText;
-                    const described = `${name}${type ? ` (${type})` : ''}${spokenState ? `, ${spokenState}` : ''}${partner ? `, two-carer visit ${withPartnerText(partner)}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    const background = appointment.appointment_type?.color || color;
+                    // The name starts with the block's visible words in their order (WCAG 2.5.3): "09:00 Ada Done 09:02–09:48
+                    // Two-carer visit with Sam On leave", then what the marks and colours say.
+                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${inLeave ? ' On leave' : ''}`;
+                    const described = `${visible}${type ? ` (${type})` : ''}${stateText && !actual ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -290,7 +293,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           short ? '' : 'overflow-hidden'
                         } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${overdueMinutes !== undefined ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{
-                          left: percent(block.from), width: width(block.from, block.to), backgroundColor: appointment.appointment_type?.color || color,
+                          left: percent(block.from), width: width(block.from, block.to), backgroundColor: background, color: textColorOn(background),
                           ...(inLeave ? { backgroundImage: LEAVE_STRIPES } : {}),
                         }}
                       >
@@ -304,9 +307,10 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{stateText ? ` · ${stateText}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
                           </span>
                         ) : (
+                          // The spaces between the lines keep the words apart in the text read out (WCAG 2.5.3: it is the name's start).
                           <>
-                            <span className="block font-semibold tabular-nums">{outside ? '⚠ ' : ''}{time}</span>
-                            <span className={`block truncate ${state === 'could_not_attend' ? 'line-through' : ''}`}>{name}</span>
+                            <span className="block font-semibold tabular-nums">{outside && <span aria-hidden="true">⚠ </span>}{time}</span>{' '}
+                            <span className={`block truncate ${state === 'could_not_attend' ? 'line-through' : ''}`}>{name}</span>{' '}
                             {actual && <span data-testid="block-actual" className="block truncate font-medium tabular-nums">{actual}</span>}
                             {partner && <TwoCarerMark partner={partner} />}
                           </>

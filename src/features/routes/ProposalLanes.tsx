@@ -8,6 +8,7 @@ import { Icon } from '../../ui/Icon';
 import { TwoCarerMark } from '../../ui/TwoCarerMark';
 import { withPartnerText } from '../../entities/appointments/facts';
 import { formatMinutes } from '../../entities/routes/dayPlan';
+import { textColorOn } from '../../lib/contrast';
 
 type Lane = OptimizationProposal['lanes'][number];
 export type LaneSide = 'before' | 'after';
@@ -55,7 +56,8 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
   for (let minute = axis.from; minute <= axis.to; minute += 60) hours.push(minute);
 
   return (
-    <div className="relative overflow-x-auto" data-testid="proposal-lanes" data-side={side}>
+    // Focusable, so the lanes scroll from the keyboard on a narrow screen.
+    <div className="relative overflow-x-auto" data-testid="proposal-lanes" data-side={side} tabIndex={0} role="region" aria-label={side === 'before' ? 'Lanes before' : 'Lanes after'}>
       <div className="min-w-[44rem]">
         <div className="relative ml-36 h-5 text-[10px] text-slate-500 dark:text-slate-400">
           {hours.map((minute) => (
@@ -127,7 +129,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                             aria-hidden="true"
                             title={`${time} ${name}`}
                             className={`absolute inset-y-1 overflow-hidden rounded px-0.5 text-[10px] leading-tight text-white shadow-sm ${changed ? 'ring-2 ring-amber-400' : ''} ${stop.outside_availability ? 'outline-2 outline-offset-1 outline-rose-500' : ''}`}
-                            style={{ left: percent(from), width: width(from, to), minWidth: '3px', backgroundColor: lane.color }}
+                            style={{ left: percent(from), width: width(from, to), minWidth: '3px', backgroundColor: lane.color, color: textColorOn(lane.color) }}
                           >
                             <span className="flex items-center gap-0.5 font-semibold tabular-nums">
                               {stop.kept && stop.kept !== 'unavailable-day' && <Icon name="lock" className="size-2.5 shrink-0" />}

@@ -1,9 +1,12 @@
 // On today's schedule, under a practitioner's name (for those who plan routes): "Unavailable from now" when they call
-// in sick or their car breaks down. It records leave from the time given (default now) to the end of the day, so their
+// in sick or their car breaks down, or "On leave from 11:00 (Sick)" once they are. It records leave from the time given (default now) to the end of the day, so their
 // visits after it are flagged, then opens Optimise on today with Reassign to give those visits to the others; the
 // proposal names the clients whose arrival moves, and Apply can tell them.
 import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
+import { useServices } from '../../app/ServicesContext';
+import { leaveQueries } from '../../entities/practitioners/queries';
 import { messageOfError } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { ErrorNote } from '../../ui/forms';
@@ -25,12 +28,22 @@ export function UnavailableFromNow({ practitionerId, practitionerName, day, time
   day: string;
   timeZone: string;
 }) {
+  const { api } = useServices();
   const [step, setStep] = useState<'closed' | 'asking' | 'replanning'>('closed');
+  const leave = useQuery(leaveQueries.ofDay(api, day));
+  const now = Date.now();
+  const away = leave.data?.find((entry) => entry.practitioner_id === practitionerId && Date.parse(entry.ends_at) > now && Date.parse(entry.starts_at) <= now);
   return (
     <>
-      <TextLink onClick={() => setStep('asking')} aria-label={`Mark ${practitionerName} unavailable from now`} className="block text-xs font-normal">
-        Unavailable from now
-      </TextLink>
+      {away ? (
+        <span data-testid="lane-away" className="block text-xs font-medium text-violet-700 dark:text-violet-300">
+          On leave {away.start_time ? `from ${away.start_time}` : 'today'}{away.reason ? ` (${away.reason})` : ''}
+        </span>
+      ) : (
+        <TextLink onClick={() => setStep('asking')} aria-label={`Mark ${practitionerName} unavailable from now`} className="block text-xs font-normal">
+          Unavailable from now
+        </TextLink>
+      )}
       {step === 'asking' && (
         <UnavailableDialog
           practitionerId={practitionerId}
