@@ -39,6 +39,10 @@ const API_FILES_ON_BOTH = {
   'sync-imports.test.ts': 'bulk upserts passing arrays and JSON through each driver',
   'practitioners-working-data.test.ts': 'text[] skills and JSON working hours through each driver',
   'operations.test.ts': "readiness reads the migrations and the job workers' heartbeats from the database",
+  'demo-live-day.test.ts': "the demo's day walked through its steps on a fresh start",
+  'eta-messages.test.ts': 'eight On my way taps at once record one step (a unique key decides)',
+  'visit-steps.test.ts': 'one step for three requests at once with the same idempotency key',
+  'replan-today.test.ts': "today and now in a whole-hour zone picked at run time (Etc/GMT±n), through AT TIME ZONE in SQL",
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {
   'fuzz.test.ts': 'a long random walk over every operation (~40 s); the hostile values it found are kept in hostile-input and security, which run on both',
@@ -78,6 +82,17 @@ const API_FILES_ON_POSTGRESQL_ONLY = {
   'travel.test.ts': 'travel legs from OSRM or the estimate, no SQL of note',
   'travel-summary.test.ts': 'the travel summary against a fresh computation',
   'visit-changes.test.ts': 'moving and inserting visits',
+  'balance-workload.test.ts': 'a reassign run sharing the work out',
+  'care-rules.test.ts': 'the rules of home care in optimisation runs, the day checker and Apply',
+  'client-practitioner-preferences.test.ts': 'preferred and excluded practitioners',
+  'dashboard-overdue.test.ts': "the live desk's states and the overdue count (the dashboard's days in the time zone are in dashboard)",
+  'double-handed.test.ts': 'two-carer visits',
+  'leave.test.ts': "leave and the runs that respect it (the business's time zone is applied in code)",
+  'leave-import.test.ts': 'leave from the sandbox over HTTP, upserted one block at a time (bulk upserts are in sync-imports)',
+  'optimization-undo.test.ts': 'undoing an applied optimisation',
+  'optimizations-week.test.ts': 'week runs',
+  'optimizations-within-the-rules.test.ts': 'Apply checking a proposal against the rules (a stand-in search)',
+  'reports-visit-verification.test.ts': 'a report (time-zone ranges are in dashboard and reports-appointments)',
 };
 const apiFiles = readdirSync('tests/api').filter((name) => name.endsWith('.test.ts'));
 const listedTwice = Object.keys(API_FILES_ON_BOTH).filter((name) => name in API_FILES_ON_POSTGRESQL_ONLY);
