@@ -104,21 +104,25 @@ if (listedTwice.length || missing.length) {
 const postgresAtHand = Boolean(process.env.TEST_DATABASE_URL);
 
 const only = process.argv.slice(2);
+// Two lanes run side by side, each one stage after another: the browser lane (the build, then the end-to-end suite,
+// which spends much of its time waiting on its servers, the browser and the optimiser's timed searches) beside the
+// node lane (checks, unit, component and API, which keep the cores busy). One after the other, the cores sat half
+// idle through the end-to-end suite.
 const stages = [
   // tsc and the lint (ESLint, then dependency-cruiser's dependency rules) each keep one core busy: side by side on two
   // cores they take about as long as typecheck alone.
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], together: 'checks' },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], together: 'checks' },
-  { name: 'unit', vitest: 'unit' },
-  { name: 'component', vitest: 'component*' },
+  { name: 'typecheck', lane: 'node', command: ['npm', 'run', '--silent', 'typecheck'], together: 'checks' },
+  { name: 'lint', lane: 'node', command: ['npm', 'run', '--silent', 'lint'], together: 'checks' },
+  { name: 'unit', lane: 'node', vitest: 'unit' },
+  { name: 'component', lane: 'node', vitest: 'component*' },
   {
-    name: 'api-pglite', vitest: 'api*', env: { TEST_DATABASE_URL: '' },
+    name: 'api-pglite', lane: 'node', vitest: 'api*', env: { TEST_DATABASE_URL: '' },
     args: postgresAtHand ? Object.keys(API_FILES_ON_POSTGRESQL_ONLY).map((name) => `--exclude=tests/api/${name}`) : [],
   },
-  { name: 'api-postgres', vitest: 'api*', skipUnless: 'TEST_DATABASE_URL' },
-  { name: 'build', command: ['npx', 'vite', 'build'] },
-  { name: 'bundle-size', command: ['node', 'scripts/bundle-size.mjs'] },
-  { name: 'e2e', vitest: 'e2e' },
+  { name: 'api-postgres', lane: 'node', vitest: 'api*', skipUnless: 'TEST_DATABASE_URL' },
+  { name: 'build', lane: 'browser', command: ['npx', 'vite', 'build'] },
+  { name: 'bundle-size', lane: 'browser', command: ['node', 'scripts/bundle-size.mjs'] },
+  { name: 'e2e', lane: 'browser', vitest: 'e2e' },
 ].filter((stage) => only.length === 0 || only.includes(stage.name));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -190,24 +194,28 @@ const runnable = stages.filter((stage) => {
   }
   return true;
 });
-for (let index = 0; index < runnable.length;) {
-  const stage = runnable[index];
-  const group = stage.together ? runnable.filter((other) => other.together === stage.together) : [stage];
-  index += group.length;
-  if (group.length === 1) {
-    console.log(header(stage));
-    record(stage, await runStage(stage, false));
-    continue;
+const lanes = [...new Set(runnable.map((stage) => stage.lane))].map((lane) => runnable.filter((stage) => stage.lane === lane));
+// A stage's output goes straight through when nothing runs beside it, else it is kept and shown whole when it ends.
+const quiet = lanes.length > 1 || runnable.some((stage) => stage.together);
+
+async function runLane(lane) {
+  for (let index = 0; index < lane.length;) {
+    const stage = lane[index];
+    const group = stage.together ? lane.filter((other) => other.together === stage.together) : [stage];
+    index += group.length;
+    if (!quiet) console.log(header(stage));
+    else console.log(`\n=== ${group.map((member) => member.name).join(' and ')} started${group.length > 1 ? ', side by side' : ''}`);
+    await Promise.all(group.map(async (member) => {
+      const result = await runStage(member, quiet);
+      if (quiet) {
+        console.log(header(member));
+        process.stdout.write(result.output);
+      }
+      record(member, result);
+    }));
   }
-  // Stages run together: each one's output is shown whole when it ends, not interleaved.
-  console.log(`\n=== ${group.map((member) => member.name).join(' and ')}, side by side`);
-  await Promise.all(group.map(async (member) => {
-    const result = await runStage(member, true);
-    console.log(header(member));
-    process.stdout.write(result.output);
-    record(member, result);
-  }));
 }
+await Promise.all(lanes.map(runLane));
 
 console.log(`\nStage times: ${stageTimes.join(', ')}`);
 console.log('Ten slowest test files:');
