@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reportDir = 'tmp/test-reports';
+const GNU_TIME = '/usr/bin/time';
+const runStarted = Date.now();
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
@@ -148,15 +150,19 @@ async function runStage(stage, quiet) {
   const command = stage.vitest
     ? ['npx', 'vitest', 'run', '--project', stage.vitest, '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...(stage.args ?? [])]
     : stage.command;
-  const result = await run(stage, command, quiet);
-  return { ...result, report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  // With GNU time at hand, the stage's CPU time too (user + system, its processes and theirs; not a database server's):
+  // with stages side by side, wall times alone do not say which stage costs what.
+  const cpuFile = `${reportDir}/${stage.name}.cpu`;
+  const result = await run(stage, existsSync(GNU_TIME) ? [GNU_TIME, '-f', '%U %S', '-o', cpuFile, ...command] : command, quiet);
+  const cpu = existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').reduce((sum, part) => sum + Number(part), 0) : null;
+  return { ...result, report, seconds: ((Date.now() - started) / 1000).toFixed(1), cpu: Number.isFinite(cpu) ? cpu.toFixed(0) : null };
 }
 
 function header(stage) {
   return `\n=== ${stage.name}${stage.args?.length ? ` (${stage.args.length} files left to PostgreSQL: see API_FILES_ON_POSTGRESQL_ONLY)` : ''}`;
 }
 
-function record(stage, { status, report, seconds }) {
+function record(stage, { status, report, seconds, cpu }) {
   if (stage.vitest && existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -183,8 +189,9 @@ function record(stage, { status, report, seconds }) {
       failedTests.push(`${stage.name}: no test failed, yet the run did (an unhandled error or a crash: see "Unhandled Errors" in its output)`);
     }
   }
-  console.log(`=== ${stage.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
-  stageTimes.push(`${stage.name} ${seconds} s`);
+  const time = `${seconds} s${cpu === null ? '' : ` (CPU ${cpu} s)`}`;
+  console.log(`=== ${stage.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${time}`);
+  stageTimes.push(`${stage.name} ${time}`);
 }
 
 const runnable = stages.filter((stage) => {
@@ -217,7 +224,7 @@ async function runLane(lane) {
 }
 await Promise.all(lanes.map(runLane));
 
-console.log(`\nStage times: ${stageTimes.join(', ')}`);
+console.log(`\nStage times: ${stageTimes.join(', ')}; the whole run ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 console.log('Ten slowest test files:');
 for (const { stage, file, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${stage}: ${file}`);
