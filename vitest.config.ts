@@ -112,6 +112,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the page shows as long as Playwright's actions do (the helpers' 15 s) instead
+          // of Vitest's 1 s: a refetch and render can take longer on a busy machine. It still answers at the first match.
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time: each has its own server, port and data directory, and a file spends much of its
           // time waiting (the server starting, polls, the optimiser's search), so a second one fills the cores.
           // Measured on two busy cores: the suite 704 s one file at a time → 495 s two at a time, the same CPU time.
