@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 const COMPONENT_FILES = ['src/**/*.test.tsx', 'tests/component/**/*.test.tsx', 'tests/model/**/*.test.tsx'];
@@ -15,11 +16,36 @@ const API_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
  */
 const FILES_AT_ONCE = 2;
 
+/**
+ * The longest files of their project, measured, started first. Without Vitest's cache of earlier runs (a fresh
+ * checkout, as in CI) it starts the largest files first, and these are short files with long waits: started last,
+ * one ran alone for minutes while the other worker sat idle.
+ */
+const LONGEST_FILES = [
+  'tests/e2e/accessibility-admin.test.ts', 'tests/e2e/reports.test.ts', 'tests/e2e/accessibility.test.ts',
+  'tests/unit/cli-admin.test.ts', 'tests/api/fuzz.test.ts', 'tests/api/security.test.ts', 'tests/api/backup.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FILES.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index === -1 ? LONGEST_FILES.length : index;
+    };
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    const project = (file: TestSpecification) => projects.indexOf(file.project.name);
+    // Array sort is stable: the other files keep Vitest's order (projects one after another, then by earlier times).
+    return sorted.sort((a, b) => project(a) - project(b) || rank(a) - rank(b));
+  }
+}
+
 // One runner, one project per layer; scripts/test-all.mjs runs them in order.
 export default defineConfig({
   plugins: [react()],
   test: {
     maxWorkers: FILES_AT_ONCE,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -86,6 +112,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the page shows as long as Playwright's actions do (the helpers' 15 s) instead
+          // of Vitest's 1 s: a refetch and render can take longer on a busy machine. It still answers at the first match.
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time: each has its own server, port and data directory, and a file spends much of its
           // time waiting (the server starting, polls, the optimiser's search), so a second one fills the cores.
           // Measured on two busy cores: the suite 704 s one file at a time → 495 s two at a time, the same CPU time.

@@ -20,6 +20,7 @@ import { AppointmentDetailsModal } from '../../src/features/appointments/Appoint
 import { api, server, received as sent } from '../component/support/fakeApi';
 import { deferred, makeAppointment } from '../component/support/fixtures';
 import { renderWithServices, useFakeApi } from '../component/support/harness';
+import { withoutPrefixes } from './support/paths';
 
 const APPOINTMENT = makeAppointment(); // 09:00–10:00, arrives 08:50 (Brisbane)
 const ZONE = 'Australia/Brisbane';
@@ -150,7 +151,7 @@ describe.each([
     expect([...states].sort()).toEqual(routeId === null ? ['editing', 'saving', 'viewing'] : ['locked']);
   });
 
-  it.each(paths.map((path) => [label(path), path] as const))('reaches %s', async (_, path) => {
+  it.each(withoutPrefixes(paths).map((path) => [label(path), path] as const))('reaches %s', async (_, path) => {
     const run: PathRun = { pendingSave: null };
     serve(routeId, run);
     const user = userEvent.setup({ delay: null });

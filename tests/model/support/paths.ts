@@ -73,3 +73,13 @@ export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
     .reverse()
     .map((steps) => ({ description: steps.map((step) => `${describeEvent(step.event)} → ${describeState(step.state)}`).join(' ; '), steps }));
 }
+
+/**
+ * The paths that are not the beginning of a longer one. Each path renders fresh and checks what the user sees after
+ * every step, so a path dropped here is walked, with the same checks at each of its steps, by the longer one.
+ */
+export function withoutPrefixes<TPath extends { steps: Array<{ event: unknown }> }>(paths: TPath[]): TPath[] {
+  const keys = paths.map((path) => path.steps.map((step) => JSON.stringify(step.event)));
+  return paths.filter((_, index) => !keys.some((other, otherIndex) =>
+    otherIndex !== index && other.length > keys[index].length && keys[index].every((event, step) => other[step] === event)));
+}
