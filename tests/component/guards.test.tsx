@@ -50,7 +50,8 @@ describe('route guards', () => {
     ['/reports/client-geography', 'ADMIN', 'Client geography'],
   ] as const)('lets %s through for %s', async (path, role, heading) => {
     renderApp(path, { as: role });
-    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    // A page's code loads on first use (the report's map is large to transform): more than the usual wait under load.
+    expect(await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     expect(currentPath()).toBe(path);
   });
 
