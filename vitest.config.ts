@@ -22,7 +22,7 @@ const FILES_AT_ONCE = 2;
  * one ran alone for minutes while the other worker sat idle.
  */
 const LONGEST_FILES = [
-  'tests/e2e/accessibility-admin.test.ts', 'tests/e2e/reports.test.ts', 'tests/e2e/accessibility.test.ts',
+  'tests/e2e/accessibility-admin.test.ts', 'tests/e2e/reports.test.ts', 'tests/e2e/accessibility.test.ts', 'tests/e2e/day-with-the-client.test.ts',
   'tests/unit/cli-admin.test.ts', 'tests/api/fuzz.test.ts', 'tests/api/security.test.ts', 'tests/api/backup.test.ts',
 ];
 
