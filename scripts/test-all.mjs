@@ -104,6 +104,8 @@ if (listedTwice.length || missing.length) {
   process.exit(1);
 }
 const postgresAtHand = Boolean(process.env.TEST_DATABASE_URL);
+/** Restarts the PostgreSQL server under test (see the api-postgres stages). */
+const RESTARTS_POSTGRESQL = 'faults-postgres-restart.test.ts';
 
 const only = process.argv.slice(2);
 // Two lanes run side by side, each one stage after another: the browser lane (the build, then the end-to-end suite,
@@ -122,7 +124,12 @@ const stages = [
     // The files to run, named: Vitest's --exclude does not reach a project's own include, so it ran every file here.
     args: postgresAtHand ? apiFiles.filter((name) => !(name in API_FILES_ON_POSTGRESQL_ONLY)).map((name) => `tests/api/${name}`) : [],
   },
-  { name: 'api-postgres', lane: 'node', vitest: 'api*', skipUnless: 'TEST_DATABASE_URL' },
+  // The file that restarts PostgreSQL runs alone after the others: another file's connections would die with it.
+  {
+    name: 'api-postgres', lane: 'node', vitest: 'api*', skipUnless: 'TEST_DATABASE_URL',
+    args: apiFiles.filter((name) => name !== RESTARTS_POSTGRESQL).map((name) => `tests/api/${name}`),
+  },
+  { name: 'api-postgres-restart', lane: 'node', vitest: 'api*', skipUnless: 'TEST_DATABASE_URL', args: [`tests/api/${RESTARTS_POSTGRESQL}`] },
   { name: 'build', lane: 'browser', command: ['npx', 'vite', 'build'] },
   { name: 'bundle-size', lane: 'browser', command: ['node', 'scripts/bundle-size.mjs'] },
   { name: 'e2e', lane: 'browser', vitest: 'e2e' },
