@@ -167,7 +167,8 @@ async function runStage(stage, quiet) {
 }
 
 function header(stage) {
-  return `\n=== ${stage.name}${stage.args?.length ? ` (${stage.args.length} files; ${apiFiles.length - stage.args.length} left to PostgreSQL: see API_FILES_ON_POSTGRESQL_ONLY)` : ''}`;
+  const files = stage.args?.length ? ` (${stage.args.length} of the ${apiFiles.length} API files${stage.name === 'api-pglite' ? '; the others on PostgreSQL only: see API_FILES_ON_POSTGRESQL_ONLY' : ''})` : '';
+  return `\n=== ${stage.name}${files}`;
 }
 
 function record(stage, { status, report, seconds, cpu }) {
