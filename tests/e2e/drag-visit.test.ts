@@ -44,7 +44,7 @@ describe('moving a visit by dragging it on the day schedule', () => {
       const lanes = page.getByTestId('schedule-lane');
       const [source, target] = [lanes.nth(0), lanes.nth(1)];
       const targetName = (await target.getAttribute('aria-label'))!;
-      const clientOf = (label: string) => /^\d\d:\d\d (.+?) \(/.exec(label)![1];
+      const clientOf = (label: string) => /^\d\d:\d\d (.+?)(?: On leave)? \(/.exec(label)![1];
       const allLabels = await page.getByTestId('schedule-block').evaluateAll((blocks) => blocks.map((block) => block.getAttribute('aria-label')!));
       const sourceLabels = await source.getByTestId('schedule-block').evaluateAll((blocks) => blocks.map((block) => block.getAttribute('aria-label')!));
       const index = sourceLabels.findIndex((label) => allLabels.filter((other) => clientOf(other) === clientOf(label)).length === 1);
