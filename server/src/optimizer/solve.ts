@@ -1,5 +1,6 @@
 import { buildModel, type CoreModel } from './core/model';
 import { Search, type SearchParams } from './core/search';
+import { feasibleStart } from './core/start';
 import { buildRoutes, explainUnassigned, objectiveOf } from './output';
 import { EuclideanProvider } from './travel/euclidean';
 import { HaversineProvider } from './travel/haversine';
@@ -57,6 +58,8 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
   const seed = options.seed ?? 1;
   const m = buildModel(problem, matrix);
   const search = new Search(m, seed, options.tuning);
+  // The best is kept, so starting from a plan (the day as it is) the answer is never worse than that plan.
+  if (options.startFrom && m.n > 0) search.adopt(feasibleStart(problem, m, options.startFrom));
   const maxIterations = options.maxIterations ?? Infinity;
   const budget = options.timeBudgetMs ?? (options.maxIterations !== undefined ? Infinity : DEFAULT_TIME_BUDGET_MS);
   const p = search.params;

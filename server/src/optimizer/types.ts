@@ -230,4 +230,15 @@ export interface SolveOptions {
   onProgress?: (p: Progress) => void;
   /** Travel provider or a precomputed matrix over `problemLocations(problem)`. */
   travel?: TravelProvider | TravelMatrix;
+  /**
+   * A plan to start from, such as the day as it is: each practitioner's visits in order. The answer is never worse
+   * than it by the objective, once the visits that break their route where they are (and those their practitioner
+   * may not do) are left for the search to place.
+   */
+  startFrom?: StartRoute[];
+}
+
+export interface StartRoute {
+  practitionerId: string;
+  visitIds: string[];
 }

@@ -1,6 +1,6 @@
 import type { SearchParams } from './core/search';
 import type { SharedBest } from './solve';
-import type { Problem, Progress, Solution, TravelMatrix } from './types';
+import type { Problem, Progress, Solution, StartRoute, TravelMatrix } from './types';
 import type { ValidationError } from './validate';
 
 export interface WorkerSolveOptions {
@@ -8,6 +8,7 @@ export interface WorkerSolveOptions {
   timeBudgetMs?: number;
   maxIterations?: number;
   tuning?: Partial<SearchParams>;
+  startFrom?: StartRoute[];
 }
 
 export type WorkerRequest =

@@ -70,6 +70,7 @@ function runOn(
         timeBudgetMs: options.timeBudgetMs,
         maxIterations: options.maxIterations,
         tuning: options.tuning,
+        startFrom: options.startFrom,
       },
       wantProgress: options.onProgress !== undefined,
       meetAt: meetings?.at,

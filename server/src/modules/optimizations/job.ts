@@ -4,10 +4,12 @@
 import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
-import { checkSolution, claimSearches, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type TravelMatrix } from '../../optimizer';
+import {
+  checkSolution, claimSearches, planOf, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type StartRoute, type TravelMatrix,
+} from '../../optimizer';
 import { hardIssuesAdded, travelProviderFor } from '../schedule';
 import { loadDay, problemOf } from './day';
-import type { OptimizationMode } from './problem';
+import { planAsItIs, type OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds, type Proposal, type VisitFingerprint } from './proposal';
 import { appointmentTypeNames, type SavedRoute, type WrittenVisit } from './repository';
 import { fixedUntil } from '../optimization-settings';
@@ -175,10 +177,15 @@ async function optimizeDay(
   // break, and Apply, which checks the plan the same way, accepts it while the day is unchanged.
   let keptAsTheyAre = new Set<number>();
   let frozenPractitionerIds = new Set<number>();
+  let previous: Solution | null = null;
   for (let attempt = 0; ; attempt++) {
     const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
-    const solution = await solveDay(run, at, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS);
+    // The first search starts from the day as it is, each later one from the plan before it, so a round keeps what
+    // the search found and the proposal is never worse than the day by the objective.
+    const startFrom = previous ? planOf(previous) : planAsItIs(dayProblem);
+    const solution = await solveDay(run, at, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS, startFrom);
+    previous = solution;
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
     // refuses is never offered.
     const refused = checkSolution(dayProblem.problem, solution, matrix).errors;
@@ -220,7 +227,9 @@ const MAX_ROUNDS = 5;
 const RETRY_SEARCH_MS = 200;
 
 /** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */
-async function solveDay(run: JobRun, at: DayOfRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number): Promise<Solution> {
+async function solveDay(
+  run: JobRun, at: DayOfRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number, startFrom: StartRoute[],
+): Promise<Solution> {
   if (problem.visits.length === 0) return emptySolution();
   // The run stops when its job is cancelled: the heartbeat aborts run.signal, and a progress write that finds the
   // job no longer held aborts sooner. The solver then hands back its best plan, which is dropped.
@@ -244,7 +253,7 @@ async function solveDay(run: JobRun, at: DayOfRun, problem: Problem, matrix: Tra
   };
   let solution: Solution;
   try {
-    solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs, seed: run.job.id, signal, onProgress }, searches.count);
+    solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs, seed: run.job.id, signal, onProgress, startFrom }, searches.count);
   } finally {
     searches.release();
   }

@@ -6,7 +6,7 @@
 // list counts days), so practitioners and clients on other clocks share one axis.
 import { Temporal } from 'temporal-polyfill';
 import type { Place } from '../../db/schema';
-import type { Practitioner, Problem, TimeWindow, Visit } from '../../optimizer';
+import type { Practitioner, Problem, StartRoute, TimeWindow, Visit } from '../../optimizer';
 import { objectiveOf, type OptimizationSettingsValues } from '../optimization-settings';
 import type { PractitionerDay } from '../practitioners';
 import {
@@ -248,4 +248,18 @@ export function buildDayProblem(data: DayData): DayProblem {
     rules: data.rules,
     staff: data.staff,
   };
+}
+
+/**
+ * The day as it is, as a plan the search starts from: each run practitioner's visits in order of arrival. The
+ * proposal is then never worse than the day by the run's objective (a visit the day's routes cannot keep where it is
+ * is left for the search to place).
+ */
+export function planAsItIs(day: DayProblem): StartRoute[] {
+  const visitsOf = new Map(day.practitioners.map((practitioner) => [practitioner.practitionerId, [] as DayVisit[]]));
+  for (const visit of day.visits) visitsOf.get(visit.practitionerId)?.push(visit);
+  return [...visitsOf].map(([practitionerId, visits]) => ({
+    practitionerId: String(practitionerId),
+    visitIds: visits.sort((a, b) => currentArrival(a).getTime() - currentArrival(b).getTime()).map((visit) => String(visit.id)),
+  }));
 }

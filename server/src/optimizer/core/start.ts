@@ -1,0 +1,35 @@
+import type { Problem, Solution, StartRoute } from '../types';
+import type { CoreModel } from './model';
+import { RouteState } from './routes';
+
+/**
+ * A start plan in the model's indices, every route feasible: each practitioner's visits are taken in the plan's order
+ * and a visit that would break the route so far (its window, the travel to it, the shift, the break, a limit), that
+ * the practitioner may not do, or that appears twice, is left out for the search to place.
+ */
+export function feasibleStart(problem: Problem, m: CoreModel, start: readonly StartRoute[]): number[][] {
+  const visitIndex = new Map(problem.visits.map((visit, index) => [visit.id, index]));
+  const vehicleIndex = new Map(problem.practitioners.map((practitioner, index) => [practitioner.id, index]));
+  const routes: number[][] = Array.from({ length: m.vehicles }, () => []);
+  const taken = new Uint8Array(m.n);
+  const rs = new RouteState(m);
+  for (const { practitionerId, visitIds } of start) {
+    const r = vehicleIndex.get(practitionerId);
+    if (r === undefined) continue;
+    const route = routes[r];
+    for (const id of visitIds) {
+      const c = visitIndex.get(id);
+      if (c === undefined || taken[c] || !Number.isFinite(m.extra[c * m.vehicles + r])) continue;
+      route.push(c);
+      rs.setRoute(r, route);
+      if (rs.feasible(r)) taken[c] = 1;
+      else route.pop();
+    }
+    rs.setRoute(r, route);
+  }
+  return routes;
+}
+
+/** A solution's routes as a plan to start from. */
+export const planOf = (solution: Solution): StartRoute[] =>
+  solution.routes.map((route) => ({ practitionerId: route.practitionerId, visitIds: route.stops.map((stop) => stop.visitId) }));
