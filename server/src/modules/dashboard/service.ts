@@ -23,7 +23,7 @@ import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type Practition
 import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
-import { summaryDayTotals } from '../travel-summary';
+import { summaryDayTotals } from '../travel';
 import { nextVisit } from './repository';
 
 type Dashboard = Schemas['Dashboard'];

@@ -13,4 +13,3 @@ export {
   type CheckContext, type DayCheck, type Placement, type PlanCheck, type PlannedVisit,
 } from './rule-check';
 export { hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, type AddedIssues, type RuleWarning, type VisitEdit } from './edit-check';
-export { travelProviderFor } from './travel-provider';
