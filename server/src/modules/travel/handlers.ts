@@ -4,10 +4,11 @@ import { callerOf } from '../../auth/access';
 import { bodyOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { TravelService } from './measure';
+import { osrmFor } from './provider';
 import { travelWarnings } from './warnings';
 
 export function travelHandlers(ctx: AppContext): Handlers {
-  const service = new TravelService(ctx.config.osrmUrl, ctx.log);
+  const service = new TravelService(osrmFor(ctx.config), ctx.log);
   return {
     measureTravel: async (request) => {
       const { points, geometry = false } = bodyOf(request, 'measureTravel');
