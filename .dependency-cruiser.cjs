@@ -24,7 +24,7 @@ const webLayerRules = WEB_LAYERS.slice(0, -1).map((layer, index) => ({
   },
 }));
 
-const MODULE_USERS_OF_SCHEDULE = ['appointments', 'sync', 'optimizations', 'travel', 'travel-legs', 'travel-summary', 'reports', 'dashboard', 'nearby', 'reminders'];
+const MODULE_USERS_OF_SCHEDULE = ['appointments', 'sync', 'optimizations', 'travel', 'reports', 'dashboard', 'nearby', 'reminders'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,14 +1,12 @@
-// The travel summary (ADR 0017) answers what the travel-legs module computes from scratch, after the changes that
-// move its figures: a visit moved to another practitioner and time, a visit cancelled, a day routed, a practitioner's
+// The travel summary (ADR 0017) answers what the travel module's travelDays() computes from scratch, after the
+// changes that move its figures: a visit moved to another practitioner and time, a visit cancelled, a day routed, a practitioner's
 // home moved, a client's point moved, the business's time zone changed (practitioner travel, its legs, client travel
 // and practitioner performance's idle time). Each report is asked before the change (so
 // the summary is warm) and after it, and compared with travelDays() over the same range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { appointments, businessAccounts, clients, practitioners, routes } from '../../server/src/db/schema';
-import { travelProviderFor } from '../../server/src/modules/schedule';
-import { travelDays } from '../../server/src/modules/travel-legs';
-import { workingSecondsOf } from '../../server/src/modules/travel-summary';
+import { travelDays, travelProviderFor, workingSecondsOf } from '../../server/src/modules/travel';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
@@ -25,7 +23,7 @@ const get = async (path: string) => {
   return response.body;
 };
 
-/** The practitioner and client travel figures computed from scratch by the travel-legs module. */
+/** The practitioner and client travel figures computed from scratch by the travel module's travelDays(). */
 async function fromScratch() {
   const days = await travelDays(t.ctx.db, travelProviderFor(t.ctx.config), acme.businessAccountId, { ...RANGE, practitionerIds: [] });
   const byPractitioner = new Map<number, Record<string, number>>();

@@ -9,7 +9,7 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
 import { fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
-import { travelProviderFor } from '../schedule';
+import { travelProviderFor } from '../travel';
 import { lockPartners } from './writes';
 import { loadRuleBook, refuseHardBreaks, type RuleWarning } from '../schedule';
 import { ListCache } from '../../db/list-cache';

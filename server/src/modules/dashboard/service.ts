@@ -15,15 +15,15 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService, overdueVisits } from '../appointments';
-import { checkDay, listRouteDaysBetween } from '../optimizations';
-import { dayStartMs } from '../schedule';
+import { listRouteDaysBetween } from '../optimizations';
+import { checkDay, dayStartMs } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { visitsInLeave } from '../leave';
 import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
-import { summaryDayTotals } from '../travel-summary';
+import { summaryDayTotals } from '../travel';
 import { nextVisit } from './repository';
 
 type Dashboard = Schemas['Dashboard'];

@@ -5,7 +5,6 @@ import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { listDayIssues } from './day-issues';
 import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
-import { travelWarnings } from './travel-warnings';
 import { findInsertion, moveVisit } from './visits-service';
 import {
   applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto, undoOptimization,
@@ -40,10 +39,6 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
     },
     findAppointmentInsertion: async (request) =>
       findInsertion(ctx, callerOf(request), paramsOf(request, 'findAppointmentInsertion').id, bodyOf(request, 'findAppointmentInsertion').practitioner_ids),
-    listAppointmentTravel: async (request) => {
-      const query = queryOf(request, 'listAppointmentTravel');
-      return travelWarnings(ctx, callerOf(request), query.date, query.practitioner_ids);
-    },
     listDayIssues: async (request) => listDayIssues(ctx, callerOf(request), queryOf(request, 'listDayIssues').date),
     listRoutes: async (request) => ({ routes: await listRoutes(ctx, callerOf(request), queryOf(request, 'listRoutes').date) }),
     deleteRoute: async (request, reply) => {

@@ -8,11 +8,9 @@ export { applyOptimization, SCHEDULE_CHANGED } from './service';
 // Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);
 // the routes table is written only by this module.
 export { markRoutesStale, type DayTouch } from './routes-service';
-// For the dashboard: a day's date checked as the runs check it, the travel warnings of a practitioner's day and the
-// routes of a range of days (the day's visits, clock and availability are the schedule module's).
-export { checkDay } from './day';
+// For the dashboard: the routes of a range of days (the day's visits, clock and availability, and which days are
+// accepted, are the schedule module's; its travel, the travel module's).
 export { listRouteDaysBetween, type RouteDay } from './routes-repository';
-export { travelOfDay, travelOfOrderedVisits } from './travel-warnings';
 // For the nearby search: a hypothetical visit placed in practitioners' days as "Insert into a route" places one.
 export { insertionProblem, placeOfInsertion, type InsertionProblem } from './visits-service';
 export { routingProblems, type DayData } from './problem';

@@ -7,7 +7,8 @@ import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types'
 import {
   checkSolution, claimSearches, planOf, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type StartRoute, type TravelMatrix,
 } from '../../optimizer';
-import { hardIssuesAdded, travelProviderFor } from '../schedule';
+import { hardIssuesAdded } from '../schedule';
+import { travelProviderFor } from '../travel';
 import { loadDay, problemOf } from './day';
 import { planAsItIs, type OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds, type Proposal, type VisitFingerprint } from './proposal';

@@ -4,7 +4,7 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { checkDay } from './day';
+import { checkDay } from '../schedule';
 import type { DbOrTx } from '../../db/client';
 import { clearAppointmentRoute, lockAppointmentRoute } from '../appointments';
 import {

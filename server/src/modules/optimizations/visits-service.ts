@@ -25,7 +25,8 @@ import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } 
 import { clearAppointmentRoute, lockPartners, moveAppointment, updateRoutedVisits, type VisitMove } from '../appointments';
 import { markRoutesStale } from './routes-service';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
-import { availabilityWindows, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, instantOfSeconds, refuseHardBreaks, type RuleWarning, travelProviderFor } from '../schedule';
+import { availabilityWindows, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, instantOfSeconds, refuseHardBreaks, type RuleWarning } from '../schedule';
+import { travelProviderFor } from '../travel';
 import { businessTimeZone } from '../business-account';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }

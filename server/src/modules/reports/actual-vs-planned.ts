@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { AppContext } from '../../http/context';
 import { visitRecords, type VisitRecord } from '../appointments';
-import { freshTravelSummary } from '../travel-summary';
+import { freshTravelSummary } from '../travel';
 import type { ReportFilters } from './filters';
 
 export type PunctualityFrom = 'check_in' | 'planned';

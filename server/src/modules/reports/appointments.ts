@@ -16,7 +16,7 @@ import type { ListCache } from '../../db/list-cache';
 import type { AppContext } from '../../http/context';
 import type { Schemas } from '../../http/contract';
 import { invalid } from '../../http/errors';
-import { freshTravelSummary } from '../travel-summary';
+import { freshTravelSummary } from '../travel';
 import type { ReportFilters } from './filters';
 
 export type AppointmentsGroupBy = 'practitioner' | 'type' | 'location' | 'day';

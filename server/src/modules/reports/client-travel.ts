@@ -1,5 +1,5 @@
 // Client travel, for billing: each client's visits with the leg that brought the practitioner to them (the
-// travel-legs module's, read from the travel summary of ADR 0017: route legs where a route says them, else the
+// travel module's, read from the travel summary of ADR 0017: route legs where a route says them, else the
 // optimiser's travel model; the first visit of a day is reached from the start place), the minutes claimable under
 // the cap, and the kilometres at the rate. The cap is the report's cap_minutes (default 30), or regional_cap_minutes
 // (default 60) for a regional client — a client with the tag "Regional" (any case), the way staff already mark
@@ -10,8 +10,7 @@ import { queryRows } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { loadPractitionerDays } from '../practitioners';
-import { LEGS_COUNTED } from '../travel-legs';
-import { freshTravelSummary } from '../travel-summary';
+import { freshTravelSummary, LEGS_COUNTED } from '../travel';
 import { pageMeta, reportFiltersOf, reportPageOf, type ReportQuery } from './filters';
 import { summaryVisitsWhere, travelRangeOf } from './practitioner-travel';
 

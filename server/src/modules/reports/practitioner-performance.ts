@@ -1,11 +1,11 @@
 // Practitioner performance: per practitioner over the days, their visits and cancellations, utilisation (the one
 // rule the dashboard uses: booked visit time ÷ the working hours of their settings), idle time (between two visits
-// in a row of a day, the time beyond the travel between them — the travel-legs module's leg), punctuality (arrival
+// in a row of a day, the time beyond the travel between them — the travel module's leg), punctuality (arrival
 // within the client's availability, by the optimiser's rule, as the dashboard marks visits outside it — or, for a
 // visit checked in, its actual arrival within its tolerance of the plan: actual-vs-planned.ts), distinct
 // clients and continuity (visits to a client the practitioner had visited before: every visit but the pair's first,
 // which practitioner_first_visits keeps, ADR 0018). Counts are SQL; idle time and punctuality, the rules the optimiser
-// and the travel-legs module own, are applied per visit by the travel summary (ADR 0017) and added up here. The
+// and the travel module own, are applied per visit by the travel summary (ADR 0017) and added up here. The
 // answer is per practitioner.
 import { sql, type SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
@@ -14,7 +14,7 @@ import type { ListCache } from '../../db/list-cache';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { loadWorkingTime, utilisationOf } from '../practitioners';
-import { LEGS_COUNTED } from '../travel-legs';
+import { LEGS_COUNTED } from '../travel';
 import { checkInPunctuality } from './actual-vs-planned';
 import type { ReportFilters } from './filters';
 import { travelRangeOf, travelTotals } from './practitioner-travel';

@@ -1,5 +1,5 @@
 // Practitioner travel: per practitioner, their visits, visit hours, travel (km and hours) and travel's share of the
-// working day, read from the travel summary (ADR 0017: the travel-legs module's legs per practitioner-day, kept fresh
+// working day, read from the travel summary (ADR 0017: the travel module's legs per practitioner-day, kept fresh
 // by the change tracking); each day and each leg for the drill-down and the legs CSV (practitionerTravelLegs). The
 // visit filters choose the visits that count; a leg counts when the visit it reaches counts (the leg home: when the
 // visit it leaves counts). A working day runs from leaving the start place (the first visit's arrival less the first
@@ -10,10 +10,8 @@ import { queryRows, type Db } from '../../db/client';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../http/errors';
-import { travelProviderFor } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
-import { LEGS_COUNTED, travelDays, type LegVisit, type TravelLeg } from '../travel-legs';
-import { DAY_TOTALS, freshTravelSummary } from '../travel-summary';
+import { DAY_TOTALS, freshTravelSummary, LEGS_COUNTED, travelDays, travelProviderFor, type LegVisit, type TravelLeg } from '../travel';
 import type { ReportFilters } from './filters';
 
 type Row = Schemas['PractitionerTravelRow'];
@@ -130,7 +128,7 @@ export async function practitionerTravel(ctx: AppContext, businessAccountId: num
 
 /**
  * The drill-down and the legs CSV: the practitioner-days (from the summary) and their counted legs (computed by the
- * travel-legs module: for one practitioner a few small matrices; for every practitioner, the slow way).
+ * travel module: for one practitioner a few small matrices; for every practitioner, the slow way).
  */
 export async function practitionerTravelLegs(
   ctx: AppContext, businessAccountId: number, filters: ReportFilters, only: { practitionerId?: number; day?: string },

@@ -1,7 +1,7 @@
 // The schedule: the day model (a day's visits, its clock, a client's availability on it) and its rules (ADR 0020):
 // the rule book, the client windows the optimiser keeps to, the day checker and the checks of a plan or an edit.
 export {
-  availabilityChecker, availabilityWindows, currentArrival, dayBounds, dayOf, dayStartMs, instantOfSeconds, secondsOf, startsOutside, type DayBounds, type DayVisit,
+  availabilityChecker, availabilityWindows, checkDay, currentArrival, dayBounds, dayOf, dayStartMs, instantOfSeconds, secondsOf, startsOutside, type DayBounds, type DayVisit,
 } from './day-model';
 export { dayStaff, dayVisits, findVisit, type StaffOfDay } from './day-visits';
 export { bookedTogether, isDoubleHanded, RULES, ruleBookOf, toleranceWindow, type RuleBook, type RuleId, type RuleSettings, type TypeRules } from './rules';
@@ -13,4 +13,3 @@ export {
   type CheckContext, type DayCheck, type Placement, type PlanCheck, type PlannedVisit,
 } from './rule-check';
 export { hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, type AddedIssues, type RuleWarning, type VisitEdit } from './edit-check';
-export { travelProviderFor } from './travel-provider';

@@ -17,10 +17,22 @@ interface OsrmTableResponse {
   distances?: (number | null)[][];
 }
 
+interface OsrmRouteResponse {
+  code: string;
+  routes?: Array<{ geometry?: { coordinates: [number, number][] }; legs: Array<{ duration: number; distance: number }> }>;
+}
+
+/** The road through some points in order: each leg's seconds and metres, and the road's line when it was asked for. */
+export interface RoadRoute {
+  legs: { duration: number; distance: number }[];
+  geometry: Location[] | null;
+}
+
 /**
- * Real road times from OSRM's table service (`/table/v1/{profile}/{lng,lat;...}`). Large requests
- * are split into blocks of sources × destinations so no request exceeds maxTableSize coordinates.
- * Unreachable pairs (null) become Infinity, which the solver treats as impossible legs.
+ * The one OSRM client. Real road times from OSRM's table service (`/table/v1/{profile}/{lng,lat;...}`): large
+ * requests are split into blocks of sources × destinations so no request exceeds maxTableSize coordinates, and
+ * unreachable pairs (null) become Infinity, which the solver treats as impossible legs. And the road through points
+ * in order from its route service (`route`), for the maps' roads.
  */
 export class OsrmProvider implements TravelProvider {
   readonly name = 'osrm';
@@ -55,7 +67,7 @@ export class OsrmProvider implements TravelProvider {
   private async fetchBlock(locations: Location[], src: number[], dst: number[], m: TravelMatrix) {
     const sameBlock = src[0] === dst[0];
     const coords = sameBlock ? src : [...src, ...dst];
-    const path = coords.map((i) => `${locations[i].lng.toFixed(6)},${locations[i].lat.toFixed(6)}`).join(';');
+    const path = pathOf(coords.map((i) => locations[i]));
     const sources = src.map((_, k) => k).join(';');
     const destinations = dst.map((_, k) => (sameBlock ? k : src.length + k)).join(';');
     const url = `${this.url}/table/v1/${this.profile}/${path}?annotations=duration,distance&sources=${sources}&destinations=${destinations}`;
@@ -73,7 +85,26 @@ export class OsrmProvider implements TravelProvider {
       }
     }
   }
+
+  /** The road through the points in order (route service); throws when OSRM fails or answers other legs than asked. */
+  async route(points: readonly Location[], options: { geometry?: boolean; signal?: AbortSignal } = {}): Promise<RoadRoute> {
+    const overview = options.geometry ? 'overview=full&geometries=geojson' : 'overview=false';
+    const url = `${this.url}/route/v1/${this.profile}/${pathOf(points)}?${overview}&steps=false`;
+    const res = await this.fetchImpl(url, { signal: options.signal });
+    const body = (await res.json().catch(() => ({ code: 'InvalidResponse' }))) as OsrmRouteResponse;
+    const route = body.routes?.[0];
+    if (!res.ok || body.code !== 'Ok' || !route || route.legs.length !== points.length - 1) {
+      throw new Error(`OSRM answered HTTP ${res.status} ${body.code}`);
+    }
+    return {
+      legs: route.legs.map((leg) => ({ duration: leg.duration, distance: leg.distance })),
+      geometry: options.geometry && route.geometry ? route.geometry.coordinates.map(([lng, lat]) => ({ lat, lng })) : null,
+    };
+  }
 }
+
+/** OSRM's path of coordinates: lng,lat pairs joined by ';'. */
+const pathOf = (locations: readonly Location[]) => locations.map((location) => `${location.lng.toFixed(6)},${location.lat.toFixed(6)}`).join(';');
 
 function range(from: number, to: number): number[] {
   const out: number[] = [];

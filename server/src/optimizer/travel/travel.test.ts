@@ -127,3 +127,34 @@ describe('OSRM table adapter', () => {
     if (saved !== undefined) process.env.OSRM_URL = saved;
   });
 });
+
+describe('OSRM route adapter', () => {
+  /** A fake OSRM answering `legs` legs, with one bend between the first two points; records the URLs asked. */
+  const fakeOsrm = (legs: number, asked: string[]): typeof fetch => async (input) => {
+    asked.push(String(input));
+    return new Response(JSON.stringify({
+      code: 'Ok',
+      routes: [{
+        geometry: { type: 'LineString', coordinates: [[153.0251, -27.4698], [153.01, -27.475], [152.7608, -27.6144]] },
+        legs: Array.from({ length: legs }, (_, index) => ({ duration: 600.4 + index, distance: 5_000.6 + index })),
+      }],
+    }), { headers: { 'content-type': 'application/json' } });
+  };
+
+  it("answers the route service's legs and, when asked, its line as points", async () => {
+    const asked: string[] = [];
+    const osrm = new OsrmProvider({ url: 'http://osrm.test/', fetchImpl: fakeOsrm(1, asked) });
+    expect(await osrm.route([brisbane, ipswich], { geometry: true })).toEqual({
+      legs: [{ duration: 600.4, distance: 5_000.6 }],
+      geometry: [brisbane, { lat: -27.475, lng: 153.01 }, ipswich],
+    });
+    expect(asked).toEqual(['http://osrm.test/route/v1/driving/153.025100,-27.469800;152.760800,-27.614400?overview=full&geometries=geojson&steps=false']);
+    expect((await osrm.route([brisbane, ipswich])).geometry).toBeNull();
+    expect(asked[1]).toContain('?overview=false&steps=false');
+  });
+
+  it('refuses an answer whose legs are not the legs asked for', async () => {
+    const osrm = new OsrmProvider({ url: 'http://osrm.test', fetchImpl: fakeOsrm(1, []) });
+    await expect(osrm.route([brisbane, ipswich, brisbane])).rejects.toThrow(/OSRM answered HTTP 200 Ok/);
+  });
+});

@@ -1,20 +1,19 @@
-// The travel summary (ADR 0017): the travel-legs module's answer for each practitioner-day, kept in two tables so
-// reports over many days add up rows. Triggers (migration 0064) move a day's version when anything its figures
-// depend on changes; freshTravelSummary() recomputes the stale days of a range, with the travel-legs module's own
-// travelDays(), before a report reads the tables. A day is stored only if its version did not move meanwhile; one
+// The travel summary (ADR 0017): the legs of each practitioner-day (./legs), kept in two tables so reports over
+// many days add up rows. Triggers (migration 0064) move a day's version when anything its figures depend on
+// changes; freshTravelSummary() recomputes the stale days of a range, with the one travelDays() of ./legs, before a report reads the tables. A day is stored only if its version did not move meanwhile; one
 // that did (a writer committed while it was computed) is computed again, so a report never reads figures older than
 // the data it started from.
 import type { AvailabilityEntry } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Config } from '../../config';
-import { travelOfOrderedVisits } from '../optimizations';
-import { travelProviderFor } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { availabilityWindows, dayStartMs, secondsOf, startsOutside, type DayVisit } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
-import { travelDays, type LegVisit, type TravelDay } from '../travel-legs';
-import { dayTotals, staleDays, storeDays, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './repository';
+import { travelDays, type LegVisit, type TravelDay } from './legs';
+import { travelProviderFor } from './provider';
+import { dayTotals, staleDays, storeDays, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './summary-repository';
+import { travelOfOrderedVisits } from './warnings';
 
 /** The travel model the figures were computed with: a summary of another model is stale. */
 export const travelModelOf = (config: Pick<Config, 'osrmUrl'>) => (config.osrmUrl ? `osrm ${config.osrmUrl}` : 'haversine');

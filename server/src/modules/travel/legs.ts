@@ -1,7 +1,7 @@
 // The one answer to "how far did a practitioner travel on a day": every leg of each practitioner's day over a range
 // of days, in the order the visits are reached. A leg comes from the day's applied route when the route still says
 // it (the route is not stale and has these two stops one after the other, or that stop first or last); otherwise it
-// is estimated with the optimiser's travel provider (the caller passes the schedule's travelProviderFor: OSRM_URL when
+// is estimated with the optimiser's travel provider (the caller passes travelProviderFor of ./provider: OSRM_URL when
 // set, else its great-circle model; cached per process), one matrix per practitioner-day at most and none for a day the route answers whole.
 // The legs counted: start place → first visit and last visit → end place when the practitioner has those places
 // (the end place: the start place when none is chosen), and each visit → the next. A visit without a map point is
@@ -10,9 +10,9 @@ import type { Place } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { TravelMatrix, TravelProvider } from '../../optimizer';
 import { loadPractitionerDays } from '../practitioners';
-import { routesOfDays, visitsOfDays, type DaysQuery, type LegRoute, type LegVisit } from './repository';
+import { routesOfDays, visitsOfDays, type DaysQuery, type LegRoute, type LegVisit } from './legs-repository';
 
-export type { DaysQuery, LegRoute, LegVisit } from './repository';
+export type { DaysQuery, LegRoute, LegVisit } from './legs-repository';
 
 export type LegSource = 'route' | 'estimate';
 

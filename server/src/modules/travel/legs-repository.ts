@@ -79,3 +79,17 @@ export async function routesOfDays(db: Db, businessAccountId: number, query: Day
     practitionerId: row.practitioner_id, day: row.day, startPlace: row.start_place, endPlace: row.end_place, stops: row.stops, returnLeg: row.return_leg,
   }));
 }
+
+/** A practitioner's route of a day as the day's travel names it: which one, and whether a change has made it stale. */
+export interface RouteMark { id: number; practitionerId: number; stale: boolean }
+
+/** The routes of a day, stale or not, by id (of a practitioner's several, the last is the newest). Empty ids: everyone's. */
+export async function routeMarksOfDay(db: Db, businessAccountId: number, day: string, practitionerIds: readonly number[]): Promise<RouteMark[]> {
+  const rows = await queryRows<{ id: number; practitioner_id: number; stale: boolean }>(db, sql`
+    SELECT r.id, r.practitioner_id, r.stale_at IS NOT NULL AS stale
+    FROM routes r
+    WHERE r.business_account_id = ${businessAccountId} AND r.day = ${day}::date
+      ${idsIn(sql`r.practitioner_id`, practitionerIds)}
+    ORDER BY r.id`);
+  return rows.map((row) => ({ id: row.id, practitionerId: row.practitioner_id, stale: row.stale }));
+}

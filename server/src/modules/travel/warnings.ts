@@ -1,42 +1,27 @@
 // Travel warnings for a day, routed or not: for each practitioner, their visits in order of arrival, and for each
-// visit after the first the travel from the one before — the travel-legs module's leg, the same every report counts:
+// visit after the first the travel from the one before — the leg of ./legs, the same every report counts:
 // the applied route's when it still says it, else the optimiser's travel provider (OSRM_URL when set, else its
 // great-circle model) — against the time left between the end of the one before and this arrival. A visit whose gap
 // is shorter than the travel gets 'Not enough travel time (needs N min)' in the day schedule.
 import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import type { TravelMatrix } from '../../optimizer';
 import { leaveOverlapping } from '../leave';
-import { legsOfDay, travelDays, type LegRoute, type LegVisit, type TravelDay, type TravelLeg } from '../travel-legs';
-import { checkDay } from './day';
-import { listRoutesOfDay } from './routes-repository';
-import { currentArrival, dayBounds, type DayVisit, travelProviderFor } from '../schedule';
+import { checkDay, currentArrival, dayBounds, type DayVisit } from '../schedule';
 import { businessTimeZone } from '../business-account';
+import { travelDays, type LegVisit, type TravelDay, type TravelLeg } from './legs';
+import { routeMarksOfDay, type RouteMark } from './legs-repository';
+import { travelProviderFor } from './provider';
 
 /** A visit's travel from the one before (the answer adds whether it is booked in its practitioner's leave). */
 export type VisitTravel = Omit<Schemas['VisitTravel'], 'on_leave'>;
-
-/**
- * The travel between consecutive visits of one practitioner's day (visits in any order; answered by arrival): none
- * to the first visit, nor to or from a visit without a map point.
- */
-export async function travelOfDay(
-  date: string, visits: readonly DayVisit[], route: LegRoute | null, matrixOf: (points: { lat: number; lng: number }[]) => Promise<TravelMatrix>,
-): Promise<VisitTravel[]> {
-  const ordered = [...visits].sort((a, b) => currentArrival(a).getTime() - currentArrival(b).getTime() || a.id - b.id);
-  const { legs } = await legsOfDay(
-    ordered.map((visit) => ({ ...visit, day: date, businessLocationId: null })), route, { name: '', startPlace: null, endPlace: null }, matrixOf,
-  );
-  return travelOfOrderedVisits(ordered, legs);
-}
 
 type WarnedVisit = Pick<DayVisit, 'id' | 'practitionerId' | 'startsAt' | 'endsAt' | 'arriveAt'>;
 type WarnedLeg = Pick<TravelLeg, 'kind' | 'fromAppointmentId' | 'toAppointmentId' | 'seconds' | 'metres'>;
 
 /**
  * The rule itself, for a day whose legs are known (the travel summary stores it per visit): `ordered` is the day's
- * visits by arrival, then id; `legs` the travel-legs module's legs of that day (its 'between' legs are read).
+ * visits by arrival, then id; `legs` the legs of that day (./legs) (its 'between' legs are read).
  */
 export function travelOfOrderedVisits(ordered: readonly WarnedVisit[], legs: readonly WarnedLeg[]): VisitTravel[] {
   const legTo = new Map(legs.flatMap((leg) => (leg.kind === 'between' ? [[leg.toAppointmentId!, leg] as const] : [])));
@@ -66,7 +51,7 @@ const routeLeg = (leg: LegOf | undefined) => (leg ? { travel_seconds: leg.second
  * A practitioner's day as it is now, from its visits and legs: where it starts and ends, when to leave (the first
  * located visit's arrival less the leg to it) and when they are back (the last one's end plus the leg home).
  */
-export function dayTravelOf(day: TravelDay, route: { id: number; stale_at: Date | null } | undefined): Schemas['PractitionerDayTravel'] {
+export function dayTravelOf(day: TravelDay, route: RouteMark | undefined): Schemas['PractitionerDayTravel'] {
   const start = day.legs.find((leg) => leg.kind === 'start');
   const end = day.legs.find((leg) => leg.kind === 'end');
   const located = day.visits.filter((visit) => visit.lat !== null && visit.lng !== null);
@@ -83,7 +68,7 @@ export function dayTravelOf(day: TravelDay, route: { id: number; stale_at: Date 
     back_at: end && last ? iso(currentArrival(last).getTime() + last.endsAt.getTime() - last.startsAt.getTime() + end.seconds * 1000) : null,
     estimated: day.legs.some((leg) => leg.source === 'estimate'),
     route_id: route?.id ?? null,
-    route_changed: route ? route.stale_at !== null : false,
+    route_changed: route?.stale ?? false,
   };
 }
 
@@ -101,10 +86,10 @@ export async function travelWarnings(ctx: AppContext, auth: AuthContext, date: s
   const bounds = dayBounds(date, await businessTimeZone(ctx.db, businessAccountId));
   const [days, routes, leave] = await Promise.all([
     travelDays(ctx.db, provider, businessAccountId, { startDate: date, endDate: date, practitionerIds: wanted ?? [] }),
-    listRoutesOfDay(ctx.db, businessAccountId, date, wanted),
+    routeMarksOfDay(ctx.db, businessAccountId, date, wanted ?? []),
     leaveOverlapping(ctx.db, businessAccountId, wanted, bounds.from, bounds.to),
   ]);
-  const routeOf = new Map(routes.map((route) => [route.practitioner_id, route]));
+  const routeOf = new Map(routes.map((route) => [route.practitionerId, route]));
   // A visit is booked in leave when its booked time overlaps its practitioner's leave.
   const onLeave = (visit: LegVisit) => leave.some((away) => away.practitioner_id === visit.practitionerId
     && away.starts_at < visit.endsAt && away.ends_at > visit.startsAt);
