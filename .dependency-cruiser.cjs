@@ -40,22 +40,8 @@ module.exports = {
       name: 'feature-imports-feature',
       severity: 'error',
       comment: 'A feature never imports another feature: what two share moves down to src/entities (data, facts) or src/ui (views).',
-      from: {
-        path: '^src/features/([^/]+)/',
-        pathNot: '^src/features/appointments/(AppointmentsPage|AppointmentDetailsModal)\\.tsx$',
-      },
+      from: { path: '^src/features/([^/]+)/' },
       to: { path: '^src/features/', pathNot: '^src/features/$1/' },
-    },
-    {
-      // Known violation, kept to these two files: the day schedule page and the appointment modal show the routes
-      // feature's views (Optimise, route marks, the day's issues, moving a visit, route controls). Appointments and
-      // routes are one feature, the schedule (docs/decisions/0021), but merging them moves files other work is
-      // changing now (DaySchedule, DayMap, OptimiseDialog, ProposalView, DayIssues); until then only this edge is allowed.
-      name: 'feature-imports-feature',
-      severity: 'error',
-      comment: 'A feature never imports another feature (the appointments pages may use the routes feature\'s index only, until the two are merged).',
-      from: { path: '^src/features/appointments/(AppointmentsPage|AppointmentDetailsModal)\\.tsx$' },
-      to: { path: '^src/features/', pathNot: ['^src/features/appointments/', '^src/features/routes/index\\.ts$'] },
     },
     ...webLayerRules,
     {

@@ -1,4 +1,4 @@
-// The appointment write the arrival-time editor's machine makes by default. The appointments feature's
+// The appointment write the arrival-time editor's machine makes by default. The schedule feature's
 // useUpdateArrivalTime (its mutation, which also updates the cache and says so, with the soft problems the change
 // added) calls it too.
 import type { ApiClient } from './client';

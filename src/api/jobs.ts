@@ -23,6 +23,9 @@ const POLL_ERRORS: Record<JobKind, string> = {
   export: 'An error has occurred. Could not load the export status.',
 };
 
+/** How often a job the user is watching (an import, an export, an optimisation run) is read again while it runs. */
+export const JOB_POLL_INTERVAL_MS = 1000;
+
 const ACTIVE_STATUSES: readonly JobStatus[] = ['PENDING', 'INPROGRESS'];
 export const isActiveStatus = (status: JobStatus): boolean => ACTIVE_STATUSES.includes(status);
 

@@ -1,5 +1,5 @@
 // Optimisation runs, typed by the contract: starting one, following it, cancelling it, applying or discarding its
-// proposal, and undoing an applied one. The optimisation-run machine's default effects call these; the routes feature's apply and discard
+// proposal, and undoing an applied one. The optimisation-run machine's default effects call these; the schedule feature's apply and discard
 // mutations call the same ones. Failures are thrown as ApiError with a fallback in words.
 import type { ApiClient } from './client';
 import { unwrap } from './errors';

@@ -4,6 +4,7 @@ import { createActor, type Actor } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { QueryClient } from '@tanstack/react-query';
 import { createAppQueryClient, type ApiClient } from '../api/client';
+import type { JobKind } from '../api/jobs';
 import { apiClient, bindSession } from '../api/session';
 import { recordVisitStep } from '../api/visitSteps';
 import { keepDayOffline } from '../lib/offlineDay';
@@ -24,9 +25,9 @@ export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
  * Every machine the app runs. Each has its effects' default implementations in its own `setup()`; the services
- * start the long-lived ones and views create the others from here (adding with `.provide()` only what the view
- * alone knows, such as a mutation). Tests swap effects or delays with `.provide()` and pass the result in
- * `AppServicesOptions.machines`: the one place where machines are injected.
+ * start the long-lived ones and own the job actors views start through `followJob`; views create the others from here
+ * (adding with `.provide()` only what the view alone knows, such as a mutation). Tests swap effects or delays with
+ * `.provide()` and pass the result in `AppServicesOptions.machines`: the one place where machines are injected.
  */
 export interface AppMachines {
   auth: typeof authMachine;
@@ -67,6 +68,12 @@ export interface AppServices {
   queryClient: QueryClient;
   /** Visit steps taken without signal, sent in order when the network is back. */
   stepOutbox: StepOutbox;
+  /**
+   * Starts following an import or export job (the job-polling machine). The services own the actor, not the view that
+   * starts it: an export whose panel was closed goes on until its job ends; any job still followed stops when the user
+   * logs out and with the services.
+   */
+  followJob: (kind: JobKind) => Actor<AppMachines['jobPolling']>;
   navigate: Navigate;
   stop: () => void;
 }
@@ -108,6 +115,18 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     onRecorded: () => void queryClient.invalidateQueries(),
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   });
+  const followedJobs = new Set<Actor<AppMachines['jobPolling']>>();
+  const followJob = (kind: JobKind) => {
+    const job = createActor(machines.jobPolling, { input: { kind } });
+    followedJobs.add(job);
+    // Completes when the job's polling ends, and when the actor is stopped.
+    job.subscribe({ complete: () => followedJobs.delete(job) });
+    return job.start();
+  };
+  const stopFollowedJobs = () => {
+    for (const job of followedJobs) job.stop();
+  };
+
   const flushSteps = () => {
     if (selectIsAuthenticated(auth.getSnapshot())) void stepOutbox.flush();
   };
@@ -137,7 +156,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       void stepOutbox.flush();
     } else {
       startUp.send({ type: 'LOGGED_OUT' });
-      // Another user may log in next: nothing cached may leak across sessions, steps waiting to send included.
+      // Another user may log in next: nothing cached may leak across sessions, steps waiting to send and the jobs
+      // followed (an export's outcome told to the next user) included.
+      stopFollowedJobs();
       queryClient.clear();
       stepOutbox.clear();
     }
@@ -170,8 +191,10 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     api: apiClient,
     queryClient,
     stepOutbox,
+    followJob,
     navigate,
     stop: () => {
+      stopFollowedJobs();
       followAuth.unsubscribe();
       keepingDay.unsubscribe();
       window.removeEventListener('online', flushSteps);

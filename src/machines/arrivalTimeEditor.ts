@@ -107,7 +107,7 @@ export const arrivalTimeEditorMachine = setup({
     emitted: {} as ArrivalTimeEditorEmitted,
   },
   actors: {
-    // The appointment modal provides the appointments feature's useUpdateArrivalTime, which also updates the cache and says so.
+    // The appointment modal provides the schedule feature's useUpdateArrivalTime, which also updates the cache and says so.
     saveArrivalTime: fromPromise<SavedArrival, { appointmentId: number; arriveAt: string }>(({ input }) =>
       updateArrivalTime(apiClient, input.appointmentId, input.arriveAt).then(({ appointment }) => appointment),
     ),

@@ -1,12 +1,10 @@
 // Watches one import or export job after it is created: the status is fetched every
-// 1500 ms until it is neither PENDING nor INPROGRESS, then `completed` is emitted. A failed poll stops
+// JOB_POLL_INTERVAL_MS (as an optimisation run's) until it is neither PENDING nor INPROGRESS, then `completed` is emitted. A failed poll stops
 // polling. Closing the import modal stops polling; an export keeps polling in the background.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { apiClient } from '../api/session';
 import { messageOfError } from '../api/errors';
-import { fetchJob, isActiveStatus, type JobKind, type SyncJob } from '../api/jobs';
-
-export const POLL_INTERVAL_MS = 1500;
+import { fetchJob, isActiveStatus, JOB_POLL_INTERVAL_MS, type JobKind, type SyncJob } from '../api/jobs';
 
 export interface JobPollingInput {
   kind: JobKind;
@@ -43,7 +41,7 @@ export const jobPollingMachine = setup({
     emitted: {} as JobPollingEmitted,
   },
   delays: {
-    pollInterval: POLL_INTERVAL_MS,
+    pollInterval: JOB_POLL_INTERVAL_MS,
   },
   actors: {
     // The signal aborts the request when the polling state is left (closing, stopping the actor).

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
-import type { JobStatus } from '../api/jobs';
+import { JOB_POLL_INTERVAL_MS, type JobStatus } from '../api/jobs';
 import type { OptimizationRequest } from '../api/optimizations';
 import { makeRun, RUN_DAY } from '../testing/optimizations';
 import {
   NO_DATE,
   NO_PRACTITIONERS,
-  POLL_INTERVAL_MS,
   SCHEDULE_CHANGED,
   optimizationRunMachine,
   problemsOf,
@@ -78,24 +77,24 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('optimisation run', () => {
-  it('creates the run, polls it every second while it solves, then holds its proposal', async () => {
+  it('creates the run, polls it every JOB_POLL_INTERVAL_MS while it solves, then holds its proposal', async () => {
     const { actor, calls } = start({ create: ['PENDING'], poll: ['INPROGRESS', 'COMPLETE'] });
     actor.send({ type: 'START', request: REQUEST });
     expect(actor.getSnapshot().value).toBe('submitting');
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
     expect(calls).toEqual([`create ${JSON.stringify(REQUEST)}`]);
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS - 1);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls.at(-1)).toBe('poll {"id":31}');
     await vi.advanceTimersByTimeAsync(10);
     expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().context.run?.progress?.best_travel_seconds).toBe(16_943);
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 10);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS + 10);
     expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.run?.proposal?.changes).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS * 3);
     expect(calls.filter((call) => call.startsWith('poll'))).toHaveLength(2);
   });
 
@@ -137,7 +136,7 @@ describe('optimisation run', () => {
   it('cancels a solving run: the poll in flight is aborted and the run ends cancelled', async () => {
     const { actor, calls, polls } = start({ create: ['PENDING'], poll: ['INPROGRESS'], cancel: ['CANCELLED'] });
     actor.send({ type: 'START', request: REQUEST });
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS);
     expect(polls).toHaveLength(1);
     actor.send({ type: 'CANCEL' });
     expect(polls[0].aborted).toBe(true);
@@ -158,7 +157,7 @@ describe('optimisation run', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().context.problems).toEqual(['The optimisation has already finished (COMPLETE).']);
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 10);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS + 10);
     expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.problems).toEqual([]);
   });
@@ -177,13 +176,13 @@ describe('optimisation run', () => {
   it('fails with the run’s own error, or when its progress cannot be read', async () => {
     const failing = start({ create: ['PENDING'], poll: ['ERROR'] });
     failing.actor.send({ type: 'START', request: REQUEST });
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 10);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS + 10);
     expect(failing.actor.getSnapshot().value).toBe('failed');
     expect(failing.actor.getSnapshot().context.problems).toEqual(['The optimiser stopped: out of memory.']);
 
     const unreachable = start({ create: ['PENDING'], poll: [new ApiError(503, { message: 'The database is unavailable.' }, '')] });
     unreachable.actor.send({ type: 'START', request: REQUEST });
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS);
     expect(unreachable.actor.getSnapshot().value).toBe('failed');
     expect(unreachable.actor.getSnapshot().context.problems).toEqual(['The database is unavailable.']);
   });

@@ -1,5 +1,5 @@
 // Optimising a day (issue 12): the coordinator chooses the day, the practitioners and the mode (configure), the run is
-// created (submitting) and followed while it solves (running: its progress is fetched every second; it can be
+// created (submitting) and followed while it solves (running: its progress is fetched every JOB_POLL_INTERVAL_MS; it can be
 // cancelled), and its proposal is shown (proposal) until it is applied (applying → applied) or discarded. A proposal
 // the server refuses to apply because the day changed (409) is outdated: the only way on is to run the day again.
 // Closing the dialog while the run solves cancels it, so that it does not hold the day for another run; closing a
@@ -18,9 +18,8 @@ import {
   type Optimization,
   type OptimizationRequest,
 } from '../api/optimizations';
-import { isActiveStatus } from '../api/jobs';
+import { isActiveStatus, JOB_POLL_INTERVAL_MS } from '../api/jobs';
 
-export const POLL_INTERVAL_MS = 1000;
 export const NO_DATE = 'Choose the day to optimise.';
 export const NO_PRACTITIONERS = 'Choose at least one practitioner.';
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -86,7 +85,7 @@ export const optimizationRunMachine = setup({
     events: {} as OptimizationRunEvent,
   },
   delays: {
-    pollInterval: POLL_INTERVAL_MS,
+    pollInterval: JOB_POLL_INTERVAL_MS,
   },
   actors: {
     createOptimization: fromPromise<Optimization, OptimizationRequest>(({ input }) => createOptimization(apiClient, input)),

@@ -7,7 +7,7 @@ import type { AppRoute } from './routeTypes';
 /** The page of every route in routeMeta.ts. */
 const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
-  '/appointments': lazy(() => import('../features/appointments/AppointmentsPage')),
+  '/appointments': lazy(() => import('../features/schedule/AppointmentsPage')),
   '/clients': lazy(() => import('../features/clients/ClientsPage')),
   // Reports.
   '/reports': lazy(() => import('../features/reports/ReportsIndexPage')),

@@ -1,7 +1,7 @@
 // Mounted once in the main layout: shows the top modal of the stack and turns the global
 // open-modal-show-appointment event into an open appointment modal.
 import { useEffect } from 'react';
-import { AppointmentDetailsModal } from '../features/appointments';
+import { AppointmentDetailsModal } from '../features/schedule';
 import { ClientDetailsModal } from '../features/clients';
 import { OPEN_APPOINTMENT_EVENT, appointmentFromEventDetail, closeAllModals, closeTopModal, openAppointmentModal, useModalStack } from '../app/modalStore';
 import { useModalStackInUrl } from '../app/modalUrl';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
+import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
 import { OPEN_APPOINTMENT_EVENT } from '../../src/app/modalStore';
 import { api, server, received as sent } from './support/fakeApi';
 import { makeAppointment, makeClient } from './support/fixtures';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
+import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
 import { findRoute } from '../../src/router/routeTable';
 import { api, server, received as sent } from './support/fakeApi';
 import { appointmentListBody, makeAppointment } from './support/fixtures';

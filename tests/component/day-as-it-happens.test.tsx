@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
+import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
 import { findRoute } from '../../src/router/routeTable';
 import { api, server, received } from './support/fakeApi';
 import { appointmentListBody, makeAppointment } from './support/fixtures';

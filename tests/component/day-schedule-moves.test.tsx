@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
-import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
+import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
+import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
 import { findRoute } from '../../src/router/routeTable';
 import { RUN_DAY } from '../../src/testing/optimizations';
 import type { Role } from '../../src/api/types';

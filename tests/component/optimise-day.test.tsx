@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
-import { DISCARDED_MESSAGE } from '../../src/features/routes/mutations';
+import { DISCARDED_MESSAGE } from '../../src/features/schedule/mutations';
 import { at, makeProposal, makeRoute, makeRun, RUN_DAY } from '../../src/testing/optimizations';
 import { received as sent, server } from './support/fakeApi';
 import { deferred } from './support/fixtures';

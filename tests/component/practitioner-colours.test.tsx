@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { renderApp, useFakeApi } from './support/harness';
-import { DaySchedule } from '../../src/features/appointments/DaySchedule';
+import { DaySchedule } from '../../src/features/schedule/DaySchedule';
 import type { AppointmentSummary } from '../../src/entities/appointments/api';
 
 useFakeApi();

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import AppointmentsPage from '../../src/features/appointments/AppointmentsPage';
-import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
+import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
+import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
 import { findRoute } from '../../src/router/routeTable';
 import type { Appointment } from '../../src/entities/appointments/api';
 import type { VisitState, VisitStepRequest } from '../../src/api/visitSteps';

@@ -16,7 +16,7 @@ import {
   type ArrivalTimeEditorSnapshot,
 } from '../../src/machines/arrivalTimeEditor';
 import { instantAtTimeOnSameDay } from '../../src/lib/dates';
-import { AppointmentDetailsModal } from '../../src/features/appointments/AppointmentDetailsModal';
+import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
 import { api, server, received as sent } from '../component/support/fakeApi';
 import { deferred, makeAppointment } from '../component/support/fixtures';
 import { renderWithServices, useFakeApi } from '../component/support/harness';

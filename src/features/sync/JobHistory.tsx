@@ -5,13 +5,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { messageOfError } from '../../api/errors';
 import { selectUser } from '../../machines/auth';
-import { POLL_INTERVAL_MS } from '../../machines/jobPolling';
 import { browserTimeZone, formatDateTime, formatDayRange } from '../../lib/dates';
 import { ErrorNote } from '../../ui/forms';
 import { Pagination } from '../../ui/Pagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageSpinner, Spinner } from '../../ui/PageSpinner';
-import { cancelJob, isActiveStatus, type JobKind } from '../../api/jobs';
+import { cancelJob, isActiveStatus, JOB_POLL_INTERVAL_MS, type JobKind } from '../../api/jobs';
 import type { SyncFilters } from './api';
 import { jobStatusLabel, resultSummary } from '../../entities/jobs/jobStatus';
 import type { Option } from '../../ui/MultiSelect';
@@ -65,7 +64,7 @@ export function JobHistory({ kind }: { kind: JobKind }) {
   const history = useQuery({
     ...syncJobQueries.page(api, kind, page, perPage),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.jobs.some((job) => isActiveStatus(job.status)) ? POLL_INTERVAL_MS : false),
+    refetchInterval: (query) => (query.state.data?.jobs.some((job) => isActiveStatus(job.status)) ? JOB_POLL_INTERVAL_MS : false),
   });
   const cancel = useMutation({
     mutationFn: (id: number) => cancelJob(api, kind, id),

@@ -1,7 +1,7 @@
-// Runs the job-polling machine for a form. Closing the form sends CLOSE: an import stops polling, an
-// export is left running in the background and toasts its outcome when it ends.
+// Follows a form's job with an actor the app's services own (services.followJob). Closing the form sends CLOSE: an
+// import stops polling, an export goes on in the background and toasts its outcome when it ends.
 import { useEffect, useState } from 'react';
-import { createActor, type Actor } from 'xstate';
+import type { Actor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
@@ -38,11 +38,11 @@ function changedByJob(api: ApiClient, kind: JobKind): QueryKey[] {
 }
 
 export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void) {
-  const { api, flash, machines, queryClient } = useServices();
+  const { api, flash, queryClient, followJob } = useServices();
   const [actor, setActor] = useState<PollingActor | null>(null);
 
   useEffect(() => {
-    const created = createActor(machines.jobPolling, { input: { kind } });
+    const created = followJob(kind);
     const subscriptions = [
       created.on('completed', (event) => {
         for (const queryKey of changedByJob(api, kind)) void queryClient.invalidateQueries({ queryKey });
@@ -52,7 +52,6 @@ export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void
         if (event.detached) flash.send({ type: 'APPEND', text: event.message, flashType: 'danger' });
       }),
     ];
-    created.start();
     setActor(created);
     return () => {
       if (created.getSnapshot().matches('idle')) {
@@ -63,7 +62,7 @@ export function useJobPoller(kind: JobKind, onCompleted?: (job: SyncJob) => void
         created.send({ type: 'CLOSE' });
       }
     };
-  }, [machines, kind, api, flash, queryClient]);
+  }, [followJob, kind, api, flash, queryClient]);
 
   useEffect(() => {
     if (!actor || !onCompleted) return;

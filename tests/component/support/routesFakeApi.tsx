@@ -6,7 +6,7 @@ import type { SetupServer } from 'msw/node';
 import type { Optimization, Route } from '../../../src/api/optimizations';
 import type { components } from '../../../src/api/schema';
 import { at, makeRoute, makeRun, RUN_DAY } from '../../../src/testing/optimizations';
-import AppointmentsPage from '../../../src/features/appointments/AppointmentsPage';
+import AppointmentsPage from '../../../src/features/schedule/AppointmentsPage';
 import { findRoute } from '../../../src/router/routeTable';
 import type { AppMachines } from '../../../src/app/services';
 import type { Role } from '../../../src/api/types';

@@ -1,11 +1,11 @@
 // A finished run of several days: the week's figures added up, and one day at a time (chosen by its button) shown as
 // a run of one day shows its proposal. Apply and Discard, in the dialog's footer, act on every day together.
 import { useEffect, useRef, useState } from 'react';
-import type { OptimizationProposal } from '../../api/optimizations';
-import { formatWeekday } from '../../lib/dates';
-import { plural } from '../../lib/plural';
-import { Section } from '../../ui/ModalFrame';
-import type { AppointmentSummary } from '../../entities/appointments/api';
+import type { OptimizationProposal } from '../../../api/optimizations';
+import { formatWeekday } from '../../../lib/dates';
+import { plural } from '../../../lib/plural';
+import { Section } from '../../../ui/ModalFrame';
+import type { AppointmentSummary } from '../../../entities/appointments/api';
 import { totalKpis } from './figures';
 import { KpiTable, ProposalView } from './ProposalView';
 

@@ -13,7 +13,7 @@ import { TextLink } from '../../ui/TextLink';
 import { Icon } from '../../ui/Icon';
 import { useDeleteRoute, useUndoOptimization } from './mutations';
 import { routeQueries } from '../../entities/routes/queries';
-import { OptimiseDialog } from './OptimiseDialog';
+import { OptimiseDialog } from './optimise/OptimiseDialog';
 import { ROUTE_CHANGED } from '../../ui/RunSheet';
 
 

@@ -1,6 +1,6 @@
 // A proposal's before → after KPIs in words (durations and distances as the run sheet says them).
-import type { components } from '../../api/schema';
-import { formatDistance, formatMinutes } from '../../entities/routes/dayPlan';
+import type { components } from '../../../api/schema';
+import { formatDistance, formatMinutes } from '../../../entities/routes/dayPlan';
 
 type DayKpis = components['schemas']['DayKpis'];
 type Proposal = components['schemas']['OptimizationProposal'];

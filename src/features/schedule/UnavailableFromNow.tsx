@@ -13,7 +13,7 @@ import { ErrorNote } from '../../ui/forms';
 import { ModalFrame } from '../../ui/ModalFrame';
 import { TextLink } from '../../ui/TextLink';
 import { useMarkUnavailableToday } from './mutations';
-import { OptimiseDialog } from './OptimiseDialog';
+import { OptimiseDialog } from './optimise/OptimiseDialog';
 
 const REASONS = ['Sick', 'Car broke down', 'Family emergency', 'Other'] as const;
 const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';

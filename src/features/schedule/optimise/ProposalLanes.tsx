@@ -1,14 +1,14 @@
 // A proposal's lanes, one per practitioner, along the day: the working hours as a band, each visit as a block from its
 // arrival to its departure, the drive before it as a line, the break. "Before" is the day as it is, "after" as proposed.
 // Each half of a two-carer visit says "with" the other practitioner.
-import { formatTime, minutesIntoDay } from '../../lib/dates';
-import { plural } from '../../lib/plural';
-import type { OptimizationProposal } from '../../api/optimizations';
-import { Icon } from '../../ui/Icon';
-import { TwoCarerMark } from '../../ui/TwoCarerMark';
-import { withPartnerText } from '../../entities/appointments/facts';
-import { formatMinutes } from '../../entities/routes/dayPlan';
-import { textColorOn } from '../../lib/contrast';
+import { formatTime, minutesIntoDay } from '../../../lib/dates';
+import { plural } from '../../../lib/plural';
+import type { OptimizationProposal } from '../../../api/optimizations';
+import { Icon } from '../../../ui/Icon';
+import { TwoCarerMark } from '../../../ui/TwoCarerMark';
+import { withPartnerText } from '../../../entities/appointments/facts';
+import { formatMinutes } from '../../../entities/routes/dayPlan';
+import { textColorOn } from '../../../lib/contrast';
 
 type Lane = OptimizationProposal['lanes'][number];
 export type LaneSide = 'before' | 'after';

@@ -1,10 +1,10 @@
 // Under a proposal: the clients whose arrival it moves by at least the business's setting, and whether Apply tells
 // them the new time (an ETA message: SMS, else email). Shown only when the business sends ETA messages.
 import { useId } from 'react';
-import type { OptimizationProposal } from '../../api/optimizations';
-import { formatDay, formatTime } from '../../lib/dates';
-import { plural } from '../../lib/plural';
-import { Section } from '../../ui/ModalFrame';
+import type { OptimizationProposal } from '../../../api/optimizations';
+import { formatDay, formatTime } from '../../../lib/dates';
+import { plural } from '../../../lib/plural';
+import { Section } from '../../../ui/ModalFrame';
 import { Temporal } from 'temporal-polyfill';
 
 type Change = OptimizationProposal['changes'][number];

@@ -1,11 +1,13 @@
-// The routes feature's writes, one mutation hook each (record 0007): each owns its cache updates, through the
-// appointments' and the routes' query factories, and its message. The optimisation-run machine is provided with the
-// apply and discard mutations; their failures are shown in the dialog, where the user chooses what to do next.
+// The schedule feature's writes, one mutation hook each (record 0007): each owns its cache updates, through the
+// appointments' and the routes' query factories, and its message. The machine that drives a form is provided with its
+// mutation (the arrival-time editor with `useUpdateArrivalTime`, the optimisation run with apply and discard); the
+// run's failures are shown in the dialog, where the user chooses what to do next.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
-import { changeWarningsMessage } from '../../api/appointments';
+import { ARRIVAL_TIME_ERROR_MESSAGE, ARRIVAL_TIME_UPDATED_MESSAGE } from '../../machines/arrivalTimeEditor';
+import { changeWarningsMessage, updateArrivalTime } from '../../api/appointments';
 import { messageOfError } from '../../api/errors';
 import { applyOptimization, discardOptimization, OPTIMIZATION_ERRORS, undoOptimization, type AppliedOptimization, type Route } from '../../api/optimizations';
 import { formatDay, formatDayRange } from '../../lib/dates';
@@ -13,7 +15,7 @@ import { plural } from '../../lib/plural';
 import { appointmentQueries } from '../../entities/appointments/queries';
 import { appointmentTimeZone } from '../../entities/appointments/facts';
 import { deleteRoute, findInsertion, moveAppointment, removeFromRoute, ROUTE_ERRORS, setArrivalLock, type VisitMove } from '../../entities/routes/api';
-import { totalKpis, travelHeadline } from './figures';
+import { totalKpis, travelHeadline } from './optimise/figures';
 import { routeQueries } from '../../entities/routes/queries';
 import { markUnavailableToday } from '../../entities/practitioners/api';
 import { leaveQueries } from '../../entities/practitioners/queries';
@@ -187,5 +189,26 @@ export function useMarkUnavailableToday() {
       void queryClient.invalidateQueries({ queryKey: routeQueries.all() });
       flash.send({ type: 'APPEND', text: `${practitionerName} is unavailable from ${leave.start_time} today: their visits after it are marked. Re-plan the day to give them to the others.` });
     },
+  });
+}
+
+/**
+ * Saves an appointment's arrival time: the details show the saved appointment, its change log and the lists refresh;
+ * a soft rule the new time breaks (e.g. too little travel time) is shown as a warning.
+ */
+export function useUpdateArrivalTime() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, arriveAt }: { appointmentId: number; arriveAt: string }) => updateArrivalTime(api, appointmentId, arriveAt),
+    onSuccess: ({ appointment: saved, warnings }, { appointmentId }) => {
+      queryClient.setQueryData(appointmentQueries.detail(api, appointmentId).queryKey, saved);
+      flash.send({ type: 'APPEND', text: ARRIVAL_TIME_UPDATED_MESSAGE });
+      const warning = changeWarningsMessage(warnings);
+      if (warning) flash.send({ type: 'APPEND', text: warning, flashType: 'warning' });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, appointmentId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+    },
+    onError: (error) => flash.send({ type: 'APPEND', text: messageOfError(error, ARRIVAL_TIME_ERROR_MESSAGE), flashType: 'danger' }),
   });
 }

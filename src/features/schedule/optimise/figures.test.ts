@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../api/schema';
+import type { components } from '../../../api/schema';
 import { kpiRows, totalKpis, travelHeadline } from './figures';
 
 const kpis = (overrides: Partial<Record<string, number>> = {}) => ({

@@ -1,9 +1,9 @@
 // The proposal's "Rules" section: the day checked by the rule book (ADR 0020) before and after, rule by rule — hard
 // rules first, the rules without a problem either side folded into one line — and the problems the plan still has, in
 // words. A proposal made before the rule book has no checks and shows no section.
-import type { OptimizationProposal } from '../../api/optimizations';
-import { plural } from '../../lib/plural';
-import { Section } from '../../ui/ModalFrame';
+import type { OptimizationProposal } from '../../../api/optimizations';
+import { plural } from '../../../lib/plural';
+import { Section } from '../../../ui/ModalFrame';
 
 type RuleChecks = NonNullable<OptimizationProposal['checks']>;
 

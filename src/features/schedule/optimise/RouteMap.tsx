@@ -1,8 +1,8 @@
 // A proposal's routes on the map, one colour per practitioner: the start place, the stops numbered in visiting order
 // and the end place, along the roads when the server has OSRM, with the legend to show or hide each practitioner.
-import { MapView } from '../../ui/map/MapView';
-import type { MapRoute } from '../../lib/map/mapTypes';
-import { useRoadPaths } from '../../entities/routes/useRoadPaths';
+import { MapView } from '../../../ui/map/MapView';
+import type { MapRoute } from '../../../lib/map/mapTypes';
+import { useRoadPaths } from '../../../entities/routes/useRoadPaths';
 
 export function RouteMap({ routes, height = 360 }: { routes: readonly MapRoute[]; height?: number }) {
   const drawn = useRoadPaths(routes);

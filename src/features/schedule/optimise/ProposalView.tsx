@@ -1,18 +1,18 @@
 // A finished run's proposal beside the day as it is: the KPIs before → after, the rule book's problems before → after,
 // the visits that could not be placed and why, the lanes and the routes on the map (before / after), and the table of changes.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { OptimizationProposal } from '../../api/optimizations';
-import { formatTime } from '../../lib/dates';
-import { plural } from '../../lib/plural';
-import { hasCoordinates, type MapPlace, type MapRoute } from '../../lib/map/mapTypes';
-import { Section } from '../../ui/ModalFrame';
-import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../ui/PointPrecision';
-import type { AppointmentSummary } from '../../entities/appointments/api';
-import { twoCarerKey } from '../../entities/appointments/facts';
+import type { OptimizationProposal } from '../../../api/optimizations';
+import { formatTime } from '../../../lib/dates';
+import { plural } from '../../../lib/plural';
+import { hasCoordinates, type MapPlace, type MapRoute } from '../../../lib/map/mapTypes';
+import { Section } from '../../../ui/ModalFrame';
+import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../../ui/PointPrecision';
+import type { AppointmentSummary } from '../../../entities/appointments/api';
+import { twoCarerKey } from '../../../entities/appointments/facts';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
 import { ProposalRules } from './ProposalRules';
-import type { RoutePlace } from '../../entities/routes/api';
+import type { RoutePlace } from '../../../entities/routes/api';
 import { RouteMap } from './RouteMap';
 
 type Lane = OptimizationProposal['lanes'][number];

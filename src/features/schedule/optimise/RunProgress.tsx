@@ -1,9 +1,9 @@
 // A run while it solves: what it is doing (and, over several days, which day), the share of its search time used, the
 // time elapsed and the total travel of the best plan found so far (of the day being planned).
-import type { Optimization } from '../../api/optimizations';
-import { formatWeekday } from '../../lib/dates';
-import { Spinner } from '../../ui/PageSpinner';
-import { formatMinutes } from '../../entities/routes/dayPlan';
+import type { Optimization } from '../../../api/optimizations';
+import { formatWeekday } from '../../../lib/dates';
+import { Spinner } from '../../../ui/PageSpinner';
+import { formatMinutes } from '../../../entities/routes/dayPlan';
 
 /** "0 s", "12 s", "1 min 5 s". */
 export function formatElapsed(ms: number): string {
