@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessAccounts, clients, practitioners } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
@@ -52,8 +52,8 @@ async function addVisit(practitionerId: number, startsAt: Date, lng: number, min
   return row.id;
 }
 
-const optimisationCount = async () => (await t.ctx.db.select().from(syncJobs)
-  .where(eq(syncJobs.business_account_id, acme.businessAccountId))).filter((job) => job.kind === 'OPTIMIZE').length;
+const optimisationCount = async () => (await t.ctx.db.select().from(jobs)
+  .where(eq(jobs.business_account_id, acme.businessAccountId))).filter((job) => job.kind === 'OPTIMIZE').length;
 
 async function optimise(mode: 'keep_practitioners' | 'reassign') {
   const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: TODAY, practitioner_ids: [pat, quinn], mode } });
@@ -76,10 +76,10 @@ describe('days before today', () => {
     const run = await optimise('keep_practitioners');
     expect(run.status).toBe('COMPLETE');
     // The run as it is the next day: its day is yesterday.
-    const [row] = await t.ctx.db.select({ result: syncJobs.result }).from(syncJobs).where(eq(syncJobs.id, run.id));
+    const [row] = await t.ctx.db.select({ result: jobs.result }).from(jobs).where(eq(jobs.id, run.id));
     const result = row.result as { proposal: { date: string }; days?: { proposal: { date: string } }[] };
     for (const proposal of [result.proposal, ...(result.days ?? []).map((day) => day.proposal)]) proposal.date = YESTERDAY;
-    await t.ctx.db.update(syncJobs).set({ start_date: YESTERDAY, end_date: YESTERDAY, result }).where(eq(syncJobs.id, run.id));
+    await t.ctx.db.update(jobs).set({ start_date: YESTERDAY, end_date: YESTERDAY, result }).where(eq(jobs.id, run.id));
     const refused = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('Days before today cannot be optimised');

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/src/auth/access';
 import { appointments, clients, practitioners, routes, users, versions, type AvailabilityEntry } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { applyOptimization, SCHEDULE_CHANGED, type OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -367,7 +367,7 @@ describe('applying is all or nothing, and only while the schedule is as it was',
     expect(await t.ctx.db.select().from(routes).where(eq(routes.day, DAY))).toEqual([]);
     expect(await visitsOf(visitIds)).toEqual(before);
     expect(await t.ctx.db.select({ id: versions.id }).from(versions)).toEqual(versionsBefore);
-    const [job] = await t.ctx.db.select().from(syncJobs).where(eq(syncJobs.id, run.id));
+    const [job] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, run.id));
     expect((job.result as any).applied).toBeUndefined();
 
     const applied = await apply(run.id);

@@ -1,5 +1,5 @@
 // The OPTIMIZE job: for each day of the run in turn (one, or up to seven), builds the day's problem, solves it in the
-// optimiser's worker thread (the event loop stays free for the API), reports progress into sync_jobs.progress through
+// optimiser's worker thread (the event loop stays free for the API), reports progress into jobs.progress through
 // the job's guard, stops when the run is cancelled, and returns the days' proposals as the job's result.
 import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
@@ -14,7 +14,7 @@ import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
 import { optimiserRuns } from '../../operations/metrics';
 
-/** What a run stores in sync_jobs.progress while it solves. */
+/** What a run stores in jobs.progress while it solves. */
 export interface RunProgress {
   elapsed_ms: number;
   /** Travel of the best plan found so far (seconds); null before the search starts. */
@@ -36,7 +36,7 @@ export interface RunDay {
 }
 
 /**
- * A run's sync_jobs.result: the first day's proposal, every day's visits as they were, each day (runs of one day
+ * A run's jobs.result: the first day's proposal, every day's visits as they were, each day (runs of one day
  * made before runs of several kept no `days`), and what became of it.
  */
 export interface RunResult {

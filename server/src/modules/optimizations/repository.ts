@@ -4,7 +4,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
-import { syncJobs } from '../../db/schema-sync';
+import { jobs } from '../../db/schema-jobs';
 import type { JobRow } from '../../jobs/queue';
 import type { DayBounds } from '../schedule';
 
@@ -71,24 +71,24 @@ export async function lockBusinessForRuns(tx: DbOrTx, businessAccountId: number)
 
 /** How many of the business's runs wait for a worker. */
 export async function waitingRunCount(db: DbOrTx, businessAccountId: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(syncJobs).where(and(
-    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.status, 'PENDING'),
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(and(
+    eq(jobs.business_account_id, businessAccountId), eq(jobs.kind, 'OPTIMIZE'), eq(jobs.status, 'PENDING'),
   ));
   return row.count;
 }
 
 /** The business's runs that have not finished and plan any day from `first` to `last`. */
 export function unfinishedRuns(db: DbOrTx, businessAccountId: number, first: string, last = first): Promise<RunRow[]> {
-  return db.select().from(syncJobs).where(and(
-    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'),
-    lte(syncJobs.start_date, last), gte(sql`coalesce(${syncJobs.end_date}, ${syncJobs.start_date})`, first),
-    inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
-  )).orderBy(asc(syncJobs.id));
+  return db.select().from(jobs).where(and(
+    eq(jobs.business_account_id, businessAccountId), eq(jobs.kind, 'OPTIMIZE'),
+    lte(jobs.start_date, last), gte(sql`coalesce(${jobs.end_date}, ${jobs.start_date})`, first),
+    inArray(jobs.status, ['PENDING', 'INPROGRESS']),
+  )).orderBy(asc(jobs.id));
 }
 
 export async function findRun(db: DbOrTx, businessAccountId: number, id: number, lock = false): Promise<RunRow | undefined> {
-  const query = db.select().from(syncJobs)
-    .where(and(eq(syncJobs.id, id), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.business_account_id, businessAccountId)));
+  const query = db.select().from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.kind, 'OPTIMIZE'), eq(jobs.business_account_id, businessAccountId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }

@@ -101,7 +101,7 @@ function activitySource(businessAccountId: number, filters: ReportFilters, withD
     SELECT 'job-' || j.id, j.id::bigint, j.created_at, CASE WHEN j.automatic THEN ${AUTOMATIC_AUTHOR} ELSE j.created_by_name END,
            CASE j.kind WHEN 'IMPORT' THEN 'import' WHEN 'EXPORT' THEN 'export' ELSE 'optimisation' END,
            'run', j.id${columns('job')}
-    FROM sync_jobs j, business_accounts b
+    FROM jobs j, business_accounts b
     WHERE b.id = ${businessAccountId} AND j.business_account_id = ${businessAccountId} AND j.kind IN ('IMPORT', 'EXPORT', 'OPTIMIZE')
       ${inRange(sql`j.created_at`)} ${visitFiltered ? sql`AND false` : sql``}
     UNION ALL
@@ -153,7 +153,7 @@ export async function activityReport(
       LEFT JOIN tags t ON x.item_type = 'Tag' AND t.id = x.item_id AND t.business_account_id = ${businessAccountId}
       LEFT JOIN appointment_types ty ON x.item_type = 'AppointmentType' AND ty.id = x.item_id AND ty.business_account_id = ${businessAccountId}
       LEFT JOIN users u ON (x.kind = 'login_as' OR x.item_type = 'User') AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
-      LEFT JOIN sync_jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
+      LEFT JOIN jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
       ORDER BY ${order}`),
   ]);
 
