@@ -5,11 +5,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, optimizationSettings, practitioners } from '../../server/src/db/schema';
 import { jobs } from '../../server/src/db/schema-jobs';
-import { claimJob, completeJob, enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { claimJob, completeJob, getJob } from '../../server/src/jobs/queue';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
-import { drainJobs, startWorker, waitForJob } from './support/jobs';
+import { drainJobs, queueOptimizationRun, startWorker, waitForJob } from './support/jobs';
 import { brisbaneAt, workingEveryDay } from './support/routing';
 
 let t: TestApp;
@@ -64,11 +64,8 @@ afterAll(async () => {
 const startRun = (date: string, token = acme.tokens.staff) =>
   t.request('POST', '/api/optimizations', { token, body: { date, practitioner_ids: [pat] } });
 
-const queueRun = (business: BusinessFixture, date: string) => enqueueJob(t.ctx.db, {
-  businessAccountId: business.businessAccountId, kind: 'OPTIMIZE', startDate: date, endDate: date,
-  filters: { practitioner_ids: business.practitionerIds.slice(0, 1), appointment_type_ids: [], business_location_ids: [] },
-  params: { mode: 'keep_practitioners' },
-});
+const queueRun = (business: BusinessFixture, date: string) =>
+  queueOptimizationRun(t.ctx.db, business.businessAccountId, date, business.practitionerIds.slice(0, 1));
 
 async function statusOf(id: number) {
   return (await getJob(t.ctx.db, id))!.status;

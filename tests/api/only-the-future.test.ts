@@ -8,6 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessAccounts, clients, practitioners } from '../../server/src/db/schema';
 import { jobs } from '../../server/src/db/schema-jobs';
+import { optimizationRuns } from '../../server/src/db/schema-optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
@@ -76,10 +77,10 @@ describe('days before today', () => {
     const run = await optimise('keep_practitioners');
     expect(run.status).toBe('COMPLETE');
     // The run as it is the next day: its day is yesterday.
-    const [row] = await t.ctx.db.select({ result: jobs.result }).from(jobs).where(eq(jobs.id, run.id));
-    const result = row.result as { proposal: { date: string }; days?: { proposal: { date: string } }[] };
-    for (const proposal of [result.proposal, ...(result.days ?? []).map((day) => day.proposal)]) proposal.date = YESTERDAY;
-    await t.ctx.db.update(jobs).set({ start_date: YESTERDAY, end_date: YESTERDAY, result }).where(eq(jobs.id, run.id));
+    const [row] = await t.ctx.db.select({ days: optimizationRuns.days }).from(optimizationRuns).where(eq(optimizationRuns.job_id, run.id));
+    const days = row.days as { proposal: { date: string } }[];
+    for (const day of days) day.proposal.date = YESTERDAY;
+    await t.ctx.db.update(optimizationRuns).set({ first_date: YESTERDAY, last_date: YESTERDAY, days }).where(eq(optimizationRuns.job_id, run.id));
     const refused = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('Days before today cannot be optimised');

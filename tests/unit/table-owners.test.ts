@@ -32,6 +32,7 @@ const OWNERS: Record<string, string> = {
   jobs: 'jobs',
   login_throttles: 'modules/auth',
   one_time_tokens: 'modules/auth',
+  optimization_runs: 'modules/optimizations',
   optimization_settings: 'modules/optimization-settings',
   outbox_emails: 'mail',
   practitioner_first_visits: 'modules/practitioners',

@@ -27,7 +27,7 @@ export interface NewJob {
   createdByName?: string | null;
   automatic?: boolean;
   maxAttempts?: number;
-  /** The run's choices (OPTIMIZE: mode). */
+  /** What the job carries beyond its dates and filters (ETA_MESSAGE: the visit and step). */
   params?: Record<string, unknown>;
 }
 
@@ -156,12 +156,6 @@ export async function saveProgress(db: DbOrTx, id: number, result: Record<string
 /** Stores how far a running job has got in jobs.progress (an optimisation's search: time used, best plan so far). */
 export async function saveJobProgress(db: DbOrTx, id: number, progress: Record<string, unknown>): Promise<void> {
   await db.update(jobs).set({ progress, updated_at: new Date() }).where(eq(jobs.id, id));
-}
-
-/** Rewrites a finished job's result (an optimisation's proposal marked applied or discarded); answers the row. */
-export async function updateJobResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<JobRow> {
-  const [row] = await db.update(jobs).set({ result, updated_at: new Date() }).where(eq(jobs.id, id)).returning();
-  return row;
 }
 
 async function finishIfHeld(db: Db, id: number, workerId: string, values: Partial<JobRow>): Promise<boolean> {

@@ -2,6 +2,7 @@
 import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts';
 import { jobs } from '../../../server/src/db/schema-jobs';
+import { optimizationRuns } from '../../../server/src/db/schema-optimizations';
 import { practitionerLeave } from '../../../server/src/db/schema-leave';
 import type { TestApp } from './app';
 
@@ -81,10 +82,12 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     result: kind === 'IMPORT' ? { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 } : null,
   }))).returning();
   const [optimizationRow] = await db.insert(jobs).values({
-    business_account_id: businessAccountId, kind: 'OPTIMIZE', status: 'CANCELLED', start_date: '2026-11-24', end_date: '2026-11-24',
-    filters: { ...noFilters, practitioner_ids: [practitionerRows[0].id] }, params: { mode: 'keep_practitioners' },
-    created_by_name: `Ada ${label}`, finished_at: new Date(),
+    business_account_id: businessAccountId, kind: 'OPTIMIZE', status: 'CANCELLED', filters: noFilters, created_by_name: `Ada ${label}`, finished_at: new Date(),
   }).returning();
+  await db.insert(optimizationRuns).values({
+    job_id: optimizationRow.id, business_account_id: businessAccountId, first_date: '2026-11-24', last_date: '2026-11-24',
+    mode: 'keep_practitioners', practitioner_ids: [practitionerRows[0].id],
+  });
   const [routeRow] = await db.insert(routes).values({
     business_account_id: businessAccountId, practitioner_id: practitionerRows[0].id, day: '2026-11-25', stops: [],
     metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 }, applied_by_name: `Ada ${label}`,

@@ -140,8 +140,9 @@ export async function activityReport(
           WHEN x.item_type = 'Tag' THEN coalesce(t.name, x.object_changes -> 'name' ->> 1, x.object_changes -> 'name' ->> 0)
           WHEN x.item_type = 'AppointmentType' THEN ty.name
           WHEN x.kind = 'login_as' OR x.item_type = 'User' THEN btrim(u.first_name || ' ' || u.last_name)
-          WHEN x.id LIKE 'job-%' THEN ${day(sql`(j.start_date::timestamp AT TIME ZONE b.time_zone)`)}
-            || CASE WHEN j.end_date > j.start_date THEN ' – ' || ${day(sql`(j.end_date::timestamp AT TIME ZONE b.time_zone)`)} ELSE '' END
+          WHEN x.id LIKE 'job-%' THEN ${day(sql`(coalesce(r.first_date, j.start_date)::timestamp AT TIME ZONE b.time_zone)`)}
+            || CASE WHEN coalesce(r.last_date, j.end_date) > coalesce(r.first_date, j.start_date)
+              THEN ' – ' || ${day(sql`(coalesce(r.last_date, j.end_date)::timestamp AT TIME ZONE b.time_zone)`)} ELSE '' END
         END AS what
       FROM shown x
       JOIN business_accounts b ON b.id = ${businessAccountId}
@@ -154,6 +155,7 @@ export async function activityReport(
       LEFT JOIN appointment_types ty ON x.item_type = 'AppointmentType' AND ty.id = x.item_id AND ty.business_account_id = ${businessAccountId}
       LEFT JOIN users u ON (x.kind = 'login_as' OR x.item_type = 'User') AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
       LEFT JOIN jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
+      LEFT JOIN optimization_runs r ON r.job_id = j.id
       ORDER BY ${order}`),
   ]);
 
