@@ -149,7 +149,11 @@ export async function assertJobHeld(tx: Tx, id: number, workerId: string): Promi
   if (row.status !== 'INPROGRESS' || row.locked_by !== workerId) throw new JobInterrupted('lease_lost');
 }
 
-export async function saveProgress(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<void> {
+/**
+ * Stores what a running job has done so far as its result (an import's or export's counts), in the transaction that
+ * wrote it: a job taken over or failed keeps the counts of what committed, and a retry goes on from them.
+ */
+export async function saveResultSoFar(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<void> {
   await db.update(jobs).set({ result, updated_at: new Date() }).where(eq(jobs.id, id));
 }
 
