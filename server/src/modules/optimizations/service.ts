@@ -42,7 +42,7 @@ const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString(
 
 export function toOptimizationDto(run: RunRow): OptimizationDto {
   // A run's proposals and what became of them are shown once it is complete.
-  const done = run.status === 'COMPLETE' && run.days !== null;
+  const days = run.status === 'COMPLETE' ? run.days : null;
   return {
     id: run.id,
     status: run.status,
@@ -51,18 +51,18 @@ export function toOptimizationDto(run: RunRow): OptimizationDto {
     mode: run.mode,
     practitioner_ids: run.practitioner_ids,
     progress: (run.progress as RunProgress | null) ?? null,
-    proposal: (done ? run.days![0].proposal : null) as OptimizationDto['proposal'],
-    days: (done ? run.days!.map((day) => day.proposal) : null) as OptimizationDto['days'],
+    proposal: (days ? days[0].proposal : null) as OptimizationDto['proposal'],
+    days: (days ? days.map((day) => day.proposal) : null) as OptimizationDto['days'],
     error_message: run.error_message,
     created_at: run.created_at.toISOString(),
     created_by_name: run.created_by_name,
     started_at: iso(run.started_at),
     finished_at: iso(run.finished_at),
-    applied_at: done ? iso(run.applied_at) : null,
-    applied_by_name: done ? run.applied_by_name : null,
-    discarded_at: done ? iso(run.discarded_at) : null,
-    undone_at: done ? iso(run.undone_at) : null,
-    undone_by_name: done ? run.undone_by_name : null,
+    applied_at: days ? iso(run.applied_at) : null,
+    applied_by_name: days ? run.applied_by_name : null,
+    discarded_at: days ? iso(run.discarded_at) : null,
+    undone_at: days ? iso(run.undone_at) : null,
+    undone_by_name: days ? run.undone_by_name : null,
   };
 }
 
