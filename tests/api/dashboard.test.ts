@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { appointments, clients, practitioners, routes, users } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
@@ -86,18 +86,18 @@ beforeAll(async () => {
   const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.email, acme.emails.staff));
   const noFilters = { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] };
   // acme's staff member started an import that failed; an admin's export finished with one conflict.
-  const [failed] = await db.insert(syncJobs).values({
+  const [failed] = await db.insert(jobs).values({
     business_account_id: acme.businessAccountId, kind: 'IMPORT', status: 'ERROR', start_date: '2030-03-06', end_date: '2030-03-12', filters: noFilters,
     created_by_user_id: staff.id, created_by_name: 'Sid', error_message: 'The practice management system refused the API key.', finished_at: new Date(),
   }).returning();
-  const [exported] = await db.insert(syncJobs).values({
+  const [exported] = await db.insert(jobs).values({
     business_account_id: acme.businessAccountId, kind: 'EXPORT', status: 'COMPLETE', start_date: '2030-03-06', end_date: '2030-03-06', filters: noFilters,
     created_by_name: 'Ada acme', finished_at: new Date(), result: { exported: 2, conflicts: [{ appointment_id: visitIds.patCora }] },
   }).returning();
   failedImportId = failed.id;
   conflictExportId = exported.id;
   // Another business's newer jobs are never acme's last.
-  await db.insert(syncJobs).values((['IMPORT', 'EXPORT'] as const).map((kind) => ({
+  await db.insert(jobs).values((['IMPORT', 'EXPORT'] as const).map((kind) => ({
     business_account_id: other.businessAccountId, kind, status: 'ERROR' as const, start_date: '2030-03-06', end_date: '2030-03-06', filters: noFilters,
     created_by_name: 'Ada other', error_message: 'other', finished_at: new Date(),
   })));

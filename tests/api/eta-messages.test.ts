@@ -10,7 +10,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessAccounts, clients, outboxEmails } from '../../server/src/db/schema';
 import { etaMessages } from '../../server/src/db/schema-reminders';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { travelProviderFor } from '../../server/src/modules/travel';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -80,8 +80,8 @@ function step(app: TestApp, id: number, body: Record<string, unknown>, token: st
 }
 
 const recordsOf = (app: TestApp, id: number) => app.ctx.db.select().from(etaMessages).where(eq(etaMessages.appointment_id, id)).orderBy(asc(etaMessages.id));
-const jobsOf = (app: TestApp, fixture: BusinessFixture) => app.ctx.db.select().from(syncJobs)
-  .where(and(eq(syncJobs.business_account_id, fixture.businessAccountId), eq(syncJobs.kind, 'ETA_MESSAGE')));
+const jobsOf = (app: TestApp, fixture: BusinessFixture) => app.ctx.db.select().from(jobs)
+  .where(and(eq(jobs.business_account_id, fixture.businessAccountId), eq(jobs.kind, 'ETA_MESSAGE')));
 const emailsTo = (app: TestApp, address: string) => app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, address));
 const clock = (instant: Date) => new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: ZONE })
   .format(instant).replace(/\u202f/g, ' ');

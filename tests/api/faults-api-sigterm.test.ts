@@ -6,7 +6,8 @@ import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientTags } from '../../server/src/db/schema';
-import { enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { getJob } from '../../server/src/jobs/queue';
+import { queueOptimizationRun } from './support/jobs';
 import { startProduct, type RunningProduct } from '../e2e/support/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -90,11 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an API process sent SIGTERM wit
     const listed = ((await list.json()) as { clients: { id: number; tags: { id: number }[] }[] }).clients.find((client) => client.id === clientId)!;
     expect(listed.tags.map((tag) => tag.id)).toEqual(acme.tagIds);
     await expect.poll(() => probe(`${staying.url}/readyz`), { timeout: 30_000 }).toBe('200');
-    const job = await enqueueJob(t.ctx.db, {
-      businessAccountId: acme.businessAccountId, kind: 'OPTIMIZE', startDate: '2026-11-24', endDate: '2026-11-24',
-      filters: { practitioner_ids: acme.practitionerIds.slice(0, 1), appointment_type_ids: [], business_location_ids: [] },
-      params: { mode: 'keep_practitioners' },
-    });
+    const job = await queueOptimizationRun(t.ctx.db, acme.businessAccountId, '2026-11-24', acme.practitionerIds.slice(0, 1));
     await expect.poll(async () => (await getJob(t.ctx.db, job.id))?.finished_at, { timeout: 30_000, interval: 250 }).toBeTruthy();
     expect(worker.logs()).toContain(`"jobId":${job.id}`);
     expect(worker.child.exitCode).toBeNull();

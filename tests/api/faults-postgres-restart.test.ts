@@ -7,7 +7,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, tags } from '../../server/src/db/schema';
-import { enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { getJob } from '../../server/src/jobs/queue';
+import { queueOptimizationRun } from './support/jobs';
 import { startProduct, type RunningProduct } from '../e2e/support/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -145,11 +146,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !postgresBinaries())('PostgreS
 
     // The worker process runs jobs again: it claims a new one and finishes it (an optimisation of a day the fixture's
     // practitioner has no working hours for ends in ERROR with its reason; either way the worker ran it to its end).
-    const job = await enqueueJob(t.ctx.db, {
-      businessAccountId: acme.businessAccountId, kind: 'OPTIMIZE', startDate: '2026-11-24', endDate: '2026-11-24',
-      filters: { practitioner_ids: acme.practitionerIds.slice(0, 1), appointment_type_ids: [], business_location_ids: [] },
-      params: { mode: 'keep_practitioners' },
-    });
+    const job = await queueOptimizationRun(t.ctx.db, acme.businessAccountId, '2026-11-24', acme.practitionerIds.slice(0, 1));
     await expect.poll(async () => (await getJob(t.ctx.db, job.id))?.finished_at, { timeout: 30_000, interval: 250 }).toBeTruthy();
     const finished = (await getJob(t.ctx.db, job.id))!;
     expect(finished).toMatchObject({ attempts: 1, status: expect.stringMatching(/^(COMPLETE|ERROR)$/) });

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/client';
 import { appointments, resourceMaps } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { claimJob, enqueueJob, getJob, assertJobHeld } from '../../server/src/jobs/queue';
 import { runImport } from '../../server/src/modules/sync';
 import { NO_FAULTS, startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
@@ -102,7 +102,7 @@ describe('imports with faults', () => {
   it('ends in ERROR with a message when the PMS stays down, and a later import recovers', async () => {
     sandbox.setFaults({ errorRate: 1 });
     const id = await startImport();
-    await t.ctx.db.update(syncJobs).set({ max_attempts: 2 }).where(eq(syncJobs.id, id));
+    await t.ctx.db.update(jobs).set({ max_attempts: 2 }).where(eq(jobs.id, id));
     await drainJobs(t.ctx, { tuning: { ...TUNING, maxAttempts: 2 }, retryDelayMs: 0 });
     const job = (await getJob(t.ctx.db, id))!;
     expect(job.status).toBe('ERROR');

@@ -4,12 +4,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, optimizationSettings, practitioners } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
-import { claimJob, completeJob, enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { jobs } from '../../server/src/db/schema-jobs';
+import { claimJob, completeJob, getJob } from '../../server/src/jobs/queue';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
-import { drainJobs, startWorker, waitForJob } from './support/jobs';
+import { drainJobs, queueOptimizationRun, startWorker, waitForJob } from './support/jobs';
 import { brisbaneAt, workingEveryDay } from './support/routing';
 
 let t: TestApp;
@@ -53,8 +53,8 @@ beforeAll(async () => {
 }, 120_000);
 afterEach(async () => {
   t.ctx.config.optimizerMaxSearchMs = 300;
-  await t.ctx.db.update(syncJobs).set({ status: 'CANCELLED', locked_by: null, locked_until: null, finished_at: new Date() })
-    .where(inArray(syncJobs.status, ['PENDING', 'INPROGRESS']));
+  await t.ctx.db.update(jobs).set({ status: 'CANCELLED', locked_by: null, locked_until: null, finished_at: new Date() })
+    .where(inArray(jobs.status, ['PENDING', 'INPROGRESS']));
 });
 afterAll(async () => {
   await t?.close();
@@ -64,11 +64,8 @@ afterAll(async () => {
 const startRun = (date: string, token = acme.tokens.staff) =>
   t.request('POST', '/api/optimizations', { token, body: { date, practitioner_ids: [pat] } });
 
-const queueRun = (business: BusinessFixture, date: string) => enqueueJob(t.ctx.db, {
-  businessAccountId: business.businessAccountId, kind: 'OPTIMIZE', startDate: date, endDate: date,
-  filters: { practitioner_ids: business.practitionerIds.slice(0, 1), appointment_type_ids: [], business_location_ids: [] },
-  params: { mode: 'keep_practitioners' },
-});
+const queueRun = (business: BusinessFixture, date: string) =>
+  queueOptimizationRun(t.ctx.db, business.businessAccountId, date, business.practitionerIds.slice(0, 1));
 
 async function statusOf(id: number) {
   return (await getJob(t.ctx.db, id))!.status;
@@ -152,10 +149,10 @@ describe('claiming optimisation runs', () => {
     const samples: { acme: number; bravo: number }[] = [];
     try {
       for (let i = 0; i < 600; i++) {
-        const running = await t.ctx.db.select({ id: syncJobs.id }).from(syncJobs).where(and(inArray(syncJobs.id, ids), eq(syncJobs.status, 'INPROGRESS')));
+        const running = await t.ctx.db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, ids), eq(jobs.status, 'INPROGRESS')));
         samples.push({ acme: running.filter((row) => acmeRuns.includes(row.id)).length, bravo: running.filter((row) => row.id === bravoRun).length });
-        const finished = await t.ctx.db.select({ id: syncJobs.id }).from(syncJobs)
-          .where(and(inArray(syncJobs.id, ids), inArray(syncJobs.status, ['COMPLETE', 'ERROR'])));
+        const finished = await t.ctx.db.select({ id: jobs.id }).from(jobs)
+          .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['COMPLETE', 'ERROR'])));
         if (finished.length === ids.length) break;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -178,8 +175,8 @@ describe('the number of runs a business can queue', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       queued.push(created.body.optimization.id as number);
     }
-    const countRuns = async () => (await t.ctx.db.select({ id: syncJobs.id }).from(syncJobs)
-      .where(and(eq(syncJobs.business_account_id, acme.businessAccountId), eq(syncJobs.kind, 'OPTIMIZE')))).length;
+    const countRuns = async () => (await t.ctx.db.select({ id: jobs.id }).from(jobs)
+      .where(and(eq(jobs.business_account_id, acme.businessAccountId), eq(jobs.kind, 'OPTIMIZE')))).length;
     const before = await countRuns();
     const refused = await startRun(DAYS[3], acme.tokens.admin);
     expect(refused.status).toBe(429);

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessAccounts, clients, practitioners } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
+import { optimizationRuns } from '../../server/src/db/schema-optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
@@ -52,8 +53,8 @@ async function addVisit(practitionerId: number, startsAt: Date, lng: number, min
   return row.id;
 }
 
-const optimisationCount = async () => (await t.ctx.db.select().from(syncJobs)
-  .where(eq(syncJobs.business_account_id, acme.businessAccountId))).filter((job) => job.kind === 'OPTIMIZE').length;
+const optimisationCount = async () => (await t.ctx.db.select().from(jobs)
+  .where(eq(jobs.business_account_id, acme.businessAccountId))).filter((job) => job.kind === 'OPTIMIZE').length;
 
 async function optimise(mode: 'keep_practitioners' | 'reassign') {
   const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: TODAY, practitioner_ids: [pat, quinn], mode } });
@@ -76,10 +77,10 @@ describe('days before today', () => {
     const run = await optimise('keep_practitioners');
     expect(run.status).toBe('COMPLETE');
     // The run as it is the next day: its day is yesterday.
-    const [row] = await t.ctx.db.select({ result: syncJobs.result }).from(syncJobs).where(eq(syncJobs.id, run.id));
-    const result = row.result as { proposal: { date: string }; days?: { proposal: { date: string } }[] };
-    for (const proposal of [result.proposal, ...(result.days ?? []).map((day) => day.proposal)]) proposal.date = YESTERDAY;
-    await t.ctx.db.update(syncJobs).set({ start_date: YESTERDAY, end_date: YESTERDAY, result }).where(eq(syncJobs.id, run.id));
+    const [row] = await t.ctx.db.select({ days: optimizationRuns.days }).from(optimizationRuns).where(eq(optimizationRuns.job_id, run.id));
+    const days = row.days as { proposal: { date: string } }[];
+    for (const day of days) day.proposal.date = YESTERDAY;
+    await t.ctx.db.update(optimizationRuns).set({ first_date: YESTERDAY, last_date: YESTERDAY, days }).where(eq(optimizationRuns.job_id, run.id));
     const refused = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('Days before today cannot be optimised');

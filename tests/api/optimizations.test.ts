@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/src/auth/access';
 import { appointments, clients, practitioners, routes, users, versions, type AvailabilityEntry } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { optimizationRuns } from '../../server/src/db/schema-optimizations';
 import { applyOptimization, SCHEDULE_CHANGED, type OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -367,8 +367,8 @@ describe('applying is all or nothing, and only while the schedule is as it was',
     expect(await t.ctx.db.select().from(routes).where(eq(routes.day, DAY))).toEqual([]);
     expect(await visitsOf(visitIds)).toEqual(before);
     expect(await t.ctx.db.select({ id: versions.id }).from(versions)).toEqual(versionsBefore);
-    const [job] = await t.ctx.db.select().from(syncJobs).where(eq(syncJobs.id, run.id));
-    expect((job.result as any).applied).toBeUndefined();
+    const [record] = await t.ctx.db.select().from(optimizationRuns).where(eq(optimizationRuns.job_id, run.id));
+    expect(record.applied_at).toBeNull();
 
     const applied = await apply(run.id);
     expect(applied.status).toBe(200);

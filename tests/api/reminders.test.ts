@@ -8,7 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessAccounts, clients, outboxEmails, versions } from '../../server/src/db/schema';
 import { reminderRuns, sentReminders } from '../../server/src/db/schema-reminders';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { runReminderBatch, type ReminderContent } from '../../server/src/modules/reminders';
 import { setSubscription } from '../../server/src/modules/subscriptions';
 import { startTestApp, type TestApp } from './support/app';
@@ -67,8 +67,8 @@ const emailOf = async (clientId: number) => {
 };
 const ledger = (fixture: BusinessFixture) => t.ctx.db.select().from(sentReminders)
   .where(eq(sentReminders.business_account_id, fixture.businessAccountId)).orderBy(asc(sentReminders.id));
-const reminderJobs = (fixture: BusinessFixture) => t.ctx.db.select().from(syncJobs)
-  .where(and(eq(syncJobs.business_account_id, fixture.businessAccountId), eq(syncJobs.kind, 'REMINDERS')));
+const reminderJobs = (fixture: BusinessFixture) => t.ctx.db.select().from(jobs)
+  .where(and(eq(jobs.business_account_id, fixture.businessAccountId), eq(jobs.kind, 'REMINDERS')));
 /** What the scheduler does when the reminder hour comes: the day is handed out for the next reminders job. */
 const claimDay = (fixture: BusinessFixture, visitDate: string) =>
   t.ctx.db.insert(reminderRuns).values({ business_account_id: fixture.businessAccountId, visit_date: visitDate, due_at: new Date() });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   // The history's times, fixed (ids in the order written): each change one minute after the previous, from
   // 2030-03-03T13:00Z (23:00 on Sunday 3 March in Brisbane); the jobs and the login on Monday 4 March in Brisbane.
   await t.ctx.db.execute(sql`UPDATE versions SET created_at = timestamptz '2030-03-03T13:00:00Z' + (id - (SELECT min(id) FROM versions WHERE business_account_id = ${acme.businessAccountId})) * interval '1 minute' WHERE business_account_id = ${acme.businessAccountId}`);
-  await t.ctx.db.execute(sql`UPDATE sync_jobs SET created_at = timestamptz '2030-03-04T00:00:00Z' + (id % 10) * interval '1 second' WHERE business_account_id = ${acme.businessAccountId}`);
+  await t.ctx.db.execute(sql`UPDATE jobs SET created_at = timestamptz '2030-03-04T00:00:00Z' + (id % 10) * interval '1 second' WHERE business_account_id = ${acme.businessAccountId}`);
   await t.ctx.db.execute(sql`UPDATE one_time_tokens SET used_at = '2030-03-04T01:00:00Z' WHERE user_id = ${users.rows[0].id}`);
 }, 120_000);
 afterAll(() => t?.close());

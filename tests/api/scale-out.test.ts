@@ -1,7 +1,8 @@
 // Scale-out on PostgreSQL: two API processes, each with its job worker, on one database. Every job is started by
 // exactly one worker, and each process's list cache answers what the other process just wrote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { getJob } from '../../server/src/jobs/queue';
+import { queueOptimizationRun } from './support/jobs';
 import { startProduct, type RunningProduct } from '../e2e/support/server';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -41,11 +42,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     // Each process is ready once its own worker has reported.
     for (const running of processes) await expect.poll(() => fetch(`${running.url}/readyz`).then((answer) => answer.status), { timeout: 30_000 }).toBe(200);
     const day = (index: number) => `2026-12-${String(1 + index).padStart(2, '0')}`;
-    const jobs = await Promise.all(Array.from({ length: JOBS }, (_, index) => enqueueJob(t.ctx.db, {
-      businessAccountId: acme.businessAccountId, kind: 'OPTIMIZE', startDate: day(index), endDate: day(index),
-      filters: { practitioner_ids: acme.practitionerIds.slice(0, 1), appointment_type_ids: [], business_location_ids: [] },
-      params: { mode: 'keep_practitioners' },
-    })));
+    const jobs = await Promise.all(Array.from({ length: JOBS }, (_, index) =>
+      queueOptimizationRun(t.ctx.db, acme.businessAccountId, day(index), acme.practitionerIds.slice(0, 1))));
     const ids = jobs.map((job) => job.id).sort((a, b) => a - b);
     await expect.poll(async () => {
       const rows = await Promise.all(ids.map((id) => getJob(t.ctx.db, id)));

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerAccounts } from '../../server/src/db/schema';
-import { syncJobs } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { setSubscription } from '../../server/src/modules/subscriptions';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -54,8 +54,8 @@ describe('sync settings', () => {
 });
 
 describe('automatic sync scheduler', () => {
-  const automaticJobs = () => t.ctx.db.select().from(syncJobs)
-    .where(and(eq(syncJobs.business_account_id, acme.businessAccountId), eq(syncJobs.automatic, true)));
+  const automaticJobs = () => t.ctx.db.select().from(jobs)
+    .where(and(eq(jobs.business_account_id, acme.businessAccountId), eq(jobs.automatic, true)));
 
   it('computes the hourly slots (:05 imports, :35 exports)', () => {
     expect(latestSlot(new Date('2026-11-23T10:04:59Z'), 5).toISOString()).toBe('2026-11-23T09:05:00.000Z');
@@ -71,10 +71,10 @@ describe('automatic sync scheduler', () => {
     await t.ctx.db.insert(providerAccounts).values({ business_account_id: acme.businessAccountId, status: 'ACTIVE', connected_at: new Date() });
     const first = await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T10:40:00Z'));
     expect(first).toHaveLength(2);
-    const jobs = await automaticJobs();
+    const enqueued = await automaticJobs();
     const today = Temporal.PlainDate.from('2026-11-23'); // the scheduler's clock: 10:40Z is 20:40 in Brisbane
-    expect(jobs.map((job) => job.kind).sort()).toEqual(['EXPORT', 'IMPORT']);
-    for (const job of jobs) {
+    expect(enqueued.map((job) => job.kind).sort()).toEqual(['EXPORT', 'IMPORT']);
+    for (const job of enqueued) {
       expect(job).toMatchObject({
         status: 'PENDING', created_by_name: null, start_date: today.toString(), end_date: today.add({ days: 3 }).toString(),
         filters: { practitioner_ids: [acme.practitionerIds[0]], appointment_type_ids: [], business_location_ids: [acme.businessLocationIds[0]] },
@@ -84,14 +84,14 @@ describe('automatic sync scheduler', () => {
     expect(await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T10:50:00Z'))).toEqual([]);
     expect(await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T11:40:00Z'))).toEqual([]);
     // Once they finished, the next slot enqueues again; turning export off stops exports.
-    await t.ctx.db.update(syncJobs).set({ status: 'COMPLETE' }).where(eq(syncJobs.automatic, true));
+    await t.ctx.db.update(jobs).set({ status: 'COMPLETE' }).where(eq(jobs.automatic, true));
     await t.request('PUT', '/api/sync_settings', {
       token: acme.tokens.admin,
       body: { enable_auto_import: true, enable_auto_export: false, ahead_days: 3, filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] } },
     });
     const next = await scheduleAutomaticSync(t.ctx.db, new Date('2026-11-23T12:06:00Z'));
     expect(next).toHaveLength(1);
-    const [job] = await t.ctx.db.select().from(syncJobs).where(eq(syncJobs.id, next[0]));
+    const [job] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, next[0]));
     expect(job).toMatchObject({ kind: 'IMPORT', automatic: true });
     // The history shows automatic jobs without an author.
     const history = await t.request('GET', '/api/imports', { token: acme.tokens.admin });
@@ -106,8 +106,8 @@ describe('automatic sync scheduler', () => {
       body: { enable_auto_import: true, enable_auto_export: true, ahead_days: 2, filters: { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] } },
     });
     expect(settings.status).toBe(200);
-    const jobsOfUnpaid = () => t.ctx.db.select().from(syncJobs)
-      .where(and(eq(syncJobs.business_account_id, unpaid.businessAccountId), eq(syncJobs.automatic, true)));
+    const jobsOfUnpaid = () => t.ctx.db.select().from(jobs)
+      .where(and(eq(jobs.business_account_id, unpaid.businessAccountId), eq(jobs.automatic, true)));
     // Its trial ended before the scheduler's clock without a payment method: the API answers its users 40003.
     await setSubscription(t.ctx.db, unpaid.businessAccountId, { status: 'trialing', trialEndsAt: new Date('2026-11-01T00:00:00Z'), paymentMethodOnFile: false });
     expect((await t.request('GET', '/api/sync_settings', { token: unpaid.tokens.admin })).body.code).toBe('40003');

@@ -29,8 +29,10 @@ const OWNERS: Record<string, string> = {
   geocode_cache: 'geo',
   import_history_entries: 'modules/sync',
   instance_secrets: 'lib',
+  jobs: 'jobs',
   login_throttles: 'modules/auth',
   one_time_tokens: 'modules/auth',
+  optimization_runs: 'modules/optimizations',
   optimization_settings: 'modules/optimization-settings',
   outbox_emails: 'mail',
   practitioner_first_visits: 'modules/practitioners',
@@ -44,7 +46,6 @@ const OWNERS: Record<string, string> = {
   sessions: 'modules/auth',
   subscriptions: 'modules/subscriptions',
   sync_cursors: 'modules/sync',
-  sync_jobs: 'jobs',
   sync_settings: 'modules/sync',
   tags: 'modules/tags',
   travel_summary_days: 'modules/travel',
@@ -104,12 +105,17 @@ function drizzleTables(): Map<string, string> {
   return names;
 }
 
-/** Every table the migrations create. */
+/** Every table the migrations create, by the name it has after them (a table renamed goes by its new name). */
 function migratedTables(): Set<string> {
   const dir = path.join(serverSrc, 'db/migrations');
   const created = new Set<string>();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.sql'))) {
-    for (const match of readFileSync(path.join(dir, name), 'utf8').matchAll(/create table (?:if not exists )?"?(\w+)/gi)) created.add(match[1].toLowerCase());
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.sql')).sort()) {
+    const statements = readFileSync(path.join(dir, name), 'utf8')
+      .matchAll(/create table (?:if not exists )?"?(\w+)|alter table "?(\w+)"? rename to "?(\w+)/gi);
+    for (const [, table, renamed, to] of statements) {
+      if (table) created.add(table.toLowerCase());
+      else if (created.delete(renamed.toLowerCase())) created.add(to.toLowerCase());
+    }
   }
   return created;
 }
@@ -151,7 +157,7 @@ describe('one writer per table', () => {
     expect(found).toEqual(expect.arrayContaining([
       { file: 'modules/clients/repository.ts', table: 'clients' },
       { file: 'modules/audit/versions.ts', table: 'versions' },
-      { file: 'jobs/queue.ts', table: 'sync_jobs' },
+      { file: 'jobs/queue.ts', table: 'jobs' },
     ]));
   });
 

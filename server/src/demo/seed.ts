@@ -9,7 +9,7 @@ import {
   appointments, appointmentTypes, businessAccounts, businessLocations, clients, customLocations, practitioners, providerAccounts, resourceMaps,
   type WorkingHours,
 } from '../db/schema';
-import { syncJobs } from '../db/schema-sync';
+import { jobs } from '../db/schema-jobs';
 import { enqueueJob } from '../jobs/queue';
 import { drainJobs } from '../jobs/worker';
 import { jobHandlers } from '../modules/job-handlers';
@@ -71,7 +71,7 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
     businessAccountId, kind: 'IMPORT', startDate: today.subtract({ days: 7 }).toString(), endDate: today.add({ days: 21 }).toString(), ...author,
   });
   await drainJobs(ctx, jobHandlers, { retryDelayMs: 0 });
-  const [job] = await db.select().from(syncJobs).where(eq(syncJobs.id, firstImport.id));
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, firstImport.id));
   if (job.status !== 'COMPLETE') throw new Error(`The demo's first import did not complete (${job.status}): ${job.error_message}`);
 
   // The practitioner user is one of the imported active practitioners.

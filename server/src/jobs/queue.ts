@@ -1,13 +1,13 @@
-// The job queue: rows of sync_jobs claimed with FOR UPDATE SKIP LOCKED and held by a lease (locked_until) that the
+// The job queue: rows of jobs claimed with FOR UPDATE SKIP LOCKED and held by a lease (locked_until) that the
 // running worker renews. A job whose lease expired is claimed again while it has attempts left, and otherwise ends
 // in ERROR, so nothing stays INPROGRESS after its worker died.
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { SyncFilters } from '../db/schema';
-import { syncJobs, type SyncJobKind, type SyncJobStatus } from '../db/schema-sync';
+import { jobs, type JobKind, type JobStatus } from '../db/schema-jobs';
 
-export type JobRow = typeof syncJobs.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
@@ -19,7 +19,7 @@ export const EMPTY_FILTERS: SyncFilters = { practitioner_ids: [], appointment_ty
 
 export interface NewJob {
   businessAccountId: number;
-  kind: SyncJobKind;
+  kind: JobKind;
   startDate?: string | null;
   endDate?: string | null;
   filters?: SyncFilters;
@@ -27,12 +27,12 @@ export interface NewJob {
   createdByName?: string | null;
   automatic?: boolean;
   maxAttempts?: number;
-  /** The run's choices (OPTIMIZE: mode). */
+  /** What the job carries beyond its dates and filters (ETA_MESSAGE: the visit and step). */
   params?: Record<string, unknown>;
 }
 
 export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<JobRow> {
-  const [row] = await db.insert(syncJobs).values({
+  const [row] = await db.insert(jobs).values({
     business_account_id: job.businessAccountId,
     kind: job.kind,
     start_date: job.startDate ?? null,
@@ -51,7 +51,7 @@ export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<JobRow> {
 /** Ends jobs whose lease expired with no attempts left. Returns how many. */
 export async function failExhaustedJobs(db: Db): Promise<number> {
   const rows = await queryRows<{ id: number }>(db, sql`
-    UPDATE sync_jobs SET status = 'ERROR', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
+    UPDATE jobs SET status = 'ERROR', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
       error_message = 'The worker running this job stopped responding ' || attempts || ' time(s); giving up. Start it again.'
     WHERE status = 'INPROGRESS' AND locked_until < now() AND attempts >= max_attempts
     RETURNING id`);
@@ -81,21 +81,21 @@ const KINDS_OF: Record<Lane, ReturnType<typeof sql>> = {
  */
 export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId?: number, lane: Lane = 'any'): Promise<JobRow | null> {
   const claim = async (tx: Db) => queryRows<{ id: number }>(tx, sql`
-    UPDATE sync_jobs SET status = 'INPROGRESS', locked_by = ${workerId},
+    UPDATE jobs SET status = 'INPROGRESS', locked_by = ${workerId},
       locked_until = now() + ${leaseMs} * interval '1 millisecond', heartbeat_at = now(),
       attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
     WHERE id = (
-      SELECT j.id FROM sync_jobs j
+      SELECT j.id FROM jobs j
       WHERE ((j.status = 'PENDING' AND j.run_after <= now())
          OR (j.status = 'INPROGRESS' AND j.locked_until < now() AND j.attempts < j.max_attempts))
         ${KINDS_OF[lane]}
         ${onlyId === undefined ? sql`` : sql`AND j.id = ${onlyId}`}
         AND (j.kind <> 'OPTIMIZE' OR NOT EXISTS (
-          SELECT 1 FROM sync_jobs running
+          SELECT 1 FROM jobs running
           WHERE running.business_account_id = j.business_account_id AND running.kind = 'OPTIMIZE' AND running.id <> j.id
             AND running.status = 'INPROGRESS' AND running.locked_until >= now()))
       ORDER BY CASE WHEN j.kind = 'OPTIMIZE' THEN (
-          SELECT latest.started_at FROM sync_jobs latest
+          SELECT latest.started_at FROM jobs latest
           WHERE latest.business_account_id = j.business_account_id AND latest.kind = 'OPTIMIZE' AND latest.started_at IS NOT NULL
           ORDER BY latest.id DESC LIMIT 1) END NULLS FIRST,
         j.id
@@ -116,17 +116,17 @@ export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId
 }
 
 export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {
-  const [row] = await db.select().from(syncJobs).where(eq(syncJobs.id, id));
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
 }
 
 /** Renews the lease; false when this worker no longer holds the job (cancelled, or taken over after expiry). */
 export async function renewLease(db: Db, id: number, workerId: string, leaseMs: number): Promise<boolean> {
-  const rows = await db.update(syncJobs).set({
+  const rows = await db.update(jobs).set({
     locked_until: sql`now() + ${leaseMs} * interval '1 millisecond'`,
     heartbeat_at: sql`now()`,
-  }).where(and(eq(syncJobs.id, id), eq(syncJobs.locked_by, workerId), eq(syncJobs.status, 'INPROGRESS')))
-    .returning({ id: syncJobs.id });
+  }).where(and(eq(jobs.id, id), eq(jobs.locked_by, workerId), eq(jobs.status, 'INPROGRESS')))
+    .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
@@ -142,32 +142,30 @@ export class JobInterrupted extends Error {
  * this first, so a cancelled job or a job whose lease moved to another worker writes nothing more.
  */
 export async function assertJobHeld(tx: Tx, id: number, workerId: string): Promise<void> {
-  const rows = await queryRows<{ status: SyncJobStatus; locked_by: string | null }>(tx as unknown as Db,
-    sql`SELECT status, locked_by FROM sync_jobs WHERE id = ${id} FOR UPDATE`);
+  const rows = await queryRows<{ status: JobStatus; locked_by: string | null }>(tx as unknown as Db,
+    sql`SELECT status, locked_by FROM jobs WHERE id = ${id} FOR UPDATE`);
   const row = rows[0];
   if (!row || row.status === 'CANCELLED') throw new JobInterrupted('cancelled');
   if (row.status !== 'INPROGRESS' || row.locked_by !== workerId) throw new JobInterrupted('lease_lost');
 }
 
-export async function saveProgress(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<void> {
-  await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id));
+/**
+ * Stores what a running job has done so far as its result (an import's or export's counts), in the transaction that
+ * wrote it: a job taken over or failed keeps the counts of what committed, and a retry goes on from them.
+ */
+export async function saveResultSoFar(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<void> {
+  await db.update(jobs).set({ result, updated_at: new Date() }).where(eq(jobs.id, id));
 }
 
-/** Stores how far a running job has got in sync_jobs.progress (an optimisation's search: time used, best plan so far). */
+/** Stores how far a running job has got in jobs.progress (an optimisation's search: time used, best plan so far). */
 export async function saveJobProgress(db: DbOrTx, id: number, progress: Record<string, unknown>): Promise<void> {
-  await db.update(syncJobs).set({ progress, updated_at: new Date() }).where(eq(syncJobs.id, id));
-}
-
-/** Rewrites a finished job's result (an optimisation's proposal marked applied or discarded); answers the row. */
-export async function updateJobResult(db: DbOrTx, id: number, result: Record<string, unknown>): Promise<JobRow> {
-  const [row] = await db.update(syncJobs).set({ result, updated_at: new Date() }).where(eq(syncJobs.id, id)).returning();
-  return row;
+  await db.update(jobs).set({ progress, updated_at: new Date() }).where(eq(jobs.id, id));
 }
 
 async function finishIfHeld(db: Db, id: number, workerId: string, values: Partial<JobRow>): Promise<boolean> {
-  const rows = await db.update(syncJobs).set({ ...values, locked_by: null, locked_until: null, updated_at: new Date() })
-    .where(and(eq(syncJobs.id, id), eq(syncJobs.locked_by, workerId), eq(syncJobs.status, 'INPROGRESS')))
-    .returning({ id: syncJobs.id });
+  const rows = await db.update(jobs).set({ ...values, locked_by: null, locked_until: null, updated_at: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.locked_by, workerId), eq(jobs.status, 'INPROGRESS')))
+    .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
@@ -196,20 +194,20 @@ export function releaseJob(db: Db, id: number, workerId: string) {
 
 /** Cancels a job that has not finished; returns the row, or null when it had already finished. */
 export async function cancelJob(db: DbOrTx, id: number, message?: string): Promise<JobRow | null> {
-  const [row] = await db.update(syncJobs).set({
+  const [row] = await db.update(jobs).set({
     status: 'CANCELLED', finished_at: new Date(), updated_at: new Date(), locked_by: null, locked_until: null,
     ...(message ? { error_message: message } : {}),
-  }).where(and(eq(syncJobs.id, id), inArray(syncJobs.status, ['PENDING', 'INPROGRESS']))).returning();
+  }).where(and(eq(jobs.id, id), inArray(jobs.status, ['PENDING', 'INPROGRESS']))).returning();
   return row ?? null;
 }
 
 /** Cancels a business's unfinished jobs (of one kind, or all); a worker running one stops at its next step. */
-export async function cancelUnfinishedJobs(db: DbOrTx, businessAccountId: number, message: string, kind?: SyncJobKind): Promise<void> {
-  await db.update(syncJobs).set({
+export async function cancelUnfinishedJobs(db: DbOrTx, businessAccountId: number, message: string, kind?: JobKind): Promise<void> {
+  await db.update(jobs).set({
     status: 'CANCELLED', finished_at: new Date(), updated_at: new Date(), locked_by: null, locked_until: null, error_message: message,
   }).where(and(
-    eq(syncJobs.business_account_id, businessAccountId),
-    inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
-    ...(kind ? [eq(syncJobs.kind, kind)] : []),
+    eq(jobs.business_account_id, businessAccountId),
+    inArray(jobs.status, ['PENDING', 'INPROGRESS']),
+    ...(kind ? [eq(jobs.kind, kind)] : []),
   ));
 }

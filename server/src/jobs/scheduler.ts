@@ -52,7 +52,7 @@ export async function scheduleAutomaticSync(db: Db, rules: SchedulerRules, now =
     const due = await rules.claimDueJobs(db, kind, latestSlot(now, AUTOMATIC_SCHEDULE[kind].minute), now);
     for (const job of due) {
       const rows = await queryRows<{ id: number }>(db, sql`
-        INSERT INTO sync_jobs (business_account_id, kind, start_date, end_date, filters, automatic)
+        INSERT INTO jobs (business_account_id, kind, start_date, end_date, filters, automatic)
         VALUES (${job.businessAccountId}, ${kind}, ${job.startDate}::date, ${job.endDate}::date, ${JSON.stringify(job.filters)}::jsonb, true)
         ON CONFLICT (business_account_id, kind) WHERE automatic AND status IN ('PENDING', 'INPROGRESS') DO NOTHING
         RETURNING id`);
@@ -73,7 +73,7 @@ export async function scheduleReminders(db: Db, rules: SchedulerRules, now = new
   const created: number[] = [];
   for (const job of await rules.claimDueReminders?.(db, now) ?? []) {
     const rows = await queryRows<{ id: number }>(db, sql`
-      INSERT INTO sync_jobs (business_account_id, kind, start_date, end_date, filters, automatic)
+      INSERT INTO jobs (business_account_id, kind, start_date, end_date, filters, automatic)
       VALUES (${job.businessAccountId}, 'REMINDERS', ${job.visitDate}::date, ${job.visitDate}::date, ${JSON.stringify(EMPTY_FILTERS)}::jsonb, true)
       ON CONFLICT (business_account_id, kind) WHERE automatic AND status IN ('PENDING', 'INPROGRESS') DO NOTHING
       RETURNING id`);

@@ -1,5 +1,6 @@
 // What a job handler gets from the worker that runs it, and what the worker is given: a handler per job kind. The
 // jobs layer knows no job's content; the modules that own the work (sync) hand their handlers to whoever starts a worker.
+import type { JobKind } from '../db/schema-jobs';
 import type { AppContext } from '../http/context';
 import type { AdapterTuning } from '../pms';
 import type { JobRow, Tx } from './queue';
@@ -16,9 +17,8 @@ export interface JobRun {
   guard(tx: Tx): Promise<void>;
 }
 
-/** A job's result object, stored in sync_jobs.result. */
+/** A job's result object, stored in jobs.result. */
 export type JobResult = Record<string, unknown>;
-export type JobKind = JobRow['kind'];
 
 /** Why a job ended in ERROR, for its handler's own bookkeeping (the worker has already worded the job's message). */
 export type JobFailure =

@@ -83,7 +83,7 @@ export function watchJobQueue(db: Db): void {
       const rows = await queryRows<{ status: string; kind: string; jobs: number; oldest: number | null }>(db, sql`
         SELECT status, kind, count(*)::int AS jobs,
                extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'PENDING' AND run_after <= now()))::float8 AS oldest
-        FROM sync_jobs WHERE status IN ('PENDING', 'INPROGRESS') GROUP BY status, kind`);
+        FROM jobs WHERE status IN ('PENDING', 'INPROGRESS') GROUP BY status, kind`);
       this.reset();
       for (const row of rows) this.set({ status: row.status, kind: row.kind }, row.jobs);
       oldestAge.set(Math.max(0, ...rows.map((row) => row.oldest ?? 0)));

@@ -1,7 +1,8 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
 import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts';
-import { syncJobs } from '../../../server/src/db/schema-sync';
+import { jobs } from '../../../server/src/db/schema-jobs';
+import { optimizationRuns } from '../../../server/src/db/schema-optimizations';
 import { practitionerLeave } from '../../../server/src/db/schema-leave';
 import type { TestApp } from './app';
 
@@ -75,16 +76,18 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     address_1: '12 Merthyr Road', city: 'New Farm', lat: -27.467, lng: 153.047,
   }))).returning();
   const noFilters = { practitioner_ids: [], appointment_type_ids: [], business_location_ids: [] };
-  const jobRows = await db.insert(syncJobs).values((['IMPORT', 'EXPORT'] as const).map((kind) => ({
+  const jobRows = await db.insert(jobs).values((['IMPORT', 'EXPORT'] as const).map((kind) => ({
     business_account_id: businessAccountId, kind, status: 'COMPLETE' as const, start_date: '2026-11-24', end_date: '2026-11-24',
     filters: noFilters, created_by_name: `Ada ${label}`, finished_at: new Date(),
     result: kind === 'IMPORT' ? { appointments_created: 0, appointments_updated: 0, appointments_cancelled: 0 } : null,
   }))).returning();
-  const [optimizationRow] = await db.insert(syncJobs).values({
-    business_account_id: businessAccountId, kind: 'OPTIMIZE', status: 'CANCELLED', start_date: '2026-11-24', end_date: '2026-11-24',
-    filters: { ...noFilters, practitioner_ids: [practitionerRows[0].id] }, params: { mode: 'keep_practitioners' },
-    created_by_name: `Ada ${label}`, finished_at: new Date(),
+  const [optimizationRow] = await db.insert(jobs).values({
+    business_account_id: businessAccountId, kind: 'OPTIMIZE', status: 'CANCELLED', filters: noFilters, created_by_name: `Ada ${label}`, finished_at: new Date(),
   }).returning();
+  await db.insert(optimizationRuns).values({
+    job_id: optimizationRow.id, business_account_id: businessAccountId, first_date: '2026-11-24', last_date: '2026-11-24',
+    mode: 'keep_practitioners', practitioner_ids: [practitionerRows[0].id],
+  });
   const [routeRow] = await db.insert(routes).values({
     business_account_id: businessAccountId, practitioner_id: practitionerRows[0].id, day: '2026-11-25', stops: [],
     metrics: { travel_seconds: 0, travel_metres: 0, idle_seconds: 0, overtime_seconds: 0, late_visits: 0 }, applied_by_name: `Ada ${label}`,

@@ -1,6 +1,6 @@
 // The OPTIMIZE job: for each day of the run in turn (one, or up to seven), builds the day's problem, solves it in the
-// optimiser's worker thread (the event loop stays free for the API), reports progress into sync_jobs.progress through
-// the job's guard, stops when the run is cancelled, and returns the days' proposals as the job's result.
+// optimiser's worker thread (the event loop stays free for the API), reports progress into jobs.progress through
+// the job's guard, stops when the run is cancelled, and stores the days' proposals in the run's record.
 import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
@@ -11,13 +11,14 @@ import { hardIssuesAdded } from '../schedule';
 import { travelProviderFor } from '../travel';
 import { loadDay, problemOf } from './day';
 import { planAsItIs, type OptimizationMode } from './problem';
-import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds, type Proposal, type VisitFingerprint } from './proposal';
-import { appointmentTypeNames, type SavedRoute, type WrittenVisit } from './repository';
+import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds } from './proposal';
+import { appointmentTypeNames } from './repository';
+import { findRun, saveRunDays, type RunDay } from './runs-repository';
 import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
 import { optimiserRuns } from '../../operations/metrics';
 
-/** What a run stores in sync_jobs.progress while it solves. */
+/** What a run stores in jobs.progress while it solves. */
 export interface RunProgress {
   elapsed_ms: number;
   /** Travel of the best plan found so far (seconds); null before the search starts. */
@@ -31,39 +32,6 @@ export interface RunProgress {
   /** Searches running side by side for this run (what was free of the instance's OPTIMIZER_THREADS, at least one). */
   searches?: number;
 }
-
-/** One day of a run: its proposal and its visits as they were. */
-export interface RunDay {
-  proposal: Proposal;
-  fingerprints: VisitFingerprint[];
-}
-
-/**
- * A run's sync_jobs.result: the first day's proposal, every day's visits as they were, each day (runs of one day
- * made before runs of several kept no `days`), and what became of it.
- */
-export interface RunResult {
-  proposal: Proposal;
-  fingerprints: VisitFingerprint[];
-  days?: RunDay[];
-  applied?: { at: string; by_user_id: number; by_name: string };
-  /** Kept at Apply for Undo. */
-  undo?: AppliedChanges;
-  undone?: { at: string; by_name: string };
-  discarded?: { at: string; by_name: string };
-}
-
-/** What Undo needs: each visit as it was before Apply and as Apply left it, and the routes Apply replaced. */
-export interface AppliedChanges {
-  visits: { id: number; arrive_at: string | null; practitioner_id: number; route_id: number | null }[];
-  written: WrittenVisit[];
-  routes: SavedRoute[];
-}
-
-export interface RunParams { mode: OptimizationMode }
-
-/** The days of a run's result, in order (a result from before runs of several days holds its one day at the top). */
-export const runDays = (result: RunResult): RunDay[] => result.days ?? [{ proposal: result.proposal, fingerprints: result.fingerprints }];
 
 /** The dates from `first` to `last`, both included. */
 export function datesOf(first: string, last: string): string[] {
@@ -98,11 +66,15 @@ const emptySolution = (): Solution => ({
   stats: { iterations: 0, elapsedMs: 0, seed: 1, stoppedBy: 'iterations' },
 });
 
-export async function runOptimization(run: JobRun): Promise<RunResult> {
+/** Plans the run's days and stores their proposals in its record (in a transaction through the job's guard). */
+export async function runOptimization(run: JobRun): Promise<void> {
   try {
-    const result = await optimizeDays(run);
+    const days = await optimizeDays(run);
+    await run.ctx.db.transaction(async (tx) => {
+      await run.guard(tx);
+      await saveRunDays(tx, run.job.id, days);
+    });
     optimiserRuns.inc({ outcome: 'proposal' });
-    return result;
   } catch (error) {
     optimiserRuns.inc({ outcome: run.signal.aborted ? 'interrupted' : 'failed' });
     throw error;
@@ -115,15 +87,17 @@ export async function runOptimization(run: JobRun): Promise<RunResult> {
  * earlier day of the run (over the one their booked visits had). With balance on, so does balance: each day is
  * planned knowing the working time the run gave each practitioner on the days before it.
  */
-async function optimizeDays(run: JobRun): Promise<RunResult> {
+async function optimizeDays(run: JobRun): Promise<RunDay[]> {
   const { job } = run;
-  const mode = (job.params as Partial<RunParams>).mode ?? 'keep_practitioners';
-  const dates = datesOf(job.start_date!, job.end_date ?? job.start_date!);
+  const asked = await findRun(run.ctx.db, job.business_account_id, job.id);
+  if (!asked) throw new JobFailedError('This optimisation has no record of what to plan. Run the optimisation again.');
+  const { mode, practitioner_ids: practitionerIds } = asked;
+  const dates = datesOf(asked.first_date, asked.last_date);
   const planned = new Map<number, number>();
   const workedBefore = new Map<number, number>();
   const days: RunDay[] = [];
   for (const [index, date] of dates.entries()) {
-    const day = await optimizeDay(run, { index, count: dates.length, date }, mode, { usualPlanned: planned, workedBefore });
+    const day = await optimizeDay(run, { index, count: dates.length, date }, { mode, practitionerIds }, { usualPlanned: planned, workedBefore });
     days.push(day);
     for (const lane of day.proposal.lanes) {
       workedBefore.set(lane.practitioner_id, (workedBefore.get(lane.practitioner_id) ?? 0) + (workingSeconds(lane.after) ?? 0));
@@ -136,12 +110,7 @@ async function optimizeDays(run: JobRun): Promise<RunResult> {
       }
     }
   }
-  const stored = days.map(({ proposal, fingerprints }) => ({ proposal, fingerprints }));
-  return {
-    proposal: stored[0].proposal,
-    fingerprints: stored.flatMap((day) => day.fingerprints),
-    ...(stored.length > 1 ? { days: stored } : {}),
-  };
+  return days.map(({ proposal, fingerprints }) => ({ proposal, fingerprints }));
 }
 
 /**
@@ -150,12 +119,12 @@ async function optimizeDays(run: JobRun): Promise<RunResult> {
  * `workedBefore`, practitioner → working seconds then.
  */
 async function optimizeDay(
-  run: JobRun, at: DayOfRun, mode: OptimizationMode,
+  run: JobRun, at: DayOfRun, { mode, practitionerIds }: { mode: OptimizationMode; practitionerIds: number[] },
   { usualPlanned, workedBefore }: { usualPlanned: ReadonlyMap<number, number>; workedBefore: ReadonlyMap<number, number> },
 ): Promise<RunDay & { clientOf: Map<number, number | null> }> {
   const { ctx, job } = run;
   const { date } = at;
-  const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds: job.filters.practitioner_ids, mode });
+  const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds, mode });
   if (day.problems.length) {
     throw new JobFailedError(`The optimisation cannot run${at.count > 1 ? ` on ${longDate(date)}` : ''}: ${day.problems.join(' ')}`);
   }
@@ -266,5 +235,10 @@ async function solveDay(
 
 /** The optimisation module's jobs, handed to whoever starts a worker (with the sync module's). */
 export const optimizationJobHandlers: Pick<JobHandlers, 'OPTIMIZE'> = {
-  OPTIMIZE: { run: async (run) => ({ ...(await runOptimization(run)) }) },
+  OPTIMIZE: {
+    run: async (run) => {
+      await runOptimization(run);
+      return null;
+    },
+  },
 };

@@ -1,14 +1,10 @@
-// Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, unfinished
-// runs of a day, the run row, and the routes an applied proposal writes (the visits on them are the appointments
-// module's to write). Every query is scoped to the business passed first.
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+// Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, and the
+// routes an applied proposal writes (the visits on them are the appointments module's to write); the runs themselves
+// are runs-repository.ts's. Every query is scoped to the business passed first.
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
-import { syncJobs } from '../../db/schema-sync';
-import type { JobRow } from '../../jobs/queue';
 import type { DayBounds } from '../schedule';
-
-export type RunRow = JobRow;
 
 /** Which of `ids` are practitioners of the business. */
 export async function ownPractitionerIds(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Set<number>> {
@@ -62,35 +58,6 @@ export async function appointmentTypeNames(db: DbOrTx, businessAccountId: number
   const rows = await db.select({ id: appointmentTypes.id, name: appointmentTypes.name }).from(appointmentTypes)
     .where(and(eq(appointmentTypes.business_account_id, businessAccountId), inArray(appointmentTypes.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-/** Waits for any other transaction creating a run of the same business, so the overlap and queue checks cannot race. */
-export async function lockBusinessForRuns(tx: DbOrTx, businessAccountId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`optimize:${businessAccountId}`}))`);
-}
-
-/** How many of the business's runs wait for a worker. */
-export async function waitingRunCount(db: DbOrTx, businessAccountId: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(syncJobs).where(and(
-    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.status, 'PENDING'),
-  ));
-  return row.count;
-}
-
-/** The business's runs that have not finished and plan any day from `first` to `last`. */
-export function unfinishedRuns(db: DbOrTx, businessAccountId: number, first: string, last = first): Promise<RunRow[]> {
-  return db.select().from(syncJobs).where(and(
-    eq(syncJobs.business_account_id, businessAccountId), eq(syncJobs.kind, 'OPTIMIZE'),
-    lte(syncJobs.start_date, last), gte(sql`coalesce(${syncJobs.end_date}, ${syncJobs.start_date})`, first),
-    inArray(syncJobs.status, ['PENDING', 'INPROGRESS']),
-  )).orderBy(asc(syncJobs.id));
-}
-
-export async function findRun(db: DbOrTx, businessAccountId: number, id: number, lock = false): Promise<RunRow | undefined> {
-  const query = db.select().from(syncJobs)
-    .where(and(eq(syncJobs.id, id), eq(syncJobs.kind, 'OPTIMIZE'), eq(syncJobs.business_account_id, businessAccountId)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
 }
 
 /** The colour each of the practitioners is shown in (practitioner_color(), migration 0042), for lanes and maps. */

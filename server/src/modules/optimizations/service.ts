@@ -6,7 +6,7 @@ import type { RouteMetrics, RouteStop } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors';
-import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/queue';
+import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
 import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
@@ -15,14 +15,18 @@ import { checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOf
 import { businessTimeZone } from '../business-account';
 import type { DbOrTx } from '../../db/client';
 import { practitionersToRoute } from './day';
-import { datesOf, runDays, type AppliedChanges, type RunDay, type RunParams, type RunProgress, type RunResult } from './job';
+import { datesOf, type RunProgress } from './job';
 import type { OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
-  findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, restoreRoutes, savedRoutesOfDay,
-  unfinishedRuns, waitingRunCount, writtenVisits, type NewRoute, type RunRow, type WrittenVisit,
+  ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, restoreRoutes, savedRoutesOfDay, writtenVisits,
+  type NewRoute, type WrittenVisit,
 } from './repository';
+import {
+  findRun, insertRun, lockBusinessForRuns, markRunApplied, markRunDiscarded, markRunUndone, unfinishedRuns, waitingRunCount,
+  type AppliedChanges, type RunDay, type RunRow,
+} from './runs-repository';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { listRoutesOfDay, markRoutesStale, toRouteDto } from './routes-service';
 
@@ -34,31 +38,31 @@ export const MAX_WAITING_RUNS = 3;
 export const MAX_EXTRA_DAYS = 6;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const resultOf = (run: RunRow) => (run.result as RunResult | null) ?? null;
 const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 export function toOptimizationDto(run: RunRow): OptimizationDto {
-  const result = run.status === 'COMPLETE' ? resultOf(run) : null;
+  // A run's proposals and what became of them are shown once it is complete.
+  const days = run.status === 'COMPLETE' ? run.days : null;
   return {
     id: run.id,
     status: run.status,
-    date: run.start_date!,
-    end_date: run.end_date ?? run.start_date!,
-    mode: ((run.params as Partial<RunParams>).mode ?? 'keep_practitioners'),
-    practitioner_ids: run.filters.practitioner_ids,
+    date: run.first_date,
+    end_date: run.last_date,
+    mode: run.mode,
+    practitioner_ids: run.practitioner_ids,
     progress: (run.progress as RunProgress | null) ?? null,
-    proposal: (result?.proposal ?? null) as OptimizationDto['proposal'],
-    days: (result ? runDays(result).map((day) => day.proposal) : null) as OptimizationDto['days'],
+    proposal: (days ? days[0].proposal : null) as OptimizationDto['proposal'],
+    days: (days ? days.map((day) => day.proposal) : null) as OptimizationDto['days'],
     error_message: run.error_message,
     created_at: run.created_at.toISOString(),
     created_by_name: run.created_by_name,
     started_at: iso(run.started_at),
     finished_at: iso(run.finished_at),
-    applied_at: result?.applied?.at ?? null,
-    applied_by_name: result?.applied?.by_name ?? null,
-    discarded_at: result?.discarded?.at ?? null,
-    undone_at: result?.undone?.at ?? null,
-    undone_by_name: result?.undone?.by_name ?? null,
+    applied_at: days ? iso(run.applied_at) : null,
+    applied_by_name: days ? run.applied_by_name : null,
+    discarded_at: days ? iso(run.discarded_at) : null,
+    undone_at: days ? iso(run.undone_at) : null,
+    undone_by_name: days ? run.undone_by_name : null,
   };
 }
 
@@ -125,24 +129,16 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
         + 'Wait for one to finish, or cancel one, before starting another.', 'OPTIMIZATIONS_QUEUED');
     }
     const wanted = new Set(practitionerIds);
-    const clash = (await unfinishedRuns(tx, business, body.date, lastDate)).find((other) => other.filters.practitioner_ids.some((id) => wanted.has(id)));
+    const clash = (await unfinishedRuns(tx, business, body.date, lastDate)).find((other) => other.practitioner_ids.some((id) => wanted.has(id)));
     if (clash) {
-      const shared = clash.filters.practitioner_ids.filter((id) => wanted.has(id));
+      const shared = clash.practitioner_ids.filter((id) => wanted.has(id));
       const names = await practitionerNames(tx, business, shared);
-      throw conflict(`An optimisation of ${longDate(clash.start_date!)}${clash.end_date && clash.end_date !== clash.start_date ? ` to ${longDate(clash.end_date)}` : ''} for ${shared.map((id) => names.get(id) ?? `practitioner #${id}`).join(', ')} `
+      throw conflict(`An optimisation of ${longDate(clash.first_date)}${clash.last_date !== clash.first_date ? ` to ${longDate(clash.last_date)}` : ''} for ${shared.map((id) => names.get(id) ?? `practitioner #${id}`).join(', ')} `
         + `has not finished yet (#${clash.id}). Wait for it to finish, or cancel it, before starting another.`, 'OPTIMIZATION_RUNNING');
     }
-    return enqueueJob(tx, {
-      businessAccountId: business,
-      kind: 'OPTIMIZE',
-      startDate: body.date,
-      endDate: lastDate,
-      filters: { practitioner_ids: practitionerIds, appointment_type_ids: [], business_location_ids: [] },
-      params: { mode } satisfies RunParams,
-      createdByUserId: auth.userId,
-      createdByName: auth.fullName,
-      maxAttempts: 2,
-    });
+    const job = await enqueueJob(tx, { businessAccountId: business, kind: 'OPTIMIZE', createdByUserId: auth.userId, createdByName: auth.fullName, maxAttempts: 2 });
+    await insertRun(tx, business, job.id, { firstDate: body.date, lastDate, mode, practitionerIds });
+    return (await findRun(tx, business, job.id))!;
   });
   // enqueueJob announced the job inside the transaction; announce it again now that a worker can see it.
   jobEvents.emit('enqueued', run.id);
@@ -162,22 +158,21 @@ export async function cancelOptimization(ctx: AppContext, auth: AuthContext, id:
   const run = await findVisibleOptimization(ctx, auth, id);
   const cancelled = await cancelJob(ctx.db, run.id);
   if (!cancelled) throw conflict(`The optimisation has already finished (${run.status}).`);
-  return cancelled;
+  return (await findRun(ctx.db, auth.businessAccountId, run.id))!;
 }
 
-/** A COMPLETE run's result, locked for the rest of the transaction; 409 when it cannot be applied or discarded. */
-async function lockProposal(tx: AppContext['db'], auth: AuthContext, id: number): Promise<{ run: RunRow; result: RunResult }> {
+/** A COMPLETE run and its days, locked for the rest of the transaction; 409 when it cannot be applied or discarded. */
+async function lockProposal(tx: AppContext['db'], auth: AuthContext, id: number): Promise<{ run: RunRow; days: RunDay[] }> {
   const run = await findRun(tx, auth.businessAccountId, id, true);
   if (!run || !mayRead(auth, run)) throw notFound('Optimisation');
-  const result = resultOf(run);
-  if (run.status !== 'COMPLETE' || !result) {
+  if (run.status !== 'COMPLETE' || !run.days) {
     throw conflict(run.status === 'PENDING' || run.status === 'INPROGRESS'
       ? 'The optimisation has not finished yet; its proposal can be applied once it is complete.'
       : `The optimisation ended without a proposal (${run.status}).`, 'OPTIMIZATION_NOT_COMPLETE');
   }
-  if (result.applied) throw conflict(`This proposal has already been applied (by ${result.applied.by_name}).`, 'OPTIMIZATION_APPLIED');
-  if (result.discarded) throw conflict('This proposal was discarded. Run the optimisation again.', 'OPTIMIZATION_DISCARDED');
-  return { run, result };
+  if (run.applied_at) throw conflict(`This proposal has already been applied (by ${run.applied_by_name}).`, 'OPTIMIZATION_APPLIED');
+  if (run.discarded_at) throw conflict('This proposal was discarded. Run the optimisation again.', 'OPTIMIZATION_DISCARDED');
+  return { run, days: run.days };
 }
 
 const sameVisit = (a: VisitFingerprint, b: VisitFingerprint) =>
@@ -211,8 +206,7 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
   const business = auth.businessAccountId;
   let clientsTold = 0;
   const applied = await ctx.db.transaction(async (tx) => {
-    const { run, result } = await lockProposal(tx, auth, id);
-    const days = runDays(result);
+    const { run, days } = await lockProposal(tx, auth, id);
     const undo: AppliedChanges = { visits: [], written: [], routes: [] };
     const arrivals: ReplannedArrival[] = [];
     for (const day of days) {
@@ -230,8 +224,8 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
       }
     }
     if (notifyClients) clientsTold = await queueReplanMessages(tx, business, arrivals, { userId: auth.userId, name: auth.fullName });
-    const now = new Date();
-    return updateJobResult(tx, run.id, { ...result, applied: { at: now.toISOString(), by_user_id: auth.userId, by_name: auth.fullName }, undo });
+    await markRunApplied(tx, run.id, { at: new Date(), userId: auth.userId, name: auth.fullName, undo });
+    return (await findRun(tx, business, run.id))!;
   });
   return { optimization: toOptimizationDto(applied), routes: await routesOfRun(ctx.db, business, applied, applied.id), clients_told: clientsTold };
 }
@@ -239,8 +233,8 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
 /** The routes of the run's days: those the run wrote (`jobId`), or every route of its practitioners those days. */
 async function routesOfRun(db: DbOrTx, business: number, run: RunRow, jobId: number | null) {
   const rows = [];
-  for (const date of datesOf(run.start_date!, run.end_date ?? run.start_date!)) {
-    const ofDay = await listRoutesOfDay(db, business, date, jobId === null ? run.filters.practitioner_ids : null);
+  for (const date of datesOf(run.first_date, run.last_date)) {
+    const ofDay = await listRoutesOfDay(db, business, date, jobId === null ? run.practitioner_ids : null);
     rows.push(...(jobId === null ? ofDay : ofDay.filter((route) => route.optimization_job_id === jobId)));
   }
   return rows.map(toRouteDto);
@@ -251,7 +245,7 @@ async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay)
   const business = auth.businessAccountId;
   const { proposal, fingerprints } = day;
   const { date } = proposal;
-  const practitionerIds = run.filters.practitioner_ids;
+  const practitionerIds = run.practitioner_ids;
   const timeZone = await businessTimeZone(tx, business);
   const current = await dayVisits(tx, business, practitionerIds, dayBounds(date, timeZone), true);
   const wasThen = new Map(fingerprints.map((print) => [print.appointment_id, print]));
@@ -324,8 +318,9 @@ async function refuseNewHardIssues(
 
 export async function discardOptimization(ctx: AppContext, auth: AuthContext, id: number): Promise<RunRow> {
   return ctx.db.transaction(async (tx) => {
-    const { run, result } = await lockProposal(tx, auth, id);
-    return updateJobResult(tx, run.id, { ...result, discarded: { at: new Date().toISOString(), by_name: auth.fullName } });
+    const { run } = await lockProposal(tx, auth, id);
+    await markRunDiscarded(tx, run.id, { at: new Date(), name: auth.fullName });
+    return (await findRun(tx, auth.businessAccountId, run.id))!;
   });
 }
 
@@ -356,11 +351,10 @@ export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: n
   const undone = await ctx.db.transaction(async (tx) => {
     const run = await findRun(tx, business, id, true);
     if (!run || !mayRead(auth, run)) throw notFound('Optimisation');
-    const result = resultOf(run);
-    if (!result?.applied) throw conflict('This optimisation was not applied, so there is nothing to undo.', 'OPTIMIZATION_NOT_APPLIED');
-    if (result.undone) throw conflict(`This optimisation has already been undone (by ${result.undone.by_name}).`, 'OPTIMIZATION_UNDONE');
-    if (!result.undo) throw conflict('This optimisation was applied before it could be undone, so it cannot be undone.', 'OPTIMIZATION_NOT_UNDOABLE');
-    const { visits, written, routes } = result.undo;
+    if (!run.applied_at) throw conflict('This optimisation was not applied, so there is nothing to undo.', 'OPTIMIZATION_NOT_APPLIED');
+    if (run.undone_at) throw conflict(`This optimisation has already been undone (by ${run.undone_by_name}).`, 'OPTIMIZATION_UNDONE');
+    if (!run.undo) throw conflict('This optimisation was applied before it could be undone, so it cannot be undone.', 'OPTIMIZATION_NOT_UNDOABLE');
+    const { visits, written, routes } = run.undo;
     const timeZone = await businessTimeZone(tx, business);
     const now = new Map((await writtenVisits(tx, business, visits.map((visit) => visit.id))).map((visit) => [visit.id, visit]));
     const changed = written.filter((then) => {
@@ -388,7 +382,8 @@ export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: n
         : [];
     });
     await recordVersions(tx, versions);
-    return updateJobResult(tx, run.id, { ...result, undone: { at: new Date().toISOString(), by_name: auth.fullName } });
+    await markRunUndone(tx, run.id, { at: new Date(), name: auth.fullName });
+    return (await findRun(tx, business, run.id))!;
   });
   return { optimization: toOptimizationDto(undone), routes: await routesOfRun(ctx.db, business, undone, null) };
 }

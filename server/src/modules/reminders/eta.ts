@@ -19,7 +19,7 @@ import { claimEtaMessage, etaVisit, finishEtaMessage, type EtaVisit } from './et
 import { timeOf } from './message';
 import { firstMobile, unsubscribeLinkOf } from './service';
 
-/** What an ETA_MESSAGE job carries (sync_jobs.params). */
+/** What an ETA_MESSAGE job carries (jobs.params). */
 export interface EtaJobParams {
   appointment_id: number;
   visit_step_id: number | null;

@@ -101,7 +101,7 @@ function activitySource(businessAccountId: number, filters: ReportFilters, withD
     SELECT 'job-' || j.id, j.id::bigint, j.created_at, CASE WHEN j.automatic THEN ${AUTOMATIC_AUTHOR} ELSE j.created_by_name END,
            CASE j.kind WHEN 'IMPORT' THEN 'import' WHEN 'EXPORT' THEN 'export' ELSE 'optimisation' END,
            'run', j.id${columns('job')}
-    FROM sync_jobs j, business_accounts b
+    FROM jobs j, business_accounts b
     WHERE b.id = ${businessAccountId} AND j.business_account_id = ${businessAccountId} AND j.kind IN ('IMPORT', 'EXPORT', 'OPTIMIZE')
       ${inRange(sql`j.created_at`)} ${visitFiltered ? sql`AND false` : sql``}
     UNION ALL
@@ -140,8 +140,9 @@ export async function activityReport(
           WHEN x.item_type = 'Tag' THEN coalesce(t.name, x.object_changes -> 'name' ->> 1, x.object_changes -> 'name' ->> 0)
           WHEN x.item_type = 'AppointmentType' THEN ty.name
           WHEN x.kind = 'login_as' OR x.item_type = 'User' THEN btrim(u.first_name || ' ' || u.last_name)
-          WHEN x.id LIKE 'job-%' THEN ${day(sql`(j.start_date::timestamp AT TIME ZONE b.time_zone)`)}
-            || CASE WHEN j.end_date > j.start_date THEN ' – ' || ${day(sql`(j.end_date::timestamp AT TIME ZONE b.time_zone)`)} ELSE '' END
+          WHEN x.id LIKE 'job-%' THEN ${day(sql`(coalesce(r.first_date, j.start_date)::timestamp AT TIME ZONE b.time_zone)`)}
+            || CASE WHEN coalesce(r.last_date, j.end_date) > coalesce(r.first_date, j.start_date)
+              THEN ' – ' || ${day(sql`(coalesce(r.last_date, j.end_date)::timestamp AT TIME ZONE b.time_zone)`)} ELSE '' END
         END AS what
       FROM shown x
       JOIN business_accounts b ON b.id = ${businessAccountId}
@@ -153,7 +154,8 @@ export async function activityReport(
       LEFT JOIN tags t ON x.item_type = 'Tag' AND t.id = x.item_id AND t.business_account_id = ${businessAccountId}
       LEFT JOIN appointment_types ty ON x.item_type = 'AppointmentType' AND ty.id = x.item_id AND ty.business_account_id = ${businessAccountId}
       LEFT JOIN users u ON (x.kind = 'login_as' OR x.item_type = 'User') AND u.id = x.item_id AND u.business_account_id = ${businessAccountId}
-      LEFT JOIN sync_jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
+      LEFT JOIN jobs j ON x.id LIKE 'job-%' AND j.id = x.item_id AND j.business_account_id = ${businessAccountId}
+      LEFT JOIN optimization_runs r ON r.job_id = j.id
       ORDER BY ${order}`),
   ]);
 

@@ -75,9 +75,10 @@ export async function usageCounts(db: DbOrTx, businessAccountId: number, timeZon
   const [row] = await queryRows<Record<keyof UsageCounts, number | string>>(db, sql`
     SELECT
       (SELECT count(*) FROM practitioners p WHERE p.business_account_id = ${businessAccountId} AND p.active) AS seats_used,
-      (SELECT coalesce(sum(jsonb_array_length(coalesce(j.result -> 'fingerprints', '[]'::jsonb))), 0) FROM sync_jobs j
+      (SELECT coalesce(sum(jsonb_array_length(d.day -> 'fingerprints')), 0)
+        FROM jobs j JOIN optimization_runs r ON r.job_id = j.id, jsonb_array_elements(coalesce(r.days, '[]'::jsonb)) AS d(day)
         WHERE j.business_account_id = ${businessAccountId} AND j.kind = 'OPTIMIZE' AND j.status = 'COMPLETE' AND j.finished_at >= ${monthStart}) AS visits_optimised,
-      (SELECT count(*) FROM sync_jobs j
+      (SELECT count(*) FROM jobs j
         WHERE j.business_account_id = ${businessAccountId} AND j.kind = 'IMPORT' AND j.status = 'COMPLETE' AND j.finished_at >= ${monthStart}) AS imports,
       (SELECT count(*) FROM outbox_emails e WHERE e.business_account_id = ${businessAccountId} AND e.created_at >= ${monthStart}) AS emails_sent`);
   return {

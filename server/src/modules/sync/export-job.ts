@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
 import { businessTimeZone } from '../business-account';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
-import { saveProgress } from '../../jobs/queue';
+import { saveResultSoFar } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { PmsConflictError, PmsNotFoundError, PmsValidationError, type PmsAdapter, type PmsAppointment } from '../../pms';
 import { diff, insertVersions } from './changes';
@@ -128,7 +128,7 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       }]);
       await tx.insert(exportHistoryEntries).values({ business_account_id: business, appointment_id: row.id, export_id: job.id, author_full_name: whodunnit });
       counts.exported += 1;
-      await saveProgress(tx, job.id, { ...counts });
+      await saveResultSoFar(tx, job.id, { ...counts });
     });
   }
   return counts;

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client';
 import { appointments, clients, type SyncFilters } from '../../db/schema';
 import { businessTimeZone } from '../business-account';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
-import { saveProgress, type Tx } from '../../jobs/queue';
+import { saveResultSoFar, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
 import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
@@ -157,7 +157,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
     await db.transaction(async (tx) => {
       await run.guard(tx);
       await applyAppointmentPage(tx, business, job.id, whodunnit, page.records, refs, counts, warn, { timeZone, system: adapter.system });
-      await saveProgress(tx, job.id, { ...counts });
+      await saveResultSoFar(tx, job.id, { ...counts });
     });
   }
 
@@ -168,7 +168,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
     await db.transaction(async (tx) => {
       await run.guard(tx);
       await cancelVanished(tx, business, job.id, whodunnit, { from, to, filters: job.filters, seen }, counts);
-      await saveProgress(tx, job.id, { ...counts });
+      await saveResultSoFar(tx, job.id, { ...counts });
     });
   } else {
     warn('Some appointments could not be read, so appointments missing from the practice management system were not cancelled this time.');
@@ -206,7 +206,7 @@ async function importLeave(
     });
     counts.leave_imported = result.upserted;
     counts.leave_removed = result.removed;
-    await saveProgress(tx, run.job.id, { ...counts });
+    await saveResultSoFar(tx, run.job.id, { ...counts });
   });
 }
 
@@ -304,7 +304,7 @@ async function refineClientPoints(run: JobRun, whodunnit: string, placement: Pla
       }
       await insertVersions(tx, business, whodunnit, versionRows);
       counts.clients_placed += versionRows.length;
-      await saveProgress(tx, run.job.id, { ...counts });
+      await saveResultSoFar(tx, run.job.id, { ...counts });
     });
   }
 }

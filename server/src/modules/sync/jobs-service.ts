@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm'
 import type { AuthContext } from '../../auth/access';
 import { practitionerScope } from '../../auth/access';
 import { businessAccounts, practitioners, routes, type SyncFilters } from '../../db/schema';
-import { syncJobs, type SyncJobKind } from '../../db/schema-sync';
+import { jobs, type JobKind } from '../../db/schema-jobs';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
@@ -126,12 +126,12 @@ export async function previewExport(ctx: AppContext, auth: AuthContext, body: Sy
   };
 }
 
-const kindWord = (kind: SyncJobKind) => (kind === 'IMPORT' ? 'import' : 'export');
+const kindWord = (kind: JobKind) => (kind === 'IMPORT' ? 'import' : 'export');
 
 /** A job of the caller's business, or 404 (also for another business's job). */
-async function findJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
-  const [job] = await ctx.db.select().from(syncJobs).where(and(
-    eq(syncJobs.id, id), eq(syncJobs.kind, kind), eq(syncJobs.business_account_id, auth.businessAccountId),
+async function findJob(ctx: AppContext, auth: AuthContext, kind: JobKind, id: number): Promise<JobRow> {
+  const [job] = await ctx.db.select().from(jobs).where(and(
+    eq(jobs.id, id), eq(jobs.kind, kind), eq(jobs.business_account_id, auth.businessAccountId),
   ));
   if (!job) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
   return job;
@@ -145,16 +145,16 @@ const isAuthor = (auth: AuthContext, job: JobRow) => job.created_by_user_id !== 
  * listImports/listExports are ADMIN only); anyone else reads only the jobs they started (the import and export
  * modals poll them). Others answer 404 like another business's job.
  */
-export async function findVisibleJob(ctx: AppContext, auth: AuthContext, kind: SyncJobKind, id: number): Promise<JobRow> {
+export async function findVisibleJob(ctx: AppContext, auth: AuthContext, kind: JobKind, id: number): Promise<JobRow> {
   const job = await findJob(ctx, auth, kind, id);
   if (auth.role !== 'ADMIN' && !isAuthor(auth, job)) throw notFound(kind === 'IMPORT' ? 'Import' : 'Export');
   return job;
 }
 
 export async function listJobs(ctx: AppContext, auth: AuthContext, kind: Direction, page: number, perPage: number) {
-  const where = and(eq(syncJobs.business_account_id, auth.businessAccountId), eq(syncJobs.kind, kind));
-  const [{ total }] = await ctx.db.select({ total: count() }).from(syncJobs).where(where);
-  const rows = await ctx.db.select().from(syncJobs).where(where).orderBy(desc(syncJobs.id)).limit(perPage).offset((page - 1) * perPage);
+  const where = and(eq(jobs.business_account_id, auth.businessAccountId), eq(jobs.kind, kind));
+  const [{ total }] = await ctx.db.select({ total: count() }).from(jobs).where(where);
+  const rows = await ctx.db.select().from(jobs).where(where).orderBy(desc(jobs.id)).limit(perPage).offset((page - 1) * perPage);
   return { rows, meta: { page, per_page: perPage, total: Number(total) } };
 }
 
@@ -175,9 +175,9 @@ export async function cancelSyncJob(ctx: AppContext, auth: AuthContext, kind: Di
  * else the last they started), in one query.
  */
 export async function lastSyncJobs(ctx: AppContext, auth: AuthContext): Promise<{ import: JobRow | null; export: JobRow | null }> {
-  const rows = await ctx.db.selectDistinctOn([syncJobs.kind]).from(syncJobs).where(and(
-    eq(syncJobs.business_account_id, auth.businessAccountId), inArray(syncJobs.kind, ['IMPORT', 'EXPORT']),
-    auth.role === 'ADMIN' ? undefined : eq(syncJobs.created_by_user_id, auth.userId),
-  )).orderBy(syncJobs.kind, desc(syncJobs.id));
+  const rows = await ctx.db.selectDistinctOn([jobs.kind]).from(jobs).where(and(
+    eq(jobs.business_account_id, auth.businessAccountId), inArray(jobs.kind, ['IMPORT', 'EXPORT']),
+    auth.role === 'ADMIN' ? undefined : eq(jobs.created_by_user_id, auth.userId),
+  )).orderBy(jobs.kind, desc(jobs.id));
   return { import: rows.find((row) => row.kind === 'IMPORT') ?? null, export: rows.find((row) => row.kind === 'EXPORT') ?? null };
 }
