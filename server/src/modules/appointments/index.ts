@@ -6,6 +6,8 @@ export {
   clearAppointmentRoute, lockAppointmentRoute, moveUpcomingVisits, updateRoutedVisits, type RoutedVisitUpdate,
   moveAppointment, type VisitMove, lockPartners,
 } from './writes';
+// For sync: an import's visits, its sweep of vanished ones and an export's write-back, in their transactions.
+export { cancelVanishedVisits, upsertImportedVisits, writeBackExportedVisit, type ImportedVisit } from './writes';
 // For the dashboard: today's overdue visits (the desk's rule, server/src/lib/overdue.ts).
 export { overdueVisits, type OverdueVisit } from './desk';
 // For the demo seed: today's earlier visits walked through their steps, as the phones would have.

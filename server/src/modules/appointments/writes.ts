@@ -3,6 +3,7 @@
 // (optimizations), and a visit moved by hand (optimizations). Each caller records the change-log entries itself, in the same transaction.
 import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { bulkInsert, reserveIds } from '../../db/bulk';
 import { appointments } from '../../db/schema';
 
 /**
@@ -74,4 +75,40 @@ export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: 
 export async function moveAppointment(tx: DbOrTx, businessAccountId: number, id: number, move: VisitMove): Promise<void> {
   await tx.update(appointments).set({ ...move, updated_at: new Date() })
     .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+}
+
+/** What an import writes of a visit: the PMS's appointment, at its client's place. */
+export type ImportedVisit = Omit<typeof appointments.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'route_id'>;
+
+const IMPORTED_VISIT_COLUMNS = {
+  id: 'integer', business_account_id: 'integer', client_id: 'integer', practitioner_id: 'integer', appointment_type_id: 'integer',
+  business_location_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', arrive_at: 'timestamptz', notes: 'text',
+  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text',
+  lat: 'double precision', lng: 'double precision', cancelled_at: 'timestamptz',
+};
+
+/**
+ * A page of an import's visits, in its transaction (sync): the changed ones row by row, the new ones in one statement.
+ * Answers the new visits' ids, in the order of `fresh`.
+ */
+export async function upsertImportedVisits(
+  tx: DbOrTx, businessAccountId: number, { changed, fresh }: { changed: { id: number; values: ImportedVisit }[]; fresh: ImportedVisit[] },
+): Promise<number[]> {
+  for (const { id, values } of changed) await tx.update(appointments).set({ ...values, updated_at: new Date() }).where(eq(appointments.id, id));
+  if (fresh.length === 0) return [];
+  const ids = await reserveIds(tx, 'appointments', fresh.length);
+  await bulkInsert(tx, 'appointments', IMPORTED_VISIT_COLUMNS, fresh.map((values, index) => ({ ...values, id: ids[index], business_account_id: businessAccountId })));
+  return ids;
+}
+
+/** Cancels, at `at`, visits whose appointment the PMS no longer lists (an import's sweep). */
+export async function cancelVanishedVisits(tx: DbOrTx, ids: number[], at: Date): Promise<void> {
+  await tx.update(appointments).set({ cancelled_at: at, updated_at: at }).where(inArray(appointments.id, ids));
+}
+
+/** Takes back what the PMS answered an export (the start, end and practitioner it now has) onto the visit. */
+export async function writeBackExportedVisit(
+  tx: DbOrTx, id: number, answered: { starts_at: Date; ends_at: Date; practitioner_id: number },
+): Promise<void> {
+  await tx.update(appointments).set({ ...answered, updated_at: new Date() }).where(eq(appointments.id, id));
 }
