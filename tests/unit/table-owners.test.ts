@@ -14,7 +14,7 @@ const serverSrc = path.join(root, 'server/src');
 const OWNERS: Record<string, string> = {
   appointment_sync_snapshots: 'modules/sync',
   appointment_types: 'modules/appointment-types',
-  appointments: 'modules/appointments',
+  appointments: 'modules/schedule',
   billing_events: 'modules/subscriptions',
   business_accounts: 'modules/business-account',
   business_locations: 'modules/business-locations',
@@ -39,7 +39,7 @@ const OWNERS: Record<string, string> = {
   provider_accounts: 'modules/sync',
   reminder_runs: 'modules/reminders',
   resource_maps: 'modules/sync',
-  routes: 'modules/optimizations',
+  routes: 'modules/schedule',
   sent_reminders: 'modules/reminders',
   sessions: 'modules/auth',
   subscriptions: 'modules/subscriptions',
@@ -51,7 +51,7 @@ const OWNERS: Record<string, string> = {
   travel_summary_visits: 'modules/travel-summary',
   users: 'modules/users',
   versions: 'modules/audit',
-  visit_steps: 'modules/appointments',
+  visit_steps: 'modules/schedule',
   worker_heartbeats: 'operations',
 };
 

@@ -9,8 +9,8 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, type Location } from '../../optimizer';
-import { checkDay, insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
-import { availabilityWindows, dayBounds, dayStartMs, type DayVisit } from '../schedule';
+import { insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
+import { availabilityWindows, checkDay, dayBounds, dayStartMs, type DayVisit } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { loadPractitionerDays } from '../practitioners';
 import {

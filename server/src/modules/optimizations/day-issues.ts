@@ -3,11 +3,11 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import {
-  asTheyAre, type CheckContext, countsByRule, dayBounds, dayStartMs, issuesOfPlan, practitionersOnClock, ruleIssueDto, travelProviderFor,
+  asTheyAre, type CheckContext, checkDay, countsByRule, dayBounds, dayStartMs, issuesOfPlan, practitionersOnClock, ruleIssueDto, travelProviderFor,
 } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { travelDays } from '../travel-legs';
-import { checkDay, loadDay } from './day';
+import { loadDay } from './day';
 
 import { practitionersWithVisits } from './repository';
 

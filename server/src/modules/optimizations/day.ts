@@ -2,8 +2,6 @@
 // practitioners' day (practitioners module), the visits and the clients' usual practitioners — and the travel
 // provider every run, its checks and the travel warnings measure with.
 import { Temporal } from 'temporal-polyfill';
-import { invalid } from '../../http/errors';
-import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
@@ -18,16 +16,6 @@ export interface RunChoices {
   mode: OptimizationMode;
   /** A client whose visit joins the run by insertion: their visits with other practitioners bound it as the run's clients' do. */
   joiningClientId?: number | null;
-}
-
-/** Refuses (422, naming the field) anything but a real yyyy-MM-dd day within the dates the API accepts. */
-export function checkDay(date: string, field = 'date'): void {
-  try {
-    Temporal.PlainDate.from(date, { overflow: 'reject' });
-  } catch {
-    throw invalid(`${field} must be a date written yyyy-MM-dd.`);
-  }
-  if (date < EARLIEST_DATE || date > LATEST_DATE) throw invalid(`${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${date}).`);
 }
 
 export function dayBounds(date: string, timeZone: string): DayBounds {

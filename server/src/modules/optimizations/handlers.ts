@@ -4,7 +4,7 @@ import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { listDayIssues } from './day-issues';
-import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
+import { deleteRoute, listRoutes, removeFromRoute } from '../schedule';
 import { travelWarnings } from './travel-warnings';
 import { findInsertion, moveVisit } from './visits-service';
 import {

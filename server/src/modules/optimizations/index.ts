@@ -5,13 +5,8 @@ export { optimizationJobHandlers } from './job';
 export { loadDay, problemOf } from './day';
 export type { OptimizationMode } from './problem';
 export { applyOptimization, SCHEDULE_CHANGED } from './service';
-// Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);
-// the routes table is written only by this module.
-export { markRoutesStale, type DayTouch } from './routes-service';
-// For the dashboard: a day's date checked as the runs check it, the travel warnings of a practitioner's day and the
-// routes of a range of days (the day's visits, clock and availability are the schedule module's).
-export { checkDay } from './day';
-export { listRouteDaysBetween, type RouteDay } from './routes-repository';
+// For the dashboard: the travel warnings of a practitioner's day (the day's visits, clock, availability and routes
+// are the schedule module's).
 export { travelOfDay, travelOfOrderedVisits } from './travel-warnings';
 // For the nearby search: a hypothetical visit placed in practitioners' days as "Insert into a route" places one.
 export { insertionProblem, placeOfInsertion, type InsertionProblem } from './visits-service';

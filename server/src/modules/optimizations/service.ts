@@ -7,24 +7,25 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents, updateJobResult } from '../../jobs/queue';
-import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import { queueReplanMessages, type ReplannedArrival } from '../reminders';
-import { currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan } from '../schedule';
+import {
+  checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan, listRoutesOfDay, markRoutesStale, replaceRoutes, restoreRoutes,
+  savedRoutesOfDay, toRouteDto, updateRoutedVisits, type NewRoute,
+} from '../schedule';
 import { businessTimeZone } from '../business-account';
 import type { DbOrTx } from '../../db/client';
-import { checkDay, practitionersToRoute } from './day';
+import { practitionersToRoute } from './day';
 import { datesOf, runDays, type AppliedChanges, type RunDay, type RunParams, type RunProgress, type RunResult } from './job';
 import type { OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
-  findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, restoreRoutes, savedRoutesOfDay,
-  unfinishedRuns, waitingRunCount, writtenVisits, type NewRoute, type RunRow, type WrittenVisit,
+  findRun, lockBusinessForRuns, ownPractitionerIds, practitionerNames, practitionersWithVisits,
+  unfinishedRuns, waitingRunCount, writtenVisits, type RunRow, type WrittenVisit,
 } from './repository';
 import { optimizationSettingsOf } from '../optimization-settings';
-import { listRoutesOfDay, markRoutesStale, toRouteDto } from './routes-service';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';

@@ -9,9 +9,7 @@ import type { AppContext } from '../../http/context';
 import type { TravelMatrix } from '../../optimizer';
 import { leaveOverlapping } from '../leave';
 import { legsOfDay, travelDays, type LegRoute, type LegVisit, type TravelDay, type TravelLeg } from '../travel-legs';
-import { checkDay } from './day';
-import { listRoutesOfDay } from './routes-repository';
-import { currentArrival, dayBounds, type DayVisit, travelProviderFor } from '../schedule';
+import { checkDay, currentArrival, dayBounds, listRoutesOfDay, type DayVisit, travelProviderFor } from '../schedule';
 import { businessTimeZone } from '../business-account';
 
 /** A visit's travel from the one before (the answer adds whether it is booked in its practitioner's leave). */

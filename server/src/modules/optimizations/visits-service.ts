@@ -21,11 +21,12 @@ import { loadDay } from './day';
 import { buildDayProblem, type DayData, type DayProblem } from './problem';
 import { appointmentTypeNames, lockAppointmentRow, ownPractitionerIds, usualPractitioners } from './repository';
 import type { DbOrTx } from '../../db/client';
-import { dropStopFromRoute, listRoutesOfDay, replaceRouteStops, type RouteRow } from './routes-repository';
-import { clearAppointmentRoute, lockPartners, moveAppointment, updateRoutedVisits, type VisitMove } from '../appointments';
-import { markRoutesStale } from './routes-service';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
-import { availabilityWindows, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, instantOfSeconds, refuseHardBreaks, type RuleWarning, travelProviderFor } from '../schedule';
+import {
+  availabilityWindows, clearAppointmentRoute, dayBounds, dayOf, dayStartMs, dropStopFromRoute, findVisit, instantOfSeconds, listRoutesOfDay, lockPartners,
+  markRoutesStale, moveAppointment, refuseHardBreaks, replaceRouteStops, travelProviderFor, updateRoutedVisits,
+  type DayVisit, type RouteRow, type RuleWarning, type VisitMove,
+} from '../schedule';
 import { businessTimeZone } from '../business-account';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }

@@ -3,6 +3,8 @@
 // client's availability on that clock. Pure.
 import { Temporal } from 'temporal-polyfill';
 import type { AvailabilityEntry } from '../../db/schema';
+import { invalid } from '../../http/errors';
+import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import type { TimeWindow } from '../../optimizer';
 
 /** One non-cancelled visit of the day, as the schedule reads it. */
@@ -41,6 +43,16 @@ export const dayStartMs = (date: string, timeZone: string): number =>
 /** The yyyy-MM-dd day of an instant in a time zone. */
 export const dayOf = (instant: Date, timeZone: string) =>
   Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+
+/** Refuses (422, naming the field) anything but a real yyyy-MM-dd day within the dates the API accepts. */
+export function checkDay(date: string, field = 'date'): void {
+  try {
+    Temporal.PlainDate.from(date, { overflow: 'reject' });
+  } catch {
+    throw invalid(`${field} must be a date written yyyy-MM-dd.`);
+  }
+  if (date < EARLIEST_DATE || date > LATEST_DATE) throw invalid(`${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${date}).`);
+}
 
 /** A day as instants: [from, to) in the business's time zone. */
 export interface DayBounds { from: Date; to: Date }

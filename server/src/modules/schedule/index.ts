@@ -1,7 +1,7 @@
 // The schedule: the day model (a day's visits, its clock, a client's availability on it) and its rules (ADR 0020):
 // the rule book, the client windows the optimiser keeps to, the day checker and the checks of a plan or an edit.
 export {
-  availabilityChecker, availabilityWindows, currentArrival, dayBounds, dayOf, dayStartMs, instantOfSeconds, secondsOf, startsOutside, type DayBounds, type DayVisit,
+  availabilityChecker, availabilityWindows, checkDay, currentArrival, dayBounds, dayOf, dayStartMs, instantOfSeconds, secondsOf, startsOutside, type DayBounds, type DayVisit,
 } from './day-model';
 export { dayStaff, dayVisits, findVisit, type StaffOfDay } from './day-visits';
 export { bookedTogether, isDoubleHanded, RULES, ruleBookOf, toleranceWindow, type RuleBook, type RuleId, type RuleSettings, type TypeRules } from './rules';
@@ -14,3 +14,15 @@ export {
 } from './rule-check';
 export { hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, type AddedIssues, type RuleWarning, type VisitEdit } from './edit-check';
 export { travelProviderFor } from './travel-provider';
+// The one writer of appointments, routes and visit_steps (docs/decisions/0008): the modules built on the schedule write
+// visits, routes and steps through these, in their own transactions.
+export {
+  cancelVanishedVisits, clearAppointmentRoute, lockAppointmentRoute, lockPartners, moveAppointment, moveUpcomingVisits, updateRoutedVisits,
+  upsertImportedVisits, writeArrival, writeArrivalLock, writeBackExportedVisit, type ImportedVisit, type RoutedVisitUpdate, type VisitMove,
+} from './appointment-writes';
+export { insertStep, setVisitState, type NewVisitStep, type VisitStepRow } from './visit-step-writes';
+export {
+  dropStopFromRoute, listRouteDaysBetween, listRoutesOfDay, replaceRoutes, replaceRouteStops, restoreRoutes, savedRoutesOfDay,
+  type DayTouch, type NewRoute, type RouteDay, type RouteRow, type SavedRoute,
+} from './routes-repository';
+export { deleteRoute, listRoutes, markRoutesStale, removeFromRoute, toRouteDto } from './routes-service';

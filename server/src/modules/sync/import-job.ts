@@ -5,7 +5,6 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
 import { appointments, clients, type SyncFilters } from '../../db/schema';
-import { cancelVanishedVisits, upsertImportedVisits, type ImportedVisit } from '../appointments';
 import { businessTimeZone } from '../business-account';
 import { upsertImportedClients } from '../clients';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
@@ -15,7 +14,7 @@ import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAp
 import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
 import { bulkInsert } from '../../db/bulk';
 import { replaceImportedLeave, type ImportedBlock } from '../leave';
-import { markRoutesStale, type DayTouch } from '../optimizations';
+import { cancelVanishedVisits, markRoutesStale, upsertImportedVisits, type DayTouch, type ImportedVisit } from '../schedule';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
 import { pointToWrite, worthRefining, type PointFields } from './places';

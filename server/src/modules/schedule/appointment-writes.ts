@@ -1,6 +1,8 @@
-// The appointment writes other modules ask for, so appointments keep one writer: a client's corrected pin moves their
-// upcoming visits (clients), an applied optimisation puts visits on its routes, and a visit is taken off its route
-// (optimizations), and a visit moved by hand (optimizations). Each caller records the change-log entries itself, in the same transaction.
+// The appointments table's writes: the schedule module is its one writer (with routes and visit_steps). The modules
+// built on the schedule ask for them: appointments (an arrival time, "Keep this time"), clients (a corrected pin moves
+// their upcoming visits), optimizations (an applied proposal puts visits on its routes, a visit taken off its route or
+// moved by hand) and sync (an import's visits, its sweep, an export's write-back). Each caller records the change-log
+// entries itself, in the same transaction.
 import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bulkInsert, reserveIds } from '../../db/bulk';
@@ -66,6 +68,16 @@ export async function lockPartners(
       eq(appointments.starts_at, visit.starts_at), ne(appointments.practitioner_id, visit.practitioner_id), ne(appointments.id, visit.id),
       isNull(appointments.cancelled_at)))
     .orderBy(asc(appointments.id)).for('update', { of: appointments });
+}
+
+/** Sets a visit's arrival time (the arrival-time editor). */
+export async function writeArrival(tx: DbOrTx, id: number, arriveAt: Date): Promise<void> {
+  await tx.update(appointments).set({ arrive_at: arriveAt, updated_at: new Date() }).where(eq(appointments.id, id));
+}
+
+/** "Keep this time": whether an optimisation keeps the visit's arrival and practitioner. */
+export async function writeArrivalLock(tx: DbOrTx, id: number, locked: boolean): Promise<void> {
+  await tx.update(appointments).set({ arrival_locked: locked, updated_at: new Date() }).where(eq(appointments.id, id));
 }
 
 /** A visit moved by hand to another practitioner or time. */
