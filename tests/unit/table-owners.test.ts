@@ -134,6 +134,8 @@ describe('one writer per table', () => {
   it('finds the writes it looks for (the owners write their tables)', () => {
     expect(found).toEqual(expect.arrayContaining([
       { file: 'modules/clients/repository.ts', table: 'clients' },
+      { file: 'modules/schedule/appointment-writes.ts', table: 'appointments' },
+      { file: 'modules/schedule/routes-repository.ts', table: 'routes' },
       { file: 'modules/audit/versions.ts', table: 'versions' },
       { file: 'jobs/queue.ts', table: 'sync_jobs' },
     ]));
