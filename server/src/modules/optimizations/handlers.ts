@@ -4,9 +4,9 @@ import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { listDayIssues } from './day-issues';
-import { deleteRoute, listRoutes, removeFromRoute } from '../schedule';
+import { deleteRoute, listRoutes, moveVisit, removeFromRoute } from '../schedule';
 import { travelWarnings } from './travel-warnings';
-import { findInsertion, moveVisit } from './visits-service';
+import { findInsertion } from './visits-service';
 import {
   applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto, undoOptimization,
 } from './service';

@@ -32,13 +32,6 @@ export async function practitionersWithVisits(db: DbOrTx, businessAccountId: num
   return rows.map((row) => row.id);
 }
 
-/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
-export async function lockAppointmentRow(tx: DbOrTx, businessAccountId: number, id: number) {
-  const [row] = await tx.select().from(appointments)
-    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
-  return row;
-}
-
 /**
  * Each client's usual practitioner: the practitioner of their latest visit before the day that was not cancelled,
  * when that practitioner is one of `practitionerIds`.

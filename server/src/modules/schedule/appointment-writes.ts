@@ -38,6 +38,13 @@ export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, 
     WHERE a.id = u.id AND a.business_account_id = ${businessAccountId}`);
 }
 
+/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
+export async function lockVisitRow(tx: DbOrTx, businessAccountId: number, id: number) {
+  const [row] = await tx.select().from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
+  return row;
+}
+
 /** Locks an appointment of the business before taking it off its route; its route (null: none), or undefined when there is no such appointment. */
 export async function lockAppointmentRoute(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<{ routeId: number | null } | undefined> {
   const [row] = await db.select({ routeId: appointments.route_id }).from(appointments)

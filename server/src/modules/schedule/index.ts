@@ -26,3 +26,5 @@ export {
   type DayTouch, type NewRoute, type RouteDay, type RouteRow, type SavedRoute,
 } from './routes-repository';
 export { deleteRoute, listRoutes, markRoutesStale, removeFromRoute, toRouteDto } from './routes-service';
+// Moving a visit by hand (PATCH /appointments/{id}/move, served by the optimizations module's handlers).
+export { excludedMessage, moveVisit } from './visit-moves';
