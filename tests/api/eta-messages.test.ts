@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businessAccounts, clients, outboxEmails } from '../../server/src/db/schema';
 import { etaMessages } from '../../server/src/db/schema-reminders';
 import { jobs } from '../../server/src/db/schema-jobs';
-import { travelProviderFor } from '../../server/src/modules/travel';
+import { travelProviderFor } from '../../server/src/modules/schedule';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { appointments, businessAccounts, clients, practitioners, routes } from '../../server/src/db/schema';
-import { travelDays, travelProviderFor, workingSecondsOf } from '../../server/src/modules/travel';
+import { travelProviderFor } from '../../server/src/modules/schedule';
+import { travelDays, workingSecondsOf } from '../../server/src/modules/travel';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 

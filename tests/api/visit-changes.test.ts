@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, practitioners, versions } from '../../server/src/db/schema';
-import { travelProviderFor } from '../../server/src/modules/travel';
+import { travelProviderFor } from '../../server/src/modules/schedule';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { brisbaneAt as at, brisbaneClock as clock, optimiseAndApply, routesOf, workingEveryDay } from './support/routing';

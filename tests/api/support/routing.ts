@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { appointments, practitioners, routes } from '../../../server/src/db/schema';
 import { loadDay, problemOf, type OptimizationMode } from '../../../server/src/modules/optimizations';
-import { travelProviderFor } from '../../../server/src/modules/travel';
+import { travelProviderFor } from '../../../server/src/modules/schedule';
 import { checkSolution, travelMatrixFor, type Solution } from '../../../server/src/optimizer';
 import type { TestApp } from './app';
 import type { BusinessFixture } from './fixtures';

@@ -26,3 +26,23 @@ export async function findAppointmentTypeForUpdate(tx: DbOrTx, businessAccountId
     .where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.business_account_id, businessAccountId))).for('update');
   return row;
 }
+
+/** What the practice management system owns of an appointment type; the reference-data pull (sync) writes it. */
+export type AppointmentTypeFromPms = Pick<typeof appointmentTypes.$inferInsert, 'name' | 'duration' | 'color'>;
+
+/** An appointment type by id, as the reference-data pull compares it with the PMS's record. */
+export async function findAppointmentTypeRow(db: DbOrTx, id: number): Promise<AppointmentTypeRow | undefined> {
+  const [row] = await db.select().from(appointmentTypes).where(eq(appointmentTypes.id, id));
+  return row;
+}
+
+/** Writes what the PMS says of an appointment type; what Rounds keeps (its rules) stays. */
+export async function updateAppointmentTypeFromPms(db: DbOrTx, id: number, values: AppointmentTypeFromPms): Promise<void> {
+  await db.update(appointmentTypes).set({ ...values, updated_at: new Date() }).where(eq(appointmentTypes.id, id));
+}
+
+/** An appointment type new from the PMS; answers its id. */
+export async function insertAppointmentTypeFromPms(db: DbOrTx, businessAccountId: number, values: AppointmentTypeFromPms): Promise<number> {
+  const [row] = await db.insert(appointmentTypes).values({ ...values, business_account_id: businessAccountId }).returning({ id: appointmentTypes.id });
+  return row.id;
+}

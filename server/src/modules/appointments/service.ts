@@ -3,15 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
-import { appointments, businessAccounts, practitioners } from '../../db/schema';
+import { businessAccounts, practitioners } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
 import { fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
-import { travelProviderFor } from '../travel';
-import { lockPartners } from './writes';
-import { loadRuleBook, refuseHardBreaks, type RuleWarning } from '../schedule';
+import { loadRuleBook, lockPartners, refuseHardBreaks, travelProviderFor, writeArrival, writeArrivalLock, type RuleWarning } from '../schedule';
 import { ListCache } from '../../db/list-cache';
 import { rangeProblem } from '../../lib/day-range';
 import {
@@ -133,7 +131,7 @@ export class AppointmentsService {
         id: visit.id, practitionerId: visit.practitioner_id, startsAt: visit.starts_at, endsAt: visit.ends_at, arriveAt: next,
       })), travelProviderFor(this.ctx.config));
       for (const visit of changed) {
-        await tx.update(appointments).set({ arrive_at: next, updated_at: new Date() }).where(eq(appointments.id, visit.id));
+        await writeArrival(tx, visit.id, next);
         await recordVersion(tx, {
           businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: visit.id, event: 'update', whodunnit: auth.fullName,
           changes: { arrive_at: [visit.arrive_at, next] },
@@ -153,7 +151,7 @@ export class AppointmentsService {
       if (!appointment) throw notFound('Appointment');
       if (appointment.arrival_locked === locked) return;
       if (appointment.cancelled_at && locked) throw conflict('This appointment is cancelled; its time cannot be kept.', 'APPOINTMENT_CANCELLED');
-      await tx.update(appointments).set({ arrival_locked: locked, updated_at: new Date() }).where(eq(appointments.id, appointmentId));
+      await writeArrivalLock(tx, appointmentId, locked);
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
         changes: { arrival_locked: [appointment.arrival_locked, locked] },

@@ -1,13 +1,11 @@
-// Visit steps' queries: the step stored under an idempotency key, the steps of the visit since it was last reopened,
-// and the writes of a step (its row and the visit's state). Only this module writes visit_steps and appointments.
+// Visit steps' queries: the step stored under an idempotency key and the steps of the visit since it was last reopened
+// (a step's row and the visit's state are written by the schedule module, the owner of visit_steps and appointments).
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
-import { appointments, businessAccounts, practitioners } from '../../db/schema';
-import { visitSteps, type VisitState } from '../../db/schema-visits';
-
-export type VisitStepRow = typeof visitSteps.$inferSelect;
-export type NewVisitStep = Omit<typeof visitSteps.$inferInsert, 'id' | 'recorded_at' | 'business_account_id'>;
+import { businessAccounts, practitioners } from '../../db/schema';
+import { visitSteps } from '../../db/schema-visits';
+import type { VisitStepRow } from '../schedule';
 
 export async function stepByKey(db: DbOrTx, businessAccountId: number, idempotencyKey: string): Promise<VisitStepRow | undefined> {
   const [row] = await db.select().from(visitSteps)
@@ -24,16 +22,6 @@ export async function currentSteps(db: DbOrTx, businessAccountId: number, appoin
     .where(and(eq(visitSteps.business_account_id, businessAccountId), eq(visitSteps.appointment_id, appointmentId),
       reopened ? gt(visitSteps.id, reopened.id) : undefined))
     .orderBy(asc(visitSteps.id));
-}
-
-export async function insertStep(tx: DbOrTx, businessAccountId: number, step: NewVisitStep): Promise<VisitStepRow> {
-  const [row] = await tx.insert(visitSteps).values({ ...step, business_account_id: businessAccountId }).returning();
-  return row;
-}
-
-export async function setVisitState(tx: DbOrTx, businessAccountId: number, appointmentId: number, state: VisitState): Promise<void> {
-  await tx.update(appointments).set({ visit_state: state, updated_at: new Date() })
-    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, appointmentId)));
 }
 
 /** The business's time zone, how far from the client an arrival is flagged, and whether clients get ETA messages. */

@@ -12,9 +12,8 @@ import type { WorkingHours } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { recordVersion } from '../audit';
 import { findAppointment, lockAppointment } from './repository';
-import {
-  currentSteps, insertStep, isDuplicateKey, setVisitState, stepByKey, stepSettingsOf, workingHoursOf, type VisitStepRow,
-} from './visit-steps-repository';
+import { insertStep, setVisitState, type VisitStepRow } from '../schedule';
+import { currentSteps, isDuplicateKey, stepByKey, stepSettingsOf, workingHoursOf } from './visit-steps-repository';
 
 export type VisitStepInput = BodyOf<'recordVisitStep'>;
 

@@ -2,6 +2,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { bulkInsert, reserveIds } from '../../db/bulk';
 import { businessTimeZone } from '../business-account';
 import { businessAccounts, clients, clientTags, practitioners, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests, clientPastAvailabilities, clientPractitionerPreferences } from '../../db/schema-clients';
@@ -249,4 +250,27 @@ export async function practitionerNames(db: DbOrTx, businessAccountId: number, i
   const rows = await db.select({ id: practitioners.id, first_name: practitioners.first_name, last_name: practitioners.last_name }).from(practitioners)
     .where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, ids)));
   return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim()]));
+}
+
+/** What an import writes of a client: the PMS's patient and the point placed for its address. */
+export type ImportedClient = Omit<typeof clients.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'availability'>;
+
+const IMPORTED_CLIENT_COLUMNS = {
+  id: 'integer', business_account_id: 'integer', first_name: 'text', last_name: 'text', dob: 'date', email: 'text', phone_numbers: 'jsonb',
+  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text', time_zone: 'text',
+  lat: 'double precision', lng: 'double precision', geo_precision: 'text', geo_source: 'text', geo_manual: 'boolean',
+};
+
+/**
+ * An import's writes of clients, in its transaction (sync): the changed ones row by row (`values` only: what Rounds
+ * keeps stays), the new ones in one statement. Answers the new clients' ids, in the order of `fresh`.
+ */
+export async function upsertImportedClients(
+  tx: DbOrTx, businessAccountId: number, { changed, fresh }: { changed: { id: number; values: Partial<ImportedClient> }[]; fresh: ImportedClient[] },
+): Promise<number[]> {
+  for (const { id, values } of changed) await tx.update(clients).set({ ...values, updated_at: new Date() }).where(eq(clients.id, id));
+  if (fresh.length === 0) return [];
+  const ids = await reserveIds(tx, 'clients', fresh.length);
+  await bulkInsert(tx, 'clients', IMPORTED_CLIENT_COLUMNS, fresh.map((values, index) => ({ ...values, id: ids[index], business_account_id: businessAccountId })));
+  return ids;
 }

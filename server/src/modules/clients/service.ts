@@ -7,7 +7,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
-import { moveUpcomingVisits } from '../appointments';
+import { moveUpcomingVisits } from '../schedule';
 import { recordVersion, recordVersions } from '../audit';
 import { businessTimeZone } from '../business-account';
 import { setClientTags } from '../tags';

@@ -3,10 +3,10 @@ import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import {
-  asTheyAre, type CheckContext, checkDay, countsByRule, dayBounds, dayStartMs, issuesOfPlan, practitionersOnClock, ruleIssueDto,
+  asTheyAre, type CheckContext, checkDay, countsByRule, dayBounds, dayStartMs, issuesOfPlan, practitionersOnClock, ruleIssueDto, travelProviderFor,
 } from '../schedule';
 import { businessTimeZone } from '../business-account';
-import { travelDays, travelProviderFor } from '../travel';
+import { travelDays } from '../travel';
 import { loadDay } from './day';
 
 import { practitionersWithVisits } from './repository';

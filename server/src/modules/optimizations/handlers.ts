@@ -4,8 +4,8 @@ import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { AppointmentsService } from '../appointments';
 import { listDayIssues } from './day-issues';
-import { deleteRoute, listRoutes, removeFromRoute } from './routes-service';
-import { findInsertion, moveVisit } from './visits-service';
+import { deleteRoute, listRoutes, moveVisit, removeFromRoute } from '../schedule';
+import { findInsertion } from './visits-service';
 import {
   applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto, undoOptimization,
 } from './service';

@@ -5,12 +5,6 @@ export { optimizationJobHandlers } from './job';
 export { loadDay, problemOf } from './day';
 export type { OptimizationMode } from './problem';
 export { applyOptimization, SCHEDULE_CHANGED } from './service';
-// Marking routes stale when a visit on a routed day is moved, cancelled or added outside the optimiser (imports);
-// the routes table is written only by this module.
-export { markRoutesStale, type DayTouch } from './routes-service';
-// For the dashboard: the routes of a range of days (the day's visits, clock and availability, and which days are
-// accepted, are the schedule module's; its travel, the travel module's).
-export { listRouteDaysBetween, type RouteDay } from './routes-repository';
 // For the nearby search: a hypothetical visit placed in practitioners' days as "Insert into a route" places one.
 export { insertionProblem, placeOfInsertion, type InsertionProblem } from './visits-service';
 export { routingProblems, type DayData } from './problem';

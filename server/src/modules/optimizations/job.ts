@@ -7,8 +7,7 @@ import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types'
 import {
   checkSolution, claimSearches, planOf, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type StartRoute, type TravelMatrix,
 } from '../../optimizer';
-import { hardIssuesAdded } from '../schedule';
-import { travelProviderFor } from '../travel';
+import { hardIssuesAdded, travelProviderFor } from '../schedule';
 import { loadDay, problemOf } from './day';
 import { planAsItIs, type OptimizationMode } from './problem';
 import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds } from './proposal';

@@ -1,9 +1,9 @@
-// Optimisation runs' SQL: the day's visits as the optimiser reads them, the clients' usual practitioners, and the
-// routes an applied proposal writes (the visits on them are the appointments module's to write); the runs themselves
-// are runs-repository.ts's. Every query is scoped to the business passed first.
+// Optimisation runs' SQL: the day's visits as the optimiser reads them and the clients' usual practitioners (the routes
+// an applied proposal writes, and the visits on them, are the schedule module's to write; the runs themselves are
+// runs-repository.ts's). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { appointmentTypes, appointments, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
+import { appointmentTypes, appointments, practitioners } from '../../db/schema';
 import type { DayBounds } from '../schedule';
 
 /** Which of `ids` are practitioners of the business. */
@@ -26,13 +26,6 @@ export async function practitionersWithVisits(db: DbOrTx, businessAccountId: num
     ))
     .orderBy(asc(practitioners.first_name), asc(practitioners.last_name), asc(practitioners.id));
   return rows.map((row) => row.id);
-}
-
-/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
-export async function lockAppointmentRow(tx: DbOrTx, businessAccountId: number, id: number) {
-  const [row] = await tx.select().from(appointments)
-    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
-  return row;
 }
 
 /**
@@ -73,74 +66,6 @@ export async function practitionerNames(db: DbOrTx, businessAccountId: number, i
   const rows = await db.select({ id: practitioners.id, name: sql<string>`btrim(${practitioners.first_name} || ' ' || ${practitioners.last_name})` })
     .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-export interface NewRoute {
-  practitionerId: number;
-  startPlace: Place;
-  endPlace: Place;
-  stops: RouteStop[];
-  returnLeg: RouteLeg | null;
-  metrics: RouteMetrics;
-}
-
-/**
- * Replaces the practitioners' routes of the day with `newRoutes` (their visits' route_id is cleared by the foreign
- * key when the old route goes) and answers the new routes' ids by practitioner.
- */
-export async function replaceRoutes(
-  tx: DbOrTx, businessAccountId: number, day: string, practitionerIds: readonly number[], newRoutes: readonly NewRoute[],
-  applied: { jobId: number; userId: number; name: string },
-): Promise<Map<number, number>> {
-  if (practitionerIds.length) {
-    await tx.delete(routes).where(and(
-      eq(routes.business_account_id, businessAccountId), eq(routes.day, day), inArray(routes.practitioner_id, [...practitionerIds]),
-    ));
-  }
-  if (newRoutes.length === 0) return new Map();
-  const rows = await tx.insert(routes).values(newRoutes.map((route) => ({
-    business_account_id: businessAccountId,
-    practitioner_id: route.practitionerId,
-    day,
-    start_place: route.startPlace,
-    end_place: route.endPlace,
-    stops: route.stops,
-    return_leg: route.returnLeg,
-    metrics: route.metrics,
-    optimization_job_id: applied.jobId,
-    applied_by_user_id: applied.userId,
-    applied_by_name: applied.name,
-  }))).returning({ id: routes.id, practitionerId: routes.practitioner_id });
-  return new Map(rows.map((row) => [row.practitionerId, row.id]));
-}
-
-/** A route row as a run's result keeps it, to restore it when the run is undone (its instants as ISO strings). */
-export type SavedRoute = Omit<typeof routes.$inferSelect, 'applied_at' | 'stale_at'> & { applied_at: string; stale_at: string | null };
-
-/** The practitioners' routes of the day as they are (before Apply replaces them). */
-export async function savedRoutesOfDay(tx: DbOrTx, businessAccountId: number, day: string, practitionerIds: readonly number[]): Promise<SavedRoute[]> {
-  if (practitionerIds.length === 0) return [];
-  const rows = await tx.select().from(routes).where(and(
-    eq(routes.business_account_id, businessAccountId), eq(routes.day, day), inArray(routes.practitioner_id, [...practitionerIds]),
-  )).orderBy(asc(routes.id));
-  return rows.map((row) => ({ ...row, applied_at: row.applied_at.toISOString(), stale_at: row.stale_at?.toISOString() ?? null }));
-}
-
-/**
- * Removes the routes a run wrote (their visits' route_id is cleared by the foreign key) and puts back the routes it
- * replaced, with their own ids; answers the run's routes that had been marked stale since, by practitioner and day.
- */
-export async function restoreRoutes(
-  tx: DbOrTx, businessAccountId: number, jobId: number, saved: readonly SavedRoute[],
-): Promise<{ practitionerId: number; day: string }[]> {
-  const removed = await tx.delete(routes).where(and(eq(routes.business_account_id, businessAccountId), eq(routes.optimization_job_id, jobId)))
-    .returning({ practitionerId: routes.practitioner_id, day: routes.day, staleAt: routes.stale_at });
-  if (saved.length) {
-    await tx.insert(routes).values(saved.map((route) => ({
-      ...route, business_account_id: businessAccountId, applied_at: new Date(route.applied_at), stale_at: route.stale_at === null ? null : new Date(route.stale_at),
-    })));
-  }
-  return removed.filter((route) => route.staleAt !== null).map(({ practitionerId, day }) => ({ practitionerId, day }));
 }
 
 /** A visit as Apply left it, to tell at Undo whether it changed since. */

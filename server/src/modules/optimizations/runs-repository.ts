@@ -7,7 +7,8 @@ import { jobs } from '../../db/schema-jobs';
 import { optimizationRuns } from '../../db/schema-optimizations';
 import type { OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
-import type { SavedRoute, WrittenVisit } from './repository';
+import type { SavedRoute } from '../schedule';
+import type { WrittenVisit } from './repository';
 
 /** One day of a run: its proposal and its visits as they were. */
 export interface RunDay {

@@ -7,11 +7,13 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
-import { updateRoutedVisits } from '../appointments';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import { queueReplanMessages, type ReplannedArrival } from '../reminders';
-import { checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan } from '../schedule';
+import {
+  checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan, listRoutesOfDay, markRoutesStale, replaceRoutes, restoreRoutes,
+  savedRoutesOfDay, toRouteDto, updateRoutedVisits, type NewRoute,
+} from '../schedule';
 import { businessTimeZone } from '../business-account';
 import type { DbOrTx } from '../../db/client';
 import { practitionersToRoute } from './day';
@@ -20,15 +22,13 @@ import type { OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
-  ownPractitionerIds, practitionerNames, practitionersWithVisits, replaceRoutes, restoreRoutes, savedRoutesOfDay, writtenVisits,
-  type NewRoute, type WrittenVisit,
+  ownPractitionerIds, practitionerNames, practitionersWithVisits, writtenVisits, type WrittenVisit,
 } from './repository';
 import {
   findRun, insertRun, lockBusinessForRuns, markRunApplied, markRunDiscarded, markRunUndone, unfinishedRuns, waitingRunCount,
   type AppliedChanges, type RunDay, type RunRow,
 } from './runs-repository';
 import { optimizationSettingsOf } from '../optimization-settings';
-import { listRoutesOfDay, markRoutesStale, toRouteDto } from './routes-service';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';

@@ -79,3 +79,24 @@ export async function placeSourcesOf(db: DbOrTx, businessAccountId: number): Pro
     customLocations: new Map(customs.map((c) => [c.id, { id: c.id, name: c.name, address: c.address || null, lat: c.lat, lng: c.lng, geo_precision: c.geo_precision }])),
   };
 }
+
+/** What the practice management system owns of a practitioner; the reference-data pull (sync) writes it. */
+export type PractitionerFromPms = Pick<typeof practitioners.$inferInsert, 'first_name' | 'last_name' | 'profession' | 'active'>;
+
+/** A practitioner by id, as the reference-data pull compares it with the PMS's record. */
+export async function findPractitionerRow(db: DbOrTx, id: number): Promise<PractitionerRow | undefined> {
+  const [row] = await db.select().from(practitioners).where(eq(practitioners.id, id));
+  return row;
+}
+
+/** Writes what the PMS says of a practitioner; what Rounds keeps (places, hours, break, skills, limits, time zone, colour) stays. */
+export async function updatePractitionerFromPms(db: DbOrTx, id: number, values: PractitionerFromPms): Promise<void> {
+  await db.update(practitioners).set({ ...values, updated_at: new Date() }).where(eq(practitioners.id, id));
+}
+
+/** A practitioner new from the PMS, working in `timeZone` until an admin says otherwise; answers its id. */
+export async function insertPractitionerFromPms(db: DbOrTx, businessAccountId: number, values: PractitionerFromPms, timeZone: string): Promise<number> {
+  const [row] = await db.insert(practitioners).values({ time_zone: timeZone, ...values, business_account_id: businessAccountId })
+    .returning({ id: practitioners.id });
+  return row.id;
+}

@@ -12,7 +12,7 @@ import type { AppContext } from '../../http/context';
 import { Temporal } from 'temporal-polyfill';
 import type { EtaMessageKind, EtaMessageStatus, ReminderChannel } from '../../db/schema-reminders';
 import { recordVersion } from '../audit';
-import { travelProviderFor } from '../travel';
+import { travelProviderFor } from '../schedule';
 import { sendSmsText } from './channels';
 import { etaEmail, etaSms, type EtaContent } from './eta-message';
 import { claimEtaMessage, etaVisit, finishEtaMessage, type EtaVisit } from './eta-repository';

@@ -11,7 +11,8 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../http/errors';
 import { loadPractitionerDays } from '../practitioners';
-import { DAY_TOTALS, freshTravelSummary, LEGS_COUNTED, travelDays, travelProviderFor, type LegVisit, type TravelLeg } from '../travel';
+import { travelProviderFor } from '../schedule';
+import { DAY_TOTALS, freshTravelSummary, LEGS_COUNTED, travelDays, type LegVisit, type TravelLeg } from '../travel';
 import type { ReportFilters } from './filters';
 
 type Row = Schemas['PractitionerTravelRow'];

@@ -13,3 +13,18 @@ export {
   type CheckContext, type DayCheck, type Placement, type PlanCheck, type PlannedVisit,
 } from './rule-check';
 export { hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, type AddedIssues, type RuleWarning, type VisitEdit } from './edit-check';
+export { osrmFor, travelProviderFor } from './travel-provider';
+// The one writer of appointments, routes and visit_steps (docs/decisions/0008): the modules built on the schedule write
+// visits, routes and steps through these, in their own transactions.
+export {
+  cancelVanishedVisits, clearAppointmentRoute, lockAppointmentRoute, lockPartners, moveAppointment, moveUpcomingVisits, updateRoutedVisits,
+  upsertImportedVisits, writeArrival, writeArrivalLock, writeBackExportedVisit, type ImportedVisit, type RoutedVisitUpdate, type VisitMove,
+} from './appointment-writes';
+export { insertStep, setVisitState, type NewVisitStep, type VisitStepRow } from './visit-step-writes';
+export {
+  dropStopFromRoute, listRouteDaysBetween, listRoutesOfDay, replaceRoutes, replaceRouteStops, restoreRoutes, savedRoutesOfDay,
+  type DayTouch, type NewRoute, type RouteDay, type RouteRow, type SavedRoute,
+} from './routes-repository';
+export { deleteRoute, listRoutes, markRoutesStale, removeFromRoute, toRouteDto } from './routes-service';
+// Moving a visit by hand (PATCH /appointments/{id}/move, served by the optimizations module's handlers).
+export { excludedMessage, moveVisit } from './visit-moves';

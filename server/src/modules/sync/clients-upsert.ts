@@ -7,18 +7,10 @@ import type { PointBatch } from '../../geo/service';
 import type { GeoPoint } from '../../geo/types';
 import type { Tx } from '../../jobs/queue';
 import type { PmsPatient } from '../../pms';
-import { bulkInsert, reserveIds } from '../../db/bulk';
+import { upsertImportedClients, type ImportedClient } from '../clients';
 import { creation, diff, insertVersions, type VersionRow } from './changes';
 import { MANUAL_PIN_REPLACED, planPoint, pointToWrite, sameAddress, type PlacePolicy, type PointFields } from './places';
 import { insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
-
-const CLIENT_COLUMNS = {
-  id: 'integer', business_account_id: 'integer', first_name: 'text', last_name: 'text', dob: 'date', email: 'text', phone_numbers: 'jsonb',
-  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text', time_zone: 'text',
-  lat: 'double precision', lng: 'double precision', geo_precision: 'text', geo_source: 'text', geo_manual: 'boolean',
-};
-
-export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'availability'>;
 
 /** How an import places its clients: the policy for this provider and the batch that geocodes for it. */
 export interface Placement {
@@ -50,7 +42,7 @@ export async function placePatients(db: Db, businessAccountId: number, placement
   return new Map(wanted.map((patient, index) => [patient.external_id, points[index]]));
 }
 
-export function clientValuesOf(patient: PmsPatient, point: PointFields & { geo_manual: boolean }): ClientValues {
+export function clientValuesOf(patient: PmsPatient, point: PointFields & { geo_manual: boolean }): ImportedClient {
   return {
     first_name: patient.first_name ?? patient.full_name,
     last_name: patient.last_name ?? '',
@@ -77,7 +69,8 @@ export async function applyPatients(
   const current = new Map((localIds.length ? await tx.select().from(clients).where(inArray(clients.id, localIds)) : []).map((row) => [row.id, row]));
   const versionRows: VersionRow[] = [];
   const touched: { id: number; externalUpdatedAt: string | null }[] = [];
-  const fresh: { patient: PmsPatient; values: ClientValues }[] = [];
+  const changed: { id: number; values: ImportedClient }[] = [];
+  const fresh: { patient: PmsPatient; values: ImportedClient }[] = [];
   let updated = 0;
   const seen = new Set<string>();
   for (const patient of patients) {
@@ -94,16 +87,15 @@ export async function applyPatients(
     }
     const changes = diff(row as unknown as Record<string, unknown>, values as Record<string, unknown>);
     if (Object.keys(changes).length > 0) {
-      await tx.update(clients).set({ ...values, updated_at: new Date() }).where(inArray(clients.id, [row.id]));
+      changed.push({ id: row.id, values });
       const replacedPin = row.geo_manual && !values.geo_manual && !sameAddress(row, patient);
       versionRows.push({ itemType: 'Client', itemId: row.id, event: 'update', changes, reason: replacedPin ? MANUAL_PIN_REPLACED : null });
       updated += 1;
     }
     touched.push({ id: map.id, externalUpdatedAt: patient.updated_at });
   }
+  const ids = await upsertImportedClients(tx, businessAccountId, { changed, fresh: fresh.map(({ values }) => values) });
   if (fresh.length > 0) {
-    const ids = await reserveIds(tx, 'clients', fresh.length);
-    await bulkInsert(tx, 'clients', CLIENT_COLUMNS, fresh.map(({ values }, index) => ({ ...values, id: ids[index], business_account_id: businessAccountId })));
     const inserted = ids.map((id) => ({ id }));
     await insertMaps(tx, businessAccountId, 'Client', inserted.map((row, index) => ({
       resourceId: row.id, externalId: fresh[index].patient.external_id, externalUpdatedAt: fresh[index].patient.updated_at,

@@ -5,6 +5,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
+import { writeBackExportedVisit } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveResultSoFar } from '../../jobs/queue';
@@ -118,7 +119,7 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       };
       const changes = current ? diff(current as unknown as Record<string, unknown>, next) : {};
       if (current && Object.keys(changes).length > 0) {
-        await tx.update(appointments).set({ ...next, updated_at: new Date() }).where(eq(appointments.id, row.id));
+        await writeBackExportedVisit(tx, row.id, next);
         await insertVersions(tx, business, whodunnit, [{ itemType: 'Appointment', itemId: row.id, event: 'update', changes }]);
       }
       await tx.update(resourceMaps).set({ external_updated_at: new Date(written.appointment.updated_at), external_object_synced_at: sql`now()` })

@@ -6,17 +6,18 @@ import { Temporal } from 'temporal-polyfill';
 import { queryRows } from '../../db/client';
 import { appointments, clients, type SyncFilters } from '../../db/schema';
 import { businessTimeZone } from '../business-account';
+import { upsertImportedClients } from '../clients';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveResultSoFar, type Tx } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
 import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
-import { bulkInsert, reserveIds } from '../../db/bulk';
+import { bulkInsert } from '../../db/bulk';
 import { replaceImportedLeave, type ImportedBlock } from '../leave';
-import { markRoutesStale, type DayTouch } from '../optimizations';
+import { cancelVanishedVisits, markRoutesStale, upsertImportedVisits, type DayTouch, type ImportedVisit } from '../schedule';
 import { creation, diff, insertVersions, type Changes, type VersionRow } from './changes';
 import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
-import { pointToWrite, worthRefining } from './places';
+import { pointToWrite, worthRefining, type PointFields } from './places';
 import { syncReferenceData } from './reference-sync';
 import { externalToLocal, insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
 import { dayRangeToUtc } from './time-range';
@@ -295,28 +296,21 @@ async function refineClientPoints(run: JobRun, whodunnit: string, placement: Pla
     await db.transaction(async (tx) => {
       await run.guard(tx);
       const versionRows: VersionRow[] = [];
+      const placed: { id: number; values: PointFields }[] = [];
       for (const { row, point } of changed) {
         const [current] = await tx.select(STORED_PLACE).from(clients).where(eq(clients.id, row.id)).for('update');
         // Changed meanwhile (a user placed the pin, or the address moved): leave it to its next import.
         if (!current || current.geo_manual || Object.keys(diff(current as unknown as Record<string, unknown>, row as unknown as Record<string, unknown>)).length > 0) continue;
-        await tx.update(clients).set({ ...point, updated_at: new Date() }).where(eq(clients.id, row.id));
+        placed.push({ id: row.id, values: point });
         versionRows.push({ itemType: 'Client', itemId: row.id, event: 'update', changes: diff(row as unknown as Record<string, unknown>, point as unknown as Record<string, unknown>) });
       }
+      await upsertImportedClients(tx, business, { changed: placed, fresh: [] });
       await insertVersions(tx, business, whodunnit, versionRows);
       counts.clients_placed += versionRows.length;
       await saveResultSoFar(tx, run.job.id, { ...counts });
     });
   }
 }
-
-const APPOINTMENT_COLUMNS = {
-  id: 'integer', business_account_id: 'integer', client_id: 'integer', practitioner_id: 'integer', appointment_type_id: 'integer',
-  business_location_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', arrive_at: 'timestamptz', notes: 'text',
-  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text',
-  lat: 'double precision', lng: 'double precision', cancelled_at: 'timestamptz',
-};
-
-type AppointmentValues = Omit<typeof appointments.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'route_id'>;
 
 const SYSTEM_NAMES: Record<string, string> = { cliniko: 'Cliniko' };
 
@@ -418,7 +412,8 @@ async function applyAppointmentPage(
   const history: number[] = [];
   const snapshots: SnapshotRow[] = [];
   const touched: { id: number; externalUpdatedAt: string | null }[] = [];
-  const fresh: { record: PmsAppointment; values: AppointmentValues }[] = [];
+  const changed: { id: number; values: ImportedVisit }[] = [];
+  const fresh: { record: PmsAppointment; values: ImportedVisit }[] = [];
   /** The practitioners' days whose visits this page moved, cancelled or added. */
   const days: DayTouch[] = [];
 
@@ -437,7 +432,7 @@ async function applyAppointmentPage(
     const clientId = record.patient_id ? clientMaps.get(record.patient_id)?.resource_id ?? null : null;
     const client = clientId !== null ? clientRows.get(clientId) : undefined;
     const cancelledAt = record.cancelled_at ?? record.archived_at ?? (record.deleted ? record.updated_at : null);
-    const values: AppointmentValues = {
+    const values: ImportedVisit = {
       client_id: clientId,
       practitioner_id: practitionerId,
       appointment_type_id: refs.types.get(record.appointment_type_id) ?? null,
@@ -481,7 +476,7 @@ async function applyAppointmentPage(
         changes.arrive_at && !times.reason ? arrival.reason : null,
         changes.practitioner_id ? assigned.reason : null,
       ].filter((reason): reason is string => reason !== null);
-      await tx.update(appointments).set({ ...comparable, updated_at: new Date() }).where(eq(appointments.id, row.id));
+      changed.push({ id: row.id, values: comparable });
       if (ROUTE_FIELDS.some((field) => field in changes)) {
         days.push({ practitionerId: row.practitioner_id, at: row.starts_at }, { practitionerId: comparable.practitioner_id, at: comparable.starts_at });
       }
@@ -495,9 +490,8 @@ async function applyAppointmentPage(
     // Cancelled in the PMS and never imported (or its local copy was deleted): nothing to keep locally.
   }
 
+  const ids = await upsertImportedVisits(tx, business, { changed, fresh: fresh.map(({ values }) => values) });
   if (fresh.length > 0) {
-    const ids = await reserveIds(tx, 'appointments', fresh.length);
-    await bulkInsert(tx, 'appointments', APPOINTMENT_COLUMNS, fresh.map(({ values }, index) => ({ ...values, id: ids[index], business_account_id: business })));
     const inserted = ids.map((id) => ({ id }));
     await insertMaps(tx, business, 'Appointment', inserted.map((row, index) => ({
       resourceId: row.id, externalId: fresh[index].record.external_id, externalUpdatedAt: fresh[index].record.updated_at,
@@ -561,7 +555,7 @@ async function cancelVanished(
   if (vanished.length === 0) return;
   const ids = vanished.map((row) => row.id);
   const now = new Date();
-  await tx.update(appointments).set({ cancelled_at: now, updated_at: now }).where(inArray(appointments.id, ids));
+  await cancelVanishedVisits(tx, ids, now);
   await markRoutesStale(tx, business, vanished.map((row) => ({ practitionerId: row.practitioner_id, at: new Date(row.starts_at) })));
   await insertVersions(tx, business, whodunnit, ids.map((id) => ({
     itemType: 'Appointment' as const, itemId: id, event: 'update' as const, changes: { cancelled_at: [null, now.toISOString()] },

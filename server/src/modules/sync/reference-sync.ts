@@ -2,8 +2,11 @@
 // upserts it by external id, one transaction per list.
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointmentTypes, businessLocations, practitioners, resourceMaps } from '../../db/schema';
+import { businessLocations, resourceMaps } from '../../db/schema';
 import type { Tx } from '../../jobs/queue';
+import { findAppointmentTypeRow, insertAppointmentTypeFromPms, updateAppointmentTypeFromPms } from '../appointment-types';
+import { findBusinessLocationRow, insertBusinessLocationFromPms, updateBusinessLocationFromPms } from '../business-locations';
+import { findPractitionerRow, insertPractitionerFromPms, updatePractitionerFromPms } from '../practitioners';
 import { collectPages, type PmsAdapter, type PmsBusiness, type PmsCallOptions } from '../../pms';
 import { diff } from './changes';
 import type { Placement } from './clients-upsert';
@@ -12,25 +15,24 @@ import { insertMaps, mapsForExternalIds, touchMaps, type ResourceType } from './
 
 export interface ReferenceCounts { business_locations: number; practitioners: number; appointment_types: number; warnings: string[] }
 
-interface Upsertable<Local extends Record<string, unknown>> {
+interface Upsertable<Values> {
   externalId: string;
   updatedAt: string;
   /** What the PMS owns: written on insert, and on every import that finds them changed. */
-  values: Local;
-  /** Written only when the record is new; Rounds owns them afterwards (a practitioner's time zone). */
-  initialValues?: Record<string, unknown>;
+  values: Values;
 }
 
-/**
- * Generic upsert by external id for small tables: inserts unmapped records, updates changed ones.
- * `table` is any of the reference tables (same id / business_account_id / updated_at columns).
- * An update writes only `values`: every other column (a practitioner's places, hours, break, skills, limits, time zone
- * and colour, which Rounds keeps) is left as it is.
- */
-async function upsertReference<Local extends Record<string, unknown>>(
-  tx: Tx, businessAccountId: number, type: ResourceType,
-  table: typeof practitioners | typeof appointmentTypes | typeof businessLocations,
-  records: Upsertable<Local>[],
+/** One reference table's reads and writes, as its owning module offers them. */
+interface ReferenceRows<Values> {
+  find(tx: Tx, id: number): Promise<Record<string, unknown> | undefined>;
+  /** Writes only `values`: every other column (a practitioner's places, hours, time zone…, which Rounds keeps) stays. */
+  update(tx: Tx, id: number, values: Values): Promise<void>;
+  insert(tx: Tx, values: Values): Promise<number>;
+}
+
+/** Upsert by external id for the small reference tables: inserts unmapped records, updates changed ones. */
+async function upsertReference<Values extends Record<string, unknown>>(
+  tx: Tx, businessAccountId: number, type: ResourceType, rows: ReferenceRows<Values>, records: Upsertable<Values>[],
 ): Promise<number> {
   const maps = await mapsForExternalIds(tx, businessAccountId, type, records.map((r) => r.externalId));
   const touched: { id: number; externalUpdatedAt: string | null }[] = [];
@@ -38,23 +40,20 @@ async function upsertReference<Local extends Record<string, unknown>>(
   for (const record of records) {
     const map = maps.get(record.externalId);
     if (map) {
-      const [current] = await tx.select().from(table as typeof practitioners).where(eq(table.id, map.resource_id));
-      if (current && Object.keys(diff(current as Record<string, unknown>, record.values)).length > 0) {
-        await tx.update(table).set({ ...record.values, updated_at: new Date() } as never).where(eq(table.id, map.resource_id));
-      }
+      const current = await rows.find(tx, map.resource_id);
+      if (current && Object.keys(diff(current, record.values)).length > 0) await rows.update(tx, map.resource_id, record.values);
       if (current) {
         touched.push({ id: map.id, externalUpdatedAt: record.updatedAt });
         continue;
       }
     }
-    const [row] = await tx.insert(table).values({ ...record.initialValues, ...record.values, business_account_id: businessAccountId } as never)
-      .returning({ id: table.id });
+    const id = await rows.insert(tx, record.values);
     if (map) {
       // The local row was deleted: point the existing map at the new one.
-      await tx.update(resourceMaps).set({ resource_id: row.id, external_updated_at: new Date(record.updatedAt), external_object_synced_at: new Date() })
+      await tx.update(resourceMaps).set({ resource_id: id, external_updated_at: new Date(record.updatedAt), external_object_synced_at: new Date() })
         .where(eq(resourceMaps.id, map.id));
     } else {
-      created.push({ resourceId: row.id, externalId: record.externalId, externalUpdatedAt: record.updatedAt });
+      created.push({ resourceId: id, externalId: record.externalId, externalUpdatedAt: record.updatedAt });
     }
   }
   await touchMaps(tx, touched);
@@ -102,7 +101,11 @@ export async function syncReferenceData(
 
   return db.transaction(async (tx) => {
     await options.guard?.(tx);
-    const locations = await upsertReference(tx, businessAccountId, 'BusinessLocation', businessLocations, businesses.records.map((b) => ({
+    const locations = await upsertReference(tx, businessAccountId, 'BusinessLocation', {
+      find: findBusinessLocationRow,
+      update: updateBusinessLocationFromPms,
+      insert: (tx, values) => insertBusinessLocationFromPms(tx, businessAccountId, values),
+    }, businesses.records.map((b) => ({
       externalId: b.external_id,
       updatedAt: b.updated_at,
       values: {
@@ -110,14 +113,21 @@ export async function syncReferenceData(
         country: b.country, ...points.get(b.external_id)!,
       },
     })));
-    const staff = await upsertReference(tx, businessAccountId, 'Practitioner', practitioners, practitionerList.records.map((p) => ({
+    const staff = await upsertReference(tx, businessAccountId, 'Practitioner', {
+      find: findPractitionerRow,
+      update: updatePractitionerFromPms,
+      // A new practitioner works in the business's time zone until an admin says otherwise (PATCH /practitioners/{id}).
+      insert: (tx, values) => insertPractitionerFromPms(tx, businessAccountId, values, timeZone),
+    }, practitionerList.records.map((p) => ({
       externalId: p.external_id,
       updatedAt: p.updated_at,
       values: { first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active },
-      // A new practitioner works in the business's time zone until an admin says otherwise (PATCH /practitioners/{id}).
-      initialValues: { time_zone: timeZone },
     })));
-    const types = await upsertReference(tx, businessAccountId, 'AppointmentType', appointmentTypes, typeList.records.map((t) => ({
+    const types = await upsertReference(tx, businessAccountId, 'AppointmentType', {
+      find: findAppointmentTypeRow,
+      update: updateAppointmentTypeFromPms,
+      insert: (tx, values) => insertAppointmentTypeFromPms(tx, businessAccountId, values),
+    }, typeList.records.map((t) => ({
       externalId: t.external_id,
       updatedAt: t.updated_at,
       values: { name: t.name, duration: t.duration_in_minutes > 0 ? t.duration_in_minutes : 60, color: t.color },

@@ -4,7 +4,7 @@ import { callerOf } from '../../auth/access';
 import { bodyOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { TravelService } from './measure';
-import { osrmFor } from './provider';
+import { osrmFor } from '../schedule';
 import { travelWarnings } from './warnings';
 
 export function travelHandlers(ctx: AppContext): Handlers {

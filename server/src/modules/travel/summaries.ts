@@ -11,7 +11,7 @@ import { businessTimeZone } from '../business-account';
 import { availabilityWindows, dayStartMs, secondsOf, startsOutside, type DayVisit } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
 import { travelDays, type LegVisit, type TravelDay } from './legs';
-import { travelProviderFor } from './provider';
+import { travelProviderFor } from '../schedule';
 import { dayTotals, staleDays, storeDays, type SummaryDay, type SummaryDayTotals, type SummaryVisit } from './summary-repository';
 import { travelOfOrderedVisits } from './warnings';
 

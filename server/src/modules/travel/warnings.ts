@@ -7,11 +7,10 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { leaveOverlapping } from '../leave';
-import { checkDay, currentArrival, dayBounds, type DayVisit } from '../schedule';
+import { checkDay, currentArrival, dayBounds, travelProviderFor, type DayVisit } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { travelDays, type LegVisit, type TravelDay, type TravelLeg } from './legs';
 import { routeMarksOfDay, type RouteMark } from './legs-repository';
-import { travelProviderFor } from './provider';
 
 /** A visit's travel from the one before (the answer adds whether it is booked in its practitioner's leave). */
 export type VisitTravel = Omit<Schemas['VisitTravel'], 'on_leave'>;

@@ -4,14 +4,12 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { checkDay } from '../schedule';
+import { checkDay } from './day-model';
 import type { DbOrTx } from '../../db/client';
-import { clearAppointmentRoute, lockAppointmentRoute } from '../appointments';
+import { clearAppointmentRoute, lockAppointmentRoute } from './appointment-writes';
 import {
   deleteRouteRow, dropStopFromRoute, listRoutesOfDay, markTouchedRoutesStale, type DayTouch, type RouteRow,
 } from './routes-repository';
-
-export { listRoutesOfDay, type DayTouch } from './routes-repository';
 
 export function toRouteDto(route: RouteRow): Schemas['Route'] {
   return {

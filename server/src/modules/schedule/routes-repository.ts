@@ -1,8 +1,9 @@
-// Applied routes' SQL: a day's routes with their practitioners' names and colours, removing a route, and dropping a
-// visit's stop from its route. Every query is scoped to the business passed first.
+// Applied routes' SQL (the schedule module is the routes table's one writer): a day's routes with their practitioners'
+// names and colours, replacing them with an applied proposal's and restoring them at its Undo, removing a route,
+// dropping a visit's stop from its route and marking routes stale. Every query is scoped to the business passed first.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { practitioners, routes, type RouteLeg, type RouteStop } from '../../db/schema';
+import { practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 export type RouteRow = typeof routes.$inferSelect & { practitioner_name: string; color: string };
@@ -94,4 +95,72 @@ export async function listRouteDaysBetween(db: DbOrTx, businessAccountId: number
     travelMetres: sql<number>`coalesce((${routes.metrics}->>'travel_metres')::float8, 0)`,
   }).from(routes).where(and(eq(routes.business_account_id, businessAccountId), sql`${routes.day} BETWEEN ${from}::date AND ${to}::date`));
   return rows.map((row) => ({ ...row, travelSeconds: Number(row.travelSeconds), travelMetres: Number(row.travelMetres) }));
+}
+
+export interface NewRoute {
+  practitionerId: number;
+  startPlace: Place;
+  endPlace: Place;
+  stops: RouteStop[];
+  returnLeg: RouteLeg | null;
+  metrics: RouteMetrics;
+}
+
+/**
+ * Replaces the practitioners' routes of the day with `newRoutes` (their visits' route_id is cleared by the foreign
+ * key when the old route goes) and answers the new routes' ids by practitioner.
+ */
+export async function replaceRoutes(
+  tx: DbOrTx, businessAccountId: number, day: string, practitionerIds: readonly number[], newRoutes: readonly NewRoute[],
+  applied: { jobId: number; userId: number; name: string },
+): Promise<Map<number, number>> {
+  if (practitionerIds.length) {
+    await tx.delete(routes).where(and(
+      eq(routes.business_account_id, businessAccountId), eq(routes.day, day), inArray(routes.practitioner_id, [...practitionerIds]),
+    ));
+  }
+  if (newRoutes.length === 0) return new Map();
+  const rows = await tx.insert(routes).values(newRoutes.map((route) => ({
+    business_account_id: businessAccountId,
+    practitioner_id: route.practitionerId,
+    day,
+    start_place: route.startPlace,
+    end_place: route.endPlace,
+    stops: route.stops,
+    return_leg: route.returnLeg,
+    metrics: route.metrics,
+    optimization_job_id: applied.jobId,
+    applied_by_user_id: applied.userId,
+    applied_by_name: applied.name,
+  }))).returning({ id: routes.id, practitionerId: routes.practitioner_id });
+  return new Map(rows.map((row) => [row.practitionerId, row.id]));
+}
+
+/** A route row as a run's result keeps it, to restore it when the run is undone (its instants as ISO strings). */
+export type SavedRoute = Omit<typeof routes.$inferSelect, 'applied_at' | 'stale_at'> & { applied_at: string; stale_at: string | null };
+
+/** The practitioners' routes of the day as they are (before Apply replaces them). */
+export async function savedRoutesOfDay(tx: DbOrTx, businessAccountId: number, day: string, practitionerIds: readonly number[]): Promise<SavedRoute[]> {
+  if (practitionerIds.length === 0) return [];
+  const rows = await tx.select().from(routes).where(and(
+    eq(routes.business_account_id, businessAccountId), eq(routes.day, day), inArray(routes.practitioner_id, [...practitionerIds]),
+  )).orderBy(asc(routes.id));
+  return rows.map((row) => ({ ...row, applied_at: row.applied_at.toISOString(), stale_at: row.stale_at?.toISOString() ?? null }));
+}
+
+/**
+ * Removes the routes a run wrote (their visits' route_id is cleared by the foreign key) and puts back the routes it
+ * replaced, with their own ids; answers the run's routes that had been marked stale since, by practitioner and day.
+ */
+export async function restoreRoutes(
+  tx: DbOrTx, businessAccountId: number, jobId: number, saved: readonly SavedRoute[],
+): Promise<{ practitionerId: number; day: string }[]> {
+  const removed = await tx.delete(routes).where(and(eq(routes.business_account_id, businessAccountId), eq(routes.optimization_job_id, jobId)))
+    .returning({ practitionerId: routes.practitioner_id, day: routes.day, staleAt: routes.stale_at });
+  if (saved.length) {
+    await tx.insert(routes).values(saved.map((route) => ({
+      ...route, business_account_id: businessAccountId, applied_at: new Date(route.applied_at), stale_at: route.stale_at === null ? null : new Date(route.stale_at),
+    })));
+  }
+  return removed.filter((route) => route.staleAt !== null).map(({ practitionerId, day }) => ({ practitionerId, day }));
 }

@@ -1,8 +1,11 @@
-// The appointment writes other modules ask for, so appointments keep one writer: a client's corrected pin moves their
-// upcoming visits (clients), an applied optimisation puts visits on its routes, and a visit is taken off its route
-// (optimizations), and a visit moved by hand (optimizations). Each caller records the change-log entries itself, in the same transaction.
+// The appointments table's writes: the schedule module is its one writer (with routes and visit_steps). The modules
+// built on the schedule ask for them: appointments (an arrival time, "Keep this time"), clients (a corrected pin moves
+// their upcoming visits), optimizations (an applied proposal puts visits on its routes, a visit taken off its route or
+// moved by hand) and sync (an import's visits, its sweep, an export's write-back). Each caller records the change-log
+// entries itself, in the same transaction.
 import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { bulkInsert, reserveIds } from '../../db/bulk';
 import { appointments } from '../../db/schema';
 
 /**
@@ -33,6 +36,13 @@ export async function updateRoutedVisits(tx: DbOrTx, businessAccountId: number, 
     SET route_id = u.route_id, arrive_at = u.arrive_at, practitioner_id = u.practitioner_id, updated_at = now()
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(id integer, route_id integer, arrive_at timestamptz, practitioner_id integer)
     WHERE a.id = u.id AND a.business_account_id = ${businessAccountId}`);
+}
+
+/** An appointment of the business, locked for the rest of the transaction (a move writes it). */
+export async function lockVisitRow(tx: DbOrTx, businessAccountId: number, id: number) {
+  const [row] = await tx.select().from(appointments)
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id))).for('update');
+  return row;
 }
 
 /** Locks an appointment of the business before taking it off its route; its route (null: none), or undefined when there is no such appointment. */
@@ -67,6 +77,16 @@ export async function lockPartners(
     .orderBy(asc(appointments.id)).for('update', { of: appointments });
 }
 
+/** Sets a visit's arrival time (the arrival-time editor). */
+export async function writeArrival(tx: DbOrTx, id: number, arriveAt: Date): Promise<void> {
+  await tx.update(appointments).set({ arrive_at: arriveAt, updated_at: new Date() }).where(eq(appointments.id, id));
+}
+
+/** "Keep this time": whether an optimisation keeps the visit's arrival and practitioner. */
+export async function writeArrivalLock(tx: DbOrTx, id: number, locked: boolean): Promise<void> {
+  await tx.update(appointments).set({ arrival_locked: locked, updated_at: new Date() }).where(eq(appointments.id, id));
+}
+
 /** A visit moved by hand to another practitioner or time. */
 export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: Date; arrive_at: Date | null }
 
@@ -74,4 +94,40 @@ export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: 
 export async function moveAppointment(tx: DbOrTx, businessAccountId: number, id: number, move: VisitMove): Promise<void> {
   await tx.update(appointments).set({ ...move, updated_at: new Date() })
     .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+}
+
+/** What an import writes of a visit: the PMS's appointment, at its client's place. */
+export type ImportedVisit = Omit<typeof appointments.$inferInsert, 'id' | 'business_account_id' | 'created_at' | 'updated_at' | 'route_id'>;
+
+const IMPORTED_VISIT_COLUMNS = {
+  id: 'integer', business_account_id: 'integer', client_id: 'integer', practitioner_id: 'integer', appointment_type_id: 'integer',
+  business_location_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', arrive_at: 'timestamptz', notes: 'text',
+  address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text',
+  lat: 'double precision', lng: 'double precision', cancelled_at: 'timestamptz',
+};
+
+/**
+ * A page of an import's visits, in its transaction (sync): the changed ones row by row, the new ones in one statement.
+ * Answers the new visits' ids, in the order of `fresh`.
+ */
+export async function upsertImportedVisits(
+  tx: DbOrTx, businessAccountId: number, { changed, fresh }: { changed: { id: number; values: ImportedVisit }[]; fresh: ImportedVisit[] },
+): Promise<number[]> {
+  for (const { id, values } of changed) await tx.update(appointments).set({ ...values, updated_at: new Date() }).where(eq(appointments.id, id));
+  if (fresh.length === 0) return [];
+  const ids = await reserveIds(tx, 'appointments', fresh.length);
+  await bulkInsert(tx, 'appointments', IMPORTED_VISIT_COLUMNS, fresh.map((values, index) => ({ ...values, id: ids[index], business_account_id: businessAccountId })));
+  return ids;
+}
+
+/** Cancels, at `at`, visits whose appointment the PMS no longer lists (an import's sweep). */
+export async function cancelVanishedVisits(tx: DbOrTx, ids: number[], at: Date): Promise<void> {
+  await tx.update(appointments).set({ cancelled_at: at, updated_at: at }).where(inArray(appointments.id, ids));
+}
+
+/** Takes back what the PMS answered an export (the start, end and practitioner it now has) onto the visit. */
+export async function writeBackExportedVisit(
+  tx: DbOrTx, id: number, answered: { starts_at: Date; ends_at: Date; practitioner_id: number },
+): Promise<void> {
+  await tx.update(appointments).set({ ...answered, updated_at: new Date() }).where(eq(appointments.id, id));
 }
