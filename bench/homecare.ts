@@ -93,7 +93,10 @@ async function solveTimed(problem: Problem, matrix: TravelMatrix, scaleFactor: n
   return { solution, cpu: (used.user + used.system) / 1e6 };
 }
 
-/** What a plan gives each term: travel, visits kept with their booked practitioner, working-time spread, lateness, overtime. */
+/**
+ * What a plan gives each term: travel, visits kept with their booked practitioner, working time (its spread, as the
+ * proposal shows it, and its standard deviation, which is what the balance term lowers), lateness and overtime.
+ */
 function measures(problem: Problem, solution: Solution, matrix: TravelMatrix) {
   const check = checkSolution(problem, solution, matrix);
   const booked = new Map(problem.visits.map((v) => [v.id, v.previousPractitionerId]));
@@ -103,10 +106,17 @@ function measures(problem: Problem, solution: Solution, matrix: TravelMatrix) {
     travel: check.travelTime,
     kept,
     spread: working.length ? Math.max(...working) - Math.min(...working) : 0,
+    deviation: standardDeviation(working),
     lateMinutes: check.lateness / 60,
     overtimeMinutes: check.overtime / 60,
     feasible: check.feasible ? 'yes' : `NO: ${check.errors.slice(0, 3).join('; ')}`,
   };
+}
+
+function standardDeviation(values: number[]): number {
+  if (!values.length) return 0;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
 }
 
 const byReason = (solution: Solution) => {
@@ -139,7 +149,7 @@ for (const scale of scales) {
         `${keep.solution.unassigned.length ? ` by reason: ${byReason(keep.solution)}` : ''}; cpu ${keep.cpu.toFixed(1)} s; feasible ${keepCheck.feasible}`,
     );
 
-    console.log('  reassign                  travel h  price   kept booked  spread h  late min  overtime min  unassigned  iterations  cpu s  feasible');
+    console.log('  reassign                  travel h  price   kept booked  spread h  sd min  late min  overtime min  unassigned  iterations  cpu s  feasible');
     // Travel-only on the day as generated, and on the day made soft: each is the first objective of its kind.
     const baseTravel = new Map<boolean, number>();
     for (const objective of OBJECTIVES) {
@@ -151,7 +161,7 @@ for (const scale of scales) {
       const price = (m.travel - baseTravel.get(soft)!) / baseTravel.get(soft)!;
       console.log(
         `  ${objective.label.padEnd(24)}${hours(m.travel).padStart(9)}${`${price >= 0 ? '+' : ''}${(price * 100).toFixed(1)}%`.padStart(8)}` +
-          `${String(m.kept).padStart(13)}${hours(m.spread).padStart(10)}${m.lateMinutes.toFixed(0).padStart(10)}${m.overtimeMinutes.toFixed(0).padStart(14)}` +
+          `${String(m.kept).padStart(13)}${hours(m.spread).padStart(10)}${(m.deviation / 60).toFixed(0).padStart(8)}${m.lateMinutes.toFixed(0).padStart(10)}${m.overtimeMinutes.toFixed(0).padStart(14)}` +
           `${String(solution.unassigned.length).padStart(12)}${String(solution.stats.iterations).padStart(12)}${cpu.toFixed(1).padStart(7)}  ${m.feasible}`,
       );
     }
