@@ -29,9 +29,9 @@ import { startWorker } from '../server/src/jobs/worker';
 import type { AppContext } from '../server/src/http/context';
 import { createBusinessAccount } from '../server/src/modules/accounts';
 import { jobHandlers } from '../server/src/modules/job-handlers';
-import { prewarmOptimizerWorkers, solve } from '../server/src/optimizer';
+import { prewarmOptimizerWorkers } from '../server/src/optimizer';
 import { hardIssuesAdded } from '../server/src/modules/schedule';
-import { generateHomecareDay, SLOTS } from './lib/homecare';
+import { generateHomecareDay } from './lib/homecare';
 import { freshPostgres } from './lib/postgres';
 
 function arg(name: string): string | undefined {
@@ -98,10 +98,8 @@ async function seedBusiness(ctx: AppContext, label: string, practitionerCount: n
       availability: (visit.timeWindows ? [{ dow, hours: visit.timeWindows.map((w) => `${hhmm(w.start)}-${hhmm(w.end)}`) }] : []) as AvailabilityEntry[],
     }))).returning({ id: clients.id });
     const visitIndex = new Map(day.problem.visits.map((visit, i) => [visit.id, i]));
-    // The booking system's times: a workable day as a provider would book it (a two-second plan of the generated day,
-    // without the rules of home care: each visit with its practitioner, at the start the plan gives it); a visit the
-    // plan leaves out is booked at the start of its first window with its generated practitioner.
-    const booked = await solve(day.problem, { timeBudgetMs: 2000, seed: seed + index });
+    // The booking system's times: the generated day as booked (each visit with a practitioner who had room for it, at
+    // the start their day gives it; bench/lib/homecare.ts).
     const practitionerIndex = new Map(day.problem.practitioners.map((p, k) => [p.id, k]));
     const rows: (typeof appointments.$inferInsert)[] = [];
     const book = (i: number, k: number, start: number) => {
@@ -113,13 +111,7 @@ async function seedBusiness(ctx: AppContext, label: string, practitionerCount: n
         arrive_at: startsAt, lat: visit.location.lat, lng: visit.location.lng,
       });
     };
-    for (const route of booked.routes) for (const stop of route.stops) book(visitIndex.get(stop.visitId)!, practitionerIndex.get(route.practitionerId)!, stop.start);
-    for (const [k, p] of day.problem.practitioners.entries()) {
-      for (const id of (day.initial.get(p.id) ?? []).filter((visitId) => booked.unassigned.some((item) => item.visitId === visitId))) {
-        const i = visitIndex.get(id)!;
-        book(i, k, day.problem.visits[i].timeWindows?.[0].start ?? SLOTS[0].start);
-      }
-    }
+    for (const route of day.booked) for (const stop of route.stops) book(visitIndex.get(stop.visitId)!, practitionerIndex.get(route.practitionerId)!, stop.start);
     for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(appointments).values(rows.slice(i, i + 500));
   }
   return { email: `bench-${label}@bench.test`, practitionerIds };

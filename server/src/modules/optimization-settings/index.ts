@@ -3,5 +3,5 @@ export { optimizationSettingsHandlers } from './handlers';
 // them) and what each weight means to the optimiser.
 export { optimizationSettingsOf } from './service';
 export { objectiveOf, searchTimeMs } from './objective';
-export { DEFAULT_OPTIMIZATION_SETTINGS, type OptimizationSettingsValues, type OptimizationWeights } from './presets';
+export { DEFAULT_OPTIMIZATION_SETTINGS, PRESET_WEIGHTS, type OptimizationSettingsValues, type OptimizationWeights } from './presets';
 export { checkNotPast, fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, PAST_DAY, todayIn } from './fixed';
