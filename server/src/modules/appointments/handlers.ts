@@ -4,11 +4,11 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { AppointmentsService } from './service';
+import { appointmentsServiceOf } from './service';
 import { VisitStepsService } from './visit-steps';
 
 export function appointmentsHandlers(ctx: AppContext): Handlers {
-  const service = new AppointmentsService(ctx);
+  const service = appointmentsServiceOf(ctx);
   const visitSteps = new VisitStepsService(ctx);
   return {
     listAppointments: async (request, reply) => {

@@ -1,6 +1,6 @@
 export { appointmentsHandlers } from './handlers';
 // For the optimizations module: the appointment as the API answers it (after taking it off its route).
-export { AppointmentsService } from './service';
+export { appointmentsServiceOf, type AppointmentsService } from './service';
 // For the dashboard: today's overdue visits (the desk's rule, server/src/lib/overdue.ts).
 export { overdueVisits, type OverdueVisit } from './desk';
 // For the demo seed: today's earlier visits walked through their steps, as the phones would have.

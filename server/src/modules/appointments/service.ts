@@ -36,6 +36,18 @@ export function parseInstant(text: string): Temporal.Instant | null {
 const formatDay = (date: Temporal.PlainDate) => date.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const formatTime = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString({ smallestUnit: 'minute' });
 
+const services = new WeakMap<AppContext, AppointmentsService>();
+
+/** The app's one appointments service, whichever module asks: one list cache per app (LIST_CACHE_MB), not one each. */
+export function appointmentsServiceOf(ctx: AppContext): AppointmentsService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new AppointmentsService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
+}
+
 export class AppointmentsService {
   private readonly lists: ListCache;
 

@@ -14,7 +14,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { AppointmentsService, overdueVisits } from '../appointments';
+import { appointmentsServiceOf, overdueVisits, type AppointmentsService } from '../appointments';
 import { checkDay, dayStartMs, listRouteDaysBetween } from '../schedule';
 import { businessTimeZone } from '../business-account';
 import { visitsInLeave } from '../leave';
@@ -45,7 +45,7 @@ export class DashboardService {
   private readonly appointments: AppointmentsService;
 
   constructor(private readonly ctx: AppContext) {
-    this.appointments = new AppointmentsService(ctx);
+    this.appointments = appointmentsServiceOf(ctx);
   }
 
   /** `date` is the day taken as today (default: today in the business's time zone). */

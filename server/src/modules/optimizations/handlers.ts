@@ -2,7 +2,7 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { AppointmentsService } from '../appointments';
+import { appointmentsServiceOf } from '../appointments';
 import { listDayIssues } from './day-issues';
 import { deleteRoute, listRoutes, moveVisit, removeFromRoute } from '../schedule';
 import { findInsertion } from './visits-service';
@@ -11,7 +11,7 @@ import {
 } from './service';
 
 export function optimizationsHandlers(ctx: AppContext): Handlers {
-  const appointments = new AppointmentsService(ctx);
+  const appointments = appointmentsServiceOf(ctx);
   return {
     createOptimization: async (request, reply) => {
       const run = await createOptimization(ctx, callerOf(request), bodyOf(request, 'createOptimization'));

@@ -2,7 +2,7 @@
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { AppointmentsService } from '../appointments';
+import { appointmentsServiceOf } from '../appointments';
 import { appointmentSyncHistory } from './appointment-history';
 import { cancelSyncJob, createSyncJob, findVisibleJob, listJobs, previewExport, toExportDto, toImportDto } from './jobs-service';
 import { connectProviderAccount, disconnectProviderAccount, toProviderAccountDto } from './provider-account-service';
@@ -10,7 +10,7 @@ import { readSyncSettings, updateSyncSettings } from './settings-service';
 import { findProviderAccount } from './pms-connection';
 
 export function syncHandlers(ctx: AppContext): Handlers {
-  const appointments = new AppointmentsService(ctx);
+  const appointments = appointmentsServiceOf(ctx);
   return {
     // An appointment's extra details: its change log (the appointments module, which also answers 404 for one the caller
     // may not see) with the PMS record it mirrors and when it was imported and exported.
