@@ -11,7 +11,8 @@ export interface CheckResult {
   overtime: number;
   /**
    * Recomputed Σ over routes with visits of (before + w)² − before², seconds², where w = arriveEnd − departStart and
-   * before is the practitioner's workedBeforeSeconds (0 by default: Σ w²).
+   * before is the practitioner's balance offset (workedBeforeSeconds, 0 by default: Σ w²; with a balance target, less the
+   * mean of everyone's and the target).
    */
   workingSquares: number;
 }
@@ -25,8 +26,17 @@ export interface CheckResult {
  * stop's and route's reported lateness / overtime, and the objective's lateness and overtime terms,
  * equal to their recomputation (weights default to 5 and 2 per minute), and the objective's balance term equal to
  * weights.balance × Σ ((before + working)² − before²) in hours² (working: leaving the start to arriving at the end,
- * over the routes with visits; before: the practitioner's workedBeforeSeconds).
+ * over the routes with visits; before: the practitioner's workedBeforeSeconds, and with a balance target, that less
+ * the mean of everyone's and the target).
  */
+/** Re-derived here on purpose (the checker shares no code with the search): Problem.balanceTargetSeconds. */
+function balanceOffsetsOf(problem: Problem): (p: Problem['practitioners'][number]) => number {
+  const target = problem.balanceTargetSeconds;
+  if (target === undefined) return (p) => p.workedBeforeSeconds ?? 0;
+  const meanBefore = problem.practitioners.reduce((sum, p) => sum + (p.workedBeforeSeconds ?? 0), 0) / problem.practitioners.length;
+  return (p) => (p.workedBeforeSeconds ?? 0) - meanBefore - target;
+}
+
 export function checkSolution(problem: Problem, solution: Solution, matrix: TravelMatrix, tolerance = 1e-6): CheckResult {
   const errors: string[] = [];
   const nV = problem.visits.length;
@@ -34,6 +44,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
   const practitionerIndex = new Map(problem.practitioners.map((p, i) => [p.id, i]));
   const seen = new Map<string, string>();
   const tol = (x: number) => tolerance * Math.max(1, Math.abs(x));
+  const balanceOffset = balanceOffsetsOf(problem);
   const leg = (a: number, b: number) => ({
     time: matrix.durations[a * matrix.size + b],
     dist: matrix.distances[a * matrix.size + b],
@@ -165,7 +176,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     totalDistance += travelDistance;
     totalTime += travelTime;
     const working = route.arriveEnd - route.departStart;
-    workingSquares += working * (working + 2 * (p.workedBeforeSeconds ?? 0));
+    workingSquares += working * (working + 2 * balanceOffset(p));
   }
 
   for (const u of solution.unassigned) {

@@ -10,4 +10,4 @@ export { EuclideanProvider, euclideanMatrix } from './travel/euclidean';
 export { OsrmProvider, type OsrmOptions } from './travel/osrm';
 export { CachedTravelProvider } from './travel/cache';
 export { DEFAULT_WEIGHTS } from './core/model';
-export { planOf } from './core/start';
+export { meanWorkingSeconds, planOf } from './core/start';

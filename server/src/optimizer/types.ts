@@ -115,6 +115,13 @@ export interface Problem {
   /** Rounding step for reported arrival times, seconds (default 300; 0 disables). */
   arrivalStepSeconds?: number;
   /**
+   * With balance on, the working time each practitioner's day is pulled towards (seconds), e.g. the mean of the day as
+   * it is: the term is then (before + w − target)² − (before − target)² per route, where before is the practitioner's
+   * workedBeforeSeconds less the mean of everyone's, so days even out whatever their total. Without it the term is
+   * (before + w)² − before², which also rewards shorter days in total (less waiting) over even ones.
+   */
+  balanceTargetSeconds?: number;
+  /**
    * 'geographic' (default): lat/lng in degrees. 'planar': lng = x, lat = y in arbitrary units
    * (benchmark instances with Euclidean travel).
    */

@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
 import {
-  checkSolution, claimSearches, planOf, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type StartRoute, type TravelMatrix,
+  checkSolution, claimSearches, meanWorkingSeconds, planOf, solveInWorker, travelMatrixFor, type Problem, type Progress, type Solution, type StartRoute, type TravelMatrix,
 } from '../../optimizer';
 import { hardIssuesAdded, travelProviderFor } from '../schedule';
 import { loadDay, problemOf } from './day';
@@ -140,16 +140,22 @@ async function optimizeDay(
 
   // A visit the search cannot place stays where it is, which its client's other visits' windows (and its
   // practitioner's route) did not allow for. When the plan would break a hard rule the day does not already break,
-  // the visits involved are kept as they are and the day is searched again, briefly. Each search starts afresh and
-  // may leave another visit where it is (a short search of a large day leaves many), so after the last round the
-  // days still involved are kept as they are in the plan itself (proposalWithinTheRules): a proposal never adds a
-  // break, and Apply, which checks the plan the same way, accepts it while the day is unchanged.
+  // the visits involved are kept as they are and the day is searched again, briefly, from the plan before. After the
+  // last round the days still involved are kept as they are in the plan itself (proposalWithinTheRules): a proposal
+  // never adds a break, and Apply, which checks the plan the same way, accepts it while the day is unchanged.
   let keptAsTheyAre = new Set<number>();
   let frozenPractitionerIds = new Set<number>();
   let previous: Solution | null = null;
+  let balanceTarget: number | undefined;
   for (let attempt = 0; ; attempt++) {
     const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
+    // Balancing, each day is pulled towards the mean working day as it is (the same in every round), so days even
+    // out rather than only shorten.
+    if (data.settings.balance_workload) {
+      balanceTarget ??= meanWorkingSeconds(dayProblem.problem, matrix, planAsItIs(dayProblem));
+      dayProblem.problem.balanceTargetSeconds = balanceTarget;
+    }
     // The first search starts from the day as it is, each later one from the plan before it, so a round keeps what
     // the search found and the proposal is never worse than the day by the objective.
     const startFrom = previous ? planOf(previous) : planAsItIs(dayProblem);

@@ -43,8 +43,11 @@ export interface CoreModel {
   otCost: number;
   /** Cost per second² of a route's working time (weights.balance per hour²); 0 when balance is off. */
   balanceCost: number;
-  /** Each vehicle's working time planned before this day (seconds; Practitioner.workedBeforeSeconds). */
-  workedBefore: Float64Array;
+  /**
+   * Each vehicle's balance offset (seconds): its working time planned before this day (Practitioner.workedBeforeSeconds),
+   * less the mean of everyone's and the day's target when the problem gives one (Problem.balanceTargetSeconds).
+   */
+  balanceOffset: Float64Array;
   /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
   multi: Uint8Array;
   /** True when some visit has several windows or a soft window (routes then count them on every update). */
@@ -102,7 +105,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     lateCost: weights.lateness / 60,
     otCost: weights.overtime / 60,
     balanceCost: weights.balance / 3600 ** 2,
-    workedBefore: new Float64Array(V),
+    balanceOffset: new Float64Array(V),
     winOff: new Int32Array(size + 1),
     winS: new Float64Array(0),
     winEnd: new Float64Array(0),
@@ -171,7 +174,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     }
     m.capacity[v] = p.capacity ?? Infinity;
     m.maxWork[v] = p.maxWorkingTime ?? Infinity;
-    m.workedBefore[v] = p.workedBeforeSeconds ?? 0;
+    m.balanceOffset[v] = balanceOffsetOf(problem, p);
     m.maxTravel[v] = p.maxTravelTime ?? Infinity;
     m.costTime[v] = (weights.travelCost * (p.costPerHour ?? DEFAULT_COST_PER_HOUR)) / 3600;
     m.costDist[v] = (weights.travelCost * (p.costPerKm ?? DEFAULT_COST_PER_KM)) / 1000;
@@ -229,6 +232,14 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
   return true;
 }
 
-/** The balance term of vehicle v's route of `work` seconds (0 for an empty route): (before + work)² − before², priced. */
+/** The balance term of vehicle v's route of `work` seconds (0 for an empty route): (offset + work)² − offset², priced. */
 export const balanceTerm = (m: CoreModel, v: number, work: number): number =>
-  work === 0 ? 0 : m.balanceCost * work * (work + 2 * m.workedBefore[v]);
+  work === 0 ? 0 : m.balanceCost * work * (work + 2 * m.balanceOffset[v]);
+
+/** A practitioner's balance offset (CoreModel.balanceOffset). */
+export function balanceOffsetOf(problem: Problem, practitioner: Problem['practitioners'][number]): number {
+  const before = practitioner.workedBeforeSeconds ?? 0;
+  if (problem.balanceTargetSeconds === undefined) return before;
+  const meanBefore = problem.practitioners.reduce((sum, p) => sum + (p.workedBeforeSeconds ?? 0), 0) / problem.practitioners.length;
+  return before - meanBefore - problem.balanceTargetSeconds;
+}

@@ -252,6 +252,11 @@ export class RouteState {
     this.update(r);
   }
 
+  /** Route r's shortest span from leaving its start to reaching its end (travel, service, waiting; without the break). */
+  duration(r: number): number {
+    return this.fD[r * this.stride + this.len[r] + 1];
+  }
+
   visitsOf(r: number): number[] {
     const base = r * this.stride;
     return Array.from(this.nodes.subarray(base + 1, base + 1 + this.len[r]));

@@ -446,7 +446,7 @@ export class Search {
     // Legs into c: from c's own row when the matrix is symmetric (p→c = c→p), else down its column.
     const stepP = m.symmetric ? 1 : size;
     const bD = rs.bD, bE = rs.bE, bL = rs.bL, bTT = rs.bTT, bLoad = rs.bLoad;
-    const bal = m.balanceCost, workedBefore = m.workedBefore;
+    const bal = m.balanceCost, balanceOffset = m.balanceOffset;
     const EPS = 1e-7;
     let left = 0;
     let gap = this.nextGap(blink, logKeep);
@@ -519,8 +519,8 @@ export class Search {
             if (work > maxW) continue;
             if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
             if (bal > 0) {
-              // The balance term: the route's duration² after the insertion, less before.
-              delta += bal * work * (work + 2 * workedBefore[r]) - balR;
+              // The balance term (balanceTerm) of the route's duration after the insertion, less before.
+              delta += bal * work * (work + 2 * balanceOffset[r]) - balR;
               if (delta >= best) continue;
             }
             if (complex) {

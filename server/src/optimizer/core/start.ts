@@ -1,5 +1,5 @@
-import type { Problem, Solution, StartRoute } from '../types';
-import type { CoreModel } from './model';
+import type { Problem, Solution, StartRoute, TravelMatrix } from '../types';
+import { buildModel, type CoreModel } from './model';
 import { RouteState } from './routes';
 
 /**
@@ -8,6 +8,10 @@ import { RouteState } from './routes';
  * the practitioner may not do, or that appears twice, is left out for the search to place.
  */
 export function feasibleStart(problem: Problem, m: CoreModel, start: readonly StartRoute[]): number[][] {
+  return startState(problem, m, start).routes;
+}
+
+function startState(problem: Problem, m: CoreModel, start: readonly StartRoute[]): { routes: number[][]; rs: RouteState } {
   const visitIndex = new Map(problem.visits.map((visit, index) => [visit.id, index]));
   const vehicleIndex = new Map(problem.practitioners.map((practitioner, index) => [practitioner.id, index]));
   const routes: number[][] = Array.from({ length: m.vehicles }, () => []);
@@ -27,7 +31,18 @@ export function feasibleStart(problem: Problem, m: CoreModel, start: readonly St
     }
     rs.setRoute(r, route);
   }
-  return routes;
+  return { routes, rs };
+}
+
+/**
+ * The mean working time (seconds, shortest span from leaving the start to reaching the end) of the plan's routes with
+ * visits, as the search measures it: a balance target (Problem.balanceTargetSeconds) from the day as it is.
+ */
+export function meanWorkingSeconds(problem: Problem, matrix: TravelMatrix, plan: readonly StartRoute[]): number | undefined {
+  const m = buildModel(problem, matrix);
+  const { routes, rs } = startState(problem, m, plan);
+  const spans = routes.flatMap((route, r) => (route.length ? [rs.duration(r)] : []));
+  return spans.length ? spans.reduce((sum, span) => sum + span, 0) / spans.length : undefined;
 }
 
 /** A solution's routes as a plan to start from. */
