@@ -23,9 +23,10 @@ import { visitStepsMachine } from '../machines/visitSteps';
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
- * Every machine the app runs. Each has its effects' default implementations in its own `setup()`; the services
- * start the long-lived ones and own the job actors views start through `followJob`; views create the others from here
- * (adding with `.provide()` only what the view alone knows, such as a mutation). Tests swap effects or delays with
+ * Every machine the app runs. Each has its effects' default implementations in its own `setup()`, but `jobRun`, whose
+ * calls the feature running the job gives with `.provide()`; the services start the long-lived ones and own the job
+ * actors views start through `followJob`; views create the others from here (adding with `.provide()` only what the
+ * view alone knows, such as a mutation). Tests swap effects or delays with
  * `.provide()` and pass the result in `AppServicesOptions.machines`: the one place where machines are injected.
  */
 export interface AppMachines {
