@@ -18,7 +18,7 @@ export const CREATE_ERRORS: Record<JobKind, string> = {
   export: 'An error has occurred. Could not create export.',
 };
 
-const POLL_ERRORS: Record<JobKind, string> = {
+export const POLL_ERRORS: Record<JobKind, string> = {
   import: 'An error has occurred. Could not load the import status.',
   export: 'An error has occurred. Could not load the export status.',
 };

@@ -4,7 +4,6 @@ import { createActor, type Actor } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { QueryClient } from '@tanstack/react-query';
 import { createAppQueryClient, type ApiClient } from '../api/client';
-import type { JobKind } from '../api/jobs';
 import { apiClient, bindSession } from '../api/session';
 import { recordVisitStep } from '../api/visitSteps';
 import { keepDayOffline } from '../lib/offlineDay';
@@ -13,7 +12,7 @@ import { arrivalTimeEditorMachine } from '../machines/arrivalTimeEditor';
 import { authMachine, selectIsAuthenticated, selectRole, type AuthInput } from '../machines/auth';
 import { availabilityEditorMachine } from '../machines/availabilityEditor';
 import { flashMessagesMachine } from '../machines/flashMessages';
-import { jobPollingMachine } from '../machines/jobPolling';
+import { jobRunMachine, type JobRunInput } from '../machines/jobRun';
 import { optimizationRunMachine } from '../machines/optimizationRun';
 import { sidebarMachine } from '../machines/sidebar';
 import { startUpMachine } from '../machines/startUp';
@@ -24,9 +23,10 @@ import { visitStepsMachine } from '../machines/visitSteps';
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
- * Every machine the app runs. Each has its effects' default implementations in its own `setup()`; the services
- * start the long-lived ones and own the job actors views start through `followJob`; views create the others from here
- * (adding with `.provide()` only what the view alone knows, such as a mutation). Tests swap effects or delays with
+ * Every machine the app runs. Each has its effects' default implementations in its own `setup()`, but `jobRun`, whose
+ * calls the feature running the job gives with `.provide()`; the services start the long-lived ones and own the job
+ * actors views start through `followJob`; views create the others from here (adding with `.provide()` only what the
+ * view alone knows, such as a mutation). Tests swap effects or delays with
  * `.provide()` and pass the result in `AppServicesOptions.machines`: the one place where machines are injected.
  */
 export interface AppMachines {
@@ -35,7 +35,7 @@ export interface AppMachines {
   flash: typeof flashMessagesMachine;
   sidebar: typeof sidebarMachine;
   theme: typeof themeMachine;
-  jobPolling: typeof jobPollingMachine;
+  jobRun: typeof jobRunMachine;
   syncForm: typeof syncFormMachine;
   arrivalTimeEditor: typeof arrivalTimeEditorMachine;
   availabilityEditor: typeof availabilityEditorMachine;
@@ -49,7 +49,7 @@ const APP_MACHINES: AppMachines = {
   flash: flashMessagesMachine,
   sidebar: sidebarMachine,
   theme: themeMachine,
-  jobPolling: jobPollingMachine,
+  jobRun: jobRunMachine,
   syncForm: syncFormMachine,
   arrivalTimeEditor: arrivalTimeEditorMachine,
   availabilityEditor: availabilityEditorMachine,
@@ -69,11 +69,11 @@ export interface AppServices {
   /** Visit steps taken without signal, sent in order when the network is back. */
   stepOutbox: StepOutbox;
   /**
-   * Starts following an import or export job (the job-polling machine). The services own the actor, not the view that
-   * starts it: an export whose panel was closed goes on until its job ends; any job still followed stops when the user
-   * logs out and with the services.
+   * Starts following a job (an import, an export): `run` is `machines.jobRun` with the feature's calls given through
+   * `.provide()`. The services own the actor, not the view that starts it: an export whose panel was closed goes on
+   * until its job ends; any job still followed stops when the user logs out and with the services.
    */
-  followJob: (kind: JobKind) => Actor<AppMachines['jobPolling']>;
+  followJob: (run: AppMachines['jobRun'], input: JobRunInput) => Actor<AppMachines['jobRun']>;
   navigate: Navigate;
   stop: () => void;
 }
@@ -115,11 +115,11 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     onRecorded: () => void queryClient.invalidateQueries(),
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   });
-  const followedJobs = new Set<Actor<AppMachines['jobPolling']>>();
-  const followJob = (kind: JobKind) => {
-    const job = createActor(machines.jobPolling, { input: { kind } });
+  const followedJobs = new Set<Actor<AppMachines['jobRun']>>();
+  const followJob = (run: AppMachines['jobRun'], input: JobRunInput) => {
+    const job = createActor(run, { input });
     followedJobs.add(job);
-    // Completes when the job's polling ends, and when the actor is stopped.
+    // Completes when the run ends, and when the actor is stopped.
     job.subscribe({ complete: () => followedJobs.delete(job) });
     return job.start();
   };

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { followSyncJob } from '../../src/features/sync/useJobPoller';
 import { renderApp, TEST_POLL_MS } from './support/harness';
 import { seedJobs, state, useSyncFakeApi } from './support/syncFakeApi';
 
@@ -38,8 +39,8 @@ describe('jobs followed by the services', () => {
     state.current.pollStatuses = ['INPROGRESS'];
     const [running] = seedJobs('export', ['INPROGRESS']);
     const app = renderApp('/dashboard', { as: 'ADMIN' });
-    const followed = app.services.followJob('export');
-    followed.send({ type: 'TRACK', job: running });
+    const followed = followSyncJob(app.services, 'export');
+    followed.send({ type: 'FOLLOW', job: running });
     followed.send({ type: 'CLOSE' });
     await waitFor(() => expect(state.current.polls.length).toBeGreaterThan(0));
 

@@ -46,12 +46,12 @@ export interface SyncJobPanelProps {
 export function SyncJobPanel(props: SyncJobPanelProps) {
   const { kind, onCompleted } = props;
   const poller = useJobPoller(kind, onCompleted);
-  const { job, pollError } = usePollingView(poller);
+  const { job, pollError } = usePollingView(poller, kind);
   const settings = useFreshSyncSettings();
 
   if (job) return <JobStatusPanel job={job} kind={kind} pollError={pollError} />;
   if (settings.isPending) return <PageSpinner label="Loading sync settings" />;
-  return <SyncJobForm key={props.mode} {...props} settings={settings.data ?? null} onCreated={(created) => poller?.send({ type: 'TRACK', job: created })} />;
+  return <SyncJobForm key={props.mode} {...props} settings={settings.data ?? null} onCreated={(created) => poller?.send({ type: 'FOLLOW', job: created })} />;
 }
 
 function Callout({ children }: { children: string }) {

@@ -9,14 +9,14 @@ import { App } from '../../../src/App';
 import { ServicesProvider } from '../../../src/app/ServicesContext';
 import { createAppServices, type AppMachines, type AppServices, type AppServicesOptions } from '../../../src/app/services';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../../src/machines/auth';
-import { jobPollingMachine } from '../../../src/machines/jobPolling';
+import { jobRunMachine } from '../../../src/machines/jobRun';
 import { ModalHost } from '../../../src/shell/ModalHost';
 import { Toasts } from '../../../src/shell/Toasts';
 import type { Role } from '../../../src/api/types';
 import { received, server, tokenFor, usersByRole } from './fakeApi';
 
 export const TEST_POLL_MS = 30;
-export const fastPolling = jobPollingMachine.provide({ delays: { pollInterval: TEST_POLL_MS } });
+export const fastPolling = jobRunMachine.provide({ delays: { pollInterval: TEST_POLL_MS } });
 
 /** Services of the apps a test started, stopped after it even when it fails. */
 const running = new Set<AppServices>();
@@ -68,7 +68,7 @@ export interface RenderAppOptions extends AppServicesOptions {
 
 /** The whole app at `path`, as a page load in the browser starts it. */
 export function renderApp(path: string, { as, ...rest }: RenderAppOptions = {}): RunningApp {
-  const options: AppServicesOptions = { ...rest, machines: { jobPolling: fastPolling, ...rest.machines } };
+  const options: AppServicesOptions = { ...rest, machines: { jobRun: fastPolling, ...rest.machines } };
   if (as) storeSession(as);
   window.history.replaceState(null, '', path);
   document.documentElement.classList.remove('dark');
@@ -102,7 +102,7 @@ export function renderWithServices(
   { role = 'ADMIN', machines }: { role?: Role; machines?: Partial<AppMachines> } = {},
 ): { services: AppServices; unmount: () => void } {
   const user = usersByRole[role];
-  const services = startServices({ navigate: vi.fn(), authInput: { token: tokenFor(user), user }, machines: { jobPolling: fastPolling, ...machines } });
+  const services = startServices({ navigate: vi.fn(), authInput: { token: tokenFor(user), user }, machines: { jobRun: fastPolling, ...machines } });
   const view = render(
     <ServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>

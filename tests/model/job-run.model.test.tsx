@@ -1,6 +1,6 @@
-// Model-based test of the job-polling machine: paths generated from the real machine's state graph
-// (xstate/graph, every transition covered), each walked through the REAL import or export modal in the
-// real app. Steps are a user gesture (start a job, close the modal), the polling timer firing, or the
+// Model-based test of the job-run machine as imports and exports use it: paths generated from the real machine's
+// state graph (xstate/graph, every transition the sync views can take covered), each walked through the REAL import or
+// export modal in the real app. Steps are a user gesture (start a job, close the modal), the polling timer firing, or the
 // server's answer to a poll (held by a gate until the path says what it is). After each step the screen
 // must show what the model's state means; at the end, polling must go on or have stopped as the model says.
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { jobPollingMachine } from '../../src/machines/jobPolling';
+import { jobRunMachine, type WhenClosed } from '../../src/machines/jobRun';
 import type { JobKind, JobStatus, SyncJob } from '../../src/api/jobs';
 import { server } from '../component/support/fakeApi';
 import { renderApp } from '../component/support/harness';
@@ -17,8 +17,8 @@ import { useSyncFakeApi } from '../component/support/syncFakeApi';
 import { Gate } from './support/gate';
 import { transitionCoveringPaths } from './support/paths';
 
-type PollingEvent = EventFromLogic<typeof jobPollingMachine>;
-type PollingSnapshot = SnapshotFrom<typeof jobPollingMachine>;
+type PollingEvent = EventFromLogic<typeof jobRunMachine>;
+type PollingSnapshot = SnapshotFrom<typeof jobRunMachine>;
 
 const POLL_MS = 20;
 const POLL_FAILURE = 'The job store is unavailable.';
@@ -45,11 +45,11 @@ function job(kind: JobKind, status: JobStatus): SyncJob {
 // `as PollingEvent[]`: the timer and the invoked actor's results are internal to XState's typings.
 const eventsFor = (kind: JobKind) =>
   [
-    { type: 'TRACK', job: job(kind, 'PENDING') },
+    { type: 'FOLLOW', job: job(kind, 'PENDING') },
     { type: 'CLOSE' },
-    { type: 'xstate.after.pollInterval.jobPolling.tracking.waiting' },
-    ...(['INPROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED'] as const).map((status) => ({ type: 'xstate.done.actor.fetchJob', output: job(kind, status) })),
-    { type: 'xstate.error.actor.fetchJob', error: new ApiError(503, { message: POLL_FAILURE }, '') },
+    { type: 'xstate.after.pollInterval.jobRun.running.waiting' },
+    ...(['INPROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED'] as const).map((status) => ({ type: 'xstate.done.actor.pollJob', output: job(kind, status) })),
+    { type: 'xstate.error.actor.pollJob', error: new ApiError(503, { message: POLL_FAILURE }, '') },
   ] as unknown as PollingEvent[];
 
 interface Run {
@@ -80,7 +80,7 @@ async function perform(run: Run, event: PollingEvent) {
   const user = userEvent.setup();
   const dialog = modal(run.kind);
   switch (event.type) {
-    case 'TRACK': {
+    case 'FOLLOW': {
       await user.click(within(dialog!).getByRole('button', { name: run.kind === 'import' ? 'Start import' : 'Start export' }));
       if (run.kind === 'export') await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
       return;
@@ -112,7 +112,8 @@ async function perform(run: Run, event: PollingEvent) {
 
 /** What the model's state means on screen. */
 async function expectScreen(run: Run, state: PollingSnapshot) {
-  const { job: current, pollError } = state.context;
+  const { job, error } = state.context;
+  const current = job as SyncJob | null;
   if (!run.closed) {
     const dialog = modal(run.kind)!;
     if (state.matches('idle')) {
@@ -126,7 +127,7 @@ async function expectScreen(run: Run, state: PollingSnapshot) {
       for (const [label, value] of Object.entries(counts)) expect(within(dialog).getByTestId(`count-${label}`)).toHaveTextContent(value);
     }
     if (current!.status === 'ERROR') expect(within(dialog).getByTestId('job-error')).toHaveTextContent('Cliniko refused the API key.');
-    if (pollError) await waitFor(() => expect(within(dialog).getByText(new RegExp(POLL_FAILURE))).toBeInTheDocument());
+    if (error) await waitFor(() => expect(within(dialog).getByText(new RegExp(POLL_FAILURE))).toBeInTheDocument());
     return;
   }
   // Closed: an import's request in flight was cancelled; a detached export reports its end in a toast.
@@ -137,11 +138,11 @@ async function expectScreen(run: Run, state: PollingSnapshot) {
   if (state.matches('failed') && state.context.detached) await waitFor(() => expect(toastTexts()).toContain(POLL_FAILURE));
 }
 
-/** At the end of a path: polling goes on while the model is still tracking, and has stopped otherwise. */
+/** At the end of a path: polling goes on while the model is still running, and has stopped otherwise. */
 async function expectPollingAfterPath(run: Run, state: PollingSnapshot) {
   if (state.matches('idle')) return;
   const before = run.polls.length;
-  if (state.matches('tracking')) {
+  if (state.matches('running')) {
     if (run.gate.pending === 0) await waitFor(() => expect(run.polls.length).toBe(before + 1));
     run.answered = run.polls.length;
     run.gate.open(() => HttpResponse.json({ [run.kind]: job(run.kind, 'COMPLETE') }));
@@ -153,15 +154,17 @@ async function expectPollingAfterPath(run: Run, state: PollingSnapshot) {
 }
 
 useSyncFakeApi();
-const fastPolling = jobPollingMachine.provide({ delays: { pollInterval: POLL_MS } });
+const fastPolling = jobRunMachine.provide({ delays: { pollInterval: POLL_MS } });
 
 for (const kind of ['import', 'export'] as const) {
-  const paths = transitionCoveringPaths(jobPollingMachine, { events: eventsFor(kind), input: { kind } });
+  // As the sync feature follows its jobs: closing an import stops following it, an export keeps going.
+  const whenClosed: WhenClosed = kind === 'import' ? 'stop' : 'keepGoing';
+  const paths = transitionCoveringPaths(jobRunMachine, { events: eventsFor(kind), input: { whenClosed } });
 
-  describe(`job polling (${kind}) through the real modal`, () => {
+  describe(`job run (${kind}) through the real modal`, () => {
     it('covers every transition, including close, failure and each terminal status', () => {
       const visited = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-      const expected = ['{"tracking":"waiting"}', '{"tracking":"polling"}', '"finished"', '"failed"', ...(kind === 'import' ? ['"stopped"'] : [])];
+      const expected = ['{"running":"waiting"}', '{"running":"polling"}', '"finished"', '"failed"', ...(kind === 'import' ? ['"stopped"'] : [])];
       expect(visited).toEqual(new Set(expected));
       // An export closed mid-way keeps polling: the model has paths through a detached export.
       if (kind === 'export') expect(paths.some((path) => path.steps.some((step) => step.state.context.detached && step.state.matches('finished')))).toBe(true);
@@ -171,7 +174,7 @@ for (const kind of ['import', 'export'] as const) {
       it(path.description, async () => {
         const run: Run = { kind, gate: new Gate(), polls: [], answered: 0, closed: false };
         serveGatedPolls(run);
-        renderApp('/dashboard', { as: 'ADMIN', machines: { jobPolling: fastPolling } });
+        renderApp('/dashboard', { as: 'ADMIN', machines: { jobRun: fastPolling } });
         await userEvent.setup().click(await screen.findByRole('button', { name: kind === 'import' ? 'Import' : 'Export' }));
         await within(await screen.findByRole('dialog', { name: titles[kind] })).findByRole('button', { name: kind === 'import' ? 'Start import' : 'Start export' });
         for (const step of path.steps) {
