@@ -2,7 +2,8 @@
 // jobs layer knows no job's content; the modules that own the work (sync) hand their handlers to whoever starts a worker.
 import type { AppContext } from '../http/context';
 import type { AdapterTuning } from '../pms';
-import type { JobRow, Tx } from './queue';
+import type { Tx } from '../db/client';
+import type { JobRow } from './queue';
 
 export interface JobRun {
   ctx: AppContext;

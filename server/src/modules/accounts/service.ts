@@ -54,7 +54,7 @@ export async function createBusinessAccount(db: Db, input: {
   return db.transaction(async (tx) => {
     const business = await insertBusinessAccount(tx, input.name.trim(), timeZone);
     await createSyncSettings(tx, business.id);
-    const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
+    const admin = await createUser(tx, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
     return { business, admin };
   });
 }

@@ -2,7 +2,7 @@
 // runs of a day, the run row, and the routes an applied proposal writes (the visits on them are the appointments
 // module's to write). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, practitioners, routes, type Place, type RouteLeg, type RouteMetrics, type RouteStop } from '../../db/schema';
 import { syncJobs } from '../../db/schema-sync';
 import type { JobRow } from '../../jobs/queue';
@@ -47,7 +47,7 @@ export async function usualPractitioners(
   db: DbOrTx, businessAccountId: number, clientIds: readonly number[], before: Date, practitionerIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (clientIds.length === 0 || practitionerIds.length === 0) return new Map();
-  const rows = await queryRows<{ client_id: number; practitioner_id: number }>(db as Db, sql`
+  const rows = await queryRows<{ client_id: number; practitioner_id: number }>(db, sql`
     SELECT DISTINCT ON (client_id) client_id, practitioner_id
     FROM appointments
     WHERE business_account_id = ${businessAccountId} AND client_id IN ${[...clientIds]} AND cancelled_at IS NULL

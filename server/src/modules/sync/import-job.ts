@@ -3,11 +3,11 @@
 // again changes nothing when the PMS did not change.
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import { queryRows } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { appointments, clients, type SyncFilters } from '../../db/schema';
 import { businessTimeZone } from '../business-account';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
-import { saveProgress, type Tx } from '../../jobs/queue';
+import { saveProgress } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
 import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';

@@ -1,9 +1,8 @@
 // Pulls the PMS's reference data — businesses (→ business locations), practitioners and appointment types — and
 // upserts it by external id, one transaction per list.
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { appointmentTypes, businessLocations, practitioners, resourceMaps } from '../../db/schema';
-import type { Tx } from '../../jobs/queue';
 import { collectPages, type PmsAdapter, type PmsBusiness, type PmsCallOptions } from '../../pms';
 import { diff } from './changes';
 import type { Placement } from './clients-upsert';
