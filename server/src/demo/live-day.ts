@@ -9,7 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../auth/access';
 import { appointments, practitioners, users } from '../db/schema';
 import type { AppContext } from '../http/context';
-import { businessTimeZone } from '../modules/business-account';
+import { businessTimeZone } from '../db/business-time-zone';
 import { VisitStepsService } from '../modules/appointments';
 import { OVERDUE_AFTER_MINUTES_DEFAULT, plannedStartMs } from '../lib/overdue';
 

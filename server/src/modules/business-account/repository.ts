@@ -7,13 +7,6 @@ export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 export type BusinessAccountSettingsColumns = Pick<BusinessAccountRow,
   'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled' | 'eta_messages_enabled' | 'arrival_far_metres' | 'overdue_after_minutes' | 'eta_replan_minutes'>;
 
-/** The business's time zone: its days, clocks and reports are counted in it. */
-export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
-  const [row] = await db.select({ timeZone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  if (!row) throw new Error(`business account ${businessAccountId} not found`);
-  return row.timeZone;
-}
-
 export async function findBusinessAccount(db: DbOrTx, businessAccountId: number): Promise<BusinessAccountRow | undefined> {
   const [row] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
   return row;

@@ -9,7 +9,7 @@ import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
 import { moveUpcomingVisits } from '../appointments';
 import { recordVersion, recordVersions } from '../audit';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { setClientTags } from '../tags';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availability-tokens';
 import { normaliseAvailability } from './availability';

@@ -17,7 +17,7 @@ import type { AppContext } from '../../http/context';
 import { AppointmentsService, overdueVisits } from '../appointments';
 import { listRouteDaysBetween } from '../optimizations';
 import { checkDay, dayStartMs } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { visitsInLeave } from '../leave';
 import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';

@@ -12,7 +12,7 @@ import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import { queueReplanMessages, type ReplannedArrival } from '../reminders';
 import { checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx } from '../../db/client';
 import { practitionersToRoute } from './day';
 import { datesOf, runDays, type AppliedChanges, type RunDay, type RunParams, type RunProgress, type RunResult } from './job';

@@ -27,7 +27,7 @@ import { markRoutesStale } from './routes-service';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
 import { availabilityWindows, dayBounds, dayOf, dayStartMs, type DayVisit, findVisit, instantOfSeconds, refuseHardBreaks, type RuleWarning } from '../schedule';
 import { travelProviderFor } from '../travel';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 

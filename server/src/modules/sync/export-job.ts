@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveProgress } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';

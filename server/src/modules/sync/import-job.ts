@@ -5,7 +5,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { queryRows, type Tx } from '../../db/client';
 import { appointments, clients, type SyncFilters } from '../../db/schema';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
 import { saveProgress } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';

@@ -1,7 +1,7 @@
 // The first pull after a provider account is connected: reference data, then the account becomes ACTIVE.
 import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError } from '../../pms';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { adapterForAccount, findProviderAccount } from './pms-connection';
 import { placementFor } from './import-job';
 import { markSetupComplete } from './provider-account-service';
