@@ -74,10 +74,6 @@ const KNOWN_EXCEPTIONS: { file: string; tables: string[]; why: string }[] = [
     why: 'the reference-data pull upserts the three reference tables through one generic `table` parameter (not seen by the scan below: checked on its own)',
   },
   {
-    file: 'modules/accounts/repository.ts', tables: ['business_accounts'],
-    why: 'creating a business inserts its row together with its first administrator; business-account edits it afterwards',
-  },
-  {
     file: 'lib/app-secret.ts', tables: ['provider_accounts'],
     why: "a new APP_SECRET re-encrypts every stored PMS API key at start, before any module runs",
   },

@@ -1,4 +1,5 @@
-// Creating business accounts and users: used by the operator CLI, the demo seed and tests.
+// Creating a business account with its first administrator, and users of a business: used by the operator CLI, the
+// demo seed, benchmarks and tests. Users are written by the users module, sync settings by the sync module.
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
