@@ -7,7 +7,7 @@ import { loadConfig } from '../server/src/config';
 import { createContext } from '../server/src/context';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { createBusinessAccount } from '../server/src/modules/accounts';
+import { createBusinessAccount } from '../server/src/modules/business-account';
 import { freshPostgres } from './lib/postgres';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

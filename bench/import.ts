@@ -19,7 +19,7 @@ import { providerAccounts } from '../server/src/db/schema';
 import { enqueueJob, getJob } from '../server/src/jobs/queue';
 import { drainJobs } from '../server/src/jobs/worker';
 import { jobHandlers } from '../server/src/modules/job-handlers';
-import { createBusinessAccount } from '../server/src/modules/accounts';
+import { createBusinessAccount } from '../server/src/modules/business-account';
 import { createSandboxDataset, startSandbox, type SandboxDatasetOptions } from '../server/src/pms/sandbox';
 
 const RATE = Number(process.env.BENCH_LIMIT ?? 200);

@@ -52,7 +52,7 @@ import { createContext } from '../server/src/context';
 import { openDatabase, queryRows } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoFromPms } from '../server/src/demo/seed';
-import { createUser } from '../server/src/modules/accounts';
+import { createUser } from '../server/src/modules/business-account';
 import { SANDBOX_DEMO_API_KEY } from '../server/src/pms/sandbox';
 import { SAMPLE_TIME_ZONE } from '../server/src/sample-data';
 import { freePort, startProduct, type RunningProduct } from '../tests/e2e/support/server';

@@ -27,7 +27,7 @@ import { migrate } from '../server/src/db/migrate';
 import { appointments, appointmentTypes, clients, customLocations, practitioners, type AvailabilityEntry } from '../server/src/db/schema';
 import { startWorker } from '../server/src/jobs/worker';
 import type { AppContext } from '../server/src/http/context';
-import { createBusinessAccount } from '../server/src/modules/accounts';
+import { createBusinessAccount } from '../server/src/modules/business-account';
 import { jobHandlers } from '../server/src/modules/job-handlers';
 import { prewarmOptimizerWorkers } from '../server/src/optimizer';
 import { hardIssuesAdded } from '../server/src/modules/schedule';

@@ -3,7 +3,7 @@
 import type { Db } from '../../server/src/db/client';
 import { appointmentTypes, businessLocations } from '../../server/src/db/schema';
 import { DEMO_LOCATIONS } from '../../server/src/demo/generate';
-import { createBusinessAccount } from '../../server/src/modules/accounts';
+import { createBusinessAccount } from '../../server/src/modules/business-account';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE } from '../../server/src/sample-data';
 
 export const BENCH_EMAIL = 'bench@bench.test';

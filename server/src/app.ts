@@ -23,7 +23,7 @@ import { HttpError, forbidden, invalid, unauthenticated, unsupportedMediaType } 
 import { requestSerializer } from './logger';
 import { buildHandlers } from './modules';
 import { httpRequestSeconds } from './operations/metrics';
-import { registerOperations } from './operations/routes';
+import { registerOperations } from './operations/endpoints';
 import { AuthService } from './modules/auth';
 import { PAYMENT_REQUIRED_CODE, PAYMENT_REQUIRED_MESSAGE } from './modules/subscriptions';
 import { repoRoot } from './paths';

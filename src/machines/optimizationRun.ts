@@ -1,4 +1,4 @@
-// Optimising a day (issue 12): the coordinator chooses the day, the practitioners and the mode (configure), the run is
+// Optimising a day: the coordinator chooses the day, the practitioners and the mode (configure), the run is
 // created (submitting) and followed while it solves (running: its progress is fetched every JOB_POLL_INTERVAL_MS; it can be
 // cancelled), and its proposal is shown (proposal) until it is applied (applying → applied) or discarded. A proposal
 // the server refuses to apply because the day changed (409) is outdated: the only way on is to run the day again.

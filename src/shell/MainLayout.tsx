@@ -7,7 +7,7 @@ import { Toasts } from './Toasts';
 import { BusinessDefaultsProvider } from '../app/BusinessDefaultsProvider';
 import { ConnectionErrorBanner } from '../features/sync';
 
-// Client and appointment detail modals (issue 5), opened from any page or by the global event.
+// Client and appointment detail modals, opened from any page or by the global event.
 const ModalHost = lazy(() => import('./ModalHost'));
 
 const MAIN_CONTENT_ID = 'main-content';

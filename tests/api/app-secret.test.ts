@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { providerAccounts } from '../../server/src/db/schema';
-import { createBusinessAccount } from '../../server/src/modules/accounts';
+import { createBusinessAccount } from '../../server/src/modules/business-account';
 import { resolveAppSecret } from '../../server/src/lib/app-secret';
 import { SecretBox } from '../../server/src/lib/secret-box';
 import { clientOfUnsubscribeToken, unsubscribeToken } from '../../server/src/modules/reminders';

@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, oneTimeTokens, outboxEmails, sessions } from '../../server/src/db/schema';
-import { AccountError, createUser } from '../../server/src/modules/accounts';
+import { AccountError, createUser } from '../../server/src/modules/business-account';
 import { AuthService } from '../../server/src/modules/auth';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';

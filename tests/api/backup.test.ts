@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
-import { createBusinessAccount } from '../../server/src/modules/accounts';
+import { createBusinessAccount } from '../../server/src/modules/business-account';
 import { repoRoot } from '../../server/src/paths';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../server/src/db/schema';
-import { AccountError, createUser, findUserForOperator } from '../../server/src/modules/accounts';
+import { AccountError, createUser, findUserForOperator } from '../../server/src/modules/business-account';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';
 

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/app';
-import { createUser } from '../../server/src/modules/accounts';
+import { createUser } from '../../server/src/modules/business-account';
 import { workerHeartbeat } from '../../server/src/operations/health';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { clients, outboxEmails } from '../../server/src/db/schema';
-import { createUser } from '../../server/src/modules/accounts';
+import { createUser } from '../../server/src/modules/business-account';
 import { enqueueJob } from '../../server/src/jobs/queue';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';

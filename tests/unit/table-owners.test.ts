@@ -59,10 +59,6 @@ const OWNERS: Record<string, string> = {
 /** Writes outside the owner that exist today, by file (under server/src) and table, each with why. */
 const KNOWN_EXCEPTIONS: { file: string; tables: string[]; why: string }[] = [
   {
-    file: 'modules/accounts/repository.ts', tables: ['business_accounts'],
-    why: 'creating a business inserts its row together with its first administrator; business-account edits it afterwards',
-  },
-  {
     file: 'lib/app-secret.ts', tables: ['provider_accounts'],
     why: "a new APP_SECRET re-encrypts every stored PMS API key at start, before any module runs",
   },

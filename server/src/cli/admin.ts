@@ -8,7 +8,7 @@ import { resolveAppSecret } from '../lib/app-secret';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import type { Role, SubscriptionPlan, SubscriptionStatus } from '../db/schema';
-import { AccountError, createBusinessAccount, createUser, findUserForOperator } from '../modules/accounts';
+import { AccountError, createBusinessAccount, createUser, findUserForOperator } from '../modules/business-account';
 import { AuthService } from '../modules/auth';
 import { setSubscription, type SubscriptionSetting } from '../modules/subscriptions';
 

@@ -2,10 +2,7 @@
 // a single JSON parameter (jsonb_to_recordset), which is far cheaper than building multi-row VALUES lists with one
 // parameter per field, and has no limit on the number of rows.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from './client';
-
-/** A database handle or a transaction opened on one. */
-type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import { queryRows, type DbOrTx } from './client';
 
 /** Column name → PostgreSQL type, in insert order. */
 export type Columns = Record<string, string>;
@@ -24,7 +21,7 @@ function columnList(columns: Columns): { names: string; definitions: string } {
 export async function reserveIds(tx: DbOrTx, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
   if (!IDENTIFIER.test(table)) throw new Error(`bad table name ${table}`);
-  const rows = await queryRows<{ id: number }>(tx as Db, sql`
+  const rows = await queryRows<{ id: number }>(tx, sql`
     SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::int AS id FROM generate_series(1, ${count})`);
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

@@ -12,8 +12,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A database handle or a transaction opened on one (a Drizzle transaction is a PgDatabase too). */
-export type DbOrTx = Db;
+/** A transaction opened on a database handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or a transaction opened on one: what a query that may run in either takes. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -79,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** Runs a raw SQL query and returns its rows (both drivers answer with `{ rows }`). */
-export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }

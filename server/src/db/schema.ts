@@ -26,7 +26,7 @@ export interface Place { kind: PlaceKind; id: number | null; name: string; lat: 
 /**
  * arrive_at: the start of the visit (the time told to the client); reach_at: when the practitioner gets there
  * (earlier when they wait); depart_at: when they leave (visit and buffer done). The optional fields are written by
- * the optimiser's apply (issue 12).
+ * the optimiser's apply.
  */
 export interface RouteStop {
   appointment_id: number; arrive_at: string; travel_seconds: number; travel_metres: number;

@@ -1,4 +1,4 @@
-// The demo's day as it happens (issue 26): on a fresh start, today's visits that should have begun are walked through
+// The demo's day as it happens: on a fresh start, today's visits that should have begun are walked through
 // their steps as the practitioners' phones would have recorded them (through the appointments module's own service, so
 // the state, the steps and the change log are as real ones), so the coordinator's live desk shows states, actual
 // times and lateness. Each practitioner runs a few minutes late or early in their own way (one of them 20-odd minutes
@@ -9,7 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../auth/access';
 import { appointments, practitioners, users } from '../db/schema';
 import type { AppContext } from '../http/context';
-import { businessTimeZone } from '../modules/business-account';
+import { businessTimeZone } from '../db/business-time-zone';
 import { VisitStepsService } from '../modules/appointments';
 import { OVERDUE_AFTER_MINUTES_DEFAULT, plannedStartMs } from '../lib/overdue';
 

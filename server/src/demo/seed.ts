@@ -14,7 +14,7 @@ import { enqueueJob } from '../jobs/queue';
 import { drainJobs } from '../jobs/worker';
 import { jobHandlers } from '../modules/job-handlers';
 import type { AppContext } from '../http/context';
-import { createBusinessAccount, createUser } from '../modules/accounts';
+import { createBusinessAccount, createUser } from '../modules/business-account';
 import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from './generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../sample-data';

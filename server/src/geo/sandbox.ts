@@ -1,6 +1,6 @@
 // The sandbox's own places: the synthetic Brisbane street list (./brisbane-gazetteer.ts, "not surveyed … not for
 // navigation") that generated the sandbox's addresses. Only an import from the built-in Cliniko sandbox uses it
-// (see isSandboxAccount in ../modules/sync/pms-connection.ts); a real provider's clients are never placed by it.
+// (see the PMS adapter's syntheticCoordinates); a real provider's clients are never placed by it.
 import { geocodeBrisbaneAddress } from './brisbane-gazetteer';
 import type { AddressParts, Geocoder, GeoPoint } from './types';
 

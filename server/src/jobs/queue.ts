@@ -3,13 +3,11 @@
 // in ERROR, so nothing stays INPROGRESS after its worker died.
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../db/client';
 import type { SyncFilters } from '../db/schema';
 import { jobs, type JobKind, type JobStatus } from '../db/schema-jobs';
 
 export type JobRow = typeof jobs.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type DbOrTx = Db | Tx;
 
 /** In-process signal that a job was enqueued, so an idle worker in this process starts at once. */
 export const jobEvents = new EventEmitter();
@@ -80,7 +78,7 @@ const KINDS_OF: Record<Lane, ReturnType<typeof sql>> = {
  * started longest ago (or never) goes first, then the oldest run. Other jobs go oldest first.
  */
 export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId?: number, lane: Lane = 'any'): Promise<JobRow | null> {
-  const claim = async (tx: Db) => queryRows<{ id: number }>(tx, sql`
+  const claim = async (tx: DbOrTx) => queryRows<{ id: number }>(tx, sql`
     UPDATE jobs SET status = 'INPROGRESS', locked_by = ${workerId},
       locked_until = now() + ${leaseMs} * interval '1 millisecond', heartbeat_at = now(),
       attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
@@ -109,7 +107,7 @@ export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId
     // never both see a business with no run searching; each statement after the lock sees the claims committed before.
     : await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rounds:claim-optimize'))`);
-      return claim(tx as unknown as Db);
+      return claim(tx);
     });
   if (rows.length === 0) return null;
   return getJob(db, Number(rows[0].id));
@@ -142,7 +140,7 @@ export class JobInterrupted extends Error {
  * this first, so a cancelled job or a job whose lease moved to another worker writes nothing more.
  */
 export async function assertJobHeld(tx: Tx, id: number, workerId: string): Promise<void> {
-  const rows = await queryRows<{ status: JobStatus; locked_by: string | null }>(tx as unknown as Db,
+  const rows = await queryRows<{ status: JobStatus; locked_by: string | null }>(tx,
     sql`SELECT status, locked_by FROM jobs WHERE id = ${id} FOR UPDATE`);
   const row = rows[0];
   if (!row || row.status === 'CANCELLED') throw new JobInterrupted('cancelled');

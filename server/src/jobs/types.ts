@@ -3,7 +3,8 @@
 import type { JobKind } from '../db/schema-jobs';
 import type { AppContext } from '../http/context';
 import type { AdapterTuning } from '../pms';
-import type { JobRow, Tx } from './queue';
+import type { Tx } from '../db/client';
+import type { JobRow } from './queue';
 
 export interface JobRun {
   ctx: AppContext;

@@ -1,4 +1,4 @@
-// Which clients a re-plan tells their new arrival (issue 26, "The client"), in one place for the server (Apply's ETA
+// Which clients a re-plan tells their new arrival, in one place for the server (Apply's ETA
 // messages) and the web app (the proposal's "Tell the clients" list), which imports this file as it is: pure, no
 // imports, no Node or DOM.
 //

@@ -1,4 +1,4 @@
-// The coordinator's desk's rules (issue 26), in one place for the server (the dashboard's count of overdue visits)
+// The coordinator's desk's rules, in one place for the server (the dashboard's count of overdue visits)
 // and the web app (the day schedule's banner, its marks and each lane's "Running N min late"), which imports this
 // file as it is: pure, no imports, no Node or DOM.
 //

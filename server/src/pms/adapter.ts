@@ -206,6 +206,11 @@ export interface PmsConnectionInfo {
 export interface PmsAdapter {
   /** Which PMS this is, e.g. "cliniko". */
   readonly system: string;
+  /**
+   * Whether its records' coordinates are synthetic (the local sandbox's made-up Brisbane streets). Only then may the
+   * sandbox's street list place its clients' addresses; a real system's clients are never placed on it.
+   */
+  readonly syntheticCoordinates: boolean;
   /** Verifies the key by reading the key's user. Throws PmsAuthError when refused. */
   checkConnection(options?: PmsCallOptions): Promise<PmsConnectionInfo>;
   /** Business locations (archived ones excluded). */

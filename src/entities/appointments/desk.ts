@@ -1,4 +1,4 @@
-// The coordinator's live desk (issue 26) on the web: while today is shown, the day's list is read again every 15 s;
+// The coordinator's live desk on the web: while today is shown, the day's list is read again every 15 s;
 // visits with no check-in past the business's overdue_after_minutes are overdue, and each practitioner's lateness is
 // how late they arrived at their current or last visit. The rules themselves are the server's, imported as they are
 // (server/src/lib/overdue.ts), so the schedule and the dashboard count the same visits.
@@ -13,7 +13,7 @@ import { isCancelled } from './facts';
 
 export { OVERDUE_AFTER_MINUTES_DEFAULT, OVERDUE_AFTER_MINUTES_MAX, OVERDUE_AFTER_MINUTES_MIN } from '../../../server/src/lib/overdue';
 
-/** How often a day shown live (today) is read again: at most every 15 s (issue 26). */
+/** How often a day shown live (today) is read again: at most every 15 s. */
 export const LIVE_REFRESH_MS = 15_000;
 
 /** The list's refetchInterval: every LIVE_REFRESH_MS while the day shown is today (the business's), else never. */

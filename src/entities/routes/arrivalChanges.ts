@@ -1,4 +1,4 @@
-// Which clients a re-plan's Apply can tell their new arrival (issue 26): the server's rule, imported as it is
+// Which clients a re-plan's Apply can tell their new arrival: the server's rule, imported as it is
 // (server/src/lib/arrival-changes.ts), so the proposal lists the clients Apply tells.
 import type { OptimizationProposal } from '../../api/optimizations';
 import { isToldArrivalChange } from '../../../server/src/lib/arrival-changes';

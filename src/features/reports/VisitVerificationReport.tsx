@@ -1,4 +1,4 @@
-// /reports/visit-verification: electronic visit verification (issue 26) — every visit of the days with what the
+// /reports/visit-verification: electronic visit verification — every visit of the days with what the
 // practitioner's steps recorded: actual in (Arrived) and out (Done), where each was tapped and how far from the client,
 // arrivals flagged far, the status and a Could not attend's reason; the table is the EVV export (Download CSV). Beside
 // it, actual vs planned: punctuality from check-ins where a visit has one and from planned times where it has none

@@ -24,7 +24,7 @@ import type { ExportPreview } from './api';
 import { exportPreviewQueries } from './queries';
 
 const WARNINGS: Record<JobKind, string> = {
-  // Imports overwrite edits made in Rounds, except arrival times not exported yet (issue 10); users are told so.
+  // Imports overwrite edits made in Rounds, except arrival times not exported yet; users are told so.
   import: 'Imports overwrite existing data with the practice management software\'s, including edits made in Rounds — except arrival times changed here and not exported yet, which are kept unless the appointment was moved there.',
   export: 'Exports update appointment times in the practice management software. They cannot be undone, so you will be asked to confirm first.',
 };

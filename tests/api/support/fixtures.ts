@@ -1,6 +1,6 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
 import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
-import { createBusinessAccount, createUser } from '../../../server/src/modules/accounts';
+import { createBusinessAccount, createUser } from '../../../server/src/modules/business-account';
 import { jobs } from '../../../server/src/db/schema-jobs';
 import { optimizationRuns } from '../../../server/src/db/schema-optimizations';
 import { practitionerLeave } from '../../../server/src/db/schema-leave';

@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
-import { businessAccounts, practitioners } from '../../db/schema';
+import { businessTimeZone } from '../../db/business-time-zone';
+import { practitioners } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
@@ -109,8 +110,7 @@ export class AppointmentsService {
       // correct (imports and reports read it as such), so only today is held to the rule here.
       const settings = await optimizationSettingsOf(tx, auth.businessAccountId);
       const until = fixedUntil(settings);
-      const [{ time_zone: businessZone }] = await tx.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts)
-        .where(eq(businessAccounts.id, auth.businessAccountId));
+      const businessZone = await businessTimeZone(tx, auth.businessAccountId);
       const todayStarts = Temporal.Now.zonedDateTimeISO(businessZone).startOfDay().epochMilliseconds;
       const current = appointment.arrive_at ?? appointment.starts_at;
       const changing = current.getTime() !== arriveAt.epochMilliseconds && current.getTime() >= todayStarts;

@@ -1,4 +1,4 @@
-// Visit records for the reports (issue 26, "Records and export"): each visit of a range that is not cancelled, with
+// Visit records for the reports: each visit of a range that is not cancelled, with
 // what its steps said since it was last reopened — the actual arrival (Arrived) and departure (Done), the place of
 // each, the distance to the visit's point, whether the arrival was far, and a Could not attend's reason. The
 // appointments module owns visit_steps (and its rule that a reopening starts the visit over); the reports module reads

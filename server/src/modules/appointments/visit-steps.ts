@@ -1,4 +1,4 @@
-// A visit as it happens (issue 26): the practitioner's steps On my way → Arrived → Done, or Could not attend with a
+// A visit as it happens: the practitioner's steps On my way → Arrived → Done, or Could not attend with a
 // reason, and a coordinator's reopening. Each step is kept as a row (its time, the phone's place, the distance to the
 // visit's point, who recorded it) and moves the appointment's visit_state in the same transaction. A phone that sends
 // a step twice (a retry after a lost answer) sends the same idempotency key, and gets the first answer back.

@@ -1,14 +1,7 @@
-// Account settings as the contract's BusinessAccount, and the defaults every reader of the columns shares.
+// Account settings as the contract's BusinessAccount.
 import type { Schemas } from '../../http/contract';
+import { mapCenterOf } from '../../lib/map-center';
 import type { BusinessAccountRow } from './repository';
-
-/** The spec's default map centre (Brisbane), used while the business has saved none. */
-export const DEFAULT_MAP_CENTER = { lat: -27.4795412, lng: 153.0160444 } as const;
-
-export const mapCenterOf = (row: Pick<BusinessAccountRow, 'map_center_lat' | 'map_center_lng'>): Schemas['LatLng'] =>
-  (row.map_center_lat === null || row.map_center_lng === null
-    ? { ...DEFAULT_MAP_CENTER }
-    : { lat: row.map_center_lat, lng: row.map_center_lng });
 
 export const toBusinessAccountDto = (row: BusinessAccountRow): Schemas['BusinessAccount'] => ({
   id: row.id,

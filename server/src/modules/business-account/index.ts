@@ -1,5 +1,4 @@
+// The business account: creating one with its first administrator (the operator CLI, the demo seed, benchmarks and
+// tests), the users an operator adds to it, and its settings.
+export { AccountError, createBusinessAccount, createUser, findUserForOperator, type NewUser } from './creation';
 export { businessAccountHandlers } from './handlers';
-// For the users module (the signed-in user's business summary) and the reminders: the map centre with its default.
-export { DEFAULT_MAP_CENTER, mapCenterOf } from './dto';
-// For every module that counts days and clocks in the business's time zone.
-export { businessTimeZone } from './repository';

@@ -1,18 +1,11 @@
-// Account settings queries: the business_accounts row of the caller's business (this module writes its settings).
-import { eq } from 'drizzle-orm';
-import { businessAccounts } from '../../db/schema';
+// The business_accounts row: inserted when a business is created, its settings read and written afterwards.
+import { and, eq, inArray } from 'drizzle-orm';
+import { businessAccounts, practitioners } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 export type BusinessAccountSettingsColumns = Pick<BusinessAccountRow,
   'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled' | 'eta_messages_enabled' | 'arrival_far_metres' | 'overdue_after_minutes' | 'eta_replan_minutes'>;
-
-/** The business's time zone: its days, clocks and reports are counted in it. */
-export async function businessTimeZone(db: DbOrTx, businessAccountId: number): Promise<string> {
-  const [row] = await db.select({ timeZone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
-  if (!row) throw new Error(`business account ${businessAccountId} not found`);
-  return row.timeZone;
-}
 
 export async function findBusinessAccount(db: DbOrTx, businessAccountId: number): Promise<BusinessAccountRow | undefined> {
   const [row] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
@@ -27,4 +20,16 @@ export async function lockBusinessAccount(tx: DbOrTx, businessAccountId: number)
 export async function updateBusinessAccountSettings(tx: DbOrTx, businessAccountId: number, values: BusinessAccountSettingsColumns): Promise<BusinessAccountRow> {
   const [row] = await tx.update(businessAccounts).set(values).where(eq(businessAccounts.id, businessAccountId)).returning();
   return row;
+}
+
+export async function insertBusinessAccount(tx: DbOrTx, name: string, timeZone: string): Promise<BusinessAccountRow> {
+  const [business] = await tx.insert(businessAccounts).values({ name, time_zone: timeZone }).returning();
+  return business;
+}
+
+/** Which of `ids` are practitioners of the business. */
+export async function practitionerIdsOfBusiness(db: DbOrTx, businessAccountId: number, ids: number[]): Promise<number[]> {
+  const found = await db.select({ id: practitioners.id }).from(practitioners).where(and(
+    eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, ids)));
+  return found.map((row) => row.id);
 }

@@ -9,7 +9,7 @@ import { invalid, notFound } from '../../http/errors';
 import { canonicalTimeZone } from '../../lib/time-zone';
 import { overdueAfterMinutesProblem } from '../../lib/overdue';
 import { etaReplanMinutesProblem } from '../../lib/arrival-changes';
-import { recordVersion, type ObjectChanges } from '../audit';
+import { changesBetween, recordVersion } from '../audit';
 import { toBusinessAccountDto } from './dto';
 import { findBusinessAccount, lockBusinessAccount, updateBusinessAccountSettings, type BusinessAccountRow, type BusinessAccountSettingsColumns } from './repository';
 
@@ -107,9 +107,7 @@ export class BusinessAccountService {
       const row = await lockBusinessAccount(tx, businessAccountId);
       const before = settingsOf(row);
       const after = applyBusinessAccountUpdate(before, input);
-      const [was, is] = [loggedValues(before), loggedValues(after)];
-      const changes: ObjectChanges = {};
-      for (const field of Object.keys(is)) if (was[field] !== is[field]) changes[field] = [was[field], is[field]];
+      const changes = changesBetween(loggedValues(before), loggedValues(after));
       if (Object.keys(changes).length === 0) return row;
       const updated = await updateBusinessAccountSettings(tx, businessAccountId, after);
       await recordVersion(tx, { businessAccountId, itemType: 'BusinessAccount', itemId: businessAccountId, event: 'update', whodunnit: auth.fullName, changes });

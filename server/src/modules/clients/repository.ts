@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bulkInsert, reserveIds } from '../../db/bulk';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { businessAccounts, clients, clientTags, practitioners, tags, type AvailabilityEntry } from '../../db/schema';
 import { clientAvailabilityRequests, clientPastAvailabilities, clientPractitionerPreferences } from '../../db/schema-clients';
 

@@ -8,8 +8,8 @@ import type { AppContext } from '../../http/context';
 import { invalid, notFound, tooManyRequests } from '../../http/errors';
 import { ListCache } from '../../db/list-cache';
 import { moveUpcomingVisits } from '../schedule';
-import { recordVersion, recordVersions } from '../audit';
-import { businessTimeZone } from '../business-account';
+import { changesBetween, recordVersion, recordVersions } from '../audit';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { setClientTags } from '../tags';
 import { AVAILABILITY_LINK_TTL_DAYS, issueAvailabilityToken } from './availability-tokens';
 import { normaliseAvailability } from './availability';
@@ -99,10 +99,8 @@ export class ClientsService {
       const before = await findClient(tx, clientScope(auth), clientId, { forUpdate: true });
       if (!before) throw notFound('Client');
       const after = await setClientManualPoint(tx, clientId, point);
-      const changes: Record<string, [unknown, unknown]> = {};
-      for (const field of ['lat', 'lng', 'geo_precision', 'geo_source'] as const) {
-        if (before[field] !== after[field]) changes[field] = [before[field], after[field]];
-      }
+      const located = ({ lat, lng, geo_precision, geo_source }: typeof after) => ({ lat, lng, geo_precision, geo_source });
+      const changes = changesBetween(located(before), located(after));
       await recordVersion(tx, { businessAccountId, itemType: 'Client', itemId: clientId, event: 'update', whodunnit, changes });
       const visits = await moveUpcomingVisits(tx, clientId, point);
       await recordVersions(tx, visits.map((visit) => ({

@@ -16,7 +16,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { appointmentsServiceOf, overdueVisits, type AppointmentsService } from '../appointments';
 import { checkDay, dayStartMs, listRouteDaysBetween } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { visitsInLeave } from '../leave';
 import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';

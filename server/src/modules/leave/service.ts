@@ -6,7 +6,7 @@ import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import {
   deleteLeave, findLeave, findPractitioner, insertLeave, leaveOverlapping, updateLeave, type LeaveRow, type LeaveValues,
 } from './repository';

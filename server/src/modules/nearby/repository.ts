@@ -1,7 +1,7 @@
 // Nearby search's SQL: clients within a radius (a bounding box on the indexed lat/lng, then the great-circle
 // distance), the client searched from, and an appointment type's length. Every query is scoped to the business.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import type { AvailabilityEntry } from '../../db/schema';
 
 /** The optimiser's earth radius (server/src/optimizer/travel/haversine.ts), so both measure the same distance. */
@@ -42,7 +42,7 @@ export async function practitionersWithVisitsNear(
   db: DbOrTx, businessAccountId: number, origin: Origin, radiusMetres: number, day: { from: Date; to: Date },
 ): Promise<Map<number, number>> {
   const box = boundingBox(origin, radiusMetres);
-  const rows = await queryRows<{ practitioner_id: number; metres: number }>(db as Db, sql`
+  const rows = await queryRows<{ practitioner_id: number; metres: number }>(db, sql`
     WITH v AS (
       SELECT a.practitioner_id,
         CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN a.lat ELSE c.lat END AS lat,
@@ -82,7 +82,7 @@ export function nearbyClientsQuery(businessAccountId: number, origin: Origin, ra
 }
 
 export async function nearbyClients(db: DbOrTx, businessAccountId: number, origin: Origin, radiusMetres: number, limit: number): Promise<NearbyClientRow[]> {
-  const rows = await queryRows<NearbyClientRow>(db as Db, nearbyClientsQuery(businessAccountId, origin, radiusMetres, limit));
+  const rows = await queryRows<NearbyClientRow>(db, nearbyClientsQuery(businessAccountId, origin, radiusMetres, limit));
   return rows.map((row) => ({ ...row, lat: Number(row.lat), lng: Number(row.lng), distance_metres: Number(row.distance_metres) }));
 }
 
@@ -98,7 +98,7 @@ export interface OriginClient {
 }
 
 export async function findClient(db: DbOrTx, businessAccountId: number, id: number): Promise<OriginClient | undefined> {
-  const [row] = await queryRows<OriginClient>(db as Db, sql`
+  const [row] = await queryRows<OriginClient>(db, sql`
     SELECT id, trim(first_name || ' ' || last_name) AS name, lat, lng, time_zone, availability,
       coalesce((SELECT array_agg(practitioner_id ORDER BY practitioner_id) FROM client_practitioner_preferences
         WHERE client_id = clients.id AND business_account_id = clients.business_account_id AND kind = 'excluded'), '{}') AS excluded_practitioner_ids
@@ -109,7 +109,7 @@ export async function findClient(db: DbOrTx, businessAccountId: number, id: numb
 
 /** An appointment type's length in minutes: the given one, else the business's first; undefined when there is none. */
 export async function appointmentTypeMinutes(db: DbOrTx, businessAccountId: number, id: number | undefined): Promise<{ id: number; duration: number } | undefined> {
-  const [row] = await queryRows<{ id: number; duration: number }>(db as Db, sql`
+  const [row] = await queryRows<{ id: number; duration: number }>(db, sql`
     SELECT id, duration FROM appointment_types
     WHERE business_account_id = ${businessAccountId} ${id === undefined ? sql`` : sql`AND id = ${id}`}
     ORDER BY id LIMIT 1`);
@@ -122,7 +122,7 @@ export async function appointmentTypeMinutes(db: DbOrTx, businessAccountId: numb
  * few that become candidates.
  */
 export async function practitionerStartDistances(db: DbOrTx, businessAccountId: number, origin: Origin): Promise<Map<number, number>> {
-  const rows = await queryRows<{ id: number; metres: number }>(db as Db, sql`
+  const rows = await queryRows<{ id: number; metres: number }>(db, sql`
     WITH s AS (
       SELECT p.id,
         CASE p.start_place_kind WHEN 'home' THEN p.home_lat WHEN 'business_location' THEN bl.lat WHEN 'custom_location' THEN cl.lat END AS lat,

@@ -11,7 +11,7 @@ import { invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, type Location } from '../../optimizer';
 import { insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
 import { availabilityWindows, checkDay, dayBounds, dayStartMs, type DayVisit } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { loadPractitionerDays } from '../practitioners';
 import {
   appointmentTypeMinutes, findClient, nearbyClients, practitionerStartDistances, practitionersWithVisitsNear, type Origin,

@@ -6,7 +6,7 @@ import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../http/errors';
 import type { DbOrTx } from '../../db/client';
-import { recordVersion, type ObjectChanges } from '../audit';
+import { changesBetween, recordVersion } from '../audit';
 import { columnsOf, toOptimizationSettingsDto, valuesOfRow } from './dto';
 import { DEFAULT_OPTIMIZATION_SETTINGS, PRESET_WEIGHTS, sameWeights, type OptimizationSettingsValues } from './presets';
 import { findOptimizationSettings, lockOptimizationSettings, updateOptimizationSettings } from './repository';
@@ -49,10 +49,7 @@ export class OptimizationSettingsService {
     const saved = await this.ctx.db.transaction(async (tx) => {
       const before = valuesOfRow(await lockOptimizationSettings(tx, businessAccountId));
       const after = applyOptimizationSettings(before, input);
-      const changes: ObjectChanges = {};
-      for (const field of Object.keys(after) as (keyof OptimizationSettingsValues)[]) {
-        if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = [before[field], after[field]];
-      }
+      const changes = changesBetween(before, after);
       const row = await updateOptimizationSettings(tx, businessAccountId, columnsOf(after));
       await recordVersion(tx, { businessAccountId, itemType: 'OptimizationSettings', itemId: businessAccountId, event: 'update', whodunnit: auth.fullName, changes });
       return row;

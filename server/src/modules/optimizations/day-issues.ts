@@ -5,7 +5,7 @@ import type { AppContext } from '../../http/context';
 import {
   asTheyAre, type CheckContext, checkDay, countsByRule, dayBounds, dayStartMs, issuesOfPlan, practitionersOnClock, ruleIssueDto, travelProviderFor,
 } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { travelDays } from '../travel';
 import { loadDay } from './day';
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
 import { type DayBounds, type DayCheck, dayCheckOf, dayStaff, dayStartMs, dayVisits, loadRuleBook } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { practitionerColors, usualPractitioners } from './repository';
 

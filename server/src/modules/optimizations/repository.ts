@@ -36,7 +36,7 @@ export async function usualPractitioners(
   db: DbOrTx, businessAccountId: number, clientIds: readonly number[], before: Date, practitionerIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (clientIds.length === 0 || practitionerIds.length === 0) return new Map();
-  const rows = await queryRows<{ client_id: number; practitioner_id: number }>(db as Db, sql`
+  const rows = await queryRows<{ client_id: number; practitioner_id: number }>(db, sql`
     SELECT DISTINCT ON (client_id) client_id, practitioner_id
     FROM appointments
     WHERE business_account_id = ${businessAccountId} AND client_id IN ${[...clientIds]} AND cancelled_at IS NULL

@@ -14,7 +14,7 @@ import {
   checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan, listRoutesOfDay, markRoutesStale, replaceRoutes, restoreRoutes,
   savedRoutesOfDay, toRouteDto, updateRoutedVisits, type NewRoute,
 } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx } from '../../db/client';
 import { practitionersToRoute } from './day';
 import { datesOf, type RunProgress } from './job';

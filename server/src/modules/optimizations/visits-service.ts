@@ -14,7 +14,7 @@ import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } f
 import {
   availabilityWindows, dayBounds, dayOf, dayStartMs, excludedMessage, findVisit, instantOfSeconds, travelProviderFor, type DayVisit,
 } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 
 const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 

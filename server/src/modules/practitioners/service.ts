@@ -11,7 +11,7 @@ import { invalid, notFound } from '../../http/errors';
 import { canonicalTimeZone } from '../../lib/time-zone';
 import type { DbOrTx } from '../../db/client';
 import { listAppointmentTypes } from '../appointment-types';
-import { recordVersions, type ObjectChanges } from '../audit';
+import { changesBetween, recordVersions } from '../audit';
 import { findBusinessLocation } from '../business-locations';
 import { findCustomLocation } from '../custom-locations';
 import { leaveOverlapping } from '../leave';
@@ -379,14 +379,6 @@ function workingDataView(row: PractitionerRow, places: PlaceSources): Record<str
     max_travel_minutes: row.max_travel_minutes,
     time_zone: row.time_zone,
   };
-}
-
-function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): ObjectChanges {
-  const changes: ObjectChanges = {};
-  for (const field of Object.keys(after)) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = [before[field], after[field]];
-  }
-  return changes;
 }
 
 const KIND_WORDS: Record<Exclude<PlaceKind, 'home'>, string> = { business_location: 'business location', custom_location: 'custom location' };

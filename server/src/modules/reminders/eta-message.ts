@@ -1,4 +1,4 @@
-// What an ETA message says (issue 26, "The client"): the practitioner's first name, the business, and about when they
+// What an ETA message says: the practitioner's first name, the business, and about when they
 // will arrive — on the way (On my way) or at a new time (a re-plan) — as an SMS and as an email; from and signed by the
 // business, with the same unsubscribe link as reminders.
 import type { EtaMessageKind } from '../../db/schema-reminders';

@@ -1,4 +1,4 @@
-// Telling clients the new arrival a re-plan gives them (issue 26, "The client"): Apply, when asked, queues one
+// Telling clients the new arrival a re-plan gives them: Apply, when asked, queues one
 // ETA_MESSAGE job (kind replan) per client whose arrival moves by at least the business's eta_replan_minutes and is
 // still ahead (server/src/lib/arrival-changes.ts), in Apply's transaction; ./eta.ts sends each once per visit and new
 // arrival. A business with ETA messages off queues none.

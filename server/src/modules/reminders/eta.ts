@@ -1,4 +1,4 @@
-// ETA messages to clients (issue 26, "The client"). A practitioner's On my way enqueues an ETA_MESSAGE job in the
+// ETA messages to clients. A practitioner's On my way enqueues an ETA_MESSAGE job in the
 // step's transaction; the job (here) tells the client about when the practitioner will arrive: by SMS when SMS is
 // configured and the client has a mobile number, else by email when they have an address. The ETA is the step's time
 // plus the travel from the phone's position to the visit's point by the server's travel provider (OSRM or the road

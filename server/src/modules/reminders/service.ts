@@ -1,4 +1,4 @@
-// Appointment reminders to clients (issue 14). A reminders job of a business lists the reminders of every day whose
+// Appointment reminders to clients. A reminders job of a business lists the reminders of every day whose
 // reminder hour has come (sent_reminders rows, unique per client, day and channel), then claims them in chunks with a
 // lease, sends each and marks it: claim → send → mark. Two workers claim different rows; a claim whose worker died
 // is claimed again once its lease expires; a failed send is tried again later, up to maxAttempts, then FAILED and

@@ -1,4 +1,4 @@
-// Actual vs planned (issue 26): the one rule by which the reports judge a visit's punctuality now that visits are
+// Actual vs planned: the one rule by which the reports judge a visit's punctuality now that visits are
 // checked in. A visit with an Arrived check-in (since it was last reopened) is judged by it: on time when it arrived
 // within the visit's booked-time tolerance of its planned arrival (the rule book's tolerance_minutes, its type's else
 // the business's; the planned arrival is the arrival time, else the booked start). A visit without one is judged by

@@ -1,4 +1,4 @@
-// Visit verification (EVV, issue 26): every visit of the range that is not cancelled, with what its steps recorded —
+// Visit verification (EVV): every visit of the range that is not cancelled, with what its steps recorded —
 // the actual in (Arrived) and out (Done), their places and distances to the visit's point, the far-arrival flag, the
 // status and a Could not attend's reason — read through the appointments module (the owner of visit_steps). Beside the
 // rows, actual vs planned:

@@ -7,7 +7,7 @@ import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import { newHardIssues, type DayIssue } from './day-check';
 import { currentArrival, dayBounds, dayOf, dayStartMs, type DayVisit } from './day-model';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { dayStaff, dayVisits, findVisit } from './day-visits';
 import { loadRuleBook } from './rule-book';
 import {

@@ -1,7 +1,6 @@
 // Field diffs for what an import or export writes, and its change-log rows, recorded by the audit module
 // (versions: object_changes maps a field to [old, new]; dates are stored as ISO strings).
-import type { Db } from '../../db/client';
-import type { Tx } from '../../jobs/queue';
+import type { DbOrTx } from '../../db/client';
 import { recordVersions } from '../audit';
 
 export type Changes = Record<string, [unknown, unknown]>;
@@ -42,6 +41,6 @@ export interface VersionRow {
 }
 
 /** Records an import's or export's change-log rows through the change log's owner (the audit module). */
-export async function insertVersions(tx: Db | Tx, businessAccountId: number, whodunnit: string, rows: VersionRow[]): Promise<void> {
-  await recordVersions(tx as Db, rows.map((row) => ({ ...row, businessAccountId, whodunnit })));
+export async function insertVersions(tx: DbOrTx, businessAccountId: number, whodunnit: string, rows: VersionRow[]): Promise<void> {
+  await recordVersions(tx, rows.map((row) => ({ ...row, businessAccountId, whodunnit })));
 }

@@ -1,11 +1,10 @@
 // Applies a page of PMS patients to clients, by external id, with change-log rows for every change. Their points are
 // geocoded first, outside the page's transaction (placePatients; rules in ./places.ts).
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { clients } from '../../db/schema';
 import type { PointBatch } from '../../geo/service';
 import type { GeoPoint } from '../../geo/types';
-import type { Tx } from '../../jobs/queue';
 import type { PmsPatient } from '../../pms';
 import { upsertImportedClients, type ImportedClient } from '../clients';
 import { creation, diff, insertVersions, type VersionRow } from './changes';

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
 import { writeBackExportedVisit } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { appointmentSyncSnapshots, exportHistoryEntries } from '../../db/schema-sync';
 import { saveResultSoFar } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';

@@ -3,15 +3,16 @@
 // again changes nothing when the PMS did not change.
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import { queryRows } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { appointments, clients, type SyncFilters } from '../../db/schema';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { upsertImportedClients } from '../clients';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
-import { saveResultSoFar, type Tx } from '../../jobs/queue';
+import type { Tx } from '../../db/client';
+import { saveResultSoFar } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
-import { adapterForAccount, findProviderAccount, isSandboxAccount } from './pms-connection';
+import { adapterForAccount, findProviderAccount } from './pms-connection';
 import { bulkInsert } from '../../db/bulk';
 import { replaceImportedLeave, type ImportedBlock } from '../leave';
 import { cancelVanishedVisits, markRoutesStale, upsertImportedVisits, type DayTouch, type ImportedVisit } from '../schedule';
@@ -55,9 +56,8 @@ export async function connectedAdapter(run: JobRun): Promise<PmsAdapter> {
 }
 
 /** How this job places addresses: the sandbox's synthetic streets only for the sandbox, one online budget per job. */
-export async function placementFor(run: JobRun): Promise<Placement> {
-  const account = await findProviderAccount(run.ctx.db, run.job.business_account_id);
-  const sandbox = account !== null && isSandboxAccount(run.ctx, account);
+export function placementFor(run: JobRun, adapter: PmsAdapter): Placement {
+  const sandbox = adapter.syntheticCoordinates;
   return {
     policy: { sandbox, online: run.ctx.geocoding.hasOnline },
     batch: run.ctx.geocoding.batch(run.job.business_account_id, { sandbox, signal: run.signal }),
@@ -119,7 +119,7 @@ export async function runImport(run: JobRun): Promise<ImportCounts> {
     for (const record of invalid) warn(`${record.resource} ${record.external_id ?? '(no id)'} skipped: ${record.problems.join('; ')}`);
   };
 
-  const placement = await placementFor(run);
+  const placement = placementFor(run, adapter);
   const reference = await syncReferenceData(db, adapter, business, timeZone, { signal, guard: run.guard, placement });
   reference.warnings.forEach(warn);
 

@@ -2,7 +2,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { practitionerScope } from '../../auth/access';
-import { businessAccounts, practitioners, routes, type SyncFilters } from '../../db/schema';
+import { businessTimeZone } from '../../db/business-time-zone';
+import { practitioners, routes, type SyncFilters } from '../../db/schema';
 import { jobs, type JobKind } from '../../db/schema-jobs';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -109,8 +110,8 @@ export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Di
 export async function previewExport(ctx: AppContext, auth: AuthContext, body: SyncJobRequest): Promise<Schemas['ExportPreview']> {
   const filters = await checkedFilters(ctx, auth, 'EXPORT', body);
   const business = auth.businessAccountId;
-  const [account] = await ctx.db.select({ time_zone: businessAccounts.time_zone }).from(businessAccounts).where(eq(businessAccounts.id, business));
-  const rows = await exportRows(ctx.db, business, dayRangeToUtc(body.start_date, body.end_date, account.time_zone), filters);
+  const timeZone = await businessTimeZone(ctx.db, business);
+  const rows = await exportRows(ctx.db, business, dayRangeToUtc(body.start_date, body.end_date, timeZone), filters);
   const changed = await ctx.db.select({ date: routes.day, practitioner_id: routes.practitioner_id, first_name: practitioners.first_name, last_name: practitioners.last_name })
     .from(routes).innerJoin(practitioners, eq(practitioners.id, routes.practitioner_id))
     .where(and(

@@ -7,7 +7,6 @@ import { providerAccounts } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { contactEmailOf } from '../../mail/mailer';
 import { createPmsAdapter, ProviderAccountUnusableError, type AdapterTuning, type PmsAdapter, type PmsSystem } from '../../pms';
-import { SANDBOX_DEMO_API_KEY } from '../../pms/sandbox';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 
@@ -36,19 +35,6 @@ export function adapterForAccount(
     throw new ProviderAccountUnusableError('The stored API key cannot be decrypted (APP_SECRET changed?). An admin needs to connect the practice management system again.');
   }
   return adapterForKey(deps.config, apiKey, tuning, account.provider);
-}
-
-/**
- * Whether the account is connected to the built-in Cliniko sandbox of the demo and the tests: it holds the sandbox's
- * demo key, which real Cliniko never issued. Only then do the sandbox's synthetic Brisbane streets place addresses.
- */
-export function isSandboxAccount(deps: { secrets: SecretBox }, account: ProviderAccountRow): boolean {
-  if (!account.api_key_encrypted) return false;
-  try {
-    return deps.secrets.open(account.api_key_encrypted) === SANDBOX_DEMO_API_KEY;
-  } catch {
-    return false;
-  }
 }
 
 export async function findProviderAccount(db: Db, businessAccountId: number): Promise<ProviderAccountRow | null> {

@@ -1,9 +1,8 @@
 // Pulls the PMS's reference data — businesses (→ business locations), practitioners and appointment types — and
 // upserts it by external id, one transaction per list.
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { businessLocations, resourceMaps } from '../../db/schema';
-import type { Tx } from '../../jobs/queue';
 import { findAppointmentTypeRow, insertAppointmentTypeFromPms, updateAppointmentTypeFromPms } from '../appointment-types';
 import { findBusinessLocationRow, insertBusinessLocationFromPms, updateBusinessLocationFromPms } from '../business-locations';
 import { findPractitionerRow, insertPractitionerFromPms, updatePractitionerFromPms } from '../practitioners';

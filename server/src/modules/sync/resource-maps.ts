@@ -1,12 +1,10 @@
 // resource_maps: which local record mirrors which PMS record, per business and resource type.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { resourceMaps } from '../../db/schema';
-import type { Tx } from '../../jobs/queue';
 import { bulkInsert } from '../../db/bulk';
 
 export type ResourceType = 'Appointment' | 'Client' | 'Practitioner' | 'AppointmentType' | 'BusinessLocation';
-type DbOrTx = Db | Tx;
 
 export interface MapRow { id: number; resource_id: number; external_id: string; external_updated_at: Date | null }
 

@@ -1,7 +1,7 @@
 // The first pull after a provider account is connected: reference data, then the account becomes ACTIVE.
 import type { JobRun } from '../../jobs/types';
 import { ProviderAccountUnusableError } from '../../pms';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { adapterForAccount, findProviderAccount } from './pms-connection';
 import { placementFor } from './import-job';
 import { markSetupComplete } from './provider-account-service';
@@ -13,7 +13,7 @@ export async function runProviderSetup(run: JobRun) {
   if (!account || account.status === 'DISCONNECTED') throw new ProviderAccountUnusableError('The practice management system was disconnected before its data was loaded.');
   const adapter = adapterForAccount(ctx, account, run.tuning);
   const counts = await syncReferenceData(ctx.db, adapter, job.business_account_id, await businessTimeZone(run.ctx.db, run.job.business_account_id), {
-    signal: run.signal, guard: run.guard, placement: await placementFor(run),
+    signal: run.signal, guard: run.guard, placement: placementFor(run, adapter),
   });
   await markSetupComplete(ctx, account.id);
   return { ...counts };

@@ -7,7 +7,7 @@ import type { AvailabilityEntry } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Config } from '../../config';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { availabilityWindows, dayStartMs, secondsOf, startsOutside, type DayVisit } from '../schedule';
 import { loadPractitionerDays } from '../practitioners';
 import { travelDays, type LegVisit, type TravelDay } from './legs';

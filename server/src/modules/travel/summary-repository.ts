@@ -54,9 +54,8 @@ export const DAY_TOTALS = sql.raw(`count(*) AS visits, round(sum(v.visit_ms) / 1
 export async function storeDays(db: Db, businessAccountId: number, model: string, days: readonly SummaryDay[]): Promise<number> {
   if (days.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
     const ints = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
-    const locked = await queryRows<{ practitioner_id: number; day: string }>(txDb, sql`
+    const locked = await queryRows<{ practitioner_id: number; day: string }>(tx, sql`
       SELECT d.practitioner_id, to_char(d.day, 'YYYY-MM-DD') AS day
       FROM travel_summary_days d
       JOIN unnest(${ints(days.map((day) => day.practitionerId))}::int[], ${ints(days.map((day) => day.day))}::date[], ${ints(days.map((day) => day.version))}::bigint[])
@@ -69,18 +68,18 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
     const accepted = new Set(locked.map((row) => `${row.practitioner_id} ${row.day}`));
     const kept = days.filter((day) => accepted.has(`${day.practitionerId} ${day.day}`));
     const pairsOf = (of: readonly SummaryDay[]) => sql`unnest(${ints(of.map((day) => day.practitionerId))}::int[], ${ints(of.map((day) => day.day))}::date[])`;
-    await txDb.execute(sql`
+    await tx.execute(sql`
       DELETE FROM travel_summary_visits v USING ${pairsOf(kept)} AS p (practitioner_id, day)
       WHERE v.business_account_id = ${businessAccountId} AND v.practitioner_id = p.practitioner_id AND v.day = p.day`);
     const empty = kept.filter((day) => day.visits.length === 0);
     if (empty.length) {
-      await txDb.execute(sql`
+      await tx.execute(sql`
         DELETE FROM travel_summary_days d USING ${pairsOf(empty)} AS p (practitioner_id, day)
         WHERE d.business_account_id = ${businessAccountId} AND d.practitioner_id = p.practitioner_id AND d.day = p.day`);
     }
     const full = kept.filter((day) => day.visits.length > 0);
     if (full.length) {
-      await txDb.execute(sql`
+      await tx.execute(sql`
         UPDATE travel_summary_days d SET computed_version = d.version, model = ${model}, working_seconds = w.working_seconds
         FROM unnest(${ints(full.map((day) => day.practitionerId))}::int[], ${ints(full.map((day) => day.day))}::date[], ${ints(full.map((day) => day.workingSeconds))}::int[])
           AS w (practitioner_id, day, working_seconds)
@@ -93,7 +92,7 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
         ${visit.appointmentTypeId}::int, ${visit.businessLocationId}::int, ${visit.startsAt.toISOString()}::timestamptz, ${visit.visitMs}::bigint,
         ${visit.located}, ${visit.punctual}, ${visit.inFromName}::text, ${visit.inSeconds}::int, ${visit.inMetres}::int, ${visit.inSource}::text,
         ${visit.inIdleSeconds}::int, ${visit.outSeconds}::int, ${visit.outMetres}::int, ${visit.outSource}::text, ${visit.needsMoreSeconds}::int)`);
-      await txDb.execute(sql`
+      await tx.execute(sql`
         INSERT INTO travel_summary_visits (business_account_id, day, practitioner_id, appointment_id, client_id, client_name,
           appointment_type_id, business_location_id, starts_at, visit_ms, located, punctual, in_from_name, in_seconds, in_metres, in_source,
           in_idle_seconds, out_seconds, out_metres, out_source, needs_more_seconds)
@@ -101,7 +100,7 @@ export async function storeDays(db: Db, businessAccountId: number, model: string
     }
     // The days' totals, added up from the visits just stored.
     if (full.length) {
-      await txDb.execute(sql`
+      await tx.execute(sql`
         UPDATE travel_summary_days d SET visits = t.visits, visit_seconds = t.visit_seconds, travel_seconds = t.travel_seconds,
           travel_metres = t.travel_metres, route_legs = t.route_legs, estimate_legs = t.estimate_legs, unlocated_visits = t.unlocated_visits,
           idle_seconds = t.idle_seconds, punctual_visits = t.punctual_visits, short_legs = t.short_legs

@@ -8,7 +8,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { leaveOverlapping } from '../leave';
 import { checkDay, currentArrival, dayBounds, travelProviderFor, type DayVisit } from '../schedule';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { travelDays, type LegVisit, type TravelDay, type TravelLeg } from './legs';
 import { routeMarksOfDay, type RouteMark } from './legs-repository';
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { businessAccounts, oneTimeTokens, practitioners, users, type Role } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
-import { mapCenterOf } from '../business-account';
+import { mapCenterOf } from '../../lib/map-center';
 
 export type UserRow = typeof users.$inferSelect;
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;

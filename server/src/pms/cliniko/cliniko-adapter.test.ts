@@ -10,7 +10,7 @@ import {
   PmsUnavailableError,
   PmsValidationError,
 } from '../errors';
-import { createSandboxDataset, startSandbox, type SandboxHandle } from '../sandbox';
+import { createSandboxDataset, SANDBOX_DEMO_API_KEY, startSandbox, type SandboxHandle } from '../sandbox';
 import { ClinikoAdapter, type ClinikoAdapterOptions } from './cliniko-adapter';
 import type { ClinikoHttpEvent } from './http-client';
 import { SlidingWindowRateLimiter } from './rate-limiter';
@@ -77,6 +77,11 @@ describe('ClinikoAdapter against the sandbox', () => {
       accept: 'application/json',
       userAgent: 'Rounds (dev@rounds.test)',
     });
+  });
+
+  it("says its records' coordinates are synthetic only when it holds the sandbox's demo key", () => {
+    expect(adapter({ apiKey: SANDBOX_DEMO_API_KEY }).syntheticCoordinates).toBe(true);
+    expect(adapter({ apiKey: 'MS0xMjM0NTY3ODkwLXJlYWwta2V5-au1' }).syntheticCoordinates).toBe(false);
   });
 
   it('turns 401 into PmsAuthError without retrying', async () => {

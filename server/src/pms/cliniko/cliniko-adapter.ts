@@ -13,6 +13,7 @@ import type {
   UpdateAppointmentTimesInput,
 } from '../adapter';
 import { PmsConflictError, PmsMalformedRecordError, PmsResponseError, PmsValidationError } from '../errors';
+import { SANDBOX_DEMO_API_KEY } from '../sandbox';
 import { resolveClinikoBaseUrl } from './base-url';
 import { filter, idListFilter, utcFilterTime } from './filters';
 import { ClinikoHttpClient, type ClinikoHttpEvent } from './http-client';
@@ -79,6 +80,7 @@ export function createClinikoAdapter(options: ClinikoAdapterOptions): PmsAdapter
 
 export class ClinikoAdapter implements PmsAdapter {
   readonly system = 'cliniko';
+  readonly syntheticCoordinates: boolean;
   readonly baseUrl: string;
   private readonly http: ClinikoHttpClient;
   private readonly perPage: number;
@@ -93,6 +95,8 @@ export class ClinikoAdapter implements PmsAdapter {
       throw new Error(`perPage: must be an integer from 1 to 100, got ${settings.perPage}`);
     }
     this.baseUrl = resolveClinikoBaseUrl(options.apiKey, options.baseUrl);
+    // Real Cliniko never issued the sandbox's public demo key: an adapter holding it talks to the sandbox.
+    this.syntheticCoordinates = options.apiKey === SANDBOX_DEMO_API_KEY;
     this.perPage = settings.perPage;
     this.http = new ClinikoHttpClient({
       apiKey: options.apiKey.trim(),

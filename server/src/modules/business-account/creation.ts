@@ -1,4 +1,5 @@
-// Creating business accounts and users: used by the operator CLI, the demo seed and tests.
+// Creating a business account with its first administrator, and users of a business: used by the operator CLI, the
+// demo seed, benchmarks and tests. Users are written by the users module, sync settings by the sync module.
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
@@ -54,7 +55,7 @@ export async function createBusinessAccount(db: Db, input: {
   return db.transaction(async (tx) => {
     const business = await insertBusinessAccount(tx, input.name.trim(), timeZone);
     await createSyncSettings(tx, business.id);
-    const admin = await createUser(tx as unknown as Db, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
+    const admin = await createUser(tx, { ...input.admin, businessAccountId: business.id, role: 'ADMIN' });
     return { business, admin };
   });
 }
