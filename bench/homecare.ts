@@ -16,6 +16,7 @@
  *   their window (the default max_lateness_minutes) and days may end 30 minutes late, against travel-only on it.
  */
 import { checkSolution } from '../server/src/optimizer/checker';
+import { meanWorkingSeconds, planOf } from '../server/src/optimizer/core/start';
 import { solve } from '../server/src/optimizer/solve';
 import { HaversineProvider } from '../server/src/optimizer/travel/haversine';
 import { problemLocations } from '../server/src/optimizer/travel/matrix';
@@ -153,7 +154,9 @@ for (const scale of scales) {
     // Travel-only on the day as generated, and on the day made soft: each is the first objective of its kind.
     const baseTravel = new Map<boolean, number>();
     for (const objective of OBJECTIVES) {
-      const problem = problemFor(day.problem, objective);
+      const plain = problemFor(day.problem, objective);
+      // As a run balances (optimizations/job.ts): each day pulled towards the mean working day as booked.
+      const problem = objective.balance ? { ...plain, balanceTargetSeconds: meanWorkingSeconds(plain, matrix, planOf(bookedSolution(day))) } : plain;
       const { solution, cpu } = await solveTimed(problem, matrix, scale.factor);
       const m = measures(problem, solution, matrix);
       const soft = objective.soft ?? false;

@@ -17,6 +17,14 @@ export interface CheckResult {
   workingSquares: number;
 }
 
+/** Re-derived here on purpose (the checker shares no code with the search): Problem.balanceTargetSeconds. */
+function balanceOffsetsOf(problem: Problem): (p: Problem['practitioners'][number]) => number {
+  const target = problem.balanceTargetSeconds;
+  if (target === undefined) return (p) => p.workedBeforeSeconds ?? 0;
+  const meanBefore = problem.practitioners.reduce((sum, p) => sum + (p.workedBeforeSeconds ?? 0), 0) / problem.practitioners.length;
+  return (p) => (p.workedBeforeSeconds ?? 0) - meanBefore - target;
+}
+
 /**
  * Verifies a solution against the problem and its travel matrix (over `problemLocations(problem)`),
  * sharing no code with the solver: every visit routed once or reported unassigned; skills, pinned
@@ -29,14 +37,6 @@ export interface CheckResult {
  * over the routes with visits; before: the practitioner's workedBeforeSeconds, and with a balance target, that less
  * the mean of everyone's and the target).
  */
-/** Re-derived here on purpose (the checker shares no code with the search): Problem.balanceTargetSeconds. */
-function balanceOffsetsOf(problem: Problem): (p: Problem['practitioners'][number]) => number {
-  const target = problem.balanceTargetSeconds;
-  if (target === undefined) return (p) => p.workedBeforeSeconds ?? 0;
-  const meanBefore = problem.practitioners.reduce((sum, p) => sum + (p.workedBeforeSeconds ?? 0), 0) / problem.practitioners.length;
-  return (p) => (p.workedBeforeSeconds ?? 0) - meanBefore - target;
-}
-
 export function checkSolution(problem: Problem, solution: Solution, matrix: TravelMatrix, tolerance = 1e-6): CheckResult {
   const errors: string[] = [];
   const nV = problem.visits.length;

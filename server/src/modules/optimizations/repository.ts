@@ -2,7 +2,7 @@
 // an applied proposal writes, and the visits on them, are the schedule module's to write; the runs themselves are
 // runs-repository.ts's). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { appointmentTypes, appointments, practitioners } from '../../db/schema';
 import type { DayBounds } from '../schedule';
 

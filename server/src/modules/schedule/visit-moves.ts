@@ -15,7 +15,7 @@ import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import type { DbOrTx } from '../../db/client';
 import { listAppointmentTypes } from '../appointment-types';
 import { recordVersion, type ObjectChanges } from '../audit';
-import { businessTimeZone } from '../business-account';
+import { businessTimeZone } from '../../db/business-time-zone';
 import { fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import { clearAppointmentRoute, lockPartners, lockVisitRow, moveAppointment, updateRoutedVisits, type VisitMove } from './appointment-writes';

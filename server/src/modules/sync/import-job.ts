@@ -8,7 +8,6 @@ import { appointments, clients, type SyncFilters } from '../../db/schema';
 import { businessTimeZone } from '../../db/business-time-zone';
 import { upsertImportedClients } from '../clients';
 import { appointmentSyncSnapshots, syncCursors } from '../../db/schema-sync';
-import type { Tx } from '../../db/client';
 import { saveResultSoFar } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { collectPages, ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment, type PmsInvalidRecord, type PmsPage } from '../../pms';
