@@ -39,27 +39,32 @@ export function describeState(snapshot: { value: unknown }): string {
   return flatten(snapshot.value);
 }
 
+/**
+ * `options.serializeState` may be coarser than the default (the state's value and whole context): states it does not
+ * tell apart count as one, so a transition is walked once from one of them rather than once from each.
+ */
 export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>,
 ): ModelPath<TMachine>[] {
   const traversal = { serializeState, ...options } as TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>;
+  const keyOf = (snapshot: unknown) => traversal.serializeState!(snapshot as SnapshotFrom<TMachine>, undefined);
   const shortest = new Map<string, PathStep<TMachine>[]>();
   for (const path of getShortestPaths(machine, traversal as never)) {
     const steps = (path.steps as PathStep<TMachine>[]).filter((step) => step.event.type !== 'xstate.init');
-    shortest.set(serializeState(path.state as SnapshotFrom<TMachine>), steps);
+    shortest.set(keyOf(path.state), steps);
   }
 
   const candidates: PathStep<TMachine>[][] = [];
   for (const edge of adjacencyMapToArray(getAdjacencyMap(machine, traversal as never))) {
-    const from = serializeState(edge.state as SnapshotFrom<TMachine>);
-    if (from === serializeState(edge.nextState as SnapshotFrom<TMachine>)) continue;
+    const from = keyOf(edge.state);
+    if (from === keyOf(edge.nextState)) continue;
     const prefix = shortest.get(from);
     if (!prefix) continue;
     candidates.push([...prefix, { event: edge.event as EventFromLogic<TMachine>, state: edge.nextState as SnapshotFrom<TMachine> }]);
   }
 
-  const key = (steps: PathStep<TMachine>[]) => steps.map((step) => `${JSON.stringify(step.event)}>${serializeState(step.state)}`);
+  const key = (steps: PathStep<TMachine>[]) => steps.map((step) => `${JSON.stringify(step.event)}>${keyOf(step.state)}`);
   const kept: PathStep<TMachine>[][] = [];
   for (const steps of candidates.sort((a, b) => b.length - a.length)) {
     const keys = key(steps);
