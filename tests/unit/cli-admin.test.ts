@@ -1,82 +1,58 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const dataDirs = mkdtempSync(join(tmpdir(), 'rounds-cli-'));
-const firstDataDir = join(dataDirs, 'first');
+const dataDir = mkdtempSync(join(tmpdir(), 'rounds-cli-'));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'http://rounds.example' };
+const admin = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args], { env, encoding: 'utf8' });
 
-interface Outcome { status: number; stdout: string; stderr: string }
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs `npm run admin -- …` on the embedded database in `dataDir`. */
-const adminOn = (dataDir: string) => (...args: string[]) => new Promise<Outcome>((resolve) => {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'http://rounds.example' };
-  execFile(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args], { env, encoding: 'utf8' }, (error, stdout, stderr) => {
-    resolve({ status: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-  });
-});
-
-/** A copy of the first test's database (business #1 and its users), for a test of its own. */
-const afterTheFirstTest = (name: string) => {
-  const dir = join(dataDirs, name);
-  cpSync(firstDataDir, dir, { recursive: true });
-  return adminOn(dir);
-};
-
-// Four embedded databases to delete: longer than a hook's default 10 s on a loaded machine.
-afterAll(() => rmSync(dataDirs, { recursive: true, force: true }), 60_000);
-
-// Each call starts a process that opens the embedded database (the first one runs its migrations): slow on a loaded
-// machine. The tests after the first each start from a copy of its database, side by side.
+// Each call starts a process that opens the embedded database and runs its migrations: slow on a loaded machine.
 describe('operator CLI', () => {
-  it('creates a business with its admin, a user, and prints a login-as link', async () => {
-    mkdirSync(firstDataDir);
-    const admin = adminOn(firstDataDir);
-    const business = await admin('create-business', '--name', 'Acme Care', '--email', 'ada@acme.test', '--password', 'long enough pw', '--first-name', 'Ada');
+  it('creates a business with its admin, a user, and prints a login-as link', () => {
+    const business = admin('create-business', '--name', 'Acme Care', '--email', 'ada@acme.test', '--password', 'long enough pw', '--first-name', 'Ada');
     expect(business.status, business.stderr).toBe(0);
     expect(business.stdout).toMatch(/Created business account #1 "Acme Care" with admin ada@acme.test/);
-    const user = await admin('create-user', '--business-id', '1', '--email', 'sam@acme.test', '--password', 'long enough pw', '--first-name', 'Sam', '--role', 'regular_user');
+    const user = admin('create-user', '--business-id', '1', '--email', 'sam@acme.test', '--password', 'long enough pw', '--first-name', 'Sam', '--role', 'regular_user');
     expect(user.stdout).toMatch(/Created REGULAR_USER user #2 sam@acme.test/);
-    const link = await admin('login-as-link', '--email', 'sam@acme.test');
-    expect(link.status, link.stderr).toBe(0);
-    expect(link.stdout.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
+    const link = execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', 'login-as-link', '--email', 'sam@acme.test'], { env, encoding: 'utf8' });
+    expect(link.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
   }, 180_000);
 
-  it.concurrent('asks which business a login-as link is for when the email is a user of several', async () => {
-    const admin = afterTheFirstTest('several');
-    const second = await admin('create-business', '--name', 'Beta Care', '--email', 'SAM@acme.test', '--password', 'long enough pw', '--first-name', 'Sam');
+  it('asks which business a login-as link is for when the email is a user of several', () => {
+    const second = admin('create-business', '--name', 'Beta Care', '--email', 'SAM@acme.test', '--password', 'long enough pw', '--first-name', 'Sam');
     expect(second.status, second.stderr).toBe(0);
-    const ambiguous = await admin('login-as-link', '--email', 'sam@acme.test');
+    const ambiguous = admin('login-as-link', '--email', 'sam@acme.test');
     expect(ambiguous.status).toBe(1);
     expect(ambiguous.stderr).toMatch(/Error: sam@acme\.test is a user of several business accounts \(#1 "Acme Care", #2 "Beta Care"\): add --business-id to say which/);
-    const chosen = await admin('login-as-link', '--email', 'sam@acme.test', '--business-id', '2');
+    const chosen = admin('login-as-link', '--email', 'sam@acme.test', '--business-id', '2');
     expect(chosen.status, chosen.stderr).toBe(0);
     expect(chosen.stdout.trim()).toMatch(/^http:\/\/rounds\.example\/login-as\?token=[\w-]{40,}$/);
   }, 180_000);
 
-  it.concurrent('explains bad input instead of crashing', async () => {
-    const admin = afterTheFirstTest('bad-input');
-    const duplicate = await admin('create-user', '--business-id', '1', '--email', 'not-an-email', '--password', 'long enough pw', '--first-name', 'X', '--role', 'ADMIN');
+  it('explains bad input instead of crashing', () => {
+    const duplicate = admin('create-user', '--business-id', '1', '--email', 'not-an-email', '--password', 'long enough pw', '--first-name', 'X', '--role', 'ADMIN');
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr).toMatch(/Error: email "not-an-email" is not a valid email address/);
-    const badRole = await admin('create-user', '--business-id', '1', '--email', 'x@acme.test', '--password', 'long enough pw', '--first-name', 'X', '--role', 'BOSS');
+    const badRole = admin('create-user', '--business-id', '1', '--email', 'x@acme.test', '--password', 'long enough pw', '--first-name', 'X', '--role', 'BOSS');
     expect(badRole.stderr).toMatch(/--role must be one of ADMIN, REGULAR_USER, PRACTITIONER/);
-    const common = await admin('create-user', '--business-id', '1', '--email', 'c@acme.test', '--password', 'Password123!', '--first-name', 'C', '--role', 'ADMIN');
+    const common = admin('create-user', '--business-id', '1', '--email', 'c@acme.test', '--password', 'Password123!', '--first-name', 'C', '--role', 'ADMIN');
     expect(common.status).toBe(1);
     expect(common.stderr).toMatch(/password: .*one of the most common passwords/);
   }, 180_000);
 
-  it.concurrent('sets a business’s subscription and says whether its users must add a payment method', async () => {
-    const admin = afterTheFirstTest('subscription');
-    const locked = await admin('set-subscription', '--business', '1', '--status', 'trialing', '--trial-ends', '2026-01-01', '--payment-method', 'off');
+  it('sets a business’s subscription and says whether its users must add a payment method', () => {
+    const locked = admin('set-subscription', '--business', '1', '--status', 'trialing', '--trial-ends', '2026-01-01', '--payment-method', 'off');
     expect(locked.status, locked.stderr).toBe(0);
     expect(locked.stdout).toMatch(/Business account #1: plan trial, status trialing, trial ends 2026-01-01T00:00:00.000Z, payment method none\. Payment is required/);
-    const paid = await admin('set-subscription', '--business', '1', '--plan', 'standard', '--status', 'active', '--payment-method', 'on');
+    const paid = admin('set-subscription', '--business', '1', '--plan', 'standard', '--status', 'active', '--payment-method', 'on');
     expect(paid.stdout).toMatch(/plan standard, status active, .*payment method on file\. Its users can work\./);
-    expect((await admin('set-subscription', '--business', '1', '--status', 'paid')).stderr).toMatch(/--status must be one of trialing, active, past_due, cancelled/);
-    expect((await admin('set-subscription', '--business', '99', '--status', 'active')).stderr).toMatch(/no business account has the id 99/);
-    expect((await admin('set-subscription', '--business', '1')).stderr).toMatch(/needs at least one of --plan/);
+    expect(admin('set-subscription', '--business', '1', '--status', 'paid').stderr).toMatch(/--status must be one of trialing, active, past_due, cancelled/);
+    expect(admin('set-subscription', '--business', '99', '--status', 'active').stderr).toMatch(/no business account has the id 99/);
+    expect(admin('set-subscription', '--business', '1').stderr).toMatch(/needs at least one of --plan/);
   }, 180_000);
 });
 
