@@ -172,26 +172,8 @@ describe('appointment details modal', () => {
     view.unmount();
   });
 
-  it('saves the arrival time with Enter and shows the toast', async () => {
-    serve();
-    server.use(
-      http.put(api('/appointments/501/update_arrival_time'), async ({ request }) => {
-        const body = (await request.json()) as { arrive_at: string };
-        return HttpResponse.json({ appointment: makeAppointment({ arrive_at: body.arrive_at }), warnings: [] });
-      }),
-    );
-    const user = userEvent.setup();
-    const view = openModal();
-    await user.click(await screen.findByRole('button', { name: 'Edit arrival time' }));
-    const input = screen.getByLabelText('Arrival time');
-    await user.clear(input);
-    await user.type(input, '09:25{Enter}');
-    expect(await screen.findByText('The arrival time has been successfully updated.')).toBeInTheDocument();
-    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ arrive_at: '2026-11-24T09:25:00+10:00' });
-    expect(screen.getByTestId('arrival-time')).toHaveTextContent('09:25');
-    view.unmount();
-  });
-
+  // Saving with Enter (the PUT, the toast, the time shown) and no editing on a route are walked by
+  // tests/model/arrival-time-editor.model.test.tsx.
   it('shows the allowed window (the booked time ± its tolerance) in 24-hour time before typing, steps by 5 minutes, and refuses a time outside it in words', async () => {
     serve();
     const user = userEvent.setup();
@@ -209,14 +191,6 @@ describe('appointment details modal', () => {
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent('arrive_at');
     expect(sent.some((request) => request.method === 'PUT')).toBe(false);
-    view.unmount();
-  });
-
-  it('does not offer editing when the appointment is on a route', async () => {
-    serve(makeAppointment({ route_id: 4 }));
-    const view = openModal();
-    expect(await screen.findByTestId('arrival-time')).toHaveAttribute('data-state', 'locked');
-    expect(screen.queryByRole('button', { name: 'Edit arrival time' })).toBeNull();
     view.unmount();
   });
 

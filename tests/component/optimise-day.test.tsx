@@ -41,6 +41,8 @@ async function reachProposal(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the Optimise dialog', () => {
+  // A run closed while it solves (cancelled on the server) and a failed run with its reason are walked by
+  // tests/model/optimization-run.model.test.tsx.
   it('offers the shown day, every active practitioner with visits that day, and both modes; Start sends them', async () => {
     const { user, view } = await openDialog();
     expect(screen.getByRole('dialog', { name: 'Optimise 25 Nov 2026' })).toBeInTheDocument();
@@ -170,26 +172,6 @@ describe('the Optimise dialog', () => {
     expect(posted('/optimizations/31/cancel')).toHaveLength(1);
     await user.click(within(dialog()).getByRole('button', { name: 'Change and start again' }));
     expect(within(dialog()).getByRole('button', { name: 'Start' })).toBeInTheDocument();
-    view.unmount();
-  });
-
-  it('cancels the run when the dialog is closed while it solves', async () => {
-    fake.poll = () => runBody(makeRun('INPROGRESS'));
-    const { user, view } = await openDialog();
-    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
-    await within(dialog()).findByTestId('optimization-progress');
-    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByTestId('optimise-dialog')).toBeNull());
-    expect(posted('/optimizations/31/cancel')).toHaveLength(1);
-    view.unmount();
-  });
-
-  it('shows a failed run with its reason', async () => {
-    fake.poll = () => runBody(makeRun('ERROR'));
-    const { user, view } = await openDialog();
-    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('The optimiser stopped: out of memory.');
-    expect(within(dialog()).getByRole('button', { name: 'Change and start again' })).toBeInTheDocument();
     view.unmount();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { activeAccount, received, server } from './support/fakeApi';
+import { received, server } from './support/fakeApi';
 import { currentPath, renderApp, useFakeApi } from './support/harness';
 
 useFakeApi();
@@ -9,6 +9,9 @@ useFakeApi();
 const providerAccount = (body: unknown, status = 200) =>
   http.get('*/api/provider_account/current', () => HttpResponse.json(body as object, { status }));
 
+// The machines' transitions are walked by tests/model: a provider account missing or INITIALIZING leading to account
+// setup (start-up.model), the user read again on a page load (auth.model, LOAD_USER → done:fetchUser). This file
+// keeps what the models do not check: the calls of a restored session, and the toasts' kind and role.
 describe('start-up', () => {
   it('loads the user and the provider account for a restored session', async () => {
     renderApp('/dashboard', { as: 'ADMIN' });
@@ -19,16 +22,6 @@ describe('start-up', () => {
       expect(paths).toContain('/api/provider_account/current');
     });
     expect(received.find((request) => request.path === '/api/auth/user')?.authorization).toBe('Bearer token-1');
-  });
-
-  it.each([
-    ['missing', { provider_account: null }],
-    ['INITIALIZING', { provider_account: { ...activeAccount, status: 'INITIALIZING' } }],
-  ])('goes to account setup when the provider account is %s', async (_, body) => {
-    server.use(providerAccount(body));
-    renderApp('/dashboard', { as: 'ADMIN' });
-    await waitFor(() => expect(currentPath()).toBe('/settings/account-setup'));
-    await waitFor(() => expect(document.title).toBe('Account setup - Rounds'));
   });
 
   it('goes to account setup with a warning when the server says PROVIDER_ACCOUNT_NOT_SETUP', async () => {
@@ -49,26 +42,5 @@ describe('start-up', () => {
       ['The account is not active.', 'danger', 'alert'],
     ]);
     expect(currentPath()).toBe('/dashboard');
-  });
-
-  it('refreshes the stored user from the server', async () => {
-    server.use(
-      http.get('*/api/auth/user', () =>
-        HttpResponse.json({
-          user: {
-            id: 1,
-            email: 'alex@demo.test',
-            first_name: 'Alexandra',
-            last_name: 'Taylor',
-            full_name: 'Alexandra Taylor',
-            role: 'ADMIN',
-            associated_practitioner_ids: [],
-            business_account: { id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane' },
-          },
-        }),
-      ),
-    );
-    renderApp('/dashboard', { as: 'ADMIN' });
-    expect(await screen.findByTestId('header-first-name')).toHaveTextContent('Alexandra');
   });
 });

@@ -212,21 +212,6 @@ describe('import modal', () => {
       'An error has occurred. Could not load practitioners list.',
     ]));
   });
-
-  it('closing the import modal stops polling', async () => {
-    state.current.pollStatuses = ['INPROGRESS'];
-    const { user, dialog } = await openModal('Import');
-    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
-    await waitFor(() => expect(state.current.polls.length).toBeGreaterThanOrEqual(2));
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const pollsAtClose = state.current.polls.length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(state.current.polls.length).toBeLessThanOrEqual(pollsAtClose + 1);
-    const later = state.current.polls.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(state.current.polls.length).toBe(later);
-  });
 });
 
 describe('practitioner role', () => {

@@ -78,7 +78,16 @@ const isFollowing = (snapshot: RunSnapshot) => FOLLOWING.some((state) => snapsho
 
 const isEvent = (event: RunEvent, type: string) => (event as { type: string }).type === type;
 
+/** A run in progress is followed, cancelled and closed as a pending one is: the two are one state of the model. */
+const followedAsPending = (run: Optimization | null) => (run?.status === 'INPROGRESS' ? 'PENDING' : (run?.status ?? null));
+
 const paths = transitionCoveringPaths(optimizationRunMachine, {
+  // Without it, every transition out of running, cancelling and closing was walked twice, after a PENDING poll and
+  // again after an INPROGRESS one; the path through done:poll(INPROGRESS) still checks the progress shown.
+  serializeState: (snapshot) => {
+    const { run, ...context } = (snapshot as RunSnapshot).context;
+    return JSON.stringify({ value: snapshot.value, ...context, run: followedAsPending(run) });
+  },
   // A cancel that comes too late (409) is tried on a run not yet started; the run it left running then finishes. Without
   // these limits every state a run can be followed in would be walked twice, with and without the note.
   events: (snapshot) => {

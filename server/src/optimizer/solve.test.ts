@@ -458,12 +458,15 @@ describe('solveInWorker', () => {
     const asking = getPriority();
     const problem = day();
     let solved = false;
-    const solving = solveInWorker(problem, { travel: await travelMatrixFor(problem), timeBudgetMs: 3_000, seed: 3 }).finally(() => { solved = true; });
+    // Stopped once the worker is seen at the lower priority: the rest of its budget shows nothing more.
+    const stop = new AbortController();
+    const solving = solveInWorker(problem, { travel: await travelMatrixFor(problem), timeBudgetMs: 3_000, seed: 3, signal: stop.signal }).finally(() => { solved = true; });
     let lowered = false;
     while (!solved && !lowered) {
       lowered = niceOfThreads().includes(Math.min(constants.priority.PRIORITY_LOW, asking + constants.priority.PRIORITY_BELOW_NORMAL));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    stop.abort();
     await solving;
     expect(lowered).toBe(true);
     expect(getPriority()).toBe(asking);
@@ -480,9 +483,9 @@ describe('solveInWorker', () => {
     const matrix = await travelMatrixFor(problem);
     const pool = new OptimizerPool(2);
     try {
-      const together = await solveInWorker(problem, { travel: matrix, maxIterations: 3_000, seed: 7 }, 2);
-      const pooled = await pool.solve(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
-      const alone = await solveInWorker(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
+      const together = await solveInWorker(problem, { travel: matrix, maxIterations: 1_000, seed: 7 }, 2);
+      const pooled = await pool.solve(problem, { travel: matrix, maxIterations: 1_000, seed: 7 });
+      const alone = await solveInWorker(problem, { travel: matrix, maxIterations: 1_000, seed: 7 });
       expect(together.stats.searches).toBe(2);
       expect(alone.stats.searches).toBe(1);
       expect(checkSolution(problem, together, matrix).errors).toEqual([]);
@@ -516,8 +519,8 @@ describe('OptimizerPool', () => {
     try {
       const problem = day();
       const matrix = await travelMatrixFor(problem);
-      const first = await pool.solve(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
-      const again = await pool.solve(problem, { travel: matrix, maxIterations: 3_000, seed: 7 });
+      const first = await pool.solve(problem, { travel: matrix, maxIterations: 1_000, seed: 7 });
+      const again = await pool.solve(problem, { travel: matrix, maxIterations: 1_000, seed: 7 });
       expect(checkSolution(problem, first, matrix).errors).toEqual([]);
       expect(first.unassigned).toEqual([]);
       expect(again.routes).toEqual(first.routes);

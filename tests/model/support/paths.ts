@@ -1,7 +1,7 @@
 // Test paths from a real machine: every transition of its state graph is walked by at least one
 // path (the shortest path to the transition's source, then the transition). Paths that are a
 // prefix of another path are dropped, since the longer one checks the same states on the way.
-import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type TraversalOptions } from 'xstate/graph';
 
 export interface PathStep<TMachine extends AnyStateMachine> {
@@ -39,27 +39,32 @@ export function describeState(snapshot: { value: unknown }): string {
   return flatten(snapshot.value);
 }
 
+/**
+ * `options.serializeState` may be coarser than the default (the state's value and whole context): states it does not
+ * tell apart count as one, so a transition is walked once from one of them rather than once from each.
+ */
 export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>,
 ): ModelPath<TMachine>[] {
   const traversal = { serializeState, ...options } as TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>;
+  const keyOf = (snapshot: unknown) => traversal.serializeState!(snapshot as SnapshotFrom<TMachine>, undefined);
   const shortest = new Map<string, PathStep<TMachine>[]>();
   for (const path of getShortestPaths(machine, traversal as never)) {
     const steps = (path.steps as PathStep<TMachine>[]).filter((step) => step.event.type !== 'xstate.init');
-    shortest.set(serializeState(path.state as SnapshotFrom<TMachine>), steps);
+    shortest.set(keyOf(path.state), steps);
   }
 
   const candidates: PathStep<TMachine>[][] = [];
   for (const edge of adjacencyMapToArray(getAdjacencyMap(machine, traversal as never))) {
-    const from = serializeState(edge.state as SnapshotFrom<TMachine>);
-    if (from === serializeState(edge.nextState as SnapshotFrom<TMachine>)) continue;
+    const from = keyOf(edge.state);
+    if (from === keyOf(edge.nextState)) continue;
     const prefix = shortest.get(from);
     if (!prefix) continue;
-    candidates.push([...prefix, { event: edge.event as EventFromLogic<TMachine>, state: edge.nextState as SnapshotFrom<TMachine> }]);
+    candidates.push(replay(machine, options.input, [...prefix.map((step) => step.event), edge.event as EventFromLogic<TMachine>]));
   }
 
-  const key = (steps: PathStep<TMachine>[]) => steps.map((step) => `${JSON.stringify(step.event)}>${serializeState(step.state)}`);
+  const key = (steps: PathStep<TMachine>[]) => steps.map((step) => `${JSON.stringify(step.event)}>${keyOf(step.state)}`);
   const kept: PathStep<TMachine>[][] = [];
   for (const steps of candidates.sort((a, b) => b.length - a.length)) {
     const keys = key(steps);
@@ -72,6 +77,19 @@ export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
   return kept
     .reverse()
     .map((steps) => ({ description: steps.map((step) => `${describeEvent(step.event)} → ${describeState(step.state)}`).join(' ; '), steps }));
+}
+
+/**
+ * Each step with the state the machine reaches from the steps before it. The graph keeps one state for all those its
+ * serializeState counts as one, which may be another of them (a run in progress where this path's run is pending).
+ */
+function replay<TMachine extends AnyStateMachine>(machine: TMachine, input: unknown, events: EventFromLogic<TMachine>[]): PathStep<TMachine>[] {
+  // Typed loosely: the input's type is a conditional of the generic machine.
+  let state = (getInitialSnapshot as (logic: AnyStateMachine, input: unknown) => SnapshotFrom<TMachine>)(machine, input);
+  return events.map((event) => {
+    state = getNextSnapshot(machine, state, event) as SnapshotFrom<TMachine>;
+    return { event, state };
+  });
 }
 
 /**
