@@ -10,9 +10,9 @@ export interface CheckResult {
   lateness: number;
   overtime: number;
   /**
-   * Recomputed Σ over routes with visits of (before + w)² − before², seconds², where w = arriveEnd − departStart and
-   * before is the practitioner's balance offset (workedBeforeSeconds, 0 by default: Σ w²; with a balance target, less the
-   * mean of everyone's and the target).
+   * Recomputed Σ over routes with visits of max(0, before + w)² − max(0, before)², seconds², where w = arriveEnd −
+   * departStart and before is the practitioner's balance offset (workedBeforeSeconds, 0 by default: Σ w²; with a balance
+   * target, less the mean of everyone's and the target).
    */
   workingSquares: number;
 }
@@ -33,7 +33,7 @@ function balanceOffsetsOf(problem: Problem): (p: Problem['practitioners'][number
  * visit allows it and within its bound, overtime only within the practitioner's allowance, and each
  * stop's and route's reported lateness / overtime, and the objective's lateness and overtime terms,
  * equal to their recomputation (weights default to 5 and 2 per minute), and the objective's balance term equal to
- * weights.balance × Σ ((before + working)² − before²) in hours² (working: leaving the start to arriving at the end,
+ * weights.balance × Σ (max(0, before + working)² − max(0, before)²) in hours² (working: leaving the start to arriving at the end,
  * over the routes with visits; before: the practitioner's workedBeforeSeconds, and with a balance target, that less
  * the mean of everyone's and the target).
  */
@@ -176,7 +176,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     totalDistance += travelDistance;
     totalTime += travelTime;
     const working = route.arriveEnd - route.departStart;
-    workingSquares += working * (working + 2 * balanceOffset(p));
+    workingSquares += Math.max(0, balanceOffset(p) + working) ** 2 - Math.max(0, balanceOffset(p)) ** 2;
   }
 
   for (const u of solution.unassigned) {

@@ -116,9 +116,10 @@ export interface Problem {
   arrivalStepSeconds?: number;
   /**
    * With balance on, the working time each practitioner's day is pulled towards (seconds), e.g. the mean of the day as
-   * it is: the term is then (before + w − target)² − (before − target)² per route, where before is the practitioner's
-   * workedBeforeSeconds less the mean of everyone's, so days even out whatever their total. Without it the term is
-   * (before + w)² − before², which also rewards shorter days in total (less waiting) over even ones.
+   * it is: the term is then max(0, before + w − target)² − max(0, before − target)² per route, where before is the
+   * practitioner's workedBeforeSeconds less the mean of everyone's: only the hours beyond the target cost, so long days
+   * give work to the others. Without it the term is (before + w)² − before², which also rewards shorter days in total
+   * (less waiting) over even ones.
    */
   balanceTargetSeconds?: number;
   /**

@@ -101,9 +101,9 @@ export default function HelpPage({ route }: RoutePageProps) {
             <li>
               <strong>A fair share of the day</strong>: when one practitioner’s day runs long while another’s is short, tick
               <strong> Balance the day between practitioners</strong> in Settings → Optimisation. An optimisation that reassigns
-              visits then shares them out so working days (leaving home to getting back) come out closer to the average day as it
-              stands, even if that adds a little travel. Visits stay within their tolerance, so a day can only grow or shrink as
-              far as its visits may move or change hands. How much evenness counts against travel is the “Balance between practitioners” weight under
+              visits then gives work from days longer than the average day as it stands to the others, so working days (leaving
+              home to getting back) come out closer in length, even if that adds a little travel. Visits stay within their
+              tolerance, so a day can only grow or shrink as far as its visits may move or change hands. How much evenness counts against travel is the “Balance between practitioners” weight under
               Advanced. The proposal shows the <strong>spread of working time</strong> (the longest day less the shortest)
               before → after.
             </li>

@@ -232,9 +232,16 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
   return true;
 }
 
-/** The balance term of vehicle v's route of `work` seconds (0 for an empty route): (offset + work)² − offset², priced. */
+/**
+ * The balance term of vehicle v's route of `work` seconds (0 for an empty route): max(0, offset + work)² −
+ * max(0, offset)², priced — only the part of a day beyond the target counts, so the term never pays for a longer day
+ * (without a target, the offset is the working time before, ≥ 0, and this is (before + work)² − before²).
+ */
 export const balanceTerm = (m: CoreModel, v: number, work: number): number =>
-  work === 0 ? 0 : m.balanceCost * work * (work + 2 * m.balanceOffset[v]);
+  work === 0 ? 0 : m.balanceCost * overTarget(m.balanceOffset[v], work);
+
+/** max(0, offset + work)² − max(0, offset)². */
+export const overTarget = (offset: number, work: number): number => Math.max(0, offset + work) ** 2 - Math.max(0, offset) ** 2;
 
 /** A practitioner's balance offset (CoreModel.balanceOffset). */
 export function balanceOffsetOf(problem: Problem, practitioner: Problem['practitioners'][number]): number {

@@ -1,5 +1,5 @@
 import { Rng } from '../rng';
-import { balanceTerm, type CoreModel } from './model';
+import { balanceTerm, overTarget, type CoreModel } from './model';
 import { RouteState } from './routes';
 
 export interface SearchParams {
@@ -520,7 +520,7 @@ export class Search {
             if (fTT[k] + t1 + t2 + bTT[k + 1] > maxT) continue;
             if (bal > 0) {
               // The balance term (balanceTerm) of the route's duration after the insertion, less before.
-              delta += bal * work * (work + 2 * balanceOffset[r]) - balR;
+              delta += bal * overTarget(balanceOffset[r], work) - balR;
               if (delta >= best) continue;
             }
             if (complex) {
