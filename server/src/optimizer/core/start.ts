@@ -35,14 +35,15 @@ function startState(problem: Problem, m: CoreModel, start: readonly StartRoute[]
 }
 
 /**
- * The mean working time (seconds, shortest span from leaving the start to reaching the end) of the plan's routes with
- * visits, as the search measures it: a balance target (Problem.balanceTargetSeconds) from the day as it is.
+ * The plan's working time per practitioner (seconds, each route's shortest span from leaving the start to reaching the
+ * end, as the search measures it; a practitioner with no visits works none): a balance target
+ * (Problem.balanceTargetSeconds) from the day as it is.
  */
-export function meanWorkingSeconds(problem: Problem, matrix: TravelMatrix, plan: readonly StartRoute[]): number | undefined {
+export function meanWorkingSeconds(problem: Problem, matrix: TravelMatrix, plan: readonly StartRoute[]): number {
   const m = buildModel(problem, matrix);
   const { routes, rs } = startState(problem, m, plan);
-  const spans = routes.flatMap((route, r) => (route.length ? [rs.duration(r)] : []));
-  return spans.length ? spans.reduce((sum, span) => sum + span, 0) / spans.length : undefined;
+  const total = routes.reduce((sum, route, r) => sum + (route.length ? rs.duration(r) : 0), 0);
+  return m.vehicles ? total / m.vehicles : 0;
 }
 
 /** A solution's routes as a plan to start from. */
