@@ -80,7 +80,7 @@ describe('the worker loop', () => {
       sandbox.setFaults(NO_FAULTS);
       await worker.close();
     }
-  });
+  }, 60_000); // the next import alone may take the 30 s it is given on a busy machine, after the cancelled one
 
   it('hands a running job back to the queue when the worker shuts down, without counting the attempt', async () => {
     sandbox.setFaults({ latencyMs: 150 });
