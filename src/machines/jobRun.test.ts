@@ -63,7 +63,7 @@ describe('job run: following a created job', () => {
     expect(requests).toHaveLength(3);
     expect(actor.getSnapshot().value).toBe('finished');
     expect(actor.getSnapshot().context.job?.status).toBe('COMPLETE');
-    expect(actor.getSnapshot().output).toEqual({ job: job('COMPLETE'), error: null });
+    expect(actor.getSnapshot().output).toEqual({ job: job('COMPLETE'), error: null, ended: 'finished' });
     expect(emitted).toEqual([{ type: 'finished', job: job('COMPLETE'), detached: false }]);
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS * 3);
     expect(requests).toHaveLength(3);
@@ -149,7 +149,7 @@ describe('job run: creating the job', () => {
     const { actor, emitted, calls } = start({ whenClosed: 'cancel', request: {} }, { create: [refused] });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().output).toEqual({ job: null, error: refused });
+    expect(actor.getSnapshot().output).toEqual({ job: null, error: refused, ended: 'failed' });
     expect(emitted).toEqual([{ type: 'failed', error: refused, detached: false }]);
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS * 2);
     expect(calls('poll')).toHaveLength(0);
@@ -178,7 +178,7 @@ describe('job run: cancelling', () => {
     expect(actor.getSnapshot().context.error).toBe(tooLate);
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS + 10);
     expect(calls('poll')).toHaveLength(1);
-    expect(actor.getSnapshot().output).toEqual({ job: job('COMPLETE'), error: tooLate });
+    expect(actor.getSnapshot().output).toEqual({ job: job('COMPLETE'), error: tooLate, ended: 'finished' });
   });
 
   it.each([['answers', 'CANCELLED' as const], ['fails', new Error('offline')]])(
@@ -194,6 +194,8 @@ describe('job run: cancelling', () => {
       expect(calls('cancel')).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(10);
       expect(actor.getSnapshot().value).toBe('stopped');
+      // Stopped, not finished: the job as last read was still running.
+      expect(actor.getSnapshot().output).toEqual({ job: job('INPROGRESS'), error: null, ended: 'stopped' });
       expect(emitted).toEqual([]);
       await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS * 3);
       expect(calls('poll')).toHaveLength(1);

@@ -45,9 +45,13 @@ export type JobRunEmitted =
   | { type: 'finished'; job: RunJob; detached: boolean }
   | { type: 'failed'; error: unknown; detached: boolean };
 
+/** How the run ended: the job's end followed to it, a call that failed, or closed and no longer followed. */
+export type JobRunEnd = 'finished' | 'failed' | 'stopped';
+
 export interface JobRunOutput {
   job: RunJob | null;
   error: unknown;
+  ended: JobRunEnd;
 }
 
 const notProvided = (call: string) => () => Promise.reject(new Error(`jobRun: the feature gives ${call} with .provide()`));
@@ -145,11 +149,12 @@ export const jobRunMachine = setup({
         onError: 'stopped',
       },
     },
-    finished: { type: 'final', entry: 'emitFinished' },
-    failed: { type: 'final', entry: 'emitFailed' },
-    stopped: { type: 'final' },
+    // Each end's output is its name, which the machine's output passes on as `ended`.
+    finished: { type: 'final', entry: 'emitFinished', output: 'finished' },
+    failed: { type: 'final', entry: 'emitFailed', output: 'failed' },
+    stopped: { type: 'final', output: 'stopped' },
   },
-  output: ({ context }) => ({ job: context.job, error: context.error }),
+  output: ({ context, event }) => ({ job: context.job, error: context.error, ended: event.output as JobRunEnd }),
 });
 
 export type JobRunSnapshot = SnapshotFrom<typeof jobRunMachine>;

@@ -4,13 +4,18 @@ import { ApiError } from '../api/errors';
 import { JOB_POLL_INTERVAL_MS, type JobStatus } from '../api/jobs';
 import type { OptimizationRequest } from '../api/optimizations';
 import { makeRun, RUN_DAY } from '../testing/optimizations';
+import { jobRunMachine } from './jobRun';
 import {
   NO_DATE,
   NO_PRACTITIONERS,
   SCHEDULE_CHANGED,
+  followedJobOf,
   optimizationRunMachine,
   problemsOf,
+  problemsShown,
   requestProblem,
+  runShown,
+  stepOf,
 } from './optimizationRun';
 
 const REQUEST: OptimizationRequest = { date: RUN_DAY, practitioner_ids: [7, 8], mode: 'keep_practitioners' };
@@ -47,17 +52,23 @@ function start(answers: {
     calls.push(`${name} ${JSON.stringify(detail)}`);
     return answer;
   };
-  const machine = optimizationRunMachine.provide({
+  // The calls the schedule feature gives the job run the optimisation run follows.
+  const jobRun = jobRunMachine.provide({
     actors: {
-      createOptimization: fromPromise(async ({ input }) => makeRun(call('create', answers.create, input))),
-      fetchOptimization: fromPromise(async ({ input, signal }) => {
+      createJob: fromPromise(async ({ input }) => makeRun(call('create', answers.create, input.request))),
+      pollJob: fromPromise(async ({ input, signal }) => {
         polls.push(signal);
-        const answer = call('poll', answers.poll, input);
+        const answer = call('poll', answers.poll, { id: input.job.id });
         // Answered on a later macrotask, so that a CANCEL or CLOSE can arrive while the poll is in flight.
         await new Promise((resolve) => setTimeout(resolve, 10));
         return makeRun(answer);
       }),
-      cancelOptimization: fromPromise(async ({ input }) => makeRun(call('cancel', answers.cancel, input))),
+      cancelJob: fromPromise(async ({ input }) => makeRun(call('cancel', answers.cancel, { id: input.job.id }))),
+    },
+  });
+  const machine = optimizationRunMachine.provide({
+    actors: {
+      jobRun,
       applyOptimization: fromPromise(async ({ input }) => {
         call('apply', answers.apply, input);
         return { optimization: makeRun('COMPLETE', { applied_at: '2026-11-24T20:02:00Z' }), routes: [] };
@@ -80,17 +91,17 @@ describe('optimisation run', () => {
   it('creates the run, polls it every JOB_POLL_INTERVAL_MS while it solves, then holds its proposal', async () => {
     const { actor, calls } = start({ create: ['PENDING'], poll: ['INPROGRESS', 'COMPLETE'] });
     actor.send({ type: 'START', request: REQUEST });
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(stepOf(actor.getSnapshot())).toBe('submitting');
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
+    expect(followedJobOf(actor.getSnapshot())?.matches({ running: 'waiting' })).toBe(true);
     expect(calls).toEqual([`create ${JSON.stringify(REQUEST)}`]);
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS - 1);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls.at(-1)).toBe('poll {"id":31}');
     await vi.advanceTimersByTimeAsync(10);
-    expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
-    expect(actor.getSnapshot().context.run?.progress?.best_travel_seconds).toBe(16_943);
+    expect(followedJobOf(actor.getSnapshot())?.matches({ running: 'waiting' })).toBe(true);
+    expect(runShown(actor.getSnapshot())?.progress?.best_travel_seconds).toBe(16_943);
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS + 10);
     expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.run?.proposal?.changes).toHaveLength(2);
@@ -155,8 +166,8 @@ describe('optimisation run', () => {
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'CANCEL' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches({ running: 'waiting' })).toBe(true);
-    expect(actor.getSnapshot().context.problems).toEqual(['The optimisation has already finished (COMPLETE).']);
+    expect(followedJobOf(actor.getSnapshot())?.matches({ running: 'waiting' })).toBe(true);
+    expect(problemsShown(actor.getSnapshot())).toEqual(['The optimisation has already finished (COMPLETE).']);
     await vi.advanceTimersByTimeAsync(JOB_POLL_INTERVAL_MS + 10);
     expect(actor.getSnapshot().value).toEqual({ proposal: 'reviewing' });
     expect(actor.getSnapshot().context.problems).toEqual([]);
@@ -167,7 +178,7 @@ describe('optimisation run', () => {
     actor.send({ type: 'START', request: REQUEST });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'CLOSE' });
-    expect(actor.getSnapshot().value).toBe('closing');
+    expect(stepOf(actor.getSnapshot())).toBe('closing');
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().status).toBe('done');
     expect(calls.at(-1)).toBe('cancel {"id":31}');
@@ -216,7 +227,7 @@ describe('optimisation run', () => {
     outdated.actor.send({ type: 'APPLY' });
     expect(outdated.actor.getSnapshot().value).toBe('outdated');
     outdated.actor.send({ type: 'RUN_AGAIN' });
-    expect(outdated.actor.getSnapshot().value).toBe('submitting');
+    expect(stepOf(outdated.actor.getSnapshot())).toBe('submitting');
     await vi.advanceTimersByTimeAsync(0);
     expect(outdated.calls.filter((call) => call.startsWith('create'))).toEqual([`create ${JSON.stringify(REQUEST)}`, `create ${JSON.stringify(REQUEST)}`]);
   });
@@ -254,7 +265,7 @@ describe('optimisation run', () => {
     const { actor } = start({ create: ['COMPLETE'], apply: ['ok'] });
     actor.send({ type: 'START', request: REQUEST });
     actor.send({ type: 'CLOSE' });
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(stepOf(actor.getSnapshot())).toBe('submitting');
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'APPLY' });
     actor.send({ type: 'CLOSE' });

@@ -1,24 +1,23 @@
-// Optimising a day: the coordinator chooses the day, the practitioners and the mode (configure), the run is
-// created (submitting) and followed while it solves (running: its progress is fetched every JOB_POLL_INTERVAL_MS; it can be
-// cancelled), and its proposal is shown (proposal) until it is applied (applying → applied) or discarded. A proposal
-// the server refuses to apply because the day changed (409) is outdated: the only way on is to run the day again.
-// Closing the dialog while the run solves cancels it, so that it does not hold the day for another run; closing a
-// proposal asks first whether to discard it (confirmingDiscard), and only Discard throws it away.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// Optimising a day: the coordinator chooses the day, the practitioners and the mode (configure), the run is created
+// and followed while it solves (following: a job run, src/machines/jobRun.ts, whose steps are submitting, running —
+// its progress fetched every JOB_POLL_INTERVAL_MS —, cancelling and closing; the feature gives it its calls), and its
+// proposal is shown (proposal) until it is applied (applying → applied) or discarded. A proposal the server refuses
+// to apply because the day changed (409) is outdated: the only way on is to run the day again.
+// Closing the dialog while the run solves cancels it (the job run's whenClosed: 'cancel'), so that it does not hold the
+// day for another run; closing a proposal asks first whether to discard it (confirmingDiscard), and only Discard throws
+// it away.
+import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
 import { ApiError, errorLinesFrom, messagesOfError } from '../api/errors';
 import {
   OPTIMIZATION_ERRORS,
   applyOptimization,
-  cancelOptimization,
-  createOptimization,
   discardOptimization,
-  fetchOptimization,
   type AppliedOptimization,
   type Optimization,
   type OptimizationRequest,
 } from '../api/optimizations';
-import { isActiveStatus, JOB_POLL_INTERVAL_MS } from '../api/jobs';
+import { jobRunMachine, type JobRunOutput, type JobRunSnapshot } from './jobRun';
 
 export const NO_DATE = 'Choose the day to optimise.';
 export const NO_PRACTITIONERS = 'Choose at least one practitioner.';
@@ -28,7 +27,7 @@ export const RUN_FAILED = 'The optimisation failed.';
 export interface OptimizationRunContext {
   /** What was (or is about to be) asked for; kept to run the same day again. */
   request: OptimizationRequest | null;
-  /** The run as last read from the server: status, progress, proposal. */
+  /** The run as its job run last read it (once that ended): status, proposal; while it is followed, see runShown. */
   run: Optimization | null;
   /** What went wrong, one line each (a refused start names each practitioner without hours or a start place). */
   problems: string[];
@@ -79,19 +78,18 @@ export function problemsOf(error: unknown, fallback: string): string[] {
 
 export const isConflict = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
+/** The run a job run's output holds: the feature's calls return the optimisation, which the job run keeps as its job. */
+const runOf = (output: JobRunOutput) => output.job as Optimization | null;
+
 export const optimizationRunMachine = setup({
   types: {
     context: {} as OptimizationRunContext,
     events: {} as OptimizationRunEvent,
-  },
-  delays: {
-    pollInterval: JOB_POLL_INTERVAL_MS,
+    children: {} as { job: 'jobRun' },
   },
   actors: {
-    createOptimization: fromPromise<Optimization, OptimizationRequest>(({ input }) => createOptimization(apiClient, input)),
-    // The signal aborts the request when polling stops (cancel, close).
-    fetchOptimization: fromPromise<Optimization, { id: number }>(({ input, signal }) => fetchOptimization(apiClient, input.id, signal)),
-    cancelOptimization: fromPromise<Optimization, { id: number }>(({ input }) => cancelOptimization(apiClient, input.id)),
+    // Creates, follows and cancels the run; the feature gives its calls with `.provide()`.
+    jobRun: jobRunMachine,
     applyOptimization: fromPromise<AppliedOptimization, { id: number; date: string; notifyClients: boolean }>(
       ({ input }) => applyOptimization(apiClient, input.id, { notifyClients: input.notifyClients }),
     ),
@@ -99,15 +97,20 @@ export const optimizationRunMachine = setup({
   },
   guards: {
     requestRefused: (_, params: { request: OptimizationRequest }) => requestProblem(params.request) !== null,
-    runIsActive: ({ context }) => context.run !== null && isActiveStatus(context.run.status),
-    hasProposal: ({ context }) => context.run?.status === 'COMPLETE' && context.run.proposal !== null,
-    runWasCancelled: ({ context }) => context.run?.status === 'CANCELLED',
+    notCreated: (_, params: { output: JobRunOutput }) => params.output.job === null,
+    followingFailed: (_, params: { output: JobRunOutput }) => params.output.ended === 'failed',
+    stopped: (_, params: { output: JobRunOutput }) => params.output.ended === 'stopped',
+    hasProposal: (_, params: { output: JobRunOutput }) => {
+      const run = runOf(params.output);
+      return run?.status === 'COMPLETE' && run.proposal !== null;
+    },
+    runWasCancelled: (_, params: { output: JobRunOutput }) => runOf(params.output)?.status === 'CANCELLED',
     isConflict: (_, params: { error: unknown }) => isConflict(params.error),
   },
   actions: {
     refuseRequest: assign((_, params: { request: OptimizationRequest }) => ({ problems: [requestProblem(params.request)!] })),
     assignRequest: assign((_, params: { request: OptimizationRequest }) => ({ request: params.request, run: null, problems: [] })),
-    assignRun: assign((_, params: { run: Optimization }) => ({ run: params.run })),
+    assignRun: assign((_, params: { run: Optimization | null }) => ({ run: params.run })),
     assignProblems: assign((_, params: { error: unknown; fallback: string }) => ({ problems: problemsOf(params.error, params.fallback) })),
     // A 409 on apply is worded by the server ("The schedule changed since…"); without words, the usual reason.
     assignOutdated: assign((_, params: { error: unknown }) => ({ problems: problemsOf(params.error, SCHEDULE_CHANGED) })),
@@ -125,70 +128,51 @@ export const optimizationRunMachine = setup({
       on: {
         START: [
           { guard: { type: 'requestRefused', params: ({ event }) => ({ request: event.request }) }, actions: { type: 'refuseRequest', params: ({ event }) => ({ request: event.request }) } },
-          { target: 'submitting', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
+          { target: 'following', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
         ],
         CLOSE: 'closed',
       },
     },
-    submitting: {
+    following: {
       invoke: {
-        id: 'create',
-        src: 'createOptimization',
-        input: ({ context }) => context.request!,
-        onDone: { target: 'running', actions: { type: 'assignRun', params: ({ event }) => ({ run: event.output }) } },
-        // 422 (a practitioner without hours or a start place) and 409 (another run of the day) go back to the choices.
-        onError: { target: 'configure', actions: { type: 'assignProblems', params: ({ event }) => ({ error: event.error, fallback: OPTIMIZATION_ERRORS.create }) } },
-      },
-    },
-    running: {
-      initial: 'checking',
-      on: {
-        CANCEL: 'cancelling',
-        CLOSE: 'closing',
-      },
-      states: {
-        checking: {
-          always: [
-            { guard: 'runIsActive', target: 'waiting' },
-            { guard: 'hasProposal', target: '#optimizationRun.proposal', actions: 'clearProblems' },
-            { guard: 'runWasCancelled', target: '#optimizationRun.cancelled', actions: 'clearProblems' },
-            { target: '#optimizationRun.failed', actions: 'assignRunFailure' },
-          ],
-        },
-        waiting: {
-          after: { pollInterval: 'polling' },
-        },
-        polling: {
-          invoke: {
-            id: 'poll',
-            src: 'fetchOptimization',
-            input: ({ context }) => ({ id: context.run!.id }),
-            onDone: { target: 'checking', actions: { type: 'assignRun', params: ({ event }) => ({ run: event.output }) } },
-            onError: {
-              target: '#optimizationRun.failed',
-              actions: { type: 'assignProblems', params: ({ event }) => ({ error: event.error, fallback: OPTIMIZATION_ERRORS.poll }) },
-            },
+        id: 'job',
+        src: 'jobRun',
+        input: ({ context }) => ({ whenClosed: 'cancel' as const, request: context.request! }),
+        onDone: [
+          // 422 (a practitioner without hours or a start place) and 409 (another run of the day) go back to the choices.
+          {
+            guard: { type: 'notCreated', params: ({ event }) => ({ output: event.output }) },
+            target: 'configure',
+            actions: { type: 'assignProblems', params: ({ event }) => ({ error: event.output.error, fallback: OPTIMIZATION_ERRORS.create }) },
           },
-        },
+          {
+            guard: { type: 'followingFailed', params: ({ event }) => ({ output: event.output }) },
+            target: 'failed',
+            actions: [
+              { type: 'assignRun', params: ({ event }) => ({ run: runOf(event.output) }) },
+              { type: 'assignProblems', params: ({ event }) => ({ error: event.output.error, fallback: OPTIMIZATION_ERRORS.poll }) },
+            ],
+          },
+          // Closed while it solved: the run was cancelled first.
+          { guard: { type: 'stopped', params: ({ event }) => ({ output: event.output }) }, target: 'closed' },
+          {
+            guard: { type: 'hasProposal', params: ({ event }) => ({ output: event.output }) },
+            target: 'proposal',
+            actions: [{ type: 'assignRun', params: ({ event }) => ({ run: runOf(event.output) }) }, 'clearProblems'],
+          },
+          {
+            guard: { type: 'runWasCancelled', params: ({ event }) => ({ output: event.output }) },
+            target: 'cancelled',
+            actions: [{ type: 'assignRun', params: ({ event }) => ({ run: runOf(event.output) }) }, 'clearProblems'],
+          },
+          { target: 'failed', actions: [{ type: 'assignRun', params: ({ event }) => ({ run: runOf(event.output) }) }, 'assignRunFailure'] },
+        ],
       },
-    },
-    cancelling: {
-      invoke: {
-        id: 'cancel',
-        src: 'cancelOptimization',
-        input: ({ context }) => ({ id: context.run!.id }),
-        onDone: { target: 'running', actions: { type: 'assignRun', params: ({ event }) => ({ run: event.output }) } },
-        // Too late (409: it finished meanwhile) or not reachable: keep following the run, saying why it goes on.
-        onError: { target: 'running', actions: { type: 'assignProblems', params: ({ event }) => ({ error: event.error, fallback: OPTIMIZATION_ERRORS.cancel }) } },
-      },
-    },
-    closing: {
-      invoke: {
-        id: 'cancelOnClose',
-        src: 'cancelOptimization',
-        input: ({ context }) => ({ id: context.run!.id }),
-        onDone: 'closed',
-        onError: 'closed',
+      on: {
+        // The job run cancels the run it follows, or keeps following one it was too late to cancel (saying why).
+        CANCEL: { actions: sendTo('job', { type: 'CANCEL' }) },
+        // Ignored while the run is being created; while it solves, the job run cancels it and stops.
+        CLOSE: { actions: sendTo('job', { type: 'CLOSE' }) },
       },
     },
     proposal: {
@@ -236,7 +220,7 @@ export const optimizationRunMachine = setup({
     },
     outdated: {
       on: {
-        RUN_AGAIN: { target: 'submitting', actions: 'forgetRun' },
+        RUN_AGAIN: { target: 'following', actions: 'forgetRun' },
         CLOSE: 'closed',
       },
     },
@@ -257,3 +241,26 @@ export const optimizationRunMachine = setup({
     closed: { type: 'final' },
   },
 });
+
+/** The job run's snapshot while the run is created and solves (following), or undefined. */
+export const followedJobOf = (snapshot: OptimizationRunSnapshot): JobRunSnapshot | undefined => snapshot.children.job?.getSnapshot();
+
+/**
+ * The step the user is at: the run's state, or while it is followed the job run's (submitting, running, cancelling,
+ * closing). `job` is the job run's snapshot as the view last read it.
+ */
+export function stepOf(snapshot: OptimizationRunSnapshot, job = followedJobOf(snapshot)): string {
+  const value = snapshot.matches('following') && job ? job.value : snapshot.value;
+  return typeof value === 'string' ? value : Object.keys(value)[0];
+}
+
+/** The run as last read: while it is followed, the job run's. */
+export function runShown(snapshot: OptimizationRunSnapshot, job = followedJobOf(snapshot)): Optimization | null {
+  return snapshot.matches('following') && job ? (job.context.job as Optimization | null) : snapshot.context.run;
+}
+
+/** What went wrong, one line each: while the run is followed, why a cancel was refused (it is followed on). */
+export function problemsShown(snapshot: OptimizationRunSnapshot, job = followedJobOf(snapshot)): string[] {
+  if (snapshot.matches('following') && job) return job.context.error === null ? [] : problemsOf(job.context.error, OPTIMIZATION_ERRORS.cancel);
+  return snapshot.context.problems;
+}

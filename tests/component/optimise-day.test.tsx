@@ -4,7 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
+import { jobRunMachine } from '../../src/machines/jobRun';
+import { SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
 import { DISCARDED_MESSAGE } from '../../src/features/schedule/mutations';
 import { at, makeProposal, makeRoute, makeRun, RUN_DAY } from '../../src/testing/optimizations';
 import { received as sent, server } from './support/fakeApi';
@@ -19,7 +20,7 @@ beforeEach(() => {
   serveRoutes(server, fake);
 });
 
-const fastPolling = { optimizationRun: optimizationRunMachine.provide({ delays: { pollInterval: 20 } }) };
+const fastPolling = { jobRun: jobRunMachine.provide({ delays: { pollInterval: 20 } }) };
 const posted = (path: string) => sent.filter((request) => request.method === 'POST' && request.path === `/api${path}`);
 const reads = (path: string) => sent.filter((request) => request.method === 'GET' && request.path === `/api${path}`).length;
 const dialog = () => screen.getByTestId('optimise-dialog');

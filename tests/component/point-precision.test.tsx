@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
-import { optimizationRunMachine } from '../../src/machines/optimizationRun';
+import { jobRunMachine } from '../../src/machines/jobRun';
 import { PointPrecision, precisionOfPlaces, PrecisionSummary } from '../../src/ui/PointPrecision';
 import { api, server } from './support/fakeApi';
 import { makeClient, makeTag } from './support/fixtures';
@@ -99,7 +99,7 @@ describe('where a point is used', () => {
   it('the day map lists the visits placed only at their suburb and those not on it; the proposal says the same under its map and beside the unplaced visit', async () => {
     serveRoutes(server, freshFake());
     const user = userEvent.setup();
-    const view = renderDaySchedule({ machines: { optimizationRun: optimizationRunMachine.provide({ delays: { pollInterval: 20 } }) } });
+    const view = renderDaySchedule({ machines: { jobRun: jobRunMachine.provide({ delays: { pollInterval: 20 } }) } });
     const summary = await screen.findByTestId('precision-summary');
     const lines = (element: HTMLElement) => within(element).getAllByRole('listitem').map((item) => item.textContent);
     // Jo's cancelled visit is not on the day's map, and is not counted.

@@ -1,15 +1,17 @@
-// Model-based test of the optimisation-run machine: paths generated from the real machine's state graph (xstate/graph,
-// every transition covered), each walked through the REAL day schedule and Optimise dialog. A step is a user gesture
+// Model-based test of the optimisation-run machine and the job run it follows while the run is created and solves:
+// paths generated from the two real machines' state graphs walked together (xstate/graph, every transition covered),
+// each walked through the REAL day schedule and Optimise dialog. A step is a user gesture
 // (Start with or without practitioners, Cancel, Close, Keep the proposal, Apply, Discard, Run again, Change and start again), the poll
 // timer firing, or the server's answer to a call (held until the path says what it is). After each step the screen
 // must show what the model's state means; at the end, the run must be polled only while the model is following it.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { ActorLogic, ActorScope, EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { AppliedOptimization, Optimization, OptimizationRequest } from '../../src/api/optimizations';
-import { optimizationRunMachine, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
+import { jobRunMachine } from '../../src/machines/jobRun';
+import { followedJobOf, optimizationRunMachine, problemsShown, runShown, SCHEDULE_CHANGED } from '../../src/machines/optimizationRun';
 import { appliedMessage, DISCARDED_MESSAGE } from '../../src/features/schedule/mutations';
 import { formatElapsed } from '../../src/features/schedule/optimise/RunProgress';
 import { at, makeRoute, makeRun, RUN_DAY } from '../../src/testing/optimizations';
@@ -18,8 +20,40 @@ import { useFakeApi } from '../component/support/harness';
 import { freshFake, json, renderDaySchedule, serveRoutes } from '../component/support/routesFakeApi';
 import { transitionCoveringPaths } from './support/paths';
 
-type RunEvent = EventFromLogic<typeof optimizationRunMachine>;
-type RunSnapshot = SnapshotFrom<typeof optimizationRunMachine>;
+type RunEvent = EventFromLogic<typeof optimizationRunMachine> | EventFromLogic<typeof jobRunMachine>;
+type ParentSnapshot = SnapshotFrom<typeof optimizationRunMachine>;
+type ChildSnapshot = SnapshotFrom<typeof jobRunMachine>;
+
+/**
+ * The optimisation run and, while it follows its job (following), the job run it invokes. `value` is the step the
+ * dialog shows: the run's state, or the job run's while it follows (submitting, running, cancelling, closing).
+ */
+interface RunSnapshot {
+  value: StateValue;
+  /** Both machines' contexts: what tells two model states apart. */
+  context: { parent: ParentSnapshot['context']; child: ChildSnapshot['context'] | null };
+  parent: ParentSnapshot;
+  child: ChildSnapshot | undefined;
+}
+
+function modelSnapshot(parent: ParentSnapshot): RunSnapshot {
+  const child = followedJobOf(parent);
+  return { value: child?.value ?? parent.value, context: { parent: parent.context, child: child?.context ?? null }, parent, child };
+}
+
+/**
+ * The two machines walked together. While the run follows its job, every event is the job run's (its calls' answers and
+ * timer, and the CANCEL and CLOSE the run passes on to it); when the job run ends, the run is told its output.
+ */
+const runWithItsJob = {
+  getInitialSnapshot: (scope: ActorScope<never, never>) => modelSnapshot(optimizationRunMachine.getInitialSnapshot(scope as never)),
+  transition: (model: RunSnapshot, event: RunEvent, scope: ActorScope<never, never>): RunSnapshot => {
+    if (!model.child) return modelSnapshot(optimizationRunMachine.transition(model.parent, event as never, scope as never));
+    const child = jobRunMachine.transition(model.child, event as never, scope as never);
+    if (child.status !== 'done') return { ...model, value: child.value, context: { ...model.context, child: child.context }, child };
+    return modelSnapshot(optimizationRunMachine.transition(model.parent, { type: 'xstate.done.actor.job', output: child.output } as never, scope as never));
+  },
+} as unknown as ActorLogic<RunSnapshot & { status: 'active'; output: undefined; error: undefined }, RunEvent>;
 
 const POLL_MS = 20;
 const REQUEST: OptimizationRequest = { date: RUN_DAY, practitioner_ids: [7, 8], mode: 'keep_practitioners' };
@@ -40,7 +74,7 @@ const APPLIED: AppliedOptimization = {
 const DISCARDED = makeRun('COMPLETE', { discarded_at: at('06:05') });
 
 type Endpoint = 'create' | 'poll' | 'cancel' | 'apply' | 'discard';
-const ENDPOINT_OF: Record<string, Endpoint> = { create: 'create', poll: 'poll', cancel: 'cancel', cancelOnClose: 'cancel', apply: 'apply', discard: 'discard' };
+const ENDPOINT_OF: Record<string, Endpoint> = { createJob: 'create', pollJob: 'poll', cancelJob: 'cancel', cancelOnClose: 'cancel', apply: 'apply', discard: 'discard' };
 
 const done = (actor: string, output: unknown) => ({ type: `xstate.done.actor.${actor}`, output });
 const failed = (actor: string, status: number, body: object) => ({ type: `xstate.error.actor.${actor}`, error: new ApiError(status, body, ''), status, body });
@@ -56,13 +90,13 @@ const EVENTS = [
   { type: 'EDIT' },
   { type: 'CLOSE' },
   { type: 'KEEP' },
-  done('create', makeRun('PENDING')),
-  failed('create', 422, REFUSED),
-  { type: 'xstate.after.pollInterval.optimizationRun.running.waiting' },
-  ...(['INPROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED'] as const).map((status) => done('poll', makeRun(status))),
-  failed('poll', 503, UNAVAILABLE),
-  done('cancel', makeRun('CANCELLED')),
-  failed('cancel', 409, FINISHED),
+  done('createJob', makeRun('PENDING')),
+  failed('createJob', 422, REFUSED),
+  { type: 'xstate.after.pollInterval.jobRun.running.waiting' },
+  ...(['INPROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED'] as const).map((status) => done('pollJob', makeRun(status))),
+  failed('pollJob', 503, UNAVAILABLE),
+  done('cancelJob', makeRun('CANCELLED')),
+  failed('cancelJob', 409, FINISHED),
   done('cancelOnClose', makeRun('CANCELLED')),
   failed('cancelOnClose', 409, FINISHED),
   done('apply', APPLIED),
@@ -74,31 +108,33 @@ const EVENTS = [
 ] as unknown as RunEvent[];
 
 const FOLLOWING = ['running', 'cancelling', 'closing'] as const;
-const isFollowing = (snapshot: RunSnapshot) => FOLLOWING.some((state) => snapshot.matches(state));
+const isFollowing = (snapshot: RunSnapshot) => FOLLOWING.some((state) => snapshot.child?.matches(state) === true);
 
 const isEvent = (event: RunEvent, type: string) => (event as { type: string }).type === type;
 
 /** A run in progress is followed, cancelled and closed as a pending one is: the two are one state of the model. */
 const followedAsPending = (run: Optimization | null) => (run?.status === 'INPROGRESS' ? 'PENDING' : (run?.status ?? null));
 
-const paths = transitionCoveringPaths(optimizationRunMachine, {
+const paths = transitionCoveringPaths(runWithItsJob, {
   // Without it, every transition out of running, cancelling and closing was walked twice, after a PENDING poll and
-  // again after an INPROGRESS one; the path through done:poll(INPROGRESS) still checks the progress shown.
+  // again after an INPROGRESS one; the path through done:pollJob(INPROGRESS) still checks the progress shown.
   serializeState: (snapshot) => {
-    const { run, ...context } = (snapshot as RunSnapshot).context;
-    return JSON.stringify({ value: snapshot.value, ...context, run: followedAsPending(run) });
+    const { parent, child } = (snapshot as RunSnapshot).context;
+    const { run, ...context } = parent;
+    const followed = child && { ...child, job: followedAsPending(child.job as Optimization | null) };
+    return JSON.stringify({ value: snapshot.value, ...context, run: followedAsPending(run), child: followed });
   },
   // A cancel that comes too late (409) is tried on a run not yet started; the run it left running then finishes. Without
   // these limits every state a run can be followed in would be walked twice, with and without the note.
   events: (snapshot) => {
     const state = snapshot as RunSnapshot;
-    const noted = isFollowing(state) && state.context.problems.length > 0;
+    const noted = isFollowing(state) && problemsShown(state.parent, state.child).length > 0;
     return EVENTS.filter((event) => {
       if (noted) {
-        return isEvent(event, 'xstate.after.pollInterval.optimizationRun.running.waiting')
-          || (isEvent(event, 'xstate.done.actor.poll') && (event as unknown as { output: Optimization }).output.status === 'COMPLETE');
+        return isEvent(event, 'xstate.after.pollInterval.jobRun.running.waiting')
+          || (isEvent(event, 'xstate.done.actor.pollJob') && (event as unknown as { output: Optimization }).output.status === 'COMPLETE');
       }
-      if (isEvent(event, 'xstate.error.actor.cancel')) return state.context.run?.status === 'PENDING';
+      if (isEvent(event, 'xstate.error.actor.cancelJob')) return runShown(state.parent, state.child)?.status === 'PENDING';
       return true;
     });
   },
@@ -130,7 +166,7 @@ type Run = Record<Endpoint, Held>;
 
 useFakeApi();
 
-const fastPolling = { optimizationRun: optimizationRunMachine.provide({ delays: { pollInterval: POLL_MS } }) };
+const fastPolling = { jobRun: jobRunMachine.provide({ delays: { pollInterval: POLL_MS } }) };
 const dialog = () => screen.queryByTestId('optimise-dialog');
 const inDialog = () => within(dialog()!);
 
@@ -183,13 +219,13 @@ async function perform(run: Run, event: RunEvent) {
   const held = run[ENDPOINT_OF[actor]];
   await waitFor(() => expect(held.live).toBeGreaterThan(0));
   const answer = event as unknown as { output?: unknown; status?: number; body?: object };
-  held.answer(outcome === 'done' ? () => json(actor === 'create' ? { optimization: answer.output } : (actor === 'apply' ? answer.output : { optimization: answer.output }), actor === 'create' ? 201 : 200) : () => json(answer.body, answer.status));
+  held.answer(outcome === 'done' ? () => json(actor === 'createJob' ? { optimization: answer.output } : (actor === 'apply' ? answer.output : { optimization: answer.output }), actor === 'createJob' ? 201 : 200) : () => json(answer.body, answer.status));
 }
 
 const TOP_LEVEL = (snapshot: RunSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]);
 
 async function expectProblems(state: RunSnapshot) {
-  const { problems } = state.context;
+  const problems = problemsShown(state.parent, state.child);
   if (problems.length === 0) {
     expect(inDialog().queryByRole('alert')).toBeNull();
     return;
@@ -201,7 +237,7 @@ async function expectProblems(state: RunSnapshot) {
 /** What the model's state means on screen. */
 async function expectScreen(run: Run, state: RunSnapshot) {
   const top = TOP_LEVEL(state);
-  if (state.status === 'done') {
+  if (state.parent.status === 'done') {
     await waitFor(() => expect(dialog()).toBeNull());
     if (top === 'applied') expect(await screen.findByText(appliedMessage(APPLIED))).toBeInTheDocument();
     if (top === 'discarded') expect(await screen.findByText(DISCARDED_MESSAGE)).toBeInTheDocument();
@@ -209,7 +245,7 @@ async function expectScreen(run: Run, state: RunSnapshot) {
     return;
   }
   await waitFor(() => expect(inDialog().getByTestId('optimise-step')).toHaveAttribute('data-step', top));
-  const run_: Optimization | null = state.context.run;
+  const run_: Optimization | null = runShown(state.parent, state.child);
   switch (top) {
     case 'configure':
       expect(inDialog().getByRole('button', { name: 'Start' })).toBeEnabled();
@@ -217,7 +253,7 @@ async function expectScreen(run: Run, state: RunSnapshot) {
     case 'submitting':
       expect(inDialog().getByRole('button', { name: 'Starting…' })).toBeDisabled();
       await waitFor(() => expect(run.create.live).toBe(1));
-      expect(await run.create.received.at(-1)!.clone().json()).toEqual(state.context.request);
+      expect(await run.create.received.at(-1)!.clone().json()).toEqual(state.parent.context.request);
       return;
     case 'running': {
       const progress = inDialog().getByTestId('optimization-progress');
@@ -234,7 +270,7 @@ async function expectScreen(run: Run, state: RunSnapshot) {
       expect(new URL(run.cancel.received.at(-1)!.url).pathname).toBe(`/api/optimizations/${run_!.id}/cancel`);
       return;
     case 'proposal':
-      if (state.matches({ proposal: 'confirmingDiscard' })) {
+      if (state.parent.matches({ proposal: 'confirmingDiscard' })) {
         expect(await screen.findByRole('alertdialog', { name: 'Discard this proposal?' })).toBeInTheDocument();
         expect(run.discard.received).toHaveLength(0);
         return;
@@ -269,7 +305,7 @@ async function expectScreen(run: Run, state: RunSnapshot) {
 
 /** At the end of a path: the run is polled while the model follows it, and never once it stopped following. */
 async function expectPollingAfterPath(run: Run, state: RunSnapshot) {
-  if (state.matches('running')) {
+  if (state.child?.matches('running')) {
     await waitFor(() => expect(run.poll.live).toBeGreaterThan(0));
     return;
   }

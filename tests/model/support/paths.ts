@@ -1,15 +1,15 @@
 // Test paths from a real machine: every transition of its state graph is walked by at least one
 // path (the shortest path to the transition's source, then the transition). Paths that are a
 // prefix of another path are dropped, since the longer one checks the same states on the way.
-import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyActorLogic, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type TraversalOptions } from 'xstate/graph';
 
-export interface PathStep<TMachine extends AnyStateMachine> {
+export interface PathStep<TMachine extends AnyActorLogic> {
   event: EventFromLogic<TMachine>;
   state: SnapshotFrom<TMachine>;
 }
 
-export interface ModelPath<TMachine extends AnyStateMachine> {
+export interface ModelPath<TMachine extends AnyActorLogic> {
   description: string;
   steps: PathStep<TMachine>[];
 }
@@ -40,10 +40,11 @@ export function describeState(snapshot: { value: unknown }): string {
 }
 
 /**
+ * `machine`: a state machine, or any logic whose snapshots have a value and a context (two machines walked together).
  * `options.serializeState` may be coarser than the default (the state's value and whole context): states it does not
  * tell apart count as one, so a transition is walked once from one of them rather than once from each.
  */
-export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
+export function transitionCoveringPaths<TMachine extends AnyActorLogic>(
   machine: TMachine,
   options: TraversalOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>,
 ): ModelPath<TMachine>[] {
@@ -83,9 +84,9 @@ export function transitionCoveringPaths<TMachine extends AnyStateMachine>(
  * Each step with the state the machine reaches from the steps before it. The graph keeps one state for all those its
  * serializeState counts as one, which may be another of them (a run in progress where this path's run is pending).
  */
-function replay<TMachine extends AnyStateMachine>(machine: TMachine, input: unknown, events: EventFromLogic<TMachine>[]): PathStep<TMachine>[] {
+function replay<TMachine extends AnyActorLogic>(machine: TMachine, input: unknown, events: EventFromLogic<TMachine>[]): PathStep<TMachine>[] {
   // Typed loosely: the input's type is a conditional of the generic machine.
-  let state = (getInitialSnapshot as (logic: AnyStateMachine, input: unknown) => SnapshotFrom<TMachine>)(machine, input);
+  let state = (getInitialSnapshot as (logic: AnyActorLogic, input: unknown) => SnapshotFrom<TMachine>)(machine, input);
   return events.map((event) => {
     state = getNextSnapshot(machine, state, event) as SnapshotFrom<TMachine>;
     return { event, state };

@@ -1,7 +1,8 @@
 // "Optimise" on the day schedule: the dialog that chooses the day (or the days, up to a week), the practitioners and
 // the mode, follows the run and shows its proposal (one per day) until it is applied or discarded, with the clients
 // whose arrival it moves and whether Apply tells them. Its steps are the optimisation-run machine's (src/machines/
-// optimizationRun.ts); the apply and discard mutations it is provided with refresh the day and say what changed.
+// optimizationRun.ts) and, while the run is created and solves, its job run's (given the feature's calls); the apply
+// and discard mutations it is provided with refresh the day and say what changed.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { fromPromise } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../../app/ServicesContext';
 import { selectUser } from '../../../machines/auth';
+import { problemsShown, runShown, stepOf } from '../../../machines/optimizationRun';
 import type { OptimizationMode } from '../../../api/optimizations';
 import { formatDay, formatDayRange, formatWeekday, todayIn } from '../../../lib/dates';
 import { plural } from '../../../lib/plural';
@@ -23,6 +25,7 @@ import { isCancelled } from '../../../entities/appointments/facts';
 import type { AppointmentSummary } from '../../../entities/appointments/api';
 import { optimizationSettingsQueries } from '../../../entities/optimization-settings/queries';
 import { useApplyOptimization, useDiscardOptimization } from '../mutations';
+import { optimisationJobRun } from './optimisationJobRun';
 import { ProposalDays } from './ProposalDays';
 import { ProposalView } from './ProposalView';
 import { RunProgress } from './RunProgress';
@@ -66,13 +69,20 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
   const actor = useActorRef(
     machines.optimizationRun.provide({
       actors: {
+        jobRun: optimisationJobRun(machines.jobRun, api),
         applyOptimization: fromPromise(({ input }) => apply.mutateAsync(input)),
         discardOptimization: fromPromise(({ input }) => discard.mutateAsync(input)),
       },
     }),
   );
   const snapshot = useSelector(actor, (current) => current);
-  const { run, problems, request } = snapshot.context;
+  // While the run is created and solves, its job run holds the step, the run as last read and a refused cancel's reason.
+  const jobActor = useSelector(actor, (current) => current.children.job);
+  const job = useSelector(jobActor, (current) => current);
+  const step = stepOf(snapshot, job);
+  const run = runShown(snapshot, job);
+  const problems = problemsShown(snapshot, job);
+  const { request } = snapshot.context;
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done) onClose();
@@ -124,7 +134,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
   const [tellChoice, setTellChoice] = useState<boolean | null>(null);
   const tell = tellChoice ?? shownDate === today.toString();
 
-  const is = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state);
+  const is = (name: string) => step === name;
   const configuring = is('configure') || is('submitting');
   const following = is('running') || is('cancelling') || is('closing');
   const deciding = is('proposal') || is('applying') || is('discarding');
@@ -166,7 +176,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
 
   return (
     <ModalFrame title={`Optimise ${rangeTitle(shownDate, shownLastDate)}`} onClose={() => actor.send({ type: 'CLOSE' })} footer={footer} testId="optimise-dialog" width="large">
-      <div data-testid="optimise-step" data-step={String(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0])} className="space-y-6">
+      <div data-testid="optimise-step" data-step={step} className="space-y-6">
         {problems.length > 0 && (
           <ErrorNote>
             {problems.length === 1 ? (
@@ -282,7 +292,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
         )}
 
         <ConfirmDialog
-          open={is({ proposal: 'confirmingDiscard' })}
+          open={snapshot.matches({ proposal: 'confirmingDiscard' })}
           title="Discard this proposal?"
           message="Closing throws the proposal away: nothing on the day changes, and the day must be optimised again to see it."
           confirmLabel="Discard"
