@@ -15,8 +15,15 @@ let acme: BusinessFixture;
 let other: BusinessFixture;
 let today: string;
 let keys = 0;
-/** Minutes of today (Brisbane) gone: a visit planned that long ago is still today's. */
-let minutesIntoToday: number;
+/**
+ * Minutes of today (Brisbane) gone when the file is read: a visit planned that long ago is still today's. Read here,
+ * not in beforeAll: `it.skipIf` reads it when the tests are collected, before any hook runs (it was always undefined
+ * there, so near midnight the tests ran and failed instead of being skipped).
+ */
+const minutesIntoToday = (() => {
+  const now = Temporal.Now.zonedDateTimeISO(ZONE);
+  return Math.floor(now.since(now.startOfDay()).total('minutes'));
+})();
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -24,7 +31,6 @@ beforeAll(async () => {
   other = await createBusinessFixture(t, 'other');
   const now = Temporal.Now.zonedDateTimeISO(ZONE);
   today = now.toPlainDate().toString();
-  minutesIntoToday = Math.floor(now.since(now.startOfDay()).total('minutes'));
 }, 120_000);
 afterAll(() => t.close());
 

@@ -11,13 +11,15 @@ import { createBusinessFixture, type BusinessFixture } from './support/fixtures'
 
 let t: TestApp;
 let acme: BusinessFixture;
-let minutesIntoToday: number;
+/** Minutes of today (Brisbane) gone, read when the file is (it.skipIf reads it as the tests are collected, before hooks). */
+const minutesIntoToday = (() => {
+  const now = Temporal.Now.zonedDateTimeISO('Australia/Brisbane');
+  return Math.floor(now.since(now.startOfDay()).total('minutes'));
+})();
 
 beforeAll(async () => {
   t = await startTestApp();
   acme = await createBusinessFixture(t, 'acme');
-  const now = Temporal.Now.zonedDateTimeISO('Australia/Brisbane');
-  minutesIntoToday = Math.floor(now.since(now.startOfDay()).total('minutes'));
 }, 120_000);
 afterAll(() => t.close());
 
