@@ -1,5 +1,5 @@
-// The coordinator's live desk in Chromium (issue 26): a visit moved in the practice management system to 25 minutes
-// ago and imported is overdue on today's schedule; a practitioner's Arrived, recorded through the API, appears on the
+// The coordinator's live desk in Chromium (issue 26): a visit moved in the practice management system to 3 minutes
+// ago and imported is overdue on today's schedule (overdue after 1 minute); a practitioner's Arrived, recorded through the API, appears on the
 // coordinator's open schedule without a reload (it is read again every 15 s), and the overdue mark goes. At 1,280 px
 // (the lanes) and at 390 px (the phone's list).
 import type { Page } from 'playwright-core';
@@ -39,13 +39,16 @@ async function sandboxPatch(path: string, body: object) {
 
 beforeAll(async () => {
   api = await apiAs(running.product.url, 'admin@demo.test');
-  // A visit of a weekday ahead, moved in the PMS to today, 25 minutes ago (overdue by the default 15), and imported.
+  // A visit of a weekday ahead, moved in the PMS to today, 3 minutes ago, and imported; overdue after a minute (the
+  // setting at its least), so it is today's and overdue at any hour but the first three minutes after midnight (25
+  // minutes ago, overdue by the default 15, was yesterday's for the first 25).
+  await api('/business_account', { method: 'PATCH', body: JSON.stringify({ overdue_after_minutes: 1 }) });
   const day = demoWeekday(3).toString();
   const ahead = await api<ListBody>(`/appointments?start_date=${day}&end_date=${day}`);
   const chosen = ahead.appointments.find((item) => item.client_id !== null)!;
   clientName = ahead.clients.find((client) => client.id === chosen.client_id)!.full_name;
   const extra = await api<{ resource_map: { external_id: string } | null }>(`/appointments/${chosen.id}/extra_details`);
-  const starts = Temporal.Now.instant().subtract({ minutes: 25 }).round({ smallestUnit: 'minute', roundingMode: 'floor' });
+  const starts = Temporal.Now.instant().subtract({ minutes: 3 }).round({ smallestUnit: 'minute', roundingMode: 'floor' });
   await sandboxPatch(`/individual_appointments/${extra.resource_map!.external_id}`, {
     starts_at: starts.toString(), ends_at: starts.add({ minutes: 45 }).toString(),
   });
@@ -83,7 +86,7 @@ describe("the coordinator's live desk", () => {
       await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toContain(clientName);
       const block = page.locator(`[data-testid="schedule-block"][aria-label*=${JSON.stringify(clientName)}]`).first();
       expect(await block.getAttribute('data-overdue')).toBe('true');
-      expect(await block.getAttribute('aria-label')).toMatch(/Not started, 2\d min late/);
+      expect(await block.getAttribute('aria-label')).toMatch(/Not started, \d{1,2} min late/);
       await page.screenshot({ path: '/tmp/day-as-it-happens-1280-before.png', fullPage: true });
 
       await recordStep('arrived');

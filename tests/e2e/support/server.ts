@@ -131,10 +131,11 @@ function fingerprintOf(paths: string[]): string {
 /**
  * An embedded database on which the product has seeded the demo (a real first import from the sandbox), made once a
  * day per version of the seed: each file starts on a copy of it, as if it had seeded its own (the sandbox's data and
- * key are the same at every start), instead of spending its first seconds importing.
+ * key are the same at every start), instead of spending its first seconds importing. The day is the demo's, in
+ * Brisbane, whose visits the sandbox generates around it (a UTC date kept yesterday's template from 14:00 UTC on).
  */
 export async function seededDemoDataDir(): Promise<string> {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Brisbane' }).format(new Date());
   const template = join(DEMO_TEMPLATES, `${day}-${fingerprintOf(['server/src/db/migrations', 'server/src/demo', 'server/src/pms/sandbox'])}`);
   if (existsSync(template)) return template;
   const seeding = mkdtempSync(join(tmpdir(), 'rounds-e2e-template-'));
