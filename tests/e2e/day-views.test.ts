@@ -2,6 +2,7 @@
 // a list per practitioner, nothing scrolling sideways) and the coordinator's 1,280 px list, whose names are never cut.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from './support/api';
 import { logIn, newPage } from './support/browser';
 import { demoWeekday } from './support/demoDay';
 import { useProductAndBrowser } from './support/running';
@@ -20,12 +21,24 @@ async function asUser(email: string, width: number, height: number, run: (page: 
   }
 }
 
+/** The first weekday ahead on which the practitioner has two visits or more (the sandbox's weeks differ). */
+async function practitionersDay(): Promise<string> {
+  const api = await apiAs(running.product.url, 'practitioner@demo.test');
+  for (let ahead = 1; ahead < 14; ahead++) {
+    const day = demoWeekday(ahead).toString();
+    const { appointments } = await api<{ appointments: unknown[] }>(`/appointments?start_date=${day}&end_date=${day}`);
+    if (appointments.length > 1) return day;
+  }
+  throw new Error('practitioner@demo.test has no day with two visits in the next two weeks');
+}
+
 const pageScrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
 describe('a practitioner on a phone (390 × 844)', () => {
   it('gets a header without Import and Export, and the day schedule as a list of visits with their times', async () => {
+    const day = await practitionersDay();
     await asUser('practitioner@demo.test', 390, 844, async (page) => {
-      await page.goto(`/appointments?start=${DAY}&end=${DAY}&view=schedule`);
+      await page.goto(`/appointments?start=${day}&end=${day}&view=schedule`);
       const agenda = page.getByTestId('day-agenda');
       await agenda.waitFor();
       expect(await page.getByTestId('app-header').getByRole('button', { name: 'Import' }).isVisible()).toBe(false);
