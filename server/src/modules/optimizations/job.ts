@@ -150,15 +150,15 @@ async function optimizeDay(
   for (let attempt = 0; ; attempt++) {
     const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
-    // Balancing, each day is pulled towards the mean working day as it is (the same in every round), so days even
-    // out rather than only shorten.
-    if (data.settings.balance_workload) {
-      balanceTarget ??= meanWorkingSeconds(dayProblem.problem, matrix, planAsItIs(dayProblem));
-      dayProblem.problem.balanceTargetSeconds = balanceTarget;
-    }
     // The first search starts from the day as it is, each later one from the plan before it, so a round keeps what
     // the search found and the proposal is never worse than the day by the objective.
     const startFrom = previous ? planOf(previous) : planAsItIs(dayProblem);
+    // Balancing, only a day's hours beyond the day's working time per practitioner as it is cost (the same target in
+    // every round), so long days give work to the others.
+    if (data.settings.balance_workload) {
+      balanceTarget ??= meanWorkingSeconds(dayProblem.problem, matrix, startFrom);
+      dayProblem.problem.balanceTargetSeconds = balanceTarget;
+    }
     const solution = await solveDay(run, at, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS, startFrom);
     previous = solution;
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it

@@ -128,6 +128,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     locked: new Uint8Array(n),
     homeVehicle: new Int32Array(n).fill(-1),
   };
+  const balanceShift = balanceShiftOf(problem);
   const dayStart = Math.min(0, ...problem.practitioners.map((p) => p.shift.start));
   const dayEnd = Math.max(0, ...problem.practitioners.map((p) => p.shift.end + 60 * (p.maxOvertimeMinutes ?? 0)));
 
@@ -174,7 +175,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     }
     m.capacity[v] = p.capacity ?? Infinity;
     m.maxWork[v] = p.maxWorkingTime ?? Infinity;
-    m.balanceOffset[v] = balanceOffsetOf(problem, p);
+    m.balanceOffset[v] = (p.workedBeforeSeconds ?? 0) - balanceShift;
     m.maxTravel[v] = p.maxTravelTime ?? Infinity;
     m.costTime[v] = (weights.travelCost * (p.costPerHour ?? DEFAULT_COST_PER_HOUR)) / 3600;
     m.costDist[v] = (weights.travelCost * (p.costPerKm ?? DEFAULT_COST_PER_KM)) / 1000;
@@ -243,10 +244,9 @@ export const balanceTerm = (m: CoreModel, v: number, work: number): number =>
 /** max(0, offset + work)² − max(0, offset)². */
 export const overTarget = (offset: number, work: number): number => Math.max(0, offset + work) ** 2 - Math.max(0, offset) ** 2;
 
-/** A practitioner's balance offset (CoreModel.balanceOffset). */
-export function balanceOffsetOf(problem: Problem, practitioner: Problem['practitioners'][number]): number {
-  const before = practitioner.workedBeforeSeconds ?? 0;
-  if (problem.balanceTargetSeconds === undefined) return before;
+/** What every practitioner's balance offset is less than their working time before: with a target, the mean of those and the target. */
+function balanceShiftOf(problem: Problem): number {
+  if (problem.balanceTargetSeconds === undefined) return 0;
   const meanBefore = problem.practitioners.reduce((sum, p) => sum + (p.workedBeforeSeconds ?? 0), 0) / problem.practitioners.length;
-  return before - meanBefore - problem.balanceTargetSeconds;
+  return meanBefore + problem.balanceTargetSeconds;
 }
