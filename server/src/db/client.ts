@@ -50,6 +50,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle pooled connection that the server ends (a restart, an administrator's DROP … FORCE) is dropped from the
     // pool and replaced on the next query; without a listener pg would raise it as an uncaught exception.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    // A connection checked out of the pool (inside a transaction, between two of its queries) that the server ends
+    // emits on the client itself, where the pool's listener does not hear it: without this, the process exits. The
+    // transaction's next query then fails as "not queryable" and its request is answered 503.
+    pool.on('connect', (connection) => {
+      connection.on('error', (error) => console.warn(`PostgreSQL ended a connection in use: ${error.message}`));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
