@@ -14,6 +14,7 @@ import { dashboardHandlers } from './dashboard';
 import { nearbyHandlers } from './nearby';
 import { optimizationSettingsHandlers } from './optimization-settings';
 import { optimizationsHandlers } from './optimizations';
+import { scheduleHandlers } from './schedule';
 import { geocodingHandlers } from './geocoding';
 import { publicAvailabilityHandlers } from './public-availability';
 import { remindersHandlers } from './reminders';
@@ -41,6 +42,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...appointmentTypesHandlers(ctx),
     ...appointmentsHandlers(ctx),
     ...publicAvailabilityHandlers(ctx),
+    ...scheduleHandlers(ctx),
     ...optimizationsHandlers(ctx),
     ...travelHandlers(ctx),
     ...reportsHandlers(ctx),

@@ -1,9 +1,10 @@
-// Appointments: range list, details, arrival time and its lock, and the visit's steps as it happens. Their extra
-// details (the change log with the PMS record and the sync history) are answered by the sync module, which knows the
+// Appointments: range list, details, arrival time and its lock, moving a visit by hand and taking it off its route (the
+// schedule's rules decide both), and the visit's steps as it happens. Their extra details (the change log with the PMS record and the sync history) are answered by the sync module, which knows the
 // PMS side.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
+import { moveVisit, removeFromRoute } from '../schedule';
 import { appointmentsServiceOf } from './service';
 import { VisitStepsService } from './visit-steps';
 
@@ -38,5 +39,17 @@ export function appointmentsHandlers(ctx: AppContext): Handlers {
         callerOf(request), paramsOf(request, 'setAppointmentArrivalLock').id, bodyOf(request, 'setAppointmentArrivalLock').locked,
       ),
     }),
+    moveAppointment: async (request) => {
+      const auth = callerOf(request);
+      const { id } = paramsOf(request, 'moveAppointment');
+      const warnings = await moveVisit(ctx, auth, id, bodyOf(request, 'moveAppointment'));
+      return { appointment: await service.get(auth, id), warnings };
+    },
+    removeAppointmentFromRoute: async (request) => {
+      const auth = callerOf(request);
+      const { id } = paramsOf(request, 'removeAppointmentFromRoute');
+      await removeFromRoute(ctx, auth, id);
+      return { appointment: await service.get(auth, id) };
+    },
   };
 }

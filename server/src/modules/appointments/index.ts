@@ -1,5 +1,5 @@
 export { appointmentsHandlers } from './handlers';
-// For the optimizations module: the appointment as the API answers it (after taking it off its route).
+// For the sync handlers and the dashboard: the appointment as the API answers it, and the app's one list cache.
 export { appointmentsServiceOf, type AppointmentsService } from './service';
 // For the dashboard: today's overdue visits (the desk's rule, server/src/lib/overdue.ts).
 export { overdueVisits, type OverdueVisit } from './desk';

@@ -16,6 +16,7 @@ import { rangeProblem } from '../../lib/day-range';
 import {
   findAppointment, listAppointmentsBodyJson, lockAppointment, type AppointmentPage, type AppointmentRangeFilter, type AppointmentScope,
 } from './repository';
+import { longDate } from '../../lib/long-date';
 
 const scopeOf = (auth: AuthContext): AppointmentScope => ({ businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) });
 
@@ -34,7 +35,6 @@ export function parseInstant(text: string): Temporal.Instant | null {
   }
 }
 
-const formatDay = (date: Temporal.PlainDate) => date.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const formatTime = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString({ smallestUnit: 'minute' });
 
 const services = new WeakMap<AppContext, AppointmentsService>();
@@ -129,7 +129,7 @@ export class AppointmentsService {
       const latest = Temporal.ZonedDateTime.compare(starts.add({ seconds: tolerance }), lastMinute) > 0 ? lastMinute : starts.add({ seconds: tolerance });
       if (Temporal.Instant.compare(arriveAt, earliest.toInstant()) < 0 || Temporal.Instant.compare(arriveAt, latest.toInstant()) > 0) {
         // Said in words (this message is shown to the user as it is), with the whole allowed window.
-        throw invalid(`The arrival time must be between ${formatTime(earliest)} and ${formatTime(latest)} on ${formatDay(starts.toPlainDate())}: `
+        throw invalid(`The arrival time must be between ${formatTime(earliest)} and ${formatTime(latest)} on ${longDate(starts.toPlainDate())}: `
           + `within ${tolerance / 60} minutes of the booked time, on the appointment's day (${timeZone}).`);
       }
       const next = new Date(arriveAt.epochMilliseconds);

@@ -14,6 +14,7 @@ import { recordVersion } from '../audit';
 import { findAppointment, lockAppointment } from './repository';
 import { insertStep, setVisitState, type VisitStepRow } from '../schedule';
 import { currentSteps, isDuplicateKey, stepByKey, stepSettingsOf, workingHoursOf } from './visit-steps-repository';
+import { longDate } from '../../lib/long-date';
 
 export type VisitStepInput = BodyOf<'recordVisitStep'>;
 
@@ -84,7 +85,6 @@ function parseAt(text: string): Temporal.Instant {
   }
 }
 
-const dayWords = (day: Temporal.PlainDate) => day.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
 const clockWords = (instant: Date, timeZone: string) =>
   Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
 
@@ -175,7 +175,7 @@ export class VisitStepsService {
       const today = now.toZonedDateTimeISO(timeZone).toPlainDate();
       const next = nextWorkingDay(today, await workingHoursOf(tx, businessAccountId, appointment.practitioner_id));
       if (!visitDay.equals(today) && !visitDay.equals(next)) {
-        throw forbidden(`This visit is on ${dayWords(visitDay)}: from the phone, steps are recorded for today's visits and the next working day's.`, 'VISIT_DAY_CLOSED');
+        throw forbidden(`This visit is on ${longDate(visitDay, { withYear: false })}: from the phone, steps are recorded for today's visits and the next working day's.`, 'VISIT_DAY_CLOSED');
       }
     }
 
@@ -190,8 +190,8 @@ export class VisitStepsService {
     const dayStart = visitDay.toZonedDateTime({ timeZone }).toInstant();
     if (Temporal.Instant.compare(when, dayStart) < 0) {
       throw at
-        ? invalid(`at: the step's time is before the visit's day (${dayWords(visitDay)}, ${timeZone}).`)
-        : conflict(`This visit is on ${dayWords(visitDay)}: its steps can be recorded from that day.`, 'VISIT_NOT_YET');
+        ? invalid(`at: the step's time is before the visit's day (${longDate(visitDay, { withYear: false })}, ${timeZone}).`)
+        : conflict(`This visit is on ${longDate(visitDay, { withYear: false })}: its steps can be recorded from that day.`, 'VISIT_NOT_YET');
     }
     const steps = input.step === 'reopened' ? [] : await currentSteps(tx, businessAccountId, appointmentId);
     const last = steps.at(-1);

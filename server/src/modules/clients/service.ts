@@ -19,6 +19,7 @@ import {
   insertAvailabilityRequests, lockClientRemindersEnabled, practitionerNames, practitionerPreferences, setClientAvailability, setClientManualPoint,
   setClientRemindersEnabled, setPractitionerPreferences, tagsByClient, type ClientListQuery, type ClientScope, type PractitionerPreferences,
 } from './repository';
+import { longDate } from '../../lib/long-date';
 
 export const AVAILABILITY_REQUEST_MESSAGE = 'The availability request has been scheduled to send to client.';
 
@@ -199,7 +200,7 @@ export class ClientsService {
       const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay();
       const sentToday = await countAvailabilityRequestsSince(tx, client.id, new Date(today.epochMilliseconds));
       if (sentToday >= AVAILABILITY_REQUESTS_PER_DAY) {
-        const tomorrow = today.add({ days: 1 }).toPlainDate().toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
+        const tomorrow = longDate(today.add({ days: 1 }).toPlainDate(), { withYear: false });
         throw tooManyRequests(`${fullName(client)} has already been sent ${AVAILABILITY_REQUESTS_PER_DAY} availability requests today. `
           + `You can send another from tomorrow, ${tomorrow} (${timeZone} time).`);
       }

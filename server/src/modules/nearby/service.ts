@@ -16,6 +16,7 @@ import { loadPractitionerDays } from '../practitioners';
 import {
   appointmentTypeMinutes, findClient, nearbyClients, practitionerStartDistances, practitionersWithVisitsNear, type Origin,
 } from './repository';
+import { longDate } from '../../lib/long-date';
 
 export interface NearbyQuery {
   lat?: number;
@@ -36,7 +37,6 @@ export const CANDIDATES_LIMIT = 30;
 /** The hypothetical visit's id in the problem: appointments' ids start at 1. */
 const NEW_VISIT = 0;
 
-const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 export async function searchNearby(ctx: AppContext, auth: AuthContext, query: NearbyQuery): Promise<NearbySearchDto> {
   const { db } = ctx;

@@ -1,14 +1,14 @@
 // Reads what one run needs about its day — the business's clock and settings (optimisation settings module), the
 // practitioners' day (practitioners module), the visits and the clients' usual practitioners — and the travel
 // provider every run, its checks and the travel warnings measure with.
-import { Temporal } from 'temporal-polyfill';
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
-import { type DayBounds, type DayCheck, dayCheckOf, dayStaff, dayStartMs, dayVisits, loadRuleBook } from '../schedule';
+import { type DayCheck, dayBounds, dayCheckOf, dayStaff, dayVisits, loadRuleBook } from '../schedule';
 import { businessTimeZone } from '../../db/business-time-zone';
 import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
 import { practitionerColors, usualPractitioners } from './repository';
+import { longDate } from '../../lib/long-date';
 
 export interface RunChoices {
   date: string;
@@ -16,11 +16,6 @@ export interface RunChoices {
   mode: OptimizationMode;
   /** A client whose visit joins the run by insertion: their visits with other practitioners bound it as the run's clients' do. */
   joiningClientId?: number | null;
-}
-
-export function dayBounds(date: string, timeZone: string): DayBounds {
-  const next = Temporal.PlainDate.from(date).add({ days: 1 }).toString();
-  return { from: new Date(dayStartMs(date, timeZone)), to: new Date(dayStartMs(next, timeZone)) };
 }
 
 export interface LoadedDay {
@@ -33,7 +28,6 @@ export interface LoadedDay {
   check: DayCheck;
 }
 
-const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * Which of a run's practitioners are routed, and what stops the run. A practitioner on leave all day is never
@@ -73,7 +67,7 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
   // The run's clients' visits with other practitioners: the plan keeps the client rules around them.
   const otherVisits = everyVisit.filter((visit) => !inRun.has(visit.practitionerId) && visit.clientId !== null && runClients.has(visit.clientId));
   const usual = choices.mode === 'reassign'
-    ? await usualPractitioners(db, businessAccountId, clientIds, dayBounds(choices.date, timeZone).from, choices.practitionerIds)
+    ? await usualPractitioners(db, businessAccountId, clientIds, bounds.from, choices.practitionerIds)
     : new Map<number, number>();
   return {
     data: { date: choices.date, businessTimeZone: timeZone, mode: choices.mode, settings, practitioners, visits, usualPractitioner: usual, rules, otherVisits, staff },

@@ -1,17 +1,15 @@
-// HTTP handlers of optimisation runs and routes (operationIds in openapi.yaml).
+// HTTP handlers of optimisation runs, the optimiser's place for a visit (Insert into a route) and the day checker, which
+// reads a day's travel as the runs do (operationIds in openapi.yaml).
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { appointmentsServiceOf } from '../appointments';
 import { listDayIssues } from './day-issues';
-import { deleteRoute, listRoutes, moveVisit, removeFromRoute } from '../schedule';
 import { findInsertion } from './visits-service';
 import {
   applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto, undoOptimization,
 } from './service';
 
 export function optimizationsHandlers(ctx: AppContext): Handlers {
-  const appointments = appointmentsServiceOf(ctx);
   return {
     createOptimization: async (request, reply) => {
       const run = await createOptimization(ctx, callerOf(request), bodyOf(request, 'createOptimization'));
@@ -31,25 +29,8 @@ export function optimizationsHandlers(ctx: AppContext): Handlers {
       optimization: toOptimizationDto(await discardOptimization(ctx, callerOf(request), paramsOf(request, 'discardOptimization').id)),
     }),
 
-    moveAppointment: async (request) => {
-      const auth = callerOf(request);
-      const { id } = paramsOf(request, 'moveAppointment');
-      const warnings = await moveVisit(ctx, auth, id, bodyOf(request, 'moveAppointment'));
-      return { appointment: await appointments.get(auth, id), warnings };
-    },
     findAppointmentInsertion: async (request) =>
       findInsertion(ctx, callerOf(request), paramsOf(request, 'findAppointmentInsertion').id, bodyOf(request, 'findAppointmentInsertion').practitioner_ids),
     listDayIssues: async (request) => listDayIssues(ctx, callerOf(request), queryOf(request, 'listDayIssues').date),
-    listRoutes: async (request) => ({ routes: await listRoutes(ctx, callerOf(request), queryOf(request, 'listRoutes').date) }),
-    deleteRoute: async (request, reply) => {
-      await deleteRoute(ctx, callerOf(request), paramsOf(request, 'deleteRoute').id);
-      return reply.code(204).send();
-    },
-    removeAppointmentFromRoute: async (request) => {
-      const auth = callerOf(request);
-      const { id } = paramsOf(request, 'removeAppointmentFromRoute');
-      await removeFromRoute(ctx, auth, id);
-      return { appointment: await appointments.get(auth, id) };
-    },
   };
 }

@@ -16,6 +16,7 @@ import { findRun, saveRunDays, type RunDay } from './runs-repository';
 import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
 import { optimiserRuns } from '../../operations/metrics';
+import { longDate } from '../../lib/long-date';
 
 /** What a run stores in jobs.progress while it solves. */
 export interface RunProgress {
@@ -57,7 +58,6 @@ async function writeProgress(run: JobRun, at: DayOfRun, progress: RunProgress): 
   });
 }
 
-const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const emptySolution = (): Solution => ({
   routes: [], unassigned: [],

@@ -29,6 +29,7 @@ import {
   type AppliedChanges, type RunDay, type RunRow,
 } from './runs-repository';
 import { optimizationSettingsOf } from '../optimization-settings';
+import { longDate } from '../../lib/long-date';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -38,7 +39,6 @@ export const MAX_WAITING_RUNS = 3;
 export const MAX_EXTRA_DAYS = 6;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 export function toOptimizationDto(run: RunRow): OptimizationDto {
   // A run's proposals and what became of them are shown once it is complete.

@@ -1,7 +1,6 @@
 // "Insert into a route": the optimiser's cheapest place for a visit among chosen practitioners' days as they are, which
 // a coordinator sees before applying it through the move (the schedule module's moveVisit); and the same search for a
 // hypothetical visit (the nearby search).
-import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
@@ -15,8 +14,8 @@ import {
   availabilityWindows, dayBounds, dayOf, dayStartMs, excludedMessage, findVisit, instantOfSeconds, travelProviderFor, type DayVisit,
 } from '../schedule';
 import { businessTimeZone } from '../../db/business-time-zone';
+import { longDate } from '../../lib/long-date';
 
-const longDate = (date: string) => Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 export type InsertionDto = Schemas['Insertion'];
 

@@ -24,6 +24,7 @@ import {
   breakOf, breakWindowOn, fullName, hasPosition, minutesOf, normaliseWorkingHours, resolvePlace, WEEKDAYS, workingHoursProblems,
   type PlaceSources, type ResolvedPlace, type WorkingDataRow,
 } from './working-data';
+import { longDate } from '../../lib/long-date';
 
 export type PractitionerUpdate = BodyOf<'updatePractitioner'>;
 
@@ -143,7 +144,6 @@ export function resolvePractitionerDay(practitioner: WorkingDataRow, date: strin
   return practitionerDayOn(practitionerBasis(practitioner, places), date, leave);
 }
 
-const longDate = (day: Temporal.PlainDate) => day.toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * The working hours left by leave on the day (seconds after its start): the longest stretch of the shift outside

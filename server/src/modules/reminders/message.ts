@@ -1,6 +1,7 @@
 // What a reminder says: the next day's visits with their arrival windows and practitioners' first names, the link to
 // update availability, the business's name and contact, and the unsubscribe link; as plain text, HTML and an SMS.
 import { Temporal } from 'temporal-polyfill';
+import { longDate } from '../../lib/long-date';
 
 /** Half the arrival window around the routed arrival: the client is told ±30 minutes. */
 export const ARRIVAL_WINDOW_MINUTES = 30;
@@ -43,7 +44,7 @@ const dates = new Map<string, string>();
 export function dateOf(date: string): string {
   let text = dates.get(date);
   if (!text) {
-    text = Temporal.PlainDate.from(date).toLocaleString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    text = longDate(date);
     if (dates.size > 1000) dates.clear();
     dates.set(date, text);
   }

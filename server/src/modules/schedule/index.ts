@@ -25,6 +25,7 @@ export {
   dropStopFromRoute, listRouteDaysBetween, listRoutesOfDay, replaceRoutes, replaceRouteStops, restoreRoutes, savedRoutesOfDay,
   type DayTouch, type NewRoute, type RouteDay, type RouteRow, type SavedRoute,
 } from './routes-repository';
-export { deleteRoute, listRoutes, markRoutesStale, removeFromRoute, toRouteDto } from './routes-service';
-// Moving a visit by hand (PATCH /appointments/{id}/move, served by the optimizations module's handlers).
+export { markRoutesStale, removeFromRoute, toRouteDto } from './routes-service';
+// Moving a visit by hand (PATCH /appointments/{id}/move, served by the appointments module's handlers).
 export { excludedMessage, moveVisit } from './visit-moves';
+export { scheduleHandlers } from './handlers';
