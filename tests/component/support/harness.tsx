@@ -1,6 +1,6 @@
 // The one harness of component and model tests: the fake API's lifetime, and the app with its real services —
 // whole at a path (routes, layout, machines, API client), reloadable like a page; one view with the services, toasts
-// and modal host around it; or one page at its address that way, without the router, guards, start-up or layout.
+// and modal host around it; or one page at its address that way, without the router, guards or layout.
 // All run against the fake API (./fakeApi.ts) with the sync machines polling fast.
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { act, render, type RenderResult } from '@testing-library/react';
@@ -126,9 +126,10 @@ export function renderWithServices(
 }
 
 /**
- * The page of the route at `path` (which may carry a query), as its route shows it to a signed-in user of `role`: the
- * address set, the business defaults the layout gives and a Suspense boundary like the route's — without the router,
- * the guards, the start-up or the layout. Tests of routing, access, the layout or a navigation use renderApp.
+ * The page of the route at `path` (which may carry a query), as its route shows it to a signed-in user of `role` (ADMIN
+ * unless given): the address set, the business defaults the layout gives and a Suspense boundary like the route's —
+ * without the router, the guards or the layout, and with renderWithServices' mock `navigate`, so nothing (start-up
+ * included) moves to another page. Tests of routing, access, the layout, a navigation or a reload use renderApp.
  */
 export function renderPage(
   Page: ComponentType<RoutePageProps>,
