@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY } from '../../src/machines/auth';
 import { PASSWORD } from './support/fakeApi';
-import { currentPath, renderApp, useFakeApi } from './support/harness';
+import { currentPath, renderApp, renderPage, useFakeApi } from './support/harness';
+import MyAccountPage from '../../src/features/settings/MyAccountPage';
 
 useFakeApi();
 
@@ -25,7 +26,7 @@ describe('my account', () => {
 
   it("changes the password with the current one and shows the server's message when it is wrong", async () => {
     const user = userEvent.setup();
-    renderApp('/settings/my-account', { as: 'ADMIN' });
+    renderPage(MyAccountPage, { path: '/settings/my-account', role: 'ADMIN' });
     await user.type(await screen.findByLabelText('Current password'), 'not-it');
     await user.type(screen.getByLabelText('New password'), 'a-new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -41,7 +42,7 @@ describe('my account', () => {
 
   it('asks for the current password, under its field, before sending a new password or email', async () => {
     const user = userEvent.setup();
-    renderApp('/settings/my-account', { as: 'ADMIN' });
+    renderPage(MyAccountPage, { path: '/settings/my-account', role: 'ADMIN' });
     await user.type(await screen.findByLabelText('New password'), 'a-new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Enter your current password to set a new one.');
@@ -55,7 +56,7 @@ describe('my account', () => {
 
   it("shows the server's refusal of a common new password under the New password field, without the field's name", async () => {
     const user = userEvent.setup();
-    renderApp('/settings/my-account', { as: 'ADMIN' });
+    renderPage(MyAccountPage, { path: '/settings/my-account', role: 'ADMIN' });
     await user.type(await screen.findByLabelText('Current password'), PASSWORD);
     await user.type(screen.getByLabelText('New password'), 'Password123!');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -71,7 +72,7 @@ describe('my account', () => {
 
   it('shows an email another account uses under the Email field', async () => {
     const user = userEvent.setup();
-    renderApp('/settings/my-account', { as: 'ADMIN' });
+    renderPage(MyAccountPage, { path: '/settings/my-account', role: 'ADMIN' });
     await user.clear(await screen.findByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'taken@demo.test');
     await user.type(screen.getByLabelText('Current password'), PASSWORD);
@@ -82,7 +83,7 @@ describe('my account', () => {
 
   it('names what is missing or malformed under each field before sending anything', async () => {
     const user = userEvent.setup();
-    renderApp('/settings/my-account', { as: 'REGULAR_USER' });
+    renderPage(MyAccountPage, { path: '/settings/my-account', role: 'REGULAR_USER' });
     await user.clear(await screen.findByLabelText('First name'));
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'not-an-email');

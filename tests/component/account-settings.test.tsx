@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { received, server, usersByRole } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import BusinessAccountPage from '../../src/features/settings/business-account/BusinessAccountPage';
 
 useFakeApi();
 
@@ -40,7 +41,7 @@ function serveAccount({ refuse }: { refuse?: Response } = {}) {
 
 async function openPage() {
   const user = userEvent.setup();
-  renderApp('/settings/business-account', { as: 'ADMIN' });
+  renderPage(BusinessAccountPage, { path: '/settings/business-account', role: 'ADMIN' });
   await screen.findByRole('form', { name: 'Account settings' });
   return user;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { received, server } from './support/fakeApi';
-import { currentPath, renderApp, useFakeApi } from './support/harness';
+import { currentPath, renderApp, renderPage, useFakeApi } from './support/harness';
+import BusinessLocationsPage from '../../src/features/settings/business-locations/BusinessLocationsPage';
 
 useFakeApi();
 
@@ -27,7 +28,7 @@ const locationNamed = (name: string) => screen.getAllByTestId('business-location
 describe('business locations', () => {
   it('lists each location with its address, coordinates and how precisely it is placed, and says where they come from', async () => {
     serveLocations();
-    renderApp('/settings/business-locations', { as: 'ADMIN' });
+    renderPage(BusinessLocationsPage, { path: '/settings/business-locations', role: 'ADMIN' });
     expect(await screen.findByRole('heading', { name: 'Business locations', level: 1 })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Business locations' });
     expect(screen.getByText(/These come from your practice management system with each import/)).toHaveTextContent(
@@ -50,12 +51,12 @@ describe('business locations', () => {
 
   it('says when there are none yet, and when they cannot be loaded', async () => {
     serveLocations(() => HttpResponse.json({ business_locations: [] }));
-    const first = renderApp('/settings/business-locations', { as: 'ADMIN' });
+    const first = renderPage(BusinessLocationsPage, { path: '/settings/business-locations', role: 'ADMIN' });
     expect(await screen.findByText('No business locations yet: they arrive with the first import.')).toBeInTheDocument();
-    first.stop();
+    first.unmount();
 
     serveLocations(() => HttpResponse.json({ message: 'The database is resting.' }, { status: 503 }));
-    renderApp('/settings/business-locations', { as: 'ADMIN' });
+    renderPage(BusinessLocationsPage, { path: '/settings/business-locations', role: 'ADMIN' });
     expect(await screen.findByText('The database is resting.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 

@@ -2,7 +2,8 @@
 // the proposal and Apply, routes, moving a visit and "Insert into a route", Nearby search, and the run sheet.
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderPage, useFakeApi } from './support/harness';
+import HelpPage from '../../src/features/help/HelpPage';
 
 useFakeApi();
 
@@ -10,7 +11,7 @@ const section = async (title: string) => (await screen.findByRole('heading', { n
 
 describe('user guide', () => {
   it("covers a coordinator's day from import to telling clients, with the labels the app shows", async () => {
-    renderApp('/help', { as: 'REGULAR_USER' });
+    renderPage(HelpPage, { path: '/help', role: 'REGULAR_USER' });
     const day = await section('A coordinator’s day');
     for (const words of [
       /press Optimise, choose the day and the practitioners/, /Read the proposal before anything changes/, /Press Apply to keep it, or Discard/,
@@ -27,7 +28,7 @@ describe('user guide', () => {
   });
 
   it("covers a practitioner's day on the run sheet", async () => {
-    renderApp('/help', { as: 'PRACTITIONER' });
+    renderPage(HelpPage, { path: '/help', role: 'PRACTITIONER' });
     const day = await section('A practitioner’s day');
     expect(day).toHaveTextContent(/it opens on today’s Run sheet, your visits in the order you make them/);
     expect(day).toHaveTextContent(/Google Maps, Apple Maps and Waze open the directions/);

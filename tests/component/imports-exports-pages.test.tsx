@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { seedJobs, state, useSyncFakeApi } from './support/syncFakeApi';
-import { renderApp } from './support/harness';
+import { renderApp, renderPage } from './support/harness';
+import ImportsPage from '../../src/features/sync/imports/ImportsPage';
+import ExportsPage from '../../src/features/sync/exports/ExportsPage';
+import ImportAddPage from '../../src/features/sync/imports/ImportAddPage';
+import ExportAddPage from '../../src/features/sync/exports/ExportAddPage';
 
 useSyncFakeApi();
 
@@ -10,7 +14,7 @@ describe('/imports history', () => {
   it('lists jobs with status, range, filters, counts or error, who and when, and cancels a running one', async () => {
     const [complete, failed, running] = seedJobs('import', ['COMPLETE', 'ERROR', 'INPROGRESS']);
     const user = userEvent.setup();
-    renderApp('/imports', { as: 'ADMIN' });
+    renderPage(ImportsPage, { path: '/imports', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Imports history' });
     const rows = await within(table).findAllByTestId('import-row');
     expect(rows).toHaveLength(3);
@@ -35,7 +39,7 @@ describe('/imports history', () => {
   it('pages through the history', async () => {
     seedJobs('import', Array.from({ length: 12 }, () => 'COMPLETE' as const));
     const user = userEvent.setup();
-    renderApp('/imports', { as: 'ADMIN' });
+    renderPage(ImportsPage, { path: '/imports', role: 'ADMIN' });
     expect(await screen.findByTestId('pagination-summary')).toHaveTextContent('1–10 of 12');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getAllByTestId('import-row')).toHaveLength(10);
@@ -54,14 +58,14 @@ describe('/imports history', () => {
 describe('/exports history and the add pages', () => {
   it('shows export counts and conflicts', async () => {
     seedJobs('export', ['COMPLETE']);
-    renderApp('/exports', { as: 'ADMIN' });
+    renderPage(ExportsPage, { path: '/exports', role: 'ADMIN' });
     const row = await screen.findByTestId('export-row');
     expect(row).toHaveTextContent('5 exported · 2 unchanged · 1 conflicts');
   });
 
   it('/imports/add hosts the import form and runs it to completion', async () => {
     const user = userEvent.setup();
-    renderApp('/imports/add', { as: 'ADMIN' });
+    renderPage(ImportAddPage, { path: '/imports/add', role: 'ADMIN' });
     await user.click(await screen.findByRole('button', { name: 'Start import' }));
     await waitFor(() => expect(screen.getByTestId('job-status')).toHaveTextContent('Complete'));
     expect(screen.getByTestId('count-Created')).toHaveTextContent('12');
@@ -69,7 +73,7 @@ describe('/exports history and the add pages', () => {
 
   it('/exports/add asks for confirmation before exporting', async () => {
     const user = userEvent.setup();
-    renderApp('/exports/add', { as: 'ADMIN' });
+    renderPage(ExportAddPage, { path: '/exports/add', role: 'ADMIN' });
     await user.click(await screen.findByRole('button', { name: 'Start export' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, export' }));
     await waitFor(() => expect(state.current.created).toHaveLength(1));

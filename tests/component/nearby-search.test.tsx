@@ -6,7 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { api, received, server } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import SearchPage from '../../src/features/search/SearchPage';
 
 useFakeApi();
 
@@ -62,7 +63,7 @@ const clientRequests = () => received.filter((request) => request.path === '/api
 
 describe('nearby search', () => {
   it('shows who could take the visit, cheapest first, and the clients within the radius, for the search in the address', async () => {
-    renderApp('/search?near_client=84&date=2026-11-26&radius=10', { as: 'REGULAR_USER' });
+    renderPage(SearchPage, { path: '/search?near_client=84&date=2026-11-26&radius=10', role: 'REGULAR_USER' });
     const offered = await screen.findByRole('heading', { name: 'Who could take a 45-minute visit on 26 Nov 2026' });
     expect(nearbyRequests()[0].toString()).toBe('client_id=84&radius_km=10&date=2026-11-26');
     const cards = within(offered.closest('section')!).getAllByRole('listitem');
@@ -125,7 +126,7 @@ describe('nearby search', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T20:00:00Z'));
     expect(new Date().getDate()).toBe(25);
-    renderApp('/search?near_client=84&date=2026-11-28', { as: 'ADMIN' });
+    renderPage(SearchPage, { path: '/search?near_client=84&date=2026-11-28', role: 'ADMIN' });
     await user.click(await screen.findByRole('button', { name: /^Day/ }));
     const today = await waitFor(() => {
       const cell = document.querySelector('[data-today]');
@@ -137,7 +138,7 @@ describe('nearby search', () => {
 
   it('says so when the address cannot be placed, and searches nothing', async () => {
     server.use(http.post(api('/geocode'), () => HttpResponse.json({ lat: null, lng: null, precision: 'none', source: null, label: null })));
-    renderApp('/search?address=Nowhere%20Lane', { as: 'ADMIN' });
+    renderPage(SearchPage, { path: '/search?address=Nowhere%20Lane', role: 'ADMIN' });
     expect(await screen.findByText('“Nowhere Lane” could not be placed on the map. Try the street, suburb and postcode.')).toBeInTheDocument();
     expect(nearbyRequests()).toEqual([]);
   });

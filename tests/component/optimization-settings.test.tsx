@@ -8,7 +8,9 @@ import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { server } from './support/fakeApi';
 import { routeQueries } from '../../src/entities/routes/queries';
-import { currentPath, renderApp, useFakeApi, type RunningApp } from './support/harness';
+import { currentPath, renderApp, renderPage, useFakeApi } from './support/harness';
+import type { AppServices } from '../../src/app/services';
+import OptimizationSettingsPage from '../../src/features/settings/optimization-settings/OptimizationSettingsPage';
 
 useFakeApi();
 
@@ -43,11 +45,13 @@ function serveSettings({ refuse }: { refuse?: Response } = {}) {
   return puts;
 }
 
-let app: RunningApp;
+let app: { services: AppServices };
 
-async function openPage() {
+/** The page alone, or (`inApp`) in the whole app, to leave it through the sidebar. */
+async function openPage({ inApp = false } = {}) {
   const user = userEvent.setup();
-  app = renderApp('/settings/optimization-settings', { as: 'ADMIN' });
+  const path = '/settings/optimization-settings';
+  app = inApp ? renderApp(path, { as: 'ADMIN' }) : renderPage(OptimizationSettingsPage, { path, role: 'ADMIN' });
   await screen.findByRole('form', { name: 'Optimisation settings' });
   return user;
 }
@@ -212,7 +216,7 @@ describe('optimisation settings', () => {
 
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {
     const puts = serveSettings();
-    const user = await openPage();
+    const user = await openPage({ inApp: true });
     await user.click(screen.getByRole('radio', { name: /^Soft/ }));
     const sidebar = within(screen.getByRole('navigation', { name: 'Main' }));
     await user.click(sidebar.getByRole('link', { name: 'Dashboard' }));
@@ -230,7 +234,7 @@ describe('optimisation settings', () => {
 
   it('leaves without asking when nothing has changed', async () => {
     serveSettings();
-    const user = await openPage();
+    const user = await openPage({ inApp: true });
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' }));
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

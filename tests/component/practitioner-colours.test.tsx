@@ -2,7 +2,8 @@
 // the schedule's lanes show each practitioner in the colour the server gives them.
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderPage, useFakeApi } from './support/harness';
+import SettingsIndexPage from '../../src/features/settings/SettingsIndexPage';
 import { DaySchedule } from '../../src/features/schedule/DaySchedule';
 import type { AppointmentSummary } from '../../src/entities/appointments/api';
 
@@ -10,7 +11,7 @@ useFakeApi();
 
 describe('practitioners settings', () => {
   it('is listed as a working page on the settings index', async () => {
-    renderApp('/settings', { as: 'ADMIN' });
+    renderPage(SettingsIndexPage, { path: '/settings', role: 'ADMIN' });
     const list = await screen.findByRole('list', { name: 'Settings pages' });
     expect(within(list).getByRole('link', { name: /^Practitioners/ })).toHaveAttribute('href', '/settings/practitioners');
   });

@@ -9,7 +9,8 @@ import { http, HttpResponse } from 'msw';
 import type { components } from '../../src/api/schema';
 import { server } from './support/fakeApi';
 import { deferred } from './support/fixtures';
-import { currentPath, renderApp, useFakeApi } from './support/harness';
+import { currentPath, renderApp, renderPage, useFakeApi } from './support/harness';
+import PractitionersSettingsPage from '../../src/features/settings/practitioners/PractitionersSettingsPage';
 
 useFakeApi();
 
@@ -123,9 +124,11 @@ function serve({ patch, listed }: { patch?: (body: Record<string, unknown>) => R
 const rowOf = (name: string) => screen.getAllByTestId('practitioner-row').find((row) => row.textContent?.includes(name))!;
 const names = () => screen.getAllByTestId('practitioner-row').map((row) => within(row).getByText(/^(Pat Nurse|Quinn Physio|Rory Gone)$/).textContent);
 
-async function openEditor(name: string) {
+/** The page alone, or (`inApp`) in the whole app, to follow the address, then the editor of the practitioner named. */
+async function openEditor(name: string, { inApp = false } = {}) {
   const user = userEvent.setup();
-  renderApp('/settings/practitioners', { as: 'ADMIN' });
+  if (inApp) renderApp('/settings/practitioners', { as: 'ADMIN' });
+  else renderPage(PractitionersSettingsPage, { path: '/settings/practitioners', role: 'ADMIN' });
   await screen.findByRole('table', { name: 'Practitioners' });
   await user.click(screen.getByRole('button', { name: `Edit ${name}` }));
   const dialog = await screen.findByTestId('practitioner-edit-dialog');
@@ -173,7 +176,7 @@ describe('the practitioners list', () => {
       home: { address: 'Paddington QLD 4064', lat: -27.4617, lng: 153.0025, precision: 'suburb', source: 'gazetteer' },
     });
     server.use(http.get('*/api/practitioners', () => HttpResponse.json({ practitioners: [practitioner(7, 'Pat', 'Nurse'), suburbHome] })));
-    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    renderPage(PractitionersSettingsPage, { path: '/settings/practitioners', role: 'ADMIN' });
     await screen.findByRole('table', { name: 'Practitioners' });
     const mark = within(within(rowOf('Sue Burb')).getByTestId('start-place')).getByTestId('point-precision');
     expect(mark).toHaveTextContent('Approximate: suburb only');
@@ -314,7 +317,7 @@ describe('editing a practitioner', () => {
 
   it('asks before closing with unsaved changes, and keeps the link to the open dialog in the address', async () => {
     serve();
-    const { user, dialog } = await openEditor('Pat Nurse');
+    const { user, dialog } = await openEditor('Pat Nurse', { inApp: true });
     expect(window.location.search).toBe('?edit=7');
     await user.type(within(dialog).getByLabelText('Max travel a day (minutes)'), '90');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -392,7 +395,7 @@ describe('setting hours for several practitioners', () => {
   it('opens on their shared hours, shows a day they work differently as mixed, sends only the days edited, and warns of routed visits outside', async () => {
     const sent = serve();
     const user = userEvent.setup();
-    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    renderPage(PractitionersSettingsPage, { path: '/settings/practitioners', role: 'ADMIN' });
     await screen.findByRole('table', { name: 'Practitioners' });
     expect(screen.getByRole('button', { name: 'Set hours' })).toBeDisabled();
     await user.click(screen.getByLabelText('Select Pat Nurse'));
@@ -431,7 +434,7 @@ describe('setting hours for several practitioners', () => {
   it('shows a refused day under that day', async () => {
     serve();
     const user = userEvent.setup();
-    renderApp('/settings/practitioners', { as: 'ADMIN' });
+    renderPage(PractitionersSettingsPage, { path: '/settings/practitioners', role: 'ADMIN' });
     await screen.findByRole('table', { name: 'Practitioners' });
     await user.click(screen.getByLabelText('Select every practitioner shown'));
     await user.click(screen.getByRole('button', { name: 'Set hours for 3 selected' }));

@@ -2,14 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { seedJobs, state, useSyncFakeApi } from './support/syncFakeApi';
-import { renderApp } from './support/harness';
+import { renderApp, renderPage } from './support/harness';
+import ProviderAccountPage from '../../src/features/sync/provider-account/ProviderAccountPage';
+import AccountSetupPage from '../../src/features/sync/account-setup/AccountSetupPage';
 
 useSyncFakeApi();
 
 describe('/settings/provider-account', () => {
   it('shows the status and only the masked key, and disconnects after confirmation', async () => {
     const user = userEvent.setup();
-    renderApp('/settings/provider-account', { as: 'ADMIN' });
+    renderPage(ProviderAccountPage, { path: '/settings/provider-account', role: 'ADMIN' });
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('ACTIVE');
     expect(screen.getByTestId('provider-key')).toHaveTextContent('••••ab12');
     await user.click(screen.getByRole('button', { name: 'Disconnect' }));
@@ -24,7 +26,7 @@ describe('/settings/provider-account', () => {
 
   it('offers to add an account when none exists', async () => {
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'DISCONNECTED', api_key_last4: null, last_error: null, connected_at: null };
-    renderApp('/settings/provider-account', { as: 'ADMIN' });
+    renderPage(ProviderAccountPage, { path: '/settings/provider-account', role: 'ADMIN' });
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('DISCONNECTED');
     expect(screen.getByTestId('provider-key')).toHaveTextContent('—');
   });
@@ -115,7 +117,7 @@ describe('/settings/account-setup for an account already set up', () => {
 
   it('still asks to review and run the first import when no import has completed', async () => {
     seedJobs('import', ['ERROR']);
-    renderApp('/settings/account-setup', { as: 'ADMIN' });
+    renderPage(AccountSetupPage, { path: '/settings/account-setup', role: 'ADMIN' });
     const steps = await screen.findByRole('list', { name: 'Setup steps' });
     await waitFor(() => expect(within(steps).getByText(/2\. Review/)).toHaveAttribute('aria-current', 'step'));
     expect(within(steps).getByText(/1\. Connect/)).toHaveTextContent('(done)');
@@ -125,7 +127,7 @@ describe('/settings/account-setup for an account already set up', () => {
   it('asks to reconnect a lost connection even after imports', async () => {
     seedJobs('import', ['COMPLETE']);
     state.current.providerAccount = { id: 1, provider: 'cliniko', status: 'CONNECTION_ERROR', api_key_last4: 'ab12', last_error: 'Cliniko answered 401', connected_at: null };
-    renderApp('/settings/account-setup', { as: 'ADMIN' });
+    renderPage(AccountSetupPage, { path: '/settings/account-setup', role: 'ADMIN' });
     const steps = await screen.findByRole('list', { name: 'Setup steps' });
     expect(within(steps).getByText(/1\. Connect/)).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByLabelText('API key')).toBeInTheDocument();

@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
 import { api, received as sent, server } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import ActivityReport from '../../src/features/reports/ActivityReport';
+import AppointmentsReport from '../../src/features/reports/AppointmentsReport';
 
 useFakeApi();
 
@@ -71,7 +73,7 @@ function catchDownload(): () => Promise<string> {
 
 describe('activity report', () => {
   it('asks for the last seven days, a page of 50 newest first, and shows counts per kind, the pages and each row in words', async () => {
-    renderApp('/reports/activity', { as: 'ADMIN' });
+    renderPage(ActivityReport, { path: '/reports/activity', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Activity report' });
     const first = requestsTo('/api/reports/activity')[0];
     expect([first.get('start_date'), first.get('end_date')]).toEqual([today().subtract({ days: 6 }).toString(), today().toString()]);
@@ -120,7 +122,7 @@ describe('activity report', () => {
 
 describe('appointments report', () => {
   it('asks for this month by practitioner and shows the totals, the chart over days and a totals row', async () => {
-    renderApp('/reports/appointments', { as: 'ADMIN' });
+    renderPage(AppointmentsReport, { path: '/reports/appointments', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Appointments report' });
     const first = requestsTo('/api/reports/appointments')[0];
     expect([first.get('start_date'), first.get('end_date'), first.get('group_by')])

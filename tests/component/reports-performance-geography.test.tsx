@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
 import { api, server } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import PractitionerPerformanceReport from '../../src/features/reports/PractitionerPerformanceReport';
+import ClientGeographyReport from '../../src/features/reports/ClientGeographyReport';
 import { captureDownloads, reportFilterHandlers, reportRequests } from './support/reports';
 
 useFakeApi();
@@ -59,7 +61,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('practitioner performance', () => {
   it('asks for this week and shows the summary, the chart, each practitioner and the totals row', async () => {
-    renderApp('/reports/practitioner-performance', { as: 'ADMIN' });
+    renderPage(PractitionerPerformanceReport, { path: '/reports/practitioner-performance', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Practitioner performance' });
     const monday = today().subtract({ days: today().dayOfWeek - 1 });
     const first = requests('practitioner-performance')[0];
@@ -76,7 +78,7 @@ describe('practitioner performance', () => {
 
   it('downloads the table as sorted, with the totals last', async () => {
     const user = userEvent.setup();
-    renderApp('/reports/practitioner-performance', { as: 'ADMIN' });
+    renderPage(PractitionerPerformanceReport, { path: '/reports/practitioner-performance', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Practitioner performance' });
     await user.click(within(table).getByRole('button', { name: /Visits/ }));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
@@ -128,7 +130,7 @@ describe('client geography', () => {
 
   it('downloads the clients and the counts as CSV', async () => {
     const user = userEvent.setup();
-    renderApp('/reports/client-geography', { as: 'ADMIN' });
+    renderPage(ClientGeographyReport, { path: '/reports/client-geography', role: 'ADMIN' });
     await screen.findByRole('table', { name: 'Client geography' });
     const [groupsCsv, clientsCsv] = screen.getAllByRole('button', { name: 'Download CSV' });
     await user.click(clientsCsv);

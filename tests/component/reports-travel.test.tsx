@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
 import { api, server } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import PractitionerTravelReport from '../../src/features/reports/PractitionerTravelReport';
+import ClientTravelReport from '../../src/features/reports/ClientTravelReport';
 import { captureDownloads, reportFilterHandlers, reportRequests } from './support/reports';
 
 useFakeApi();
@@ -85,7 +87,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('practitioner travel', () => {
   it('asks for this week and shows the summary, the chart, which legs count and each practitioner', async () => {
-    renderApp('/reports/practitioner-travel', { as: 'ADMIN' });
+    renderPage(PractitionerTravelReport, { path: '/reports/practitioner-travel', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Practitioner travel' });
     const monday = today().subtract({ days: today().dayOfWeek - 1 });
     expect([requests('practitioner-travel')[0].get('start_date'), requests('practitioner-travel')[0].get('end_date')]).toEqual([monday.toString(), monday.add({ days: 6 }).toString()]);
@@ -129,7 +131,7 @@ describe('practitioner travel', () => {
 
   it('downloads every leg as CSV, and the table as shown', async () => {
     const user = userEvent.setup();
-    renderApp('/reports/practitioner-travel', { as: 'ADMIN' });
+    renderPage(PractitionerTravelReport, { path: '/reports/practitioner-travel', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Practitioner travel' });
     await user.click(screen.getByRole('button', { name: 'Download legs CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -234,7 +236,7 @@ describe('client travel', () => {
 
   it('downloads one line per visit for invoicing', async () => {
     const user = userEvent.setup();
-    renderApp('/reports/client-travel', { as: 'ADMIN' });
+    renderPage(ClientTravelReport, { path: '/reports/client-travel', role: 'ADMIN' });
     await screen.findByRole('table', { name: 'Client travel' });
     await user.click(screen.getByRole('button', { name: 'Download visits CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));

@@ -8,7 +8,9 @@ import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
 import { api, received as sent, server } from './support/fakeApi';
 import { makeClient, makeTag } from './support/fixtures';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import ReportsIndexPage from '../../src/features/reports/ReportsIndexPage';
+import ClientsMissingAddressReport from '../../src/features/reports/ClientsMissingAddressReport';
 import { reportFilterHandlers } from './support/reports';
 
 useFakeApi();
@@ -41,7 +43,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the reports index', () => {
   it('lists the eight reports, each a link to its page', async () => {
-    renderApp('/reports', { as: 'ADMIN' });
+    renderPage(ReportsIndexPage, { path: '/reports', role: 'ADMIN' });
     const list = await screen.findByRole('list', { name: 'Reports' });
     expect(within(list).getByRole('link', { name: /Clients missing address/ })).toHaveAttribute('href', '/reports/clients-missing-address');
     expect(within(list).getByRole('link', { name: /Practitioner performance/ })).toHaveAttribute('href', '/reports/practitioner-performance');
@@ -52,7 +54,7 @@ describe('the reports index', () => {
 
 describe('clients missing address', () => {
   it('asks for every client by default and shows the summary, the chart and each client with what is wrong', async () => {
-    renderApp('/reports/clients-missing-address', { as: 'ADMIN' });
+    renderPage(ClientsMissingAddressReport, { path: '/reports/clients-missing-address', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Clients missing address' });
     expect(reportRequests()[0].toString()).toBe('');
     // Printed, the page says what it covers (the filter bar is not printed).
@@ -97,7 +99,7 @@ describe('clients missing address', () => {
     });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderApp('/reports/clients-missing-address', { as: 'ADMIN' });
+    renderPage(ClientsMissingAddressReport, { path: '/reports/clients-missing-address', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Clients missing address' });
     await user.click(within(table).getByRole('button', { name: /Client/ }));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Arthur "Art" Bell');
@@ -123,7 +125,7 @@ describe('clients missing address', () => {
 
   it('says so when the report cannot be loaded', async () => {
     server.use(http.get(api('/reports/clients-missing-address'), () => HttpResponse.json({ message: 'The date range is limited to 366 days (asked for 400): choose at most 366 days.' }, { status: 422 })));
-    renderApp('/reports/clients-missing-address', { as: 'ADMIN' });
+    renderPage(ClientsMissingAddressReport, { path: '/reports/clients-missing-address', role: 'ADMIN' });
     expect(await screen.findByText(/limited to 366 days/)).toBeInTheDocument();
   });
 });

@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { leaveForBilling } from '../../src/features/settings/subscription/mutations';
 import { activeAccount, quietDashboard, server, subscriptionOf } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderApp, renderPage, useFakeApi } from './support/harness';
+import SubscriptionPage from '../../src/features/settings/subscription/SubscriptionPage';
 
 useFakeApi();
 afterEach(() => vi.restoreAllMocks());
@@ -18,7 +19,7 @@ const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextEl
 
 describe('subscription info', () => {
   it('shows the plan, trial end, seats, payment method and this month’s usage', async () => {
-    renderApp('/settings/subscription', { as: 'ADMIN' });
+    renderPage(SubscriptionPage, { path: '/settings/subscription', role: 'ADMIN' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription info' })).toBeInTheDocument();
     await screen.findByText('Usage in November 2026');
     expect(term('Plan')).toHaveTextContent('Trial');
@@ -43,7 +44,7 @@ describe('subscription info', () => {
     );
     const go = vi.spyOn(leaveForBilling, 'go').mockImplementation(() => {});
     const user = userEvent.setup();
-    renderApp('/settings/subscription', { as: 'ADMIN' });
+    renderPage(SubscriptionPage, { path: '/settings/subscription', role: 'ADMIN' });
     await user.click(await screen.findByRole('button', { name: 'Add a payment method' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
     await user.click(screen.getByRole('button', { name: 'Manage billing' }));
@@ -57,7 +58,7 @@ describe('subscription info', () => {
       calls += 1;
       return HttpResponse.json({ subscription: subscriptionOf({ payment_method_on_file: calls > 1, billing: { provider: 'stripe', can_add_payment_method: true, can_open_portal: calls > 1 } }) });
     }));
-    renderApp('/settings/subscription?checkout=done', { as: 'ADMIN' });
+    renderPage(SubscriptionPage, { path: '/settings/subscription?checkout=done', role: 'ADMIN' });
     expect(await screen.findByText(/confirming your payment method/)).toBeInTheDocument();
     await waitFor(() => expect(term('Payment method')).toHaveTextContent('On file'), { timeout: 6000 });
     expect(screen.queryByText(/confirming your payment method/)).not.toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('subscription info', () => {
 
   it('over the plan’s seats, says so', async () => {
     serve({ seats: { used: 12, limit: 10 } });
-    renderApp('/settings/subscription', { as: 'ADMIN' });
+    renderPage(SubscriptionPage, { path: '/settings/subscription', role: 'ADMIN' });
     expect(await screen.findByText(/More active practitioners than the plan allows/)).toBeInTheDocument();
   });
 });

@@ -3,20 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { state, useSyncFakeApi } from './support/syncFakeApi';
-import { renderApp } from './support/harness';
+import { renderApp, renderWithServices } from './support/harness';
+import { BusinessDefaultsProvider } from '../../src/app/BusinessDefaultsProvider';
+import { HeaderSyncLinks } from '../../src/features/sync';
 import { usersByRole } from './support/fakeApi';
 
 useSyncFakeApi();
 
 const today = () => Temporal.Now.plainDateISO('Australia/Brisbane');
 
-async function openModal(kind: 'Import' | 'Export', as: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER' = 'ADMIN') {
+/** The modal opened from the header's Import or Export: those links alone, or (`inApp`) the whole app, to follow where it goes. */
+async function openModal(kind: 'Import' | 'Export', as: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER' = 'ADMIN', { inApp = false } = {}) {
   const user = userEvent.setup();
-  const app = renderApp('/dashboard', { as: as });
+  if (inApp) renderApp('/dashboard', { as });
+  else renderWithServices(<BusinessDefaultsProvider><HeaderSyncLinks /></BusinessDefaultsProvider>, { role: as });
   await user.click(await screen.findByRole('button', { name: kind }));
   const dialog = await screen.findByRole('dialog', { name: `${kind} appointments` });
   await within(dialog).findByRole('button', { name: `Start ${kind.toLowerCase()}` });
-  return { user, dialog, app };
+  return { user, dialog };
 }
 
 const toasts = () => screen.queryAllByTestId('toast').map((toast) => [toast.dataset.type, toast.textContent]);
@@ -183,7 +187,7 @@ describe('import modal', () => {
 
   it('PROVIDER_ACCOUNT_NOT_SETUP warns once and goes to account setup', async () => {
     state.current.createFailure = { status: 409, body: { message: 'Set up first.', code: 'PROVIDER_ACCOUNT_NOT_SETUP' } };
-    const { user, dialog } = await openModal('Import');
+    const { user, dialog } = await openModal('Import', 'ADMIN', { inApp: true });
     await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
     await waitFor(() => expect(window.location.pathname).toBe('/settings/account-setup'));
     expect(toasts()).toEqual([['warning', 'The account setup is not complete.']]);

@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { state, useSyncFakeApi } from './support/syncFakeApi';
-import { renderApp } from './support/harness';
+import { renderPage } from './support/harness';
+import SyncSettingsPage from '../../src/features/sync/settings/SyncSettingsPage';
 import { server } from './support/fakeApi';
 
 useSyncFakeApi();
 
 async function openPage() {
   const user = userEvent.setup();
-  renderApp('/settings/sync-settings', { as: 'ADMIN' });
+  renderPage(SyncSettingsPage, { path: '/settings/sync-settings', role: 'ADMIN' });
   const form = await screen.findByRole('form', { name: 'Sync settings' });
   return { user, form };
 }

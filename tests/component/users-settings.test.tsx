@@ -6,9 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import UsersSettingsPage from '../../src/features/settings/users/UsersSettingsPage';
-import { findRoute } from '../../src/router/routeTable';
 import { api, PASSWORD, received, server, tokenFor, usersByRole } from './support/fakeApi';
-import { currentPath, renderApp, renderWithServices, useFakeApi } from './support/harness';
+import { currentPath, renderApp, renderPage, useFakeApi } from './support/harness';
 
 useFakeApi();
 
@@ -64,14 +63,14 @@ function serve() {
   );
 }
 
-const renderPage = () => renderWithServices(<UsersSettingsPage route={findRoute('/settings/users')!} />);
+const openPage = () => renderPage(UsersSettingsPage, { path: '/settings/users' });
 const rowOf = async (name: string) => (await screen.findAllByTestId('user-row')).find((row) => row.textContent!.includes(name))!;
 const sent = (method: string, path: string) => received.filter((request) => request.method === method && request.path === `/api${path}`);
 
 describe('the users page', () => {
   it('lists each user with role, practitioners, status and last login, and marks you', async () => {
     serve();
-    const view = renderPage();
+    const view = openPage();
     const rows = await screen.findAllByTestId('user-row');
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Alex Taylor(you)alex@demo.test');
@@ -90,7 +89,7 @@ describe('the users page', () => {
   it('searches and filters by role and status through the server, keeping them in the address', async () => {
     serve();
     const user = userEvent.setup();
-    const view = renderPage();
+    const view = openPage();
     await screen.findAllByTestId('user-row');
     await user.selectOptions(screen.getByLabelText('Status'), 'invited');
     await waitFor(async () => expect(await screen.findAllByTestId('user-row')).toHaveLength(1));
@@ -108,7 +107,7 @@ describe('the users page', () => {
   it('invites a user: practitioners are required for a practitioner account; the server’s 409 is shown under Email', async () => {
     serve();
     const user = userEvent.setup();
-    const view = renderPage();
+    const view = openPage();
     await screen.findAllByTestId('user-row');
     await user.click(screen.getByRole('button', { name: 'Invite user' }));
     const dialog = await screen.findByTestId('user-dialog');
@@ -144,7 +143,7 @@ describe('the users page', () => {
   it('edits a role and practitioners; your own role cannot be changed', async () => {
     serve();
     const user = userEvent.setup();
-    const view = renderPage();
+    const view = openPage();
     await user.click(within(await rowOf('Alex Taylor')).getByRole('button', { name: 'Edit Alex Taylor' }));
     let dialog = await screen.findByTestId('user-dialog');
     expect(within(dialog).getByLabelText('Role')).toBeDisabled();
@@ -163,7 +162,7 @@ describe('the users page', () => {
   it('asks before deactivating, shows the server’s refusal, and reactivates; resend says it was sent', async () => {
     serve();
     const user = userEvent.setup();
-    const view = renderPage();
+    const view = openPage();
     await user.click(within(await rowOf('Pat Nguyen')).getByRole('button', { name: 'Deactivate Pat Nguyen' }));
     const question = await screen.findByRole('alertdialog');
     expect(question).toHaveTextContent('They are logged out at once');

@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
 import { api, server } from './support/fakeApi';
-import { renderApp, useFakeApi } from './support/harness';
+import { renderPage, useFakeApi } from './support/harness';
+import VisitVerificationReport from '../../src/features/reports/VisitVerificationReport';
 import { captureDownloads, reportFilterHandlers, reportRequests } from './support/reports';
 
 useFakeApi();
@@ -60,7 +61,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('visit verification', () => {
   it('asks for this week and shows the summary, each visit as recorded, durations and missed visits', async () => {
-    renderApp('/reports/visit-verification', { as: 'ADMIN' });
+    renderPage(VisitVerificationReport, { path: '/reports/visit-verification', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Visit verification' });
     const monday = today().subtract({ days: today().dayOfWeek - 1 });
     const first = requests()[0];
@@ -89,7 +90,7 @@ describe('visit verification', () => {
       return HttpResponse.json(descending ? { ...REPORT, rows: [...REPORT.rows].reverse() } : REPORT);
     }));
     const user = userEvent.setup();
-    renderApp('/reports/visit-verification', { as: 'ADMIN' });
+    renderPage(VisitVerificationReport, { path: '/reports/visit-verification', role: 'ADMIN' });
     const table = await screen.findByRole('table', { name: 'Visit verification' });
     expect([requests()[0].get('sort'), requests()[0].get('direction'), requests()[0].get('page'), requests()[0].get('per_page')]).toEqual(['starts_at', 'asc', '1', '50']);
     expect(screen.getByTestId('pagination-summary')).toHaveTextContent('1–4 of 4');
@@ -124,7 +125,7 @@ describe('visit verification', () => {
     server.use(http.get(api('/reports/visit-verification'), ({ request }) => (new URL(request.url).searchParams.get('practitioner_ids') === '7'
       ? HttpResponse.json({ message: 'The date range is limited to 366 days (asked for 400): choose at most 366 days.' }, { status: 422 })
       : HttpResponse.json(REPORT))));
-    renderApp(`/reports/visit-verification?practitioner=7&start=${today().toString()}&end=${today().toString()}`, { as: 'ADMIN' });
+    renderPage(VisitVerificationReport, { path: `/reports/visit-verification?practitioner=7&start=${today().toString()}&end=${today().toString()}`, role: 'ADMIN' });
     expect(await screen.findByText(/limited to 366 days/)).toBeInTheDocument();
     expect(requests().at(-1)?.getAll('practitioner_ids')).toEqual(['7']);
   });

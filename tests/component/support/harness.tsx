@@ -1,16 +1,20 @@
 // The one harness of component and model tests: the fake API's lifetime, and the app with its real services —
-// whole at a path (routes, layout, machines, API client), reloadable like a page, or one view with the services,
-// toasts and modal host around it. Both run against the fake API (./fakeApi.ts) with the sync machines polling fast.
-import type { ReactNode } from 'react';
+// whole at a path (routes, layout, machines, API client), reloadable like a page; one view with the services, toasts
+// and modal host around it; or one page at its address that way, without the router, guards or layout.
+// All run against the fake API (./fakeApi.ts) with the sync machines polling fast.
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { App } from '../../../src/App';
+import { BusinessDefaultsProvider } from '../../../src/app/BusinessDefaultsProvider';
 import { ServicesProvider } from '../../../src/app/ServicesContext';
 import { createAppServices, type AppMachines, type AppServices, type AppServicesOptions } from '../../../src/app/services';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../../../src/machines/auth';
 import { jobRunMachine } from '../../../src/machines/jobRun';
 import { ModalHost } from '../../../src/shell/ModalHost';
+import { findRoute } from '../../../src/router/routeTable';
+import type { RoutePageProps } from '../../../src/router/routeTypes';
 import { Toasts } from '../../../src/shell/Toasts';
 import type { Role } from '../../../src/api/types';
 import { received, server, tokenFor, usersByRole } from './fakeApi';
@@ -119,4 +123,27 @@ export function renderWithServices(
       stopServices(services);
     },
   };
+}
+
+/**
+ * The page of the route at `path` (which may carry a query), as its route shows it to a signed-in user of `role` (ADMIN
+ * unless given): the address set, the business defaults the layout gives and a Suspense boundary like the route's —
+ * without the router, the guards or the layout, and with renderWithServices' mock `navigate`, so nothing (start-up
+ * included) moves to another page. Tests of routing, access, the layout, a navigation or a reload use renderApp.
+ */
+export function renderPage(
+  Page: ComponentType<RoutePageProps>,
+  { path, ...options }: { path: string; role?: Role; machines?: Partial<AppMachines> },
+): ReturnType<typeof renderWithServices> {
+  const route = findRoute(new URL(path, window.location.origin).pathname);
+  if (!route) throw new Error(`No route matches ${path}`);
+  window.history.replaceState(null, '', path);
+  return renderWithServices(
+    <BusinessDefaultsProvider>
+      <Suspense fallback={null}>
+        <Page route={route} />
+      </Suspense>
+    </BusinessDefaultsProvider>,
+    options,
+  );
 }
