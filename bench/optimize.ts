@@ -95,7 +95,9 @@ async function seedBusiness(ctx: AppContext, label: string, practitionerCount: n
     const clientRows = await ctx.db.insert(clients).values(day.problem.visits.map((visit, i) => ({
       business_account_id: businessAccountId, first_name: `Client${index}-${i + 1}`, last_name: label, time_zone: TIME_ZONE,
       lat: visit.location.lat, lng: visit.location.lng,
-      availability: (visit.timeWindows ? [{ dow, hours: visit.timeWindows.map((w) => `${hhmm(w.start)}-${hhmm(w.end)}`) }] : []) as AvailabilityEntry[],
+      // The engine's window is the starts it allows, its end included; a client's slot ends before its end (a visit
+      // starting at 12:00 is outside 09:00-12:00): the slot ends a minute after the window's last start.
+      availability: (visit.timeWindows ? [{ dow, hours: visit.timeWindows.map((w) => `${hhmm(w.start)}-${hhmm(w.end + 60)}`) }] : []) as AvailabilityEntry[],
     }))).returning({ id: clients.id });
     const visitIndex = new Map(day.problem.visits.map((visit, i) => [visit.id, i]));
     // The booking system's times: the generated day as booked (each visit with a practitioner who had room for it, at
