@@ -252,7 +252,7 @@ for (const [practitionerCount, visitCount] of scales) {
     'list p50/p99 ms idle': idle.length ? `${quantile(idle, 0.5).toFixed(1)} / ${quantile(idle, 0.99).toFixed(1)}` : '-',
     'list calls while 2 solve': latencies.length,
     'list p50/p99 ms while 2 solve': latencies.length ? `${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.99).toFixed(1)}` : '-',
-    'two runs': ended.map((run) => run.optimization.status).join(', '),
+    'two runs': ended.map(({ optimization }) => (optimization.status === 'COMPLETE' ? 'COMPLETE' : `${optimization.status}: ${optimization.error_message}`)).join('; '),
   });
 }
 // One row per day, as columns (the table is wide).
