@@ -1,6 +1,6 @@
 // Appointments: range list, details, arrival time and its lock, moving a visit by hand and taking it off its route (the
-// schedule's rules decide both), and the visit's steps as it happens. Their extra details (the change log with the PMS record and the sync history) are answered by the sync module, which knows the
-// PMS side.
+// schedule's rules decide both), and the visit's steps as it happens. Their extra details (the change log with the
+// PMS record and the sync history) are answered by the sync module, which knows the PMS side.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
