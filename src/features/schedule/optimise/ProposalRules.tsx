@@ -4,6 +4,7 @@
 import type { OptimizationProposal } from '../../../api/optimizations';
 import { plural } from '../../../lib/plural';
 import { Section } from '../../../ui/ModalFrame';
+import { ProposalTableHead } from './ProposalTableHead';
 
 type RuleChecks = NonNullable<OptimizationProposal['checks']>;
 
@@ -28,12 +29,7 @@ export function ProposalRules({ checks }: { checks: RuleChecks }) {
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="proposal-rules-none">No problems with the rules, before or after.</p>
       ) : (
         <table className="w-full text-sm" data-testid="proposal-rules">
-          <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">Rule</th>
-              <th scope="col" className="py-1 font-medium whitespace-nowrap">Problems before → after</th>
-            </tr>
-          </thead>
+          <ProposalTableHead columns={[{ label: 'Rule' }, { label: 'Problems before → after', nowrap: true }]} />
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {withProblems.map((count) => {
               const trend = count.after < count.before ? 'better' : count.after > count.before ? 'worse' : 'same';

@@ -12,6 +12,7 @@ import { twoCarerKey } from '../../../entities/appointments/facts';
 import { kpiRows } from './figures';
 import { ProposalLanes, type LaneSide } from './ProposalLanes';
 import { ProposalRules } from './ProposalRules';
+import { ProposalTableHead } from './ProposalTableHead';
 import type { RoutePlace } from '../../../entities/routes/api';
 import { RouteMap } from './RouteMap';
 
@@ -57,14 +58,7 @@ export function KpiTable({ before, after, testId }: { before: DayKpis; after: Da
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid={testId}>
-        <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">Figure</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Before</th>
-            <th scope="col" className="py-1 pr-3 font-medium">After</th>
-            <th scope="col" className="hidden py-1 font-medium sm:table-cell">Change</th>
-          </tr>
-        </thead>
+        <ProposalTableHead columns={[{ label: 'Figure' }, { label: 'Before' }, { label: 'After' }, { label: 'Change', wide: true }]} />
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((row) => (
             <tr key={row.key} data-testid={`kpi-${row.key}`} data-trend={row.trend}>
@@ -164,14 +158,7 @@ export function ProposalView({ proposal, visits, focusOnShow = true }: {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="proposal-changes">
-              <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="hidden py-1 pr-3 font-medium sm:table-cell">Visit</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Client</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Arrival</th>
-                  <th scope="col" className="py-1 font-medium">Practitioner</th>
-                </tr>
-              </thead>
+              <ProposalTableHead columns={[{ label: 'Visit', wide: true }, { label: 'Client' }, { label: 'Arrival' }, { label: 'Practitioner' }]} />
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {proposal.changes.map((change) => {
                   const visit = visits.get(change.appointment_id);
