@@ -161,3 +161,79 @@ describe('Unavailable from now', () => {
     expect((await t.request('POST', '/api/practitioner_leave/today', { token: acme.tokens.practitioner, body: { practitioner_id: pat } })).status).toBe(403);
   });
 });
+
+describe('re-planning never moves a visit under way (issue 34)', () => {
+  /**
+   * A business of its own for each case: Pat (the practitioner's login) at a visit, leave for Pat from `leaveFrom`
+   * (minutes from now) to 23:59, and a Reassign run of Pat and Quinn applied. Pat's hours are `hours`.
+   */
+  async function replanAround(label: string, { hours, leaveFrom, visitFrom, steps }: {
+    hours: [string, string]; leaveFrom: number; visitFrom: number; steps: ('on_my_way' | 'arrived' | 'done')[];
+  }) {
+    const business = await createBusinessFixture(t, label);
+    const [own, other] = business.practitionerIds;
+    await t.ctx.db.update(businessAccounts).set({ time_zone: ZONE }).where(eq(businessAccounts.id, business.businessAccountId));
+    for (const [id, lng, shift] of [[own, 152.93, hours], [other, 153.11, ['00:00', '23:59']]] as const) {
+      await t.ctx.db.update(practitioners).set({
+        start_place_kind: 'home', home_address: 'Home', home_lat: -27.47, home_lng: lng, working_hours: workingEveryDay(shift[0], shift[1]), time_zone: ZONE,
+      }).where(eq(practitioners.id, id));
+    }
+    const book = async (practitionerId: number, minutes: number, lng: number) => {
+      const [client] = await t.ctx.db.insert(clients).values({
+        business_account_id: business.businessAccountId, first_name: `C${++clientCount}`, last_name: 'Client', lat: -27.47, lng, time_zone: ZONE,
+      }).returning();
+      const startsAt = fromNow(minutes);
+      const [row] = await t.ctx.db.insert(appointments).values({
+        business_account_id: business.businessAccountId, client_id: client.id, practitioner_id: practitionerId, appointment_type_id: business.appointmentTypeIds[0],
+        starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 45 * 60_000), arrive_at: startsAt, lat: -27.47, lng,
+      }).returning({ id: appointments.id });
+      return row.id;
+    };
+    const underWay = await book(own, visitFrom, 152.95);
+    for (const [index, step] of steps.entries()) {
+      const answer = await t.request('POST', `/api/appointments/${underWay}/steps`, {
+        token: business.tokens.practitioner, body: { idempotency_key: `under-way-${label}-${index}`, step, at: fromNow(visitFrom + index * 5).toISOString() },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    }
+    const later = await book(own, 120, 153.0);
+    await book(other, 150, 153.08);
+    const read = async (id: number) => (await t.request('GET', `/api/appointments/${id}`, { token: business.tokens.admin })).body.appointment;
+    const before = await read(underWay);
+
+    const leave = await t.request('POST', '/api/practitioner_leave', {
+      token: business.tokens.admin,
+      body: { practitioner_id: own, start_date: TODAY, end_date: TODAY, start_time: clockIn(fromNow(leaveFrom)), end_time: '23:59', reason: 'Sick' },
+    });
+    expect(leave.status, JSON.stringify(leave.body)).toBe(201);
+    const created = await t.request('POST', '/api/optimizations', { token: business.tokens.staff, body: { date: TODAY, practitioner_ids: [own, other], mode: 'reassign' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await drainJobs(t.ctx);
+    const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: business.tokens.staff })).body.optimization;
+    expect(run.status, run.error_message).toBe('COMPLETE');
+    const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: business.tokens.staff, body: {} });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    return { run, own, other, before, after: await read(underWay), later: await read(later) };
+  }
+
+  it.each([
+    // Pat started before their hours, and is unavailable from now: their whole day is leave, so they are left out of the run.
+    { case: 'leave covering the whole shift', hours: ['12:00', '23:59'] as [string, string], leaveFrom: 0, visitFrom: -20, steps: ['on_my_way', 'arrived'] as const },
+    { case: 'leave from before the visit', hours: ['00:00', '23:59'] as [string, string], leaveFrom: -60, visitFrom: -20, steps: ['on_my_way', 'arrived'] as const },
+    { case: 'leave from during the visit', hours: ['00:00', '23:59'] as [string, string], leaveFrom: 0, visitFrom: -20, steps: ['arrived'] as const },
+    { case: 'leave from after the visit', hours: ['00:00', '23:59'] as [string, string], leaveFrom: 0, visitFrom: -90, steps: ['on_my_way', 'arrived', 'done'] as const },
+  ])('$case: the visit keeps its practitioner, its time and its steps; the rest of the day goes to the others', async ({ case: name, ...setup }) => {
+    const { run, own, other, before, after, later } = await replanAround(name.replaceAll(' ', '-'), { ...setup, steps: [...setup.steps] });
+    expect(run.proposal.changes.map((change: any) => change.appointment_id)).not.toContain(before.id);
+    expect(after).toMatchObject({ practitioner: { id: own }, arrive_at: before.arrive_at, visit_state: before.visit_state, visit: before.visit });
+    expect(later.practitioner.id).toBe(other);
+  });
+
+  it('Insert into a route refuses a visit under way in words, whoever the chosen practitioners are', async () => {
+    const id = await addVisit(pat, fromNow(200), 152.96);
+    await stepAt(id, 'on_my_way', fromNow(0));
+    const answer = await t.request('POST', `/api/appointments/${id}/insertion`, { token: acme.tokens.staff, body: { practitioner_ids: [quinn] } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+    expect(answer.body.message).toContain('has started');
+  });
+});

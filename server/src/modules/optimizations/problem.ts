@@ -15,6 +15,9 @@ import {
 
 export type OptimizationMode = 'keep_practitioners' | 'reassign';
 
+/** Whether the practitioner has recorded a step of the visit (set off, arrived, finished, could not attend). */
+export const hasStarted = (visit: Pick<DayVisit, 'visitState'>) => visit.visitState !== undefined && visit.visitState !== 'not_started';
+
 /** A practitioner of a run: their day as the practitioners module resolves it, and the colour they are shown in. */
 export type RunPractitioner = PractitionerDay & { color: string };
 
@@ -77,7 +80,7 @@ export interface DayProblem {
    */
   kept: KeptReason[];
   excluded: ExcludedVisit[];
-  /** The day's other visits of the run's clients (practitioners outside the run), as they are. */
+  /** The day's visits that stay as they are: the run's clients' with practitioners outside it, and those under way with a practitioner not routed. */
   others: DayVisit[];
   /** The rule book the plan keeps to. */
   rules: RuleBook;
@@ -155,13 +158,18 @@ export function buildDayProblem(data: DayData): DayProblem {
   // Each visit's own allowed starts (tolerance around the booked start, hard availability, nothing before the fixed
   // instant), then its client's other visits narrow them (client windows); null: it keeps its time.
   const hasPoint = (visit: DayVisit) => visit.lat !== null && visit.lng !== null;
-  const placed = data.visits.filter(hasPoint);
-  const excluded: ExcludedVisit[] = data.visits.filter((visit) => !hasPoint(visit)).map((visit) => ({ visit, reason: 'no-location' }));
+  // A visit under way (any step recorded) belongs to the practitioner who took it, at its times, whoever is in the run:
+  // one whose practitioner is not routed (on leave from now) stays out of the problem, as the day's other visits do.
+  const underWayElsewhere = (visit: DayVisit) => hasStarted(visit) && !byId.has(visit.practitionerId);
+  const asTheyAre = data.visits.filter(underWayElsewhere);
+  const inProblem = data.visits.filter((visit) => !underWayElsewhere(visit));
+  const placed = inProblem.filter(hasPoint);
+  const excluded: ExcludedVisit[] = inProblem.filter((visit) => !hasPoint(visit)).map((visit) => ({ visit, reason: 'no-location' }));
   const availability = placed.map((visit) => availabilityWindows(visit, (byId.get(visit.practitionerId) ?? routable[0]).timeZone, zeroMs));
   const keptFirst = placed.map((visit, index): KeptReason => {
     if (visit.arrivalLocked) return 'locked';
     // Started by its steps (the practitioner set off, arrived, finished or could not attend), whatever its planned time.
-    if (visit.visitState !== undefined && visit.visitState !== 'not_started') return 'started';
+    if (hasStarted(visit)) return 'started';
     if (fixedFrom !== null && secondsOf(currentArrival(visit), zeroMs) <= fixedFrom) return 'started';
     if (availability[index]?.length === 0) return 'unavailable-day';
     return data.keptAsTheyAre?.has(visit.id) || data.frozenPractitionerIds?.has(visit.practitionerId) ? 'no-time-fits' : null;
@@ -180,7 +188,8 @@ export function buildDayProblem(data: DayData): DayProblem {
     booked: secondsOf(visit.startsAt, zeroMs), duration: Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000),
     current: secondsOf(currentArrival(visit), zeroMs), own: windows,
   });
-  const fixedNeighbours = [...excluded.map(({ visit }) => visit), ...data.otherVisits].map((visit) => timesOf(visit, null));
+  const others = [...data.otherVisits, ...asTheyAre];
+  const fixedNeighbours = [...excluded.map(({ visit }) => visit), ...others].map((visit) => timesOf(visit, null));
   const allowedStarts = clientWindows([...placed.map((visit, index) => timesOf(visit, own[index])), ...fixedNeighbours], data.rules);
 
   const visits: DayVisit[] = [];
@@ -244,7 +253,7 @@ export function buildDayProblem(data: DayData): DayProblem {
     windows,
     kept,
     excluded,
-    others: data.otherVisits,
+    others,
     rules: data.rules,
     staff: data.staff,
   };

@@ -18,7 +18,7 @@ import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx } from '../../db/client';
 import { practitionersToRoute } from './day';
 import { datesOf, type RunProgress } from './job';
-import type { OptimizationMode } from './problem';
+import { hasStarted, type OptimizationMode } from './problem';
 import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
@@ -275,7 +275,7 @@ async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay)
   const startedSince = updates.find((update) => {
     const visit = before.get(update.id)!;
     const moves = visit.practitionerId !== update.practitionerId || currentArrival(visit).getTime() !== Date.parse(update.arriveAt);
-    return moves && (isFixedStart(currentArrival(visit), until) || Date.parse(update.arriveAt) <= until);
+    return moves && (hasStarted(visit) || isFixedStart(currentArrival(visit), until) || Date.parse(update.arriveAt) <= until);
   });
   if (startedSince) {
     const name = before.get(startedSince.id)!.clientName;

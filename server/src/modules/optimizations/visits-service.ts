@@ -7,7 +7,7 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type TravelMatrix } from '../../optimizer';
 import { loadDay } from './day';
-import { buildDayProblem, type DayData, type DayProblem } from './problem';
+import { buildDayProblem, hasStarted, type DayData, type DayProblem } from './problem';
 import { ownPractitionerIds, usualPractitioners } from './repository';
 import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import {
@@ -53,7 +53,7 @@ export async function findInsertion(
   if (ids.some((id) => !own.has(id))) throw notFound('Practitioner');
   if (target.cancelledAt) throw conflict('This appointment is cancelled; it cannot be inserted into a route.', 'APPOINTMENT_CANCELLED');
   const settings = await optimizationSettingsOf(db, business);
-  if (isFixedStart(target.arriveAt ?? target.startsAt, fixedUntil(settings))) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
+  if (hasStarted(target) || isFixedStart(target.arriveAt ?? target.startsAt, fixedUntil(settings))) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
   if (target.lat === null || target.lng === null) {
     throw conflict('The visit\'s address has no map position, so the travel to it cannot be worked out.', 'NO_MAP_POSITION');
   }
