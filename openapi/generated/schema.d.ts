@@ -1037,6 +1037,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Sets the arrival time of a visit off a route. A past day's arrival is what the visit's punctuality is judged against: only staff correct it (a PRACTITIONER gets 403 PAST_DAY_RECORD), and the change log marks it "Corrected after the visit's day". */
         put: operations["updateAppointmentArrivalTime"];
         post?: never;
         delete?: never;
@@ -1054,7 +1055,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records a step of the visit as it happens: on_my_way, arrived, done, or could_not_attend with a reason (the practitioner's phone), or reopened (a coordinator only: back to not started). The order is not started → on_my_way → arrived → done; arrived may come without on_my_way; could_not_attend from any state before done. A step out of order answers 409 in words. `at` is the phone's original time (default: now), not in the future and not before the visit's day (business time zone), nor before the step before it. With lat and lng the phone's place (and accuracy) is kept and its distance to the visit's point measured; an arrival further than the business's arrival_far_metres (default 300 m) is recorded and flagged, not refused. The same idempotency_key again answers the first result (200, the step as first stored) and records nothing; the key used for another step or visit answers 409. A PRACTITIONER steps only their own visits (404 otherwise) of today and their next working day (the next day with working hours), and may not reopen (403). Each step is in the change log. */
+        /** Records a step of the visit as it happens: on_my_way, arrived, done, or could_not_attend with a reason (the practitioner's phone), or reopened (a coordinator only: back to not started). The order is not started → on_my_way → arrived → done; arrived may come without on_my_way; could_not_attend from any state before done. A step out of order answers 409 in words. `at` is the phone's original time (default: now), not in the future and not before the visit's day (business time zone), nor before the step before it; a step taken before a coordinator last reopened the visit answers 409 VISIT_REOPENED (the reopening stands). With lat and lng the phone's place (and accuracy) is kept and its distance to the visit's point measured; an arrival further than the business's arrival_far_metres (default 300 m) is recorded and flagged, not refused. The same idempotency_key again answers the first result (200, the step as first stored) and records nothing; the key used for another step or visit answers 409. A PRACTITIONER steps only their own visits (404 otherwise), judged by the step's own time whenever it arrives (a phone offline all evening sends the next morning): taken on the visit's day or the day after it, and sent within 7 days of being taken (403 VISIT_DAY_CLOSED otherwise); a PRACTITIONER may not reopen (403). Each step is in the change log, and so is a PRACTITIONER's step refused (403, 409, 422), as "… was sent from the phone and not recorded: <why>", so the office sees it. */
         post: operations["recordVisitStep"];
         delete?: never;
         options?: never;

@@ -200,18 +200,21 @@ describe('GET /api/appointments/{id}', () => {
 describe('PUT /api/appointments/{id}/update_arrival_time', () => {
   const url = (id: number) => `/api/appointments/${id}/update_arrival_time`;
 
-  it('saves an arrival on the same day, returns the appointment and records arrive_at old → new with the author', async () => {
-    const id = acme.appointmentIds[0];
-    const response = await t.request('PUT', url(id), { token: acme.tokens.practitioner, body: { arrive_at: '2026-11-24T08:35:00+10:00' } });
+  it("lets the office correct a past day's arrival, recorded as a correction with its author; the practitioner whose record it is cannot (issue 34)", async () => {
+    const id = acme.appointmentIds[0]; // Tuesday 24 November 2026, a day that has passed
+    const byPractitioner = await t.request('PUT', url(id), { token: acme.tokens.practitioner, body: { arrive_at: '2026-11-24T08:35:00+10:00' } });
+    expect(byPractitioner.status).toBe(403);
+    expect(byPractitioner.body.message).toBe("Only the office can correct a past day's arrival time: ask a coordinator.");
+    const response = await t.request('PUT', url(id), { token: acme.tokens.staff, body: { arrive_at: '2026-11-24T08:35:00+10:00' } });
     expect(response.status).toBe(200);
     expect(response.body.appointment.arrive_at).toBe('2026-11-23T22:35:00.000Z');
     const second = await t.request('PUT', url(id), { token: acme.tokens.admin, body: { arrive_at: '2026-11-23T23:10:00Z' } });
     expect(second.status).toBe(200);
     const details = await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff });
     expect(details.status).toBe(200);
-    expect(details.body.versions.map((v: { whodunnit: string; event: string; object_changes: unknown }) => [v.whodunnit, v.event, v.object_changes])).toEqual([
-      ['Pat', 'update', { arrive_at: ['2026-11-23T23:00:00.000Z', '2026-11-23T22:35:00.000Z'] }],
-      ['Ada acme', 'update', { arrive_at: ['2026-11-23T22:35:00.000Z', '2026-11-23T23:10:00.000Z'] }],
+    expect(details.body.versions.map((v: { whodunnit: string; event: string; object_changes: unknown; reason: string | null }) => [v.whodunnit, v.event, v.object_changes, v.reason])).toEqual([
+      ["Sid", "update", { arrive_at: ['2026-11-23T23:00:00.000Z', '2026-11-23T22:35:00.000Z'] }, "Corrected after the visit's day"],
+      ['Ada acme', 'update', { arrive_at: ['2026-11-23T22:35:00.000Z', '2026-11-23T23:10:00.000Z'] }, "Corrected after the visit's day"],
     ]);
     const times = details.body.versions.map((v: { created_at: string }) => v.created_at);
     expect([...times].sort()).toEqual(times);

@@ -1,10 +1,10 @@
 // A visit as it happens (issue 26, first slice): the practitioner's phone records On my way → Arrived → Done, or Could
-// not attend with a reason; a coordinator reopens. Order, exactly once per idempotency key, own visits of today and the
-// next working day only, tenants, roles, input refused in words, and an arrival far from the client flagged.
+// not attend with a reason; a coordinator reopens. Order, exactly once per idempotency key, own visits only, steps judged
+// by their own time when they arrive late, tenants, roles, input refused in words, and an arrival far from the client flagged.
 import { and, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, practitioners } from '../../server/src/db/schema';
+import { appointments } from '../../server/src/db/schema';
 import { visitSteps } from '../../server/src/db/schema-visits';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -17,7 +17,6 @@ const POINT = { lat: -27.467, lng: 153.047 };
 let t: TestApp;
 let acme: BusinessFixture;
 let other: BusinessFixture;
-let own: number;
 let colleague: number;
 let today: string;
 let keys = 0;
@@ -26,10 +25,7 @@ beforeAll(async () => {
   t = await startTestApp();
   acme = await createBusinessFixture(t, 'acme');
   other = await createBusinessFixture(t, 'other');
-  [own, colleague] = acme.practitionerIds;
-  // The practitioner works Monday to Friday: their next working day after a Friday is the Monday.
-  const weekdays = [...Array.from({ length: 5 }, () => ({ start: '08:00', end: '17:00' })), null, null];
-  await t.ctx.db.update(practitioners).set({ working_hours: weekdays }).where(eq(practitioners.id, own));
+  [, colleague] = acme.practitionerIds;
   today = Temporal.Now.plainDateISO(ZONE).toString();
 }, 120_000);
 afterAll(() => t.close());
@@ -186,20 +182,9 @@ describe('who may step which visit', () => {
     expect((await step(theirs, { step: 'on_my_way' }, acme.tokens.staff)).status).toBe(201);
   });
 
-  it('lets a practitioner step today’s visits and their next working day’s only', async () => {
+  it('refuses a step before the visit’s day', async () => {
     const inThreeDays = Temporal.PlainDate.from(today).add({ days: 3 }).toString();
-    const later = await addVisit({ date: inThreeDays });
-    const refused = await step(later, { step: 'on_my_way' });
-    // In three days is never the next working day of a practitioner who works Monday to Friday... unless it is.
-    const nextWorking = [1, 2, 3].map((days) => Temporal.PlainDate.from(today).add({ days })).find((day) => day.dayOfWeek <= 5)!;
-    if (nextWorking.toString() === inThreeDays) {
-      expect(refused.status).toBe(409); // allowed day, but its steps start on the day itself
-    } else {
-      expect(refused.status).toBe(403);
-      expect(refused.body.message).toMatch(/today's visits and the next working day's/);
-    }
-    const nextDay = await addVisit({ date: nextWorking.toString() });
-    const early = await step(nextDay, { step: 'on_my_way' });
+    const early = await step(await addVisit({ date: inThreeDays }), { step: 'on_my_way' });
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/can be recorded from that day/);
   });
@@ -218,6 +203,60 @@ describe('who may step which visit', () => {
     const id = await addVisit();
     const anonymous = await t.request('POST', `/api/appointments/${id}/steps`, { body: { step: 'on_my_way', idempotency_key: newKey() } });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('steps that reach the server late (issue 34)', () => {
+  const daysAgo = (days: number) => Temporal.PlainDate.from(today).subtract({ days }).toString();
+  const changeLog = async (id: number) => (await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff })).body.versions;
+
+  it('records a step taken on the visit’s day that reaches the server days later (a phone without signal), at its own time', async () => {
+    const id = await addVisit({ date: daysAgo(2) });
+    const arrived = await step(id, { step: 'arrived', at: brisbaneAt(daysAgo(2), '23:04').toISOString() });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(201);
+    expect(arrived.body.step.at).toBe(brisbaneAt(daysAgo(2), '23:04').toISOString());
+    // A late visit finishing after midnight: Done the next morning is still the visit's.
+    const done = await step(id, { step: 'done', at: brisbaneAt(daysAgo(1), '00:10').toISOString() });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.appointment.visit_state).toBe('done');
+  });
+
+  it('refuses from the phone a step taken on a later day than its visit, or sent more than 7 days after it, and shows the refusal on the change log', async () => {
+    const lateDay = await addVisit({ date: daysAgo(3) });
+    const tappedToday = await step(lateDay, { step: 'arrived' });
+    expect(tappedToday.status).toBe(403);
+    expect(tappedToday.body).toMatchObject({ code: 'VISIT_DAY_CLOSED', message: expect.stringMatching(/a step taken after the day that follows it cannot be recorded from the phone/) });
+    const weekOld = await addVisit({ date: daysAgo(8) });
+    const tooLate = await step(weekOld, { step: 'arrived', at: brisbaneAt(daysAgo(8), '23:02').toISOString() });
+    expect(tooLate.status).toBe(403);
+    expect(tooLate.body.message).toMatch(/more than 7 days ago/);
+    // The office records it.
+    expect((await step(weekOld, { step: 'arrived', at: brisbaneAt(daysAgo(8), '23:02').toISOString() }, acme.tokens.staff)).status).toBe(201);
+    const log = await changeLog(weekOld);
+    expect(log[0]).toMatchObject({ whodunnit: 'Pat', changes: [{ kind: 'sentence', label: expect.stringMatching(/^Arrived taken at 23:02 on .+ was sent from the phone and not recorded: This step was taken more than 7 days ago/) }] });
+  });
+
+  it('refuses a step taken before the office reopened the visit (an offline phone sending it afterwards), and says so to both', async () => {
+    const id = await addVisit({ date: daysAgo(1) });
+    expect((await step(id, { step: 'arrived', at: brisbaneAt(daysAgo(1), '23:02').toISOString() })).status).toBe(201);
+    expect((await step(id, { step: 'reopened' }, acme.tokens.staff)).status).toBe(201);
+    const done = await step(id, { step: 'done', at: brisbaneAt(daysAgo(1), '23:40').toISOString() });
+    expect(done.status).toBe(409);
+    expect(done.body).toMatchObject({ code: 'VISIT_REOPENED', message: expect.stringMatching(/^Sid reopened this visit at \d\d:\d\d, after this Done \(23:40\): it was not recorded/) });
+    const visit = (await t.request('GET', `/api/appointments/${id}`, { token: acme.tokens.staff })).body.appointment;
+    expect(visit.visit_state).toBe('not_started');
+    const refusals = (await changeLog(id)).filter((version: any) => version.object_changes.step_not_recorded);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0].changes[0].label).toContain(done.body.message);
+    // A step taken after the reopening is recorded.
+    expect((await step(id, { step: 'on_my_way' })).status).toBe(201);
+  });
+
+  it('writes a note that ends its own sentence without a semicolon after it', async () => {
+    const id = await addVisit({ date: daysAgo(1) });
+    await step(id, { step: 'arrived', at: brisbaneAt(daysAgo(1), '23:02').toISOString() });
+    await step(id, { step: 'done', at: brisbaneAt(daysAgo(1), '23:40').toISOString(), note: 'Meds given, all well.' });
+    expect((await changeLog(id)).at(-1).reason).toBe('Done at 23:40; note: Meds given, all well. no location sent');
   });
 });
 

@@ -7,7 +7,7 @@ import { businessTimeZone } from '../../db/business-time-zone';
 import { practitioners } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import { describeVersions, recordVersion, versionsOf } from '../audit';
 import { fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, optimizationSettingsOf } from '../optimization-settings';
 import { loadRuleBook, lockPartners, refuseHardBreaks, travelProviderFor, writeArrival, writeArrivalLock, type RuleWarning } from '../schedule';
@@ -113,7 +113,13 @@ export class AppointmentsService {
       const businessZone = await businessTimeZone(tx, auth.businessAccountId);
       const todayStarts = Temporal.Now.zonedDateTimeISO(businessZone).startOfDay().epochMilliseconds;
       const current = appointment.arrive_at ?? appointment.starts_at;
-      const changing = current.getTime() !== arriveAt.epochMilliseconds && current.getTime() >= todayStarts;
+      const pastDay = current.getTime() < todayStarts;
+      // A past day's planned arrival is what the visit's punctuality is judged against: the office corrects it, never
+      // the practitioner whose record it is.
+      if (pastDay && current.getTime() !== arriveAt.epochMilliseconds && auth.role === 'PRACTITIONER') {
+        throw forbidden("Only the office can correct a past day's arrival time: ask a coordinator.", 'PAST_DAY_RECORD');
+      }
+      const changing = current.getTime() !== arriveAt.epochMilliseconds && !pastDay;
       if (changing && isFixedVisit(appointment, until)) throw invalid(fixedVisitMessage(settings.fixed_before_minutes));
       if (changing && arriveAt.epochMilliseconds <= until) {
         throw invalid(`arrive_at: the arrival cannot be a time that has passed or is within ${settings.fixed_before_minutes} minutes from now.`);
@@ -147,6 +153,7 @@ export class AppointmentsService {
         await recordVersion(tx, {
           businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: visit.id, event: 'update', whodunnit: auth.fullName,
           changes: { arrive_at: [visit.arrive_at, next] },
+          reason: pastDay ? "Corrected after the visit's day" : null,
         });
       }
     });

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
-import { businessAccounts, practitioners } from '../../db/schema';
+import { businessAccounts } from '../../db/schema';
 import { visitSteps } from '../../db/schema-visits';
 import type { VisitStepRow } from '../schedule';
 
@@ -13,11 +13,17 @@ export async function stepByKey(db: DbOrTx, businessAccountId: number, idempoten
   return row;
 }
 
-/** The visit's steps since it was last reopened (the reopening excluded), oldest first. */
-export async function currentSteps(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<VisitStepRow[]> {
-  const [reopened] = await db.select({ id: visitSteps.id }).from(visitSteps)
+/** The visit's last reopening by a coordinator, if any. */
+export async function lastReopening(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<VisitStepRow | undefined> {
+  const [row] = await db.select().from(visitSteps)
     .where(and(eq(visitSteps.business_account_id, businessAccountId), eq(visitSteps.appointment_id, appointmentId), eq(visitSteps.step, 'reopened')))
     .orderBy(desc(visitSteps.id)).limit(1);
+  return row;
+}
+
+/** The visit's steps since it was last reopened (the reopening excluded), oldest first. */
+export async function currentSteps(db: DbOrTx, businessAccountId: number, appointmentId: number): Promise<VisitStepRow[]> {
+  const reopened = await lastReopening(db, businessAccountId, appointmentId);
   return db.select().from(visitSteps)
     .where(and(eq(visitSteps.business_account_id, businessAccountId), eq(visitSteps.appointment_id, appointmentId),
       reopened ? gt(visitSteps.id, reopened.id) : undefined))
@@ -30,13 +36,6 @@ export async function stepSettingsOf(db: DbOrTx, businessAccountId: number): Pro
     timeZone: businessAccounts.time_zone, arrivalFarMetres: businessAccounts.arrival_far_metres, etaMessages: businessAccounts.eta_messages_enabled,
   }).from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
   return row ?? { timeZone: 'Australia/Brisbane', arrivalFarMetres: 300, etaMessages: false };
-}
-
-/** The practitioner's working hours, Monday first (null: a day off). */
-export async function workingHoursOf(db: DbOrTx, businessAccountId: number, practitionerId: number) {
-  const [row] = await db.select({ hours: practitioners.working_hours }).from(practitioners)
-    .where(and(eq(practitioners.business_account_id, businessAccountId), eq(practitioners.id, practitionerId)));
-  return row?.hours ?? [];
 }
 
 /** Whether the error is the unique index of idempotency keys refusing a second row (two requests at once). */

@@ -6,14 +6,13 @@ import { Temporal } from 'temporal-polyfill';
 import { practitionerScope, type AuthContext } from '../../auth/access';
 import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { conflict, forbidden, HttpError, invalid, notFound } from '../../http/errors';
 import type { VisitState, VisitStepKind } from '../../db/schema-visits';
-import type { WorkingHours } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { recordVersion } from '../audit';
 import { findAppointment, lockAppointment } from './repository';
 import { insertStep, setVisitState, type VisitStepRow } from '../schedule';
-import { currentSteps, isDuplicateKey, stepByKey, stepSettingsOf, workingHoursOf } from './visit-steps-repository';
+import { currentSteps, isDuplicateKey, lastReopening, stepByKey, stepSettingsOf } from './visit-steps-repository';
 import { longDate } from '../../lib/long-date';
 
 export type VisitStepInput = BodyOf<'recordVisitStep'>;
@@ -23,6 +22,12 @@ export type VisitStepInput = BodyOf<'recordVisitStep'>;
  * cannot have happened later than it arrived); further ahead is refused.
  */
 const CLOCK_SKEW_MS = 15 * 60_000;
+
+/**
+ * How long after a step happened its phone may still send it: a practitioner without signal all evening sends the
+ * day's steps the next morning. A step is judged by its own time (`at`), not by the day it reaches the server.
+ */
+export const STEP_DELAY_DAYS = 7;
 
 /** What each step is called where a person reads it. */
 export const STEP_WORDS: Record<VisitStepKind, string> = {
@@ -88,14 +93,10 @@ function parseAt(text: string): Temporal.Instant {
 const clockWords = (instant: Date, timeZone: string) =>
   Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
 
-/** The day after `today` on which the practitioner works (has hours), within a week; the next day when they have none. */
-export function nextWorkingDay(today: Temporal.PlainDate, hours: readonly (WorkingHours | null)[]): Temporal.PlainDate {
-  for (let days = 1; days <= 7; days += 1) {
-    const day = today.add({ days });
-    if (hours[day.dayOfWeek - 1]) return day;
-  }
-  return today.add({ days: 1 });
-}
+const dateTimeWords = (instant: Date, timeZone: string) => {
+  const zoned = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+  return `${clockWords(instant, timeZone)} on ${longDate(zoned.toPlainDate(), { withYear: false })}`;
+};
 
 export function toStepDto(row: VisitStepRow): Schemas['VisitStep'] {
   return {
@@ -138,12 +139,35 @@ export class VisitStepsService {
       outcome = await this.ctx.db.transaction((tx) => this.recordIn(tx, auth, scope, appointmentId, input, at));
     } catch (error) {
       // The same key sent twice at once for two visits: the first committed; the second reads its answer.
-      if (!isDuplicateKey(error)) throw error;
+      if (!isDuplicateKey(error)) {
+        await this.noteRefusal(auth, scope, appointmentId, input, at, error);
+        throw error;
+      }
       outcome = { created: false, row: await this.replay(this.ctx.db, auth.businessAccountId, appointmentId, input) };
     }
     const appointment = await findAppointment(this.ctx.db, scope, appointmentId);
     if (!appointment) throw notFound('Appointment');
     return { created: outcome.created, step: toStepDto(outcome.row), appointment };
+  }
+
+  /**
+   * A practitioner's step the server refuses (sent from an offline phone after the office reopened the visit, a week
+   * late, …) is written on the visit's change log, so the office sees what the phone recorded and can act on it; the
+   * phone keeps showing it as not recorded.
+   */
+  private async noteRefusal(
+    auth: AuthContext, scope: { businessAccountId: number; practitionerIds: number[] | null }, appointmentId: number,
+    input: VisitStepInput, at: Temporal.Instant | null, error: unknown,
+  ): Promise<void> {
+    if (auth.role !== 'PRACTITIONER' || !(error instanceof HttpError) || ![403, 409, 422].includes(error.statusCode)) return;
+    if (error.code === 'IDEMPOTENCY_KEY_REUSED' || error.code === 'VISIT_STEP_RETRY') return;
+    if (!(await findAppointment(this.ctx.db, scope, appointmentId))) return;
+    const { timeZone } = await stepSettingsOf(this.ctx.db, auth.businessAccountId);
+    const taken = at ? ` taken at ${dateTimeWords(new Date(at.epochMilliseconds), timeZone)}` : '';
+    await recordVersion(this.ctx.db, {
+      businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
+      changes: { step_not_recorded: [null, `${STEP_WORDS[input.step]}${taken} was sent from the phone and not recorded: ${error.message}`] },
+    });
   }
 
   private async replay(db: AppContext['db'], businessAccountId: number, appointmentId: number, input: VisitStepInput): Promise<VisitStepRow> {
@@ -171,17 +195,7 @@ export class VisitStepsService {
     const { timeZone, arrivalFarMetres, etaMessages } = await stepSettingsOf(tx, businessAccountId);
     const now = Temporal.Now.instant();
     const visitDay = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
-    if (auth.role === 'PRACTITIONER') {
-      const today = now.toZonedDateTimeISO(timeZone).toPlainDate();
-      const next = nextWorkingDay(today, await workingHoursOf(tx, businessAccountId, appointment.practitioner_id));
-      if (!visitDay.equals(today) && !visitDay.equals(next)) {
-        throw forbidden(`This visit is on ${longDate(visitDay, { withYear: false })}: from the phone, steps are recorded for today's visits and the next working day's.`, 'VISIT_DAY_CLOSED');
-      }
-    }
-
-    const state = appointment.visit_state;
-    const rule = STEPS[input.step];
-    if (!rule.from.includes(state)) throw conflict(outOfOrder(input.step, state), 'VISIT_STEP_OUT_OF_ORDER');
+    const dayWords = longDate(visitDay, { withYear: false });
 
     if (at && Temporal.Instant.compare(at, now.add({ milliseconds: CLOCK_SKEW_MS })) > 0) {
       throw invalid(`at: ${input.at} is in the future; send the time the step happened.`);
@@ -190,9 +204,31 @@ export class VisitStepsService {
     const dayStart = visitDay.toZonedDateTime({ timeZone }).toInstant();
     if (Temporal.Instant.compare(when, dayStart) < 0) {
       throw at
-        ? invalid(`at: the step's time is before the visit's day (${longDate(visitDay, { withYear: false })}, ${timeZone}).`)
-        : conflict(`This visit is on ${longDate(visitDay, { withYear: false })}: its steps can be recorded from that day.`, 'VISIT_NOT_YET');
+        ? invalid(`at: the step's time is before the visit's day (${dayWords}, ${timeZone}).`)
+        : conflict(`This visit is on ${dayWords}: its steps can be recorded from that day.`, 'VISIT_NOT_YET');
     }
+    if (auth.role === 'PRACTITIONER') {
+      // The step's own time decides, whenever it reaches the server: on the visit's day or the night after it (a late
+      // visit finishing after midnight), and sent within STEP_DELAY_DAYS of happening.
+      const nightAfterEnds = visitDay.add({ days: 2 }).toZonedDateTime({ timeZone }).toInstant();
+      if (Temporal.Instant.compare(when, nightAfterEnds) >= 0) {
+        throw forbidden(`This visit was on ${dayWords}: a step taken after the day that follows it cannot be recorded from the phone. Ask the office to record it.`, 'VISIT_DAY_CLOSED');
+      }
+      if (now.since(when).total('days') > STEP_DELAY_DAYS) {
+        throw forbidden(`This step was taken more than ${STEP_DELAY_DAYS} days ago (${dayWords}): it can no longer be sent from the phone. Ask the office to record it.`, 'VISIT_DAY_CLOSED');
+      }
+    }
+
+    const reopening = input.step === 'reopened' ? undefined : await lastReopening(tx, businessAccountId, appointmentId);
+    if (reopening && reopening.at.getTime() > when.epochMilliseconds) {
+      // An older step reaching the server after a coordinator reopened the visit (a phone offline meanwhile) would undo
+      // the reopening: the office's decision stands.
+      throw conflict(`${reopening.recorded_by_name ?? 'The office'} reopened this visit at ${clockWords(reopening.at, timeZone)}, after this `
+        + `${STEP_WORDS[input.step]} (${clockWords(new Date(when.epochMilliseconds), timeZone)}): it was not recorded. Tap it again if it still applies.`, 'VISIT_REOPENED');
+    }
+    const state = appointment.visit_state;
+    const rule = STEPS[input.step];
+    if (!rule.from.includes(state)) throw conflict(outOfOrder(input.step, state), 'VISIT_STEP_OUT_OF_ORDER');
     const steps = input.step === 'reopened' ? [] : await currentSteps(tx, businessAccountId, appointmentId);
     const last = steps.at(-1);
     if (last && last.at.getTime() > when.epochMilliseconds) {
@@ -245,5 +281,6 @@ function stepReason(row: VisitStepRow, timeZone: string, farMetres: number): str
   if (row.note) parts.push(`note: ${row.note}`);
   if (row.distance_m !== null) parts.push(`${row.distance_m} m from the client's point${row.far_from_client ? ` (further than ${farMetres} m)` : ''}`);
   else if (row.step !== 'reopened' && row.lat === null) parts.push('no location sent');
-  return parts.join('; ');
+  // A part that ends a sentence of its own (a note "Meds given, all well.") is not followed by a semicolon too.
+  return parts.reduce((text, part) => `${text}${/[.!?]$/.test(text) ? ' ' : '; '}${part}`);
 }

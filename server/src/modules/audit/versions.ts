@@ -297,8 +297,8 @@ function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<num
     const [from, to] = Array.isArray(objectChanges[field]) ? objectChanges[field] : [null, null];
     const known = KNOWN.get(field);
     if (field === 'route_id') return routeChange(objectChanges, names);
-    // A client's ETA message (the reminders module): its outcome is the whole sentence.
-    if (field === 'eta_message') return { field, label: String(to ?? 'ETA message'), kind: 'sentence', from: null, to: null };
+    // A client's ETA message (the reminders module) or a practitioner's step the server refused: the outcome is the whole sentence.
+    if (field === 'eta_message' || field === 'step_not_recorded') return { field, label: String(to ?? field), kind: 'sentence', from: null, to: null };
     if (known?.kind === 'instant') {
       return { field, label: known.label, kind: 'instant', from: typeof from === 'string' ? from : null, to: typeof to === 'string' ? to : null };
     }
