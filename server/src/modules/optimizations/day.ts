@@ -79,8 +79,9 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
 
 /**
  * The optimiser's problem for a loaded day whose practitioners can all be routed. A visit kept at its time (Keep this
- * time, started, the client not available that day) stays with its practitioner, unless they are left out on leave:
- * then it keeps its time and goes to whoever at work can take it.
+ * time, about to start, the client not available that day) stays with its practitioner, unless they are left out on
+ * leave: then it keeps its time and goes to whoever at work can take it. A visit under way (a step recorded) never
+ * changes hands: buildDayProblem leaves it as it is.
  */
 export function problemOf(day: LoadedDay): DayProblem {
   const built = buildDayProblem(day.data);
