@@ -252,6 +252,19 @@ describe('steps that reach the server late (issue 34)', () => {
     expect((await step(id, { step: 'on_my_way' })).status).toBe(201);
   });
 
+  it('says a visit given to another practitioner meanwhile was theirs, and writes the refused step on its change log', async () => {
+    const tomorrow = Temporal.PlainDate.from(today).add({ days: 1 }).toString();
+    const id = await addVisit({ date: tomorrow });
+    const moved = await t.request('PATCH', `/api/appointments/${id}/move`, { token: acme.tokens.staff, body: { practitioner_id: colleague } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const refused = await step(id, { step: 'on_my_way' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'VISIT_REASSIGNED', message: expect.stringMatching(/^This visit was given to another practitioner by Sid at .+: your step was not recorded\. Ask the office\.$/) });
+    expect((await changeLog(id)).at(-1)).toMatchObject({ whodunnit: 'Pat', changes: [{ label: expect.stringContaining('not recorded: This visit was given to another practitioner') }] });
+    // A visit that was never theirs stays unknown to them.
+    expect((await step(await addVisit({ date: tomorrow, practitionerId: colleague }), { step: 'on_my_way' })).status).toBe(404);
+  });
+
   it('writes a note that ends its own sentence without a semicolon after it', async () => {
     const id = await addVisit({ date: daysAgo(1) });
     await step(id, { step: 'arrived', at: brisbaneAt(daysAgo(1), '23:02').toISOString() });

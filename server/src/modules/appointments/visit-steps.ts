@@ -9,7 +9,7 @@ import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../../http/errors';
 import type { VisitState, VisitStepKind } from '../../db/schema-visits';
 import { enqueueJob } from '../../jobs/queue';
-import { recordVersion } from '../audit';
+import { recordVersion, versionsOf } from '../audit';
 import { findAppointment, lockAppointment } from './repository';
 import { insertStep, setVisitState, type VisitStepRow } from '../schedule';
 import { currentSteps, isDuplicateKey, lastReopening, stepByKey, stepSettingsOf } from './visit-steps-repository';
@@ -161,7 +161,9 @@ export class VisitStepsService {
   ): Promise<void> {
     if (auth.role !== 'PRACTITIONER' || !(error instanceof HttpError) || ![403, 409, 422].includes(error.statusCode)) return;
     if (error.code === 'IDEMPOTENCY_KEY_REUSED' || error.code === 'VISIT_STEP_RETRY') return;
-    if (!(await findAppointment(this.ctx.db, scope, appointmentId))) return;
+    // A visit given to someone else since was theirs (notTheirs checked it); any other must be in their scope.
+    const visible = error.code === 'VISIT_REASSIGNED' ? { ...scope, practitionerIds: null } : scope;
+    if (!(await findAppointment(this.ctx.db, visible, appointmentId))) return;
     const { timeZone } = await stepSettingsOf(this.ctx.db, auth.businessAccountId);
     const taken = at ? ` taken at ${dateTimeWords(new Date(at.epochMilliseconds), timeZone)}` : '';
     await recordVersion(this.ctx.db, {
@@ -185,7 +187,7 @@ export class VisitStepsService {
   ): Promise<{ created: boolean; row: VisitStepRow }> {
     const businessAccountId = auth.businessAccountId;
     const appointment = await lockAppointment(tx, scope, appointmentId);
-    if (!appointment) throw notFound('Appointment');
+    if (!appointment) throw await notTheirs(tx, auth, appointmentId);
     // Under the visit's lock, so a retry racing its first send waits for it and reads its answer.
     if (await stepByKey(tx, businessAccountId, input.idempotency_key)) {
       return { created: false, row: await this.replay(tx, businessAccountId, appointmentId, input) };
@@ -272,6 +274,24 @@ export class VisitStepsService {
     }
     return { created: true, row };
   }
+}
+
+/**
+ * Why a practitioner's step finds no visit of theirs: a visit of the business that was theirs and was given to another
+ * practitioner since (their phone was offline meanwhile) is said in words, so the step is not silently lost; anything
+ * else is not found.
+ */
+async function notTheirs(tx: AppContext['db'], auth: AuthContext, appointmentId: number): Promise<HttpError> {
+  const ownIds = practitionerScope(auth);
+  if (!ownIds) return notFound('Appointment');
+  const business = { businessAccountId: auth.businessAccountId, practitionerIds: null };
+  if (!(await lockAppointment(tx, business, appointmentId))) return notFound('Appointment');
+  const handedOver = (await versionsOf(tx, auth.businessAccountId, 'Appointment', appointmentId))
+    .filter((version) => ownIds.includes(Number(version.object_changes.practitioner_id?.[0]))).at(-1);
+  if (!handedOver) return notFound('Appointment');
+  const { timeZone } = await stepSettingsOf(tx, auth.businessAccountId);
+  return conflict(`This visit was given to another practitioner${handedOver.whodunnit ? ` by ${handedOver.whodunnit}` : ''} at `
+    + `${dateTimeWords(handedOver.created_at, timeZone)}: your step was not recorded. Ask the office.`, 'VISIT_REASSIGNED');
 }
 
 /** The change log's words for a step: its time, and what it said beyond the state. */
