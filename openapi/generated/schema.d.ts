@@ -1140,7 +1140,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts optimising a day's routes (or up to 7 days', with end_date): a job of the sync queue (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal per day, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours on a day of the run; 409 while another run of any of the same days with any of these practitioners has not finished; 429 (code OPTIMIZATIONS_QUEUED) while 3 runs of the business are already waiting to start. A business's runs search one at a time. */
+        /** Starts optimising a day's routes (or up to 7 days', with end_date): a background job (kind OPTIMIZE) that plans the practitioners' visits and arrival times and ends with a proposal per day, which changes nothing until it is applied. 404 when a practitioner is not the business's; 422 naming the field, or naming each practitioner without a start place or working hours on a day of the run; 409 while another run of any of the same days with any of these practitioners has not finished; 429 (code OPTIMIZATIONS_QUEUED) while 3 runs of the business are already waiting to start. A business's runs search one at a time. */
         post: operations["createOptimization"];
         delete?: never;
         options?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail, newest first: imports, exports and optimisations (the sync queue's jobs, by when they were asked for), each recorded change (arrival times, other visit changes, availability, tags, other client changes, settings: optimisation, sync, practitioners' working data, custom locations, tags, appointment types) with its changes in words, and each login-as link used. Range: days in the business time zone (both or neither; neither: all time). Visit filters keep only changes to those practitioners' (types', locations') visits, and for practitioners their working data. Newest first (sort=who: by author, then newest first); a page of rows with per_page, else every row; the summary counts every matching row. */
+        /** The audit trail, newest first: imports, exports and optimisations (background jobs, by when they were asked for), each recorded change (arrival times, other visit changes, availability, tags, other client changes, settings: optimisation, sync, practitioners' working data, custom locations, tags, appointment types) with its changes in words, and each login-as link used. Range: days in the business time zone (both or neither; neither: all time). Visit filters keep only changes to those practitioners' (types', locations') visits, and for practitioners their working data. Newest first (sort=who: by author, then newest first); a page of rows with per_page, else every row; the summary counts every matching row. */
         get: operations["reportActivity"];
         put?: never;
         post?: never;
@@ -1749,7 +1749,7 @@ export interface components {
             punctuality: number | null;
             /** @description visits judged by their check-in (Arrived) */
             from_check_ins: number;
-            /** @description visits without a check-in */
+            /** @description visits without a check-in, judged by their planned arrival */
             from_planned_times: number;
             /** @description distinct clients visited */
             clients: number;
@@ -1796,7 +1796,7 @@ export interface components {
             ends_at: string;
             /**
              * Format: date-time
-             * @description the arrival time
+             * @description the arrival time, else the scheduled start
              */
             planned_arrival_at: string;
             status: components["schemas"]["VisitState"];
@@ -1807,7 +1807,7 @@ export interface components {
             actual_in_at: string | null;
             in_lat: number | null;
             in_lng: number | null;
-            /** @description from the Arrived place to the visit's point */
+            /** @description from the Arrived place to the visit's point, when both are known */
             in_distance_m: number | null;
             /** @description the arrival was further from the client than the account's arrival_far_metres */
             far_from_client: boolean;
@@ -1818,7 +1818,7 @@ export interface components {
             actual_out_at: string | null;
             out_lat: number | null;
             out_lng: number | null;
-            /** @description from the Done place to the visit's point */
+            /** @description from the Done place to the visit's point, when both are known */
             out_distance_m: number | null;
             reason: components["schemas"]["NotAttendedReason"] | null;
             reason_text: string | null;
@@ -1863,7 +1863,7 @@ export interface components {
             booked_seconds: number;
             /** @description their average actual length (Arrived → Done) */
             actual_seconds: number;
-            /** @description actual − booked (negative */
+            /** @description actual − booked (negative, shorter than booked) */
             difference_seconds: number;
         };
         ClientGeographyRow: {
@@ -1877,7 +1877,7 @@ export interface components {
             /** @description the nearest start place's name; null without a point or a start place */
             nearest_start_place: string | null;
             nearest_practitioner_name: string | null;
-            /** @description great-circle km to the nearest start place */
+            /** @description great-circle km to the nearest start place, to 0.1 km */
             distance_km: number | null;
             outside_radius: boolean;
         };
@@ -1972,7 +1972,7 @@ export interface components {
             route_legs: number;
             estimate_legs: number;
             unlocated_visits: number;
-            /** @description which legs the report counts */
+            /** @description which legs the report counts, in words */
             legs_counted: string;
         };
         ClientTravelRow: {
@@ -1990,7 +1990,7 @@ export interface components {
             travel_seconds: number;
             travel_metres: number;
             claimable_seconds: number;
-            /** @description dollars */
+            /** @description dollars, the sum of the visits' amounts */
             amount: number;
         };
         ClientTravelVisit: {
@@ -2012,7 +2012,7 @@ export interface components {
             travel_metres: number | null;
             source: components["schemas"]["TravelSource"] | null;
             claimable_seconds: number;
-            /** @description dollars */
+            /** @description dollars, km × rate rounded to the cent */
             amount: number;
         };
         ClientTravelSummary: {
@@ -2048,7 +2048,7 @@ export interface components {
         AppointmentsReportFigures: {
             /** @description not cancelled */
             visits: number;
-            /** @description booked hours of those visits */
+            /** @description booked hours of those visits, to 2 decimals */
             hours: number;
             cancelled: number;
             outside_availability: number;
@@ -2339,12 +2339,12 @@ export interface components {
             ends_at: string;
             /**
              * Format: date
-             * @description the first day
+             * @description the first day, in the business time zone
              */
             start_date: string;
             /**
              * Format: date
-             * @description the last day (inclusive)
+             * @description the last day (inclusive), in the business time zone
              */
             end_date: string;
             /** @description HH:MM in the business time zone; null for whole days (starts_at and ends_at are midnights) */
@@ -2373,7 +2373,7 @@ export interface components {
         PageMeta: {
             page: number;
             per_page: number;
-            /** @description rows matching the filters */
+            /** @description rows matching the filters, over all pages */
             total: number;
         };
         ClientListItem: {
@@ -2500,7 +2500,7 @@ export interface components {
             lat: number | null;
             lng: number | null;
             accuracy_m: number | null;
-            /** @description from the phone's place to the visit's point */
+            /** @description from the phone's place to the visit's point, when both are known */
             distance_m: number | null;
             /** @description an arrival further than the business's arrival_far_metres from the visit's point */
             far_from_client: boolean;
@@ -2658,7 +2658,7 @@ export interface components {
         ExportConflict: {
             appointment_id: components["schemas"]["Id"];
             external_id: string;
-            /** @description Why the appointment was not written */
+            /** @description Why the appointment was not written, e.g. it changed in the PMS since it was imported */
             reason: string;
         };
         ExportResult: {
@@ -2681,7 +2681,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             filters?: components["schemas"]["SyncFilters"];
-            /** @description the user's full name */
+            /** @description the user's full name, or null for automatic sync */
             created_by_name?: string | null;
             automatic?: boolean;
             attempts?: number;
@@ -2702,7 +2702,7 @@ export interface components {
             created_at: string;
             result?: components["schemas"]["ExportResult"] | null;
             filters?: components["schemas"]["SyncFilters"];
-            /** @description the user's full name */
+            /** @description the user's full name, or null for automatic sync */
             created_by_name?: string | null;
             automatic?: boolean;
             attempts?: number;
@@ -2749,7 +2749,7 @@ export interface components {
             /** @description every visit's travel that week (not cancelled; as /reports/practitioner-travel counts it: the applied route's legs where it says them, else estimated; legs from and to the start and end places included) */
             travel_seconds: number;
             travel_metres: number;
-            /** @description booked time of the visits that are not cancelled */
+            /** @description booked time of the visits that are not cancelled, of active practitioners with working hours */
             visit_seconds: number;
             /** @description the working hours of those practitioners that week (their settings; breaks not taken off) */
             working_seconds: number;
@@ -2800,9 +2800,9 @@ export interface components {
                 stale_at: string;
             }[];
             clients_missing_address: {
-                /** @description clients with an incomplete address */
+                /** @description clients with an incomplete address, no map point or a suburb-precise one (the report's rule) */
                 clients: number;
-                /** @description of them */
+                /** @description of them, those whose next visit is in the next 7 days */
                 with_visit_this_week: number;
             };
             last_import: components["schemas"]["DashboardJob"] | null;
@@ -2877,7 +2877,7 @@ export interface components {
         OptimizationRequest: {
             /**
              * Format: date
-             * @description the day to optimise (the first
+             * @description the day to optimise (the first, when end_date is given), yyyy-MM-dd in the business's time zone
              */
             date: string;
             /**
@@ -2899,7 +2899,7 @@ export interface components {
             date: string;
             /**
              * Format: date
-             * @description the last day of the run (date
+             * @description the last day of the run (date, for a run of one day)
              */
             end_date: string;
             mode: components["schemas"]["OptimizationMode"];
@@ -2933,24 +2933,24 @@ export interface components {
             elapsed_ms: number;
             /** @description total travel of the best plan found so far; null before the search starts */
             best_travel_seconds: number | null;
-            /** @description share of the search time used (of the whole run */
+            /** @description share of the search time used (of the whole run, over all its days) */
             fraction: number;
-            /** @description a run of more than one day only */
+            /** @description a run of more than one day only, the day being solved (1 for the first) */
             day_index?: number;
-            /** @description a run of more than one day only */
+            /** @description a run of more than one day only, how many days it plans */
             day_count?: number;
             /**
              * Format: date
-             * @description a run of more than one day only
+             * @description a run of more than one day only, the date of the day being solved
              */
             date?: string;
-            /** @description searches running side by side for this run (those free of the instance's OPTIMIZER_THREADS */
+            /** @description searches running side by side for this run (those free of the instance's OPTIMIZER_THREADS, at least one) */
             searches?: number;
         };
         OptimizationProposal: {
             /** Format: date */
             date: string;
-            /** @description the business's time zone */
+            /** @description the business's time zone, in which the day is counted */
             time_zone: string;
             mode: components["schemas"]["OptimizationMode"];
             kpis: {
@@ -2982,7 +2982,7 @@ export interface components {
         RuleId: "practitioner-overlap" | "client-overlap" | "double-handed" | "spacing" | "tolerance" | "availability" | "working-hours" | "on-leave" | "skills" | "excluded-practitioner" | "travel-time";
         RuleWarning: {
             rule: components["schemas"]["RuleId"];
-            /** @description the problem in words */
+            /** @description the problem in words, naming the client, practitioner and times */
             message: string;
         };
         RuleIssue: {
@@ -2990,7 +2990,7 @@ export interface components {
             /** @description a hard rule makes a plan unacceptable; a soft one is shown */
             hard: boolean;
             appointment_ids: components["schemas"]["Id"][];
-            /** @description the problem in words */
+            /** @description the problem in words, naming the client, practitioner and times */
             message: string;
         };
         RuleChecks: {
@@ -3060,7 +3060,7 @@ export interface components {
             client_name: string | null;
             /**
              * Format: date-time
-             * @description the start of the visit
+             * @description the start of the visit, the arrival time told to the client
              */
             arrive_at: string;
             /**
@@ -3160,7 +3160,7 @@ export interface components {
             practitioner_name: string;
             /**
              * Format: date-time
-             * @description the new arrival (start of the visit)
+             * @description the new arrival (start of the visit), on the arrival step when the day allows
              */
             arrive_at: string;
             /**
@@ -5396,7 +5396,7 @@ export interface operations {
                     "application/json": {
                         /** Format: date */
                         date: string;
-                        /** @description the travel model used */
+                        /** @description the travel model used, e.g. cached(haversine…) or cached(osrm…) */
                         travel: string;
                         appointments: components["schemas"]["VisitTravel"][];
                         /** @description Each practitioner's day as it is now (the run sheet, the lanes and the maps read it): where it starts and ends, the legs to the first and from the last visit, when to leave and when they are back, and the day's applied route if any. */
@@ -5507,7 +5507,7 @@ export interface operations {
                     reason?: components["schemas"]["NotAttendedReason"];
                     /** @description what happened, in words (required with reason 'other') */
                     reason_text?: string;
-                    /** @description with done */
+                    /** @description with done, optional */
                     note?: string;
                     /** @description made by the phone once per step; a retry sends the same */
                     idempotency_key: string;

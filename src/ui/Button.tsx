@@ -2,7 +2,7 @@
 // an action that destroys something, in three sizes. With `href` it is a link that looks like a button (wouter's
 // Link for a path in the app).
 import type { ComponentPropsWithRef } from 'react';
-import { Spinner } from './PageSpinner';
+import { Spinner } from './Spinner';
 import { AppLink, type AnchorProps } from './TextLink';
 
 // Each look in the accent (or neutral) colour and, for an action that destroys something, in red.

@@ -26,6 +26,7 @@ import { useRoadPaths } from '../entities/routes/useRoadPaths';
 import { useStepOutbox } from '../entities/appointments/visitSteps';
 import { VisitSteps } from './VisitSteps';
 import { STEP_LABELS } from '../machines/visitSteps';
+import { LoadingText } from './PageSpinner';
 
 /** Said to those who plan routes (never to a practitioner, who cannot plan one). */
 export const ROUTE_CHANGED = 'Times changed since the route was planned.';
@@ -40,7 +41,7 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   const travel = useQuery(routeQueries.dayTravel(api, day));
   // Without the day's travel (refused, or not reachable) the visits are in arrival order without legs.
   const plans = useMemo(() => dayPlans(appointments, travel.data), [appointments, travel.data]);
-  if (travel.isPending) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading the day’s route…</p>;
+  if (travel.isPending) return <LoadingText label="Loading the day’s route" className="justify-center px-4 py-10 text-sm" />;
   if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits on this day.</p>;
   return (
     <div className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -7,7 +7,7 @@ import { urlParam, useUrlState } from '../../lib/urlState';
 import type { RoutePageProps } from '../../router/routeTypes';
 import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
 import { Card, PageHeader } from '../../ui/PageHeader';
-import { Spinner } from '../../ui/PageSpinner';
+import { LoadingText, Spinner } from '../../ui/PageSpinner';
 import { ErrorNote } from '../../ui/forms';
 import { Pagination } from '../../ui/Pagination';
 import { openClientModal } from '../../app/modalStore';
@@ -203,7 +203,7 @@ export default function ClientsPage({ route }: RoutePageProps) {
               )}
               {clients.isPending && (
                 <tr>
-                  <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">Loading clients…</td>
+                  <td colSpan={COLUMNS.length} className="px-4 py-10"><LoadingText label="Loading clients" className="justify-center" /></td>
                 </tr>
               )}
             </tbody>

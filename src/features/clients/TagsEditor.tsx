@@ -6,6 +6,7 @@ import { GENERIC_ERROR, tagColor, type Tag } from '../../entities/clients/api';
 import { useUpdateClientTags } from './mutations';
 import { useAllTags } from '../../entities/clients/useAllTags';
 import { Button } from '../../ui/Button';
+import { LoadingText } from '../../ui/PageSpinner';
 
 export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
   return (
@@ -30,7 +31,7 @@ export function TagsEditor({ clientId, tags, onUnsavedChange }: {
   const unsaved = selected.size !== tags.length || tags.some((tag) => !selected.has(tag.id));
   useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
 
-  if (allTags.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading tags…</p>;
+  if (allTags.isPending) return <LoadingText label="Loading tags" />;
   if (allTags.isError) return <p role="alert" className="text-sm text-rose-700">{messageOfError(allTags.error, GENERIC_ERROR)}</p>;
 
   const toggle = (id: number) =>

@@ -20,6 +20,7 @@ import { routeQueries } from '../../entities/routes/queries';
 import { jobStatusLabel } from '../../entities/jobs/jobStatus';
 import type { Dashboard, DashboardJob, DashboardOverview, DashboardWeek } from './api';
 import { dashboardQueries } from './queries';
+import { LoadingText } from '../../ui/PageSpinner';
 
 export default function DashboardPage() {
   const { api } = useServices();
@@ -42,7 +43,7 @@ export default function DashboardPage() {
         )}
       </Card>
       {dashboard.isPending ? (
-        <p role="status" className="mt-6 text-sm text-slate-600 dark:text-slate-400">Loading the dashboard…</p>
+        <LoadingText label="Loading the dashboard" className="mt-6 text-sm" />
       ) : dashboard.isError ? (
         <div role="alert" className="mt-6 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-100">
           <p>{dashboard.error.message || 'Could not load the dashboard.'} The figures are not shown.</p>

@@ -8,7 +8,7 @@ import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { ErrorNote } from '../../ui/forms';
 import { Card, PageHeader } from '../../ui/PageHeader';
-import { Spinner } from '../../ui/PageSpinner';
+import { LoadingText, Spinner } from '../../ui/PageSpinner';
 import { VisitFilters, type VisitFilterValue } from '../../ui/VisitFilters';
 import { REPORT_LOAD_ERROR } from './api';
 import { activeFilterCount, MAX_REPORT_DAYS, REPORT_PRESETS } from './reportFilters';
@@ -65,7 +65,7 @@ export function ReportFrame({ title, intro, today, range, onRangeChange, rangeLa
             <ErrorNote>{messageOfError(status.error, REPORT_LOAD_ERROR)}</ErrorNote>
           </div>
         )}
-        {status.pending && !status.error && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading the report…</p>}
+        {status.pending && !status.error && <LoadingText label="Loading the report" className="justify-center px-4 py-10 text-sm" />}
         {summary && (
           <>
             <dl data-testid="report-summary" className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 sm:grid-cols-4 dark:border-slate-800">

@@ -16,7 +16,7 @@ import { AvailabilityWarning } from './AvailabilityWarning';
 import { MapView } from '../../ui/map/MapView';
 import { PointPrecision } from '../../ui/PointPrecision';
 import { hasCoordinates } from '../../lib/map/mapTypes';
-import { PageSpinner } from '../../ui/PageSpinner';
+import { LoadingText, PageSpinner } from '../../ui/PageSpinner';
 import { Icon } from '../../ui/Icon';
 import { ArrivalTimeEditor } from './ArrivalTimeEditor';
 import { ExtraDetails } from './ChangeLog';
@@ -173,7 +173,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
       </Section>
 
       <Section title="Extra details">
-        {extra.isPending && <p className="text-sm text-slate-500 dark:text-slate-400">Loading extra details…</p>}
+        {extra.isPending && <LoadingText label="Loading extra details" />}
         {extra.isError && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{messageOfError(extra.error, APPOINTMENT_EXTRA_LOAD_ERROR)}</p>}
         {extra.data && <ExtraDetails details={extra.data} timeZone={timeZone} />}
       </Section>

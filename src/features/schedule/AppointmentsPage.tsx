@@ -12,7 +12,7 @@ import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/d
 import { MAX_RANGE_DAYS } from '../../lib/dayRange';
 import { urlParam, useUrlState } from '../../lib/urlState';
 import { Card, PageHeader } from '../../ui/PageHeader';
-import { Spinner } from '../../ui/PageSpinner';
+import { LoadingText, Spinner } from '../../ui/PageSpinner';
 import { ErrorNote } from '../../ui/forms';
 import { CollapsibleFilters } from '../../ui/CollapsibleFilters';
 import type { AppointmentListQuery, AppointmentSummary } from '../../entities/appointments/api';
@@ -176,7 +176,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             <ErrorNote>{messageOfError(appointments.error, 'An error has occurred. Could not load appointments list.')}</ErrorNote>
           </div>
         )}
-        {appointments.isPending && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">Loading appointments…</p>}
+        {appointments.isPending && <LoadingText label="Loading appointments" className="justify-center px-4 py-10 text-sm" />}
 
         {listed && view === 'list' && (
           <>

@@ -19,6 +19,7 @@ import { LEAVE_DELETE_ERROR, LEAVE_SAVE_ERROR, type LeaveInput, type Practitione
 import { useDeleteLeave, useSaveLeave } from './mutations';
 import { leaveQueries } from '../../../entities/practitioners/queries';
 import { timeInputClass } from './WeekHoursEditor';
+import { LoadingText } from '../../../ui/PageSpinner';
 
 type LeaveField = 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'reason';
 const LEAVE_FIELDS: readonly LeaveField[] = ['start_date', 'end_date', 'start_time', 'end_time', 'reason'];
@@ -100,7 +101,7 @@ export function LeaveSection({ practitioner }: { practitioner: PractitionerSetti
         already booked in their leave are marked on the schedule; optimise the day reassigning between practitioners to move them. Leave is
         saved as soon as you add or change it.
       </p>
-      {leave.isPending && <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Loading leave…</p>}
+      {leave.isPending && <LoadingText label="Loading leave" className="mt-2 text-sm" />}
       {leave.isError && <div className="mt-2"><ErrorNote>{messageOfError(leave.error, 'An error has occurred. Could not load the leave.')}</ErrorNote></div>}
       {remove.isError && <div className="mt-2"><ErrorNote>{messageOfError(remove.error, LEAVE_DELETE_ERROR)}</ErrorNote></div>}
       {editing === 'new' && <LeaveForm practitioner={practitioner} leave={null} onDone={() => setEditing(null)} />}
