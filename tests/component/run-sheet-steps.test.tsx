@@ -264,6 +264,27 @@ describe('logging out with steps waiting to send', () => {
     expect(sent).toEqual([]);
   });
 
+  it('keeps a step whose session has ended (401) for that user, and sends it when they log in again', async () => {
+    const { sent, network } = serveDay(TODAY_VISIT);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    renderApp('/appointments', { as: 'PRACTITIONER' });
+    const stop = await screen.findByTestId('run-sheet-stop');
+    const sessionEnded = { on: true };
+    server.use(http.post(api('/appointments/:id/steps'), () => (sessionEnded.on
+      ? HttpResponse.json({ message: 'Your session has ended. Log in again.' }, { status: 401 }) : undefined)));
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!).waiting).toEqual([expect.objectContaining({ step: expect.objectContaining({ step: 'on_my_way', at: NOW }) })]));
+
+    sessionEnded.on = false;
+    network.down = false;
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: PRACTITIONER.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: PASSWORD } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(sent.map((step) => [step.step, step.at])).toEqual([['on_my_way', NOW]]));
+  });
+
   it('logging out without signal ends the session on the server once the network is back', async () => {
     const { network } = await stepTakenOffline();
     const ended: string[] = [];
