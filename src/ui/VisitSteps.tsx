@@ -121,11 +121,19 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
         </p>
       )}
       {refused.length > 0 && (
-        <ul data-testid="visit-not-recorded" className="space-y-1 rounded-md bg-rose-50 px-2 py-1 text-sm text-rose-900 dark:bg-rose-950 dark:text-rose-100">
-          {refused.map((item) => (
-            <li key={item.step.idempotency_key}>{stepAt(item.step, timeZone)} · Not recorded: {item.message}</li>
-          ))}
-        </ul>
+        <div data-testid="visit-not-recorded" className="rounded-md bg-rose-50 px-2 py-1 text-sm text-rose-900 dark:bg-rose-950 dark:text-rose-100">
+          <ul className="space-y-1">
+            {refused.map((item) => (
+              <li key={item.step.idempotency_key}>{stepAt(item.step, timeZone)} · Not recorded: {item.message}</li>
+            ))}
+          </ul>
+          <Button
+            variant="secondary" size="sm" className="mt-1"
+            onClick={() => refused.forEach((item) => stepOutbox.dismissRefused(item.step.idempotency_key))}
+          >
+            Dismiss
+          </Button>
+        </div>
       )}
       {steps && (value === 'notStarted' || value === 'onMyWay' || value === 'arrived') && (
         <div className="grid grid-cols-2 gap-2" role="group" aria-label="Visit steps">
