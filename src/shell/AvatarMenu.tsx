@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useAuthSelector, useServices } from '../app/ServicesContext';
 import { useStepOutbox } from '../entities/appointments/visitSteps';
+import { plural } from '../lib/plural';
 import { selectUser } from '../machines/auth';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -12,8 +13,6 @@ import { Icon } from '../ui/Icon';
 function initials(first: string, last: string): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 }
-
-const stepsWord = (count: number) => `${count} ${count === 1 ? 'step' : 'steps'}`;
 
 /**
  * Logging out with visit steps still waiting to send (taken without signal): they are kept on this phone for this user
@@ -34,8 +33,8 @@ function StepsWaitingDialog({ onLogOut, onCancel }: { onLogOut: () => void; onCa
   return (
     <ConfirmDialog
       open
-      title={`${stepsWord(waiting.length)} not sent yet`}
-      message={`${waiting.length === 1 ? 'A visit step taken without signal waits' : 'Visit steps taken without signal wait'} on this phone. Send ${waiting.length === 1 ? 'it' : 'them'} before you log out, or log out and keep ${waiting.length === 1 ? 'it' : 'them'} here: ${waiting.length === 1 ? 'it is' : 'they are'} sent when you log in again on this phone.`}
+      title={`${plural(waiting.length, 'step')} not sent yet`}
+      message="Visit steps taken without signal wait on this phone. Send them before you log out, or log out and keep them here: they are sent when you log in again on this phone."
       confirmLabel="Log out, keep them on this phone"
       onConfirm={onLogOut}
       onCancel={onCancel}
@@ -47,7 +46,7 @@ function StepsWaitingDialog({ onLogOut, onCancel }: { onLogOut: () => void; onCa
       )}
       {notSent && (
         <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-300">
-          {stepsWord(waiting.length)} could not be sent: the network did not answer. They stay on this phone.
+          {plural(waiting.length, 'step')} could not be sent: the network did not answer. They stay on this phone.
         </p>
       )}
     </ConfirmDialog>
