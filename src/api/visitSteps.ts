@@ -15,7 +15,7 @@ export interface RecordedVisitStep { step: VisitStep; appointment: Schemas['Appo
 
 export const VISIT_STEP_ERROR_MESSAGE = 'An error has occurred. The step was not recorded.';
 
-export async function recordVisitStep(api: ApiClient, appointmentId: number, body: VisitStepRequest): Promise<RecordedVisitStep> {
-  const result = await api.POST('/appointments/{id}/steps', { params: { path: { id: appointmentId } }, body });
+export async function recordVisitStep(api: ApiClient, appointmentId: number, body: VisitStepRequest, signal?: AbortSignal): Promise<RecordedVisitStep> {
+  const result = await api.POST('/appointments/{id}/steps', { params: { path: { id: appointmentId } }, body, signal });
   return unwrap(result, VISIT_STEP_ERROR_MESSAGE);
 }

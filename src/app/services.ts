@@ -7,6 +7,7 @@ import { createAppQueryClient, type ApiClient } from '../api/client';
 import { apiClient, bindSession } from '../api/session';
 import { recordVisitStep } from '../api/visitSteps';
 import { keepDayOffline } from '../lib/offlineDay';
+import { endPendingSessions } from '../lib/pendingLogouts';
 import { createStepOutbox, type StepOutbox } from '../lib/stepOutbox';
 import { arrivalTimeEditorMachine } from '../machines/arrivalTimeEditor';
 import { authMachine, selectIsAuthenticated, selectRole, type AuthInput } from '../machines/auth';
@@ -110,7 +111,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   );
 
   const stepOutbox = createStepOutbox({
-    send: (appointmentId, step) => recordVisitStep(apiClient, appointmentId, step),
+    send: (appointmentId, step, signal) => recordVisitStep(apiClient, appointmentId, step, signal),
     // A step that waited reached the server, perhaps after a long time offline: everything shown is read again.
     onRecorded: () => void queryClient.invalidateQueries(),
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
@@ -127,10 +128,11 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     for (const job of followedJobs) job.stop();
   };
 
-  const flushSteps = () => {
+  const backOnline = () => {
+    void endPendingSessions();
     if (selectIsAuthenticated(auth.getSnapshot())) void stepOutbox.flush();
   };
-  window.addEventListener('online', flushSteps);
+  window.addEventListener('online', backOnline);
 
   const subscriptions = [
     startUp.on('loadUser', () => auth.send({ type: 'LOAD_USER' })),
@@ -147,20 +149,29 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     keepsDay = keep;
   };
   const keepingDay = auth.subscribe(followDayKept);
+  // The outbox holds the logged-in user's steps, sent as soon as they are logged in; at log out (or a session that
+  // ended) they stay on the phone for that user only.
+  let stepsOwner: number | null = null;
+  const followStepsOwner = (snapshot: ReturnType<typeof auth.getSnapshot>) => {
+    const owner = selectIsAuthenticated(snapshot) ? snapshot.context.user?.id ?? null : null;
+    if (owner === stepsOwner) return;
+    stepsOwner = owner;
+    stepOutbox.setUser(owner);
+    if (owner !== null) void stepOutbox.flush();
+  };
+  const followingStepsOwner = auth.subscribe(followStepsOwner);
   const followAuth = auth.subscribe((snapshot) => {
     const isAuthenticated = selectIsAuthenticated(snapshot);
     if (isAuthenticated === wasAuthenticated) return;
     wasAuthenticated = isAuthenticated;
     if (isAuthenticated) {
       startUp.send({ type: 'AUTHENTICATED' });
-      void stepOutbox.flush();
     } else {
       startUp.send({ type: 'LOGGED_OUT' });
-      // Another user may log in next: nothing cached may leak across sessions, steps waiting to send and the jobs
-      // followed (an export's outcome told to the next user) included.
+      // Another user may log in next: nothing cached may leak across sessions, the jobs followed (an export's outcome
+      // told to the next user) included.
       stopFollowedJobs();
       queryClient.clear();
-      stepOutbox.clear();
     }
   });
 
@@ -173,13 +184,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   for (const actor of [flash, sidebar, theme, startUp, auth]) actor.start();
   // subscribe() does not replay the current snapshot: a restored session starts up here.
   followDayKept(auth.getSnapshot());
+  followStepsOwner(auth.getSnapshot());
   if (selectIsAuthenticated(auth.getSnapshot())) {
     wasAuthenticated = true;
     startUp.send({ type: 'AUTHENTICATED' });
-    void stepOutbox.flush();
-  } else {
-    stepOutbox.clear();
   }
+  void endPendingSessions();
 
   return {
     auth,
@@ -197,7 +207,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       stopFollowedJobs();
       followAuth.unsubscribe();
       keepingDay.unsubscribe();
-      window.removeEventListener('online', flushSteps);
+      followingStepsOwner.unsubscribe();
+      window.removeEventListener('online', backOnline);
       stepOutbox.stop();
       document.removeEventListener('visibilitychange', refreshUser);
       for (const subscription of subscriptions) subscription.unsubscribe();

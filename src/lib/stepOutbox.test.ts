@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The phone's outbox of visit steps: what waits without signal, in what order it is sent, that each step reaches the
-// server once with the time it was tapped, and that nothing is lost across a reload.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// server once with the time it was tapped, and that nothing is lost: not across a reload, a log out, an ended session,
+// a connection that hangs or a refusal; and that each user's steps are theirs alone.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors';
 import type { RecordedVisitStep, VisitStepRequest } from '../api/visitSteps';
 import { createStepOutbox, isQueued, waitingStateOf, type StepOutbox } from './stepOutbox';
@@ -24,11 +25,16 @@ function fakeServer() {
   return { stored, state, send };
 }
 
+const PAT = 7;
+const SAM = 8;
+
 let outboxes: StepOutbox[] = [];
-function outboxOn(server: ReturnType<typeof fakeServer>, recorded: number[] = []) {
+/** The outbox of a page load, with `userId` logged in (Pat unless told). */
+function outboxOn(server: ReturnType<typeof fakeServer>, recorded: number[] = [], userId: number | null = PAT) {
   const outbox = createStepOutbox({
     send: server.send, onRecorded: (_, id) => recorded.push(id), isOnline: () => server.state.online, retryMs: 60_000,
   });
+  outbox.setUser(userId);
   outboxes.push(outbox);
   return outbox;
 }
@@ -37,6 +43,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   for (const outbox of outboxes) outbox.stop();
   outboxes = [];
+  vi.useRealTimers();
 });
 
 describe('the visit step outbox', () => {
@@ -97,7 +104,7 @@ describe('the visit step outbox', () => {
     expect(outboxOn(server).getSnapshot().waiting).toEqual([]);
   });
 
-  it('tries again later when the server is down, and drops a step the server refuses, saying why', async () => {
+  it('tries again later when the server is down, and keeps a step the server refuses, with its reason, until it is dismissed', async () => {
     const server = fakeServer();
     const outbox = outboxOn(server);
     server.state.online = false;
@@ -111,29 +118,99 @@ describe('the visit step outbox', () => {
     expect(server.stored).toEqual([]);
     expect(outbox.getSnapshot().waiting).toHaveLength(3);
 
-    server.state.refuse = (body) => (body.step === 'done' ? new ApiError(409, { message: 'Done comes after Arrived.' }, 'x') : null);
+    server.state.refuse = (body) => (body.step === 'done' ? new ApiError(409, { message: 'The office reopened this visit at 10:15.' }, 'x') : null);
     await outbox.flush();
     expect(server.stored.map((item) => item.step.idempotency_key)).toEqual(['on_my_way-1', 'on_my_way-40']);
-    expect(outbox.getSnapshot().refused).toEqual([{ appointmentId: 1, clientName: 'Mary', step: step('done', 30), message: 'Done comes after Arrived.' }]);
+    const refused = [{ appointmentId: 1, clientName: 'Mary', step: step('done', 30), message: 'The office reopened this visit at 10:15.' }];
+    expect(outbox.getSnapshot()).toEqual({ waiting: [], refused });
+    // Still there after a reload, until the practitioner has read it.
+    expect(outboxOn(server).getSnapshot().refused).toEqual(refused);
     outbox.dismissRefused();
     expect(outbox.getSnapshot().refused).toEqual([]);
+    expect(outboxOn(server).getSnapshot().refused).toEqual([]);
   });
 
-  it('answers a step sent now and refused with the refusal, keeping nothing', async () => {
+  it('keeps a step sent now and refused as refused, throwing the refusal, and forgets the refusal when it is sent again', async () => {
     const server = fakeServer();
     const outbox = outboxOn(server);
     server.state.refuse = () => new ApiError(403, { message: 'Not your visit.' }, 'x');
     await expect(outbox.submit(1, 'Mary', step('on_my_way', 1))).rejects.toThrow('Not your visit.');
+    expect(outbox.getSnapshot()).toEqual({ waiting: [], refused: [{ appointmentId: 1, clientName: 'Mary', step: step('on_my_way', 1), message: 'Not your visit.' }] });
+    server.state.refuse = null;
+    await outbox.submit(1, 'Mary', step('on_my_way', 1));
+    expect(outbox.getSnapshot()).toEqual({ waiting: [], refused: [] });
+    expect(server.stored).toHaveLength(1);
+  });
+
+  it('queues a step whose send has no answer within 10 s, and sends it again later under the same key', async () => {
+    vi.useFakeTimers();
+    const server = fakeServer();
+    const hanging = { on: true };
+    const outbox = createStepOutbox({
+      send: (id, body, signal) => (hanging.on ? new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))) : server.send(id, body)),
+      onRecorded: () => {}, isOnline: () => true, retryMs: 60_000,
+    });
+    outbox.setUser(PAT);
+    outboxes.push(outbox);
+    let outcome: unknown = null;
+    void outbox.submit(1, 'Mary', step('on_my_way', 1)).then((value) => { outcome = value; });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(outcome).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toEqual({ queued: true, state: 'on_my_way' });
+    // Kept on the phone: a reload now loses nothing.
+    expect(outboxOn(server).getSnapshot().waiting).toEqual([{ appointmentId: 1, clientName: 'Mary', step: step('on_my_way', 1) }]);
+
+    hanging.on = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.stored.map((item) => item.step.idempotency_key)).toEqual(['on_my_way-1']);
     expect(outbox.getSnapshot().waiting).toEqual([]);
   });
 
-  it('forgets everything when cleared (logging out)', async () => {
+  it('keeps a step whose session has ended (401) for its user, and sends it once they are logged in again', async () => {
+    const server = fakeServer();
+    const outbox = outboxOn(server);
+    server.state.refuse = () => {
+      // The app hears the 401 before the send answers: the user is logged out.
+      outbox.setUser(null);
+      return new ApiError(401, { message: 'Your session has expired.' }, 'x');
+    };
+    expect(await outbox.submit(1, 'Mary', step('arrived', 5))).toEqual({ queued: true, state: 'arrived' });
+    expect(outbox.getSnapshot()).toEqual({ waiting: [], refused: [] });
+
+    server.state.refuse = null;
+    outbox.setUser(PAT);
+    expect(outbox.getSnapshot().waiting).toEqual([{ appointmentId: 1, clientName: 'Mary', step: step('arrived', 5) }]);
+    await outbox.flush();
+    expect(server.stored.map((item) => item.step.idempotency_key)).toEqual(['arrived-5']);
+  });
+
+  it('keeps each user’s steps for them alone across a log out: another user neither sees nor sends them', async () => {
     const server = fakeServer();
     server.state.online = false;
     const outbox = outboxOn(server);
     await outbox.submit(1, 'Mary', step('on_my_way', 1));
-    outbox.clear();
+    outbox.setUser(null);
     expect(outbox.getSnapshot().waiting).toEqual([]);
-    expect(outboxOn(server).getSnapshot().waiting).toEqual([]);
+
+    server.state.online = true;
+    outbox.setUser(SAM);
+    await outbox.flush();
+    expect(outbox.getSnapshot()).toEqual({ waiting: [], refused: [] });
+    expect(server.stored).toEqual([]);
+    outbox.setUser(null);
+
+    // Pat logs in again, after a reload.
+    const again = outboxOn(server);
+    expect(again.getSnapshot().waiting).toEqual([{ appointmentId: 1, clientName: 'Mary', step: step('on_my_way', 1) }]);
+    await again.flush();
+    expect(server.stored.map((item) => item.step.idempotency_key)).toEqual(['on_my_way-1']);
+  });
+
+  it('adopts the steps an earlier version of the app kept for the user logged in', () => {
+    localStorage.setItem('rounds.visitStepOutbox', JSON.stringify([{ appointmentId: 1, clientName: 'Mary', step: step('on_my_way', 1) }]));
+    const outbox = outboxOn(fakeServer());
+    expect(outbox.getSnapshot().waiting).toEqual([{ appointmentId: 1, clientName: 'Mary', step: step('on_my_way', 1) }]);
+    expect(localStorage.getItem('rounds.visitStepOutbox')).toBeNull();
   });
 });

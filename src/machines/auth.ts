@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/session';
-import { businessChoicesOf, exchangeLoginAsToken, fetchCurrentUser, logIn, revokeSession } from '../api/endpoints';
+import { businessChoicesOf, exchangeLoginAsToken, fetchCurrentUser, logIn } from '../api/endpoints';
 import { ApiError, messageOfError } from '../api/errors';
 import { ROLES, type BusinessChoice, type Credentials, type Session, type User } from '../api/types';
+import { endSessionOnServer } from '../lib/pendingLogouts';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 
 export const AUTH_TOKEN_KEY = 'rounds.auth.token';
@@ -74,9 +75,9 @@ export const authMachine = setup({
       removeStored(AUTH_TOKEN_KEY);
       removeStored(AUTH_USER_KEY);
     },
-    /** Best effort: the session is gone locally whatever the server answers. */
+    /** The session is gone locally at once; on the server now, or once the network is back. */
     revokeOnServer: (_, params: { token: string | null }) => {
-      if (params.token) void revokeSession(apiClient, params.token).catch(() => undefined);
+      if (params.token) void endSessionOnServer(params.token);
     },
     setError: assign({ error: (_, params: { error: unknown; fallback: string }) => messageOfError(params.error, params.fallback) }),
     clearError: assign({ error: null }),

@@ -246,7 +246,8 @@ export const visitStepsMachine = setup({
       on: {
         RETRY: { target: 'sending' },
         CANCEL: { target: 'showing', actions: 'drop' },
-        // The office changed the visit meanwhile (a refusal refetches it): the step is dropped, the state shown.
+        // The office changed the visit meanwhile (a refusal refetches it): the state is shown, and the refused step stays
+        // in the phone's outbox as not recorded until the practitioner dismisses it.
         SYNC: { target: 'showing', actions: ['drop', { type: 'syncState', params: ({ event }) => ({ state: event.state }) }] },
       },
     },

@@ -24,8 +24,7 @@ import { dayPlans, formatDistance, formatLeg, formatMinutes, mapRouteOf, type Le
 import { routeQueries } from '../entities/routes/queries';
 import { useRoadPaths } from '../entities/routes/useRoadPaths';
 import { useStepOutbox } from '../entities/appointments/visitSteps';
-import { VisitSteps } from './VisitSteps';
-import { STEP_LABELS } from '../machines/visitSteps';
+import { stepAt, VisitSteps } from './VisitSteps';
 import { LoadingText } from './PageSpinner';
 
 /** Said to those who plan routes (never to a practitioner, who cannot plan one). */
@@ -45,7 +44,7 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits on this day.</p>;
   return (
     <div className="divide-y divide-slate-200 dark:divide-slate-800">
-      <StepOutboxNotice />
+      <StepOutboxNotice timeZone={appointmentTimeZone(businessTimeZone)} />
       {plans.map((plan) => (
         <PractitionerRunSheet key={plan.practitionerId} plan={plan} day={day} showName={plans.length > 1} businessTimeZone={businessTimeZone} />
       ))}
@@ -189,8 +188,11 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
   );
 }
 
-/** What the phone still has to send (steps taken without signal), and the steps the server refused when they were sent. */
-function StepOutboxNotice() {
+/**
+ * What the phone still has to send (steps taken without signal), and the steps the server refused, kept until the
+ * practitioner dismisses them (the office sees each refusal in the visit's change log).
+ */
+function StepOutboxNotice({ timeZone }: { timeZone: string }) {
   const { stepOutbox } = useServices();
   const { waiting, refused } = useStepOutbox();
   if (waiting.length === 0 && refused.length === 0) return null;
@@ -211,7 +213,7 @@ function StepOutboxNotice() {
           <ul className="space-y-1">
             {refused.map((item) => (
               <li key={item.step.idempotency_key}>
-                {STEP_LABELS[item.step.step]} for {item.clientName ?? 'a visit'} was not recorded: {item.message}
+                {item.clientName ?? 'A visit'}, {stepAt(item.step, timeZone)} · Not recorded: {item.message}
               </li>
             ))}
           </ul>

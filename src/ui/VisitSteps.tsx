@@ -8,7 +8,7 @@ import { useServices } from '../app/ServicesContext';
 import type { Appointment } from '../api/types';
 import type { VisitProgress, VisitState } from '../api/visitSteps';
 import { formatTime } from '../lib/dates';
-import { REASON_LABELS, REASONS, STATE_LABELS, STEP_LABELS, withPosition } from '../machines/visitSteps';
+import { REASON_LABELS, REASONS, STATE_LABELS, STEP_LABELS, withPosition, type PendingStep } from '../machines/visitSteps';
 import { useRecordVisitStep, useStepOutbox } from '../entities/appointments/visitSteps';
 import { waitingStateOf } from '../lib/stepOutbox';
 import { Button } from './Button';
@@ -61,12 +61,17 @@ export function VisitStatus({ visit, timeZone }: { visit: VisitOf; timeZone: str
 
 const BIG = 'min-h-12 w-full justify-center text-base';
 
+/** "Arrived 10:20": a step and when it was tapped. */
+export function stepAt(step: PendingStep, timeZone: string): string {
+  return step.at ? `${STEP_LABELS[step.step]} ${formatTime(step.at, timeZone)}` : STEP_LABELS[step.step];
+}
+
 /**
  * The visit's state and times with its controls. `steps`: the step buttons (the run sheet); `canReopen`: a
  * coordinator's Reopen once the visit has started.
  */
 export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: VisitOf; timeZone: string; steps: boolean; canReopen: boolean }) {
-  const { machines } = useServices();
+  const { machines, stepOutbox } = useServices();
   const record = useRecordVisitStep();
   const outbox = useStepOutbox();
   const waiting = outbox.waiting.filter((item) => item.appointmentId === visit.id);
@@ -103,14 +108,32 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
   // The machine holds the server's last answer (a step's, or the refetched state's).
   const shownState = context.state;
   const reopenable = canReopen && shownState !== 'not_started';
+  // The step just refused is said by the failure's alert; the others the server refused, until dismissed, here.
+  const failedKey = value === 'failed' ? context.pending?.idempotency_key : undefined;
+  const refused = outbox.refused.filter((item) => item.appointmentId === visit.id && item.step.idempotency_key !== failedKey);
 
   return (
     <div data-testid="visit-steps" data-machine-state={value} className={steps ? 'mt-3 space-y-2' : 'space-y-2'}>
       <VisitStatus visit={{ ...visit, visit_state: shownState }} timeZone={timeZone} />
       {waiting.length > 0 && (
         <p data-testid="visit-waiting" role="status" className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-          Waiting to send: {waiting.map((item) => `${STEP_LABELS[item.step.step]} ${item.step.at ? formatTime(item.step.at, timeZone) : ''}`).join(' · ')}
+          Waiting to send: {waiting.map((item) => stepAt(item.step, timeZone)).join(' · ')}
         </p>
+      )}
+      {refused.length > 0 && (
+        <div data-testid="visit-not-recorded" className="rounded-md bg-rose-50 px-2 py-1 text-sm text-rose-900 dark:bg-rose-950 dark:text-rose-100">
+          <ul className="space-y-1">
+            {refused.map((item) => (
+              <li key={item.step.idempotency_key}>{stepAt(item.step, timeZone)} · Not recorded: {item.message}</li>
+            ))}
+          </ul>
+          <Button
+            variant="secondary" size="sm" className="mt-1"
+            onClick={() => refused.forEach((item) => stepOutbox.dismissRefused(item.step.idempotency_key))}
+          >
+            Dismiss
+          </Button>
+        </div>
       )}
       {steps && (value === 'notStarted' || value === 'onMyWay' || value === 'arrived') && (
         <div className="grid grid-cols-2 gap-2" role="group" aria-label="Visit steps">
@@ -191,7 +214,16 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
           <p>{STEP_LABELS[context.pending?.step ?? 'on_my_way']} was not recorded: {context.error}</p>
           <div className="grid grid-cols-2 gap-2">
             <Button className={BIG} onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
-            <Button variant="secondary" className={BIG} onClick={() => actor.send({ type: 'CANCEL' })}>Leave it</Button>
+            <Button
+              variant="secondary" className={BIG}
+              onClick={() => {
+                // Leaving it is the practitioner's dismissal of the refusal.
+                if (failedKey) stepOutbox.dismissRefused(failedKey);
+                actor.send({ type: 'CANCEL' });
+              }}
+            >
+              Leave it
+            </Button>
           </div>
         </div>
       )}

@@ -2,16 +2,16 @@
 // attend (with a reason) on today's visits, and sees each visit's state and actual times; the office sees them in the
 // appointment modal and can reopen the visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
 import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
 import { findRoute } from '../../src/router/routeTable';
 import type { Appointment } from '../../src/entities/appointments/api';
 import type { VisitState, VisitStepRequest } from '../../src/api/visitSteps';
-import { api, server } from './support/fakeApi';
+import { api, PASSWORD, server, tokenFor, usersByRole } from './support/fakeApi';
 import { makeAppointment, makeClient } from './support/fixtures';
-import { renderWithServices, useFakeApi } from './support/harness';
+import { currentPath, renderApp, renderWithServices, useFakeApi } from './support/harness';
 import { makeSettings } from './support/routesFakeApi';
 
 useFakeApi();
@@ -37,8 +37,8 @@ const EMPTY_PROGRESS = {
 function serveDay(initial: Appointment) {
   let visit = initial;
   const sent: VisitStepRequest[] = [];
-  /** The phone's network: while down, a step never reaches the server. */
-  const network = { down: false };
+  /** The phone's network: while down, a step never reaches the server; `refusal`: the server's answer to a step (409). */
+  const network = { down: false, refusal: null as string | null };
   server.use(
     http.get(api('/practitioners/all'), () => HttpResponse.json({ practitioners: [PAT] })),
     http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [] })),
@@ -61,6 +61,7 @@ function serveDay(initial: Appointment) {
     http.post(api('/travel'), () => HttpResponse.json({ legs: [], geometry: null, source: 'estimate' })),
     http.post(api('/appointments/:id/steps'), async ({ request }) => {
       if (network.down) return HttpResponse.error();
+      if (network.refusal) return HttpResponse.json({ message: network.refusal }, { status: 409 });
       const body = (await request.json()) as VisitStepRequest;
       sent.push(body);
       const progress = body.step === 'reopened' ? null : {
@@ -151,6 +152,52 @@ describe("the run sheet's step buttons", () => {
     expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived');
   });
 
+  it('keep a step the server refuses when it reaches it later, shown as not recorded on its visit and above the day until dismissed', async () => {
+    const { network } = serveDay(TODAY_VISIT);
+    renderRunSheet();
+    const stop = await screen.findByTestId('run-sheet-stop');
+    network.down = true;
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-waiting')).toHaveTextContent('Waiting to send: On my way 10:00'));
+
+    network.down = false;
+    network.refusal = 'The office reopened this visit at 10:05: steps taken before then are not recorded.';
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(within(stop).getByTestId('visit-not-recorded'))
+      .toHaveTextContent('On my way 10:00 · Not recorded: The office reopened this visit at 10:05: steps taken before then are not recorded.'));
+    expect(screen.getByTestId('steps-refused'))
+      .toHaveTextContent('Margaret Jones, On my way 10:00 · Not recorded: The office reopened this visit at 10:05');
+    expect(within(stop).queryByTestId('visit-waiting')).toBeNull();
+
+    // Read on the visit, it is dismissed everywhere.
+    fireEvent.click(within(within(stop).getByTestId('visit-not-recorded')).getByRole('button', { name: 'Dismiss' }));
+    expect(within(stop).queryByTestId('visit-not-recorded')).toBeNull();
+    expect(screen.queryByTestId('steps-refused')).toBeNull();
+  });
+
+  it('queue a step whose send has no answer within 10 s, instead of sending for ever', async () => {
+    const { sent, network } = serveDay(TODAY_VISIT);
+    const hanging = { on: true };
+    server.use(http.post(api('/appointments/:id/steps'), () => (hanging.on ? new Promise<Response>(() => {}) : undefined)));
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date(NOW));
+    window.history.replaceState(null, '', '/appointments');
+    renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />, { role: 'PRACTITIONER' });
+    const stop = await vi.waitFor(() => screen.getByTestId('run-sheet-stop'), { timeout: 5_000 });
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(within(stop).getByRole('status')).toHaveTextContent('Sending On my way…');
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(within(stop).getByTestId('visit-waiting')).toHaveTextContent('Waiting to send: On my way 10:00');
+    expect(within(stop).getByRole('button', { name: 'Arrived' })).toBeInTheDocument();
+
+    hanging.on = false;
+    network.down = false;
+    window.dispatchEvent(new Event('online'));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await vi.waitFor(() => expect(sent.map((step) => step.step)).toEqual(['on_my_way']));
+  });
+
   it('are not offered for another day than today', async () => {
     serveDay(makeAppointment({ ...TODAY_VISIT, starts_at: '2026-11-25T01:00:00Z', ends_at: '2026-11-25T02:00:00Z', arrive_at: '2026-11-25T01:00:00Z' }));
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -160,6 +207,102 @@ describe("the run sheet's step buttons", () => {
     const stop = await screen.findByTestId('run-sheet-stop');
     expect(within(stop).getByTestId('visit-status')).toHaveTextContent('Not started');
     expect(within(stop).queryByRole('group', { name: 'Visit steps' })).toBeNull();
+  });
+});
+
+describe('logging out with steps waiting to send', () => {
+  const PRACTITIONER = usersByRole.PRACTITIONER;
+  const OUTBOX_KEY = `rounds.visitStepOutbox.${PRACTITIONER.id}`;
+
+  /** The whole app on the practitioner's run sheet, one step taken without signal. */
+  async function stepTakenOffline() {
+    const day = serveDay(TODAY_VISIT);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    const app = renderApp('/appointments', { as: 'PRACTITIONER' });
+    const stop = await screen.findByTestId('run-sheet-stop');
+    day.network.down = true;
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    await waitFor(() => expect(within(stop).getByTestId('visit-waiting')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Open account menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    return { ...day, app };
+  }
+
+  it('warns how many steps wait, and logging out keeps them on the phone for that user, sent when they log in again', async () => {
+    const { sent, network } = await stepTakenOffline();
+    const dialog = await screen.findByRole('alertdialog', { name: '1 step not sent yet' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log out, keep them on this phone' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(currentPath()).toBe('/login');
+    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!).waiting).toEqual([expect.objectContaining({ appointmentId: 1, step: expect.objectContaining({ step: 'on_my_way', at: NOW }) })]);
+    expect(sent).toEqual([]);
+
+    network.down = false;
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: PRACTITIONER.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: PASSWORD } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(sent.map((step) => [step.step, step.at])).toEqual([['on_my_way', NOW]]));
+    await waitFor(() => expect(localStorage.getItem(OUTBOX_KEY)).toBeNull());
+  });
+
+  it('sends them first when there is signal, then logs out', async () => {
+    const { sent, network } = await stepTakenOffline();
+    const dialog = await screen.findByRole('alertdialog', { name: '1 step not sent yet' });
+    network.down = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send them now, then log out' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(sent.map((step) => step.step)).toEqual(['on_my_way']);
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
+  it('says so when the steps could not be sent, and stays logged in', async () => {
+    const { sent } = await stepTakenOffline();
+    const dialog = await screen.findByRole('alertdialog', { name: '1 step not sent yet' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send them now, then log out' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('1 step could not be sent: the network did not answer. They stay on this phone.');
+    expect(currentPath()).toBe('/appointments');
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps a step whose session has ended (401) for that user, and sends it when they log in again', async () => {
+    const { sent, network } = serveDay(TODAY_VISIT);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    renderApp('/appointments', { as: 'PRACTITIONER' });
+    const stop = await screen.findByTestId('run-sheet-stop');
+    const sessionEnded = { on: true };
+    server.use(http.post(api('/appointments/:id/steps'), () => (sessionEnded.on
+      ? HttpResponse.json({ message: 'Your session has ended. Log in again.' }, { status: 401 }) : undefined)));
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!).waiting).toEqual([expect.objectContaining({ step: expect.objectContaining({ step: 'on_my_way', at: NOW }) })]));
+
+    sessionEnded.on = false;
+    network.down = false;
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: PRACTITIONER.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: PASSWORD } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(sent.map((step) => [step.step, step.at])).toEqual([['on_my_way', NOW]]));
+  });
+
+  it('logging out without signal ends the session on the server once the network is back', async () => {
+    const { network } = await stepTakenOffline();
+    const ended: string[] = [];
+    server.use(http.post(api('/auth/logout'), ({ request }) => {
+      if (network.down) return HttpResponse.error();
+      ended.push(request.headers.get('Authorization') ?? '');
+      return new HttpResponse(null, { status: 204 });
+    }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out, keep them on this phone' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    await waitFor(() => expect(localStorage.getItem('rounds.auth.pendingLogouts')).not.toBeNull());
+    expect(ended).toEqual([]);
+
+    network.down = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(ended).toEqual([`Bearer ${tokenFor(usersByRole.PRACTITIONER)}`]));
+    await waitFor(() => expect(localStorage.getItem('rounds.auth.pendingLogouts')).toBeNull());
   });
 });
 

@@ -1,7 +1,8 @@
-// The practitioner's day on the phone without signal (issue 26): at 390 px, a visit of today goes On my way while
-// online, then Arrived and Done with the network cut — the run sheet says the steps wait, keeps them across a reload
-// (the service worker opens the app and the day without network) — and once the network is back they reach the server
-// in order, once each, with the times they were tapped.
+// The practitioner's day on the phone without signal (issues 26 and 34): at 390 px, a visit of today goes On my way
+// while online, then Arrived and Done with the network cut — the run sheet says the steps wait, keeps them across a
+// reload (the service worker opens the app and the day without network) and across a log out without network (which
+// ends the session on the server once the network is back) — and once the practitioner has logged in again they reach
+// the server in order, once each, with the times they were tapped.
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
@@ -55,7 +56,7 @@ async function bookTodayFor(practitionerEmail: string): Promise<{ id: number; cl
 }
 
 describe("the practitioner's run sheet without signal", () => {
-  it('keeps the steps taken offline, across a reload, and sends them in order with their times once the network is back', { timeout: 180_000 }, async () => {
+  it('keeps the steps taken offline, across a reload and a log out, and sends them in order with their times once logged in again', { timeout: 180_000 }, async () => {
     const visit = await bookTodayFor('practitioner@demo.test');
     const context = await running.browser.newContext({ baseURL: running.product.url, timezoneId: ZONE, locale: 'en-AU', viewport: { width: 390, height: 844 } });
     context.setDefaultTimeout(15_000);
@@ -88,9 +89,27 @@ describe("the practitioner's run sheet without signal", () => {
       await expect.poll(() => stop.getByTestId('visit-status').getAttribute('data-state')).toBe('done');
       expect(await page.getByTestId('steps-waiting').innerText()).toMatch(/^2 steps waiting to send/);
       const offlineUntil = Date.now();
+
+      // Logging out, still without network, with the steps waiting: the phone asks, and keeps them for this user.
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('rounds.auth.token') ?? 'null') as string | null);
+      await page.getByRole('button', { name: 'Open account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      const dialog = page.getByRole('alertdialog', { name: '2 steps not sent yet' });
+      const keep = dialog.getByRole('button', { name: 'Log out, keep them on this phone' });
+      await keep.waitFor();
+      // No signal: nothing to send them over.
+      expect(await dialog.getByRole('button', { name: 'Send them now, then log out' }).count()).toBe(0);
+      await keep.click();
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
       await page.waitForTimeout(1_500);
 
+      // Back online: the session logged out without signal ends on the server too, and the steps reach the server
+      // once the practitioner has logged in again.
       await context.setOffline(false);
+      await expect.poll(async () => (await fetch(`${running.product.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } })).status, { timeout: 15_000 }).toBe(401);
+      await logIn(page, 'practitioner@demo.test');
+      await page.goto('/appointments?view=run-sheet');
+      await expect.poll(() => stop.getByTestId('visit-status').getAttribute('data-state')).toBe('done');
       await page.getByTestId('steps-waiting').waitFor({ state: 'detached', timeout: 30_000 });
       const admin = await apiAs(running.product.url, 'admin@demo.test');
       const { appointment } = await admin<{ appointment: Appointment }>(`/appointments/${visit.id}`);

@@ -207,7 +207,11 @@ export default function HelpPage({ route }: RoutePageProps) {
               No signal? Keep going: each step you take waits on your phone (the run sheet says how many) and is sent by
               itself, in order and with the time you pressed it, when the network is back. Add Rounds to your home screen
               (your browser’s <strong>Install</strong> or <strong>Add to Home Screen</strong>) and it opens your day even
-              without signal. Logging out clears your day and any step not yet sent from the phone.
+              without signal. A step Rounds refuses when it arrives (say, your coordinator reopened the visit meanwhile) is never
+              lost unseen: it stays on the visit as <strong>Not recorded</strong> with the reason until you dismiss it, and the
+              office sees it in the visit’s change log. Logging out clears your day from the phone but keeps the steps not yet
+              sent: Rounds asks first, can send them before you go, and otherwise sends them when you log in again on this
+              phone (nobody else who logs in on it sees them).
             </li>
             <li>
               The <strong>List</strong> and <strong>Day schedule</strong> show other days. You see only your own visits and the
