@@ -177,10 +177,12 @@ describe('optimising a day, keeping each visit with its practitioner', () => {
     const version = details.body.versions.at(-1);
     expect(version).toMatchObject({ whodunnit: 'Ada acme', reason: 'Optimised by Ada acme' });
     expect(version.object_changes.arrive_at).toEqual([changed.old_arrive_at, changed.new_arrive_at]);
-    // The locked visit did not change, so it has no version from the optimisation.
+    // The locked visit kept its time and practitioner, but the optimisation put it on the route: the log says so.
     const locked = await t.request('GET', `/api/appointments/${lockedId}/extra_details`, { token: acme.tokens.staff });
-    expect(locked.body.versions.map((entry: any) => entry.reason)).not.toContain('Optimised by Ada acme');
-    expect(locked.body.versions.at(-1).changes).toEqual([{ field: 'arrival_locked', label: 'Keep this time', kind: 'text', from: 'No', to: 'Yes' }]);
+    const [keptTime, onRoute] = locked.body.versions.slice(-2);
+    expect(keptTime.changes).toEqual([{ field: 'arrival_locked', label: 'Keep this time', kind: 'text', from: 'No', to: 'Yes' }]);
+    expect(onRoute).toMatchObject({ whodunnit: 'Ada acme', reason: 'Optimised by Ada acme' });
+    expect(onRoute.changes).toEqual([{ field: 'route_id', label: 'Added to the route of Pat acme-One', kind: 'sentence', from: null, to: null }]);
   });
 
   it('refuses to apply the same proposal twice', async () => {

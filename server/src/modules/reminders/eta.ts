@@ -26,6 +26,8 @@ export interface EtaJobParams {
   visit_step_id: number | null;
   /** on_my_way when left out (the jobs of On my way). */
   kind?: EtaMessageKind;
+  /** A re-plan gave the visit another practitioner: the message says so. */
+  new_practitioner?: boolean;
 }
 
 export interface EtaOutcome {
@@ -97,6 +99,7 @@ export async function sendEtaMessage(ctx: AppContext, businessAccountId: number,
     const channel: ReminderChannel = mobile ? 'sms' : 'email';
     const content: EtaContent = {
       kind,
+      newPractitioner: params.new_practitioner === true,
       otherDay: visitDay === today ? null : visitDay,
       business: { name: visit.business_name, contactEmail: visit.contact_email, contactPhone: visit.contact_phone },
       clientFirstName: visit.client_first_name ?? '',
