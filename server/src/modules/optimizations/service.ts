@@ -286,7 +286,8 @@ async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay)
   }
   await refuseNewHardIssues(tx, business, date, practitionerIds, updates);
   await updateRoutedVisits(tx, business, updates);
-  const reason = `Optimised by ${auth.fullName}`;
+  // "Optimisation of 9 Dec by Alex Morgan": the log says which day's optimisation made the change, and who applied it.
+  const reason = `Optimisation of ${Temporal.PlainDate.from(date).toLocaleString('en-AU', { day: 'numeric', month: 'short' })} by ${auth.fullName}`;
   const routeBefore = new Map(visitsBefore.map((visit) => [visit.id, visit.route_id]));
   const versions: VersionInput[] = updates.flatMap((update) => {
     const visit = before.get(update.id)!;
