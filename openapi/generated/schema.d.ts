@@ -1513,7 +1513,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Electronic visit verification (issue 26): every visit that is not cancelled in the range (days in the business time zone, start_date and end_date both required, at most 366 days) of the chosen practitioners, types and locations, by scheduled start: its client, practitioner, scheduled start and end, the actual in (Arrived) and out (Done) with their coordinates and distance to the visit's point, whether the arrival was far from the client, its status and a Could not attend's reason — what the visit's steps said since it was last reopened. With the actual-vs-planned figures: punctuality from check-ins where a visit has one (the actual arrival within the visit's booked-time tolerance of its planned arrival — the arrival time, else the booked start) and from planned times where it has none (the planned arrival within the client's availability, as Practitioner performance counts it), each counted apart; visit duration actual (Arrived → Done) vs booked per appointment type; and visits that could not be attended by reason. The table pages and sorts on the server (ADR 0018): without per_page, every row (the EVV export); ties by scheduled start, then visit. */
+        /** Electronic visit verification (issue 26): every visit that is not cancelled in the range (days in the business time zone, start_date and end_date both required, at most 366 days) of the chosen practitioners, types and locations, by scheduled start: its client, practitioner, scheduled start and end, the actual in (Arrived) and out (Done) with their coordinates and distance to the visit's point, whether the arrival was far from the client, its status and a Could not attend's reason — what the visit's steps said since it was last reopened — with its On my way time, who recorded its steps (the practitioner's phone or a named coordinator) and a correction of its planned arrival made after its day (who, when). A visit over without a check-in is not verified (missed), never on time. With the actual-vs-planned figures: punctuality from check-ins (the actual arrival within the visit's booked-time tolerance of its planned arrival — the arrival time, else the booked start), the headline, and apart from it from planned times for visits not yet over and without a check-in (the planned arrival within the client's availability, as Practitioner performance counts it); visit duration actual (Arrived → Done) vs booked per appointment type; and visits that could not be attended by reason. The table pages and sorts on the server (ADR 0018): without per_page, every row (the EVV export); ties by scheduled start, then visit. */
         get: operations["reportVisitVerification"];
         put?: never;
         post?: never;
@@ -1802,6 +1802,11 @@ export interface components {
             status: components["schemas"]["VisitState"];
             /**
              * Format: date-time
+             * @description when the practitioner tapped On my way
+             */
+            on_my_way_at: string | null;
+            /**
+             * Format: date-time
              * @description when the practitioner tapped Arrived
              */
             actual_in_at: string | null;
@@ -1829,10 +1834,21 @@ export interface components {
             /** @description on time by punctuality_from's rule; null for a visit that could not be attended or that neither rule can judge */
             punctual: boolean | null;
             /**
-             * @description check_in: the actual arrival within the visit's tolerance of the planned arrival; planned: no check-in, the planned arrival within the client's availability
+             * @description check_in: the actual arrival within the visit's tolerance of the planned arrival; planned: no check-in and the visit not yet over, the planned arrival within the client's availability
              * @enum {string|null}
              */
             punctuality_from: "check_in" | "planned" | null;
+            /** @description the visit's scheduled end has passed without an Arrived check-in and it was not marked Could not attend: a missed visit, never on time (punctual and punctuality_from are null) */
+            not_verified: boolean;
+            /** @description who recorded the visit's steps since it was last reopened: "Practitioner's phone" (the practitioner's own login) or the named coordinator; when both did, each with its steps ("Practitioner's phone (On my way); Alex Morgan (Arrived, Done)"); null without a step */
+            recorded_by: string | null;
+            /** @description who last changed the visit's planned arrival after the visit's day (its change log); null when nobody did */
+            arrival_corrected_by: string | null;
+            /**
+             * Format: date-time
+             * @description when that correction was made
+             */
+            arrival_corrected_at: string | null;
         };
         VisitVerificationSummary: {
             visits: number;
@@ -1843,16 +1859,18 @@ export interface components {
             could_not_attend: number;
             /** @description arrivals flagged far from the client */
             far_from_client: number;
+            /** @description visits over without a check-in (not marked Could not attend) */
+            not_verified: number;
             /** @description visits whose punctuality is from a check-in (Arrived) */
             checked_in: number;
             checked_in_on_time: number;
-            /** @description visits without a check-in whose punctuality is from planned times */
+            /** @description visits not yet over and without a check-in */
             planned_only: number;
             planned_punctual: number;
-            /** @description checked_in_on_time + planned_punctual */
-            punctual_visits: number;
-            /** @description punctual_visits ÷ (checked_in + planned_only) to 3 decimals; null without any */
+            /** @description the headline, from check-ins only: checked_in_on_time ÷ checked_in to 3 decimals; null without a check-in */
             punctuality: number | null;
+            /** @description planned_punctual ÷ planned_only to 3 decimals */
+            planned_punctuality: number | null;
         };
         VisitDurationRow: {
             appointment_type_id: number | null;

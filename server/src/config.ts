@@ -40,6 +40,8 @@ export interface Config {
   loginAccountMaxFailures: number;
   trustProxy: TrustProxy;
   requestsPerMinute: number;
+  /** ETA messages (On my way and re-plans) a business may send a minute; beyond it they are recorded NOT_SENT. */
+  etaMessagesPerMinute: number;
   /** When set, GET /metrics answers only `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   clinikoBaseUrl: string | undefined;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountMaxFailures: int('LOGIN_ACCOUNT_MAX_FAILURES', 20, 1, 100_000),
     trustProxy: trustProxy('TRUST_PROXY'),
     requestsPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 10, 1_000_000),
+    etaMessagesPerMinute: int('ETA_MESSAGES_PER_MINUTE', 60, 1, 100_000),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     clinikoBaseUrl: url('CLINIKO_BASE_URL'),
     runWorker: bool('RUN_WORKER', true),

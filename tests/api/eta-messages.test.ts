@@ -153,6 +153,45 @@ describe('On my way', () => {
     expect(await recordsOf(s, visit.id)).toHaveLength(1);
   });
 
+  it('tells a client once per visit, however often its arrival changes and it is reopened (5 e-mails in 30 s before)', async () => {
+    const acme = await business(t);
+    const visit = await visitOf(t, acme);
+    expect((await step(t, visit.id, { step: 'on_my_way' }, acme.tokens.practitioner)).status).toBe(201);
+    await drainJobs(t.ctx);
+    for (const minutes of [5, 10, 15, 20]) {
+      // The office reopens it and moves its arrival; the practitioner taps On my way again.
+      expect((await step(t, visit.id, { step: 'reopened' }, acme.tokens.staff)).status).toBe(201);
+      const moved = await t.request('PUT', `/api/appointments/${visit.id}/update_arrival_time`, {
+        token: acme.tokens.staff, body: { arrive_at: new Date(visit.planned.getTime() - minutes * 60_000).toISOString() },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect((await step(t, visit.id, { step: 'on_my_way' }, acme.tokens.practitioner)).status).toBe(201);
+      await drainJobs(t.ctx);
+    }
+    expect(await emailsTo(t, visit.email!)).toHaveLength(1);
+    expect(await recordsOf(t, visit.id)).toHaveLength(1);
+  });
+
+  it('holds back the business’s ETA messages beyond its rate a minute, recorded as not sent with the reason', async () => {
+    const acme = await business(t);
+    const visits = [];
+    for (const n of [1, 2, 3]) visits.push(await visitOf(t, acme, { email: `rate${n}.${acme.businessAccountId}@client.test` }));
+    const rate = t.ctx.config.etaMessagesPerMinute;
+    t.ctx.config.etaMessagesPerMinute = 2;
+    try {
+      for (const visit of visits) expect((await step(t, visit.id, { step: 'on_my_way' }, acme.tokens.practitioner)).status).toBe(201);
+      await drainJobs(t.ctx);
+    } finally {
+      t.ctx.config.etaMessagesPerMinute = rate;
+    }
+    const records = (await Promise.all(visits.map((visit) => recordsOf(t, visit.id)))).flat();
+    expect(records.map((record) => record.status)).toEqual(['SENT', 'SENT', 'NOT_SENT']);
+    const reason = "The business's limit of 2 ETA messages a minute was reached (ETA_MESSAGES_PER_MINUTE), so this one was held back.";
+    expect(records[2].error).toBe(reason);
+    expect(await emailsTo(t, visits[2].email!)).toEqual([]);
+    expect(await changeLog(t, acme, visits[2].id)).toContain(`ETA message not sent: ${reason}`);
+  });
+
   it('emails the client without SMS, from and signed as the business, with the planned arrival when the phone gave no place', async () => {
     const acme = await business(t);
     const visit = await visitOf(t, acme, { phone_numbers: [{ number: '0412 345 678', phone_type: 'Mobile' }] });

@@ -175,12 +175,14 @@ describe('optimising a day, keeping each visit with its practitioner', () => {
     const changed = run.proposal.changes[0];
     const details = await t.request('GET', `/api/appointments/${changed.appointment_id}/extra_details`, { token: acme.tokens.staff });
     const version = details.body.versions.at(-1);
-    expect(version).toMatchObject({ whodunnit: 'Ada acme', reason: 'Optimised by Ada acme' });
+    expect(version).toMatchObject({ whodunnit: 'Ada acme', reason: 'Optimisation of 22 Nov by Ada acme' });
     expect(version.object_changes.arrive_at).toEqual([changed.old_arrive_at, changed.new_arrive_at]);
-    // The locked visit did not change, so it has no version from the optimisation.
+    // The locked visit kept its time and practitioner, but the optimisation put it on the route: the log says so.
     const locked = await t.request('GET', `/api/appointments/${lockedId}/extra_details`, { token: acme.tokens.staff });
-    expect(locked.body.versions.map((entry: any) => entry.reason)).not.toContain('Optimised by Ada acme');
-    expect(locked.body.versions.at(-1).changes).toEqual([{ field: 'arrival_locked', label: 'Keep this time', kind: 'text', from: 'No', to: 'Yes' }]);
+    const [keptTime, onRoute] = locked.body.versions.slice(-2);
+    expect(keptTime.changes).toEqual([{ field: 'arrival_locked', label: 'Keep this time', kind: 'text', from: 'No', to: 'Yes' }]);
+    expect(onRoute).toMatchObject({ whodunnit: 'Ada acme', reason: 'Optimisation of 22 Nov by Ada acme' });
+    expect(onRoute.changes).toEqual([{ field: 'route_id', label: 'Added to the route of Pat acme-One', kind: 'sentence', from: null, to: null }]);
   });
 
   it('refuses to apply the same proposal twice', async () => {
@@ -274,7 +276,7 @@ describe('optimising with reassignment between practitioners', () => {
     await expectRoutesAccepted(t, acme, DAY, [pat, quinn], 'reassign', run.proposal.unplaced);
     const details = await t.request('GET', `/api/appointments/${east[0]}/extra_details`, { token: acme.tokens.admin });
     const version = details.body.versions.at(-1);
-    expect(version.reason).toBe('Optimised by Ada acme');
+    expect(version.reason).toBe('Optimisation of 23 Nov by Ada acme');
     expect(version.changes.find((change: any) => change.field === 'practitioner_id')).toMatchObject({ from: 'Pat acme-One', to: 'Quinn acme-Two' });
     // A practitioner sees only their own practitioner's route.
     const own = await t.request('GET', `/api/routes?date=${DAY}`, { token: acme.tokens.practitioner });

@@ -107,8 +107,9 @@ describe('a practitioner falls sick in the middle of the day', () => {
     for (const id of morning) expect(placed.get(id)).toMatchObject({ practitioner: pat, kept: 'started' });
     expect(run.proposal.unplaced).toEqual([]);
 
-    // The clients to tell: those whose arrival moves by at least the setting (15 min) and is still ahead.
-    const told = run.proposal.changes.filter((change: any) => Math.abs(Date.parse(change.new_arrive_at) - Date.parse(change.old_arrive_at)) >= 15 * 60_000);
+    // The clients to tell: those whose arrival moves by at least the setting (15 min) or who get another practitioner.
+    const told = run.proposal.changes.filter((change: any) => change.old_practitioner_id !== change.new_practitioner_id
+      || Math.abs(Date.parse(change.new_arrive_at) - Date.parse(change.old_arrive_at)) >= 15 * 60_000);
     expect(told.length).toBeGreaterThan(0);
     const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.staff, body: { notify_clients: true } });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
@@ -122,7 +123,7 @@ describe('a practitioner falls sick in the middle of the day', () => {
         .innerJoin(clients, eq(clients.id, appointments.client_id)).where(eq(appointments.id, change.appointment_id));
       const emails = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, address!));
       expect(emails, address ?? '').toHaveLength(1);
-      expect(emails[0].subject).toBe('A new time for your visit from acme Care');
+      expect(emails[0].subject).toMatch(/^A new (time|practitioner) for your visit from acme Care$/);
       expect(emails[0].text_body).toContain(`Quinn should arrive at about`);
     }
     // Once: the same messages queued again (a retried job) send nothing more.
@@ -133,7 +134,9 @@ describe('a practitioner falls sick in the middle of the day', () => {
       });
     }
     await drainJobs(t.ctx);
-    expect(await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.business_account_id, acme.businessAccountId))).toHaveLength(told.length);
+    const toClients = (await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.business_account_id, acme.businessAccountId)))
+      .filter((email) => email.to_address.endsWith('@replan.test'));
+    expect(toClients).toHaveLength(told.length);
     for (const id of afternoon) expect((await visit(id)).practitioner.id).toBe(quinn);
     // The morning's visits: the same practitioner, arrival and steps.
     const morningAfter = await Promise.all(morning.map(visit));
@@ -143,6 +146,64 @@ describe('a practitioner falls sick in the middle of the day', () => {
       });
     }
     expect(await hardIssues()).toEqual([]);
+  });
+});
+
+describe('the messages of a re-plan', () => {
+  it('tells a client once however many of their visits move, and tells them of a new practitioner however little the time moves; the practitioners whose day changed get an e-mail', async () => {
+    const sick = await createBusinessFixture(t, 'sick');
+    const [ann, ben] = sick.practitionerIds;
+    await t.ctx.db.update(businessAccounts).set({ time_zone: ZONE }).where(eq(businessAccounts.id, sick.businessAccountId));
+    for (const [id, lng] of [[ann, 152.93], [ben, 153.11]] as const) {
+      await t.ctx.db.update(practitioners).set({
+        start_place_kind: 'home', home_address: 'Home', home_lat: -27.47, home_lng: lng, working_hours: workingEveryDay('00:00', '23:59'), time_zone: ZONE,
+        email: id === ben ? 'quinn@sick.test' : null,
+      }).where(eq(practitioners.id, id));
+    }
+    // One client with two of Pat's afternoon visits, another with one.
+    const [twice, once] = await t.ctx.db.insert(clients).values(['Twice', 'Once'].map((first_name) => ({
+      business_account_id: sick.businessAccountId, first_name, last_name: 'Client', lat: -27.47, lng: 153.0, time_zone: ZONE, email: `${first_name.toLowerCase()}@sick.test`,
+    }))).returning();
+    const visits = await t.ctx.db.insert(appointments).values([[twice, 90], [twice, 240], [once, 150]].map(([client, minutes]) => ({
+      business_account_id: sick.businessAccountId, client_id: (client as typeof twice).id, practitioner_id: ann, appointment_type_id: sick.appointmentTypeIds[0],
+      starts_at: fromNow(minutes as number), ends_at: fromNow((minutes as number) + 30), arrive_at: fromNow(minutes as number), lat: -27.47, lng: 153.0,
+    }))).returning({ id: appointments.id });
+
+    expect((await t.request('POST', '/api/practitioner_leave/today', { token: sick.tokens.staff, body: { practitioner_id: ann } })).status).toBe(201);
+    const created = await t.request('POST', '/api/optimizations', { token: sick.tokens.staff, body: { date: TODAY, practitioner_ids: [ann, ben], mode: 'reassign' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await drainJobs(t.ctx);
+    const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: sick.tokens.staff })).body.optimization;
+    expect(run.status, run.error_message).toBe('COMPLETE');
+    expect(run.proposal.changes.map((change: any) => change.new_practitioner_id)).toEqual([ben, ben, ben]);
+
+    const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: sick.tokens.staff, body: { notify_clients: true } });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.clients_told).toBe(2);
+    await drainJobs(t.ctx);
+    const outbox = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.business_account_id, sick.businessAccountId));
+    const to = (address: string) => outbox.filter((email) => email.to_address === address);
+    // One message each, about the client's first visit, saying the practitioner is new.
+    for (const address of ['twice@sick.test', 'once@sick.test']) {
+      expect(to(address), address).toHaveLength(1);
+      expect(to(address)[0].subject).toBe('A new practitioner for your visit from sick Care');
+      expect(to(address)[0].text_body).toMatch(/has a new practitioner: Quinn should arrive at about /);
+    }
+    const firstOfTwice = run.proposal.changes.filter((change: any) => change.appointment_id !== visits[2].id)
+      .sort((a: any, b: any) => Date.parse(a.new_arrive_at) - Date.parse(b.new_arrive_at))[0];
+    const toldTwice = await t.ctx.db.select().from(etaMessages).where(eq(etaMessages.business_account_id, sick.businessAccountId));
+    expect(toldTwice.map((message) => message.appointment_id).sort()).toEqual([firstOfTwice.appointment_id, visits[2].id].sort());
+    // Pat (their login) lost three visits, Quinn (the practitioner's own address) gained them.
+    const [pat] = to('practitioner@sick.test');
+    expect(pat.subject).toMatch(/^Your day changed: /);
+    expect(pat.text_body).toContain('Sid re-planned your day');
+    const takenOff = pat.text_body.split('\n').find((line) => line.startsWith('Taken off your day: '));
+    expect(takenOff?.match(/(Twice|Once) Client at \d{1,2}:\d\d [ap]m/g)?.sort()).toEqual([expect.stringMatching(/^Once/), expect.stringMatching(/^Twice/), expect.stringMatching(/^Twice/)]);
+    expect(pat.text_body).not.toContain('Added:');
+    const [quinn] = to('quinn@sick.test');
+    expect(quinn.text_body).toMatch(/Added: (Twice|Once) Client at /);
+    expect(quinn.text_body).not.toContain('Taken off');
+    expect(outbox).toHaveLength(4);
   });
 });
 

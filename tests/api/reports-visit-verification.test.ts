@@ -107,16 +107,18 @@ describe('the visit verification report', () => {
       client_name: 'Dale acme-Client', status: 'could_not_attend', actual_in_at: null, actual_out_at: null,
       reason: 'client_not_home', punctual: null, punctuality_from: null, actual_seconds: null,
     });
-    expect(planned).toMatchObject({ status: 'not_started', actual_in_at: null, in_lat: null, punctual: true, punctuality_from: 'planned' });
+    // Over without a check-in: not verified (missed), never on time by its plan.
+    expect(planned).toMatchObject({ status: 'not_started', actual_in_at: null, in_lat: null, punctual: null, punctuality_from: null, not_verified: true });
     // Reopened: what it said before the reopening is gone; only On my way since.
-    expect(reopened).toMatchObject({ status: 'on_my_way', reason: null, actual_in_at: null, punctuality_from: 'planned' });
+    expect(reopened).toMatchObject({ status: 'on_my_way', reason: null, actual_in_at: null, punctuality_from: null, not_verified: true });
   });
 
   it('counts punctuality from check-ins and from planned times apart, durations per type and missed visits by reason', async () => {
     const { body } = await report();
+    // The day is over: the two visits without a check-in are not verified, and the headline is from the check-ins.
     expect(body.summary).toEqual({
-      visits: 5, not_started: 1, on_my_way: 1, arrived: 0, done: 2, could_not_attend: 1, far_from_client: 1,
-      checked_in: 2, checked_in_on_time: 1, planned_only: 2, planned_punctual: 2, punctual_visits: 3, punctuality: 0.75,
+      visits: 5, not_started: 1, on_my_way: 1, arrived: 0, done: 2, could_not_attend: 1, far_from_client: 1, not_verified: 2,
+      checked_in: 2, checked_in_on_time: 1, planned_only: 0, planned_punctual: 0, punctuality: 0.5, planned_punctuality: null,
     });
     expect(body.durations).toEqual([
       { appointment_type_id: acme.appointmentTypeIds[0], appointment_type_name: 'Nursing visit', visits: 1, booked_seconds: 2700, actual_seconds: 3000, difference_seconds: 300 },
@@ -163,8 +165,8 @@ describe('the visit verification report', () => {
     // Quinn: in an hour late, one by plan.
     expect(figures(quinn)).toEqual([2, 1, 1, 1, 0.5]);
     expect(response.body.summary).toMatchObject({ visits: 5, from_check_ins: 2, from_planned_times: 2, punctual_visits: 3, punctuality: 0.75 });
-    // The same figure as Visit verification's.
-    expect((await report()).body.summary.punctuality).toBe(0.75);
+    // Visit verification's headline is from the check-ins alone.
+    expect((await report()).body.summary.punctuality).toBe(0.5);
   });
 
   it('follows the visit filters', async () => {
@@ -186,6 +188,56 @@ describe('the visit verification report', () => {
     const crossed = await report(`${query()}&practitioner_ids=${acme.practitionerIds[0]}`, other.tokens.admin);
     expect(crossed.body.rows).toEqual([]);
     expect(crossed.body.summary.visits).toBe(0);
+  });
+
+  it('is an audit record: who recorded the steps, On my way, far Yes/No, past visits without a check-in not verified, arrivals corrected after the day', async () => {
+    // Its own business, over yesterday → tomorrow: the clock is the real one, so each visit is placed by its day.
+    const audit = await createBusinessFixture(t, 'audit');
+    const today = Temporal.Now.plainDateISO(ZONE);
+    const [yesterday, tomorrow] = [today.subtract({ days: 1 }).toString(), today.add({ days: 1 }).toString()];
+    const visit = async (date: string, time: string, client: 0 | 1) => {
+      const starts = brisbaneAt(date, time);
+      const [row] = await t.ctx.db.insert(appointments).values({
+        business_account_id: audit.businessAccountId, client_id: audit.clientIds[client], practitioner_id: audit.practitionerIds[0],
+        appointment_type_id: audit.appointmentTypeIds[0], starts_at: starts, ends_at: new Date(starts.getTime() + 60_000), arrive_at: starts,
+        lat: POINT.lat, lng: POINT.lng,
+      }).returning({ id: appointments.id });
+      return row.id;
+    };
+    // Today's first minute: the practitioner's phone set off and arrived now (late), the office recorded Done.
+    const phone = await visit(today.toString(), '00:00', 1);
+    await step(phone, { step: 'on_my_way' }, audit.tokens.practitioner);
+    await step(phone, { step: 'arrived', lat: POINT.lat, lng: POINT.lng }, audit.tokens.practitioner);
+    await step(phone, { step: 'done' }, audit.tokens.admin);
+    // Yesterday: one recorded by the coordinator on time, one without any step (missed), its arrival then corrected by staff.
+    const byCoordinator = await visit(yesterday, '10:00', 1);
+    await step(byCoordinator, { step: 'arrived', at: brisbaneAt(yesterday, '10:05').toISOString() }, audit.tokens.admin);
+    const missed = await visit(yesterday, '09:00', 1);
+    const corrected = await t.request('PUT', `/api/appointments/${missed}/update_arrival_time`, {
+      token: audit.tokens.staff, body: { arrive_at: brisbaneAt(yesterday, '09:30').toISOString() },
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    // Tomorrow's: not over, judged by its plan.
+    const upcoming = await visit(tomorrow, '10:00', 1);
+
+    const response = await report(`?start_date=${yesterday}&end_date=${tomorrow}`, audit.tokens.admin);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const row = (id: number) => response.body.rows.find((candidate: { appointment_id: number }) => candidate.appointment_id === id);
+    expect(row(phone)).toMatchObject({
+      recorded_by: "Practitioner's phone (On my way, Arrived); Ada audit (Done)", far_from_client: false,
+      punctuality_from: 'check_in', not_verified: false, arrival_corrected_by: null, arrival_corrected_at: null,
+    });
+    expect(Date.parse(row(phone).on_my_way_at)).toBeLessThanOrEqual(Date.parse(row(phone).actual_in_at));
+    expect(row(byCoordinator)).toMatchObject({ recorded_by: 'Ada audit', on_my_way_at: null, punctual: true, punctuality_from: 'check_in', not_verified: false });
+    // A past visit without a check-in is missed: never on time, whatever its plan says.
+    expect(row(missed)).toMatchObject({ recorded_by: null, status: 'not_started', not_verified: true, punctual: null, punctuality_from: null, arrival_corrected_by: 'Sid' });
+    expect(Date.now() - Date.parse(row(missed).arrival_corrected_at)).toBeLessThan(60_000);
+    expect(row(upcoming)).toMatchObject({ not_verified: false, punctual: true, punctuality_from: 'planned' });
+    // The headline is from check-ins only (1 of 2 on time); the plan's figure apart.
+    expect(response.body.summary).toMatchObject({
+      not_verified: 1, checked_in: 2, checked_in_on_time: 1, punctuality: 0.5, planned_only: 1, planned_punctual: 1, planned_punctuality: 1,
+    });
+    expect(response.body.summary).not.toHaveProperty('punctual_visits');
   });
 
   it('refuses a missing or bad range with a message naming the field', async () => {

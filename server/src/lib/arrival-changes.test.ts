@@ -12,6 +12,13 @@ describe('which clients a re-plan tells', () => {
     expect(isToldArrivalChange({ before: at('13:00'), after: at('13:14') }, 10, NOW)).toBe(true);
   });
 
+  it('tells a client whose practitioner changes, however little the arrival moves', () => {
+    expect(isToldArrivalChange({ before: at('13:00'), after: at('13:05'), practitionerBefore: 1, practitionerAfter: 2 }, 15, NOW)).toBe(true);
+    expect(isToldArrivalChange({ before: at('13:00'), after: at('13:00'), practitionerBefore: 1, practitionerAfter: 2 }, 15, NOW)).toBe(true);
+    expect(isToldArrivalChange({ before: at('13:00'), after: at('13:05'), practitionerBefore: 1, practitionerAfter: 1 }, 15, NOW)).toBe(false);
+    expect(isToldArrivalChange({ before: at('12:00'), after: at('10:30'), practitionerBefore: 1, practitionerAfter: 2 }, 15, NOW)).toBe(false);
+  });
+
   it('does not tell an arrival already passed', () => {
     expect(isToldArrivalChange({ before: at('12:00'), after: at('10:30') }, 15, NOW)).toBe(false);
     expect(isToldArrivalChange({ before: at('12:00'), after: NOW }, 15, NOW)).toBe(false);

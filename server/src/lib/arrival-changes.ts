@@ -3,7 +3,8 @@
 // imports, no Node or DOM.
 //
 // A visit's arrival told before is its arrival time, else its booked start. A client is told when the re-plan moves
-// that arrival by at least the business's eta_replan_minutes (either way) and the new arrival is still ahead.
+// that arrival by at least the business's eta_replan_minutes (either way), or gives the visit another practitioner
+// however little it moves, and the new arrival is still ahead.
 
 /** The business setting eta_replan_minutes: its default and the range it is kept in. */
 export const ETA_REPLAN_MINUTES_DEFAULT = 15;
@@ -28,10 +29,14 @@ export interface ArrivalChange {
   /** The arrival the client knew: the visit's arrival time, else its booked start. */
   before: InstantLike;
   after: InstantLike;
+  /** The visit's practitioner before and after (ids); left out, the practitioner is taken to stay. */
+  practitionerBefore?: number | null;
+  practitionerAfter?: number | null;
 }
 
 /** Whether the client of this change is told its new arrival (see the file's head). */
 export function isToldArrivalChange(change: ArrivalChange, minutes: number, now: InstantLike): boolean {
   const after = msOf(change.after);
-  return Math.abs(after - msOf(change.before)) >= minutes * 60_000 && after > msOf(now);
+  const newPractitioner = (change.practitionerBefore ?? null) !== (change.practitionerAfter ?? null);
+  return (newPractitioner || Math.abs(after - msOf(change.before)) >= minutes * 60_000) && after > msOf(now);
 }

@@ -13,6 +13,8 @@ export function changesToTell(
 ): Change[] {
   return changes.filter((change) => {
     const before = change.old_arrive_at ?? bookedStart(change.appointment_id);
-    return before !== undefined && isToldArrivalChange({ before, after: change.new_arrive_at }, minutes, now);
+    return before !== undefined && isToldArrivalChange({
+      before, after: change.new_arrive_at, practitionerBefore: change.old_practitioner_id, practitionerAfter: change.new_practitioner_id,
+    }, minutes, now);
   });
 }

@@ -6,6 +6,8 @@ export interface CsvColumn<Row> {
   label: string;
   /** The cell as text, the way the table shows it. */
   text: (row: Row) => string;
+  /** The cell in the CSV when a spreadsheet or an auditor needs it otherwise than shown (an instant with its offset). */
+  csv?: (row: Row) => string;
 }
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -16,7 +18,7 @@ const quote = (cell: string) => {
 };
 
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => quote(column.label)), ...rows.map((row) => columns.map((column) => quote(column.text(row))))];
+  const lines = [columns.map((column) => quote(column.label)), ...rows.map((row) => columns.map((column) => quote((column.csv ?? column.text)(row))))];
   return `\uFEFF${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
 }
 

@@ -31,6 +31,7 @@ import { useMoveAppointment } from './mutations';
 import { useTravelWarnings, useVisitsOnLeave } from './TravelWarning';
 import { UnavailableFromNow } from './UnavailableFromNow';
 import { RunSheet } from '../../ui/RunSheet';
+import { DayChangedNotice } from './DayChangedNotice';
 import { canPlanRoutes } from '../../entities/routes/access';
 import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
 import { routeQueries } from '../../entities/routes/queries';
@@ -216,6 +217,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 )}
               </div>
             )}
+            {view === 'run' && appointments.isSuccess && !appointments.isPlaceholderData && <DayChangedNotice appointments={dayAppointments} day={shownDay} timeZone={businessTimeZone ?? 'UTC'} />}
             {view === 'run' ? (
               <RunSheet appointments={dayAppointments} day={shownDay} businessTimeZone={businessTimeZone} />
             ) : (

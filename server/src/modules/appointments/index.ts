@@ -5,5 +5,7 @@ export { appointmentsServiceOf, type AppointmentsService } from './service';
 export { overdueVisits, type OverdueVisit } from './desk';
 // For the demo seed: today's earlier visits walked through their steps, as the phones would have.
 export { VisitStepsService } from './visit-steps';
+// For the reports: what each step is called.
+export { STEP_WORDS } from './visit-steps';
 // For the reports: each visit of a range with what its steps said (the visit verification report, actual-vs-planned).
-export { visitRecords, type VisitRecord, type VisitRecordFilter } from './visit-records';
+export { visitRecords, type StepRecorder, type VisitRecord, type VisitRecordFilter } from './visit-records';

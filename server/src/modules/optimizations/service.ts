@@ -9,7 +9,7 @@ import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
-import { queueReplanMessages, type ReplannedArrival } from '../reminders';
+import { queueReplanMessages, tellPractitionersOfReplan, type ReplannedArrival } from '../reminders';
 import {
   checkDay, currentArrival, dayBounds, dayVisits, findVisit, hardIssuesOfPlan, listRoutesOfDay, markRoutesStale, replaceRoutes, restoreRoutes,
   savedRoutesOfDay, toRouteDto, updateRoutedVisits, type NewRoute,
@@ -205,10 +205,10 @@ function newRoutesOf(proposal: Proposal): NewRoute[] {
 export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: number, { notifyClients = false } = {}) {
   const business = auth.businessAccountId;
   let clientsTold = 0;
+  const arrivals: ReplannedArrival[] = [];
   const applied = await ctx.db.transaction(async (tx) => {
     const { run, days } = await lockProposal(tx, auth, id);
     const undo: AppliedChanges = { visits: [], written: [], routes: [] };
-    const arrivals: ReplannedArrival[] = [];
     for (const day of days) {
       try {
         const changes = await applyDay(tx, auth, run, day);
@@ -227,6 +227,8 @@ export async function applyOptimization(ctx: AppContext, auth: AuthContext, id: 
     await markRunApplied(tx, run.id, { at: new Date(), userId: auth.userId, name: auth.fullName, undo });
     return (await findRun(tx, business, run.id))!;
   });
+  // Once committed: a practitioner whose day gained or lost visits is told by e-mail (the phone shows it too).
+  await tellPractitionersOfReplan(ctx, business, arrivals, auth.fullName);
   return { optimization: toOptimizationDto(applied), routes: await routesOfRun(ctx.db, business, applied, applied.id), clients_told: clientsTold };
 }
 
@@ -284,20 +286,28 @@ async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay)
   }
   await refuseNewHardIssues(tx, business, date, practitionerIds, updates);
   await updateRoutedVisits(tx, business, updates);
-  const reason = `Optimised by ${auth.fullName}`;
+  // "Optimisation of 9 Dec by Alex Morgan": the log says which day's optimisation made the change, and who applied it.
+  const reason = `Optimisation of ${Temporal.PlainDate.from(date).toLocaleString('en-AU', { day: 'numeric', month: 'short' })} by ${auth.fullName}`;
+  const routeBefore = new Map(visitsBefore.map((visit) => [visit.id, visit.route_id]));
   const versions: VersionInput[] = updates.flatMap((update) => {
     const visit = before.get(update.id)!;
     const changes: VersionInput['changes'] = {};
     if (visit.practitionerId !== update.practitionerId) changes.practitioner_id = [visit.practitionerId, update.practitionerId];
     if (visit.arriveAt?.toISOString() !== update.arriveAt) changes.arrive_at = [visit.arriveAt, update.arriveAt];
+    // Put on a route (or onto another) at the same time and with the same practitioner is a change the log says too.
+    if ((routeBefore.get(update.id) ?? null) !== update.routeId) changes.route_id = [routeBefore.get(update.id) ?? null, update.routeId];
     return Object.keys(changes).length
       ? [{ businessAccountId: business, itemType: 'Appointment' as const, itemId: update.id, event: 'update' as const, whodunnit: auth.fullName, changes, reason }]
       : [];
   });
   await recordVersions(tx, versions);
-  const arrivals = updates.map((update) => ({
-    appointmentId: update.id, before: currentArrival(before.get(update.id)!), after: new Date(update.arriveAt), day: date,
-  }));
+  const arrivals = updates.map((update): ReplannedArrival => {
+    const visit = before.get(update.id)!;
+    return {
+      appointmentId: update.id, clientId: visit.clientId, before: currentArrival(visit), after: new Date(update.arriveAt), day: date,
+      practitionerBefore: visit.practitionerId, practitionerAfter: update.practitionerId,
+    };
+  });
   return { visits: visitsBefore, written: await writtenVisits(tx, business, visitIds), routes: routesBefore, arrivals };
 }
 

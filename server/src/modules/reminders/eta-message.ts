@@ -8,6 +8,8 @@ export interface EtaContent {
   kind: EtaMessageKind;
   /** A re-plan's message names the day when it is not today (yyyy-MM-dd in the business's zone); null: today. */
   otherDay?: string | null;
+  /** A re-plan gave the visit another practitioner (said even when its time barely moved). */
+  newPractitioner?: boolean;
   business: { name: string; contactEmail: string; contactPhone: string };
   clientFirstName: string;
   practitionerFirstName: string;
@@ -19,12 +21,14 @@ export interface EtaContent {
 
 /**
  * On my way: "Your practitioner Pat from Acme Care is on the way and should arrive at about 10:25 am."
- * A re-plan: "Your visit from Acme Care has a new time: Pat should arrive at about 2:30 pm (on Tuesday 1 December 2026)."
+ * A re-plan: "Your visit from Acme Care has a new time: Pat should arrive at about 2:30 pm (on Tuesday 1 December 2026)."; with
+ * another practitioner: "Your visit from Acme Care has a new practitioner: Quinn should arrive at about 2:30 pm."
  */
-export function etaSentence(content: Pick<EtaContent, 'kind' | 'otherDay' | 'business' | 'practitionerFirstName' | 'eta' | 'timeZone'>): string {
+export function etaSentence(content: Pick<EtaContent, 'kind' | 'otherDay' | 'newPractitioner' | 'business' | 'practitionerFirstName' | 'eta' | 'timeZone'>): string {
   if (content.kind === 'replan' && content.eta) {
     const day = content.otherDay ? ` on ${dateOf(content.otherDay)}` : '';
-    return `Your visit from ${content.business.name} has a new time: ${content.practitionerFirstName} should arrive at about ${timeOf(content.eta, content.timeZone)}${day}.`;
+    const what = content.newPractitioner ? 'a new practitioner' : 'a new time';
+    return `Your visit from ${content.business.name} has ${what}: ${content.practitionerFirstName} should arrive at about ${timeOf(content.eta, content.timeZone)}${day}.`;
   }
   const who = `Your practitioner ${content.practitionerFirstName} from ${content.business.name} is on the way`;
   return content.eta ? `${who} and should arrive at about ${timeOf(content.eta, content.timeZone)}.` : `${who}.`;
@@ -55,7 +59,7 @@ export function etaEmail(content: EtaContent): ReminderMessage {
     '</body></html>',
   ].join('\n');
   const subject = content.kind === 'replan'
-    ? `A new time for your visit from ${content.business.name}`
+    ? `A new ${content.newPractitioner ? 'practitioner' : 'time'} for your visit from ${content.business.name}`
     : `${content.practitionerFirstName} from ${content.business.name} is on the way`;
   return { subject, text, html };
 }

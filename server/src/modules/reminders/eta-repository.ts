@@ -50,17 +50,30 @@ export async function etaVisit(db: Db, businessAccountId: number, appointmentId:
 
 /**
  * Records that the visit's message of this kind about this planned arrival is being sent: its id, or null when one
- * was already recorded (a retried or repeated step) and nothing is to be sent.
+ * was already recorded and nothing is to be sent — for a re-plan, one about the same arrival; for On my way, any one
+ * (a client is told once per visit that the practitioner is on the way, however the arrival moved or the visit was
+ * reopened since). `overRate`: the business's messages claimed in the last minute (not counting those not sent)
+ * reached `perMinute`, so this one is not to be sent. Claimed under the business's lock, so the count is exact.
  */
 export async function claimEtaMessage(
   db: Db, businessAccountId: number, message: { appointmentId: number; kind: EtaMessageKind; plannedArrival: Date; visitStepId: number | null },
-): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(db, sql`
-    INSERT INTO eta_messages (business_account_id, appointment_id, kind, planned_arrival, visit_step_id)
-    VALUES (${businessAccountId}, ${message.appointmentId}, ${message.kind}, ${message.plannedArrival.toISOString()}::timestamptz, ${message.visitStepId})
-    ON CONFLICT (appointment_id, kind, planned_arrival) DO NOTHING
-    RETURNING id`);
-  return row ? Number(row.id) : null;
+  perMinute: number,
+): Promise<{ id: number; overRate: boolean } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`eta-messages:${businessAccountId}`}))`);
+    const [row] = await queryRows<{ id: number }>(tx, sql`
+      INSERT INTO eta_messages (business_account_id, appointment_id, kind, planned_arrival, visit_step_id)
+      SELECT ${businessAccountId}, ${message.appointmentId}, ${message.kind}, ${message.plannedArrival.toISOString()}::timestamptz, ${message.visitStepId}
+      WHERE ${message.kind} <> 'on_my_way'
+        OR NOT EXISTS (SELECT 1 FROM eta_messages e WHERE e.appointment_id = ${message.appointmentId} AND e.kind = 'on_my_way')
+      ON CONFLICT (appointment_id, kind, planned_arrival) DO NOTHING
+      RETURNING id`);
+    if (!row) return null;
+    const [recent] = await queryRows<{ count: number | string }>(tx, sql`
+      SELECT count(*) AS count FROM eta_messages
+      WHERE business_account_id = ${businessAccountId} AND id <> ${row.id} AND status <> 'NOT_SENT' AND created_at > now() - interval '1 minute'`);
+    return { id: Number(row.id), overRate: Number(recent.count) >= perMinute };
+  });
 }
 
 export async function finishEtaMessage(

@@ -3,8 +3,9 @@
 // configured and the client has a mobile number, else by email when they have an address. The ETA is the step's time
 // plus the travel from the phone's position to the visit's point by the server's travel provider (OSRM or the road
 // factor), rounded up to 5 minutes; without a position, the planned arrival when it is still ahead; else no time.
-// Once per visit, kind and planned arrival (eta_messages' unique key): a retried or repeated step sends nothing more.
-// A re-plan's message (kind replan, queued by Apply: ./eta-replan.ts) tells the visit's new planned arrival, while the
+// On my way is told once per visit: a retried or repeated step, the visit reopened, its arrival moved, send nothing more.
+// No business sends more than ETA_MESSAGES_PER_MINUTE a minute: beyond it a message is recorded NOT_SENT, saying so (a
+// runaway of steps never floods clients with paid texts). A re-plan's message (kind replan, queued by Apply: ./eta-replan.ts) tells the visit's new planned arrival, while the
 // visit has not started and that arrival is ahead.
 // Opted-out clients (the reminders' switch and unsubscribe link) and businesses with ETA messages off get none. Every
 // outcome is recorded with its reason and written on the visit's change log; a failed send never fails the step.
@@ -25,6 +26,8 @@ export interface EtaJobParams {
   visit_step_id: number | null;
   /** on_my_way when left out (the jobs of On my way). */
   kind?: EtaMessageKind;
+  /** A re-plan gave the visit another practitioner: the message says so. */
+  new_practitioner?: boolean;
 }
 
 export interface EtaOutcome {
@@ -64,10 +67,11 @@ export async function sendEtaMessage(ctx: AppContext, businessAccountId: number,
   if (!visit.eta_messages_enabled) return { status: 'off' };
   const kind = params.kind ?? 'on_my_way';
   const planned = asDate(visit.planned_arrival);
-  const id = await claimEtaMessage(ctx.db, businessAccountId, {
+  const claim = await claimEtaMessage(ctx.db, businessAccountId, {
     appointmentId: visit.appointment_id, kind, plannedArrival: planned, visitStepId: params.visit_step_id,
-  });
-  if (id === null) return { status: 'already' };
+  }, ctx.config.etaMessagesPerMinute);
+  if (claim === null) return { status: 'already' };
+  const { id } = claim;
 
   const stepAt = visit.step_at === null ? now : asDate(visit.step_at);
   const eta = kind === 'replan' ? planned : await etaOf(ctx, visit, stepAt);
@@ -75,7 +79,9 @@ export async function sendEtaMessage(ctx: AppContext, businessAccountId: number,
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(visit.time_zone).toPlainDate().toString();
   const email = visit.email?.trim() ?? '';
   const mobile = ctx.config.sms && visit.phone_numbers ? firstMobile(visit.phone_numbers) : null;
-  const notSent = visit.client_id === null ? 'The visit has no client.'
+  const notSent = claim.overRate
+    ? `The business's limit of ${ctx.config.etaMessagesPerMinute} ETA messages a minute was reached (ETA_MESSAGES_PER_MINUTE), so this one was held back.`
+    : visit.client_id === null ? 'The visit has no client.'
     : !visit.client_messages_enabled ? 'The client turned reminders and messages off.'
       : visit.cancelled ? 'The visit was cancelled.'
         : kind === 'on_my_way' && visit.visit_state !== 'on_my_way' ? 'The visit had moved on from On my way before the message could go.'
@@ -93,6 +99,7 @@ export async function sendEtaMessage(ctx: AppContext, businessAccountId: number,
     const channel: ReminderChannel = mobile ? 'sms' : 'email';
     const content: EtaContent = {
       kind,
+      newPractitioner: params.new_practitioner === true,
       otherDay: visitDay === today ? null : visitDay,
       business: { name: visit.business_name, contactEmail: visit.contact_email, contactPhone: visit.contact_phone },
       clientFirstName: visit.client_first_name ?? '',

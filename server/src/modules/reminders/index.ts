@@ -3,6 +3,7 @@ export { remindersHandlers } from './handlers';
 export { claimDueReminders, reminderJobHandlers } from './job-handlers';
 // For Apply: telling the clients a re-plan moves.
 export { queueReplanMessages, type ReplannedArrival } from './eta-replan';
+export { tellPractitionersOfReplan } from './replan-practitioners';
 // For the dashboard.
 export { failedReminderSummary } from './service';
 // For tests and the benchmark: one run of a business's reminders, with its settings.

@@ -1,14 +1,16 @@
 // Visit verification (EVV): every visit of the range that is not cancelled, with what its steps recorded —
-// the actual in (Arrived) and out (Done), their places and distances to the visit's point, the far-arrival flag, the
-// status and a Could not attend's reason — read through the appointments module (the owner of visit_steps). Beside the
-// rows, actual vs planned:
-// - punctuality per visit, from its check-in when it has one, else from planned times (actual-vs-planned.ts, the rule
-//   Practitioner performance adds up too); each visit says which, and the totals count each apart;
+// On my way, the actual in (Arrived) and out (Done), their places and distances to the visit's point, the far-arrival
+// flag, the status, a Could not attend's reason and who recorded the steps (the practitioner's phone or a named
+// coordinator) — and a correction of its planned arrival made after its day, read through the appointments module
+// (the owner of visit_steps). Beside the rows, actual vs planned:
+// - punctuality per visit, from its check-in when it has one; a visit over without one is not verified (missed), never
+//   on time; one not over yet is judged from planned times (actual-vs-planned.ts). The headline is from check-ins only:
+//   a plan says nothing of what happened, so its figure is reported apart;
 // - visit duration actual (Arrived → Done) vs booked, per appointment type;
 // - visits that could not be attended, by reason.
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { visitRecords } from '../appointments';
+import { STEP_WORDS, visitRecords, type StepRecorder } from '../appointments';
 import { plannedPunctuality, punctualityOf } from './actual-vs-planned';
 import { pageMeta, pageSlice, type ReportFilters, type ReportPage } from './filters';
 import { travelRangeOf } from './practitioner-travel';
@@ -60,9 +62,21 @@ function sorted(rows: Row[], sort: VisitVerificationSort, descending: boolean): 
 const REASONS: readonly Reason[] = ['client_not_home', 'refused', 'hospital', 'other'];
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+const PRACTITIONER_PHONE = "Practitioner's phone";
+
+/** "Practitioner's phone", "Alex Morgan", or when several recorded the steps each with theirs: "Practitioner's phone (On my way); Alex Morgan (Arrived, Done)". */
+function recordedByOf(recorders: readonly StepRecorder[]): string | null {
+  const steps = new Map<string, string[]>();
+  for (const recorder of recorders) {
+    const who = recorder.byPractitioner ? PRACTITIONER_PHONE : recorder.name ?? 'A removed user';
+    steps.set(who, [...(steps.get(who) ?? []), STEP_WORDS[recorder.step]]);
+  }
+  if (steps.size <= 1) return [...steps.keys()][0] ?? null;
+  return [...steps].map(([who, words]) => `${who} (${words.join(', ')})`).join('; ');
+}
 
 export async function visitVerification(
-  ctx: AppContext, businessAccountId: number, filters: ReportFilters, table: { sort: VisitVerificationSort; page: ReportPage },
+  ctx: AppContext, businessAccountId: number, filters: ReportFilters, table: { sort: VisitVerificationSort; page: ReportPage }, now = new Date(),
 ): Promise<VisitVerificationReport> {
   const range = travelRangeOf(filters);
   const [records, planned] = await Promise.all([
@@ -71,7 +85,8 @@ export async function visitVerification(
   ]);
 
   const rows = records.map((record): Row => {
-    const { punctual, from } = punctualityOf(record, planned.get(record.appointmentId));
+    const notVerified = record.arrivedAt === null && record.visitState !== 'could_not_attend' && record.endsAt.getTime() <= now.getTime();
+    const { punctual, from } = notVerified ? { punctual: null, from: null } : punctualityOf(record, planned.get(record.appointmentId));
     return {
       appointment_id: record.appointmentId,
       client_id: record.clientId,
@@ -83,6 +98,7 @@ export async function visitVerification(
       ends_at: record.endsAt.toISOString(),
       planned_arrival_at: record.plannedArrivalAt.toISOString(),
       status: record.visitState,
+      on_my_way_at: iso(record.onMyWayAt),
       actual_in_at: iso(record.arrivedAt),
       in_lat: record.arrivedLat,
       in_lng: record.arrivedLng,
@@ -98,6 +114,10 @@ export async function visitVerification(
       booked_seconds: Math.round((record.endsAt.getTime() - record.startsAt.getTime()) / 1000),
       punctual,
       punctuality_from: from,
+      not_verified: notVerified,
+      recorded_by: recordedByOf(record.recorders),
+      arrival_corrected_by: record.arrivalCorrection ? record.arrivalCorrection.by ?? 'the system' : null,
+      arrival_corrected_at: iso(record.arrivalCorrection?.at ?? null),
     };
   });
 
@@ -114,12 +134,13 @@ export async function visitVerification(
     done: count((row) => row.status === 'done'),
     could_not_attend: count((row) => row.status === 'could_not_attend'),
     far_from_client: count((row) => row.far_from_client),
+    not_verified: count((row) => row.not_verified),
     checked_in: checkedIn,
     checked_in_on_time: checkedInOnTime,
     planned_only: plannedOnly,
     planned_punctual: plannedPunctual,
-    punctual_visits: checkedInOnTime + plannedPunctual,
-    punctuality: ratio(checkedInOnTime + plannedPunctual, checkedIn + plannedOnly),
+    punctuality: ratio(checkedInOnTime, checkedIn),
+    planned_punctuality: ratio(plannedPunctual, plannedOnly),
   };
 
   // Durations per type: the visits with both an actual in and out.

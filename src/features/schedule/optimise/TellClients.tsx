@@ -1,5 +1,5 @@
-// Under a proposal: the clients whose arrival it moves by at least the business's setting, and whether Apply tells
-// them the new time (an ETA message: SMS, else email). Shown only when the business sends ETA messages.
+// Under a proposal: the clients whose arrival it moves by at least the business's setting or whose practitioner it
+// changes, and whether Apply tells them the new time (an ETA message: SMS, else email; one per client). Shown only when the business sends ETA messages.
 import { useId } from 'react';
 import type { OptimizationProposal } from '../../../api/optimizations';
 import { formatDay, formatTime } from '../../../lib/dates';
@@ -24,13 +24,13 @@ export function TellClients({ changes, bookedStart, minutes, timeZone, showDay, 
   const id = useId();
   if (changes.length === 0) return null;
   return (
-    <Section title={`Clients whose arrival moves by ${minutes} min or more (${changes.length})`}>
+    <Section title={`Clients whose arrival moves by ${minutes} min or more, or who get another practitioner (${changes.length})`}>
       <label htmlFor={id} className="flex items-start gap-2 text-sm">
         <input id={id} type="checkbox" data-testid="tell-clients" checked={tell} onChange={(event) => onTellChange(event.target.checked)} className="mt-0.5 size-4 rounded border-slate-300" />
         <span>
           <span className="font-medium">Tell {changes.length === 1 ? 'this client' : `these ${plural(changes.length, 'client')}`} the new arrival time when I apply</span>
           <span className="block text-xs text-slate-500 dark:text-slate-400">
-            One message each, by SMS when set up and the client has a mobile, else by email; not to clients who turned messages off.
+            One message per client, by SMS when set up and the client has a mobile, else by email; not to clients who turned messages off.
           </span>
         </span>
       </label>
@@ -40,6 +40,7 @@ export function TellClients({ changes, bookedStart, minutes, timeZone, showDay, 
             <span className="font-medium">{change.client_name ?? `Visit #${change.appointment_id}`}</span>
             {showDay && ` (${formatDay(Temporal.Instant.from(change.new_arrive_at).toZonedDateTimeISO(timeZone).toPlainDate())})`}:{' '}
             {formatTime(change.old_arrive_at ?? bookedStart(change.appointment_id)!, timeZone)} → <span className="font-semibold">{formatTime(change.new_arrive_at, timeZone)}</span>
+            {change.new_practitioner_id !== change.old_practitioner_id && `, now with ${change.new_practitioner_name}`}
           </li>
         ))}
       </ul>
