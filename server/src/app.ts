@@ -25,6 +25,7 @@ import { buildHandlers } from './modules';
 import { httpRequestSeconds } from './operations/metrics';
 import { registerOperations } from './operations/endpoints';
 import { AuthService } from './modules/auth';
+import { closeLiveDesk } from './modules/live';
 import { PAYMENT_REQUIRED_CODE, PAYMENT_REQUIRED_MESSAGE } from './modules/subscriptions';
 import { repoRoot } from './paths';
 
@@ -137,6 +138,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
 
   const auth = new AuthService(ctx);
   const handlers = buildHandlers(ctx, auth);
+  // Open live desks' streams never end on their own: they are ended first, so closing waits only for real requests.
+  app.addHook('preClose', async () => closeLiveDesk(ctx));
   const contract = loadContract();
   const operations = operationsById(contract);
 
