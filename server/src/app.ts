@@ -94,6 +94,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   // Only JSON bodies are parsed; anything else is refused with 415 before a handler sees it. Fastify's own parser
   // refuses a body as soon as it passes bodyLimit; the operations marked x-raw-body also get the text as sent.
   app.removeContentTypeParser(['text/plain', 'application/json']);
+  // The live desk's stream answers text/event-stream; a body of that type is refused like any other but JSON.
+  app.addContentTypeParser('text/event-stream', (_request, _body, done) => done(unsupportedMediaType(), undefined));
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if ((request.routeOptions.config as { rawBody?: boolean }).rawBody) request.rawBody = body as string;
