@@ -1250,6 +1250,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A ticket to open the live desk's event stream (GET /live/events) with: single use, valid 30 seconds, for the caller's business and what their role may see. The stream is opened with it because a browser's EventSource cannot send the Authorization header, and a session token must never be put in an address. */
+        post: operations["createLiveTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events telling an open desk that the business's visits changed, within a second or two of the change being committed (by any API process: PostgreSQL LISTEN/NOTIFY; ADR 0022), so it reads them again. Each event is `event: visits` with data `{"kind":"step"|"appointments","practitioner_id":N,"appointment_id":N|null}`: kind step when a visit's state changed (its steps), appointments for any other change to the business's appointments (moves, arrival times, imports, cancellations). A ticket of a PRACTITIONER gets only their own practitioners' visits. A comment line every 25 s keeps proxies from closing the stream; the server ends it after 15 minutes (the app then asks for a new ticket). 401 when the ticket is unknown, used or expired. */
+        get: operations["streamLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search/nearby": {
         parameters: {
             query?: never;
@@ -2842,16 +2876,27 @@ export interface components {
                     error: string | null;
                 }[];
             };
-            /** @description Today's visits (the business's day, in its time zone) that are overdue now: not cancelled, no check-in (visit_state not_started) and their planned start (arrival time, else booked start) more than the business's overdue_after_minutes ago. On another day than today (the date parameter), counted at that day's start: none */
+            /** @description Today's visits (the business's day, in its time zone, planned to start before now) that need the desk now, by the rule in server/src/lib/overdue.ts and the business's overdue_after_minutes: no check-in more than the setting after the planned start (arrival time, else booked start); On my way longer than the travel to the visit (from the later of its planned start and the step) plus the setting; Arrived longer ago than the booked length plus the setting. Not cancelled. On another day than today (the date parameter), counted at that day's start: none */
             overdue_visits: {
                 /**
                  * Format: date
                  * @description the day counted (today)
                  */
                 date: string;
+                /** @description every visit counted */
                 count: number;
                 /** @description the business's overdue_after_minutes setting */
                 after_minutes: number;
+                /** @description the first five, the longest first */
+                alerts: {
+                    appointment_id: components["schemas"]["Id"];
+                    /** @enum {string} */
+                    kind: "not_started" | "on_the_way" | "still_there";
+                    /** @description minutes since the planned start (not_started), On my way (on_the_way) or Arrived (still_there) */
+                    minutes: number;
+                    /** @description what is wrong in words, e.g. 'Isla has been on the way to Mrs Lee for 52 min' */
+                    text: string;
+                }[];
             };
         };
         DashboardNextVisit: {
@@ -5864,6 +5909,56 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createLiveTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ticket: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    streamLiveEvents: {
+        parameters: {
+            query: {
+                ticket: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -25,6 +25,7 @@ import { buildHandlers } from './modules';
 import { httpRequestSeconds } from './operations/metrics';
 import { registerOperations } from './operations/endpoints';
 import { AuthService } from './modules/auth';
+import { closeLiveDesk } from './modules/live';
 import { PAYMENT_REQUIRED_CODE, PAYMENT_REQUIRED_MESSAGE } from './modules/subscriptions';
 import { repoRoot } from './paths';
 
@@ -93,6 +94,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
   // Only JSON bodies are parsed; anything else is refused with 415 before a handler sees it. Fastify's own parser
   // refuses a body as soon as it passes bodyLimit; the operations marked x-raw-body also get the text as sent.
   app.removeContentTypeParser(['text/plain', 'application/json']);
+  // The live desk's stream answers text/event-stream; a body of that type is refused like any other but JSON.
+  app.addContentTypeParser('text/event-stream', (_request, _body, done) => done(unsupportedMediaType(), undefined));
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if ((request.routeOptions.config as { rawBody?: boolean }).rawBody) request.rawBody = body as string;
@@ -137,6 +140,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
 
   const auth = new AuthService(ctx);
   const handlers = buildHandlers(ctx, auth);
+  // Open live desks' streams never end on their own: they are ended first, so closing waits only for real requests.
+  app.addHook('preClose', async () => closeLiveDesk(ctx));
   const contract = loadContract();
   const operations = operationsById(contract);
 

@@ -49,7 +49,7 @@ function isJson(response: Response): boolean {
 
 /** Same-origin base: the API and the SPA are served from one host (Vite proxies /api in dev). */
 const API_PREFIX = '/api';
-function defaultBaseUrl(): string {
+export function defaultBaseUrl(): string {
   return (typeof window !== 'undefined' ? window.location.origin : '') + API_PREFIX;
 }
 

@@ -12,6 +12,7 @@ import { REASON_LABELS, REASONS, STATE_LABELS, STEP_LABELS, withPosition, type P
 import { useRecordVisitStep, useStepOutbox } from '../entities/appointments/visitSteps';
 import { waitingStateOf } from '../lib/stepOutbox';
 import { Button } from './Button';
+import { Icon, type IconName } from './Icon';
 
 /** What the visit's state and times read from: the list item and the full appointment both carry them. */
 export type VisitOf = Pick<Appointment, 'id' | 'status' | 'visit_state' | 'visit'> & { client?: { full_name: string } | null };
@@ -23,6 +24,31 @@ const STATE_TONES: Record<VisitState, string> = {
   done: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
   could_not_attend: 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-100',
 };
+
+/** Each started state's mark: an icon in a solid disc that stands out on any block colour (a white ring around it). */
+const STATE_MARKS: Record<Exclude<VisitState, 'not_started'>, { icon: IconName; tone: string }> = {
+  on_my_way: { icon: 'travel', tone: 'bg-sky-700 text-white' },
+  arrived: { icon: 'home', tone: 'bg-amber-400 text-slate-950' },
+  done: { icon: 'check', tone: 'bg-emerald-700 text-white' },
+  could_not_attend: { icon: 'close', tone: 'bg-rose-700 text-white' },
+};
+
+/** The states that carry a mark, in the order a visit goes through them (the legends list them so). */
+export const MARKED_STATES = Object.keys(STATE_MARKS) as (keyof typeof STATE_MARKS)[];
+
+/**
+ * A visit's state at a glance, whatever the width it is drawn at: nothing while not started. Hidden from screen
+ * readers: what shows it says the state in words.
+ */
+export function VisitStateMark({ state, className = '' }: { state: VisitState; className?: string }) {
+  if (state === 'not_started') return null;
+  const { icon, tone } = STATE_MARKS[state];
+  return (
+    <span data-testid="visit-state-mark" data-state={state} aria-hidden="true" className={`inline-flex size-4 shrink-0 items-center justify-center rounded-full ring-2 ring-white dark:ring-slate-900 ${tone} ${className}`}>
+      <Icon name={icon} className="size-3 [&_path]:stroke-[3]" />
+    </span>
+  );
+}
 
 /** "On my way 08:50 · Arrived 09:02 · Done 09:48", the times the visit actually had; empty while not started. */
 export function actualTimesText(visit: VisitProgress, timeZone: string): string {

@@ -122,12 +122,13 @@ describe('overdue visits on the dashboard', () => {
     await addVisit(40, { business: other }); // another business's
 
     let counted = (await dashboard()).overview.overdue_visits;
-    expect(counted).toEqual({ date: today, count: before.count + 1, after_minutes: 15 });
+    expect(counted).toMatchObject({ date: today, count: before.count + 1, after_minutes: 15 });
+    expect(counted.alerts).toContainEqual({ appointment_id: late, kind: 'not_started', minutes: 40, text: expect.stringMatching(/: not started, 40 min late \(/) });
 
     // A shorter setting makes the 10-minute one overdue too.
     expect((await setting(5)).status).toBe(200);
     counted = (await dashboard()).overview.overdue_visits;
-    expect(counted).toEqual({ date: today, count: before.count + 2, after_minutes: 5 });
+    expect(counted).toMatchObject({ date: today, count: before.count + 2, after_minutes: 5 });
 
     // A check-in ends it.
     expect((await step(late, { step: 'arrived' })).status).toBe(201);
@@ -141,6 +142,26 @@ describe('overdue visits on the dashboard', () => {
 
   it('counts none on another day than today (looked at from its start)', async () => {
     const tomorrow = Temporal.PlainDate.from(today).add({ days: 1 }).toString();
-    expect((await dashboard(acme.tokens.staff, tomorrow)).overview.overdue_visits).toEqual({ date: tomorrow, count: 0, after_minutes: 15 });
+    expect((await dashboard(acme.tokens.staff, tomorrow)).overview.overdue_visits).toEqual({ date: tomorrow, count: 0, after_minutes: 15, alerts: [] });
+  });
+
+  it.skipIf(minutesIntoToday < 160)('counts a practitioner on the way beyond the travel plus the setting, and one still there long past the booked length, in words', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const before = (await dashboard(other.tokens.staff)).overview.overdue_visits.count;
+    // On my way 90 minutes ago to a visit planned 80 minutes ago, a few kilometres across Brisbane: long since due.
+    const onTheWay = await addVisit(80, { business: other });
+    expect((await step(onTheWay, { step: 'on_my_way', at: minutesAgo(90) }, other.tokens.staff)).status).toBe(201);
+    // Arrived 130 minutes ago at a 45-minute visit, and no Done since.
+    const stillThere = await addVisit(150, { business: other, practitionerIndex: 1 });
+    expect((await step(stillThere, { step: 'arrived', at: minutesAgo(130) }, other.tokens.staff)).status).toBe(201);
+    // Set off a minute ago: not yet due.
+    const justLeft = await addVisit(20, { business: other, practitionerIndex: 1 });
+    expect((await step(justLeft, { step: 'on_my_way', at: minutesAgo(1) }, other.tokens.staff)).status).toBe(201);
+
+    const counted = (await dashboard(other.tokens.staff)).overview.overdue_visits;
+    expect(counted.count).toBe(before + 2);
+    expect(counted.alerts).toContainEqual({ appointment_id: onTheWay, kind: 'on_the_way', minutes: 90, text: expect.stringMatching(/^Pat other-One has been on the way to .+ for 1 h 30 min$/) });
+    expect(counted.alerts).toContainEqual({ appointment_id: stillThere, kind: 'still_there', minutes: 130, text: expect.stringMatching(/ arrived at .+ 2 h 10 min ago, visit booked for 45 min$/) });
+    expect(counted.alerts.some((alert: { appointment_id: number }) => alert.appointment_id === justLeft)).toBe(false);
   });
 });

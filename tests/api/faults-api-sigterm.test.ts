@@ -1,11 +1,13 @@
 // Fault: an API process is sent SIGTERM (a deploy, a scale-in) with a request in flight (issue 15, "Load and faults").
 // Two API processes and a worker process share one PostgreSQL. One API process gets SIGTERM while a client is still
 // sending a write's body to it: it stops taking new connections at once, the write still gets its normal answer and
-// is stored, and the process exits with code 0. The other API process and the worker go on serving as before.
+// is stored, and the process exits with code 0 — an open live desk stream on it does not hold it (it is ended first).
+// The other API process and the worker go on serving as before, and a step written elsewhere reaches a desk open on it
+// (PostgreSQL NOTIFY reaches every process).
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientTags } from '../../server/src/db/schema';
+import { appointments, clientTags } from '../../server/src/db/schema';
 import { getJob } from '../../server/src/jobs/queue';
 import { queueOptimizationRun } from './support/jobs';
 import { startProduct, type RunningProduct } from '../e2e/support/server';
@@ -14,6 +16,24 @@ import { createBusinessFixture, type BusinessFixture } from './support/fixtures'
 import { startWorkerProcess, type WorkerProcess } from './support/processes';
 
 interface Answer { status: number; body: unknown }
+
+/** Opens a live desk stream on a process; `text()` is what it has received, `ended` settles when the server ends it. */
+async function openDesk(url: string, token: string) {
+  const ticket = await fetch(`${url}/api/live/tickets`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const { ticket: value } = (await ticket.json()) as { ticket: string };
+  const answer = await fetch(`${url}/api/live/events?ticket=${value}`);
+  expect(answer.status).toBe(200);
+  let text = '';
+  const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const ended = (async () => {
+    for (;;) {
+      const { done, value: chunk } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      text += chunk;
+    }
+  })();
+  return { text: () => text, ended, close: () => reader.cancel().catch(() => {}) };
+}
 
 /** How a fetch to a process ended: its status, or the network error's code (ECONNREFUSED once nothing listens). */
 const probe = (url: string) => fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
@@ -65,6 +85,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an API process sent SIGTERM wit
       inFlight.on('error', reject);
     });
     inFlight.write(body.slice(0, 4));
+    const leavingDesk = await openDesk(leaving.url, acme.tokens.staff);
+    const stayingDesk = await openDesk(staying.url, acme.tokens.staff);
     await expect.poll(() => leaving.logs().split('\n').some((line) => line.includes('incoming request') && line.includes(path)), { timeout: 15_000 }).toBe(true);
 
     leaving.child.kill('SIGTERM');
@@ -78,8 +100,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an API process sent SIGTERM wit
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect((answer.body as { tags: { id: number }[] }).tags.map((tag) => tag.id)).toEqual(acme.tagIds);
 
-    // It exits cleanly, on its own.
+    // It exits cleanly, on its own, its open desk ended.
     await expect.poll(() => leaving.child.exitCode, { timeout: 15_000 }).toBe(0);
+    await leavingDesk.ended;
     expect(leaving.child.signalCode).toBeNull();
     expect(leaving.logs()).toContain('"stopped"');
 
@@ -95,5 +118,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an API process sent SIGTERM wit
     await expect.poll(async () => (await getJob(t.ctx.db, job.id))?.finished_at, { timeout: 30_000, interval: 250 }).toBeTruthy();
     expect(worker.logs()).toContain(`"jobId":${job.id}`);
     expect(worker.child.exitCode).toBeNull();
+
+    // A step recorded through another process reaches the desk open on the staying one within 2 s of its answer.
+    const starts = new Date();
+    const [visit] = await t.ctx.db.insert(appointments).values({
+      business_account_id: acme.businessAccountId, client_id: acme.clientIds[0], practitioner_id: acme.practitionerIds[0],
+      appointment_type_id: acme.appointmentTypeIds[0], starts_at: starts, ends_at: new Date(starts.getTime() + 45 * 60_000), arrive_at: starts,
+    }).returning({ id: appointments.id });
+    const recorded = await t.request('POST', `/api/appointments/${visit.id}/steps`, { token: acme.tokens.staff, body: { idempotency_key: `sigterm-${visit.id}`, step: 'on_my_way' } });
+    expect(recorded.status).toBe(201);
+    await expect.poll(() => stayingDesk.text(), { timeout: 2_000, interval: 50 }).toContain(`"appointment_id":${visit.id}`);
+    await stayingDesk.close();
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 // The dashboard (issue 13): tiles with a figure, words and a link to the page that fixes it for ADMIN and
 // REGULAR_USER; the next visit and today's run sheet for a PRACTITIONER; loading and failure in words; one request,
 // made again when visits change.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -57,7 +57,13 @@ const OVERVIEW = {
     count: 2,
     clients: [{ client_id: 21, client_name: 'Amy Able', visit_date: '2026-11-26', channel: 'sms', error: 'The SMS service answered 400: Invalid number.' }],
   },
-  overdue_visits: { date: '2026-11-25', count: 2, after_minutes: 15 },
+  overdue_visits: {
+    date: '2026-11-25', count: 2, after_minutes: 15,
+    alerts: [
+      { appointment_id: 41, kind: 'on_the_way', minutes: 52, text: 'Isla Park has been on the way to Mrs Lee for 52 min' },
+      { appointment_id: 42, kind: 'still_there', minutes: 130, text: 'Pat Nguyen arrived at Bert Smith 2 h 10 min ago, visit booked for 45 min' },
+    ],
+  },
 };
 
 function serveDashboard(role: 'ADMIN' | 'REGULAR_USER' | 'PRACTITIONER', body: object) {
@@ -85,10 +91,13 @@ describe('the dashboard of an ADMIN', () => {
       ['Tomorrow’s schedule', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26'],
     ]);
 
-    // Today's visits with no check-in past the setting, linked to today's (live) schedule.
+    // Today's visits that need the desk, each in words, linked to today's (live) schedule.
     const overdue = await tile('Overdue visits');
     expect(figure(overdue)).toBe('2');
-    expect(words(overdue)).toBe('visits today have no check-in more than 15 min after the planned start.');
+    expect(words(overdue)).toBe('visits today need you: more than 15 min without a check-in, on the way beyond the travel, or there beyond the booked length.');
+    expect(within(within(overdue).getByRole('list', { name: 'Visits that need you' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Isla Park has been on the way to Mrs Lee for 52 min', 'Pat Nguyen arrived at Bert Smith 2 h 10 min ago, visit booked for 45 min',
+    ]);
     expect(hrefs(overdue)).toEqual([['See them on today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
 
     // None today, two tomorrow: the link goes to the day that has some.
@@ -255,6 +264,54 @@ describe('loading, failure and refresh', () => {
     expect(dashboardCalls()).toBe(2);
     // No warning either day: the tile links to today's schedule without asking to fix anything.
     expect(hrefs(screen.getByRole('region', { name: 'Travel-time warnings' }))).toEqual([['Today’s schedule', '/appointments?view=schedule&start=2026-11-25&end=2026-11-25']]);
+  });
+});
+
+describe('the live dashboard', () => {
+  const overdueFigure = () => figure(screen.getByRole('region', { name: 'Overdue visits' }));
+
+  it('reads its figures again every minute, so a visit becoming overdue shows without anything changing', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      serveDashboard('ADMIN', { overview: { ...OVERVIEW, overdue_visits: { date: '2026-11-25', count: 0, after_minutes: 15, alerts: [] } } });
+      renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+      await tile('Overdue visits');
+      expect(overdueFigure()).toBe('0');
+      serveDashboard('ADMIN', { overview: OVERVIEW });
+      await act(() => vi.advanceTimersByTimeAsync(59_000));
+      expect(overdueFigure()).toBe('0');
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      await waitFor(() => expect(overdueFigure()).toBe('2'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads its figures again as soon as the server pushes a change to a visit', async () => {
+    const streams: EventTarget[] = [];
+    vi.stubGlobal('EventSource', class extends EventTarget {
+      constructor(readonly url: string) {
+        super();
+        streams.push(this);
+      }
+      close() {}
+    });
+    try {
+      server.use(http.post(api('/live/tickets'), () => HttpResponse.json({ ticket: 'ticket-1', expires_at: '2026-11-25T00:00:30Z' }, { status: 201 })));
+      serveDashboard('ADMIN', { overview: { ...OVERVIEW, overdue_visits: { date: '2026-11-25', count: 0, after_minutes: 15, alerts: [] } } });
+      renderWithServices(<DashboardPage />, { role: 'ADMIN' });
+      await tile('Overdue visits');
+      await waitFor(() => expect(streams).toHaveLength(1));
+      const calls = dashboardCalls();
+      serveDashboard('ADMIN', { overview: OVERVIEW });
+      act(() => {
+        streams[0].dispatchEvent(new MessageEvent('visits', { data: JSON.stringify({ kind: 'step', practitioner_id: 7, appointment_id: 41 }) }));
+      });
+      await waitFor(() => expect(overdueFigure()).toBe('2'), { timeout: 2_000 });
+      expect(dashboardCalls()).toBe(calls + 1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

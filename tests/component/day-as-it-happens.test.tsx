@@ -99,8 +99,11 @@ describe('the day schedule as it happens', () => {
     serve();
     const view = openSchedule();
     const banner = await screen.findByTestId('overdue-banner');
-    expect(banner).toHaveTextContent('2 visits have not started: Cora Waiting (Sam Lee, 1 h late), Dan Waiting (Sam Lee, 20 min late).');
-    expect(banner).toHaveTextContent('No check-in more than 15 min after the planned start');
+    expect(within(banner).getAllByTestId('overdue-alert').map((item) => item.textContent)).toEqual([
+      'Cora Waiting: not started, 1 h late (Sam Lee)', 'Dan Waiting: not started, 20 min late (Sam Lee)',
+    ]);
+    expect(banner).toHaveTextContent('2 visits need you');
+    expect(banner).toHaveTextContent('Each past the account’s 15 min');
 
     const sam = await lane('Sam Lee');
     const marked = within(sam).getAllByTestId('schedule-block').filter((block) => block.getAttribute('data-overdue') === 'true');
@@ -136,6 +139,49 @@ describe('the day schedule as it happens', () => {
     view.unmount();
   });
 
+  it('says who is on the way beyond the travel plus the setting and who is still there beyond the booked length, and marks every state with a legend', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const HAL = { id: 9, full_name: 'Hal Kerr', active: true, time_zone: 'Australia/Brisbane' };
+    serve([
+      ...TODAY,
+      // Hal set off at 09:05 for 09:15, 20 minutes away: due 09:25, so at 10:00 he is 35 min past it (more than 15).
+      visit(8, '09:15', { practitioner: HAL, client: client(28, 'Ivy Road'), visit_state: 'on_my_way', visit: progress({ on_my_way_at: at('09:05') }) }),
+      // Arrived at 08:15 for 45 minutes: 1 h 45 min there, more than 45 + 15.
+      visit(9, '08:15', { practitioner: SAM, client: client(29, 'Jo Long'), visit_state: 'arrived', visit: progress({ arrived_at: at('08:15') }) }),
+    ]);
+    server.use(http.get(api('/appointments/travel'), ({ request }) => HttpResponse.json({
+      date: new URL(request.url).searchParams.get('date'), travel: 'haversine',
+      appointments: [{ appointment_id: 8, practitioner_id: 9, previous_appointment_id: null, travel_seconds_from_previous: null, travel_metres: null, gap_seconds: null, needs_more_seconds: 0, on_leave: false }],
+      practitioners: [{ practitioner_id: 9, start_place: null, end_place: null, start_leg: { travel_seconds: 1_200, travel_metres: 15_000 }, end_leg: null, depart_at: null, back_at: null, estimated: true, route_id: null, route_changed: false }],
+    })));
+    const view = openSchedule();
+    const banner = await screen.findByTestId('overdue-banner');
+    await waitFor(() => expect(within(banner).getAllByTestId('overdue-alert').map((item) => item.textContent)).toEqual([
+      'Sam Lee arrived at Jo Long 1 h 45 min ago, visit booked for 45 min',
+      'Cora Waiting: not started, 1 h late (Sam Lee)',
+      'Hal Kerr has been on the way to Ivy Road for 55 min',
+      'Dan Waiting: not started, 20 min late (Sam Lee)',
+    ]));
+    const hal = await lane('Hal Kerr');
+    const onTheWay = blockOf(hal, 'Ivy Road');
+    expect(within(onTheWay).getByTestId('block-overdue')).toHaveAttribute('data-kind', 'on_the_way');
+    expect(onTheWay.getAttribute('aria-label')).toContain('On my way (On my way 09:05), on the way 55 min');
+    expect(within(blockOf(await lane('Sam Lee'), 'Jo Long')).getByTestId('block-overdue')).toHaveTextContent('Over');
+
+    // Every started visit carries its state's mark, whatever its width; not started ones none; the legend says them.
+    const pat = await lane('Pat Nguyen');
+    expect(within(blockOf(pat, 'Ada Done')).getByTestId('visit-state-mark')).toHaveAttribute('data-state', 'done');
+    expect(within(blockOf(pat, 'Ben Arrived')).getByTestId('visit-state-mark')).toHaveAttribute('data-state', 'arrived');
+    expect(within(onTheWay).getByTestId('visit-state-mark')).toHaveAttribute('data-state', 'on_my_way');
+    expect(within(blockOf(await lane('Sam Lee'), 'Fay Later')).queryByTestId('visit-state-mark')).toBeNull();
+    const legend = screen.getByRole('list', { name: 'What the marks say' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'On my way', 'Arrived', 'Done', 'Could not attend', 'No mark: not started', 'Lateneeds you (see the banner)', 'Colour: the appointment type',
+    ]);
+    view.unmount();
+  });
+
   it('shows no overdue banner or lateness on another day', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T00:00:00Z')); // the next day, 10:00
@@ -168,7 +214,7 @@ describe('live', () => {
     expect(listRequests().length).toBe(first);
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     await waitFor(() => expect(listRequests().length).toBe(first + 1));
-    await waitFor(() => expect(screen.getByTestId('overdue-banner')).toHaveTextContent('1 visit has not started: Dan Waiting (Sam Lee, 20 min late).'));
+    await waitFor(() => expect(screen.getByTestId('overdue-banner')).toHaveTextContent('1 visit needs you:Dan Waiting: not started, 20 min late (Sam Lee)'));
     const sam = await lane('Sam Lee');
     expect(blockOf(sam, 'Cora Waiting')).toHaveAttribute('data-state', 'arrived');
     // Sam arrived 65 minutes after the 09:00 plan.
@@ -177,6 +223,48 @@ describe('live', () => {
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     await waitFor(() => expect(listRequests().length).toBe(first + 2));
     view.unmount();
+  });
+
+  it('reads today again as soon as the server pushes a step, without waiting for the 15 s reading', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const streams: FakeEventSource[] = [];
+    class FakeEventSource extends EventTarget {
+      constructor(readonly url: string) {
+        super();
+        streams.push(this);
+      }
+      close() {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      let listed = TODAY;
+      serve();
+      server.use(
+        http.get(api('/appointments'), ({ request }) => HttpResponse.json(appointmentListBody(listed, new URL(request.url).searchParams))),
+        http.post(api('/live/tickets'), () => HttpResponse.json({ ticket: 'ticket-1', expires_at: at('10:00') }, { status: 201 })),
+      );
+      const view = openSchedule();
+      await screen.findByTestId('overdue-banner');
+      // The stream is opened with the single-use ticket, never the session's token.
+      await waitFor(() => expect(streams).toHaveLength(1));
+      expect(streams[0].url).toMatch(/\/api\/live\/events\?ticket=ticket-1$/);
+      const first = listRequests().length;
+
+      // Cora's practitioner taps Arrived; the server tells the desk.
+      listed = TODAY.map((item) => (item.id === 3 ? { ...item, visit_state: 'arrived' as const, visit: progress({ arrived_at: at('10:05') }) } : item));
+      const pushed = performance.now();
+      act(() => {
+        streams[0].dispatchEvent(new MessageEvent('visits', { data: JSON.stringify({ kind: 'step', practitioner_id: SAM.id, appointment_id: 3 }) }));
+      });
+      await waitFor(() => expect(blockOf(screen.getAllByTestId('schedule-lane')[1], 'Cora Waiting')).toHaveAttribute('data-state', 'arrived'));
+      expect(performance.now() - pushed).toBeLessThan(2_000);
+      expect(listRequests().length).toBe(first + 1);
+      expect(screen.getByTestId('overdue-banner')).toHaveTextContent('1 visit needs you');
+      view.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('does not read another day again', async () => {

@@ -398,7 +398,7 @@ describe('optimising', () => {
       await toast(page, /^Optimisation of .* applied: \d+ visits? changed/);
       await expect.poll(() => shownVisits(page)).not.toEqual(before);
 
-      await page.getByRole('button', { name: /^Undo the optimisation of / }).first().click();
+      await page.getByRole('button', { name: /^Undo optimisation for / }).first().click();
       await page.getByRole('alertdialog', { name: 'Undo this optimisation?' }).getByRole('button', { name: 'Undo optimisation' }).click();
       await toast(page, /was undone: its visits and routes are back as they were\.$/);
       await expect.poll(() => shownVisits(page)).toEqual(before);

@@ -335,7 +335,7 @@ describe('a day of visits, on the phone and at the desk', () => {
       timeout: Math.max(0, overdueFrom - Date.now()) + 20_000, interval: 250,
     }).toBe(true);
     expect(await blockOf(desk.page, overdue).getAttribute('data-overdue')).toBe('true');
-    expect(await banner.textContent()).toMatch(/^1 visit has not started:/);
+    expect(await banner.textContent()).toMatch(/^1 visit needs you:.*: not started, \d+ min late/);
     expect(await desk.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(describeFindings('day schedule (1,280 px)', await seriousViolations(desk.page))).toEqual([]);
 

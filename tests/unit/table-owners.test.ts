@@ -30,6 +30,7 @@ const OWNERS: Record<string, string> = {
   import_history_entries: 'modules/sync',
   instance_secrets: 'lib',
   jobs: 'jobs',
+  live_tickets: 'modules/live',
   login_throttles: 'modules/auth',
   one_time_tokens: 'modules/auth',
   optimization_runs: 'modules/optimizations',

@@ -22,6 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed) in one transaction on one connection; used by the migrator. */
   execInTransaction(sql: string): Promise<void>;
+  /**
+   * Calls `onPayload` with each notification sent on `channel` (NOTIFY, delivered at the sender's commit) until the
+   * answered function is called. On PostgreSQL it holds a connection of its own, outside the pool, opened again a
+   * second after the server drops it (notifications sent meanwhile are missed); on PGlite, the instance's own.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -73,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           connection.release();
         }
       },
+      listen: (channel, onPayload) => listenOnPostgres(options.url!, channel, onPayload),
       close: () => pool.end(),
     };
   }
@@ -82,7 +89,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     execInTransaction: async (sql) => { await client.transaction(async (tx) => { await tx.exec(sql); }); },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
+  };
+}
+
+/** How long a listening connection the server dropped waits before it connects again. */
+const LISTEN_RECONNECT_MS = 1_000;
+
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let connection: pg.Client | null = null;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const again = () => {
+    connection = null;
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, LISTEN_RECONNECT_MS);
+    retry.unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      console.warn(`PostgreSQL ended the connection listening on ${channel}: ${error.message}`);
+      void next.end().catch(() => {});
+      again();
+    });
+    next.on('end', again);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) await next.end();
+      else connection = next;
+    } catch {
+      void next.end().catch(() => {});
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await connection?.end().catch(() => {});
   };
 }
 

@@ -20,6 +20,7 @@ import { publicAvailabilityHandlers } from './public-availability';
 import { remindersHandlers } from './reminders';
 import { reportsHandlers } from './reports';
 import { leaveHandlers } from './leave';
+import { liveHandlers } from './live';
 import { tagsHandlers } from './tags';
 import { travelHandlers } from './travel';
 import { usersHandlers } from './users';
@@ -52,5 +53,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...businessAccountHandlers(ctx),
     ...subscriptionHandlers(ctx),
     ...remindersHandlers(ctx),
+    ...liveHandlers(ctx),
   };
 }

@@ -78,3 +78,8 @@ export async function fetchAllBusinessLocations(api: ApiClient): Promise<Busines
   const result = await api.GET('/business_locations/all');
   return unwrap(result, 'An error has occurred. Could not load business location list.').business_locations;
 }
+
+/** A single-use ticket to open the live desk's event stream with (GET /live/events), valid 30 s. */
+export async function createLiveTicket(api: ApiClient): Promise<string> {
+  return unwrap(await api.POST('/live/tickets'), 'Could not open the live desk.').ticket;
+}

@@ -1,17 +1,18 @@
-// The coordinator's live desk on the web: while today is shown, the day's list is read again every 15 s;
-// visits with no check-in past the business's overdue_after_minutes are overdue, and each practitioner's lateness is
-// how late they arrived at their current or last visit. The rules themselves are the server's, imported as they are
+// The coordinator's live desk on the web: while today is shown, the day's list is read again every 15 s (and at once
+// when the server pushes a change: useLiveDesk); visits not started, on the way or still there past the business's
+// overdue_after_minutes need the desk, and each practitioner's lateness is how late they arrived at their current or
+// last visit. The rules themselves are the server's, imported as they are
 // (server/src/lib/overdue.ts), so the schedule and the dashboard count the same visits.
 import { useEffect, useState } from 'react';
 import { useAuthSelector } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import {
-  laneLateness, minutesOverdue, OVERDUE_AFTER_MINUTES_DEFAULT, type DeskVisit, type LaneLateness,
+  deskAlert, laneLateness, minutesWords, OVERDUE_AFTER_MINUTES_DEFAULT, type DeskAlert, type DeskVisit, type LaneLateness,
 } from '../../../server/src/lib/overdue';
 import type { AppointmentSummary } from './api';
 import { isCancelled } from './facts';
 
-export { OVERDUE_AFTER_MINUTES_DEFAULT, OVERDUE_AFTER_MINUTES_MAX, OVERDUE_AFTER_MINUTES_MIN } from '../../../server/src/lib/overdue';
+export { deskAlertWords, OVERDUE_AFTER_MINUTES_DEFAULT, OVERDUE_AFTER_MINUTES_MAX, OVERDUE_AFTER_MINUTES_MIN, type DeskAlert } from '../../../server/src/lib/overdue';
 
 /** How often a day shown live (today) is read again: at most every 15 s. */
 export const LIVE_REFRESH_MS = 15_000;
@@ -21,7 +22,7 @@ export function liveRefetchInterval(shownDays: readonly string[], today: string)
   return shownDays.includes(today) ? LIVE_REFRESH_MS : false;
 }
 
-type Visit = Pick<AppointmentSummary, 'starts_at' | 'arrive_at' | 'status' | 'visit_state' | 'visit'>;
+type Visit = Pick<AppointmentSummary, 'starts_at' | 'ends_at' | 'arrive_at' | 'status' | 'visit_state' | 'visit'>;
 
 /** What the shared rules read of a listed visit. */
 export function deskVisitOf<V extends Visit>(appointment: V): DeskVisit & { appointment: V } {
@@ -32,18 +33,25 @@ export function deskVisitOf<V extends Visit>(appointment: V): DeskVisit & { appo
     visit_state: appointment.visit_state ?? 'not_started',
     cancelled: isCancelled(appointment),
     arrived_at: appointment.visit?.arrived_at ?? null,
+    on_my_way_at: appointment.visit?.on_my_way_at ?? null,
+    ends_at: appointment.ends_at,
     appointment,
   };
 }
 
-/** The overdue visits at `now` by id, each with the whole minutes past its planned start. */
-export function overdueVisits(appointments: readonly (Visit & { id: number })[], now: number, afterMinutes: number): ReadonlyMap<number, number> {
-  const overdue = new Map<number, number>();
+/**
+ * The visits that need the desk at `now` by id, each with what is wrong (the shared rule); `travelSeconds` is the
+ * travel to each visit from the one before (the day's travel), when known.
+ */
+export function deskAlerts(
+  appointments: readonly (Visit & { id: number })[], now: number, afterMinutes: number, travelSeconds?: ReadonlyMap<number, number>,
+): ReadonlyMap<number, DeskAlert> {
+  const alerts = new Map<number, DeskAlert>();
   for (const appointment of appointments) {
-    const minutes = minutesOverdue(deskVisitOf(appointment), now, afterMinutes);
-    if (minutes !== null) overdue.set(appointment.id, minutes);
+    const alert = deskAlert({ ...deskVisitOf(appointment), travel_seconds: travelSeconds?.get(appointment.id) ?? null }, now, afterMinutes);
+    if (alert) alerts.set(appointment.id, alert);
   }
-  return overdue;
+  return alerts;
 }
 
 /** A practitioner's lateness now from their day's visits (see laneLateness), or null. */
@@ -51,11 +59,16 @@ export function practitionerLateness<V extends Visit>(appointments: readonly V[]
   return laneLateness(appointments.map(deskVisitOf));
 }
 
-/** "40 min", "1 h 5 min": how late. */
-export function lateWords(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const rest = minutes % 60;
-  return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${minutes / 60} h`;
+/** "40 min", "1 h 5 min": how late (the shared rule's words). */
+export const lateWords = minutesWords;
+
+/** An alert in a few words, beside the visit it is about: "40 min late", "On the way 52 min", "There 2 h 10 min, booked 45 min". */
+export function alertShortWords(alert: DeskAlert): string {
+  switch (alert.kind) {
+    case 'not_started': return `${minutesWords(alert.minutes)} late`;
+    case 'on_the_way': return `On the way ${minutesWords(alert.minutes)}`;
+    case 'still_there': return `There ${minutesWords(alert.minutes)}, booked ${minutesWords(alert.bookedMinutes)}`;
+  }
 }
 
 /** The business's overdue_after_minutes, from the signed-in user's business (the default before it is known). */

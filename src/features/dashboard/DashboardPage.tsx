@@ -1,6 +1,7 @@
 // The dashboard, from one request (GET /dashboard). ADMIN and REGULAR_USER see tiles of what needs doing — each with
 // a figure, a line of words and a link to the page that fixes it (and "Problems today", from the day checker's own
-// request; "Overdue visits": today's visits with no check-in past the business's setting, to today's live schedule);
+// request; "Overdue visits": today's visits not started, on the way or still there past the business's setting, each in
+// words, to today's live schedule); the figures are live (pushed changes, and read every minute for the clock's own);
 // a PRACTITIONER sees their next visit and today's run sheet. Times and days are the business's.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,10 @@ import { jobStatusLabel } from '../../entities/jobs/jobStatus';
 import type { Dashboard, DashboardJob, DashboardOverview, DashboardWeek } from './api';
 import { dashboardQueries } from './queries';
 import { LoadingText } from '../../ui/PageSpinner';
+import { useLiveDesk } from '../../entities/appointments/liveDesk';
+
+/** How often the dashboard is read again while open: what only time changes (overdue visits) has no push. */
+export const DASHBOARD_REFRESH_MS = 60_000;
 
 export default function DashboardPage() {
   const { api } = useServices();
@@ -28,7 +33,9 @@ export default function DashboardPage() {
   const role = useAuthSelector(selectRole);
   const timeZone = useShownTimeZone();
   const greeting = greetingFor(new Date(), timeZone);
-  const dashboard = useQuery(dashboardQueries.current(api));
+  // Live: changes to visits are pushed (useLiveDesk); the clock's own (a visit becoming overdue) are read every minute.
+  const dashboard = useQuery({ ...dashboardQueries.current(api), refetchInterval: DASHBOARD_REFRESH_MS });
+  useLiveDesk(true);
   return (
     <>
       <PageHeader title="Dashboard" />
@@ -174,9 +181,18 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
       </Tile>
       <Tile
         testId="tile-overdue-visits" title="Overdue visits" figure={String(overview.overdue_visits.count)} tone={overview.overdue_visits.count ? 'bad' : 'good'}
-        text={`${overview.overdue_visits.count === 1 ? 'visit today has' : 'visits today have'} no check-in more than ${overview.overdue_visits.after_minutes} min after the planned start.`}
+        text={`${overview.overdue_visits.count === 1 ? 'visit today needs' : 'visits today need'} you: more than ${overview.overdue_visits.after_minutes} min without a check-in, on the way beyond the travel, or there beyond the booked length.`}
         links={[{ href: scheduleOf(overview.overdue_visits.date), label: overview.overdue_visits.count ? 'See them on today’s schedule' : 'Today’s schedule' }]}
-      />
+      >
+        <TileList
+          label="Visits that need you"
+          total={overview.overdue_visits.count}
+          rows={overview.overdue_visits.alerts.map((alert) => ({
+            key: String(alert.appointment_id),
+            text: <TextLink onClick={() => openAppointmentModal(alert.appointment_id)} className="text-left">{alert.text}</TextLink>,
+          }))}
+        />
+      </Tile>
       <Tile
         testId="tile-outside-availability" title="Outside availability" figure={String(outsideToday.count)} tone={outsideToday.count ? 'warn' : 'good'}
         text={`${outsideToday.count === 1 ? 'visit arrives' : 'visits arrive'} today outside the client’s availability; ${outsideTomorrow.count} tomorrow.`}

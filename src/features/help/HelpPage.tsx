@@ -162,11 +162,12 @@ export default function HelpPage({ route }: RoutePageProps) {
               where it is (On my way, Arrived, Done or Could not attend, with the reason) and the actual times, and mark an
               arrival far from the client’s address. <strong>Reopen the visit</strong> sets a visit recorded by mistake back to
               not started; every step is in the visit’s change log. Today’s <strong>Day schedule</strong> follows the day by
-              itself (it is read again every 15 seconds): each visit shows its state and actual times beside the planned ones,
-              a banner names the visits with no check-in 15 minutes after their planned start (change it in Account settings:
-              <strong>A visit is overdue after</strong>), each of them is marked <strong>Late</strong>, and a practitioner who
-              arrived late at their last visit shows <strong>Running N min late</strong>. The dashboard counts today’s overdue
-              visits.
+              itself (a step shows within seconds): each visit shows its state as a mark (the legend under the lanes says
+              them) and its actual times beside the planned ones, a banner names the visits with no check-in 15 minutes after
+              their planned start, a practitioner on the way 15 minutes beyond the travel, and one still there 15 minutes
+              beyond the booked length (change it in Account settings: <strong>A visit is overdue after</strong>), each of
+              them is marked <strong>Late</strong> or <strong>Over</strong>, and a practitioner who arrived late at their last
+              visit shows <strong>Running N min late</strong>. The dashboard lists them too, and keeps itself up to date.
             </li>
             <li>
               <strong>Re-plan the rest of today</strong>: when a practitioner calls in sick or their car breaks down, choose{' '}

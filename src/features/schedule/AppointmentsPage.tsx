@@ -23,7 +23,8 @@ import { DaySchedule } from './DaySchedule';
 import { VisitFilters } from '../../ui/VisitFilters';
 import { DayMap } from './DayMap';
 import { OverdueBanner } from './OverdueBanner';
-import { LIVE_REFRESH_MS, liveRefetchInterval, overdueVisits, useNow, useOverdueAfterMinutes } from '../../entities/appointments/desk';
+import { deskAlerts, LIVE_REFRESH_MS, liveRefetchInterval, useNow, useOverdueAfterMinutes } from '../../entities/appointments/desk';
+import { useLiveDesk } from '../../entities/appointments/liveDesk';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
 import { DayIssuesBanner, useDayIssues, useVisitProblems } from './DayIssues';
 import { LaneDayTimes, OptimiseAction, RouteLaneMark, StaleRoutesBanner } from './DayRoutes';
@@ -35,6 +36,8 @@ import { DayChangedNotice } from './DayChangedNotice';
 import { canPlanRoutes } from '../../entities/routes/access';
 import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
 import { routeQueries } from '../../entities/routes/queries';
+import type { DayTravel } from '../../entities/routes/api';
+import type { DeskAlert } from '../../entities/appointments/desk';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
 import { useViewedDaysForSync } from '../../app/syncModalStore';
@@ -63,6 +66,18 @@ function pageState(today: Temporal.PlainDate, views: readonly View[]) {
     page: urlParam.integer(1),
     per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
   };
+}
+
+/** The travel to each visit of a day from the visit before, or from the start place for the first, by id. */
+function travelToVisits(travel: DayTravel | undefined): ReadonlyMap<number, number> {
+  const seconds = new Map<number, number>();
+  if (!travel) return seconds;
+  const firstOf = new Map(travel.practitioners.map((day) => [day.practitioner_id, day.start_leg?.travel_seconds ?? null]));
+  for (const visit of travel.appointments) {
+    const travelled = visit.previous_appointment_id === null ? firstOf.get(visit.practitioner_id) : visit.travel_seconds_from_previous;
+    if (travelled !== null && travelled !== undefined) seconds.set(visit.appointment_id, travelled);
+  }
+  return seconds;
 }
 
 function localDay(appointment: AppointmentSummary, businessTimeZone?: string | null): string {
@@ -121,14 +136,19 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     [listKind, listed, businessTimeZone, shownDay],
   );
 
-  // Today's visits with no check-in past the business's setting: a banner and a mark on each (the shared rule).
+  // While today is shown, the server's pushes refresh what changed at once; the 15 s reading stays as the fallback.
+  useLiveDesk(refetchInterval !== false);
+  // Today's visits not started, on the way or still there past the business's setting: a banner and a mark on each
+  // (the shared rule); the travel to each visit is the day's travel.
   const now = useNow(LIVE_REFRESH_MS, refetchInterval !== false);
   const overdueAfter = useOverdueAfterMinutes();
+  const todaysTravel = useQuery({ ...routeQueries.dayTravel(api, todayText), enabled: refetchInterval !== false });
+  const travelTo = useMemo(() => travelToVisits(todaysTravel.data), [todaysTravel.data]);
   const overdue = useMemo(() => {
-    if (refetchInterval === false || !listed) return new Map<number, number>();
+    if (refetchInterval === false || !listed) return new Map<number, DeskAlert>();
     const todays = listed.filter((appointment) => localDay(appointment, businessTimeZone) === todayText);
-    return overdueVisits(todays, now, overdueAfter);
-  }, [refetchInterval, listed, businessTimeZone, todayText, now, overdueAfter]);
+    return deskAlerts(todays, now, overdueAfter, travelTo);
+  }, [refetchInterval, listed, businessTimeZone, todayText, now, overdueAfter, travelTo]);
 
   // The schedule marks each practitioner's route (the day map reads the same key) and says when one is stale.
   const dayRoutes = useQuery({ ...routeQueries.day(api, shownDay), enabled: view === 'schedule' });

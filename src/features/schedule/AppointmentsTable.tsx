@@ -5,7 +5,7 @@ import type { AppointmentSummary } from '../../entities/appointments/api';
 import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, visitStatusLabel } from '../../entities/appointments/facts';
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { Icon } from '../../ui/Icon';
-import { lateWords } from '../../entities/appointments/desk';
+import { alertShortWords, type DeskAlert } from '../../entities/appointments/desk';
 
 /** The columns and their widths: fixed ones for short values, the names share what is left and wrap. */
 const COLUMNS = [
@@ -54,8 +54,8 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
   showDate: boolean;
   /** Travel warnings by visit id (when the list shows one day). */
   warnings?: ReadonlyMap<number, string>;
-  /** Today's overdue visits by id (whole minutes past their planned start). */
-  overdue?: ReadonlyMap<number, number>;
+  /** Today's visits that need the desk, by id, with what is wrong. */
+  overdue?: ReadonlyMap<number, DeskAlert>;
 }) {
   return (
     // `relative` keeps the visually hidden texts (absolutely positioned) inside the scroll box: without it they
@@ -115,7 +115,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                   )}
                   {overdue?.has(appointment.id) && (
                     <span data-testid="appointment-overdue" className="block text-xs font-semibold whitespace-nowrap text-rose-700 dark:text-rose-300">
-                      {lateWords(overdue.get(appointment.id)!)} late
+                      {alertShortWords(overdue.get(appointment.id)!)}
                     </span>
                   )}
                 </td>

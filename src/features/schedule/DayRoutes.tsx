@@ -68,12 +68,12 @@ export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boole
         <span className="text-emerald-700 dark:text-emerald-400">Optimised route</span>
       )}
       {canEdit && (
-        <TextLink disabled={remove.isPending} onClick={() => setConfirming(true)} aria-label={`Remove ${route.practitioner_name}'s route`} className="disabled:opacity-60">
+        <TextLink disabled={remove.isPending} onClick={() => setConfirming(true)} aria-label={`Remove route for ${route.practitioner_name}`} className="disabled:opacity-60">
           Remove route
         </TextLink>
       )}
       {canEdit && runId !== null && (
-        <TextLink disabled={undo.isPending} onClick={() => setConfirmingUndo(true)} aria-label={`Undo the optimisation of ${route.practitioner_name}'s day`} className="disabled:opacity-60">
+        <TextLink disabled={undo.isPending} onClick={() => setConfirmingUndo(true)} aria-label={`Undo optimisation for ${route.practitioner_name}`} className="disabled:opacity-60">
           Undo optimisation
         </TextLink>
       )}

@@ -7,9 +7,10 @@
 // on leave is striped and marked "On leave" (and its lane counts them): Reassign moves them. Each half of a two-carer
 // visit says "with" the other practitioner and carries the two-carer mark. On a phone the day is a list
 // per practitioner instead (the lanes would need scrolling sideways to see past the morning).
-// Each visit shows where it is (On my way, Arrived, Done, Could not attend) and its actual times beside the planned
-// ones; on today's schedule a visit with no check-in past the business's setting carries the overdue mark, and each
-// lane says when its practitioner is running late (the shared rule: server/src/lib/overdue.ts).
+// Each visit shows where it is (On my way, Arrived, Done, Could not attend) with a mark seen at any width, explained by
+// the legend under the lanes (a block's colour is its appointment type's), and its actual times beside the planned
+// ones; on today's schedule a visit not started, on the way or still there past the business's setting carries the
+// alert mark, and each lane says when its practitioner is running late (the shared rule: server/src/lib/overdue.ts).
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatTime, instantAtTimeOnSameDay } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
@@ -19,9 +20,9 @@ import type { AppointmentSummary } from '../../entities/appointments/api';
 import { appointmentTimeZone, arrivalOf, isAppointmentOutsideAvailability, partnerOf, twoCarerText } from '../../entities/appointments/facts';
 import { clockOf, layoutSchedule, type ScheduleBlock, type ScheduleFit } from './scheduleLayout';
 import { TwoCarerMark } from '../../ui/TwoCarerMark';
-import { actualTimesText } from '../../ui/VisitSteps';
+import { actualTimesText, MARKED_STATES, VisitStateMark } from '../../ui/VisitSteps';
 import { STATE_LABELS } from '../../machines/visitSteps';
-import { lateWords, practitionerLateness } from '../../entities/appointments/desk';
+import { alertShortWords, lateWords, practitionerLateness, type DeskAlert } from '../../entities/appointments/desk';
 import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
 import { textColorOn } from '../../lib/contrast';
 
@@ -80,20 +81,40 @@ function actualLine(appointment: Listed, zone: string): string | null {
 
 /**
  * What a visit says of its state for screen readers and tooltips: "Done (Arrived 09:02 · Done 09:48)", "Not started,
- * 40 min late"; nothing for a visit not started and not overdue (the usual case says nothing new).
+ * 40 min late", "On my way (On my way 09:00), on the way 52 min"; nothing for a visit not started and not overdue (the
+ * usual case says nothing new).
  */
-function stateWords(appointment: Listed, zone: string, overdueMinutes: number | undefined): string {
+function stateWords(appointment: Listed, zone: string, alert: DeskAlert | undefined): string {
   if (appointment.status === 'CANCELLED') return 'Cancelled';
-  if (overdueMinutes !== undefined) return `Not started, ${lateWords(overdueMinutes)} late`;
   const state = appointment.visit_state ?? 'not_started';
+  if (alert?.kind === 'not_started') return `Not started, ${lateWords(alert.minutes)} late`;
   if (state === 'not_started') return '';
   const times = actualTimesText(appointment.visit ?? null, zone);
-  return times ? `${STATE_LABELS[state]} (${times})` : STATE_LABELS[state];
+  return `${times ? `${STATE_LABELS[state]} (${times})` : STATE_LABELS[state]}${alert ? `, ${alertShortWords(alert).toLowerCase()}` : ''}`;
 }
 
-const STATE_DOTS: Record<string, string> = {
-  on_my_way: 'bg-sky-300', arrived: 'bg-amber-300', done: 'bg-emerald-300', could_not_attend: 'bg-rose-300',
-};
+/** What the alert mark says on a lane: late to start or to arrive, or over the booked length. */
+const ALERT_MARK_WORDS: Record<DeskAlert['kind'], string> = { not_started: 'Late', on_the_way: 'Late', still_there: 'Over' };
+
+/** Under the lanes: what the marks and colours say. */
+function ScheduleLegend() {
+  return (
+    <ul aria-label="What the marks say" data-testid="schedule-legend" className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 pb-3 text-xs text-slate-600 dark:text-slate-300">
+      {MARKED_STATES.map((state) => (
+        <li key={state} className="flex items-center gap-1">
+          <VisitStateMark state={state} />
+          {STATE_LABELS[state]}
+        </li>
+      ))}
+      <li>No mark: not started</li>
+      <li className="flex items-center gap-1">
+        <span aria-hidden="true" className={ALERT_MARK_CLASSES}>Late</span>
+        needs you (see the banner)
+      </li>
+      <li>Colour: the appointment type</li>
+    </ul>
+  );
+}
 
 /** "Running 12 min late" under a practitioner's name on today's schedule. */
 function LaneLate({ appointments }: { appointments: readonly Listed[] }) {
@@ -106,11 +127,13 @@ function LaneLate({ appointments }: { appointments: readonly Listed[] }) {
   );
 }
 
-/** An overdue visit's mark on a lane (its words are in the block's name). */
-function OverdueMark() {
+const ALERT_MARK_CLASSES = 'rounded-full bg-rose-700 px-1 text-[9px] leading-tight font-bold text-white uppercase shadow ring-1 ring-white';
+
+/** The mark of a visit that needs the desk, on a lane (its words are in the block's name). */
+function AlertMark({ alert }: { alert: DeskAlert }) {
   return (
-    <span data-testid="block-overdue" aria-hidden="true" className="absolute bottom-0.5 left-1/2 z-10 -translate-x-1/2 rounded-full bg-rose-700 px-1 text-[9px] leading-tight font-bold text-white uppercase shadow ring-1 ring-white">
-      Late
+    <span data-testid="block-overdue" data-kind={alert.kind} aria-hidden="true" className={`absolute bottom-0.5 left-1/2 z-10 -translate-x-1/2 ${ALERT_MARK_CLASSES}`}>
+      {ALERT_MARK_WORDS[alert.kind]}
     </span>
   );
 }
@@ -145,8 +168,8 @@ function LeaveCount({ count }: { count: number }) {
 
 export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onLeave, onMoveVisit, fit, fixedBeforeMinutes = 30, overdue, live = false }: {
   appointments: readonly AppointmentSummary[];
-  /** Today's overdue visits by id (whole minutes past their planned start): each carries the overdue mark. */
-  overdue?: ReadonlyMap<number, number>;
+  /** Today's visits that need the desk, by id, with what is wrong: each carries the alert mark. */
+  overdue?: ReadonlyMap<number, DeskAlert>;
   /** The day is today, shown live: each lane says when its practitioner is running late. */
   live?: boolean;
   /** Visits that have started or start within this many minutes cannot be dragged. */
@@ -264,15 +287,16 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const inLeave = onLeave?.has(appointment.id) ?? false;
                     const partner = partnerOf(appointment);
                     const zone = appointmentTimeZone(businessTimeZone);
-                    const overdueMinutes = overdue?.get(appointment.id);
+                    const alert = overdue?.get(appointment.id);
                     const actual = actualLine(appointment, zone);
                     const state = appointment.visit_state ?? 'not_started';
-                    const stateText = stateWords(appointment, zone, overdueMinutes);
+                    const stateText = stateWords(appointment, zone, alert);
+                    const cancelled = appointment.status === 'CANCELLED';
                     const background = appointment.appointment_type?.color || color;
                     // The name starts with the block's visible words in their order (WCAG 2.5.3): "09:00 Ada Done 09:02–09:48
                     // Two-carer visit with Sam On leave", then what the marks and colours say.
                     const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${inLeave ? ' On leave' : ''}`;
-                    const described = `${visible}${type ? ` (${type})` : ''}${stateText && !actual ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    const described = `${visible}${type ? ` (${type})` : ''}${stateText && (!actual || alert) ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -281,7 +305,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         type="button"
                         data-testid="schedule-block"
                         data-state={state}
-                        data-overdue={overdueMinutes !== undefined ? 'true' : undefined}
+                        data-overdue={alert ? 'true' : undefined}
                         data-fixed={fixed ? 'true' : undefined}
                         {...drag.blockProps(block, lane.practitionerId)}
                         onClick={() => {
@@ -291,7 +315,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         title={`${times} ${name}${type ? ` (${type})` : ''}${stateText ? `\n${stateText}` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
-                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${overdueMinutes !== undefined ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
+                        } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${alert ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
                         style={{
                           left: percent(block.from), width: width(block.from, block.to), backgroundColor: background, color: textColorOn(background),
                           ...(inLeave ? { backgroundImage: LEAVE_STRIPES } : {}),
@@ -309,16 +333,17 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         ) : (
                           // The spaces between the lines keep the words apart in the text read out (WCAG 2.5.3: it is the name's start).
                           <>
-                            <span className="block font-semibold tabular-nums">{outside && <span aria-hidden="true">⚠ </span>}{time}</span>{' '}
+                            <span className="flex items-center gap-1 font-semibold tabular-nums">
+                              {!cancelled && <VisitStateMark state={state} />}
+                              <span className="truncate">{outside && <span aria-hidden="true">⚠ </span>}{time}</span>
+                            </span>{' '}
                             <span className={`block truncate ${state === 'could_not_attend' ? 'line-through' : ''}`}>{name}</span>{' '}
                             {actual && <span data-testid="block-actual" className="block truncate font-medium tabular-nums">{actual}</span>}
                             {partner && <TwoCarerMark partner={partner} />}
                           </>
                         )}
-                        {short && STATE_DOTS[state] && appointment.status !== 'CANCELLED' && (
-                          <span data-testid="block-state-dot" aria-hidden="true" className={`absolute bottom-0.5 left-1/2 size-2 -translate-x-1/2 rounded-full ring-1 ring-white ${STATE_DOTS[state]}`} />
-                        )}
-                        {overdueMinutes !== undefined && <OverdueMark />}
+                        {short && !cancelled && <VisitStateMark state={state} className="absolute top-0.5 left-1/2 z-10 -translate-x-1/2" />}
+                        {alert && <AlertMark alert={alert} />}
                         {short && partner && (
                           <span data-testid="two-carer" className="absolute top-0.5 left-0.5" aria-hidden="true">
                             <Icon name="clients" className="size-3" />
@@ -369,6 +394,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
           })}
         </ul>
       </div>
+      <ScheduleLegend />
       {/* What a drop would do, for screen readers and as the words under the outline. */}
       <p role="status" className="sr-only">
         {drag.target ? `Drop to move to ${laneOf(drag.target.practitionerId)?.practitionerName} at ${clockOf(drag.target.from)}.` : ''}
@@ -385,11 +411,12 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
   warnings?: ReadonlyMap<number, string>;
   problems?: ReadonlyMap<number, readonly ScheduleProblem[]>;
   onLeave?: ReadonlySet<number>;
-  overdue?: ReadonlyMap<number, number>;
+  overdue?: ReadonlyMap<number, DeskAlert>;
   live: boolean;
 }) {
   const zone = appointmentTimeZone(businessTimeZone);
   return (
+    <>
     <ul aria-label="Practitioners' visits" data-testid="day-agenda" className="space-y-4 px-4 py-3">
       {layout.lanes.map((lane, laneIndex) => {
         const color = lane.blocks[0]?.appointment.practitioner.color ?? LANE_COLORS[laneIndex % LANE_COLORS.length];
@@ -410,7 +437,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                 const outside = isAppointmentOutsideAvailability(appointment, businessTimeZone);
                 const warning = warnings?.get(appointment.id);
                 const partner = partnerOf(appointment);
-                const overdueMinutes = overdue?.get(appointment.id);
+                const alert = overdue?.get(appointment.id);
                 const state = appointment.visit_state ?? 'not_started';
                 const times = actualTimesText(appointment.visit ?? null, zone);
                 return (
@@ -419,7 +446,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                       type="button"
                       data-testid="schedule-block"
                       data-state={state}
-                      data-overdue={overdueMinutes !== undefined ? 'true' : undefined}
+                      data-overdue={alert ? 'true' : undefined}
                       onClick={() => openAppointmentModal(appointment.id)}
                       className="flex w-full items-start gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
                       style={{ borderLeft: `4px solid ${appointment.appointment_type?.color || color}` }}
@@ -429,13 +456,14 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                         <span className="block font-medium [overflow-wrap:anywhere]">{name}</span>
                         {type && <span className="block text-xs text-slate-600 dark:text-slate-300">{type}</span>}
                         {appointment.status !== 'CANCELLED' && state !== 'not_started' && (
-                          <span data-testid="block-actual" className="block text-xs text-slate-700 tabular-nums dark:text-slate-200">
+                          <span data-testid="block-actual" className="flex items-center gap-1 text-xs text-slate-700 tabular-nums dark:text-slate-200">
+                            <VisitStateMark state={state} />
                             {times || STATE_LABELS[state]}
                           </span>
                         )}
-                        {overdueMinutes !== undefined && (
-                          <span data-testid="block-overdue" className="block text-xs font-semibold text-rose-700 dark:text-rose-300">
-                            Not started · {lateWords(overdueMinutes)} late
+                        {alert && (
+                          <span data-testid="block-overdue" data-kind={alert.kind} className="block text-xs font-semibold text-rose-700 dark:text-rose-300">
+                            {alert.kind === 'not_started' ? 'Not started · ' : ''}{alertShortWords(alert)}
                           </span>
                         )}
                         {partner && <TwoCarerMark partner={partner} className="text-xs text-slate-700 dark:text-slate-300" />}
@@ -460,5 +488,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
         );
       })}
     </ul>
+    <ScheduleLegend />
+    </>
   );
 }

@@ -152,7 +152,7 @@ export function quietDashboard(role: Role) {
       last_import: null, last_export: null,
       this_week: week('2026-11-23', '2026-11-29'), last_week: week('2026-11-16', '2026-11-22'), travel: 'haversine',
       failed_reminders: { count: 0, clients: [] },
-      overdue_visits: { date: '2026-11-25', count: 0, after_minutes: 15 },
+      overdue_visits: { date: '2026-11-25', count: 0, after_minutes: 15, alerts: [] },
     },
     practitioner_day: role === 'PRACTITIONER' ? { next_visit: null, today: { appointments: [], clients: [], practitioners: [], appointment_types: [] } } : null,
   };

@@ -2,7 +2,7 @@ export { appointmentsHandlers } from './handlers';
 // For the sync handlers and the dashboard: the appointment as the API answers it, and the app's one list cache.
 export { appointmentsServiceOf, type AppointmentsService } from './service';
 // For the dashboard: today's overdue visits (the desk's rule, server/src/lib/overdue.ts).
-export { overdueVisits, type OverdueVisit } from './desk';
+export { deskAlerts, type DeskAlertVisit, type TravelToVisits } from './desk';
 // For the demo seed: today's earlier visits walked through their steps, as the phones would have.
 export { VisitStepsService } from './visit-steps';
 // For the reports: what each step is called.

@@ -211,26 +211,45 @@ export async function lockAppointment(db: DbOrTx, scope: AppointmentScope, appoi
 export interface OpenVisitRow {
   id: number;
   starts_at: Date;
+  ends_at: Date;
   arrive_at: Date | null;
   visit_state: string;
   practitioner_id: number;
+  practitioner_name: string;
   client_name: string | null;
+  /** Since the visit was last reopened. */
+  on_my_way_at: Date | null;
+  arrived_at: Date | null;
 }
 
 /**
  * The business's visits planned to start (arrival, else booked start) in [from, before) that are not cancelled and
- * have no check-in: the ones the overdue rule (server/src/lib/overdue.ts) is asked about.
+ * not over (not started, on the way or arrived): the ones the desk's rule (server/src/lib/overdue.ts) is asked about.
  */
-export async function notStartedVisitsPlannedBetween(db: DbOrTx, businessAccountId: number, from: Date, before: Date): Promise<OpenVisitRow[]> {
-  const rows = await queryRows<Omit<OpenVisitRow, 'starts_at' | 'arrive_at'> & { starts_at: Date | string; arrive_at: Date | string | null }>(db, sql`
-    SELECT a.id, a.starts_at, a.arrive_at, a.visit_state, a.practitioner_id,
-           (SELECT ${sql.raw(fullName('c'))} FROM clients c WHERE c.id = a.client_id) AS client_name
+export async function openVisitsPlannedBetween(db: DbOrTx, businessAccountId: number, from: Date, before: Date): Promise<OpenVisitRow[]> {
+  type Row = Omit<OpenVisitRow, 'starts_at' | 'ends_at' | 'arrive_at' | 'on_my_way_at' | 'arrived_at'>
+    & Record<'starts_at' | 'ends_at', Date | string> & Record<'arrive_at' | 'on_my_way_at' | 'arrived_at', Date | string | null>;
+  const rows = await queryRows<Row>(db, sql`
+    SELECT a.id, a.starts_at, a.ends_at, a.arrive_at, a.visit_state, a.practitioner_id,
+           (SELECT ${sql.raw(fullName('p'))} FROM practitioners p WHERE p.id = a.practitioner_id) AS practitioner_name,
+           (SELECT ${sql.raw(fullName('c'))} FROM clients c WHERE c.id = a.client_id) AS client_name,
+           steps.on_my_way_at, steps.arrived_at
     FROM appointments a
-    WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL AND a.visit_state = 'not_started'
+    LEFT JOIN LATERAL (
+      SELECT max(vs.at) FILTER (WHERE vs.step = 'on_my_way') AS on_my_way_at, max(vs.at) FILTER (WHERE vs.step = 'arrived') AS arrived_at
+      FROM visit_steps vs
+      WHERE a.visit_state <> 'not_started' AND vs.appointment_id = a.id AND vs.business_account_id = a.business_account_id
+        AND vs.id > coalesce((SELECT max(r.id) FROM visit_steps r WHERE r.appointment_id = a.id AND r.step = 'reopened'), 0)
+    ) steps ON true
+    WHERE a.business_account_id = ${businessAccountId} AND a.cancelled_at IS NULL AND a.visit_state IN ('not_started', 'on_my_way', 'arrived')
       AND coalesce(a.arrive_at, a.starts_at) >= ${from.toISOString()}::timestamptz
       AND coalesce(a.arrive_at, a.starts_at) < ${before.toISOString()}::timestamptz
     ORDER BY coalesce(a.arrive_at, a.starts_at), a.id`);
-  return rows.map((row) => ({ ...row, starts_at: new Date(row.starts_at), arrive_at: row.arrive_at === null ? null : new Date(row.arrive_at) }));
+  const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return rows.map((row) => ({
+    ...row, starts_at: new Date(row.starts_at), ends_at: new Date(row.ends_at), arrive_at: dateOrNull(row.arrive_at),
+    on_my_way_at: dateOrNull(row.on_my_way_at), arrived_at: dateOrNull(row.arrived_at),
+  }));
 }
 
 /** The business's overdue_after_minutes setting (migration 0088). */

@@ -8,21 +8,21 @@
 // ahead, and each week's working time), business locations, custom locations, the travel summary's fresh check and
 // its practitioner-days (visits, booked and travel time, outside availability, warnings) from last week to the last
 // day shown, routes of those days, clients missing address, last import and export, failed reminders, visits booked
-// in leave in the next 4 weeks, today's overdue visits (and the setting); a PRACTITIONER
+// in leave in the next 4 weeks, today's visits needing the desk (and the setting; the travel of those on their way); a PRACTITIONER
 // 3 (time zone, today's list — often from the list cache — and the next visit).
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { appointmentsServiceOf, overdueVisits, type AppointmentsService } from '../appointments';
-import { checkDay, dayStartMs, listRouteDaysBetween } from '../schedule';
+import { appointmentsServiceOf, deskAlerts, type AppointmentsService } from '../appointments';
+import { checkDay, dayStartMs, listRouteDaysBetween, travelProviderFor } from '../schedule';
 import { businessTimeZone } from '../../db/business-time-zone';
 import { visitsInLeave } from '../leave';
 import { loadPractitionerDaysOn, loadWorkingTime, utilisationOf, type PractitionerDay } from '../practitioners';
 import { failedReminderSummary } from '../reminders';
 import { clientsMissingAddress } from '../reports';
 import { lastSyncJobs, toExportDto, toImportDto } from '../sync';
-import { summaryDayTotals } from '../travel';
+import { summaryDayTotals, travelDays } from '../travel';
 import { nextVisit } from './repository';
 
 type Dashboard = Schemas['Dashboard'];
@@ -108,7 +108,10 @@ export class DashboardService {
       lastSyncJobs(this.ctx, auth),
       failedReminderSummary(this.ctx, businessAccountId, today),
       visitsInLeave(db, businessAccountId, new Date(dayStartMs(today, timeZone)), new Date(dayStartMs(plus(today, LEAVE_DAYS_AHEAD), timeZone))),
-      overdueVisits(db, businessAccountId, new Date(dayStartMs(today, timeZone)), now),
+      deskAlerts(db, businessAccountId, new Date(dayStartMs(today, timeZone)), now, async (practitionerIds) => {
+        const days = await travelDays(db, travelProviderFor(this.ctx.config), businessAccountId, { startDate: today, endDate: today, practitionerIds });
+        return new Map(days.flatMap((day) => day.legs).filter((leg) => leg.toAppointmentId !== null).map((leg) => [leg.toAppointmentId!, leg.seconds]));
+      }),
     ]);
 
     const dayIndex = new Map(ahead.map((day, index) => [day, index]));
@@ -222,7 +225,10 @@ export class DashboardService {
       last_week: week(lastWeek, lastWeekWorking),
       travel: this.ctx.config.osrmUrl ? 'osrm' : 'haversine',
       failed_reminders: failedReminders,
-      overdue_visits: { date: today, count: overdue.visits.length, after_minutes: overdue.afterMinutes },
+      overdue_visits: {
+        date: today, count: overdue.visits.length, after_minutes: overdue.afterMinutes,
+        alerts: overdue.visits.slice(0, 5).map((visit) => ({ appointment_id: visit.appointmentId, kind: visit.alert.kind, minutes: visit.alert.minutes, text: visit.text })),
+      },
     };
   }
 }
