@@ -16,3 +16,8 @@ export async function setVisitState(tx: DbOrTx, businessAccountId: number, appoi
   await tx.update(appointments).set({ visit_state: state, updated_at: new Date() })
     .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, appointmentId)));
 }
+
+/** The note of a done visit written after Done: kept on its Done step, where a note sent with Done is. */
+export async function setStepNote(tx: DbOrTx, businessAccountId: number, stepId: number, note: string | null): Promise<void> {
+  await tx.update(visitSteps).set({ note }).where(and(eq(visitSteps.business_account_id, businessAccountId), eq(visitSteps.id, stepId)));
+}
