@@ -57,12 +57,21 @@ async function noteEntries(id: number): Promise<{ who: string; what: string[]; r
 }
 
 describe('PUT /api/appointments/{id}/visit_note', () => {
+  /** The visit's note as the day's list (the run sheet's, kept in the list cache) shows it. */
+  async function listedNote(id: number): Promise<string | null | undefined> {
+    const list = await t.request('GET', '/api/appointments?start_date=2026-11-24&end_date=2026-11-24', { token: acme.tokens.practitioner });
+    expect(list.status).toBe(200);
+    return (list.body.appointments as { id: number; visit: { note: string | null } | null }[]).find((item) => item.id === id)?.visit?.note;
+  }
+
   it('adds the note to the practitioner’s own done visit, then changes and removes it, each in the change log as "note: …"', async () => {
     const id = await visitWith(['on_my_way', 'arrived', 'done']);
+    expect(await listedNote(id)).toBeNull();
     const added = await writeNote(id, '  Meds given, all well.  ');
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.appointment).toMatchObject({ id, visit_state: 'done', visit: { note: 'Meds given, all well.' } });
     expect((await t.request('GET', `/api/appointments/${id}`, { token: acme.tokens.staff })).body.appointment.visit.note).toBe('Meds given, all well.');
+    expect(await listedNote(id)).toBe('Meds given, all well.');
 
     // The same note again changes nothing and logs nothing.
     expect((await writeNote(id, 'Meds given, all well.')).status).toBe(200);
@@ -72,6 +81,7 @@ describe('PUT /api/appointments/{id}/visit_note', () => {
     const removed = await writeNote(id, '   ');
     expect(removed.status).toBe(200);
     expect(removed.body.appointment.visit.note).toBeNull();
+    expect(await listedNote(id)).toBeNull();
 
     expect(await noteEntries(id)).toEqual([
       { who: 'Pat', what: ['Note added after Done'], reason: 'note: Meds given, all well.' },

@@ -27,7 +27,7 @@ export class VisitNoteService {
         throw conflict('This visit is not done yet: a note is added once it is Done.', 'VISIT_NOT_DONE');
       }
       if (done.note === note) return;
-      await setStepNote(tx, auth.businessAccountId, done.id, note);
+      await setStepNote(tx, auth.businessAccountId, done, note);
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'Appointment', itemId: appointmentId, event: 'update', whodunnit: auth.fullName,
         changes: { visit_note: [done.note, note] }, reason: noteReason(note),
