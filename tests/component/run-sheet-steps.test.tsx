@@ -1,5 +1,5 @@
-// The run sheet's step buttons (issue 26): a practitioner taps On my way, Arrived and Done (with a note) or Could not
-// attend (with a reason) on today's visits, and sees each visit's state and actual times; the office sees them in the
+// The run sheet's step buttons (issue 26): a practitioner taps On my way, Arrived and Done (one tap; a note may follow,
+// issue 34) or Could not attend (with a reason) on today's visits, and sees each visit's state and actual times; the office sees them in the
 // appointment modal and can reopen the visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -37,6 +37,7 @@ const EMPTY_PROGRESS = {
 function serveDay(initial: Appointment) {
   let visit = initial;
   const sent: VisitStepRequest[] = [];
+  const notes: string[] = [];
   /** The phone's network: while down, a step never reaches the server. */
   const network = { down: false };
   server.use(
@@ -54,6 +55,13 @@ function serveDay(initial: Appointment) {
     })),
     http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-24', travel: 'haversine', appointments: [], practitioners: [] })),
     http.get(api('/appointments/:id'), () => HttpResponse.json({ appointment: visit })),
+    http.put(api('/appointments/:id/visit_note'), async ({ request }) => {
+      if (network.down) return HttpResponse.error();
+      const { note } = (await request.json()) as { note: string };
+      notes.push(note);
+      visit = { ...visit, visit: { ...(visit.visit ?? EMPTY_PROGRESS), note: note.trim() || null } };
+      return HttpResponse.json({ appointment: visit });
+    }),
     http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
     http.get(api('/clients/11'), () => HttpResponse.json({ client: makeClient() })),
     http.get(api('/routes'), () => HttpResponse.json({ routes: [] })),
@@ -71,7 +79,7 @@ function serveDay(initial: Appointment) {
       return HttpResponse.json({ step: { id: sent.length, appointment_id: visit.id, step: body.step, at: body.at ?? NOW }, appointment: visit }, { status: 201 });
     }),
   );
-  return { sent, network };
+  return { sent, notes, network };
 }
 
 function renderRunSheet() {
@@ -84,8 +92,8 @@ function renderRunSheet() {
 const TODAY_VISIT = makeAppointment({ id: 1, practitioner: PAT, starts_at: '2026-11-24T01:00:00Z', ends_at: '2026-11-24T02:00:00Z', arrive_at: '2026-11-24T01:00:00Z' });
 
 describe("the run sheet's step buttons", () => {
-  it('take a visit On my way → Arrived → Done with a note, showing its state and actual times', async () => {
-    const { sent } = serveDay(TODAY_VISIT);
+  it('take a visit On my way → Arrived → Done in one tap, then a note, showing its state and actual times', async () => {
+    const { sent, notes, network } = serveDay(TODAY_VISIT);
     renderRunSheet();
     const stop = await screen.findByTestId('run-sheet-stop');
     const steps = within(stop).getByRole('group', { name: 'Visit steps' });
@@ -99,13 +107,23 @@ describe("the run sheet's step buttons", () => {
     fireEvent.click(within(stop).getByRole('button', { name: 'Arrived' }));
     await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived'));
     fireEvent.click(within(stop).getByRole('button', { name: 'Done' }));
-    fireEvent.change(within(stop).getByLabelText('Note (optional)'), { target: { value: 'Dressing changed' } });
-    fireEvent.click(within(stop).getByRole('button', { name: 'Confirm: done' }));
     await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'done'));
     expect(sent.map((step) => step.step)).toEqual(['on_my_way', 'arrived', 'done']);
-    expect(sent[2].note).toBe('Dressing changed');
+    expect(sent[2]).not.toHaveProperty('note');
     expect(new Set(sent.map((step) => step.idempotency_key)).size).toBe(3);
+
+    // The note after Done; without signal it is not lost, and the practitioner is told why it was not saved.
+    fireEvent.click(await within(stop).findByRole('button', { name: 'Add a note' }));
+    fireEvent.change(within(stop).getByLabelText('Note'), { target: { value: 'Dressing changed' } });
+    network.down = true;
+    fireEvent.click(within(stop).getByRole('button', { name: 'Save the note' }));
+    expect(await within(stop).findByRole('alert')).toHaveTextContent('The note was not saved: no signal, or the server could not be reached.');
+    expect(within(stop).getByLabelText('Note')).toHaveValue('Dressing changed');
+    network.down = false;
+    fireEvent.click(within(stop).getByRole('button', { name: 'Save the note' }));
     await waitFor(() => expect(within(stop).getByTestId('visit-note')).toHaveTextContent('Note: Dressing changed'));
+    expect(notes).toEqual(['Dressing changed']);
+    expect(within(stop).getByRole('button', { name: 'Change the note' })).toBeInTheDocument();
     expect(within(stop).getByTestId('visit-times')).toHaveTextContent('On my way 10:00 · Arrived 10:00 · Done 10:00');
     // Done is the end: no more steps, and a practitioner cannot reopen.
     expect(within(stop).queryByRole('group', { name: 'Visit steps' })).toBeNull();
