@@ -3,7 +3,9 @@
 // appointment modal and can reopen the visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
+import { UnavailableFromNow } from '../../src/features/schedule/UnavailableFromNow';
 import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
 import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
 import { findRoute } from '../../src/router/routeTable';
@@ -17,7 +19,15 @@ import { makeSettings } from './support/routesFakeApi';
 useFakeApi();
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
+
+/** The phone loses its signal: the browser says so, and the network fails. */
+function loseSignal(network: { down: boolean }) {
+  network.down = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+}
 
 const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane', color: '#9333ea' };
 // Tuesday 24 Nov 2026 in Brisbane; the test's clock is 10:00 there.
@@ -169,6 +179,44 @@ describe("the run sheet's step buttons", () => {
     expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived');
   });
 
+  it('say why Send now sent nothing without signal', async () => {
+    const { sent, network } = serveDay(TODAY_VISIT);
+    renderRunSheet();
+    const stop = await screen.findByTestId('run-sheet-stop');
+    loseSignal(network);
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    const waiting = await screen.findByTestId('steps-waiting');
+    expect(within(waiting).queryByTestId('steps-not-sent')).toBeNull();
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Send now' }));
+    expect(await within(waiting).findByTestId('steps-not-sent')).toHaveTextContent(
+      'Nothing was sent: this phone has no signal. The steps stay here and go by themselves when the network is back.',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('say a day never opened with signal is not saved on this phone, instead of loading for ever', async () => {
+    serveDay(TODAY_VISIT);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    window.history.replaceState(null, '', '/appointments?start=2026-11-26&end=2026-11-26');
+    renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />, { role: 'PRACTITIONER' });
+    expect(await screen.findByTestId('day-not-saved')).toHaveTextContent(
+      'This day is not saved on this phone: it was not opened while there was signal. It shows once the network is back.',
+    );
+    expect(screen.queryByText('Loading appointments…')).toBeNull();
+  });
+
+  it('are under the practitioner’s own words, not a coordinator’s', async () => {
+    serveDay(TODAY_VISIT);
+    renderRunSheet();
+    await screen.findByTestId('run-sheet-stop');
+    const intro = screen.getByRole('heading', { name: 'Appointments' }).parentElement!;
+    expect(intro).toHaveTextContent('Your visits by day, in visiting order: the address, the phone and the way there, and each visit’s steps.');
+    expect(intro).not.toHaveTextContent('arrival time');
+  });
+
   it('are not offered for another day than today', async () => {
     serveDay(makeAppointment({ ...TODAY_VISIT, starts_at: '2026-11-25T01:00:00Z', ends_at: '2026-11-25T02:00:00Z', arrive_at: '2026-11-25T01:00:00Z' }));
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -211,10 +259,28 @@ describe('the appointment modal, at the desk', () => {
     expect(await screen.findByTestId('appointment-status')).toHaveTextContent('Done 10:50');
   });
 
-  it('offers a practitioner no Reopen', async () => {
+  it('offers a practitioner no Reopen, and no booking status beside the visit’s state', async () => {
     serveDay(DONE);
     renderWithServices(<AppointmentDetailsModal appointmentId={1} onClose={() => {}} />, { role: 'PRACTITIONER' });
     expect(await screen.findByTestId('visit-status')).toHaveTextContent('Done');
     expect(screen.queryByRole('button', { name: 'Reopen the visit' })).toBeNull();
+    expect(screen.queryByText('Status')).toBeNull();
+    expect(screen.queryByText('Booked')).toBeNull();
+  });
+});
+
+describe('Unavailable from now, on today’s schedule', () => {
+  it('asks from when in 24-hour time, whatever the browser’s clock', async () => {
+    server.use(http.get(api('/practitioner_leave'), () => HttpResponse.json({ leave: [] })));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 13:05 in Brisbane: a time input would show "01:05 pm" in en-AU.
+    vi.setSystemTime(new Date('2026-11-24T03:05:00.000Z'));
+    renderWithServices(<UnavailableFromNow practitionerId={7} practitionerName="Pat Nguyen" day="2026-11-24" timeZone="Australia/Brisbane" />, { role: 'REGULAR_USER' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Pat Nguyen unavailable from now' }));
+    const from = await screen.findByRole('textbox', { name: 'Unavailable from' });
+    expect(from).toHaveValue('13:05');
+    fireEvent.change(from, { target: { value: '1435' } });
+    fireEvent.blur(from);
+    expect(from).toHaveValue('14:35');
   });
 });
