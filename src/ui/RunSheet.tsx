@@ -155,7 +155,7 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
             const folded = finished[index] && !unfolded.has(stop.appointment.id);
             return (
               <li
-                key={stop.appointment.id} data-testid="run-sheet-stop" data-folded={folded || undefined} className="scroll-mt-2"
+                key={stop.appointment.id} data-testid="run-sheet-stop" data-folded={folded || undefined} className="scroll-mt-20"
                 ref={(element) => {
                   if (element) stopRefs.current.set(stop.appointment.id, element);
                   else stopRefs.current.delete(stop.appointment.id);

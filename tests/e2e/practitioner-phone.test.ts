@@ -38,7 +38,8 @@ function smallTapTargets(page: Page): Promise<string[]> {
     const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])');
     const small: string[] = [];
     for (const control of controls) {
-      const box = control.getBoundingClientRect();
+      // A radio or checkbox is tapped through its label, the whole of which is its target.
+      const box = (control.matches('input[type="radio"], input[type="checkbox"]') ? control.closest('label') ?? control : control).getBoundingClientRect();
       // Visually hidden until focused (Skip to content): 1 × 1 px.
       if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === 'hidden') continue;
       if (box.width < min || box.height < min) {
@@ -81,8 +82,10 @@ describe("the practitioner's day at 390 px", () => {
       await expect.poll(() => stop.getAttribute('data-folded')).toBe('true');
       expect(await stop.getByTestId('run-sheet-address').count()).toBe(0);
       expect(await stop.getByRole('link', { name: 'Google Maps' }).count()).toBe(0);
+      // Just under the page's sticky header (64 px).
       const next = stopOf(page, second.client);
-      await expect.poll(async () => Math.round((await next.boundingBox())!.y), { timeout: 5_000 }).toBeLessThan(80);
+      await expect.poll(async () => Math.round((await next.boundingBox())!.y), { timeout: 5_000 }).toBeGreaterThanOrEqual(64);
+      expect((await next.boundingBox())!.y).toBeLessThan(120);
       await page.screenshot({ path: 'tmp/practitioner-phone-390-done.png' });
 
       // The note, after Done.
@@ -118,6 +121,49 @@ describe("the practitioner's day at 390 px", () => {
       const modal = page.getByTestId('appointment-details-modal');
       await modal.getByTestId('visit-status').waitFor();
       await page.screenshot({ path: 'tmp/practitioner-phone-390-details.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the practitioner's phone without signal", () => {
+  it('opens the start page and the day kept, says a day never opened is not saved on this phone, and says why Send now sent nothing', { timeout: 120_000 }, async () => {
+    const { context, page, problems } = await openPhone();
+    try {
+      // The first login, and the signal goes once the service worker is in charge: the start page opens again.
+      await logIn(page, PRACTITIONER);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+      await page.waitForTimeout(1_000);
+      const startPage = await page.getByRole('main').innerText();
+      await context.setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.getByRole('main').innerText(), { timeout: 15_000 }).toBe(startPage);
+      await page.screenshot({ path: 'tmp/practitioner-phone-390-offline-start.png', fullPage: true });
+
+      // The day, read with signal, is kept.
+      await context.setOffline(false);
+      await page.goto('/appointments');
+      await stopOf(page, day.visits[1].client).waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      const stop = stopOf(page, day.visits[1].client);
+      await stop.getByRole('button', { name: 'On my way' }).click();
+      const waiting = page.getByTestId('steps-waiting');
+      await waiting.getByRole('button', { name: 'Send now' }).click();
+      await expect.poll(() => waiting.getByTestId('steps-not-sent').textContent()).toBe(
+        'Nothing was sent: this phone has no signal. The steps stay here and go by themselves when the network is back.',
+      );
+
+      // Five days on: never opened on this phone.
+      for (let days = 0; days < 5; days++) await page.getByRole('button', { name: 'Next period' }).click();
+      await expect.poll(() => page.getByTestId('day-not-saved').textContent(), { timeout: 15_000 })
+        .toBe('This day is not saved on this phone: it was not opened while there was signal. It shows once the network is back.');
+      await page.screenshot({ path: 'tmp/practitioner-phone-390-offline-day.png', fullPage: true });
+      expect(await page.getByText('Loading appointments…').count()).toBe(0);
+      await context.setOffline(false);
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
