@@ -185,27 +185,29 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
                       </div>
                       <p className="font-medium text-slate-900 dark:text-white">{stop.appointment.client?.full_name ?? 'No client'}</p>
                       {type && !folded && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
-                      {!folded && (<>
-                      <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
-                        {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
-                        <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
-                      </p>
-                      {notes && (
-                        <p data-testid="run-sheet-notes" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm whitespace-pre-line text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
-                          <span className="font-medium">Notes: </span>
-                          {notes}
-                        </p>
+                      {!folded && (
+                        <>
+                          <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
+                            {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
+                            <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
+                          </p>
+                          {notes && (
+                            <p data-testid="run-sheet-notes" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm whitespace-pre-line text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+                              <span className="font-medium">Notes: </span>
+                              {notes}
+                            </p>
+                          )}
+                          {client && client.phone_numbers.length > 0 && (
+                            <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                              {client.phone_numbers.map((phone) => (
+                                <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center">
+                                  {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
+                                </TextLink>
+                              ))}
+                            </p>
+                          )}
+                        </>
                       )}
-                      {client && client.phone_numbers.length > 0 && (
-                        <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-                          {client.phone_numbers.map((phone) => (
-                            <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center">
-                              {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
-                            </TextLink>
-                          ))}
-                        </p>
-                      )}
-                      </>)}
                     </div>
                   </div>
                   {links && !folded && (
