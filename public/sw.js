@@ -2,13 +2,20 @@
 // bundles) for everyone, and — only while a practitioner is logged in (the page says so, and says when they log out,
 // which empties that cache) — the last answers of what the run sheet reads: their user, the business's settings, and
 // their visits of today and the next days. Everything is read from the network first; a kept answer is used only when
-// the network fails.
+// the network fails. The page is kept from the worker's install and the bundles the page loaded before the worker was in
+// charge are kept when the page lists them, so the app opens without signal from the first login on.
 const APP_CACHE = 'rounds-app-v1';
 const DAY_CACHE = 'rounds-day-v1';
 const KEEP_DAY = '/__rounds/keep-day';
 const DAYS_KEPT = 4;
 
-self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    // The page itself: every page of the app is this one (a failure leaves it to the first page fetched).
+    await caches.open(APP_CACHE).then((cache) => cache.add('/')).catch(() => undefined);
+    await self.skipWaiting();
+  })());
+});
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (name !== APP_CACHE && name !== DAY_CACHE) await caches.delete(name);
@@ -20,6 +27,12 @@ self.addEventListener('message', (event) => {
   const type = event.data && event.data.type;
   if (type === 'keep-day') event.waitUntil(caches.open(DAY_CACHE).then((cache) => cache.put(KEEP_DAY, new Response('1'))));
   if (type === 'forget-day') event.waitUntil(caches.delete(DAY_CACHE));
+  // The bundles the page loaded before this worker was in charge (later ones are kept as they are fetched).
+  if (type === 'keep-app' && Array.isArray(event.data.urls)) {
+    event.waitUntil(caches.open(APP_CACHE).then((cache) => Promise.all(event.data.urls.filter(isAppFile).map(async (address) => {
+      if (!(await cache.match(address))) await cache.add(address).catch(() => undefined);
+    }))));
+  }
 });
 
 /** A plain date within the days kept, from today (the phone's date; the business's differs by less than a day). */
@@ -43,6 +56,13 @@ function isDayRead(url) {
   }
   if (path === '/api/appointments/travel' || path === '/api/routes') return withinDaysKept(url.searchParams.get('date'));
   return false;
+}
+
+/** What the app is made of (the hashed bundles, the manifest, the icons), on this origin. */
+function isAppFile(address) {
+  const url = new URL(address, self.location.origin);
+  return url.origin === self.location.origin
+    && (url.pathname.startsWith('/assets/') || url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/icons/'));
 }
 
 async function networkFirst(request, cacheName, key = request) {
@@ -75,7 +95,7 @@ self.addEventListener('fetch', (event) => {
   }
   // Every page of the app is the same page: the last one fetched opens when the network fails.
   if (request.mode === 'navigate') event.respondWith(networkFirst(request, APP_CACHE, '/'));
-  else if (url.pathname.startsWith('/assets/') || url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/icons/')) {
+  else if (isAppFile(request.url)) {
     event.respondWith(caches.open(APP_CACHE).then(async (cache) => (await cache.match(request)) ?? networkFirst(request, APP_CACHE)));
   }
 });

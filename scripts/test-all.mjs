@@ -87,6 +87,7 @@ const API_FILES_ON_POSTGRESQL_ONLY = {
   'travel.test.ts': 'travel legs from OSRM or the estimate, no SQL of note',
   'travel-summary.test.ts': 'the travel summary against a fresh computation',
   'visit-changes.test.ts': 'moving and inserting visits',
+  'visit-note.test.ts': "a done visit's note written after Done",
   'balance-workload.test.ts': 'a reassign run sharing the work out',
   'client-practitioner-preferences.test.ts': 'preferred and excluded practitioners',
   'dashboard-overdue.test.ts': "the live desk's states and the overdue count (the dashboard's days in the time zone are in dashboard)",

@@ -1063,6 +1063,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/visit_note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The note of a done visit, written after Done (Done is one tap; the note may follow, from the phone or the desk): it replaces the note the visit had, and an empty note removes it. The visit must be done (409 otherwise, in words). A PRACTITIONER writes only their own visits' notes (404 otherwise). The note is written to the change log. */
+        put: operations["setVisitNote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/arrival_lock": {
         parameters: {
             query?: never;
@@ -5580,6 +5597,31 @@ export interface operations {
         responses: {
             200: components["responses"]["VisitStepBody"];
             201: components["responses"]["VisitStepBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    setVisitNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AppointmentBody"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];

@@ -19,3 +19,12 @@ export async function recordVisitStep(api: ApiClient, appointmentId: number, bod
   const result = await api.POST('/appointments/{id}/steps', { params: { path: { id: appointmentId } }, body, signal });
   return unwrap(result, VISIT_STEP_ERROR_MESSAGE);
 }
+
+/** Not the server's answer (which says why in words): the phone could not reach it. The words typed stay in the form. */
+export const VISIT_NOTE_ERROR_MESSAGE = 'The note was not saved: no signal, or the server could not be reached. Your words are kept here: save again when you have signal.';
+
+/** A done visit's note, written after Done (PUT /appointments/{id}/visit_note): the appointment as it now is. */
+export async function saveVisitNote(api: ApiClient, appointmentId: number, note: string): Promise<Schemas['Appointment']> {
+  const result = await api.PUT('/appointments/{id}/visit_note', { params: { path: { id: appointmentId } }, body: { note } });
+  return unwrap(result, VISIT_NOTE_ERROR_MESSAGE).appointment;
+}

@@ -1,6 +1,7 @@
 // A visit's lifecycle on the practitioner's run sheet: not started → On my way → Arrived → Done, or Could not attend
-// with a reason (from any state before Done); a coordinator may reopen a visit that has started. Done asks for an
-// optional note, Could not attend for its reason (and words when it is 'other'). A step is stamped with the phone's
+// with a reason (from any state before Done); a coordinator may reopen a visit that has started. Done is one tap (issue
+// 34): a note may be added to the done visit afterwards (saved on its own, not a step); Could not attend asks for its
+// reason (and words when it is 'other'). A step is stamped with the phone's
 // time and an idempotency key when it is tapped; trying again after a failed send resends the same step (same time,
 // same key), so the server stores it once. The server's answer decides the state shown; when the visit's state
 // changes elsewhere (the office reopens it), SYNC brings the machine to it. Without signal a step waits in the phone's
@@ -10,7 +11,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { messageOfError } from '../api/errors';
 import { apiClient } from '../api/session';
 import {
-  recordVisitStep, VISIT_STEP_ERROR_MESSAGE, type NotAttendedReason, type RecordedVisitStep, type VisitState, type VisitStepKind, type VisitStepRequest,
+  recordVisitStep, saveVisitNote, VISIT_NOTE_ERROR_MESSAGE, VISIT_STEP_ERROR_MESSAGE, type NotAttendedReason, type RecordedVisitStep, type VisitState, type VisitStepKind, type VisitStepRequest,
 } from '../api/visitSteps';
 import { currentPosition } from '../lib/geolocation';
 import { isQueued, type StepOutcome } from '../lib/stepOutbox';
@@ -46,7 +47,7 @@ export interface VisitStepsContext {
   /** Could not attend's form. */
   reason: NotAttendedReason | null;
   reasonText: string;
-  /** Done's optional note. */
+  /** The done visit's note, as it is being written. */
   note: string;
   error: string | null;
 }
@@ -59,6 +60,8 @@ export type VisitStepsEvent =
   | { type: 'REOPEN' }
   | { type: 'CHOOSE_REASON'; reason: NotAttendedReason }
   | { type: 'CHANGE_REASON_TEXT'; value: string }
+  /** Opens the done visit's note, with the note it has. */
+  | { type: 'ADD_NOTE'; note: string }
   | { type: 'CHANGE_NOTE'; value: string }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
@@ -69,7 +72,8 @@ export type VisitStepsEvent =
 export type VisitStepsEmitted =
   | { type: 'recorded'; result: RecordedVisitStep }
   | { type: 'queued'; step: PendingStep }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | { type: 'noteSaved'; note: string };
 
 /** A new key for each step tapped (not for each send). */
 function newIdempotencyKey(): string {
@@ -103,6 +107,7 @@ export const visitStepsMachine = setup({
     // (when allowed) and the step sent.
     sendStep: fromPromise<StepOutcome, { appointmentId: number; step: PendingStep }>(async ({ input }) =>
       recordVisitStep(apiClient, input.appointmentId, await withPosition(input.step))),
+    saveNote: fromPromise<unknown, { appointmentId: number; note: string }>(({ input }) => saveVisitNote(apiClient, input.appointmentId, input.note)),
   },
   guards: {
     isNotStarted: ({ context }) => context.state === 'not_started',
@@ -122,13 +127,13 @@ export const visitStepsMachine = setup({
       }),
       error: null,
     })),
-    prepareDone: assign(({ context }) => ({
-      pending: stamped('done', context.note.trim() ? { note: context.note.trim() } : {}), error: null,
-    })),
     openForm: assign({ reason: null, reasonText: '', note: '', error: null }),
     chooseReason: assign((_, params: { reason: NotAttendedReason }) => ({ reason: params.reason, error: null })),
     setReasonText: assign((_, params: { value: string }) => ({ reasonText: params.value, error: null })),
+    openNote: assign((_, params: { note: string }) => ({ note: params.note, error: null })),
     setNote: assign((_, params: { value: string }) => ({ note: params.value })),
+    setNoteFailure: assign({ error: (_, params: { error: unknown }) => messageOfError(params.error, VISIT_NOTE_ERROR_MESSAGE) }),
+    emitNoteSaved: emit(({ context }) => ({ type: 'noteSaved' as const, note: context.note.trim() })),
     refuseReason: assign({ error: ({ context }) => (context.reason === null ? 'Choose a reason.' : REASON_TEXT_NEEDED) }),
     accept: assign((_, params: { outcome: StepOutcome }) => ({
       state: isQueued(params.outcome) ? params.outcome.state : params.outcome.appointment.visit_state, pending: null, error: null,
@@ -176,7 +181,7 @@ export const visitStepsMachine = setup({
     },
     arrived: {
       on: {
-        DONE: { target: 'writingNote', actions: 'openForm' },
+        DONE: { target: 'sending', actions: { type: 'prepare', params: { step: 'done' } } },
         COULD_NOT_ATTEND: { target: 'choosingReason', actions: 'openForm' },
         REOPEN: { guard: 'canReopen', target: 'sending', actions: { type: 'prepare', params: { step: 'reopened' } } },
         SYNC: { target: 'showing', actions: { type: 'syncState', params: ({ event }) => ({ state: event.state }) } },
@@ -184,6 +189,7 @@ export const visitStepsMachine = setup({
     },
     done: {
       on: {
+        ADD_NOTE: { target: 'writingNote', actions: { type: 'openNote', params: ({ event }) => ({ note: event.note }) } },
         REOPEN: { guard: 'canReopen', target: 'sending', actions: { type: 'prepare', params: { step: 'reopened' } } },
         SYNC: { target: 'showing', actions: { type: 'syncState', params: ({ event }) => ({ state: event.state }) } },
       },
@@ -207,12 +213,22 @@ export const visitStepsMachine = setup({
         CANCEL: { target: 'showing', actions: 'drop' },
       },
     },
-    /** Done: an optional note before it is sent. */
+    /** The done visit's note, written after Done. */
     writingNote: {
       on: {
         CHANGE_NOTE: { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
-        CONFIRM: { target: 'sending', actions: 'prepareDone' },
+        CONFIRM: { target: 'savingNote' },
         CANCEL: { target: 'showing', actions: 'drop' },
+      },
+    },
+    /** Saved on its own (not a step): refused or without signal, the words stay in the form with why. */
+    savingNote: {
+      invoke: {
+        id: 'saveNote',
+        src: 'saveNote',
+        input: ({ context }) => ({ appointmentId: context.appointmentId, note: context.note.trim() }),
+        onDone: { target: 'showing', actions: ['emitNoteSaved', 'drop'] },
+        onError: { target: 'writingNote', actions: { type: 'setNoteFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     sending: {

@@ -66,7 +66,7 @@ export function AvatarMenu() {
     <>
       {askingAboutSteps && <StepsWaitingDialog onLogOut={logOut} onCancel={() => setAskingAboutSteps(false)} />}
       <Menu>
-        <MenuButton className="flex size-9 items-center justify-center rounded-full bg-sky-700 text-sm font-semibold text-white focus:outline-none data-focus:ring-2 data-focus:ring-sky-500 data-focus:ring-offset-2 dark:ring-offset-slate-900">
+        <MenuButton className="flex size-11 items-center justify-center rounded-full bg-sky-700 text-sm font-semibold text-white focus:outline-none data-focus:ring-2 data-focus:ring-sky-500 data-focus:ring-offset-2 dark:ring-offset-slate-900">
           {/* The initials stand for the user; hidden from the name so that the visible text never contradicts it. */}
           <span aria-hidden="true">{user ? initials(user.first_name, user.last_name) : '?'}</span>
           <span className="sr-only">Open account menu</span>

@@ -32,7 +32,7 @@ function useAppConfig() {
 }
 
 const iconLinkClass =
-  'rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
+  'inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
 
 export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const user = useAuthSelector(selectUser);
@@ -51,7 +51,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
         type="button"
         onClick={onToggleSidebar}
         aria-label="Toggle sidebar"
-        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        className="inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
       >
         <Icon name="menu" className="size-6" />
       </button>

@@ -16,7 +16,7 @@ export function ThemeMenu() {
     <Menu>
       <MenuButton
         aria-label={`Theme: ${OPTIONS.find((option) => option.theme === current)!.label}`}
-        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none data-focus:ring-2 data-focus:ring-sky-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        className="inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none data-focus:ring-2 data-focus:ring-sky-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
       >
         <Icon name={current} />
       </MenuButton>

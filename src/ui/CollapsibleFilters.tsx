@@ -21,7 +21,7 @@ export function CollapsibleFilters({ activeCount, panelClassName = '', children 
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 md:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+        className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 max-md:min-h-11 md:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
       >
         Filters
         {activeCount > 0 && (

@@ -70,8 +70,9 @@ const labelClass = {
 };
 const fieldButton =
   'flex min-h-10 w-full items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900';
+// 44 px high on a phone, where a thumb taps it (the steps' arrows 44 px wide too).
 const toolbarButton =
-  'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
+  'max-md:min-h-11 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
 const chip =
   'rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:border-sky-400 hover:bg-sky-50 aria-pressed:border-sky-500 aria-pressed:bg-sky-50 aria-pressed:text-sky-800 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:bg-sky-950 dark:aria-pressed:text-sky-200';
 
@@ -187,13 +188,13 @@ function RangeSteps({ value, onChange, today }: { value: DayRange; onChange: (ra
   const shift = (by: number) => onChange({ start: value.start.add({ days: by }), end: value.end.add({ days: by }) });
   return (
     <>
-      <button type="button" className={toolbarButton} aria-label="Previous period" onClick={() => shift(-days)}>
+      <button type="button" className={`${toolbarButton} max-md:min-w-11`} aria-label="Previous period" onClick={() => shift(-days)}>
         ‹
       </button>
       <button type="button" className={toolbarButton} onClick={() => onChange({ start: today, end: today })}>
         Today
       </button>
-      <button type="button" className={toolbarButton} aria-label="Next period" onClick={() => shift(days)}>
+      <button type="button" className={`${toolbarButton} max-md:min-w-11`} aria-label="Next period" onClick={() => shift(days)}>
         ›
       </button>
     </>

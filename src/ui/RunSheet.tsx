@@ -2,8 +2,9 @@
 // when to leave and when they are back (the server's reading of the day as it is now, the one the lanes and the map
 // read), each client's address, phone and the visit's notes, links that open the address in Google Maps, Apple Maps or
 // Waze, the day on the map, and each visit's state and actual times with its step buttons (On my way, Arrived, Done,
-// Could not attend: visitStepsMachine). Made for a phone first.
-import { useMemo } from 'react';
+// Could not attend: visitStepsMachine). Made for a phone first: every control at least 44 px square, and a finished
+// visit folds to one line while the sheet moves on to the next.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../app/ServicesContext';
 import { selectRole } from '../machines/auth';
@@ -24,8 +25,14 @@ import { dayPlans, formatDistance, formatLeg, formatMinutes, mapRouteOf, type Le
 import { routeQueries } from '../entities/routes/queries';
 import { useRoadPaths } from '../entities/routes/useRoadPaths';
 import { useStepOutbox } from '../entities/appointments/visitSteps';
+import { waitingStateOf } from '../lib/stepOutbox';
 import { stepAt, VisitSteps } from './VisitSteps';
 import { LoadingText } from './PageSpinner';
+
+/** A visit whose steps are over: it folds to its time, client and state. */
+const FINISHED: ReadonlySet<string> = new Set(['done', 'could_not_attend']);
+/** A link beside others on the card, as big as a thumb. */
+const TAP_LINK = 'inline-flex min-h-11 min-w-11 items-center justify-center px-2 text-sm';
 
 /** Said to those who plan routes (never to a practitioner, who cannot plan one). */
 export const ROUTE_CHANGED = 'Times changed since the route was planned.';
@@ -40,7 +47,8 @@ export function RunSheet({ appointments, day, businessTimeZone }: {
   const travel = useQuery(routeQueries.dayTravel(api, day));
   // Without the day's travel (refused, or not reachable) the visits are in arrival order without legs.
   const plans = useMemo(() => dayPlans(appointments, travel.data), [appointments, travel.data]);
-  if (travel.isPending) return <LoadingText label="Loading the day’s route" className="justify-center px-4 py-10 text-sm" />;
+  // Without signal a day never read here has no travel to wait for (the query waits for the network).
+  if (travel.isPending && travel.fetchStatus !== 'paused') return <LoadingText label="Loading the day’s route" className="justify-center px-4 py-10 text-sm" />;
   if (plans.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits on this day.</p>;
   return (
     <div className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -69,7 +77,28 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
   const clients = useQueries({ queries: clientIds.map((id) => ({ ...clientQueries.detail(api, id), retry: false })) });
   const clientById = new Map(clients.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : [])));
   const mapRoutes = useMemo(() => [mapRouteOf(plan)], [plan]);
+  const outbox = useStepOutbox();
+  const finished = plan.stops.map((stop) => FINISHED.has(waitingStateOf(outbox, stop.appointment.id) ?? stop.appointment.visit_state));
+  const stopRefs = useRef(new Map<number, HTMLLIElement>());
+  // A visit finished here (not one already finished when the sheet opened): the sheet moves on to the next visit.
+  const finishedBefore = useRef<Set<number> | null>(null);
+  const finishedKey = plan.stops.filter((_, index) => finished[index]).map((stop) => stop.appointment.id).join(',');
+  useEffect(() => {
+    const now = new Set(finishedKey ? finishedKey.split(',').map(Number) : []);
+    const before = finishedBefore.current;
+    finishedBefore.current = now;
+    if (!before || ![...now].some((id) => !before.has(id))) return;
+    const next = plan.stops.find((stop) => !now.has(stop.appointment.id));
+    if (next) stopRefs.current.get(next.appointment.id)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [finishedKey, plan.stops]);
   const [mapRoute] = useRoadPaths(mapRoutes);
+  // Finished visits opened again by hand (Show).
+  const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
+  const toggleUnfolded = (id: number) => setUnfolded((open) => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
 
   const legs = plan.stops.map((stop) => stop.leg);
   const known = [...legs, plan.returnLeg].filter((leg): leg is Leg => leg !== null);
@@ -123,8 +152,15 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
             const type = stop.appointment.appointment_type;
             const notes = detail?.notes?.trim();
             const leg = legs[index];
+            const folded = finished[index] && !unfolded.has(stop.appointment.id);
             return (
-              <li key={stop.appointment.id} data-testid="run-sheet-stop">
+              <li
+                key={stop.appointment.id} data-testid="run-sheet-stop" data-folded={folded || undefined} className="scroll-mt-20"
+                ref={(element) => {
+                  if (element) stopRefs.current.set(stop.appointment.id, element);
+                  else stopRefs.current.delete(stop.appointment.id);
+                }}
+              >
                 {leg && <LegRow text={`${about}${formatLeg(leg)}`} />}
                 <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                   <div className="flex gap-3">
@@ -138,37 +174,48 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                         <p className="text-lg font-semibold tabular-nums" data-testid="run-sheet-arrival">{formatTime(stop.arriveAt, zone)}</p>
-                        <TextLink className="text-sm" onClick={() => openAppointmentModal(stop.appointment.id)}>Details</TextLink>
+                        <span className="flex">
+                          {finished[index] && (
+                            <TextLink className={TAP_LINK} aria-expanded={!folded} onClick={() => toggleUnfolded(stop.appointment.id)}>
+                              {folded ? 'Show' : 'Fold'}
+                            </TextLink>
+                          )}
+                          <TextLink className={TAP_LINK} onClick={() => openAppointmentModal(stop.appointment.id)}>Details</TextLink>
+                        </span>
                       </div>
                       <p className="font-medium text-slate-900 dark:text-white">{stop.appointment.client?.full_name ?? 'No client'}</p>
-                      {type && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
-                      <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
-                        {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
-                        <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
-                      </p>
-                      {notes && (
-                        <p data-testid="run-sheet-notes" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm whitespace-pre-line text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
-                          <span className="font-medium">Notes: </span>
-                          {notes}
-                        </p>
-                      )}
-                      {client && client.phone_numbers.length > 0 && (
-                        <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-                          {client.phone_numbers.map((phone) => (
-                            <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-8 items-center">
-                              {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
-                            </TextLink>
-                          ))}
-                        </p>
+                      {type && !folded && <p className="text-sm text-slate-600 dark:text-slate-300">{type.name} · {type.duration} min</p>}
+                      {!folded && (
+                        <>
+                          <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="run-sheet-address">
+                            {detail ? address || 'No address' : stop.appointment.suburb ?? '…'}
+                            <PointPrecision precision={stop.appointment.geo_precision} className="ml-1.5" />
+                          </p>
+                          {notes && (
+                            <p data-testid="run-sheet-notes" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm whitespace-pre-line text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+                              <span className="font-medium">Notes: </span>
+                              {notes}
+                            </p>
+                          )}
+                          {client && client.phone_numbers.length > 0 && (
+                            <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                              {client.phone_numbers.map((phone) => (
+                                <TextLink key={phone.number} href={`tel:${phone.number.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center">
+                                  {phone.phone_type ? `${phone.phone_type}: ` : ''}{phone.number}
+                                </TextLink>
+                              ))}
+                            </p>
+                          )}
+                        </>
                       )}
                     </div>
                   </div>
-                  {links && (
+                  {links && !folded && (
                     // The whole card's width, three equal buttons big enough for a thumb.
                     <p className="mt-2 grid grid-cols-[1.3fr_1.2fr_0.8fr] gap-2" aria-label={`Directions to ${stop.appointment.client?.full_name ?? 'this visit'}`}>
-                      <Button href={links.google} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-9">Google Maps</Button>
-                      <Button href={links.apple} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-9">Apple Maps</Button>
-                      <Button href={links.waze} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-9">Waze</Button>
+                      <Button href={links.google} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-11">Google Maps</Button>
+                      <Button href={links.apple} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-11">Apple Maps</Button>
+                      <Button href={links.waze} target="_blank" rel="noreferrer" variant="secondary" size="xs" className="min-h-11">Waze</Button>
                     </p>
                   )}
                   <VisitSteps visit={stop.appointment} timeZone={zone} steps={stepsShown} canReopen={plansRoutes} />
@@ -195,7 +242,17 @@ function PractitionerRunSheet({ plan, day, showName, businessTimeZone }: {
 function StepOutboxNotice({ timeZone }: { timeZone: string }) {
   const { stepOutbox } = useServices();
   const { waiting, refused } = useStepOutbox();
+  // Why Send now sent nothing (it tries at once; without signal nothing can go).
+  const [notSent, setNotSent] = useState<string | null>(null);
   if (waiting.length === 0 && refused.length === 0) return null;
+  const sendNow = async () => {
+    setNotSent(null);
+    await stepOutbox.flush();
+    if (stepOutbox.getSnapshot().waiting.length === 0) return;
+    setNotSent(navigator.onLine === false
+      ? 'Nothing was sent: this phone has no signal. The steps stay here and go by themselves when the network is back.'
+      : 'Nothing was sent: the server could not be reached. The steps stay here and go by themselves when it answers.');
+  };
   const count = `${waiting.length} ${waiting.length === 1 ? 'step' : 'steps'}`;
   return (
     <div className="space-y-2 p-4 pb-0">
@@ -205,7 +262,8 @@ function StepOutboxNotice({ timeZone }: { timeZone: string }) {
             {count} waiting to send. No signal: {waiting.length === 1 ? 'it is' : 'they are'} kept on this phone and sent by
             {waiting.length === 1 ? ' itself' : ' themselves'}, in order and with the times you tapped, when the network is back.
           </p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void stepOutbox.flush()}>Send now</Button>
+          <Button variant="secondary" className="mt-2 min-h-11" onClick={() => void sendNow()}>Send now</Button>
+          {notSent && <p data-testid="steps-not-sent" className="mt-2 font-medium">{notSent}</p>}
         </div>
       )}
       {refused.length > 0 && (

@@ -1,5 +1,6 @@
 // A visit as it happens, driven by visitStepsMachine: its state and actual times, and — on the run sheet — the step
-// buttons (big enough for a thumb on a 390 px phone), Could not attend's reasons and Done's optional note. On the
+// buttons (big enough for a thumb on a 390 px phone), Could not attend's reasons, and the note a done visit may be given
+// after Done (Done is one tap). On the
 // desk (the appointment modal) a coordinator sees the same state and times and can reopen the visit.
 import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,7 +10,7 @@ import type { Appointment } from '../api/types';
 import type { VisitProgress, VisitState } from '../api/visitSteps';
 import { formatTime } from '../lib/dates';
 import { REASON_LABELS, REASONS, STATE_LABELS, STEP_LABELS, withPosition, type PendingStep } from '../machines/visitSteps';
-import { useRecordVisitStep, useStepOutbox } from '../entities/appointments/visitSteps';
+import { useRecordVisitStep, useSaveVisitNote, useStepOutbox } from '../entities/appointments/visitSteps';
 import { waitingStateOf } from '../lib/stepOutbox';
 import { Button } from './Button';
 import { Icon, type IconName } from './Icon';
@@ -99,6 +100,7 @@ export function stepAt(step: PendingStep, timeZone: string): string {
 export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: VisitOf; timeZone: string; steps: boolean; canReopen: boolean }) {
   const { machines, stepOutbox } = useServices();
   const record = useRecordVisitStep();
+  const saveNote = useSaveVisitNote();
   const outbox = useStepOutbox();
   const waiting = outbox.waiting.filter((item) => item.appointmentId === visit.id);
   // Steps waiting to send lead the way: the visit shows the state they lead to, not the server's older one.
@@ -109,6 +111,7 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
       actors: {
         sendStep: fromPromise(async ({ input }) =>
           record.mutateAsync({ appointmentId: input.appointmentId, clientName, step: await withPosition(input.step) })),
+        saveNote: fromPromise(({ input }) => saveNote.mutateAsync(input)),
       },
     }),
     { input: { appointmentId: visit.id, state: waitingState ?? visit.visit_state, canReopen } },
@@ -214,7 +217,12 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
           </div>
         </form>
       )}
-      {value === 'writingNote' && (
+      {steps && value === 'done' && (
+        <Button variant="secondary" className={BIG} onClick={() => actor.send({ type: 'ADD_NOTE', note: visit.visit?.note ?? '' })}>
+          {visit.visit?.note ? 'Change the note' : 'Add a note'}
+        </Button>
+      )}
+      {(value === 'writingNote' || value === 'savingNote') && (
         <form
           className="space-y-2 rounded-lg border border-emerald-200 p-3 dark:border-emerald-900"
           onSubmit={(event) => {
@@ -222,15 +230,16 @@ export function VisitSteps({ visit, timeZone, steps, canReopen }: { visit: Visit
             actor.send({ type: 'CONFIRM' });
           }}
         >
-          <label htmlFor={noteId} className="block text-sm font-medium">Note (optional)</label>
+          <label htmlFor={noteId} className="block text-sm font-medium">Note</label>
           <textarea
-            id={noteId} rows={3} maxLength={2000} value={context.note} autoFocus
+            id={noteId} rows={3} maxLength={2000} value={context.note} autoFocus readOnly={value === 'savingNote'}
             onChange={(event) => actor.send({ type: 'CHANGE_NOTE', value: event.target.value })}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base dark:border-slate-600 dark:bg-slate-900"
           />
+          {context.error && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{context.error}</p>}
           <div className="grid grid-cols-2 gap-2">
-            <Button type="submit" className={BIG}>Confirm: done</Button>
-            <Button variant="secondary" className={BIG} onClick={() => actor.send({ type: 'CANCEL' })}>Back</Button>
+            <Button type="submit" className={BIG} busy={value === 'savingNote'}>Save the note</Button>
+            <Button variant="secondary" className={BIG} disabled={value === 'savingNote'} onClick={() => actor.send({ type: 'CANCEL' })}>Back</Button>
           </div>
         </form>
       )}

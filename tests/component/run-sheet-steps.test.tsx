@@ -1,9 +1,11 @@
-// The run sheet's step buttons (issue 26): a practitioner taps On my way, Arrived and Done (with a note) or Could not
-// attend (with a reason) on today's visits, and sees each visit's state and actual times; the office sees them in the
+// The run sheet's step buttons (issue 26): a practitioner taps On my way, Arrived and Done (one tap; a note may follow,
+// issue 34) or Could not attend (with a reason) on today's visits, and sees each visit's state and actual times; the office sees them in the
 // appointment modal and can reopen the visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
+import { UnavailableFromNow } from '../../src/features/schedule/UnavailableFromNow';
 import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
 import { AppointmentDetailsModal } from '../../src/features/schedule/AppointmentDetailsModal';
 import { findRoute } from '../../src/router/routeTable';
@@ -17,7 +19,15 @@ import { makeSettings } from './support/routesFakeApi';
 useFakeApi();
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
+
+/** The phone loses its signal: the browser says so, and the network fails. */
+function loseSignal(network: { down: boolean }) {
+  network.down = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+}
 
 const PAT = { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane', color: '#9333ea' };
 // Tuesday 24 Nov 2026 in Brisbane; the test's clock is 10:00 there.
@@ -37,6 +47,7 @@ const EMPTY_PROGRESS = {
 function serveDay(initial: Appointment) {
   let visit = initial;
   const sent: VisitStepRequest[] = [];
+  const notes: string[] = [];
   /** The phone's network: while down, a step never reaches the server; `refusal`: the server's answer to a step (409). */
   const network = { down: false, refusal: null as string | null };
   server.use(
@@ -54,6 +65,13 @@ function serveDay(initial: Appointment) {
     })),
     http.get(api('/appointments/travel'), () => HttpResponse.json({ date: '2026-11-24', travel: 'haversine', appointments: [], practitioners: [] })),
     http.get(api('/appointments/:id'), () => HttpResponse.json({ appointment: visit })),
+    http.put(api('/appointments/:id/visit_note'), async ({ request }) => {
+      if (network.down) return HttpResponse.error();
+      const { note } = (await request.json()) as { note: string };
+      notes.push(note);
+      visit = { ...visit, visit: { ...(visit.visit ?? EMPTY_PROGRESS), note: note.trim() || null } };
+      return HttpResponse.json({ appointment: visit });
+    }),
     http.get(api('/appointments/:id/extra_details'), () => HttpResponse.json({ resource_map: null, versions: [], import_history: [], export_history: [] })),
     http.get(api('/clients/11'), () => HttpResponse.json({ client: makeClient() })),
     http.get(api('/routes'), () => HttpResponse.json({ routes: [] })),
@@ -72,7 +90,7 @@ function serveDay(initial: Appointment) {
       return HttpResponse.json({ step: { id: sent.length, appointment_id: visit.id, step: body.step, at: body.at ?? NOW }, appointment: visit }, { status: 201 });
     }),
   );
-  return { sent, network };
+  return { sent, notes, network };
 }
 
 function renderRunSheet() {
@@ -85,8 +103,8 @@ function renderRunSheet() {
 const TODAY_VISIT = makeAppointment({ id: 1, practitioner: PAT, starts_at: '2026-11-24T01:00:00Z', ends_at: '2026-11-24T02:00:00Z', arrive_at: '2026-11-24T01:00:00Z' });
 
 describe("the run sheet's step buttons", () => {
-  it('take a visit On my way → Arrived → Done with a note, showing its state and actual times', async () => {
-    const { sent } = serveDay(TODAY_VISIT);
+  it('take a visit On my way → Arrived → Done in one tap, then a note, showing its state and actual times', async () => {
+    const { sent, notes, network } = serveDay(TODAY_VISIT);
     renderRunSheet();
     const stop = await screen.findByTestId('run-sheet-stop');
     const steps = within(stop).getByRole('group', { name: 'Visit steps' });
@@ -100,13 +118,23 @@ describe("the run sheet's step buttons", () => {
     fireEvent.click(within(stop).getByRole('button', { name: 'Arrived' }));
     await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'arrived'));
     fireEvent.click(within(stop).getByRole('button', { name: 'Done' }));
-    fireEvent.change(within(stop).getByLabelText('Note (optional)'), { target: { value: 'Dressing changed' } });
-    fireEvent.click(within(stop).getByRole('button', { name: 'Confirm: done' }));
     await waitFor(() => expect(within(stop).getByTestId('visit-status')).toHaveAttribute('data-state', 'done'));
     expect(sent.map((step) => step.step)).toEqual(['on_my_way', 'arrived', 'done']);
-    expect(sent[2].note).toBe('Dressing changed');
+    expect(sent[2]).not.toHaveProperty('note');
     expect(new Set(sent.map((step) => step.idempotency_key)).size).toBe(3);
+
+    // The note after Done; without signal it is not lost, and the practitioner is told why it was not saved.
+    fireEvent.click(await within(stop).findByRole('button', { name: 'Add a note' }));
+    fireEvent.change(within(stop).getByLabelText('Note'), { target: { value: 'Dressing changed' } });
+    network.down = true;
+    fireEvent.click(within(stop).getByRole('button', { name: 'Save the note' }));
+    expect(await within(stop).findByRole('alert')).toHaveTextContent('The note was not saved: no signal, or the server could not be reached.');
+    expect(within(stop).getByLabelText('Note')).toHaveValue('Dressing changed');
+    network.down = false;
+    fireEvent.click(within(stop).getByRole('button', { name: 'Save the note' }));
     await waitFor(() => expect(within(stop).getByTestId('visit-note')).toHaveTextContent('Note: Dressing changed'));
+    expect(notes).toEqual(['Dressing changed']);
+    expect(within(stop).getByRole('button', { name: 'Change the note' })).toBeInTheDocument();
     expect(within(stop).getByTestId('visit-times')).toHaveTextContent('On my way 10:00 · Arrived 10:00 · Done 10:00');
     // Done is the end: no more steps, and a practitioner cannot reopen.
     expect(within(stop).queryByRole('group', { name: 'Visit steps' })).toBeNull();
@@ -196,6 +224,44 @@ describe("the run sheet's step buttons", () => {
     window.dispatchEvent(new Event('online'));
     await act(() => vi.advanceTimersByTimeAsync(100));
     await vi.waitFor(() => expect(sent.map((step) => step.step)).toEqual(['on_my_way']));
+  });
+
+  it('say why Send now sent nothing without signal', async () => {
+    const { sent, network } = serveDay(TODAY_VISIT);
+    renderRunSheet();
+    const stop = await screen.findByTestId('run-sheet-stop');
+    loseSignal(network);
+    fireEvent.click(within(stop).getByRole('button', { name: 'On my way' }));
+    const waiting = await screen.findByTestId('steps-waiting');
+    expect(within(waiting).queryByTestId('steps-not-sent')).toBeNull();
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Send now' }));
+    expect(await within(waiting).findByTestId('steps-not-sent')).toHaveTextContent(
+      'Nothing was sent: this phone has no signal. The steps stay here and go by themselves when the network is back.',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('say a day never opened with signal is not saved on this phone, instead of loading for ever', async () => {
+    serveDay(TODAY_VISIT);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(NOW));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    window.history.replaceState(null, '', '/appointments?start=2026-11-26&end=2026-11-26');
+    renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />, { role: 'PRACTITIONER' });
+    expect(await screen.findByTestId('day-not-saved')).toHaveTextContent(
+      'This day is not saved on this phone: it was not opened while there was signal. It shows once the network is back.',
+    );
+    expect(screen.queryByText('Loading appointments…')).toBeNull();
+  });
+
+  it('are under the practitioner’s own words, not a coordinator’s', async () => {
+    serveDay(TODAY_VISIT);
+    renderRunSheet();
+    await screen.findByTestId('run-sheet-stop');
+    const intro = screen.getByRole('heading', { name: 'Appointments' }).parentElement!;
+    expect(intro).toHaveTextContent('Your visits by day, in visiting order: the address, the phone and the way there, and each visit’s steps.');
+    expect(intro).not.toHaveTextContent('arrival time');
   });
 
   it('are not offered for another day than today', async () => {
@@ -336,10 +402,28 @@ describe('the appointment modal, at the desk', () => {
     expect(await screen.findByTestId('appointment-status')).toHaveTextContent('Done 10:50');
   });
 
-  it('offers a practitioner no Reopen', async () => {
+  it('offers a practitioner no Reopen, and no booking status beside the visit’s state', async () => {
     serveDay(DONE);
     renderWithServices(<AppointmentDetailsModal appointmentId={1} onClose={() => {}} />, { role: 'PRACTITIONER' });
     expect(await screen.findByTestId('visit-status')).toHaveTextContent('Done');
     expect(screen.queryByRole('button', { name: 'Reopen the visit' })).toBeNull();
+    expect(screen.queryByText('Status')).toBeNull();
+    expect(screen.queryByText('Booked')).toBeNull();
+  });
+});
+
+describe('Unavailable from now, on today’s schedule', () => {
+  it('asks from when in 24-hour time, whatever the browser’s clock', async () => {
+    server.use(http.get(api('/practitioner_leave'), () => HttpResponse.json({ leave: [] })));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 13:05 in Brisbane: a time input would show "01:05 pm" in en-AU.
+    vi.setSystemTime(new Date('2026-11-24T03:05:00.000Z'));
+    renderWithServices(<UnavailableFromNow practitionerId={7} practitionerName="Pat Nguyen" day="2026-11-24" timeZone="Australia/Brisbane" />, { role: 'REGULAR_USER' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Pat Nguyen unavailable from now' }));
+    const from = await screen.findByRole('textbox', { name: 'Unavailable from' });
+    expect(from).toHaveValue('13:05');
+    fireEvent.change(from, { target: { value: '1435' } });
+    fireEvent.blur(from);
+    expect(from).toHaveValue('14:35');
   });
 });

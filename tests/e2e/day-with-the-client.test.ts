@@ -1,5 +1,5 @@
 // A day of visits with the client in it (issue 26), in Chromium: the practitioner on a 390 px phone takes one visit
-// through On my way → Arrived → Done (with a note) and marks another Could not attend (client not home) on the run
+// through On my way → Arrived → Done (and a note after it) and marks another Could not attend (client not home) on the run
 // sheet, while a coordinator in a second browser context (1,280 px) has today's schedule open: the states, and the
 // overdue alert of a third visit that has no check-in a minute after its planned start (the overdue setting at its
 // least), appear there without a reload (the desk reads today again every 15 s and re-judges lateness as the clock
@@ -11,21 +11,19 @@
 // The steps taken without signal (kept across a reload, sent in order once each with their times) are
 // run-sheet-offline.test.ts's; the overdue mark going once a visit is Arrived is day-as-it-happens.test.ts's.
 //
-// Visits of today: the demo books weekdays only, so (as those files do) visits the practitioner has booked in the
-// coming days are moved in the Cliniko sandbox to today (Brisbane, the demo business's zone) and imported.
+// Visits of today: visits the practitioner has booked in the coming days are moved to today (support/practitionerToday).
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { describeFindings, seriousViolations } from './support/axe';
 import { launchBrowser, logIn } from './support/browser';
-import { idOfLink, sandboxApiUrl, sandboxGet, sandboxPatch, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
+import { bookToday, PRACTITIONER, ZONE, type Day, type SandboxPatient, type Visit } from './support/practitionerToday';
+import { sandboxApiUrl } from './support/sandbox';
 import { freePort, startProduct, type RunningProduct } from './support/server';
 import { startSmsStandIn, type SmsStandIn } from './support/smsStandIn';
 import { startSmtpSink, type SmtpSink } from './support/smtpSink';
 
-const ZONE = 'Australia/Brisbane';
-const PRACTITIONER = 'practitioner@demo.test';
 const COORDINATOR = 'staff@demo.test';
 /** The business's overdue_after_minutes, set at its least so the overdue visit is today's at nearly any hour. */
 const OVERDUE_AFTER_MINUTES = 1;
@@ -36,73 +34,9 @@ const ON_THE_PHONE = { timeout: 10_000, interval: 100 };
 /** What the desk shows after its next read of today (every 15 s). */
 const ON_THE_DESK = { timeout: 20_000, interval: 250 };
 
-interface SandboxPatient {
-  id: string; first_name: string; preferred_first_name: string | null; email: string | null; latitude: number | null; longitude: number | null; archived_at: string | null;
-  patient_phone_numbers: { number: string; phone_type: string }[];
-}
-type ComingAppointment = SandboxAppointment & { patient: { links: { self: string } }; cancelled_at: string | null; archived_at: string | null };
-interface Visit { id: number; client: string; patient: SandboxPatient; starts: Temporal.ZonedDateTime }
-interface Day { business: string; practitionerFirstName: string; visits: Visit[] }
 interface Appointment {
   id: number; visit_state: string; client: { full_name: string } | null;
   visit: { note: string | null; reason: string | null; on_my_way_at: string | null } | null;
-}
-
-/**
- * Moves visits the practitioner has booked in the coming days to today at `starts` (in the sandbox, as if booked so
- * in Cliniko; each with a client of its own, and an email address where `withEmail`), imports, and answers them.
- */
-async function bookToday(product: RunningProduct, sandbox: string, wanted: { starts: Temporal.ZonedDateTime; withEmail?: boolean }[]): Promise<Day> {
-  const admin = await apiAs(product.url, 'admin@demo.test');
-  const [{ user }, { practitioners }, { business_account: business }] = await Promise.all([
-    apiAs(product.url, PRACTITIONER).then((api) => api<{ user: { associated_practitioner_ids: number[] } }>('/auth/user')),
-    admin<{ practitioners: { id: number; full_name: string }[] }>('/practitioners/all'),
-    admin<{ business_account: { name: string } }>('/business_account'),
-  ]);
-  const practitionerId = user.associated_practitioner_ids[0];
-  const name = practitioners.find((practitioner) => practitioner.id === practitionerId)!.full_name;
-  const inSandbox = (await sandboxGet<{ practitioners: SandboxPractitioner[] }>(sandbox, '/practitioners?per_page=100')).practitioners
-    .find((practitioner) => `${practitioner.first_name} ${practitioner.last_name}` === name)!;
-  const tomorrow = Temporal.Now.zonedDateTimeISO(ZONE).startOfDay().add({ days: 1 });
-  const { individual_appointments: coming } = await sandboxGet<{ individual_appointments: ComingAppointment[] }>(
-    sandbox, `/individual_appointments?per_page=40&q[]=practitioner_id:=${inSandbox.id}&q[]=starts_at:>=${tomorrow.toInstant().toString()}`,
-  );
-  const chosen: { appointment: ComingAppointment; patient: SandboxPatient; starts: Temporal.ZonedDateTime }[] = [];
-  for (const want of wanted) {
-    for (const appointment of coming) {
-      const patientLink = appointment.patient.links.self;
-      if (appointment.cancelled_at || appointment.archived_at || chosen.some((taken) => taken.patient.id === idOfLink(patientLink))) continue;
-      const patient = await sandboxGet<SandboxPatient>(sandbox, `/patients/${idOfLink(patientLink)}`);
-      if (patient.archived_at || (want.withEmail && (!patient.email || patient.latitude === null))) continue;
-      chosen.push({ appointment, patient, starts: want.starts });
-      break;
-    }
-  }
-  if (chosen.length < wanted.length) throw new Error(`${name} has too few visits booked in the coming days to move to today`);
-  let lastDay = Temporal.Now.plainDateISO(ZONE);
-  for (const { appointment, starts } of chosen) {
-    const length = Temporal.Instant.from(appointment.ends_at).since(Temporal.Instant.from(appointment.starts_at));
-    await sandboxPatch(sandbox, `/individual_appointments/${idOfLink(appointment.id)}`, {
-      starts_at: starts.toInstant().toString(), ends_at: starts.toInstant().add(length).toString(),
-    });
-    const originalDay = Temporal.Instant.from(appointment.starts_at).toZonedDateTimeISO(ZONE).toPlainDate();
-    if (Temporal.PlainDate.compare(originalDay, lastDay) > 0) lastDay = originalDay;
-  }
-  const today = Temporal.Now.plainDateISO(ZONE).toString();
-  const { import: job } = await admin<{ import: { id: number } }>('/imports', { method: 'POST', body: JSON.stringify({ start_date: today, end_date: lastDay.toString() }) });
-  for (const deadline = Date.now() + 60_000; ;) {
-    const { import: state } = await admin<{ import: { status: string; error_message: string | null } }>(`/imports/${job.id}`);
-    if (state.status === 'COMPLETE') break;
-    if (state.status === 'ERROR' || Date.now() > deadline) throw new Error(`the import of today did not complete: ${state.status} ${state.error_message}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const { appointments } = await admin<{ appointments: { id: number; practitioner_id: number; starts_at: string }[] }>(`/appointments?start_date=${today}&end_date=${today}`);
-  const visits = await Promise.all(chosen.map(async ({ patient, starts }) => {
-    const listed = appointments.find((item) => item.practitioner_id === practitionerId && Date.parse(item.starts_at) === starts.epochMilliseconds)!;
-    const { appointment } = await admin<{ appointment: Appointment }>(`/appointments/${listed.id}`);
-    return { id: listed.id, client: appointment.client!.full_name, patient, starts };
-  }));
-  return { business: business.name, practitionerFirstName: inSandbox.first_name, visits };
 }
 
 /** A phone's position about 4 km west of a client's point (the practitioner setting out). */
@@ -297,7 +231,7 @@ describe('a day of visits, on the phone and at the desk', () => {
     expect(mail.messages()).toHaveLength(1);
   });
 
-  it('Arrived, Done with a note and Could not attend on the phone, and an overdue visit: the desk shows them without a reload', async () => {
+  it('Arrived, Done and a note after it, and Could not attend on the phone, and an overdue visit: the desk shows them without a reload', async () => {
     const [done, missed, overdue] = day.visits;
     const stop = stopOf(phone.page, done.client);
     // At the door.
@@ -305,10 +239,12 @@ describe('a day of visits, on the phone and at the desk', () => {
     await stop.getByRole('button', { name: 'Arrived' }).click();
     await expectStop(stop, 'arrived');
     await stop.getByRole('button', { name: 'Done' }).click();
-    await stop.getByLabel('Note (optional)').fill('Dressing changed; the family will call the GP');
-    await stop.getByRole('button', { name: 'Confirm: done' }).click();
     await expectStop(stop, 'done');
-    expect(await stop.getByTestId('visit-note').innerText()).toBe('Note: Dressing changed; the family will call the GP');
+    // The note after Done (Done is one tap).
+    await stop.getByRole('button', { name: 'Add a note' }).click();
+    await stop.getByLabel('Note').fill('Dressing changed; the family will call the GP');
+    await stop.getByRole('button', { name: 'Save the note' }).click();
+    await expect.poll(() => stop.getByTestId('visit-note').innerText(), ON_THE_PHONE).toBe('Note: Dressing changed; the family will call the GP');
 
     const missedStop = stopOf(phone.page, missed.client);
     await missedStop.getByRole('button', { name: 'Could not attend' }).click();

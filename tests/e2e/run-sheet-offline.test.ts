@@ -22,7 +22,7 @@ const running = useProductAndBrowser(env);
 
 const ZONE = 'Australia/Brisbane';
 interface ListItem { id: number; practitioner_id: number; starts_at: string }
-interface VisitProgress { on_my_way_at: string | null; arrived_at: string | null; done_at: string | null; note: string | null }
+interface VisitProgress { on_my_way_at: string | null; arrived_at: string | null; done_at: string | null }
 interface Appointment { id: number; visit_state: string; visit: VisitProgress | null; client: { full_name: string } | null }
 
 /** Moves one of the practitioner's coming visits (in the sandbox, as if booked so in Cliniko) to later today, and imports. */
@@ -78,8 +78,6 @@ describe("the practitioner's run sheet without signal", () => {
       await stop.getByRole('button', { name: 'Arrived' }).click();
       await expect.poll(() => stop.getByTestId('visit-status').getAttribute('data-state')).toBe('arrived');
       await stop.getByRole('button', { name: 'Done' }).click();
-      await stop.getByLabel('Note (optional)').fill('Left a note for the family');
-      await stop.getByRole('button', { name: 'Confirm: done' }).click();
       await expect.poll(() => stop.getByTestId('visit-status').getAttribute('data-state')).toBe('done');
       expect(await page.getByTestId('steps-waiting').innerText()).toMatch(/^2 steps waiting to send/);
       expect(await stop.getByTestId('visit-waiting').innerText()).toMatch(/^Waiting to send: Arrived \d\d:\d\d · Done \d\d:\d\d$/);
@@ -119,7 +117,6 @@ describe("the practitioner's run sheet without signal", () => {
       expect(at(appointment.visit?.arrived_at)).toBeGreaterThanOrEqual(offlineFrom - 1_000);
       expect(at(appointment.visit?.done_at)).toBeGreaterThanOrEqual(at(appointment.visit?.arrived_at));
       expect(at(appointment.visit?.done_at)).toBeLessThanOrEqual(offlineUntil);
-      expect(appointment.visit?.note).toBe('Left a note for the family');
       // Once each: the change log has one entry per step.
       const { versions } = await admin<{ versions: { object_changes: Record<string, unknown[]> }[] }>(`/appointments/${visit.id}/extra_details`);
       const stepEntries = versions.map((version) => version.object_changes.visit_state?.[1]).filter((state) => state === 'arrived' || state === 'done');

@@ -1,6 +1,6 @@
 // Model-based tests: paths generated from visitStepsMachine drive the real step controls of a visit (as the run sheet
 // shows them). Each path renders fresh, answers each send as the path says, and checks what the user sees and what was
-// sent: the step, its reason or note, and on a retry the same time and idempotency key.
+// sent: the step, its reason, on a retry the same time and idempotency key, and the note saved after Done.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -17,6 +17,7 @@ import { withoutPrefixes } from './support/paths';
 
 const ZONE = 'Australia/Brisbane';
 const REFUSAL = 'Done comes after Arrived: this visit is on the way. Tap Arrived first.';
+const NOTE_REFUSAL = 'This visit is not done yet: a note is added once it is Done.';
 const OTHER_WORDS = 'Gate locked, dog loose';
 const NOTE = 'Dressing changed';
 
@@ -27,10 +28,12 @@ const AFTER: Record<VisitStepKind, VisitState> = {
 const USER_EVENTS: VisitStepsEvent[] = [
   { type: 'ON_MY_WAY' }, { type: 'ARRIVED' }, { type: 'DONE' }, { type: 'COULD_NOT_ATTEND' }, { type: 'REOPEN' },
   { type: 'CHOOSE_REASON', reason: 'client_not_home' }, { type: 'CHOOSE_REASON', reason: 'other' },
-  { type: 'CHANGE_REASON_TEXT', value: OTHER_WORDS }, { type: 'CHANGE_NOTE', value: NOTE },
+  { type: 'CHANGE_REASON_TEXT', value: OTHER_WORDS }, { type: 'ADD_NOTE', note: '' }, { type: 'CHANGE_NOTE', value: NOTE },
   { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'RETRY' },
 ];
 const SEND_ERROR = { type: 'xstate.error.actor.send', error: new Error('409') } as unknown as VisitStepsEvent;
+const NOTE_SAVED = { type: 'xstate.done.actor.saveNote', output: {} } as unknown as VisitStepsEvent;
+const NOTE_ERROR = { type: 'xstate.error.actor.saveNote', error: new Error('409') } as unknown as VisitStepsEvent;
 const sendDone = (step: VisitStepKind) =>
   ({ type: 'xstate.done.actor.send', output: { step: { step }, appointment: { visit_state: AFTER[step] } } }) as unknown as VisitStepsEvent;
 
@@ -39,7 +42,7 @@ function modelPaths(input: VisitStepsInput) {
     input,
     events: (snapshot) => (snapshot.matches('sending')
       ? [sendDone(snapshot.context.pending!.step), SEND_ERROR]
-      : USER_EVENTS.filter((event) => snapshot.can(event))),
+      : snapshot.matches('savingNote') ? [NOTE_SAVED, NOTE_ERROR] : USER_EVENTS.filter((event) => snapshot.can(event))),
     // A step's time and key are new each time it is tapped: the path's state is what the user can tell apart.
     serializeState: (snapshot) => JSON.stringify([
       snapshot.value, snapshot.context.state, snapshot.context.pending?.step ?? null, snapshot.context.reason,
@@ -53,6 +56,7 @@ useFakeApi();
 interface PathRun {
   answer: ReturnType<typeof deferred<'ok' | 'refuse'>> | null;
   sent: VisitStepRequest[];
+  notes: string[];
 }
 
 function serve(run: PathRun) {
@@ -64,6 +68,12 @@ function serve(run: PathRun) {
     if (outcome === 'refuse') return HttpResponse.json({ message: REFUSAL, code: 'VISIT_STEP_OUT_OF_ORDER' }, { status: 409 });
     const appointment = makeAppointment({ visit_state: AFTER[body.step] });
     return HttpResponse.json({ step: { id: run.sent.length, appointment_id: 501, step: body.step, at: body.at }, appointment }, { status: 201 });
+  }), http.put(api('/appointments/501/visit_note'), async ({ request }) => {
+    run.notes.push(((await request.json()) as { note: string }).note);
+    run.answer = deferred<'ok' | 'refuse'>();
+    const outcome = await run.answer.promise;
+    if (outcome === 'refuse') return HttpResponse.json({ message: NOTE_REFUSAL, code: 'VISIT_NOT_DONE' }, { status: 409 });
+    return HttpResponse.json({ appointment: makeAppointment({ id: 501, visit_state: 'done' }) });
   }));
 }
 
@@ -80,17 +90,18 @@ function perform(event: VisitStepsEvent, run: PathRun) {
     case 'REOPEN': return fireEvent.click(button('Reopen the visit'));
     case 'CHOOSE_REASON': return fireEvent.click(within(controls()).getByRole('radio', { name: REASON_LABELS[event.reason] }));
     case 'CHANGE_REASON_TEXT': return fireEvent.change(within(controls()).getByLabelText('What happened'), { target: { value: event.value } });
-    case 'CHANGE_NOTE': return fireEvent.change(within(controls()).getByLabelText('Note (optional)'), { target: { value: event.value } });
+    case 'ADD_NOTE': return fireEvent.click(button('Add a note'));
+    case 'CHANGE_NOTE': return fireEvent.change(within(controls()).getByLabelText('Note'), { target: { value: event.value } });
     case 'CONFIRM': {
-      const confirm = within(controls()).queryByRole('button', { name: 'Confirm: done' }) ?? button('Confirm: could not attend');
+      const confirm = within(controls()).queryByRole('button', { name: 'Save the note' }) ?? button('Confirm: could not attend');
       return fireEvent.click(confirm);
     }
     case 'CANCEL': return fireEvent.click(within(controls()).queryByRole('button', { name: 'Back' }) ?? button('Leave it'));
     case 'RETRY': return fireEvent.click(button('Try again'));
   }
-  if (type === 'xstate.done.actor.send' || type === 'xstate.error.actor.send') {
+  if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
     return waitFor(() => expect(run.answer).not.toBeNull()).then(() => {
-      run.answer!.resolve(type === 'xstate.done.actor.send' ? 'ok' : 'refuse');
+      run.answer!.resolve(type.startsWith('xstate.done.actor.') ? 'ok' : 'refuse');
       run.answer = null;
     });
   }
@@ -132,7 +143,17 @@ async function expectUserSees(snapshot: VisitStepsSnapshot, run: PathRun, lastEv
     if (context.error) expect(within(view).getByRole('alert')).toHaveTextContent(context.error);
     else expect(within(view).queryByRole('alert')).toBeNull();
   }
-  if (state === 'writingNote') expect((within(view).getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe(context.note);
+  // Done is one tap; the note is added to the done visit afterwards.
+  expect(within(view).queryByRole('button', { name: 'Add a note' }) !== null).toBe(state === 'done');
+  if (state === 'writingNote' || state === 'savingNote') {
+    expect((within(view).getByLabelText('Note') as HTMLTextAreaElement).value).toBe(context.note);
+    if (context.error) expect(within(view).getByRole('alert')).toHaveTextContent(NOTE_REFUSAL);
+    else expect(within(view).queryByRole('alert')).toBeNull();
+  }
+  if (state === 'savingNote') {
+    await waitFor(() => expect(run.notes.length).toBeGreaterThan(0));
+    expect(run.notes.at(-1)).toBe(context.note.trim());
+  }
   if (state === 'sending') {
     expect(within(view).getByRole('status')).toHaveTextContent(`Sending ${STEP_LABELS[context.pending!.step]}`);
     await waitFor(() => expect(run.sent.length).toBeGreaterThan(0));
@@ -142,7 +163,7 @@ async function expectUserSees(snapshot: VisitStepsSnapshot, run: PathRun, lastEv
       expect(body.reason).toBe(context.reason);
       expect(body.reason_text).toBe(context.reason === 'other' ? OTHER_WORDS : undefined);
     }
-    if (body.step === 'done') expect(body.note).toBe(context.note.trim() || undefined);
+    if (body.step === 'done') expect(body).not.toHaveProperty('note');
     if (lastEvent === 'RETRY') {
       // A retry is the same step: its first time and key, so the server stores it once.
       const first = run.sent.at(-2)!;
@@ -174,12 +195,12 @@ describe.each([
       for (const reopenable of ['onMyWay', 'arrived', 'done', 'couldNotAttend']) expect(passed).toContain(reopenable);
     }
     expect([...new Set(paths.map((path) => String(path.state.value)))].sort()).toEqual(
-      ['arrived', 'choosingReason', 'couldNotAttend', 'done', 'failed', 'notStarted', 'onMyWay', 'sending', 'writingNote'],
+      ['arrived', 'choosingReason', 'couldNotAttend', 'done', 'failed', 'notStarted', 'onMyWay', 'savingNote', 'sending', 'writingNote'],
     );
   });
 
   it.each(walked.map((path) => [label(path), path] as const))('reaches %s', async (_, path) => {
-    const run: PathRun = { answer: null, sent: [] };
+    const run: PathRun = { answer: null, sent: [], notes: [] };
     serve(run);
     const visit = makeAppointment({ visit_state: 'not_started' });
     const view = renderWithServices(<VisitSteps visit={visit} timeZone={ZONE} steps canReopen={canReopen} />, { role: canReopen ? 'REGULAR_USER' : 'PRACTITIONER' });

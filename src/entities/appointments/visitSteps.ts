@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
-import type { VisitStepRequest } from '../../api/visitSteps';
+import { saveVisitNote, type VisitStepRequest } from '../../api/visitSteps';
 import { isQueued, type OutboxSnapshot } from '../../lib/stepOutbox';
 import { appointmentQueries } from './queries';
 
@@ -31,4 +31,18 @@ export function useRecordVisitStep() {
 export function useStepOutbox(): OutboxSnapshot {
   const { stepOutbox } = useServices();
   return useSyncExternalStore(stepOutbox.subscribe, stepOutbox.getSnapshot);
+}
+
+/** A done visit's note written after Done: the visit's details show the answer, and the lists and change log refresh. */
+export function useSaveVisitNote() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, note }: { appointmentId: number; note: string }) => saveVisitNote(api, appointmentId, note),
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentQueries.detail(api, appointment.id).queryKey, appointment);
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, appointment.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });
+    },
+  });
 }

@@ -33,7 +33,7 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthShell title="Log in" subtitle="Welcome back. Log in to plan today's visits.">
+    <AuthShell title="Log in" subtitle="Welcome back. Log in to see today's visits.">
       <form onSubmit={submit} className="space-y-4" aria-label="Log in" noValidate={false}>
         {error && !loggingIn && !choices && <ErrorNote>{error}</ErrorNote>}
         <TextField

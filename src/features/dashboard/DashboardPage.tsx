@@ -384,7 +384,7 @@ function PractitionerDashboard({ dashboard, day }: { dashboard: Dashboard; day: 
               {nextDay === dashboard.today ? '' : `${dayName(nextDay!)} `}{formatTime(arrival, zone)} · {next.client_name ?? 'No client'}
             </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{[next.suburb, next.practitioner_name].filter(Boolean).join(' · ')}</p>
-            <p className="mt-3 text-sm"><TextLink onClick={() => openAppointmentModal(next.appointment_id)}>Open the visit</TextLink></p>
+            <p className="mt-1 text-sm"><TextLink className="inline-flex min-h-11 items-center" onClick={() => openAppointmentModal(next.appointment_id)}>Open the visit</TextLink></p>
           </>
         ) : (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">No visits ahead.</p>
@@ -394,7 +394,7 @@ function PractitionerDashboard({ dashboard, day }: { dashboard: Dashboard; day: 
         <div className="flex flex-wrap items-baseline justify-between gap-2 px-4 pt-4">
           <h3 className="text-base font-semibold text-slate-900 dark:text-white">Today’s run sheet</h3>
           {/* The appointments page opens on a practitioner's run sheet of today, and steps to other days. */}
-          <TextLink href="/appointments">Open today’s run sheet in Appointments</TextLink>
+          <TextLink href="/appointments" className="inline-flex min-h-11 items-center">Open today’s run sheet in Appointments</TextLink>
         </div>
         {booked === 0
           ? <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No visits today.</p>

@@ -197,7 +197,7 @@ export default function HelpPage({ route }: RoutePageProps) {
             <li>
               Record each of today’s visits as it happens: <strong>On my way</strong> when you set off, <strong>Arrived</strong>{' '}
               at the door (your client is told about when you will arrive when you tap On my way, from where your phone is) and{' '}
-              <strong>Done</strong> when you leave (with a note if you want one), or{' '}
+              <strong>Done</strong> when you leave (one tap; <strong>Add a note</strong> on the done visit if you want one), or{' '}
               <strong>Could not attend</strong> with the reason (client not home, refused, in hospital, or other in your words).
               Each step keeps its time and, when your phone allows it, where you were; an arrival further from the client’s address
               than your office set (Settings → Account settings, 300 m unless changed) is recorded and marked for the office. A step that did not go through says so: press{' '}

@@ -110,8 +110,8 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             <Field label="Practitioner">{appointment.practitioner.full_name}</Field>
           )}
           <Field label="Type">{type ? `${type.name} (${type.duration} min)` : '—'}</Field>
-          <Field label="Status">{statusLabel(appointment)}</Field>
-          {!isCancelled(appointment) && (
+          {/* Booked says nothing beside the visit's state; Cancelled is what a cancelled visit shows instead. */}
+          {isCancelled(appointment) ? <Field label="Status">{statusLabel(appointment)}</Field> : (
             <Field label="Visit" className="sm:col-span-2">
               <VisitSteps visit={appointment} timeZone={timeZone} steps={false} canReopen={canPlanRoutes(user?.role)} />
             </Field>

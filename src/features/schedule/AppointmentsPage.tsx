@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectRole, selectUser } from '../../machines/auth';
-import { messageOfError } from '../../api/errors';
+import { ApiError, messageOfError } from '../../api/errors';
 import type { RoutePageProps } from '../../router/routeTypes';
 import { formatDay, toRequestDate, todayIn, zonedFromInstant } from '../../lib/dates';
 import { MAX_RANGE_DAYS } from '../../lib/dayRange';
@@ -89,7 +89,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const user = useAuthSelector(selectUser);
   const businessTimeZone = user?.business_account.time_zone ?? null;
   const today = useMemo(() => todayIn(businessTimeZone ?? undefined), [businessTimeZone]);
-  const views: readonly View[] = useAuthSelector(selectRole) === 'PRACTITIONER' ? PRACTITIONER_VIEWS : STAFF_VIEWS;
+  const isPractitioner = useAuthSelector(selectRole) === 'PRACTITIONER';
+  const views: readonly View[] = isPractitioner ? PRACTITIONER_VIEWS : STAFF_VIEWS;
   const [state, setState] = useUrlState(useMemo(() => pageState(today, views), [today, views]));
   const { range, practitioner: practitionerIds, type: typeIds, location: locationIds, view, page, per_page: perPage } = state;
   const scheduleDay = state.day?.toString() ?? null;
@@ -131,6 +132,10 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === listKind ? previous : undefined),
   });
   const listed = appointments.data?.appointments;
+  // Without signal: the query waits for the network, or the service worker has no answer kept (the day was never read
+  // online on this phone) and the request failed without one from the server.
+  const dayNotSaved = (appointments.isPending && appointments.fetchStatus === 'paused')
+    || (appointments.isError && !(appointments.error instanceof ApiError) && navigator.onLine === false);
   const dayAppointments = useMemo(
     () => (listKind === 'schedule' && listed ? listed.filter((appointment) => localDay(appointment, businessTimeZone) === shownDay) : []),
     [listKind, listed, businessTimeZone, shownDay],
@@ -166,7 +171,11 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
 
   return (
     <>
-      <PageHeader title={route.title}>Visits by day: open one to see its details, change its arrival time or read its history.</PageHeader>
+      <PageHeader title={route.title}>
+        {isPractitioner
+          ? 'Your visits by day, in visiting order: the address, the phone and the way there, and each visit’s steps.'
+          : 'Visits by day: open one to see its details, change its arrival time or read its history.'}
+      </PageHeader>
       <Card className="p-0">
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
           <div className="w-full md:w-auto">
@@ -183,7 +192,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 type="button"
                 aria-pressed={view === option}
                 onClick={() => setState({ view: option })}
-                className={`px-3 py-1.5 text-sm font-medium ${view === option ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
+                className={`px-3 py-1.5 text-sm font-medium max-md:min-h-11 ${view === option ? 'bg-sky-700 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
               >
                 {VIEW_LABELS[option]}
               </button>
@@ -192,12 +201,16 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
           {appointments.isFetching && <Spinner className="size-4 text-slate-400" />}
         </div>
 
-        {appointments.isError && (
+        {appointments.isError && !dayNotSaved && (
           <div className="p-4">
             <ErrorNote>{messageOfError(appointments.error, 'An error has occurred. Could not load appointments list.')}</ErrorNote>
           </div>
         )}
-        {appointments.isPending && <LoadingText label="Loading appointments" className="justify-center px-4 py-10 text-sm" />}
+        {dayNotSaved ? (
+          <p role="status" data-testid="day-not-saved" className="px-4 py-10 text-center text-sm text-slate-600 dark:text-slate-300">
+            This day is not saved on this phone: it was not opened while there was signal. It shows once the network is back.
+          </p>
+        ) : appointments.isPending && <LoadingText label="Loading appointments" className="justify-center px-4 py-10 text-sm" />}
 
         {listed && view === 'list' && (
           <>

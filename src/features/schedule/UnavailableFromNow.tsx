@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { ErrorNote } from '../../ui/forms';
 import { ModalFrame } from '../../ui/ModalFrame';
 import { TextLink } from '../../ui/TextLink';
+import { TimeField } from '../../ui/TimeField';
 import { useMarkUnavailableToday } from './mutations';
 import { OptimiseDialog } from './optimise/OptimiseDialog';
 
@@ -93,7 +94,7 @@ function UnavailableDialog({ practitionerId, practitionerName, timeZone, onClose
         {mark.isError && <ErrorNote>{messageOfError(mark.error, 'An error has occurred. Could not save the leave.')}</ErrorNote>}
         <div>
           <label htmlFor={`${ids}-from`} className={labelClass}>Unavailable from</label>
-          <input id={`${ids}-from`} type="time" required value={from} onChange={(event) => setFrom(event.target.value)} className={fieldClass}
+          <TimeField id={`${ids}-from`} required value={from} onChange={setFrom} className={fieldClass}
             aria-invalid={fromProblem !== null} aria-describedby={fromProblem ? `${ids}-from-problem` : undefined} />
           {fromProblem && <p id={`${ids}-from-problem`} className="mt-1 text-xs text-rose-700 dark:text-rose-400">{fromProblem}</p>}
         </div>

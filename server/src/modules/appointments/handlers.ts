@@ -1,16 +1,19 @@
 // Appointments: range list, details, arrival time and its lock, moving a visit by hand and taking it off its route (the
-// schedule's rules decide both), and the visit's steps as it happens. Their extra details (the change log with the
-// PMS record and the sync history) are answered by the sync module, which knows the PMS side.
+// schedule's rules decide both), and the visit's steps as it happens, with a done visit's note written after Done.
+// Their extra details (the change log with the PMS record and the sync history) are answered by the sync module, which
+// knows the PMS side.
 import { callerOf } from '../../auth/access';
 import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { moveVisit, removeFromRoute } from '../schedule';
 import { appointmentsServiceOf } from './service';
+import { VisitNoteService } from './visit-note';
 import { VisitStepsService } from './visit-steps';
 
 export function appointmentsHandlers(ctx: AppContext): Handlers {
   const service = appointmentsServiceOf(ctx);
   const visitSteps = new VisitStepsService(ctx);
+  const visitNote = new VisitNoteService(ctx);
   return {
     listAppointments: async (request, reply) => {
       const query = queryOf(request, 'listAppointments');
@@ -34,6 +37,9 @@ export function appointmentsHandlers(ctx: AppContext): Handlers {
       );
       return reply.code(created ? 201 : 200).send({ step, appointment });
     },
+    setVisitNote: async (request) => ({
+      appointment: await visitNote.set(callerOf(request), paramsOf(request, 'setVisitNote').id, bodyOf(request, 'setVisitNote').note),
+    }),
     setAppointmentArrivalLock: async (request) => ({
       appointment: await service.setArrivalLock(
         callerOf(request), paramsOf(request, 'setAppointmentArrivalLock').id, bodyOf(request, 'setAppointmentArrivalLock').locked,

@@ -299,6 +299,8 @@ function describe(objectChanges: ObjectChanges, names: Record<Reference, Map<num
     if (field === 'route_id') return routeChange(objectChanges, names);
     // A client's ETA message (the reminders module) or a practitioner's step the server refused: the outcome is the whole sentence.
     if (field === 'eta_message' || field === 'step_not_recorded') return { field, label: String(to ?? field), kind: 'sentence', from: null, to: null };
+    // A done visit's note written after Done: the entry's reason quotes it ("note: …").
+    if (field === 'visit_note') return { field, label: from === null ? 'Note added after Done' : to === null ? 'Note removed' : 'Note changed', kind: 'sentence', from: null, to: null };
     if (known?.kind === 'instant') {
       return { field, label: known.label, kind: 'instant', from: typeof from === 'string' ? from : null, to: typeof to === 'string' ? to : null };
     }

@@ -20,7 +20,7 @@ export {
   cancelVanishedVisits, clearAppointmentRoute, lockAppointmentRoute, lockPartners, moveAppointment, moveUpcomingVisits, updateRoutedVisits,
   upsertImportedVisits, writeArrival, writeArrivalLock, writeBackExportedVisit, type ImportedVisit, type RoutedVisitUpdate, type VisitMove,
 } from './appointment-writes';
-export { insertStep, setVisitState, type NewVisitStep, type VisitStepRow } from './visit-step-writes';
+export { insertStep, setStepNote, setVisitState, type NewVisitStep, type VisitStepRow } from './visit-step-writes';
 export {
   dropStopFromRoute, listRouteDaysBetween, listRoutesOfDay, replaceRoutes, replaceRouteStops, restoreRoutes, savedRoutesOfDay,
   type DayTouch, type NewRoute, type RouteDay, type RouteRow, type SavedRoute,
