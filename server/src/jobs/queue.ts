@@ -146,6 +146,37 @@ export async function anotherBusinessWaits(db: DbOrTx, job: JobRow): Promise<boo
   return rows.length > 0;
 }
 
+/**
+ * How many jobs the queue will start before the waiting job `id` in its lane (0: it is next), by the claim's order:
+ * the businesses take turns, the one whose latest turn is oldest first, each with its oldest job. Null when the job
+ * is not waiting.
+ */
+export async function jobsAhead(db: DbOrTx, id: number): Promise<number | null> {
+  const job = await getJob(db, id);
+  if (!job || job.status !== 'PENDING') return null;
+  const rows = await queryRows<{ id: number; business_account_id: number; latest_turn: Date | string | null }>(db, sql`
+    SELECT j.id, j.business_account_id, ${LATEST_TURN} AS latest_turn FROM jobs j
+    WHERE j.status = 'PENDING' AND j.kind IN (${kindsIn(LANE_KINDS[laneOfKind(job.kind)])})
+    ORDER BY j.id`);
+  const waiting = new Map<number, { turn: number; ids: number[] }>();
+  for (const row of rows) {
+    const business = waiting.get(row.business_account_id)
+      ?? { turn: row.latest_turn === null ? -Infinity : new Date(row.latest_turn).getTime(), ids: [] };
+    business.ids.push(Number(row.id));
+    waiting.set(row.business_account_id, business);
+  }
+  // Each business served goes to the back of the line, after every turn taken before it.
+  let latest = Math.max(Date.now(), ...[...waiting.values()].map((business) => business.turn));
+  for (let ahead = 0; ; ahead++) {
+    const [next] = [...waiting.values()].filter((business) => business.ids.length > 0)
+      .sort((a, b) => a.turn - b.turn || a.ids[0] - b.ids[0]);
+    if (!next) return null;
+    if (next.ids[0] === id) return ahead;
+    next.ids.shift();
+    next.turn = ++latest;
+  }
+}
+
 export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
