@@ -51,14 +51,8 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
         <Icon name="menu" className="size-6" />
       </button>
       <div className="flex-1" />
-      {/* A practitioner's phone keeps the header for their day: their Import and Export wait for a wider screen. */}
-      {user?.role === 'PRACTITIONER' ? (
-        <span data-testid="header-sync-links" className="hidden items-center gap-2 sm:flex">
-          <HeaderSyncLinks />
-        </span>
-      ) : (
-        <HeaderSyncLinks />
-      )}
+      {/* Imports and exports are the office's (the API refuses a practitioner's). */}
+      {user?.role !== 'PRACTITIONER' && <HeaderSyncLinks />}
       <ThemeMenu />
       {/* HELP_URL is the app's own user guide (/help) by default, or an operator's external help site. */}
       {helpUrl &&
