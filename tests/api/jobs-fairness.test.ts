@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, optimizationSettings, practitioners } from '../../server/src/db/schema';
 import { jobs } from '../../server/src/db/schema-jobs';
-import { claimJob, completeJob, enqueueJob, getJob } from '../../server/src/jobs/queue';
+import { claimJob, completeJob, enqueueJob, getJob, type JobRow } from '../../server/src/jobs/queue';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -239,7 +239,7 @@ describe("one business's queued imports and another business's import and messag
   }, 90_000);
 
   it('never runs two imports or exports of one business at once, and serves the business that waited longest first', async () => {
-    const bravoJobs = [];
+    const bravoJobs: JobRow[] = [];
     for (const kind of ['IMPORT', 'EXPORT', 'IMPORT'] as const) {
       bravoJobs.push(await enqueueJob(t.ctx.db, { businessAccountId: bravo.businessAccountId, kind, startDate: RANGE.start_date, endDate: RANGE.end_date }));
     }

@@ -1,5 +1,5 @@
-// Drizzle table of the job queue (migrations 0020_sync.sql, 0091_jobs.sql and 0096_job_turns.sql are the source of truth): every
-// background job's queue state and progress, whatever its kind.
+// Drizzle table of the job queue (migrations 0020_sync.sql, 0091_jobs.sql and 0096_job_turns.sql are the source of
+// truth): every background job's queue state and progress, whatever its kind.
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessAccounts, users, type SyncFilters } from './schema';
 
