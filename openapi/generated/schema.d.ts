@@ -635,7 +635,7 @@ export interface paths {
         /** Import history, newest first */
         get: operations["listImports"];
         put?: never;
-        /** Start an import of appointments from the practice-management system */
+        /** Start an import of appointments from the practice-management system. 429 (code SYNC_JOBS_QUEUED) when 3 of the business's imports and exports are already waiting to start */
         post: operations["createImport"];
         delete?: never;
         options?: never;
@@ -687,7 +687,7 @@ export interface paths {
         /** Export history, newest first */
         get: operations["listExports"];
         put?: never;
-        /** Start an export of changed appointment times, and of the new practitioner of each visit reassigned in Rounds (an applied optimisation, a move), to the practice-management system; an appointment changed there since it was imported is reported as a conflict and not overwritten */
+        /** Start an export of changed appointment times, and of the new practitioner of each visit reassigned in Rounds (an applied optimisation, a move), to the practice-management system; an appointment changed there since it was imported is reported as a conflict and not overwritten. 429 (code SYNC_JOBS_QUEUED) when 3 of the business's imports and exports are already waiting to start */
         post: operations["createExport"];
         delete?: never;
         options?: never;
@@ -3008,6 +3008,8 @@ export interface components {
              */
             undone_at: string | null;
             undone_by_name: string | null;
+            /** @description While the run waits to start (PENDING, also a run of several days waiting between its days for its next turn): how many runs, of any business, the queue will start before it (0: it is next); null otherwise */
+            runs_ahead?: number | null;
         };
         OptimizationProgress: {
             elapsed_ms: number;
@@ -4842,6 +4844,7 @@ export interface operations {
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getImport: {
@@ -4958,6 +4961,7 @@ export interface operations {
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     previewExport: {

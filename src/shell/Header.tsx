@@ -13,7 +13,7 @@ import { isInAppPath } from '../ui/TextLink';
 const ThemeMenu = lazy(() => import('./ThemeMenu').then((module) => ({ default: module.ThemeMenu })));
 const AvatarMenu = lazy(() => import('./AvatarMenu').then((module) => ({ default: module.AvatarMenu })));
 /** Holds a menu button's place while its code loads, so the header does not move. */
-const MenuButtonPlace = () => <span className="inline-block size-9" aria-hidden="true" />;
+const MenuButtonPlace = () => <span className="inline-block size-11" aria-hidden="true" />;
 
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > 0);
@@ -56,14 +56,8 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
         <Icon name="menu" className="size-6" />
       </button>
       <div className="flex-1" />
-      {/* A practitioner's phone keeps the header for their day: their Import and Export wait for a wider screen. */}
-      {user?.role === 'PRACTITIONER' ? (
-        <span data-testid="header-sync-links" className="hidden items-center gap-2 sm:flex">
-          <HeaderSyncLinks />
-        </span>
-      ) : (
-        <HeaderSyncLinks />
-      )}
+      {/* Imports and exports are the office's (the API refuses a practitioner's). */}
+      {user?.role !== 'PRACTITIONER' && <HeaderSyncLinks />}
       <Suspense fallback={<MenuButtonPlace />}><ThemeMenu /></Suspense>
       {/* HELP_URL is the app's own user guide (/help) by default, or an operator's external help site. */}
       {helpUrl &&

@@ -134,6 +134,7 @@ describe('a worker that dies in the middle of an import', () => {
     let pages = 0;
     const died = await runImport({
       ctx: t.ctx, job: claimed, workerId: 'doomed-worker', signal: new AbortController().signal, tuning: TUNING,
+      giveWayIfOthersWait: async () => undefined,
       guard: async (tx) => {
         await assertJobHeld(tx, job.id, 'doomed-worker');
         if (++pages > 6) throw new Error('SIGKILL');

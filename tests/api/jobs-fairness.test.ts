@@ -1,11 +1,14 @@
 // Each business's fair share of the job workers: one business's optimisation runs never hold up another business's
 // imports (a worker searches in a slot of its own), a business never has two runs searching at once (whatever the
 // number of workers), the business that waited longest is served first, and a business can queue at most three runs.
+// The same for imports and exports (issue 34): messages never wait behind them, businesses take turns, one business
+// has at most three waiting; a week's run gives the search slot to another business's run between its days, and a
+// waiting run says its place in the queue.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, optimizationSettings, practitioners } from '../../server/src/db/schema';
 import { jobs } from '../../server/src/db/schema-jobs';
-import { claimJob, completeJob, getJob } from '../../server/src/jobs/queue';
+import { claimJob, completeJob, enqueueJob, getJob, type JobRow } from '../../server/src/jobs/queue';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -28,7 +31,9 @@ beforeAll(async () => {
   t = await startTestApp({ clinikoBaseUrl: sandbox.url, optimizerMaxSearchMs: 300 });
   acme = await createBusinessFixture(t, 'acme');
   bravo = await createBusinessFixture(t, 'bravo');
-  expect((await t.request('POST', '/api/provider_account', { token: bravo.tokens.admin, body: { api_key: sandbox.apiKey } })).status).toBe(201);
+  for (const business of [acme, bravo]) {
+    expect((await t.request('POST', '/api/provider_account', { token: business.tokens.admin, body: { api_key: sandbox.apiKey } })).status).toBe(201);
+  }
   await drainJobs(t.ctx, { tuning: FAST });
 
   [pat] = acme.practitionerIds;
@@ -194,5 +199,139 @@ describe('the number of runs a business can queue', () => {
     expect((await t.request('POST', `/api/optimizations/${queued[0]}/cancel`, { token: acme.tokens.staff })).status).toBe(200);
     const racing = await Promise.all(['2029-11-26', '2029-11-27'].map((date) => startRun(date)));
     expect(racing.map((response) => response.status).sort()).toEqual([201, 429]);
+  });
+});
+
+describe("one business's queued imports and another business's import and messages", () => {
+  it("runs another business's import next and its ETA message at once, while 20 imports of one business wait", async () => {
+    const bravoImports: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      bravoImports.push((await enqueueJob(t.ctx.db, {
+        businessAccountId: bravo.businessAccountId, kind: 'IMPORT', startDate: RANGE.start_date, endDate: RANGE.end_date, createdByName: 'Ada bravo',
+      })).id);
+    }
+    const [visit] = await t.ctx.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.business_account_id, acme.businessAccountId)).limit(1);
+    const message = await enqueueJob(t.ctx.db, {
+      businessAccountId: acme.businessAccountId, kind: 'ETA_MESSAGE', maxAttempts: 1, startDate: DAYS[0], endDate: DAYS[0],
+      params: { appointment_id: visit.id, visit_step_id: null },
+    });
+    const worker = startWorker(t.ctx, { pollMs: 20, tuning: FAST });
+    try {
+      const sent = await waitForJob(t.ctx, message.id, 20_000);
+      expect(sent.status).toBe('COMPLETE');
+      const waitingWhenSent = await t.ctx.db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, bravoImports), eq(jobs.status, 'PENDING')));
+      // The message did not queue behind bravo's imports (it ran in a slot of its own).
+      expect(waitingWhenSent.length).toBeGreaterThanOrEqual(18);
+
+      const imported = await t.request('POST', '/api/imports', { token: acme.tokens.staff, body: RANGE });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      const done = await waitForJob(t.ctx, imported.body.import.id, 30_000);
+      expect(done.status).toBe('COMPLETE');
+      // Acme's import went at bravo's next turn, not after bravo's 20.
+      const bravoRows = await t.ctx.db.select({ started_at: jobs.started_at }).from(jobs).where(inArray(jobs.id, bravoImports));
+      const startedBefore = bravoRows.filter((row) => row.started_at && row.started_at < done.started_at!).length;
+      expect(startedBefore).toBeLessThanOrEqual(2);
+      const stillWaiting = await t.ctx.db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, bravoImports), eq(jobs.status, 'PENDING')));
+      expect(stillWaiting.length).toBeGreaterThanOrEqual(15);
+    } finally {
+      await worker.close();
+    }
+  }, 90_000);
+
+  it('never runs two imports or exports of one business at once, and serves the business that waited longest first', async () => {
+    const bravoJobs: JobRow[] = [];
+    for (const kind of ['IMPORT', 'EXPORT', 'IMPORT'] as const) {
+      bravoJobs.push(await enqueueJob(t.ctx.db, { businessAccountId: bravo.businessAccountId, kind, startDate: RANGE.start_date, endDate: RANGE.end_date }));
+    }
+    const acmeImport = await enqueueJob(t.ctx.db, { businessAccountId: acme.businessAccountId, kind: 'IMPORT', startDate: RANGE.start_date, endDate: RANGE.end_date });
+    await Promise.all(Array.from({ length: 3 }, () => t.ctx.db.execute(sql`SELECT pg_sleep(0.05)`)));
+    const claims = await Promise.all(Array.from({ length: 4 }, (_, index) => claimJob(t.ctx.db, `syncer-${index}`, 60_000, undefined, 'sync')));
+    const claimed = claims.flatMap((job) => (job ? [job.id] : [])).sort((a, b) => a - b);
+    expect(claimed).toEqual([bravoJobs[0].id, acmeImport.id].sort((a, b) => a - b));
+    // Bravo's export waits for its import; once that is done, bravo's next job is claimed.
+    await completeJob(t.ctx.db, bravoJobs[0].id, claims.find((job) => job?.id === bravoJobs[0].id)!.locked_by!, null);
+    expect((await claimJob(t.ctx.db, 'syncer-next', 60_000, undefined, 'sync'))?.id).toBe(bravoJobs[1].id);
+    expect(await claimJob(t.ctx.db, 'syncer-last', 60_000, undefined, 'sync')).toBeNull();
+  });
+});
+
+describe('the number of imports and exports a business can queue', () => {
+  it('refuses a fourth waiting import or export with 429 and a message saying what to do, queueing nothing', async () => {
+    await t.ctx.db.update(jobs).set({ status: 'CANCELLED', finished_at: new Date() })
+      .where(and(eq(jobs.business_account_id, acme.businessAccountId), inArray(jobs.status, ['PENDING', 'INPROGRESS'])));
+    const queued: number[] = [];
+    for (const path of ['imports', 'exports', 'imports']) {
+      const created = await t.request('POST', `/api/${path}`, { token: acme.tokens.staff, body: RANGE });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      queued.push(created.body[path === 'imports' ? 'import' : 'export'].id);
+    }
+    const countJobs = async () => (await t.ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.business_account_id, acme.businessAccountId))).length;
+    const before = await countJobs();
+    for (const path of ['imports', 'exports']) {
+      const refused = await t.request('POST', `/api/${path}`, { token: acme.tokens.admin, body: RANGE });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'SYNC_JOBS_QUEUED',
+        message: '3 imports and exports of this business are already waiting to start. Wait for one to finish, or cancel one, before starting another.',
+      });
+    }
+    expect(await countJobs()).toBe(before);
+
+    // Another business is not held to acme's queue.
+    expect((await t.request('POST', '/api/imports', { token: bravo.tokens.admin, body: RANGE })).status).toBe(201);
+
+    // Cancelling one frees a place; two asking at once for it cannot both have it.
+    expect((await t.request('POST', `/api/imports/${queued[0]}/cancel`, { token: acme.tokens.staff })).status).toBe(200);
+    const racing = await Promise.all(['imports', 'exports'].map((path) => t.request('POST', `/api/${path}`, { token: acme.tokens.staff, body: RANGE })));
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 429]);
+  });
+
+  it("refuses a practitioner's import and export (403): they are the office's", async () => {
+    for (const path of ['imports', 'exports']) {
+      const refused = await t.request('POST', `/api/${path}`, { token: acme.tokens.practitioner, body: { ...RANGE, practitioner_ids: [acme.ownPractitionerId] } });
+      expect(refused.status).toBe(403);
+    }
+  });
+});
+
+describe("a week's optimisation run and another business's run", () => {
+  it("starts the other business's run between the days of the week's run, which then goes on and completes", async () => {
+    t.ctx.config.optimizerMaxSearchMs = 700;
+    const week = await t.request('POST', '/api/optimizations', { token: acme.tokens.staff, body: { date: DAYS[0], end_date: DAYS[3], practitioner_ids: [pat] } });
+    expect(week.status, JSON.stringify(week.body)).toBe(201);
+    const weekId = week.body.optimization.id as number;
+    const worker = startWorker(t.ctx, { pollMs: 20 });
+    try {
+      await expect.poll(async () => (await getJob(t.ctx.db, weekId))!.progress, { timeout: 15_000, interval: 20 }).not.toBeNull();
+      const bravoRun = (await queueRun(bravo, DAYS[0])).id;
+      const other = await waitForJob(t.ctx, bravoRun, 30_000);
+      expect(other.status).toBe('COMPLETE');
+      const weekNow = (await getJob(t.ctx.db, weekId))!;
+      // Bravo's run did not wait for the whole week: acme's run had days left when bravo's finished.
+      expect(weekNow.status).not.toBe('COMPLETE');
+      const finished = await waitForJob(t.ctx, weekId, 30_000);
+      expect(finished.status).toBe('COMPLETE');
+      const read = await t.request('GET', `/api/optimizations/${weekId}`, { token: acme.tokens.staff });
+      expect(read.body.optimization.days.map((day: { date: string }) => day.date)).toEqual(DAYS);
+    } finally {
+      await worker.close();
+    }
+  }, 90_000);
+
+  it("shows a waiting run its place in the queue, the businesses taking turns", async () => {
+    const charlie = await createBusinessFixture(t, 'charlie');
+    const delta = await createBusinessFixture(t, 'delta');
+    const [charlieFirst, charlieSecond] = [await queueRun(charlie, DAYS[0]), await queueRun(charlie, DAYS[1])];
+    const deltaRun = await queueRun(delta, DAYS[0]);
+    const placeOf = async (business: BusinessFixture, id: number) =>
+      (await t.request('GET', `/api/optimizations/${id}`, { token: business.tokens.admin })).body.optimization.runs_ahead;
+    expect(await placeOf(charlie, charlieFirst.id)).toBe(0);
+    expect(await placeOf(delta, deltaRun.id)).toBe(1);
+    expect(await placeOf(charlie, charlieSecond.id)).toBe(2);
+    // Once charlie's first is searching, delta's is next; a run that is not waiting has no place.
+    expect((await claimJob(t.ctx.db, 'placer', 60_000, undefined, 'search'))?.id).toBe(charlieFirst.id);
+    expect(await placeOf(delta, deltaRun.id)).toBe(0);
+    expect(await placeOf(charlie, charlieSecond.id)).toBe(1);
+    expect(await placeOf(charlie, charlieFirst.id)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, resourceMaps, routes, versions } from '../../server/src/db/schema';
 import { exportHistoryEntries } from '../../server/src/db/schema-sync';
+import { jobs } from '../../server/src/db/schema-jobs';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -113,14 +114,15 @@ describe('exports', () => {
     expect(clean.result).toMatchObject({ exported: 0, conflicts: [] });
   });
 
-  it('lets a practitioner export only their own practitioners', async () => {
-    const [practitionerMap] = await t.ctx.db.select().from(resourceMaps)
-      .where(and(eq(resourceMaps.business_account_id, acme.businessAccountId), eq(resourceMaps.resource_type, 'Practitioner')));
-    const denied = await t.request('POST', '/api/exports', { token: acme.tokens.practitioner, body: { ...RANGE, practitioner_ids: [practitionerMap.resource_id] } });
-    expect(denied.status).toBe(403);
-    const own = await run('exports', acme.tokens.practitioner);
-    expect(own.status).toBe('COMPLETE');
-    expect(own.filters.practitioner_ids).toEqual([acme.ownPractitionerId]);
+  it('refuses a practitioner\'s export, even of their own practitioner (403), queueing nothing', async () => {
+    const exports = async () => (await t.ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.business_account_id, acme.businessAccountId))).length;
+    const before = await exports();
+    for (const body of [RANGE, { ...RANGE, practitioner_ids: [acme.ownPractitionerId] }]) {
+      const refused = await t.request('POST', '/api/exports', { token: acme.tokens.practitioner, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Your role does not allow this action.');
+    }
+    expect(await exports()).toBe(before);
   });
 });
 
@@ -175,11 +177,8 @@ describe('the export preview (for its confirmation)', () => {
     await run('exports', acme.tokens.admin);
   });
 
-  it('is refused like the export itself: a practitioner for others\' practitioners (403), bad input (422), no login (401)', async () => {
-    const [practitionerMap] = await t.ctx.db.select().from(resourceMaps)
-      .where(and(eq(resourceMaps.business_account_id, acme.businessAccountId), eq(resourceMaps.resource_type, 'Practitioner')));
-    expect((await preview(acme.tokens.practitioner, { ...RANGE, practitioner_ids: [practitionerMap.resource_id] })).status).toBe(403);
-    expect((await preview(acme.tokens.practitioner)).status).toBe(200);
+  it('is refused like the export itself: a practitioner (403), bad input (422), no login (401)', async () => {
+    expect((await preview(acme.tokens.practitioner)).status).toBe(403);
     const missing = await preview(acme.tokens.admin, { end_date: '2026-11-25' });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBeTruthy();

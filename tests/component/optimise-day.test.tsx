@@ -148,6 +148,26 @@ describe('the Optimise dialog', () => {
     view.unmount();
   });
 
+  it("shows a waiting run its place in the queue until a worker takes it", async () => {
+    const polled = [deferred<void>(), deferred<void>()];
+    let polls = 0;
+    fake.create = () => runBody(makeRun('PENDING', { runs_ahead: 1 }));
+    fake.poll = async () => {
+      const at = polls++;
+      if (at < polled.length) await polled[at].promise;
+      return runBody(at === 0 ? makeRun('PENDING', { runs_ahead: 0 }) : makeRun('INPROGRESS', { progress: { elapsed_ms: 400, best_travel_seconds: null, fraction: 0.1 } }));
+    };
+    const { user, view } = await openDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    expect(await within(dialog()).findByTestId('progress-place')).toHaveTextContent('2nd in line: 1 run ahead of it.');
+    polled[0].resolve();
+    await waitFor(() => expect(within(dialog()).getByTestId('progress-place')).toHaveTextContent('Next in line.'));
+    polled[1].resolve();
+    await waitFor(() => expect(within(dialog()).getByTestId('optimization-progress')).toHaveAttribute('data-status', 'INPROGRESS'));
+    expect(within(dialog()).queryByTestId('progress-place')).toBeNull();
+    view.unmount();
+  });
+
   it('shows the progress while it solves (elapsed, best travel so far) and cancels it', async () => {
     const firstPoll = deferred<void>();
     fake.poll = async () => {

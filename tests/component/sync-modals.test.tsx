@@ -6,7 +6,6 @@ import { state, useSyncFakeApi } from './support/syncFakeApi';
 import { renderApp, renderWithServices } from './support/harness';
 import { BusinessDefaultsProvider } from '../../src/app/BusinessDefaultsProvider';
 import { HeaderSyncLinks } from '../../src/features/sync';
-import { usersByRole } from './support/fakeApi';
 
 useSyncFakeApi();
 
@@ -219,15 +218,11 @@ describe('import modal', () => {
 });
 
 describe('practitioner role', () => {
-  it('offers only their own practitioners, preselected, and no View history link', async () => {
-    state.current.practitioners = state.current.practitioners.filter((practitioner) => usersByRole.PRACTITIONER.associated_practitioner_ids.includes(practitioner.id));
-    state.current.settings = { ...state.current.settings, filters: { practitioner_ids: [8, 9], appointment_type_ids: [], business_location_ids: [] } };
-    const { user, dialog } = await openModal('Import', 'PRACTITIONER');
-    await waitFor(() => expect(within(dialog).getByTestId('multiselect-Practitioners')).toHaveTextContent('Pat Nguyen'));
-    expect(within(dialog).queryByRole('link', { name: 'View history' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
-    await waitFor(() => expect(state.current.created).toHaveLength(1));
-    expect(state.current.created[0].body).toMatchObject({ practitioner_ids: [7] });
+  it('has no Import or Export in the header: imports and exports are the office\'s', async () => {
+    renderApp('/dashboard', { as: 'PRACTITIONER' });
+    await screen.findByRole('button', { name: 'Toggle sidebar' });
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
   });
 });
 

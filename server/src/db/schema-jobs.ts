@@ -1,5 +1,5 @@
-// Drizzle table of the job queue (migrations 0020_sync.sql and 0091_jobs.sql are the source of truth): every
-// background job's queue state and progress, whatever its kind.
+// Drizzle table of the job queue (migrations 0020_sync.sql, 0091_jobs.sql and 0096_job_turns.sql are the source of
+// truth): every background job's queue state and progress, whatever its kind.
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessAccounts, users, type SyncFilters } from './schema';
 
@@ -38,6 +38,8 @@ export const jobs = pgTable('jobs', {
   locked_until: tstz('locked_until'),
   heartbeat_at: tstz('heartbeat_at'),
   started_at: tstz('started_at'),
+  /** When a worker last took the job (migration 0096): its business's latest turn in its lane. */
+  claimed_at: tstz('claimed_at'),
   finished_at: tstz('finished_at'),
   created_at: tstz('created_at').notNull().defaultNow(),
   updated_at: tstz('updated_at').notNull().defaultNow(),

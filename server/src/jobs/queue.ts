@@ -57,60 +57,124 @@ export async function failExhaustedJobs(db: Db): Promise<number> {
 }
 
 /**
- * Which jobs a claimer takes: `short` every kind but OPTIMIZE (imports, exports, set-ups, reminders), `search`
- * only OPTIMIZE, `any` both (a single loop that drains the queue). A worker claims each lane in its own slot, so an
- * import never waits behind a search.
+ * Which jobs a claimer takes. A worker claims each lane in a slot of its own, so a message never waits behind an
+ * import and an import never waits behind a search: `messages` the clients' ETA messages and the daily reminders,
+ * `sync` imports, exports and provider set-ups, `search` optimisation runs; `any` every kind (a single loop that
+ * drains the queue).
  */
-export type Lane = 'short' | 'search' | 'any';
+export type Lane = 'messages' | 'sync' | 'search' | 'any';
 
-const KINDS_OF: Record<Lane, ReturnType<typeof sql>> = {
-  short: sql`AND j.kind <> 'OPTIMIZE'`,
-  search: sql`AND j.kind = 'OPTIMIZE'`,
-  any: sql``,
+export const LANE_KINDS: Record<Exclude<Lane, 'any'>, readonly JobKind[]> = {
+  messages: ['ETA_MESSAGE', 'REMINDERS'],
+  sync: ['IMPORT', 'EXPORT', 'PROVIDER_SETUP'],
+  search: ['OPTIMIZE'],
 };
+/** The lanes in which a business has at most one job running at a time (each holds a worker's slot for long). */
+const ONE_PER_BUSINESS = ['sync', 'search'] as const;
+
+const kindsIn = (kinds: readonly JobKind[]) => sql.join(kinds.map((kind) => sql`${kind}`), sql`, `);
+const laneOfKind = (kind: JobKind) => (Object.keys(LANE_KINDS) as Exclude<Lane, 'any'>[]).find((lane) => LANE_KINDS[lane].includes(kind))!;
+
+/** When the business of the job `j` last had a turn in the job's lane (null: never). */
+const LATEST_TURN = sql`CASE ${sql.join((Object.keys(LANE_KINDS) as Exclude<Lane, 'any'>[]).map((lane) => sql`
+  WHEN j.kind IN (${kindsIn(LANE_KINDS[lane])}) THEN (SELECT max(turn.claimed_at) FROM jobs turn
+    WHERE turn.business_account_id = j.business_account_id AND turn.kind IN (${kindsIn(LANE_KINDS[lane])}))`), sql` `)} END`;
+
+/** True when the business of the job `j` already has a job running in its lane, for the lanes that allow one. */
+const BUSINESS_BUSY = sql`(${sql.join(ONE_PER_BUSINESS.map((lane) => sql`(j.kind IN (${kindsIn(LANE_KINDS[lane])}) AND EXISTS (
+  SELECT 1 FROM jobs running
+  WHERE running.business_account_id = j.business_account_id AND running.kind IN (${kindsIn(LANE_KINDS[lane])}) AND running.id <> j.id
+    AND running.status = 'INPROGRESS' AND running.locked_until >= now()))`), sql` OR `)})`;
 
 /**
  * Claims a runnable job: PENDING and due, or INPROGRESS with an expired lease and attempts left. Two workers never
  * get the same job: the row is locked while it is updated and other claimers skip it.
  *
- * An optimisation run is claimed only while no other run of its business holds a live lease, so one business's runs
- * search one at a time however many workers there are; among the runs that may start, the business whose latest run
- * started longest ago (or never) goes first, then the oldest run. Other jobs go oldest first.
+ * Each lane serves the businesses in turn: the business whose latest job in the lane was taken longest ago (or never)
+ * goes first, then its oldest job, so a business with many jobs waiting does not keep the next business's behind all
+ * of them. An ETA message goes before a reminders run (a client is waiting for it now). An import, export or set-up
+ * is claimed only while no other of its business runs, and so is an optimisation run: one business's jobs never hold
+ * every worker.
  */
 export async function claimJob(db: Db, workerId: string, leaseMs: number, onlyId?: number, lane: Lane = 'any'): Promise<JobRow | null> {
+  const kinds = lane === 'any' ? null : LANE_KINDS[lane];
   const claim = async (tx: DbOrTx) => queryRows<{ id: number }>(tx, sql`
     UPDATE jobs SET status = 'INPROGRESS', locked_by = ${workerId},
       locked_until = now() + ${leaseMs} * interval '1 millisecond', heartbeat_at = now(),
-      attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
+      attempts = attempts + 1, started_at = coalesce(started_at, now()), claimed_at = now(), updated_at = now()
     WHERE id = (
       SELECT j.id FROM jobs j
       WHERE ((j.status = 'PENDING' AND j.run_after <= now())
          OR (j.status = 'INPROGRESS' AND j.locked_until < now() AND j.attempts < j.max_attempts))
-        ${KINDS_OF[lane]}
+        ${kinds ? sql`AND j.kind IN (${kindsIn(kinds)})` : sql``}
         ${onlyId === undefined ? sql`` : sql`AND j.id = ${onlyId}`}
-        AND (j.kind <> 'OPTIMIZE' OR NOT EXISTS (
-          SELECT 1 FROM jobs running
-          WHERE running.business_account_id = j.business_account_id AND running.kind = 'OPTIMIZE' AND running.id <> j.id
-            AND running.status = 'INPROGRESS' AND running.locked_until >= now()))
-      ORDER BY CASE WHEN j.kind = 'OPTIMIZE' THEN (
-          SELECT latest.started_at FROM jobs latest
-          WHERE latest.business_account_id = j.business_account_id AND latest.kind = 'OPTIMIZE' AND latest.started_at IS NOT NULL
-          ORDER BY latest.id DESC LIMIT 1) END NULLS FIRST,
-        j.id
+        AND NOT ${BUSINESS_BUSY}
+      ORDER BY CASE j.kind WHEN 'ETA_MESSAGE' THEN 0 WHEN 'REMINDERS' THEN 1 ELSE 2 END, ${LATEST_TURN} NULLS FIRST, j.id
       LIMIT 1
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);
-  const rows = lane === 'short'
+  const rows = lane === 'messages'
     ? await claim(db)
-    // Claims of optimisation runs take turns (a lock held to the end of the claim's transaction), so two claimers
-    // never both see a business with no run searching; each statement after the lock sees the claims committed before.
+    // Claims in a lane with one job per business take turns (a lock held to the end of the claim's transaction), so two
+    // claimers never both see a business with nothing running; each statement after the lock sees the claims committed
+    // before it.
     : await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rounds:claim-optimize'))`);
+      for (const locked of lane === 'any' ? ONE_PER_BUSINESS : [lane]) {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rounds:claim-${locked}`}))`);
+      }
       return claim(tx);
     });
   if (rows.length === 0) return null;
   return getJob(db, Number(rows[0].id));
+}
+
+/**
+ * Whether another business has a job waiting in `job`'s lane that may start, and had its latest turn there before
+ * `job` was taken: a job that works in steps (a week's optimisation run, day by day) gives its slot up to it between
+ * steps.
+ */
+export async function anotherBusinessWaits(db: DbOrTx, job: JobRow): Promise<boolean> {
+  const kinds = LANE_KINDS[laneOfKind(job.kind)];
+  const rows = await queryRows<{ id: number }>(db, sql`
+    SELECT j.id FROM jobs j
+    WHERE j.status = 'PENDING' AND j.run_after <= now() AND j.kind IN (${kindsIn(kinds)})
+      AND j.business_account_id <> ${job.business_account_id}
+      AND NOT ${BUSINESS_BUSY}
+      AND coalesce(${LATEST_TURN}, '-infinity'::timestamptz) < ${(job.claimed_at ?? new Date()).toISOString()}::timestamptz
+    LIMIT 1`);
+  return rows.length > 0;
+}
+
+/**
+ * How many jobs the queue will start before the waiting job `id` in its lane (0: it is next), by the claim's order:
+ * the businesses take turns, the one whose latest turn is oldest first, each with its oldest job. Null when the job
+ * is not waiting.
+ */
+export async function jobsAhead(db: DbOrTx, id: number): Promise<number | null> {
+  const job = await getJob(db, id);
+  if (!job || job.status !== 'PENDING') return null;
+  const rows = await queryRows<{ id: number; business_account_id: number; latest_turn: Date | string | null }>(db, sql`
+    SELECT j.id, j.business_account_id, ${LATEST_TURN} AS latest_turn FROM jobs j
+    WHERE j.status = 'PENDING' AND j.kind IN (${kindsIn(LANE_KINDS[laneOfKind(job.kind)])})
+    ORDER BY j.id`);
+  const waiting = new Map<number, { turn: number; ids: number[] }>();
+  for (const row of rows) {
+    const business = waiting.get(row.business_account_id)
+      ?? { turn: row.latest_turn === null ? -Infinity : new Date(row.latest_turn).getTime(), ids: [] };
+    business.ids.push(Number(row.id));
+    waiting.set(row.business_account_id, business);
+  }
+  // Each business served goes to the back of the line, after every turn taken before it.
+  let latest = Math.max(Date.now(), ...[...waiting.values()].map((business) => business.turn));
+  for (let ahead = 0; ; ahead++) {
+    const [next] = [...waiting.values()].filter((business) => business.ids.length > 0)
+      .sort((a, b) => a.turn - b.turn || a.ids[0] - b.ids[0]);
+    if (!next) return null;
+    if (next.ids[0] === id) return ahead;
+    next.ids.shift();
+    next.turn = ++latest;
+  }
 }
 
 export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {
@@ -130,8 +194,13 @@ export async function renewLease(db: Db, id: number, workerId: string, leaseMs: 
 
 /** Thrown inside a job when it was cancelled or another worker took it over; the job row is left as it is. */
 export class JobInterrupted extends Error {
-  constructor(readonly reason: 'cancelled' | 'lease_lost' | 'shutdown') {
-    super(reason === 'cancelled' ? 'The job was cancelled.' : reason === 'shutdown' ? 'The worker is shutting down.' : 'This worker lost the job\'s lease.');
+  constructor(readonly reason: 'cancelled' | 'lease_lost' | 'shutdown' | 'gave_way') {
+    super({
+      cancelled: 'The job was cancelled.',
+      shutdown: 'The worker is shutting down.',
+      lease_lost: 'This worker lost the job\'s lease.',
+      gave_way: 'The job gave its slot to another business\'s job waiting for it.',
+    }[reason]);
   }
 }
 
@@ -185,7 +254,7 @@ export function retryJobLater(db: Db, id: number, workerId: string, delayMs: num
   });
 }
 
-/** Hands a job back to the queue when its worker shuts down cleanly (the attempt does not count). */
+/** Hands a job back to the queue when its worker shuts down cleanly or it gives way (the attempt does not count). */
 export function releaseJob(db: Db, id: number, workerId: string) {
   return finishIfHeld(db, id, workerId, { status: 'PENDING', attempts: sql`greatest(attempts - 1, 0)` as unknown as number });
 }

@@ -16,6 +16,12 @@ export interface JobRun {
   tuning: AdapterTuning;
   /** Call first in every transaction that writes a job's data: locks the job row and checks it is still held. */
   guard(tx: Tx): Promise<void>;
+  /**
+   * Between the steps of a long job (with what is done so far saved): when another business's job waits for this
+   * lane's slot and has waited longer, throws JobInterrupted('gave_way') and the job goes back to the queue, to be
+   * taken again in its turn.
+   */
+  giveWayIfOthersWait(): Promise<void>;
 }
 
 /** A job's result object, stored in jobs.result. */

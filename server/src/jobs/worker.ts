@@ -1,4 +1,4 @@
-// The worker: two loops (one for optimisation runs, one for every other job), each claiming one job at a time,
+// The worker: three loops (messages, imports and exports, optimisation runs), each claiming one job at a time,
 // renewing its lease while it runs and recording how it ended. The API process runs one worker (config.runWorker);
 // `npm run worker` runs more against the same database.
 import { hostname } from 'node:os';
@@ -11,7 +11,7 @@ import {
   PmsAuthError, PmsError, PmsRateLimitError, PmsUnavailableError, ProviderAccountUnusableError, type AdapterTuning,
 } from '../pms';
 import {
-  assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
+  anotherBusinessWaits, assertJobHeld, claimJob, completeJob, failExhaustedJobs, failJob, getJob, JobInterrupted, jobEvents, releaseJob, renewLease,
   retryJobLater,
   type JobRow, type Lane,
 } from './queue';
@@ -67,6 +67,9 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
     const result: JobResult | null = await settings.handlers[job.kind].run({
       ctx, job, workerId, signal: controller.signal, tuning: settings.tuning,
       guard: (tx) => assertJobHeld(tx, job.id, workerId),
+      giveWayIfOthersWait: async () => {
+        if (await anotherBusinessWaits(ctx.db, job)) throw new JobInterrupted('gave_way');
+      },
     });
     if (await completeJob(ctx.db, job.id, workerId, result)) log.info({ result }, 'job complete');
     timer({ outcome: 'complete' });
@@ -88,7 +91,7 @@ async function recordFailure(
   const { workerId } = settings;
   const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation', REMINDERS: 'reminders run', ETA_MESSAGE: 'ETA message' } as const)[job.kind];
   if (error instanceof JobInterrupted) {
-    if (error.reason === 'shutdown') await releaseJob(ctx.db, job.id, workerId);
+    if (error.reason === 'shutdown' || error.reason === 'gave_way') await releaseJob(ctx.db, job.id, workerId);
     log.info({ reason: error.reason }, 'job interrupted');
     return 'interrupted';
   }
@@ -137,9 +140,9 @@ export interface Worker {
 }
 
 /**
- * Starts a worker that runs each claimed job with its kind's handler. It has two slots, each its own loop: one runs
- * optimisation runs (a search takes up to minutes), the other every other job, so imports, exports and reminders
- * never wait behind a search.
+ * Starts a worker that runs each claimed job with its kind's handler. It has three slots, each its own loop over a
+ * lane (queue.ts): ETA messages and reminders, imports and exports, optimisation runs (a search takes up to minutes),
+ * so a message never waits behind an import and an import never waits behind a search.
  */
 export function startWorker(ctx: AppContext, handlers: JobHandlers, options: WorkerOptions = {}): Worker {
   const settings = settingsOf(handlers, options);
@@ -175,7 +178,7 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
       });
     }
   };
-  const loops = Promise.all([runLane('short'), runLane('search')]);
+  const loops = Promise.all([runLane('messages'), runLane('sync'), runLane('search')]);
 
   const beat = () => workerHeartbeat(ctx.db, settings.workerId).catch((error) => ctx.log.warn({ err: error }, 'worker heartbeat failed'));
   void beat();

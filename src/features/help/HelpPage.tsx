@@ -235,8 +235,8 @@ export default function HelpPage({ route }: RoutePageProps) {
 
         <Section title="Who can do what">
           <ul className="list-disc space-y-1 pl-5">
-            <li><strong>Administrators</strong> can do everything, including imports, exports, reports and settings.</li>
-            <li><strong>Staff</strong> work with appointments and clients.</li>
+            <li><strong>Administrators</strong> can do everything, including the import and export history, reports and settings.</li>
+            <li><strong>Staff</strong> work with appointments and clients, optimise days, and start imports and exports.</li>
             <li><strong>Practitioners</strong> see their own appointments and the clients they visit.</li>
           </ul>
           <p>If a page needs an administrator account, Rounds says so and takes you to the dashboard.</p>

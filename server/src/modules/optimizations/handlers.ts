@@ -6,17 +6,18 @@ import type { AppContext } from '../../http/context';
 import { listDayIssues } from './day-issues';
 import { findInsertion } from './visits-service';
 import {
-  applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, toOptimizationDto, undoOptimization,
+  applyOptimization, cancelOptimization, createOptimization, discardOptimization, findVisibleOptimization, optimizationDtoOf, toOptimizationDto,
+  undoOptimization,
 } from './service';
 
 export function optimizationsHandlers(ctx: AppContext): Handlers {
   return {
     createOptimization: async (request, reply) => {
       const run = await createOptimization(ctx, callerOf(request), bodyOf(request, 'createOptimization'));
-      return reply.code(201).send({ optimization: toOptimizationDto(run) });
+      return reply.code(201).send({ optimization: await optimizationDtoOf(ctx, run) });
     },
     getOptimization: async (request) => ({
-      optimization: toOptimizationDto(await findVisibleOptimization(ctx, callerOf(request), paramsOf(request, 'getOptimization').id)),
+      optimization: await optimizationDtoOf(ctx, await findVisibleOptimization(ctx, callerOf(request), paramsOf(request, 'getOptimization').id)),
     }),
     cancelOptimization: async (request) => ({
       optimization: toOptimizationDto(await cancelOptimization(ctx, callerOf(request), paramsOf(request, 'cancelOptimization').id)),

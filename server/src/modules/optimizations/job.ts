@@ -1,6 +1,7 @@
 // The OPTIMIZE job: for each day of the run in turn (one, or up to seven), builds the day's problem, solves it in the
 // optimiser's worker thread (the event loop stays free for the API), reports progress into jobs.progress through
-// the job's guard, stops when the run is cancelled, and stores the days' proposals in the run's record.
+// the job's guard, stops when the run is cancelled, and stores the days' proposals in the run's record (each day as
+// it is planned, so a run that gives way to another business's between days goes on from them).
 import { Temporal } from 'temporal-polyfill';
 import { JobInterrupted, saveJobProgress } from '../../jobs/queue';
 import { JobFailedError, type JobHandlers, type JobRun } from '../../jobs/types';
@@ -85,6 +86,10 @@ export async function runOptimization(run: JobRun): Promise<void> {
  * holds across the days: a client's visits on a later day prefer the practitioner the plan gave them on their latest
  * earlier day of the run (over the one their booked visits had). With balance on, so does balance: each day is
  * planned knowing the working time the run gave each practitioner on the days before it.
+ *
+ * Each day is stored in the run's record as it is planned. Between days the run gives its slot to another business's
+ * run that waits (the queue takes it again in its turn), and goes on from the days stored: a week's run never holds
+ * the search slot of every business for minutes.
  */
 async function optimizeDays(run: JobRun): Promise<RunDay[]> {
   const { job } = run;
@@ -95,18 +100,27 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
   const planned = new Map<number, number>();
   const workedBefore = new Map<number, number>();
   const days: RunDay[] = [];
-  for (const [index, date] of dates.entries()) {
-    const day = await optimizeDay(run, { index, count: dates.length, date }, { mode, practitionerIds }, { usualPlanned: planned, workedBefore });
+  const carry = (day: RunDay) => {
     days.push(day);
     for (const lane of day.proposal.lanes) {
       workedBefore.set(lane.practitioner_id, (workedBefore.get(lane.practitioner_id) ?? 0) + (workingSeconds(lane.after) ?? 0));
     }
-    if (mode !== 'reassign') continue;
-    for (const lane of day.proposal.lanes) {
-      for (const stop of lane.after.stops) {
-        const clientId = day.clientOf.get(stop.appointment_id);
-        if (clientId != null) planned.set(clientId, lane.practitioner_id);
-      }
+    for (const [clientId, practitionerId] of day.planned_clients ?? []) planned.set(clientId, practitionerId);
+  };
+  for (const day of (asked.days ?? []).slice(0, dates.length - 1)) carry(day);
+  for (let index = days.length; index < dates.length; index++) {
+    if (index > 0) await run.giveWayIfOthersWait();
+    const day = await optimizeDay(run, { index, count: dates.length, date: dates[index] }, { mode, practitionerIds }, { usualPlanned: planned, workedBefore });
+    const plannedClients = mode !== 'reassign' ? [] : day.proposal.lanes.flatMap((lane) => lane.after.stops.flatMap((stop) => {
+      const clientId = day.clientOf.get(stop.appointment_id);
+      return clientId == null ? [] : [[clientId, lane.practitioner_id] as [number, number]];
+    }));
+    carry({ proposal: day.proposal, fingerprints: day.fingerprints, planned_clients: plannedClients });
+    if (index < dates.length - 1) {
+      await run.ctx.db.transaction(async (tx) => {
+        await run.guard(tx);
+        await saveRunDays(tx, job.id, days);
+      });
     }
   }
   return days.map(({ proposal, fingerprints }) => ({ proposal, fingerprints }));

@@ -14,6 +14,8 @@ import type { WrittenVisit } from './repository';
 export interface RunDay {
   proposal: Proposal;
   fingerprints: VisitFingerprint[];
+  /** Kept only while the run goes on (reassigning): [client, the practitioner this day's plan gave them], for continuity on the days after. */
+  planned_clients?: [number, number][];
 }
 
 /** What Undo needs: each visit as it was before Apply and as Apply left it, and the routes Apply replaced. */
@@ -75,7 +77,7 @@ export async function findRun(db: DbOrTx, businessAccountId: number, id: number,
   return row as RunRow | undefined;
 }
 
-/** Stores the days' proposals a run's search made (in the job's guarded transaction). */
+/** Stores the days' proposals a run's search made, so far or all (in the job's guarded transaction). */
 export async function saveRunDays(tx: DbOrTx, jobId: number, days: RunDay[]): Promise<void> {
   await tx.update(optimizationRuns).set({ days }).where(eq(optimizationRuns.job_id, jobId));
 }

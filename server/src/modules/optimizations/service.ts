@@ -6,7 +6,7 @@ import type { RouteMetrics, RouteStop } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors';
-import { cancelJob, enqueueJob, jobEvents } from '../../jobs/queue';
+import { cancelJob, enqueueJob, jobEvents, jobsAhead } from '../../jobs/queue';
 import { recordVersions, type VersionInput } from '../audit';
 import { loadPractitionerDays } from '../practitioners';
 import { queueReplanMessages, tellPractitionersOfReplan, type ReplannedArrival } from '../reminders';
@@ -40,7 +40,8 @@ export const MAX_EXTRA_DAYS = 6;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toOptimizationDto(run: RunRow): OptimizationDto {
+/** A run as the API answers it; `runsAhead` is how many runs start before it while it waits (jobs/queue.ts's jobsAhead). */
+export function toOptimizationDto(run: RunRow, runsAhead: number | null = null): OptimizationDto {
   // A run's proposals and what became of them are shown once it is complete.
   const days = run.status === 'COMPLETE' ? run.days : null;
   return {
@@ -63,7 +64,13 @@ export function toOptimizationDto(run: RunRow): OptimizationDto {
     discarded_at: days ? iso(run.discarded_at) : null,
     undone_at: days ? iso(run.undone_at) : null,
     undone_by_name: days ? run.undone_by_name : null,
+    runs_ahead: run.status === 'PENDING' ? runsAhead : null,
   };
+}
+
+/** A run as the API answers it, with its place in the queue while it waits. */
+export async function optimizationDtoOf(ctx: AppContext, run: RunRow): Promise<OptimizationDto> {
+  return toOptimizationDto(run, run.status === 'PENDING' ? await jobsAhead(ctx.db, run.id) : null);
 }
 
 export interface CreateOptimization {

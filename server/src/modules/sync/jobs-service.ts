@@ -1,14 +1,13 @@
 // Imports and exports as the API sees them: creating, reading, listing and cancelling sync jobs.
-import { and, count, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
-import { practitionerScope } from '../../auth/access';
 import { businessTimeZone } from '../../db/business-time-zone';
 import { practitioners, routes, type SyncFilters } from '../../db/schema';
 import { jobs, type JobKind } from '../../db/schema-jobs';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors';
-import { cancelJob, enqueueJob, type JobRow } from '../../jobs/queue';
+import { conflict, HttpError, invalid, notFound } from '../../http/errors';
+import { cancelJob, enqueueJob, jobEvents, type JobRow } from '../../jobs/queue';
 import { findProviderAccount } from './pms-connection';
 import { assertOwnFilterIds } from './filters';
 import { exportRows, needsExport } from './export-job';
@@ -69,8 +68,8 @@ export function toExportDto(job: JobRow): Schemas['Export'] {
   };
 }
 
-/** The request's range checked and its filters, limited to the caller's own practitioners and business. */
-async function checkedFilters(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<SyncFilters> {
+/** The request's range checked and its filters, limited to the caller's business. */
+async function checkedFilters(ctx: AppContext, auth: AuthContext, body: SyncJobRequest): Promise<SyncFilters> {
   if (!body.start_date || !body.end_date) throw invalid('Date range is required');
   const problem = rangeProblem(body.start_date, body.end_date);
   if (problem) throw invalid(problem);
@@ -79,36 +78,46 @@ async function checkedFilters(ctx: AppContext, auth: AuthContext, kind: Directio
     appointment_type_ids: [...new Set(body.appointment_type_ids ?? [])],
     business_location_ids: [...new Set(body.business_location_ids ?? [])],
   };
-  const scope = practitionerScope(auth);
-  if (scope) {
-    if (filters.practitioner_ids.length === 0) filters.practitioner_ids = [...scope];
-    if (filters.practitioner_ids.length === 0 || filters.practitioner_ids.some((id) => !scope.includes(id))) {
-      throw forbidden(`You can only ${kind === 'IMPORT' ? 'import' : 'export'} appointments of your own practitioners.`);
-    }
-  }
   await assertOwnFilterIds(ctx, auth.businessAccountId, filters);
   return filters;
 }
 
+/** Imports and exports of one business that may wait for a worker at once: one business cannot fill the queue. */
+export const MAX_WAITING_SYNC_JOBS = 3;
+
 export async function createSyncJob(ctx: AppContext, auth: AuthContext, kind: Direction, body: SyncJobRequest): Promise<JobRow> {
-  const filters = await checkedFilters(ctx, auth, kind, body);
+  const filters = await checkedFilters(ctx, auth, body);
   const account = await findProviderAccount(ctx.db, auth.businessAccountId);
   if (!account) throw conflict('The account setup is not complete.', 'PROVIDER_ACCOUNT_NOT_SETUP');
   if (account.status !== 'ACTIVE') throw conflict('The account is not active.', 'PROVIDER_ACCOUNT_NOT_ACTIVE');
-  return enqueueJob(ctx.db, {
-    businessAccountId: auth.businessAccountId,
-    kind,
-    startDate: body.start_date,
-    endDate: body.end_date,
-    filters,
-    createdByUserId: auth.userId,
-    createdByName: auth.fullName,
+  const job = await ctx.db.transaction(async (tx) => {
+    // Two requests at once cannot both take the last place.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sync-jobs:${auth.businessAccountId}`}))`);
+    const [{ waiting }] = await tx.select({ waiting: count() }).from(jobs).where(and(
+      eq(jobs.business_account_id, auth.businessAccountId), inArray(jobs.kind, ['IMPORT', 'EXPORT']), eq(jobs.status, 'PENDING'),
+    ));
+    if (waiting >= MAX_WAITING_SYNC_JOBS) {
+      throw new HttpError(429, `${MAX_WAITING_SYNC_JOBS} imports and exports of this business are already waiting to start. `
+        + 'Wait for one to finish, or cancel one, before starting another.', 'SYNC_JOBS_QUEUED');
+    }
+    return enqueueJob(tx, {
+      businessAccountId: auth.businessAccountId,
+      kind,
+      startDate: body.start_date,
+      endDate: body.end_date,
+      filters,
+      createdByUserId: auth.userId,
+      createdByName: auth.fullName,
+    });
   });
+  // enqueueJob announced the job inside the transaction; announce it again now that a worker can see it.
+  jobEvents.emit('enqueued', job.id);
+  return job;
 }
 
 /** What an export would change (see previewExport in the contract), read without asking the PMS. */
 export async function previewExport(ctx: AppContext, auth: AuthContext, body: SyncJobRequest): Promise<Schemas['ExportPreview']> {
-  const filters = await checkedFilters(ctx, auth, 'EXPORT', body);
+  const filters = await checkedFilters(ctx, auth, body);
   const business = auth.businessAccountId;
   const timeZone = await businessTimeZone(ctx.db, business);
   const rows = await exportRows(ctx.db, business, dayRangeToUtc(body.start_date, body.end_date, timeZone), filters);

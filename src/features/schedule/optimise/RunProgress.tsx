@@ -1,5 +1,6 @@
-// A run while it solves: what it is doing (and, over several days, which day), the share of its search time used, the
-// time elapsed and the total travel of the best plan found so far (of the day being planned).
+// A run while it solves: what it is doing (while it waits, its place in the queue; over several days, which day), the
+// share of its search time used, the time elapsed and the total travel of the best plan found so far (of the day
+// being planned).
 import type { Optimization } from '../../../api/optimizations';
 import { formatWeekday } from '../../../lib/dates';
 import { Spinner } from '../../../ui/PageSpinner';
@@ -9,6 +10,14 @@ import { formatMinutes } from '../../../entities/routes/dayPlan';
 export function formatElapsed(ms: number): string {
   const seconds = Math.floor(Math.max(0, ms) / 1000);
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** A waiting run's place in the queue: "Next in line.", "2nd in line: 1 run ahead of it.", "3rd in line: 2 runs ahead of it.". */
+export function placeInLine(runsAhead: number): string {
+  if (runsAhead === 0) return 'Next in line.';
+  const place = runsAhead + 1;
+  const suffix = place % 100 >= 11 && place % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
+  return `${place}${suffix} in line: ${runsAhead} run${runsAhead === 1 ? '' : 's'} ahead of it.`;
 }
 
 export function RunProgress({ run, cancelling }: { run: Optimization; cancelling: boolean }) {
@@ -21,6 +30,9 @@ export function RunProgress({ run, cancelling }: { run: Optimization; cancelling
         <Spinner className="size-4 text-sky-600" />
         {doing}
       </p>
+      {run.status === 'PENDING' && run.runs_ahead != null && !cancelling && (
+        <p className="text-sm" data-testid="progress-place">{placeInLine(run.runs_ahead)}</p>
+      )}
       {progress?.day_index != null && progress.day_count != null && progress.date && (
         <p className="text-sm" data-testid="progress-day">
           Day {progress.day_index} of {progress.day_count} — {formatWeekday(progress.date)}
