@@ -1915,12 +1915,12 @@ export interface components {
             /** @description visits whose punctuality is from a check-in (Arrived) */
             checked_in: number;
             checked_in_on_time: number;
-            /** @description visits not yet over and without a check-in */
+            /** @description visits not yet over and without a check-in, whose punctuality is from planned times */
             planned_only: number;
             planned_punctual: number;
             /** @description the headline, from check-ins only: checked_in_on_time ÷ checked_in to 3 decimals; null without a check-in */
             punctuality: number | null;
-            /** @description planned_punctual ÷ planned_only to 3 decimals */
+            /** @description planned_punctual ÷ planned_only to 3 decimals, reported apart; null without any */
             planned_punctuality: number | null;
         };
         VisitDurationRow: {
