@@ -33,7 +33,7 @@ const API_FILES_ON_BOTH = {
   'hostile-input.test.ts': 'ids beyond the integers and malformed Unicode reaching each driver; concurrent demotions serialised by row locks',
   'security.test.ts': 'NUL bytes, huge ids and absurd dates through each driver; the reset-request throttle',
   'auth.test.ts': "the failed-login throttle's counters (upserts and time windows in SQL)",
-  'users.test.ts': 'two admins removing each other at once (row locks)',
+  'users.test.ts': 'admins removing each other at once and eight invitation re-sends at once (row locks)',
   'clients.test.ts': 'ILIKE search and sorting',
   'clients-type-ahead.test.ts': 'ILIKE matches ordered by where the match starts',
   'nearby.test.ts': 'the cube and earthdistance extensions (PGlite has its own builds of them)',

@@ -1,6 +1,6 @@
 // Sessions, logins, password resets, login-as links and invitations.
 import { randomBytes } from 'node:crypto';
-import type { AuthContext } from '../../auth/access';
+import { DEACTIVATED_MESSAGE, deactivatedCaller, USER_NOT_ACTIVE_CODE, type AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Schemas } from '../../http/contract';
@@ -9,7 +9,7 @@ import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticat
 import type { DbOrTx } from '../../db/client';
 import { recordVersion } from '../audit';
 import {
-  findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserWithBusiness,
+  findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserRow, type UserWithBusiness,
 } from '../users';
 import {
   consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, isDeactivatedUsersToken, revokeOneTimeTokens, revokeResetLinks,
@@ -35,9 +35,6 @@ export const INVITATION_TTL_DAYS = 7;
  * password. Its password is random and never kept, and a match against it is never taken as a login anyway.
  */
 const DECOY_HASH = hashPassword(randomBytes(32).toString('base64'));
-
-const USER_NOT_ACTIVE = '40000';
-const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Ask your administrator to reactivate it.';
 
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
@@ -111,7 +108,7 @@ export class AuthService {
     const row = await findLiveSession(this.ctx.db, hashToken(token));
     if (!row) {
       // Their session ended when they were deactivated: the login page says why, not just that it ended.
-      if (await isDeactivatedUsersToken(this.ctx.db, hashToken(token))) throw new HttpError(401, DEACTIVATED_MESSAGE, USER_NOT_ACTIVE);
+      if (await isDeactivatedUsersToken(this.ctx.db, hashToken(token))) throw deactivatedCaller();
       return null;
     }
     return {
@@ -254,16 +251,17 @@ export class AuthService {
   }
 
   /**
-   * Emails an invited user a new one-time link to choose their password; the links sent before stop working.
-   * Answers when the new link expires.
+   * Replaces an invited user's links with a new one, in the caller's transaction (which holds the user's row, so that
+   * simultaneous re-sends leave one link): answers the link and when it expires.
    */
-  async sendInvitation(found: UserWithBusiness, invitedBy: string): Promise<Date> {
-    const { user, business } = found;
-    await revokeOneTimeTokens(this.ctx.db, user.id, ['INVITATION']);
+  async newInvitationLink(tx: DbOrTx, userId: number): Promise<{ link: string; expiresAt: Date }> {
+    await revokeOneTimeTokens(tx, userId, ['INVITATION']);
     const ttlMinutes = INVITATION_TTL_DAYS * 24 * 60;
-    const token = await this.issueOneTimeToken(user.id, 'INVITATION', ttlMinutes);
-    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
-    const link = `${this.ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+    const token = await this.issueOneTimeToken(userId, 'INVITATION', ttlMinutes, tx);
+    return { link: `${this.ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`, expiresAt: new Date(Date.now() + ttlMinutes * 60_000) };
+  }
+
+  async emailInvitation({ user, business }: { user: UserRow; business: { id: number; name: string } }, link: string, invitedBy: string): Promise<void> {
     await this.ctx.mailer.send({
       to: user.email,
       businessAccountId: business.id,
@@ -272,7 +270,6 @@ export class AuthService {
         + `To choose your password and log in, open this link within ${INVITATION_TTL_DAYS} days:\n\n${link}\n\n`
         + 'If you did not expect this invitation, ignore this email.\n',
     });
-    return expiresAt;
   }
 
   /** A deactivated user's sessions and every link sent to them end at once. */
@@ -321,9 +318,9 @@ export class AuthService {
     return found;
   }
 
-  private async issueOneTimeToken(userId: number, purpose: OneTimeTokenPurpose, ttlMinutes: number) {
+  private async issueOneTimeToken(userId: number, purpose: OneTimeTokenPurpose, ttlMinutes: number, db: DbOrTx = this.ctx.db) {
     const token = newToken();
-    await insertOneTimeToken(this.ctx.db, userId, purpose, hashToken(token), new Date(Date.now() + ttlMinutes * 60_000));
+    await insertOneTimeToken(db, userId, purpose, hashToken(token), new Date(Date.now() + ttlMinutes * 60_000));
     return token;
   }
 
@@ -362,6 +359,6 @@ const INVITATION_PROBLEMS = {
 const invitationProblem = (code: keyof typeof INVITATION_PROBLEMS) => new HttpError(422, INVITATION_PROBLEMS[code], code, [INVITATION_PROBLEMS[code]]);
 
 function assertActive({ user, business }: UserWithBusiness): void {
-  if (!user.active) throw forbidden(DEACTIVATED_MESSAGE, USER_NOT_ACTIVE);
+  if (!user.active) throw forbidden(DEACTIVATED_MESSAGE, USER_NOT_ACTIVE_CODE);
   if (!business.active) throw forbidden('Your business account is not active.', '40001');
 }
