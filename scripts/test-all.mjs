@@ -23,6 +23,7 @@ mkdirSync(reportDir, { recursive: true });
 const API_FILES_ON_BOTH = {
   'backup.test.ts': 'backs up and restores the embedded database (skipped on PostgreSQL)',
   'geocoding-migration.test.ts': "a migration's backfill, applied to a database that has data (the embedded database migrates at every start)",
+  'email-normal-form.test.ts': "migration 0095's SQL normal form of every stored email against JavaScript's (NFKC and lower-casing in each database), and the duplicates it deactivates",
   'optimization-runs-migration.test.ts': "migrations 0091-0092 renaming the job table and moving runs out of it, on a database with jobs (PGlite lists NOT NULL constraints by name, PostgreSQL 15 does not)",
   'app-secret.test.ts': 'the secret generated on the first start and kept in the database: the embedded database is what `npm start` runs on',
   'demo-working-data.test.ts': "the demo's first import, as `npm start` seeds it on the embedded database",

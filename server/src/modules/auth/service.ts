@@ -7,6 +7,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
 import type { DbOrTx } from '../../db/client';
+import { normalEmail } from '../../lib/email-address';
 import { recordVersion } from '../audit';
 import {
   findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserRow, type UserWithBusiness,
@@ -55,7 +56,7 @@ export class AuthService {
    */
   async login(email: string, password: string, ip: string, businessAccountId?: number): Promise<Session | { businesses: BusinessChoice[] }> {
     const { db } = this.ctx;
-    const account = email.trim().toLowerCase();
+    const account = normalEmail(email);
     const key = `login:${account}|${ip}`;
     const accountKey = `login-account:${account}`;
     // Every attempt is counted before the password is checked, so simultaneous guesses cannot outrun the limits.
@@ -141,8 +142,7 @@ export class AuthService {
    */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     const { db } = this.ctx;
-    const account = email.trim().toLowerCase();
-    const key = `reset:${account}|${ip}`;
+    const key = `reset:${normalEmail(email)}|${ip}`;
     if (await takeAttempt(db, key, this.throttle) > 0) {
       throw tooManyRequests('Too many reset requests from your address. Try again later.');
     }
@@ -216,7 +216,7 @@ export class AuthService {
     const { db } = this.ctx;
     const found = await findUserById(db, auth.userId);
     if (!found) throw invalid('Your account no longer exists.');
-    const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== found.user.email.toLowerCase();
+    const emailChanged = changes.email !== undefined && normalEmail(changes.email) !== found.user.email;
     if (changes.new_password !== undefined) {
       const problem = passwordProblem(changes.new_password);
       if (problem) throw invalid(`new_password: ${problem}`);
@@ -234,7 +234,7 @@ export class AuthService {
       await updateUser(tx, auth.userId, {
         first_name: changes.first_name?.trim() ?? found.user.first_name,
         last_name: changes.last_name?.trim() ?? found.user.last_name,
-        email: emailChanged ? changes.email!.trim() : found.user.email,
+        email: emailChanged ? changes.email! : found.user.email,
         ...(passwordHash ? { password_hash: passwordHash } : {}),
       });
       // Links sent before a password or email change must not undo it.

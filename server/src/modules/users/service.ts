@@ -8,9 +8,10 @@ import type { Role } from '../../db/schema';
 import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { normalEmail } from '../../lib/email-address';
 import { recordVersion, type ObjectChanges } from '../audit';
 import {
-  findBusinessUser, findBusinessUserByEmail, findUserById, fullName, insertUser, invitationExpiries, isDuplicateEmail, listBusinessUsers,
+  findBusinessUser, findBusinessUserByEmail, findOtherActiveUserByEmail, findUserById, fullName, insertUser, invitationExpiries, isDuplicateEmail, listBusinessUsers,
   lockAdmins, lockOtherActiveAdmins, practitionerNames, statusOf, updateUser, type UserRow,
 } from './repository';
 
@@ -36,7 +37,7 @@ export class UsersService {
   }
 
   async invite(auth: AuthContext, input: BodyOf<'inviteUser'>): Promise<Schemas['BusinessUser']> {
-    const email = input.email.trim();
+    const email = normalEmail(input.email);
     const firstName = input.first_name.trim();
     const problems: string[] = [];
     if (!EMAIL.test(email)) problems.push('email: enter an email address such as sam@example.com.');
@@ -44,7 +45,7 @@ export class UsersService {
     const practitionerIds = await this.practitionersFor(auth, input.role, input.associated_practitioner_ids ?? [], problems);
     if (problems.length) throw invalid(problems[0], problems);
     const taken = () => {
-      const message = `${email} is already a user of your business: each person logs in with their own email.`;
+      const message = `${input.email.trim()} is already a user of your business: each person logs in with their own email.`;
       return conflict(message, 'EMAIL_TAKEN', [`email: ${message}`]);
     };
     // Only this business's users count: another business's are neither refused nor revealed.
@@ -142,6 +143,10 @@ export class UsersService {
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       if (before.active) return;
+      const holder = await findOtherActiveUserByEmail(tx, auth.businessAccountId, before.email, id);
+      if (holder) {
+        throw conflict(`${fullName(before)} cannot be reactivated: ${fullName(holder)} is an active user with the same email, ${before.email}.`, 'EMAIL_TAKEN');
+      }
       await updateUser(tx, id, { active: true });
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'User', itemId: id, event: 'update', whodunnit: auth.fullName,
