@@ -63,6 +63,7 @@ const API_FILES_ON_POSTGRESQL_ONLY = {
   'client-availability-history.test.ts': "availability by the visit's day",
   'custom-locations.test.ts': 'custom locations',
   'email-per-business.test.ts': 'emails unique within a business',
+  'password-reset-answer.test.ts': 'the reset request answered before its email (no database difference)',
   'geocoding.test.ts': 'geocoders over HTTP and their cache',
   'geocoding-nominatim.test.ts': 'a geocoder over HTTP',
   'log-secrets.test.ts': "the product's log",
