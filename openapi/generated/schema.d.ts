@@ -71,7 +71,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a one-time password reset link (always answers the same, whether or not the email is known) */
+        /**
+         * Email a one-time password reset link (always answers the same, whether or not the email is known)
+         * @description Answered before the email is looked up and the link built and sent, so the answer and its time are the same whether or not the email has an account. The email is compared in its normal form (NFKC, trimmed, each character lower-cased), as the login compares it.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -216,7 +219,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivates a deactivated user (an invited one needs a new invitation) */
+        /**
+         * Reactivates a deactivated user (an invited one needs a new invitation)
+         * @description 409 `EMAIL_TAKEN` while another active user of the business has the same email (in its normal form: see the login), e.g. a duplicate that migration 0095 deactivated.
+         */
         post: operations["reactivateUser"];
         delete?: never;
         options?: never;

@@ -135,6 +135,8 @@ export async function buildApp({ ctx, logger, spaDir = join(repoRoot, 'dist') }:
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
+  // Closing lets the work requests left running after their answers finish (the reset emails), as requests in flight do.
+  app.addHook('onClose', async () => { await ctx.background.settled(); });
   await app.register(fastifyRateLimit, { max: ctx.config.requestsPerMinute, timeWindow: '1 minute' });
   registerOperations(app, ctx);
 

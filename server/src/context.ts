@@ -3,11 +3,13 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { geocoderSettingsOf, GeocodingService, onlineGeocoderFor } from './geo/service';
 import type { AppContext } from './http/context';
+import { BackgroundWork } from './lib/background-work';
 import { SecretBox } from './lib/secret-box';
 import { contactEmailOf, Mailer } from './mail/mailer';
 
 export function createContext(config: Config, database: Database, log: Logger): AppContext {
   return {
+    background: new BackgroundWork(log),
     config,
     database,
     db: database.db,

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../server/src/db/schema';
 import { AuthService } from '../../server/src/modules/auth';
+import { createUser } from '../../server/src/modules/business-account';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';
 
@@ -58,6 +59,66 @@ describe('login', () => {
     expect(malformed.body.message).toMatch(/not valid JSON/);
     const huge = await t.request('POST', '/api/auth/login', { rawBody: JSON.stringify({ email: 'x'.repeat(2_000_000), password: 'y' }) });
     expect(huge.status).toBe(413);
+  });
+});
+
+describe('one email, however it is written', () => {
+  let address = 0;
+  /** Each call from an address of its own unless one is given, so only the throttle under test counts. */
+  const login = (email: string, password: string, remoteAddress = `10.34.0.${++address}`) =>
+    t.request('POST', '/api/auth/login', { body: { email, password }, remoteAddress });
+  const addUser = (email: string) =>
+    createUser(t.ctx.db, { businessAccountId: acme.businessAccountId, email, password: PASSWORD, first_name: 'Uni', role: 'REGULAR_USER' });
+
+  it('counts failed logins from one address against every spelling of the email; İ is another letter, no way in', async () => {
+    await addUser('mirin@acme.test');
+    for (let attempt = 0; attempt < 3; attempt++) expect((await login('mirin@acme.test', 'wrong', '10.35.0.1')).status).toBe(401);
+    for (const spelling of ['ｍｉｒｉｎ@acme.test', ' Mirin@ACME.test ', 'MIRIN@ａｃｍｅ.ｔｅｓｔ']) {
+      const answer = await login(spelling, PASSWORD, '10.35.0.1');
+      expect(answer.status, spelling).toBe(429);
+      expect(answer.body.message).toMatch(/^Too many failed login attempts/);
+    }
+    // The capital dotted İ lower-cases to i and a combining dot: another address, which opens nothing with fresh attempts.
+    for (const spelling of ['mİrin@acme.test', 'MİRİN@acme.test']) expect((await login(spelling, PASSWORD, '10.35.0.1')).status, spelling).toBe(401);
+  });
+
+  it('counts failed logins for the account from every address and spelling together, and no spelling gets round it', async () => {
+    await addUser('iris.li@acme.test');
+    const spellings = ['iris.li@acme.test', 'IRIS.LI@acme.test', 'ｉｒｉｓ.ｌｉ@acme.test', 'Iris.Li@Acme.Test'];
+    for (let attempt = 0; attempt < 20; attempt++) expect((await login(spellings[attempt % 4], 'wrong')).status).toBe(401);
+    for (const spelling of spellings) expect((await login(spelling, PASSWORD)).status, spelling).toBe(429);
+    for (const spelling of ['İris.li@acme.test', 'iris.lİ@acme.test', 'İris.lİ@acme.test']) {
+      expect((await login(spelling, PASSWORD)).status, spelling).toBe(401);
+    }
+  });
+
+  it('throttles reset requests from one address for every spelling of the email, and sends İ’s to nobody', async () => {
+    await addUser('nilin@acme.test');
+    const reset = (email: string) => t.request('POST', '/api/auth/password_reset', { body: { email }, remoteAddress: '10.35.0.2' });
+    const sent = async () => (await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'nilin@acme.test'))).length;
+    expect((await reset('nİlİn@acme.test')).status).toBe(202);
+    expect(await sent()).toBe(0);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await reset('nilin@acme.test')).status).toBe(202);
+    expect(await sent()).toBe(3);
+    expect((await reset('ＮＩＬＩＮ@ａｃｍｅ.test')).status).toBe(429);
+  });
+
+  it('opens one account whatever its compatibility, case or accent form, and keeps other letters apart (ı, ß)', async () => {
+    const fiona = await addUser('ﬁona@acme.test');
+    const jose = await addUser('JOSÉ@acme.test');
+    const strasse = await addUser('straße@acme.test');
+    expect([fiona.email, jose.email, strasse.email]).toEqual(['fiona@acme.test', 'josé@acme.test', 'straße@acme.test']);
+    for (const [spelling, user] of [
+      ['fiona@acme.test', fiona], ['FIONA@acme.test', fiona], ['ｆｉｏｎａ@acme.test', fiona], ['ﬁona@acme.test', fiona],
+      ['jose\u0301@acme.test', jose], ['JOSE\u0301@acme.test', jose], ['josé@acme.test', jose],
+      ['STRAẞE@acme.test', strasse], ['Straße@acme.test', strasse],
+    ] as const) {
+      const answer = await login(spelling, PASSWORD);
+      expect(answer.status, spelling).toBe(200);
+      expect(answer.body.user).toMatchObject({ id: user.id, email: user.email });
+    }
+    // Other letters are other addresses: the dotless ı is not i, ss is not ß, a bare e is not é.
+    for (const spelling of ['fıona@acme.test', 'strasse@acme.test', 'jose@acme.test']) expect((await login(spelling, PASSWORD)).status, spelling).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@
 // account; operator commands need the business when the email is ambiguous.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../../server/src/db/schema';
+import { outboxEmails, users } from '../../server/src/db/schema';
 import { AccountError, createUser, findUserForOperator } from '../../server/src/modules/business-account';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, PASSWORD, type BusinessFixture } from './support/fixtures';
@@ -35,7 +35,8 @@ describe('an email is unique within a business only', () => {
     expect((await invite(acme.tokens.admin, 'kim@shared.test')).status).toBe(201);
     const other = await invite(beta.tokens.admin, 'Kim@Shared.test');
     expect(other.status, JSON.stringify(other.body)).toBe(201);
-    expect(other.body.user).toMatchObject({ email: 'Kim@Shared.test', status: 'invited' });
+    // Stored in its normal form (lower case), which every lookup uses.
+    expect(other.body.user).toMatchObject({ email: 'kim@shared.test', status: 'invited' });
     const again = await invite(beta.tokens.admin, 'KIM@shared.test');
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('EMAIL_TAKEN');
@@ -51,6 +52,23 @@ describe('an email is unique within a business only', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual(['email: That email is already used by another account.']);
     await t.request('PUT', '/api/auth/user', { token: acme.tokens.staff, body: { email: acme.emails.staff, current_password: PASSWORD } });
+  });
+
+  it('a deactivated user whose email an active colleague now has is not reactivated (409), and is once the colleague is gone', async () => {
+    const first = await invite(gamma.tokens.admin, 'twin@gamma.test');
+    await t.request('POST', `/api/users/${first.body.user.id}/deactivate`, { token: gamma.tokens.admin });
+    // The same address written in full-width letters: a second invitation is refused…
+    expect((await invite(gamma.tokens.admin, 'ＴＷＩＮ@gamma.test')).status).toBe(409);
+    // …so the colleague holding it is made as migration 0095 leaves users whose emails came to read the same.
+    const second = await addUser(gamma, 'twin2@gamma.test');
+    await t.ctx.db.update(users).set({ email: 'twin@gamma.test' }).where(eq(users.id, second.id));
+    const refused = await t.request('POST', `/api/users/${first.body.user.id}/reactivate`, { token: gamma.tokens.admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'EMAIL_TAKEN', message: 'Sam cannot be reactivated: Sam Shared is an active user with the same email, twin@gamma.test.',
+    });
+    await t.request('POST', `/api/users/${second.id}/deactivate`, { token: gamma.tokens.admin });
+    expect((await t.request('POST', `/api/users/${first.body.user.id}/reactivate`, { token: gamma.tokens.admin })).status).toBe(200);
   });
 
   it('the operator creates a user with another business’s email, not with one of the same business', async () => {

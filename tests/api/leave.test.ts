@@ -116,6 +116,19 @@ describe('recording leave', () => {
     }
     expect((await list('start_date=2029-01-01&end_date=2030-06-01')).status).toBe(422);
   });
+
+  it('refuses dates outside the years a practice books (0000, 0001, 9999) in words, creating or listing', async () => {
+    for (const [start, end] of [['0000-01-01', '0000-01-02'], ['0001-01-01', '0001-01-01'], ['9999-12-31', '9999-12-31']]) {
+      const created = await create({ practitioner_id: pat, start_date: start, end_date: end });
+      expect(created.status, start).toBe(422);
+      expect(created.body.message).toBe(`start_date must be between 2000-01-01 and 2099-12-31 (got ${start}).`);
+    }
+    for (const query of ['start_date=0000-01-01&end_date=0000-12-31', 'start_date=0001-01-01', 'start_date=9999-12-31', 'start_date=2099-12-01&end_date=9999-12-31']) {
+      const listed = await list(query);
+      expect(listed.status, query).toBe(422);
+      expect(listed.body.message, query).toMatch(/^(start|end)_date must be between 2000-01-01 and 2099-12-31 \(got \d{4}-\d\d-\d\d\)\.$/);
+    }
+  });
 });
 
 describe('leave in the practitioners\' day and the optimisation', () => {

@@ -257,6 +257,38 @@ describe('Stripe', () => {
     expect((await state()).status).toBe('cancelled');
   });
 
+  it('refuses (400, in words) a signed event whose created time is no Unix time, and ignores a trial end that is none', async () => {
+    const odd = await createBusinessFixture(stripeApp, 'odd');
+    const metadata = { business_account_id: String(odd.businessAccountId) };
+    const oddState = async () => (await stripeApp.request('GET', '/api/subscription', { token: odd.tokens.admin })).body.subscription;
+    for (const created of [1e20, -1e20, 8.64e12, 253402300800, -1, 1.5]) {
+      const response = await send({ id: `evt_created_${created}`, type: 'invoice.paid', created, data: { object: { customer: 'cus_odd', metadata } } });
+      expect(response.status, String(created)).toBe(400);
+      expect(response.body.message).toBe('The event’s created time is not a Unix time in seconds between 1970 and 9999.');
+    }
+    for (const trialEnd of [1e20, -1e20, 8.64e12, 2.5]) {
+      const response = await send({
+        id: `evt_trial_${trialEnd}`, type: 'customer.subscription.updated', created: now,
+        data: { object: { id: 'sub_odd', customer: 'cus_odd', status: 'trialing', trial_end: trialEnd, metadata } },
+      });
+      expect(response, String(trialEnd)).toMatchObject({ status: 200, body: { received: true, outcome: 'applied' } });
+    }
+    expect(await oddState()).toMatchObject({ status: 'trialing', payment_required: false });
+  });
+
+  it('keeps the status of a signed subscription event whose status Rounds does not know (__proto__, constructor, toString)', async () => {
+    const odd = await createBusinessFixture(stripeApp, 'proto');
+    const metadata = { business_account_id: String(odd.businessAccountId) };
+    for (const [index, status] of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'].entries()) {
+      const response = await send({
+        id: `evt_status_${status}`, type: 'customer.subscription.updated', created: now + index,
+        data: { object: { id: 'sub_proto', customer: 'cus_proto', status, metadata } },
+      });
+      expect(response, status).toMatchObject({ status: 200, body: { received: true, outcome: 'applied' } });
+    }
+    expect((await stripeApp.request('GET', '/api/subscription', { token: odd.tokens.admin })).body.subscription).toMatchObject({ status: 'trialing' });
+  });
+
   it('ignores, and logs, a signed event whose business id is beyond any id of ours (20 digits)', async () => {
     const huge = '12345678901234567890';
     const event = {

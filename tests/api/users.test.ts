@@ -127,6 +127,20 @@ describe('inviting a user', () => {
     firstToken = newToken;
   });
 
+  it('eight re-sends at once leave exactly one working link', async () => {
+    const created = await invite({ email: 'rush@acme.test', first_name: 'Rush', role: 'REGULAR_USER' });
+    expect(created.status).toBe(201);
+    const id = created.body.user.id as number;
+    const resends = await Promise.all(Array.from({ length: 8 }, () => t.request('POST', `/api/users/${id}/resend_invitation`, { token: acme.tokens.admin })));
+    expect(resends.map((response) => response.status)).toEqual(Array(8).fill(200));
+    const emails = await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to_address, 'rush@acme.test'));
+    expect(emails).toHaveLength(9);
+    const tokens = emails.map((email) => decodeURIComponent(/accept-invitation\?token=(\S+)/.exec(email.text_body)![1]));
+    const checks = await Promise.all(tokens.map((token) => t.request('POST', '/api/auth/invitation', { body: { token } })));
+    expect(checks.filter((check) => check.status === 200)).toHaveLength(1);
+    expect(checks.filter((check) => check.status === 422).map((check) => check.body.code)).toEqual(Array(8).fill('INVITATION_REPLACED'));
+  });
+
   it('accepting sets the password once: the user logs in, and the link then says it was used', async () => {
     const short = await t.request('POST', '/api/auth/invitation/accept', { body: { token: firstToken, password: 'short' } });
     expect(short.status).toBe(422);
@@ -283,6 +297,63 @@ describe('the business keeps an active administrator', () => {
     acme.tokens.admin = (await login(acme.emails.admin)).body.token;
     const demoted = await t.request('PATCH', `/api/users/${acme.userIds.staff}`, { token: acme.tokens.admin, body: { role: 'REGULAR_USER' } });
     expect(demoted.status).toBe(200);
+  });
+});
+
+describe('administrators removing each other at once', () => {
+  it('of three admins, two deactivating each other at once: only one succeeds, the other is told they are deactivated', async () => {
+    const trio = await createBusinessFixture(t, 'trio');
+    // Sid and Pat become admins too: three in all.
+    for (const id of [trio.userIds.staff, trio.userIds.practitioner]) {
+      expect((await t.request('PATCH', `/api/users/${id}`, { token: trio.tokens.admin, body: { role: 'ADMIN' } })).status).toBe(200);
+    }
+    const tokenOf = async (email: string) => (await login(email)).body.token as string;
+    // Each round, two of the three deactivate each other at once and the third puts things back.
+    const rounds: [number, string, number, string, string][] = [
+      [trio.userIds.admin, trio.emails.admin, trio.userIds.staff, trio.emails.staff, trio.emails.practitioner],
+      [trio.userIds.staff, trio.emails.staff, trio.userIds.practitioner, trio.emails.practitioner, trio.emails.admin],
+    ];
+    for (const [first, firstEmail, second, secondEmail, thirdEmail] of rounds) {
+      const [firstToken, secondToken] = [await tokenOf(firstEmail), await tokenOf(secondEmail)];
+      const results = await Promise.all([
+        t.request('POST', `/api/users/${second}/deactivate`, { token: firstToken }),
+        t.request('POST', `/api/users/${first}/deactivate`, { token: secondToken }),
+      ]);
+      expect(results.map((response) => response.status).sort()).toEqual([200, 401]);
+      expect(results.find((response) => response.status === 401)!.body).toMatchObject({
+        code: '40000', message: 'Your account has been deactivated. Ask your administrator to reactivate it.',
+      });
+      const active = await t.ctx.db.select({ id: users.id }).from(users)
+        .where(and(eq(users.business_account_id, trio.businessAccountId), eq(users.role, 'ADMIN'), eq(users.active, true)));
+      expect(active).toHaveLength(2);
+      const gone = results[0].status === 200 ? second : first;
+      expect((await t.request('POST', `/api/users/${gone}/reactivate`, { token: await tokenOf(thirdEmail) })).status).toBe(200);
+    }
+  });
+
+  it("a request of an admin deactivated while it waited does nothing (the actor is checked again inside the change)", async () => {
+    const duo = await createBusinessFixture(t, 'duo');
+    expect((await t.request('PATCH', `/api/users/${duo.userIds.staff}`, { token: duo.tokens.admin, body: { role: 'ADMIN' } })).status).toBe(200);
+    const sid = (await login(duo.emails.staff)).body.token as string;
+    // Ada deactivates Sid while Sid changes Pat's role: Sid's change either comes first or not at all.
+    const [deactivated, changed] = await Promise.all([
+      t.request('POST', `/api/users/${duo.userIds.staff}/deactivate`, { token: duo.tokens.admin }),
+      t.request('PATCH', `/api/users/${duo.userIds.practitioner}`, { token: sid, body: { role: 'REGULAR_USER' } }),
+    ]);
+    expect(deactivated.status).toBe(200);
+    const [pat] = await t.ctx.db.select().from(users).where(eq(users.id, duo.userIds.practitioner));
+    const patVersions = await userVersions(duo.userIds.practitioner);
+    if (changed.status === 200) {
+      // Sid's change was made while Sid was still an active admin: before the deactivation, in the change log too.
+      expect(pat.role).toBe('REGULAR_USER');
+      const sidDeactivated = (await userVersions(duo.userIds.staff)).at(-1)!;
+      expect(sidDeactivated.object_changes).toEqual({ status: ['active', 'deactivated'] });
+      expect(patVersions.at(-1)).toMatchObject({ whodunnit: 'Sid' });
+      expect(patVersions.at(-1)!.id).toBeLessThan(sidDeactivated.id);
+    } else {
+      expect(changed.status).toBe(401);
+      expect(pat.role).toBe('PRACTITIONER');
+    }
   });
 });
 

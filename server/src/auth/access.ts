@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ListsVersion } from '../db/list-cache';
 import type { Role } from '../db/schema';
-import { forbidden, unauthenticated } from '../http/errors';
+import { forbidden, HttpError, unauthenticated } from '../http/errors';
 
 export interface AuthContext {
   sessionId: number;
@@ -26,6 +26,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
+
+export const USER_NOT_ACTIVE_CODE = '40000';
+export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Ask your administrator to reactivate it.';
+/** A deactivated user's request: the web app logs them out and the login page says why. */
+export const deactivatedCaller = () => new HttpError(401, DEACTIVATED_MESSAGE, USER_NOT_ACTIVE_CODE);
 
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();

@@ -73,6 +73,7 @@ export const businessAccounts = pgTable('business_accounts', {
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   business_account_id: tenant(),
+  /** In its normal form (lib/email-address.ts normalEmail, migration 0095); unique among the business's active users. */
   email: text('email').notNull(),
   /** NULL while the user is invited: they choose a password when they accept (migration 0061). */
   password_hash: text('password_hash'),

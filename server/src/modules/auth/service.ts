@@ -1,15 +1,16 @@
 // Sessions, logins, password resets, login-as links and invitations.
 import { randomBytes } from 'node:crypto';
-import type { AuthContext } from '../../auth/access';
+import { DEACTIVATED_MESSAGE, deactivatedCaller, USER_NOT_ACTIVE_CODE, type AuthContext } from '../../auth/access';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid, tooManyRequests, unauthenticated } from '../../http/errors';
 import type { DbOrTx } from '../../db/client';
+import { normalEmail } from '../../lib/email-address';
 import { recordVersion } from '../audit';
 import {
-  findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserWithBusiness,
+  findBusinessUserByEmail, findUserById, findUsersByEmail, fullName, isDuplicateEmail, recordLogin, statusOf, toUserDto, updateUser, type UserRow, type UserWithBusiness,
 } from '../users';
 import {
   consumeOneTimeToken, findLiveSession, findOneTimeToken, insertOneTimeToken, insertSession, isDeactivatedUsersToken, revokeOneTimeTokens, revokeResetLinks,
@@ -36,9 +37,6 @@ export const INVITATION_TTL_DAYS = 7;
  */
 const DECOY_HASH = hashPassword(randomBytes(32).toString('base64'));
 
-const USER_NOT_ACTIVE = '40000';
-const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Ask your administrator to reactivate it.';
-
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -58,7 +56,7 @@ export class AuthService {
    */
   async login(email: string, password: string, ip: string, businessAccountId?: number): Promise<Session | { businesses: BusinessChoice[] }> {
     const { db } = this.ctx;
-    const account = email.trim().toLowerCase();
+    const account = normalEmail(email);
     const key = `login:${account}|${ip}`;
     const accountKey = `login-account:${account}`;
     // Every attempt is counted before the password is checked, so simultaneous guesses cannot outrun the limits.
@@ -111,7 +109,7 @@ export class AuthService {
     const row = await findLiveSession(this.ctx.db, hashToken(token));
     if (!row) {
       // Their session ended when they were deactivated: the login page says why, not just that it ended.
-      if (await isDeactivatedUsersToken(this.ctx.db, hashToken(token))) throw new HttpError(401, DEACTIVATED_MESSAGE, USER_NOT_ACTIVE);
+      if (await isDeactivatedUsersToken(this.ctx.db, hashToken(token))) throw deactivatedCaller();
       return null;
     }
     return {
@@ -143,13 +141,17 @@ export class AuthService {
    * window, whoever asks, answered the same way whether sent or not.
    */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
-    const { db } = this.ctx;
-    const account = email.trim().toLowerCase();
-    const key = `reset:${account}|${ip}`;
-    if (await takeAttempt(db, key, this.throttle) > 0) {
+    const address = normalEmail(email);
+    if (await takeAttempt(this.ctx.db, `reset:${address}|${ip}`, this.throttle) > 0) {
       throw tooManyRequests('Too many reset requests from your address. Try again later.');
     }
-    const accounts = (await findUsersByEmail(db, email)).filter(({ user }) => user.active);
+    // Whether the address has accounts is looked up after the answer, and their emails are built and sent then: the
+    // answer is the same, in the same time, for every address (timings: bench/password-reset.ts).
+    this.ctx.background.run('emailing password reset links', () => this.emailResetLinks(address, ip));
+  }
+
+  private async emailResetLinks(address: string, ip: string): Promise<void> {
+    const accounts = (await findUsersByEmail(this.ctx.db, address)).filter(({ user }) => user.active);
     if (!accounts.length) {
       this.ctx.log.info({ ip }, 'password reset requested for an unknown or inactive email');
       return;
@@ -219,7 +221,7 @@ export class AuthService {
     const { db } = this.ctx;
     const found = await findUserById(db, auth.userId);
     if (!found) throw invalid('Your account no longer exists.');
-    const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== found.user.email.toLowerCase();
+    const emailChanged = changes.email !== undefined && normalEmail(changes.email) !== found.user.email;
     if (changes.new_password !== undefined) {
       const problem = passwordProblem(changes.new_password);
       if (problem) throw invalid(`new_password: ${problem}`);
@@ -237,7 +239,7 @@ export class AuthService {
       await updateUser(tx, auth.userId, {
         first_name: changes.first_name?.trim() ?? found.user.first_name,
         last_name: changes.last_name?.trim() ?? found.user.last_name,
-        email: emailChanged ? changes.email!.trim() : found.user.email,
+        email: emailChanged ? changes.email! : found.user.email,
         ...(passwordHash ? { password_hash: passwordHash } : {}),
       });
       // Links sent before a password or email change must not undo it.
@@ -254,16 +256,17 @@ export class AuthService {
   }
 
   /**
-   * Emails an invited user a new one-time link to choose their password; the links sent before stop working.
-   * Answers when the new link expires.
+   * Replaces an invited user's links with a new one, in the caller's transaction (which holds the user's row, so that
+   * simultaneous re-sends leave one link): answers the link and when it expires.
    */
-  async sendInvitation(found: UserWithBusiness, invitedBy: string): Promise<Date> {
-    const { user, business } = found;
-    await revokeOneTimeTokens(this.ctx.db, user.id, ['INVITATION']);
+  async newInvitationLink(tx: DbOrTx, userId: number): Promise<{ link: string; expiresAt: Date }> {
+    await revokeOneTimeTokens(tx, userId, ['INVITATION']);
     const ttlMinutes = INVITATION_TTL_DAYS * 24 * 60;
-    const token = await this.issueOneTimeToken(user.id, 'INVITATION', ttlMinutes);
-    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
-    const link = `${this.ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+    const token = await this.issueOneTimeToken(userId, 'INVITATION', ttlMinutes, tx);
+    return { link: `${this.ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`, expiresAt: new Date(Date.now() + ttlMinutes * 60_000) };
+  }
+
+  async emailInvitation({ user, business }: { user: UserRow; business: { id: number; name: string } }, link: string, invitedBy: string): Promise<void> {
     await this.ctx.mailer.send({
       to: user.email,
       businessAccountId: business.id,
@@ -272,7 +275,6 @@ export class AuthService {
         + `To choose your password and log in, open this link within ${INVITATION_TTL_DAYS} days:\n\n${link}\n\n`
         + 'If you did not expect this invitation, ignore this email.\n',
     });
-    return expiresAt;
   }
 
   /** A deactivated user's sessions and every link sent to them end at once. */
@@ -321,9 +323,9 @@ export class AuthService {
     return found;
   }
 
-  private async issueOneTimeToken(userId: number, purpose: OneTimeTokenPurpose, ttlMinutes: number) {
+  private async issueOneTimeToken(userId: number, purpose: OneTimeTokenPurpose, ttlMinutes: number, db: DbOrTx = this.ctx.db) {
     const token = newToken();
-    await insertOneTimeToken(this.ctx.db, userId, purpose, hashToken(token), new Date(Date.now() + ttlMinutes * 60_000));
+    await insertOneTimeToken(db, userId, purpose, hashToken(token), new Date(Date.now() + ttlMinutes * 60_000));
     return token;
   }
 
@@ -362,6 +364,6 @@ const INVITATION_PROBLEMS = {
 const invitationProblem = (code: keyof typeof INVITATION_PROBLEMS) => new HttpError(422, INVITATION_PROBLEMS[code], code, [INVITATION_PROBLEMS[code]]);
 
 function assertActive({ user, business }: UserWithBusiness): void {
-  if (!user.active) throw forbidden(DEACTIVATED_MESSAGE, USER_NOT_ACTIVE);
+  if (!user.active) throw forbidden(DEACTIVATED_MESSAGE, USER_NOT_ACTIVE_CODE);
   if (!business.active) throw forbidden('Your business account is not active.', '40001');
 }

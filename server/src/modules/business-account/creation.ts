@@ -6,6 +6,7 @@ import type { Role } from '../../db/schema';
 import { findBusinessUserByEmail, findUsersByEmail, insertUser, type UserWithBusiness } from '../users';
 import { createSyncSettings } from '../sync';
 import { canonicalTimeZone } from '../../lib/time-zone';
+import { normalEmail } from '../../lib/email-address';
 import { insertBusinessAccount, practitionerIdsOfBusiness } from './repository';
 
 export interface NewUser {
@@ -23,7 +24,7 @@ export class AccountError extends Error {}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function createUser(db: Db, input: NewUser) {
-  if (!EMAIL.test(input.email)) throw new AccountError(`email "${input.email}" is not a valid email address`);
+  if (!EMAIL.test(normalEmail(input.email))) throw new AccountError(`email "${input.email}" is not a valid email address`);
   const problem = passwordProblem(input.password);
   if (problem) throw new AccountError(`password: ${problem}`);
   if (!input.first_name.trim()) throw new AccountError('first_name is required');
@@ -37,7 +38,7 @@ export async function createUser(db: Db, input: NewUser) {
   }
   return insertUser(db, {
     business_account_id: input.businessAccountId,
-    email: input.email.trim(),
+    email: input.email,
     password_hash: await hashPassword(input.password),
     first_name: input.first_name.trim(),
     last_name: input.last_name?.trim() ?? '',

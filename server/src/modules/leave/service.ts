@@ -7,6 +7,7 @@ import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { businessTimeZone } from '../../db/business-time-zone';
+import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import {
   deleteLeave, findLeave, findPractitioner, insertLeave, leaveOverlapping, updateLeave, type LeaveRow, type LeaveValues,
 } from './repository';
@@ -23,12 +24,17 @@ const END_OF_DAY = '23:59';
 
 const IMPORTED = 'This leave was imported from Cliniko (an unavailable block): change or remove it in Cliniko; the next import brings the change.';
 
+/** A requested date, held to the dates bookings, imports and runs accept (the database refuses years like 0000). */
 function parseDate(value: string, field: string): Temporal.PlainDate {
+  let date: Temporal.PlainDate;
   try {
-    return Temporal.PlainDate.from(value, { overflow: 'reject' });
+    date = Temporal.PlainDate.from(value, { overflow: 'reject' });
   } catch {
     throw invalid(`${field} must be a date written yyyy-MM-dd (got "${value}").`);
   }
+  const written = date.toString();
+  if (written < EARLIEST_DATE || written > LATEST_DATE) throw invalid(`${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${written}).`);
+  return date;
 }
 
 const plainTime = (hhmm: string) => Temporal.PlainTime.from(`${hhmm}:00`);

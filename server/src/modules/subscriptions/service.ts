@@ -9,7 +9,7 @@ import type { SubscriptionPlan, SubscriptionStatus } from '../../db/schema';
 import { findUserById } from '../users';
 import { offlineBillingProvider, BillingUnavailable, type BillingProvider } from './billing/provider';
 import { stripeBillingProvider } from './billing/stripe';
-import { asStripeEvent, businessReferenceOf, changesForStripeEvent } from './billing/stripe-events';
+import { asStripeEvent, businessReferenceOf, changesForStripeEvent, dateOfUnixSeconds } from './billing/stripe-events';
 import { signatureProblem } from './billing/stripe-signature';
 import {
   businessExists, currentMonth, findBusinessIdByStripeCustomer, findBusinessWithSubscription, findBusinessesWithSubscriptions, lockSubscription, recordBillingEvent,
@@ -138,7 +138,7 @@ export class SubscriptionService {
       throw new HttpError(400, 'The event is not JSON.', 'BAD_REQUEST');
     }
     const event = asStripeEvent(parsed);
-    if (!event) throw new HttpError(400, 'The body is not a Stripe event (id, type, created, data.object).', 'BAD_REQUEST');
+    if (typeof event === 'string') throw new HttpError(400, event, 'BAD_REQUEST');
 
     const { db } = this.ctx;
     const reference = businessReferenceOf(event);
@@ -155,7 +155,7 @@ export class SubscriptionService {
       }
       const found = (await findBusinessWithSubscription(tx, businessAccountId))!;
       const current: SubscriptionRow = await lockSubscription(tx, businessAccountId, defaultTrialEnd(found.businessCreatedAt));
-      const at = new Date(event.created * 1000);
+      const at = dateOfUnixSeconds(event.created)!;
       if (current.last_event_at && at < current.last_event_at) return 'stale';
       const changes = changesForStripeEvent(event, current);
       if (changes === null) return 'ignored';

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { businessAccounts, oneTimeTokens, practitioners, users, type Role } from '../../db/schema';
 import type { Schemas } from '../../http/contract';
+import { normalEmail } from '../../lib/email-address';
 import { mapCenterOf } from '../../lib/map-center';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,16 +15,24 @@ const withBusiness = (db: Db) =>
   db.select({ user: users, business: businessAccounts }).from(users)
     .innerJoin(businessAccounts, eq(businessAccounts.id, users.business_account_id));
 
-const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+/** Emails are stored in their normal form (migration 0095) and compared by equality, never lower(). */
+const sameEmail = (email: string) => eq(users.email, normalEmail(email));
 
 /** Every user with this email, in every business (one person may work for several), the oldest business first. */
 export async function findUsersByEmail(db: Db, email: string): Promise<UserWithBusiness[]> {
   return withBusiness(db).where(sameEmail(email)).orderBy(asc(users.business_account_id));
 }
 
-/** The business's user with this email, case aside (emails are unique within a business only). */
+/** The business's users with this email, however written (unique within a business among active users only): the first. */
 export async function findBusinessUserByEmail(db: DbOrTx, businessAccountId: number, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(and(eq(users.business_account_id, businessAccountId), sameEmail(email)));
+  return row;
+}
+
+/** Another active user of the business with this email: a deactivated user with it cannot be reactivated meanwhile. */
+export async function findOtherActiveUserByEmail(db: DbOrTx, businessAccountId: number, email: string, exceptId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users)
+    .where(and(eq(users.business_account_id, businessAccountId), sameEmail(email), eq(users.active, true), ne(users.id, exceptId)));
   return row;
 }
 
@@ -38,7 +47,8 @@ export async function findUserById(db: Db, id: number): Promise<UserWithBusiness
 /** Changes a user's row (users are created by accounts/service.ts createUser and the users service through insertUser). */
 export async function updateUser(db: DbOrTx, id: number, changes: Partial<Pick<UserRow,
   'first_name' | 'last_name' | 'email' | 'password_hash' | 'role' | 'associated_practitioner_ids' | 'active'>>): Promise<void> {
-  await db.update(users).set({ ...changes, updated_at: sql`now()` }).where(eq(users.id, id));
+  const email = changes.email === undefined ? {} : { email: normalEmail(changes.email) };
+  await db.update(users).set({ ...changes, ...email, updated_at: sql`now()` }).where(eq(users.id, id));
 }
 
 export async function recordLogin(db: DbOrTx, id: number): Promise<void> {
@@ -46,7 +56,7 @@ export async function recordLogin(db: DbOrTx, id: number): Promise<void> {
 }
 
 export async function insertUser(db: DbOrTx, user: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
+  const [row] = await db.insert(users).values({ ...user, email: normalEmail(user.email) }).returning();
   return row;
 }
 

@@ -2,21 +2,23 @@
 // choose a password, through the auth module), re-send, change role and associated practitioners, deactivate and
 // reactivate. An admin cannot demote or deactivate themself, and the business always keeps an active ADMIN. Every
 // change is in the change log (item type 'User'), which the Activity report reads.
-import type { AuthContext } from '../../auth/access';
+import { deactivatedCaller, type AuthContext } from '../../auth/access';
 import type { DbOrTx } from '../../db/client';
 import type { Role } from '../../db/schema';
 import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { normalEmail } from '../../lib/email-address';
 import { recordVersion, type ObjectChanges } from '../audit';
 import {
-  findBusinessUser, findBusinessUserByEmail, findUserById, fullName, insertUser, invitationExpiries, isDuplicateEmail, listBusinessUsers,
+  findBusinessUser, findBusinessUserByEmail, findOtherActiveUserByEmail, findUserById, fullName, insertUser, invitationExpiries, isDuplicateEmail, listBusinessUsers,
   lockAdmins, lockOtherActiveAdmins, practitionerNames, statusOf, updateUser, type UserRow,
 } from './repository';
 
 /** What the users service needs of the auth module (given by the caller, so neither module imports the other back). */
 export interface InvitationSender {
-  sendInvitation(found: { user: UserRow; business: { id: number; name: string } }, invitedBy: string): Promise<Date>;
+  newInvitationLink(tx: DbOrTx, userId: number): Promise<{ link: string; expiresAt: Date }>;
+  emailInvitation(found: { user: UserRow; business: { id: number; name: string } }, link: string, invitedBy: string): Promise<void>;
   endAccess(tx: DbOrTx, userId: number): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export class UsersService {
   }
 
   async invite(auth: AuthContext, input: BodyOf<'inviteUser'>): Promise<Schemas['BusinessUser']> {
-    const email = input.email.trim();
+    const email = normalEmail(input.email);
     const firstName = input.first_name.trim();
     const problems: string[] = [];
     if (!EMAIL.test(email)) problems.push('email: enter an email address such as sam@example.com.');
@@ -43,12 +45,13 @@ export class UsersService {
     const practitionerIds = await this.practitionersFor(auth, input.role, input.associated_practitioner_ids ?? [], problems);
     if (problems.length) throw invalid(problems[0], problems);
     const taken = () => {
-      const message = `${email} is already a user of your business: each person logs in with their own email.`;
+      const message = `${input.email.trim()} is already a user of your business: each person logs in with their own email.`;
       return conflict(message, 'EMAIL_TAKEN', [`email: ${message}`]);
     };
     // Only this business's users count: another business's are neither refused nor revealed.
     if (await findBusinessUserByEmail(this.ctx.db, auth.businessAccountId, email)) throw taken();
-    const user = await this.ctx.db.transaction(async (tx) => {
+    const { user, link } = await this.ctx.db.transaction(async (tx) => {
+      await this.lockAdminsAsCaller(tx, auth);
       const created = await insertUser(tx, {
         business_account_id: auth.businessAccountId, email, password_hash: null, first_name: firstName, last_name: (input.last_name ?? '').trim(),
         role: input.role, associated_practitioner_ids: practitionerIds,
@@ -59,35 +62,42 @@ export class UsersService {
       if (created.last_name) changes.last_name = [null, created.last_name];
       if (practitionerIds.length) changes.associated_practitioner_ids = [null, practitionerIds];
       await recordVersion(tx, { businessAccountId: auth.businessAccountId, itemType: 'User', itemId: created.id, event: 'create', whodunnit: auth.fullName, changes });
-      return created;
+      return { user: created, link: (await this.invitations.newInvitationLink(tx, created.id)).link };
     }).catch((error: unknown) => {
       throw isDuplicateEmail(error) ? taken() : error;
     });
     // After the commit: a failed email leaves an invited user the admin can send the invitation to again.
-    await this.send(auth, user);
+    await this.email(auth, user, link);
     return this.get(auth, user.id);
   }
 
+  /** The links sent before stop working: the user's row is held while they are replaced, so re-sends at once leave one. */
   async resendInvitation(auth: AuthContext, id: number): Promise<Schemas['BusinessUser']> {
-    const user = await this.find(auth, id);
-    const status = statusOf(user);
-    if (status !== 'invited') {
-      throw conflict(status === 'active'
-        ? `${fullName(user)} has already accepted their invitation.`
-        : `${fullName(user)} is deactivated: reactivate them before sending an invitation.`, 'NOT_INVITED');
-    }
-    const before = (await invitationExpiries(this.ctx.db, [id])).get(id) ?? null;
-    const expiresAt = await this.send(auth, user);
-    await recordVersion(this.ctx.db, {
-      businessAccountId: auth.businessAccountId, itemType: 'User', itemId: id, event: 'update', whodunnit: auth.fullName,
-      changes: { invitation_expires_at: [before, expiresAt] }, reason: 'Invitation sent again',
+    const { user, link } = await this.ctx.db.transaction(async (tx) => {
+      await this.lockAdminsAsCaller(tx, auth);
+      const found = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
+      if (!found) throw notFound('User');
+      const status = statusOf(found);
+      if (status !== 'invited') {
+        throw conflict(status === 'active'
+          ? `${fullName(found)} has already accepted their invitation.`
+          : `${fullName(found)} is deactivated: reactivate them before sending an invitation.`, 'NOT_INVITED');
+      }
+      const before = (await invitationExpiries(tx, [id])).get(id) ?? null;
+      const invitation = await this.invitations.newInvitationLink(tx, id);
+      await recordVersion(tx, {
+        businessAccountId: auth.businessAccountId, itemType: 'User', itemId: id, event: 'update', whodunnit: auth.fullName,
+        changes: { invitation_expires_at: [before, invitation.expiresAt] }, reason: 'Invitation sent again',
+      });
+      return { user: found, link: invitation.link };
     });
+    await this.email(auth, user, link);
     return this.get(auth, id);
   }
 
   async update(auth: AuthContext, id: number, input: BodyOf<'updateBusinessUser'>): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
-      await lockAdmins(tx, auth.businessAccountId);
+      await this.lockAdminsAsCaller(tx, auth);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       const role = input.role ?? before.role;
@@ -112,7 +122,7 @@ export class UsersService {
 
   async deactivate(auth: AuthContext, id: number): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
-      await lockAdmins(tx, auth.businessAccountId);
+      await this.lockAdminsAsCaller(tx, auth);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       if (!before.active) return;
@@ -129,9 +139,14 @@ export class UsersService {
 
   async reactivate(auth: AuthContext, id: number): Promise<Schemas['BusinessUser']> {
     await this.ctx.db.transaction(async (tx) => {
+      await this.lockAdminsAsCaller(tx, auth);
       const before = await findBusinessUser(tx, auth.businessAccountId, id, 'update');
       if (!before) throw notFound('User');
       if (before.active) return;
+      const holder = await findOtherActiveUserByEmail(tx, auth.businessAccountId, before.email, id);
+      if (holder) {
+        throw conflict(`${fullName(before)} cannot be reactivated: ${fullName(holder)} is an active user with the same email, ${before.email}.`, 'EMAIL_TAKEN');
+      }
       await updateUser(tx, id, { active: true });
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'User', itemId: id, event: 'update', whodunnit: auth.fullName,
@@ -139,6 +154,18 @@ export class UsersService {
       });
     });
     return this.get(auth, id);
+  }
+
+  /**
+   * Every change to the business's users starts here: the administrators' rows locked in one order (lockAdmins), then
+   * the caller checked again, since they may have been deactivated or demoted after their request was authenticated
+   * (by another administrator's change this one waited for).
+   */
+  private async lockAdminsAsCaller(tx: DbOrTx, auth: AuthContext): Promise<void> {
+    await lockAdmins(tx, auth.businessAccountId);
+    const caller = await findBusinessUser(tx, auth.businessAccountId, auth.userId);
+    if (!caller?.active) throw deactivatedCaller();
+    if (caller.role !== 'ADMIN') throw forbidden('Your role does not allow this action.');
   }
 
   /** 409 when the change would take the caller's own administrator rights, or the business's last active ADMIN. */
@@ -171,9 +198,9 @@ export class UsersService {
     return unique;
   }
 
-  private async send(auth: AuthContext, user: UserRow): Promise<Date> {
+  private async email(auth: AuthContext, user: UserRow, link: string): Promise<void> {
     const found = await findUserById(this.ctx.db, user.id);
-    return this.invitations.sendInvitation(found!, auth.fullName);
+    await this.invitations.emailInvitation(found!, link, auth.fullName);
   }
 
   private async find(auth: AuthContext, id: number): Promise<UserRow> {

@@ -11,11 +11,22 @@ export interface StripeEvent {
   data: { object: Record<string, unknown> };
 }
 
-export function asStripeEvent(body: unknown): StripeEvent | null {
+/** The event, or what keeps the body from being one (a sentence for the 400). */
+export function asStripeEvent(body: unknown): StripeEvent | string {
   const event = body as Partial<StripeEvent> | null;
-  if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number') return null;
-  if (!event.data || typeof event.data.object !== 'object' || event.data.object === null) return null;
+  if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number'
+    || !event.data || typeof event.data.object !== 'object' || event.data.object === null) {
+    return 'The body is not a Stripe event (id, type, created, data.object).';
+  }
+  if (dateOfUnixSeconds(event.created) === null) return 'The event’s created time is not a Unix time in seconds between 1970 and 9999.';
   return event as StripeEvent;
+}
+
+const LATEST_UNIX_SECONDS = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
+
+/** The instant of a Stripe timestamp (whole Unix seconds), or null for anything no Stripe timestamp can be. */
+export function dateOfUnixSeconds(value: unknown): Date | null {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= LATEST_UNIX_SECONDS ? new Date((value as number) * 1000) : null;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -33,15 +44,16 @@ export function businessReferenceOf(event: StripeEvent): { businessAccountId: nu
   return { businessAccountId: id, customerId };
 }
 
-const STATUS_OF: Record<string, SubscriptionStatus> = {
-  trialing: 'trialing', active: 'active', past_due: 'past_due', unpaid: 'past_due', incomplete: 'past_due',
-  canceled: 'cancelled', incomplete_expired: 'cancelled', paused: 'cancelled',
-};
+// A Map, so that a status such as `__proto__` or `toString` is simply unknown rather than an object's inherited member.
+const STATUS_OF = new Map<unknown, SubscriptionStatus>([
+  ['trialing', 'trialing'], ['active', 'active'], ['past_due', 'past_due'], ['unpaid', 'past_due'], ['incomplete', 'past_due'],
+  ['canceled', 'cancelled'], ['incomplete_expired', 'cancelled'], ['paused', 'cancelled'],
+]);
 
 /** The row's changes for the event; null for an event that changes no subscription (it is still recorded as handled). */
 export function changesForStripeEvent(event: StripeEvent, current: SubscriptionRow): SubscriptionChanges | null {
   const object = event.data.object;
-  const at = new Date(event.created * 1000);
+  const at = dateOfUnixSeconds(event.created)!;
   const pastDue = (status: SubscriptionStatus): Pick<SubscriptionChanges, 'past_due_since'> =>
     ({ past_due_since: status === 'past_due' ? (current.past_due_since ?? at) : null });
   const customer = text(object.customer);
@@ -56,8 +68,8 @@ export function changesForStripeEvent(event: StripeEvent, current: SubscriptionR
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated': {
-      const status = STATUS_OF[String(object.status)] ?? current.status;
-      const trialEnd = typeof object.trial_end === 'number' ? new Date(object.trial_end * 1000) : null;
+      const status = STATUS_OF.get(object.status) ?? current.status;
+      const trialEnd = dateOfUnixSeconds(object.trial_end);
       return {
         status,
         plan: status === 'trialing' ? 'trial' : 'standard',
