@@ -9,8 +9,12 @@ const AFTER: Record<VisitStepRequest['step'], VisitState> = {
 
 function start(input: Partial<VisitStepsInput> = {}, answer?: (step: VisitStepRequest) => Promise<RecordedVisitStep>) {
   const sent: VisitStepRequest[] = [];
+  const notes: { appointmentId: number; note: string }[] = [];
   const machine = visitStepsMachine.provide({
     actors: {
+      saveNote: fromPromise(async ({ input: note }) => {
+        notes.push(note);
+      }),
       sendStep: fromPromise(async ({ input: request }) => {
         sent.push(request.step);
         if (answer) return answer(request.step);
@@ -19,7 +23,7 @@ function start(input: Partial<VisitStepsInput> = {}, answer?: (step: VisitStepRe
     },
   });
   const actor = createActor(machine, { input: { appointmentId: 1, state: 'not_started', canReopen: false, ...input } }).start();
-  return { actor, sent };
+  return { actor, sent, notes };
 }
 
 const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (snapshot) => !snapshot.matches('sending'));
@@ -30,22 +34,27 @@ describe('visit steps machine', () => {
     expect(start({ state: 'could_not_attend' }).actor.getSnapshot().value).toBe('couldNotAttend');
   });
 
-  it('goes On my way → Arrived → Done with an optional note, each step with its own key and time', async () => {
-    const { actor, sent } = start();
+  it('goes On my way → Arrived → Done in one tap each, with its own key and time, and takes a note after Done', async () => {
+    const { actor, sent, notes } = start();
     actor.send({ type: 'ON_MY_WAY' });
     await settled(actor);
     actor.send({ type: 'ARRIVED' });
     await settled(actor);
     actor.send({ type: 'DONE' });
-    expect(actor.getSnapshot().value).toBe('writingNote');
-    actor.send({ type: 'CHANGE_NOTE', value: '  All well  ' });
-    actor.send({ type: 'CONFIRM' });
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('done');
     expect(sent.map((step) => step.step)).toEqual(['on_my_way', 'arrived', 'done']);
-    expect(sent[2].note).toBe('All well');
+    expect(sent[2].note).toBeUndefined();
     expect(new Set(sent.map((step) => step.idempotency_key)).size).toBe(3);
     expect(sent.every((step) => typeof step.at === 'string')).toBe(true);
+
+    actor.send({ type: 'ADD_NOTE', note: '' });
+    expect(actor.getSnapshot().value).toBe('writingNote');
+    actor.send({ type: 'CHANGE_NOTE', value: '  All well  ' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (snapshot) => !snapshot.matches('savingNote'));
+    expect(notes).toEqual([{ appointmentId: 1, note: 'All well' }]);
+    expect(sent).toHaveLength(3);
   });
 
   it('asks for a reason, and words for other only, before Could not attend is sent', async () => {
