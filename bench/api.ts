@@ -8,7 +8,7 @@ import { createContext } from '../server/src/context';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createBusinessAccount } from '../server/src/modules/business-account';
-import { freshPostgres } from './lib/postgres';
+import { onFreshPostgres } from './lib/postgres';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -45,11 +45,6 @@ async function measure(label: string, database: Database) {
 }
 
 const rows = await measure('PGlite', await openDatabase({}));
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (postgresUrl) {
-  const fresh = await freshPostgres(postgresUrl, 'api');
-  rows.push(...(await measure('PostgreSQL', await openDatabase({ url: fresh.url }))));
-  await fresh.drop();
-} else console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
+rows.push(...(await onFreshPostgres('api', async (url) => measure('PostgreSQL', await openDatabase({ url })))));
 console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call; login cost is dominated by scrypt (N=16384).`);
 console.table(rows);

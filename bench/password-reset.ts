@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { users } from '../server/src/db/schema';
 import { createBusinessAccount } from '../server/src/modules/business-account';
-import { freshPostgres } from './lib/postgres';
+import { onFreshPostgres } from './lib/postgres';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const MAIL_DELAY_MS = Number(process.env.MAIL_DELAY_MS ?? 20);
@@ -89,10 +89,5 @@ async function measure(label: string, database: Database) {
 }
 
 const rows = await measure('PGlite', await openDatabase({}));
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (postgresUrl) {
-  const fresh = await freshPostgres(postgresUrl, 'reset');
-  rows.push(...(await measure('PostgreSQL', await openDatabase({ url: fresh.url }))));
-  await fresh.drop();
-} else console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
+rows.push(...(await onFreshPostgres('reset', async (url) => measure('PostgreSQL', await openDatabase({ url })))));
 console.table(rows);

@@ -20,3 +20,21 @@ export async function freshPostgres(serverUrl: string, label: string): Promise<{
     },
   };
 }
+
+/**
+ * Runs `measure` on a fresh database of the benchmark's PostgreSQL server (TEST_DATABASE_URL or DATABASE_URL), dropped
+ * afterwards; without a server it says how to name one and answers no rows.
+ */
+export async function onFreshPostgres<Row>(label: string, measure: (url: string) => Promise<Row[]>): Promise<Row[]> {
+  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!serverUrl) {
+    console.log('(PostgreSQL skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
+    return [];
+  }
+  const fresh = await freshPostgres(serverUrl, label);
+  try {
+    return await measure(fresh.url);
+  } finally {
+    await fresh.drop();
+  }
+}
