@@ -227,8 +227,9 @@ describe('changes by hand keep the rules', () => {
 
   it('moving a visit to overlap the same client’s other visit, with another practitioner, is refused in words', async () => {
     const api = await apiAs(running.product.url, 'admin@demo.test');
-    // Fifteen minutes after the earlier visit starts, with someone else: two practitioners in the client's home at once.
-    const chosen = await clientVisitToMove(api, (earlier) => plusMinutes(earlier.starts_at, 15), (earlier) => [earlier.practitioner_id]);
+    // Five minutes after the earlier visit starts, with someone else: two practitioners in the client's home at once
+    // (fifteen was no overlap when the earlier visit was a 15-minute one, and the gap rule spoke instead).
+    const chosen = await clientVisitToMove(api, (earlier) => plusMinutes(earlier.starts_at, 5), (earlier) => [earlier.practitioner_id]);
     expect(chosen).not.toBeNull();
     const { earlier, later, moved, practitioner, client } = chosen!;
     const to = clockOf(moved.starts_at);

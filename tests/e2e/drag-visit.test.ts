@@ -61,7 +61,7 @@ describe('moving a visit by dragging it on the day schedule', () => {
       const last = await box(target.getByTestId('schedule-block').last());
       const start = await box(visit);
       await drag(page, { x: start.x + 4, y: start.y + start.height / 2 }, { x: last.x + last.width + 90 * minute + 4, y: track.y + track.height / 2 });
-      await expect.poll(() => page.getByTestId('toast').allTextContents(), { timeout: 10_000 }).toContainEqual(expect.stringMatching(new RegExp(`^Visit with ${client} moved to ${targetName}, \\d\\d \\w{3} \\d{4} \\d\\d:\\d\\d\\.`)));
+      await expect.poll(() => page.getByTestId('toast').allTextContents(), { timeout: 20_000 }).toContainEqual(expect.stringMatching(new RegExp(`^Visit with ${client} moved to ${targetName}, \\d\\d \\w{3} \\d{4} \\d\\d:\\d\\d\\.`)));
       const toast = (await page.getByTestId('toast').allTextContents()).find((text) => text.startsWith(`Visit with ${client} moved`))!;
       const time = /(\d\d:\d\d)\.$/.exec(toast)![1];
       const moved = target.getByTestId('schedule-block').and(page.locator(`[aria-label^="${time} ${client}"]`));

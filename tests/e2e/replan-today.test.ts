@@ -92,11 +92,6 @@ const hardIssues = async () => (await admin<{ issues: { hard: boolean; message: 
 
 beforeAll(async () => {
   admin = await apiAs(running.product.url, 'admin@demo.test');
-  // The business where it is about 11:00; no reminders (only the re-plan's messages reach the sink).
-  ({ business_account: { name: businessName } } = await admin<{ business_account: { name: string } }>('/business_account', {
-    method: 'PATCH', body: JSON.stringify({ time_zone: ZONE, reminders_enabled: false, eta_messages_enabled: true, eta_replan_minutes: 15 }),
-  }));
-
   // The visits to bring to today: a coming weekday's, of clients with an email, no availability and no practitioner
   // rules, one client each; the practitioner with the most is the one who falls sick.
   const source = demoWeekday(3).toString();
@@ -114,6 +109,12 @@ beforeAll(async () => {
     clientsTaken.add(item.client_id!);
     byPractitioner.set(item.practitioner_id, [...(byPractitioner.get(item.practitioner_id) ?? []), item]);
   }
+  // The source day was read in the demo's own zone (Brisbane: in a zone far from it, its date would cover another
+  // day's hours). Now the business where it is about 11:00; no reminders (only the re-plan's messages reach the sink).
+  ({ business_account: { name: businessName } } = await admin<{ business_account: { name: string } }>('/business_account', {
+    method: 'PATCH', body: JSON.stringify({ time_zone: ZONE, reminders_enabled: false, eta_messages_enabled: true, eta_replan_minutes: 15 }),
+  }));
+
   // Neither may be on leave today already (the PMS's unavailable blocks are imported as leave).
   const onLeave = new Set((await admin<{ leave: { practitioner_id: number }[] }>(`/practitioner_leave?start_date=${TODAY}&end_date=${TODAY}`))
     .leave.map((leave) => leave.practitioner_id));

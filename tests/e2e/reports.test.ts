@@ -72,8 +72,17 @@ async function expectCsvEqualsTable(page: Page, table: Locator) {
   const [header, ...rows] = await downloadTable(page, table);
   expect(header).toEqual(shown.header);
   expect(rows).toHaveLength(shown.rows.length);
-  // Formula-like cells are prefixed with ' in the file; every other cell reads as the table shows it.
-  rows.forEach((row, index) => expect(row.map((cell) => cell.replace(/^'(?=[=+\-@])/, ''))).toEqual(shown.rows[index]));
+  // Formula-like cells are prefixed with ' in the file; a time may be written ISO 8601 with its offset (the visit
+  // verification export, for audit): its local date and time are the ones the table shows. Every other cell reads as
+  // the table shows it.
+  rows.forEach((row, index) => expect(row.map((cell) => shownAs(cell.replace(/^'(?=[=+\-@])/, '')))).toEqual(shown.rows[index]));
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** An ISO 8601 time with offset as the table shows it ('2026-12-07T12:15:00+10:00' → '07 Dec 2026 12:15'); else the cell. */
+function shownAs(cell: string): string {
+  const iso = cell.match(/^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d)(?::\d\d)?[+-]\d\d:\d\d$/);
+  return iso ? `${iso[3]} ${MONTHS[Number(iso[2]) - 1]} ${iso[1]} ${iso[4]}` : cell;
 }
 
 interface ReportCase {
