@@ -61,7 +61,7 @@ describe('moving a visit by dragging it on the day schedule', () => {
       const last = await box(target.getByTestId('schedule-block').last());
       const start = await box(visit);
       await drag(page, { x: start.x + 4, y: start.y + start.height / 2 }, { x: last.x + last.width + 90 * minute + 4, y: track.y + track.height / 2 });
-      await expect.poll(() => page.getByTestId('toast').allTextContents(), { timeout: 20_000 }).toContainEqual(expect.stringMatching(new RegExp(`^Visit with ${client} moved to ${targetName}, \\d\\d \\w{3} \\d{4} \\d\\d:\\d\\d\\.`)));
+      await expect.poll(() => page.getByTestId('toast').allTextContents(), { timeout: 30_000 }).toContainEqual(expect.stringMatching(new RegExp(`^Visit with ${client} moved to ${targetName}, \\d\\d \\w{3} \\d{4} \\d\\d:\\d\\d\\.`)));
       const toast = (await page.getByTestId('toast').allTextContents()).find((text) => text.startsWith(`Visit with ${client} moved`))!;
       const time = /(\d\d:\d\d)\.$/.exec(toast)![1];
       const moved = target.getByTestId('schedule-block').and(page.locator(`[aria-label^="${time} ${client}"]`));
@@ -81,7 +81,12 @@ describe('moving a visit by dragging it on the day schedule', () => {
       const before = await box(target.getByTestId('schedule-block').nth(-2));
       const now = await box(moved);
       await drag(page, { x: now.x + 4, y: now.y + now.height / 2 }, { x: before.x + before.width - 5 * minute + 4, y: now.y + now.height / 2 });
-      await page.getByText(/^This change would break the rules of home care: .+ has two visits at once: /).first().waitFor();
+      await page.getByText(/^This change would break the rules of home care: .+ has two visits at once: /).first().waitFor({ timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          // What the page showed instead, for the next reader of a failed run.
+          await page.screenshot({ path: 'tmp/drag-visit-failed.png', fullPage: true });
+          throw new Error(`${String(error)}\nToasts: ${JSON.stringify(await page.getByTestId('toast').allTextContents())}; moved: ${await moved.getAttribute('aria-label')}`);
+        });
       await moved.waitFor();
       expect(await moved.getAttribute('aria-label')).not.toMatch(OVERLAP);
       expect(problems).toEqual([]);
