@@ -140,7 +140,9 @@ export class VisitStepsService {
     } catch (error) {
       // The same key sent twice at once for two visits: the first committed; the second reads its answer.
       if (!isDuplicateKey(error)) {
-        await this.noteRefusal(auth, scope, appointmentId, input, at, error);
+        // The refusal is the answer; a change log that cannot be written meanwhile does not replace it.
+        await this.noteRefusal(auth, scope, appointmentId, input, at, error)
+          .catch((failure: unknown) => this.ctx.log.warn({ err: failure }, "a refused step's change-log entry could not be written"));
         throw error;
       }
       outcome = { created: false, row: await this.replay(this.ctx.db, auth.businessAccountId, appointmentId, input) };
