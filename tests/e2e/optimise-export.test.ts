@@ -14,24 +14,16 @@
 //
 // The tests share one product (each routes days of its own); they were two files, each starting its own.
 import { Temporal } from 'temporal-polyfill';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { logIn, newPage } from './support/browser';
-import { useProductAndBrowser } from './support/running';
-import { idOfLink, sandboxApiUrl, sandboxGet, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
-import { freePort } from './support/server';
+import { useProductWithSandbox } from './support/running';
+import { idOfLink, sandboxGet, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
 import { formatDay, formatWeekday } from '../../src/lib/dates';
 import { demoWeekday, minutesOf, openOptimiseDialog } from './support/demoDay';
 
-// The sandbox on a port of our own, so the test reads it over HTTP; a short search keeps the test quick.
-const env: Record<string, string> = { OPTIMIZER_MAX_SEARCH_MS: '2000' };
-let sandbox = '';
-beforeAll(async () => {
-  const port = await freePort();
-  env.SANDBOX_PORT = String(port);
-  sandbox = sandboxApiUrl(port);
-});
-const running = useProductAndBrowser(env);
+// A short search keeps the test quick; the sandbox is read over HTTP.
+const { running, sandbox } = useProductWithSandbox({ OPTIMIZER_MAX_SEARCH_MS: '2000' });
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 // The demo's weekday hours are 07:00–17:30; starting at 08:00 is a change the applied route must show.
@@ -287,10 +279,10 @@ describe('from working data to the practice management system', () => {
           api<{ resource_map: { external_id: string } | null }>(`/appointments/${stop.appointment_id}/extra_details`),
         ]);
         expect(details.resource_map, `visit ${stop.appointment_id} came from the sandbox`).not.toBeNull();
-        const remote = await sandboxGet<SandboxAppointment>(sandbox, `/individual_appointments/${details.resource_map!.external_id}`);
+        const remote = await sandboxGet<SandboxAppointment>(sandbox.url, `/individual_appointments/${details.resource_map!.external_id}`);
         expect(Temporal.Instant.from(remote.starts_at).equals(Temporal.Instant.from(stop.arrive_at)), `visit ${stop.appointment_id} starts at its arrival`).toBe(true);
         expect(Date.parse(remote.ends_at) - Date.parse(remote.starts_at)).toBe(Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at));
-        const remotePractitioner = await sandboxGet<SandboxPractitioner>(sandbox, `/practitioners/${idOfLink(remote.practitioner.links.self)}`);
+        const remotePractitioner = await sandboxGet<SandboxPractitioner>(sandbox.url, `/practitioners/${idOfLink(remote.practitioner.links.self)}`);
         expect(route.practitioner_name).toContain(remotePractitioner.first_name);
         expect(route.practitioner_name).toContain(remotePractitioner.last_name);
         checked += 1;

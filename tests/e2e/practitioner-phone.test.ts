@@ -8,19 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { logIn } from './support/browser';
 import { bookToday, PRACTITIONER, ZONE, type Day } from './support/practitionerToday';
-import { useProductAndBrowser } from './support/running';
-import { sandboxApiUrl } from './support/sandbox';
-import { freePort } from './support/server';
+import { useProductWithSandbox } from './support/running';
 
 const MIN_TAP = 44;
-const env: Record<string, string> = {};
-let sandbox = '';
-beforeAll(async () => {
-  const port = await freePort();
-  env.SANDBOX_PORT = String(port);
-  sandbox = sandboxApiUrl(port);
-});
-const running = useProductAndBrowser(env);
+const { running, sandbox } = useProductWithSandbox();
 
 let day: Day;
 beforeAll(async () => {
@@ -29,7 +20,7 @@ beforeAll(async () => {
   const first = now.add({ minutes: 30 }).round({ smallestUnit: 'minute', roundingMode: 'ceil' });
   const lastFirst = now.with({ hour: 21, minute: 0, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
   const start = Temporal.ZonedDateTime.compare(first, lastFirst) < 0 ? first : lastFirst;
-  day = await bookToday(running.product, sandbox, [0, 1, 2].map((hours) => ({ starts: start.add({ hours }) })));
+  day = await bookToday(running.product, sandbox.url, [0, 1, 2].map((hours) => ({ starts: start.add({ hours }) })));
 }, 120_000);
 
 /** Every visible control on the page smaller than MIN_TAP either way, named and measured (none but visually hidden ones). */

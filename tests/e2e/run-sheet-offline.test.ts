@@ -4,21 +4,13 @@
 // ends the session on the server once the network is back) — and once the practitioner has logged in again they reach
 // the server in order, once each, with the times they were tapped.
 import { Temporal } from 'temporal-polyfill';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { logIn } from './support/browser';
-import { useProductAndBrowser } from './support/running';
-import { idOfLink, sandboxApiUrl, sandboxGet, sandboxPatch, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
-import { freePort } from './support/server';
+import { useProductWithSandbox } from './support/running';
+import { idOfLink, sandboxGet, sandboxPatch, type SandboxAppointment, type SandboxPractitioner } from './support/sandbox';
 
-const env: Record<string, string> = {};
-let sandbox = '';
-beforeAll(async () => {
-  const port = await freePort();
-  env.SANDBOX_PORT = String(port);
-  sandbox = sandboxApiUrl(port);
-});
-const running = useProductAndBrowser(env);
+const { running, sandbox } = useProductWithSandbox();
 
 const ZONE = 'Australia/Brisbane';
 interface ListItem { id: number; practitioner_id: number; starts_at: string }
@@ -31,18 +23,18 @@ async function bookTodayFor(practitionerEmail: string): Promise<{ id: number; cl
   const { user: me } = await (await apiAs(running.product.url, practitionerEmail))<{ user: { associated_practitioner_ids: number[] } }>('/auth/user');
   const { practitioners } = await admin<{ practitioners: { id: number; full_name: string }[] }>('/practitioners/all');
   const name = practitioners.find((practitioner) => practitioner.id === me.associated_practitioner_ids[0])!.full_name;
-  const inSandbox = (await sandboxGet<{ practitioners: SandboxPractitioner[] }>(sandbox, '/practitioners?per_page=100')).practitioners
+  const inSandbox = (await sandboxGet<{ practitioners: SandboxPractitioner[] }>(sandbox.url, '/practitioners?per_page=100')).practitioners
     .find((practitioner) => `${practitioner.first_name} ${practitioner.last_name}` === name)!;
   const now = Temporal.Now.zonedDateTimeISO(ZONE);
   const { individual_appointments: coming } = await sandboxGet<{ individual_appointments: SandboxAppointment[] }>(
-    sandbox, `/individual_appointments?per_page=5&q[]=practitioner_id:=${inSandbox.id}&q[]=starts_at:>=${now.add({ days: 1 }).toInstant().toString()}`,
+    sandbox.url, `/individual_appointments?per_page=5&q[]=practitioner_id:=${inSandbox.id}&q[]=starts_at:>=${now.add({ days: 1 }).toInstant().toString()}`,
   );
   const original = coming[0];
   // Later today (on the day even just before midnight), as long as it was booked.
   const latest = now.with({ hour: 23, minute: 0, second: 0, millisecond: 0 });
   const start = Temporal.ZonedDateTime.compare(now.add({ minutes: 30 }), latest) < 0 ? now.add({ minutes: 30 }).round({ smallestUnit: 'minute', roundingMode: 'ceil' }) : latest;
   const length = Temporal.Instant.from(original.ends_at).since(Temporal.Instant.from(original.starts_at));
-  await sandboxPatch(sandbox, `/individual_appointments/${idOfLink(original.id)}`, {
+  await sandboxPatch(sandbox.url, `/individual_appointments/${idOfLink(original.id)}`, {
     starts_at: start.toInstant().toString(), ends_at: start.toInstant().add(length).toString(),
   });
   const today = now.toPlainDate().toString();
