@@ -23,9 +23,12 @@ export const fixedUntil = (settings: Pick<OptimizationSettingsValues, 'fixed_bef
 /** Whether a visit starting at `start` (its arrival, else its booked start) is fixed. */
 export const isFixedStart = (start: Date, until: number) => start.getTime() <= until;
 
+/** Whether the practitioner has recorded a step of the visit (set off, arrived, finished, could not attend). */
+export const hasStarted = (visit: { visitState?: string }) => visit.visitState !== undefined && visit.visitState !== 'not_started';
+
 /** Whether a visit is fixed: its practitioner has stepped it (set off, arrived, …) or it starts before `until`. */
 export const isFixedVisit = (visit: { arrive_at: Date | null; starts_at: Date; visit_state: string }, until: number) =>
-  visit.visit_state !== 'not_started' || isFixedStart(visit.arrive_at ?? visit.starts_at, until);
+  hasStarted({ visitState: visit.visit_state }) || isFixedStart(visit.arrive_at ?? visit.starts_at, until);
 
 export const fixedVisitMessage = (minutes: number) =>
   `This visit has started (or starts within ${minutes} minutes): its time and practitioner stay as they are.`;

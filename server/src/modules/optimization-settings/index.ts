@@ -4,4 +4,4 @@ export { optimizationSettingsHandlers } from './handlers';
 export { optimizationSettingsOf } from './service';
 export { objectiveOf, searchTimeMs } from './objective';
 export { DEFAULT_OPTIMIZATION_SETTINGS, PRESET_WEIGHTS, type OptimizationSettingsValues, type OptimizationWeights } from './presets';
-export { checkNotPast, fixedTimeMessage, fixedUntil, fixedVisitMessage, isFixedStart, isFixedVisit, PAST_DAY, todayIn } from './fixed';
+export { checkNotPast, fixedTimeMessage, fixedUntil, fixedVisitMessage, hasStarted, isFixedStart, isFixedVisit, PAST_DAY, todayIn } from './fixed';

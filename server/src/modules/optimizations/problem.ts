@@ -7,16 +7,13 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Place } from '../../db/schema';
 import type { Practitioner, Problem, StartRoute, TimeWindow, Visit } from '../../optimizer';
-import { objectiveOf, type OptimizationSettingsValues } from '../optimization-settings';
+import { hasStarted, objectiveOf, type OptimizationSettingsValues } from '../optimization-settings';
 import type { PractitionerDay } from '../practitioners';
 import {
   availabilityWindows, clientWindows, currentArrival, dayStartMs, secondsOf, toleranceWindow, type ClientVisitTimes, type DayVisit, type RuleBook, type StaffOfDay,
 } from '../schedule';
 
 export type OptimizationMode = 'keep_practitioners' | 'reassign';
-
-/** Whether the practitioner has recorded a step of the visit (set off, arrived, finished, could not attend). */
-export const hasStarted = (visit: Pick<DayVisit, 'visitState'>) => visit.visitState !== undefined && visit.visitState !== 'not_started';
 
 /** A practitioner of a run: their day as the practitioners module resolves it, and the colour they are shown in. */
 export type RunPractitioner = PractitionerDay & { color: string };

@@ -18,8 +18,8 @@ import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx } from '../../db/client';
 import { practitionersToRoute } from './day';
 import { datesOf, type RunProgress } from './job';
-import { hasStarted, type OptimizationMode } from './problem';
-import { checkNotPast, fixedUntil, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
+import type { OptimizationMode } from './problem';
+import { checkNotPast, fixedUntil, hasStarted, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
   ownPractitionerIds, practitionerNames, practitionersWithVisits, writtenVisits, type WrittenVisit,

@@ -7,9 +7,9 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type TravelMatrix } from '../../optimizer';
 import { loadDay } from './day';
-import { buildDayProblem, hasStarted, type DayData, type DayProblem } from './problem';
+import { buildDayProblem, type DayData, type DayProblem } from './problem';
 import { ownPractitionerIds, usualPractitioners } from './repository';
-import { fixedUntil, fixedVisitMessage, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
+import { fixedUntil, fixedVisitMessage, hasStarted, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import {
   availabilityWindows, dayBounds, dayOf, dayStartMs, excludedMessage, findVisit, instantOfSeconds, travelProviderFor, type DayVisit,
 } from '../schedule';
