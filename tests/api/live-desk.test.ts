@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { appointments } from '../../server/src/db/schema';
+import { MAX_STREAMS_PER_USER } from '../../server/src/modules/live';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 
@@ -52,6 +53,8 @@ interface Stream {
   events: { kind: string; practitioner_id: number; appointment_id: number | null }[];
   /** Resolves with the first event `match` accepts, or rejects after `withinMs`. */
   next(match: (event: Stream['events'][number]) => boolean, withinMs: number): Promise<Stream['events'][number]>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -75,8 +78,9 @@ function openStream(ticket: string): Promise<Stream> {
         for (const check of waiting) check();
       });
       res.on('error', () => {});
+      const ended = new Promise<void>((done) => res.on('end', done));
       resolve({
-        status: res.statusCode!, contentType: res.headers['content-type'], events,
+        status: res.statusCode!, contentType: res.headers['content-type'], events, ended,
         next: (match, withinMs) => new Promise((found, late) => {
           const check = () => {
             const event = events.find(match);
@@ -161,6 +165,21 @@ describe('the live desk stream', () => {
       expect((await t.request('GET', `/api/live/events?ticket=${late}`)).status).toBe(401);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it(`lets one user hold ${MAX_STREAMS_PER_USER} streams: the next ends their oldest, and the others go on`, async () => {
+    const streams: Stream[] = [];
+    for (let index = 0; index <= MAX_STREAMS_PER_USER; index += 1) streams.push(await openStream(await ticketFor(acme.tokens.staff)));
+    try {
+      let oldestEnded = false;
+      void streams[0].ended.then(() => { oldestEnded = true; });
+      await vi.waitFor(() => expect(oldestEnded).toBe(true), { timeout: 2_000 });
+      const visit = await addVisit(acme);
+      expect((await step(visit, acme.tokens.practitioner)).status).toBe(201);
+      await Promise.all(streams.slice(1).map((stream) => stream.next((event) => event.appointment_id === visit, 2_000)));
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 

@@ -6,6 +6,12 @@ import type { TicketHolder } from './repository';
 
 export const LIVE_CHANNEL = 'rounds_live';
 
+/**
+ * Open streams one user may hold in a process (a desk per tab or screen): the next one ends their oldest, so a login
+ * cannot pile up connections.
+ */
+export const MAX_STREAMS_PER_USER = 5;
+
 /** What an open desk is told: a visit's state changed (step), or the business's appointments did. */
 export interface LiveEvent {
   kind: 'step' | 'appointments';
@@ -30,6 +36,8 @@ export class LiveHub {
   /** Adds an open stream; answers the function that removes it. */
   open(holder: TicketHolder, send: Stream['send'], end: Stream['end']): () => void {
     const stream: Stream = { holder, send, end };
+    const own = [...this.streams].filter((open) => open.holder.userId === holder.userId);
+    for (const oldest of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) oldest.end();
     this.streams.add(stream);
     this.listening ??= this.database.listen(LIVE_CHANNEL, (payload) => this.deliver(payload));
     this.listening.catch((error: unknown) => {

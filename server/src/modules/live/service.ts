@@ -38,7 +38,7 @@ export async function closeLiveDesk(ctx: AppContext): Promise<void> {
 export async function createTicket(ctx: AppContext, auth: AuthContext): Promise<{ ticket: string; expires_at: string }> {
   const ticket = newToken();
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
-  await insertTicket(ctx.db, hashToken(ticket), auth.userId, { businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) }, expiresAt);
+  await insertTicket(ctx.db, hashToken(ticket), { userId: auth.userId, businessAccountId: auth.businessAccountId, practitionerIds: practitionerScope(auth) }, expiresAt);
   return { ticket, expires_at: expiresAt.toISOString() };
 }
 
