@@ -38,6 +38,9 @@ describe('moving a visit by dragging it on the day schedule', () => {
       const day = demoWeekday(3).toString();
       await page.goto(`/appointments?view=schedule&start=${day}&end=${day}`);
       await page.getByTestId('day-schedule').waitFor();
+      // Every read of the day answered: the day's problems, shown above the lanes when they arrive, would move the lanes
+      // under a drag measured before them (on a loaded machine the drag then started on nothing, and nothing moved).
+      await page.waitForLoadState('networkidle');
 
       // The visit: the first of the first lane whose client has no other visit that day (so the rules of home care
       // about a client's visits leave the late drop alone); it goes to the second lane's practitioner.
@@ -73,6 +76,7 @@ describe('moving a visit by dragging it on the day schedule', () => {
       await page.getByTestId('day-schedule').waitFor();
       await moved.waitFor();
       await travelRead;
+      await page.waitForLoadState('networkidle');
       expect(await moved.getAttribute('aria-label')).not.toMatch(WARNING);
       expect(await ofClientInSource()).toBe(inSourceBefore - 1);
 
