@@ -29,7 +29,7 @@ const ZONE = 'Australia/Brisbane';
 interface Visit { id: number; starts_at: string; agreed_starts_at?: string; practitioner_id: number; client_id: number | null; appointment_type_id: number | null; status: string }
 interface PractitionerSettings {
   id: number; full_name: string; profession: string | null;
-  skill_appointment_type_ids: number[] | null; effective_appointment_type_ids?: number[] | null;
+  skill_appointment_type_ids: number[] | null; qualified_appointment_type_ids?: number[] | null;
 }
 interface Stop { appointment_id: number }
 interface Lane { practitioner_id: number; before: { stops: Stop[]; metrics: { travel_seconds: number } }; after: { stops: Stop[]; metrics: { travel_seconds: number } } }
@@ -78,7 +78,7 @@ function measure(figures: Figures, proposal: Proposal, visits: Map<number, Visit
     figures.reassigned++;
     const visit = visits.get(change.appointment_id)!;
     const to = staff.get(change.new_practitioner_id)!;
-    const delivers = to.effective_appointment_type_ids ?? to.skill_appointment_type_ids ?? [];
+    const delivers = to.qualified_appointment_type_ids ?? to.skill_appointment_type_ids ?? [];
     if (visit.appointment_type_id !== null && !delivers.includes(visit.appointment_type_id)) figures.unqualified++;
     if (to.profession !== staff.get(change.old_practitioner_id)?.profession) figures.otherProfession++;
   }
