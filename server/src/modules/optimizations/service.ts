@@ -131,7 +131,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   // when it starts.
   const problems: string[] = [];
   for (const date of dates) {
-    const booked = new Set(await practitionersWithVisits(db, business, dayBounds(date, timeZone)));
+    const booked = new Set((await dayVisits(db, business, practitionerIds, dayBounds(date, timeZone))).map((visit) => visit.practitionerId));
     const { problems: ofDay } = rosterOfDay(await loadPractitionerDays(db, business, practitionerIds, date), booked, mode, readerOf(auth));
     problems.push(...ofDay.filter((problem) => !problems.includes(problem)));
   }
