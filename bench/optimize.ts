@@ -274,6 +274,12 @@ if (process.argv.includes('--week')) {
     await ctx.db.update(practitioners).set({ working_hours: [weekday, weekday, weekday, weekday, weekday, index % 3 === 0 ? { start: '08:00', end: '12:00' } : null, null] as never })
       .where(eq(practitioners.id, id));
   }
+  // The clients' availability (seeded for the first day's weekday) holds on every weekday.
+  const weekClients = await ctx.db.select({ id: clients.id, availability: clients.availability }).from(clients).where(eq(clients.last_name, label));
+  for (const client of weekClients.filter((candidate) => (candidate.availability as AvailabilityEntry[]).length > 0)) {
+    const entries = client.availability as AvailabilityEntry[];
+    await ctx.db.update(clients).set({ availability: [1, 2, 3, 4, 5].flatMap((dow) => entries.map((entry) => ({ ...entry, dow }))) }).where(eq(clients.id, client.id));
+  }
   const booked = await ctx.db.select().from(appointments).where(inArray(appointments.practitioner_id, seeded.practitionerIds));
   for (let day = 1; day < 5; day++) {
     const shifted = booked.map(({ id: _id, created_at: _created, updated_at: _updated, ...visit }) => ({

@@ -215,6 +215,28 @@ describe('optimisation settings', () => {
     expect(app.services.queryClient.getQueryState(dayProblems)?.isInvalidated).toBe(true);
   });
 
+  it('shows the call-in threshold, checks it like the other numbers and saves only what changed', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    const callIn = within(screen.getByRole('group', { name: 'Calling a practitioner in' }));
+    const visits = callIn.getByLabelText('At least … visits');
+    const minutes = callIn.getByLabelText('Or at least … minutes of work');
+    expect(visits).toHaveValue(3);
+    expect(minutes).toHaveValue(180);
+    await user.clear(visits);
+    await user.type(visits, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(visits).toHaveAccessibleDescription(/^Visits that make a day worth opening: a whole number from 1 to 50\./);
+    expect(puts).toEqual([]);
+    await user.clear(visits);
+    await user.type(visits, '4');
+    await user.clear(minutes);
+    await user.type(minutes, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
+    expect(puts).toEqual([{ call_in_min_visits: 4, call_in_min_minutes: 0 }]);
+  });
+
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {
     const puts = serveSettings();
     const user = await openPage({ inApp: true });
