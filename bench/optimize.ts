@@ -16,7 +16,10 @@
  * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves (one
  * business's runs search one at a time, so the second starts when the first ends; ADR 0010's addendum).
  * OSRM_URL (when set) gives road travel instead of the default great-circle model.
+ * `--week` also runs Monday to Sunday (reassigning) on a roster of weekdays: its travel, practitioners called in and
+ * each client's distinct carers over the week before → after.
  */
+import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { Temporal } from 'temporal-polyfill';
 import { buildApp } from '../server/src/app';
@@ -254,6 +257,62 @@ for (const [practitionerCount, visitCount] of scales) {
     'list p50/p99 ms while 2 solve': latencies.length ? `${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.99).toFixed(1)}` : '-',
     'two runs': ended.map(({ optimization }) => (optimization.status === 'COMPLETE' ? 'COMPLETE' : `${optimization.status}: ${optimization.error_message}`)).join('; '),
   });
+}
+// --week (issue 35, weeks that fit real rosters): a Monday-to-Sunday run, reassigning, of the first scale's
+// practitioners working weekdays only (every third also Saturday mornings) and the same clients each weekday as booked
+// on the first day: the weekend has nothing to plan; it reports the run's travel, hard breaks added (must be 0),
+// practitioners called in on a day they had nothing booked, and each client's distinct carers over the week.
+if (process.argv.includes('--week')) {
+  const [practitionerCount, visitCount] = scales[0];
+  const label = `week${visitCount}v${practitionerCount}p`;
+  const today = Temporal.Now.plainDateISO(TIME_ZONE);
+  const monday = today.add({ days: 8 - today.dayOfWeek });
+  const seeded = await seedBusiness(ctx, label, practitionerCount, visitCount, [monday.toString()]);
+  for (const [index, id] of seeded.practitionerIds.entries()) {
+    const [row] = await ctx.db.select({ hours: practitioners.working_hours }).from(practitioners).where(eq(practitioners.id, id));
+    const weekday = (row.hours as unknown[])[0];
+    await ctx.db.update(practitioners).set({ working_hours: [weekday, weekday, weekday, weekday, weekday, index % 3 === 0 ? { start: '08:00', end: '12:00' } : null, null] as never })
+      .where(eq(practitioners.id, id));
+  }
+  // The clients' availability (seeded for the first day's weekday) holds on every weekday.
+  const weekClients = await ctx.db.select({ id: clients.id, availability: clients.availability }).from(clients).where(eq(clients.last_name, label));
+  for (const client of weekClients.filter((candidate) => (candidate.availability as AvailabilityEntry[]).length > 0)) {
+    const entries = client.availability as AvailabilityEntry[];
+    await ctx.db.update(clients).set({ availability: [1, 2, 3, 4, 5].flatMap((dow) => entries.map((entry) => ({ ...entry, dow }))) }).where(eq(clients.id, client.id));
+  }
+  const booked = await ctx.db.select().from(appointments).where(inArray(appointments.practitioner_id, seeded.practitionerIds));
+  for (let day = 1; day < 5; day++) {
+    const shifted = booked.map(({ id: _id, created_at: _created, updated_at: _updated, ...visit }) => ({
+      ...visit, starts_at: new Date(visit.starts_at.getTime() + day * 86_400_000), ends_at: new Date(visit.ends_at.getTime() + day * 86_400_000),
+      arrive_at: visit.arrive_at && new Date(visit.arrive_at.getTime() + day * 86_400_000),
+    }));
+    for (let i = 0; i < shifted.length; i += 500) await ctx.db.insert(appointments).values(shifted.slice(i, i + 500));
+  }
+  const { token } = await (await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: seeded.email, password: PASSWORD }),
+  })).json() as { token: string };
+  await call(token, 'PUT', '/optimization_settings', { search_seconds: budgetSeconds });
+  const posted = performance.now();
+  const { optimization: created } = await call(token, 'POST', '/optimizations', {
+    date: monday.toString(), end_date: monday.add({ days: 6 }).toString(), practitioner_ids: seeded.practitionerIds, mode: 'reassign',
+  });
+  const { optimization: week, at } = await finished(token, created.id);
+  if (week.status !== 'COMPLETE') throw new Error(`week run ${created.id} ended ${week.status}: ${week.error_message}`);
+  const days = week.days as any[];
+  const sum = (pick: (proposal: any) => number) => days.reduce((total, proposal) => total + pick(proposal), 0);
+  rows.push({
+    day: `${label} Mon-Sun reassign`,
+    'budget s per day': budgetSeconds,
+    'to proposal s': ((at - posted) / 1000).toFixed(2),
+    'days with nothing to plan': days.filter((proposal) => proposal.empty_day).map((proposal) => proposal.empty_day.message).join(' ') || 'none',
+    'hard breaks added (must be 0)': sum((proposal) => (proposal.checks ? hardIssuesAdded(proposal.checks).length : 0)),
+    'travel h before → after': `${hours(sum((proposal) => proposal.kpis.before.travel_seconds))} → ${hours(sum((proposal) => proposal.kpis.after.travel_seconds))}`,
+    'practitioners called in': sum((proposal) => proposal.called_in?.length ?? 0),
+    'carers per client before → after': `${week.continuity.mean_carers_before} → ${week.continuity.mean_carers_after}`,
+    'clients with more / fewer carers': `${week.continuity.clients_with_more_carers} / ${week.continuity.clients_with_fewer_carers}`,
+    unplaced: sum((proposal) => proposal.kpis.after.unplaced),
+  });
+  await call(token, 'POST', `/optimizations/${created.id}/discard`);
 }
 // One row per day, as columns (the table is wide).
 for (const row of rows) console.table(row);

@@ -48,6 +48,7 @@ const API_FILES_ON_BOTH = {
   'visit-steps.test.ts': 'one step for three requests at once with the same idempotency key',
   'care-rules.test.ts': "the rules of home care: the seeded property test's generated days checked on each database, as issue 24 asks (~15 s)",
   'replan-today.test.ts': "today and now in a whole-hour zone picked at run time (Etc/GMT±n), through AT TIME ZONE in SQL",
+  'optimizations-roster.test.ts': "week runs that fit real rosters (issue 35): days skipped per practitioner, the call-in threshold, a week's applies",
   'live-desk.test.ts': "the live desk's push: PGlite's own NOTIFY delivery against PostgreSQL's LISTEN on a connection of its own",
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {

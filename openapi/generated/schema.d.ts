@@ -2332,6 +2332,10 @@ export interface components {
             balance_workload: boolean;
             /** @description on the weights' scale (1 = a minute of travel), per hour² of each practitioner's working day (leaving the start to reaching the end), summed over the day, when balance_workload is on: moving an hour from a day 3 hours longer to the shorter one saves 4 × it */
             balance_weight: number;
+            /** @description reassigning, a practitioner who had nothing booked on a day of the run is called in only when their day there reaches this many visits, or call_in_min_minutes of working time (either is enough) */
+            call_in_min_visits: number;
+            /** @description the working time (leaving the start place to reaching the end place) that makes a day worth opening for a practitioner who had nothing booked, whatever its number of visits (0 = visits alone decide) */
+            call_in_min_minutes: number;
             /** @description The weights each plain choice stands for (what choosing it saves) */
             preset_weights: {
                 shortest_travel: components["schemas"]["OptimizationWeights"];
@@ -3016,6 +3020,40 @@ export interface components {
             undone_by_name: string | null;
             /** @description While the run waits to start (PENDING, also a run of several days waiting between its days for its next turn): how many runs, of any business, the queue will start before it (0: it is next); null otherwise */
             runs_ahead?: number | null;
+            /** @description Present once the run is COMPLETE (runs made before it have none): the distinct practitioners each of the run's clients sees over the run's days, as booked and as proposed */
+            continuity?: components["schemas"]["RunContinuity"] | null;
+        };
+        RunContinuity: {
+            /** @description the run's clients with a visit on any of its days */
+            clients: number;
+            /** @description distinct (client, practitioner) pairs over the run's days, as booked */
+            carers_before: number;
+            /** @description the same, as proposed */
+            carers_after: number;
+            /** @description distinct practitioners per client as booked (carers_before / clients) */
+            mean_carers_before: number;
+            /** @description distinct practitioners per client as proposed */
+            mean_carers_after: number;
+            clients_with_fewer_carers: number;
+            clients_with_more_carers: number;
+        };
+        CalledInPractitioner: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /** @description the visits the proposal gives them that day */
+            visits: number;
+            /** @description leaving the start place to reaching the end place */
+            working_seconds: number;
+            /** @description "Calls in Ava Burke on Saturday 26: 4 visits, 3 h 10" */
+            message: string;
+        };
+        NotRoutedPractitioner: {
+            practitioner_id: components["schemas"]["Id"];
+            practitioner_name: string;
+            /** @description their visits that day, which stay as they are */
+            visits: number;
+            /** @description why they are not planned that day, and who can change it */
+            message: string;
         };
         OptimizationProgress: {
             elapsed_ms: number;
@@ -3062,6 +3100,17 @@ export interface components {
                 /** @description searches that ran side by side and met to continue from the best of them */
                 searches: number;
             };
+            /** @description A day of the run with nothing to plan (no lanes): no visits, or nobody chosen works that day; null otherwise */
+            empty_day?: {
+                /** @enum {string} */
+                reason: "no-visits" | "nobody-works";
+                /** @description "Saturday 26: no visits" */
+                message: string;
+            } | null;
+            /** @description Practitioners who had nothing booked that day and whom the proposal calls in (reassigning only, each at least the call-in threshold of the optimisation settings) */
+            called_in?: components["schemas"]["CalledInPractitioner"][];
+            /** @description Chosen practitioners with visits that day whom the run does not plan (no working hours that day); their visits stay as they are */
+            not_routed?: components["schemas"]["NotRoutedPractitioner"][];
         };
         /**
          * @description a rule of the rule book (ADR 0020)
@@ -4583,6 +4632,8 @@ export interface operations {
                     client_gap_minutes?: number;
                     balance_workload?: boolean;
                     balance_weight?: number;
+                    call_in_min_visits?: number;
+                    call_in_min_minutes?: number;
                 };
             };
         };

@@ -407,3 +407,64 @@ describe('every proposal keeps to the hard rules (property, seeded)', () => {
     await setSkills(pat, null);
   }, 180_000);
 });
+
+describe('every week run keeps to the roster and the hard rules (property, seeded)', () => {
+  // Weeks of 2 to 7 days starting on any weekday, each practitioner working some weekdays only, visits on any day of
+  // the range (some on a day their practitioner does not work), both modes: no practitioner is routed on a day
+  // without working hours, anyone called in reaches the call-in threshold, no day's proposal adds a hard break, and
+  // Apply adds none either (the day checker after it).
+  const weekArb = fc.record({
+    firstDay: fc.integer({ min: 0, max: 6 }),
+    extraDays: fc.integer({ min: 1, max: 6 }),
+    works: fc.tuple(fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), fc.array(fc.boolean(), { minLength: 7, maxLength: 7 })),
+    visits: fc.array(fc.record({
+      day: fc.integer({ min: 0, max: 6 }), practitioner: fc.constantFrom(0, 1), client: fc.integer({ min: 0, max: 4 }), slot: fc.integer({ min: 0, max: 16 }),
+    }), { minLength: 3, maxLength: 14 }),
+    mode: fc.constantFrom<OptimizationMode>('keep_practitioners', 'reassign'),
+  });
+  let weekNumber = 0;
+
+  it('on generated rosters and weeks', async () => {
+    try {
+      await fc.assert(fc.asyncProperty(weekArb, async (week) => {
+        // Each run its own week (Mondays from 2 June 2031), its own clients and its own roster.
+        const monday = Date.UTC(2031, 5, 2) + 7 * 86_400_000 * weekNumber++;
+        const dates = Array.from({ length: week.extraDays + 1 }, (_, index) => new Date(monday + (week.firstDay + index) * 86_400_000).toISOString().slice(0, 10));
+        const weekdayOf = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7; // 0 = Monday, as working_hours
+        for (const [index, practitionerId] of [pat, quinn].entries()) {
+          const hours = week.works[index].map((works) => (works ? { start: '07:00', end: '19:00' } : null));
+          await t.ctx.db.update(practitioners).set({ working_hours: hours }).where(eq(practitioners.id, practitionerId));
+        }
+        const people = await Promise.all([0, 1, 2, 3, 4].map((index) => addClient(152.95 + index * 0.03)));
+        for (const visit of week.visits.filter((candidate) => candidate.day < dates.length)) {
+          const hhmm = `${String(8 + Math.floor(visit.slot / 2)).padStart(2, '0')}:${visit.slot % 2 ? '30' : '00'}`;
+          await addVisit(dates[visit.day], [pat, quinn][visit.practitioner], people[visit.client], hhmm);
+        }
+        const before = new Map<string, any[]>();
+        for (const date of dates) before.set(date, (await t.request('GET', `/api/schedule/issues?date=${date}`, { token: acme.tokens.admin })).body.issues);
+        const created = await t.request('POST', '/api/optimizations', {
+          token: acme.tokens.admin, body: { date: dates[0], end_date: dates.at(-1), practitioner_ids: [pat, quinn], mode: week.mode },
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        await drainJobs(t.ctx);
+        const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin })).body.optimization;
+        expect(run.status, run.error_message).toBe('COMPLETE');
+        for (const [index, proposal] of run.days.entries()) {
+          const weekday = weekdayOf(dates[index]);
+          for (const lane of proposal.lanes) expect(week.works[[pat, quinn].indexOf(lane.practitioner_id)][weekday], `${dates[index]} ${lane.practitioner_name}`).toBe(true);
+          for (const calledIn of proposal.called_in) expect(calledIn.visits >= 3 || calledIn.working_seconds >= 180 * 60).toBe(true);
+          if (proposal.lanes.length > 0) expectNoNewHardIssues(proposal);
+        }
+        const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+        for (const date of dates) {
+          const after = (await t.request('GET', `/api/schedule/issues?date=${date}`, { token: acme.tokens.admin })).body.issues;
+          const known = new Set(before.get(date)!.map(issueKey));
+          expect(after.filter((issue: any) => issue.hard && !known.has(issueKey(issue))), date).toEqual([]);
+        }
+      }), { seed: Number(process.env.RULES_SEED ?? 2024), numRuns: Number(process.env.RULES_WEEKS ?? 5), endOnFailure: true });
+    } finally {
+      await homesWestAndEast(t, acme, '07:00', '19:00');
+    }
+  }, 240_000);
+});

@@ -168,6 +168,8 @@ describe('continuity across the days when reassigning', () => {
     // Mia lives halfway between Pat (west) and Quinn (east): travel does not choose between them, continuity does.
     // Last week Quinn saw her; this week she is booked with Pat, then Quinn, then Pat. Her second day's usual
     // practitioner in the book is Pat (her first day's booking), but the plan gave her Quinn on the first day.
+    // Each day one of them has nothing booked: calling them in for Mia's one visit is what continuity asks here.
+    expect((await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { call_in_min_visits: 1 } })).status).toBe(200);
     const mia = await addClient(153.02);
     await addVisit('2029-12-17', quinn, mia, '11:00');
     const booked = [await addVisit(DAYS[0], pat, mia, '11:00'), await addVisit(DAYS[1], quinn, mia, '11:00'), await addVisit(DAYS[2], pat, mia, '11:00')];
@@ -182,6 +184,11 @@ describe('continuity across the days when reassigning', () => {
     expect((await post(run.id, 'apply')).status).toBe(200);
     const rows = await t.ctx.db.select().from(appointments).where(sql`${appointments.id} IN ${booked}`);
     expect(rows.map((row) => row.practitioner_id)).toEqual([quinn, quinn, quinn]);
+    // The run counts Mia's carers over the three days: two as booked, one as planned.
+    expect(run.continuity).toEqual({
+      clients: 1, carers_before: 2, carers_after: 1, mean_carers_before: 2, mean_carers_after: 1, clients_with_fewer_carers: 1, clients_with_more_carers: 0,
+    });
+    expect((await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { call_in_min_visits: 3 } })).status).toBe(200);
   });
 });
 

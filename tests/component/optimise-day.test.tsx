@@ -416,6 +416,37 @@ describe('a run of several days', () => {
   });
 });
 
+describe('a week that fits the roster', () => {
+  it('says which days have nothing to plan, names who is called in and who is not planned, and the carers per client', async () => {
+    const [second, third] = ['2026-11-26', '2026-11-27'];
+    const days = [
+      makeProposal({ called_in: [{ practitioner_id: 7, practitioner_name: 'Ava Burke', visits: 4, working_seconds: 11_400, message: 'Calls in Ava Burke on Wednesday 25: 4 visits, 3 h 10.' }] }),
+      makeProposal({
+        date: second, lanes: [], changes: [], empty_day: { reason: 'nobody-works', message: 'Thursday 26: nobody works.' },
+        not_routed: [{ practitioner_id: 8, practitioner_name: 'Sam Lee', visits: 1, message: 'Sam Lee has 1 visit on Thursday 26 but no working hours on Thursdays: they stay as they are.' }],
+      }),
+      makeProposal({ date: third, lanes: [], changes: [], empty_day: { reason: 'no-visits', message: 'Friday 27: no visits.' } }),
+    ];
+    const continuity = { clients: 5, carers_before: 9, carers_after: 6, mean_carers_before: 1.8, mean_carers_after: 1.2, clients_with_fewer_carers: 3, clients_with_more_carers: 0 };
+    fake.create = () => runBody(makeRun('PENDING', { end_date: third }));
+    fake.poll = () => runBody(makeRun('COMPLETE', { end_date: third, days, proposal: days[0], continuity }));
+    const { user, view } = await openDialog();
+    await user.selectOptions(within(dialog()).getByRole('combobox', { name: 'To' }), 'Fri 27 Nov (3 days)');
+    await user.click(within(dialog()).getByRole('button', { name: 'Start' }));
+    await within(dialog()).findByTestId('proposal-week-kpis');
+    expect(within(dialog()).getByTestId('proposal-continuity')).toHaveTextContent('Distinct carers per client over these days: 1.8 → 1.2 (3 see fewer).');
+    expect(within(dialog()).getAllByTestId('proposal-day').map((button) => button.textContent))
+      .toEqual(['Wed 25 Nov(2 changes)', 'Thu 26 Nov(nobody works)', 'Fri 27 Nov(no visits)']);
+    expect(within(dialog()).getByTestId('proposal-called-in')).toHaveTextContent('Calls in Ava Burke on Wednesday 25: 4 visits, 3 h 10.');
+    await user.click(within(dialog()).getAllByTestId('proposal-day')[1]);
+    const shown = within(within(dialog()).getByTestId('proposal-day-shown'));
+    expect(shown.getByTestId('proposal-empty-day')).toHaveTextContent('Thursday 26: nobody works. Nothing to plan that day.');
+    expect(shown.getByTestId('proposal-not-routed')).toHaveTextContent(/^Sam Lee has 1 visit on Thursday 26 but no working hours/);
+    expect(shown.queryByTestId('proposal-kpis')).toBeNull();
+    view.unmount();
+  });
+});
+
 describe('telling the clients whose arrival moves', () => {
   // Arrivals ahead of now (the rule tells only those): Bert's moves 45 min; Dora's 10 min (under the 15 min setting),
   // but she goes from Pat to Sam, and a new practitioner is told however little the time moves.

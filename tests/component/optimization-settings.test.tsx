@@ -28,6 +28,7 @@ function serveSettings({ refuse }: { refuse?: Response } = {}) {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
     preset: 'balanced', weights: { ...PRESETS.balanced }, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, preset_weights: PRESETS, updated_at: null,
     balance_workload: false, balance_weight: 10,
+    call_in_min_visits: 3, call_in_min_minutes: 180,
   };
   const puts: Record<string, unknown>[] = [];
   server.use(
@@ -212,6 +213,28 @@ describe('optimisation settings', () => {
     expect(puts).toEqual([{ tolerance_minutes: 45, client_gap_minutes: 90 }]);
     await waitFor(() => expect(screen.getByLabelText('At least … minutes between a client’s visits')).toHaveValue(90));
     expect(app.services.queryClient.getQueryState(dayProblems)?.isInvalidated).toBe(true);
+  });
+
+  it('shows the call-in threshold, checks it like the other numbers and saves only what changed', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    const callIn = within(screen.getByRole('group', { name: 'Calling a practitioner in' }));
+    const visits = callIn.getByLabelText('At least … visits');
+    const minutes = callIn.getByLabelText('Or at least … minutes of work');
+    expect(visits).toHaveValue(3);
+    expect(minutes).toHaveValue(180);
+    await user.clear(visits);
+    await user.type(visits, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(visits).toHaveAccessibleDescription(/^Visits that make a day worth opening: a whole number from 1 to 50\./);
+    expect(puts).toEqual([]);
+    await user.clear(visits);
+    await user.type(visits, '4');
+    await user.clear(minutes);
+    await user.type(minutes, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
+    expect(puts).toEqual([{ call_in_min_visits: 4, call_in_min_minutes: 0 }]);
   });
 
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {

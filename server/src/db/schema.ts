@@ -229,6 +229,9 @@ export const optimizationSettings = pgTable('optimization_settings', {
   /** Balance the day between practitioners (migration 0082), at balance_weight per hour² of each working day. */
   balance_workload: boolean('balance_workload').notNull().default(false),
   balance_weight: doublePrecision('balance_weight').notNull().default(10),
+  /** A day a practitioner had nothing booked is opened only at this many visits, or call_in_min_minutes of work (migration 0100). */
+  call_in_min_visits: integer('call_in_min_visits').notNull().default(3),
+  call_in_min_minutes: integer('call_in_min_minutes').notNull().default(180),
   updated_at: tstz('updated_at').notNull().defaultNow(),
 });
 

@@ -57,9 +57,20 @@ export default function HelpPage({ route }: RoutePageProps) {
               together (there the spread of working time is of the days’ hours added up), then each day
               by its button, with its lanes, figures and rules. <strong>Apply</strong> changes every day at once — if any day
               has changed since (it names the day), nothing is changed — and <strong>Discard</strong> and
-              <strong> Undo optimisation</strong> act on every day too. Each chosen practitioner needs working hours on every
-              day of the range; a practitioner on leave on one of the days stops a run that keeps visits with their
-              practitioner, so reassign for such a week.
+              <strong> Undo optimisation</strong> act on every day too. A practitioner on leave on one of the days, with visits
+              that day, stops a run that keeps visits with their practitioner, so reassign for such a week.
+            </li>
+            <li>
+              <strong>Weeks that fit the roster</strong>: a run covers any 1 to 7 days in a row, starting on any day, weekends
+              included. Each practitioner is planned only on the days they work: a day without working hours for them, or
+              without visits, is skipped for them, never an error. A day with nothing to plan says so (“Saturday 26: no
+              visits”, or “nobody works”); a practitioner with visits on a day without working hours keeps those visits as
+              they are, and the proposal says so (an administrator sets working hours in Settings → Practitioners). When the
+              run may reassign, a practitioner who works that day but had nothing booked is called in only when the day is
+              worth opening — at least 3 visits or 3 hours of work by default (Settings → Optimisation, “Calling a
+              practitioner in”) — and the proposal names each one (“Calls in Ava Burke on Saturday 26: 4 visits, 3 h 10”).
+              Over the days, a client’s visits go to the practitioners who already see them where the plan allows; the
+              proposal shows the distinct carers per client over the days, before → after.
             </li>
             <li>
               <strong>The rules of home care</strong>: every plan keeps to them — an optimisation, a drag, a move, an insertion

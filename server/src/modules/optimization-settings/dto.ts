@@ -21,6 +21,8 @@ export const valuesOfRow = (row: OptimizationSettingsRow): OptimizationSettingsV
   client_gap_minutes: row.client_gap_minutes,
   balance_workload: row.balance_workload,
   balance_weight: row.balance_weight,
+  call_in_min_visits: row.call_in_min_visits,
+  call_in_min_minutes: row.call_in_min_minutes,
 });
 
 export const columnsOf = ({ weights, ...rest }: OptimizationSettingsValues): OptimizationSettingsColumns => ({

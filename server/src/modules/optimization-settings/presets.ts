@@ -42,6 +42,12 @@ export interface OptimizationSettingsValues {
   /** Balance the day between practitioners: uneven working days cost `balance_weight` per hour², summed over the days. */
   balance_workload: boolean;
   balance_weight: number;
+  /**
+   * A reassigning run calls a practitioner in on a day they had nothing booked only when their day there reaches this
+   * many visits, or call_in_min_minutes of working time (either is enough; migration 0100).
+   */
+  call_in_min_visits: number;
+  call_in_min_minutes: number;
 }
 
 /** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
@@ -60,6 +66,8 @@ export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues>
   client_gap_minutes: 60,
   balance_workload: false,
   balance_weight: 10,
+  call_in_min_visits: 3,
+  call_in_min_minutes: 180,
 };
 
 export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>

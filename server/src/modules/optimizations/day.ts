@@ -4,9 +4,9 @@
 import type { DbOrTx } from '../../db/client';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays, type PractitionerDay } from '../practitioners';
-import { type DayCheck, dayBounds, dayCheckOf, dayStaff, dayVisits, loadRuleBook } from '../schedule';
+import { type DayCheck, type DayVisit, dayBounds, dayCheckOf, dayStaff, dayVisits, loadRuleBook } from '../schedule';
 import { businessTimeZone } from '../../db/business-time-zone';
-import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode } from './problem';
+import { buildDayProblem, routingProblems, type DayData, type DayProblem, type OptimizationMode, type Reader } from './problem';
 import { practitionerColors, usualPractitioners } from './repository';
 import { longDate } from '../../lib/long-date';
 
@@ -16,6 +16,11 @@ export interface RunChoices {
   mode: OptimizationMode;
   /** A client whose visit joins the run by insertion: their visits with other practitioners bound it as the run's clients' do. */
   joiningClientId?: number | null;
+  /**
+   * A day of an optimisation run (rosterOfDay): each practitioner is routed only if they work that day, and keeping
+   * visits with their practitioner, only if they have visits; problems are worded for this reader.
+   */
+  roster?: Reader;
 }
 
 export interface LoadedDay {
@@ -26,6 +31,12 @@ export interface LoadedDay {
   leftOut: PractitionerDay[];
   /** The day the run's plan is checked against, as Apply's check reads it (schedule's loadDayCheck). */
   check: DayCheck;
+  /** Every visit of the run's practitioners that day, planned or not (what Apply finds unchanged). */
+  runVisits: DayVisit[];
+  /** A run's day (`roster`): practitioners with visits who are not routed that day (no working hours); their visits stay as they are. */
+  notRouted: PractitionerDay[];
+  /** A run's day (`roster`), reassigning: the routed practitioners who had nothing booked that day (whom the plan may call in). */
+  callIns: Set<number>;
 }
 
 
@@ -34,7 +45,9 @@ export interface LoadedDay {
  * routed: keeping visits with their practitioner, that stops the run (naming them); reassigning, they are left out
  * and their visits go to the others (unless every practitioner chosen is on leave).
  */
-export function practitionersToRoute<Day extends PractitionerDay>(days: readonly Day[], mode: OptimizationMode): { routed: Day[]; leftOut: Day[]; problems: string[] } {
+export function practitionersToRoute<Day extends PractitionerDay>(
+  days: readonly Day[], mode: OptimizationMode, reader: Reader = 'admin',
+): { routed: Day[]; leftOut: Day[]; problems: string[] } {
   const onLeave = days.filter((day) => day.onLeave);
   const atWork = days.filter((day) => !day.onLeave);
   const leaveProblems = onLeave.map((day) => `${day.name} is on leave on ${longDate(day.date)}${day.onLeave!.reason ? ` (${day.onLeave!.reason})` : ''}: `
@@ -43,8 +56,27 @@ export function practitionersToRoute<Day extends PractitionerDay>(days: readonly
   return {
     routed: leaveLeftOut ? atWork : [...days],
     leftOut: leaveLeftOut ? onLeave : [],
-    problems: [...(leaveLeftOut ? [] : leaveProblems), ...atWork.flatMap(routingProblems)],
+    problems: [...(leaveLeftOut ? [] : leaveProblems), ...atWork.flatMap((day) => routingProblems(day, reader))],
   };
+}
+
+/**
+ * Who works on a day of an optimisation run (issue 35, weeks that fit real rosters): a practitioner is routed only on
+ * the days they work. With nothing booked that day, one without working hours, on leave or otherwise not routable is
+ * skipped without a word; so is anyone keeping visits with their practitioner (nothing of theirs to plan), and,
+ * reassigning, one who can work is routed as someone the plan may call in (`callIns`). With visits that day, one
+ * without working hours is not routed and their visits stay as they are (`notRouted`, said in the proposal); leave
+ * and any other problem (no start place, hours that end before they start) still stop the run, in words for `reader`.
+ */
+export function rosterOfDay<Day extends PractitionerDay>(
+  days: readonly Day[], withVisits: ReadonlySet<number>, mode: OptimizationMode, reader: Reader,
+): { routed: Day[]; leftOut: Day[]; notRouted: Day[]; callIns: Set<number>; problems: string[] } {
+  const notRouted = days.filter((day) => withVisits.has(day.practitionerId) && !day.onLeave && !day.shift);
+  const callIns = days.filter((day) => mode === 'reassign' && !withVisits.has(day.practitionerId) && !day.onLeave && routingProblems(day).length === 0);
+  const { routed, leftOut, problems } = practitionersToRoute(
+    days.filter((day) => (withVisits.has(day.practitionerId) && !notRouted.includes(day)) || callIns.includes(day)), mode, reader,
+  );
+  return { routed, leftOut, notRouted, callIns: new Set(callIns.map((day) => day.practitionerId)), problems };
 }
 
 export async function loadDay(db: DbOrTx, businessAccountId: number, choices: RunChoices): Promise<LoadedDay> {
@@ -58,9 +90,14 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
     dayStaff(db, businessAccountId, bounds),
   ]);
   const rules = await loadRuleBook(db, businessAccountId, settings);
-  const { routed, leftOut, problems } = practitionersToRoute(days, choices.mode);
+  const chosen = new Set(choices.practitionerIds);
+  const runVisits = everyVisit.filter((visit) => chosen.has(visit.practitionerId));
+  const { routed, leftOut, problems, notRouted, callIns } = choices.roster
+    ? rosterOfDay(days, new Set(runVisits.map((visit) => visit.practitionerId)), choices.mode, choices.roster)
+    : { ...practitionersToRoute(days, choices.mode), notRouted: [], callIns: new Set<number>() };
   const practitioners = routed.map((day) => ({ ...day, color: colors.get(day.practitionerId) ?? '#64748b' }));
-  const inRun = new Set(choices.practitionerIds);
+  // Practitioners not routed that day keep their visits as they are: outside the run, as anyone else's.
+  const inRun = new Set(choices.practitionerIds.filter((id) => !notRouted.some((day) => day.practitionerId === id)));
   const visits = everyVisit.filter((visit) => inRun.has(visit.practitionerId));
   const clientIds = [...new Set(visits.flatMap((visit) => (visit.clientId === null ? [] : [visit.clientId])))];
   const runClients = new Set([...clientIds, ...(choices.joiningClientId == null ? [] : [choices.joiningClientId])]);
@@ -74,6 +111,9 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
     problems,
     leftOut,
     check: dayCheckOf({ date: choices.date, timeZone, rules, visits: everyVisit, staff, practitioners: days }),
+    runVisits,
+    notRouted,
+    callIns,
   };
 }
 

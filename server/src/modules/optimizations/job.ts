@@ -10,14 +10,15 @@ import {
 } from '../../optimizer';
 import { hardIssuesAdded, travelProviderFor } from '../schedule';
 import { loadDay, problemOf } from './day';
-import { planAsItIs, type OptimizationMode } from './problem';
+import { planAsItIs, type OptimizationMode, type Reader } from './problem';
 import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds } from './proposal';
-import { appointmentTypeNames } from './repository';
+import { appointmentTypeNames, roleOfUser } from './repository';
 import { findRun, saveRunDays, type RunDay } from './runs-repository';
 import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
 import { optimiserRuns } from '../../operations/metrics';
 import { longDate } from '../../lib/long-date';
+import { calledInBelowThreshold, calledInOf, carersOfDay, emptyDayProposal, notRoutedOf } from './week';
 
 /** What a run stores in jobs.progress while it solves. */
 export interface RunProgress {
@@ -97,7 +98,10 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
   if (!asked) throw new JobFailedError('This optimisation has no record of what to plan. Run the optimisation again.');
   const { mode, practitioner_ids: practitionerIds } = asked;
   const dates = datesOf(asked.first_date, asked.last_date);
-  const planned = new Map<number, number>();
+  // Problems are worded for whoever started the run (only an administrator can fix a practitioner's settings).
+  const reader = await roleOfUser(run.ctx.db, job.business_account_id, asked.created_by_user_id) === 'ADMIN' ? 'admin' as const : 'staff' as const;
+  // Client → the practitioners the plan gave them on the run's earlier days, the latest first (continuity).
+  const planned = new Map<number, number[]>();
   const workedBefore = new Map<number, number>();
   const days: RunDay[] = [];
   const carry = (day: RunDay) => {
@@ -105,17 +109,19 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
     for (const lane of day.proposal.lanes) {
       workedBefore.set(lane.practitioner_id, (workedBefore.get(lane.practitioner_id) ?? 0) + (workingSeconds(lane.after) ?? 0));
     }
-    for (const [clientId, practitionerId] of day.planned_clients ?? []) planned.set(clientId, practitionerId);
+    for (const [clientId, practitionerId] of day.planned_clients ?? []) {
+      planned.set(clientId, [practitionerId, ...(planned.get(clientId) ?? []).filter((id) => id !== practitionerId)]);
+    }
   };
   for (const day of (asked.days ?? []).slice(0, dates.length - 1)) carry(day);
   for (let index = days.length; index < dates.length; index++) {
     if (index > 0) await run.giveWayIfOthersWait();
-    const day = await optimizeDay(run, { index, count: dates.length, date: dates[index] }, { mode, practitionerIds }, { usualPlanned: planned, workedBefore });
+    const day = await optimizeDay(run, { index, count: dates.length, date: dates[index] }, { mode, practitionerIds, reader }, { usualPlanned: planned, workedBefore });
     const plannedClients = mode !== 'reassign' ? [] : day.proposal.lanes.flatMap((lane) => lane.after.stops.flatMap((stop) => {
       const clientId = day.clientOf.get(stop.appointment_id);
       return clientId == null ? [] : [[clientId, lane.practitioner_id] as [number, number]];
     }));
-    carry({ proposal: day.proposal, fingerprints: day.fingerprints, planned_clients: plannedClients });
+    carry({ proposal: day.proposal, fingerprints: day.fingerprints, planned_clients: plannedClients, carers: day.carers });
     if (index < dates.length - 1) {
       await run.ctx.db.transaction(async (tx) => {
         await run.guard(tx);
@@ -123,7 +129,7 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
       });
     }
   }
-  return days.map(({ proposal, fingerprints }) => ({ proposal, fingerprints }));
+  return days.map(({ planned_clients: _planned, ...day }) => day);
 }
 
 /**
@@ -132,17 +138,32 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
  * `workedBefore`, practitioner → working seconds then.
  */
 async function optimizeDay(
-  run: JobRun, at: DayOfRun, { mode, practitionerIds }: { mode: OptimizationMode; practitionerIds: number[] },
-  { usualPlanned, workedBefore }: { usualPlanned: ReadonlyMap<number, number>; workedBefore: ReadonlyMap<number, number> },
+  run: JobRun, at: DayOfRun, { mode, practitionerIds, reader }: { mode: OptimizationMode; practitionerIds: number[]; reader: Reader },
+  { usualPlanned, workedBefore }: { usualPlanned: ReadonlyMap<number, readonly number[]>; workedBefore: ReadonlyMap<number, number> },
 ): Promise<RunDay & { clientOf: Map<number, number | null> }> {
   const { ctx, job } = run;
   const { date } = at;
-  const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds, mode });
+  // Each practitioner is routed only if they work that day (rosterOfDay): a day they do not is skipped for them.
+  const day = await loadDay(ctx.db, job.business_account_id, { date, practitionerIds, mode, roster: reader });
   if (day.problems.length) {
     throw new JobFailedError(`The optimisation cannot run${at.count > 1 ? ` on ${longDate(date)}` : ''}: ${day.problems.join(' ')}`);
   }
+  const notRouted = notRoutedOf(day.notRouted, day.runVisits, date, reader);
+  const fingerprints = day.runVisits.map(fingerprintOf);
+  if (day.data.visits.length === 0 || day.data.practitioners.length === 0) {
+    const proposal = emptyDayProposal({
+      date, timeZone: day.data.businessTimeZone, mode, travelName: travelProviderFor(ctx.config).name, nobodyWorks: day.runVisits.length > 0, notRouted,
+    });
+    await writeProgress(run, at, { elapsed_ms: 0, best_travel_seconds: 0, fraction: 1 });
+    return { proposal, fingerprints, clientOf: new Map(), carers: carersOfDay(day.runVisits, proposal) };
+  }
   const inRun = new Set(day.data.practitioners.map((practitioner) => practitioner.practitionerId));
-  const usualPractitioner = new Map([...day.data.usualPractitioner, ...[...usualPlanned].filter(([, practitionerId]) => inRun.has(practitionerId))]);
+  // Continuity across the run: the practitioner the run's latest earlier day gave the client, else an earlier one,
+  // among those who work this day; else the one they saw last as booked.
+  const usualPractitioner = new Map([...day.data.usualPractitioner, ...[...usualPlanned].flatMap(([clientId, ids]) => {
+    const working = ids.find((id) => inRun.has(id));
+    return working === undefined ? [] : [[clientId, working] as [number, number]];
+  })]);
   // Read when the day's search starts: visits that start before now + the margin keep their time.
   const data = { ...day.data, usualPractitioner, workedBeforeSeconds: workedBefore, fixedUntilMs: fixedUntil(day.data.settings) };
   const clientOf = new Map(data.visits.map((visit) => [visit.id, visit.clientId]));
@@ -161,19 +182,22 @@ async function optimizeDay(
   let frozenPractitionerIds = new Set<number>();
   let previous: Solution | null = null;
   let balanceTarget: number | undefined;
+  // Practitioners called in whom a search gave a day below the call-in threshold: they stay at home from then on.
+  let staysHome = new Set<number>();
   for (let attempt = 0; ; attempt++) {
-    const dayProblem = problemOf({ ...day, data: { ...data, keptAsTheyAre, frozenPractitionerIds } });
+    const routed = data.practitioners.filter((practitioner) => !staysHome.has(practitioner.practitionerId));
+    const dayProblem = problemOf({ ...day, data: { ...data, practitioners: routed, keptAsTheyAre, frozenPractitionerIds } });
     const matrix = await travelMatrixFor(dayProblem.problem, { travel: provider });
     // The first search starts from the day as it is, each later one from the plan before it, so a round keeps what
     // the search found and the proposal is never worse than the day by the objective.
-    const startFrom = previous ? planOf(previous) : planAsItIs(dayProblem);
+    const startFrom = previous ? planOf(previous).filter((route) => !staysHome.has(Number(route.practitionerId))) : planAsItIs(dayProblem);
     // Balancing, only a day's hours beyond the day's working time per practitioner as it is cost (the same target in
     // every round), so long days give work to the others.
     if (data.settings.balance_workload) {
       balanceTarget ??= meanWorkingSeconds(dayProblem.problem, matrix, startFrom);
       dayProblem.problem.balanceTargetSeconds = balanceTarget;
     }
-    const solution = await solveDay(run, at, dayProblem.problem, matrix, attempt === 0 ? budgetMs : RETRY_SEARCH_MS, startFrom);
+    const solution = await solveDay(run, at, dayProblem.problem, matrix, previous === null ? budgetMs : RETRY_SEARCH_MS, startFrom);
     previous = solution;
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
     // refuses is never offered.
@@ -187,6 +211,13 @@ async function optimizeDay(
       leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])), check: day.check,
     };
     const searched = buildProposal(input);
+    // A day worth opening for each practitioner called in, or they stay at home and the day is searched again.
+    const belowThreshold = calledInBelowThreshold(searched.lanes, day.callIns, data.settings);
+    if (belowThreshold.length > 0) {
+      staysHome = new Set([...staysHome, ...belowThreshold]);
+      attempt--;
+      continue;
+    }
     const added = hardIssuesAdded(searched.checks!);
     if (added.length === 0 || attempt === MAX_ROUNDS) {
       const { proposal, keptDays } = added.length === 0 ? { proposal: searched, keptDays: new Set<number>() } : proposalWithinTheRules(input);
@@ -195,7 +226,12 @@ async function optimizeDay(
         elapsed_ms: Math.round(solution.stats.elapsedMs), best_travel_seconds: proposal.kpis.after.travel_seconds, fraction: 1,
         searches: solution.stats.searches ?? 1,
       });
-      return { proposal, fingerprints: data.visits.map(fingerprintOf), clientOf };
+      // Lanes of practitioners who could have been called in and were not are left out; those called in are named.
+      const offered = {
+        ...proposal, lanes: proposal.lanes.filter((lane) => !day.callIns.has(lane.practitioner_id) || lane.after.stops.length > 0),
+        empty_day: null, called_in: calledInOf(proposal.lanes, day.callIns, date), not_routed: notRouted,
+      };
+      return { proposal: offered, fingerprints, clientOf, carers: carersOfDay(day.runVisits, offered) };
     }
     // First the visits involved (and those not placed) stay as they are; from the second round on, so do the whole
     // days of the practitioners involved (a day kept as it is adds no break).

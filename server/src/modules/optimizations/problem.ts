@@ -86,17 +86,23 @@ export interface DayProblem {
 }
 
 /**
- * What stops a practitioner from being routed on the day, in words naming them and where to fix it; empty when
+ * Who reads a problem: an administrator can fix a practitioner's settings, anyone else is told who can (only an
+ * administrator opens Settings → Practitioners).
+ */
+export type Reader = 'admin' | 'staff';
+
+/**
+ * What stops a practitioner from being routed on the day, in words naming them and who fixes it where; empty when
  * nothing does. Read from the practitioners module's resolution of their day.
  */
-export function routingProblems(day: PractitionerDay): string[] {
+export function routingProblems(day: PractitionerDay, reader: Reader = 'admin'): string[] {
   const weekday = Temporal.PlainDate.from(day.date).toLocaleString('en-AU', { weekday: 'long' });
-  const fix = 'in Settings → Practitioners';
+  const fix = (what: string) => (reader === 'admin' ? `${what} in Settings → Practitioners` : `an administrator can ${what} in Settings → Practitioners`);
   const problems: string[] = [];
-  if (!day.startPlace) problems.push(`${day.name} has no start place with a map position: set one ${fix}.`);
-  else if (!day.endPlace) problems.push(`${day.name}'s end place has no map position or no longer exists: choose another ${fix}.`);
-  if (!day.shift) problems.push(`${day.name} has no working hours on ${weekday}s: set them ${fix}.`);
-  else if (day.shift.end <= day.shift.start) problems.push(`${day.name}'s working hours on ${weekday}s end before they start: correct them ${fix}.`);
+  if (!day.startPlace) problems.push(`${day.name} has no start place with a map position: ${fix('set one')}.`);
+  else if (!day.endPlace) problems.push(`${day.name}'s end place has no map position or no longer exists: ${fix('choose another')}.`);
+  if (!day.shift) problems.push(`${day.name} has no working hours on ${weekday}s: ${fix('set them')}.`);
+  else if (day.shift.end <= day.shift.start) problems.push(`${day.name}'s working hours on ${weekday}s end before they start: ${fix('correct them')}.`);
   // Anything else the resolver found (a time zone that is not one), in its own words.
   if (problems.length === 0 && !day.routable) problems.push(...day.problems.map((problem) => `${day.name}: ${problem}`));
   return problems;

@@ -3,7 +3,7 @@
 // runs-repository.ts's). Every query is scoped to the business passed first.
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { appointmentTypes, appointments, practitioners } from '../../db/schema';
+import { appointmentTypes, appointments, practitioners, users } from '../../db/schema';
 import type { DayBounds } from '../schedule';
 
 /** Which of `ids` are practitioners of the business. */
@@ -94,4 +94,11 @@ export async function writtenVisits(tx: DbOrTx, businessAccountId: number, ids: 
     ...row, updated_at: row.updated_at.toISOString(), starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString(),
     arrive_at: row.arrive_at?.toISOString() ?? null, cancelled_at: row.cancelled_at?.toISOString() ?? null,
   }));
+}
+
+/** The role of the user who started a run (null: unknown, the user gone), whose words its problems are in. */
+export async function roleOfUser(db: DbOrTx, businessAccountId: number, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await db.select({ role: users.role }).from(users).where(and(eq(users.id, userId), eq(users.business_account_id, businessAccountId)));
+  return row?.role ?? null;
 }

@@ -9,6 +9,7 @@ import type { OptimizationMode } from './problem';
 import type { Proposal, VisitFingerprint } from './proposal';
 import type { SavedRoute } from '../schedule';
 import type { WrittenVisit } from './repository';
+import type { VisitCarers } from './week';
 
 /** One day of a run: its proposal and its visits as they were. */
 export interface RunDay {
@@ -16,6 +17,8 @@ export interface RunDay {
   fingerprints: VisitFingerprint[];
   /** Kept only while the run goes on (reassigning): [client, the practitioner this day's plan gave them], for continuity on the days after. */
   planned_clients?: [number, number][];
+  /** [client, practitioner as booked, as proposed] per visit of the run's practitioners that day (the run's continuity; runs before it have none). */
+  carers?: VisitCarers[];
 }
 
 /** What Undo needs: each visit as it was before Apply and as Apply left it, and the routes Apply replaced. */

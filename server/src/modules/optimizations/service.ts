@@ -16,9 +16,9 @@ import {
 } from '../schedule';
 import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx } from '../../db/client';
-import { practitionersToRoute } from './day';
+import { rosterOfDay } from './day';
 import { datesOf, type RunProgress } from './job';
-import type { OptimizationMode } from './problem';
+import type { OptimizationMode, Reader } from './problem';
 import { checkNotPast, fixedUntil, hasStarted, isFixedStart, PAST_DAY, todayIn } from '../optimization-settings';
 import type { Proposal, VisitFingerprint } from './proposal';
 import {
@@ -30,6 +30,7 @@ import {
 } from './runs-repository';
 import { optimizationSettingsOf } from '../optimization-settings';
 import { longDate } from '../../lib/long-date';
+import { continuityOf } from './week';
 
 export type OptimizationDto = Schemas['Optimization'];
 export const SCHEDULE_CHANGED = 'The schedule changed since this proposal was made. Run the optimisation again.';
@@ -65,6 +66,7 @@ export function toOptimizationDto(run: RunRow, runsAhead: number | null = null):
     undone_at: days ? iso(run.undone_at) : null,
     undone_by_name: days ? run.undone_by_name : null,
     runs_ahead: run.status === 'PENDING' ? runsAhead : null,
+    continuity: run.status === 'COMPLETE' && run.days ? continuityOf(run.days) : null,
   };
 }
 
@@ -80,6 +82,9 @@ export interface CreateOptimization {
   mode?: OptimizationMode;
 }
 
+/** Who reads a run's problems: an administrator fixes practitioners' settings, anyone else is told who can. */
+export const readerOf = (auth: Pick<AuthContext, 'role'>): Reader => (auth.role === 'ADMIN' ? 'admin' : 'staff');
+
 /** Refuses (422, in words) a last day before the first or more than MAX_EXTRA_DAYS after it. */
 function checkLastDay(first: string, last: string): void {
   checkDay(last, 'end_date');
@@ -92,7 +97,8 @@ function checkLastDay(first: string, last: string): void {
 
 /**
  * Starts a run: checks the days (the first not before today, the last at most MAX_EXTRA_DAYS after it) and the
- * practitioners (each must be the business's, with a start place and working hours each day), refuses while another
+ * practitioners (each must be the business's; on each day they have visits, with a start place; a day they do not
+ * work is skipped for them, see rosterOfDay), refuses while another
  * unfinished run of any of the days shares a practitioner or while the business already has MAX_WAITING_RUNS runs
  * waiting, and queues the job.
  */
@@ -100,7 +106,8 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
   const { db } = ctx;
   const business = auth.businessAccountId;
   checkDay(body.date);
-  checkNotPast(body.date, await businessTimeZone(db, business));
+  const timeZone = await businessTimeZone(db, business);
+  checkNotPast(body.date, timeZone);
   const lastDate = body.end_date ?? body.date;
   checkLastDay(body.date, lastDate);
   const dates = datesOf(body.date, lastDate);
@@ -115,16 +122,17 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
     const own = await ownPractitionerIds(db, business, practitionerIds);
     if (practitionerIds.some((id) => !own.has(id))) throw notFound('Practitioner');
   } else {
-    const timeZone = await businessTimeZone(db, business);
     practitionerIds = await practitionersWithVisits(db, business, { from: dayBounds(body.date, timeZone).from, to: dayBounds(lastDate, timeZone).to });
     if (practitionerIds.length === 0) {
       throw invalid(`practitioner_ids: no active practitioner has visits ${dates.length > 1 ? `from ${longDate(body.date)} to ${longDate(lastDate)}` : `on ${longDate(body.date)}`}; choose the practitioners.`);
     }
   }
-  // Only the practitioners' days are checked here; the run reads the visits when it starts.
+  // Only the practitioners' days are checked here, each day for who works it (rosterOfDay); the run reads the visits
+  // when it starts.
   const problems: string[] = [];
   for (const date of dates) {
-    const { problems: ofDay } = practitionersToRoute(await loadPractitionerDays(db, business, practitionerIds, date), mode);
+    const booked = new Set((await dayVisits(db, business, practitionerIds, dayBounds(date, timeZone))).map((visit) => visit.practitionerId));
+    const { problems: ofDay } = rosterOfDay(await loadPractitionerDays(db, business, practitionerIds, date), booked, mode, readerOf(auth));
     problems.push(...ofDay.filter((problem) => !problems.includes(problem)));
   }
   if (problems.length) throw invalid(`practitioner_ids: ${problems.join(' ')}`, problems.map((problem) => `practitioner_ids: ${problem}`));
@@ -272,8 +280,11 @@ async function applyDay(tx: DbOrTx, auth: AuthContext, run: RunRow, day: RunDay)
   const visitIds = current.map((visit) => visit.id);
   const visitsBefore = (await writtenVisits(tx, business, visitIds))
     .map(({ id, arrive_at, practitioner_id, route_id }) => ({ id, arrive_at, practitioner_id, route_id }));
-  const routesBefore = await savedRoutesOfDay(tx, business, date, practitionerIds);
-  const routeIds = await replaceRoutes(tx, business, date, practitionerIds, newRoutesOf(proposal), { jobId: run.id, userId: auth.userId, name: auth.fullName });
+  // A practitioner the day did not route (no working hours that day) keeps their route as it is.
+  const notRouted = new Set((proposal.not_routed ?? []).map((practitioner) => practitioner.practitioner_id));
+  const routedIds = practitionerIds.filter((practitionerId) => !notRouted.has(practitionerId));
+  const routesBefore = await savedRoutesOfDay(tx, business, date, routedIds);
+  const routeIds = await replaceRoutes(tx, business, date, routedIds, newRoutesOf(proposal), { jobId: run.id, userId: auth.userId, name: auth.fullName });
   const before = new Map(current.map((visit) => [visit.id, visit]));
   const updates = proposal.lanes.flatMap((lane) => lane.after.stops.map((stop) => ({
     id: stop.appointment_id, routeId: routeIds.get(lane.practitioner_id)!, arriveAt: stop.arrive_at, practitionerId: lane.practitioner_id,

@@ -28,6 +28,7 @@ import { useApplyOptimization, useDiscardOptimization } from '../mutations';
 import { optimisationJobRun } from './optimisationJobRun';
 import { ProposalDays } from './ProposalDays';
 import { ProposalView } from './ProposalView';
+import { ProposalRoster } from './ProposalRoster';
 import { RunProgress } from './RunProgress';
 import { TellClients } from './TellClients';
 import { changesToTell, ETA_REPLAN_MINUTES_DEFAULT } from '../../../entities/routes/arrivalChanges';
@@ -37,7 +38,8 @@ const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: strin
   {
     value: 'reassign',
     label: 'Reassign between these practitioners',
-    hint: 'A visit may move to another of these practitioners who delivers its type and works that day.',
+    hint: 'A visit may move to another of these practitioners who delivers its type and works that day. '
+      + 'Someone with nothing booked that day is called in only when the day is worth it (the optimisation settings’ call-in threshold), and the proposal names them.',
   },
 ];
 
@@ -217,7 +219,8 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
                   ))}
                 </select>
                 <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                  Up to a week: each day is planned in turn, keeping clients with the practitioner planned for them on the days before.
+                  Up to a week, starting any day, weekends included: each day is planned in turn, each practitioner only on the days they
+                  work, keeping clients with the practitioners planned for them on the days before.
                 </p>
               </div>
               <div>
@@ -277,8 +280,8 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
         {following && run && <RunProgress run={run} cancelling={!is('running')} />}
 
         {deciding && run?.proposal && (run.days && run.days.length > 1
-          ? <ProposalDays days={run.days} visits={visitsById} />
-          : <ProposalView proposal={run.proposal} visits={visitsById} />)}
+          ? <ProposalDays days={run.days} visits={visitsById} continuity={run.continuity} />
+          : <><ProposalRoster proposal={run.proposal} />{!run.proposal.empty_day && <ProposalView proposal={run.proposal} visits={visitsById} />}</>)}
         {deciding && run?.proposal && (
           <TellClients
             changes={toTell}

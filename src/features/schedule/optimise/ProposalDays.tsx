@@ -1,16 +1,19 @@
 // A finished run of several days: the week's figures added up, and one day at a time (chosen by its button) shown as
 // a run of one day shows its proposal. Apply and Discard, in the dialog's footer, act on every day together.
 import { useEffect, useRef, useState } from 'react';
-import type { OptimizationProposal } from '../../../api/optimizations';
+import type { Optimization, OptimizationProposal } from '../../../api/optimizations';
 import { formatWeekday } from '../../../lib/dates';
 import { plural } from '../../../lib/plural';
 import { Section } from '../../../ui/ModalFrame';
 import type { AppointmentSummary } from '../../../entities/appointments/api';
 import { totalKpis } from './figures';
 import { KpiTable, ProposalView } from './ProposalView';
+import { dayButtonNote, ProposalRoster, RunContinuityNote } from './ProposalRoster';
 
-export function ProposalDays({ days, visits }: {
+export function ProposalDays({ days, visits, continuity }: {
   days: readonly OptimizationProposal[];
+  /** The run's distinct carers per client over its days, before → after. */
+  continuity?: Optimization['continuity'];
   /** The days' visits (for their map positions, booked times and types). */
   visits: ReadonlyMap<number, AppointmentSummary>;
 }) {
@@ -33,6 +36,7 @@ export function ProposalDays({ days, visits }: {
           Spread of working time: the most less the fewest hours a practitioner works over these days.
           Apply changes every day together; Discard throws every day away.
         </p>
+        <RunContinuityNote continuity={continuity} />
       </Section>
       <div role="group" aria-label="Show the day" className="flex flex-wrap gap-1.5" data-testid="proposal-days">
         {days.map((day, index) => (
@@ -48,12 +52,13 @@ export function ProposalDays({ days, visits }: {
               : 'border-slate-300 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
           >
             {formatWeekday(day.date)}
-            <span className="ml-1 text-xs font-normal">({plural(day.changes.length, 'change')})</span>
+            <span className="ml-1 text-xs font-normal">({dayButtonNote(day, plural(day.changes.length, 'change'))})</span>
           </button>
         ))}
       </div>
       <div data-testid="proposal-day-shown" data-date={days[shown].date} className="space-y-6">
-        <ProposalView key={days[shown].date} proposal={days[shown]} visits={visits} focusOnShow={false} />
+        <ProposalRoster proposal={days[shown]} />
+        {!days[shown].empty_day && <ProposalView key={days[shown].date} proposal={days[shown]} visits={visits} focusOnShow={false} />}
       </div>
     </>
   );

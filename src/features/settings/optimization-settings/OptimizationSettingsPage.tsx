@@ -3,7 +3,8 @@
 // and the least gap between a client's visits; overtime, a buffer per visit, arrival rounding), what it tries hardest
 // to achieve as plain choices with the weights under "Advanced" (typing a weight makes the choice Custom), whether to
 // balance the day between practitioners (its weight under "Advanced" too, apart from the choice), the default
-// search time and whether reassigning visits between practitioners is offered. Only what changed is saved.
+// search time and whether reassigning visits between practitioners is offered, and when a practitioner with nothing
+// booked is called in (the call-in threshold). Only what changed is saved.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -312,6 +313,39 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
               </label>
               {problem('allow_reassignment')}
             </div>
+          </div>
+        </FormSection>
+      </Card>
+
+      <Card>
+        <FormSection title="Calling a practitioner in" id={`${ids}-call-in`}>
+          <p className={hintClass}>
+            Reassigning, a run may give visits to a practitioner who works that day but had nothing booked. It does so only when their day is
+            worth opening: at least this many visits, or at least this much working time (either is enough). The proposal names each
+            practitioner it calls in.
+          </p>
+          <div className="mt-3 grid gap-5 sm:grid-cols-2">
+            <NumberField
+              id={`${ids}-call-in-visits`}
+              label="At least … visits"
+              hint="A day with fewer visits stays at home, unless it reaches the working time below."
+              value={draft.callInVisits}
+              onChange={(callInVisits) => change({ callInVisits })}
+              min={1}
+              max={50}
+              fieldProps={fieldProps('call_in_min_visits', `${ids}-call-in-visits-hint`)}
+              problem={problem('call_in_min_visits')}
+            />
+            <NumberField
+              id={`${ids}-call-in-minutes`}
+              label="Or at least … minutes of work"
+              hint="From leaving their start place to reaching their end place. 0: the visits alone decide."
+              value={draft.callInMinutes}
+              onChange={(callInMinutes) => change({ callInMinutes })}
+              max={720}
+              fieldProps={fieldProps('call_in_min_minutes', `${ids}-call-in-minutes-hint`)}
+              problem={problem('call_in_min_minutes')}
+            />
           </div>
         </FormSection>
       </Card>

@@ -39,12 +39,15 @@ export interface SettingsDraft {
   clientGap: string;
   balanceWorkload: boolean;
   balanceWeight: string;
+  callInVisits: string;
+  callInMinutes: string;
 }
 
 export type SettingsField =
   | 'availability_mode' | 'max_lateness_minutes' | 'overtime_minutes' | 'visit_buffer_minutes' | 'arrival_rounding_minutes'
   | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment' | 'fixed_before_minutes'
-  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight';
+  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight'
+  | 'call_in_min_visits' | 'call_in_min_minutes';
 
 const weightsDraft = (weights: OptimizationWeights): Record<WeightKey, string> =>
   Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [key, String(weights[key])])) as Record<WeightKey, string>;
@@ -65,6 +68,8 @@ export function draftOfSettings(settings: OptimizationSettings): SettingsDraft {
     clientGap: String(settings.client_gap_minutes),
     balanceWorkload: settings.balance_workload,
     balanceWeight: String(settings.balance_weight),
+    callInVisits: String(settings.call_in_min_visits),
+    callInMinutes: String(settings.call_in_min_minutes),
   };
 }
 
@@ -97,6 +102,8 @@ export function settingsProblems(draft: SettingsDraft): Map<SettingsField, strin
     if (!numberIn(draft.weights[key], 0, 1000)) problems.set(`weights.${key}`, 'A number from 0 to 1000.');
   }
   if (!numberIn(draft.balanceWeight, 0, 1000)) problems.set('balance_weight', 'A number from 0 to 1000.');
+  if (!wholeIn(draft.callInVisits, 1, 50)) problems.set('call_in_min_visits', 'Visits that make a day worth opening: a whole number from 1 to 50.');
+  if (!wholeIn(draft.callInMinutes, 0, 720)) problems.set('call_in_min_minutes', 'Or working time: a whole number of minutes from 0 to 720.');
   if (WEIGHT_FIELDS.every(({ key }) => Number(draft.weights[key]) === 0) && !problems.has('weights.travel_time')) {
     problems.set('weights', 'At least one weight must be above 0, or the optimiser has nothing to improve.');
   }
@@ -127,6 +134,8 @@ export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): Opt
   if (Number(draft.clientGap) !== Number(saved.clientGap)) changes.client_gap_minutes = Number(draft.clientGap);
   if (draft.balanceWorkload !== saved.balanceWorkload) changes.balance_workload = draft.balanceWorkload;
   if (Number(draft.balanceWeight) !== Number(saved.balanceWeight)) changes.balance_weight = Number(draft.balanceWeight);
+  if (Number(draft.callInVisits) !== Number(saved.callInVisits)) changes.call_in_min_visits = Number(draft.callInVisits);
+  if (Number(draft.callInMinutes) !== Number(saved.callInMinutes)) changes.call_in_min_minutes = Number(draft.callInMinutes);
   return changes;
 }
 
@@ -138,6 +147,7 @@ export function settingsValues(draft: SettingsDraft): Partial<Record<SettingsFie
     visit_buffer_minutes: draft.buffer, arrival_rounding_minutes: draft.rounding, preset: draft.preset, weights: draft.weights,
     search_seconds: draft.searchSeconds, allow_reassignment: draft.allowReassignment, fixed_before_minutes: draft.fixedBefore,
     tolerance_minutes: draft.tolerance, client_gap_minutes: draft.clientGap, balance_workload: draft.balanceWorkload, balance_weight: draft.balanceWeight,
+    call_in_min_visits: draft.callInVisits, call_in_min_minutes: draft.callInMinutes,
     ...Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [`weights.${key}`, draft.weights[key]])),
   };
 }
@@ -148,6 +158,7 @@ export function settingsFieldOf(path: string): SettingsField | null {
   const fields: readonly SettingsField[] = [
     'availability_mode', 'max_lateness_minutes', 'overtime_minutes', 'visit_buffer_minutes', 'arrival_rounding_minutes', 'preset', 'weights', 'search_seconds', 'allow_reassignment', 'fixed_before_minutes',
     'tolerance_minutes', 'client_gap_minutes', 'balance_workload', 'balance_weight',
+    'call_in_min_visits', 'call_in_min_minutes',
   ];
   const head = path.split(/[.[]/)[0] as SettingsField;
   return fields.includes(head) ? head : null;
