@@ -3222,10 +3222,10 @@ export interface components {
         };
         ChangeReason: {
             /**
-             * @description travel — the lane's travel (or overtime) falls; rule-fixed — it fixes a problem with the rules; continuity — back with the client's usual practitioner; leave — its practitioner is on leave then; preferred-practitioner — to a practitioner the client prefers; preferred-not-kept — away from a practitioner the client prefers (the message says why); agreed-time — closer to the time agreed with the client
+             * @description travel — the lane's travel (or overtime) falls; rule-fixed — it fixes a problem with the rules; continuity — back with the client's usual practitioner; leave — its practitioner is on leave then; preferred-practitioner — to a practitioner the client prefers; preferred-not-kept — away from a practitioner the client prefers (the message says why); agreed-time — closer to the time agreed with the client; lane-order — none of these on its own: it is part of its lane's new order (the message gives the lane's travel before → after)
              * @enum {string}
              */
-            kind: "travel" | "rule-fixed" | "continuity" | "leave" | "preferred-practitioner" | "preferred-not-kept" | "agreed-time";
+            kind: "travel" | "rule-fixed" | "continuity" | "leave" | "preferred-practitioner" | "preferred-not-kept" | "agreed-time" | "lane-order";
             /** @description the reason in words */
             message: string;
         };

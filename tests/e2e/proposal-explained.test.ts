@@ -43,8 +43,9 @@ describe('reading a proposal', () => {
       // Every change names at least one reason.
       const reasons = await table.getByTestId('change-reasons').allTextContents();
       expect(reasons).toHaveLength(moved.length);
-      for (const reason of reasons) expect(reason).toMatch(/^(Travel saved|A rule fixed|Continuity|Leave|Preferred practitioner|Closer to the agreed time)/);
-      await page.screenshot({ path: '/tmp/proposal-explained-1280.png', fullPage: true });
+      for (const reason of reasons) expect(reason).toMatch(/^(Travel saved|A rule fixed|Continuity|Leave|Preferred practitioner|Closer to the agreed time|The lane's new order)/);
+      await table.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/proposal-explained-1280.png' });
 
       // Minutes moved the other way round, then back.
       await dialog.getByTestId('sort-moved').click();
@@ -65,10 +66,15 @@ describe('reading a proposal', () => {
       expect(await dialog.getByTestId('proposal-map').getAttribute('data-focused')).toMatch(/^\d+$/);
       await dialog.getByTestId('map-changes-only').check();
       expect(await dialog.getByTestId('proposal-map').getAttribute('data-changes-only')).toBe('true');
+      await dialog.getByTestId('proposal-lanes').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/proposal-explained-1280-lanes.png' });
 
       // At 390 px: the table keeps client, minutes moved, arrival and why.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: '/tmp/proposal-explained-390.png', fullPage: true });
+      await table.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/proposal-explained-390.png' });
+      await dialog.getByTestId('proposal-lanes').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/proposal-explained-390-lanes.png' });
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // Another plan: a new seed, shown.

@@ -359,7 +359,7 @@ export function reasonsOfChange(facts: ChangeFacts): ChangeReason[] {
   }
   if (reasons.length === 0) {
     // Nothing it gains on its own: it makes room in its lane's new order.
-    reasons.push({ kind: 'travel', message: `Part of the new order of ${whose} ${lanes.length > 1 ? 'days' : 'day'}: ${travelWords}.` });
+    reasons.push({ kind: 'lane-order', message: `Part of the new order of ${whose} ${lanes.length > 1 ? 'days' : 'day'}: ${travelWords}.` });
   }
   const leftPreferred = preferred.includes(visit.practitionerId) && !preferred.includes(to.practitioner_id);
   if (reassigned && leftPreferred) {

@@ -25,6 +25,20 @@ const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-
 const Profession = ({ profession }: { profession: string | null | undefined }) =>
   (profession ? <span className="block text-xs text-slate-500 dark:text-slate-400">{profession}</span> : null);
 
+function Reasons({ change }: { change: Change }) {
+  if ((change.reasons ?? []).length === 0) return <>—</>;
+  return (
+    <ul className="space-y-0.5">
+      {change.reasons!.map((item) => (
+        <li key={item.kind} data-kind={item.kind} className={item.kind === 'preferred-not-kept' ? 'text-amber-800 dark:text-amber-300' : ''}>
+          <span className="mr-1 rounded bg-slate-100 px-1 py-px text-[11px] font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">{REASON_LABELS[item.kind]}</span>
+          <span className="text-xs">{item.message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ProposalChanges({ changes, visits, timeZone, onShowVisit }: {
   changes: readonly Change[];
   visits: ReadonlyMap<number, AppointmentSummary>;
@@ -94,15 +108,15 @@ export function ProposalChanges({ changes, visits, timeZone, onShowVisit }: {
                 { label: 'Moved', nowrap: true, sort: sortBy('moved') },
                 { label: 'Arrival', nowrap: true, sort: sortBy('arrival') },
                 { label: 'Practitioner', wide: true, sort: sortBy('practitioner') },
-                { label: 'Why' },
+                { label: 'Why', wide: true },
               ]}
             />
             <tbody className="divide-y divide-slate-100 align-top dark:divide-slate-800">
               {shown.map((change) => {
                 const visit = visits.get(change.appointment_id);
                 const reassigned = change.old_practitioner_id !== change.new_practitioner_id;
-                return (
-                  <tr key={change.appointment_id} data-testid="proposal-change" data-minutes-moved={minutesMoved(change)}>
+                return [
+                  <tr key={change.appointment_id} data-testid="proposal-change" data-minutes-moved={minutesMoved(change)} className="max-sm:border-b-0">
                     <td className="py-1.5 pr-3">
                       <button
                         type="button"
@@ -136,20 +150,13 @@ export function ProposalChanges({ changes, visits, timeZone, onShowVisit }: {
                         <span className="text-slate-600 dark:text-slate-300">{change.new_practitioner_name}<Profession profession={change.new_practitioner_profession} /></span>
                       )}
                     </td>
-                    <td className="py-1.5" data-testid="change-reasons">
-                      {(change.reasons ?? []).length === 0 ? '—' : (
-                        <ul className="space-y-0.5">
-                          {change.reasons!.map((item) => (
-                            <li key={item.kind} data-kind={item.kind} className={item.kind === 'preferred-not-kept' ? 'text-amber-800 dark:text-amber-300' : ''}>
-                              <span className="mr-1 rounded bg-slate-100 px-1 py-px text-[11px] font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">{REASON_LABELS[item.kind]}</span>
-                              <span className="text-xs">{item.message}</span>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                );
+                    <td className="hidden py-1.5 sm:table-cell" data-testid="change-reasons"><Reasons change={change} /></td>
+                  </tr>,
+                  // On a phone the reasons take a row of their own under the change, across the table.
+                  <tr key={`${change.appointment_id}-why`} className="sm:hidden" data-testid="proposal-change-why">
+                    <td colSpan={3} className="pb-2"><Reasons change={change} /></td>
+                  </tr>,
+                ];
               })}
             </tbody>
           </table>

@@ -101,6 +101,7 @@ export const REASON_LABELS: Record<ChangeReasonKind, string> = {
   'preferred-practitioner': 'Preferred practitioner',
   'preferred-not-kept': 'Preferred practitioner not kept',
   'agreed-time': 'Closer to the agreed time',
+  'lane-order': "The lane's new order",
 };
 
 export type ChangeSort = 'moved' | 'arrival' | 'client' | 'practitioner';
