@@ -379,6 +379,26 @@ describe('the proposal', () => {
   });
 });
 
+describe('another plan of the day', () => {
+  it('says which plan of the day it is and its seed, and "Try another plan" discards it and runs the same request again', async () => {
+    let created = 0;
+    fake.create = () => runBody(makeRun('PENDING', { seed: created++ === 0 ? 4821 : 5307, plan_number: created }));
+    fake.poll = () => runBody(makeRun('COMPLETE', created === 1 ? { seed: 4821, plan_number: 1 } : { id: 31, seed: 5307, plan_number: 2 }));
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    expect(within(dialog()).getByTestId('proposal-plan')).toHaveTextContent('Plan 1 of this day · seed 4821');
+    await user.click(within(dialog()).getByRole('button', { name: 'Try another plan' }));
+    await waitFor(() => expect(within(dialog()).getByTestId('proposal-plan')).toHaveTextContent('Plan 2 of this day · seed 5307'));
+    expect(posted('/optimizations/31/discard')).toHaveLength(1);
+    const starts = posted('/optimizations');
+    expect(starts).toHaveLength(2);
+    // The same request; the server gives the new run a new seed.
+    expect(starts[1].body).toEqual(starts[0].body);
+    expect(starts[1].body).not.toHaveProperty('seed');
+    view.unmount();
+  });
+});
+
 describe('a run of several days', () => {
   it('takes a "To" day, says which day it is on, shows the days together and each day, and applies them together', async () => {
     const NEXT_DAY = '2026-11-26';
