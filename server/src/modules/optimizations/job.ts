@@ -231,8 +231,11 @@ export function iterationBudget(searchMs: number, visits: number): number {
 }
 /** Iterations a second of one search on a quiet machine, times the cube root of the day's visits (40 visits: ~35,000/s). */
 const ITERATIONS_A_SECOND = 120_000;
-/** The time that stops a search before its iterations (a safety cap on a very busy machine): the proposal says so. */
-export const timeCapMs = (searchMs: number) => 3 * searchMs + 2000;
+/**
+ * The time that stops a search before its iterations (a safety cap on a very busy machine, with room for starting
+ * the search threads): the proposal says so.
+ */
+export const timeCapMs = (searchMs: number) => 3 * searchMs + 10_000;
 
 /**
  * Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is
