@@ -120,6 +120,7 @@ export function ProposalChanges({ changes, visits, timeZone, onShowVisit }: {
                     <td className="py-1.5 pr-3">
                       <button
                         type="button"
+                        data-testid="change-client"
                         onClick={() => onShowVisit(change.appointment_id)}
                         className="text-left font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
                         title="Show on the lanes and the map"
