@@ -2978,6 +2978,8 @@ export interface components {
             /** @description The practitioners whose days are optimised (each must be routable every day of the run); default every active practitioner with visits on any of the days */
             practitioner_ids?: components["schemas"]["Id"][];
             mode?: components["schemas"]["OptimizationMode"];
+            /** @description The search's seed (default: a new one, 1000-9999). The same days, settings, visits and seed give the same proposal: the search runs a number of iterations derived from the search-time setting, its time only a safety cap (the proposal says when the cap stopped it). "Try another plan" runs again without a seed. */
+            seed?: number;
         };
         Optimization: {
             id: components["schemas"]["Id"];
@@ -3018,6 +3020,10 @@ export interface components {
              */
             undone_at: string | null;
             undone_by_name: string | null;
+            /** @description the search's seed (runs before seeds were kept: their id, the seed they used) */
+            seed?: number;
+            /** @description which plan of these days this run is: 1 for the business's first run of the same first and last day, 2 for the next, … */
+            plan_number?: number;
             /** @description While the run waits to start (PENDING, also a run of several days waiting between its days for its next turn): how many runs, of any business, the queue will start before it (0: it is next); null otherwise */
             runs_ahead?: number | null;
             /** @description Present once the run is COMPLETE (runs made before it have none): the distinct practitioners each of the run's clients sees over the run's days, as booked and as proposed */
@@ -3084,16 +3090,25 @@ export interface components {
                 after: components["schemas"]["DayKpis"];
             };
             lanes: components["schemas"]["ProposalLane"][];
-            /** @description Visits whose arrival time or practitioner the proposal changes, by new arrival */
+            /** @description Visits whose arrival time or practitioner the proposal changes, the biggest moves from the agreed time first (then by new arrival) */
             changes: components["schemas"]["ProposalChange"][];
             unplaced: components["schemas"]["UnplacedVisit"][];
+            /** @description How the figures count what is not placed, in words (absent when every visit is placed): each such visit stays with its practitioner at its time, and its travel and overtime are counted on that lane before and after */
+            figures_note?: string;
             /** @description The day's problems by rule of the rule book before and after (proposals made before the rule book have none) */
             checks?: components["schemas"]["RuleChecks"];
             search: {
+                /** @description the run's seed (proposals made before seeds were kept have none) */
+                seed?: number;
+                /** @description the iterations each search was given (derived from the search-time setting and the day's size) */
+                max_iterations?: number;
                 elapsed_ms: number;
                 /** @description the iterations of the search whose plan this is (with several side by side, each ran about as many) */
                 iterations: number;
-                /** @enum {string} */
+                /**
+                 * @description iterations: the search ran all its iterations (reproducible); budget: its time cap stopped it first (the same seed may give another plan)
+                 * @enum {string}
+                 */
                 stopped_by: "budget" | "iterations" | "abort";
                 /** @description the travel provider the figures come from */
                 travel: string;
@@ -3191,6 +3206,16 @@ export interface components {
                 overtime_seconds: number;
                 outside_availability: number;
             };
+            /** @description After: the lane's figures counting the visits not placed that stay on it at their times (as Apply leaves them), which the day's figures add up; absent when none stays on this lane */
+            counted?: {
+                travel_seconds: number;
+                travel_metres: number;
+                idle_seconds: number;
+                overtime_seconds: number;
+                outside_availability: number;
+                /** @description the visits not placed counted on the lane */
+                unplaced?: number;
+            };
         };
         ProposalStop: {
             appointment_id: components["schemas"]["Id"];
@@ -3231,16 +3256,37 @@ export interface components {
             new_practitioner_id: components["schemas"]["Id"];
             old_practitioner_name: string;
             new_practitioner_name: string;
+            /** @description the practitioner's role or profession, as the PMS gives it */
+            old_practitioner_profession?: string | null;
+            new_practitioner_profession?: string | null;
+            /**
+             * Format: date-time
+             * @description the time agreed with the client, from which minutes_moved counts
+             */
+            agreed_start_at?: string;
+            /** @description whole minutes from the agreed time to the new arrival: positive later, negative earlier */
+            minutes_moved?: number;
+            /** @description why the visit changes, the main reason first (proposals made before reasons were given have none) */
+            reasons?: components["schemas"]["ChangeReason"][];
+        };
+        ChangeReason: {
+            /**
+             * @description travel — the lane's travel (or overtime) falls; rule-fixed — it fixes a problem with the rules; continuity — back with the client's usual practitioner; leave — its practitioner is on leave then; preferred-practitioner — to a practitioner the client prefers; preferred-not-kept — away from a practitioner the client prefers (the message says why); agreed-time — closer to the time agreed with the client; lane-order — none of these on its own: it is part of its lane's new order (the message gives the lane's travel before → after)
+             * @enum {string}
+             */
+            kind: "travel" | "rule-fixed" | "continuity" | "leave" | "preferred-practitioner" | "preferred-not-kept" | "agreed-time" | "lane-order";
+            /** @description the reason in words */
+            message: string;
         };
         UnplacedVisit: {
             appointment_id: components["schemas"]["Id"];
             client_name: string | null;
             practitioner_id: components["schemas"]["Id"];
             /**
-             * @description max-visits-reached — every chosen practitioner who could take it already has their most visits a day (the message names them and the limit)
+             * @description max-visits-reached — every chosen practitioner who could take it already has their most visits a day (the message names them and the limit); on-leave — its practitioner is on leave at its time and no other could take it
              * @enum {string}
              */
-            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "max-visits-reached" | "no-location";
+            reason: "no-practitioner-with-skill" | "pinned-practitioner-unavailable" | "outside-every-shift" | "no-room-in-schedules" | "max-visits-reached" | "no-location" | "on-leave";
             /** @description the reason in words */
             message: string;
         };

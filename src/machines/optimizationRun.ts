@@ -43,6 +43,8 @@ export type OptimizationRunEvent =
   | { type: 'DISCARD' }
   /** Run the same day again (after the schedule changed under a proposal). */
   | { type: 'RUN_AGAIN' }
+  /** Discard the proposal and run the same request again with a new seed: another plan of the day. */
+  | { type: 'TRY_ANOTHER' }
   /** Back to the choices (after a cancelled or failed run). */
   | { type: 'EDIT' }
   /** Keep the proposal after closing asked whether to discard it. */
@@ -189,6 +191,7 @@ export const optimizationRunMachine = setup({
             },
             // Closing would throw the finished search away: the user is asked first ("Discard this proposal?").
             CLOSE: 'confirmingDiscard',
+            TRY_ANOTHER: { target: '#optimizationRun.discardingForAnother', actions: 'clearProblems' },
           },
         },
         confirmingDiscard: { on: { KEEP: 'reviewing' } },
@@ -212,6 +215,19 @@ export const optimizationRunMachine = setup({
         src: 'discardOptimization',
         input: ({ context }) => ({ id: context.run!.id }),
         onDone: { target: 'discarded', actions: { type: 'assignRun', params: ({ event }) => ({ run: event.output }) } },
+        onError: [
+          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'outdated', actions: { type: 'assignOutdated', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'proposal', actions: { type: 'assignProblems', params: ({ event }) => ({ error: event.error, fallback: OPTIMIZATION_ERRORS.discard }) } },
+        ],
+      },
+    },
+    // "Try another plan": this proposal is discarded, then the same request runs again (its run gets a new seed).
+    discardingForAnother: {
+      invoke: {
+        id: 'discard',
+        src: 'discardOptimization',
+        input: ({ context }) => ({ id: context.run!.id }),
+        onDone: { target: 'following', actions: 'forgetRun' },
         onError: [
           { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'outdated', actions: { type: 'assignOutdated', params: ({ event }) => ({ error: event.error }) } },
           { target: 'proposal', actions: { type: 'assignProblems', params: ({ event }) => ({ error: event.error, fallback: OPTIMIZATION_ERRORS.discard }) } },

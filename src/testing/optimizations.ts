@@ -87,10 +87,14 @@ export function makeProposal(overrides: Partial<OptimizationProposal> = {}): Opt
       {
         appointment_id: 2, client_name: 'Bert Smith', old_arrive_at: at('10:30'), new_arrive_at: at('08:30'),
         old_practitioner_id: 7, new_practitioner_id: 7, old_practitioner_name: 'Pat Nguyen', new_practitioner_name: 'Pat Nguyen',
+        old_practitioner_profession: 'Registered Nurse', new_practitioner_profession: 'Registered Nurse', agreed_start_at: at('10:30'), minutes_moved: -120,
+        reasons: [{ kind: 'travel', message: "Saves 10 min of travel: travel on Pat Nguyen's day 50 → 40 min." }],
       },
       {
         appointment_id: 4, client_name: 'Dora Ellis', old_arrive_at: at('14:00'), new_arrive_at: at('15:05'),
         old_practitioner_id: 7, new_practitioner_id: 8, old_practitioner_name: 'Pat Nguyen', new_practitioner_name: 'Sam Lee',
+        old_practitioner_profession: 'Registered Nurse', new_practitioner_profession: 'Enrolled Nurse', agreed_start_at: at('14:00'), minutes_moved: 65,
+        reasons: [{ kind: 'leave', message: 'Pat Nguyen is on leave 13:00–17:00.' }, { kind: 'preferred-not-kept', message: 'Not with Pat Nguyen, whom Dora Ellis prefers: Pat Nguyen is on leave then.' }],
       },
     ],
     unplaced: [

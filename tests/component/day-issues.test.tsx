@@ -46,7 +46,7 @@ describe('the day’s problems on the day schedule', () => {
     const view = renderDaySchedule();
     const banner = await screen.findByRole('region', { name: 'Problems on this day' });
     expect(within(banner).getByRole('heading')).toHaveTextContent('2 problems on this day');
-    expect(within(within(banner).getByTestId('day-issues-hard')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([OVERLAP, TOO_FAR]);
+    expect(within(within(banner).getByTestId('day-issues-hard')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`${OVERLAP}Open visit 1Open visit 2`, `${TOO_FAR}Open the visit`]);
     expect(issueReads().map((request) => request.search)).toEqual(['?date=2026-11-25']);
 
     // The soft one is there, folded: allowed by the rules, but worth a look.
@@ -55,6 +55,10 @@ describe('the day’s problems on the day schedule', () => {
     await user.click(within(soft).getByText('1 soft problem: allowed by the rules, but worth a look'));
     expect(soft).toHaveAttribute('open');
     expect(within(soft).getByRole('listitem')).toHaveTextContent(LATE_SHIFT);
+    // Each problem opens its visits.
+    await user.click(within(banner).getAllByRole('button', { name: 'Open the visit' })[0]);
+    expect(await screen.findByTestId('appointment-details-modal')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     // Both of Margaret's visits, Dora's and Evan's carry a mark and say why; the others carry none.
     await waitFor(() => expect(screen.getAllByTestId('block-rule-problem')).toHaveLength(4));
@@ -85,11 +89,11 @@ describe('the day’s problems on the day schedule', () => {
     const view = renderDaySchedule();
     const banner = await screen.findByRole('region', { name: 'Problems on this day' });
     expect(within(banner).getByRole('heading')).toHaveTextContent('7 problems on this day');
-    expect(within(banner).getByTestId('day-issues-hard')).toHaveTextContent('Problem 1.Problem 2.Problem 3.Problem 4.Problem 5.');
+    expect(within(banner).getByTestId('day-issues-hard')).toHaveTextContent('Problem 1.Open the visitProblem 2.Open the visitProblem 3.Open the visitProblem 4.Open the visitProblem 5.Open the visit');
     const more = within(banner).getByTestId('day-issues-more');
     expect(more).not.toHaveAttribute('open');
     await user.click(within(more).getByText('and 2 more'));
-    expect(within(more).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Problem 6.', 'Problem 7.']);
+    expect(within(more).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Problem 6.Open the visit', 'Problem 7.Open the visit']);
     expect(within(banner).queryByTestId('day-issues-soft')).toBeNull();
     view.unmount();
   });

@@ -233,9 +233,11 @@ describe('the proposal', () => {
     expect(stopPins()).toEqual(['Pat Nguyen: Margaret Jones1', 'Pat Nguyen: Bert Smith2', 'Pat Nguyen: Dora Ellis3', 'Sam Lee: Cora Diaz1']);
 
     const rows = within(within(dialog()).getByTestId('proposal-changes')).getAllByTestId('proposal-change');
+    // The biggest moves from the agreed time first, each with its practitioners' roles and its reasons.
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['10:30 Home visit', 'Bert Smith', '10:30 → 08:30', 'Pat Nguyen'],
-      ['14:00 Home visit', 'Dora Ellis', '14:00 → 15:05', 'Pat Nguyen → Sam Lee'],
+      ['Bert SmithHome visit', '−2 h 00 minagreed 10:30', '10:30 → 08:30', 'Pat NguyenRegistered Nurse', "Travel savedSaves 10 min of travel: travel on Pat Nguyen's day 50 → 40 min."],
+      ['Dora EllisHome visit→ Sam Lee', '+1 h 05 minagreed 14:00', '14:00 → 15:05', 'Pat NguyenRegistered Nurse→Sam LeeEnrolled Nurse',
+        'LeavePat Nguyen is on leave 13:00–17:00.Preferred practitioner not keptNot with Pat Nguyen, whom Dora Ellis prefers: Pat Nguyen is on leave then.'],
     ]);
     view.unmount();
   });
@@ -252,9 +254,15 @@ describe('the proposal', () => {
     expect(rules.getByTestId('proposal-rules-others')).toHaveTextContent('No other problems.');
     expect(rules.getByRole('heading', { name: '2 problems left after' })).toBeInTheDocument();
     expect(rules.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Sam Lee has two visits at once: Cora Diaz 12:00–13:00 and Evan Fox 12:30–13:00.',
-      "Dora Ellis 15:05–15:50 is outside Sam Lee's working hours (08:00–15:30).soft",
+      'Sam Lee has two visits at once: Cora Diaz 12:00–13:00 and Evan Fox 12:30–13:00.Show visit 1Show visit 2',
+      "Dora Ellis 15:05–15:50 is outside Sam Lee's working hours (08:00–15:30).softShow the visit",
     ]);
+    // A problem's visit is shown on the "after" lanes (outlined) and on the map (a pin of its own).
+    await user.click(rules.getByRole('button', { name: 'Show the visit' }));
+    expect(within(dialog()).getByTestId('proposal-lanes')).toHaveAttribute('data-side', 'after');
+    const focused = within(dialog()).getAllByTestId('proposal-stop').filter((stop) => stop.hasAttribute('data-focused'));
+    expect(focused.map((stop) => stop.getAttribute('aria-label'))).toEqual(['15:05 Dora Ellis, changed']);
+    expect(within(dialog()).getByTestId('proposal-map')).toHaveAttribute('data-focused', '4');
     view.unmount();
   });
 
@@ -367,6 +375,26 @@ describe('the proposal', () => {
     expect(await screen.findByText(DISCARDED_MESSAGE)).toBeInTheDocument();
     expect(posted('/optimizations/31/discard')).toHaveLength(1);
     expect(posted('/optimizations/31/apply')).toHaveLength(0);
+    view.unmount();
+  });
+});
+
+describe('another plan of the day', () => {
+  it('says which plan of the day it is and its seed, and "Try another plan" discards it and runs the same request again', async () => {
+    let created = 0;
+    fake.create = () => runBody(makeRun('PENDING', { seed: created++ === 0 ? 4821 : 5307, plan_number: created }));
+    fake.poll = () => runBody(makeRun('COMPLETE', created === 1 ? { seed: 4821, plan_number: 1 } : { id: 31, seed: 5307, plan_number: 2 }));
+    const { user, view } = await openDialog();
+    await reachProposal(user);
+    expect(within(dialog()).getByTestId('proposal-plan')).toHaveTextContent('Plan 1 of this day · seed 4821');
+    await user.click(within(dialog()).getByRole('button', { name: 'Try another plan' }));
+    await waitFor(() => expect(within(dialog()).getByTestId('proposal-plan')).toHaveTextContent('Plan 2 of this day · seed 5307'));
+    expect(posted('/optimizations/31/discard')).toHaveLength(1);
+    const starts = posted('/optimizations');
+    expect(starts).toHaveLength(2);
+    // The same request; the server gives the new run a new seed.
+    expect(starts[1].body).toEqual(starts[0].body);
+    expect(starts[1].body).not.toHaveProperty('seed');
     view.unmount();
   });
 });

@@ -78,7 +78,7 @@ describe('optimising a day', () => {
       const after = minutesOf((await travel.nth(1).textContent())!);
       expect(after).toBeLessThanOrEqual(before);
       const firstChange = dialog.getByTestId('proposal-change').first();
-      const client = (await firstChange.getByRole('cell').nth(1).textContent())!;
+      const client = (await firstChange.getByTestId('change-client').textContent())!;
       const newArrival = (await firstChange.getByRole('cell').nth(2).textContent())!.split('→')[1].trim();
 
       await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -225,7 +225,7 @@ describe('from working data to the practice management system', () => {
       seen.changeCount = await changes.count();
       expect(seen.changeCount).toBeGreaterThan(0);
       const firstChange = changes.first();
-      const client = (await firstChange.getByRole('cell').nth(1).textContent())!;
+      const client = (await firstChange.getByTestId('change-client').textContent())!;
       const newArrival = (await firstChange.getByRole('cell').nth(2).textContent())!.split('→')[1].trim();
 
       await dialog.getByRole('button', { name: 'Apply' }).click();

@@ -1,4 +1,4 @@
-// Drizzle table of optimisation runs (migration 0092_optimization_runs.sql is the source of truth): a run's own record,
+// Drizzle table of optimisation runs (migrations 0092_optimization_runs.sql and 0101_optimization_run_seed.sql are the source of truth): a run's own record,
 // keyed by its job's id; the job row (schema-jobs.ts) holds the queue's state and the search's progress.
 import { date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessAccounts, users } from './schema';
@@ -13,6 +13,8 @@ export const optimizationRuns = pgTable('optimization_runs', {
   last_date: date('last_date', { mode: 'string' }).notNull(),
   mode: text('mode').$type<'keep_practitioners' | 'reassign'>().notNull(),
   practitioner_ids: integer('practitioner_ids').array().notNull(),
+  /** The search's seed (null: a run made before seeds were kept, which used its id). */
+  seed: integer('seed'),
   /** Each day's proposal and its visits as they were (typed by modules/optimizations), once the search has finished. */
   days: jsonb('days').$type<unknown[]>(),
   applied_at: tstz('applied_at'),

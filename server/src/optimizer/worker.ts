@@ -198,7 +198,8 @@ async function solveTogether(workers: Worker[], problem: Problem, matrix: Travel
   // finished no longer counts), then the worse ones get the best.
   const meetIfAllThere = () => {
     if (!waiting.size || waiting.size < searching.size) return;
-    const best = [...waiting.values()].reduce((a, b) => (b.cost < a.cost ? b : a));
+    // The best of them, the first search's on a tie, whichever arrived first: the same seeds meet the same way.
+    const best = [...waiting].sort(([a], [b]) => a - b).map(([, own]) => own).reduce((a, b) => (b.cost < a.cost ? b : a));
     for (const [k, own] of waiting) {
       workers[k].postMessage({ type: 'better', best: best.cost < own.cost - 1e-9 ? best : null } satisfies WorkerRequest);
     }

@@ -126,6 +126,21 @@ export default function HelpPage({ route }: RoutePageProps) {
               changed and you can <strong>Run again</strong>.
             </li>
             <li>
+              <strong>Reading a proposal.</strong> The table of changes lists the biggest moves first: for each visit, the
+              minutes it moves from the time agreed with the client (+ later, − earlier), its arrival and practitioner before →
+              after with their role, and <em>why</em>: the travel it saves on the practitioner’s day, a rule it fixes, its
+              practitioner’s leave, continuity (back with the client’s usual practitioner) or a practitioner the client
+              prefers. When a visit leaves a practitioner the client prefers, the proposal says why; it never gives a visit to
+              one the client does not want. Sort by a column’s heading (minutes moved, arrival, client, practitioner) and keep
+              only the moves of 30 or 60 minutes or more, the visits that change practitioner, or one reason. Press a
+              client’s name, a problem’s <strong>Show the visit</strong> or a visit not placed to see it on the lanes and the
+              map; <strong>Changes only</strong> draws just the routes that change and stars their changed stops. Visits
+              that cannot be placed stay with their practitioner at their time, and the figures count them there before and
+              after, so before → after is what applying changes. Each plan has a <strong>seed</strong> (“Plan 1 of this
+              day · seed 4821”): the same day, settings and seed give the same plan, and <strong>Try another plan</strong>
+              discards this one and searches again with a new seed.
+            </li>
+            <li>
               <strong>Leave</strong>: when someone is away, record it in Settings → Practitioners (their <strong>Edit</strong>{' '}
               window, <strong>Leave</strong>): whole days, or part of a day with the times, and a reason if you like. Time off
               entered in Cliniko (unavailable blocks) comes in with each import; change that in Cliniko. Rounds never plans anyone

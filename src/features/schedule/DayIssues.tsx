@@ -10,6 +10,7 @@ import { Icon } from '../../ui/Icon';
 import { canPlanRoutes } from '../../entities/routes/access';
 import type { RuleIssue } from '../../entities/routes/api';
 import { routeQueries } from '../../entities/routes/queries';
+import { openAppointmentModal } from '../../app/modalStore';
 
 /** A problem a visit has, as its mark says it. */
 export interface VisitProblem {
@@ -41,6 +42,26 @@ export function useVisitProblems(issues: readonly RuleIssue[]): ReadonlyMap<numb
   }, [issues]);
 }
 
+/** A problem in words, with a link to open each of its visits. */
+function Problem({ issue }: { issue: RuleIssue }) {
+  return (
+    <li>
+      {issue.message}
+      {issue.appointment_ids.map((id, index) => (
+        <button
+          key={id}
+          type="button"
+          data-testid="day-issue-open-visit"
+          onClick={() => openAppointmentModal(id)}
+          className="ml-1.5 text-xs font-medium underline underline-offset-2"
+        >
+          {issue.appointment_ids.length === 1 ? 'Open the visit' : `Open visit ${index + 1}`}
+        </button>
+      ))}
+    </li>
+  );
+}
+
 /** Above the lanes: the hard problems, each in words; the soft ones (allowed, worth a look) folded beneath. Nothing on a day without any. */
 export function DayIssuesBanner({ issues }: { issues: readonly RuleIssue[] }) {
   const hard = issues.filter((issue) => issue.hard);
@@ -52,7 +73,7 @@ export function DayIssuesBanner({ issues }: { issues: readonly RuleIssue[] }) {
         {plural(soft.length, 'soft problem')}: allowed by the rules, but worth a look
       </summary>
       <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-600 dark:text-slate-400">
-        {soft.map((issue, index) => <li key={index}>{issue.message}</li>)}
+        {soft.map((issue, index) => <Problem key={index} issue={issue} />)}
       </ul>
     </details>
   );
@@ -72,13 +93,13 @@ export function DayIssuesBanner({ issues }: { issues: readonly RuleIssue[] }) {
           <div>
             <h3 className="font-medium">{plural(hard.length, 'problem')} on this day</h3>
             <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="day-issues-hard">
-              {hard.slice(0, FIRST_PROBLEMS).map((issue, index) => <li key={index}>{issue.message}</li>)}
+              {hard.slice(0, FIRST_PROBLEMS).map((issue, index) => <Problem key={index} issue={issue} />)}
             </ul>
             {hard.length > FIRST_PROBLEMS && (
               <details data-testid="day-issues-more">
                 <summary className="cursor-pointer pl-5 font-medium">and {hard.length - FIRST_PROBLEMS} more</summary>
                 <ul className="mt-0.5 list-disc space-y-0.5 pl-5">
-                  {hard.slice(FIRST_PROBLEMS).map((issue, index) => <li key={index}>{issue.message}</li>)}
+                  {hard.slice(FIRST_PROBLEMS).map((issue, index) => <Problem key={index} issue={issue} />)}
                 </ul>
               </details>
             )}

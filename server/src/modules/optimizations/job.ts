@@ -12,7 +12,7 @@ import { hardIssuesAdded, travelProviderFor } from '../schedule';
 import { loadDay, problemOf } from './day';
 import { planAsItIs, type OptimizationMode, type Reader } from './problem';
 import { buildProposal, fingerprintOf, proposalWithinTheRules, workingSeconds } from './proposal';
-import { appointmentTypeNames, roleOfUser } from './repository';
+import { appointmentTypeNames, practitionerProfessions, roleOfUser } from './repository';
 import { findRun, saveRunDays, type RunDay } from './runs-repository';
 import { fixedUntil } from '../optimization-settings';
 import { searchTimeMs } from '../optimization-settings';
@@ -97,6 +97,8 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
   const asked = await findRun(run.ctx.db, job.business_account_id, job.id);
   if (!asked) throw new JobFailedError('This optimisation has no record of what to plan. Run the optimisation again.');
   const { mode, practitioner_ids: practitionerIds } = asked;
+  // The run's seed (a run made before seeds were kept: its id, as it searched then).
+  const seed = asked.seed ?? asked.id;
   const dates = datesOf(asked.first_date, asked.last_date);
   // Problems are worded for whoever started the run (only an administrator can fix a practitioner's settings).
   const reader = await roleOfUser(run.ctx.db, job.business_account_id, asked.created_by_user_id) === 'ADMIN' ? 'admin' as const : 'staff' as const;
@@ -116,7 +118,7 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
   for (const day of (asked.days ?? []).slice(0, dates.length - 1)) carry(day);
   for (let index = days.length; index < dates.length; index++) {
     if (index > 0) await run.giveWayIfOthersWait();
-    const day = await optimizeDay(run, { index, count: dates.length, date: dates[index] }, { mode, practitionerIds, reader }, { usualPlanned: planned, workedBefore });
+    const day = await optimizeDay(run, { index, count: dates.length, date: dates[index] }, { mode, practitionerIds, reader, seed }, { usualPlanned: planned, workedBefore });
     const plannedClients = mode !== 'reassign' ? [] : day.proposal.lanes.flatMap((lane) => lane.after.stops.flatMap((stop) => {
       const clientId = day.clientOf.get(stop.appointment_id);
       return clientId == null ? [] : [[clientId, lane.practitioner_id] as [number, number]];
@@ -138,7 +140,8 @@ async function optimizeDays(run: JobRun): Promise<RunDay[]> {
  * `workedBefore`, practitioner → working seconds then.
  */
 async function optimizeDay(
-  run: JobRun, at: DayOfRun, { mode, practitionerIds, reader }: { mode: OptimizationMode; practitionerIds: number[]; reader: Reader },
+  run: JobRun, at: DayOfRun,
+  { mode, practitionerIds, reader, seed }: { mode: OptimizationMode; practitionerIds: number[]; reader: Reader; seed: number },
   { usualPlanned, workedBefore }: { usualPlanned: ReadonlyMap<number, readonly number[]>; workedBefore: ReadonlyMap<number, number> },
 ): Promise<RunDay & { clientOf: Map<number, number | null> }> {
   const { ctx, job } = run;
@@ -169,6 +172,8 @@ async function optimizeDay(
   const clientOf = new Map(data.visits.map((visit) => [visit.id, visit.clientId]));
   const provider = travelProviderFor(ctx.config);
   const budgetMs = searchTimeMs(data.settings, ctx.config.optimizerMaxSearchMs);
+  const professions = await practitionerProfessions(ctx.db, job.business_account_id,
+    [...new Set([...data.practitioners.map((practitioner) => practitioner.practitionerId), ...data.visits.map((visit) => visit.practitionerId)])]);
   const typeNames = await appointmentTypeNames(ctx.db, job.business_account_id,
     [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))]);
   await writeProgress(run, at, { elapsed_ms: 0, best_travel_seconds: null, fraction: 0 });
@@ -197,7 +202,8 @@ async function optimizeDay(
       balanceTarget ??= meanWorkingSeconds(dayProblem.problem, matrix, startFrom);
       dayProblem.problem.balanceTargetSeconds = balanceTarget;
     }
-    const solution = await solveDay(run, at, dayProblem.problem, matrix, previous === null ? budgetMs : RETRY_SEARCH_MS, startFrom);
+    const searchMs = previous === null ? budgetMs : RETRY_SEARCH_MS;
+    const solution = await solveDay(run, at, dayProblem.problem, matrix, { searchMs, seed }, startFrom);
     previous = solution;
     // The optimiser's independent checker (optimizer/checker.ts) on the plan against the problem solved: a plan it
     // refuses is never offered.
@@ -209,6 +215,8 @@ async function optimizeDay(
     const input = {
       day: dayProblem, matrix, solution, date, timeZone: data.businessTimeZone, mode, travelName: provider.name, appointmentTypeNames: typeNames,
       leftOutNames: new Map(day.leftOut.map((practitioner) => [practitioner.practitionerId, practitioner.name])), check: day.check,
+      search: { seed, maxIterations: iterationBudget(searchMs, dayProblem.problem.visits.length) },
+      professions,
     };
     const searched = buildProposal(input);
     // A day worth opening for each practitioner called in, or they stay at home and the day is searched again.
@@ -251,26 +259,52 @@ const MAX_ROUNDS = 5;
 /** Each of those searches is short: together they keep the time to a proposal within about a second of the budget. */
 const RETRY_SEARCH_MS = 200;
 
-/** Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is cancelled. */
+/**
+ * The iterations a search of `visits` visits runs for `searchMs` of the search-time setting: about what one search
+ * thread does in that time on a quiet machine (fewer per second on a bigger day). A run stops at its iterations, not
+ * at a time, so the same day, settings and seed give the same plan on a busy machine too (issue 35); at least 1,000.
+ */
+export function iterationBudget(searchMs: number, visits: number): number {
+  return Math.max(1000, Math.round((searchMs / 1000) * (ITERATIONS_A_SECOND / Math.cbrt(Math.max(1, visits)))));
+}
+/** Iterations a second of one search on a quiet machine, times the cube root of the day's visits (40 visits: ~35,000/s). */
+const ITERATIONS_A_SECOND = 120_000;
+/**
+ * The time that stops a search before its iterations (a safety cap on a very busy machine, with room for starting
+ * the search threads): the proposal says so.
+ */
+export const timeCapMs = (searchMs: number) => 3 * searchMs + 10_000;
+
+/**
+ * Solves in the optimiser's worker thread (the event loop stays free), reporting progress; stops when the run is
+ * cancelled. The search runs its iteration budget with the run's seed (reproducible); the time cap stops it sooner
+ * on a very busy machine, and its stats then say it stopped by the budget (of time).
+ */
 async function solveDay(
-  run: JobRun, at: DayOfRun, problem: Problem, matrix: TravelMatrix, timeBudgetMs: number, startFrom: StartRoute[],
+  run: JobRun, at: DayOfRun, problem: Problem, matrix: TravelMatrix, { searchMs, seed }: { searchMs: number; seed: number }, startFrom: StartRoute[],
 ): Promise<Solution> {
   if (problem.visits.length === 0) return emptySolution();
   // The run stops when its job is cancelled: the heartbeat aborts run.signal, and a progress write that finds the
   // job no longer held aborts sooner. The solver then hands back its best plan, which is dropped.
   const stop = new AbortController();
-  const signal = AbortSignal.any([run.signal, stop.signal]);
+  const cap = new AbortController();
+  const capTimer = setTimeout(() => cap.abort(), timeCapMs(searchMs));
+  const signal = AbortSignal.any([run.signal, stop.signal, cap.signal]);
   let interruption: unknown = null;
   let writing: Promise<void> = Promise.resolve();
   let lastWrite = 0;
   const searches = claimSearches(run.ctx.config.optimizerThreads);
+  // Always the instance's searches (not only what is free now): how many search side by side changes the plan, and
+  // the same seed must give the same one. Searches beyond the free threads share the cores, and take longer.
+  const count = Math.max(1, run.ctx.config.optimizerThreads);
+  const maxIterations = iterationBudget(searchMs, problem.visits.length);
   const onProgress = (progress: Progress) => {
     const now = Date.now();
     if (now - lastWrite < PROGRESS_EVERY_MS || interruption) return;
     lastWrite = now;
     writing = writing.then(() => writeProgress(run, at, {
       elapsed_ms: Math.round(progress.elapsedMs), best_travel_seconds: Math.round(progress.bestTravelTime), fraction: Math.round(progress.fraction * 1000) / 1000,
-      searches: searches.count,
+      searches: count,
     })).catch((error) => {
       interruption = error;
       stop.abort(error);
@@ -278,14 +312,16 @@ async function solveDay(
   };
   let solution: Solution;
   try {
-    solution = await solveInWorker(problem, { travel: matrix, timeBudgetMs, seed: run.job.id, signal, onProgress, startFrom }, searches.count);
+    solution = await solveInWorker(problem, { travel: matrix, maxIterations, seed, signal, onProgress, startFrom }, count);
   } finally {
+    clearTimeout(capTimer);
     searches.release();
   }
   await writing;
   if (interruption) throw interruption;
   if (run.signal.aborted) throw run.signal.reason instanceof Error ? run.signal.reason : new JobInterrupted('cancelled');
-  return solution;
+  // Stopped by the time cap before its iterations: said as the budget (of time) that stopped it.
+  return cap.signal.aborted && solution.stats.stoppedBy === 'abort' ? { ...solution, stats: { ...solution.stats, stoppedBy: 'budget' } } : solution;
 }
 
 /** The optimisation module's jobs, handed to whoever starts a worker (with the sync module's). */

@@ -20,6 +20,13 @@ export type UnplacedVisit = Schemas['UnplacedVisit'];
 export type ProposalChange = Schemas['ProposalChange'];
 export type Proposal = Schemas['OptimizationProposal'];
 export type RuleChecks = NonNullable<Proposal['checks']>;
+export type ChangeReason = Schemas['ChangeReason'];
+
+/**
+ * The time agreed with the client, from which a change's minutes moved count. For now the booked start; the agreed
+ * time kept apart from it (`agreedStartsAt` on DayVisit, issue 35) replaces it here, in this one place.
+ */
+export const agreedStartOf = (visit: DayVisit): Date => visit.startsAt;
 
 /** Each visit of the run as it was when the proposal was made; apply refuses when any of it differs. */
 export interface VisitFingerprint {
@@ -227,6 +234,141 @@ export interface ProposalInput {
    * moves, none comes to them): what keeps a plan that would add a hard problem to the rules (proposalWithinTheRules).
    */
   keptDays?: ReadonlySet<number>;
+  /** The search's seed and the iterations it was given (shown with the proposal, so it can be reproduced). */
+  search?: { seed: number; maxIterations: number };
+  /** Each practitioner's role or profession, by id (null: the PMS gives none). */
+  professions?: ReadonlyMap<number, string | null>;
+}
+
+/** The leave of the visit's practitioner that overlaps its time as it is, if any. */
+function leaveAt(staff: DayProblem['staff'], visit: DayVisit): { startsAt: Date; endsAt: Date } | undefined {
+  const from = currentArrival(visit).getTime();
+  const to = from + Math.max(0, visit.endsAt.getTime() - visit.startsAt.getTime());
+  return staff.get(visit.practitionerId)?.leave.find((away) => away.startsAt.getTime() < to && away.endsAt.getTime() > from);
+}
+
+/** The "after" lane's figures with the visits not placed that stay on it at their times (day indexes `left`). */
+function countedLane(ctx: Context, practitionerIndex: number, after: Lane, left: number[]): NonNullable<Lane['counted']> {
+  const { day, matrix } = ctx;
+  const n = day.visits.length;
+  const seconds = (iso: string) => (Date.parse(iso) - day.dayStartMs) / 1000;
+  const indexOf = new Map(day.visits.map((visit, index) => [visit.id, index]));
+  const stops = [
+    ...after.stops.map((stop) => ({ index: indexOf.get(stop.appointment_id)!, start: seconds(stop.arrive_at), end: seconds(stop.depart_at), outside: stop.outside_availability })),
+    ...left.map((index) => {
+      const start = secondsOf(currentArrival(day.visits[index]), day.dayStartMs);
+      return { index, start, end: start + ctx.durationOf(index), outside: startsOutside(day.windows[index], start) };
+    }),
+  ].sort((a, b) => a.start - b.start || a.index - b.index);
+  const leg = (from: number, to: number) => ({ time: matrix.durations[from * matrix.size + to], dist: matrix.distances[from * matrix.size + to] });
+  const metrics = emptyMetrics();
+  let previous = n + 2 * practitionerIndex;
+  let previousEnd = -Infinity;
+  for (const stop of stops) {
+    const travel = leg(previous, stop.index);
+    metrics.travel_seconds += travel.time;
+    metrics.travel_metres += travel.dist;
+    if (previousEnd > -Infinity) metrics.idle_seconds += Math.max(0, stop.start - previousEnd - travel.time);
+    if (stop.outside) metrics.outside_availability++;
+    previous = stop.index;
+    previousEnd = Math.max(previousEnd, stop.end);
+  }
+  const back = leg(previous, n + 2 * practitionerIndex + 1);
+  metrics.travel_seconds += back.time;
+  metrics.travel_metres += back.dist;
+  // A break between two visits is not idle time.
+  if (after.break && after.break.after_appointment_id !== null) {
+    metrics.idle_seconds = Math.max(0, metrics.idle_seconds - (seconds(after.break.end_at) - seconds(after.break.start_at)));
+  }
+  metrics.overtime_seconds = Math.max(0, previousEnd + back.time - day.problem.practitioners[practitionerIndex].shift.end);
+  return { ...roundMetrics(metrics), unplaced: left.length };
+}
+
+/** How the figures count what is not placed, in words. */
+function figuresNote(unplaced: number, counted: number): string {
+  const them = unplaced === 1 ? 'The visit not placed stays' : `The ${unplaced} visits not placed stay`;
+  const note = `${them} with ${unplaced === 1 ? 'its practitioner at its time' : 'their practitioners at their times'}, as Apply leaves `
+    + `${unplaced === 1 ? 'it' : 'them'}: the figures after count ${unplaced === 1 ? 'its' : 'their'} travel and overtime on `
+    + `${unplaced === 1 ? 'that lane' : 'those lanes'}, as before.`;
+  return counted < unplaced ? `${note} Visits without a map position, or whose practitioner is not routed, are in neither.` : note;
+}
+
+const minutesOf = (seconds: number) => Math.round(seconds / 60);
+const minutesText = (seconds: number) => `${minutesOf(seconds)} min`;
+
+interface ChangeFacts {
+  visit: DayVisit;
+  newArrival: string;
+  /** The lane the visit is planned on, and the one it is on now (undefined: its practitioner is not in the run). */
+  to: ProposalLane;
+  from: ProposalLane | undefined;
+  names: ReadonlyMap<number, string>;
+  staff: DayProblem['staff'];
+  checks: RuleChecks;
+  mode: OptimizationMode;
+  /** The practitioner continuity weighs for the client (their usual one, or a preferred one), as the search had it. */
+  usual: string | undefined;
+  clock: (date: Date) => string;
+}
+
+/**
+ * Why a visit changes, the main reason first: its practitioner's leave, a problem with the rules it fixes, a
+ * practitioner the client prefers or sees usually, the travel (or overtime) its lanes save, the agreed time it comes
+ * back to. A visit taken from a practitioner the client prefers says so, and why.
+ */
+export function reasonsOfChange(facts: ChangeFacts): ChangeReason[] {
+  const { visit, to, from, names } = facts;
+  const reasons: ChangeReason[] = [];
+  const who = (id: number) => names.get(id) ?? 'its practitioner';
+  const reassigned = visit.practitionerId !== to.practitioner_id;
+  const leave = leaveAt(facts.staff, visit);
+  if (leave) {
+    reasons.push({ kind: 'leave', message: `${who(visit.practitionerId)} is on leave ${facts.clock(leave.startsAt)}–${facts.clock(leave.endsAt)}.` });
+  }
+  const fixed = facts.checks.before.filter((issue) => issue.appointment_ids.includes(visit.id)
+    && !facts.checks.after.some((other) => other.rule === issue.rule && other.appointment_ids.includes(visit.id)));
+  if (fixed.length) {
+    reasons.push({ kind: 'rule-fixed', message: `Fixes: ${fixed[0].message}${fixed.length > 1 ? ` (and ${fixed.length - 1} more)` : ''}` });
+  }
+  const preferred = visit.preferredPractitionerIds ?? [];
+  if (reassigned && preferred.includes(to.practitioner_id) && !preferred.includes(visit.practitionerId)) {
+    reasons.push({ kind: 'preferred-practitioner', message: `${to.practitioner_name} is a practitioner ${visit.clientName ?? 'the client'} prefers.` });
+  } else if (reassigned && facts.mode === 'reassign' && facts.usual !== undefined && Number(facts.usual) === to.practitioner_id) {
+    reasons.push({ kind: 'continuity', message: `Back with ${to.practitioner_name}, who usually sees ${visit.clientName ?? 'the client'}.` });
+  }
+  // The lanes it leaves and joins: their travel and overtime before and after.
+  const lanes = reassigned && from ? [from, to] : [to];
+  const sum = (side: 'before' | 'after', pick: (metrics: LaneMetrics) => number) => lanes.reduce((total, lane) => total + pick(lane[side].metrics), 0);
+  const [travelBefore, travelAfter] = [sum('before', (m) => m.travel_seconds), sum('after', (m) => m.travel_seconds)];
+  const [overtimeBefore, overtimeAfter] = [sum('before', (m) => m.overtime_seconds), sum('after', (m) => m.overtime_seconds)];
+  const whose = lanes.map((lane) => `${lane.practitioner_name}'s`).join(' and ');
+  const travelSaved = minutesOf(travelBefore) - minutesOf(travelAfter);
+  const overtimeSaved = minutesOf(overtimeBefore) - minutesOf(overtimeAfter);
+  const travelWords = `travel on ${whose} ${lanes.length > 1 ? 'days' : 'day'} ${minutesText(travelBefore)} → ${minutesText(travelAfter)}`;
+  if (travelSaved > 0 || overtimeSaved > 0) {
+    const saved = [travelSaved > 0 ? `${travelSaved} min of travel` : null, overtimeSaved > 0 ? `${overtimeSaved} min of overtime` : null].filter(Boolean).join(' and ');
+    reasons.push({ kind: 'travel', message: `Saves ${saved}: ${travelWords}${overtimeSaved > 0 ? `, overtime ${minutesText(overtimeBefore)} → ${minutesText(overtimeAfter)}` : ''}.` });
+  }
+  const agreed = agreedStartOf(visit).getTime();
+  const [offBefore, offAfter] = [Math.abs(currentArrival(visit).getTime() - agreed), Math.abs(Date.parse(facts.newArrival) - agreed)];
+  if (minutesOf(offBefore / 1000) > minutesOf(offAfter / 1000)) {
+    reasons.push({
+      kind: 'agreed-time',
+      message: `Closer to the time agreed with ${visit.clientName ?? 'the client'} (${facts.clock(agreedStartOf(visit))}): ${minutesOf(offAfter / 1000)} min from it instead of ${minutesOf(offBefore / 1000)}.`,
+    });
+  }
+  if (reasons.length === 0) {
+    // Nothing it gains on its own: it makes room in its lane's new order.
+    reasons.push({ kind: 'lane-order', message: `Part of the new order of ${whose} ${lanes.length > 1 ? 'days' : 'day'}: ${travelWords}.` });
+  }
+  const leftPreferred = preferred.includes(visit.practitionerId) && !preferred.includes(to.practitioner_id);
+  if (reassigned && leftPreferred) {
+    const why = reasons[0].kind === 'leave' ? `${who(visit.practitionerId)} is on leave then`
+      : reasons[0].kind === 'rule-fixed' ? `it fixes a problem with the rules (${fixed[0].message.replace(/\.$/, '')})`
+        : reasons[0].message.replace(/\.$/, '').replace(/^./, (first) => first.toLowerCase());
+    reasons.push({ kind: 'preferred-not-kept', message: `Not with ${who(visit.practitionerId)}, whom ${visit.clientName ?? 'the client'} prefers: ${why}.` });
+  }
+  return reasons;
 }
 
 export function buildProposal(input: ProposalInput): Proposal {
@@ -303,6 +445,15 @@ export function buildProposal(input: ProposalInput): Proposal {
             ? `There is no room for it in ${who}'s day alongside their other visits${hasWindows ? ' and within the client\'s availability' : ''}.`
             : `There is no room for it in the chosen practitioners' days alongside the other visits${hasWindows ? ' and within the client\'s availability' : ''}.`;
       }
+      // Its practitioner is on leave at its time: that is why it fits nowhere with them (not their working hours).
+      const leave = item.reason === 'no-practitioner-with-skill' || item.reason === 'capacity-reached' ? undefined : leaveAt(day.staff, visit);
+      if (leave) {
+        const stays = mode === 'keep_practitioners' ? 'keeping each visit with its practitioner, it stays with them' : 'no other chosen practitioner could take it';
+        return {
+          appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason: 'on-leave',
+          message: `${who} is on leave ${clock((leave.startsAt.getTime() - day.dayStartMs) / 1000)}–${clock((leave.endsAt.getTime() - day.dayStartMs) / 1000)}, when it is booked; ${stays}.`,
+        };
+      }
       const reason = item.reason === 'capacity-reached' ? 'max-visits-reached' : item.reason;
       return { appointment_id: visit.id, client_name: visit.clientName, practitioner_id: visit.practitionerId, reason, message };
     }),
@@ -317,22 +468,6 @@ export function buildProposal(input: ProposalInput): Proposal {
       message: 'The visit\'s address has no map position, so the travel to it cannot be worked out.',
     })),
   ];
-
-  const changes: ProposalChange[] = [];
-  for (const lane of lanes.filter((candidate) => !keptDays.has(candidate.practitioner_id))) {
-    for (const stop of lane.after.stops) {
-      const visit = day.visits[visitIndex.get(String(stop.appointment_id))!];
-      const moved = visit.practitionerId !== lane.practitioner_id;
-      if (!moved && visit.arriveAt !== null && visit.arriveAt.toISOString() === stop.arrive_at) continue;
-      changes.push({
-        appointment_id: visit.id, client_name: visit.clientName,
-        old_arrive_at: visit.arriveAt?.toISOString() ?? null, new_arrive_at: stop.arrive_at,
-        old_practitioner_id: visit.practitionerId, new_practitioner_id: lane.practitioner_id,
-        old_practitioner_name: names.get(visit.practitionerId) ?? '', new_practitioner_name: lane.practitioner_name,
-      });
-    }
-  }
-  changes.sort((a, b) => a.new_arrive_at.localeCompare(b.new_arrive_at) || a.appointment_id - b.appointment_id);
 
   // The one check of a plan (Apply's too), with travel between the run's visits from the matrix the plan was made
   // with (travel time is soft: it is shown, never decides).
@@ -353,9 +488,50 @@ export function buildProposal(input: ProposalInput): Proposal {
   const concernsRun = (issue: DayIssue) => issue.appointmentIds.some((id) => ofRun.has(id));
   const checks = ruleChecks(before.filter(concernsRun), after.filter(concernsRun), day.rules);
 
+  const usualOf = new Map(day.problem.visits.map((visit) => [Number(visit.id), visit.previousPractitionerId]));
+  const laneOf = new Map(lanes.map((lane) => [lane.practitioner_id, lane]));
+  const changes: ProposalChange[] = [];
+  for (const lane of lanes.filter((candidate) => !keptDays.has(candidate.practitioner_id))) {
+    for (const stop of lane.after.stops) {
+      const visit = day.visits[visitIndex.get(String(stop.appointment_id))!];
+      const moved = visit.practitionerId !== lane.practitioner_id;
+      if (!moved && visit.arriveAt !== null && visit.arriveAt.toISOString() === stop.arrive_at) continue;
+      const agreed = agreedStartOf(visit);
+      changes.push({
+        appointment_id: visit.id, client_name: visit.clientName,
+        old_arrive_at: visit.arriveAt?.toISOString() ?? null, new_arrive_at: stop.arrive_at,
+        old_practitioner_id: visit.practitionerId, new_practitioner_id: lane.practitioner_id,
+        old_practitioner_name: names.get(visit.practitionerId) ?? '', new_practitioner_name: lane.practitioner_name,
+        old_practitioner_profession: input.professions?.get(visit.practitionerId) ?? null,
+        new_practitioner_profession: input.professions?.get(lane.practitioner_id) ?? null,
+        agreed_start_at: agreed.toISOString(),
+        minutes_moved: Math.round((Date.parse(stop.arrive_at) - agreed.getTime()) / 60_000),
+        reasons: reasonsOfChange({
+          visit, newArrival: stop.arrive_at, to: lane, from: laneOf.get(visit.practitionerId), names, staff: day.staff, checks, mode,
+          usual: usualOf.get(visit.id), clock: (date) => clock((date.getTime() - day.dayStartMs) / 1000),
+        }),
+      });
+    }
+  }
+  // The biggest moves from the agreed time first, then by new arrival.
+  changes.sort((a, b) => Math.abs(b.minutes_moved!) - Math.abs(a.minutes_moved!) || a.new_arrive_at.localeCompare(b.new_arrive_at) || a.appointment_id - b.appointment_id);
+
+  // Like with like: a visit not placed stays with its practitioner at its time (as Apply leaves it), so its travel and
+  // overtime are counted on that lane after as they are before.
+  const unplacedOn = new Map<number, number[]>();
+  for (const item of unplaced) {
+    const index = visitIndex.get(String(item.appointment_id));
+    if (index === undefined || keptDays.has(item.practitioner_id) || !laneOf.has(item.practitioner_id)) continue;
+    unplacedOn.set(item.practitioner_id, [...unplacedOn.get(item.practitioner_id) ?? [], index]);
+  }
+  for (const [v, lane] of lanes.entries()) {
+    const left = unplacedOn.get(lane.practitioner_id);
+    if (left) lane.after.counted = countedLane(ctx, v, lane.after, left);
+  }
+  const countedUnplaced = [...unplacedOn.values()].reduce((total, left) => total + left.length, 0);
+
   // Continuity's price when reassigning: visits away from their client's usual practitioner (as the search weighs
   // it), before and after. Keeping each visit's practitioner, continuity is not weighed and the figure is left out.
-  const usualOf = new Map(day.problem.visits.map((visit) => [Number(visit.id), visit.previousPractitionerId]));
   const awayFromUsual = (side: 'before' | 'after') => lanes.reduce((count, lane) => count + lane[side].stops.filter((stop) => {
     const usual = usualOf.get(stop.appointment_id);
     return usual !== undefined && Number(usual) !== lane.practitioner_id;
@@ -368,13 +544,15 @@ export function buildProposal(input: ProposalInput): Proposal {
     mode,
     kpis: {
       before: totals(lanes.map((lane) => lane.before), 0, awayWhen('before')),
-      after: totals(lanes.map((lane) => lane.after), unplaced.length, awayWhen('after')),
+      after: totals(lanes.map((lane) => ({ ...lane.after, metrics: lane.after.counted ?? lane.after.metrics })), unplaced.length, awayWhen('after')),
     },
     lanes,
     changes,
     unplaced,
+    ...(unplaced.length ? { figures_note: figuresNote(unplaced.length, countedUnplaced) } : {}),
     checks,
     search: {
+      ...(input.search ? { seed: input.search.seed, max_iterations: input.search.maxIterations } : {}),
       elapsed_ms: Math.round(solution.stats.elapsedMs), iterations: solution.stats.iterations, stopped_by: solution.stats.stoppedBy,
       travel: input.travelName, searches: solution.stats.searches ?? 1,
     },

@@ -68,6 +68,14 @@ export async function practitionerNames(db: DbOrTx, businessAccountId: number, i
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** The role or profession of each of `ids` (the PMS's designation; null when it gives none), for a proposal's changes. */
+export async function practitionerProfessions(db: DbOrTx, businessAccountId: number, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: practitioners.id, profession: practitioners.profession })
+    .from(practitioners).where(and(eq(practitioners.business_account_id, businessAccountId), inArray(practitioners.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.profession?.trim() || null]));
+}
+
 /** A visit as Apply left it, to tell at Undo whether it changed since. */
 export interface WrittenVisit {
   id: number;

@@ -34,9 +34,14 @@ const { job_id: _jobId, business_account_id: _business, ...runColumns } = getTab
 /** A run: its job's queue state and progress, and its own record. */
 export type RunRow = Omit<typeof jobs.$inferSelect, 'start_date' | 'end_date' | 'filters' | 'params' | 'result'>
   & Omit<typeof optimizationRuns.$inferSelect, 'job_id' | 'business_account_id' | 'days' | 'undo'>
-  & { days: RunDay[] | null; undo: AppliedChanges | null };
+  & { days: RunDay[] | null; undo: AppliedChanges | null; plan_number: number };
 
-const selectRuns = (db: DbOrTx) => db.select({ ...jobColumns, ...runColumns }).from(jobs)
+/** Which plan of its days a run is: the business's runs of the same first and last day up to it. */
+const planNumber = sql<number>`(SELECT count(*)::int FROM optimization_runs AS same
+  WHERE same.business_account_id = ${optimizationRuns.business_account_id} AND same.first_date = ${optimizationRuns.first_date}
+    AND same.last_date = ${optimizationRuns.last_date} AND same.job_id <= ${optimizationRuns.job_id})`;
+
+const selectRuns = (db: DbOrTx) => db.select({ ...jobColumns, ...runColumns, plan_number: planNumber }).from(jobs)
   .innerJoin(optimizationRuns, eq(optimizationRuns.job_id, jobs.id));
 
 /** Waits for any other transaction creating a run of the same business, so the overlap and queue checks cannot race. */
@@ -52,13 +57,13 @@ export async function waitingRunCount(db: DbOrTx, businessAccountId: number): Pr
   return row.count;
 }
 
-export interface NewRun { firstDate: string; lastDate: string; mode: OptimizationMode; practitionerIds: number[] }
+export interface NewRun { firstDate: string; lastDate: string; mode: OptimizationMode; practitionerIds: number[]; seed: number }
 
 /** Records what a run queued as job `jobId` was asked to plan. */
 export async function insertRun(tx: DbOrTx, businessAccountId: number, jobId: number, run: NewRun): Promise<void> {
   await tx.insert(optimizationRuns).values({
     job_id: jobId, business_account_id: businessAccountId, first_date: run.firstDate, last_date: run.lastDate,
-    mode: run.mode, practitioner_ids: run.practitionerIds,
+    mode: run.mode, practitioner_ids: run.practitionerIds, seed: run.seed,
   });
 }
 

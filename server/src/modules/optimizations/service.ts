@@ -1,5 +1,6 @@
 // Optimisation runs as the API sees them: starting one for a day (or up to seven), reading it (progress, proposals),
 // cancelling it, applying its proposals in one transaction, or discarding them.
+import { randomInt } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import type { AuthContext } from '../../auth/access';
 import type { RouteMetrics, RouteStop } from '../../db/schema';
@@ -65,6 +66,8 @@ export function toOptimizationDto(run: RunRow, runsAhead: number | null = null):
     discarded_at: days ? iso(run.discarded_at) : null,
     undone_at: days ? iso(run.undone_at) : null,
     undone_by_name: days ? run.undone_by_name : null,
+    seed: seedOf(run),
+    plan_number: run.plan_number,
     runs_ahead: run.status === 'PENDING' ? runsAhead : null,
     continuity: run.status === 'COMPLETE' && run.days ? continuityOf(run.days) : null,
   };
@@ -80,10 +83,18 @@ export interface CreateOptimization {
   end_date?: string;
   practitioner_ids?: number[];
   mode?: OptimizationMode;
+  /** The search's seed; absent: a new one. */
+  seed?: number;
 }
 
 /** Who reads a run's problems: an administrator fixes practitioners' settings, anyone else is told who can. */
 export const readerOf = (auth: Pick<AuthContext, 'role'>): Reader => (auth.role === 'ADMIN' ? 'admin' : 'staff');
+
+/** The seed a run searches with: its own, else (a run made before seeds were kept) its id, as it did then. */
+export const seedOf = (run: Pick<RunRow, 'id' | 'seed'>): number => run.seed ?? run.id;
+
+/** A new run's seed: four digits, easy to read out and to type ("Plan 2 of this day · seed 4821"). */
+const newSeed = () => randomInt(1000, 10_000);
 
 /** Refuses (422, in words) a last day before the first or more than MAX_EXTRA_DAYS after it. */
 function checkLastDay(first: string, last: string): void {
@@ -152,7 +163,7 @@ export async function createOptimization(ctx: AppContext, auth: AuthContext, bod
         + `has not finished yet (#${clash.id}). Wait for it to finish, or cancel it, before starting another.`, 'OPTIMIZATION_RUNNING');
     }
     const job = await enqueueJob(tx, { businessAccountId: business, kind: 'OPTIMIZE', createdByUserId: auth.userId, createdByName: auth.fullName, maxAttempts: 2 });
-    await insertRun(tx, business, job.id, { firstDate: body.date, lastDate, mode, practitionerIds });
+    await insertRun(tx, business, job.id, { firstDate: body.date, lastDate, mode, practitionerIds, seed: body.seed ?? newSeed() });
     return (await findRun(tx, business, job.id))!;
   });
   // enqueueJob announced the job inside the transaction; announce it again now that a worker can see it.

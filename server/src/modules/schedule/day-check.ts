@@ -68,9 +68,11 @@ export function dayIssues(
       const gap = after.start - (before.start + before.duration);
       const needed = gap < 0 ? null : travel(before, after);
       if (needed !== null && needed > gap) {
+        // In whole minutes as the schedule's block beside the visit says them ("needs 6 min": the journey rounded up),
+        // the gap rounded down: the minutes printed always show the shortfall the seconds compared.
         add('travel-time', after.start, [before.id, after.id],
-          `${after.practitionerName} has ${minutesText(gap)} to get from ${client(before)} (ends ${clock(before.start + before.duration)}) `
-          + `to ${client(after)} (${clock(after.start)}); the journey takes about ${minutesText(needed)}.`);
+          `${after.practitionerName} has ${minutesText(Math.floor(gap / 60) * 60)} to get from ${client(before)} (ends ${clock(before.start + before.duration)}) `
+          + `to ${client(after)} (${clock(after.start)}); the journey takes about ${minutesText(Math.ceil(needed / 60) * 60)}.`);
       }
     }
     const shift = lane[0].shift;

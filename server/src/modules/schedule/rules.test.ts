@@ -108,6 +108,16 @@ describe('the practitioner rules', () => {
     ]);
   });
 
+  it('says the travel gap in the whole minutes the schedule shows beside the visit ("needs 6 min"), never "has 5 min … takes about 5 min"', () => {
+    const day = [
+      visit(1, { clientId: 11, clientName: 'Mei Lee', booked: 10 * H, start: 10 * H }),
+      visit(2, { clientId: 12, clientName: 'Paul Murray', booked: 10 * H + 50 * 60, start: 10 * H + 50 * 60 }),
+    ];
+    // 5 min between Mei's end (10:45) and Paul's start; the journey takes 5 min 10 s, which the block rounds up to 6.
+    const issues = dayIssues(day, rules, clock, () => 5 * 60 + 10);
+    expect(issues.map((issue) => issue.message)).toEqual(['Harper Walker has 5 min to get from Mei Lee (ends 10:45) to Paul Murray (10:50); the journey takes about 6 min.']);
+  });
+
   it('says "all day" of leave that covers the whole day', () => {
     const [issue] = dayIssues([visit(1, { start: 13 * H, booked: 13 * H, leave: [{ start: 0, end: 24 * H }] })], rules, clock);
     expect(issue.message).toBe('Dorothy Ryan 13:00–13:45 is booked with Harper Walker, who is on leave all day.');

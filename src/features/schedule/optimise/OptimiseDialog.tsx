@@ -139,7 +139,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
   const is = (name: string) => step === name;
   const configuring = is('configure') || is('submitting');
   const following = is('running') || is('cancelling') || is('closing');
-  const deciding = is('proposal') || is('applying') || is('discarding');
+  const deciding = is('proposal') || is('applying') || is('discarding') || is('discardingForAnother');
 
   const footer = (
     <>
@@ -157,6 +157,10 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
         <>
           <Button variant="secondary" size="sm" busy={is('discarding')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'DISCARD' })}>
             Discard
+          </Button>
+          {/* Discards this plan and runs the same request again with a new seed. */}
+          <Button variant="secondary" size="sm" busy={is('discardingForAnother')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'TRY_ANOTHER' })} data-testid="try-another-plan">
+            Try another plan
           </Button>
           <Button size="sm" busy={is('applying')} disabled={!is('proposal')} onClick={() => actor.send({ type: 'APPLY', notifyClients: tell && toTell.length > 0 })}>
             {is('applying') ? 'Applying…' : 'Apply'}
@@ -279,6 +283,11 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
 
         {following && run && <RunProgress run={run} cancelling={!is('running')} />}
 
+        {deciding && run?.proposal && run.seed !== undefined && (
+          <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="proposal-plan">
+            Plan {run.plan_number ?? 1} of {run.end_date !== run.date ? 'these days' : 'this day'} · seed {run.seed}
+          </p>
+        )}
         {deciding && run?.proposal && (run.days && run.days.length > 1
           ? <ProposalDays days={run.days} visits={visitsById} continuity={run.continuity} />
           : <><ProposalRoster proposal={run.proposal} />{!run.proposal.empty_day && <ProposalView proposal={run.proposal} visits={visitsById} />}</>)}

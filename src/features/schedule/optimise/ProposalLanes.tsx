@@ -1,6 +1,9 @@
 // A proposal's lanes, one per practitioner, along the day: the working hours as a band, each visit as a block from its
 // arrival to its departure, the drive before it as a line, the break. "Before" is the day as it is, "after" as proposed.
-// Each half of a two-carer visit says "with" the other practitioner.
+// Each half of a two-carer visit says "with" the other practitioner. "Changes only" dims the visits the proposal keeps;
+// the visit chosen from a change or a problem is outlined and scrolled into view. A lane with visits not placed says
+// its figures counting them where they stay (as the day's figures do).
+import { useEffect, useRef } from 'react';
 import { formatTime, minutesIntoDay } from '../../../lib/dates';
 import { plural } from '../../../lib/plural';
 import type { OptimizationProposal } from '../../../api/optimizations';
@@ -40,13 +43,21 @@ function axisOf(lanes: readonly Lane[], side: LaneSide, timeZone: string): { fro
   return { from: Math.floor(from / 60) * 60, to: Math.min(24 * 60, Math.ceil(to / 60) * 60) };
 }
 
-export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
+export function ProposalLanes({ lanes, side, timeZone, changedIds, changesOnly = false, focused = null }: {
   lanes: readonly Lane[];
   side: LaneSide;
   timeZone: string;
   /** Visits the proposal changes, marked on the "after" lanes. */
   changedIds: ReadonlySet<number>;
+  /** Dim the visits the proposal keeps as they are. */
+  changesOnly?: boolean;
+  /** The visit chosen from a change or a problem: outlined and scrolled into view. */
+  focused?: number | null;
 }) {
+  const focusedBlock = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (focused !== null) focusedBlock.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [focused, side]);
   const axis = axisOf(lanes, side, timeZone);
   const span = axis.to - axis.from;
   const at = (iso: string) => Math.min(Math.max(minutesIntoDay(iso, timeZone), axis.from), axis.to);
@@ -79,6 +90,11 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400" data-testid="proposal-lane-figures">
                     {plural(day.stops.length, 'visit')} · {formatMinutes(day.metrics.travel_seconds)} travel
                   </span>
+                  {side === 'after' && day.counted && (
+                    <span className="block text-xs font-normal text-amber-800 dark:text-amber-300" data-testid="proposal-lane-counted">
+                      +{day.counted.unplaced ?? 0} not placed: {formatMinutes(day.counted.travel_seconds)} travel
+                    </span>
+                  )}
                 </div>
                 <div className="relative h-12 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
                   <span
@@ -106,6 +122,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                       const to = at(stop.depart_at);
                       const time = formatTime(stop.arrive_at, timeZone);
                       const changed = side === 'after' && changedIds.has(stop.appointment_id);
+                      const isFocused = stop.appointment_id === focused;
                       const notes = [
                         changed ? 'changed' : null,
                         stop.kept === 'locked' ? 'kept at this time' : null,
@@ -116,7 +133,7 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                       ].filter(Boolean);
                       const name = stop.client_name ?? 'Visit';
                       return (
-                        <li key={stop.appointment_id} data-testid="proposal-stop" aria-label={`${time} ${name}${notes.length ? `, ${notes.join(', ')}` : ''}`}>
+                        <li key={stop.appointment_id} data-testid="proposal-stop" data-focused={isFocused || undefined} aria-label={`${time} ${name}${notes.length ? `, ${notes.join(', ')}` : ''}`}>
                           {stop.travel_seconds > 0 && (
                             <span
                               aria-hidden="true"
@@ -126,9 +143,10 @@ export function ProposalLanes({ lanes, side, timeZone, changedIds }: {
                             />
                           )}
                           <span
+                            ref={isFocused ? focusedBlock : undefined}
                             aria-hidden="true"
                             title={`${time} ${name}`}
-                            className={`absolute inset-y-1 overflow-hidden rounded px-0.5 text-[10px] leading-tight text-white shadow-sm ${changed ? 'ring-2 ring-amber-400' : ''} ${stop.outside_availability ? 'outline-2 outline-offset-1 outline-rose-500' : ''}`}
+                            className={`absolute inset-y-1 overflow-hidden rounded px-0.5 text-[10px] leading-tight text-white shadow-sm ${changed ? 'ring-2 ring-amber-400' : ''} ${stop.outside_availability ? 'outline-2 outline-offset-1 outline-rose-500' : ''} ${isFocused ? 'z-10 outline-3 outline-offset-2 outline-rose-600' : ''} ${changesOnly && !changed && !isFocused ? 'opacity-30' : ''}`}
                             style={{ left: percent(from), width: width(from, to), minWidth: '3px', backgroundColor: lane.color, color: textColorOn(lane.color) }}
                           >
                             <span className="flex items-center gap-0.5 font-semibold tabular-nums">

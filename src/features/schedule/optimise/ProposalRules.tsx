@@ -1,6 +1,7 @@
 // The proposal's "Rules" section: the day checked by the rule book (ADR 0020) before and after, rule by rule — hard
 // rules first, the rules without a problem either side folded into one line — and the problems the plan still has, in
-// words. A proposal made before the rule book has no checks and shows no section.
+// words, each with its visits to show on the lanes and the map. A proposal made before the rule book has no checks and
+// shows no section.
 import type { OptimizationProposal } from '../../../api/optimizations';
 import { plural } from '../../../lib/plural';
 import { Section } from '../../../ui/ModalFrame';
@@ -18,7 +19,11 @@ const SoftTag = () => (
   <span className="ml-1.5 rounded bg-slate-100 px-1 py-px text-[11px] font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-300">soft</span>
 );
 
-export function ProposalRules({ checks }: { checks: RuleChecks }) {
+export function ProposalRules({ checks, onShowVisit }: {
+  checks: RuleChecks;
+  /** Shows a visit on the lanes and the map (absent: the problems are text only). */
+  onShowVisit?: (appointmentId: number) => void;
+}) {
   // Hard rules first (a stable sort keeps the rule book's order within each).
   const counted = [...checks.counts].sort((a, b) => Number(b.hard) - Number(a.hard));
   const withProblems = counted.filter((count) => count.before > 0 || count.after > 0);
@@ -58,6 +63,21 @@ export function ProposalRules({ checks }: { checks: RuleChecks }) {
                 className={`rounded-md border px-3 py-1.5 ${issue.hard ? 'border-rose-200 bg-rose-50 dark:border-rose-900 dark:bg-rose-950' : 'border-slate-200 dark:border-slate-700'}`}
               >
                 {issue.message}{!issue.hard && <SoftTag />}
+                {onShowVisit && issue.appointment_ids.length > 0 && (
+                  <span className="ml-1.5 inline-flex flex-wrap gap-1">
+                    {issue.appointment_ids.map((id, visitIndex) => (
+                      <button
+                        key={id}
+                        type="button"
+                        data-testid="rule-show-visit"
+                        onClick={() => onShowVisit(id)}
+                        className="text-xs font-medium text-sky-800 underline underline-offset-2 dark:text-sky-300"
+                      >
+                        {issue.appointment_ids.length === 1 ? 'Show the visit' : `Show visit ${visitIndex + 1}`}
+                      </button>
+                    ))}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -2,7 +2,6 @@
 // the visits that could not be placed and why, the lanes and the routes on the map (before / after), and the table of changes.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OptimizationProposal } from '../../../api/optimizations';
-import { formatTime } from '../../../lib/dates';
 import { plural } from '../../../lib/plural';
 import { hasCoordinates, type MapPlace, type MapRoute } from '../../../lib/map/mapTypes';
 import { Section } from '../../../ui/ModalFrame';
@@ -15,6 +14,7 @@ import { ProposalRules } from './ProposalRules';
 import { ProposalTableHead } from './ProposalTableHead';
 import type { RoutePlace } from '../../../entities/routes/api';
 import { RouteMap } from './RouteMap';
+import { ProposalChanges } from './ProposalChanges';
 
 type Lane = OptimizationProposal['lanes'][number];
 type DayKpis = OptimizationProposal['kpis']['before'];
@@ -86,6 +86,15 @@ export function ProposalView({ proposal, visits, focusOnShow = true }: {
   focusOnShow?: boolean;
 }) {
   const [side, setSide] = useState<LaneSide>('after');
+  // The visit chosen from a change, a problem or a visit not placed: shown on the "after" lanes and on the map.
+  const [focused, setFocused] = useState<number | null>(null);
+  const [changesOnly, setChangesOnly] = useState(false);
+  const lanesAndMap = useRef<HTMLDivElement>(null);
+  const showVisit = (appointmentId: number) => {
+    setSide('after');
+    setFocused(appointmentId);
+    lanesAndMap.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
   const zone = proposal.time_zone;
   const changedIds = useMemo(() => new Set(proposal.changes.map((change) => change.appointment_id)), [proposal.changes]);
   const routes = useMemo(() => mapRoutes(proposal.lanes, side, visits), [proposal.lanes, side, visits]);
@@ -108,16 +117,25 @@ export function ProposalView({ proposal, visits, focusOnShow = true }: {
       </h3>
       <Section title="Before → after">
         <KpiTable before={proposal.kpis.before} after={proposal.kpis.after} testId="proposal-kpis" />
+        {proposal.figures_note && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="proposal-figures-note">{proposal.figures_note}</p>}
+        {proposal.search.stopped_by === 'budget' && (
+          <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="proposal-time-capped">
+            The search stopped at its time limit before its {proposal.search.max_iterations?.toLocaleString('en-AU') ?? ''} iterations (the server was busy):
+            running this plan again may give a different one.
+          </p>
+        )}
       </Section>
 
-      {proposal.checks && <ProposalRules checks={proposal.checks} />}
+      {proposal.checks && <ProposalRules checks={proposal.checks} onShowVisit={showVisit} />}
 
       {proposal.unplaced.length > 0 && (
         <Section title={`Visits not placed (${proposal.unplaced.length})`}>
           <ul className="space-y-1 text-sm" data-testid="proposal-unplaced">
             {proposal.unplaced.map((visit) => (
               <li key={visit.appointment_id} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-1.5 dark:border-amber-900 dark:bg-amber-950">
-                <span className="font-medium">{visit.client_name ?? `Visit #${visit.appointment_id}`}</span>: {visit.message}
+                <button type="button" onClick={() => showVisit(visit.appointment_id)} className="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">
+                  {visit.client_name ?? `Visit #${visit.appointment_id}`}
+                </button>: {visit.message}
                 {visit.reason === 'no-location' && <PointPrecision precision="none" className="ml-1.5" />}
               </li>
             ))}
@@ -126,9 +144,15 @@ export function ProposalView({ proposal, visits, focusOnShow = true }: {
         </Section>
       )}
 
+      <div ref={lanesAndMap} className="scroll-mt-4">
       <Section
         title="Lanes and map"
         actions={
+          <div className="flex flex-wrap items-center gap-2">
+          <label className="inline-flex items-center gap-1 text-xs">
+            <input type="checkbox" checked={changesOnly} onChange={(event) => setChangesOnly(event.target.checked)} data-testid="map-changes-only" />
+            Changes only
+          </label>
           <div role="group" aria-label="Show the day" className="inline-flex overflow-hidden rounded-md border border-slate-300 text-xs dark:border-slate-700">
             {(['before', 'after'] as const).map((option) => (
               <button
@@ -142,51 +166,25 @@ export function ProposalView({ proposal, visits, focusOnShow = true }: {
               </button>
             ))}
           </div>
+          </div>
         }
       >
-        <ProposalLanes lanes={proposal.lanes} side={side} timeZone={zone} changedIds={changedIds} />
+        <ProposalLanes lanes={proposal.lanes} side={side} timeZone={zone} changedIds={changedIds} changesOnly={changesOnly} focused={focused} />
         <div className="mt-3">
-          <RouteMap routes={routes} height={320} />
+          <RouteMap routes={routes} height={320} changedIds={changedIds} changesOnly={changesOnly} focused={focused} />
+          {changesOnly && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Only the routes with a change are drawn; a changed visit&apos;s number has a star (3*).</p>}
           <PrecisionSummary points={precisions} />
           <PrecisionSummary points={places} noun="start and end places" />
         </div>
       </Section>
 
+      </div>
+
       <Section title={`Changes (${proposal.changes.length})`}>
         {proposal.changes.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">The proposal keeps every visit as it is.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="proposal-changes">
-              <ProposalTableHead columns={[{ label: 'Visit', wide: true }, { label: 'Client' }, { label: 'Arrival' }, { label: 'Practitioner' }]} />
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {proposal.changes.map((change) => {
-                  const visit = visits.get(change.appointment_id);
-                  const moved = change.old_practitioner_id !== change.new_practitioner_id;
-                  return (
-                    <tr key={change.appointment_id} data-testid="proposal-change">
-                      <td className="hidden py-1.5 pr-3 tabular-nums sm:table-cell">
-                        {visit ? `${formatTime(visit.starts_at, zone)}${visit.appointment_type ? ` ${visit.appointment_type.name}` : ''}` : `#${change.appointment_id}`}
-                      </td>
-                      <td className="py-1.5 pr-3">{change.client_name ?? '—'}</td>
-                      <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
-                        {change.old_arrive_at ? formatTime(change.old_arrive_at, zone) : '—'} → <span className="font-semibold">{formatTime(change.new_arrive_at, zone)}</span>
-                      </td>
-                      <td className="py-1.5">
-                        {moved ? (
-                          <>
-                            {change.old_practitioner_name} → <span className="font-semibold">{change.new_practitioner_name}</span>
-                          </>
-                        ) : (
-                          <span className="text-slate-500 dark:text-slate-400">{change.new_practitioner_name}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ProposalChanges changes={proposal.changes} visits={visits} timeZone={zone} onShowVisit={showVisit} />
         )}
       </Section>
     </>

@@ -88,3 +88,54 @@ export function totalKpis(days: readonly Proposal[], side: 'before' | 'after'): 
     ...(away.every((count) => count !== undefined) ? { away_from_usual: away.reduce((total, count) => total + count, 0) } : {}),
   };
 }
+
+type Change = Proposal['changes'][number];
+export type ChangeReasonKind = NonNullable<Change['reasons']>[number]['kind'];
+
+/** Each reason's name in the changes table's filter. */
+export const REASON_LABELS: Record<ChangeReasonKind, string> = {
+  travel: 'Travel saved',
+  'rule-fixed': 'A rule fixed',
+  continuity: 'Continuity',
+  leave: 'Leave',
+  'preferred-practitioner': 'Preferred practitioner',
+  'preferred-not-kept': 'Preferred practitioner not kept',
+  'agreed-time': 'Closer to the agreed time',
+  'lane-order': "The lane's new order",
+};
+
+export type ChangeSort = 'moved' | 'arrival' | 'client' | 'practitioner';
+export type ChangeFilter = 'all' | 'moved-30' | 'moved-60' | 'practitioner-changed';
+
+/** Minutes from the agreed time, whichever way (0 for a proposal made before they were counted). */
+export const minutesMoved = (change: Change) => Math.abs(change.minutes_moved ?? 0);
+
+/** "+45 min" later, "−1 h 30 min" earlier than the agreed time, "on time" when it keeps it. */
+export function movedText(change: Change): string {
+  const minutes = change.minutes_moved ?? 0;
+  if (minutes === 0) return 'on time';
+  return `${minutes > 0 ? '+' : '−'}${formatMinutes(Math.abs(minutes) * 60)}`;
+}
+
+/**
+ * The changes as the table shows them: those that pass the filter and have the reason (null: any), sorted by the
+ * column, ascending or not. Ties keep the proposal's order (the biggest moves first, then by new arrival).
+ */
+export function changesShown(changes: readonly Change[], { sort, ascending, filter, reason }: {
+  sort: ChangeSort; ascending: boolean; filter: ChangeFilter; reason: ChangeReasonKind | null;
+}): Change[] {
+  const kept = changes.filter((change) => {
+    if (filter === 'moved-30' && minutesMoved(change) < 30) return false;
+    if (filter === 'moved-60' && minutesMoved(change) < 60) return false;
+    if (filter === 'practitioner-changed' && change.old_practitioner_id === change.new_practitioner_id) return false;
+    return reason === null || (change.reasons ?? []).some((candidate) => candidate.kind === reason);
+  });
+  const compare: Record<ChangeSort, (a: Change, b: Change) => number> = {
+    moved: (a, b) => minutesMoved(a) - minutesMoved(b),
+    arrival: (a, b) => Date.parse(a.new_arrive_at) - Date.parse(b.new_arrive_at),
+    client: (a, b) => (a.client_name ?? '').localeCompare(b.client_name ?? ''),
+    practitioner: (a, b) => a.new_practitioner_name.localeCompare(b.new_practitioner_name),
+  };
+  const order = new Map(changes.map((change, index) => [change, index]));
+  return kept.sort((a, b) => (ascending ? 1 : -1) * compare[sort](a, b) || order.get(a)! - order.get(b)!);
+}
