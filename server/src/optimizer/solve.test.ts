@@ -39,6 +39,8 @@ const visitArb = (i: number, practitioners: number) =>
     priority: fc.constantFrom(1, 1, 2),
     late: fc.option(fc.integer({ min: 0, max: 180 }), { nil: undefined, freq: 2 }),
     told: fc.option(fc.integer({ min: 6 * 12, max: 18 * 12 }).map((x) => x * 300), { nil: undefined, freq: 2 }),
+    agreed: fc.option(fc.integer({ min: 6 * 60, max: 18 * 60 }).map((x) => x * 60), { nil: undefined, freq: 2 }),
+    movedWeight: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined, freq: 3 }),
   }).map((r): Visit => ({
     id: `v${i}`,
     location: at(r.dLat, r.dLng),
@@ -54,6 +56,8 @@ const visitArb = (i: number, practitioners: number) =>
     allowLate: r.late === undefined ? undefined : true,
     maxLatenessMinutes: r.late === undefined || r.late % 3 === 0 ? undefined : r.late,
     preferredStart: r.told,
+    agreedStart: r.agreed,
+    movedWeight: r.movedWeight,
   }));
 const practitionerArb = (k: number) =>
   fc.record({
@@ -90,7 +94,10 @@ const problemArb = fc
   )
   .chain((r) =>
     fc
-      .option(fc.record({ lateness: fc.integer({ min: 0, max: 50 }), overtime: fc.integer({ min: 0, max: 50 }) }), { nil: undefined })
+      .option(
+        fc.record({ lateness: fc.integer({ min: 0, max: 50 }), overtime: fc.integer({ min: 0, max: 50 }), moved: fc.integer({ min: 0, max: 3 }) }),
+        { nil: undefined },
+      )
       .map((weights): Problem => ({ practitioners: [...r.practitioners], visits: [...r.visits], weights })),
   );
 

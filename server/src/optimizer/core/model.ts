@@ -7,6 +7,7 @@ export const DEFAULT_WEIGHTS: ObjectiveWeights = {
   lateness: 5,
   overtime: 2,
   balance: 0,
+  moved: 0,
 };
 export const DEFAULT_MAX_LATENESS_MINUTES = 60;
 export const DEFAULT_COST_PER_HOUR = 60;
@@ -50,8 +51,18 @@ export interface CoreModel {
   balanceOffset: Float64Array;
   /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
   multi: Uint8Array;
-  /** True when some visit has several windows or a soft window (routes then count them on every update). */
+  /** True when some visit has several windows or a priced start (routes then count them on every update). */
   anyMultiOrSoft: boolean;
+  /**
+   * A visit's priced start: its soft window (lateMax > 0) or its agreed start (movedCost > 0). A route holding one is
+   * priced by simulation (`simulatePriced`).
+   */
+  priced: Uint8Array;
+  /** The agreed start of each visit (Visit.agreedStart; 0 without one) and its cost per second away (0 = not priced). */
+  agreed: Float64Array;
+  movedCost: Float64Array;
+  /** True when some visit's agreed start is priced. */
+  anyMoved: boolean;
   winOff: Int32Array;
   winS: Float64Array;
   winEnd: Float64Array;
@@ -100,6 +111,10 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     twL: new Float64Array(size),
     multi: new Uint8Array(size),
     anyMultiOrSoft: false,
+    priced: new Uint8Array(size),
+    agreed: new Float64Array(size),
+    movedCost: new Float64Array(size),
+    anyMoved: false,
     lateMax: new Float64Array(size),
     otMax: new Float64Array(V),
     lateCost: weights.lateness / 60,
@@ -155,9 +170,15 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
       v.allowLate && v.pinnedStart === undefined && v.timeWindows?.length ? 60 * (v.maxLatenessMinutes ?? DEFAULT_MAX_LATENESS_MINUTES) : 0;
     m.twL[c] = Math.max(...windows.map((w) => w.end)) + m.lateMax[c];
     m.multi[c] = windows.length > 1 ? 1 : 0;
+    if (v.agreedStart !== undefined) {
+      m.agreed[c] = v.agreedStart;
+      m.movedCost[c] = (v.movedWeight ?? weights.moved) / 60;
+    }
+    m.priced[c] = m.lateMax[c] > 0 || m.movedCost[c] > 0 ? 1 : 0;
+    if (m.movedCost[c] > 0) m.anyMoved = true;
   });
   for (let k = n; k <= size; k++) m.winOff[k] = winS.length;
-  for (let c = 0; c < n; c++) if (m.multi[c] || m.lateMax[c] > 0) m.anyMultiOrSoft = true;
+  for (let c = 0; c < n; c++) if (m.multi[c] || m.priced[c]) m.anyMultiOrSoft = true;
   m.winS = Float64Array.from(winS);
   m.winEnd = Float64Array.from(winEnd);
 
