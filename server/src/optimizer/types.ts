@@ -248,8 +248,12 @@ export interface Progress {
 
 export interface SolveOptions {
   seed?: number;
+  /** Search time (default 2 s without maxIterations); with maxIterations, only a cap: a run it stops says 'budget'. */
   timeBudgetMs?: number;
-  /** Stop after this many search iterations (with a seed, makes the result reproducible). */
+  /**
+   * Stop after this many search iterations. The search then follows the iterations alone (its temperature, a pool's
+   * meetings), so the same problem, options and seed give the same solution on any machine, unless the time cap stops it.
+   */
   maxIterations?: number;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
