@@ -81,6 +81,8 @@ export interface CoreModel {
   breakL: Float64Array;
   /** < 0 when the vehicle has no break. */
   breakDur: Float64Array;
+  /** 1 for a vehicle whose routes are always complex (RouteState.isComplex): a break, a max working time, overtime. */
+  fixedComplex: Uint8Array;
   /** Vehicles with identical attributes share a type (empty routes of one type are interchangeable). */
   vtype: Int32Array;
   /** extra[c * vehicles + v]: continuity cost of visit c on v, Infinity when v may not do c. */
@@ -137,6 +139,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     breakE: new Float64Array(V),
     breakL: new Float64Array(V),
     breakDur: new Float64Array(V),
+    fixedComplex: new Uint8Array(V),
     vtype: new Int32Array(V),
     extra: new Float64Array(n * V),
     penalty: new Float64Array(n),
@@ -203,6 +206,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     m.breakE[v] = p.break?.earliestStart ?? 0;
     m.breakL[v] = p.break?.latestStart ?? 0;
     m.breakDur[v] = p.break ? p.break.duration : -1;
+    m.fixedComplex[v] = m.breakDur[v] >= 0 || m.maxWork[v] !== Infinity || m.otMax[v] > 0 ? 1 : 0;
     const key = JSON.stringify([p.startLocation, p.endLocation ?? p.startLocation, p.shift, p.break ?? null,
       [...(p.skills ?? [])].sort(), p.maxWorkingTime, p.maxTravelTime, p.costPerHour, p.costPerKm, p.capacity, p.maxOvertimeMinutes ?? 0]);
     if (!typeKeys.has(key)) typeKeys.set(key, typeKeys.size);

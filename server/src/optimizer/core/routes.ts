@@ -26,12 +26,13 @@ export class RouteState {
   readonly bTW: Float64Array;
   readonly bE: Float64Array;
   readonly bL: Float64Array;
-  readonly bDist: Float64Array;
   readonly bTT: Float64Array;
   readonly bLoad: Float64Array;
   readonly nMulti: Int32Array;
   /** Visits with a priced start (soft window, agreed start) on each route. */
   readonly nSoft: Int32Array;
+  /** 1 when route r is complex (`isComplex`), kept by `update`. */
+  readonly complex: Uint8Array;
   /** Route cost: travel plus `softCost` (lateness and overtime, priced by simulation) plus `balanceCost`. */
   readonly cost: Float64Array;
   readonly softCost: Float64Array;
@@ -51,9 +52,11 @@ export class RouteState {
     this.len = new Int32Array(V);
     const f = () => new Float64Array(total);
     this.fD = f(); this.fTW = f(); this.fE = f(); this.fL = f(); this.fDist = f(); this.fTT = f(); this.fLoad = f();
-    this.bD = f(); this.bTW = f(); this.bE = f(); this.bL = f(); this.bDist = f(); this.bTT = f(); this.bLoad = f();
+    // No backward distance: nothing reads it (an insertion's distance comes from the forward sums).
+    this.bD = f(); this.bTW = f(); this.bE = f(); this.bL = f(); this.bTT = f(); this.bLoad = f();
     this.nMulti = new Int32Array(V);
     this.nSoft = new Int32Array(V);
+    this.complex = new Uint8Array(V);
     this.cost = new Float64Array(V);
     this.softCost = new Float64Array(V);
     this.balanceCost = new Float64Array(V);
@@ -112,10 +115,11 @@ export class RouteState {
     }
     this.nMulti[r] = multi;
     this.nSoft[r] = soft;
+    this.complex[r] = multi > 0 || soft > 0 || m.fixedComplex[r] ? 1 : 0;
     const kl = base + last;
     node = nodes[kl];
     this.bD[kl] = 0; this.bTW[kl] = 0; this.bE[kl] = m.twE[node]; this.bL[kl] = m.twL[node];
-    this.bDist[kl] = 0; this.bTT[kl] = 0; this.bLoad[kl] = 0;
+    this.bTT[kl] = 0; this.bLoad[kl] = 0;
     for (let i = last - 1; i >= 0; i--) {
       const k = base + i;
       node = nodes[k];
@@ -130,7 +134,6 @@ export class RouteState {
       this.bTW[k] = TW2 + dTW;
       this.bE[k] = Math.max(E2 - delta, e1) - dWT;
       this.bL[k] = Math.min(L2 - delta, l1) + dTW;
-      this.bDist[k] = this.bDist[k + 1] + dist[node * size + next];
       this.bTT[k] = this.bTT[k + 1] + t;
       this.bLoad[k] = this.bLoad[k + 1] + m.demand[node];
     }
@@ -142,7 +145,8 @@ export class RouteState {
       if (softCost === Infinity) softCost = 0;
     }
     this.softCost[r] = softCost;
-    const balance = this.len[r] === 0 ? 0 : balanceTerm(m, r, this.fD[kl]);
+    // Without balance (Solomon, most days) nothing to price: no call on every update.
+    const balance = m.balanceCost > 0 && this.len[r] !== 0 ? balanceTerm(m, r, this.fD[kl]) : 0;
     this.balanceCost[r] = balance;
     this.cost[r] =
       this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl] + softCost + balance;
@@ -150,8 +154,7 @@ export class RouteState {
 
   /** True when route r's feasibility must be confirmed by simulation rather than segment data alone. */
   isComplex(r: number): boolean {
-    const m = this.m;
-    return this.nMulti[r] > 0 || m.breakDur[r] >= 0 || m.maxWork[r] !== Infinity || this.nSoft[r] > 0 || m.otMax[r] > 0;
+    return this.complex[r] === 1;
   }
 
   /**
