@@ -161,6 +161,26 @@ describe('the price of moving a visit from its agreed start', () => {
     expect(startOf(solution, 'b')).toBeCloseTo(13 * H + 10 * MIN - bc - 30 * MIN, 6);
   });
 
+  it('gives a visit to the practitioner who can keep its agreed time over a nearer one who cannot, priced from an empty route', async () => {
+    const problem: Problem = {
+      visits: [{ id: 'v', location: { lat: -27.47, lng: 153.03 }, duration: 30 * MIN, agreedStart: 9 * H }],
+      practitioners: [
+        { id: 'near-late', startLocation: { lat: -27.47, lng: 153.031 }, shift: { start: 12 * H, end: 17 * H } },
+        { id: 'far-early', startLocation: { lat: -27.47, lng: 153.08 }, shift: { start: 8 * H, end: 17 * H } },
+      ],
+      weights: { moved: 1 },
+      arrivalStepSeconds: 0,
+    };
+    // The first plan (one iteration): the insertion itself is priced, not only found out by later iterations.
+    const travel = await travelMatrixFor(problem);
+    const solution = await solve(problem, { travel, maxIterations: 1, seed: 1 });
+    const check = checkSolution(problem, solution, travel);
+    expect(check.errors).toEqual([]);
+    expect(solution.routes.find((route) => route.stops.length)?.practitionerId).toBe('far-early');
+    expect(startOf(solution, 'v')).toBe(9 * H);
+    expect(solution.objective.moved).toBe(0);
+  });
+
   it('costs nothing and changes nothing without agreed starts', async () => {
     const { problem, matrix } = swapDay(1);
     const plain = { ...problem, visits: problem.visits.map(({ agreedStart: _agreed, ...visit }) => visit) };
