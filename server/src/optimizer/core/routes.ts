@@ -1,6 +1,8 @@
 import { balanceTerm, type CoreModel } from './model';
 
 const EPS = 1e-7;
+/** The cost of an infeasible route: more than any feasible plan's, still finite (sums stay exact to about 1e-7). */
+const INFEASIBLE_ROUTE = 1e9;
 
 /**
  * Routes of all vehicles in flat typed arrays. Route r occupies positions [r*stride, r*stride+len[r]+1]:
@@ -141,8 +143,9 @@ export class RouteState {
     if (this.len[r] > 0 && (soft > 0 || m.otMax[r] > 0)) {
       for (let j = 0; j <= last; j++) this.seq[j] = nodes[base + j];
       softCost = simulatePriced(m, r, this.seq, last + 1, null);
-      // An infeasible route is never kept by the search; price it as free rather than poison the sums.
-      if (softCost === Infinity) softCost = 0;
+      // An infeasible route (only a removal can leave one: see removeFlagged) is priced so that the search never keeps
+      // it, finitely so as not to poison the sums.
+      if (softCost === Infinity) softCost = INFEASIBLE_ROUTE;
     }
     this.softCost[r] = softCost;
     // Without balance (Solomon, most days) nothing to price: no call on every update.
@@ -236,6 +239,13 @@ export class RouteState {
     this.nodes[base + w] = this.nodes[base + last];
     this.len[r] = w - 1;
     this.update(r, firstRemoved);
+    // Taking visits out of a route with a break can leave it infeasible: the break is taken where the visit before it
+    // ends, so a removed visit next to the one after the break may have been the only place it fitted. Such a route is
+    // priced so that the search never keeps it (an insertion that makes it feasible again gains the price back).
+    if (this.len[r] > 0 && this.complex[r] === 1 && this.softCost[r] < INFEASIBLE_ROUTE && !this.feasible(r)) {
+      this.softCost[r] += INFEASIBLE_ROUTE;
+      this.cost[r] += INFEASIBLE_ROUTE;
+    }
   }
 
   /** Replaces route r's visits with `visits` (no feasibility check). */
