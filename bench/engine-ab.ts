@@ -7,6 +7,9 @@
  * practitioners and reassigning, with the travel-only objective (as the comparison with VROOM was made), search seed 1.
  * With `--iters` both searches run the same number of iterations (reproducible on a busy machine; the CPU seconds
  * compare their speed); with `--budget` the same seconds.
+ * `--moved <weight per minute>`: each visit's agreedStart is its booked start and weights.moved the weight (an engine
+ * without the price of moving ignores both); each line adds the minutes the visits start from their booked starts
+ * (p50 / p90 / max over the day's routed visits) before → after.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,19 +34,33 @@ const maxIterations = arg('budget') ? undefined : Number(arg('iters') ?? 20_000)
 const budgetMs = Number(arg('budget') ?? 2) * 1000;
 const scales = (arg('scales') ?? '320/40,1000/120').split(',').map((entry) => entry.split('/').map(Number) as [number, number]);
 const seeds = (arg('seed') ?? '7,8,9').split(',').map(Number);
+const movedWeight = arg('moved') === undefined ? undefined : Number(arg('moved'));
 
 type Solve = typeof solveAfter;
 const { solve: solveBefore } = (await import(pathToFileURL(path.resolve(beforeRoot, 'server/src/optimizer/solve.ts')).href)) as { solve: Solve };
 
 /** The generated day with the travel-only objective, as a run's problem carries it. */
-function travelOnly(problem: Problem, keepPractitioners: boolean): Problem {
+function travelOnly(problem: Problem, keepPractitioners: boolean, booked: Map<string, number>): Problem {
   const engine = objectiveOf(PRESET_WEIGHTS.shortest_travel, 0);
+  const agreed = (v: Problem['visits'][number]) => (movedWeight === undefined ? v : { ...v, agreedStart: booked.get(v.id) });
   return {
     ...problem,
-    weights: engine.weights,
+    weights: movedWeight === undefined ? engine.weights : { ...engine.weights, moved: movedWeight },
     practitioners: problem.practitioners.map((p) => ({ ...p, costPerHour: engine.costPerHour, costPerKm: engine.costPerKm })),
-    visits: keepPractitioners ? problem.visits.map((v) => ({ ...v, pinnedPractitionerId: v.previousPractitionerId })) : problem.visits,
+    visits: (keepPractitioners ? problem.visits.map((v) => ({ ...v, pinnedPractitionerId: v.previousPractitionerId })) : problem.visits).map(agreed),
   };
+}
+
+/** Minutes each routed visit starts from its agreed start: p50 / p90 / max. */
+function movedMinutes(problem: Problem, solution: Solution): string {
+  const agreed = new Map(problem.visits.map((v) => [v.id, v.agreedStart]));
+  const minutes = solution.routes
+    .flatMap((route) => route.stops)
+    .filter((stop) => agreed.get(stop.visitId) !== undefined)
+    .map((stop) => Math.abs(stop.start - agreed.get(stop.visitId)!) / 60)
+    .sort((a, b) => a - b);
+  const at = (q: number) => (minutes.length ? minutes[Math.min(minutes.length - 1, Math.floor(q * minutes.length))] : 0).toFixed(0);
+  return `${at(0.5)}/${at(0.9)}/${minutes.length ? minutes[minutes.length - 1].toFixed(0) : 0}`;
 }
 
 async function run(solve: Solve, problem: Problem, matrix: TravelMatrix) {
@@ -51,7 +68,13 @@ async function run(solve: Solve, problem: Problem, matrix: TravelMatrix) {
   const solution: Solution = await solve(problem, { travel: matrix, seed: 1, ...(maxIterations ? { maxIterations } : { timeBudgetMs: budgetMs }) });
   const used = process.cpuUsage(cpu0);
   const check = checkSolution(problem, solution, matrix);
-  return { travel: check.travelTime, unassigned: solution.unassigned.length, feasible: check.feasible, cpu: (used.user + used.system) / 1e6 };
+  return {
+    travel: check.travelTime,
+    unassigned: solution.unassigned.length,
+    feasible: check.feasible,
+    cpu: (used.user + used.system) / 1e6,
+    moved: movedMinutes(problem, solution),
+  };
 }
 
 const hours = (seconds: number) => (seconds / 3600).toFixed(2);
@@ -62,8 +85,9 @@ for (const [visits, practitioners] of scales) {
   for (const seed of seeds) {
     const day = generateHomecareDay(practitioners, visits, seed);
     const matrix = await new HaversineProvider().matrix(problemLocations(day.problem));
+    const booked = new Map(day.booked.flatMap((route) => route.stops.map((stop) => [stop.visitId, stop.start] as const)));
     for (const keep of [true, false]) {
-      const problem = travelOnly(day.problem, keep);
+      const problem = travelOnly(day.problem, keep, booked);
       const before = await run(solveBefore, problem, matrix);
       const after = await run(solveAfter, problem, matrix);
       const delta = 100 * (after.travel / before.travel - 1);
@@ -72,7 +96,8 @@ for (const [visits, practitioners] of scales) {
         `${`${visits}/${practitioners} seed ${seed}`.padEnd(21)}${(keep ? 'keep' : 'reassign').padEnd(10)}`
           + `${`${hours(before.travel)} → ${hours(after.travel)}`.padEnd(25)}${delta.toFixed(2).padStart(6)}   `
           + `${`${before.unassigned} → ${after.unassigned}`.padEnd(13)}${`${before.cpu.toFixed(1)} → ${after.cpu.toFixed(1)}`.padEnd(23)}`
-          + `${before.feasible ? 'yes' : 'NO'} / ${after.feasible ? 'yes' : 'NO'}`,
+          + `${before.feasible ? 'yes' : 'NO'} / ${after.feasible ? 'yes' : 'NO'}`
+          + (movedWeight === undefined ? '' : `   moved min p50/p90/max ${before.moved} → ${after.moved}`),
       );
     }
   }

@@ -33,7 +33,7 @@ vi.mock('../../server/src/optimizer', async (importOriginal) => {
     return {
       routes,
       unassigned: problem.visits.filter((visit) => !routed.has(visit.id)).map((visit) => ({ visitId: visit.id, reason: 'no-room-in-schedules', message: 'no room' })),
-      objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, balance: 0, unassigned: 0 },
+      objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, balance: 0, moved: 0, unassigned: 0 },
       stats: { iterations: 1, elapsedMs: 1, seed: 1, stoppedBy: 'iterations' },
     };
   };

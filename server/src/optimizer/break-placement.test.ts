@@ -4,6 +4,7 @@ import { checkSolution } from './checker';
 import { buildModel } from './core/model';
 import { RouteState, simulateCost, type Schedule } from './core/routes';
 import { buildRoutes, objectiveOf } from './output';
+import { solve } from './solve';
 import type { Problem, Solution, TravelMatrix } from './types';
 
 /**
@@ -221,4 +222,43 @@ describe('break placement', () => {
       RUNS,
     );
   }, 30_000);
+});
+
+describe('a route a removal leaves without a place for its break', () => {
+  it('is never kept by the search: the plan passes the checker', async () => {
+    const H = 3600;
+    // A (9:00–9:30), X (10:00–10:30) next to B (12:05–12:10, 90 minutes), on p1 whose 30-minute break starts 11:30–13:30.
+    // With X, p1 takes the break after X, a minute from B; without X it can take it nowhere (after A it makes B late,
+    // after B is past 13:30). Giving X to p2, whose day starts next to it, saves 29 minutes of travel.
+    const problem: Problem = {
+      visits: [
+        { id: 'A', location: { lat: 0, lng: 0 }, duration: 30 * 60, timeWindows: [{ start: 9 * H, end: 9.5 * H }], pinnedPractitionerId: 'p1' },
+        { id: 'X', location: { lat: 0, lng: 1 }, duration: 30 * 60, timeWindows: [{ start: 10 * H, end: 10.5 * H }] },
+        { id: 'B', location: { lat: 0, lng: 2 }, duration: 90 * 60, timeWindows: [{ start: 12 * H + 300, end: 12 * H + 600 }], pinnedPractitionerId: 'p1' },
+      ],
+      practitioners: [
+        { id: 'p1', startLocation: { lat: 1, lng: 0 }, shift: { start: 8 * H, end: 17 * H }, break: { earliestStart: 11.5 * H, latestStart: 13.5 * H, duration: 1800 } },
+        { id: 'p2', startLocation: { lat: 1, lng: 1 }, shift: { start: 8 * H, end: 17 * H } },
+      ],
+      arrivalStepSeconds: 0,
+    };
+    // Locations: A, X, B, p1's start and end, p2's start and end (seconds, symmetric).
+    const legs = [
+      [0, 3600, 1800, 600, 600, 3600, 3600],
+      [3600, 0, 60, 3600, 3600, 60, 60],
+      [1800, 60, 0, 600, 600, 120, 120],
+      [600, 3600, 600, 0, 0, 3600, 3600],
+      [600, 3600, 600, 0, 0, 3600, 3600],
+      [3600, 60, 120, 3600, 3600, 0, 0],
+      [3600, 60, 120, 3600, 3600, 0, 0],
+    ];
+    const flat = Float64Array.from(legs.flat());
+    const matrix: TravelMatrix = { size: 7, durations: flat, distances: Float64Array.from(flat) };
+    for (const seed of [1, 2, 3]) {
+      const solution = await solve(problem, { travel: matrix, maxIterations: 300, seed });
+      expect(checkSolution(problem, solution, matrix).errors).toEqual([]);
+      expect(solution.unassigned).toEqual([]);
+      expect(solution.routes[0].stops.map((stop) => stop.visitId)).toEqual(['A', 'X', 'B']);
+    }
+  });
 });

@@ -15,6 +15,11 @@ export interface CheckResult {
    * target, less the mean of everyone's and the target).
    */
   workingSquares: number;
+  /**
+   * Recomputed cost of moving visits from their agreed starts: Σ over routed visits with an agreedStart of (movedWeight,
+   * else weights.moved, else 0) × minutes between the stop's start and the agreed start, either side.
+   */
+  moved: number;
 }
 
 /** Re-derived here on purpose (the checker shares no code with the search): Problem.balanceTargetSeconds. */
@@ -35,7 +40,8 @@ function balanceOffsetsOf(problem: Problem): (p: Problem['practitioners'][number
  * equal to their recomputation (weights default to 5 and 2 per minute), and the objective's balance term equal to
  * weights.balance × Σ (max(0, before + working)² − max(0, before)²) in hours² (working: leaving the start to arriving at the end,
  * over the routes with visits; before: the practitioner's workedBeforeSeconds, and with a balance target, that less
- * the mean of everyone's and the target).
+ * the mean of everyone's and the target). The objective's moved term equals Σ (movedWeight or weights.moved) × minutes each
+ * routed visit starts away from its agreedStart.
  */
 export function checkSolution(problem: Problem, solution: Solution, matrix: TravelMatrix, tolerance = 1e-6): CheckResult {
   const errors: string[] = [];
@@ -54,6 +60,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
   let totalLate = 0;
   let totalOvertime = 0;
   let workingSquares = 0;
+  let moved = 0;
   // Reported lateness / overtime may differ from the recomputation by the timing tolerance.
   let lateSlack = 0;
   let overtimeSlack = 0;
@@ -143,6 +150,9 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
       if ((visit.pinnedStart !== undefined || !visit.timeWindows?.length) && (stop.lateness ?? 0) !== 0) {
         errors.push(`${at}: reports lateness ${stop.lateness} on a visit without a window to be late for`);
       }
+      if (visit.agreedStart !== undefined) {
+        moved += ((visit.movedWeight ?? problem.weights?.moved ?? 0) * Math.abs(stop.start - visit.agreedStart)) / 60;
+      }
       load += visit.demand ?? 0;
       travelTime += l.time;
       travelDistance += l.dist;
@@ -203,6 +213,7 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     const balance = ((weights.balance ?? 0) * workingSquares) / 3600 ** 2;
     if (!same(obj.balance, balance)) errors.push(`objective: balance ${obj.balance}, recomputed ${balance}`);
   }
+  if (obj && obj.moved !== undefined && !same(obj.moved, moved)) errors.push(`objective: moved ${obj.moved}, recomputed ${moved}`);
   return {
     feasible: errors.length === 0,
     errors,
@@ -211,5 +222,6 @@ export function checkSolution(problem: Problem, solution: Solution, matrix: Trav
     lateness: totalLate,
     overtime: totalOvertime,
     workingSquares,
+    moved,
   };
 }

@@ -1,5 +1,5 @@
 import { balanceTerm, type CoreModel } from './core/model';
-import { simulate, simulateCost, type Schedule } from './core/routes';
+import { pulledBounds, simulate, simulateCost, simulatePriced, type Schedule } from './core/routes';
 import type { ObjectiveBreakdown, Problem, Route, Stop, UnassignedVisit } from './types';
 
 const newSchedule = (): Schedule => ({
@@ -18,7 +18,8 @@ const newSchedule = (): Schedule => ({
  * of `step` where the route stays feasible at the same cost (otherwise it is kept exact). With preferred starts (the
  * times clients were told), each visit in turn is then delayed towards its own as far as the route allows at the
  * same cost and with no more starts off the step; travel never changes, only waiting. With balance on, the cost a
- * preferred start is weighed at includes the balance term, so it never lengthens the working day.
+ * preferred start is weighed at includes the balance term, so it never lengthens the working day. Visits priced for
+ * moving from their agreed starts start as `simulatePriced` schedules them, before the rounding.
  */
 export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: number, preferredStart?: (node: number) => number | undefined): Schedule {
   const seq = [m.startNode[v], ...visits, m.endNode[v]];
@@ -28,8 +29,11 @@ export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: n
   const evaluate = (bounds: Float64Array): { schedule: Schedule; cost: number } | null => {
     const local = Float64Array.from(bounds);
     let schedule = newSchedule();
-    let cost = simulateCost(m, v, seq, seq.length, schedule, local);
+    // Visits priced for moving start as close to their agreed starts as the route allows (as the search priced them).
+    let cost = simulatePriced(m, v, seq, seq.length, schedule, local);
     if (cost === Infinity) return null;
+    const pull = pulledBounds(seq.length);
+    if (pull) local.set(pull);
     if (step > 0) {
       const trial = newSchedule();
       for (let i = 1; i <= visits.length; i++) {
@@ -90,7 +94,8 @@ export function buildRoutes(problem: Problem, m: CoreModel, routes: number[][]):
   const step = problem.arrivalStepSeconds ?? 300;
   return problem.practitioners.map((p, v) => {
     const visits = routes[v];
-    const sched = scheduleRoute(m, v, visits, step, (node) => problem.visits[node]?.preferredStart);
+    // An agreed start is preferred where no preferred start is given (at equal cost, e.g. when moving is not priced).
+    const sched = scheduleRoute(m, v, visits, step, (node) => problem.visits[node]?.preferredStart ?? problem.visits[node]?.agreedStart);
     const stops: Stop[] = [];
     let prev = m.startNode[v];
     let travelTime = 0;
@@ -187,8 +192,8 @@ export function explainUnassigned(problem: Problem, m: CoreModel, c: number, rou
 }
 
 /**
- * Objective terms of the planned routes. Lateness, overtime and working time (for balance) are taken from the
- * reported (rounded) schedules when given, else from the earliest schedule.
+ * Objective terms of the planned routes. Lateness, overtime, moves from the agreed starts and working time (for balance)
+ * are taken from the reported (rounded) schedules when given, else from the schedule the search priced.
  */
 export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number[], planned?: Route[]): ObjectiveBreakdown {
   let travelCost = 0;
@@ -198,6 +203,7 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
   let travelDistance = 0;
   let continuity = 0;
   let balance = 0;
+  let moved = 0;
   routes.forEach((visits, v) => {
     if (!visits.length) return;
     let prev = m.startNode[v];
@@ -217,12 +223,14 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
     let work: number;
     if (planned) {
       for (const s of planned[v].stops) late += s.lateness;
+      planned[v].stops.forEach((s, i) => (moved += m.movedCost[visits[i]] * Math.abs(s.start - m.agreed[visits[i]])));
       ot = planned[v].overtime;
       work = planned[v].arriveEnd - planned[v].departStart;
     } else {
       const sched = newSchedule();
-      simulateCost(m, v, [m.startNode[v], ...visits, m.endNode[v]], visits.length + 2, sched);
+      simulatePriced(m, v, [m.startNode[v], ...visits, m.endNode[v]], visits.length + 2, sched);
       for (const x of sched.lateness) late += x;
+      sched.start.forEach((start, i) => (moved += m.movedCost[visits[i]] * Math.abs(start - m.agreed[visits[i]])));
       ot = sched.overtime;
       work = sched.arriveEnd - sched.departStart;
     }
@@ -233,7 +241,7 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
   let unassignedCost = 0;
   for (const c of unassigned) unassignedCost += m.penalty[c];
   return {
-    total: travelCost + continuity + lateness + overtime + balance + unassignedCost,
+    total: travelCost + continuity + lateness + overtime + balance + moved + unassignedCost,
     travelCost,
     travelTime,
     travelDistance,
@@ -241,6 +249,7 @@ export function objectiveOf(m: CoreModel, routes: number[][], unassigned: number
     lateness,
     overtime,
     balance,
+    moved,
     unassigned: unassignedCost,
   };
 }

@@ -39,6 +39,8 @@ const visitArb = (i: number, practitioners: number) =>
     priority: fc.constantFrom(1, 1, 2),
     late: fc.option(fc.integer({ min: 0, max: 180 }), { nil: undefined, freq: 2 }),
     told: fc.option(fc.integer({ min: 6 * 12, max: 18 * 12 }).map((x) => x * 300), { nil: undefined, freq: 2 }),
+    agreed: fc.option(fc.integer({ min: 6 * 60, max: 18 * 60 }).map((x) => x * 60), { nil: undefined, freq: 2 }),
+    movedWeight: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined, freq: 3 }),
   }).map((r): Visit => ({
     id: `v${i}`,
     location: at(r.dLat, r.dLng),
@@ -54,6 +56,8 @@ const visitArb = (i: number, practitioners: number) =>
     allowLate: r.late === undefined ? undefined : true,
     maxLatenessMinutes: r.late === undefined || r.late % 3 === 0 ? undefined : r.late,
     preferredStart: r.told,
+    agreedStart: r.agreed,
+    movedWeight: r.movedWeight,
   }));
 const practitionerArb = (k: number) =>
   fc.record({
@@ -90,7 +94,10 @@ const problemArb = fc
   )
   .chain((r) =>
     fc
-      .option(fc.record({ lateness: fc.integer({ min: 0, max: 50 }), overtime: fc.integer({ min: 0, max: 50 }) }), { nil: undefined })
+      .option(
+        fc.record({ lateness: fc.integer({ min: 0, max: 50 }), overtime: fc.integer({ min: 0, max: 50 }), moved: fc.integer({ min: 0, max: 3 }) }),
+        { nil: undefined },
+      )
       .map((weights): Problem => ({ practitioners: [...r.practitioners], visits: [...r.visits], weights })),
   );
 
@@ -385,6 +392,36 @@ describe('solve: constraints and output', () => {
     expect(a.solution.stats.iterations).toBe(300);
     expect(a.solution.stats.stoppedBy).toBe('iterations');
   });
+
+  it('with an iteration budget and a time cap, gives the same plan however slow the machine is until the cap', async () => {
+    // 80 visits, 6 practitioners, windows on every third visit: enough that a different temperature gives another plan.
+    const wide: Problem = {
+      visits: Array.from({ length: 80 }, (_, i) => ({
+        id: `w${i}`,
+        location: at(0.08 * Math.sin(i * 1.7), 0.08 * Math.cos(i * 2.3)),
+        duration: (20 + (i % 4) * 10) * 60,
+        timeWindows: i % 3 === 0 ? [{ start: (8 + (i % 7)) * H, end: (10 + (i % 7)) * H }] : undefined,
+      })),
+      practitioners: Array.from({ length: 6 }, (_, k) => ({ id: `p${k}`, startLocation: at(0.01 * k, -0.01 * k), shift: { start: 8 * H, end: 17 * H } })),
+    };
+    const options = { seed: 5, maxIterations: 1_500, timeBudgetMs: 6_000 };
+    const quick = await solveAndCheck(wide, options);
+    let stalled = false;
+    const slow = await solveAndCheck(wide, {
+      ...options,
+      // A machine busy for 2.5 s early in the run (the search's own thread stalls while this runs).
+      onProgress: () => {
+        if (stalled) return;
+        stalled = true;
+        const until = performance.now() + 2_500;
+        while (performance.now() < until);
+      },
+    });
+    expect(slow.solution.stats.stoppedBy).toBe('iterations');
+    expect(quick.check.errors).toEqual([]);
+    expect(JSON.stringify(slow.solution.routes)).toBe(JSON.stringify(quick.solution.routes));
+    expect(slow.solution.objective).toEqual(quick.solution.objective);
+  }, 30_000);
 
   it('honours the time budget and reports progress', async () => {
     const seen: number[] = [];

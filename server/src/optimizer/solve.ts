@@ -66,8 +66,13 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
   const t0 = p.t0 * search.avgLegCost;
   const tf = p.tf * search.avgLegCost;
   let stoppedBy: Solution['stats']['stoppedBy'] = 'budget';
+  // With an iteration budget the search follows the iterations alone (its temperature, the meetings of a pool), so the
+  // same problem, options and seed give the same plan however busy the machine is; a time budget given with it is only a
+  // cap (a run it stops says 'budget').
+  const byIterations = maxIterations !== Infinity;
+  const overTime = () => performance.now() - started >= budget;
   const fraction = () =>
-    Math.min(1, Math.max(search.iterations / maxIterations, (performance.now() - started) / budget));
+    Math.min(1, byIterations ? search.iterations / maxIterations : (performance.now() - started) / budget);
   const report = () =>
     options.onProgress?.({
       bestCost: search.bestCost,
@@ -91,7 +96,7 @@ export async function solveWithMatrix(problem: Problem, matrix: TravelMatrix, op
           break outer;
         }
         const f = fraction();
-        if (f >= 1) break outer;
+        if (f >= 1 || (byIterations && overTime())) break outer;
         search.iterate(t0 * Math.pow(tf / t0, f));
       } while (performance.now() < sliceEnd && !meetingDue());
       report();

@@ -51,6 +51,16 @@ export interface Visit {
    * possible. Travel is unchanged: only waiting moves.
    */
   preferredStart?: number;
+  /**
+   * The start the client agreed (seconds): each minute the visit starts away from it, either side, costs
+   * `movedWeight` (else `weights.moved`). The search prices it, and each route starts its visits as close to their
+   * agreed starts as the route allows (waiting when early if the later visits keep their windows, starting early only
+   * when the route needs it). It also takes `preferredStart`'s role when that is not given: at equal cost, the start
+   * moves towards it.
+   */
+  agreedStart?: number;
+  /** Cost per minute this visit starts away from its `agreedStart`, overriding `weights.moved`. */
+  movedWeight?: number;
 }
 
 export interface Break {
@@ -106,6 +116,11 @@ export interface ObjectiveWeights {
    * the reported term is of the planned times. See Practitioner.workedBeforeSeconds for a plan of several days.
    */
   balance: number;
+  /**
+   * Per minute a visit's start is away from its agreedStart, either side (default 0: only at equal cost, as
+   * preferredStart). Visit.movedWeight overrides it.
+   */
+  moved: number;
 }
 
 export interface Problem {
@@ -208,6 +223,8 @@ export interface ObjectiveBreakdown {
   overtime: number;
   /** Cost of uneven days (weights.balance × Σ working hours² over the routes with visits). */
   balance: number;
+  /** Cost of moving visits from their agreed starts (Σ movedWeight or weights.moved × minutes away, routed visits). */
+  moved: number;
   unassigned: number;
 }
 
@@ -231,8 +248,12 @@ export interface Progress {
 
 export interface SolveOptions {
   seed?: number;
+  /** Search time (default 2 s without maxIterations); with maxIterations, only a cap: a run it stops says 'budget'. */
   timeBudgetMs?: number;
-  /** Stop after this many search iterations (with a seed, makes the result reproducible). */
+  /**
+   * Stop after this many search iterations. The search then follows the iterations alone (its temperature, a pool's
+   * meetings), so the same problem, options and seed give the same solution on any machine, unless the time cap stops it.
+   */
   maxIterations?: number;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;

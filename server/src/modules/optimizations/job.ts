@@ -63,7 +63,7 @@ async function writeProgress(run: JobRun, at: DayOfRun, progress: RunProgress): 
 
 const emptySolution = (): Solution => ({
   routes: [], unassigned: [],
-  objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, balance: 0, unassigned: 0 },
+  objective: { total: 0, travelCost: 0, travelTime: 0, travelDistance: 0, continuity: 0, lateness: 0, overtime: 0, balance: 0, moved: 0, unassigned: 0 },
   stats: { iterations: 0, elapsedMs: 0, seed: 1, stoppedBy: 'iterations' },
 });
 

@@ -7,6 +7,7 @@ export const DEFAULT_WEIGHTS: ObjectiveWeights = {
   lateness: 5,
   overtime: 2,
   balance: 0,
+  moved: 0,
 };
 export const DEFAULT_MAX_LATENESS_MINUTES = 60;
 export const DEFAULT_COST_PER_HOUR = 60;
@@ -50,8 +51,18 @@ export interface CoreModel {
   balanceOffset: Float64Array;
   /** Exact windows of multi-window visits: node → [winOff[node], winOff[node+1]) in winS/winEnd. */
   multi: Uint8Array;
-  /** True when some visit has several windows or a soft window (routes then count them on every update). */
+  /** True when some visit has several windows or a priced start (routes then count them on every update). */
   anyMultiOrSoft: boolean;
+  /**
+   * A visit's priced start: its soft window (lateMax > 0) or its agreed start (movedCost > 0). A route holding one is
+   * priced by simulation (`simulatePriced`).
+   */
+  priced: Uint8Array;
+  /** The agreed start of each visit (Visit.agreedStart; 0 without one) and its cost per second away (0 = not priced). */
+  agreed: Float64Array;
+  movedCost: Float64Array;
+  /** True when some visit's agreed start is priced. */
+  anyMoved: boolean;
   winOff: Int32Array;
   winS: Float64Array;
   winEnd: Float64Array;
@@ -70,6 +81,8 @@ export interface CoreModel {
   breakL: Float64Array;
   /** < 0 when the vehicle has no break. */
   breakDur: Float64Array;
+  /** 1 for a vehicle whose routes are always complex (RouteState.isComplex): a break, a max working time, overtime. */
+  fixedComplex: Uint8Array;
   /** Vehicles with identical attributes share a type (empty routes of one type are interchangeable). */
   vtype: Int32Array;
   /** extra[c * vehicles + v]: continuity cost of visit c on v, Infinity when v may not do c. */
@@ -100,6 +113,10 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     twL: new Float64Array(size),
     multi: new Uint8Array(size),
     anyMultiOrSoft: false,
+    priced: new Uint8Array(size),
+    agreed: new Float64Array(size),
+    movedCost: new Float64Array(size),
+    anyMoved: false,
     lateMax: new Float64Array(size),
     otMax: new Float64Array(V),
     lateCost: weights.lateness / 60,
@@ -122,6 +139,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     breakE: new Float64Array(V),
     breakL: new Float64Array(V),
     breakDur: new Float64Array(V),
+    fixedComplex: new Uint8Array(V),
     vtype: new Int32Array(V),
     extra: new Float64Array(n * V),
     penalty: new Float64Array(n),
@@ -155,9 +173,15 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
       v.allowLate && v.pinnedStart === undefined && v.timeWindows?.length ? 60 * (v.maxLatenessMinutes ?? DEFAULT_MAX_LATENESS_MINUTES) : 0;
     m.twL[c] = Math.max(...windows.map((w) => w.end)) + m.lateMax[c];
     m.multi[c] = windows.length > 1 ? 1 : 0;
+    if (v.agreedStart !== undefined) {
+      m.agreed[c] = v.agreedStart;
+      m.movedCost[c] = (v.movedWeight ?? weights.moved) / 60;
+    }
+    m.priced[c] = m.lateMax[c] > 0 || m.movedCost[c] > 0 ? 1 : 0;
+    if (m.movedCost[c] > 0) m.anyMoved = true;
   });
   for (let k = n; k <= size; k++) m.winOff[k] = winS.length;
-  for (let c = 0; c < n; c++) if (m.multi[c] || m.lateMax[c] > 0) m.anyMultiOrSoft = true;
+  for (let c = 0; c < n; c++) if (m.multi[c] || m.priced[c]) m.anyMultiOrSoft = true;
   m.winS = Float64Array.from(winS);
   m.winEnd = Float64Array.from(winEnd);
 
@@ -182,6 +206,7 @@ export function buildModel(problem: Problem, matrix: TravelMatrix): CoreModel {
     m.breakE[v] = p.break?.earliestStart ?? 0;
     m.breakL[v] = p.break?.latestStart ?? 0;
     m.breakDur[v] = p.break ? p.break.duration : -1;
+    m.fixedComplex[v] = m.breakDur[v] >= 0 || m.maxWork[v] !== Infinity || m.otMax[v] > 0 ? 1 : 0;
     const key = JSON.stringify([p.startLocation, p.endLocation ?? p.startLocation, p.shift, p.break ?? null,
       [...(p.skills ?? [])].sort(), p.maxWorkingTime, p.maxTravelTime, p.costPerHour, p.costPerKm, p.capacity, p.maxOvertimeMinutes ?? 0]);
     if (!typeKeys.has(key)) typeKeys.set(key, typeKeys.size);

@@ -1,6 +1,8 @@
 import { balanceTerm, type CoreModel } from './model';
 
 const EPS = 1e-7;
+/** The cost of an infeasible route: more than any feasible plan's, still finite (sums stay exact to about 1e-7). */
+const INFEASIBLE_ROUTE = 1e9;
 
 /**
  * Routes of all vehicles in flat typed arrays. Route r occupies positions [r*stride, r*stride+len[r]+1]:
@@ -26,12 +28,13 @@ export class RouteState {
   readonly bTW: Float64Array;
   readonly bE: Float64Array;
   readonly bL: Float64Array;
-  readonly bDist: Float64Array;
   readonly bTT: Float64Array;
   readonly bLoad: Float64Array;
   readonly nMulti: Int32Array;
-  /** Soft-window visits on each route. */
+  /** Visits with a priced start (soft window, agreed start) on each route. */
   readonly nSoft: Int32Array;
+  /** 1 when route r is complex (`isComplex`), kept by `update`. */
+  readonly complex: Uint8Array;
   /** Route cost: travel plus `softCost` (lateness and overtime, priced by simulation) plus `balanceCost`. */
   readonly cost: Float64Array;
   readonly softCost: Float64Array;
@@ -51,9 +54,11 @@ export class RouteState {
     this.len = new Int32Array(V);
     const f = () => new Float64Array(total);
     this.fD = f(); this.fTW = f(); this.fE = f(); this.fL = f(); this.fDist = f(); this.fTT = f(); this.fLoad = f();
-    this.bD = f(); this.bTW = f(); this.bE = f(); this.bL = f(); this.bDist = f(); this.bTT = f(); this.bLoad = f();
+    // No backward distance: nothing reads it (an insertion's distance comes from the forward sums).
+    this.bD = f(); this.bTW = f(); this.bE = f(); this.bL = f(); this.bTT = f(); this.bLoad = f();
     this.nMulti = new Int32Array(V);
     this.nSoft = new Int32Array(V);
+    this.complex = new Uint8Array(V);
     this.cost = new Float64Array(V);
     this.softCost = new Float64Array(V);
     this.balanceCost = new Float64Array(V);
@@ -94,7 +99,7 @@ export class RouteState {
         this.routeOf[node] = r;
         this.posOf[node] = i;
         multi += m.multi[node];
-        if (m.lateMax[node] > 0) soft++;
+        soft += m.priced[node];
       }
       const t = dur[prev * size + node];
       const D1 = this.fD[k - 1], TW1 = this.fTW[k - 1], E1 = this.fE[k - 1], L1 = this.fL[k - 1];
@@ -112,10 +117,11 @@ export class RouteState {
     }
     this.nMulti[r] = multi;
     this.nSoft[r] = soft;
+    this.complex[r] = multi > 0 || soft > 0 || m.fixedComplex[r] ? 1 : 0;
     const kl = base + last;
     node = nodes[kl];
     this.bD[kl] = 0; this.bTW[kl] = 0; this.bE[kl] = m.twE[node]; this.bL[kl] = m.twL[node];
-    this.bDist[kl] = 0; this.bTT[kl] = 0; this.bLoad[kl] = 0;
+    this.bTT[kl] = 0; this.bLoad[kl] = 0;
     for (let i = last - 1; i >= 0; i--) {
       const k = base + i;
       node = nodes[k];
@@ -130,19 +136,20 @@ export class RouteState {
       this.bTW[k] = TW2 + dTW;
       this.bE[k] = Math.max(E2 - delta, e1) - dWT;
       this.bL[k] = Math.min(L2 - delta, l1) + dTW;
-      this.bDist[k] = this.bDist[k + 1] + dist[node * size + next];
       this.bTT[k] = this.bTT[k + 1] + t;
       this.bLoad[k] = this.bLoad[k + 1] + m.demand[node];
     }
     let softCost = 0;
     if (this.len[r] > 0 && (soft > 0 || m.otMax[r] > 0)) {
       for (let j = 0; j <= last; j++) this.seq[j] = nodes[base + j];
-      softCost = simulateCost(m, r, this.seq, last + 1, null);
-      // An infeasible route is never kept by the search; price it as free rather than poison the sums.
-      if (softCost === Infinity) softCost = 0;
+      softCost = simulatePriced(m, r, this.seq, last + 1, null);
+      // An infeasible route (only a removal can leave one: see removeFlagged) is priced so that the search never keeps
+      // it, finitely so as not to poison the sums.
+      if (softCost === Infinity) softCost = INFEASIBLE_ROUTE;
     }
     this.softCost[r] = softCost;
-    const balance = this.len[r] === 0 ? 0 : balanceTerm(m, r, this.fD[kl]);
+    // Without balance (Solomon, most days) nothing to price: no call on every update.
+    const balance = m.balanceCost > 0 && this.len[r] !== 0 ? balanceTerm(m, r, this.fD[kl]) : 0;
     this.balanceCost[r] = balance;
     this.cost[r] =
       this.len[r] === 0 ? 0 : m.costTime[r] * this.fTT[kl] + m.costDist[r] * this.fDist[kl] + softCost + balance;
@@ -150,8 +157,7 @@ export class RouteState {
 
   /** True when route r's feasibility must be confirmed by simulation rather than segment data alone. */
   isComplex(r: number): boolean {
-    const m = this.m;
-    return this.nMulti[r] > 0 || m.breakDur[r] >= 0 || m.maxWork[r] !== Infinity || this.nSoft[r] > 0 || m.otMax[r] > 0;
+    return this.complex[r] === 1;
   }
 
   /**
@@ -192,14 +198,14 @@ export class RouteState {
     if (work > m.maxWork[r] + EPS) return Infinity;
     if (this.fTT[k] + t1 + t2 + this.bTT[kn] > m.maxTravel[r] + EPS) return Infinity;
     if (m.balanceCost > 0) balanceDelta = balanceTerm(m, r, work) - this.balanceCost[r];
-    if (m.multi[c] || m.lateMax[c] > 0 || this.isComplex(r)) {
+    if (m.multi[c] || m.priced[c] || this.isComplex(r)) {
       const last = this.len[r] + 1;
       const seq = this.seq;
       let s = 0;
       for (let j = 0; j <= i; j++) seq[s++] = this.nodes[base + j];
       seq[s++] = c;
       for (let j = i + 1; j <= last; j++) seq[s++] = this.nodes[base + j];
-      const softCost = simulateCost(m, r, seq, s, null);
+      const softCost = simulatePriced(m, r, seq, s, null);
       if (softCost === Infinity) return Infinity;
       return delta + balanceDelta + softCost - this.softCost[r];
     }
@@ -233,6 +239,13 @@ export class RouteState {
     this.nodes[base + w] = this.nodes[base + last];
     this.len[r] = w - 1;
     this.update(r, firstRemoved);
+    // Taking visits out of a route with a break can leave it infeasible: the break is taken where the visit before it
+    // ends, so a removed visit next to the one after the break may have been the only place it fitted. Such a route is
+    // priced so that the search never keeps it (an insertion that makes it feasible again gains the price back).
+    if (this.len[r] > 0 && this.complex[r] === 1 && this.softCost[r] < INFEASIBLE_ROUTE && !this.feasible(r)) {
+      this.softCost[r] += INFEASIBLE_ROUTE;
+      this.cost[r] += INFEASIBLE_ROUTE;
+    }
   }
 
   /** Replaces route r's visits with `visits` (no feasibility check). */
@@ -333,6 +346,77 @@ export function simulateCost(
   }
 }
 
+/**
+ * `simulateCost`, with each visit priced for moving from its agreed start (CoreModel.movedCost) started as close to it
+ * as the route allows: the earliest schedule, then the one whose starts are pulled towards the agreed ones — a backward
+ * pass of each visit's latest start that keeps every later visit in the window it reaches, the break in its window, no
+ * lateness or overtime added and the working time within its bound, then a forward pass starting each visit at
+ * max(arrival, window start, min(agreed, latest)) — whichever costs less (it is then the one `out` receives and
+ * `pulledBounds` gives the bounds of). Without priced agreed starts, exactly `simulateCost`.
+ */
+export function simulatePriced(
+  m: CoreModel,
+  v: number,
+  seq: ArrayLike<number>,
+  n: number,
+  out: Schedule | null,
+  minStart?: Float64Array,
+): number {
+  pulled = false;
+  if (!m.anyMoved) return simulateCost(m, v, seq, n, out, minStart);
+  const c0 = simulateCost(m, v, seq, n, out, minStart);
+  if (c0 === Infinity || !routeMoved || n <= 2) return c0;
+  const size = m.size;
+  if (prLatest.length < n) {
+    prLatest = new Float64Array(2 * n);
+    prBounds = new Float64Array(2 * n);
+  }
+  // Latest starts, back from the end: no overtime beyond the earliest schedule's, no lateness, the working time bounded
+  // from the earliest departure (the break-free times are a lower bound on the real ones, which keeps this safe).
+  let latest = Math.max(m.shiftEnd[v], nbStart[n - 1]);
+  if (m.maxWork[v] !== Infinity) latest = Math.min(latest, Math.max(nbStart[n - 1], nbStart[1] - m.dur[seq[0] * size + seq[1]] + m.maxWork[v]));
+  prLatest[n - 1] = latest;
+  const breakAfter = m.breakDur[v] >= 0 ? bestK : -1;
+  for (let i = n - 2; i >= 1; i--) {
+    const node = seq[i];
+    let depart = prLatest[i + 1] - m.dur[node * size + seq[i + 1]];
+    if (i === breakAfter) depart = Math.min(m.breakL[v], depart - m.breakDur[v]);
+    prLatest[i] = Math.min(depart - m.service[node], hardEndAt(m, node, nbStart[i]));
+  }
+  let pull = false;
+  for (let i = 0; i < n; i++) prBounds[i] = minStart ? minStart[i] : -Infinity;
+  for (let i = 1; i < n - 1; i++) {
+    const node = seq[i];
+    if (m.movedCost[node] <= 0) continue;
+    const target = Math.min(m.agreed[node], prLatest[i]);
+    if (target > nbStart[i] + EPS) {
+      pull = true;
+      if (target > prBounds[i]) prBounds[i] = target;
+    }
+  }
+  if (!pull) return c0;
+  const c1 = simulateCost(m, v, seq, n, null, prBounds);
+  if (!(c1 < c0 - 1e-9)) return c0;
+  pulled = true;
+  if (out) simulateCost(m, v, seq, n, out, prBounds);
+  return c1;
+}
+
+/** The lower bounds on the starts of the last `simulatePriced` schedule (a copy), or null when it was the earliest one. */
+export function pulledBounds(n: number): Float64Array | null {
+  return pulled ? prBounds.slice(0, n) : null;
+}
+
+let prLatest = new Float64Array(64);
+let prBounds = new Float64Array(64);
+let pulled = false;
+
+/** The end of the window (its hard end) that a start at `st` is in; `st` when it is after every window (late). */
+function hardEndAt(m: CoreModel, node: number, st: number): number {
+  for (let w = m.winOff[node]; w < m.winOff[node + 1]; w++) if (st <= m.winEnd[w] + EPS) return m.winEnd[w];
+  return st;
+}
+
 /** Set by `simulateFrom` when it fails on max working time alone: by how much, and the departure. */
 let spanExcess = 0;
 let lastDepart = 0;
@@ -362,6 +446,8 @@ let bestCostAt = new Float64Array(64);
 let bestK = -1;
 let bestMerge = 0;
 let bestOffset = 0;
+/** Set by `simulateFrom`: the route holds a visit priced for moving from its agreed start. */
+let routeMoved = false;
 
 function simulateFrom(
   m: CoreModel,
@@ -401,6 +487,7 @@ function simulateFrom(
   let travel = 0;
   nbStart[0] = t0;
   nbCost[0] = 0;
+  routeMoved = false;
   for (let i = 1; i < n; i++) {
     const node = seq[i];
     const leg = m.dur[seq[i - 1] * size + node];
@@ -417,6 +504,10 @@ function simulateFrom(
     const st = earliestStart(m, node, arr, minStart ? minStart[i] : -Infinity);
     if (st === Infinity) return Infinity;
     if (m.lateMax[node] > 0) cost += m.lateCost * Math.max(0, st - (m.twL[node] - m.lateMax[node]));
+    if (m.movedCost[node] > 0) {
+      cost += m.movedCost[node] * Math.abs(st - m.agreed[node]);
+      routeMoved = true;
+    }
     nbStart[i] = st;
     nbCost[i] = cost;
     load += m.demand[node];
@@ -606,6 +697,10 @@ function breakAt(
       cost += m.lateCost * late;
       if (cost > bound + EPS) return PRUNED;
     }
+    if (m.movedCost[node] > 0) {
+      cost += m.movedCost[node] * Math.abs(st - m.agreed[node]);
+      if (cost > bound + EPS) return PRUNED;
+    }
     if (out) {
       out.arrival.push(arr);
       out.start.push(st);
@@ -613,8 +708,9 @@ function breakAt(
     } else {
       curSt[i] = st;
       curCost[i] = cost;
-      // No better than the best position so far, both breaks taken: later times never cost less nor end sooner.
-      if (k > 0 && bestK > 0 && i > bestK) {
+      // No better than the best position so far, both breaks taken: later times never cost less nor end sooner (unless
+      // a visit is priced for starting before its agreed start).
+      if (k > 0 && bestK > 0 && i > bestK && !routeMoved) {
         const merged = i >= bestMerge;
         if (st >= (merged ? nbStart[i] : bestSt[i]) - EPS && cost >= (merged ? nbCost[i] + bestOffset : bestCostAt[i]) - EPS) return PRUNED;
       }

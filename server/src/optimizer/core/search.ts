@@ -466,7 +466,7 @@ export class Search {
       const cRow = c * size;
       const cCol = m.symmetric ? cRow : c;
       const ec = twE[c], lc = twL[c], sc = service[c], qc = demand[c];
-      const multiC = m.multi[c] === 1 || m.lateMax[c] > 0;
+      const multiC = m.multi[c] === 1 || m.priced[c] === 1;
       // Restricted: the routes of c's nearest neighbours (and empty ones) first; only when none of them
       // can take c (or only an empty one can), the routes of its farther neighbours (pass 1), then every
       // other route (pass 2), rather than leave c out or open a route for it.
