@@ -2332,6 +2332,8 @@ export interface components {
             balance_workload: boolean;
             /** @description on the weights' scale (1 = a minute of travel), per hour² of each practitioner's working day (leaving the start to reaching the end), summed over the day, when balance_workload is on: moving an hour from a day 3 hours longer to the shorter one saves 4 × it */
             balance_weight: number;
+            /** @description on the weights' scale (1 = a minute of travel), per minute a visit starts away from the client's agreed time (an appointment type may have its own): the default 0.25 makes a 30-minute move cost as much as 7.5 minutes of travel, so a run moves a visit only when that buys more travel, lateness or overtime */
+            move_price: number;
             /** @description The weights each plain choice stands for (what choosing it saves) */
             preset_weights: {
                 shortest_travel: components["schemas"]["OptimizationWeights"];
@@ -2357,6 +2359,8 @@ export interface components {
             same_type_gap_minutes?: number | null;
             /** @description visits of this type need two practitioners at once (a second booking of the client at the same time with another practitioner); given by the appointment types list, not where a type is embedded in an appointment */
             needs_two_practitioners?: boolean;
+            /** @description the price per minute a visit of this type starts away from its agreed time, on the weights' scale; null = the optimisation settings' move_price (given by the appointment types list, not where a type is embedded) */
+            move_price?: number | null;
         };
         Location: {
             address_1?: string | null;
@@ -2520,6 +2524,11 @@ export interface components {
             ends_at: string;
             /** Format: date-time */
             arrive_at: string | null;
+            /**
+             * Format: date-time
+             * @description the start the client agreed to: set from the booking when the visit is first imported, changed only on purpose (moved by hand, or moved in the practice management system), never by an export of a planned arrival (which writes starts_at); the tolerance is measured from it
+             */
+            agreed_starts_at: string;
             route_id: number | null;
             /** @description "Keep this time": optimising the day keeps this arrival time and practitioner */
             arrival_locked: boolean;
@@ -4583,6 +4592,7 @@ export interface operations {
                     client_gap_minutes?: number;
                     balance_workload?: boolean;
                     balance_weight?: number;
+                    move_price?: number;
                 };
             };
         };
@@ -4772,6 +4782,8 @@ export interface operations {
                     same_type_gap_minutes?: number | null;
                     /** @description visits of this type need two practitioners at once */
                     needs_two_practitioners?: boolean;
+                    /** @description per minute a visit of this type moves from its agreed time; null = the business's move_price */
+                    move_price?: number | null;
                 };
             };
         };

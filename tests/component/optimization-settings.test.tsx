@@ -27,7 +27,7 @@ function serveSettings({ refuse }: { refuse?: Response } = {}) {
   let settings: Settings = {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
     preset: 'balanced', weights: { ...PRESETS.balanced }, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, preset_weights: PRESETS, updated_at: null,
-    balance_workload: false, balance_weight: 10,
+    balance_workload: false, balance_weight: 10, move_price: 0.25,
   };
   const puts: Record<string, unknown>[] = [];
   server.use(

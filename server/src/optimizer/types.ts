@@ -51,6 +51,10 @@ export interface Visit {
    * possible. Travel is unchanged: only waiting moves.
    */
   preferredStart?: number;
+  /** The start the client agreed to (seconds on the day's clock): each minute the visit starts away from it costs weights.moved (or movedWeight). */
+  agreedStart?: number;
+  /** Cost per minute this visit starts away from agreedStart; overrides weights.moved. */
+  movedWeight?: number;
 }
 
 export interface Break {
@@ -106,6 +110,8 @@ export interface ObjectiveWeights {
    * the reported term is of the planned times. See Practitioner.workedBeforeSeconds for a plan of several days.
    */
   balance: number;
+  /** Per minute a visit starts away from its agreedStart (default 0 = off). Optional here until the engine prices it. */
+  moved?: number;
 }
 
 export interface Problem {
@@ -208,6 +214,8 @@ export interface ObjectiveBreakdown {
   overtime: number;
   /** Cost of uneven days (weights.balance × Σ working hours² over the routes with visits). */
   balance: number;
+  /** Cost of moves from the agreed starts (weights.moved × minutes moved). Optional here until the engine reports it. */
+  moved?: number;
   unassigned: number;
 }
 

@@ -106,6 +106,8 @@ export function validateProblem(problem: Problem): ValidationError[] {
     }
     checkNumber(`${f}.pinnedStart`, v.pinnedStart, { optional: true });
     checkNumber(`${f}.preferredStart`, v.preferredStart, { optional: true });
+    checkNumber(`${f}.agreedStart`, v.agreedStart, { optional: true });
+    checkNumber(`${f}.movedWeight`, v.movedWeight, { min: 0, optional: true });
     checkNumber(`${f}.priority`, v.priority, { min: 0, optional: true });
     checkNumber(`${f}.demand`, v.demand, { min: 0, optional: true });
     if (v.allowLate !== undefined && typeof v.allowLate !== 'boolean') err(`${f}.allowLate`, 'must be a boolean');
@@ -113,7 +115,7 @@ export function validateProblem(problem: Problem): ValidationError[] {
   });
 
   const w = problem.weights ?? {};
-  for (const key of ['travelCost', 'unassigned', 'continuity', 'lateness', 'overtime', 'balance'] as const) {
+  for (const key of ['travelCost', 'unassigned', 'continuity', 'lateness', 'overtime', 'balance', 'moved'] as const) {
     checkNumber(`weights.${key}`, w[key], { min: 0, optional: true });
   }
   checkNumber('arrivalStepSeconds', problem.arrivalStepSeconds, { min: 0, optional: true });

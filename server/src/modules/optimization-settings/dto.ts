@@ -21,6 +21,7 @@ export const valuesOfRow = (row: OptimizationSettingsRow): OptimizationSettingsV
   client_gap_minutes: row.client_gap_minutes,
   balance_workload: row.balance_workload,
   balance_weight: row.balance_weight,
+  move_price: row.move_price,
 });
 
 export const columnsOf = ({ weights, ...rest }: OptimizationSettingsValues): OptimizationSettingsColumns => ({

@@ -42,6 +42,11 @@ export interface OptimizationSettingsValues {
   /** Balance the day between practitioners: uneven working days cost `balance_weight` per hour², summed over the days. */
   balance_workload: boolean;
   balance_weight: number;
+  /**
+   * The price of moving a visit from its agreed time, per minute moved, on the weights' scale (1 = a minute of
+   * travel; per type: its own): a move happens only when it buys more travel, lateness or overtime than it costs.
+   */
+  move_price: number;
 }
 
 /** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
@@ -60,6 +65,7 @@ export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues>
   client_gap_minutes: 60,
   balance_workload: false,
   balance_weight: 10,
+  move_price: 0.25,
 };
 
 export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>
