@@ -1231,7 +1231,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undoes an applied run in one transaction: each of its visits' arrival time, practitioner and route back as they were before Apply, the routes it wrote removed and the routes it replaced restored, and a change-log entry per changed visit ("Undone by {name}"). 409, with nothing written, when the run was not applied, was already undone, or any of its visits changed since it was applied (the message names them). */
+        /** Undoes an applied run in one transaction: each of its visits' arrival time, practitioner and route back as they were before Apply, the routes it wrote removed and the routes it replaced restored, and a change-log entry per changed visit ("Undone by {name}"). A visit whose only change since Apply is an export of its planned arrival (the practice management system's start) was not edited: it is restored too, and an export of the run's days is queued to write the restored times (export). 409, with nothing written, when the run was not applied, was already undone, or any of its visits was edited since it was applied (the message names them). */
         post: operations["undoOptimization"];
         delete?: never;
         options?: never;
@@ -2346,6 +2346,13 @@ export interface components {
              * @description When an admin last saved them; null = never (the defaults)
              */
             updated_at: string | null;
+        };
+        /** @description The export Undo queued for the restored times of visits whose applied times had been exported */
+        UndoExport: {
+            /** @description the queued export; null when it could not be queued (the message says why) */
+            export_id: number | null;
+            /** @description what happens to the practice management system's times, in words */
+            message: string;
         };
         AppointmentType: {
             id: components["schemas"]["Id"];
@@ -5912,6 +5919,8 @@ export interface operations {
                     "application/json": {
                         optimization: components["schemas"]["Optimization"];
                         routes: components["schemas"]["Route"][];
+                        /** @description Set when some of the run's times had been exported; null (or absent) otherwise */
+                        export?: components["schemas"]["UndoExport"] | null;
                     };
                 };
             };

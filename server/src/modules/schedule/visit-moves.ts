@@ -104,9 +104,10 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       throw invalid(`This is a two-carer visit with ${startedPartner.row.practitionerName}, whose visit has started (or starts within ${settings.fixed_before_minutes} minutes): both keep their time.`);
     }
     const warnings = !moves ? [] : await refuseHardBreaks(tx, business, [
-        { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at },
+        { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at, agreedStartsAt: next.agreed_starts_at },
         ...partners.map(({ row, next: partnerNext }) => ({
           id: row.id, practitionerId: row.practitioner_id, startsAt: partnerNext.starts_at, endsAt: partnerNext.ends_at, arriveAt: partnerNext.arrive_at,
+          agreedStartsAt: partnerNext.agreed_starts_at,
         })),
       ], travelProviderFor(ctx.config));
     // A visit already on a route stays there when nothing moves; one off a route may still be inserted into one.
