@@ -1,4 +1,4 @@
-// The client's agreed time (issue 35, ADR 0021), against the Cliniko sandbox over real HTTP: set from the booking at
+// The client's agreed time (issue 35, ADR 0023), against the Cliniko sandbox over real HTTP: set from the booking at
 // the first import; an export writes the planned arrival into the PMS's one start field and leaves the agreed time; an
 // import that reads back what Rounds exported changes nothing, one that finds a start moved in the PMS makes it the
 // agreed time (the change log says so); a move by hand agrees a new time. The tolerance is measured from it: five

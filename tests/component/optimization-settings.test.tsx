@@ -214,6 +214,23 @@ describe('optimisation settings', () => {
     expect(app.services.queryClient.getQueryState(dayProblems)?.isInvalidated).toBe(true);
   });
 
+  it('prices moving a visit from its agreed time: checked like the weights, saved on its own', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    const price = within(screen.getByRole('group', { name: 'Rules of home care' })).getByLabelText('Price of moving a visit from its agreed time');
+    expect(price).toHaveValue(0.25);
+    await user.clear(price);
+    await user.type(price, '101');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(price).toHaveAccessibleDescription(/^Price of moving a visit: a number from 0 to 100\./);
+    expect(puts).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
+    expect(puts).toEqual([{ move_price: 0.5 }]);
+  });
+
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {
     const puts = serveSettings();
     const user = await openPage({ inApp: true });

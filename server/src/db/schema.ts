@@ -310,7 +310,7 @@ export const appointments = pgTable('appointments', {
   ends_at: tstz('ends_at').notNull(),
   arrive_at: tstz('arrive_at'),
   /**
-   * The client's agreed start (migration 0099, ADR 0021): the tolerance is measured from it. An insert that leaves it
+   * The client's agreed start (migration 0099, ADR 0023): the tolerance is measured from it. An insert that leaves it
    * out agrees to its starts_at (a trigger fills it); only a change on purpose moves it, never an export.
    */
   agreed_starts_at: tstz('agreed_starts_at').notNull().default(sql`NULL`),

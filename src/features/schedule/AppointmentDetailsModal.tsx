@@ -118,7 +118,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           )}
           <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
           <Field label="Agreed time">
-            {/* The time the client agreed to (ADR 0021): the tolerance is measured from it; an export never changes it. */}
+            {/* The time the client agreed to (ADR 0023): the tolerance is measured from it; an export never changes it. */}
             <span data-testid="agreed-time">
               <span className="tabular-nums">{formatTime(appointment.agreed_starts_at, timeZone)}</span>
               <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">
@@ -139,7 +139,7 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
                 // Started again when the visit joins or leaves a route or is moved (its arrival changed elsewhere).
                 key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
                 appointmentId={appointment.id}
-                // The tolerance is measured from the client's agreed time (ADR 0021).
+                // The tolerance is measured from the client's agreed time (ADR 0023).
                 startsAt={appointment.agreed_starts_at}
                 toleranceMinutes={appointment.tolerance_minutes}
                 arriveAt={appointment.arrive_at ?? appointment.starts_at}

@@ -1,4 +1,4 @@
--- The client's agreed time (issue 35, ADR 0021), kept apart from the start Rounds plans and exports. It is set from
+-- The client's agreed time (issue 35, ADR 0023), kept apart from the start Rounds plans and exports. It is set from
 -- the practice management system's booking when a visit is first imported, and changed only on purpose: a move by
 -- hand in Rounds, or an import whose start differs from what the PMS had after the last sync (an export's write-back
 -- is recorded in appointment_sync_snapshots, so an import reading back what Rounds exported changes nothing). An

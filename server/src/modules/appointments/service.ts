@@ -126,7 +126,7 @@ export class AppointmentsService {
       }
       const [{ time_zone: timeZone }] = await tx.select({ time_zone: practitioners.time_zone }).from(practitioners)
         .where(eq(practitioners.id, appointment.practitioner_id));
-      // The booked-time tolerance (the rule book's) around the client's agreed time (ADR 0021), within the appointment's own day.
+      // The booked-time tolerance (the rule book's) around the client's agreed time (ADR 0023), within the appointment's own day.
       const tolerance = (await loadRuleBook(tx, auth.businessAccountId, settings)).toleranceOf(appointment.appointment_type_id);
       const starts = Temporal.Instant.fromEpochMilliseconds(appointment.agreed_starts_at.getTime()).toZonedDateTimeISO(timeZone);
       const dayStart = starts.startOfDay();

@@ -173,7 +173,7 @@ export function buildDayProblem(data: DayData): DayProblem {
   });
   const own = placed.map((visit, index) => {
     if (keptFirst[index]) return null;
-    // The tolerance is measured from the client's agreed time, never from a start an export wrote (ADR 0021).
+    // The tolerance is measured from the client's agreed time, never from a start an export wrote (ADR 0023).
     const agreed = secondsOf(visit.agreedStartsAt, zeroMs);
     const tolerance = visit.id === data.rebookedVisitId ? ANY_TIME : toleranceWindow(data.rules, visit.appointmentTypeId, agreed);
     const start = Math.max(tolerance.start, fixedFrom ?? -Infinity);

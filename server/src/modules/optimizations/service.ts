@@ -350,7 +350,7 @@ const sameWritten = (a: WrittenVisit, b: WrittenVisit) =>
   && a.arrive_at === b.arrive_at && a.route_id === b.route_id && a.cancelled_at === b.cancelled_at && a.arrival_locked === b.arrival_locked;
 
 /**
- * A visit whose only change since Apply is an export's write-back (ADR 0021): the PMS's one start field took the planned
+ * A visit whose only change since Apply is an export's write-back (ADR 0023): the PMS's one start field took the planned
  * arrival, so its start (and end) moved to that arrival with its length kept, and nothing else changed. Nobody edited it.
  */
 const onlyExported = (then: WrittenVisit, now: WrittenVisit) =>

@@ -15,7 +15,7 @@ export interface CheckedVisit {
   typeId: number | null;
   /** Booked start and length (seconds on the day's clock). */
   booked: number;
-  /** The start the client agreed to (day's clock; ADR 0021): the tolerance is measured from it. Absent: the booked start. */
+  /** The start the client agreed to (day's clock; ADR 0023): the tolerance is measured from it. Absent: the booked start. */
   agreed?: number;
   duration: number;
   /** Where the visit starts in the plan being checked. */

@@ -92,7 +92,7 @@ export function ruleBookOf(settings: RuleSettings, types: ReadonlyMap<number, Ty
   };
 }
 
-/** The starts a rule of tolerance allows a visit agreed at `agreed` (ADR 0021): [agreed − T, agreed + T]. */
+/** The starts a rule of tolerance allows a visit agreed at `agreed` (ADR 0023): [agreed − T, agreed + T]. */
 export const toleranceWindow = (rules: RuleBook, typeId: number | null, agreed: number) => {
   const tolerance = rules.toleranceOf(typeId);
   return { start: agreed - tolerance, end: agreed + tolerance };

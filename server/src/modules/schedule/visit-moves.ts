@@ -83,7 +83,7 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       starts_at: startsAt,
       ends_at: new Date(startsAt.getTime() + length),
       arrive_at: newStart ?? appointment.arrive_at,
-      // A new time set by hand is agreed with the client (ADR 0021): the tolerance is measured from it from now on.
+      // A new time set by hand is agreed with the client (ADR 0023): the tolerance is measured from it from now on.
       agreed_starts_at: newStart ?? appointment.agreed_starts_at,
     };
     const changes = changesOfMove(appointment, next);

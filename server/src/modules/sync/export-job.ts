@@ -121,7 +121,7 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       const changes = current ? diff(current as unknown as Record<string, unknown>, next) : {};
       if (current && Object.keys(changes).length > 0) {
         await writeBackExportedVisit(tx, row.id, next);
-        // The PMS's one start field now holds the planned arrival; the client's agreed time stays (ADR 0021).
+        // The PMS's one start field now holds the planned arrival; the client's agreed time stays (ADR 0023).
         const reason = changes.starts_at ? `Exported the planned arrival as the start in the practice management system; the client's agreed time is unchanged (${clockIn(current.agreed_starts_at, timeZone)}).` : null;
         await insertVersions(tx, business, whodunnit, [{ itemType: 'Appointment', itemId: row.id, event: 'update', changes, reason }]);
       }

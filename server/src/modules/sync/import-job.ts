@@ -344,7 +344,7 @@ export function importedArrival(
 }
 
 /**
- * The client's agreed start an import writes (ADR 0021). The PMS has one start field, which an export fills with the
+ * The client's agreed start an import writes (ADR 0023). The PMS has one start field, which an export fills with the
  * planned arrival; what the PMS had after the last sync (import or export, appointment_sync_snapshots) tells the two
  * apart: a PMS start that differs from it was changed in the PMS on purpose, and becomes the agreed time; one that
  * equals it (e.g. the arrival Rounds exported, read back) leaves the agreed time as it was.

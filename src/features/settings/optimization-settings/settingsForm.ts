@@ -39,12 +39,13 @@ export interface SettingsDraft {
   clientGap: string;
   balanceWorkload: boolean;
   balanceWeight: string;
+  movePrice: string;
 }
 
 export type SettingsField =
   | 'availability_mode' | 'max_lateness_minutes' | 'overtime_minutes' | 'visit_buffer_minutes' | 'arrival_rounding_minutes'
   | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment' | 'fixed_before_minutes'
-  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight';
+  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight' | 'move_price';
 
 const weightsDraft = (weights: OptimizationWeights): Record<WeightKey, string> =>
   Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [key, String(weights[key])])) as Record<WeightKey, string>;
@@ -65,6 +66,7 @@ export function draftOfSettings(settings: OptimizationSettings): SettingsDraft {
     clientGap: String(settings.client_gap_minutes),
     balanceWorkload: settings.balance_workload,
     balanceWeight: String(settings.balance_weight),
+    movePrice: String(settings.move_price),
   };
 }
 
@@ -97,6 +99,7 @@ export function settingsProblems(draft: SettingsDraft): Map<SettingsField, strin
     if (!numberIn(draft.weights[key], 0, 1000)) problems.set(`weights.${key}`, 'A number from 0 to 1000.');
   }
   if (!numberIn(draft.balanceWeight, 0, 1000)) problems.set('balance_weight', 'A number from 0 to 1000.');
+  if (!numberIn(draft.movePrice, 0, 100)) problems.set('move_price', 'Price of moving a visit: a number from 0 to 100.');
   if (WEIGHT_FIELDS.every(({ key }) => Number(draft.weights[key]) === 0) && !problems.has('weights.travel_time')) {
     problems.set('weights', 'At least one weight must be above 0, or the optimiser has nothing to improve.');
   }
@@ -127,6 +130,7 @@ export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): Opt
   if (Number(draft.clientGap) !== Number(saved.clientGap)) changes.client_gap_minutes = Number(draft.clientGap);
   if (draft.balanceWorkload !== saved.balanceWorkload) changes.balance_workload = draft.balanceWorkload;
   if (Number(draft.balanceWeight) !== Number(saved.balanceWeight)) changes.balance_weight = Number(draft.balanceWeight);
+  if (Number(draft.movePrice) !== Number(saved.movePrice)) changes.move_price = Number(draft.movePrice);
   return changes;
 }
 
@@ -138,6 +142,7 @@ export function settingsValues(draft: SettingsDraft): Partial<Record<SettingsFie
     visit_buffer_minutes: draft.buffer, arrival_rounding_minutes: draft.rounding, preset: draft.preset, weights: draft.weights,
     search_seconds: draft.searchSeconds, allow_reassignment: draft.allowReassignment, fixed_before_minutes: draft.fixedBefore,
     tolerance_minutes: draft.tolerance, client_gap_minutes: draft.clientGap, balance_workload: draft.balanceWorkload, balance_weight: draft.balanceWeight,
+    move_price: draft.movePrice,
     ...Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [`weights.${key}`, draft.weights[key]])),
   };
 }
@@ -147,7 +152,7 @@ export function settingsFieldOf(path: string): SettingsField | null {
   if (weight && WEIGHT_FIELDS.some(({ key }) => key === weight[1])) return `weights.${weight[1] as WeightKey}`;
   const fields: readonly SettingsField[] = [
     'availability_mode', 'max_lateness_minutes', 'overtime_minutes', 'visit_buffer_minutes', 'arrival_rounding_minutes', 'preset', 'weights', 'search_seconds', 'allow_reassignment', 'fixed_before_minutes',
-    'tolerance_minutes', 'client_gap_minutes', 'balance_workload', 'balance_weight',
+    'tolerance_minutes', 'client_gap_minutes', 'balance_workload', 'balance_weight', 'move_price',
   ];
   const head = path.split(/[.[]/)[0] as SettingsField;
   return fields.includes(head) ? head : null;
