@@ -522,7 +522,9 @@ async function applyAppointmentPage(
       resourceId: row.id, externalId: fresh[index].record.external_id, externalUpdatedAt: fresh[index].record.updated_at,
     })));
     inserted.forEach((row, index) => {
-      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'create', changes: creation(fresh[index].values as Record<string, unknown>) });
+      // The agreed time of a new visit is its start: the creation's Starts says it.
+      const { agreed_starts_at: _agreed, ...created } = fresh[index].values;
+      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'create', changes: creation(created as Record<string, unknown>) });
       history.push(row.id);
       snapshots.push({
         appointmentId: row.id, startsAt: fresh[index].record.starts_at, endsAt: fresh[index].record.ends_at, practitionerId: fresh[index].values.practitioner_id,
