@@ -2324,7 +2324,7 @@ export interface components {
             allow_reassignment: boolean;
             /** @description only the future moves: today, visits that have started or start within this many minutes from now keep their time and practitioner, in an optimisation and by hand (days before today cannot be optimised) */
             fixed_before_minutes: number;
-            /** @description booked-time tolerance: an arrival may be at most this many minutes before or after the booked start (an appointment type may have its own), in an optimisation and by hand */
+            /** @description booked-time tolerance: an arrival may be at most this many minutes before or after the client's agreed time (the booked start, which an export of a planned arrival does not change; an appointment type may have its own), in an optimisation and by hand */
             tolerance_minutes: number;
             /** @description the least gap between the end of one of a client's visits and the start of their next that day (their visits also keep their booked order and never overlap) */
             client_gap_minutes: number;
@@ -2539,7 +2539,7 @@ export interface components {
             route_id: number | null;
             /** @description "Keep this time": optimising the day keeps this arrival time and practitioner */
             arrival_locked: boolean;
-            /** @description booked-time tolerance of this visit (its type's, else the business's optimisation setting): its arrival may be at most this many minutes before or after starts_at, by hand or by an optimisation */
+            /** @description booked-time tolerance of this visit (its type's, else the business's optimisation setting): its arrival may be at most this many minutes before or after agreed_starts_at (the client's agreed time), by hand or by an optimisation */
             tolerance_minutes: number;
             notes: string | null;
             lat: number | null;
