@@ -49,6 +49,7 @@ const API_FILES_ON_BOTH = {
   'care-rules.test.ts': "the rules of home care: the seeded property test's generated days checked on each database, as issue 24 asks (~15 s)",
   'replan-today.test.ts': "today and now in a whole-hour zone picked at run time (Etc/GMT±n), through AT TIME ZONE in SQL",
   'live-desk.test.ts': "the live desk's push: PGlite's own NOTIFY delivery against PostgreSQL's LISTEN on a connection of its own",
+  'agreed-time-migration.test.ts': "migration 0099's backfill and trigger, applied to a database that has visits",
   'agreed-time.test.ts': "the client's agreed time through imports and exports over HTTP (migration 0099's trigger and backfill), five optimise → export → import cycles, Undo after an export",
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {
