@@ -11,7 +11,9 @@
  * discarded, so travel with the rules on and off gives their price; each proposal's hard breaks it adds (must be 0),
  * the day checker's counts before → after per rule, and the spread of working time (longest − shortest day, the
  * proposal's kpis). Reassign mode is also run with "Balance the day between practitioners" on (discarded): its spread
- * and travel against the applied run's, with it off.
+ * and travel against the applied run's, with it off. Beside travel, how far each mode's proposal moves clients from
+ * their agreed times (ADR 0023): minutes moved p50 / p90 / max, moves of 30 and 60 minutes or more, and the minutes of
+ * travel saved per client-minute moved.
  * Then two runs are queued (the next day, each for half of the practitioners) while `--clients` loops call the
  * day's appointments list (what the day schedule loads), and it reports that list's p50/p99 during the solves (one
  * business's runs search one at a time, so the second starts when the first ends; ADR 0010's addendum).
@@ -60,6 +62,24 @@ const countsText = (proposal: any, hard: boolean) => proposal.checks.counts
   .map((count: any) => `${count.rule} ${count.before} → ${count.after}`).join(', ') || 'none';
 /** The spread of working time (longest − shortest working day among the practitioners with visits), as the proposal gives it. */
 const spread = (proposal: any, side: 'before' | 'after'): number => proposal.kpis[side].working_spread_seconds;
+
+/**
+ * How far the proposal moves clients (ADR 0023): the minutes each placed visit starts from its agreed time (p50, p90,
+ * max), the moves of 30 and 60 minutes or more, and the minutes of travel saved per client-minute moved.
+ */
+function movedFromAgreed(proposal: any, agreed: ReadonlyMap<number, number>) {
+  const minutes: number[] = proposal.lanes.flatMap((lane: any) => lane.after.stops
+    .filter((stop: any) => agreed.has(stop.appointment_id))
+    .map((stop: any) => Math.abs(Date.parse(stop.arrive_at) - agreed.get(stop.appointment_id)!) / 60_000)).sort((a: number, b: number) => a - b);
+  const total = minutes.reduce((sum, value) => sum + value, 0);
+  const saved = (proposal.kpis.before.travel_seconds - proposal.kpis.after.travel_seconds) / 60;
+  const round = (value: number | undefined) => (value === undefined ? '-' : Math.round(value));
+  return {
+    'moved from agreed min p50 / p90 / max': `${round(quantile(minutes, 0.5))} / ${round(quantile(minutes, 0.9))} / ${round(minutes.at(-1))}`,
+    'moves ≥ 30 / ≥ 60 min': `${minutes.filter((value) => value >= 30).length} / ${minutes.filter((value) => value >= 60).length}`,
+    'travel min saved per client-min moved': total > 0 ? (saved / total).toFixed(2) : '-',
+  };
+}
 
 /** Seeds one business with a generated day's practitioners on `dates[0]` and another generated day on each later date. */
 async function seedBusiness(ctx: AppContext, label: string, practitionerCount: number, visitCount: number, dates: string[]) {
@@ -119,7 +139,7 @@ async function seedBusiness(ctx: AppContext, label: string, practitionerCount: n
     for (const route of day.booked) for (const stop of route.stops) book(visitIndex.get(stop.visitId)!, practitionerIndex.get(route.practitionerId)!, stop.start);
     for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(appointments).values(rows.slice(i, i + 500));
   }
-  return { email: `bench-${label}@bench.test`, practitionerIds };
+  return { email: `bench-${label}@bench.test`, practitionerIds, businessAccountId };
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -222,6 +242,8 @@ for (const [practitionerCount, visitCount] of scales) {
   const latencies = await listLatencies(() => solving);
   const ended = await both;
   const seconds = (from: string, to: string) => ((Date.parse(to) - Date.parse(from)) / 1000).toFixed(2);
+  const agreed = new Map((await ctx.db.select({ id: appointments.id, agreedStartsAt: appointments.agreed_starts_at }).from(appointments)
+    .where(eq(appointments.business_account_id, seeded.businessAccountId))).map((row) => [row.id, row.agreedStartsAt.getTime()]));
 
   for (const [mode, on, rulesOff] of [['keep', keep, off.keep], ['reassign', reassign, off.reassign]] as const) {
     rows.push({
@@ -233,6 +255,7 @@ for (const [practitionerCount, visitCount] of scales) {
       'hard before → after': countsText(on.proposal, true),
       'soft before → after': countsText(on.proposal, false),
       'travel h before → after, rules on': `${hours(on.proposal.kpis.before.travel_seconds)} → ${hours(on.proposal.kpis.after.travel_seconds)}`,
+      ...movedFromAgreed(on.proposal, agreed),
       'travel h after, rules off': hours(rulesOff.proposal.kpis.after.travel_seconds),
       'price of the rules %': (100 * (on.proposal.kpis.after.travel_seconds / rulesOff.proposal.kpis.after.travel_seconds - 1)).toFixed(1),
       'working-time spread h before → after': `${hours(spread(on.proposal, 'before'))} → ${hours(spread(on.proposal, 'after'))}`,

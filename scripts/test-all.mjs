@@ -51,6 +51,8 @@ const API_FILES_ON_BOTH = {
   'optimizations-roster.test.ts': "week runs that fit real rosters (issue 35): days skipped per practitioner, the call-in threshold, a week's applies",
   'live-desk.test.ts': "the live desk's push: PGlite's own NOTIFY delivery against PostgreSQL's LISTEN on a connection of its own",
   'optimization-explained.test.ts': "a run's seed in migration 0101's column and its plan number counted in SQL; the same seed's proposal, stored as JSON through each driver",
+  'agreed-time-migration.test.ts': "migration 0099's backfill and trigger, applied to a database that has visits",
+  'agreed-time.test.ts': "the client's agreed time through imports and exports over HTTP (migration 0099's trigger and backfill), five optimise → export → import cycles, Undo after an export",
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {
   'fuzz.test.ts': 'a long random walk over every operation (~40 s); the hostile values it found are kept in hostile-input and security, which run on both',

@@ -1231,7 +1231,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undoes an applied run in one transaction: each of its visits' arrival time, practitioner and route back as they were before Apply, the routes it wrote removed and the routes it replaced restored, and a change-log entry per changed visit ("Undone by {name}"). 409, with nothing written, when the run was not applied, was already undone, or any of its visits changed since it was applied (the message names them). */
+        /** Undoes an applied run in one transaction: each of its visits' arrival time, practitioner and route back as they were before Apply, the routes it wrote removed and the routes it replaced restored, and a change-log entry per changed visit ("Undone by {name}"). A visit whose only change since Apply is an export of its planned arrival (the practice management system's start) was not edited: it is restored too, and an export of the run's days is queued to write the restored times (export). 409, with nothing written, when the run was not applied, was already undone, or any of its visits was edited since it was applied (the message names them). */
         post: operations["undoOptimization"];
         delete?: never;
         options?: never;
@@ -2324,7 +2324,7 @@ export interface components {
             allow_reassignment: boolean;
             /** @description only the future moves: today, visits that have started or start within this many minutes from now keep their time and practitioner, in an optimisation and by hand (days before today cannot be optimised) */
             fixed_before_minutes: number;
-            /** @description booked-time tolerance: an arrival may be at most this many minutes before or after the booked start (an appointment type may have its own), in an optimisation and by hand */
+            /** @description booked-time tolerance: an arrival may be at most this many minutes before or after the client's agreed time (the booked start, which an export of a planned arrival does not change; an appointment type may have its own), in an optimisation and by hand */
             tolerance_minutes: number;
             /** @description the least gap between the end of one of a client's visits and the start of their next that day (their visits also keep their booked order and never overlap) */
             client_gap_minutes: number;
@@ -2336,6 +2336,8 @@ export interface components {
             call_in_min_visits: number;
             /** @description the working time (leaving the start place to reaching the end place) that makes a day worth opening for a practitioner who had nothing booked, whatever its number of visits (0 = visits alone decide) */
             call_in_min_minutes: number;
+            /** @description on the weights' scale (1 = a minute of travel), per minute a visit starts away from the client's agreed time (an appointment type may have its own): the default 0.25 makes a 30-minute move cost as much as 7.5 minutes of travel, so a run moves a visit only when that buys more travel, lateness or overtime */
+            move_price: number;
             /** @description The weights each plain choice stands for (what choosing it saves) */
             preset_weights: {
                 shortest_travel: components["schemas"]["OptimizationWeights"];
@@ -2349,6 +2351,13 @@ export interface components {
              */
             updated_at: string | null;
         };
+        /** @description The export Undo queued for the restored times of visits whose applied times had been exported */
+        UndoExport: {
+            /** @description the queued export; null when it could not be queued (the message says why) */
+            export_id: number | null;
+            /** @description what happens to the practice management system's times, in words */
+            message: string;
+        };
         AppointmentType: {
             id: components["schemas"]["Id"];
             name: string;
@@ -2361,6 +2370,8 @@ export interface components {
             same_type_gap_minutes?: number | null;
             /** @description visits of this type need two practitioners at once (a second booking of the client at the same time with another practitioner); given by the appointment types list, not where a type is embedded in an appointment */
             needs_two_practitioners?: boolean;
+            /** @description the price per minute a visit of this type starts away from its agreed time, on the weights' scale; null = the optimisation settings' move_price (given by the appointment types list, not where a type is embedded) */
+            move_price?: number | null;
         };
         Location: {
             address_1?: string | null;
@@ -2524,10 +2535,15 @@ export interface components {
             ends_at: string;
             /** Format: date-time */
             arrive_at: string | null;
+            /**
+             * Format: date-time
+             * @description the start the client agreed to: set from the booking when the visit is first imported, changed only on purpose (moved by hand, or moved in the practice management system), never by an export of a planned arrival (which writes starts_at); the tolerance is measured from it
+             */
+            agreed_starts_at: string;
             route_id: number | null;
             /** @description "Keep this time": optimising the day keeps this arrival time and practitioner */
             arrival_locked: boolean;
-            /** @description booked-time tolerance of this visit (its type's, else the business's optimisation setting): its arrival may be at most this many minutes before or after starts_at, by hand or by an optimisation */
+            /** @description booked-time tolerance of this visit (its type's, else the business's optimisation setting): its arrival may be at most this many minutes before or after agreed_starts_at (the client's agreed time), by hand or by an optimisation */
             tolerance_minutes: number;
             notes: string | null;
             lat: number | null;
@@ -4680,6 +4696,7 @@ export interface operations {
                     balance_weight?: number;
                     call_in_min_visits?: number;
                     call_in_min_minutes?: number;
+                    move_price?: number;
                 };
             };
         };
@@ -4869,6 +4886,8 @@ export interface operations {
                     same_type_gap_minutes?: number | null;
                     /** @description visits of this type need two practitioners at once */
                     needs_two_practitioners?: boolean;
+                    /** @description per minute a visit of this type moves from its agreed time; null = the business's move_price */
+                    move_price?: number | null;
                 };
             };
         };
@@ -5997,6 +6016,8 @@ export interface operations {
                     "application/json": {
                         optimization: components["schemas"]["Optimization"];
                         routes: components["schemas"]["Route"][];
+                        /** @description Set when some of the run's times had been exported; null (or absent) otherwise */
+                        export?: components["schemas"]["UndoExport"] | null;
                     };
                 };
             };

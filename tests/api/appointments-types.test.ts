@@ -18,12 +18,12 @@ describe('PUT /api/appointment_types/{id}', () => {
       token: acme.tokens.admin, body: { name: ' Physio (home) ', duration: 50, color: '#16A34A' },
     });
     expect(response.status).toBe(200);
-    expect(response.body.appointment_type).toEqual({ id, name: 'Physio (home)', duration: 50, color: '#16a34a', tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: false });
+    expect(response.body.appointment_type).toEqual({ id, name: 'Physio (home)', duration: 50, color: '#16a34a', tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: false, move_price: null });
     const partial = await t.request('PUT', `/api/appointment_types/${id}`, { token: acme.tokens.admin, body: { duration: 30 } });
-    expect(partial.body.appointment_type).toEqual({ id, name: 'Physio (home)', duration: 30, color: '#16a34a', tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: false });
+    expect(partial.body.appointment_type).toEqual({ id, name: 'Physio (home)', duration: 30, color: '#16a34a', tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: false, move_price: null });
     for (const role of ['staff', 'practitioner'] as const) {
       const all = await t.request('GET', '/api/appointment_types/all', { token: acme.tokens[role] });
-      expect(all.body.appointment_types).toContainEqual({ id, name: 'Physio (home)', duration: 30, color: '#16a34a', tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: false });
+      expect(all.body.appointment_types).toContainEqual({ id, name: 'Physio (home)', duration: 30, color: '#16a34a', tolerance_minutes: null, same_type_gap_minutes: null, needs_two_practitioners: false, move_price: null });
     }
   });
 

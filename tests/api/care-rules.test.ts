@@ -365,6 +365,8 @@ describe('every proposal keeps to the hard rules (property, seeded)', () => {
       minutes: fc.constantFrom(30, 45, 60),
       domestic: fc.boolean(),
       locked: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+      // The client's agreed time, minutes from the booked start the PMS has (an export wrote a planned arrival there).
+      agreed: fc.constantFrom(0, 0, 0, -45, 20, 60),
     }), { minLength: 4, maxLength: 12 }),
     twoCarer: fc.boolean(),
     morningsOnly: fc.boolean(),
@@ -381,10 +383,14 @@ describe('every proposal keeps to the hard rules (property, seeded)', () => {
       const date = new Date(Date.UTC(2030, 3, 1) + 86_400_000 * dayNumber++).toISOString().slice(0, 10);
       const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
       const people = await Promise.all([0, 1, 2, 3, 4].map((index) => addClient(152.95 + index * 0.03, index === 0 && day.morningsOnly ? [{ dow, hours: ['06:00-09:00', '09:00-12:00'] }] : [])));
+      const agreedOf = new Map<number, { at: number; toleranceMinutes: number; arrival: number }>();
       for (const visit of day.visits) {
         const hhmm = `${String(8 + Math.floor(visit.slot / 2)).padStart(2, '0')}:${visit.slot % 2 ? '30' : '00'}`;
         const id = await addVisit(date, [pat, quinn][visit.practitioner], people[visit.client], hhmm, { minutes: visit.minutes, typeId: visit.domestic ? domestic : personalCare });
         if (visit.locked) await t.ctx.db.update(appointments).set({ arrival_locked: true }).where(eq(appointments.id, id));
+        const agreed = new Date(at(date, hhmm).getTime() + visit.agreed * 60_000);
+        if (visit.agreed) await t.ctx.db.update(appointments).set({ agreed_starts_at: agreed }).where(eq(appointments.id, id));
+        agreedOf.set(id, { at: agreed.getTime(), toleranceMinutes: visit.domestic ? 180 : 30, arrival: at(date, hhmm).getTime() });
       }
       if (day.twoCarer) {
         await addVisit(date, pat, people[4], '11:00', { minutes: 60 });
@@ -399,6 +405,12 @@ describe('every proposal keeps to the hard rules (property, seeded)', () => {
       const run = await optimise({ date, mode });
       expectNoNewHardIssues(run.proposal);
       expect(run.proposal.checks.before).toEqual(before);
+      // Every planned start is within its tolerance of the client's agreed time, or is where the visit already was.
+      for (const stop of stopsOf(run.proposal)) {
+        const agreed = agreedOf.get(stop.appointment_id);
+        if (!agreed || Date.parse(stop.arrive_at) === agreed.arrival) continue;
+        expect(minutesBetween(stop.arrive_at, new Date(agreed.at)), `visit ${stop.appointment_id} from its agreed time`).toBeLessThanOrEqual(agreed.toleranceMinutes);
+      }
       // (The run completed: the optimiser's independent checker accepted its plan against the problem it solved.)
       const applied = await t.request('POST', `/api/optimizations/${run.id}/apply`, { token: acme.tokens.admin });
       expect(applied.status, JSON.stringify(applied.body)).toBe(200);

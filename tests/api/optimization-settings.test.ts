@@ -35,7 +35,7 @@ describe('optimisation settings', () => {
     expect(defaults).toEqual({
       availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
       preset: 'balanced', weights: BALANCED, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60,
-      balance_workload: false, balance_weight: 10, updated_at: null,
+      balance_workload: false, balance_weight: 10, move_price: 0.25, updated_at: null,
       call_in_min_visits: 3, call_in_min_minutes: 180,
       preset_weights: {
         shortest_travel: { travel_time: 1, distance: 0, continuity: 0, lateness: 0, overtime: 0 },

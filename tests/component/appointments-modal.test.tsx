@@ -41,6 +41,20 @@ describe('appointment details modal', () => {
     view.unmount();
   });
 
+  it("shows the client's agreed time, and says when the start is an exported arrival instead", async () => {
+    serve(makeAppointment());
+    const view = openModal();
+    const agreed = await screen.findByTestId('agreed-time');
+    expect(agreed).toHaveTextContent('09:00As booked. The tolerance is measured from it.');
+    view.unmount();
+
+    // Exported 08:40 as the start in the PMS; the client agreed to 09:00.
+    serve(makeAppointment({ starts_at: '2026-11-23T22:40:00Z', ends_at: '2026-11-23T23:40:00Z', arrive_at: '2026-11-23T22:40:00Z', agreed_starts_at: '2026-11-23T23:00:00Z' }));
+    const exported = openModal();
+    expect(await screen.findByTestId('agreed-time')).toHaveTextContent(/^09:00Agreed with the client; the start is a planned arrival exported/);
+    exported.unmount();
+  });
+
   it('lists both practitioners of a two-carer visit, and one for a visit with one', async () => {
     serve(makeAppointment({
       practitioner: { id: 7, full_name: 'Pat Nguyen', active: true, time_zone: 'Australia/Brisbane' },

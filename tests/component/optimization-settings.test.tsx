@@ -27,7 +27,7 @@ function serveSettings({ refuse }: { refuse?: Response } = {}) {
   let settings: Settings = {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
     preset: 'balanced', weights: { ...PRESETS.balanced }, search_seconds: 10, allow_reassignment: true, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, preset_weights: PRESETS, updated_at: null,
-    balance_workload: false, balance_weight: 10,
+    balance_workload: false, balance_weight: 10, move_price: 0.25,
     call_in_min_visits: 3, call_in_min_minutes: 180,
   };
   const puts: Record<string, unknown>[] = [];
@@ -235,6 +235,23 @@ describe('optimisation settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
     expect(puts).toEqual([{ call_in_min_visits: 4, call_in_min_minutes: 0 }]);
+  });
+
+  it('prices moving a visit from its agreed time: checked like the weights, saved on its own', async () => {
+    const puts = serveSettings();
+    const user = await openPage();
+    const price = within(screen.getByRole('group', { name: 'Rules of home care' })).getByLabelText('Price of moving a visit from its agreed time');
+    expect(price).toHaveValue(0.25);
+    await user.clear(price);
+    await user.type(price, '101');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(price).toHaveAccessibleDescription(/^Price of moving a visit: a number from 0 to 100\./);
+    expect(puts).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The optimisation settings have been saved.')).toBeInTheDocument();
+    expect(puts).toEqual([{ move_price: 0.5 }]);
   });
 
   it('asks before the sidebar leaves unsaved changes, and leaves only when told to', async () => {

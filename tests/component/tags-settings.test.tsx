@@ -186,6 +186,32 @@ describe('appointment types settings', () => {
     view.unmount();
   });
 
+  it('lets an admin give a type its own price of moving a visit from its agreed time, shown to others', async () => {
+    serveTypes();
+    server.use(http.put(api('/appointment_types/:id'), async ({ params, request }) =>
+      HttpResponse.json({ appointment_type: { ...TYPES.find((type) => String(type.id) === params.id)!, ...((await request.json()) as object) } })));
+    const user = userEvent.setup();
+    const view = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />);
+    const price = await screen.findByLabelText('Price of moving a visit of Medication check from its agreed time');
+    expect(price).toHaveValue(null);
+    const [, medication] = screen.getAllByTestId('appointment-type-row');
+    await user.type(price, '101');
+    await user.click(within(medication).getByRole('button', { name: 'Save' }));
+    expect(within(medication).getByRole('alert')).toHaveTextContent('Price of a move must be empty (the business’s) or a number from 0 to 100.');
+    expect(puts()).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '2');
+    await user.click(within(medication).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toEqual([['/api/appointment_types/4', { move_price: 2 }]]));
+    view.unmount();
+
+    server.use(http.get(api('/appointment_types/all'), () => HttpResponse.json({ appointment_types: [{ ...TYPES[1], move_price: 2 }, { ...TYPES[0], move_price: null }] })));
+    const read = renderWithServices(<AppointmentTypesPage route={findRoute('/settings/appointment-types')!} />, { role: 'REGULAR_USER' });
+    const rows = await screen.findAllByTestId('appointment-type-row');
+    expect(rows.map((row) => within(row).getByTestId('type-move-price').textContent)).toEqual(['Price of a move:2 a minute', 'Price of a move:Business default']);
+    read.unmount();
+  });
+
   it('lets an admin mark a type as needing two practitioners, or unmark it', async () => {
     serveTypes();
     server.use(http.put(api('/appointment_types/:id'), async ({ params, request }) =>

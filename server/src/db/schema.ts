@@ -2,6 +2,7 @@
 import {
   bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -232,6 +233,8 @@ export const optimizationSettings = pgTable('optimization_settings', {
   /** A day a practitioner had nothing booked is opened only at this many visits, or call_in_min_minutes of work (migration 0100). */
   call_in_min_visits: integer('call_in_min_visits').notNull().default(3),
   call_in_min_minutes: integer('call_in_min_minutes').notNull().default(180),
+  /** Per minute a visit starts away from its agreed time, on the weights' scale (migration 0099). */
+  move_price: doublePrecision('move_price').notNull().default(0.25),
   updated_at: tstz('updated_at').notNull().defaultNow(),
 });
 
@@ -247,6 +250,8 @@ export const appointmentTypes = pgTable('appointment_types', {
   same_type_gap_minutes: integer('same_type_gap_minutes'),
   /** Visits of this type need two practitioners at once (migration 0085). */
   needs_two_practitioners: boolean('needs_two_practitioners').notNull().default(false),
+  /** Overrides the business's move_price for visits of this type (migration 0099); null = the business's. */
+  move_price: doublePrecision('move_price'),
   ...timestamps,
 });
 
@@ -307,6 +312,11 @@ export const appointments = pgTable('appointments', {
   starts_at: tstz('starts_at').notNull(),
   ends_at: tstz('ends_at').notNull(),
   arrive_at: tstz('arrive_at'),
+  /**
+   * The client's agreed start (migration 0099, ADR 0023): the tolerance is measured from it. An insert that leaves it
+   * out agrees to its starts_at (a trigger fills it); only a change on purpose moves it, never an export.
+   */
+  agreed_starts_at: tstz('agreed_starts_at').notNull().default(sql`NULL`),
   route_id: integer('route_id'),
   /** "Keep this time": the optimiser keeps this visit's arrival. */
   arrival_locked: boolean('arrival_locked').notNull().default(false),

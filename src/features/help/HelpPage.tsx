@@ -155,7 +155,21 @@ export default function HelpPage({ route }: RoutePageProps) {
               When a visit on a routed day is moved, cancelled or added, the route is marked “Route changed” and a banner names
               it: optimise the day again, or remove the route to set arrival times by hand. Changed your mind? Press
               <strong> Undo optimisation</strong> under the name: every visit goes back to the time and practitioner it had
-              before, as long as none of them has been changed since (if one has, Rounds names it).
+              before, as long as none of them has been changed since (if one has, Rounds names it). Times already exported to the
+              practice management system are not a change: Undo puts them back too and starts an export that writes the
+              restored times there, and says so.
+            </li>
+            <li>
+              <strong>The client’s agreed time</strong>: each visit keeps the time the client agreed to apart from the arrival
+              Rounds plans (open a visit: “Agreed time”). It is the booking’s start when the visit is first imported, and it
+              changes only when someone changes it on purpose: a visit moved by hand to a new start, or moved in the practice
+              management system. Cliniko has a single start for an appointment, so an export writes the planned arrival there;
+              Rounds remembers what it exported, so the next import tells its own write apart from a change made in Cliniko,
+              and the agreed time stays as it was. The tolerance (“Arrivals may move up to … minutes”) is always measured from
+              the agreed time, so optimising, exporting and importing again and again never carries a visit further from it.
+              Every minute a visit moves from its agreed time also has a price (Settings → Optimisation, “Price of moving a
+              visit from its agreed time”, 0.25 minutes of travel a minute by default; an appointment type may have its own):
+              an optimisation moves a client only when that saves enough travel, lateness or overtime.
             </li>
             <li>
               <strong>Fix</strong> one visit: open it to change its arrival time, or, under Move, choose <strong>Move by

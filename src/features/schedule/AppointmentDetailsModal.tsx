@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
 import { messageOfError } from '../../api/errors';
-import { formatDateTime, todayIn } from '../../lib/dates';
+import { formatDateTime, formatTime, todayIn } from '../../lib/dates';
 import { fixedVisitReason } from '../../lib/fixedVisits';
 import { addressLine, mapLinksForAddress } from '../../lib/mapLinks';
 import { APPOINTMENT_EXTRA_LOAD_ERROR, APPOINTMENT_LOAD_ERROR, type Appointment } from '../../entities/appointments/api';
@@ -117,6 +117,17 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
             </Field>
           )}
           <Field label="Starts">{formatDateTime(appointment.starts_at, timeZone)}</Field>
+          <Field label="Agreed time">
+            {/* The time the client agreed to (ADR 0023): the tolerance is measured from it; an export never changes it. */}
+            <span data-testid="agreed-time">
+              <span className="tabular-nums">{formatTime(appointment.agreed_starts_at, timeZone)}</span>
+              <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">
+                {Date.parse(appointment.agreed_starts_at) === Date.parse(appointment.starts_at)
+                  ? 'As booked. The tolerance is measured from it.'
+                  : 'Agreed with the client; the start is a planned arrival exported to the practice management system. The tolerance is measured from the agreed time.'}
+              </span>
+            </span>
+          </Field>
           <Field label="Arrive">
             {arrivalFixed ? (
               <span data-testid="arrival-time" data-state="fixed">
@@ -128,9 +139,10 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
                 // Started again when the visit joins or leaves a route or is moved (its arrival changed elsewhere).
                 key={`${appointment.id}-${appointment.route_id ?? 'free'}-${appointment.arrive_at ?? ''}`}
                 appointmentId={appointment.id}
-                startsAt={appointment.starts_at}
+                // The tolerance is measured from the client's agreed time (ADR 0023).
+                startsAt={appointment.agreed_starts_at}
                 toleranceMinutes={appointment.tolerance_minutes}
-                arriveAt={appointment.arrive_at}
+                arriveAt={appointment.arrive_at ?? appointment.starts_at}
                 routeId={appointment.route_id}
                 timeZone={timeZone}
               />

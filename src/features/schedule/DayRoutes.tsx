@@ -80,7 +80,7 @@ export function RouteLaneMark({ route, canEdit }: { route: Route; canEdit: boole
       <ConfirmDialog
         open={confirmingUndo}
         title="Undo this optimisation?"
-        message={`Every visit it changed goes back to the arrival time and practitioner it had before it was applied (by ${route.applied_by_name ?? 'someone'}), and the day's routes back to what they were. This cannot be done once one of its visits has changed since.`}
+        message={`Every visit it changed goes back to the arrival time and practitioner it had before it was applied (by ${route.applied_by_name ?? 'someone'}), and the day's routes back to what they were. Times already exported to the practice management system are exported again as they were. This cannot be done once one of its visits has been edited since.`}
         confirmLabel="Undo optimisation"
         onCancel={() => setConfirmingUndo(false)}
         onConfirm={() => {

@@ -77,8 +77,8 @@ export function useDiscardOptimization() {
   });
 }
 
-export const undoneMessage = ({ optimization }: AppliedOptimization) =>
-  `The optimisation of ${daysOf(optimization)} was undone: its visits and routes are back as they were.`;
+export const undoneMessage = ({ optimization, export: exported }: AppliedOptimization & { export?: { message: string } | null }) =>
+  `The optimisation of ${daysOf(optimization)} was undone: its visits and routes are back as they were.${exported ? ` ${exported.message}` : ''}`;
 
 /** "Undo optimisation": the day reads again as Apply's refresh reads it; a refusal (a visit changed since) is said as the server says it. */
 export function useUndoOptimization() {

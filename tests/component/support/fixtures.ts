@@ -37,6 +37,7 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     starts_at: '2026-11-23T23:00:00Z', // Tue 24 Nov 09:00 Brisbane
     ends_at: '2026-11-24T00:00:00Z',
     arrive_at: '2026-11-23T22:50:00Z',
+    agreed_starts_at: '2026-11-23T23:00:00Z',
     route_id: null,
     arrival_locked: false,
     tolerance_minutes: 30,

@@ -41,7 +41,7 @@ export function makeSettings(allowReassignment = true): components['schemas']['O
   const weights = { travel_time: 1, distance: 0, continuity: 0.25, lateness: 0.5, overtime: 1 };
   return {
     availability_mode: 'hard', max_lateness_minutes: 30, overtime_minutes: 0, visit_buffer_minutes: 0, arrival_rounding_minutes: 5,
-    preset: 'balanced', weights, search_seconds: 10, allow_reassignment: allowReassignment, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, balance_workload: false, balance_weight: 10,
+    preset: 'balanced', weights, search_seconds: 10, allow_reassignment: allowReassignment, fixed_before_minutes: 30, tolerance_minutes: 30, client_gap_minutes: 60, balance_workload: false, balance_weight: 10, move_price: 0.25,
     preset_weights: { shortest_travel: weights, balanced: weights, punctual: weights, continuity: weights }, updated_at: null,
     call_in_min_visits: 3, call_in_min_minutes: 180,
   };

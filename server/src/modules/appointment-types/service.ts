@@ -14,6 +14,7 @@ export interface AppointmentTypeEdit {
   tolerance_minutes?: number | null;
   same_type_gap_minutes?: number | null;
   needs_two_practitioners?: boolean;
+  move_price?: number | null;
 }
 
 export class AppointmentTypesService {
@@ -35,12 +36,13 @@ export class AppointmentTypesService {
     if (edit.tolerance_minutes !== undefined) changes.tolerance_minutes = edit.tolerance_minutes;
     if (edit.same_type_gap_minutes !== undefined) changes.same_type_gap_minutes = edit.same_type_gap_minutes;
     if (edit.needs_two_practitioners !== undefined) changes.needs_two_practitioners = edit.needs_two_practitioners;
+    if (edit.move_price !== undefined) changes.move_price = edit.move_price;
     const row = await this.ctx.db.transaction(async (tx) => {
       const before = await findAppointmentTypeForUpdate(tx, auth.businessAccountId, id);
       if (!before) return undefined;
       const after = (await updateAppointmentType(tx, auth.businessAccountId, id, changes))!;
-      const recorded = ({ name, duration, color, tolerance_minutes, same_type_gap_minutes, needs_two_practitioners }: typeof after) =>
-        ({ name, duration, color, tolerance_minutes, same_type_gap_minutes, needs_two_practitioners });
+      const recorded = ({ name, duration, color, tolerance_minutes, same_type_gap_minutes, needs_two_practitioners, move_price }: typeof after) =>
+        ({ name, duration, color, tolerance_minutes, same_type_gap_minutes, needs_two_practitioners, move_price });
       await recordVersion(tx, {
         businessAccountId: auth.businessAccountId, itemType: 'AppointmentType', itemId: id, event: 'update', whodunnit: auth.fullName,
         changes: changesBetween(recorded(before), recorded(after)),

@@ -82,6 +82,7 @@ const APPOINTMENT_JSON = `json_build_object(
   'starts_at', ${iso('a.starts_at')},
   'ends_at', ${iso('a.ends_at')},
   'arrive_at', ${iso('a.arrive_at')},
+  'agreed_starts_at', ${iso('a.agreed_starts_at')},
   'route_id', a.route_id,
   'arrival_locked', a.arrival_locked,
   'tolerance_minutes', coalesce(t.tolerance_minutes, (SELECT os.tolerance_minutes FROM optimization_settings os

@@ -126,9 +126,9 @@ export class AppointmentsService {
       }
       const [{ time_zone: timeZone }] = await tx.select({ time_zone: practitioners.time_zone }).from(practitioners)
         .where(eq(practitioners.id, appointment.practitioner_id));
-      // The booked-time tolerance (the rule book's), within the appointment's own day.
+      // The booked-time tolerance (the rule book's) around the client's agreed time (ADR 0023), within the appointment's own day.
       const tolerance = (await loadRuleBook(tx, auth.businessAccountId, settings)).toleranceOf(appointment.appointment_type_id);
-      const starts = Temporal.Instant.fromEpochMilliseconds(appointment.starts_at.getTime()).toZonedDateTimeISO(timeZone);
+      const starts = Temporal.Instant.fromEpochMilliseconds(appointment.agreed_starts_at.getTime()).toZonedDateTimeISO(timeZone);
       const dayStart = starts.startOfDay();
       const earliest = Temporal.ZonedDateTime.compare(starts.subtract({ seconds: tolerance }), dayStart) < 0 ? dayStart : starts.subtract({ seconds: tolerance });
       const lastMinute = dayStart.add({ days: 1 }).subtract({ minutes: 1 });

@@ -100,6 +100,7 @@ const FIELDS: ReadonlyArray<{ field: string; label: string; kind?: 'instant'; re
   { field: 'appointment_type_id', label: 'Appointment type', reference: 'appointmentType' },
   { field: 'business_location_id', label: 'Business location', reference: 'businessLocation' },
   { field: 'starts_at', label: 'Starts', kind: 'instant' },
+  { field: 'agreed_starts_at', label: 'Agreed time', kind: 'instant' },
   { field: 'arrive_at', label: 'Arrival time', kind: 'instant' },
   { field: 'route_id', label: 'Route', reference: 'route' },
   { field: 'arrival_locked', label: 'Keep this time' },

@@ -91,7 +91,7 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
   const target: DayVisit = {
     id: NEW_VISIT, practitionerId: NEW_VISIT, practitionerName: '', clientId: client?.id ?? null, clientName: client?.name ?? null,
     clientTimeZone: client?.time_zone ?? null, availability: client?.availability ?? [], appointmentTypeId: type && query.appointment_type_id !== undefined ? type.id : null,
-    startsAt: noon, endsAt: new Date(noon.getTime() + durationMinutes * 60_000), arriveAt: null, arrivalLocked: false,
+    startsAt: noon, endsAt: new Date(noon.getTime() + durationMinutes * 60_000), arriveAt: null, agreedStartsAt: noon, arrivalLocked: false,
     lat: origin.lat, lng: origin.lng, updatedAt: new Date(), excludedPractitionerIds: [...excluded],
   };
   const windows = availabilityWindows(target, timeZone, zeroMs);

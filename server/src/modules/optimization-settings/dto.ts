@@ -23,6 +23,7 @@ export const valuesOfRow = (row: OptimizationSettingsRow): OptimizationSettingsV
   balance_weight: row.balance_weight,
   call_in_min_visits: row.call_in_min_visits,
   call_in_min_minutes: row.call_in_min_minutes,
+  move_price: row.move_price,
 });
 
 export const columnsOf = ({ weights, ...rest }: OptimizationSettingsValues): OptimizationSettingsColumns => ({

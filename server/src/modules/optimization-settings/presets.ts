@@ -48,6 +48,11 @@ export interface OptimizationSettingsValues {
    */
   call_in_min_visits: number;
   call_in_min_minutes: number;
+  /**
+   * The price of moving a visit from its agreed time, per minute moved, on the weights' scale (1 = a minute of
+   * travel; per type: its own): a move happens only when it buys more travel, lateness or overtime than it costs.
+   */
+  move_price: number;
 }
 
 /** A business's settings until an admin saves them: the column defaults of optimization_settings (migration 0050). */
@@ -68,6 +73,7 @@ export const DEFAULT_OPTIMIZATION_SETTINGS: Readonly<OptimizationSettingsValues>
   balance_weight: 10,
   call_in_min_visits: 3,
   call_in_min_minutes: 180,
+  move_price: 0.25,
 };
 
 export const sameWeights = (a: OptimizationWeights, b: OptimizationWeights) =>

@@ -7,7 +7,7 @@ const DATE = '2026-11-26';
 const zero = dayStartMs(DATE, 'Australia/Brisbane');
 const visit = (availability: DayVisit['availability'], clientTimeZone: string | null = 'Australia/Brisbane'): DayVisit => ({
   id: 1, practitionerId: 1, practitionerName: 'Pat', clientId: 1, clientName: 'Cora', clientTimeZone, availability, appointmentTypeId: null,
-  startsAt: new Date(`${DATE}T10:00:00+10:00`), endsAt: new Date(`${DATE}T10:30:00+10:00`), arriveAt: null, arrivalLocked: false,
+  startsAt: new Date(`${DATE}T10:00:00+10:00`), endsAt: new Date(`${DATE}T10:30:00+10:00`), arriveAt: null, agreedStartsAt: new Date(`${DATE}T10:00:00+10:00`), arrivalLocked: false,
   lat: -27.47, lng: 153, updatedAt: new Date(),
 });
 const hour = (h: number) => h * 3600;

@@ -179,8 +179,9 @@ export function buildDayProblem(data: DayData): DayProblem {
   });
   const own = placed.map((visit, index) => {
     if (keptFirst[index]) return null;
-    const booked = secondsOf(visit.startsAt, zeroMs);
-    const tolerance = visit.id === data.rebookedVisitId ? ANY_TIME : toleranceWindow(data.rules, visit.appointmentTypeId, booked);
+    // The tolerance is measured from the client's agreed time, never from a start an export wrote (ADR 0023).
+    const agreed = secondsOf(visit.agreedStartsAt, zeroMs);
+    const tolerance = visit.id === data.rebookedVisitId ? ANY_TIME : toleranceWindow(data.rules, visit.appointmentTypeId, agreed);
     const start = Math.max(tolerance.start, fixedFrom ?? -Infinity);
     const allowed = settings.availability_mode === 'hard' && availability[index] ? availability[index] : [tolerance];
     return allowed.filter((window) => window.end >= start && window.start <= tolerance.end)
@@ -223,6 +224,12 @@ export function buildDayProblem(data: DayData): DayProblem {
         entry.maxLatenessMinutes = Math.min(settings.max_lateness_minutes, Math.floor((allowed.at(-1)!.end - available.at(-1)!.end) / 60));
       } else entry.timeWindows = allowed;
     }
+    if (!keptBecause && visit.id !== data.rebookedVisitId) {
+      // Every minute the visit starts away from the client's agreed time has a price (its type's, else the business's).
+      entry.agreedStart = secondsOf(visit.agreedStartsAt, zeroMs);
+      const own = data.rules.movePriceOf(visit.appointmentTypeId);
+      if (own !== null && own !== settings.move_price) entry.movedWeight = own;
+    }
     if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
     else {
       // Continuity with the client's usual practitioner, else the booked one, when they are in the run (an inserted
@@ -247,7 +254,7 @@ export function buildDayProblem(data: DayData): DayProblem {
     problem: {
       visits: problemVisits,
       practitioners,
-      weights: objective.weights,
+      weights: { ...objective.weights, moved: settings.move_price },
       arrivalStepSeconds: settings.arrival_rounding_minutes * 60,
     },
     dayStartMs: zeroMs,

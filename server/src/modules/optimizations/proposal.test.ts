@@ -10,7 +10,7 @@ const DATE = '2026-11-26';
 const time = (hhmm: string) => new Date(`${DATE}T${hhmm}:00+10:00`);
 const visit = (overrides: Partial<DayVisit> = {}): DayVisit => ({
   id: 1, practitionerId: 1, practitionerName: 'Pat Lee', clientId: 9, clientName: 'Cora Diaz', clientTimeZone: 'Australia/Brisbane', availability: [],
-  appointmentTypeId: null, startsAt: time('10:00'), endsAt: time('10:30'), arriveAt: time('10:00'), arrivalLocked: false,
+  appointmentTypeId: null, startsAt: time('10:00'), agreedStartsAt: time('10:00'), endsAt: time('10:30'), arriveAt: time('10:00'), arrivalLocked: false,
   lat: -27.47, lng: 153, updatedAt: new Date(), ...overrides,
 });
 const metrics = (travelMinutes: number, overtimeMinutes = 0) => ({

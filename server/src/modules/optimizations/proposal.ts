@@ -22,12 +22,6 @@ export type Proposal = Schemas['OptimizationProposal'];
 export type RuleChecks = NonNullable<Proposal['checks']>;
 export type ChangeReason = Schemas['ChangeReason'];
 
-/**
- * The time agreed with the client, from which a change's minutes moved count. For now the booked start; the agreed
- * time kept apart from it (`agreedStartsAt` on DayVisit, issue 35) replaces it here, in this one place.
- */
-export const agreedStartOf = (visit: DayVisit): Date => visit.startsAt;
-
 /** Each visit of the run as it was when the proposal was made; apply refuses when any of it differs. */
 export interface VisitFingerprint {
   appointment_id: number;
@@ -349,12 +343,12 @@ export function reasonsOfChange(facts: ChangeFacts): ChangeReason[] {
     const saved = [travelSaved > 0 ? `${travelSaved} min of travel` : null, overtimeSaved > 0 ? `${overtimeSaved} min of overtime` : null].filter(Boolean).join(' and ');
     reasons.push({ kind: 'travel', message: `Saves ${saved}: ${travelWords}${overtimeSaved > 0 ? `, overtime ${minutesText(overtimeBefore)} → ${minutesText(overtimeAfter)}` : ''}.` });
   }
-  const agreed = agreedStartOf(visit).getTime();
+  const agreed = visit.agreedStartsAt.getTime();
   const [offBefore, offAfter] = [Math.abs(currentArrival(visit).getTime() - agreed), Math.abs(Date.parse(facts.newArrival) - agreed)];
   if (minutesOf(offBefore / 1000) > minutesOf(offAfter / 1000)) {
     reasons.push({
       kind: 'agreed-time',
-      message: `Closer to the time agreed with ${visit.clientName ?? 'the client'} (${facts.clock(agreedStartOf(visit))}): ${minutesOf(offAfter / 1000)} min from it instead of ${minutesOf(offBefore / 1000)}.`,
+      message: `Closer to the time agreed with ${visit.clientName ?? 'the client'} (${facts.clock(visit.agreedStartsAt)}): ${minutesOf(offAfter / 1000)} min from it instead of ${minutesOf(offBefore / 1000)}.`,
     });
   }
   if (reasons.length === 0) {
@@ -496,7 +490,7 @@ export function buildProposal(input: ProposalInput): Proposal {
       const visit = day.visits[visitIndex.get(String(stop.appointment_id))!];
       const moved = visit.practitionerId !== lane.practitioner_id;
       if (!moved && visit.arriveAt !== null && visit.arriveAt.toISOString() === stop.arrive_at) continue;
-      const agreed = agreedStartOf(visit);
+      const agreed = visit.agreedStartsAt;
       changes.push({
         appointment_id: visit.id, client_name: visit.clientName,
         old_arrive_at: visit.arriveAt?.toISOString() ?? null, new_arrive_at: stop.arrive_at,

@@ -9,6 +9,7 @@ import type { AppContext } from '../../http/context';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { cancelJob, enqueueJob, jobEvents, jobsAhead } from '../../jobs/queue';
 import { recordVersions, type VersionInput } from '../audit';
+import { createSyncJob } from '../sync';
 import { loadPractitionerDays } from '../practitioners';
 import { queueReplanMessages, tellPractitionersOfReplan, type ReplannedArrival } from '../reminders';
 import {
@@ -196,6 +197,9 @@ async function lockProposal(tx: AppContext['db'], auth: AuthContext, id: number)
       ? 'The optimisation has not finished yet; its proposal can be applied once it is complete.'
       : `The optimisation ended without a proposal (${run.status}).`, 'OPTIMIZATION_NOT_COMPLETE');
   }
+  if (run.undone_at) {
+    throw conflict(`This proposal was applied and then undone (by ${run.undone_by_name}): run the optimisation again for a new proposal.`, 'OPTIMIZATION_UNDONE');
+  }
   if (run.applied_at) throw conflict(`This proposal has already been applied (by ${run.applied_by_name}).`, 'OPTIMIZATION_APPLIED');
   if (run.discarded_at) throw conflict('This proposal was discarded. Run the optimisation again.', 'OPTIMIZATION_DISCARDED');
   return { run, days: run.days };
@@ -367,6 +371,16 @@ const sameWritten = (a: WrittenVisit, b: WrittenVisit) =>
   a.updated_at === b.updated_at && a.starts_at === b.starts_at && a.ends_at === b.ends_at && a.practitioner_id === b.practitioner_id
   && a.arrive_at === b.arrive_at && a.route_id === b.route_id && a.cancelled_at === b.cancelled_at && a.arrival_locked === b.arrival_locked;
 
+/**
+ * A visit whose only change since Apply is an export's write-back (ADR 0023): the PMS's one start field took the planned
+ * arrival, so its start (and end) moved to that arrival with its length kept, and nothing else changed. Nobody edited it.
+ */
+const onlyExported = (then: WrittenVisit, now: WrittenVisit) =>
+  then.arrive_at !== null && now.starts_at === then.arrive_at && now.starts_at !== then.starts_at
+  && Date.parse(now.ends_at) - Date.parse(now.starts_at) === Date.parse(then.ends_at) - Date.parse(then.starts_at)
+  && now.practitioner_id === then.practitioner_id && now.arrive_at === then.arrive_at && now.route_id === then.route_id
+  && now.cancelled_at === then.cancelled_at && now.arrival_locked === then.arrival_locked;
+
 /** Names at most three visits by client and time ("Dorothy Ryan's visit (13:05)"), then "and N more". */
 async function nameVisits(tx: DbOrTx, business: number, ids: readonly number[], timeZone: string): Promise<string> {
   const named = await Promise.all(ids.slice(0, 3).map(async (id) => {
@@ -396,9 +410,14 @@ export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: n
     const { visits, written, routes } = run.undo;
     const timeZone = await businessTimeZone(tx, business);
     const now = new Map((await writtenVisits(tx, business, visits.map((visit) => visit.id))).map((visit) => [visit.id, visit]));
+    // Visits exported since Apply were not edited: Undo restores them too, and exports the restored times (below).
+    const exported = new Map(written.filter((then) => {
+      const visit = now.get(then.id);
+      return visit !== undefined && onlyExported(then, visit);
+    }).map((then) => [then.id, then]));
     const changed = written.filter((then) => {
       const visit = now.get(then.id);
-      return !visit || !sameWritten(then, visit);
+      return !visit || (!sameWritten(then, visit) && !exported.has(then.id));
     }).map((visit) => visit.id);
     if (changed.length) {
       throw conflict(`${await nameVisits(tx, business, changed, timeZone)} ${changed.length > 1 ? 'have' : 'has'} changed since this optimisation was applied: it cannot be undone.`, 'VISITS_CHANGED');
@@ -407,22 +426,38 @@ export async function undoOptimization(ctx: AppContext, auth: AuthContext, id: n
     const staleSince = await restoreRoutes(tx, business, run.id, routes);
     // The run's routes had been marked stale (the day changed around its visits): the restored ones are no truer.
     await markRoutesStale(tx, business, staleSince.map(({ practitionerId, day }) => ({ practitionerId, at: dayBounds(day, timeZone).from })));
+    // An exported visit's start is the planned arrival now: its arrival before Apply (else its start then) is restored
+    // as its arrival, which the export below writes back to the PMS.
+    const restoredArrival = (visit: AppliedChanges['visits'][number]) => visit.arrive_at ?? exported.get(visit.id)?.starts_at ?? null;
     await updateRoutedVisits(tx, business, visits.map((visit) => ({
-      id: visit.id, routeId: visit.route_id, arriveAt: visit.arrive_at, practitionerId: visit.practitioner_id,
+      id: visit.id, routeId: visit.route_id, arriveAt: restoredArrival(visit), practitionerId: visit.practitioner_id,
     })));
     const reason = `Undone by ${auth.fullName}`;
     const versions: VersionInput[] = visits.flatMap((before) => {
       const after = now.get(before.id)!;
       const changes: VersionInput['changes'] = {};
       if (after.practitioner_id !== before.practitioner_id) changes.practitioner_id = [after.practitioner_id, before.practitioner_id];
-      if (after.arrive_at !== before.arrive_at) changes.arrive_at = [after.arrive_at, before.arrive_at];
+      if (after.arrive_at !== restoredArrival(before)) changes.arrive_at = [after.arrive_at, restoredArrival(before)];
       return Object.keys(changes).length
         ? [{ businessAccountId: business, itemType: 'Appointment' as const, itemId: before.id, event: 'update' as const, whodunnit: auth.fullName, changes, reason }]
         : [];
     });
     await recordVersions(tx, versions);
     await markRunUndone(tx, run.id, { at: new Date(), name: auth.fullName });
-    return (await findRun(tx, business, run.id))!;
+    return { run: (await findRun(tx, business, run.id))!, exported: exported.size };
   });
-  return { optimization: toOptimizationDto(undone), routes: await routesOfRun(ctx.db, business, undone, null) };
+  // The PMS has the applied times of the visits exported since Apply: an export of the run's days writes the restored
+  // ones (it writes only what differs from what the PMS has). Said in the answer; a refused export is said too.
+  let exportNote: Schemas['UndoExport'] | null = null;
+  if (undone.exported > 0) {
+    const visitsText = `${undone.exported} visit${undone.exported === 1 ? '' : 's'}`;
+    try {
+      const job = await createSyncJob(ctx, auth, 'EXPORT', { start_date: undone.run.first_date, end_date: undone.run.last_date });
+      exportNote = { export_id: job.id, message: `The applied times of ${visitsText} had been exported; export #${job.id} writes the restored times to the practice management system.` };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      exportNote = { export_id: null, message: `The applied times of ${visitsText} had been exported; export again to write the restored times to the practice management system (${error.message})` };
+    }
+  }
+  return { optimization: toOptimizationDto(undone.run), routes: await routesOfRun(ctx.db, business, undone.run, null), export: exportNote };
 }

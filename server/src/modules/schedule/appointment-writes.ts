@@ -68,7 +68,7 @@ export async function lockPartners(
   if (visit.client_id === null || visit.cancelled_at !== null) return [];
   return tx.select({
     id: appointments.id, practitioner_id: appointments.practitioner_id, starts_at: appointments.starts_at, ends_at: appointments.ends_at,
-    arrive_at: appointments.arrive_at, route_id: appointments.route_id,
+    arrive_at: appointments.arrive_at, agreed_starts_at: appointments.agreed_starts_at, route_id: appointments.route_id,
     practitionerName: sql<string>`(SELECT btrim(p.first_name || ' ' || p.last_name) FROM practitioners p WHERE p.id = ${appointments.practitioner_id})`,
   }).from(appointments)
     .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.client_id, visit.client_id),
@@ -87,8 +87,8 @@ export async function writeArrivalLock(tx: DbOrTx, id: number, locked: boolean):
   await tx.update(appointments).set({ arrival_locked: locked, updated_at: new Date() }).where(eq(appointments.id, id));
 }
 
-/** A visit moved by hand to another practitioner or time. */
-export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: Date; arrive_at: Date | null }
+/** A visit moved by hand to another practitioner or time (a new time is agreed with the client: agreed_starts_at). */
+export interface VisitMove { practitioner_id: number; starts_at: Date; ends_at: Date; arrive_at: Date | null; agreed_starts_at?: Date }
 
 /** Writes a move by hand: practitioner, times and arrival. */
 export async function moveAppointment(tx: DbOrTx, businessAccountId: number, id: number, move: VisitMove): Promise<void> {
@@ -101,7 +101,7 @@ export type ImportedVisit = Omit<typeof appointments.$inferInsert, 'id' | 'busin
 
 const IMPORTED_VISIT_COLUMNS = {
   id: 'integer', business_account_id: 'integer', client_id: 'integer', practitioner_id: 'integer', appointment_type_id: 'integer',
-  business_location_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', arrive_at: 'timestamptz', notes: 'text',
+  business_location_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', arrive_at: 'timestamptz', agreed_starts_at: 'timestamptz', notes: 'text',
   address_1: 'text', address_2: 'text', city: 'text', state: 'text', post_code: 'text', country: 'text',
   lat: 'double precision', lng: 'double precision', cancelled_at: 'timestamptz',
 };

@@ -15,6 +15,8 @@ export interface CheckedVisit {
   typeId: number | null;
   /** Booked start and length (seconds on the day's clock). */
   booked: number;
+  /** The start the client agreed to (day's clock; ADR 0023): the tolerance is measured from it. Absent: the booked start. */
+  agreed?: number;
   duration: number;
   /** Where the visit starts in the plan being checked. */
   start: number;
@@ -138,10 +140,11 @@ export function dayIssues(
       add('excluded-practitioner', visit.start, [visit.id],
         `${client(visit)} has asked not to be visited by ${visit.practitionerName} (visit ${span(visit)}).`);
     }
-    const allowed = toleranceWindow(rules, visit.typeId, visit.booked);
+    const agreed = visit.agreed ?? visit.booked;
+    const allowed = toleranceWindow(rules, visit.typeId, agreed);
     if (visit.start < allowed.start || visit.start > allowed.end) {
       add('tolerance', visit.start, [visit.id],
-        `${client(visit)}'s visit booked ${clock(visit.booked)} arrives ${clock(visit.start)}: more than ${minutesText(rules.toleranceOf(visit.typeId))} from the booked time.`);
+        `${client(visit)}'s visit booked ${clock(agreed)} arrives ${clock(visit.start)}: more than ${minutesText(rules.toleranceOf(visit.typeId))} from the booked time.`);
     }
     if (visit.availability && !visit.availability.some((window) => visit.start >= window.start && visit.start <= window.end)) {
       add('availability', visit.start, [visit.id], visit.availability.length === 0

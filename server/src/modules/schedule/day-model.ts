@@ -20,6 +20,8 @@ export interface DayVisit {
   startsAt: Date;
   endsAt: Date;
   arriveAt: Date | null;
+  /** The start the client agreed to (ADR 0023): the tolerance is measured from it, and moving away from it has a price. */
+  agreedStartsAt: Date;
   arrivalLocked: boolean;
   /** As its steps left it (not_started, on_my_way, arrived, done, could_not_attend); absent: not started. */
   visitState?: string;

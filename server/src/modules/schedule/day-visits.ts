@@ -27,6 +27,7 @@ const visitColumns = {
   startsAt: appointments.starts_at,
   endsAt: appointments.ends_at,
   arriveAt: appointments.arrive_at,
+  agreedStartsAt: appointments.agreed_starts_at,
   arrivalLocked: appointments.arrival_locked,
   visitState: appointments.visit_state,
   // The appointment's own point when it has one, else the client's (never one coordinate of each).

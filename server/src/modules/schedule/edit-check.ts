@@ -23,6 +23,8 @@ export interface VisitEdit {
   startsAt: Date;
   endsAt: Date;
   arriveAt: Date | null;
+  /** A new time agreed with the client by the edit (a move by hand); absent: the agreed time stays. */
+  agreedStartsAt?: Date;
 }
 
 /** What a change would add to its day: hard problems (it is refused) and soft ones (it is allowed, and they are shown). */
@@ -128,7 +130,7 @@ export async function issuesAddedByEdit(
     if (!original) continue;
     edited.push({
       ...original, practitionerId: change.practitionerId, practitionerName: change.practitionerName ?? original.practitionerName,
-      startsAt: change.startsAt, endsAt: change.endsAt, arriveAt: change.arriveAt,
+      startsAt: change.startsAt, endsAt: change.endsAt, arriveAt: change.arriveAt, agreedStartsAt: change.agreedStartsAt ?? original.agreedStartsAt,
     });
   }
   if (edited.length === 0) return { hard: [], soft: [] };

@@ -116,6 +116,7 @@ export function issuesOfPlan(placements: readonly Placement[], ctx: CheckContext
       clientName: visit.clientName,
       typeId: visit.appointmentTypeId,
       booked: secondsOf(visit.startsAt, ctx.zeroMs),
+      agreed: secondsOf(visit.agreedStartsAt, ctx.zeroMs),
       duration: Math.max(0, (visit.endsAt.getTime() - visit.startsAt.getTime()) / 1000),
       start: secondsOf(start, ctx.zeroMs),
       availability: availabilityWindows(visit, practitioner?.timeZone ?? ctx.timeZone, ctx.zeroMs),

@@ -52,6 +52,8 @@ export interface TypeRules {
   needs_two_practitioners?: boolean;
   /** What it is called, for the day checker's words. */
   name?: string;
+  /** Its own price per minute a visit moves from its agreed time (null/absent = the business's move_price). */
+  move_price?: number | null;
 }
 
 export interface RuleBook {
@@ -65,6 +67,8 @@ export interface RuleBook {
   needsTwo(typeId: number | null): boolean;
   /** The type's name, when known. */
   typeName(typeId: number | null): string | null;
+  /** The type's own price per minute moved from the agreed time; null: the business's (move_price). */
+  movePriceOf(typeId: number | null): number | null;
 }
 
 /**
@@ -84,13 +88,14 @@ export function ruleBookOf(settings: RuleSettings, types: ReadonlyMap<number, Ty
     },
     needsTwo: (typeId) => typeId !== null && types.get(typeId)?.needs_two_practitioners === true,
     typeName: (typeId) => (typeId === null ? null : types.get(typeId)?.name ?? null),
+    movePriceOf: (typeId) => (typeId === null ? null : types.get(typeId)?.move_price ?? null),
   };
 }
 
-/** The starts a rule of tolerance allows a visit booked at `booked`: [booked − T, booked + T]. */
-export const toleranceWindow = (rules: RuleBook, typeId: number | null, booked: number) => {
+/** The starts a rule of tolerance allows a visit agreed at `agreed` (ADR 0023): [agreed − T, agreed + T]. */
+export const toleranceWindow = (rules: RuleBook, typeId: number | null, agreed: number) => {
   const tolerance = rules.toleranceOf(typeId);
-  return { start: booked - tolerance, end: booked + tolerance };
+  return { start: agreed - tolerance, end: agreed + tolerance };
 };
 
 /** Two visits of one client booked to start at the same time: a plan never moves them apart (nor one of them). */

@@ -83,6 +83,8 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       starts_at: startsAt,
       ends_at: new Date(startsAt.getTime() + length),
       arrive_at: newStart ?? appointment.arrive_at,
+      // A new time set by hand is agreed with the client (ADR 0023): the tolerance is measured from it from now on.
+      agreed_starts_at: newStart ?? appointment.agreed_starts_at,
     };
     const changes = changesOfMove(appointment, next);
     const moves = Object.keys(changes).length > 0;
@@ -93,6 +95,7 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       const partnerNext: VisitMove = {
         practitioner_id: partner.practitioner_id, starts_at: next.starts_at,
         ends_at: new Date(next.starts_at.getTime() + partner.ends_at.getTime() - partner.starts_at.getTime()), arrive_at: next.arrive_at,
+        agreed_starts_at: newStart ?? partner.agreed_starts_at,
       };
       return { row: partner, next: partnerNext, changes: changesOfMove(partner, partnerNext) };
     }).filter((partner) => Object.keys(partner.changes).length > 0);
@@ -101,9 +104,10 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       throw invalid(`This is a two-carer visit with ${startedPartner.row.practitionerName}, whose visit has started (or starts within ${settings.fixed_before_minutes} minutes): both keep their time.`);
     }
     const warnings = !moves ? [] : await refuseHardBreaks(tx, business, [
-        { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at },
+        { id: appointmentId, practitionerName, practitionerId, startsAt: next.starts_at, endsAt: next.ends_at, arriveAt: next.arrive_at, agreedStartsAt: next.agreed_starts_at },
         ...partners.map(({ row, next: partnerNext }) => ({
           id: row.id, practitionerId: row.practitioner_id, startsAt: partnerNext.starts_at, endsAt: partnerNext.ends_at, arriveAt: partnerNext.arrive_at,
+          agreedStartsAt: partnerNext.agreed_starts_at,
         })),
       ], travelProviderFor(ctx.config));
     // A visit already on a route stays there when nothing moves; one off a route may still be inserted into one.
@@ -140,8 +144,9 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
 /** The fields a move changes, before and after. */
 function changesOfMove(before: VisitMove, after: VisitMove): ObjectChanges {
   const changes: ObjectChanges = {};
-  for (const field of ['practitioner_id', 'starts_at', 'ends_at', 'arrive_at'] as const) {
+  for (const field of ['practitioner_id', 'starts_at', 'ends_at', 'arrive_at', 'agreed_starts_at'] as const) {
     const [was, now] = [before[field], after[field]];
+    if (now === undefined) continue;
     const same = was instanceof Date && now instanceof Date ? was.getTime() === now.getTime() : was === now;
     if (!same) changes[field] = [was, now];
   }

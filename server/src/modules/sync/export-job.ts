@@ -3,6 +3,7 @@
 // reported as a conflict instead of being overwritten.
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { Temporal } from 'temporal-polyfill';
 import type { DbOrTx } from '../../db/client';
 import { appointments, resourceMaps, type SyncFilters } from '../../db/schema';
 import { writeBackExportedVisit } from '../schedule';
@@ -120,7 +121,9 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
       const changes = current ? diff(current as unknown as Record<string, unknown>, next) : {};
       if (current && Object.keys(changes).length > 0) {
         await writeBackExportedVisit(tx, row.id, next);
-        await insertVersions(tx, business, whodunnit, [{ itemType: 'Appointment', itemId: row.id, event: 'update', changes }]);
+        // The PMS's one start field now holds the planned arrival; the client's agreed time stays (ADR 0023).
+        const reason = changes.starts_at ? `Exported the planned arrival as the start in the practice management system; the client's agreed time is unchanged (${clockIn(current.agreed_starts_at, timeZone)}).` : null;
+        await insertVersions(tx, business, whodunnit, [{ itemType: 'Appointment', itemId: row.id, event: 'update', changes, reason }]);
       }
       await tx.update(resourceMaps).set({ external_updated_at: new Date(written.appointment.updated_at), external_object_synced_at: sql`now()` })
         .where(eq(resourceMaps.id, row.map_id!));
@@ -134,6 +137,9 @@ export async function runExport(run: JobRun): Promise<ExportCounts> {
   }
   return counts;
 }
+
+const clockIn = (instant: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
 
 async function writeTimes(
   adapter: PmsAdapter, externalId: string, wanted: { starts_at: string; ends_at: string; practitioner_id?: string }, expected: Date | null,

@@ -344,6 +344,26 @@ export function importedArrival(
 }
 
 /**
+ * The client's agreed start an import writes (ADR 0023). The PMS has one start field, which an export fills with the
+ * planned arrival; what the PMS had after the last sync (import or export, appointment_sync_snapshots) tells the two
+ * apart: a PMS start that differs from it was changed in the PMS on purpose, and becomes the agreed time; one that
+ * equals it (e.g. the arrival Rounds exported, read back) leaves the agreed time as it was.
+ */
+export function importedAgreedStart(
+  row: { agreed_starts_at: Date; starts_at: Date },
+  synced: { starts_at: Date } | undefined,
+  record: { starts_at: string },
+  context: { timeZone: string; system: string },
+): { agreedStartsAt: Date; reason: string | null } {
+  const pmsStart = Date.parse(record.starts_at);
+  const last = (synced ?? row).starts_at.getTime();
+  if (pmsStart === last || pmsStart === row.agreed_starts_at.getTime()) return { agreedStartsAt: row.agreed_starts_at, reason: null };
+  const system = SYSTEM_NAMES[context.system] ?? context.system;
+  const local = Temporal.Instant.fromEpochMilliseconds(pmsStart).toZonedDateTimeISO(context.timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
+  return { agreedStartsAt: new Date(pmsStart), reason: `Moved in ${system} since the last sync: the client's agreed time is now ${local}.` };
+}
+
+/**
  * The times an import writes. Times moved here by hand and not exported yet (they differ from the times last synced
  * with the PMS) are kept, unless the PMS moved the appointment since the last sync too: then the PMS's times win.
  */
@@ -439,6 +459,8 @@ async function applyAppointmentPage(
       starts_at: new Date(record.starts_at),
       ends_at: new Date(record.ends_at),
       arrive_at: new Date(record.starts_at),
+      // First imported: the client agreed to the PMS's booking.
+      agreed_starts_at: new Date(record.starts_at),
       notes: record.notes,
       address_1: client?.address_1 ?? null,
       address_2: client?.address_2 ?? null,
@@ -460,9 +482,11 @@ async function applyAppointmentPage(
       const times = importedTimes(row, last, record, context);
       const arrival = importedArrival(row, last, record, context);
       const assigned = importedPractitioner(row, last, practitionerId, context);
+      const agreed = importedAgreedStart(row, last, record, context);
       // A cancellation time that moved does not make an already-cancelled appointment "changed".
       const comparable = {
         ...values, starts_at: times.startsAt, ends_at: times.endsAt, arrive_at: arrival.arriveAt, practitioner_id: assigned.practitionerId,
+        agreed_starts_at: agreed.agreedStartsAt,
         ...(row.cancelled_at && values.cancelled_at ? { cancelled_at: row.cancelled_at } : {}),
       };
       const changes: Changes = diff(row as unknown as Record<string, unknown>, comparable as Record<string, unknown>);
@@ -475,6 +499,8 @@ async function applyAppointmentPage(
         changes.arrive_at && !times.reason ? arrival.reason : null,
         changes.practitioner_id ? assigned.reason : null,
       ].filter((reason): reason is string => reason !== null);
+      // The agreed time follows a move made in the PMS on purpose: said when nothing else says why the visit changed.
+      if (changes.agreed_starts_at && agreed.reason && reasons.length === 0) reasons.push(agreed.reason);
       changed.push({ id: row.id, values: comparable });
       if (ROUTE_FIELDS.some((field) => field in changes)) {
         days.push({ practitionerId: row.practitioner_id, at: row.starts_at }, { practitionerId: comparable.practitioner_id, at: comparable.starts_at });
@@ -496,7 +522,9 @@ async function applyAppointmentPage(
       resourceId: row.id, externalId: fresh[index].record.external_id, externalUpdatedAt: fresh[index].record.updated_at,
     })));
     inserted.forEach((row, index) => {
-      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'create', changes: creation(fresh[index].values as Record<string, unknown>) });
+      // The agreed time of a new visit is its start: the creation's Starts says it.
+      const { agreed_starts_at: _agreed, ...created } = fresh[index].values;
+      versionRows.push({ itemType: 'Appointment', itemId: row.id, event: 'create', changes: creation(created as Record<string, unknown>) });
       history.push(row.id);
       snapshots.push({
         appointmentId: row.id, startsAt: fresh[index].record.starts_at, endsAt: fresh[index].record.ends_at, practitionerId: fresh[index].values.practitioner_id,

@@ -9,3 +9,5 @@ export { MANUAL_PIN_REPLACED } from './places';
 export { createSyncSettings } from './settings-service';
 // For the dashboard: the last import and export the caller may read, as the API shows them.
 export { lastSyncJobs, toExportDto, toImportDto } from './jobs-service';
+// For optimizations: Undo of a run whose times were exported exports the restored ones (ADR 0023).
+export { createSyncJob } from './jobs-service';

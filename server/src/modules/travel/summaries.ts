@@ -91,7 +91,7 @@ async function summariseDays(db: Db, config: Pick<Config, 'osrmUrl'>, businessAc
     const punctual = (visit: LegVisit) => {
       const client = visit.clientId === null ? undefined : clientAvailability.get(visit.clientId);
       if (!client) return true;
-      const dayVisit: DayVisit = { ...visit, practitionerName: '', clientTimeZone: client.time_zone, availability: availabilityAt(client, visit.startsAt), arrivalLocked: false, updatedAt: visit.startsAt };
+      const dayVisit: DayVisit = { ...visit, practitionerName: '', clientTimeZone: client.time_zone, availability: availabilityAt(client, visit.startsAt), agreedStartsAt: visit.startsAt, arrivalLocked: false, updatedAt: visit.startsAt };
       const windows = availabilityWindows(dayVisit, practitionerTimeZone.get(day.practitionerId) ?? timeZone, zeroMs);
       return !startsOutside(windows, secondsOf(visit.arriveAt ?? visit.startsAt, zeroMs));
     };

@@ -26,6 +26,7 @@ const RULE_CELL = `${CELL} max-sm:w-full`;
 const TOLERANCE_HEADING = 'Tolerance';
 const GAP_HEADING = 'Hours since the client’s last visit of this type';
 const TWO_HEADING = 'Needs two practitioners';
+const MOVE_HEADING = 'Price of a move';
 
 const swatch = (color: string | null | undefined) => (color && color !== '' ? color : '#000000');
 
@@ -61,7 +62,8 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
         Tolerance: how far a visit of the type may arrive from its booked time{isAdmin ? ' (empty: the business’s, in Optimisation settings)' : ''}. Hours
         since the client’s last visit of this type: the least gap before another visit of the same type that day (e.g. 4 between medication
         checks){isAdmin ? '; empty: none' : ''}. Needs two practitioners: each visit of the type is a two-carer visit, booked
-        twice for the client at the same time with two practitioners, who arrive together.
+        twice for the client at the same time with two practitioners, who arrive together. Price of a move: minutes of travel each minute a
+        visit of the type moves from the client’s agreed time is worth{isAdmin ? ' (empty: the business’s, in Optimisation settings)' : ''}.
       </PageHeader>
       <Card className="p-0">
         {types.isPending && <PageSpinner label="Loading appointment types" />}
@@ -83,6 +85,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
                   <th scope="col" className="px-4 py-2">{TOLERANCE_HEADING}</th>
                   <th scope="col" className="px-4 py-2">{GAP_HEADING}</th>
                   <th scope="col" className="px-4 py-2">{TWO_HEADING}</th>
+                  <th scope="col" className="px-4 py-2">{MOVE_HEADING}</th>
                   {isAdmin && <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>}
                 </tr>
               </thead>
@@ -90,7 +93,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
                 {types.data.map((type) =>
                   isAdmin ? (
                     <EditableTypeRow
-                      key={`${type.id}-${type.name}-${type.duration}-${type.color}-${type.tolerance_minutes}-${type.same_type_gap_minutes}-${type.needs_two_practitioners}`}
+                      key={`${type.id}-${type.name}-${type.duration}-${type.color}-${type.tolerance_minutes}-${type.same_type_gap_minutes}-${type.needs_two_practitioners}-${type.move_price}`}
                       type={type}
                       businessTolerance={businessTolerance}
                     />
@@ -100,7 +103,7 @@ export default function AppointmentTypesPage({ route }: RoutePageProps) {
                 )}
                 {types.data.length === 0 && (
                   <tr>
-                    <td colSpan={7} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
+                    <td colSpan={8} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">No appointment types yet: they arrive with the first import.</td>
                   </tr>
                 )}
               </tbody>
@@ -124,6 +127,7 @@ function TypeRow({ type, businessTolerance }: { type: AppointmentType; businessT
         {type.same_type_gap_minutes != null ? hoursText(type.same_type_gap_minutes) : 'None'}
       </td>
       <td className={RULE_CELL} data-testid="type-two-practitioners"><PhoneLabel>{TWO_HEADING}</PhoneLabel>{type.needs_two_practitioners ? 'Yes' : 'No'}</td>
+      <td className={RULE_CELL} data-testid="type-move-price"><PhoneLabel>{MOVE_HEADING}</PhoneLabel>{type.move_price != null ? `${type.move_price} a minute` : 'Business default'}</td>
     </tr>
   );
 }
@@ -144,6 +148,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
   const [tolerance, setTolerance] = useState(type.tolerance_minutes == null ? '' : String(type.tolerance_minutes));
   const [gapHours, setGapHours] = useState(hoursOf(type.same_type_gap_minutes));
   const [needsTwo, setNeedsTwo] = useState(type.needs_two_practitioners === true);
+  const [movePrice, setMovePrice] = useState(type.move_price == null ? '' : String(type.move_price));
   const [problem, setProblem] = useState<string | null>(null);
   const changes = {
     ...(name.trim() !== type.name ? { name: name.trim() } : {}),
@@ -152,6 +157,7 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
     ...(wholeOrEmpty(tolerance) !== (type.tolerance_minutes ?? null) ? { tolerance_minutes: wholeOrEmpty(tolerance) } : {}),
     ...(gapMinutesOf(gapHours) !== (type.same_type_gap_minutes ?? null) ? { same_type_gap_minutes: gapMinutesOf(gapHours) } : {}),
     ...(needsTwo !== (type.needs_two_practitioners === true) ? { needs_two_practitioners: needsTwo } : {}),
+    ...(wholeOrEmpty(movePrice) !== (type.move_price ?? null) ? { move_price: wholeOrEmpty(movePrice) } : {}),
   };
   const save = useMutation({
     mutationFn: async () => {
@@ -178,6 +184,10 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
     const gapMinutes = gapMinutesOf(gapHours);
     if (gapMinutes !== null && (!Number.isFinite(gapMinutes) || gapMinutes < 0 || gapMinutes > 1440)) {
       return setProblem('Hours since the client’s last visit of this type must be empty (none) or a number of hours from 0 to 24.');
+    }
+    const ownPrice = wholeOrEmpty(movePrice);
+    if (ownPrice !== null && (!Number.isFinite(ownPrice) || ownPrice < 0 || ownPrice > 100)) {
+      return setProblem('Price of a move must be empty (the business’s) or a number from 0 to 100.');
     }
     if (Object.keys(changes).length > 0) save.mutate();
   };
@@ -233,6 +243,20 @@ function EditableTypeRow({ type, businessTolerance }: { type: AppointmentType; b
           />
           <span aria-hidden="true" className="sm:hidden">{TWO_HEADING}</span>
         </label>
+      </td>
+      <td className={`${RULE_CELL} sm:whitespace-nowrap`}>
+        <PhoneLabel>{MOVE_HEADING}</PhoneLabel>
+        <input
+          type="number"
+          min={0}
+          max={100}
+          step="any"
+          value={movePrice}
+          placeholder="Default"
+          onChange={(event) => setMovePrice(event.target.value)}
+          aria-label={`Price of moving a visit of ${type.name} from its agreed time`}
+          className={`w-20 ${inputClass}`}
+        />
       </td>
       <td className={CELL}>
         <button type="button" onClick={submit} disabled={Object.keys(changes).length === 0 || save.isPending} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-40 dark:border-slate-600">

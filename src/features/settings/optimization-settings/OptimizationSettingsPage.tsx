@@ -133,6 +133,25 @@ function SettingsForm({ settings }: { settings: OptimizationSettings }) {
               fieldProps={fieldProps('client_gap_minutes', `${ids}-client-gap-hint`)}
               problem={problem('client_gap_minutes')}
             />
+            <div>
+              <label htmlFor={`${ids}-move-price`} className={labelClass}>Price of moving a visit from its agreed time</label>
+              <input
+                id={`${ids}-move-price`}
+                type="number"
+                min={0}
+                max={100}
+                step="any"
+                value={draft.movePrice}
+                onChange={(event) => change({ movePrice: event.target.value })}
+                {...fieldProps('move_price', `${ids}-move-price-hint`)}
+                className={inputClass}
+              />
+              <p id={`${ids}-move-price-hint`} className={hintClass}>
+                Minutes of travel each minute a visit moves from the time agreed with the client is worth: a visit moves only when that buys more
+                travel, lateness or overtime. 0.25 by default (a 30-minute move must save more than 7.5 minutes). An appointment type may have its own.
+              </p>
+              {problem('move_price')}
+            </div>
           </div>
         </FormSection>
       </Card>

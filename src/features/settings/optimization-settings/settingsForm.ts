@@ -41,12 +41,13 @@ export interface SettingsDraft {
   balanceWeight: string;
   callInVisits: string;
   callInMinutes: string;
+  movePrice: string;
 }
 
 export type SettingsField =
   | 'availability_mode' | 'max_lateness_minutes' | 'overtime_minutes' | 'visit_buffer_minutes' | 'arrival_rounding_minutes'
   | 'preset' | `weights.${WeightKey}` | 'weights' | 'search_seconds' | 'allow_reassignment' | 'fixed_before_minutes'
-  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight'
+  | 'tolerance_minutes' | 'client_gap_minutes' | 'balance_workload' | 'balance_weight' | 'move_price'
   | 'call_in_min_visits' | 'call_in_min_minutes';
 
 const weightsDraft = (weights: OptimizationWeights): Record<WeightKey, string> =>
@@ -70,6 +71,7 @@ export function draftOfSettings(settings: OptimizationSettings): SettingsDraft {
     balanceWeight: String(settings.balance_weight),
     callInVisits: String(settings.call_in_min_visits),
     callInMinutes: String(settings.call_in_min_minutes),
+    movePrice: String(settings.move_price),
   };
 }
 
@@ -104,6 +106,7 @@ export function settingsProblems(draft: SettingsDraft): Map<SettingsField, strin
   if (!numberIn(draft.balanceWeight, 0, 1000)) problems.set('balance_weight', 'A number from 0 to 1000.');
   if (!wholeIn(draft.callInVisits, 1, 50)) problems.set('call_in_min_visits', 'Visits that make a day worth opening: a whole number from 1 to 50.');
   if (!wholeIn(draft.callInMinutes, 0, 720)) problems.set('call_in_min_minutes', 'Or working time: a whole number of minutes from 0 to 720.');
+  if (!numberIn(draft.movePrice, 0, 100)) problems.set('move_price', 'Price of moving a visit: a number from 0 to 100.');
   if (WEIGHT_FIELDS.every(({ key }) => Number(draft.weights[key]) === 0) && !problems.has('weights.travel_time')) {
     problems.set('weights', 'At least one weight must be above 0, or the optimiser has nothing to improve.');
   }
@@ -136,6 +139,7 @@ export function settingsChanges(draft: SettingsDraft, saved: SettingsDraft): Opt
   if (Number(draft.balanceWeight) !== Number(saved.balanceWeight)) changes.balance_weight = Number(draft.balanceWeight);
   if (Number(draft.callInVisits) !== Number(saved.callInVisits)) changes.call_in_min_visits = Number(draft.callInVisits);
   if (Number(draft.callInMinutes) !== Number(saved.callInMinutes)) changes.call_in_min_minutes = Number(draft.callInMinutes);
+  if (Number(draft.movePrice) !== Number(saved.movePrice)) changes.move_price = Number(draft.movePrice);
   return changes;
 }
 
@@ -148,6 +152,7 @@ export function settingsValues(draft: SettingsDraft): Partial<Record<SettingsFie
     search_seconds: draft.searchSeconds, allow_reassignment: draft.allowReassignment, fixed_before_minutes: draft.fixedBefore,
     tolerance_minutes: draft.tolerance, client_gap_minutes: draft.clientGap, balance_workload: draft.balanceWorkload, balance_weight: draft.balanceWeight,
     call_in_min_visits: draft.callInVisits, call_in_min_minutes: draft.callInMinutes,
+    move_price: draft.movePrice,
     ...Object.fromEntries(WEIGHT_FIELDS.map(({ key }) => [`weights.${key}`, draft.weights[key]])),
   };
 }
@@ -157,7 +162,7 @@ export function settingsFieldOf(path: string): SettingsField | null {
   if (weight && WEIGHT_FIELDS.some(({ key }) => key === weight[1])) return `weights.${weight[1] as WeightKey}`;
   const fields: readonly SettingsField[] = [
     'availability_mode', 'max_lateness_minutes', 'overtime_minutes', 'visit_buffer_minutes', 'arrival_rounding_minutes', 'preset', 'weights', 'search_seconds', 'allow_reassignment', 'fixed_before_minutes',
-    'tolerance_minutes', 'client_gap_minutes', 'balance_workload', 'balance_weight',
+    'tolerance_minutes', 'client_gap_minutes', 'balance_workload', 'balance_weight', 'move_price',
     'call_in_min_visits', 'call_in_min_minutes',
   ];
   const head = path.split(/[.[]/)[0] as SettingsField;
