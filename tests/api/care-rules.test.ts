@@ -255,7 +255,7 @@ describe("the practitioner's rules", () => {
     ]);
     expect(read.body.counts.filter((count: any) => ['on-leave', 'skills', 'excluded-practitioner', 'travel-time'].includes(count.rule))).toEqual([
       { rule: 'on-leave', title: 'Practitioner on leave', hard: true, count: 1 },
-      { rule: 'skills', title: 'Practitioner does not deliver this type of visit', hard: true, count: 1 },
+      { rule: 'skills', title: 'Not qualified for this visit', hard: true, count: 1 },
       { rule: 'excluded-practitioner', title: 'A practitioner the client asked not to see', hard: true, count: 1 },
       { rule: 'travel-time', title: 'Not enough travel time', hard: false, count: 1 },
     ]);
