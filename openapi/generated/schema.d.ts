@@ -2175,6 +2175,8 @@ export interface components {
             color?: components["schemas"]["PractitionerColor"];
             /** @description true when an admin chose the colour; false when it is derived */
             color_chosen?: boolean;
+            /** @description The practitioner's qualifications, the appointment types they may be given: the types Cliniko lists for them, narrowed by skill_appointment_type_ids when an administrator set it (without a Cliniko list, that choice alone). null = unknown (neither is known): such a practitioner is given no visit that is not already theirs, never every type. */
+            qualified_appointment_type_ids?: components["schemas"]["Id"][] | null;
         };
         /** @description '#rrggbb' the practitioner is shown in on the schedule's lanes and the map: the colour an admin chose, else one derived from the practitioner's rank in the business (evenly spaced hues). Always present in responses. */
         PractitionerColor: string;
@@ -2254,8 +2256,12 @@ export interface components {
             } | null;
             working_hours: components["schemas"]["WorkingHours"];
             break: components["schemas"]["PractitionerBreak"];
-            /** @description null = every appointment type */
+            /** @description Narrowed in Rounds (Settings → Practitioners); null = not narrowed */
             skill_appointment_type_ids: components["schemas"]["Id"][] | null;
+            /** @description From Cliniko, read by every import (GET /practitioners/{id}/appointment_types); null = never read */
+            pms_appointment_type_ids: components["schemas"]["Id"][] | null;
+            /** @description Effective: the Cliniko list narrowed by skill_appointment_type_ids (without a Cliniko list, that choice alone); null = unknown, and no visit that is not already theirs is given to them */
+            qualified_appointment_type_ids: components["schemas"]["Id"][] | null;
             max_visits: number | null;
             max_travel_minutes: number | null;
             routable: boolean;
@@ -4277,7 +4283,7 @@ export interface operations {
                     home?: components["schemas"]["HomeAddress"] | null;
                     working_hours?: components["schemas"]["WorkingHours"];
                     break?: components["schemas"]["PractitionerBreak"];
-                    /** @description The appointment types the practitioner delivers (the business's own); null = every type */
+                    /** @description Narrows the appointment types Cliniko lists for the practitioner (each must be among them, else 422); without a Cliniko list, the types they deliver. null = not narrowed */
                     skill_appointment_type_ids?: components["schemas"]["Id"][] | null;
                     /** @description visits a day at most; null = no limit */
                     max_visits?: number | null;

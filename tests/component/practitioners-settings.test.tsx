@@ -26,8 +26,8 @@ function practitioner(id: number, first: string, last: string, extra: Partial<Pr
     start_place: { kind: 'home', id: null, name: 'Home', address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, geo_precision: 'address' },
     end_place: null,
     home: { address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, precision: 'address', source: 'manual' },
-    working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
-    routable: true, warnings: [],
+    working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, pms_appointment_type_ids: null,
+    qualified_appointment_type_ids: null, max_visits: null, max_travel_minutes: null, routable: true, warnings: [],
     ...extra,
   };
 }

@@ -30,6 +30,7 @@ import { ProposalDays } from './ProposalDays';
 import { ProposalView } from './ProposalView';
 import { RunProgress } from './RunProgress';
 import { TellClients } from './TellClients';
+import { UnknownQualifications } from './UnknownQualifications';
 import { changesToTell, ETA_REPLAN_MINUTES_DEFAULT } from '../../../entities/routes/arrivalChanges';
 
 const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: string }> = [
@@ -242,6 +243,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
                         : `${plural(chosenVisits, 'visit')} of the chosen practitioners ${extraDays > 0 ? 'on these days' : 'on this day'}.`}
                   {picked === null && (extraDays > 0 ? ' Every active practitioner with visits on these days is chosen.' : ' Every active practitioner with visits that day is chosen.')}
                 </p>
+                <UnknownQualifications practitioners={practitioners.data ?? []} chosen={chosen} />
               </div>
               {reassignAllowed ? (
                 <fieldset>
