@@ -49,6 +49,7 @@ const API_FILES_ON_BOTH = {
   'care-rules.test.ts': "the rules of home care: the seeded property test's generated days checked on each database, as issue 24 asks (~15 s)",
   'replan-today.test.ts': "today and now in a whole-hour zone picked at run time (Etc/GMT±n), through AT TIME ZONE in SQL",
   'live-desk.test.ts': "the live desk's push: PGlite's own NOTIFY delivery against PostgreSQL's LISTEN on a connection of its own",
+  'qualifications.test.ts': "practitioners' appointment types (integer[]) imported in the import's transaction and read by every planner, as issue 35 asks on both",
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {
   'fuzz.test.ts': 'a long random walk over every operation (~40 s); the hostile values it found are kept in hostile-input and security, which run on both',
