@@ -421,7 +421,7 @@ describe('every proposal keeps to the hard rules (property, seeded)', () => {
       for (const stop of stopsOf(run.proposal)) {
         const visit = booked.get(stop.appointment_id)!;
         if (visit.practitioner_id === stop.practitioner_id) continue;
-        expect(qualified.get(stop.practitioner_id), `visit ${visit.id} moved to ${stop.practitioner_id}`).toContain(visit.appointment_type_id);
+        expect(qualified.get(stop.practitioner_id) ?? [], `visit ${visit.id} moved to ${stop.practitioner_id}`).toContain(visit.appointment_type_id);
       }
       expect(run.proposal.checks.before).toEqual(before);
       // (The run completed: the optimiser's independent checker accepted its plan against the problem it solved.)
