@@ -103,7 +103,7 @@ describe('PATCH /practitioners/{id}', () => {
     expect(byLabel['Working hours'].to).toBe('Mon 08:00–16:30, Tue 08:00–16:30, Wed 08:00–16:30, Thu 08:00–16:30, Fri 08:00–16:30, Sat 09:00–12:00, Sun off');
     expect(byLabel['End place'].to).toBe('acme office');
     expect(byLabel['Break'].to).toBe('30 min, starting between 11:00 and 13:00');
-    expect(byLabel['Appointment types delivered'].from).toBe('Every appointment type');
+    expect(byLabel['Appointment types delivered'].from).toBe('Every type Cliniko lists');
     expect(byLabel['Appointment types delivered'].to).toBe('Nursing visit, Physiotherapy');
   });
 
