@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, practitioners } from '../../server/src/db/schema';
+import { practitionerLeave } from '../../server/src/db/schema-leave';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
@@ -249,6 +250,27 @@ describe('a visit is offered only to a practitioner who delivers its type', () =
     expect([pat, nora]).toContain(laneOf.get(visits.nursing));
     expect(laneOf.get(visits.physio)).toBe(pat);
     expect(laneOf.get(visits.unas)).toBe(una); // theirs already
+  });
+
+  it('a kept visit of a practitioner on leave all day goes to a qualified practitioner, never to one whose qualifications are unknown', async () => {
+    const LEAVE_DAY = '2029-04-11';
+    await t.ctx.db.insert(practitionerLeave).values({
+      business_account_id: acme.businessAccountId, practitioner_id: pat, starts_at: at(LEAVE_DAY, '00:00'), ends_at: at(LEAVE_DAY, '23:59'), reason: 'Annual leave',
+    });
+    const [client] = await t.ctx.db.insert(clients).values({
+      business_account_id: acme.businessAccountId, first_name: 'Kit', last_name: 'Client', lat: -27.47, lng: 153.05, time_zone: 'Australia/Brisbane',
+    }).returning({ id: clients.id });
+    const [kept] = await t.ctx.db.insert(appointments).values({
+      business_account_id: acme.businessAccountId, client_id: client.id, practitioner_id: pat, appointment_type_id: nursing, arrival_locked: true,
+      starts_at: at(LEAVE_DAY, '10:00'), ends_at: at(LEAVE_DAY, '10:30'), arrive_at: at(LEAVE_DAY, '10:00'), lat: -27.47, lng: 153.05,
+    }).returning({ id: appointments.id });
+    const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: LEAVE_DAY, practitioner_ids: [pat, una, nora], mode: 'reassign' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await drainJobs(t.ctx);
+    const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin })).body.optimization;
+    expect(run.status, JSON.stringify(run.error)).toBe('COMPLETE');
+    const lane = run.proposal.lanes.find((candidate: any) => candidate.after.stops.some((stop: any) => stop.appointment_id === kept.id));
+    expect(lane?.practitioner_id).toBe(nora);
   });
 
   it('the day checker raises "Not qualified for this visit" when known qualifications exclude the type, not when they are unknown', async () => {
