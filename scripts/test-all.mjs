@@ -53,6 +53,7 @@ const API_FILES_ON_BOTH = {
   'optimization-explained.test.ts': "a run's seed in migration 0101's column and its plan number counted in SQL; the same seed's proposal, stored as JSON through each driver",
   'agreed-time-migration.test.ts': "migration 0099's backfill and trigger, applied to a database that has visits",
   'agreed-time.test.ts': "the client's agreed time through imports and exports over HTTP (migration 0099's trigger and backfill), five optimise → export → import cycles, Undo after an export",
+  'qualifications.test.ts': "practitioners' appointment types (integer[]) imported in the import's transaction and read by every planner, as issue 35 asks on both",
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {
   'fuzz.test.ts': 'a long random walk over every operation (~40 s); the hostile values it found are kept in hostile-input and security, which run on both',

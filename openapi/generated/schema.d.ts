@@ -1133,7 +1133,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner who delivers the visit's appointment type (skills null = every type): otherwise 422 naming practitioner_id. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit, and 409 PRACTITIONER_EXCLUDED naming the client and the practitioner when the client asked not to be visited by them; 409 RULES_BROKEN naming each hard rule of home care the move would break that its day does not already break (e.g. a visit in the practitioner's leave). The answer's warnings are the soft problems it adds (e.g. not enough travel time). */
+        /** Moves a visit by hand to another practitioner and/or another start (its length kept; its arrival becomes the new start). Only to an active practitioner known to deliver the visit's appointment type (qualified_appointment_type_ids; unknown qualifications refuse any visit): otherwise 422 naming practitioner_id and where the qualifications are set. A visit on a route leaves it (its stop is dropped, and the route is marked stale rather than recomputed); the route of the practitioner's day it reaches, if any, is marked stale too. The change is in the change log ("Moved by {name}", old → new) and the next export sends the new time and practitioner. 404 for another business's appointment or practitioner; 409 for a cancelled visit, and 409 PRACTITIONER_EXCLUDED naming the client and the practitioner when the client asked not to be visited by them; 409 RULES_BROKEN naming each hard rule of home care the move would break that its day does not already break (e.g. a visit in the practitioner's leave). The answer's warnings are the soft problems it adds (e.g. not enough travel time). */
         patch: operations["moveAppointment"];
         trace?: never;
     };
@@ -2175,6 +2175,8 @@ export interface components {
             color?: components["schemas"]["PractitionerColor"];
             /** @description true when an admin chose the colour; false when it is derived */
             color_chosen?: boolean;
+            /** @description The practitioner's qualifications, the appointment types they may be given: the types Cliniko lists for them, narrowed by skill_appointment_type_ids when an administrator set it (without a Cliniko list, that choice alone). null = unknown (neither is known): such a practitioner is given no visit that is not already theirs, never every type. */
+            qualified_appointment_type_ids?: components["schemas"]["Id"][] | null;
         };
         /** @description '#rrggbb' the practitioner is shown in on the schedule's lanes and the map: the colour an admin chose, else one derived from the practitioner's rank in the business (evenly spaced hues). Always present in responses. */
         PractitionerColor: string;
@@ -2254,8 +2256,12 @@ export interface components {
             } | null;
             working_hours: components["schemas"]["WorkingHours"];
             break: components["schemas"]["PractitionerBreak"];
-            /** @description null = every appointment type */
+            /** @description Narrowed in Rounds (Settings → Practitioners); null = not narrowed */
             skill_appointment_type_ids: components["schemas"]["Id"][] | null;
+            /** @description From Cliniko, read by every import (GET /practitioners/{id}/appointment_types); null = never read */
+            pms_appointment_type_ids: components["schemas"]["Id"][] | null;
+            /** @description Effective: the Cliniko list narrowed by skill_appointment_type_ids (without a Cliniko list, that choice alone); null = unknown, and no visit that is not already theirs is given to them */
+            qualified_appointment_type_ids: components["schemas"]["Id"][] | null;
             max_visits: number | null;
             max_travel_minutes: number | null;
             routable: boolean;
@@ -4388,7 +4394,7 @@ export interface operations {
                     home?: components["schemas"]["HomeAddress"] | null;
                     working_hours?: components["schemas"]["WorkingHours"];
                     break?: components["schemas"]["PractitionerBreak"];
-                    /** @description The appointment types the practitioner delivers (the business's own); null = every type */
+                    /** @description Narrows the appointment types Cliniko lists for the practitioner (each must be among them, else 422); without a Cliniko list, the types they deliver. null = not narrowed */
                     skill_appointment_type_ids?: components["schemas"]["Id"][] | null;
                     /** @description visits a day at most; null = no limit */
                     max_visits?: number | null;

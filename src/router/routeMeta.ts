@@ -35,7 +35,7 @@ export const routeMetas: readonly RouteMeta[] = [
   { path: '/settings', title: 'Settings', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, sidebar: { label: 'Settings', icon: 'settings' } },
   page('/settings/account-setup', 'Account setup', ADMIN_ONLY, 'Connect your practice management system and import its practitioners, locations and appointment types.'),
   page('/settings/users', 'Users', ADMIN_ONLY, 'Invite staff and practitioners, change their roles, and deactivate those who leave.'),
-  page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Where each practitioner’s day starts and ends, their hours, skills, limits and colour.'),
+  page('/settings/practitioners', 'Practitioners', ADMIN_ONLY, 'Where each practitioner’s day starts and ends, their hours, qualifications, limits and colour.'),
   page('/settings/business-locations', 'Business locations', ADMIN_ONLY, 'The locations imported from your practice management system, with their map positions.'),
   page('/settings/custom-locations', 'Custom locations', ADMIN_ONLY, 'Places where a practitioner’s day can start or end that are not clients or business locations, such as depots, with their pins on the map.'),
   { path: '/settings/tags', title: 'Tags', roles: ADMIN_ONLY, requiresAuth: true, inLayout: true, description: 'The tags you put on clients, with their names and colours.' },

@@ -42,5 +42,7 @@ describe('the demo’s practitioners', () => {
     for (const p of staff) expect(p.home_address, `${p.first_name} ${p.last_name}`).toMatch(/^\d+ .+, .+ QLD 4\d{3}$/);
     // Placed on the sandbox's synthetic streets, and said so wherever the home is shown.
     for (const p of staff) expect([p.home_geo_precision, p.home_geo_source], `${p.first_name} ${p.last_name}`).toEqual(['street', 'sandbox']);
+    // Qualifications from Cliniko on every practitioner (issue 35): none is left unknown, none delivers nothing.
+    for (const day of days) expect(day.skills?.length, day.name).toBeGreaterThan(0);
   });
 });

@@ -180,15 +180,25 @@ describe('exporting a reassigned visit', () => {
   });
 
   it('exports a visit moved by hand to another practitioner and time, kept through an import before the export', async () => {
-    const from = staff[2];
-    // To a practitioner not on leave that day (the sandbox's unavailable blocks come in as leave).
+    // To a practitioner not on leave that day (the sandbox's unavailable blocks come in as leave) who delivers the
+    // visit's type (their qualifications, imported from the sandbox): a visit the two professions share.
     const onLeave = await t.ctx.db.select({ id: practitionerLeave.practitioner_id }).from(practitionerLeave).where(and(
       eq(practitionerLeave.business_account_id, acme.businessAccountId),
       lt(practitionerLeave.starts_at, new Date(`${DAY}T24:00:00+10:00`)), gte(practitionerLeave.ends_at, new Date(`${DAY}T00:00:00+10:00`)),
     ));
-    const to = staff.find((id) => id !== from && !onLeave.some((leave) => leave.id === id))!;
-    expect(to).toBeDefined();
-    const [visit] = await visitsOf(from, DAY);
+    const qualified = new Map((await t.request('GET', '/api/practitioners/all', { token: acme.tokens.staff })).body.practitioners
+      .map((row: { id: number; qualified_appointment_type_ids: number[] | null }) => [row.id, row.qualified_appointment_type_ids ?? []]));
+    const typeOf = async (id: number) => (await t.ctx.db.select({ type: appointments.appointment_type_id }).from(appointments).where(eq(appointments.id, id)))[0].type;
+    let choice: { visit: Awaited<ReturnType<typeof visitsOf>>[number]; to: number } | undefined;
+    for (const from of staff) {
+      for (const candidate of await visitsOf(from, DAY)) {
+        const type = await typeOf(candidate.id);
+        const to = staff.find((id) => id !== from && !onLeave.some((leave) => leave.id === id) && type !== null && (qualified.get(id) as number[]).includes(type));
+        if (to !== undefined) choice ??= { visit: candidate, to };
+      }
+    }
+    expect(choice, 'a visit another practitioner at work delivers').toBeDefined();
+    const { visit, to } = choice!;
     const before = { ...sandboxAppointment(visit.external_id) };
     const length = Date.parse(before.ends_at) - Date.parse(before.starts_at);
     // The first of these times that keeps the client's other visits clear (a refused one says which rule it breaks).

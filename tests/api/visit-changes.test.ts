@@ -134,7 +134,7 @@ describe('moving a visit by hand', () => {
       const physio = await addVisit(DAY, pat, 152.97, '15:00', 30, 1);
       const refused = await move(physio, { practitioner_id: quinn });
       expect(refused.status).toBe(422);
-      expect(refused.body.message).toBe('practitioner_id: Quinn acme-Two does not deliver Physiotherapy; choose a practitioner who does (Settings → Practitioners → skills).');
+      expect(refused.body.message).toBe('practitioner_id: Quinn acme-Two does not deliver Physiotherapy; choose a practitioner who does (an administrator sets them in Cliniko or in Settings → Practitioners).');
       // Nursing is fine.
       expect((await move(id, { practitioner_id: quinn })).status).toBe(200);
     } finally {

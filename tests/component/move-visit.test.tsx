@@ -31,12 +31,14 @@ function settingsOf(
   return {
     id, full_name, first_name, last_name, active, profession: 'Registered Nurse', time_zone: 'Australia/Brisbane', color: '#c13b3b', color_chosen: false,
     start_place: { kind: 'home', id: null, name: 'Home', address: '1 Home St', lat: -27.49, lng: 153.03, geo_precision: 'address' }, end_place: null, home: null,
-    working_hours: WEEKDAYS, break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null, routable: true, warnings: [],
+    working_hours: WEEKDAYS, break: null, skill_appointment_type_ids: null, pms_appointment_type_ids: [3, 4], max_visits: null, max_travel_minutes: null, routable: true, warnings: [],
     ...extra,
+    // Cliniko lists types 3 and 4 for each; narrowed in Rounds when skill_appointment_type_ids is given.
+    qualified_appointment_type_ids: extra.qualified_appointment_type_ids !== undefined ? extra.qualified_appointment_type_ids : extra.skill_appointment_type_ids ?? [3, 4],
   };
 }
 
-// Home visit is type 3: Pat delivers every type, Sam delivers it, Kim delivers it but is off on Wednesdays (the day),
+// Home visit is type 3: Pat delivers every type Cliniko lists for him (3 and 4), Sam delivers it, Kim delivers it but is off on Wednesdays (the day),
 // Jo delivers only type 4, Old Staff is inactive.
 const SETTINGS: PractitionerSettings[] = [
   settingsOf({ id: 9, full_name: 'Jo Park' }, { skill_appointment_type_ids: [4] }),

@@ -26,8 +26,8 @@ function practitioner(id: number, first: string, last: string, extra: Partial<Pr
     start_place: { kind: 'home', id: null, name: 'Home', address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, geo_precision: 'address' },
     end_place: null,
     home: { address: '40 Stanley Street, Woolloongabba QLD 4102', lat: -27.49, lng: 153.03, precision: 'address', source: 'manual' },
-    working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
-    routable: true, warnings: [],
+    working_hours: weekdays('07:00', '17:30'), break: null, skill_appointment_type_ids: null, pms_appointment_type_ids: null,
+    qualified_appointment_type_ids: null, max_visits: null, max_travel_minutes: null, routable: true, warnings: [],
     ...extra,
   };
 }
@@ -41,13 +41,19 @@ interface Sent {
 /** The fake API behind the page; `patch` may answer a PATCH itself (a 422), else it is applied. */
 function serve({ patch, listed }: { patch?: (body: Record<string, unknown>) => Response | undefined; listed?: Promise<void> } = {}) {
   const rows: PractitionerSettings[] = [
-    practitioner(7, 'Pat', 'Nurse', { working_hours: [...weekdays('07:00', '17:30').slice(0, 5), { start: '08:00', end: '12:00' }, null] }),
+    practitioner(7, 'Pat', 'Nurse', {
+      working_hours: [...weekdays('07:00', '17:30').slice(0, 5), { start: '08:00', end: '12:00' }, null],
+      // Cliniko lists wound care and showers for Pat.
+      pms_appointment_type_ids: [4, 5], qualified_appointment_type_ids: [4, 5],
+    }),
     practitioner(8, 'Quinn', 'Physio', {
       start_place: null, home: null, routable: false, color: '#112233', color_chosen: true,
       warnings: ['No start place: choose where the day starts (home, a business location or a custom location).'],
     }),
     practitioner(9, 'Rory', 'Gone', {
       active: false,
+      // Cliniko lists wound care and showers for Rory; Rounds narrowed them to showers.
+      pms_appointment_type_ids: [4, 5], skill_appointment_type_ids: [5], qualified_appointment_type_ids: [5],
       start_place: { kind: 'business_location', id: 1, name: 'Brisbane North', address: '42 Murphy Road, Chermside QLD 4032', lat: -27.38, lng: 153.02, geo_precision: 'street' },
       end_place: { kind: 'custom_location', id: 3, name: 'Depot', address: '20 Mayne Road', lat: -27.44, lng: 153.03, geo_precision: 'address' },
     }),
@@ -71,7 +77,7 @@ function serve({ patch, listed }: { patch?: (body: Record<string, unknown>) => R
       HttpResponse.json({ custom_locations: [{ id: 3, name: 'Depot', address: '20 Mayne Road', lat: -27.44, lng: 153.03, used_by: [] }] }),
     ),
     http.get('*/api/appointment_types/all', () =>
-      HttpResponse.json({ appointment_types: [{ id: 4, name: 'Wound care', duration: 45 }, { id: 5, name: 'Shower', duration: 30 }] }),
+      HttpResponse.json({ appointment_types: [{ id: 4, name: 'Wound care', duration: 45 }, { id: 5, name: 'Shower', duration: 30 }, { id: 6, name: 'Physiotherapy', duration: 60 }] }),
     ),
     http.post('*/api/geocode', async ({ request }) => {
       const body = await request.json();
@@ -135,6 +141,20 @@ async function openEditor(name: string, { inApp = false } = {}) {
   await within(dialog).findByLabelText('Start place');
   return { user, dialog };
 }
+
+describe('qualifications', () => {
+  it('shows what Cliniko lists, what Rounds narrowed and the effective set, offers only Cliniko’s types, and names whoever has none', async () => {
+    serve();
+    const { user, dialog } = await openEditor('Rory Gone');
+    // Quinn (active) has none from Cliniko and none chosen here; Rory is inactive.
+    expect(screen.getByTestId('unknown-qualifications').textContent).toMatch(/^No known qualifications: Quinn Physio\. /);
+    await waitFor(() => expect(within(dialog).getByTestId('qualifications').textContent)
+      .toBe('From Cliniko:Wound care, ShowerNarrowed in Rounds:ShowerEffective:Shower'));
+    expect(within(dialog).getByText(/Cliniko’s list wins: Rounds can only narrow it, never add a type Cliniko does not list/)).toBeTruthy();
+    await user.click(within(dialog).getByTestId('multiselect-Appointment types they deliver'));
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Wound care', 'Shower']);
+  });
+});
 
 describe('the practitioners list', () => {
   it('shows each practitioner’s start place, hours and whether they can be routed, and filters active and inactive', async () => {

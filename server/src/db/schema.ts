@@ -190,8 +190,13 @@ export const practitioners = pgTable('practitioners', {
   break_earliest: time('break_earliest'),
   break_latest: time('break_latest'),
   break_minutes: integer('break_minutes'),
-  /** null = every appointment type. */
+  /**
+   * The administrator's narrowing of the PMS's list (null = not narrowed); without a PMS list, the qualifications on
+   * their own. See effectiveQualifications (practitioners module).
+   */
   skill_appointment_type_ids: integer('skill_appointment_type_ids').array(),
+  /** The appointment types the PMS lists for the practitioner, as local ids (every import); null = never read. */
+  pms_appointment_type_ids: integer('pms_appointment_type_ids').array(),
   max_visits: integer('max_visits'),
   max_travel_minutes: integer('max_travel_minutes'),
   ...timestamps,

@@ -219,6 +219,8 @@ export interface PmsAdapter {
   listPractitioners(options?: PmsCallOptions): PmsPages<PmsPractitioner>;
   /** Appointment types (archived ones excluded). */
   listAppointmentTypes(options?: PmsCallOptions): PmsPages<PmsAppointmentType>;
+  /** The appointment types a practitioner (external id) delivers, archived ones excluded. */
+  listPractitionerAppointmentTypes(practitionerId: string, options?: PmsCallOptions): PmsPages<PmsAppointmentType>;
   listPatients(options?: ListPatientsOptions): PmsPages<PmsPatient>;
   listIndividualAppointments(options: ListAppointmentsOptions): PmsPages<PmsAppointment>;
   /** Practitioners' unavailable blocks overlapping a range (archived and deleted ones excluded). */

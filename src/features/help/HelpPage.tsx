@@ -82,12 +82,25 @@ export default function HelpPage({ route }: RoutePageProps) {
               between medication checks). Two bookings of one client at the same time with two practitioners are a two-carer
               visit: they arrive together, as booked. When no other time fits a visit, it keeps its time and the proposal says
               why. No visit is booked while its practitioner is on leave, with a practitioner who does not deliver its type
-              (Settings → Practitioners, skills), or with one the client asked not to see. Working hours and the travel time
+              (“Not qualified for this visit”: see Qualifications below), or with one the client asked not to see. Working hours and the travel time
               between a practitioner’s visits are soft rules: a plan may break them, and the day’s problems and the proposal
               show where. A proposal lists the day’s problems rule by rule, before → after, and never adds a break of the hard
               rules; Apply refuses if the day has changed since so that it would, and a change by hand that would break one is
               refused with the rule in words. A move, a drag, an insertion or an arrival time that breaks a soft rule goes
               ahead, and a notice after it says what to check (e.g. too little time to travel to the next visit).
+            </li>
+            <li>
+              <strong>Qualifications</strong>: the appointment types each practitioner delivers come from Cliniko (the
+              practitioner’s appointment types there), read again by every import, so a type removed in Cliniko is removed in
+              Rounds too. An administrator may narrow them in Settings → Practitioners (“Appointment types they deliver”), which
+              shows From Cliniko, Narrowed in Rounds and Effective for each practitioner. Cliniko’s list wins: Rounds can only
+              narrow it, never add a type Cliniko does not list (add it in Cliniko, then import); without a list from Cliniko, the
+              types chosen in Rounds are the practitioner’s qualifications. A visit is offered only to a practitioner whose
+              effective qualifications include its type — by an optimisation in either mode, a move or a drag, Insert into a
+              route, the nearby search and re-planning the rest of today — and the day’s problems list a visit booked with one
+              who does not deliver it (“Not qualified for this visit”). A practitioner with no known qualifications (none from
+              Cliniko and none chosen in Rounds) is never read as delivering every type: they keep the visits that are theirs
+              and are given no other; Settings → Practitioners and the Optimise dialog name them.
             </li>
             <li>
               <strong>Two-carer visits</strong>: a visit that needs two practitioners at once (a hoist transfer, say) is booked

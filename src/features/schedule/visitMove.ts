@@ -13,13 +13,15 @@ export const MOVE_NOTHING_CHANGED_MESSAGE = 'Choose another practitioner, day or
 export const LEAVES_ROUTE_NOTE = 'This visit is on an optimised route: moving it takes it off the route, and the route is marked as changed.';
 export const CHANGES_ROUTE_NOTE = 'This visit is on an optimised route: inserting it takes it off that route, which is marked as changed, and onto the route of the day it goes to, when that day has one.';
 
-/** Active practitioners who deliver the appointment type (skills null = every type; a visit without a type: any). */
+/**
+ * Active practitioners known to deliver the appointment type (their qualifications, the server's effective list; a
+ * visit without a type: any with known ones). Unknown qualifications are never read as "every type".
+ */
 export function practitionersForType(practitioners: readonly PractitionerSettings[], appointmentTypeId: number | null | undefined): PractitionerSettings[] {
-  return practitioners.filter(
-    (practitioner) =>
-      practitioner.active &&
-      (appointmentTypeId == null || practitioner.skill_appointment_type_ids === null || practitioner.skill_appointment_type_ids.includes(appointmentTypeId)),
-  );
+  return practitioners.filter((practitioner) => {
+    const qualified = practitioner.qualified_appointment_type_ids ?? null;
+    return practitioner.active && qualified !== null && (appointmentTypeId == null || qualified.includes(appointmentTypeId));
+  });
 }
 
 /** Whether the optimiser can place visits in this practitioner's day: a start place and working hours that weekday. */

@@ -1,4 +1,5 @@
 // A small business with one user of each role, reference data and a few clients and appointments.
+import { eq } from 'drizzle-orm';
 import { businessLocations, appointmentTypes, clients, customLocations, practitioners, appointments, routes, tags } from '../../../server/src/db/schema';
 import { createBusinessAccount, createUser } from '../../../server/src/modules/business-account';
 import { jobs } from '../../../server/src/db/schema-jobs';
@@ -52,6 +53,13 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     { business_account_id: businessAccountId, name: 'Nursing visit', duration: 45, color: '#dc2626' },
     { business_account_id: businessAccountId, name: 'Physiotherapy', duration: 60 },
   ]).returning();
+  // Their qualifications as an import reads them from Cliniko: Pat and Quinn each deliver both types (tests narrow
+  // them in Rounds); Rory's were never read (unknown).
+  const bothTypes = typeRows.map((row) => row.id).sort((a, b) => a - b);
+  for (const row of practitionerRows.slice(0, 2)) {
+    await db.update(practitioners).set({ pms_appointment_type_ids: bothTypes }).where(eq(practitioners.id, row.id));
+    row.pms_appointment_type_ids = bothTypes;
+  }
   const locationRows = await db.insert(businessLocations).values([
     { business_account_id: businessAccountId, name: `${label} office`, city: 'Brisbane City', lat: -27.4698, lng: 153.0251, geo_precision: 'suburb', geo_source: 'gazetteer' },
   ]).returning();

@@ -69,7 +69,7 @@ const RULE_TITLES: Record<Schemas['RuleId'], string> = {
   availability: "Outside the client's availability",
   'working-hours': 'Outside working hours',
   'on-leave': 'Practitioner on leave',
-  skills: 'Practitioner does not deliver this type of visit',
+  skills: 'Not qualified for this visit',
   'excluded-practitioner': 'A practitioner the client asked not to see',
   'travel-time': 'Not enough travel time',
 };

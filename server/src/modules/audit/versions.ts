@@ -233,7 +233,8 @@ function practitionerValueText(field: string, value: object): string | undefined
 }
 
 function valueText(field: string, value: unknown, names: Record<Reference, Map<number, string>>): string | null {
-  if (field === 'skill_appointment_type_ids' && value === null) return 'Every appointment type';
+  // Not narrowed in Rounds: every type the PMS lists for them (issue 35), never every type of the business.
+  if (field === 'skill_appointment_type_ids' && value === null) return 'Every type Cliniko lists';
   if (value === null || value === undefined || value === '') return null;
   const reference = KNOWN.get(field)?.reference;
   if (reference) {

@@ -82,6 +82,9 @@ export async function searchNearby(ctx: AppContext, auth: AuthContext, query: Ne
     const days = await loadPractitionerDays(db, business, ordered.slice(from, from + CANDIDATES_LIMIT * 2), date);
     for (const day of days) {
       if (candidateIds.length >= CANDIDATES_LIMIT || !day.active || routingProblems(day).length > 0) continue;
+      // Only a practitioner known to deliver the visit's type (any known qualifications when no type is asked for):
+      // unknown qualifications are never read as "every type".
+      if (day.skills === null || (type && query.appointment_type_id !== undefined && !day.skills.includes(type.id))) continue;
       if (visitsNear.has(day.practitionerId) || day.shift) candidateIds.push(day.practitionerId);
     }
   }

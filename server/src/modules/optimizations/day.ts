@@ -126,11 +126,16 @@ export async function loadDay(db: DbOrTx, businessAccountId: number, choices: Ru
 export function problemOf(day: LoadedDay): DayProblem {
   const built = buildDayProblem(day.data);
   const away = new Set(day.leftOut.map((practitioner) => String(practitioner.practitionerId)));
+  const inRun = new Set(built.practitioners.map((practitioner) => practitioner.practitionerId));
+  // Never to a practitioner whose qualifications are unknown, nor to one the client asked not to see.
+  const unknown = built.practitioners.filter((practitioner) => practitioner.skills === null).map((practitioner) => practitioner.practitionerId);
   built.problem.visits.forEach((visit, index) => {
     if (visit.pinnedPractitionerId === undefined || !away.has(visit.pinnedPractitionerId)) return;
     delete visit.pinnedPractitionerId;
     const type = built.visits[index].appointmentTypeId;
     if (type !== null) visit.requiredSkill = String(type);
+    const excluded = [...new Set([...(built.visits[index].excludedPractitionerIds ?? []).filter((id) => inRun.has(id)), ...unknown])];
+    if (excluded.length) visit.excludedPractitionerIds = [...new Set([...(visit.excludedPractitionerIds ?? []), ...excluded.map(String)])];
   });
   return built;
 }

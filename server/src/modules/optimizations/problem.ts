@@ -129,6 +129,7 @@ export function buildDayProblem(data: DayData): DayProblem {
   });
   const byId = new Map(routable.map((day) => [day.practitionerId, day]));
   const capacityUsed = routable.some((day) => day.maxVisits !== null);
+  const unqualified = routable.filter((day) => day.skills === null).map((day) => day.practitionerId);
   const typesInDay = [...new Set(data.visits.flatMap((visit) => (visit.appointmentTypeId === null ? [] : [visit.appointmentTypeId])))];
   // The fixed instant on the day's clock, when it falls after the day starts (today).
   const fixedFrom = data.fixedUntilMs !== undefined && data.fixedUntilMs > zeroMs ? secondsOf(new Date(data.fixedUntilMs), zeroMs) : null;
@@ -151,7 +152,9 @@ export function buildDayProblem(data: DayData): DayProblem {
         earliestStart: day.break.earliestStart + offset, latestStart: day.break.latestStart + offset, duration: day.break.duration,
       };
     }
-    // Skills matter only when visits may change hands: a visit kept with its practitioner is theirs already.
+    // Qualifications matter only when visits may change hands: a visit kept with its practitioner is theirs already.
+    // Unknown ones are never "every type": such a practitioner keeps the visits that are theirs (any type of the day)
+    // and is excluded from every other visit below.
     if (mode === 'reassign') practitioner.skills = (day.skills ?? typesInDay).map(String);
     if (day.maxVisits !== null) practitioner.capacity = day.maxVisits;
     if (day.maxTravelSeconds !== null) practitioner.maxTravelTime = day.maxTravelSeconds;
@@ -230,6 +233,8 @@ export function buildDayProblem(data: DayData): DayProblem {
       const own = data.rules.movePriceOf(visit.appointmentTypeId);
       if (own !== null && own !== settings.move_price) entry.movedWeight = own;
     }
+    // A practitioner whose qualifications are unknown is given no visit that is not already theirs.
+    const notTheirs = unqualified.filter((id) => id !== visit.practitionerId);
     if (mode === 'keep_practitioners') entry.pinnedPractitionerId = String(visit.practitionerId);
     else {
       // Continuity with the client's usual practitioner, else the booked one, when they are in the run (an inserted
@@ -237,7 +242,7 @@ export function buildDayProblem(data: DayData): DayProblem {
       // the first preferred one in the run (in lane order), else the usual one. Never an excluded one.
       const usual = (visit.clientId === null ? undefined : data.usualPractitioner.get(visit.clientId)) ?? visit.practitionerId;
       const preferred = visit.preferredPractitionerIds ?? [];
-      const excluded = [...(visit.excludedPractitionerIds ?? []), ...(data.frozenPractitionerIds ?? [])].filter((id) => byId.has(id));
+      const excluded = [...new Set([...(visit.excludedPractitionerIds ?? []), ...(data.frozenPractitionerIds ?? []), ...notTheirs])].filter((id) => byId.has(id));
       const previous = preferred.includes(usual) ? usual : routable.find((day) => preferred.includes(day.practitionerId))?.practitionerId ?? usual;
       if (byId.has(previous) && !excluded.includes(previous)) entry.previousPractitionerId = String(previous);
       if (visit.appointmentTypeId !== null && !keptBecause) entry.requiredSkill = String(visit.appointmentTypeId);

@@ -408,7 +408,8 @@ export function buildProposal(input: ProposalInput): Proposal {
       switch (item.reason) {
         case 'no-practitioner-with-skill': {
           const type = visit.appointmentTypeId === null ? 'this type of visit' : input.appointmentTypeNames.get(visit.appointmentTypeId) ?? 'this type of visit';
-          const excluded = (day.problem.visits[index].excludedPractitionerIds ?? []).map((id) => names.get(Number(id)) ?? 'a practitioner');
+          // The client's own exclusions among the run's practitioners (not those excluded for unknown qualifications).
+          const excluded = day.practitioners.filter((practitioner) => visit.excludedPractitionerIds?.includes(practitioner.practitionerId)).map((practitioner) => practitioner.name);
           message = excluded.length
             ? `${visit.clientName ?? 'The client'} has asked not to be visited by ${excluded.join(', ')}, and none of the other chosen practitioners delivers ${type}.`
             : `None of the chosen practitioners delivers ${type}.`;

@@ -1,7 +1,7 @@
 // Practitioner rows as the contract's Practitioner (pickers, lanes) and PractitionerSettings (the settings page).
 import type { Schemas } from '../../http/contract';
 import type { PractitionerWithColor } from './repository';
-import { breakOf, fullName, normaliseWorkingHours, resolvePlace, routingReadiness, type PlaceSources } from './working-data';
+import { breakOf, effectiveQualifications, fullName, normaliseWorkingHours, resolvePlace, routingReadiness, type PlaceSources } from './working-data';
 
 export const toPractitionerDto = (p: PractitionerWithColor): Required<Schemas['Practitioner']> => ({
   id: p.id,
@@ -13,6 +13,7 @@ export const toPractitionerDto = (p: PractitionerWithColor): Required<Schemas['P
   time_zone: p.time_zone,
   color: p.shown_color,
   color_chosen: p.color !== null,
+  qualified_appointment_type_ids: effectiveQualifications(p),
 });
 
 export function toPractitionerSettingsDto(p: PractitionerWithColor, places: PlaceSources): Schemas['PractitionerSettings'] {
@@ -26,6 +27,7 @@ export function toPractitionerSettingsDto(p: PractitionerWithColor, places: Plac
     working_hours: normaliseWorkingHours(p.working_hours),
     break: breakOf(p),
     skill_appointment_type_ids: p.skill_appointment_type_ids,
+    pms_appointment_type_ids: p.pms_appointment_type_ids,
     max_visits: p.max_visits,
     max_travel_minutes: p.max_travel_minutes,
     routable,

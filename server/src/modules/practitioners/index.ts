@@ -4,3 +4,5 @@ export { loadPractitionerDays, loadPractitionerDaysOn, loadStartPlaces, loadWork
 export { utilisationOf, workingSecondsOf } from './utilisation';
 // For sync's reference-data pull (in its transaction): what the practice management system says of them.
 export { findPractitionerRow, insertPractitionerFromPms, updatePractitionerFromPms } from './repository';
+// A practitioner's qualifications (the PMS's list narrowed by Rounds' choice; null = unknown), the one rule every reader uses.
+export { effectiveQualifications } from './working-data';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingHours } from '../../db/schema';
 import { resolvePractitionerDay, shiftOutsideLeave } from './service';
-import type { PlaceSources, WorkingDataRow } from './working-data';
+import { effectiveQualifications, type PlaceSources, type WorkingDataRow } from './working-data';
 
 const places: PlaceSources = {
   businessLocations: new Map([[7, { id: 7, name: 'City office', address: '1 Queen St, Brisbane City QLD 4000', lat: -27.47, lng: 153.02, geo_precision: 'address' as const }],
@@ -22,10 +22,25 @@ function practitioner(overrides: Partial<WorkingDataRow> = {}): WorkingDataRow {
     end_place_kind: null, end_business_location_id: null, end_custom_location_id: null,
     working_hours: week({ start: '08:00', end: '16:30' }),
     break_earliest: null, break_latest: null, break_minutes: null,
-    skill_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
+    skill_appointment_type_ids: null, pms_appointment_type_ids: null, max_visits: null, max_travel_minutes: null,
     ...overrides,
   };
 }
+
+describe('effectiveQualifications', () => {
+  const of = (pms: number[] | null, narrowed: number[] | null) => effectiveQualifications({ pms_appointment_type_ids: pms, skill_appointment_type_ids: narrowed });
+  it('is the PMS list narrowed by Rounds\' choice, which cannot add a type the PMS does not list', () => {
+    expect(of([5, 2, 4], null)).toEqual([2, 4, 5]);
+    expect(of([2, 4, 5], [4, 9])).toEqual([4]);
+    expect(of([2, 4], [])).toEqual([]);
+  });
+  it('is Rounds\' choice alone without a PMS list, and unknown (null, never "every type") without either', () => {
+    expect(of(null, [7, 3])).toEqual([3, 7]);
+    expect(of(null, null)).toBeNull();
+    expect(resolvePractitionerDay(practitioner(), '2026-11-23', places).skills).toBeNull();
+    expect(resolvePractitionerDay(practitioner({ pms_appointment_type_ids: [1, 2], skill_appointment_type_ids: [2] }), '2026-11-23', places).skills).toEqual([2]);
+  });
+});
 
 describe('resolvePractitionerDay', () => {
   it('gives the shift in seconds after local midnight, the home as start and end, and no problems', () => {

@@ -81,7 +81,9 @@ export async function placeSourcesOf(db: DbOrTx, businessAccountId: number): Pro
 }
 
 /** What the practice management system owns of a practitioner; the reference-data pull (sync) writes it. */
-export type PractitionerFromPms = Pick<typeof practitioners.$inferInsert, 'first_name' | 'last_name' | 'profession' | 'active'>;
+export type PractitionerFromPms = Pick<typeof practitioners.$inferInsert, 'first_name' | 'last_name' | 'profession' | 'active'>
+  // The appointment types the PMS lists for them (local ids, sorted); left out when the import did not read them.
+  & Partial<Pick<typeof practitioners.$inferInsert, 'pms_appointment_type_ids'>>;
 
 /** A practitioner by id, as the reference-data pull compares it with the PMS's record. */
 export async function findPractitionerRow(db: DbOrTx, id: number): Promise<PractitionerRow | undefined> {

@@ -21,7 +21,7 @@ import {
   type PractitionerRow, type PractitionerWorkingDataChanges,
 } from './repository';
 import {
-  breakOf, breakWindowOn, fullName, hasPosition, minutesOf, normaliseWorkingHours, resolvePlace, WEEKDAYS, workingHoursProblems,
+  breakOf, breakWindowOn, effectiveQualifications, fullName, hasPosition, minutesOf, normaliseWorkingHours, resolvePlace, WEEKDAYS, workingHoursProblems,
   type PlaceSources, type ResolvedPlace, type WorkingDataRow,
 } from './working-data';
 import { longDate } from '../../lib/long-date';
@@ -56,7 +56,7 @@ export interface PractitionerDay {
   endPlace: Place | null;
   /** null when there is none, or when it cannot be taken inside that day's hours (then `notes` says so). */
   break: RoutingBreak | null;
-  /** Appointment type ids the practitioner delivers; null = every type. */
+  /** Appointment type ids the practitioner delivers (effectiveQualifications); null = unknown, never "every type". */
   skills: number[] | null;
   maxVisits: number | null;
   maxTravelSeconds: number | null;
@@ -251,7 +251,7 @@ function practitionerDayOn(basis: PractitionerBasis, date: string, leave: readon
     startPlace: basis.startPlace,
     endPlace: basis.endPlace,
     break: routingBreak,
-    skills: practitioner.skill_appointment_type_ids,
+    skills: effectiveQualifications(practitioner),
     maxVisits: practitioner.max_visits,
     maxTravelSeconds: practitioner.max_travel_minutes === null ? null : practitioner.max_travel_minutes * 60,
     problems,
@@ -475,6 +475,13 @@ export class PractitionersService {
           const unknown = wanted.filter((typeId) => !known.has(typeId));
           if (unknown.length) {
             problems.push(`skill_appointment_type_ids: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an appointment type' : 'are not appointment types'} of this business.`);
+          }
+          // Rounds narrows what the PMS lists; it never adds a type the PMS does not list for them.
+          const pms = before.pms_appointment_type_ids;
+          const beyond = pms === null ? [] : wanted.filter((typeId) => known.has(typeId) && !pms.includes(typeId));
+          if (beyond.length) {
+            problems.push(`skill_appointment_type_ids: ${beyond.join(', ')} ${beyond.length === 1 ? 'is not among the appointment types' : 'are not among the appointment types'} `
+              + `Cliniko lists for ${fullName(before)}; Rounds can only narrow that list: add the type to the practitioner in Cliniko, then import.`);
           }
         }
         changes.skill_appointment_type_ids = wanted;

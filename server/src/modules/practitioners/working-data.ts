@@ -23,7 +23,22 @@ export type WorkingDataRow = Pick<PractitionerRow,
   | 'start_place_kind' | 'start_business_location_id' | 'start_custom_location_id'
   | 'end_place_kind' | 'end_business_location_id' | 'end_custom_location_id'
   | 'working_hours' | 'break_earliest' | 'break_latest' | 'break_minutes'
-  | 'skill_appointment_type_ids' | 'max_visits' | 'max_travel_minutes'>;
+  | 'skill_appointment_type_ids' | 'pms_appointment_type_ids' | 'max_visits' | 'max_travel_minutes'>;
+
+/**
+ * A practitioner's qualifications: the appointment type ids they may be given. The PMS's list (read by every import)
+ * wins: Rounds' choice (skill_appointment_type_ids, Settings → Practitioners) can only narrow it, never add a type the
+ * PMS does not list. Without a PMS list, Rounds' choice alone. null when neither is known: unknown, which is never
+ * read as "every type" (such a practitioner is given no visit that is not already theirs). The one rule: the
+ * optimiser, moves by hand, Insert into a route, the nearby search and the day checker all read it.
+ */
+export function effectiveQualifications(row: Pick<PractitionerRow, 'pms_appointment_type_ids' | 'skill_appointment_type_ids'>): number[] | null {
+  const pms = row.pms_appointment_type_ids;
+  const narrowed = row.skill_appointment_type_ids;
+  if (pms === null) return narrowed === null ? null : [...narrowed].sort((a, b) => a - b);
+  const sorted = [...new Set(pms)].sort((a, b) => a - b);
+  return narrowed === null ? sorted : sorted.filter((id) => narrowed.includes(id));
+}
 
 /** A start or end place as shown and routed: lat/lng null when it has no map position or no longer exists. */
 export interface ResolvedPlace {
@@ -142,7 +157,10 @@ export function routingReadiness(row: WorkingDataRow, sources: PlaceSources): { 
     const outside = hours.flatMap((day, index) => (day && !breakWindowOn(day, brk) ? [WEEKDAYS[index]] : []));
     if (outside.length) warnings.push(`The break cannot be taken inside the working hours on ${listed(outside)}; it is left out on those days.`);
   }
-  if (row.skill_appointment_type_ids !== null && row.skill_appointment_type_ids.length === 0) {
+  const qualifications = effectiveQualifications(row);
+  if (qualifications === null) {
+    warnings.push('No known qualifications: Cliniko lists no appointment types for this practitioner and none are chosen here, so no visit that is not already theirs is given to them.');
+  } else if (qualifications.length === 0) {
     warnings.push('Delivers no appointment type: no visit can be given to this practitioner.');
   }
   return { routable, warnings };

@@ -4,6 +4,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, clients, practitioners, type AvailabilityEntry } from '../../db/schema';
 import { leaveOverlapping } from '../leave';
+import { effectiveQualifications } from '../practitioners';
 import type { DayBounds, DayVisit } from './day-model';
 
 
@@ -72,7 +73,7 @@ export async function findVisit(db: DbOrTx, businessAccountId: number, id: numbe
   return { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng), availability: row.availability ?? [] };
 }
 
-/** A practitioner as the rules read them on a day: their leave overlapping it, and the types they deliver (null: every type). */
+/** A practitioner as the rules read them on a day: their leave overlapping it, and the types they deliver (null: unknown). */
 export interface StaffOfDay {
   leave: { startsAt: Date; endsAt: Date }[];
   skills: number[] | null;
@@ -81,11 +82,12 @@ export interface StaffOfDay {
 /** Every practitioner of the business with their leave overlapping the day and their skills. */
 export async function dayStaff(db: DbOrTx, businessAccountId: number, day: DayBounds): Promise<Map<number, StaffOfDay>> {
   const [rows, leave] = await Promise.all([
-    db.select({ id: practitioners.id, skills: practitioners.skill_appointment_type_ids }).from(practitioners)
+    db.select({ id: practitioners.id, skill_appointment_type_ids: practitioners.skill_appointment_type_ids, pms_appointment_type_ids: practitioners.pms_appointment_type_ids })
+      .from(practitioners)
       .where(eq(practitioners.business_account_id, businessAccountId)),
     leaveOverlapping(db, businessAccountId, null, day.from, day.to),
   ]);
-  const staff = new Map(rows.map((row): [number, StaffOfDay] => [row.id, { leave: [], skills: row.skills }]));
+  const staff = new Map(rows.map((row): [number, StaffOfDay] => [row.id, { leave: [], skills: effectiveQualifications(row) }]));
   for (const away of leave) staff.get(away.practitioner_id)?.leave.push({ startsAt: away.starts_at, endsAt: away.ends_at });
   return staff;
 }

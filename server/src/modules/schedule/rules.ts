@@ -32,7 +32,7 @@ export const RULES: readonly Rule[] = [
   { id: 'availability', title: "Outside the client's availability" },
   { id: 'working-hours', title: 'Outside working hours' },
   { id: 'on-leave', title: 'Practitioner on leave' },
-  { id: 'skills', title: 'Practitioner does not deliver this type of visit' },
+  { id: 'skills', title: 'Not qualified for this visit' },
   { id: 'excluded-practitioner', title: 'A practitioner the client asked not to see' },
   { id: 'travel-time', title: 'Not enough travel time' },
 ];

@@ -39,7 +39,7 @@ function parseStart(text: string): Date {
 /**
  * Moves a visit by hand to another practitioner and/or start time (its length kept, its arrival = the new start), in
  * one transaction with its change-log entry. 404 for an appointment or practitioner that is not the business's; 422
- * naming the field for a practitioner who does not deliver the visit's type (skills null = every type) or is inactive,
+ * naming the field for a practitioner who does not deliver the visit's type or whose qualifications are unknown, or is inactive,
  * or a start that is not a time; 409 for a cancelled visit.
  */
 export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentId: number, body: MoveRequest): Promise<RuleWarning[]> {
@@ -62,9 +62,16 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       practitionerName = practitioner.name;
       if (!practitioner.active) throw invalid(`practitioner_id: ${practitioner.name} is inactive; choose an active practitioner.`);
       const typeId = appointment.appointment_type_id;
-      if (practitioner.skills !== null && (typeId === null || !practitioner.skills.includes(typeId))) {
+      // Where qualifications are fixed, worded for who asks: only an administrator can open Settings.
+      const fix = auth.role === 'ADMIN'
+        ? 'set them in Cliniko (then import) or in Settings → Practitioners → Appointment types delivered'
+        : 'an administrator sets them in Cliniko or in Settings → Practitioners';
+      if (practitioner.skills === null) {
+        throw invalid(`practitioner_id: ${practitioner.name}'s qualifications are unknown (no appointment types from Cliniko or Rounds), so no visit is moved to them; ${fix}.`);
+      }
+      if (typeId === null || !practitioner.skills.includes(typeId)) {
         const type = (typeId === null ? undefined : (await listAppointmentTypes(tx, business)).find((row) => row.id === typeId)?.name) ?? 'this type of visit';
-        throw invalid(`practitioner_id: ${practitioner.name} does not deliver ${type}; choose a practitioner who does (Settings → Practitioners → skills).`);
+        throw invalid(`practitioner_id: ${practitioner.name} does not deliver ${type}; choose a practitioner who does (${fix}).`);
       }
     }
 

@@ -96,6 +96,14 @@ export async function syncReferenceData(
   note(practitionerList.invalidRecords);
   const typeList = await collectPages(adapter.listAppointmentTypes(options));
   note(typeList.invalidRecords);
+  // Each practitioner's appointment types (their qualifications), read before the transaction as the lists are: a read
+  // that fails fails the import before anything is written.
+  const deliveredTypes = new Map<string, string[]>();
+  for (const practitioner of practitionerList.records) {
+    const delivered = await collectPages(adapter.listPractitionerAppointmentTypes(practitioner.external_id, options));
+    note(delivered.invalidRecords);
+    deliveredTypes.set(practitioner.external_id, delivered.records.map((type) => type.external_id));
+  }
   const points = await placeBusinesses(db, businessAccountId, options.placement, businesses.records);
 
   return db.transaction(async (tx) => {
@@ -112,16 +120,6 @@ export async function syncReferenceData(
         country: b.country, ...points.get(b.external_id)!,
       },
     })));
-    const staff = await upsertReference(tx, businessAccountId, 'Practitioner', {
-      find: findPractitionerRow,
-      update: updatePractitionerFromPms,
-      // A new practitioner works in the business's time zone until an admin says otherwise (PATCH /practitioners/{id}).
-      insert: (tx, values) => insertPractitionerFromPms(tx, businessAccountId, values, timeZone),
-    }, practitionerList.records.map((p) => ({
-      externalId: p.external_id,
-      updatedAt: p.updated_at,
-      values: { first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active },
-    })));
     const types = await upsertReference(tx, businessAccountId, 'AppointmentType', {
       find: findAppointmentTypeRow,
       update: updateAppointmentTypeFromPms,
@@ -130,6 +128,24 @@ export async function syncReferenceData(
       externalId: t.external_id,
       updatedAt: t.updated_at,
       values: { name: t.name, duration: t.duration_in_minutes > 0 ? t.duration_in_minutes : 60, color: t.color },
+    })));
+    // Their appointment types as local ids, written with the practitioner (a type the PMS no longer lists goes; one
+    // not imported, being archived, is left out).
+    const typeMaps = await mapsForExternalIds(tx, businessAccountId, 'AppointmentType', [...new Set([...deliveredTypes.values()].flat())]);
+    const localTypeIds = (externalId: string) => [...new Set((deliveredTypes.get(externalId) ?? [])
+      .flatMap((type) => { const map = typeMaps.get(type); return map ? [map.resource_id] : []; }))].sort((a, b) => a - b);
+    const staff = await upsertReference(tx, businessAccountId, 'Practitioner', {
+      find: findPractitionerRow,
+      update: updatePractitionerFromPms,
+      // A new practitioner works in the business's time zone until an admin says otherwise (PATCH /practitioners/{id}).
+      insert: (tx, values) => insertPractitionerFromPms(tx, businessAccountId, values, timeZone),
+    }, practitionerList.records.map((p) => ({
+      externalId: p.external_id,
+      updatedAt: p.updated_at,
+      values: {
+        first_name: p.first_name ?? p.full_name, last_name: p.last_name ?? '', profession: p.designation, active: p.active,
+        pms_appointment_type_ids: localTypeIds(p.external_id),
+      },
     })));
     return { business_locations: locations, practitioners: staff, appointment_types: types, warnings };
   });

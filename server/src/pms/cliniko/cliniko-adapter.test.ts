@@ -193,6 +193,13 @@ describe('ClinikoAdapter against the sandbox', () => {
       ['Wound care', 30],
       ['Medication check', 15],
     ]);
+
+    // Each practitioner's appointment types, read page by page (the adapter asks 100 a page; 2 here shows the paging).
+    const paged = adapter({ perPage: 2 });
+    for (const practitioner of sandbox.dataset.practitioners) {
+      const delivered = await collectPages(paged.listPractitionerAppointmentTypes(practitioner.id));
+      expect(delivered.records.map((type) => type.external_id).sort()).toEqual([...practitioner.appointment_type_ids].sort());
+    }
   });
 
   it("lists practitioners' unavailable blocks overlapping a range, by practitioner; archived ones hidden", async () => {

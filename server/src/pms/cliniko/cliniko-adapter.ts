@@ -151,6 +151,12 @@ export class ClinikoAdapter implements PmsAdapter {
     return this.paginate('/appointment_types', 'appointment_types', [], normaliseAppointmentType, options.signal);
   }
 
+  listPractitionerAppointmentTypes(practitionerId: string, options: PmsCallOptions = {}) {
+    return this.paginate(
+      `/practitioners/${encodeId(practitionerId)}/appointment_types`, 'appointment_types', [], normaliseAppointmentType, options.signal,
+    );
+  }
+
   async *listPatients(options: ListPatientsOptions = {}) {
     const base: string[] = [];
     if (options.updatedSince) base.push(filter('updated_at', '>', utcFilterTime(options.updatedSince, 'updatedSince')));

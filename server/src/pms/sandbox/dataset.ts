@@ -351,7 +351,8 @@ export function createSandboxDataset(options: SandboxDatasetOptions = {}): Sandb
       designation: profession.designation,
       active: i < practitionerCount - inactiveCount,
       business_id: businesses[i % businesses.length].id,
-      appointment_type_ids: weightedTypes.map(([type]) => type.id),
+      // What Cliniko lists for them (GET /practitioners/{id}/appointment_types): every type they are booked for, and more.
+      appointment_type_ids: appointmentTypes.filter((type) => (profession.qualifications as readonly string[]).includes(type.name)).map((type) => type.id),
       created_at: created,
       updated_at: randomSetupTime(Date.parse(created)),
     };

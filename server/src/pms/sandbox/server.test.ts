@@ -53,6 +53,26 @@ describe('sandbox HTTP API', () => {
     expect((await api('/patients?per_page=500')).body.patients.length).toBeLessThanOrEqual(100);
   });
 
+  it("serves each practitioner's appointment types (their profession's qualifications), paged, at the link the practitioner names", async () => {
+    const { body } = await api('/practitioners');
+    const nurse = body.practitioners.find((p: any) => p.designation === 'Registered Nurse');
+    const physio = body.practitioners.find((p: any) => p.designation === 'Physiotherapist');
+    const listed = await api(new URL(nurse.appointment_types.links.self).pathname.replace('/v1', ''));
+    expect(listed.status).toBe(200);
+    expect(listed.body.appointment_types.map((type: any) => type.name).sort()).toEqual(['Medication check', 'Nursing visit', 'Wound care']);
+    expect(listed.body.total_entries).toBe(3);
+    const paged = await api(`/practitioners/${nurse.id}/appointment_types?per_page=2&page=2`);
+    expect(paged.body.appointment_types).toHaveLength(1);
+    expect(paged.body.links.previous).toContain('page=1');
+    expect((await api(`/practitioners/${physio.id}/appointment_types`)).body.appointment_types.map((type: any) => type.name)).toEqual(['Physiotherapy']);
+    // Every type a practitioner is booked for is among theirs.
+    for (const appointment of sandbox.dataset.appointments) {
+      const practitioner = sandbox.dataset.practitioners.find((p) => p.id === appointment.practitioner_id)!;
+      expect(practitioner.appointment_type_ids).toContain(appointment.appointment_type_id);
+    }
+    expect((await api('/practitioners/123/appointment_types')).status).toBe(404);
+  });
+
   it('serves Cliniko-shaped records with string ids and link objects', async () => {
     const { body } = await api('/individual_appointments?per_page=1');
     const appointment = body.individual_appointments[0];

@@ -247,6 +247,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const practitioners = dataset.practitioners.filter((p) => p.active === active);
       return list(url, api, 'practitioners', practitioners, serialisePractitioner);
     }
+    if (parts[0] === 'practitioners' && method === 'GET' && parts.length === 3 && parts[2] === 'appointment_types') {
+      // The appointment types the practitioner delivers (Cliniko's ListAppointmentTypesForPractitioner), paged and
+      // filtered as /appointment_types is.
+      const practitioner = findById(dataset.practitioners, parts[1]);
+      const delivered = new Set(practitioner.appointment_type_ids);
+      const types = dataset.appointmentTypes.filter((type) => delivered.has(type.id));
+      return list(url, api, 'appointment_types', types, serialiseAppointmentType);
+    }
     if (parts[0] === 'practitioners' && method === 'GET' && parts.length === 2) {
       const practitioner = findById(dataset.practitioners, parts[1]);
       return { status: 200, body: maybeCorrupt(serialisePractitioner(api, practitioner)) };

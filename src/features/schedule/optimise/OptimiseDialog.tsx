@@ -31,6 +31,7 @@ import { ProposalView } from './ProposalView';
 import { ProposalRoster } from './ProposalRoster';
 import { RunProgress } from './RunProgress';
 import { TellClients } from './TellClients';
+import { UnknownQualifications } from './UnknownQualifications';
 import { changesToTell, ETA_REPLAN_MINUTES_DEFAULT } from '../../../entities/routes/arrivalChanges';
 
 const MODES: ReadonlyArray<{ value: OptimizationMode; label: string; hint: string }> = [
@@ -249,6 +250,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
                         : `${plural(chosenVisits, 'visit')} of the chosen practitioners ${extraDays > 0 ? 'on these days' : 'on this day'}.`}
                   {picked === null && (extraDays > 0 ? ' Every active practitioner with visits on these days is chosen.' : ' Every active practitioner with visits that day is chosen.')}
                 </p>
+                <UnknownQualifications practitioners={practitioners.data ?? []} chosen={chosen} />
               </div>
               {reassignAllowed ? (
                 <fieldset>

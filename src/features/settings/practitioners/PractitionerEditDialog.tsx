@@ -258,18 +258,23 @@ function PractitionerForm({ practitioner, saved, draft, setDraft, businessLocati
         {problem('break')}
       </Section>
 
-      <Section title="Skills">
+      <Section title="Qualifications">
+        <Qualifications practitioner={practitioner} typeNames={types.options} />
         <MultiSelect
           label="Appointment types they deliver"
-          placeholder="All appointment types"
-          options={types.options}
+          placeholder={practitioner.pms_appointment_type_ids === null ? 'None chosen' : 'Everything Cliniko lists'}
+          options={practitioner.pms_appointment_type_ids === null ? types.options : types.options.filter((type) => practitioner.pms_appointment_type_ids!.includes(type.id))}
           loading={types.loading}
           failed={types.failed}
           value={draft.skills}
           onChange={(skills) => change({ skills })}
           testId="skills"
         />
-        <p className={hintClass}>Leave empty for every type, including types imported later. Visits of other types are not given to them.</p>
+        <p className={hintClass}>
+          Cliniko’s list wins: Rounds can only narrow it, never add a type Cliniko does not list for them (add it in Cliniko, then import). Leave
+          empty for everything Cliniko lists. Without a list from Cliniko, the types chosen here are their qualifications; with neither, they are
+          unknown and no visit that is not already theirs is given to them. Visits of other types are not given to them.
+        </p>
         {problem('skills')}
       </Section>
 
@@ -415,5 +420,25 @@ function ColourChoice({ practitioner, value, onChange }: { practitioner: Practit
         />
       </label>
     </fieldset>
+  );
+}
+
+/** The practitioner's qualifications as saved: Cliniko's list, Rounds' narrowing and the effective set the planners use. */
+function Qualifications({ practitioner, typeNames }: { practitioner: PractitionerSettings; typeNames: readonly { id: number; name: string }[] }) {
+  const names = (ids: readonly number[]) => (ids.length === 0 ? 'none' : ids.map((id) => typeNames.find((type) => type.id === id)?.name ?? `type ${id}`).join(', '));
+  const pms = practitioner.pms_appointment_type_ids;
+  const narrowed = practitioner.skill_appointment_type_ids;
+  const effective = practitioner.qualified_appointment_type_ids;
+  return (
+    <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="qualifications">
+      <dt className="font-medium text-slate-600 dark:text-slate-300">From Cliniko:</dt>
+      <dd>{pms === null ? 'not read yet (an import reads them)' : names(pms)}</dd>
+      <dt className="font-medium text-slate-600 dark:text-slate-300">Narrowed in Rounds:</dt>
+      <dd>{narrowed === null ? 'not narrowed' : names(narrowed)}</dd>
+      <dt className="font-medium text-slate-600 dark:text-slate-300">Effective:</dt>
+      <dd className={effective === null ? 'font-medium text-rose-700 dark:text-rose-300' : undefined}>
+        {effective === null ? 'unknown: no visit that is not already theirs is given to them' : names(effective)}
+      </dd>
+    </dl>
   );
 }

@@ -41,6 +41,7 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
 
   const all = useMemo(() => list.data ?? [], [list.data]);
   const shown = all.filter((practitioner) => matches(state.show, practitioner));
+  const unqualified = all.filter((practitioner) => practitioner.active && practitioner.qualified_appointment_type_ids === null);
   const chosen = shown.filter((practitioner) => selected.has(practitioner.id));
   const editing = state.edit === null ? undefined : all.find((practitioner) => practitioner.id === state.edit);
   const allChosen = shown.length > 0 && chosen.length === shown.length;
@@ -60,9 +61,16 @@ export default function PractitionersSettingsPage({ route }: RoutePageProps) {
   return (
     <>
       <PageHeader title={route.title}>
-        Where each practitioner’s day starts and ends, their hours, skills and limits: what the optimiser plans with. Kept in Rounds only; the
-        practice management system is not changed.
+        Where each practitioner’s day starts and ends, their hours, qualifications and limits: what the optimiser plans with. Kept in Rounds
+        only; the practice management system is not changed. Qualifications come from Cliniko with every import; here you may only narrow them.
       </PageHeader>
+      {unqualified.length > 0 && (
+        <p role="status" data-testid="unknown-qualifications" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          No known qualifications: {unqualified.map((practitioner) => practitioner.full_name).join(', ')}. Cliniko lists no appointment types for
+          them and none are chosen here, so no visit that is not already theirs is given to them: add their
+          appointment types in Cliniko and import, or choose them here.
+        </p>
+      )}
       <Card className="p-0">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
           <fieldset className="flex rounded-md border border-slate-300 text-sm dark:border-slate-600">

@@ -7,7 +7,7 @@ const base: PractitionerSettings = {
   color: '#c13b3b', color_chosen: false, start_place: { kind: 'home', id: null, name: 'Home', address: '1 A St, Ascot QLD 4007', lat: null, lng: null, geo_precision: 'none' },
   end_place: null, home: { address: '1 A St, Ascot QLD 4007', lat: null, lng: null, precision: 'none', source: null },
   working_hours: [null, null, null, null, null, null, null], break: null, skill_appointment_type_ids: null,
-  max_visits: null, max_travel_minutes: null, routable: false, warnings: [],
+  pms_appointment_type_ids: null, qualified_appointment_type_ids: null, max_visits: null, max_travel_minutes: null, routable: false, warnings: [],
 };
 const found = { lat: -27.43, lng: 153.06, precision: 'suburb' as const, source: 'gazetteer' as const, label: 'Ascot QLD 4007' };
 
