@@ -10,7 +10,8 @@
  * The rules of home care (ADR 0020): each mode is also run with the rules off (tolerance 12 h, no client gap) and
  * discarded, so travel with the rules on and off gives their price; each proposal's hard breaks it adds (must be 0),
  * the day checker's counts before → after per rule, and the spread of working time (longest − shortest day, the
- * proposal's kpis). Reassign mode is also run with "Balance the day between practitioners" on (discarded): its spread
+ * proposal's kpis); the minutes each visit starts from its agreed time, visits given to a practitioner who does not
+ * deliver their type (must be 0) and practitioners called in on a day they had nothing booked. Reassign mode is also run with "Balance the day between practitioners" on (discarded): its spread
  * and travel against the applied run's, with it off. Beside travel, how far each mode's proposal moves clients from
  * their agreed times (ADR 0023): minutes moved p50 / p90 / max, moves of 30 and 60 minutes or more, and the minutes of
  * travel saved per client-minute moved.
@@ -242,8 +243,18 @@ for (const [practitionerCount, visitCount] of scales) {
   const latencies = await listLatencies(() => solving);
   const ended = await both;
   const seconds = (from: string, to: string) => ((Date.parse(to) - Date.parse(from)) / 1000).toFixed(2);
-  const agreed = new Map((await ctx.db.select({ id: appointments.id, agreedStartsAt: appointments.agreed_starts_at }).from(appointments)
-    .where(eq(appointments.business_account_id, seeded.businessAccountId))).map((row) => [row.id, row.agreedStartsAt.getTime()]));
+  const visitRows = await ctx.db.select({ id: appointments.id, agreedStartsAt: appointments.agreed_starts_at, typeId: appointments.appointment_type_id })
+    .from(appointments).where(eq(appointments.business_account_id, seeded.businessAccountId));
+  const agreed = new Map(visitRows.map((row) => [row.id, row.agreedStartsAt.getTime()]));
+  // Who delivers what, as the API says (qualified_appointment_type_ids: null = unknown, delivering none).
+  const qualified = new Map(((await call(token, 'GET', '/practitioners')).practitioners as any[])
+    .map((practitioner) => [practitioner.id as number, (practitioner.qualified_appointment_type_ids ?? []) as number[]]));
+  const typeOfVisit = new Map(visitRows.map((row) => [row.id, row.typeId]));
+  /** Visits the proposal gives to a practitioner who does not deliver their type (must be 0). */
+  const unqualified = (proposal: any) => proposal.lanes.reduce((count: number, lane: any) => count + lane.after.stops.filter((stop: any) => {
+    const typeId = typeOfVisit.get(stop.appointment_id);
+    return typeId != null && !qualified.get(lane.practitioner_id)?.includes(typeId);
+  }).length, 0);
 
   for (const [mode, on, rulesOff] of [['keep', keep, off.keep], ['reassign', reassign, off.reassign]] as const) {
     rows.push({
@@ -256,6 +267,8 @@ for (const [practitionerCount, visitCount] of scales) {
       'soft before → after': countsText(on.proposal, false),
       'travel h before → after, rules on': `${hours(on.proposal.kpis.before.travel_seconds)} → ${hours(on.proposal.kpis.after.travel_seconds)}`,
       ...movedFromAgreed(on.proposal, agreed),
+      'unqualified assignments (must be 0)': unqualified(on.proposal),
+      'called in': (on.proposal.called_in ?? []).length,
       'travel h after, rules off': hours(rulesOff.proposal.kpis.after.travel_seconds),
       'price of the rules %': (100 * (on.proposal.kpis.after.travel_seconds / rulesOff.proposal.kpis.after.travel_seconds - 1)).toFixed(1),
       'working-time spread h before → after': `${hours(spread(on.proposal, 'before'))} → ${hours(spread(on.proposal, 'after'))}`,
