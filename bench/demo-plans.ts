@@ -34,7 +34,7 @@ interface PractitionerSettings {
 interface Stop { appointment_id: number }
 interface Lane { practitioner_id: number; before: { stops: Stop[]; metrics: { travel_seconds: number } }; after: { stops: Stop[]; metrics: { travel_seconds: number } } }
 interface Change { appointment_id: number; new_arrive_at: string; old_practitioner_id: number; new_practitioner_id: number }
-interface Proposal { date: string; lanes: Lane[]; changes: Change[]; unplaced: unknown[] }
+interface Proposal { date: string; lanes: Lane[]; changes: Change[]; unplaced: unknown[]; search?: { elapsed_ms: number; iterations: number; stopped_by: string; seed?: number } }
 interface Run { id: number; status: string; error_message: string | null; days: Proposal[] | null }
 
 const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
@@ -62,15 +62,16 @@ async function propose(api: Api, date: string, endDate: string, mode: string): P
 
 interface Figures {
   changes: number; moved: number[]; travelSavedSeconds: number; littleBoughtLanes: number; lanes: number;
-  unqualified: number; otherProfession: number; reassigned: number; calledIn: string[];
+  unqualified: number; otherProfession: number; reassigned: number; calledIn: string[]; searches: NonNullable<Proposal['search']>[];
 }
-const emptyFigures = (): Figures => ({ changes: 0, moved: [], travelSavedSeconds: 0, littleBoughtLanes: 0, lanes: 0, unqualified: 0, otherProfession: 0, reassigned: 0, calledIn: [] });
+const emptyFigures = (): Figures => ({ changes: 0, moved: [], travelSavedSeconds: 0, littleBoughtLanes: 0, lanes: 0, unqualified: 0, otherProfession: 0, reassigned: 0, calledIn: [], searches: [] });
 
 function measure(figures: Figures, proposal: Proposal, visits: Map<number, Visit>, staff: Map<number, PractitionerSettings>): void {
   const movedOf = (change: Change) => {
     const visit = visits.get(change.appointment_id)!;
     return Math.abs(Date.parse(change.new_arrive_at) - Date.parse(visit.agreed_starts_at ?? visit.starts_at)) / 60_000;
   };
+  if (proposal.search) figures.searches.push(proposal.search);
   for (const change of proposal.changes) {
     figures.changes++;
     figures.moved.push(movedOf(change));
@@ -105,6 +106,8 @@ function report(label: string, figures: Figures): void {
     + ` · lanes with a move ≥30 min saving <5 min ${figures.littleBoughtLanes} of ${figures.lanes}`
     + ` · reassigned ${figures.reassigned}: unqualified ${figures.unqualified}, another profession ${figures.otherProfession}`
     + (figures.calledIn.length ? ` · called in ${figures.calledIn.length}: ${figures.calledIn.join('; ')}` : ''));
+  const elapsed = figures.searches.map((search) => search.elapsed_ms).sort((a, b) => a - b);
+  console.log(`  searches: ${elapsed.length}, elapsed p50 ${quantile(elapsed, 0.5)} ms / max ${elapsed.at(-1)} ms, stopped by ${[...new Set(figures.searches.map((search) => search.stopped_by))].join(', ')}`);
 }
 
 async function main() {
