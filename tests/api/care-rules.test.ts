@@ -107,9 +107,10 @@ describe('booked-time tolerance', () => {
   });
 
   it('takes an appointment type’s own tolerance, and the settings and types say so', async () => {
-    const saved = await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180 } });
+    // Domestic assistance: any time of the morning or afternoon suits these clients, and moving it costs nothing.
+    const saved = await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180, move_price: 0 } });
     expect(saved.status).toBe(200);
-    expect(saved.body.appointment_type).toMatchObject({ tolerance_minutes: 180, same_type_gap_minutes: null });
+    expect(saved.body.appointment_type).toMatchObject({ tolerance_minutes: 180, same_type_gap_minutes: null, move_price: 0 });
     const refused = await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: -5 } });
     expect(refused.status).toBe(422);
     expect((await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.staff, body: { tolerance_minutes: 10 } })).status).toBe(403);
@@ -345,7 +346,7 @@ describe('a change by hand outside working hours', () => {
 describe('applying', () => {
   it("refuses a proposal that a client's visit added since with a practitioner outside the run would make break a rule", async () => {
     const DAY = '2029-03-13';
-    await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180 } });
+    await t.request('PUT', `/api/appointment_types/${domestic}`, { token: acme.tokens.admin, body: { tolerance_minutes: 180, move_price: 0 } });
     await zigzag(DAY, pat, domestic);
     const run = await optimise({ date: DAY, practitioner_ids: [pat], mode: 'keep_practitioners' });
     // The first by new arrival (the proposal lists the biggest moves first) that moves 30 min or more.

@@ -24,8 +24,8 @@ beforeAll(async () => {
   await homesWestAndEast(t, acme, '08:00', '17:00');
   await t.ctx.db.update(practitioners).set({ profession: 'Registered Nurse' }).where(eq(practitioners.id, pat));
   await t.ctx.db.update(practitioners).set({ profession: 'Support Worker' }).where(eq(practitioners.id, quinn));
-  // Visits may move anywhere in the day (the tolerance is not what these tests are about).
-  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0 } });
+  // Visits may move anywhere in the day at no price (the tolerance and the price of a move are not what these tests are about).
+  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
   expect(rules.status).toBe(200);
 }, 120_000);
 afterAll(() => t.close());

@@ -25,8 +25,9 @@ beforeAll(async () => {
   [pat, quinn] = acme.practitionerIds;
   await homesWestAndEast(t, acme, '08:00', '17:00');
   await t.ctx.db.update(practitioners).set({ working_hours: WEEKDAYS }).where(sql`${practitioners.id} IN ${[pat, quinn]}`);
-  // Visits may move anywhere in their day, one client per visit: the rules of home care have their own tests.
-  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0 } });
+  // Visits may move anywhere in their day at no price, one client per visit: the rules of home care and the price of
+  // a move have their own tests.
+  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
   expect(rules.status).toBe(200);
 }, 120_000);
 afterAll(() => t.close());

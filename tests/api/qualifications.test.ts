@@ -264,13 +264,20 @@ describe('a visit is offered only to a practitioner who delivers its type', () =
       business_account_id: acme.businessAccountId, client_id: client.id, practitioner_id: pat, appointment_type_id: nursing, arrival_locked: true,
       starts_at: at(LEAVE_DAY, '10:00'), ends_at: at(LEAVE_DAY, '10:30'), arrive_at: at(LEAVE_DAY, '10:00'), lat: -27.47, lng: 153.05,
     }).returning({ id: appointments.id });
-    const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: LEAVE_DAY, practitioner_ids: [pat, una, nora], mode: 'reassign' } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await drainJobs(t.ctx);
-    const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin })).body.optimization;
-    expect(run.status, JSON.stringify(run.error)).toBe('COMPLETE');
-    const lane = run.proposal.lanes.find((candidate: any) => candidate.after.stops.some((stop: any) => stop.appointment_id === kept.id));
-    expect(lane?.practitioner_id).toBe(nora);
+    // Nora and Una have nothing booked that day: a day of one visit is worth opening here (the call-in threshold).
+    const settings = (body: object) => t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body });
+    expect((await settings({ call_in_min_visits: 1 })).status).toBe(200);
+    try {
+      const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date: LEAVE_DAY, practitioner_ids: [pat, una, nora], mode: 'reassign' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await drainJobs(t.ctx);
+      const run = (await t.request('GET', `/api/optimizations/${created.body.optimization.id}`, { token: acme.tokens.admin })).body.optimization;
+      expect(run.status, JSON.stringify(run.error)).toBe('COMPLETE');
+      const lane = run.proposal.lanes.find((candidate: any) => candidate.after.stops.some((stop: any) => stop.appointment_id === kept.id));
+      expect(lane?.practitioner_id).toBe(nora);
+    } finally {
+      expect((await settings({ call_in_min_visits: 3 })).status).toBe(200);
+    }
   });
 
   it('the day checker raises "Not qualified for this visit" when known qualifications exclude the type, not when they are unknown', async () => {

@@ -32,7 +32,7 @@ interface Day {
   practitioners: { id: number; full_name: string }[];
 }
 interface AppointmentType { id: number; name: string; tolerance_minutes: number | null }
-interface PractitionerSettings { id: number; full_name: string; active: boolean; skill_appointment_type_ids: number[] | null }
+interface PractitionerSettings { id: number; full_name: string; active: boolean; skill_appointment_type_ids: number[] | null; qualified_appointment_type_ids: number[] | null }
 
 /** The booked visits of a day (yyyy-MM-dd), with the names they refer to. */
 async function visitsOf(api: Api, day: Temporal.PlainDate | string) {
@@ -117,7 +117,8 @@ async function clientVisitToMove(
       const startsAt = startOf(earlier);
       const moved = { ...later, starts_at: startsAt, ends_at: plusMinutes(startsAt, (Date.parse(later.ends_at) - Date.parse(later.starts_at)) / 60_000) };
       const practitioner = [...practitioners].sort((a, b) => Number(b.id === later.practitioner_id) - Number(a.id === later.practitioner_id))
-        .find((candidate) => candidate.active && !notWith(earlier).includes(candidate.id) && free(candidate.id, moved));
+        .find((candidate) => candidate.active && !notWith(earlier).includes(candidate.id) && free(candidate.id, moved)
+          && (later.appointment_type_id === null || (candidate.qualified_appointment_type_ids ?? []).includes(later.appointment_type_id)));
       if (practitioner) return { earlier, later, moved, practitioner, client: clients.find((client) => client.id === later.client_id)!.full_name };
     }
   }

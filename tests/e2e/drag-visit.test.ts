@@ -3,6 +3,7 @@
 // practitioner's visit before: the rules of home care refuse it in words and the visit stays.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { apiAs } from './support/api';
 import { logIn, newPage } from './support/browser';
 import { useProductAndBrowser } from './support/running';
 import { demoWeekday } from './support/demoDay';
@@ -43,9 +44,17 @@ describe('moving a visit by dragging it on the day schedule', () => {
       await page.waitForLoadState('networkidle');
 
       // The visit: the first of the first lane whose client has no other visit that day (so the rules of home care
-      // about a client's visits leave the late drop alone); it goes to the second lane's practitioner.
+      // about a client's visits leave the late drop alone); it goes to the next lane's practitioner who delivers what
+      // the first lane's does (a drop on someone who does not deliver the visit's type is refused).
       const lanes = page.getByTestId('schedule-lane');
-      const [source, target] = [lanes.nth(0), lanes.nth(1)];
+      const { practitioners } = await (await apiAs(running.product.url, 'staff@demo.test'))<{
+        practitioners: { full_name: string; qualified_appointment_type_ids: number[] | null }[];
+      }>('/practitioners');
+      const deliversOf = new Map(practitioners.map((practitioner) => [practitioner.full_name, JSON.stringify(practitioner.qualified_appointment_type_ids)]));
+      const laneNames = await lanes.evaluateAll((found) => found.map((lane) => lane.getAttribute('aria-label')!));
+      const targetIndex = laneNames.findIndex((name, index) => index > 0 && deliversOf.get(name) === deliversOf.get(laneNames[0]));
+      expect(targetIndex).toBeGreaterThan(0);
+      const [source, target] = [lanes.nth(0), lanes.nth(targetIndex)];
       const targetName = (await target.getAttribute('aria-label'))!;
       const clientOf = (label: string) => /^\d\d:\d\d (.+?)(?: On leave)? \(/.exec(label)![1];
       const allLabels = await page.getByTestId('schedule-block').evaluateAll((blocks) => blocks.map((block) => block.getAttribute('aria-label')!));

@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core; nothing is downloaded.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { demoWeekday } from './demoDay';
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -41,16 +42,15 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.waitForURL('**/dashboard');
 }
 
-/** Goes to /appointments and clicks its first visit; the demo books weekdays only, so it steps past a weekend. */
+/**
+ * Goes to /appointments on a coming weekday (the demo books weekdays only) and clicks its first visit. Never today's:
+ * during the practitioners' day its first visit has started or is about to, and keeps its arrival as it is.
+ */
 export async function clickFirstAppointment(page: Page) {
-  await page.goto('/appointments');
+  const day = demoWeekday(2);
+  await page.goto(`/appointments?start=${day}&end=${day}`);
   await page.getByTestId('pagination-summary').waitFor();
-  const row = page.getByTestId('appointment-row').first();
-  for (let step = 0; step < 3 && !(await row.isVisible()); step++) {
-    await page.getByRole('button', { name: 'Next period' }).click();
-    await page.waitForTimeout(800);
-  }
-  await row.click();
+  await page.getByTestId('appointment-row').first().click();
 }
 
 /** Opens the first visit's details modal (see clickFirstAppointment) and answers the modal. */
