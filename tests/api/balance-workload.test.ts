@@ -23,8 +23,8 @@ beforeAll(async () => {
     await t.ctx.db.update(practitioners).set({ start_place_kind: 'home', home_address: address, home_lat: -27.47, home_lng: 153.0, working_hours: workingEveryDay('08:00', '17:00') })
       .where(eq(practitioners.id, id));
   }
-  // Visits may move anywhere in the day, one client per visit.
-  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0 } });
+  // Visits may move anywhere in the day at no price, one client per visit.
+  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
   expect(rules.status).toBe(200);
   // Pat has six hour-long visits around the corner, hourly from 09:00; Quinn one, at 09:00.
   const book = async (practitionerId: number, index: number, hhmm: string) => {

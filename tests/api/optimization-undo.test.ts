@@ -19,7 +19,7 @@ beforeAll(async () => {
   await t.ctx.db.update(practitioners).set({
     start_place_kind: 'home', home_address: '1 West St', home_lat: -27.47, home_lng: 152.93, working_hours: workingEveryDay('08:00', '17:00'),
   }).where(eq(practitioners.id, pat));
-  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0 } });
+  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
   expect(rules.status).toBe(200);
 }, 120_000);
 afterAll(() => t.close());

@@ -19,8 +19,8 @@ beforeAll(async () => {
   acme = await createBusinessFixture(t, 'acme');
   [pat, quinn] = acme.practitionerIds;
   await homesWestAndEast(t, acme, '08:00', '17:00');
-  // Visits may move anywhere in their day, one client per visit: the rules of home care have their own tests.
-  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0 } });
+  // Visits may move anywhere in their day at no price, one client per visit: the rules of home care have their own tests.
+  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
   expect(rules.status).toBe(200);
 }, 120_000);
 afterAll(() => t.close());

@@ -34,9 +34,9 @@ beforeAll(async () => {
     start_place_kind: 'home', home_address: '9 East St', home_lat: -27.47, home_lng: 153.11, working_hours: EVERY_DAY,
     break_earliest: '12:00', break_latest: '13:00', break_minutes: 30,
   }).where(eq(practitioners.id, quinn));
-  // These days are about order, availability and reassignment: their visits may move anywhere in the day, with one
+  // These days are about order, availability and reassignment: their visits may move anywhere in the day at no price, with one
   // client per visit (the rules of home care have their own tests, care-rules.test.ts).
-  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0 } });
+  const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
   expect(rules.status).toBe(200);
 }, 120_000);
 afterAll(() => t.close());

@@ -181,6 +181,19 @@ describe('the price of moving a visit from its agreed start', () => {
     expect(solution.objective.moved).toBe(0);
   });
 
+  it('keeps arrivals on the step: a visit the route pulls before its agreed start starts a step earlier, not off it', async () => {
+    // A (agreed 10:00, 30 min) then B, which must start at 10:32 exactly, 5 minutes away: A can start at 09:57 at the
+    // latest; the client is told 09:55, not 09:57.
+    const { problem, matrix } = swapDay(1);
+    problem.visits[1] = { ...problem.visits[1], agreedStart: undefined, timeWindows: [{ start: 10 * H + 32 * MIN, end: 10 * H + 32 * MIN }] };
+    problem.arrivalStepSeconds = 300;
+    const { solution, check } = await solveAndCheck(problem, matrix);
+    expect(check.errors).toEqual([]);
+    expect(solution.routes[0].stops.map((stop) => stop.visitId)).toEqual(['A', 'B']);
+    expect(startOf(solution, 'A')).toBe(9 * H + 55 * MIN);
+    expect(solution.objective.moved).toBeCloseTo(check.moved, 9);
+  });
+
   it('costs nothing and changes nothing without agreed starts', async () => {
     const { problem, matrix } = swapDay(1);
     const plain = { ...problem, visits: problem.visits.map(({ agreedStart: _agreed, ...visit }) => visit) };

@@ -41,7 +41,17 @@ export function scheduleRoute(m: CoreModel, v: number, visits: number[], step: n
         const rounded = Math.ceil(start / step - 1e-9) * step;
         if (Math.abs(rounded - start) > 1e-9) {
           local[i] = rounded;
-          const trialCost = simulateCost(m, v, seq, seq.length, trial, local);
+          let trialCost = simulateCost(m, v, seq, seq.length, trial, local);
+          // A visit priced for moving may have been pulled to the latest start its route allows, off the step: one
+          // step earlier is on it, for at most a step's price of moving (the client is told a time on the step).
+          const node = seq[i];
+          if (trialCost > cost + 1e-9 && m.movedCost[node] > 0) {
+            local[i] = rounded - step;
+            trialCost = simulateCost(m, v, seq, seq.length, trial, local);
+            const onStep = Math.abs(trial.start[i - 1] - (rounded - step)) <= 1e-9;
+            if (!onStep || trialCost > cost + m.movedCost[node] * step + 1e-9) trialCost = Infinity;
+            else cost = trialCost;
+          }
           if (trialCost <= cost + 1e-9) {
             schedule = { ...trial, arrival: [...trial.arrival], start: [...trial.start], lateness: [...trial.lateness] };
             cost = trialCost;
