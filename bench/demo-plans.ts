@@ -1,18 +1,20 @@
 /**
- * `npm run bench:demo-plans -- [--days 5] [--search-ms 5000]`: what a coordinator would be asked to apply on the demo.
+ * `npm run bench:demo-plans -- [--days 5] [--search-ms 5000] [--seed 1]`: what a coordinator would be asked to apply on the demo.
  *
  * Starts the product as `npm start` does (embedded database, the demo's Cliniko sandbox), logs in as the demo's
  * administrator and asks for a proposal (not applied) of each of the next `--days` weekdays in both modes, then one
  * Monday-to-Sunday run reassigning. From the API alone (no product code) it reports, per mode:
  * - the minutes each changed visit moves from the client's agreed time (p50, p90, max; moves of 30+ and 60+ min),
  *   the travel saved, and travel saved per client-minute moved;
- * - lanes with a move of 30 min or more whose travel falls by less than 5 min ("moves that buy little");
+ * - lanes with a move of 30 min or more that fixes no rule and whose travel falls by less than 5 min ("moves that buy
+ *   little", each named);
  * - visits given to a practitioner who does not deliver their type (by the practitioner's qualifications as the
  *   settings API gives them; a practitioner whose qualifications are unknown counts as delivering none) and visits
  *   given to a practitioner of another profession;
  * - for the week: practitioners called in on a day they had nothing booked, and distinct carers per client before →
  *   after.
- * OPTIMIZER_MAX_SEARCH_MS caps each day's search (`--search-ms`).
+ * OPTIMIZER_MAX_SEARCH_MS caps each day's search (`--search-ms`); every run searches with `--seed`, so a run is
+ * reproduced by the same command.
  */
 import { Temporal } from 'temporal-polyfill';
 import { apiAs, type Api } from '../tests/e2e/support/api';
@@ -24,6 +26,7 @@ function arg(name: string): string | undefined {
 }
 const dayCount = Number(arg('days') ?? 5);
 const searchMs = arg('search-ms') ?? '5000';
+const seed = Number(arg('seed') ?? 1);
 const ZONE = 'Australia/Brisbane';
 
 interface Visit { id: number; starts_at: string; agreed_starts_at?: string; practitioner_id: number; client_id: number | null; appointment_type_id: number | null; status: string }
@@ -33,7 +36,7 @@ interface PractitionerSettings {
 }
 interface Stop { appointment_id: number }
 interface Lane { practitioner_id: number; before: { stops: Stop[]; metrics: { travel_seconds: number } }; after: { stops: Stop[]; metrics: { travel_seconds: number } } }
-interface Change { appointment_id: number; new_arrive_at: string; old_practitioner_id: number; new_practitioner_id: number }
+interface Change { appointment_id: number; new_arrive_at: string; old_practitioner_id: number; new_practitioner_id: number; reasons?: { kind: string }[] }
 interface Proposal { date: string; lanes: Lane[]; changes: Change[]; unplaced: unknown[]; search?: { elapsed_ms: number; iterations: number; stopped_by: string; seed?: number } }
 interface Run { id: number; status: string; error_message: string | null; days: Proposal[] | null }
 
@@ -48,7 +51,7 @@ function weekdaysAhead(count: number): string[] {
 }
 
 async function propose(api: Api, date: string, endDate: string, mode: string): Promise<Proposal[]> {
-  const { optimization } = await api<{ optimization: Run }>('/optimizations', { method: 'POST', body: JSON.stringify({ date, end_date: endDate, mode }) });
+  const { optimization } = await api<{ optimization: Run }>('/optimizations', { method: 'POST', body: JSON.stringify({ date, end_date: endDate, mode, seed }) });
   for (;;) {
     const { optimization: run } = await api<{ optimization: Run }>(`/optimizations/${optimization.id}`);
     if (run.status === 'COMPLETE') {
@@ -61,10 +64,10 @@ async function propose(api: Api, date: string, endDate: string, mode: string): P
 }
 
 interface Figures {
-  changes: number; moved: number[]; travelSavedSeconds: number; littleBoughtLanes: number; lanes: number;
+  changes: number; moved: number[]; travelSavedSeconds: number; littleBoughtLanes: number; littleBought: string[]; lanes: number;
   unqualified: number; otherProfession: number; reassigned: number; calledIn: string[]; searches: NonNullable<Proposal['search']>[];
 }
-const emptyFigures = (): Figures => ({ changes: 0, moved: [], travelSavedSeconds: 0, littleBoughtLanes: 0, lanes: 0, unqualified: 0, otherProfession: 0, reassigned: 0, calledIn: [], searches: [] });
+const emptyFigures = (): Figures => ({ changes: 0, moved: [], travelSavedSeconds: 0, littleBoughtLanes: 0, littleBought: [], lanes: 0, unqualified: 0, otherProfession: 0, reassigned: 0, calledIn: [], searches: [] });
 
 function measure(figures: Figures, proposal: Proposal, visits: Map<number, Visit>, staff: Map<number, PractitionerSettings>): void {
   const movedOf = (change: Change) => {
@@ -88,8 +91,13 @@ function measure(figures: Figures, proposal: Proposal, visits: Map<number, Visit
     const saved = lane.before.metrics.travel_seconds - lane.after.metrics.travel_seconds;
     figures.travelSavedSeconds += saved;
     const onLane = new Set(lane.after.stops.map((stop) => stop.appointment_id));
-    const bigMove = proposal.changes.some((change) => onLane.has(change.appointment_id) && movedOf(change) >= 30);
-    if (bigMove && saved < 5 * 60) figures.littleBoughtLanes++;
+    // A move that fixes a rule (or leaves a practitioner's leave) is worth its minutes whatever the travel.
+    const fixes = (change: Change) => (change.reasons ?? []).some((reason) => reason.kind === 'rule-fixed' || reason.kind === 'leave');
+    const bigMove = proposal.changes.find((change) => onLane.has(change.appointment_id) && movedOf(change) >= 30 && !fixes(change));
+    if (bigMove && saved < 5 * 60) {
+      figures.littleBoughtLanes++;
+      figures.littleBought.push(`${proposal.date} ${staff.get(lane.practitioner_id)?.full_name}: visit ${bigMove.appointment_id} moved ${Math.round(movedOf(bigMove))} min, lane travel ${Math.round(-saved / 60)} min`);
+    }
     if (lane.before.stops.length === 0 && lane.after.stops.length > 0) {
       figures.calledIn.push(`${staff.get(lane.practitioner_id)?.full_name} on ${proposal.date} (${lane.after.stops.length} visits)`);
     }
@@ -106,6 +114,7 @@ function report(label: string, figures: Figures): void {
     + ` · lanes with a move ≥30 min saving <5 min ${figures.littleBoughtLanes} of ${figures.lanes}`
     + ` · reassigned ${figures.reassigned}: unqualified ${figures.unqualified}, another profession ${figures.otherProfession}`
     + (figures.calledIn.length ? ` · called in ${figures.calledIn.length}: ${figures.calledIn.join('; ')}` : ''));
+  for (const line of figures.littleBought) console.log(`  moves that buy little: ${line}`);
   const elapsed = figures.searches.map((search) => search.elapsed_ms).sort((a, b) => a - b);
   console.log(`  searches: ${elapsed.length}, elapsed p50 ${quantile(elapsed, 0.5)} ms / max ${elapsed.at(-1)} ms, stopped by ${[...new Set(figures.searches.map((search) => search.stopped_by))].join(', ')}`);
 }
