@@ -4,15 +4,16 @@
 // the same day, settings and seed give the same proposal (the seed stored with the run and shown, a new one otherwise).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, practitioners } from '../../server/src/db/schema';
+import { clients, practitioners } from '../../server/src/db/schema';
 import { practitionerLeave } from '../../server/src/db/schema-leave';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
-import { brisbaneAt as at, homesWestAndEast } from './support/routing';
+import { brisbaneAt as at, homesWestAndEast, visitsOnALine } from './support/routing';
 import { drainJobs } from './support/jobs';
 
 let t: TestApp;
 let acme: BusinessFixture;
+let line: ReturnType<typeof visitsOnALine>;
 let pat: number;
 let quinn: number;
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   t = await startTestApp({ optimizerMaxSearchMs: 300, optimizerThreads: 2 });
   acme = await createBusinessFixture(t, 'acme');
   [pat, quinn] = acme.practitionerIds;
+  line = visitsOnALine(t, acme);
   await homesWestAndEast(t, acme, '08:00', '17:00');
   await t.ctx.db.update(practitioners).set({ profession: 'Registered Nurse' }).where(eq(practitioners.id, pat));
   await t.ctx.db.update(practitioners).set({ profession: 'Support Worker' }).where(eq(practitioners.id, quinn));
@@ -30,30 +32,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function addClient(name: string, lng: number): Promise<number> {
-  const [row] = await t.ctx.db.insert(clients).values({
-    business_account_id: acme.businessAccountId, first_name: name, last_name: 'Client', lat: -27.47, lng, time_zone: 'Australia/Brisbane',
-  }).returning({ id: clients.id });
-  return row.id;
-}
-
-async function addVisit(date: string, practitionerId: number, clientId: number, hhmm: string): Promise<number> {
-  const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, clientId));
-  const [row] = await t.ctx.db.insert(appointments).values({
-    business_account_id: acme.businessAccountId, client_id: clientId, practitioner_id: practitionerId, appointment_type_id: acme.appointmentTypeIds[0],
-    starts_at: at(date, hhmm), ends_at: new Date(at(date, hhmm).getTime() + 30 * 60_000), arrive_at: at(date, hhmm), lat: client.lat, lng: client.lng,
-  }).returning({ id: appointments.id });
-  return row.id;
-}
-
+const addClient = (name: string, lng: number) => line.addClient(lng, name);
+const addVisit = (date: string, practitionerId: number, clientId: number, hhmm: string) => line.addVisit(date, practitionerId, clientId, hhmm);
 /** A day whose visits zig-zag along an east–west line, hourly from 09:00: a bad order. */
-async function zigzagDay(date: string, practitionerId: number, lngs = [153.07, 152.97, 153.05, 152.99, 153.03, 153.01]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const [index, lng] of lngs.entries()) {
-    ids.push(await addVisit(date, practitionerId, await addClient(`Zig${date}${index}`, lng), `${String(9 + index).padStart(2, '0')}:00`));
-  }
-  return ids;
-}
+const zigzagDay = (date: string, practitionerId: number, lngs = [153.07, 152.97, 153.05, 152.99, 153.03, 153.01]) => line.zigzagDay(date, practitionerId, lngs);
 
 async function optimise(body: Record<string, unknown>) {
   const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body });

@@ -4,15 +4,16 @@
 // the call-in threshold, and is named; problems are worded for who reads them; the run counts each client's carers.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, practitioners, routes } from '../../server/src/db/schema';
+import { appointments, practitioners, routes } from '../../server/src/db/schema';
 import type { OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
-import { brisbaneAt as at, expectRoutesAccepted, homesWestAndEast } from './support/routing';
+import { expectRoutesAccepted, homesWestAndEast, visitsOnALine } from './support/routing';
 
 let t: TestApp;
 let acme: BusinessFixture;
+let line: ReturnType<typeof visitsOnALine>;
 let pat: number;
 let quinn: number;
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   t = await startTestApp({ optimizerMaxSearchMs: 300 });
   acme = await createBusinessFixture(t, 'acme');
   [pat, quinn] = acme.practitionerIds;
+  line = visitsOnALine(t, acme);
   await homesWestAndEast(t, acme, '08:00', '17:00');
   await t.ctx.db.update(practitioners).set({ working_hours: WEEKDAYS }).where(sql`${practitioners.id} IN ${[pat, quinn]}`);
   // Visits may move anywhere in their day at no price, one client per visit: the rules of home care and the price of
@@ -32,29 +34,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-let clientCount = 0;
-async function addClient(lng: number): Promise<number> {
-  const [row] = await t.ctx.db.insert(clients).values({
-    business_account_id: acme.businessAccountId, first_name: `Roster${++clientCount}`, last_name: 'Client', lat: -27.47, lng, time_zone: 'Australia/Brisbane',
-  }).returning({ id: clients.id });
-  return row.id;
-}
-
-async function addVisit(date: string, practitionerId: number, clientId: number, hhmm: string): Promise<number> {
-  const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, clientId));
-  const [row] = await t.ctx.db.insert(appointments).values({
-    business_account_id: acme.businessAccountId, client_id: clientId, practitioner_id: practitionerId, appointment_type_id: acme.appointmentTypeIds[0],
-    starts_at: at(date, hhmm), ends_at: new Date(at(date, hhmm).getTime() + 30 * 60_000), arrive_at: at(date, hhmm), lat: client.lat, lng: client.lng,
-  }).returning({ id: appointments.id });
-  return row.id;
-}
-
 /** Visits hourly from 09:00 along an east–west line in a bad order (or at `lngs`). */
-async function zigzagDay(date: string, practitionerId: number, lngs = [153.07, 152.97, 153.05, 152.99]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const [index, lng] of lngs.entries()) ids.push(await addVisit(date, practitionerId, await addClient(lng), `${String(9 + index).padStart(2, '0')}:00`));
-  return ids;
-}
+const zigzagDay = (date: string, practitionerId: number, lngs = [153.07, 152.97, 153.05, 152.99]) => line.zigzagDay(date, practitionerId, lngs);
+const addClient = (lng: number) => line.addClient(lng);
+const addVisit = (date: string, practitionerId: number, clientId: number, hhmm: string) => line.addVisit(date, practitionerId, clientId, hhmm);
 
 type RunBody = { date: string; end_date?: string; practitioner_ids?: number[]; mode?: OptimizationMode };
 const start = (body: RunBody, token = acme.tokens.admin) => t.request('POST', '/api/optimizations', { token, body });

@@ -2,15 +2,16 @@
 // the days when reassigning, and applies, undoes and discards every day together; a day that refuses refuses them all.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, routes } from '../../server/src/db/schema';
+import { appointments, routes } from '../../server/src/db/schema';
 import type { OptimizationMode } from '../../server/src/modules/optimizations';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
-import { brisbaneAt as at, expectRoutesAccepted, homesWestAndEast } from './support/routing';
+import { expectRoutesAccepted, homesWestAndEast, visitsOnALine } from './support/routing';
 
 let t: TestApp;
 let acme: BusinessFixture;
+let line: ReturnType<typeof visitsOnALine>;
 let pat: number;
 let quinn: number;
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
   t = await startTestApp({ optimizerMaxSearchMs: 300 });
   acme = await createBusinessFixture(t, 'acme');
   [pat, quinn] = acme.practitionerIds;
+  line = visitsOnALine(t, acme);
   await homesWestAndEast(t, acme, '08:00', '17:00');
   // Visits may move anywhere in their day at no price, one client per visit: the rules of home care have their own tests.
   const rules = await t.request('PUT', '/api/optimization_settings', { token: acme.tokens.admin, body: { tolerance_minutes: 720, client_gap_minutes: 0, move_price: 0 } });
@@ -25,31 +27,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-let clientCount = 0;
-async function addClient(lng: number): Promise<number> {
-  const [row] = await t.ctx.db.insert(clients).values({
-    business_account_id: acme.businessAccountId, first_name: `Week${++clientCount}`, last_name: 'Client', lat: -27.47, lng, time_zone: 'Australia/Brisbane',
-  }).returning({ id: clients.id });
-  return row.id;
-}
-
-async function addVisit(date: string, practitionerId: number, clientId: number, hhmm: string): Promise<number> {
-  const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, clientId));
-  const [row] = await t.ctx.db.insert(appointments).values({
-    business_account_id: acme.businessAccountId, client_id: clientId, practitioner_id: practitionerId, appointment_type_id: acme.appointmentTypeIds[0],
-    starts_at: at(date, hhmm), ends_at: new Date(at(date, hhmm).getTime() + 30 * 60_000), arrive_at: at(date, hhmm), lat: client.lat, lng: client.lng,
-  }).returning({ id: appointments.id });
-  return row.id;
-}
-
 /** Visits hourly from 09:00 that zig-zag east–west: a bad order. */
-async function zigzagDay(date: string, practitionerId: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (const [index, lng] of [153.07, 152.97, 153.05, 152.99, 153.03].entries()) {
-    ids.push(await addVisit(date, practitionerId, await addClient(lng), `${String(9 + index).padStart(2, '0')}:00`));
-  }
-  return ids;
-}
+const zigzagDay = (date: string, practitionerId: number) => line.zigzagDay(date, practitionerId, [153.07, 152.97, 153.05, 152.99, 153.03]);
+const addClient = (lng: number) => line.addClient(lng);
+const addVisit = (date: string, practitionerId: number, clientId: number, hhmm: string) => line.addVisit(date, practitionerId, clientId, hhmm);
 
 type RunBody = { date: string; end_date?: string; practitioner_ids?: number[]; mode?: OptimizationMode };
 const start = (body: RunBody, token = acme.tokens.admin) => t.request('POST', '/api/optimizations', { token, body });

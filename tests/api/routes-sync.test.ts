@@ -194,8 +194,12 @@ describe('exporting a reassigned visit', () => {
       for (const candidate of await visitsOf(from, DAY)) {
         const type = await typeOf(candidate.id);
         const to = staff.find((id) => id !== from && !onLeave.some((leave) => leave.id === id) && type !== null && (qualified.get(id) as number[]).includes(type));
-        if (to !== undefined) choice ??= { visit: candidate, to };
+        if (to !== undefined) {
+          choice = { visit: candidate, to };
+          break;
+        }
       }
+      if (choice) break;
     }
     expect(choice, 'a visit another practitioner at work delivers').toBeDefined();
     const { visit, to } = choice!;

@@ -108,8 +108,9 @@ describe('the day schedule as it happens', () => {
     const sam = await lane('Sam Lee');
     const marked = within(sam).getAllByTestId('schedule-block').filter((block) => block.getAttribute('data-overdue') === 'true');
     expect(marked.map((block) => block.getAttribute('aria-label'))).toEqual([
-      '09:00 Cora Waiting (Home visit), Not started, 1 h late',
-      '09:40 Dan Waiting (Home visit), Not started, 20 min late',
+      // The mark's word ("Late") is part of the name where it shows, in its place (WCAG 2.5.3).
+      '09:00 Cora Waiting Late (Home visit), Not started, 1 h late',
+      '09:40 Dan Waiting Late (Home visit), Not started, 20 min late',
     ]);
     for (const block of marked) expect(within(block).getByTestId('block-overdue')).toBeInTheDocument();
     expect(within(blockOf(sam, 'Eve Soon')).queryByTestId('block-overdue')).toBeNull();

@@ -128,7 +128,8 @@ describe("the practitioner's phone without signal", () => {
       await logIn(page, PRACTITIONER);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-      await page.waitForTimeout(1_000);
+      // Every read of the start page answered (the next visit's address and notes come in a read of their own).
+      await page.waitForLoadState('networkidle');
       const startPage = await page.getByRole('main').innerText();
       await context.setOffline(true);
       await page.reload();

@@ -294,8 +294,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const cancelled = appointment.status === 'CANCELLED';
                     const background = appointment.appointment_type?.color || color;
                     // The name starts with the block's visible words in their order (WCAG 2.5.3): "09:00 Ada Done 09:02–09:48
-                    // Two-carer visit with Sam On leave", then what the marks and colours say.
-                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${inLeave ? ' On leave' : ''}`;
+                    // Two-carer visit with Sam Late On leave", then what the marks and colours say.
+                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${alert ? ` ${ALERT_MARK_WORDS[alert.kind]}` : ''}${inLeave ? ' On leave' : ''}`;
                     const described = `${visible}${type ? ` (${type})` : ''}${stateText && (!actual || alert) ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;

@@ -2,7 +2,7 @@
 // optimised and applied through the API as a coordinator would.
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { appointments, practitioners, routes } from '../../../server/src/db/schema';
+import { appointments, clients, practitioners, routes } from '../../../server/src/db/schema';
 import { loadDay, problemOf, type OptimizationMode } from '../../../server/src/modules/optimizations';
 import { travelProviderFor } from '../../../server/src/modules/schedule';
 import { checkSolution, travelMatrixFor, type Solution } from '../../../server/src/optimizer';
@@ -96,4 +96,34 @@ export async function expectRoutesAccepted(
     }
   }
   return rows;
+}
+
+/**
+ * Clients and visits on an east–west line through Brisbane (latitude −27.47), for the tests of a run's order: a client
+ * at `lng` (named `name`, else numbered), a 30-minute visit of the business's first type at its client's point, and a
+ * day of visits hourly from 09:00 at `lngs`, one new client each, in a bad order.
+ */
+export function visitsOnALine(t: TestApp, business: BusinessFixture) {
+  let clientCount = 0;
+  const addClient = async (lng: number, name = `Line${++clientCount}`): Promise<number> => {
+    const [row] = await t.ctx.db.insert(clients).values({
+      business_account_id: business.businessAccountId, first_name: name, last_name: 'Client', lat: -27.47, lng, time_zone: 'Australia/Brisbane',
+    }).returning({ id: clients.id });
+    return row.id;
+  };
+  const addVisit = async (date: string, practitionerId: number, clientId: number, hhmm: string): Promise<number> => {
+    const [client] = await t.ctx.db.select().from(clients).where(eq(clients.id, clientId));
+    const startsAt = brisbaneAt(date, hhmm);
+    const [row] = await t.ctx.db.insert(appointments).values({
+      business_account_id: business.businessAccountId, client_id: clientId, practitioner_id: practitionerId, appointment_type_id: business.appointmentTypeIds[0],
+      starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 30 * 60_000), arrive_at: startsAt, lat: client.lat, lng: client.lng,
+    }).returning({ id: appointments.id });
+    return row.id;
+  };
+  const zigzagDay = async (date: string, practitionerId: number, lngs: readonly number[]): Promise<number[]> => {
+    const ids: number[] = [];
+    for (const [index, lng] of lngs.entries()) ids.push(await addVisit(date, practitionerId, await addClient(lng), `${String(9 + index).padStart(2, '0')}:00`));
+    return ids;
+  };
+  return { addClient, addVisit, zigzagDay };
 }
