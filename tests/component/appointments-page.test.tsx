@@ -111,7 +111,7 @@ describe('appointments page', () => {
     const patBlocks = within(lanes[0]).getAllByTestId('schedule-block');
     expect(patBlocks.map((block) => block.getAttribute('aria-label'))).toEqual([
       // 10:00 today: the 09:00 visit has no check-in an hour on, so it is overdue (issue 26's live desk).
-      '09:00 Margaret Jones (Home visit), Not started, 1 h late',
+      '09:00 Margaret Jones Late (Home visit), Not started, 1 h late',
       "10:30 Bert Smith (Home visit), outside client's availability",
     ]);
     // 10:00 → 10:30 between Pat's visits.
