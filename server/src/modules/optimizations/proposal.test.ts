@@ -50,6 +50,19 @@ describe('the reasons of a change', () => {
     expect(order).toEqual([{ kind: 'lane-order', message: "Part of the new order of Pat Lee's day: travel on Pat Lee's day 30 min → 31 min." }]);
   });
 
+  it('says a visit that gains nothing itself makes room for a change of its lane that fixes a problem with the rules', () => {
+    const withStops = lane(1, 'Pat Lee', [57, 57]);
+    withStops.after.stops = [{ appointment_id: 1 }, { appointment_id: 7 }] as ProposalLane['after']['stops'];
+    const overlap = { rule: 'client-overlap', hard: true, message: 'Peter Cooper has two visits at once: 09:25 and 09:30.', appointment_ids: [7, 8] };
+    const reasons = reasonsOfChange(facts({
+      newArrival: time('09:30').toISOString(), to: withStops, from: withStops,
+      checks: { counts: [], before: [overlap], after: [] } as unknown as Parameters<typeof reasonsOfChange>[0]['checks'],
+    }));
+    expect(reasons).toEqual([
+      { kind: 'rule-fixed', message: "Makes room on Pat Lee's day for a change that fixes: Peter Cooper has two visits at once: 09:25 and 09:30." },
+    ]);
+  });
+
   it('says why a visit leaves a practitioner the client prefers', () => {
     const reasons = reasonsOfChange(facts({
       visit: visit({ preferredPractitionerIds: [1] }), to: lane(2, 'Sam Roe', [40, 30], [20, 0]), from: lane(1, 'Pat Lee', [30, 30], [15, 0]),

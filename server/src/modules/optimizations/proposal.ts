@@ -351,14 +351,20 @@ export function reasonsOfChange(facts: ChangeFacts): ChangeReason[] {
       message: `Closer to the time agreed with ${visit.clientName ?? 'the client'} (${facts.clock(visit.agreedStartsAt)}): ${minutesOf(offAfter / 1000)} min from it instead of ${minutesOf(offBefore / 1000)}.`,
     });
   }
-  if (reasons.length === 0) {
-    // Nothing it gains on its own: it makes room in its lane's new order.
+  // Nothing it gains on its own: it makes room for another visit of its lanes that fixes a problem with the rules, or
+  // it is part of its lanes' new order.
+  const onLanes = new Set(lanes.flatMap((lane) => [...lane.before.stops, ...lane.after.stops].map((stop) => stop.appointment_id)));
+  const fixedOnLanes = reasons.length === 0 ? facts.checks.before.find((issue) => issue.appointment_ids.some((id) => onLanes.has(id))
+    && !facts.checks.after.some((other) => other.rule === issue.rule && other.appointment_ids.some((id) => issue.appointment_ids.includes(id)))) : undefined;
+  if (fixedOnLanes) {
+    reasons.push({ kind: 'rule-fixed', message: `Makes room on ${whose} ${lanes.length > 1 ? 'days' : 'day'} for a change that fixes: ${fixedOnLanes.message}` });
+  } else if (reasons.length === 0) {
     reasons.push({ kind: 'lane-order', message: `Part of the new order of ${whose} ${lanes.length > 1 ? 'days' : 'day'}: ${travelWords}.` });
   }
   const leftPreferred = preferred.includes(visit.practitionerId) && !preferred.includes(to.practitioner_id);
   if (reassigned && leftPreferred) {
     const why = reasons[0].kind === 'leave' ? `${who(visit.practitionerId)} is on leave then`
-      : reasons[0].kind === 'rule-fixed' ? `it fixes a problem with the rules (${fixed[0].message.replace(/\.$/, '')})`
+      : reasons[0].kind === 'rule-fixed' && fixed.length ? `it fixes a problem with the rules (${fixed[0].message.replace(/\.$/, '')})`
         : reasons[0].message.replace(/\.$/, '').replace(/^./, (first) => first.toLowerCase());
     reasons.push({ kind: 'preferred-not-kept', message: `Not with ${who(visit.practitionerId)}, whom ${visit.clientName ?? 'the client'} prefers: ${why}.` });
   }
