@@ -12,7 +12,7 @@ import { isoAt, startSandbox, type SandboxHandle } from '../../server/src/pms/sa
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { drainJobs } from './support/jobs';
-import { workingEveryDay } from './support/routing';
+import { optimiseAndApplyRun, workingEveryDay } from './support/routing';
 
 let t: TestApp;
 let sandbox: SandboxHandle;
@@ -51,14 +51,7 @@ const appointment = async (id: number) => (await t.request('GET', `/api/appointm
 const versionsOf = async (id: number) => (await t.request('GET', `/api/appointments/${id}/extra_details`, { token: acme.tokens.staff })).body.versions as any[];
 
 /** Optimises a day for every practitioner and applies it; answers the applied run. */
-async function optimiseAndApply(date: string) {
-  const created = await t.request('POST', '/api/optimizations', { token: acme.tokens.admin, body: { date, practitioner_ids: staff } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await drainJobs(t.ctx);
-  const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: acme.tokens.admin });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  return applied.body.optimization;
-}
+const optimiseAndApply = async (date: string) => (await optimiseAndApplyRun(t, acme, date, staff)).optimization;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 11, startDate: '2029-11-19', weeks: 1, patients: 40, practitioners: 3, inactivePractitioners: 0 });

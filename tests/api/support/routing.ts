@@ -31,15 +31,19 @@ export const brisbaneClock = (iso: string) => new Date(Date.parse(iso) + 10 * 36
 export const routesOf = async (t: TestApp, business: BusinessFixture, date: string) =>
   (await t.request('GET', `/api/routes?date=${date}`, { token: business.tokens.admin })).body.routes as any[];
 
-/** Optimises a day for the practitioners (keeping each visit's practitioner) and applies it; answers the routes. */
-export async function optimiseAndApply(t: TestApp, business: BusinessFixture, date: string, practitionerIds: number[]) {
+/** Optimises a day for the practitioners (keeping each visit's practitioner) and applies it; answers Apply's answer (the run and its routes). */
+export async function optimiseAndApplyRun(t: TestApp, business: BusinessFixture, date: string, practitionerIds: number[]) {
   const created = await t.request('POST', '/api/optimizations', { token: business.tokens.admin, body: { date, practitioner_ids: practitionerIds } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await drainJobs(t.ctx);
   const applied = await t.request('POST', `/api/optimizations/${created.body.optimization.id}/apply`, { token: business.tokens.admin });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  return applied.body.routes as any[];
+  return applied.body as { optimization: any; routes: any[] };
 }
+
+/** As optimiseAndApplyRun; answers the routes. */
+export const optimiseAndApply = async (t: TestApp, business: BusinessFixture, date: string, practitionerIds: number[]) =>
+  (await optimiseAndApplyRun(t, business, date, practitionerIds)).routes;
 
 /**
  * Rebuilds the run's problem from the database and has the optimiser's independent checker verify the routes the
