@@ -45,6 +45,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     maxWorkers: FILES_AT_ONCE,
+    // A failed assertion shows what it received ("expected [ 'day schedule: color-contrast …' ]", not "[ Array(1) ]"):
+    // a CI log's summary holds only the message.
+    chaiConfig: { truncateThreshold: 2000 },
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -151,6 +151,18 @@ const failedTests = [];
 const fileTimes = [];
 const stageTimes = [];
 
+/**
+ * A failure as a CI log's tail should show it: the message, the diff (what was received, where an assertion
+ * truncates it to "[ Array(1) ]"), and the test file's line it failed on; not the library frames.
+ */
+function failureInBrief(message) {
+  const lines = message.split('\n').filter((line) => line.trim() !== '');
+  const firstFrame = lines.findIndex((line) => /^\s+at /.test(line));
+  const told = (firstFrame === -1 ? lines : lines.slice(0, firstFrame)).slice(0, 24);
+  const where = lines.slice(Math.max(firstFrame, 0)).find((line) => /^\s+at .*tests\//.test(line));
+  return [...told, ...(where ? [where.trim()] : [])].map((line) => line.trimEnd()).join('\n    ');
+}
+
 /** Runs a stage's command: its output straight through, or kept and answered when `quiet` (stages run together). */
 function run(stage, command, quiet) {
   return new Promise((resolve) => {
@@ -190,7 +202,7 @@ function record(stage, { status, report, seconds, cpu }) {
     for (const file of summary.testResults) {
       fileTimes.push({ stage: stage.name, file: file.name.replace(`${process.cwd()}/`, ''), seconds: (file.endTime - file.startTime) / 1000 });
       for (const test of file.assertionResults) {
-        if (test.status === 'failed') failedTests.push(`${stage.name}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+        if (test.status === 'failed') failedTests.push(`${stage.name}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${failureInBrief(test.failureMessages[0] ?? '')}`);
       }
     }
     if (summary.numTotalTests === 0) {
