@@ -1154,6 +1154,367 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/visits/best_fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Best fit for a new visit (or a visit being rescheduled): the active practitioners who deliver its appointment type and could take it on the day, inside the window when one is given, ranked by what it costs each one's day as it is (the optimiser's cheapest insertion: travel added, the rules of home care, leave, working hours, the client's availability; a preferred practitioner and one who visited the client recently rank first at a similar cost; a practitioner the client excluded is never offered). Changes nothing. `others` says why each other qualified practitioner is not offered (on leave, not working that day, no room in the window…). 404 for another business's client or type; 422 naming the field for a bad date, a window that is not start < end, or a client without a map position. */
+        post: operations["findBestFit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Books a visit: it is in Rounds at once (on the practitioner's applied route of the day when there is one, placed by its start) and is written to the practice management system in the background (pms_write: saving → saved with the PMS's id, or failed with the reason; a retry never creates a second appointment: the PMS is searched for the booking's reference before creating again after an unclear answer). The day checker runs on it: 409 RULES_BROKEN naming each hard rule it would break (e.g. the practitioner's leave, not qualified, the client's availability), the soft ones come back as warnings. The same request_id answers the visit it already booked (201 again, nothing new). In the change log ("Booked by {name}"). 404 for another business's client, type, practitioner or location; 422 naming the field (an inactive practitioner, a start in the past, a client without an address); 409 PMS_NOT_CONNECTED when the business has no usable PMS connection. */
+        post: operations["bookVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/cancellation_reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice management system's cancellation reasons, in its order */
+        get: operations["listCancellationReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Reschedules a visit to another day and/or time, and/or another practitioner, with the client's agreement: its agreed time becomes the new start, it leaves its route and joins the applied route of the day it reaches (both marked stale), and the change is written to the practice management system at once (pms_write; a visit changed in the PMS since Rounds read it is not overwritten: the write ends in conflict with the differences, and the coordinator chooses). Same rules as a move by hand (qualified, active, not excluded, not started, 409 RULES_BROKEN for a hard break, warnings for soft ones). In the change log ("Rescheduled by {name}: {reason}"). */
+        patch: operations["rescheduleVisit"];
+        trace?: never;
+    };
+    "/visits/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a visit with the PMS's reason: cancelled in Rounds at once (its stop leaves the route; the answer offers to re-optimise that practitioner's day), written to the practice management system (pms_write), in the change log ("Cancelled by {name}: {reason}"). With tell_client, the client gets a message when the business sends messages and they have not turned them off (told_client says whether one was sent). 409 for a visit already cancelled or started; 404 for another business's visit. */
+        post: operations["cancelVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pms_writes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Writes to the practice management system that need attention or are under way (saving, failed, conflict), newest first, with their visit; a state filter narrows them. */
+        get: operations["listPmsWrites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pms_writes/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tries a failed write again ("Try again"); for a conflict, overwrite: true writes Rounds' version over the PMS's. 409 for a write that is not failed or in conflict. */
+        post: operations["retryPmsWrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pms_writes/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives up a failed or conflicting write ("Discard"): a booking that never reached the PMS leaves Rounds (its open visit, if it filled one, is open again); a reschedule or cancellation takes the PMS's version of the visit back (re-read from the PMS). In the change log. 409 for a write that is not failed or in conflict. */
+        post: operations["discardPmsWrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open_visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits that need a practitioner and have none yet, by day then window, each with why it is open. Nothing of them is in the practice management system until a practitioner is chosen (Cliniko needs one). */
+        get: operations["listOpenVisits"];
+        put?: never;
+        /** A visit that needs a practitioner, left open (no one chosen yet); 404/422 as for booking */
+        post: operations["createOpenVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open_visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The visit is no longer needed (it leaves the open list; a care plan's occurrence is not generated again) */
+        delete: operations["deleteOpenVisit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open_visits/{id}/fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fills an open visit with a practitioner at a start inside its window: booked as POST /visits books (written to the PMS, the day checker, the change log), and it leaves the open list. Best fits for it: POST /visits/best_fit with its client, type, date and window. 409 for an open visit already filled. */
+        post: operations["fillOpenVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/care_plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's care plans, current and ended */
+        get: operations["listCarePlans"];
+        put?: never;
+        /** A care plan line: visits of one type on the given weekdays inside a time window, from a date until a date or ongoing; its visits for the weeks ahead are generated as open visits (and allocated by a care-plan allocation). */
+        post: operations["createCarePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/care_plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a care plan from today on: its future open visits are generated again; its future booked visits that no longer fit the plan are cancelled in the PMS (reason Other) and generated again as open visits; past visits stay. */
+        patch: operations["updateCarePlan"];
+        trace?: never;
+    };
+    "/care_plans/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a care plan after a day: its open visits after it go, its booked visits after it are cancelled in the PMS (future ones only); visits up to that day stay. */
+        post: operations["endCarePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/care_plan_allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generates the care plans' visits for the weeks ahead (the business's care_plan_weeks_ahead unless weeks says) as open visits, then starts the optimiser on every open visit of those weeks: each gets a qualified practitioner where one fits (the same few carers for a client week after week, balanced days, the rules of home care, leave, working hours). Changes no visit: the answer is the allocation, running; apply it to book. */
+        post: operations["startCarePlanAllocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/care_plan_allocations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An allocation's state and, once done, its proposal */
+        get: operations["getCarePlanAllocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/care_plan_allocations/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Books every placed visit of a done allocation (each written to the PMS as POST /visits writes it); the unplaced stay open with their reason. 409 for an allocation not done, already applied, or whose open visits changed since. */
+        post: operations["applyCarePlanAllocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/absences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's absences (in hospital, away), latest first */
+        get: operations["listClientAbsences"];
+        put?: never;
+        /** The client is away (hospital, holiday): their care plans pause in the range: open visits in it go, booked future visits of their plans in it are cancelled in the PMS (reason Away, or Sick for hospital). */
+        post: operations["createClientAbsence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client_absences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The absence is removed; the next allocation generates the plans' visits in its range again */
+        delete: operations["deleteClientAbsence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public_holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's public holidays (care plans generate no visits on them), by date */
+        get: operations["listPublicHolidays"];
+        put?: never;
+        /** Adds a public holiday; 409 for a date already a holiday */
+        post: operations["createPublicHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public_holidays/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a public holiday */
+        delete: operations["deletePublicHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/optimizations": {
         parameters: {
             query?: never;
@@ -1641,6 +2002,8 @@ export interface components {
             overdue_after_minutes: number;
             /** @description when Apply is asked to tell the clients, a client whose arrival a re-plan moves by at least this many minutes gets an ETA message with the new time (default 15) */
             eta_replan_minutes: number;
+            /** @description how many weeks ahead a care-plan allocation generates the care plans' visits (default 4) */
+            care_plan_weeks_ahead: number;
         };
         Subscription: {
             /** @enum {string} */
@@ -2574,6 +2937,225 @@ export interface components {
             partner?: components["schemas"]["VisitPartner"];
             visit_state: components["schemas"]["VisitState"];
             visit: components["schemas"]["VisitProgress"];
+            /** @description the visit's latest write to the practice management system made in Rounds (a booking, a reschedule, a cancellation), or null when Rounds has written none */
+            pms_write: components["schemas"]["PmsWrite"] | null;
+        };
+        /**
+         * @description the practice management system's cancellation reason (Cliniko: 10 Feeling better, 20 Condition worse, 30 Sick, 40 Away, 50 Other, 60 Work)
+         * @enum {integer}
+         */
+        CancellationReasonCode: 10 | 20 | 30 | 40 | 50 | 60;
+        PmsDifference: {
+            /** @description starts_at, ends_at, practitioner_id, appointment_type_id, cancelled_at… */
+            field: string;
+            /** @description the field in words, e.g. Start */
+            label: string;
+            /** @description Rounds' value in words (times in the business time zone, names) */
+            rounds: string | null;
+            /** @description the PMS's value now, in words */
+            pms: string | null;
+        };
+        /** @description One write of a visit to the practice management system: a booking (create), a reschedule (update) or a cancellation (cancel). saving while it is tried (and retried after an unclear answer, never creating twice); saved when the PMS has it; failed with the reason in words (Try again / Discard); conflict when the visit changed in the PMS since Rounds read it (differences say how; Overwrite / Take the PMS's version); discarded when given up. */
+        PmsWrite: {
+            id: components["schemas"]["Id"];
+            /** @description null once a discarded booking has left Rounds */
+            appointment_id: number | null;
+            /** @enum {string} */
+            kind: "create" | "update" | "cancel";
+            /** @enum {string} */
+            state: "saving" | "saved" | "failed" | "conflict" | "discarded";
+            /** @description why it is not saved, in words (e.g. "Cliniko is not answering; Rounds will keep trying") */
+            message: string | null;
+            differences: components["schemas"]["PmsDifference"][];
+            attempts: number;
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PmsWriteListed: components["schemas"]["PmsWrite"] & {
+            client_name: string | null;
+            practitioner_name: string | null;
+            /** Format: date-time */
+            starts_at: string | null;
+        };
+        BestFit: {
+            practitioner_id: components["schemas"]["Id"];
+            name: string;
+            color: string | null;
+            /**
+             * Format: date-time
+             * @description the visit's start on their day
+             */
+            arrive_at: string;
+            /** Format: date-time */
+            leave_at: string;
+            /** @description travel the visit adds to their day */
+            added_travel_seconds: number;
+            added_travel_metres: number;
+            /** @description their visits that day before this one */
+            visits: number;
+            /** @description they have visited this client in the last 8 weeks */
+            continuity: boolean;
+            /** @description the client prefers them */
+            preferred: boolean;
+            /** @description soft rules it would break */
+            warnings: components["schemas"]["RuleWarning"][];
+        };
+        BestFitResult: {
+            /** Format: date */
+            date: string;
+            duration_minutes: number;
+            window_start: string | null;
+            window_end: string | null;
+            fits: components["schemas"]["BestFit"][];
+            /** @description qualified practitioners not offered, each with why */
+            others: {
+                practitioner_id: components["schemas"]["Id"];
+                name: string;
+                reason: string;
+            }[];
+            /** @description why there is no fit at all (e.g. the client is away that day) */
+            message: string | null;
+        };
+        OpenVisit: {
+            id: components["schemas"]["Id"];
+            client: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            appointment_type: components["schemas"]["AppointmentType"];
+            /** Format: date */
+            date: string;
+            window_start: string;
+            window_end: string;
+            duration_minutes: number;
+            /** @description why it is open, in words (e.g. "New in Mrs Lee's care plan", "No qualified practitioner has room on Thursday morning") */
+            reason: string;
+            care_plan_id: number | null;
+            notes: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CarePlanInput: {
+            appointment_type_id: components["schemas"]["Id"];
+            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+            weekdays: number[];
+            window_start: components["schemas"]["LeaveClockTime"];
+            window_end: components["schemas"]["LeaveClockTime"];
+            /** @description left out: the type's duration */
+            duration_minutes?: number;
+            /**
+             * @description two carers at once where the care needs them
+             * @default 1
+             * @enum {integer}
+             */
+            carers: 1 | 2;
+            /** Format: date */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description null: ongoing
+             */
+            ends_on?: string | null;
+            preferred_practitioner_ids?: components["schemas"]["Id"][];
+            notes?: string;
+        };
+        CarePlan: {
+            id: components["schemas"]["Id"];
+            client_id: components["schemas"]["Id"];
+            appointment_type: components["schemas"]["AppointmentType"];
+            weekdays: number[];
+            window_start: string;
+            window_end: string;
+            duration_minutes: number;
+            carers: number;
+            /** Format: date */
+            starts_on: string;
+            /** Format: date */
+            ends_on: string | null;
+            preferred_practitioner_ids: components["schemas"]["Id"][];
+            notes: string | null;
+            /** @description its booked visits from today on */
+            upcoming_visits: number;
+            /** @description its open visits from today on */
+            open_visits: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CarePlanAllocationVisit: {
+            open_visit_id: components["schemas"]["Id"];
+            client: {
+                id: components["schemas"]["Id"];
+                name: string;
+            };
+            appointment_type_name: string;
+            care_plan_id: number | null;
+            /** Format: date */
+            date: string;
+            window_start: string;
+            window_end: string;
+            practitioner: {
+                id: components["schemas"]["Id"];
+                name: string;
+            } | null;
+            /** Format: date-time */
+            arrive_at: string | null;
+            added_travel_seconds: number;
+            /** @description why it could not be placed (null when placed) */
+            reason: string | null;
+        };
+        CarePlanAllocation: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "RUNNING" | "DONE" | "ERROR" | "APPLIED";
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** @description an ERROR's reason, or what Apply did */
+            message: string | null;
+            /** @description open visits the care plans gained for these weeks */
+            generated: number;
+            visits: components["schemas"]["CarePlanAllocationVisit"][];
+            figures: {
+                visits: number;
+                placed: number;
+                unplaced: number;
+                added_travel_seconds: number;
+                /** @description hard rules of home care the placed visits break (0 by construction; counted by the day checker) */
+                hard_breaks: number;
+                /** @description distinct carers each client would see over the weeks, most first */
+                carers_by_client: {
+                    client_id: components["schemas"]["Id"];
+                    name: string;
+                    carers: number;
+                }[];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        ClientAbsence: {
+            id: components["schemas"]["Id"];
+            client_id: components["schemas"]["Id"];
+            /** Format: date */
+            starts_on: string;
+            /** Format: date */
+            ends_on: string;
+            /** @enum {string} */
+            reason: "hospital" | "away" | "other";
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PublicHoliday: {
+            id: components["schemas"]["Id"];
+            /** Format: date */
+            date: string;
+            name: string;
         };
         /**
          * @description where the visit is now, as its steps left it
@@ -2661,6 +3243,11 @@ export interface components {
             partner?: components["schemas"]["VisitPartner"];
             visit_state: components["schemas"]["VisitState"];
             visit: components["schemas"]["VisitProgress"];
+            /**
+             * @description while the visit's latest write to the practice management system is not saved, its state (the block says "Saving to Cliniko…" or "Not saved"); null when saved or never written from Rounds
+             * @enum {string|null}
+             */
+            pms_write_state: "saving" | "failed" | "conflict" | null;
         };
         AppointmentPractitioner: {
             id: components["schemas"]["Id"];
@@ -4757,6 +5344,8 @@ export interface operations {
                     overdue_after_minutes?: number;
                     /** @description when Apply is asked to tell the clients, those whose arrival a re-plan moves by at least this many minutes get an ETA message (5 to 240; outside that range 422 with the field named) */
                     eta_replan_minutes?: number;
+                    /** @description weeks ahead a care-plan allocation generates (1 to 12) */
+                    care_plan_weeks_ahead?: number;
                 };
             };
         };
@@ -5872,6 +6461,804 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    findBestFit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    appointment_type_id: components["schemas"]["Id"];
+                    /**
+                     * Format: date
+                     * @description the day, yyyy-MM-dd in the business time zone
+                     */
+                    date: string;
+                    window_start?: components["schemas"]["LeaveClockTime"];
+                    window_end?: components["schemas"]["LeaveClockTime"];
+                    /** @description left out: the type's duration */
+                    duration_minutes?: number;
+                    /** @description only these practitioners (left out or empty = every qualified practitioner) */
+                    practitioner_ids?: components["schemas"]["Id"][];
+                    /** @description a visit being rescheduled, left out of its own practitioner's day while pricing */
+                    appointment_id?: components["schemas"]["Id"];
+                    /** @default 5 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The best fits, cheapest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BestFitResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    bookVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    appointment_type_id: components["schemas"]["Id"];
+                    practitioner_id: components["schemas"]["Id"];
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp with offset
+                     */
+                    starts_at: string;
+                    /** @description left out: the type's duration */
+                    duration_minutes?: number;
+                    /** @description left out: the business's first location */
+                    business_location_id?: components["schemas"]["Id"];
+                    notes?: string;
+                    /** @description the open visit this booking fills (it leaves the open list) */
+                    open_visit_id?: components["schemas"]["Id"];
+                    /** @description made by the client once per booking; a repeat answers the same visit */
+                    request_id?: string;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["AppointmentChangedBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listCancellationReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reasons: {
+                            code: components["schemas"]["CancellationReasonCode"];
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    rescheduleVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp with offset
+                     */
+                    starts_at: string;
+                    practitioner_id?: components["schemas"]["Id"];
+                    /** @description why, for the change log */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AppointmentChangedBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    cancelVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: components["schemas"]["CancellationReasonCode"];
+                    note?: string;
+                    /** @default false */
+                    tell_client?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The cancelled visit, and the day to re-optimise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointment: components["schemas"]["Appointment"];
+                        /** @description the day and practitioner whose route had the visit (null when it was on no route) */
+                        reoptimise: {
+                            /** Format: date */
+                            date: string;
+                            practitioner_id: components["schemas"]["Id"];
+                        } | null;
+                        told_client: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listPmsWrites: {
+        parameters: {
+            query?: {
+                state?: "saving" | "failed" | "conflict";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Writes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pms_writes: components["schemas"]["PmsWriteListed"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    retryPmsWrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    overwrite?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The write, saving again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pms_write: components["schemas"]["PmsWrite"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    discardPmsWrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The write, discarded, and the visit as it is now (null when it left Rounds) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pms_write: components["schemas"]["PmsWrite"];
+                        appointment: components["schemas"]["Appointment"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listOpenVisits: {
+        parameters: {
+            query?: {
+                /** @description first day (default today) */
+                start_date?: string;
+                /** @description last day, included (default start_date + 27 days) */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open visits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        open_visits: components["schemas"]["OpenVisit"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createOpenVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    appointment_type_id: components["schemas"]["Id"];
+                    /** Format: date */
+                    date: string;
+                    window_start: components["schemas"]["LeaveClockTime"];
+                    window_end: components["schemas"]["LeaveClockTime"];
+                    duration_minutes?: number;
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The open visit */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        open_visit: components["schemas"]["OpenVisit"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteOpenVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    fillOpenVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    practitioner_id: components["schemas"]["Id"];
+                    /** Format: date-time */
+                    starts_at: string;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["AppointmentChangedBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listCarePlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Care plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        care_plans: components["schemas"]["CarePlan"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createCarePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarePlanInput"];
+            };
+        };
+        responses: {
+            /** @description The care plan */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        care_plan: components["schemas"]["CarePlan"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateCarePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarePlanInput"];
+            };
+        };
+        responses: {
+            /** @description The care plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        care_plan: components["schemas"]["CarePlan"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    endCarePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description the plan's last day (today or later)
+                     */
+                    ends_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ended plan and what it took away */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        care_plan: components["schemas"]["CarePlan"];
+                        cancelled_visits: number;
+                        removed_open_visits: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    startCarePlanAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description first day (default tomorrow)
+                     */
+                    start_date?: string;
+                    weeks?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The allocation, running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allocation: components["schemas"]["CarePlanAllocation"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getCarePlanAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allocation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allocation: components["schemas"]["CarePlanAllocation"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    applyCarePlanAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allocation, applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allocation: components["schemas"]["CarePlanAllocation"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listClientAbsences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Absences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        absences: components["schemas"]["ClientAbsence"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createClientAbsence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    starts_on: string;
+                    /**
+                     * Format: date
+                     * @description included
+                     */
+                    ends_on: string;
+                    /** @enum {string} */
+                    reason: "hospital" | "away" | "other";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The absence and what it paused */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        absence: components["schemas"]["ClientAbsence"];
+                        cancelled_visits: number;
+                        removed_open_visits: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteClientAbsence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listPublicHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Public holidays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        public_holidays: components["schemas"]["PublicHoliday"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createPublicHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The public holiday */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        public_holiday: components["schemas"]["PublicHoliday"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deletePublicHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     createOptimization: {

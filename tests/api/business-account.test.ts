@@ -26,7 +26,7 @@ describe('account settings', () => {
     expect(response.body.business_account).toEqual({
       id: acme.businessAccountId, name: 'acme Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
       map_center: { lat: -27.4795412, lng: 153.0160444 }, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true,
-      eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15, eta_replan_minutes: 15,
+      eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15, eta_replan_minutes: 15, care_plan_weeks_ahead: 4,
     });
   });
 

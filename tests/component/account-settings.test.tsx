@@ -19,6 +19,7 @@ function serveAccount({ refuse }: { refuse?: Response } = {}) {
   let account: Account = {
     id: 1, name: 'Brisbane Demo Care', time_zone: 'Australia/Brisbane', contact_email: '', contact_phone: '',
     map_center: BRISBANE, map_center_is_default: true, week_start: 1, reminder_hour: 2, reminders_enabled: true, eta_messages_enabled: true, arrival_far_metres: 300, overdue_after_minutes: 15, eta_replan_minutes: 15,
+    care_plan_weeks_ahead: 4,
   };
   const patches: Record<string, unknown>[] = [];
   server.use(

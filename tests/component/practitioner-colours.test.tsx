@@ -22,7 +22,7 @@ describe('the schedule’s lanes', () => {
     const visit = (id: number, who: AppointmentSummary['practitioner']): AppointmentSummary => ({
       id, starts_at: '2026-11-23T23:00:00Z', ends_at: '2026-11-24T00:00:00Z', arrive_at: null, route_id: null, status: 'BOOKED',
       suburb: null, lat: null, lng: null, geo_precision: 'none', business_location_id: null, client: null, practitioner: who, appointment_type: null,
-      visit_state: 'not_started', visit: null,
+      visit_state: 'not_started', visit: null, pms_write_state: null,
     });
     render(
       <DaySchedule

@@ -66,6 +66,7 @@ export const businessAccounts = pgTable('business_accounts', {
   overdue_after_minutes: integer('overdue_after_minutes').notNull().default(15),
   /** Apply may tell clients whose arrival a re-plan moves by at least this many minutes (migration 0090, server/src/lib/arrival-changes.ts). */
   eta_replan_minutes: integer('eta_replan_minutes').notNull().default(15),
+  care_plan_weeks_ahead: integer('care_plan_weeks_ahead').notNull().default(4),
   /** Moved by triggers whenever anything the appointments or clients lists show changes (migration 0030). */
   lists_version: bigint('lists_version', { mode: 'number' }).notNull().default(0),
   created_at: timestamps.created_at,

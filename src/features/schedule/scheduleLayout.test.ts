@@ -9,7 +9,7 @@ function visit(id: number, startsAt: string, minutes: number, who = practitioner
   const ends = new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
   return {
     id, starts_at: startsAt, ends_at: ends, arrive_at: null, route_id: null, status: 'BOOKED', suburb: null, lat: null, lng: null, geo_precision: 'none',
-    business_location_id: null, client: null, practitioner: who, appointment_type: null, visit_state: 'not_started', visit: null, ...extra,
+    business_location_id: null, client: null, practitioner: who, appointment_type: null, visit_state: 'not_started', visit: null, pms_write_state: null, ...extra,
   };
 }
 

@@ -56,6 +56,7 @@ export function makeAppointment(overrides: Partial<Schemas['Appointment']> = {})
     business_location: null,
     visit_state: 'not_started',
     visit: null,
+    pms_write: null,
     ...overrides,
   };
 }

@@ -110,7 +110,8 @@ const APPOINTMENT_JSON = `json_build_object(
     'geo_precision', l.geo_precision, 'geo_source', l.geo_source) END,
   'partner', ${partnerJson('a')},
   'visit_state', a.visit_state,
-  'visit', ${visitProgress('a')}
+  'visit', ${visitProgress('a')},
+  'pms_write', NULL
 )`;
 
 const nonEmpty = (ids: number[]) => (ids.length ? ids : [0]);
@@ -170,7 +171,7 @@ export async function listAppointmentsBodyJson(
                CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng, ${sql.raw(visitPrecision('s'))} AS geo_precision,
                s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id,
                ${sql.raw(pastAvailability('s'))} AS client_availability, ${sql.raw(partnerJson('s'))} AS partner,
-               s.visit_state, ${sql.raw(visitProgress('s'))} AS visit
+               s.visit_state, ${sql.raw(visitProgress('s'))} AS visit, NULL AS pms_write_state
         FROM shown s) item), '[]'),
       'clients', coalesce((SELECT json_agg(client ORDER BY id) FROM (
         SELECT named.client_id AS id, (

@@ -18,4 +18,5 @@ export const toBusinessAccountDto = (row: BusinessAccountRow): Schemas['Business
   arrival_far_metres: row.arrival_far_metres,
   overdue_after_minutes: row.overdue_after_minutes,
   eta_replan_minutes: row.eta_replan_minutes,
+  care_plan_weeks_ahead: row.care_plan_weeks_ahead,
 });

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 
 export type BusinessAccountRow = typeof businessAccounts.$inferSelect;
 export type BusinessAccountSettingsColumns = Pick<BusinessAccountRow,
-  'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled' | 'eta_messages_enabled' | 'arrival_far_metres' | 'overdue_after_minutes' | 'eta_replan_minutes'>;
+  'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center_lat' | 'map_center_lng' | 'week_start' | 'reminder_hour' | 'reminders_enabled' | 'eta_messages_enabled' | 'arrival_far_metres' | 'overdue_after_minutes' | 'eta_replan_minutes' | 'care_plan_weeks_ahead'>;
 
 export async function findBusinessAccount(db: DbOrTx, businessAccountId: number): Promise<BusinessAccountRow | undefined> {
   const [row] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));

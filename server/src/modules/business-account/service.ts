@@ -61,6 +61,7 @@ export function applyBusinessAccountUpdate(current: BusinessAccountSettingsColum
     if (problem) problems.push(problem);
     else next.eta_replan_minutes = input.eta_replan_minutes;
   }
+  if (input.care_plan_weeks_ahead !== undefined) next.care_plan_weeks_ahead = input.care_plan_weeks_ahead;
   if (problems.length) throw invalid(problems[0], problems);
   return next;
 }
@@ -81,6 +82,7 @@ function loggedValues(columns: BusinessAccountSettingsColumns): Record<string, u
     arrival_far_metres: `${columns.arrival_far_metres} m`,
     overdue_after_minutes: `${columns.overdue_after_minutes} min`,
     eta_replan_minutes: `${columns.eta_replan_minutes} min`,
+    care_plan_weeks_ahead: `${columns.care_plan_weeks_ahead} weeks`,
   };
 }
 
@@ -90,6 +92,7 @@ const settingsOf = (row: BusinessAccountRow): BusinessAccountSettingsColumns => 
   reminder_hour: row.reminder_hour, reminders_enabled: row.reminders_enabled,
   eta_messages_enabled: row.eta_messages_enabled, arrival_far_metres: row.arrival_far_metres,
   overdue_after_minutes: row.overdue_after_minutes, eta_replan_minutes: row.eta_replan_minutes,
+  care_plan_weeks_ahead: row.care_plan_weeks_ahead,
 });
 
 export class BusinessAccountService {
