@@ -196,6 +196,37 @@ export interface UpdateAppointmentTimesInput {
   expectedUpdatedAt?: string;
 }
 
+export interface CreateAppointmentInput {
+  /** External ids. */
+  practitioner_id: string;
+  appointment_type_id: string;
+  patient_id: string;
+  business_id: string;
+  /** UTC instants (ISO with a zone); milliseconds are dropped. */
+  starts_at: string;
+  ends_at: string;
+  /** Shown in the PMS's appointment; the caller puts its own reference here to find the appointment again. */
+  notes: string | null;
+}
+
+/** Cliniko's cancellation reasons (IndividualAppointmentCancel.cancellation_reason). */
+export type CancellationReasonCode = 10 | 20 | 30 | 40 | 50 | 60;
+
+/** Every cancellation reason with Cliniko's label, in Cliniko's order. */
+export const CANCELLATION_REASONS: { code: CancellationReasonCode; label: string }[] = [
+  { code: 10, label: 'Feeling better' },
+  { code: 20, label: 'Condition worse' },
+  { code: 30, label: 'Sick' },
+  { code: 40, label: 'Away' },
+  { code: 50, label: 'Other' },
+  { code: 60, label: 'Work' },
+];
+
+export interface CancelAppointmentInput {
+  cancellation_reason: CancellationReasonCode;
+  cancellation_note: string | null;
+}
+
 export interface PmsConnectionInfo {
   /** The PMS user the key belongs to. */
   user_id: string;
@@ -230,12 +261,29 @@ export interface PmsAdapter {
   /**
    * Writes new times (and, when `practitioner_id` is given, the practitioner) and returns the appointment as the PMS
    * now has it. 422 → PmsValidationError.
+   * The write sets absolute values, so resending it is harmless: the adapter retries it on 5xx, timeouts and dropped
+   * connections like a read. PmsUnavailableError after the last attempt means it may or may not have been applied
+   * (read it back, or send it again).
    */
   updateAppointmentTimes(
     id: string,
     input: UpdateAppointmentTimesInput,
     options?: PmsCallOptions,
   ): Promise<PmsAppointment>;
+  /**
+   * POST /individual_appointments. Answers the created appointment (normalised like getIndividualAppointment).
+   * 422 → PmsValidationError with the PMS's field errors. Sent at most once: a timeout, dropped connection or 5xx
+   * → PmsUnclearWriteError (look it up before creating again); a 429 is waited out and resent (nothing was committed).
+   */
+  createIndividualAppointment(input: CreateAppointmentInput, options?: PmsCallOptions): Promise<PmsAppointment>;
+  /**
+   * PATCH /individual_appointments/{id}/cancel with one of CANCELLATION_REASONS and a note. Sent at most once, like a
+   * create (an unclear answer → PmsUnclearWriteError: read the appointment to see whether it is cancelled). 422 (e.g.
+   * already cancelled) → PmsValidationError; unknown, archived or deleted → PmsNotFoundError.
+   */
+  cancelIndividualAppointment(id: string, input: CancelAppointmentInput, options?: PmsCallOptions): Promise<void>;
+  /** GET /individual_appointments/{id}/conflicts → whether the appointment overlaps another of the practitioner's. */
+  appointmentHasConflicts(id: string, options?: PmsCallOptions): Promise<boolean>;
 }
 
 /** Drains a page iterable; for small reference lists (businesses, practitioners, appointment types). */

@@ -3,6 +3,8 @@
  * - PmsAuthError: the key was refused (401/403) → set the provider account to CONNECTION_ERROR.
  * - PmsRateLimitError: still rate limited after the allowed waits → retry the job later.
  * - PmsUnavailableError: 5xx, timeouts or network failures after the allowed retries → retry later.
+ * - PmsUnclearWriteError: a create or cancel got no clear answer (timeout, dropped connection, 5xx); the PMS may or
+ *   may not have committed it → look the record up before writing again (never resend blindly).
  * - PmsValidationError: the PMS rejected a write (422); `message` is the PMS's own message.
  * - PmsNotFoundError: the record does not exist (404).
  * - PmsConflictError: a guarded write found the record changed since the caller last saw it.
@@ -39,6 +41,23 @@ export class PmsUnavailableError extends PmsError {
   constructor(message: string, options: { attempts: number; status?: number; cause?: unknown }) {
     super(message, options);
     this.attempts = options.attempts;
+  }
+}
+
+/**
+ * A write that must not be sent twice (a create, a cancel) got no clear answer: the per-attempt timeout passed, the
+ * connection dropped, or the PMS answered 5xx. The PMS may or may not have committed it, so the adapter did not resend
+ * it. Look it up (a create: list the practitioner's appointments around its start and match the reference put in its
+ * notes; a cancel: read the appointment) before writing again. Deliberately not a PmsUnavailableError, whose meaning is
+ * "safe to retry later": a caller (or the job worker) that retries those must not resend a create.
+ */
+export class PmsUnclearWriteError extends PmsError {
+  /** What the adapter saw instead of an answer, e.g. "HTTP 500", "timed out after 30000 ms". */
+  readonly reason: string;
+
+  constructor(message: string, options: { reason: string; status?: number; cause?: unknown }) {
+    super(message, options);
+    this.reason = options.reason;
   }
 }
 

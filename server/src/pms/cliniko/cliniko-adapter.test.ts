@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectPages, type PmsAppointment } from '../adapter';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import { CANCELLATION_REASONS, collectPages, type CreateAppointmentInput, type PmsAppointment } from '../adapter';
 import {
   PmsAuthError,
   PmsConflictError,
@@ -8,9 +10,11 @@ import {
   PmsRateLimitError,
   PmsResponseError,
   PmsUnavailableError,
+  PmsUnclearWriteError,
   PmsValidationError,
 } from '../errors';
-import { createSandboxDataset, SANDBOX_DEMO_API_KEY, startSandbox, type SandboxHandle } from '../sandbox';
+import * as pms from '../index';
+import { createSandboxDataset, NO_FAULTS, SANDBOX_DEMO_API_KEY, startSandbox, type SandboxHandle } from '../sandbox';
 import { ClinikoAdapter, type ClinikoAdapterOptions } from './cliniko-adapter';
 import type { ClinikoHttpEvent } from './http-client';
 import { SlidingWindowRateLimiter } from './rate-limiter';
@@ -52,17 +56,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  sandbox.setFaults({
-    rateLimitPerMinute: null,
-    rateLimitWindowMs: 60_000,
-    rateLimitNext: 0,
-    latencyMs: 0,
-    errorRate: 0,
-    errorNext: 0,
-    malformedRate: 0,
-    dropConnectionRate: 0,
-    dropNext: 0,
-  });
+  sandbox.setFaults(NO_FAULTS);
   sandbox.requestLog.length = 0;
 });
 
@@ -462,5 +456,231 @@ describe('ClinikoAdapter against the sandbox', () => {
     await expect(retrying).rejects.toThrow('job cancelled');
     // Sitting out the backoff would take 5 s.
     expect(Date.now() - began).toBeLessThan(2500);
+  });
+
+  describe('writes', () => {
+    let slot = 0;
+    /**
+     * A create on the Saturday of the first week (nobody works then), each call an hour later, with a unique
+     * reference in the notes as the bookings module puts there.
+     */
+    function newBooking(index = 0): CreateAppointmentInput {
+      const practitioner = sandbox.dataset.practitioners.filter((p) => p.active)[index];
+      const startsAt = Date.parse('2026-11-20T14:00:00Z') + slot * 3_600_000;
+      slot += 1;
+      return {
+        practitioner_id: practitioner.id,
+        appointment_type_id: practitioner.appointment_type_ids[0],
+        patient_id: sandbox.dataset.patients.find((p) => !p.archived_at && !p.deleted_at)!.id,
+        business_id: practitioner.business_id,
+        starts_at: new Date(startsAt).toISOString(),
+        ends_at: new Date(startsAt + 45 * 60_000).toISOString(),
+        notes: `Booked in Rounds (ref rounds-${slot})`,
+      };
+    }
+
+    /** What the bookings module does after an unclear answer: list the practitioner's appointments around the start. */
+    async function lookUp(client: ClinikoAdapter, booking: CreateAppointmentInput, updatedSince?: string): Promise<PmsAppointment[]> {
+      const start = Date.parse(booking.starts_at);
+      const { records } = await collectPages(client.listIndividualAppointments({
+        from: new Date(start - 3_600_000).toISOString(),
+        to: new Date(start + 3_600_000).toISOString(),
+        practitionerIds: [booking.practitioner_id],
+        updatedSince,
+        includeCancelledAndArchived: false,
+      }));
+      return records.filter((record) => record.notes === booking.notes);
+    }
+
+    const posts = () => sandbox.requestLog.filter((r) => r.method === 'POST');
+    const stored = (booking: CreateAppointmentInput) => sandbox.dataset.appointments.filter((a) => a.notes === booking.notes);
+
+    it('creates an appointment and answers it normalised; a list finds it at once, also by updatedSince', async () => {
+      const client = adapter();
+      const booking = newBooking();
+      const askedAt = new Date().toISOString();
+      const created = await client.createIndividualAppointment(booking);
+      expect(created).toMatchObject({
+        external_id: expect.stringMatching(/^\d{19}$/),
+        practitioner_id: booking.practitioner_id,
+        appointment_type_id: booking.appointment_type_id,
+        patient_id: booking.patient_id,
+        business_id: booking.business_id,
+        starts_at: booking.starts_at,
+        ends_at: booking.ends_at,
+        notes: booking.notes,
+        cancelled_at: null,
+        deleted: false,
+      });
+      expect(await client.getIndividualAppointment(created.external_id)).toEqual(created);
+      expect(posts()).toEqual([expect.objectContaining({ url: '/v1/individual_appointments', status: 201 })]);
+      expect(await lookUp(client, booking)).toEqual([created]);
+      expect(await lookUp(client, booking, askedAt)).toEqual([created]);
+    });
+
+    it("reports the PMS's 422 field errors and checks times and ids before sending", async () => {
+      const client = adapter();
+      const inactive = sandbox.dataset.practitioners.find((p) => !p.active)!;
+      const booking = { ...newBooking(), practitioner_id: inactive.id };
+      const error = await client.createIndividualAppointment(booking).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PmsValidationError);
+      expect(error).toMatchObject({ message: 'Validation Failed', errors: { practitioner_id: 'is not active' } });
+      expect(stored(booking)).toEqual([]);
+
+      await expect(client.createIndividualAppointment({ ...booking, ends_at: booking.starts_at })).rejects.toBeInstanceOf(PmsValidationError);
+      await expect(client.createIndividualAppointment({ ...booking, patient_id: 'abc' })).rejects.toThrow(/patient_id: must be a string of digits/);
+      expect(posts()).toHaveLength(1);
+    });
+
+    it('never resends a create the PMS committed but answered 500: PmsUnclearWriteError, and the look-up finds the one appointment', async () => {
+      sandbox.setFaults({ commitThenFailNext: 1 });
+      const client = adapter();
+      const booking = newBooking();
+      const error = await client.createIndividualAppointment(booking).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PmsUnclearWriteError);
+      expect(error).toMatchObject({ reason: 'HTTP 500', status: 500 });
+      expect(error).not.toBeInstanceOf(PmsUnavailableError);
+      expect(posts().map((r) => r.status)).toEqual([500]);
+      expect(stored(booking)).toHaveLength(1);
+      expect((await lookUp(client, booking)).map((a) => a.external_id)).toEqual([stored(booking)[0].id]);
+    });
+
+    it('never resends a create whose connection dropped after the PMS committed it', async () => {
+      sandbox.setFaults({ commitThenDropNext: 1 });
+      const booking = newBooking();
+      const error = await adapter().createIndividualAppointment(booking).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PmsUnclearWriteError);
+      expect(posts().map((r) => r.status)).toEqual(['dropped']);
+      expect(stored(booking)).toHaveLength(1);
+    });
+
+    it('never resends a create that timed out after the PMS committed it', async () => {
+      sandbox.setFaults({ commitThenDelayMs: 400 });
+      const booking = newBooking();
+      const began = Date.now();
+      const error = await adapter({ requestTimeoutMs: 100 }).createIndividualAppointment(booking).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PmsUnclearWriteError);
+      expect((error as PmsUnclearWriteError).reason).toBe('timed out after 100 ms');
+      expect(Date.now() - began).toBeLessThan(400);
+      expect(stored(booking)).toHaveLength(1);
+      sandbox.setFaults({ commitThenDelayMs: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 400)); // the abandoned answer
+      expect(posts()).toHaveLength(1);
+      expect(await lookUp(adapter(), booking)).toHaveLength(1);
+    });
+
+    it('after a 500 that committed nothing, the look-up finds none and a second create makes exactly one', async () => {
+      sandbox.setFaults({ errorNext: 1 });
+      const client = adapter();
+      const booking = newBooking();
+      await expect(client.createIndividualAppointment(booking)).rejects.toBeInstanceOf(PmsUnclearWriteError);
+      expect(await lookUp(client, booking)).toEqual([]);
+      const created = await client.createIndividualAppointment(booking);
+      expect(await lookUp(client, booking)).toEqual([created]);
+      expect(posts().map((r) => r.status)).toEqual([503, 201]);
+    });
+
+    it('waits out a 429 (nothing committed) and resends the create once', async () => {
+      sandbox.setFaults({ rateLimitNext: 1, rateLimitWindowMs: 200 });
+      const booking = newBooking();
+      const created = await adapter().createIndividualAppointment(booking);
+      expect(posts().map((r) => r.status)).toEqual([429, 201]);
+      expect(stored(booking).map((a) => a.id)).toEqual([created.external_id]);
+    });
+
+    it('retries a create whose connection was refused (it never reached the PMS)', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as { port: number };
+      await new Promise((resolve) => closed.close(resolve));
+      const events: ClinikoHttpEvent[] = [];
+      const error = await adapter({ baseUrl: `http://127.0.0.1:${port}/v1`, maxAttempts: 3, onEvent: (e) => events.push(e) })
+        .createIndividualAppointment(newBooking()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PmsUnavailableError);
+      expect((error as PmsUnavailableError).attempts).toBe(3);
+      expect(events.filter((e) => e.type === 'retry')).toHaveLength(2);
+    });
+
+    it('treats a 201 it cannot read as unclear (created, but which one is unknown), not as a failure to create', async () => {
+      let requests = 0;
+      const fake = createHttpServer((_req, res) => {
+        requests += 1;
+        res.writeHead(201, { 'Content-Type': 'application/json' }).end(requests === 1 ? '{"id":1}' : 'Created');
+      });
+      await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+      try {
+        const client = adapter({ baseUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}/v1` });
+        const malformed = await client.createIndividualAppointment(newBooking()).catch((e: unknown) => e);
+        expect(malformed).toBeInstanceOf(PmsUnclearWriteError);
+        expect((malformed as Error).message).toMatch(/created the appointment but its answer is malformed \(id: /);
+        const notJson = await client.createIndividualAppointment(newBooking()).catch((e: unknown) => e);
+        expect(notJson).toBeInstanceOf(PmsUnclearWriteError);
+        expect(notJson).toMatchObject({ status: 201 });
+        expect(requests).toBe(2);
+      } finally {
+        await new Promise((resolve) => fake.close(resolve));
+      }
+    });
+
+    it("cancels with one of Cliniko's reasons and a note; never resends an unclear cancel", async () => {
+      expect(pms.CANCELLATION_REASONS).toBe(CANCELLATION_REASONS);
+      expect(CANCELLATION_REASONS).toEqual([
+        { code: 10, label: 'Feeling better' }, { code: 20, label: 'Condition worse' }, { code: 30, label: 'Sick' },
+        { code: 40, label: 'Away' }, { code: 50, label: 'Other' }, { code: 60, label: 'Work' },
+      ]);
+      const client = adapter();
+      const first = await client.createIndividualAppointment(newBooking());
+      await client.cancelIndividualAppointment(first.external_id, { cancellation_reason: 40, cancellation_note: 'In hospital' });
+      const cancelled = await client.getIndividualAppointment(first.external_id);
+      expect(cancelled).toMatchObject({ cancellation_reason: 'Away', cancelled_at: expect.any(String) });
+      expect(sandbox.dataset.appointments.find((a) => a.id === first.external_id)!.cancellation_note).toBe('In hospital');
+      const again = await client.cancelIndividualAppointment(first.external_id, { cancellation_reason: 40, cancellation_note: null }).catch((e: unknown) => e);
+      expect(again).toBeInstanceOf(PmsValidationError);
+      expect((again as PmsValidationError).errors).toEqual({ base: 'Appointment is already cancelled' });
+      await expect(client.cancelIndividualAppointment(first.external_id, { cancellation_reason: 15 as 10, cancellation_note: null }))
+        .rejects.toThrow(/cancellation_reason: must be one of 10, 20, 30, 40, 50, 60/);
+      await expect(client.cancelIndividualAppointment('1000000000000000001', { cancellation_reason: 50, cancellation_note: null }))
+        .rejects.toBeInstanceOf(PmsNotFoundError);
+
+      const second = await client.createIndividualAppointment(newBooking());
+      sandbox.requestLog.length = 0;
+      sandbox.setFaults({ commitThenDropNext: 1 });
+      await expect(client.cancelIndividualAppointment(second.external_id, { cancellation_reason: 30, cancellation_note: null }))
+        .rejects.toBeInstanceOf(PmsUnclearWriteError);
+      expect(sandbox.requestLog.map((r) => `${r.method} ${r.status}`)).toEqual(['PATCH dropped']);
+      expect((await client.getIndividualAppointment(second.external_id)).cancellation_reason).toBe('Sick');
+    });
+
+    it("says whether an appointment overlaps another of the practitioner's", async () => {
+      const client = adapter();
+      const seeded = sandbox.dataset.appointments.find((a) => !a.cancelled_at && !a.archived_at && !a.deleted_at && a.starts_at >= FROM)!;
+      const practitioner = sandbox.dataset.practitioners.find((p) => p.id === seeded.practitioner_id)!;
+      const free = await client.createIndividualAppointment({ ...newBooking(), practitioner_id: practitioner.id, business_id: practitioner.business_id });
+      expect(await client.appointmentHasConflicts(free.external_id)).toBe(false);
+      const clash = await client.createIndividualAppointment({
+        ...newBooking(), practitioner_id: practitioner.id, business_id: practitioner.business_id,
+        starts_at: new Date(Date.parse(seeded.starts_at) + 10 * 60_000).toISOString(), ends_at: seeded.ends_at,
+      });
+      expect(await client.appointmentHasConflicts(clash.external_id)).toBe(true);
+      expect(await client.appointmentHasConflicts(seeded.id)).toBe(true);
+      await expect(client.appointmentHasConflicts('1000000000000000001')).rejects.toBeInstanceOf(PmsNotFoundError);
+    });
+
+    it('retries an update after a committed-but-500 answer (it sets absolute values, so resending is harmless)', async () => {
+      const client = adapter();
+      const created = await client.createIndividualAppointment(newBooking());
+      sandbox.requestLog.length = 0;
+      sandbox.setFaults({ commitThenFailNext: 1 });
+      const startsAt = new Date(Date.parse(created.starts_at) + 15 * 60_000).toISOString();
+      const endsAt = new Date(Date.parse(created.ends_at) + 15 * 60_000).toISOString();
+      const updated = await client.updateAppointmentTimes(created.external_id, { starts_at: startsAt, ends_at: endsAt, expectedUpdatedAt: created.updated_at });
+      expect(updated).toMatchObject({ starts_at: startsAt, ends_at: endsAt });
+      expect(sandbox.requestLog.filter((r) => r.method === 'PATCH').map((r) => r.status)).toEqual([500, 200]);
+
+      sandbox.setFaults({ errorRate: 1 });
+      const error = await adapter({ maxAttempts: 2 }).updateAppointmentTimes(created.external_id, { starts_at: startsAt, ends_at: endsAt })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PmsUnavailableError);
+    });
   });
 });

@@ -1,18 +1,27 @@
-import type {
-  ListAppointmentsOptions,
-  ListPatientsOptions,
-  ListUnavailableBlocksOptions,
-  PmsAdapter,
-  PmsAppointment,
-  PmsCallOptions,
-  PmsConnectionInfo,
-  PmsInvalidRecord,
-  PmsPage,
-  PmsPages,
-  PmsUnavailableBlock,
-  UpdateAppointmentTimesInput,
+import {
+  CANCELLATION_REASONS,
+  type CancelAppointmentInput,
+  type CreateAppointmentInput,
+  type ListAppointmentsOptions,
+  type ListPatientsOptions,
+  type ListUnavailableBlocksOptions,
+  type PmsAdapter,
+  type PmsAppointment,
+  type PmsCallOptions,
+  type PmsConnectionInfo,
+  type PmsInvalidRecord,
+  type PmsPage,
+  type PmsPages,
+  type PmsUnavailableBlock,
+  type UpdateAppointmentTimesInput,
 } from '../adapter';
-import { PmsConflictError, PmsMalformedRecordError, PmsResponseError, PmsValidationError } from '../errors';
+import {
+  PmsConflictError,
+  PmsMalformedRecordError,
+  PmsResponseError,
+  PmsUnclearWriteError,
+  PmsValidationError,
+} from '../errors';
 import { SANDBOX_DEMO_API_KEY } from '../sandbox';
 import { resolveClinikoBaseUrl } from './base-url';
 import { filter, idListFilter, utcFilterTime } from './filters';
@@ -233,12 +242,67 @@ export class ClinikoAdapter implements PmsAdapter {
         });
       }
     }
-    // Cliniko's PATCH takes practitioner_id (a string int64) beside the times.
+    // Cliniko's PATCH takes practitioner_id (a string int64) beside the times. Absolute values: sending it twice
+    // leaves the same appointment, so it is retried like a read.
     const body = await this.http.request('PATCH', `/individual_appointments/${encodeId(id)}`, {
       body: { starts_at: startsAt, ends_at: endsAt, ...(input.practitioner_id === undefined ? {} : { practitioner_id: input.practitioner_id }) },
       signal: options.signal,
+      idempotent: true,
     });
     return expectRecord(normaliseAppointment(body), `individual appointment ${id}`);
+  }
+
+  async createIndividualAppointment(input: CreateAppointmentInput, options: PmsCallOptions = {}): Promise<PmsAppointment> {
+    const startsAt = utcFilterTime(input.starts_at, 'starts_at');
+    const endsAt = utcFilterTime(input.ends_at, 'ends_at');
+    if (Date.parse(endsAt) <= Date.parse(startsAt)) {
+      throw new PmsValidationError('ends_at must be after starts_at', { errors: { ends_at: 'must be after starts_at' } });
+    }
+    const body = {
+      practitioner_id: encodeId(input.practitioner_id, 'practitioner_id'),
+      appointment_type_id: encodeId(input.appointment_type_id, 'appointment_type_id'),
+      patient_id: encodeId(input.patient_id, 'patient_id'),
+      business_id: encodeId(input.business_id, 'business_id'),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      notes: input.notes,
+    };
+    const created = await this.http.request('POST', '/individual_appointments', { body, signal: options.signal }).catch((error: unknown) => {
+      // A 2xx whose body is not JSON: Cliniko created it, but we cannot tell which it is.
+      if (error instanceof PmsResponseError && error.status !== undefined && error.status < 300) {
+        throw new PmsUnclearWriteError(`POST /individual_appointments: ${error.message}`, { reason: error.message, status: error.status });
+      }
+      throw error;
+    });
+    const result = normaliseAppointment(created);
+    if (!result.ok) {
+      const problems = result.invalid.problems.join('; ');
+      throw new PmsUnclearWriteError(`POST /individual_appointments: Cliniko created the appointment but its answer is malformed (${problems})`, {
+        reason: `malformed answer: ${problems}`,
+      });
+    }
+    return result.record;
+  }
+
+  async cancelIndividualAppointment(id: string, input: CancelAppointmentInput, options: PmsCallOptions = {}): Promise<void> {
+    if (!CANCELLATION_REASONS.some((reason) => reason.code === input.cancellation_reason)) {
+      throw new Error(`cancellation_reason: must be one of ${CANCELLATION_REASONS.map((r) => r.code).join(', ')}, got ${JSON.stringify(input.cancellation_reason)}`);
+    }
+    await this.http.request('PATCH', `/individual_appointments/${encodeId(id)}/cancel`, {
+      body: { cancellation_reason: input.cancellation_reason, cancellation_note: input.cancellation_note },
+      signal: options.signal,
+    });
+  }
+
+  async appointmentHasConflicts(id: string, options: PmsCallOptions = {}): Promise<boolean> {
+    const body = (await this.http.request('GET', `/individual_appointments/${encodeId(id)}/conflicts`, { signal: options.signal })) as {
+      conflicts?: { exist?: unknown };
+    } | null;
+    const exist = body?.conflicts?.exist;
+    if (typeof exist !== 'boolean') {
+      throw new PmsResponseError(`GET /individual_appointments/${id}/conflicts: response has no boolean "conflicts.exist"`);
+    }
+    return exist;
   }
 
   private async *paginate<T>(
@@ -285,8 +349,8 @@ function expectRecord<T>(result: Normalised<T>, what: string): T {
   });
 }
 
-function encodeId(id: string): string {
-  if (!/^\d+$/.test(id)) throw new Error(`id: must be a string of digits, got ${JSON.stringify(id)}`);
+function encodeId(id: string, field = 'id'): string {
+  if (!/^\d+$/.test(id)) throw new Error(`${field}: must be a string of digits, got ${JSON.stringify(id)}`);
   return id;
 }
 

@@ -4,6 +4,7 @@ import {
   PmsRateLimitError,
   PmsResponseError,
   PmsUnavailableError,
+  PmsUnclearWriteError,
   PmsValidationError,
 } from '../errors';
 import type { SlidingWindowRateLimiter } from './rate-limiter';
@@ -38,6 +39,12 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Whether sending the request twice does no harm. Default: true for GET, false for POST and PATCH. A request that
+   * is not idempotent is never resent once it may have reached the PMS: an unclear answer (5xx, timeout, dropped
+   * connection) throws PmsUnclearWriteError. A PATCH that sets absolute values may pass true.
+   */
+  idempotent?: boolean;
 }
 
 /** Wait margin after X-RateLimit-Reset: the header has whole seconds and clocks differ slightly. */
@@ -46,7 +53,8 @@ const RESET_MARGIN_MS = 50;
 /**
  * Authenticated JSON over HTTP for one Cliniko account: rate limiting, 429 waits, retries with jittered
  * exponential backoff for 5xx and network failures, a timeout per attempt, and typed errors.
- * Retrying is safe for every request the adapter makes: reads, and PATCHes that set absolute values.
+ * Only idempotent requests (reads, PATCHes that set absolute values) are retried after an unclear answer; a create
+ * or cancel is resent only when it certainly did not reach Cliniko (429, connection refused).
  */
 export class ClinikoHttpClient {
   private readonly authorization: string;
@@ -90,6 +98,7 @@ export class ClinikoHttpClient {
   async request(method: string, pathOrUrl: string, options: RequestOptions = {}): Promise<unknown> {
     const url = /^https?:\/\//.test(pathOrUrl) ? this.assertOwnUrl(pathOrUrl) : this.url(pathOrUrl, options.query);
     const { signal } = options;
+    const idempotent = options.idempotent ?? method === 'GET';
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: this.authorization,
@@ -124,6 +133,7 @@ export class ClinikoHttpClient {
         if (signal?.aborted) throw signal.reason ?? error;
         failures += 1;
         const reason = describeNetworkError(error, this.options.requestTimeoutMs);
+        if (!idempotent && !neverConnected(error)) throw unclearWrite(method, url, reason, { cause: error });
         if (failures >= this.options.maxAttempts) {
           throw new PmsUnavailableError(`${method} ${url} failed after ${failures} attempts: ${reason}`, {
             attempts: failures,
@@ -153,6 +163,7 @@ export class ClinikoHttpClient {
       if (status >= 500) {
         failures += 1;
         const reason = `HTTP ${status}`;
+        if (!idempotent) throw unclearWrite(method, url, reason, { status });
         if (failures >= this.options.maxAttempts) {
           throw new PmsUnavailableError(`${method} ${url} failed after ${failures} attempts: ${reason}`, {
             attempts: failures,
@@ -198,6 +209,21 @@ export class ClinikoHttpClient {
     this.options.onEvent?.({ type: 'retry', method, url, attempt, delayMs, reason });
     await sleep(delayMs, signal);
   }
+}
+
+function unclearWrite(method: string, url: string, reason: string, options: { status?: number; cause?: unknown }) {
+  return new PmsUnclearWriteError(
+    `${method} ${url}: no clear answer from Cliniko (${reason}); it may or may not have been saved, so it was not sent again`,
+    { reason, ...options },
+  );
+}
+
+/** Failures that happen before a connection exists, so the request certainly did not reach the server. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function neverConnected(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && CONNECT_FAILURES.has(code);
 }
 
 function parseJson(text: string): unknown {

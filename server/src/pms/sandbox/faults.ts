@@ -24,6 +24,12 @@ export interface SandboxFaults {
   dropConnectionRate: number;
   /** The next N API requests have their connection destroyed (counts down). */
   dropNext: number;
+  /** The next N writes (POST/PATCH) that succeed are committed, then answered 500 (counts down). */
+  commitThenFailNext: number;
+  /** The next N writes that succeed are committed, then their connection is destroyed unanswered (counts down). */
+  commitThenDropNext: number;
+  /** Writes that succeed are committed, then answered only after this many ms (a slow PMS). */
+  commitThenDelayMs: number;
 }
 
 export const NO_FAULTS: SandboxFaults = {
@@ -36,6 +42,9 @@ export const NO_FAULTS: SandboxFaults = {
   malformedRate: 0,
   dropConnectionRate: 0,
   dropNext: 0,
+  commitThenFailNext: 0,
+  commitThenDropNext: 0,
+  commitThenDelayMs: 0,
 };
 
 /** Validates a partial update (from code or the admin endpoint); errors name the field. */
@@ -54,6 +63,9 @@ export function validateFaults(input: unknown): Partial<SandboxFaults> {
       case 'rateLimitNext':
       case 'errorNext':
       case 'dropNext':
+      case 'commitThenFailNext':
+      case 'commitThenDropNext':
+      case 'commitThenDelayMs':
         if (Number.isInteger(value) && (value as number) >= 0 && (key !== 'rateLimitWindowMs' || (value as number) > 0)) {
           result[key] = value as number;
         } else errors[key] = key === 'rateLimitWindowMs' ? 'must be a positive integer' : 'must be a non-negative integer';
@@ -77,6 +89,9 @@ export class FaultsInputError extends Error {
     super(`invalid faults: ${Object.entries(errors).map(([k, v]) => `${k} ${v}`).join('; ')}`);
   }
 }
+
+/** What happens to a write's answer once the write is committed. */
+export type AfterCommitFault = { kind: 'drop' } | { kind: 'error'; status: number } | { kind: 'none' };
 
 export type FaultDecision =
   | { kind: 'drop' }
@@ -140,6 +155,23 @@ export class FaultInjector {
       return { kind: 'error', status: this.random.pick([500, 502, 503]) };
     }
     return { kind: 'none' };
+  }
+
+  /** After a write was committed: drop its connection, or answer 500, instead of the answer (counters count down). */
+  afterCommitFault(): AfterCommitFault {
+    if (this.faults.commitThenDropNext > 0) {
+      this.faults.commitThenDropNext -= 1;
+      return { kind: 'drop' };
+    }
+    if (this.faults.commitThenFailNext > 0) {
+      this.faults.commitThenFailNext -= 1;
+      return { kind: 'error', status: 500 };
+    }
+    return { kind: 'none' };
+  }
+
+  commitThenDelayMs(): number {
+    return this.faults.commitThenDelayMs;
   }
 
   latencyMs(): number {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSandboxDataset, isoAt, type SandboxDataset, type SandboxDatasetOptions } from './dataset';
+import { createSandboxDataset, isoAt, type SandboxAppointment, type SandboxDataset, type SandboxDatasetOptions } from './dataset';
 import { SANDBOX_DEMO_API_KEY } from './demo-key';
 import { corrupt, FaultInjector, FaultsInputError, type SandboxFaults } from './faults';
 import { applyFilters, parseFilters, SandboxQueryError, type FilterSchema } from './query';
@@ -148,6 +148,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const injector = new FaultInjector(options.faults, options.faultSeed ?? 1);
   const requestLog: SandboxRequestLogEntry[] = [];
   const clock = monotonicClock(dataset);
+  // Like the dataset's ids: creation ms × 10^6 + a sequence. The clock is past every seeded created_at, so new ids
+  // never meet a seeded one.
+  let createdCount = 0;
+  const newId = (createdAt: string) => (BigInt(Date.parse(createdAt)) * 1_000_000n + BigInt(++createdCount % 1_000_000)).toString();
   // Lists are served in Cliniko's default order, created_at ascending (ids ascend with it). Nothing changes
   // created_at, so sorting once keeps every page in that order.
   for (const list of [dataset.businesses, dataset.practitioners, dataset.appointmentTypes, dataset.patients, dataset.appointments, dataset.unavailableBlocks]) {
@@ -194,7 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const latency = injector.latencyMs();
     if (latency > 0) await sleep(latency);
 
-    let status = 200;
+    let status: number | 'dropped' = 200;
     try {
       const apiKey = authenticatedKey(req);
       const fault = injector.requestFault(apiKey);
@@ -204,6 +208,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (fault.kind === 'error') throw new HttpError(fault.status, { message: 'Service unavailable (sandbox fault)' });
       const api = `http://${req.headers.host ?? 'sandbox.invalid'}/v1`;
       const result = await route(req, url, api);
+      if ((req.method === 'POST' || req.method === 'PATCH') && result.status < 300) {
+        // The write is committed; now the answer may be slow, lost, or an error.
+        const delayMs = injector.commitThenDelayMs();
+        if (delayMs > 0) await sleep(delayMs);
+        const after = injector.afterCommitFault();
+        if (after.kind === 'drop') {
+          status = 'dropped';
+          req.socket.destroy();
+          return;
+        }
+        if (after.kind === 'error') throw new HttpError(after.status, { message: 'Internal server error (sandbox fault, after committing)' });
+      }
       status = result.status;
       if (result.body === undefined) {
         res.writeHead(status).end();
@@ -271,6 +287,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
 
     if (parts[0] === 'individual_appointments') {
+      if (parts.length === 1 && method === 'POST') {
+        const appointment = createAppointment(await readJson(req));
+        return { status: 201, body: serialiseAppointment(api, appointment) };
+      }
+      if (parts.length === 3 && parts[2] === 'conflicts' && method === 'GET') {
+        const appointment = findVisible(parts[0], dataset.appointments, parts[1], url);
+        return { status: 200, body: { conflicts: { exist: hasConflicts(appointment) } } };
+      }
       if (parts.length === 2 && method === 'PATCH') {
         const appointment = findVisible(parts[0], dataset.appointments, parts[1], url);
         updateAppointment(appointment, await readJson(req));
@@ -387,6 +411,85 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     appointment.updated_at = clock();
   }
 
+  /** Cliniko's create: the four ids must name bookable records; a null or absent ends_at takes the type's duration. */
+  function createAppointment(body: Record<string, unknown>): SandboxAppointment {
+    const errors: Record<string, string> = {};
+    const supported = new Set(['practitioner_id', 'appointment_type_id', 'patient_id', 'business_id', 'starts_at', 'ends_at', 'notes']);
+    for (const key of Object.keys(body)) {
+      if (!supported.has(key)) errors[key] = 'is not supported by the sandbox';
+    }
+    const pick = <R extends { id: string }>(field: string, records: readonly R[], bookable: (record: R) => string | null): R | undefined => {
+      const value = typeof body[field] === 'number' ? String(body[field]) : body[field];
+      if (value === undefined || value === null || value === '') {
+        errors[field] = "can't be blank";
+        return undefined;
+      }
+      const record = typeof value === 'string' ? records.find((r) => r.id === value) : undefined;
+      const problem = record ? bookable(record) : 'does not exist';
+      if (problem !== null) errors[field] = problem;
+      return problem === null ? record : undefined;
+    };
+    const practitioner = pick('practitioner_id', dataset.practitioners, (p) => (p.active ? null : 'is not active'));
+    const type = pick('appointment_type_id', dataset.appointmentTypes, (t) => (t.archived_at ? 'is archived' : null));
+    const patient = pick('patient_id', dataset.patients, (p) => (p.deleted_at ? 'does not exist' : p.archived_at ? 'is archived' : null));
+    const business = pick('business_id', dataset.businesses, (b) => (b.archived_at ? 'does not exist' : null));
+
+    const startsAt = parseInstant(body.starts_at);
+    if (body.starts_at === undefined || body.starts_at === null) errors.starts_at = "can't be blank";
+    else if (startsAt === null) errors.starts_at = 'is not a valid date-time';
+    let endsAt: string | null = null;
+    if (body.ends_at === undefined || body.ends_at === null) {
+      if (startsAt !== null && type) endsAt = isoAt(Date.parse(startsAt) + type.duration_in_minutes * 60_000);
+    } else {
+      endsAt = parseInstant(body.ends_at);
+      if (endsAt === null) errors.ends_at = 'is not a valid date-time';
+      else if (startsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt)) errors.ends_at = 'must be after starts at';
+    }
+    if ('notes' in body && body.notes !== null && typeof body.notes !== 'string') errors.notes = 'must be a string';
+    if (Object.keys(errors).length > 0 || !practitioner || !type || !patient || !business || startsAt === null || endsAt === null) {
+      throw new HttpError(422, { message: 'Validation Failed', errors });
+    }
+    const now = clock();
+    const appointment: SandboxAppointment = {
+      id: newId(now),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      patient_id: patient.id,
+      practitioner_id: practitioner.id,
+      appointment_type_id: type.id,
+      business_id: business.id,
+      patient_name: `${patient.first_name} ${patient.last_name}`,
+      notes: typeof body.notes === 'string' ? body.notes : null,
+      cancelled_at: null,
+      cancellation_reason: null,
+      cancellation_reason_description: null,
+      cancellation_note: null,
+      archived_at: null,
+      deleted_at: null,
+      did_not_arrive: false,
+      created_at: now,
+      updated_at: now,
+    };
+    // The clock only moves forward, so appending keeps the list in created_at order.
+    dataset.appointments.push(appointment);
+    return appointment;
+  }
+
+  /** Another booked (not cancelled, archived or deleted) appointment of the same practitioner overlaps it. */
+  function hasConflicts(appointment: SandboxAppointment): boolean {
+    const [start, end] = [Date.parse(appointment.starts_at), Date.parse(appointment.ends_at)];
+    return dataset.appointments.some(
+      (other) =>
+        other.id !== appointment.id &&
+        other.practitioner_id === appointment.practitioner_id &&
+        other.cancelled_at === null &&
+        other.archived_at === null &&
+        other.deleted_at === null &&
+        Date.parse(other.starts_at) < end &&
+        Date.parse(other.ends_at) > start,
+    );
+  }
+
   function cancelAppointment(appointment: SandboxDataset['appointments'][number], body: Record<string, unknown>) {
     const reason = body.cancellation_reason;
     if (typeof reason !== 'number' || !(reason in CANCELLATION_REASONS)) {
@@ -394,6 +497,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         message: 'Validation Failed',
         errors: { cancellation_reason: `must be one of ${Object.keys(CANCELLATION_REASONS).join(', ')}` },
       });
+    }
+    const note = body.cancellation_note;
+    if (note !== undefined && note !== null && typeof note !== 'string') {
+      throw new HttpError(422, { message: 'Validation Failed', errors: { cancellation_note: 'must be a string' } });
     }
     if (appointment.cancelled_at !== null) {
       throw new HttpError(422, { message: 'Validation Failed', errors: { base: 'Appointment is already cancelled' } });
