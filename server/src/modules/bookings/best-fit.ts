@@ -17,7 +17,7 @@ import { longDate } from '../../lib/long-date';
 import { cheapestInsertion, type Problem, type TimeWindow, type TravelMatrix } from '../../optimizer';
 import { insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
 import { loadPractitionerDays } from '../practitioners';
-import { availabilityWindows, checkDay, dayStartMs, issuesAddedBy, travelProviderFor, type DayVisit } from '../schedule';
+import { availabilityWindows, checkDay, dayStartMs, issuesAddedTo, loadEditDay, travelProviderFor, type DayVisit } from '../schedule';
 
 /** The hypothetical visit's id in the problem: appointments' ids start at 1. */
 const NEW_VISIT = 0;
@@ -110,6 +110,12 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
           return window ? { ...free, timeWindows: narrowed(free.timeWindows?.length ? free.timeWindows : null, window)! } : free;
         }),
       };
+      // No start keeps to the client's rules (their availability, the gap to their other visits): the problem keeps
+      // such a visit where it is, with nobody.
+      if (problem.visits.find((visit) => visit.id === String(NEW_VISIT))?.pinnedPractitionerId !== undefined) {
+        others.push({ practitioner_id: id, name: practitioner.name, reason: `No time that day keeps to ${clientName}'s availability and the gap to their other visits` });
+        continue;
+      }
       const found = cheapestInsertion(problem, matrix, current, String(NEW_VISIT));
       // A day the optimiser finds infeasible as it is (visits booked closer than the travel between them) takes no
       // insertion at all: the visit still fits any gap that leaves its neighbours as they are.
@@ -130,11 +136,12 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
   const ranked = rank(fits);
   const offered: Fit[] = [];
   // The day checker on each offered fit, the cheapest first: soft rules come back as warnings, a hard one moves it to others.
+  const checkedDay = ranked.length ? await loadEditDay(db, business, body.date) : null;
   for (const fit of ranked) {
     if (offered.length >= (body.limit ?? 5)) break;
     const start = new Date(fit.arrive_at);
     const visit: DayVisit = { ...target, practitionerId: fit.practitioner_id, practitionerName: fit.name, startsAt: start, endsAt: new Date(fit.leave_at), arriveAt: start, agreedStartsAt: start };
-    const added = await issuesAddedBy(db, business, body.date, (now) => [
+    const added = await issuesAddedTo(db, checkedDay!, (now) => [
       ...now.filter((placement) => placement.visit.id !== body.appointment_id), { visit, practitionerId: fit.practitioner_id, start },
     ], new Map([[fit.practitioner_id, fit.name]]), travelProviderFor(ctx.config));
     if (added.hard.length > 0) {

@@ -40,6 +40,21 @@ export async function issuesAddedBy(
   db: DbOrTx, businessAccountId: number, date: string, change: (now: Placement[]) => Placement[],
   practitionerNames: ReadonlyMap<number, string> = new Map(), travel?: TravelProvider, newVisitId?: number,
 ): Promise<AddedIssues> {
+  return issuesAddedTo(db, await loadEditDay(db, businessAccountId, date), change, practitionerNames, travel, newVisitId);
+}
+
+/** A day as a change by hand is checked against: its visits, the rule book and every practitioner's leave and skills. */
+export interface EditDay {
+  businessAccountId: number;
+  date: string;
+  timeZone: string;
+  visits: DayVisit[];
+  staff: CheckContext['staff'];
+  rules: CheckContext['rules'];
+}
+
+/** Reads the day once, for several changes checked against it (best fit's candidates). */
+export async function loadEditDay(db: DbOrTx, businessAccountId: number, date: string): Promise<EditDay> {
   const timeZone = await businessTimeZone(db, businessAccountId);
   const bounds = dayBounds(date, timeZone);
   const [visits, settings, staff] = await Promise.all([
@@ -47,6 +62,15 @@ export async function issuesAddedBy(
     optimizationSettingsOf(db, businessAccountId),
     dayStaff(db, businessAccountId, bounds),
   ]);
+  return { businessAccountId, date, timeZone, visits, staff, rules: await loadRuleBook(db, businessAccountId, settings) };
+}
+
+/** issuesAddedBy on a day read by loadEditDay. */
+export async function issuesAddedTo(
+  db: DbOrTx, day: EditDay, change: (now: Placement[]) => Placement[],
+  practitionerNames: ReadonlyMap<number, string> = new Map(), travel?: TravelProvider, newVisitId?: number,
+): Promise<AddedIssues> {
+  const { businessAccountId, date, timeZone, visits, staff } = day;
   // A visit just booked (in the caller's transaction) is not part of the day as it was.
   const now = asTheyAre(visits.filter((visit) => visit.id !== newVisitId));
   const changed = newVisitId === undefined ? change(now) : asTheyAre(visits);
@@ -60,7 +84,7 @@ export async function issuesAddedBy(
     }
   }
   const context: CheckContext = {
-    rules: await loadRuleBook(db, businessAccountId, settings), zeroMs, timeZone, staff, practitioners,
+    rules: day.rules, zeroMs, timeZone, staff, practitioners,
     travel: travel && await travelOfDays(travel, touched, [...now, ...changed]),
   };
   const before = issuesOfPlan(now, context);

@@ -13,7 +13,8 @@ export {
   type CheckContext, type DayCheck, type Placement, type PlanCheck, type PlannedVisit,
 } from './rule-check';
 export {
-  hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, refuseHardBreaksOfNewVisit, type AddedIssues, type RuleWarning, type VisitEdit,
+  hardIssuesOfPlan, issuesAddedBy, issuesAddedTo, loadDayCheck, loadEditDay, issuesAddedByEdit, refuseHardBreaks, refuseHardBreaksOfNewVisit,
+  type AddedIssues, type EditDay, type RuleWarning, type VisitEdit,
 } from './edit-check';
 export { osrmFor, travelProviderFor } from './travel-provider';
 // The one writer of appointments, routes and visit_steps (docs/decisions/0008): the modules built on the schedule write
