@@ -32,8 +32,8 @@ export type BookVisitInput = BodyOf<'bookVisit'>;
 export interface BookedVisitResult { appointment: Schemas['Appointment']; warnings: RuleWarning[] }
 
 /** 409 PMS_NOT_CONNECTED when the business cannot write to its PMS (nothing is booked that could never reach it). */
-async function refuseWithoutPms(ctx: AppContext, businessAccountId: number): Promise<void> {
-  const account = await findProviderAccount(ctx.db, businessAccountId);
+async function refuseWithoutPms(db: DbOrTx, businessAccountId: number): Promise<void> {
+  const account = await findProviderAccount(db, businessAccountId);
   if (!account || account.status === 'DISCONNECTED' || !account.api_key_encrypted) {
     throw conflict('Cliniko is not connected, so Rounds cannot book visits in it. An admin can connect it in Settings → Provider account.', 'PMS_NOT_CONNECTED');
   }
@@ -61,15 +61,18 @@ const answered = async (tx: DbOrTx, auth: AuthContext, id: number) => {
  * (several visits booked in one transaction: the caller's), else in a transaction of its own.
  */
 export async function bookVisit(ctx: AppContext, auth: AuthContext, input: BookVisitInput, tx?: Tx): Promise<BookedVisitResult> {
-  if (!tx) await refuseWithoutPms(ctx, auth.businessAccountId);
   const startsAt = parseStart(input.starts_at);
-  return tx ? bookIn(ctx, tx, auth, input, startsAt) : ctx.db.transaction((own) => bookIn(ctx, own, auth, input, startsAt));
+  const book = async (within: Tx) => {
+    await refuseWithoutPms(within, auth.businessAccountId);
+    return bookIn(ctx, within, auth, input, startsAt);
+  };
+  return tx ? book(tx) : ctx.db.transaction(book);
 }
 
 /** Several bookings in one transaction (all or none), each as bookVisit. */
 export async function bookVisits(ctx: AppContext, auth: AuthContext, inputs: readonly BookVisitInput[]): Promise<BookedVisitResult[]> {
-  await refuseWithoutPms(ctx, auth.businessAccountId);
   return ctx.db.transaction(async (tx) => {
+    await refuseWithoutPms(tx, auth.businessAccountId);
     const results: BookedVisitResult[] = [];
     for (const input of inputs) results.push(await bookIn(ctx, tx, auth, input, parseStart(input.starts_at)));
     return results;
@@ -83,6 +86,7 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rounds:booking:${business}:${input.request_id}`}))`);
     const earlier = await findWriteByRequest(tx, business, input.request_id);
     if (earlier?.appointment_id) return { appointment: await answered(tx, auth, earlier.appointment_id), warnings: [] };
+    if (earlier) throw conflict('This booking was discarded; book the visit again (a new request).', 'BOOKING_DISCARDED');
   }
   const [client] = await tx.select().from(clients).where(and(eq(clients.business_account_id, business), eq(clients.id, input.client_id)));
   if (!client) throw notFound('Client');
@@ -152,7 +156,7 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
 export async function rescheduleVisit(ctx: AppContext, auth: AuthContext, id: number, body: BodyOf<'rescheduleVisit'>): Promise<BookedVisitResult> {
   const business = auth.businessAccountId;
   if (!(await findVisit(ctx.db, business, id))) throw notFound('Appointment');
-  await refuseWithoutPms(ctx, business);
+  await refuseWithoutPms(ctx.db, business);
   return ctx.db.transaction(async (tx) => {
     const before = await lockVisitRow(tx, business, id);
     if (!before) throw notFound('Appointment');

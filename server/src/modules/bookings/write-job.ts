@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { businessTimeZone } from '../../db/business-time-zone';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { appointments, practitioners } from '../../db/schema';
 import type { PmsDifference } from '../../db/schema-bookings';
 import type { AppContext } from '../../http/context';
@@ -20,12 +20,24 @@ import {
   ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment,
 } from '../../pms';
 import { adapterForAccount, bookingNote, bookingReferenceIn, externalIdOf, externalToLocal, findProviderAccount, linkAppointmentToPms, pmsLinkOf } from '../sync';
+import { recordVersion } from '../audit';
 import { writeBackExportedVisit } from '../schedule';
 import { findWrite, updateWrite, writesOfVisit, type PmsWriteRow } from './repository';
 
 const SYSTEM = 'Cliniko';
 const NOT_CONNECTED = `${SYSTEM} is not connected, so Rounds cannot write this visit to it. An admin can connect it in Settings → Provider account; then Try again.`;
 const DAY_MS = 86_400_000;
+
+const KIND_WORDS = { create: 'Booking', update: 'New time', cancel: 'Cancellation' } as const;
+
+/** Every write's outcome is in the visit's change log (and so in the activity report). */
+async function logOutcome(db: DbOrTx, write: PmsWriteRow, outcome: string): Promise<void> {
+  if (write.appointment_id === null) return;
+  await recordVersion(db, {
+    businessAccountId: write.business_account_id, itemType: 'Appointment', itemId: write.appointment_id, event: 'update',
+    whodunnit: `Rounds (write to ${SYSTEM})`, changes: { pms_write: [null, `${KIND_WORDS[write.kind]} ${outcome}`] },
+  });
+}
 
 /** A write that cannot go ahead for a reason the coordinator can act on: the write fails with these words. */
 class WriteRefused extends Error {}
@@ -55,6 +67,7 @@ export async function runPmsWrite(run: JobRun): Promise<JobResult> {
     const words = refusalWords(error);
     if (words !== null) {
       await updateWrite(ctx.db, write.id, { state: 'failed', message: words });
+      await logOutcome(ctx.db, write, `not saved in ${SYSTEM}: ${words}`);
       // The worker marks the connection as needing a reconnect.
       if (error instanceof PmsAuthError) throw error;
       return { state: 'failed', message: words };
@@ -74,7 +87,9 @@ export async function pmsWriteFailed(ctx: AppContext, job: JobRow, failure: JobF
   if (failure.cause !== 'gave-up') return;
   const write = await findWrite(ctx.db, job.business_account_id, Number(job.params.pms_write_id));
   if (!write || write.state !== 'saving') return;
-  await updateWrite(ctx.db, write.id, { state: 'failed', message: `${SYSTEM} is not answering: ${failure.reason} Try again.` });
+  const message = `${SYSTEM} is not answering: ${failure.reason} Try again.`;
+  await updateWrite(ctx.db, write.id, { state: 'failed', message });
+  await logOutcome(ctx.db, write, `not saved in ${SYSTEM}: ${message}`);
 }
 
 /** The reason in words of a write that must not be tried again as it is; null for one to retry. */
@@ -112,6 +127,7 @@ async function saved(ctx: AppContext, write: PmsWriteRow, visit: VisitRow, recor
       await writeBackExportedVisit(tx, visit.id, { starts_at: visit.starts_at, ends_at: visit.ends_at, practitioner_id: visit.practitioner_id, notes: record.notes });
     }
     await updateWrite(tx, write.id, { state: 'saved', message: null, differences: [] });
+    await logOutcome(tx, write, `saved in ${SYSTEM} (${record.external_id})`);
   });
 }
 
@@ -170,10 +186,11 @@ async function update(run: JobRun, adapter: PmsAdapter, write: PmsWriteRow, visi
     if (!(error instanceof PmsConflictError)) throw error;
     const now = await adapter.getIndividualAppointment(link.externalId, { signal });
     const differences = await differencesOf(ctx.db, business, visit, now);
-    await updateWrite(ctx.db, write.id, {
+    const conflicted = await updateWrite(ctx.db, write.id, {
       state: 'conflict', differences,
       message: `Changed in ${SYSTEM} since Rounds read it${differences.length ? `: ${differences.map((d) => `${d.label} ${d.pms ?? 'none'} there, ${d.rounds ?? 'none'} in Rounds`).join('; ')}` : ''}. Overwrite it, or take ${SYSTEM}'s version.`,
     });
+    await logOutcome(ctx.db, write, `not saved: ${conflicted.message}`);
     throw error;
   }
 }

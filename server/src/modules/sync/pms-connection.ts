@@ -2,7 +2,7 @@
 // config.clinikoBaseUrl (the sandbox) when set, otherwise at the key's shard.
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { providerAccounts } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { contactEmailOf } from '../../mail/mailer';
@@ -37,7 +37,7 @@ export function adapterForAccount(
   return adapterForKey(deps.config, apiKey, tuning, account.provider);
 }
 
-export async function findProviderAccount(db: Db, businessAccountId: number): Promise<ProviderAccountRow | null> {
+export async function findProviderAccount(db: DbOrTx, businessAccountId: number): Promise<ProviderAccountRow | null> {
   const [row] = await db.select().from(providerAccounts).where(eq(providerAccounts.business_account_id, businessAccountId));
   return row ?? null;
 }
