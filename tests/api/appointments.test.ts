@@ -38,7 +38,7 @@ describe('GET /api/appointments', () => {
       id: acme.appointmentIds[0], starts_at: '2026-11-23T23:00:00.000Z', ends_at: '2026-11-23T23:45:00.000Z', arrive_at: '2026-11-23T23:00:00.000Z',
       status: 'BOOKED', suburb: 'New Farm', route_id: null, lat: expect.any(Number), lng: expect.any(Number), geo_precision: 'address',
       client_id: acme.clientIds[0], practitioner_id: acme.practitionerIds[0], appointment_type_id: acme.appointmentTypeIds[0],
-      business_location_id: acme.businessLocationIds[0], client_availability: null, partner: null, visit_state: 'not_started', visit: null,
+      business_location_id: acme.businessLocationIds[0], client_availability: null, partner: null, visit_state: 'not_started', visit: null, pms_write_state: null,
     });
     // What the appointments name comes once each beside them.
     expect(body.practitioners).toEqual([
