@@ -13,6 +13,7 @@ import {
 let world: BookingWorld;
 let t: BookingWorld['t'];
 const DAY = '2029-11-20'; // Tuesday
+const SATURDAY = '2029-11-24';
 let slot = 0;
 
 beforeAll(async () => {
@@ -137,5 +138,53 @@ describe('a booking written through a faulty PMS', () => {
     await settle(world);
     expect(await sandboxCopiesOf(world, id)).toHaveLength(1);
     expect(await latestWrite(id)).toMatchObject({ state: 'saved', attempts: 1 });
+  });
+
+  it('a booking rescheduled before its write linked it: the PMS copy found by its reference gets the new time; one appointment', async () => {
+    world.sandbox.setFaults({ commitThenDropNext: 1 });
+    const id = await bookOne();
+    await settle(world, 60_000);
+    const [copy] = await sandboxCopiesOf(world, id);
+    const booked = Date.parse(copy.starts_at);
+    const later = new Date(booked + 30 * 60_000).toISOString();
+    const moved = await t.request('PATCH', `/api/visits/${id}/reschedule`, { token: world.acme.tokens.admin, body: { starts_at: later } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // No separate write: the booking's own writes the visit as it is now.
+    expect((await writesOf(world, id)).map((write) => write.kind)).toEqual(['create']);
+    await t.ctx.db.update(jobs).set({ run_after: new Date() }).where(eq(jobs.kind, 'PMS_WRITE'));
+    await settle(world);
+    const copies = await sandboxCopiesOf(world, id);
+    expect(copies).toHaveLength(1);
+    expect(Date.parse(copies[0].starts_at)).toBe(Date.parse(later));
+    expect(await latestWrite(id)).toMatchObject({ state: 'saved' });
+  });
+
+  it('cancelling a booking that never reached Cliniko cancels it in Rounds and gives its write up; nothing is sent', async () => {
+    world.sandbox.setFaults({ errorNext: 1_000 });
+    const id = await bookOne();
+    await settle(world);
+    world.sandbox.setFaults({ errorNext: 0 });
+    expect(await latestWrite(id)).toMatchObject({ state: 'failed' });
+    const cancelled = await t.request('POST', `/api/visits/${id}/cancel`, { token: world.acme.tokens.admin, body: { reason: 50 } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.appointment.status).toBe('CANCELLED');
+    await settle(world);
+    expect((await writesOf(world, id)).map((write) => [write.kind, write.state])).toEqual([['create', 'discarded']]);
+    expect(await sandboxCopiesOf(world, id)).toHaveLength(0);
+  });
+
+  it('a visit Rounds never linked to Cliniko is rescheduled in Rounds; its write fails saying so', async () => {
+    const practitionerId = world.staff[0];
+    const [visit] = await t.ctx.db.insert(appointments).values({
+      business_account_id: world.acme.businessAccountId, client_id: (await freeClients(world, SATURDAY))[0], practitioner_id: practitionerId,
+      appointment_type_id: await typeOf(world, practitionerId), starts_at: new Date(`${SATURDAY}T10:00:00+10:00`), ends_at: new Date(`${SATURDAY}T10:30:00+10:00`),
+      arrive_at: new Date(`${SATURDAY}T10:00:00+10:00`), lat: -27.47, lng: 153.03,
+    }).returning();
+    const moved = await t.request('PATCH', `/api/visits/${visit.id}/reschedule`, { token: world.acme.tokens.admin, body: { starts_at: `${SATURDAY}T10:30:00+10:00` } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await settle(world);
+    expect(await latestWrite(visit.id)).toMatchObject({
+      kind: 'update', state: 'failed', message: 'This visit is not in Cliniko (it was never imported from it or booked in it), so its new time cannot be written there.',
+    });
   });
 });
