@@ -210,7 +210,7 @@ export async function cancelVisit(ctx: AppContext, auth: AuthContext, id: number
     const [latest] = await writesOfVisit(tx, business, id);
     const unsavedCreate = latest?.kind === 'create' && latest.state === 'failed';
     if (unsavedCreate) {
-      await tx.execute(sql`UPDATE pms_writes SET state = 'discarded', updated_at = now() WHERE id = ${latest.id}`);
+      await updateWrite(tx, latest.id, { state: 'discarded' });
     } else {
       const write = await insertWrite(tx, business, {
         appointmentId: id, kind: 'cancel', createdBy: auth.fullName,
