@@ -1282,7 +1282,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Gives up a failed or conflicting write ("Discard"): a booking that never reached the PMS leaves Rounds (its open visit, if it filled one, is open again); a reschedule or cancellation takes the PMS's version of the visit back (re-read from the PMS). In the change log. 409 for a write that is not failed or in conflict. */
+        /** Gives up a failed or conflicting write ("Discard"): a booking that never reached the PMS leaves Rounds (its open visit, if it filled one, is open again); a reschedule or cancellation takes the PMS's version of the visit back (re-read from the PMS). In the change log. 409 for a write that is not failed or in conflict; 409 PMS_WRITE_SAVED when a booking tried before is found in the PMS after all (it is linked and saved instead); 409 PMS_UNAVAILABLE when the PMS does not answer the look-up or re-read. */
         post: operations["discardPmsWrite"];
         delete?: never;
         options?: never;

@@ -140,6 +140,26 @@ describe('a booking written through a faulty PMS', () => {
     expect(await latestWrite(id)).toMatchObject({ state: 'saved', attempts: 1 });
   });
 
+  it('Discard of a booking that reached Cliniko after all (its answer lost, then no answer): linked and saved instead, one appointment', async () => {
+    world.sandbox.setFaults({ commitThenDropNext: 1 });
+    const id = await bookOne();
+    await settle(world, 60_000);
+    // Every later try gets no answer, until the write is failed.
+    world.sandbox.setFaults({ errorNext: 1_000 });
+    await t.ctx.db.update(jobs).set({ run_after: new Date() }).where(eq(jobs.kind, 'PMS_WRITE'));
+    await settle(world);
+    world.sandbox.setFaults({ errorNext: 0 });
+    const failed = await latestWrite(id);
+    expect(failed.state).toBe('failed');
+    const discarded = await t.request('POST', `/api/pms_writes/${failed.id}/discard`, { token: world.acme.tokens.admin });
+    expect(discarded.status).toBe(409);
+    expect(discarded.body).toMatchObject({ code: 'PMS_WRITE_SAVED', message: expect.stringMatching(/^Cliniko has this booking after all/) });
+    expect(await latestWrite(id)).toMatchObject({ state: 'saved' });
+    const copies = await sandboxCopiesOf(world, id);
+    expect(copies).toHaveLength(1);
+    expect(await externalIdOf(world, 'Appointment', id)).toBe(copies[0].id);
+  });
+
   it('a booking rescheduled before its write linked it: the PMS copy found by its reference gets the new time; one appointment', async () => {
     world.sandbox.setFaults({ commitThenDropNext: 1 });
     const id = await bookOne();

@@ -6,15 +6,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx, Tx } from '../../db/client';
-import { appointmentTypes, businessLocations, clients } from '../../db/schema';
+import { appointments, appointmentTypes, businessLocations, clients } from '../../db/schema';
 import { clientPractitionerPreferences } from '../../db/schema-clients';
 import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/queue';
 import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
 import {
-  CANCELLATION_REASONS, PmsError, PmsNotFoundError, ProviderAccountUnusableError, type CancellationReasonCode, type PmsAppointment,
+  CANCELLATION_REASONS, PmsError, PmsNotFoundError, ProviderAccountUnusableError, type CancellationReasonCode, type PmsAdapter,
 } from '../../pms';
 import { findAppointment } from '../appointments';
 import { recordVersion, type ObjectChanges } from '../audit';
@@ -26,6 +26,7 @@ import {
 } from '../schedule';
 import { adapterForAccount, externalToLocal, findProviderAccount, linkAppointmentToPms, pmsLinkOf } from '../sync';
 import { tellClientOfCancellation } from '../reminders';
+import { lookUp, saved } from './write-job';
 import { findWrite, findWriteByRequest, insertWrite, listOpenWrites, toPmsWriteDto, updateWrite, writesOfVisit, type PmsWriteRow } from './repository';
 
 export type BookVisitInput = BodyOf<'bookVisit'>;
@@ -253,12 +254,12 @@ export async function retryWrite(ctx: AppContext, auth: AuthContext, id: number,
   return { pms_write: toPmsWriteDto(row) };
 }
 
-/** The PMS's appointment of a linked visit as it is now; undefined when the PMS no longer has it. */
-async function readFromPms(ctx: AppContext, business: number, externalId: string): Promise<PmsAppointment | undefined> {
+/** Reads from the business's PMS during a request: 409 in words when it is not connected or does not answer. */
+async function askPms<T>(ctx: AppContext, business: number, read: (adapter: PmsAdapter) => Promise<T>): Promise<T | undefined> {
   const account = await findProviderAccount(ctx.db, business);
   if (!account) throw conflict('Cliniko is not connected, so Rounds cannot read its version of this visit.', 'PMS_NOT_CONNECTED');
   try {
-    return await adapterForAccount(ctx, account).getIndividualAppointment(externalId);
+    return await read(adapterForAccount(ctx, account));
   } catch (error) {
     if (error instanceof PmsNotFoundError) return undefined;
     if (error instanceof ProviderAccountUnusableError) throw conflict(error.message, 'PMS_NOT_CONNECTED');
@@ -280,7 +281,20 @@ export async function discardWrite(ctx: AppContext, auth: AuthContext, id: numbe
   };
   refuseClosed(write.state);
   const link = write.kind !== 'create' && write.appointment_id !== null ? await pmsLinkOf(ctx.db, business, write.appointment_id) : undefined;
-  const pms = link ? await readFromPms(ctx, business, link.externalId) : undefined;
+  const pms = link ? await askPms(ctx, business, (adapter) => adapter.getIndividualAppointment(link.externalId)) : undefined;
+  // A booking tried before may have reached the PMS after all (an unclear answer): then it is not discarded but linked.
+  if (write.kind === 'create' && write.attempts > 0 && write.appointment_id !== null) {
+    const [visit] = await ctx.db.select().from(appointments).where(eq(appointments.id, write.appointment_id));
+    // Without a connection there is nothing to ask: the coordinator's Discard stands.
+    const found = visit && await askPms(ctx, business, (adapter) => lookUp(adapter, write, visit)).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === 'PMS_NOT_CONNECTED') return undefined;
+      throw error;
+    });
+    if (visit && found) {
+      await saved(ctx, write, visit, found);
+      throw conflict('Cliniko has this booking after all (an earlier try reached it): it is linked and saved, not discarded.', 'PMS_WRITE_SAVED');
+    }
+  }
   const practitionerIds = pms ? await externalToLocal(ctx.db, business, 'Practitioner') : new Map<string, number>();
 
   const result = await ctx.db.transaction(async (tx) => {

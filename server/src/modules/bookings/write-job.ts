@@ -119,7 +119,7 @@ async function externalIdsOf(db: Db, business: number, visit: VisitRow) {
   return { practitioner: practitioner!, type: type!, patient: patient!, location: location! };
 }
 
-async function saved(ctx: AppContext, write: PmsWriteRow, visit: VisitRow, record: PmsAppointment): Promise<void> {
+export async function saved(ctx: AppContext, write: PmsWriteRow, visit: VisitRow, record: PmsAppointment): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await linkAppointmentToPms(tx, write.business_account_id, visit.id, record, visit.practitioner_id);
     // The visit's notes as the PMS has them (with the booking's reference), as an import would read them.
@@ -156,7 +156,7 @@ async function create(run: JobRun, adapter: PmsAdapter, write: PmsWriteRow, visi
 }
 
 /** The booking's appointment if an earlier try created it: listed since the booking, its notes carrying the reference. */
-async function lookUp(adapter: PmsAdapter, write: PmsWriteRow, visit: VisitRow, signal: AbortSignal): Promise<PmsAppointment | undefined> {
+export async function lookUp(adapter: PmsAdapter, write: PmsWriteRow, visit: VisitRow, signal?: AbortSignal): Promise<PmsAppointment | undefined> {
   const starts = [visit.starts_at.getTime(), write.payload.starts_at ? Date.parse(write.payload.starts_at) : visit.starts_at.getTime()];
   const pages = adapter.listIndividualAppointments({
     from: new Date(Math.min(...starts) - DAY_MS).toISOString(), to: new Date(Math.max(...starts) + DAY_MS).toISOString(),
