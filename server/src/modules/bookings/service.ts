@@ -21,8 +21,9 @@ import { recordVersion, type ObjectChanges } from '../audit';
 import { fixedTimeMessage, fixedUntil, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import {
-  cancelAppointment, clearAppointmentRoute, dayOf, deleteBookedVisit, dropStopFromRoute, findVisit, writeVisitFromPms, excludedMessage, insertBookedVisit, joinRouteOfDay, lockVisitRow, markRoutesStale, moveVisit, parseStart,
-  refuseHardBreaksOfNewVisit, refuseUnqualified, travelProviderFor, type RuleWarning,
+  cancelAppointment, clearAppointmentRoute, dayOf, deleteBookedVisit, dropStopFromRoute, excludedMessage, findVisit, insertBookedVisit, joinRouteOfDay,
+  lockPartners, lockVisitRow, markRoutesStale, moveVisit, parseStart, refuseHardBreaksOfNewVisit, refuseUnqualified, travelProviderFor, writeVisitFromPms,
+  type RuleWarning,
 } from '../schedule';
 import { adapterForAccount, externalToLocal, findProviderAccount, linkAppointmentToPms, pmsLinkOf } from '../sync';
 import { tellClientOfCancellation } from '../reminders';
@@ -163,19 +164,20 @@ export async function rescheduleVisit(ctx: AppContext, auth: AuthContext, id: nu
     if (!before) throw notFound('Appointment');
     if (before.visit_state !== 'not_started') throw conflict('This visit has started; it cannot be rescheduled.', 'VISIT_STARTED');
     const reason = `Rescheduled by ${auth.fullName}${body.reason?.trim() ? `: ${body.reason.trim()}` : ''}`;
+    // A two-carer visit moves as one (moveVisit): each half that moved is written.
+    const halves = [before, ...await lockPartners(tx, business, before)];
     const warnings = await moveVisit(ctx, auth, id, { starts_at: body.starts_at, practitioner_id: body.practitioner_id, into_route: true }, { tx, reason });
-    const after = await lockVisitRow(tx, business, id);
-    const moved = after.starts_at.getTime() !== before.starts_at.getTime() || after.practitioner_id !== before.practitioner_id;
-    if (moved) {
-      const [latest] = await writesOfVisit(tx, business, id);
-      const pendingCreate = latest?.kind === 'create' && (latest.state === 'saving' || latest.state === 'failed');
-      if (!pendingCreate) {
-        const write = await insertWrite(tx, business, {
-          appointmentId: id, kind: 'update', createdBy: auth.fullName,
-          payload: { starts_at: after.starts_at.toISOString(), ends_at: after.ends_at.toISOString(), practitioner_id: after.practitioner_id },
-        });
-        await queueWrite(tx, write, { userId: auth.userId, name: auth.fullName });
-      }
+    for (const half of halves) {
+      const after = await lockVisitRow(tx, business, half.id);
+      if (after.starts_at.getTime() === half.starts_at.getTime() && after.practitioner_id === half.practitioner_id) continue;
+      const [latest] = await writesOfVisit(tx, business, half.id);
+      // A booking not saved yet writes the visit as it is when it runs.
+      if (latest?.kind === 'create' && (latest.state === 'saving' || latest.state === 'failed')) continue;
+      const write = await insertWrite(tx, business, {
+        appointmentId: half.id, kind: 'update', createdBy: auth.fullName,
+        payload: { starts_at: after.starts_at.toISOString(), ends_at: after.ends_at.toISOString(), practitioner_id: after.practitioner_id },
+      });
+      await queueWrite(tx, write, { userId: auth.userId, name: auth.fullName });
     }
     return { appointment: await answered(tx, auth, id), warnings };
   });
