@@ -257,3 +257,28 @@ describe('rescheduling and cancelling', () => {
     expect(after.stale).toBe(true);
   });
 });
+
+describe('a two-carer visit', () => {
+  it('rescheduled, moves both halves in Rounds and in Cliniko', async () => {
+    const SATURDAY = '2029-11-24';
+    const type = await typeOf(world, world.staff[0], world.staff[1]);
+    const clientId = (await freeClients(world, SATURDAY))[0];
+    const ids: number[] = [];
+    for (const practitionerId of [world.staff[0], world.staff[1]]) {
+      const booked = await book({ client_id: clientId, appointment_type_id: type, practitioner_id: practitionerId, starts_at: `${SATURDAY}T10:00:00+10:00` });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      ids.push(booked.body.appointment.id);
+    }
+    await settle(world);
+    const moved = await t.request('PATCH', `/api/visits/${ids[0]}/reschedule`, { token: world.acme.tokens.admin, body: { starts_at: `${SATURDAY}T11:00:00+10:00` } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await settle(world);
+    for (const id of ids) {
+      expect((await visitRow(world, id)).starts_at).toEqual(brisbaneAt(SATURDAY, '11:00'));
+      const externalId = await externalIdOf(world, 'Appointment', id);
+      const copy = world.sandbox.dataset.appointments.find((record) => record.id === externalId)!;
+      expect(Date.parse(copy.starts_at)).toBe(brisbaneAt(SATURDAY, '11:00').getTime());
+      expect((await writesOf(world, id)).at(-1)).toMatchObject({ kind: 'update', state: 'saved' });
+    }
+  });
+});
