@@ -28,6 +28,11 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     optimizations: business.optimizationIds,
     routes: business.routeIds,
     practitioner_leave: business.leaveIds,
+    open_visits: business.openVisitIds,
+    care_plans: business.carePlanIds,
+    care_plan_allocations: business.allocationIds,
+    client_absences: business.clientAbsenceIds,
+    public_holidays: business.publicHolidayIds,
     users: [business.userIds.staff],
   };
   return table[family] ?? null;
