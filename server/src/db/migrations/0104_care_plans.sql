@@ -87,4 +87,4 @@ CREATE TABLE care_plan_allocations (
 CREATE INDEX care_plan_allocations_business_idx ON care_plan_allocations (business_account_id, created_at DESC);
 
 ALTER TABLE jobs DROP CONSTRAINT jobs_kind_check;
-ALTER TABLE jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('IMPORT', 'EXPORT', 'PROVIDER_SETUP', 'OPTIMIZE', 'REMINDERS', 'ETA_MESSAGE', 'CARE_ALLOCATION'));
+ALTER TABLE jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('IMPORT', 'EXPORT', 'PROVIDER_SETUP', 'OPTIMIZE', 'REMINDERS', 'ETA_MESSAGE', 'PMS_WRITE', 'CARE_ALLOCATION'));

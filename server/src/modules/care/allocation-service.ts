@@ -13,6 +13,7 @@ import { generateOpenVisits } from './generation';
 import {
   findAllocation, findOpenVisit, insertAllocation, openVisitsByIds, runningAllocation, setOpenReason, updateAllocation,
 } from './repository';
+import { requirePmsConnection } from './bookings-link';
 import { fillInTx, weeksAhead } from './service';
 
 export async function startCarePlanAllocation(
@@ -58,6 +59,7 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
   if (current.length !== placed.length || current.some((visit) => visit.state !== 'open')) {
     throw conflict('Some of these open visits were filled or removed since the allocation ran: start another allocation.', 'ALLOCATION_STALE');
   }
+  await requirePmsConnection(ctx, business);
   // Claimed first, so a second Apply meanwhile is refused.
   const claimed = await ctx.db.transaction(async (tx) => {
     const locked = await findAllocation(tx, business, id, true);

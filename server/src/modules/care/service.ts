@@ -11,7 +11,7 @@ import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { longDate } from '../../lib/long-date';
-import { bookInTx, cancelInTx, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK } from './bookings-link';
+import { bookInTx, cancelBooked, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type CancelReason } from './bookings-link';
 import { addDays, instantOn, isoWeekday, minutesOfClock, parseDay, today } from './clock';
 import { absenceDto, carePlanDto, holidayDto, openVisitDto } from './dto';
 import { generateOpenVisits } from './generation';
@@ -123,24 +123,22 @@ const isUpcoming = (occurrence: { cancelledAt: Date | null; startsAt: Date | nul
 export async function updateCarePlan(ctx: AppContext, auth: AuthContext, id: number, input: CarePlanInput): Promise<Schemas['CarePlan']> {
   const business = auth.businessAccountId;
   const timeZone = await businessTimeZone(ctx.db, business);
+  const existing = await findPlan(ctx.db, business, id);
+  if (!existing) throw notFound('Care plan');
+  const values = await planValues(ctx.db, business, input);
+  const from = today(timeZone);
+  // Booked visits from now on that the changed plan no longer has are cancelled first, so the plan generates anew.
+  const now = new Date();
+  const misfits = (await occurrencesOf(ctx.db, business, [id], from, null)).filter((occurrence) => occurrence.visit.state === 'filled'
+    && isUpcoming(occurrence, now) && !keepsToPlan(values, occurrence.visit, occurrence.startsAt!, timeZone));
+  const cancelled = new Set(await cancelBooked(ctx, auth, misfits.map((occurrence) => occurrence.visit.appointment_id!), CANCEL_OTHER, 'The care plan changed'));
   const plan = await ctx.db.transaction(async (tx) => {
-    const current = await findPlan(tx, business, id, true);
-    if (!current) throw notFound('Care plan');
-    const values = await planValues(tx, business, input);
-    const from = today(timeZone);
-    const now = new Date();
+    if (!await findPlan(tx, business, id, true)) throw notFound('Care plan');
     const updated = await updatePlan(tx, business, id, values);
-    const stale: number[] = [];
-    for (const occurrence of await occurrencesOf(tx, business, [id], from, null)) {
-      const visit = occurrence.visit;
-      if (visit.state === 'open') stale.push(visit.id);
-      else if (visit.state === 'filled' && isUpcoming(occurrence, now) && !keepsToPlan(updated, visit, occurrence.startsAt!, timeZone)) {
-        await cancelInTx(ctx, auth, tx, visit.appointment_id!, CANCEL_OTHER, 'The care plan changed');
-        stale.push(visit.id);
-      }
-    }
-    // Forgotten, so the plan as it now is generates them again.
-    await deleteOccurrences(tx, business, stale);
+    // Its open visits and the visits just cancelled are forgotten, so the plan as it now is generates them again.
+    const stale = (await occurrencesOf(tx, business, [id], from, null)).filter((occurrence) => occurrence.visit.state === 'open'
+      || (occurrence.visit.appointment_id !== null && cancelled.has(occurrence.visit.appointment_id)));
+    await deleteOccurrences(tx, business, stale.map((occurrence) => occurrence.visit.id));
     await generateAhead(tx, business, timeZone, id);
     return updated;
   });
@@ -152,28 +150,27 @@ export async function endCarePlan(
 ): Promise<{ care_plan: Schemas['CarePlan']; cancelled_visits: number; removed_open_visits: number }> {
   const business = auth.businessAccountId;
   const timeZone = await businessTimeZone(ctx.db, business);
-  const { plan, cancelled, removed } = await ctx.db.transaction(async (tx) => {
-    const current = await findPlan(tx, business, id, true);
-    if (!current) throw notFound('Care plan');
-    const lastDay = parseDay(endsOn, 'ends_on');
-    if (lastDay < today(timeZone)) throw invalid(`ends_on: a plan ends today or later (${longDate(lastDay)} has passed); past visits stay as they are.`);
-    if (lastDay < current.starts_on) throw invalid(`ends_on: the plan starts on ${longDate(current.starts_on)}; it cannot end before.`);
-    const reason = `${longDate(lastDay)} was the care plan's last day`;
-    const now = new Date();
-    let cancelledCount = 0;
-    const openIds: number[] = [];
-    for (const occurrence of await occurrencesOf(tx, business, [id], addDays(lastDay, 1), null)) {
-      if (occurrence.visit.state === 'open') openIds.push(occurrence.visit.id);
-      else if (occurrence.visit.state === 'filled' && isUpcoming(occurrence, now)) {
-        await cancelInTx(ctx, auth, tx, occurrence.visit.appointment_id!, CANCEL_OTHER, 'The care plan ended');
-        await tx.update(openVisits).set({ state: 'removed', reason, updated_at: now }).where(eq(openVisits.id, occurrence.visit.id));
-        cancelledCount++;
-      }
+  const existing = await findPlan(ctx.db, business, id);
+  if (!existing) throw notFound('Care plan');
+  const lastDay = parseDay(endsOn, 'ends_on');
+  if (lastDay < today(timeZone)) throw invalid(`ends_on: a plan ends today or later (${longDate(lastDay)} has passed); past visits stay as they are.`);
+  if (lastDay < existing.starts_on) throw invalid(`ends_on: the plan starts on ${longDate(existing.starts_on)}; it cannot end before.`);
+  const reason = `${longDate(lastDay)} was the care plan's last day`;
+  const now = new Date();
+  const after = await occurrencesOf(ctx.db, business, [id], addDays(lastDay, 1), null);
+  const booked = after.filter((occurrence) => occurrence.visit.state === 'filled' && isUpcoming(occurrence, now));
+  const cancelled = new Set(await cancelBooked(ctx, auth, booked.map((occurrence) => occurrence.visit.appointment_id!), CANCEL_OTHER, 'The care plan ended'));
+  const { plan, removed } = await ctx.db.transaction(async (tx) => {
+    if (!await findPlan(tx, business, id, true)) throw notFound('Care plan');
+    const cancelledOccurrences = booked.filter((occurrence) => cancelled.has(occurrence.visit.appointment_id!)).map((occurrence) => occurrence.visit.id);
+    if (cancelledOccurrences.length) {
+      await tx.update(openVisits).set({ state: 'removed', reason, updated_at: now }).where(and(eq(openVisits.business_account_id, business), inArray(openVisits.id, cancelledOccurrences)));
     }
-    const removedCount = await removeOpenVisits(tx, business, openIds, reason);
-    return { plan: await updatePlan(tx, business, id, { ends_on: lastDay }), cancelled: cancelledCount, removed: removedCount };
+    const open = (await occurrencesOf(tx, business, [id], addDays(lastDay, 1), null)).filter((occurrence) => occurrence.visit.state === 'open');
+    const removedCount = await removeOpenVisits(tx, business, open.map((occurrence) => occurrence.visit.id), reason);
+    return { plan: await updatePlan(tx, business, id, { ends_on: lastDay }), removed: removedCount };
   });
-  return { care_plan: (await plansDto(ctx.db, business, [plan], timeZone))[0], cancelled_visits: cancelled, removed_open_visits: removed };
+  return { care_plan: (await plansDto(ctx.db, business, [plan], timeZone))[0], cancelled_visits: cancelled.size, removed_open_visits: removed };
 }
 
 // Open visits
@@ -227,7 +224,7 @@ export async function fillInTx(ctx: AppContext, auth: AuthContext, tx: Tx, row: 
     client_id: row.client_id, appointment_type_id: row.appointment_type_id, practitioner_id: practitionerId, starts_at: startsAt,
     duration_minutes: row.duration_minutes, open_visit_id: row.id, ...(row.notes ? { notes: row.notes } : {}),
   });
-  await markFilled(tx, row.business_account_id, row.id, booked.appointmentId);
+  await markFilled(tx, row.business_account_id, row.id, booked.appointment.id);
   return booked;
 }
 
@@ -236,6 +233,8 @@ export async function fillOpenVisit(ctx: AppContext, auth: AuthContext, id: numb
   const timeZone = await businessTimeZone(ctx.db, business);
   const start = Date.parse(body.starts_at);
   if (Number.isNaN(start)) throw invalid('starts_at must be an ISO 8601 timestamp with its offset.');
+  if (!await findOpenVisit(ctx.db, business, id)) throw notFound('Open visit');
+  await requirePmsConnection(ctx, business);
   return ctx.db.transaction(async (tx) => {
     const row = await findOpenVisit(tx, business, id, true);
     if (!row) throw notFound('Open visit');
@@ -245,14 +244,14 @@ export async function fillOpenVisit(ctx: AppContext, auth: AuthContext, id: numb
     if (start < from || start + row.duration_minutes * 60_000 > to) {
       throw invalid(`starts_at: the visit must take place inside its window (${longDate(row.date)}, between the window's start and end).`);
     }
-    return (await fillInTx(ctx, auth, tx, row, body.practitioner_id, body.starts_at)).body;
+    return fillInTx(ctx, auth, tx, row, body.practitioner_id, body.starts_at);
   });
 }
 
 // Client absences
 
 const ABSENCE_WORDS: Record<AbsenceReason, string> = { hospital: 'is in hospital', away: 'is away', other: 'is not at home' };
-const ABSENCE_CANCELLATION: Record<AbsenceReason, number> = { hospital: CANCEL_SICK, away: CANCEL_AWAY, other: CANCEL_OTHER };
+const ABSENCE_CANCELLATION: Record<AbsenceReason, CancelReason> = { hospital: CANCEL_SICK, away: CANCEL_AWAY, other: CANCEL_OTHER };
 
 export async function listClientAbsences(ctx: AppContext, auth: AuthContext, clientId: number): Promise<Schemas['ClientAbsence'][]> {
   await requireClient(ctx.db, auth.businessAccountId, clientId);
@@ -270,22 +269,24 @@ export async function createClientAbsence(
   const timeZone = await businessTimeZone(ctx.db, business);
   const from = startsOn > today(timeZone) ? startsOn : today(timeZone);
   const reason = `Paused: ${client.name} ${ABSENCE_WORDS[body.reason]} (${longDate(startsOn, { withYear: false })} to ${longDate(endsOn, { withYear: false })})`;
-  return ctx.db.transaction(async (tx) => {
-    const absence = await insertAbsence(tx, { business_account_id: business, client_id: clientId, starts_on: startsOn, ends_on: endsOn, reason: body.reason, note: body.note?.trim() || null });
-    const now = new Date();
+  const { absence, removed } = await ctx.db.transaction(async (tx) => {
+    const row = await insertAbsence(tx, { business_account_id: business, client_id: clientId, starts_on: startsOn, ends_on: endsOn, reason: body.reason, note: body.note?.trim() || null });
     const open = from <= endsOn ? await clientOpenVisits(tx, business, clientId, from, endsOn) : [];
-    const removed = await removeOpenVisits(tx, business, open.map((row) => row.id), reason);
+    const removedCount = await removeOpenVisits(tx, business, open.map((visit) => visit.id), reason);
     // Plan occurrences remember the absence: removing it forgets them, so they are generated again.
-    const fromPlans = open.filter((row) => row.care_plan_id !== null).map((row) => row.id);
-    if (fromPlans.length) await tx.update(openVisits).set({ absence_id: absence.id }).where(and(eq(openVisits.business_account_id, business), inArray(openVisits.id, fromPlans)));
-    let cancelled = 0;
-    for (const booking of from <= endsOn ? await clientPlanBookings(tx, business, clientId, from, endsOn) : []) {
-      await cancelInTx(ctx, auth, tx, booking.appointmentId, ABSENCE_CANCELLATION[body.reason], reason);
-      await tx.update(openVisits).set({ state: 'removed', reason, absence_id: absence.id, updated_at: now }).where(eq(openVisits.id, booking.openVisitId));
-      cancelled++;
-    }
-    return { absence: absenceDto(absence), cancelled_visits: cancelled, removed_open_visits: removed };
+    const fromPlans = open.filter((visit) => visit.care_plan_id !== null).map((visit) => visit.id);
+    if (fromPlans.length) await tx.update(openVisits).set({ absence_id: row.id }).where(and(eq(openVisits.business_account_id, business), inArray(openVisits.id, fromPlans)));
+    return { absence: row, removed: removedCount };
   });
+  // The plans' booked visits still to come in the range are cancelled in the PMS, with the absence's reason.
+  const booked = from <= endsOn ? await clientPlanBookings(ctx.db, business, clientId, from, endsOn) : [];
+  const cancelled = new Set(await cancelBooked(ctx, auth, booked.map((booking) => booking.appointmentId), ABSENCE_CANCELLATION[body.reason], reason));
+  const paused = booked.filter((booking) => cancelled.has(booking.appointmentId)).map((booking) => booking.openVisitId);
+  if (paused.length) {
+    await ctx.db.update(openVisits).set({ state: 'removed', reason, absence_id: absence.id, updated_at: new Date() })
+      .where(and(eq(openVisits.business_account_id, business), inArray(openVisits.id, paused)));
+  }
+  return { absence: absenceDto(absence), cancelled_visits: cancelled.size, removed_open_visits: removed };
 }
 
 export async function deleteClientAbsence(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
