@@ -4,7 +4,8 @@
 // its type, work that day, are not on leave and are not excluded by the client, inside its window and the client's
 // availability. Continuity: a client's known carers (their visits of the last 8 weeks and this allocation's
 // placements) and the plan's preferred practitioners are tried first, and a new carer must save more than
-// NEW_CARER_PENALTY to be chosen. Every placement is checked by the schedule's day checker: one that would add a hard
+// NEW_CARER_PENALTY to be chosen; among new carers, one with fewer visits that day is preferred at similar cost
+// (BALANCE_MARGIN). Every placement is checked by the schedule's day checker: one that would add a hard
 // break is tried with someone else, so the proposal adds none.
 import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
@@ -24,6 +25,8 @@ import {
 
 /** What a new carer for a client must save to be chosen over a known one: 40 minutes of travel at the default weights. */
 export const NEW_CARER_PENALTY = 40;
+/** What a less-loaded day may cost more than the cheapest (balance at similar cost): 15 minutes of travel. */
+export const BALANCE_MARGIN = 15;
 /** How far back a client's visits make their carers known. */
 const CONTINUITY_WEEKS = 8;
 /** Placements tried per visit before it is left open because of the rules. */
@@ -231,7 +234,15 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
       ...(shared.clients.get(row.client_id)?.preferred ?? [])].filter((id) => names.has(id)));
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       const ofKnown = known.size ? insert(row, known, exclude, window) : null;
-      const anyone = insert(row, null, exclude, window);
+      let anyone = insert(row, null, exclude, window);
+      if (anyone) {
+        // Balance: someone with fewer visits that day, when it costs about the same.
+        const load = (id: number) => routeOf(id).visitIds.length;
+        const busy = load(Number(anyone.practitionerId));
+        const lighter = new Set(inRun.map((practitioner) => practitioner.practitionerId).filter((id) => load(id) < busy));
+        const lighterFit = lighter.size ? insert(row, lighter, exclude, window) : null;
+        if (lighterFit && lighterFit.cost <= anyone.cost + BALANCE_MARGIN) anyone = lighterFit;
+      }
       const chosen = ofKnown && (!anyone || ofKnown.cost <= anyone.cost + NEW_CARER_PENALTY) ? ofKnown : anyone;
       if (!chosen) break;
       const practitionerId = Number(chosen.practitionerId);
