@@ -4,7 +4,7 @@
 // no hard break); plan changes and ends from today on; roles and tenancy.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, practitioners } from '../../server/src/db/schema';
+import { appointments, appointmentTypes, clients, practitioners } from '../../server/src/db/schema';
 import { clientPractitionerPreferences } from '../../server/src/db/schema-clients';
 import { openVisits } from '../../server/src/db/schema-care';
 import { startTestApp, type TestApp } from './support/app';
@@ -124,22 +124,25 @@ describe('generating a care plan\'s visits', () => {
 });
 
 describe('allocating a care plan', () => {
-  it('places 3 visits a week for 4 weeks with qualified practitioners the client did not exclude, at most two carers, no hard break', async () => {
-    await removeEveryOpenVisit();
-    const db = t.ctx.db;
-    // Six practitioners at work 06:00–18:00 every day around Brisbane; the nearest to the client does not deliver
-    // nursing, the next is excluded by the client.
+  const staff: number[] = [];
+  beforeAll(async () => {
+    // Six practitioners at work 06:00–18:00 every day around Brisbane; the nearest to the clients does not deliver
+    // nursing, the next is excluded by the client of the first test.
     const homes = [[-27.47, 152.93], [-27.47, 153.11], [-27.50, 153.00], [-27.43, 153.02], [-27.468, 153.048], [-27.466, 153.046]];
-    const staff: number[] = [];
     for (const [index, [lat, lng]] of homes.entries()) {
-      const [row] = await db.insert(practitioners).values({
+      const [row] = await t.ctx.db.insert(practitioners).values({
         business_account_id: acme.businessAccountId, first_name: 'Carer', last_name: `${index}`, start_place_kind: 'home', home_address: `${index} Home St`,
         home_lat: lat, home_lng: lng, working_hours: workingEveryDay('06:00', '18:00'), pms_appointment_type_ids: acme.appointmentTypeIds,
       }).returning();
       staff.push(row.id);
     }
+    await t.ctx.db.update(practitioners).set({ skill_appointment_type_ids: [acme.appointmentTypeIds[1]] }).where(eq(practitioners.id, staff[4]));
+  });
+
+  it('places 3 visits a week for 4 weeks with qualified practitioners the client did not exclude, at most two carers, no hard break', async () => {
+    await removeEveryOpenVisit();
+    const db = t.ctx.db;
     const [, , , , unqualified, excluded] = staff;
-    await db.update(practitioners).set({ skill_appointment_type_ids: [acme.appointmentTypeIds[1]] }).where(eq(practitioners.id, unqualified));
     const client = await newClient();
     await db.insert(clientPractitionerPreferences).values({ business_account_id: acme.businessAccountId, client_id: client, practitioner_id: excluded, kind: 'excluded' });
     expect((await plan(client, { ends_on: TO })).status).toBe(201);
@@ -162,6 +165,24 @@ describe('allocating a care plan', () => {
     // Nothing was booked: the allocation is a proposal.
     expect(await db.select().from(appointments).where(and(eq(appointments.client_id, client)))).toHaveLength(0);
     expect(await openOf(client)).toHaveLength(12);
+  });
+
+  it('gives a two-carer visit two different practitioners arriving together, with no hard break (a type that needs two)', async () => {
+    await removeEveryOpenVisit();
+    await t.ctx.db.update(appointmentTypes).set({ needs_two_practitioners: true }).where(eq(appointmentTypes.id, nursing()));
+    try {
+      const client = await newClient(acme, -27.45, 153.03);
+      expect((await plan(client, { weekdays: [2], carers: 2, ends_on: '2029-12-04' })).status).toBe(201);
+      const { allocation } = await allocate({ start_date: FROM, weeks: 1 });
+      const pair = (allocation.visits as any[]).filter((visit) => visit.client.id === client);
+      expect(pair).toHaveLength(2);
+      expect(pair.every((visit) => visit.practitioner !== null), JSON.stringify(pair)).toBe(true);
+      expect(pair[0].practitioner.id).not.toBe(pair[1].practitioner.id);
+      expect(pair[0].arrive_at).toBe(pair[1].arrive_at);
+      expect(allocation.figures.hard_breaks).toBe(0);
+    } finally {
+      await t.ctx.db.update(appointmentTypes).set({ needs_two_practitioners: false }).where(eq(appointmentTypes.id, nursing()));
+    }
   });
 
   it('leaves a visit open with its reason when no qualified practitioner works that day', async () => {

@@ -229,7 +229,7 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
   };
 
   /** The cheapest place keeping continuity and the rules; null with the reason when there is none. */
-  const place = (row: OpenVisitRow, exclude: Set<number>, window?: TimeWindow): Placed | string => {
+  const place = (row: OpenVisitRow, exclude: Set<number>, window?: TimeWindow, partnerFollows = false): Placed | string => {
     const known = new Set([...shared.carers.of(row.client_id), ...(row.care_plan_id ? shared.preferredOfPlan.get(row.care_plan_id) ?? [] : []),
       ...(shared.clients.get(row.client_id)?.preferred ?? [])].filter((id) => names.has(id)));
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
@@ -253,7 +253,8 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
         visit: { ...visit, practitionerId, practitionerName: names.get(practitionerId) ?? '', startsAt, endsAt: new Date(startsAt.getTime() + row.duration_minutes * 60_000), arriveAt: startsAt, agreedStartsAt: startsAt },
         practitionerId, start: startsAt,
       };
-      const broken = hardAdded([placement]);
+      // The first of two carers alone is "only one booked" until its partner is placed (then checked together).
+      const broken = hardAdded([placement]).filter((issue) => !(partnerFollows && issue.rule === 'double-handed' && issue.appointmentIds.every((id) => id === -row.id)));
       if (broken.length === 0) {
         placements.push(placement);
         return { practitionerId, start, insertion: chosen };
@@ -294,7 +295,7 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
   const order = placeable.filter((row) => !seconds.has(row.id)).sort((a, b) => Number(partners.has(b.id)) - Number(partners.has(a.id))
     || (a.window_end - a.window_start) - (b.window_end - b.window_start) || a.window_start - b.window_start || a.id - b.id);
   for (const row of order) {
-    const first = place(row, new Set());
+    const first = place(row, new Set(), undefined, partners.has(row.id));
     if (typeof first === 'string') {
       reasons.set(row.id, first);
       const partner = partners.get(row.id);

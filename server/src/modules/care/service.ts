@@ -201,7 +201,7 @@ export async function createOpenVisit(ctx: AppContext, auth: AuthContext, body: 
   const date = parseDay(body.date, 'date');
   const timeZone = await businessTimeZone(ctx.db, business);
   if (date < today(timeZone)) throw invalid(`date: ${longDate(date)} has passed.`);
-  const row = await insertOpenVisit(ctx.db as unknown as Tx, business, {
+  const row = await insertOpenVisit(ctx.db, business, {
     client_id: body.client_id, appointment_type_id: type.id, care_plan_id: null, date, window_start: window.start, window_end: window.end,
     duration_minutes: window.duration, carer_index: 0, reason: `Added by ${auth.fullName}`, notes: body.notes?.trim() || null,
   });
