@@ -199,8 +199,10 @@ describe('allocating a care plan', () => {
   it('answers 409 to a second allocation while one runs, and refuses a start in the past', async () => {
     const first = await t.request('POST', '/api/care_plan_allocations', { token: acme.tokens.staff, body: { start_date: FROM, weeks: 1 } });
     expect(first.status).toBe(202);
-    const second = await t.request('POST', '/api/care_plan_allocations', { token: acme.tokens.staff, body: { start_date: FROM, weeks: 1 } });
+    // Without a body (from tomorrow, for the business's weeks ahead): refused while one runs.
+    const second = await t.request('POST', '/api/care_plan_allocations', { token: acme.tokens.staff });
     expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(/running already/);
     await drainJobs(t.ctx);
     expect((await t.request('POST', '/api/care_plan_allocations', { token: acme.tokens.staff, body: { start_date: '2020-01-06' } })).status).toBe(422);
     // Apply of an allocation whose business has no PMS connection: 409 in words.
