@@ -5,7 +5,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, businessLocations, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
+import { appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
 import { openVisits } from '../../server/src/db/schema-care';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
@@ -55,11 +55,6 @@ beforeAll(async () => {
       start_place_kind: 'home', home_address: `${index + 1} Home St`, home_lat: -27.47 + index * 0.01, home_lng: 153.02, working_hours: workingEveryDay('06:00', '20:00'),
     }).where(eq(practitioners.id, id));
   }
-  // Bookings go to the business's first location: the one imported from Cliniko (the fixture's own office goes).
-  const [location] = await t.ctx.db.select({ id: resourceMaps.resource_id }).from(resourceMaps)
-    .where(and(eq(resourceMaps.business_account_id, acme.businessAccountId), eq(resourceMaps.resource_type, 'BusinessLocation'))).orderBy(resourceMaps.resource_id);
-  await t.ctx.db.update(appointments).set({ business_location_id: location.id }).where(eq(appointments.business_location_id, acme.businessLocationIds[0]));
-  await t.ctx.db.delete(businessLocations).where(eq(businessLocations.id, acme.businessLocationIds[0]));
   // The type most imported practitioners deliver, and two imported clients with a map position and no custom availability.
   const skills = await t.ctx.db.select({ types: practitioners.pms_appointment_type_ids }).from(practitioners).where(sql`${practitioners.id} IN ${staff}`);
   const delivered = skills.flatMap((row) => row.types ?? []);
