@@ -188,6 +188,21 @@ describe('an open visit', () => {
     expect(Date.parse(inSandbox[0].starts_at)).toBe(brisbaneAt('2029-12-04', '10:30').getTime());
   });
 
+  it('booked through POST /visits with open_visit_id, it leaves the list in the same transaction (another client\'s is refused)', async () => {
+    const created = await t.request('POST', '/api/open_visits', {
+      token: acme.tokens.staff, body: { client_id: other, appointment_type_id: type, date: '2029-12-06', window_start: '13:00', window_end: '15:00' },
+    });
+    const id = created.body.open_visit.id;
+    const body = { client_id: other, appointment_type_id: type, practitioner_id: staff[0], starts_at: '2029-12-06T13:30:00+10:00', open_visit_id: id };
+    const wrongClient = await t.request('POST', '/api/visits', { token: acme.tokens.staff, body: { ...body, client_id: client } });
+    expect(wrongClient.status).toBe(422);
+    const booked = await t.request('POST', '/api/visits', { token: acme.tokens.staff, body });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const [row] = await t.ctx.db.select().from(openVisits).where(eq(openVisits.id, id));
+    expect(row).toMatchObject({ state: 'filled', appointment_id: booked.body.appointment.id });
+    expect((await t.request('POST', '/api/visits', { token: acme.tokens.staff, body })).status).toBe(409);
+  });
+
   it('a booking the rules refuse leaves it open', async () => {
     const created = await t.request('POST', '/api/open_visits', {
       token: acme.tokens.staff, body: { client_id: other, appointment_type_id: type, date: '2029-12-04', window_start: '10:00', window_end: '12:00' },

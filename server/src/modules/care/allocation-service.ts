@@ -14,7 +14,7 @@ import {
   findAllocation, findOpenVisit, insertAllocation, openVisitsByIds, runningAllocation, setOpenReason, updateAllocation,
 } from './repository';
 import { requirePmsConnection } from './bookings-link';
-import { fillInTx, weeksAhead } from './service';
+import { bookingOf, fillInTx, weeksAhead } from './service';
 
 export async function startCarePlanAllocation(
   ctx: AppContext, auth: AuthContext, body: BodyOf<'startCarePlanAllocation'> | undefined,
@@ -76,7 +76,7 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
       await ctx.db.transaction(async (tx) => {
         const open = await findOpenVisit(tx, business, visit.open_visit_id, true);
         if (!open || open.state !== 'open') throw conflict('It was filled or removed meanwhile.');
-        await fillInTx(ctx, auth, tx, open, visit.practitioner!.id, visit.arrive_at!);
+        await fillInTx(ctx, auth, tx, open, bookingOf(open, visit.practitioner!.id, visit.arrive_at!));
       });
       booked++;
     } catch (error) {
