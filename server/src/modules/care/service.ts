@@ -11,6 +11,7 @@ import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { longDate } from '../../lib/long-date';
+import { dayOf } from '../schedule';
 import { bookInTx, bookVisit, cancelBooked, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type BookVisitInput, type CancelReason } from './bookings-link';
 import { addDays, clockOfMinutes, instantOn, isoWeekday, minutesOfClock, parseDay, today } from './clock';
 import { absenceDto, carePlanDto, holidayDto, openVisitDto } from './dto';
@@ -106,13 +107,14 @@ export async function createCarePlan(ctx: AppContext, auth: AuthContext, clientI
   return (await plansDto(ctx.db, business, [plan], timeZone))[0];
 }
 
-/** Whether a booked visit still keeps to the plan: its weekday, dates, type, window and length. */
+/** Whether a booked visit (where it is now: it may have been rescheduled) still keeps to the plan: weekday, dates, type, window and length. */
 function keepsToPlan(plan: Pick<CarePlanRow, 'weekdays' | 'starts_on' | 'ends_on' | 'appointment_type_id' | 'window_start' | 'window_end' | 'duration_minutes'>,
   visit: OpenVisitRow, startsAt: Date, timeZone: string): boolean {
-  if (!plan.weekdays.includes(isoWeekday(visit.date)) || visit.date < plan.starts_on || (plan.ends_on !== null && visit.date > plan.ends_on)) return false;
+  const date = dayOf(startsAt, timeZone);
+  if (!plan.weekdays.includes(isoWeekday(date)) || date < plan.starts_on || (plan.ends_on !== null && date > plan.ends_on)) return false;
   if (visit.appointment_type_id !== plan.appointment_type_id || visit.duration_minutes !== plan.duration_minutes) return false;
-  const from = instantOn(visit.date, plan.window_start, timeZone).getTime();
-  const to = instantOn(visit.date, plan.window_end, timeZone).getTime();
+  const from = instantOn(date, plan.window_start, timeZone).getTime();
+  const to = instantOn(date, plan.window_end, timeZone).getTime();
   return startsAt.getTime() >= from && startsAt.getTime() + plan.duration_minutes * 60_000 <= to;
 }
 
