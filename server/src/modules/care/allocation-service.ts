@@ -80,7 +80,11 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
       });
       booked++;
     } catch (error) {
-      if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 422 && error.statusCode !== 404)) throw error;
+      if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 422 && error.statusCode !== 404)) {
+        // What was booked stays booked; the allocation says how far it got.
+        await updateAllocation(ctx.db, id, { message: `Booked ${booked} of ${result.visits.length} visits before an error: ${(error as Error).message}` });
+        throw error;
+      }
       const why = `Could not be booked with ${visit.practitioner!.name}: ${error.message}`;
       await setOpenReason(ctx.db, business, visit.open_visit_id, why);
       left.push(`${visit.client.name} on ${visit.date} (${error.message})`);

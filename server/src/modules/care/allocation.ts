@@ -12,6 +12,7 @@ import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type Insertion, type Problem, type TimeWindow, type Visit } from '../../optimizer';
 import { loadDay, problemOf } from '../optimizations';
+import { fixedUntil } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import {
   availabilityWindows, dayBounds, instantOfSeconds, issuesOfPlan, newHardIssues, secondsOf, travelProviderFor, type DayIssue, type DayVisit, type Placement,
@@ -153,6 +154,8 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
   const skilled = (typeId: number) => inRun.filter((practitioner) => practitioner.skills?.includes(typeId)).map((practitioner) => practitioner.practitionerId);
   const capacityUsed = inRun.some((practitioner) => practitioner.maxVisits !== null);
   const buffer = loaded.data.settings.visit_buffer_minutes * 60;
+  // Fixed visits' margin: a start must be strictly after it (isFixedStart), hence the second.
+  const earliest = (fixedUntil(loaded.data.settings) - zeroMs) / 1000 + 1;
 
   // The open visits as the problem's visits: free, inside their window and the client's availability.
   const entries = new Map<number, Visit>();
@@ -179,13 +182,19 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
       reasons.set(row.id, `${client.name} is not available on ${words}`);
       continue;
     }
+    // Today, nothing starts before now and the time visits are fixed ahead (as a booking by hand).
+    const bookable = windows.filter((window) => window.end >= earliest).map((window) => ({ ...window, start: Math.max(window.start, earliest) }));
+    if (bookable.length === 0) {
+      reasons.set(row.id, `The window has passed: ${words}`);
+      continue;
+    }
     const qualified = skilled(row.appointment_type_id).filter((id) => !client.excluded.includes(id));
     if (qualified.length === 0) {
       reasons.set(row.id, `No practitioner who delivers this type of visit works on ${words}`);
       continue;
     }
     const entry: Visit = {
-      id: problemId(row), location: { lat: client.lat, lng: client.lng }, duration: row.duration_minutes * 60 + buffer, timeWindows: windows,
+      id: problemId(row), location: { lat: client.lat, lng: client.lng }, duration: row.duration_minutes * 60 + buffer, timeWindows: bookable,
       requiredSkill: String(row.appointment_type_id),
       excludedPractitionerIds: inRun.map((practitioner) => practitioner.practitionerId).filter((id) => !qualified.includes(id)).map(String),
     };
