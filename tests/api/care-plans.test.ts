@@ -167,6 +167,20 @@ describe('allocating a care plan', () => {
     expect(await openOf(client)).toHaveLength(12);
   });
 
+  it('keeps the carer who has served the client in the last 8 weeks, though another lives nearer', async () => {
+    await removeEveryOpenVisit();
+    const client = await newClient();
+    const usual = staff[0]; // lives 11 km west; staff[3] (5 km) is whom a new client gets
+    await t.ctx.db.insert(appointments).values(['2029-11-12', '2029-11-19', '2029-11-26'].map((date) => ({
+      business_account_id: acme.businessAccountId, client_id: client, practitioner_id: usual, appointment_type_id: nursing(),
+      starts_at: brisbaneAt(date, '08:00'), ends_at: brisbaneAt(date, '08:45'), lat: -27.467, lng: 153.047,
+    })));
+    expect((await plan(client, { ends_on: '2029-12-09' })).status).toBe(201);
+    const { allocation } = await allocate({ start_date: FROM, weeks: 1 });
+    const visits = (allocation.visits as any[]).filter((visit) => visit.client.id === client);
+    expect(visits.map((visit) => visit.practitioner?.id)).toEqual([usual, usual, usual]);
+  });
+
   it('gives a two-carer visit two different practitioners arriving together, with no hard break (a type that needs two)', async () => {
     await removeEveryOpenVisit();
     await t.ctx.db.update(appointmentTypes).set({ needs_two_practitioners: true }).where(eq(appointmentTypes.id, nursing()));
