@@ -1318,7 +1318,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** The visit is no longer needed (it leaves the open list; a care plan's occurrence is not generated again) */
+        /** The visit is no longer needed (it leaves the open list; a care plan's occurrence is not generated again). 409 for one already booked (cancel the visit instead). */
         delete: operations["deleteOpenVisit"];
         options?: never;
         head?: never;
@@ -6833,6 +6833,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     fillOpenVisit: {
@@ -6887,6 +6889,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createCarePlan: {
@@ -7055,6 +7058,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     applyCarePlanAllocation: {
@@ -7083,6 +7087,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listClientAbsences: {
@@ -7110,6 +7115,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createClientAbsence: {
@@ -7178,6 +7184,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listPublicHolidays: {
@@ -7202,6 +7209,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createPublicHoliday: {
@@ -7259,6 +7267,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createOptimization: {

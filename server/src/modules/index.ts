@@ -27,6 +27,7 @@ import { usersHandlers } from './users';
 import { businessAccountHandlers } from './business-account';
 import { subscriptionHandlers } from './subscriptions';
 import { bookingsHandlers } from './bookings';
+import { careHandlers } from './care';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -56,5 +57,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...remindersHandlers(ctx),
     ...liveHandlers(ctx),
     ...bookingsHandlers(ctx),
+    // After bookings': care's bookVisit wraps bookings' to fill an open visit (open_visit_id) in the same transaction.
+    ...careHandlers(ctx),
   };
 }
