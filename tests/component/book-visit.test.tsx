@@ -13,6 +13,7 @@ import { BOOKING_PROBLEMS } from '../../src/features/schedule/visitBooking';
 import { api, received as sent, server } from './support/fakeApi';
 import { renderWithServices, useFakeApi } from './support/harness';
 import AppointmentsPage from '../../src/features/schedule/AppointmentsPage';
+import { ClientDetailsModal } from '../../src/features/clients/ClientDetailsModal';
 import { findRoute } from '../../src/router/routeTable';
 import type { Role } from '../../src/api/types';
 import { makeAppointment, makeClient } from './support/fixtures';
@@ -251,6 +252,20 @@ describe('New visit from a lane or a link', () => {
     const dialog = await screen.findByTestId('new-visit-dialog');
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Client' })).toHaveValue('Mary Lee'));
     view.unmount();
+  });
+});
+
+describe('Book a visit from a client’s details', () => {
+  it('links to the day schedule with the New visit dialog open for the client; a practitioner has no link', async () => {
+    server.use(http.get(api('/tags/all'), () => json({ tags: [] })));
+    const coordinator = renderWithServices(<ClientDetailsModal clientId={LEE.id} onClose={() => {}} />);
+    const link = await screen.findByRole('link', { name: 'Book a visit' });
+    expect(link).toHaveAttribute('href', `/appointments?view=schedule&start=2026-11-24&end=2026-11-24&new_visit=true&client_id=${LEE.id}`);
+    coordinator.unmount();
+    const practitioner = renderWithServices(<ClientDetailsModal clientId={LEE.id} onClose={() => {}} />, { role: 'PRACTITIONER' });
+    await screen.findByText('Time zone');
+    expect(screen.queryByRole('link', { name: 'Book a visit' })).toBeNull();
+    practitioner.unmount();
   });
 });
 

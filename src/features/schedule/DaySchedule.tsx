@@ -230,7 +230,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
-  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} overdue={overdue} live={live} />;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} overdue={overdue} live={live} onNewVisit={onNewVisit} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -451,7 +451,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 }
 
 /** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
-function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave, overdue, live }: {
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave, overdue, live, onNewVisit }: {
+  onNewVisit?: (practitionerId: number, time: string | null) => void;
   layout: ReturnType<typeof layoutSchedule>;
   businessTimeZone?: string | null;
   laneNote?: (practitionerId: number) => ReactNode;
@@ -477,6 +478,17 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
             <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
             {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
             <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
+            {onNewVisit && (
+              <button
+                type="button"
+                data-testid="lane-new-visit"
+                aria-label={`New visit for ${lane.practitionerName}`}
+                onClick={() => onNewVisit(lane.practitionerId, null)}
+                className="mt-1 min-h-11 text-sm font-medium text-sky-700 hover:underline dark:text-sky-400"
+              >
+                + New visit
+              </button>
+            )}
             <ol className="mt-2 space-y-1.5">
               {lane.blocks.map((block) => {
                 const { appointment } = block;
