@@ -260,3 +260,14 @@ describe('Cancel visit', () => {
     view.unmount();
   });
 });
+
+describe('Re-optimise after a cancel', () => {
+  it('its link opens the Optimise dialog on the day for that practitioner only', async () => {
+    window.history.replaceState(null, '', `/appointments?view=schedule&start=${RUN_DAY}&end=${RUN_DAY}&optimise=7`);
+    const view = renderWithServices(<AppointmentsPage route={findRoute('/appointments')!} />);
+    const dialog = await screen.findByTestId('optimise-dialog');
+    expect(within(dialog).getByTestId('date-value')).toHaveTextContent('25 Nov 2026');
+    await waitFor(() => expect(within(within(dialog).getByTestId('optimise-practitioners')).getAllByTestId('multiselect-tag').map((tag) => tag.textContent)).toEqual(['Pat Nguyen']));
+    view.unmount();
+  });
+});

@@ -187,7 +187,8 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const books = plansRoutes;
   const newVisitOpen = books && state[NEW_VISIT_KEYS.open];
   const closeNewVisit = () =>
-    setState({ [NEW_VISIT_KEYS.open]: false, [NEW_VISIT_KEYS.client]: null, [NEW_VISIT_KEYS.type]: null, [NEW_VISIT_KEYS.practitioner]: null, [NEW_VISIT_KEYS.time]: '' });
+    // In place: Back then goes to where the dialog was opened from, not to the dialog again.
+    setState({ [NEW_VISIT_KEYS.open]: false, [NEW_VISIT_KEYS.client]: null, [NEW_VISIT_KEYS.type]: null, [NEW_VISIT_KEYS.practitioner]: null, [NEW_VISIT_KEYS.time]: '' }, { replace: true });
 
   return (
     <>
@@ -238,7 +239,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
           />
         )}
         {plansRoutes && state.optimise !== null && (
-          <OptimiseDialog initialDay={shownDay} initialPractitionerIds={[state.optimise]} onClose={() => setState({ optimise: null })} />
+          <OptimiseDialog initialDay={shownDay} initialPractitionerIds={[state.optimise]} onClose={() => setState({ optimise: null }, { replace: true })} />
         )}
 
         {appointments.isError && !dayNotSaved && (
