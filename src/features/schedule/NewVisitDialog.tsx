@@ -92,7 +92,7 @@ export function NewVisitDialog({ initial, onClose }: { initial: NewVisitInitial;
   };
 
   const findFits = () => {
-    const request = bestFitRequestOf(draft);
+    const request = bestFitRequestOf(draft, type?.duration ?? 0);
     if ('problem' in request) {
       setProblem(request.problem);
       return;
@@ -108,7 +108,7 @@ export function NewVisitDialog({ initial, onClose }: { initial: NewVisitInitial;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const booking = bookingOf(draft, chosen, timeZone, requestId);
+    const booking = bookingOf(draft, type?.duration ?? 0, chosen, timeZone, requestId);
     if ('problem' in booking) {
       setProblem(booking.problem);
       return;
