@@ -26,6 +26,7 @@ import { travelHandlers } from './travel';
 import { usersHandlers } from './users';
 import { businessAccountHandlers } from './business-account';
 import { subscriptionHandlers } from './subscriptions';
+import { bookingsHandlers } from './bookings';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -54,5 +55,6 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...subscriptionHandlers(ctx),
     ...remindersHandlers(ctx),
     ...liveHandlers(ctx),
+    ...bookingsHandlers(ctx),
   };
 }
