@@ -51,7 +51,7 @@ async function pickDay(page: Page, field: Locator, day: Temporal.PlainDate) {
 async function choices(api: Api, day: Temporal.PlainDate): Promise<{ client: ClientItem; type: AppointmentType }> {
   const [list, { clients }, { appointment_types: types }] = await Promise.all([
     api<ListBody>(`/appointments?start_date=${day}&end_date=${day}`),
-    api<{ clients: ClientItem[] }>('/clients?per_page=100&sort=name'),
+    api<{ clients: ClientItem[] }>('/clients?per_page=50&sort=name'),
     api<{ appointment_types: AppointmentType[] }>('/appointment_types/all'),
   ]);
   const busy = new Set(list.appointments.map((visit) => visit.client_id));
@@ -91,7 +91,7 @@ async function bookRescheduleCancel(width: number, day: Temporal.PlainDate) {
     await page.getByTestId(width < 768 ? 'day-agenda' : 'day-schedule').waitFor();
 
     // New visit: the client by name, the type, the morning (the dialog's default), Best fit.
-    await page.getByRole('button', { name: 'New visit' }).click();
+    await page.getByRole('button', { name: 'New visit', exact: true }).click();
     const dialog = page.getByTestId('new-visit-dialog');
     await dialog.getByRole('combobox', { name: 'Client' }).fill(client.full_name);
     await page.getByRole('option', { name: new RegExp(`^${client.full_name}`) }).first().click();
