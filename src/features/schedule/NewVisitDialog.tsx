@@ -152,7 +152,7 @@ export function NewVisitDialog({ initial, onClose }: { initial: NewVisitInitial;
           </select>
           {type && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">The visit lasts {type.duration} minutes.</p>}
         </div>
-        <SingleDatePicker label="Day" value={draft.day} onChange={(day) => change({ day })} today={todayIn(timeZone)} earliest={todayIn(timeZone)} />
+        <SingleDatePicker label="Day" value={draft.day} onChange={(day) => change({ day })} today={todayIn(timeZone)} earliest={todayIn(timeZone)} clearable={false} />
         <fieldset>
           <legend className={labelClass}>When</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">

@@ -123,7 +123,7 @@ function RescheduleForm({ appointment, timeZone, onDone }: { appointment: Appoin
     <form onSubmit={submit} noValidate aria-label="Reschedule this visit" data-testid="reschedule-visit" className="space-y-3 text-sm">
       <fieldset disabled={reschedule.isPending} className="grid gap-3 sm:grid-cols-3">
         <div className="sm:col-span-2">
-          <SingleDatePicker label="Day" value={draft.day} onChange={(day) => { setFits(null); setChosen(null); change({ day }); }} today={todayIn(timeZone)} earliest={todayIn(timeZone)} />
+          <SingleDatePicker label="Day" value={draft.day} onChange={(day) => { setFits(null); setChosen(null); change({ day }); }} today={todayIn(timeZone)} earliest={todayIn(timeZone)} clearable={false} />
         </div>
         <div>
           <label htmlFor={`${id}-time`} className={labelClass}>Start time</label>
