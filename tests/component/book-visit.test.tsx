@@ -255,6 +255,30 @@ describe('New visit from a lane or a link', () => {
   });
 });
 
+describe('a drag released over the lane', () => {
+  it('moves the visit and opens no New visit (the browser clicks the lane the drag ended on)', async () => {
+    server.use(http.patch(api('/appointments/:id/move'), () => json({ appointment: makeAppointment({ id: 2 }), warnings: [] })));
+    const view = renderDaySchedule();
+    await screen.findAllByTestId('schedule-block');
+    // jsdom lays nothing out: each lane's strip is 720 px (06:00–18:00), 56 px high, the lanes 60 px apart.
+    screen.getAllByTestId('schedule-track').forEach((track, index) => {
+      const top = index * 60;
+      vi.spyOn(track, 'getBoundingClientRect').mockReturnValue({ left: 0, right: 720, width: 720, top, bottom: top + 56, height: 56, x: 0, y: top, toJSON: () => ({}) });
+    });
+    const bert = screen.getAllByTestId('schedule-block').find((button) => button.textContent?.includes('Bert Smith'))!;
+    const at = (clientX: number, clientY: number) => ({ pointerId: 1, isPrimary: true, button: 0, clientX, clientY, pointerType: 'mouse' });
+    fireEvent.pointerDown(bert, at(280, 20));
+    fireEvent.pointerMove(bert, at(290, 24));
+    fireEvent.pointerMove(bert, at(330, 24));
+    fireEvent.pointerUp(bert, at(330, 24));
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Pat Nguyen' })).getByTestId('schedule-track'), { clientX: 330, clientY: 24 });
+    await waitFor(() => expect(requests('PATCH', '/appointments/2/move')).toHaveLength(1));
+    expect(screen.queryByTestId('new-visit-dialog')).toBeNull();
+    expect(window.location.search).not.toContain('new_visit');
+    view.unmount();
+  });
+});
+
 describe('Book a visit from a client’s details', () => {
   it('links to the day schedule with the New visit dialog open for the client; a practitioner has no link', async () => {
     server.use(http.get(api('/tags/all'), () => json({ tags: [] })));

@@ -278,6 +278,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                       ? (event) => {
                           // Only the free time: a visit's own click opens it.
                           if ((event.target as HTMLElement).closest('[data-testid="schedule-block"]')) return;
+                          // A drag released over the lane ends with a click on it: that is a move, not a new visit.
+                          if (drag.takeSwallowedClick()) return;
                           const box = event.currentTarget.getBoundingClientRect();
                           if (box.width <= 0) return;
                           const minute = layout.startMinute + ((event.clientX - box.left) / box.width) * span;
