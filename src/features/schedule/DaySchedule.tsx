@@ -265,7 +265,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                       onClick={() => onNewVisit(lane.practitionerId, null)}
                       className="mt-0.5 block text-xs font-medium text-sky-700 hover:underline dark:text-sky-400"
                     >
-                      + New visit
+                      New visit
                     </button>
                   )}
                 </div>
@@ -488,7 +488,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                 onClick={() => onNewVisit(lane.practitionerId, null)}
                 className="mt-1 min-h-11 text-sm font-medium text-sky-700 hover:underline dark:text-sky-400"
               >
-                + New visit
+                New visit
               </button>
             )}
             <ol className="mt-2 space-y-1.5">
