@@ -115,7 +115,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                       Arrived {formatTime(appointment.visit.arrived_at, zone)}
                     </span>
                   )}
-                  <PmsWriteMark appointment={appointment} className="mt-0.5 no-underline" />
+                  <PmsWriteMark appointment={appointment} className="mt-0.5" />
                   {overdue?.has(appointment.id) && (
                     <span data-testid="appointment-overdue" className="block text-xs font-semibold whitespace-nowrap text-rose-700 dark:text-rose-300">
                       {alertShortWords(overdue.get(appointment.id)!)}
