@@ -76,6 +76,9 @@ describe('nearby search', () => {
     // A coordinator acts on a result: the practitioner's day on the schedule, where the visit would fit.
     expect(within(cards[0]).getByRole('link', { name: 'Open Isla Lewis’s day, 26 Nov 2026, where the visit fits at 07:10' }))
       .toHaveAttribute('href', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26&practitioner=5&fit=07:10-07:55');
+    // Or books the visit there: the day schedule's New visit dialog, for the client, with the practitioner at that time.
+    expect(within(cards[0]).getByRole('link', { name: 'Book a visit with Isla Lewis, 26 Nov 2026 at 07:10' }))
+      .toHaveAttribute('href', '/appointments?view=schedule&start=2026-11-26&end=2026-11-26&new_visit=true&client_id=84&visit_practitioner=5&visit_time=07%3A10');
     // The radius reads as a phrase on the map's legend.
     expect(within(screen.getByTestId('map-legend')).getByText('2 clients within 20 km')).toBeInTheDocument();
     expect(within(screen.getByTestId('map-legend')).queryByText(/0 stops/)).toBeNull();

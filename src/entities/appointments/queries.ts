@@ -12,6 +12,7 @@ import {
   listAppointments,
   type AppointmentListQuery,
 } from './api';
+import { fetchCancellationReasons } from './booking';
 
 export const appointmentQueries = {
   /** Every appointments list (table pages and schedule days). */
@@ -36,4 +37,9 @@ export const appointmentTypeQueries = {
 
 export const businessLocationQueries = {
   all: (api: ApiClient) => queryOptions({ queryKey: ['business_locations', 'all'] as const, queryFn: () => fetchAllBusinessLocations(api) }),
+};
+
+/** The PMS's cancellation reasons: they do not change while the app is open. */
+export const cancellationReasonQueries = {
+  all: (api: ApiClient) => queryOptions({ queryKey: ['cancellation-reasons'] as const, queryFn: () => fetchCancellationReasons(api), staleTime: Infinity }),
 };

@@ -29,6 +29,10 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, ModalFrame, Section } from '../../ui/ModalFrame';
 import { Button } from '../../ui/Button';
 import { TextLink } from '../../ui/TextLink';
+import { newVisitHref } from '../../entities/appointments/newVisitLink';
+import { canPlanRoutes } from '../../entities/routes/access';
+import { selectUser } from '../../machines/auth';
+import { todayIn } from '../../lib/dates';
 
 const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
 const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
@@ -88,6 +92,9 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
   const onPractitionersUnsaved = useCallback((value: boolean) => reportUnsaved('practitioners', value), [reportUnsaved]);
   // A practitioner account neither lists the business's other practitioners nor chooses who visits the client.
   const choosesPractitioners = useAuthSelector(selectRole) !== 'PRACTITIONER';
+  // Booking happens on the day schedule (its "New visit" dialog, opened for this client).
+  const books = canPlanRoutes(useAuthSelector(selectRole));
+  const businessTimeZone = useAuthSelector(selectUser)?.business_account.time_zone;
 
   const request = useMutation({
     mutationFn: () => sendAvailabilityRequest(api, client.id),
@@ -103,7 +110,14 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
 
   return (
     <>
-      <Section title="Details">
+      <Section
+        title="Details"
+        actions={books && (
+          <TextLink href={newVisitHref({ date: todayIn(businessTimeZone ?? undefined).toString(), clientId: client.id })} className="text-sm font-medium">
+            Book a visit
+          </TextLink>
+        )}
+      >
         <dl className="grid gap-3 sm:grid-cols-2">
           <Field label="Name">{client.full_name}</Field>
           <Field label="Date of birth">{client.dob ? formatCalendarDate(client.dob) : '—'}</Field>

@@ -29,6 +29,9 @@ import { TravelWarning } from './TravelWarning';
 import { canPlanRoutes } from '../../entities/routes/access';
 import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
 import { VisitSteps } from '../../ui/VisitSteps';
+import { PMS_NAME } from '../../entities/appointments/booking';
+import { PmsWritePanel, savingRefetchInterval } from './PmsWritePanel';
+import { RescheduleOrCancel } from './RescheduleOrCancel';
 
 const APPOINTMENT_MAP_UNAVAILABLE = 'Map unavailable (location coordinates missing)';
 
@@ -41,6 +44,8 @@ export function AppointmentDetailsModal({ appointmentId, initial, onClose }: { a
     // An appointment handed over as an object is shown at once and refreshed behind it.
     initialDataUpdatedAt: 0,
     staleTime: 0,
+    // While its write to the PMS is saving, the visit is read again until it is saved (or needs the coordinator).
+    refetchInterval: (query) => savingRefetchInterval(query.state.data),
   });
 
   const title = appointment.data ? `Appointment${appointment.data.client ? ` with ${appointment.data.client.full_name}` : ''}` : 'Appointment details';
@@ -157,6 +162,14 @@ function AppointmentDetails({ appointment }: { appointment: Appointment }) {
           <Field label="Notes">{appointment.notes ? <span className="whitespace-pre-line">{appointment.notes}</span> : '—'}</Field>
         </dl>
       </Section>
+
+      {appointment.pms_write && (
+        <Section title={PMS_NAME}>
+          <PmsWritePanel appointment={appointment} canAct={canPlanRoutes(user?.role)} />
+        </Section>
+      )}
+
+      {canPlanRoutes(user?.role) && <RescheduleOrCancel appointment={appointment} timeZone={timeZone} />}
 
       {canPlanRoutes(user?.role) && !isCancelled(appointment) && (
         <Section title="Move">

@@ -41,6 +41,10 @@ import type { DeskAlert } from '../../entities/appointments/desk';
 import { DateRangePicker, type DayRange } from '../../ui/DateRangePicker';
 import { Pagination } from '../../ui/Pagination';
 import { useViewedDaysForSync } from '../../app/syncModalStore';
+import { NEW_VISIT_KEYS } from '../../entities/appointments/newVisitLink';
+import { Button } from '../../ui/Button';
+import { NewVisitDialog } from './NewVisitDialog';
+import { OptimiseDialog } from './optimise/OptimiseDialog';
 
 const STAFF_VIEWS = ['list', 'schedule'] as const;
 /** A practitioner's own day first. */
@@ -48,6 +52,8 @@ const PRACTITIONER_VIEWS = ['run', 'list', 'schedule'] as const;
 type View = (typeof PRACTITIONER_VIEWS)[number];
 const VIEW_LABELS: Record<View, string> = { run: 'Run sheet', list: 'List', schedule: 'Day schedule' };
 const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
+/** How often a day with a visit being saved to the PMS is read again. */
+const SAVING_REFRESH_MS = 3_000;
 
 /**
  * What the address keeps of this page; the date range (`start` and `end`, always together) defaults to today in the
@@ -65,6 +71,14 @@ function pageState(today: Temporal.PlainDate, views: readonly View[]) {
     fit: urlParam.text(),
     page: urlParam.integer(1),
     per_page: urlParam.oneOf(LIST_PAGE_SIZES, 50),
+    /** The "New visit" dialog, open and prefilled (links from a client's details and the nearby search). */
+    [NEW_VISIT_KEYS.open]: urlParam.flag(),
+    [NEW_VISIT_KEYS.client]: urlParam.integer(null),
+    [NEW_VISIT_KEYS.type]: urlParam.integer(null),
+    [NEW_VISIT_KEYS.practitioner]: urlParam.integer(null),
+    [NEW_VISIT_KEYS.time]: urlParam.text(),
+    /** The Optimise dialog open on the shown day for this practitioner (offered after a visit is cancelled). */
+    optimise: urlParam.integer(null),
   };
 }
 
@@ -127,7 +141,9 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const refetchInterval = liveRefetchInterval(listKind === 'list' ? days : [shownDay], todayText);
   const appointments = useQuery({
     ...appointmentQueries.list(api, listKind, query),
-    refetchInterval,
+    // While a visit shown is being saved to the PMS, the list is read again until its mark can go.
+    refetchInterval: (listQuery) =>
+      refetchInterval !== false ? refetchInterval : listQuery.state.data?.appointments.some((visit) => visit.pms_write_state === 'saving') ? SAVING_REFRESH_MS : false,
     // The previous answer stays up while the next loads, but a table page is never drawn as a schedule.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === listKind ? previous : undefined),
   });
@@ -168,6 +184,11 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
   const problems = useVisitProblems(dayIssues);
   const onLeave = useVisitsOnLeave(view === 'schedule' ? shownDay : null);
   const move = useMoveAppointment();
+  const books = plansRoutes;
+  const newVisitOpen = books && state[NEW_VISIT_KEYS.open];
+  const closeNewVisit = () =>
+    // In place: Back then goes to where the dialog was opened from, not to the dialog again.
+    setState({ [NEW_VISIT_KEYS.open]: false, [NEW_VISIT_KEYS.client]: null, [NEW_VISIT_KEYS.type]: null, [NEW_VISIT_KEYS.practitioner]: null, [NEW_VISIT_KEYS.time]: '' }, { replace: true });
 
   return (
     <>
@@ -199,7 +220,27 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
             ))}
           </div>
           {appointments.isFetching && <Spinner className="size-4 text-slate-400" />}
+          {books && (
+            <Button size="sm" onClick={() => setState({ [NEW_VISIT_KEYS.open]: true })} className="max-md:min-h-11">
+              New visit
+            </Button>
+          )}
         </div>
+        {newVisitOpen && (
+          <NewVisitDialog
+            initial={{
+              day: Temporal.PlainDate.from(shownDay),
+              clientId: state[NEW_VISIT_KEYS.client],
+              appointmentTypeId: state[NEW_VISIT_KEYS.type],
+              practitionerId: state[NEW_VISIT_KEYS.practitioner],
+              time: state[NEW_VISIT_KEYS.time] || null,
+            }}
+            onClose={closeNewVisit}
+          />
+        )}
+        {plansRoutes && state.optimise !== null && (
+          <OptimiseDialog initialDay={shownDay} initialPractitionerIds={[state.optimise]} onClose={() => setState({ optimise: null }, { replace: true })} />
+        )}
 
         {appointments.isError && !dayNotSaved && (
           <div className="p-4">
@@ -271,6 +312,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                   problems={problems}
                   onLeave={onLeave}
                   onMoveVisit={plansRoutes ? (appointmentId, change) => move.mutateAsync({ appointmentId, move: change }) : undefined}
+                  onNewVisit={books ? (practitionerId, time) => setState({ [NEW_VISIT_KEYS.open]: true, [NEW_VISIT_KEYS.practitioner]: practitionerId, [NEW_VISIT_KEYS.time]: time ?? '' }) : undefined}
                   fixedBeforeMinutes={fixedBeforeMinutes}
                   overdue={overdue}
                   live={shownDay === todayText}

@@ -6,6 +6,7 @@ import { appointmentTimeZone, isAppointmentOutsideAvailability, isCancelled, vis
 import { AvailabilityWarning } from './AvailabilityWarning';
 import { Icon } from '../../ui/Icon';
 import { alertShortWords, type DeskAlert } from '../../entities/appointments/desk';
+import { PmsWriteMark, pmsWriteWords } from './PmsWriteMark';
 
 /** The columns and their widths: fixed ones for short values, the names share what is left and wrap. */
 const COLUMNS = [
@@ -82,12 +83,13 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
             const cancelled = isCancelled(appointment);
             const open = () => openAppointmentModal(appointment.id);
             const starts = zonedFromInstant(appointment.starts_at, zone);
+            const unsaved = pmsWriteWords(appointment);
             return (
               <tr
                 key={appointment.id}
                 data-testid="appointment-row"
                 tabIndex={0}
-                aria-label={`Open appointment ${appointment.client?.full_name ?? ''} ${formatTime(appointment.starts_at, zone)}`.trim()}
+                aria-label={`Open appointment ${appointment.client?.full_name ?? ''} ${formatTime(appointment.starts_at, zone)}${unsaved ? `, ${unsaved}` : ''}`.trim()}
                 onClick={open}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
@@ -113,6 +115,7 @@ export function AppointmentsTable({ appointments, businessTimeZone, showDate, wa
                       Arrived {formatTime(appointment.visit.arrived_at, zone)}
                     </span>
                   )}
+                  <PmsWriteMark appointment={appointment} className="mt-0.5" />
                   {overdue?.has(appointment.id) && (
                     <span data-testid="appointment-overdue" className="block text-xs font-semibold whitespace-nowrap text-rose-700 dark:text-rose-300">
                       {alertShortWords(overdue.get(appointment.id)!)}

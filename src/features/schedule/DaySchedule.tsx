@@ -25,6 +25,10 @@ import { STATE_LABELS } from '../../machines/visitSteps';
 import { alertShortWords, lateWords, practitionerLateness, type DeskAlert } from '../../entities/appointments/desk';
 import { useScheduleDrag, type DragTarget } from './useScheduleDrag';
 import { textColorOn } from '../../lib/contrast';
+import { PMS_MARK_CLASSES, PmsWriteMark, pmsWriteWords } from './PmsWriteMark';
+
+/** A click on a lane's free time starts a new visit there, at the quarter hour. */
+const NEW_VISIT_STEP_MINUTES = 15;
 
 /** A move by hand, as the server takes it: only what changes. */
 export interface ScheduleMove {
@@ -166,8 +170,10 @@ function LeaveCount({ count }: { count: number }) {
   );
 }
 
-export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onLeave, onMoveVisit, fit, fixedBeforeMinutes = 30, overdue, live = false }: {
+export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings, problems, onLeave, onMoveVisit, onNewVisit, fit, fixedBeforeMinutes = 30, overdue, live = false }: {
   appointments: readonly AppointmentSummary[];
+  /** Given to those who book visits: a click on a lane's free time (or the lane's "New visit") opens the booking there. */
+  onNewVisit?: (practitionerId: number, time: string | null) => void;
   /** Today's visits that need the desk, by id, with what is wrong: each carries the alert mark. */
   overdue?: ReadonlyMap<number, DeskAlert>;
   /** The day is today, shown live: each lane says when its practitioner is running late. */
@@ -224,7 +230,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   if (layout.lanes.length === 0) return <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No appointments on this day.</p>;
-  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} overdue={overdue} live={live} />;
+  if (phone) return <DayAgenda layout={layout} businessTimeZone={businessTimeZone} laneNote={laneNote} warnings={warnings} problems={problems} onLeave={onLeave} overdue={overdue} live={live} onNewVisit={onNewVisit} />;
 
   return (
     // `relative`: what is positioned inside stays inside the scroll box instead of widening the page.
@@ -251,8 +257,39 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                   <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
                   {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
                   {laneNote?.(lane.practitionerId)}
+                  {onNewVisit && (
+                    <button
+                      type="button"
+                      data-testid="lane-new-visit"
+                      aria-label={`New visit for ${lane.practitionerName}`}
+                      onClick={() => onNewVisit(lane.practitionerId, null)}
+                      className="mt-0.5 block text-xs font-medium text-sky-700 hover:underline dark:text-sky-400"
+                    >
+                      New visit
+                    </button>
+                  )}
                 </div>
-                <div ref={drag.trackRef(lane.practitionerId)} className="relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60">
+                <div
+                  ref={drag.trackRef(lane.practitionerId)}
+                  data-testid="schedule-track"
+                  title={onNewVisit ? 'Click a free time to book a new visit here.' : undefined}
+                  onClick={
+                    onNewVisit
+                      ? (event) => {
+                          // Only the free time: a visit's own click opens it.
+                          if ((event.target as HTMLElement).closest('[data-testid="schedule-block"]')) return;
+                          // A drag released over the lane ends with a click on it: that is a move, not a new visit.
+                          if (drag.takeSwallowedClick()) return;
+                          const box = event.currentTarget.getBoundingClientRect();
+                          if (box.width <= 0) return;
+                          const minute = layout.startMinute + ((event.clientX - box.left) / box.width) * span;
+                          const snapped = Math.min(Math.max(Math.round(minute / NEW_VISIT_STEP_MINUTES) * NEW_VISIT_STEP_MINUTES, 0), 24 * 60 - NEW_VISIT_STEP_MINUTES);
+                          onNewVisit(lane.practitionerId, clockOf(snapped));
+                        }
+                      : undefined
+                  }
+                  className={`relative h-14 flex-1 rounded-md bg-slate-50 dark:bg-slate-800/60 ${onNewVisit ? 'cursor-copy' : ''}`}
+                >
                   {hours.map((minute) => (
                     <span key={minute} aria-hidden="true" className="absolute inset-y-0 border-l border-slate-200 dark:border-slate-700" style={{ left: percent(minute) }} />
                   ))}
@@ -293,9 +330,10 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const stateText = stateWords(appointment, zone, alert);
                     const cancelled = appointment.status === 'CANCELLED';
                     const background = appointment.appointment_type?.color || color;
+                    const unsaved = pmsWriteWords(appointment);
                     // The name starts with the block's visible words in their order (WCAG 2.5.3): "09:00 Ada Done 09:02–09:48
                     // Two-carer visit with Sam Late On leave", then what the marks and colours say.
-                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${alert ? ` ${ALERT_MARK_WORDS[alert.kind]}` : ''}${inLeave ? ' On leave' : ''}`;
+                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${alert ? ` ${ALERT_MARK_WORDS[alert.kind]}` : ''}${inLeave ? ' On leave' : ''}${unsaved ? ` ${unsaved}` : ''}`;
                     const described = `${visible}${type ? ` (${type})` : ''}${stateText && (!actual || alert) ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
@@ -307,12 +345,13 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                         data-state={state}
                         data-overdue={alert ? 'true' : undefined}
                         data-fixed={fixed ? 'true' : undefined}
+                        data-pms-write={appointment.pms_write_state ?? undefined}
                         {...drag.blockProps(block, lane.practitionerId)}
                         onClick={() => {
                           if (!drag.takeSwallowedClick()) openAppointmentModal(appointment.id);
                         }}
                         aria-label={`${time} ${described}`}
-                        title={`${times} ${name}${type ? ` (${type})` : ''}${stateText ? `\n${stateText}` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
+                        title={`${times} ${name}${type ? ` (${type})` : ''}${stateText ? `\n${stateText}` : ''}${partner ? `\n${twoCarerText(partner)}` : ''}${warning ? `\n${warning}` : ''}${unsaved ? `\n${unsaved}` : ''}${inLeave ? `\nBooked while the practitioner is on leave: reassign it.` : ''}${visitProblems.map((problem) => `\n${problem.message}`).join('')}${dragHint ? `\n${dragHint}` : ''}`}
                         className={`group absolute inset-y-1 rounded px-1 text-left text-[11px] leading-tight text-white shadow-sm select-none hover:z-20 hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-white ${
                           short ? '' : 'overflow-hidden'
                         } ${block.overlapsPrevious ? 'ring-2 ring-rose-500' : ''} ${outside ? 'outline-2 outline-offset-1 outline-amber-500' : ''} ${onMoveVisit && !fixed ? 'cursor-grab [-webkit-touch-callout:none] active:cursor-grabbing' : ''} ${moving ? 'opacity-40' : ''} ${alert ? 'ring-2 ring-rose-700 ring-offset-1 dark:ring-rose-400' : ''} ${held ? 'z-10 scale-110 shadow-lg ring-2 ring-slate-900 dark:ring-white' : ''}`}
@@ -328,7 +367,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{stateText ? ` · ${stateText}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{problemWords ? ` · ${problemWords}` : ''}
+                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{stateText ? ` · ${stateText}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{unsaved ? ` · ${unsaved}` : ''}{problemWords ? ` · ${problemWords}` : ''}
                           </span>
                         ) : (
                           // The spaces between the lines keep the words apart in the text read out (WCAG 2.5.3: it is the name's start).
@@ -340,10 +379,20 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             <span className={`block truncate ${state === 'could_not_attend' ? 'line-through' : ''}`}>{name}</span>{' '}
                             {actual && <span data-testid="block-actual" className="block truncate font-medium tabular-nums">{actual}</span>}
                             {partner && <TwoCarerMark partner={partner} />}
+                            {unsaved && (
+                              <span data-testid="block-pms-write" className={`mt-0.5 inline-block max-w-full truncate rounded px-1 text-[10px] font-bold ${PMS_MARK_CLASSES[appointment.pms_write_state!]}`}>
+                                {unsaved}
+                              </span>
+                            )}
                           </>
                         )}
                         {short && !cancelled && <VisitStateMark state={state} className="absolute top-0.5 left-1/2 z-10 -translate-x-1/2" />}
                         {alert && <AlertMark alert={alert} />}
+                        {short && unsaved && (
+                          <span data-testid="block-pms-write" aria-hidden="true" className={`absolute -top-1 left-0.5 z-10 rounded px-0.5 text-[9px] leading-tight font-bold ${PMS_MARK_CLASSES[appointment.pms_write_state!]}`}>
+                            {appointment.pms_write_state === 'saving' ? '…' : '!'}
+                          </span>
+                        )}
                         {short && partner && (
                           <span data-testid="two-carer" className="absolute top-0.5 left-0.5" aria-hidden="true">
                             <Icon name="clients" className="size-3" />
@@ -404,7 +453,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
 }
 
 /** The day on a phone: each practitioner's visits one under the other in visiting order, each opening its details. */
-function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave, overdue, live }: {
+function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onLeave, overdue, live, onNewVisit }: {
+  onNewVisit?: (practitionerId: number, time: string | null) => void;
   layout: ReturnType<typeof layoutSchedule>;
   businessTimeZone?: string | null;
   laneNote?: (practitionerId: number) => ReactNode;
@@ -430,6 +480,17 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
             <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
             {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
             <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
+            {onNewVisit && (
+              <button
+                type="button"
+                data-testid="lane-new-visit"
+                aria-label={`New visit for ${lane.practitionerName}`}
+                onClick={() => onNewVisit(lane.practitionerId, null)}
+                className="mt-1 min-h-11 text-sm font-medium text-sky-700 hover:underline dark:text-sky-400"
+              >
+                New visit
+              </button>
+            )}
             <ol className="mt-2 space-y-1.5">
               {lane.blocks.map((block) => {
                 const { appointment } = block;
@@ -478,6 +539,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
                         {onLeave?.has(appointment.id) && (
                           <span data-testid="block-on-leave" className="block text-xs font-medium text-violet-700 dark:text-violet-300">Booked while the practitioner is on leave</span>
                         )}
+                        <PmsWriteMark appointment={appointment} className="mt-0.5" />
                       </span>
                     </button>
                   </li>

@@ -48,7 +48,7 @@ const daysOf = (optimization: AppliedOptimization['optimization']) => (optimizat
   : formatDay(Temporal.PlainDate.from(optimization.date)));
 
 /** Everything an applied route or a visit leaving one changes: the day's lists, the visits' details, the routes. */
-function useRefreshRoutedDay() {
+export function useRefreshRoutedDay() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() });

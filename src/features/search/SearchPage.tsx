@@ -22,6 +22,7 @@ import { clientQueries } from '../../entities/clients/queries';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import type { NearbyPractitioner, NearbyQuery, NearbySearch } from './api';
 import { nearbyQueries } from './queries';
+import { newVisitHref } from '../../entities/appointments/newVisitLink';
 
 const TYPE_AHEAD_MS = 250;
 const RADIUS_CHOICES = [2, 5, 10, 20, 50] as const;
@@ -120,7 +121,7 @@ export default function SearchPage({ route }: RoutePageProps) {
       {(place.isFetching || search.isFetching) && <p role="status" className="text-sm text-slate-500 dark:text-slate-400">Searching…</p>}
       {place.error && <ErrorNote>{place.error.message}</ErrorNote>}
       {search.error && <ErrorNote>{search.error.message}</ErrorNote>}
-      {search.data && query !== null && <Results result={search.data} timeZone={timeZone} />}
+      {search.data && query !== null && <Results result={search.data} timeZone={timeZone} typeId={state.type} />}
     </div>
   );
 }
@@ -173,7 +174,7 @@ function OriginField({ label, onClient, onAddress }: { label: string; onClient: 
   );
 }
 
-function Results({ result, timeZone }: { result: NearbySearch; timeZone: string }) {
+function Results({ result, timeZone, typeId }: { result: NearbySearch; timeZone: string; typeId: number | null }) {
   const { origin } = result;
   const routes = useMemo<MapRoute[]>(() => [
     {
@@ -206,7 +207,7 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
           <p className="text-sm text-slate-600 dark:text-slate-400">No practitioner has a visit or starts within {radiusKm(result.radius_metres)} that day.</p>
         )}
         <ol className="space-y-2">
-          {offered.map((row, index) => <PractitionerCard key={row.practitioner_id} row={row} best={index === 0} timeZone={timeZone} date={result.date} />)}
+          {offered.map((row, index) => <PractitionerCard key={row.practitioner_id} row={row} best={index === 0} timeZone={timeZone} date={result.date} clientId={origin.client_id} typeId={typeId} />)}
         </ol>
         {noRoom.length > 0 && (
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -253,7 +254,12 @@ function Results({ result, timeZone }: { result: NearbySearch; timeZone: string 
 export const dayScheduleOf = (practitionerId: number, date: string, fit?: { from: string; to: string }) =>
   `/appointments?view=schedule&start=${date}&end=${date}&practitioner=${practitionerId}${fit ? `&fit=${fit.from}-${fit.to}` : ''}`;
 
-function PractitionerCard({ row, best, timeZone, date }: { row: NearbyPractitioner; best: boolean; timeZone: string; date: string }) {
+function PractitionerCard({ row, best, timeZone, date, clientId, typeId }: {
+  row: NearbyPractitioner; best: boolean; timeZone: string; date: string;
+  /** The searched client, when the search is near one: "Book a visit" opens the booking for them. */
+  clientId: number | null;
+  typeId: number | null;
+}) {
   const insertion = row.insertion!;
   const place = insertion.after_appointment_id === null
     ? (insertion.before_appointment_id === null ? 'the only visit of their day' : 'before their first visit')
@@ -281,6 +287,17 @@ function PractitionerCard({ row, best, timeZone, date }: { row: NearbyPractition
         >
           Open {row.name}’s day
         </TextLink>
+        {clientId && (
+          <>
+            {' · '}
+            <TextLink
+              href={newVisitHref({ date, clientId, appointmentTypeId: typeId, practitionerId: row.practitioner_id, time: formatTime(insertion.arrive_at, timeZone) })}
+              aria-label={`Book a visit with ${row.name}, ${formatCalendarDate(date)} at ${formatTime(insertion.arrive_at, timeZone)}`}
+            >
+              Book a visit
+            </TextLink>
+          </>
+        )}
       </p>
     </li>
   );

@@ -92,8 +92,10 @@ export function appointmentListBody(appointments: ReadonlyArray<Schemas['Appoint
   const page = Number(search.get('page') ?? 1);
   const shown = appointments.slice((page - 1) * perPage, page * perPage);
   return {
-    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, client, practitioner, appointment_type, business_location, partner, visit_state, visit }) => ({
+    appointments: shown.map(({ id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, client, practitioner, appointment_type, business_location, partner, visit_state, visit, pms_write }) => ({
       id, starts_at, ends_at, arrive_at, route_id, status, suburb, lat, lng, geo_precision, partner: partner ?? null, visit_state, visit,
+      // The list says a write's state only while it is not saved.
+      pms_write_state: pms_write && (pms_write.state === 'saving' || pms_write.state === 'failed' || pms_write.state === 'conflict') ? pms_write.state : null,
       client_id: client?.id ?? null, practitioner_id: practitioner.id, appointment_type_id: appointment_type?.id ?? null, business_location_id: business_location?.id ?? null,
     })),
     clients: uniqueById(shown.flatMap(({ client }) => (client ? [client] : []))),

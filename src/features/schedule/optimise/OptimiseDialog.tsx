@@ -58,8 +58,10 @@ function useDayVisits(first: string, last: string) {
   return useQuery({ ...appointmentQueries.list(api, 'schedule', { start_date: first, end_date: last }), enabled: isDate(first) && isDate(last) });
 }
 
-export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners', onClose }: {
+export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners', initialPractitionerIds, onClose }: {
   initialDay: string;
+  /** The practitioners chosen at first (e.g. the one whose visit was cancelled); left out: those with visits that day. */
+  initialPractitionerIds?: number[];
   /** Reassign for a re-plan after a practitioner became unavailable. */
   initialMode?: OptimizationMode;
   onClose: () => void;
@@ -96,7 +98,7 @@ export function OptimiseDialog({ initialDay, initialMode = 'keep_practitioners',
   // How many days after the first the run ends (0: the one day).
   const [extraDays, setExtraDays] = useState(0);
   const lastDate = isDate(date) ? addDays(date, extraDays) : date;
-  const [picked, setPicked] = useState<number[] | null>(null);
+  const [picked, setPicked] = useState<number[] | null>(initialPractitionerIds ?? null);
   const [mode, setMode] = useState<OptimizationMode>(initialMode);
   const practitioners = useQuery(practitionerQueries.all(api));
   const settings = useQuery(optimizationSettingsQueries.current(api));
