@@ -1,5 +1,5 @@
-// The client details modal: data, map, tags, preferred and excluded practitioners, availability and the availability
-// request.
+// The client details modal: data, map, tags, preferred and excluded practitioners, the care plan and absences, availability
+// and the availability request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Description, Field as HeadlessField, Label, Switch } from '@headlessui/react';
@@ -18,6 +18,8 @@ import { clientQueries } from '../../entities/clients/queries';
 import { AvailabilityEditor } from '../../ui/AvailabilityEditor';
 import { TagsEditor } from './TagsEditor';
 import { PractitionersEditor } from './PractitionersEditor';
+import { CarePlanSection } from './CarePlanSection';
+import { AbsencesSection } from './AbsencesSection';
 import { useUpdateClientAvailability, useUpdateClientReminders } from './mutations';
 import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
@@ -147,6 +149,10 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
           <PractitionersEditor client={client} onUnsavedChange={onPractitionersUnsaved} />
         </Section>
       )}
+
+      {/* Care plans and absences are the coordinator's: a practitioner neither plans nor reads them. */}
+      {choosesPractitioners && <CarePlanSection clientId={client.id} clientName={client.full_name} />}
+      {choosesPractitioners && <AbsencesSection clientId={client.id} clientName={client.full_name} />}
 
       <Section
         title="Availability"

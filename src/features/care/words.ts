@@ -1,0 +1,9 @@
+// Travel as the open visits page says it.
+
+/** 0 → "0 min", 754 → "13 min", 3900 → "1 h 5 min". */
+export function travelText(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${minutes / 60} h`;
+}
