@@ -236,9 +236,9 @@ export function CarePlanForm({ clientId, plan, onDone }: { clientId: number; pla
         </div>
       </div>
 
-      <fieldset>
+      <fieldset aria-describedby={fieldProps('weekdays')['aria-describedby']}>
         <legend className={labelClass}>Days of the week</legend>
-        <div className="mt-1 flex flex-wrap gap-1.5" role="group" aria-label="Days of the week" {...fieldProps('weekdays')}>
+        <div className="mt-1 flex flex-wrap gap-1.5">
           {WEEKDAY_NAMES.map((name, index) => {
             const day = index + 1;
             const on = draft.weekdays.includes(day);
