@@ -1,6 +1,7 @@
 // Every operation of the contract, called by every role, without a token, and across tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/app';
+import { pmsWrites } from '../../server/src/db/schema-bookings';
 import { startTestApp, type TestApp } from './support/app';
 import { createBusinessFixture, type BusinessFixture } from './support/fixtures';
 import { sampleFor } from './support/samples';
@@ -28,7 +29,14 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
     optimizations: business.optimizationIds,
     routes: business.routeIds,
     practitioner_leave: business.leaveIds,
+    open_visits: business.openVisitIds,
+    care_plans: business.carePlanIds,
+    care_plan_allocations: business.allocationIds,
+    client_absences: business.clientAbsenceIds,
+    public_holidays: business.publicHolidayIds,
     users: [business.userIds.staff],
+    visits: business.appointmentIds,
+    pms_writes: pmsWriteIds.get(business.businessAccountId) ?? [],
   };
   return table[family] ?? null;
 }
@@ -36,11 +44,19 @@ function idsFor(path: string, business: BusinessFixture): number[] | null {
 let t: TestApp;
 let acme: BusinessFixture;
 let zenith: BusinessFixture;
+/** A write to the PMS of each business's first visit (a booking given up: it shows nowhere else). */
+const pmsWriteIds = new Map<number, number[]>();
 
 beforeAll(async () => {
   t = await startTestApp();
   acme = await createBusinessFixture(t, 'acme');
   zenith = await createBusinessFixture(t, 'zenith');
+  for (const business of [acme, zenith]) {
+    const [write] = await t.ctx.db.insert(pmsWrites).values({
+      business_account_id: business.businessAccountId, appointment_id: business.appointmentIds[0], kind: 'create', state: 'discarded', reference: `R-test-${business.businessAccountId}`,
+    }).returning();
+    pmsWriteIds.set(business.businessAccountId, [write.id]);
+  }
 }, 120_000);
 afterAll(() => t.close());
 

@@ -8,9 +8,10 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date
 /**
  * The kinds of job the queue runs (migration 0050 added OPTIMIZE: one optimisation run of a day or more, its run in
  * optimization_runs; 0063 REMINDERS: the appointment reminders of one visit day; 0089 ETA_MESSAGE: a client's ETA
- * message after On my way).
+ * message after On my way; 0103 PMS_WRITE: one write of a visit to the PMS, its row in pms_writes; 0104 CARE_ALLOCATION:
+ * a care-plan allocation's proposal).
  */
-export type JobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE' | 'REMINDERS' | 'ETA_MESSAGE';
+export type JobKind = 'IMPORT' | 'EXPORT' | 'PROVIDER_SETUP' | 'OPTIMIZE' | 'REMINDERS' | 'ETA_MESSAGE' | 'PMS_WRITE' | 'CARE_ALLOCATION';
 export type JobStatus = 'PENDING' | 'INPROGRESS' | 'COMPLETE' | 'ERROR' | 'CANCELLED';
 
 export const jobs = pgTable('jobs', {

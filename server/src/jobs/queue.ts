@@ -58,16 +58,16 @@ export async function failExhaustedJobs(db: Db): Promise<number> {
 
 /**
  * Which jobs a claimer takes. A worker claims each lane in a slot of its own, so a message never waits behind an
- * import and an import never waits behind a search: `messages` the clients' ETA messages and the daily reminders,
- * `sync` imports, exports and provider set-ups, `search` optimisation runs; `any` every kind (a single loop that
- * drains the queue).
+ * import and an import never waits behind a search: `messages` the clients' ETA messages, the daily reminders and the
+ * writes of single visits to the PMS (bookings), `sync` imports, exports and provider set-ups, `search` optimisation
+ * runs and care-plan allocations; `any` every kind (a single loop that drains the queue).
  */
 export type Lane = 'messages' | 'sync' | 'search' | 'any';
 
 export const LANE_KINDS: Record<Exclude<Lane, 'any'>, readonly JobKind[]> = {
-  messages: ['ETA_MESSAGE', 'REMINDERS'],
+  messages: ['ETA_MESSAGE', 'REMINDERS', 'PMS_WRITE'],
   sync: ['IMPORT', 'EXPORT', 'PROVIDER_SETUP'],
-  search: ['OPTIMIZE'],
+  search: ['OPTIMIZE', 'CARE_ALLOCATION'],
 };
 /** The lanes in which a business has at most one job running at a time (each holds a worker's slot for long). */
 const ONE_PER_BUSINESS = ['sync', 'search'] as const;

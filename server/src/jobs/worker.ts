@@ -89,7 +89,7 @@ async function recordFailure(
   ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log'],
 ): Promise<'failed' | 'retried' | 'interrupted'> {
   const { workerId } = settings;
-  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation', REMINDERS: 'reminders run', ETA_MESSAGE: 'ETA message' } as const)[job.kind];
+  const what = ({ IMPORT: 'import', EXPORT: 'export', PROVIDER_SETUP: 'connection setup', OPTIMIZE: 'optimisation', REMINDERS: 'reminders run', ETA_MESSAGE: 'ETA message', PMS_WRITE: 'write to the practice management system', CARE_ALLOCATION: 'care-plan allocation' } as const)[job.kind];
   if (error instanceof JobInterrupted) {
     if (error.reason === 'shutdown' || error.reason === 'gave_way') await releaseJob(ctx.db, job.id, workerId);
     log.info({ reason: error.reason }, 'job interrupted');

@@ -26,6 +26,8 @@ import { travelHandlers } from './travel';
 import { usersHandlers } from './users';
 import { businessAccountHandlers } from './business-account';
 import { subscriptionHandlers } from './subscriptions';
+import { bookingsHandlers } from './bookings';
+import { careHandlers } from './care';
 
 export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
   return {
@@ -54,5 +56,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...subscriptionHandlers(ctx),
     ...remindersHandlers(ctx),
     ...liveHandlers(ctx),
+    ...bookingsHandlers(ctx),
+    ...careHandlers(ctx),
   };
 }

@@ -3,6 +3,8 @@
 // reminders). The jobs layer never imports modules.
 import type { SchedulerRules } from '../jobs/scheduler';
 import type { JobHandlers } from '../jobs/types';
+import { bookingJobHandlers } from './bookings';
+import { careJobHandlers } from './care';
 import { optimizationJobHandlers } from './optimizations';
 import { claimDueReminders, reminderJobHandlers } from './reminders';
 import { automaticSyncRules as syncRules, syncJobHandlers } from './sync';
@@ -10,4 +12,4 @@ import { automaticSyncRules as syncRules, syncJobHandlers } from './sync';
 /** What the scheduler asks: the sync module's automatic imports and exports, and the reminders module's daily batches. */
 export const automaticSyncRules: SchedulerRules = { ...syncRules, claimDueReminders };
 
-export const jobHandlers: JobHandlers = { ...syncJobHandlers, ...optimizationJobHandlers, ...reminderJobHandlers };
+export const jobHandlers: JobHandlers = { ...syncJobHandlers, ...optimizationJobHandlers, ...reminderJobHandlers, ...bookingJobHandlers, ...careJobHandlers };

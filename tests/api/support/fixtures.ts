@@ -5,6 +5,7 @@ import { createBusinessAccount, createUser } from '../../../server/src/modules/b
 import { jobs } from '../../../server/src/db/schema-jobs';
 import { optimizationRuns } from '../../../server/src/db/schema-optimizations';
 import { practitionerLeave } from '../../../server/src/db/schema-leave';
+import { carePlanAllocations, carePlans, clientAbsences, openVisits, publicHolidays } from '../../../server/src/db/schema-care';
 import type { TestApp } from './app';
 
 export const PASSWORD = 'correct horse battery';
@@ -33,6 +34,12 @@ export interface BusinessFixture {
   routeIds: number[];
   /** A day of leave of the inactive practitioner (practitionerIds[2]), Monday 2031-01-06. */
   leaveIds: number[];
+  /** Care (rows only): Cora's care plan (Mon/Wed/Fri 07:30–09:00 from 2031-01-06), one of its open visits, an absence of Dale, a public holiday, a done allocation. */
+  carePlanIds: number[];
+  openVisitIds: number[];
+  clientAbsenceIds: number[];
+  publicHolidayIds: number[];
+  allocationIds: number[];
   /** The users: admin, staff, practitioner. */
   userIds: { admin: number; staff: number; practitioner: number };
 }
@@ -104,6 +111,22 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     business_account_id: businessAccountId, practitioner_id: practitionerRows[2].id, starts_at: new Date('2031-01-05T14:00:00Z'),
     ends_at: new Date('2031-01-06T14:00:00Z'), reason: 'Annual leave', created_by_name: `Ada ${label}`,
   }).returning();
+  const [planRow] = await db.insert(carePlans).values({
+    business_account_id: businessAccountId, client_id: clientRows[0].id, appointment_type_id: typeRows[0].id, weekdays: [1, 3, 5],
+    window_start: 450, window_end: 540, duration_minutes: 45, starts_on: '2031-01-06',
+  }).returning();
+  const [openVisitRow] = await db.insert(openVisits).values({
+    business_account_id: businessAccountId, client_id: clientRows[0].id, appointment_type_id: typeRows[0].id, care_plan_id: planRow.id,
+    date: '2031-01-06', window_start: 450, window_end: 540, duration_minutes: 45, reason: `New in Cora ${label}-Client's care plan`,
+  }).returning();
+  const [absenceRow] = await db.insert(clientAbsences).values({
+    business_account_id: businessAccountId, client_id: clientRows[1].id, starts_on: '2031-02-01', ends_on: '2031-02-03', reason: 'away',
+  }).returning();
+  const [holidayRow] = await db.insert(publicHolidays).values({ business_account_id: businessAccountId, date: '2031-01-01', name: 'New Year’s Day' }).returning();
+  const [allocationRow] = await db.insert(carePlanAllocations).values({
+    business_account_id: businessAccountId, status: 'DONE', start_date: '2031-01-06', end_date: '2031-01-12',
+    result: { visits: [], figures: { visits: 0, placed: 0, unplaced: 0, added_travel_seconds: 0, hard_breaks: 0, carers_by_client: [] } },
+  }).returning();
   const staff = await createUser(db, { businessAccountId, email: emails.staff, password: PASSWORD, first_name: 'Sid', role: 'REGULAR_USER' });
   const practitionerUser = await createUser(db, {
     businessAccountId, email: emails.practitioner, password: PASSWORD, first_name: 'Pat', role: 'PRACTITIONER',
@@ -131,6 +154,11 @@ export async function createBusinessFixture(testApp: TestApp, label: string): Pr
     optimizationIds: [optimizationRow.id],
     routeIds: [routeRow.id],
     leaveIds: [leaveRow.id],
+    carePlanIds: [planRow.id],
+    openVisitIds: [openVisitRow.id],
+    clientAbsenceIds: [absenceRow.id],
+    publicHolidayIds: [holidayRow.id],
+    allocationIds: [allocationRow.id],
     userIds: { admin: admin.id, staff: staff.id, practitioner: practitionerUser.id },
   };
 }

@@ -10,6 +10,8 @@ export function sampleFor(schema: Schema | undefined, resolve: (ref: string) => 
   if (schema.enum) return schema.enum[0];
   // No sample can be guessed for a pattern; a nullable field with one is sent as null.
   if (schema.pattern && Array.isArray(schema.type) && schema.type.includes('null')) return null;
+  // A time of day (HH:MM).
+  if (schema.pattern === '^([01][0-9]|2[0-3]):[0-5][0-9]$') return '09:00';
   const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
   switch (type) {
     case 'object': {

@@ -9,3 +9,5 @@ export { VisitStepsService } from './visit-steps';
 export { STEP_WORDS } from './visit-steps';
 // For the reports: each visit of a range with what its steps said (the visit verification report, actual-vs-planned).
 export { visitRecords, type StepRecorder, type VisitRecord, type VisitRecordFilter } from './visit-records';
+// For bookings: the appointment as the API answers it, read in the caller's transaction.
+export { findAppointment } from './repository';

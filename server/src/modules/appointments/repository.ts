@@ -52,6 +52,12 @@ const pastAvailability = (table: string) => `(SELECT pa.availability FROM client
  * The other half of a double-handed visit of the row aliased `table` (the rule book's pairing: the client's other
  * booking at the same start with another practitioner, not cancelled; the lowest id of several), or null.
  */
+/** The visit's latest write to the PMS (bookings, migration 0103) as the contract's PmsWrite; null when Rounds never wrote it. */
+const latestPmsWrite = (table: string) => `(SELECT json_build_object(
+    'id', w.id, 'appointment_id', w.appointment_id, 'kind', w.kind, 'state', w.state, 'message', w.message, 'differences', w.differences,
+    'attempts', w.attempts, 'created_by', w.created_by, 'created_at', ${iso('w.created_at')}, 'updated_at', ${iso('w.updated_at')})
+  FROM pms_writes w WHERE w.appointment_id = ${table}.id ORDER BY w.id DESC LIMIT 1)`;
+
 const partnerJson = (table: string) => `CASE WHEN ${table}.cancelled_at IS NULL AND ${table}.client_id IS NOT NULL THEN (
     SELECT json_build_object('appointment_id', o.id, 'practitioner_id', o.practitioner_id, 'practitioner_name', ${fullName('op')})
     FROM appointments o JOIN practitioners op ON op.id = o.practitioner_id
@@ -111,7 +117,7 @@ const APPOINTMENT_JSON = `json_build_object(
   'partner', ${partnerJson('a')},
   'visit_state', a.visit_state,
   'visit', ${visitProgress('a')},
-  'pms_write', NULL
+  'pms_write', ${latestPmsWrite('a')}
 )`;
 
 const nonEmpty = (ids: number[]) => (ids.length ? ids : [0]);
@@ -171,7 +177,8 @@ export async function listAppointmentsBodyJson(
                CASE WHEN s.cancelled_at IS NULL THEN 'BOOKED' ELSE 'CANCELLED' END AS status, s.city AS suburb, s.lat, s.lng, ${sql.raw(visitPrecision('s'))} AS geo_precision,
                s.client_id, s.practitioner_id, s.appointment_type_id, s.business_location_id,
                ${sql.raw(pastAvailability('s'))} AS client_availability, ${sql.raw(partnerJson('s'))} AS partner,
-               s.visit_state, ${sql.raw(visitProgress('s'))} AS visit, NULL AS pms_write_state
+               s.visit_state, ${sql.raw(visitProgress('s'))} AS visit, (SELECT CASE WHEN w.state IN ('saving', 'failed', 'conflict') THEN w.state END
+                FROM pms_writes w WHERE w.appointment_id = s.id ORDER BY w.id DESC LIMIT 1) AS pms_write_state
         FROM shown s) item), '[]'),
       'clients', coalesce((SELECT json_agg(client ORDER BY id) FROM (
         SELECT named.client_id AS id, (

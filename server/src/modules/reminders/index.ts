@@ -14,3 +14,5 @@ export type { ReminderContent } from './message';
 export { arrivalWindow } from './message';
 export { reminderDueAt, reminderSlot } from './schedule';
 export { clientOfUnsubscribeToken, unsubscribeToken } from './unsubscribe-tokens';
+// For bookings: telling a client their visit was cancelled.
+export { tellClientOfCancellation } from './cancellation-message';

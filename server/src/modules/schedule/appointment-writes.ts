@@ -131,3 +131,35 @@ export async function writeBackExportedVisit(
 ): Promise<void> {
   await tx.update(appointments).set({ ...answered, updated_at: new Date() }).where(eq(appointments.id, id));
 }
+
+/** A visit booked in Rounds (bookings): at its client's place, agreed to its start; answers its id. */
+export type BookedVisit = Pick<typeof appointments.$inferInsert,
+  'client_id' | 'practitioner_id' | 'appointment_type_id' | 'business_location_id' | 'starts_at' | 'ends_at' | 'notes'
+  | 'address_1' | 'address_2' | 'city' | 'state' | 'post_code' | 'country' | 'lat' | 'lng'>;
+
+export async function insertBookedVisit(tx: DbOrTx, businessAccountId: number, visit: BookedVisit): Promise<number> {
+  const [row] = await tx.insert(appointments)
+    .values({ ...visit, business_account_id: businessAccountId, arrive_at: visit.starts_at, agreed_starts_at: visit.starts_at })
+    .returning({ id: appointments.id });
+  return row.id;
+}
+
+/** Cancels a visit at `at` and takes it off its route (the caller drops its stop: dropStopFromRoute). */
+export async function cancelAppointment(tx: DbOrTx, businessAccountId: number, id: number, at: Date): Promise<void> {
+  await tx.update(appointments).set({ cancelled_at: at, route_id: null, updated_at: at })
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+}
+
+/** Removes a booking that never reached the PMS (its route stop dropped first by the caller). */
+export async function deleteBookedVisit(tx: DbOrTx, businessAccountId: number, id: number): Promise<void> {
+  await tx.delete(appointments).where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+}
+
+/** Takes the PMS's version of a visit back (a discarded reschedule or cancellation): its times, practitioner and cancellation. */
+export async function writeVisitFromPms(
+  tx: DbOrTx, businessAccountId: number, id: number,
+  values: { starts_at: Date; ends_at: Date; practitioner_id: number; cancelled_at: Date | null },
+): Promise<void> {
+  await tx.update(appointments).set({ ...values, arrive_at: values.starts_at, agreed_starts_at: values.starts_at, updated_at: new Date() })
+    .where(and(eq(appointments.business_account_id, businessAccountId), eq(appointments.id, id)));
+}

@@ -38,7 +38,7 @@ export interface AddedIssues { hard: DayIssue[]; soft: DayIssue[] }
  */
 export async function issuesAddedBy(
   db: DbOrTx, businessAccountId: number, date: string, change: (now: Placement[]) => Placement[],
-  practitionerNames: ReadonlyMap<number, string> = new Map(), travel?: TravelProvider,
+  practitionerNames: ReadonlyMap<number, string> = new Map(), travel?: TravelProvider, newVisitId?: number,
 ): Promise<AddedIssues> {
   const timeZone = await businessTimeZone(db, businessAccountId);
   const bounds = dayBounds(date, timeZone);
@@ -47,8 +47,9 @@ export async function issuesAddedBy(
     optimizationSettingsOf(db, businessAccountId),
     dayStaff(db, businessAccountId, bounds),
   ]);
-  const now = asTheyAre(visits);
-  const changed = change(now);
+  // A visit just booked (in the caller's transaction) is not part of the day as it was.
+  const now = asTheyAre(visits.filter((visit) => visit.id !== newVisitId));
+  const changed = newVisitId === undefined ? change(now) : asTheyAre(visits);
   const zeroMs = dayStartMs(date, timeZone);
   const practitioners: CheckContext['practitioners'] = new Map([...practitionerNames].map(([id, name]) => [id, { name, timeZone, shift: null }]));
   const touched = touchedPractitioners(now, changed);
@@ -139,6 +140,17 @@ export async function issuesAddedByEdit(
   return issuesAddedBy(db, businessAccountId, date, (now) => [...now.filter(({ visit }) => !ids.has(visit.id)), ...asTheyAre(edited)], new Map(), travel);
 }
 
+/**
+ * refuseHardBreaks for a visit just inserted in the caller's transaction (a booking): the problems it adds to its day
+ * as the day was without it.
+ */
+export async function refuseHardBreaksOfNewVisit(db: DbOrTx, businessAccountId: number, id: number, travel?: TravelProvider): Promise<RuleWarning[]> {
+  const visit = await findVisit(db, businessAccountId, id);
+  if (!visit) return [];
+  const date = dayOf(currentArrival(visit), await businessTimeZone(db, businessAccountId));
+  return wordedOrRefused(await issuesAddedBy(db, businessAccountId, date, (now) => now, new Map(), travel, id));
+}
+
 /** A soft problem a change adds, as its answer carries it. */
 export interface RuleWarning { rule: DayIssue['rule']; message: string }
 
@@ -150,7 +162,10 @@ export interface RuleWarning { rule: DayIssue['rule']; message: string }
 export async function refuseHardBreaks(
   db: DbOrTx, businessAccountId: number, edit: VisitEdit | readonly VisitEdit[], travel?: TravelProvider,
 ): Promise<RuleWarning[]> {
-  const added = await issuesAddedByEdit(db, businessAccountId, edit, travel);
+  return wordedOrRefused(await issuesAddedByEdit(db, businessAccountId, edit, travel));
+}
+
+function wordedOrRefused(added: AddedIssues): RuleWarning[] {
   if (added.hard.length > 0) throw conflict(`This change would break the rules of home care: ${added.hard.map((issue) => issue.message).join(' ')}`, 'RULES_BROKEN');
   return added.soft.map(({ rule, message }) => ({ rule, message }));
 }

@@ -12,13 +12,17 @@ export {
   asTheyAre, checkPlan, dayCheckOf, hardIssuesAdded, issuesOfPlan, practitionersOnClock, ruleIssueDto,
   type CheckContext, type DayCheck, type Placement, type PlanCheck, type PlannedVisit,
 } from './rule-check';
-export { hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, type AddedIssues, type RuleWarning, type VisitEdit } from './edit-check';
+export {
+  hardIssuesOfPlan, issuesAddedBy, loadDayCheck, issuesAddedByEdit, refuseHardBreaks, refuseHardBreaksOfNewVisit, type AddedIssues, type RuleWarning, type VisitEdit,
+} from './edit-check';
 export { osrmFor, travelProviderFor } from './travel-provider';
 // The one writer of appointments, routes and visit_steps (docs/decisions/0008): the modules built on the schedule write
 // visits, routes and steps through these, in their own transactions.
 export {
   cancelVanishedVisits, clearAppointmentRoute, lockAppointmentRoute, lockPartners, moveAppointment, moveUpcomingVisits, updateRoutedVisits,
   upsertImportedVisits, writeArrival, writeArrivalLock, writeBackExportedVisit, type ImportedVisit, type RoutedVisitUpdate, type VisitMove,
+  // Bookings (written through to the PMS): a visit booked in Rounds, cancelled, removed when never saved, or put back as the PMS has it.
+  cancelAppointment, deleteBookedVisit, insertBookedVisit, lockVisitRow, writeVisitFromPms, type BookedVisit,
 } from './appointment-writes';
 export { insertStep, setStepNote, setVisitState, type NewVisitStep, type VisitStepRow } from './visit-step-writes';
 export {
@@ -28,4 +32,6 @@ export {
 export { markRoutesStale, removeFromRoute, toRouteDto } from './routes-service';
 // Moving a visit by hand (PATCH /appointments/{id}/move, served by the appointments module's handlers).
 export { excludedMessage, moveVisit } from './visit-moves';
+// Bookings: the same checks and route placement for a new visit, and a move inside the booking's transaction.
+export { joinRouteOfDay, parseStart, refuseUnqualified, type MoveOptions } from './visit-moves';
 export { scheduleHandlers } from './handlers';

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../auth/access';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { listAppointmentTypes } from '../appointment-types';
 import { recordVersion, type ObjectChanges } from '../audit';
 import { businessTimeZone } from '../../db/business-time-zone';
@@ -28,7 +28,10 @@ import { travelProviderFor } from './travel-provider';
 
 export interface MoveRequest { practitioner_id?: number; starts_at?: string; into_route?: boolean }
 
-function parseStart(text: string): Date {
+/** How a move is made: inside the caller's transaction (a reschedule writes its PMS write with it) and why, for the change log. */
+export interface MoveOptions { tx?: Tx; reason?: string }
+
+export function parseStart(text: string): Date {
   try {
     return new Date(Temporal.Instant.from(text).epochMilliseconds);
   } catch {
@@ -42,10 +45,13 @@ function parseStart(text: string): Date {
  * naming the field for a practitioner who does not deliver the visit's type or whose qualifications are unknown, or is inactive,
  * or a start that is not a time; 409 for a cancelled visit.
  */
-export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentId: number, body: MoveRequest): Promise<RuleWarning[]> {
+export async function moveVisit(
+  ctx: AppContext, auth: AuthContext, appointmentId: number, body: MoveRequest, options: MoveOptions = {},
+): Promise<RuleWarning[]> {
   const business = auth.businessAccountId;
   const newStart = body.starts_at === undefined ? undefined : parseStart(body.starts_at);
-  return ctx.db.transaction(async (tx): Promise<RuleWarning[]> => {
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => (options.tx ? work(options.tx) : ctx.db.transaction(work));
+  return inTransaction(async (tx): Promise<RuleWarning[]> => {
     const appointment = await lockVisitRow(tx, business, appointmentId);
     if (!appointment) throw notFound('Appointment');
     if (appointment.cancelled_at) throw conflict('This appointment is cancelled; it cannot be moved.', 'APPOINTMENT_CANCELLED');
@@ -60,19 +66,7 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       const [practitioner] = await loadPractitionerDays(tx, business, [practitionerId], date);
       if (!practitioner) throw notFound('Practitioner');
       practitionerName = practitioner.name;
-      if (!practitioner.active) throw invalid(`practitioner_id: ${practitioner.name} is inactive; choose an active practitioner.`);
-      const typeId = appointment.appointment_type_id;
-      // Where qualifications are fixed, worded for who asks: only an administrator can open Settings.
-      const fix = auth.role === 'ADMIN'
-        ? 'set them in Cliniko (then import) or in Settings → Practitioners → Appointment types delivered'
-        : 'an administrator sets them in Cliniko or in Settings → Practitioners';
-      if (practitioner.skills === null) {
-        throw invalid(`practitioner_id: ${practitioner.name}'s qualifications are unknown (no appointment types from Cliniko or Rounds), so no visit is moved to them; ${fix}.`);
-      }
-      if (typeId === null || !practitioner.skills.includes(typeId)) {
-        const type = (typeId === null ? undefined : (await listAppointmentTypes(tx, business)).find((row) => row.id === typeId)?.name) ?? 'this type of visit';
-        throw invalid(`practitioner_id: ${practitioner.name} does not deliver ${type}; choose a practitioner who does (${fix}).`);
-      }
+      await refuseUnqualified(tx, auth, practitioner, appointment.appointment_type_id);
     }
 
     if (practitionerId !== appointment.practitioner_id || body.into_route) await refuseExcluded(tx, business, appointmentId, practitionerId, date);
@@ -139,13 +133,49 @@ export async function moveVisit(ctx: AppContext, auth: AuthContext, appointmentI
       }
       await recordVersion(tx, {
         businessAccountId: business, itemType: 'Appointment', itemId: row.id, event: 'update', whodunnit: auth.fullName, changes: rowChanges,
-        reason: `Moved by ${auth.fullName}`,
+        reason: options.reason ?? `Moved by ${auth.fullName}`,
       });
     };
     await write(appointment, next, changes, moves);
     for (const partner of partners) await write(partner.row, partner.next, partner.changes, true);
     return warnings;
   });
+}
+
+/**
+ * 422 naming the field for a practitioner who is inactive, whose qualifications are unknown or who does not deliver
+ * the visit's type (a move, a booking).
+ */
+export async function refuseUnqualified(
+  tx: DbOrTx, auth: AuthContext, practitioner: { name: string; active: boolean; skills: number[] | null }, typeId: number | null,
+  given = 'moved to them',
+): Promise<void> {
+  if (!practitioner.active) throw invalid(`practitioner_id: ${practitioner.name} is inactive; choose an active practitioner.`);
+  // Where qualifications are fixed, worded for who asks: only an administrator can open Settings.
+  const fix = auth.role === 'ADMIN'
+    ? 'set them in Cliniko (then import) or in Settings → Practitioners → Appointment types delivered'
+    : 'an administrator sets them in Cliniko or in Settings → Practitioners';
+  if (practitioner.skills === null) {
+    throw invalid(`practitioner_id: ${practitioner.name}'s qualifications are unknown (no appointment types from Cliniko or Rounds), so no visit is ${given}; ${fix}.`);
+  }
+  if (typeId === null || !practitioner.skills.includes(typeId)) {
+    const type = (typeId === null ? undefined : (await listAppointmentTypes(tx, auth.businessAccountId)).find((row) => row.id === typeId)?.name) ?? 'this type of visit';
+    throw invalid(`practitioner_id: ${practitioner.name} does not deliver ${type}; choose a practitioner who does (${fix}).`);
+  }
+}
+
+/**
+ * Puts a visit on the applied route of its practitioner's day, if there is one, in its place by arrival (a booking);
+ * answers the route's id (null: none). The route is marked stale by the caller.
+ */
+export async function joinRouteOfDay(
+  ctx: AppContext, tx: DbOrTx, business: number, visit: { id: number; practitionerId: number; date: string; arriveAt: Date },
+): Promise<number | null> {
+  const [route] = await listRoutesOfDay(tx, business, visit.date, [visit.practitionerId]);
+  if (!route) return null;
+  await joinRoute(ctx, tx, business, route, { id: visit.id, arriveAt: visit.arriveAt });
+  await updateRoutedVisits(tx, business, [{ id: visit.id, routeId: route.id, arriveAt: visit.arriveAt.toISOString(), practitionerId: visit.practitionerId }]);
+  return route.id;
 }
 
 /** The fields a move changes, before and after. */

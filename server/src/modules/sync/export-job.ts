@@ -13,7 +13,8 @@ import { saveResultSoFar } from '../../jobs/queue';
 import type { JobRun } from '../../jobs/types';
 import { PmsConflictError, PmsNotFoundError, PmsValidationError, type PmsAdapter, type PmsAppointment } from '../../pms';
 import { diff, insertVersions } from './changes';
-import { connectedAdapter, saveSnapshots, whodunnitOf } from './import-job';
+import { connectedAdapter, whodunnitOf } from './import-job';
+import { saveSnapshots } from './resource-maps';
 import { dayRangeToUtc } from './time-range';
 
 export interface ExportConflict { appointment_id: number; external_id: string; reason: string }

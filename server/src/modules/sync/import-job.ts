@@ -19,7 +19,8 @@ import { creation, diff, insertVersions, type Changes, type VersionRow } from '.
 import { applyPatients, placePatients, STORED_PLACE, type Placement } from './clients-upsert';
 import { pointToWrite, worthRefining, type PointFields } from './places';
 import { syncReferenceData } from './reference-sync';
-import { externalToLocal, insertMaps, mapsForExternalIds, touchMaps } from './resource-maps';
+import { externalToLocal, insertMaps, mapsForExternalIds, saveSnapshots, touchMaps, type SnapshotRow } from './resource-maps';
+import { linkBookedAppointments } from './booked-appointments';
 import { dayRangeToUtc } from './time-range';
 
 export interface ImportCounts {
@@ -435,8 +436,11 @@ async function applyAppointmentPage(
   const fresh: { record: PmsAppointment; values: ImportedVisit }[] = [];
   /** The practitioners' days whose visits this page moved, cancelled or added. */
   const days: DayTouch[] = [];
+  // A booking made in Rounds whose write has not linked it yet is that visit, not a new one.
+  const booked = await linkBookedAppointments(tx, business, unique.filter((record) => !maps.has(record.external_id)));
 
   for (const record of unique) {
+    if (booked.has(record.external_id)) continue;
     const practitionerId = refs.practitioners.get(record.practitioner_id);
     if (practitionerId === undefined) {
       counts.records_skipped += 1;
@@ -547,18 +551,6 @@ async function insertHistory(tx: Tx, business: number, importId: number, author:
   }, appointmentIds.map((id) => ({ business_account_id: business, appointment_id: id, import_id: importId, author_full_name: author })));
 }
 
-/** What the PMS has for an appointment after an import or export: its times and (local id of) its practitioner. */
-export interface SnapshotRow { appointmentId: number; startsAt: string; endsAt: string; practitionerId: number }
-
-export async function saveSnapshots(tx: Tx, business: number, rows: SnapshotRow[]) {
-  if (rows.length === 0) return;
-  await bulkInsert(tx, 'appointment_sync_snapshots', {
-    appointment_id: 'integer', business_account_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', practitioner_id: 'integer',
-  }, rows.map((row) => ({
-    appointment_id: row.appointmentId, business_account_id: business, starts_at: row.startsAt, ends_at: row.endsAt, practitioner_id: row.practitionerId,
-  })),
-  'ON CONFLICT (appointment_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, practitioner_id = excluded.practitioner_id, synced_at = now()');
-}
 
 /** Local, still-active copies in the import's scope whose PMS appointment was not listed: deleted in the PMS. */
 async function cancelVanished(

@@ -11,3 +11,7 @@ export { createSyncSettings } from './settings-service';
 export { lastSyncJobs, toExportDto, toImportDto } from './jobs-service';
 // For optimizations: Undo of a run whose times were exported exports the restored ones (ADR 0023).
 export { createSyncJob } from './jobs-service';
+// For bookings (ADR 0024): a business's PMS adapter, the booking reference in notes, and the link of a visit to its PMS appointment.
+export { adapterForAccount, findProviderAccount } from './pms-connection';
+export { bookingNote, bookingReferenceIn, externalIdOf, linkAppointmentToPms, pmsLinkOf } from './booked-appointments';
+export { externalToLocal } from './resource-maps';

@@ -51,3 +51,16 @@ export async function touchMaps(tx: DbOrTx, rows: { id: number; externalUpdatedA
     UPDATE resource_maps AS m SET external_object_synced_at = now(), external_updated_at = v.updated_at
     FROM (VALUES ${values}) AS v(id, updated_at) WHERE m.id = v.id`);
 }
+
+/** What the PMS has for an appointment after an import or export: its times and (local id of) its practitioner. */
+export interface SnapshotRow { appointmentId: number; startsAt: string; endsAt: string; practitionerId: number }
+
+export async function saveSnapshots(tx: DbOrTx, business: number, rows: SnapshotRow[]) {
+  if (rows.length === 0) return;
+  await bulkInsert(tx, 'appointment_sync_snapshots', {
+    appointment_id: 'integer', business_account_id: 'integer', starts_at: 'timestamptz', ends_at: 'timestamptz', practitioner_id: 'integer',
+  }, rows.map((row) => ({
+    appointment_id: row.appointmentId, business_account_id: business, starts_at: row.startsAt, ends_at: row.endsAt, practitioner_id: row.practitionerId,
+  })),
+  'ON CONFLICT (appointment_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, practitioner_id = excluded.practitioner_id, synced_at = now()');
+}

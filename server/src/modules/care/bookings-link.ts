@@ -1,0 +1,45 @@
+// How care books and cancels visits: through the bookings module (written to the PMS, the day checker, the change
+// log). A booking runs in the caller's transaction, so an open visit leaves the list together with the booking that
+// fills it; a cancellation runs in its own (bookings' cancelVisit), before the care tables change.
+import type { AuthContext } from '../../auth/access';
+import type { Tx } from '../../db/client';
+import type { BodyOf } from '../../http/contract';
+import type { AppContext } from '../../http/context';
+import { conflict, HttpError } from '../../http/errors';
+import { bookVisit, cancelVisit, type BookedVisitResult, type BookVisitInput } from '../bookings';
+import { findProviderAccount } from '../sync';
+
+/** The PMS's cancellation reasons care uses (Cliniko's codes). */
+export type CancelReason = BodyOf<'cancelVisit'>['reason'];
+export const CANCEL_SICK: CancelReason = 30;
+export const CANCEL_AWAY: CancelReason = 40;
+export const CANCEL_OTHER: CancelReason = 50;
+
+/** Refuses (409) booking when the business has no usable PMS connection, as POST /visits does. */
+export async function requirePmsConnection(ctx: AppContext, business: number): Promise<void> {
+  const account = await findProviderAccount(ctx.db, business);
+  if (!account || account.status === 'DISCONNECTED' || !account.api_key_encrypted) {
+    throw conflict('Cliniko is not connected, so Rounds cannot book visits in it. An admin can connect it in Settings → Provider account.', 'PMS_NOT_CONNECTED');
+  }
+}
+
+export function bookInTx(ctx: AppContext, auth: AuthContext, tx: Tx, input: BookVisitInput): Promise<BookedVisitResult> {
+  return bookVisit(ctx, auth, input, tx);
+}
+
+/**
+ * Cancels booked visits (each in its own transaction, written to the PMS); answers those cancelled. One that started or
+ * was cancelled meanwhile is left as it is.
+ */
+export async function cancelBooked(ctx: AppContext, auth: AuthContext, appointmentIds: readonly number[], reason: CancelReason, note: string): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (const id of appointmentIds) {
+    try {
+      await cancelVisit(ctx, auth, id, { reason, note });
+      cancelled.push(id);
+    } catch (error) {
+      if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 404)) throw error;
+    }
+  }
+  return cancelled;
+}
