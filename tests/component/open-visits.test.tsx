@@ -172,7 +172,7 @@ describe('Plan care visits', () => {
     server.use(
       http.post(api('/care_plan_allocations'), () => HttpResponse.json({ allocation: allocation() }, { status: 202 })),
       http.get(api('/care_plan_allocations/71'), () => HttpResponse.json({ allocation: ++polls < 3 ? allocation() : DONE })),
-      http.post(api('/care_plan_allocations/71/apply'), () => HttpResponse.json({ allocation: { ...DONE, status: 'APPLIED', message: '2 visits booked; 1 stays open.' } })),
+      http.post(api('/care_plan_allocations/71/apply'), () => HttpResponse.json({ allocation: { ...DONE, status: 'APPLIED', message: 'Booked 2 of 3 visits; 1 stays open.' } })),
     );
     const user = userEvent.setup();
     renderOpenVisits();
@@ -197,7 +197,7 @@ describe('Plan care visits', () => {
     ]);
 
     await user.click(within(proposal).getByRole('button', { name: 'Book 2 visits' }));
-    expect(await screen.findByText('2 visits booked; 1 stays open.')).toBeInTheDocument();
+    expect(await screen.findByText('Booked 2 of 3 visits; 1 stays open.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Proposal' })).toBeNull();
     expect(sent('POST', '/care_plan_allocations/71/apply')).toHaveLength(1);
   });

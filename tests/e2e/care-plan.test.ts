@@ -90,7 +90,7 @@ describe('a care plan, planned and booked', () => {
       expect(await proposal.getByTestId('figure-hard-breaks').locator('dd').textContent()).toBe('0');
 
       await proposal.getByRole('button', { name: /^Book \d+ visits?$/ }).click();
-      await page.getByRole('status').filter({ hasText: /booked/ }).first().waitFor({ timeout: 60_000 });
+      await page.getByRole('status').filter({ hasText: /booked/i }).first().waitFor({ timeout: 60_000 });
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -110,7 +110,7 @@ describe('a care plan, planned and booked', () => {
     const days = appointments.map((appointment) => Temporal.Instant.from(appointment.starts_at).toZonedDateTimeISO(ZONE));
     expect(new Set(days.map((day) => day.dayOfWeek))).toEqual(new Set(weekdays));
     for (const day of days) expect(day.hour * 60 + day.minute).toBeGreaterThanOrEqual(9 * 60);
-  });
+  }, 300_000);
 
   it('the open visits page fits a 390 px phone', async () => {
     const { context, page } = await newPage(running.browser, running.product.url);
