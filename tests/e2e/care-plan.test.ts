@@ -3,11 +3,13 @@
 // A coordinator (staff@demo.test) at 1280 px gives a demo client a care plan of three visits a week from tomorrow, on
 // weekdays with no public holiday in the next four weeks, in the client's details; on /open-visits plans four weeks of
 // care visits: the proposal places the plan's 12 visits with at most two carers for the client; booking it writes 12
-// appointments for the client to the sandbox. The open visits page also fits a 390 px phone.
+// appointments for the client to the sandbox. On a 390 px phone an open visit is listed and Fill offers its best fits
+// within the width and books the best.
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { logIn, newPage } from './support/browser';
+import { demoWeekday } from './support/demoDay';
 import { useProductWithSandbox } from './support/running';
 import { idOfLink, sandboxGet, type SandboxAppointment } from './support/sandbox';
 
@@ -112,16 +114,35 @@ describe('a care plan, planned and booked', () => {
     for (const day of days) expect(day.hour * 60 + day.minute).toBeGreaterThanOrEqual(9 * 60);
   }, 300_000);
 
-  it('the open visits page fits a 390 px phone', async () => {
+  it('on a 390 px phone: an open visit is listed with why, Fill offers who could take it within the width and books one', async () => {
+    const client = await chooseClient();
+    const staff = await apiAs(running.product.url, 'staff@demo.test');
+    const { appointment_types: types } = await staff<{ appointment_types: { id: number; name: string }[] }>('/appointment_types/all');
+    const day = demoWeekday(3).toString();
+    await staff('/open_visits', {
+      method: 'POST',
+      body: JSON.stringify({ client_id: client.id, appointment_type_id: types.find((type) => type.name === 'Medication check')!.id, date: day, window_start: '13:00', window_end: '15:00', notes: 'Phone test' }),
+    });
+
     const { context, page } = await newPage(running.browser, running.product.url);
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await logIn(page, 'staff@demo.test');
       await page.goto('/open-visits');
       await page.getByRole('heading', { name: 'Open visits', level: 1 }).waitFor();
-      await page.getByTestId('open-visit-count').waitFor();
-      await page.getByRole('button', { name: 'Plan care visits' }).waitFor();
+      const visit = page.getByTestId('open-visit').filter({ hasText: 'Phone test' });
+      await visit.waitFor();
+      expect(await visit.textContent()).toContain(`${client.full_name} · Medication check13:00–15:00 · 15 min`);
+      expect(await visit.getByTestId('open-visit-reason').textContent()).not.toBe('');
+      await visit.getByRole('button', { name: /^Fill / }).click();
+      const choices = visit.getByRole('group', { name: `Who could take ${client.full_name}’s visit` });
+      const best = choices.getByRole('radio').first();
+      await best.waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+      await best.check();
+      await choices.getByRole('button', { name: /^Book with / }).click();
+      // Filled: booked (and written to Cliniko), it leaves the open list.
+      await visit.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }
