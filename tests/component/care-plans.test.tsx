@@ -96,6 +96,23 @@ describe('the client’s care plan', () => {
     expect(screen.queryByRole('form', { name: 'New care plan' })).toBeNull();
   });
 
+  it('asks before closing the modal over a plan not saved', async () => {
+    serveClient();
+    const closed: string[] = [];
+    const user = userEvent.setup();
+    renderWithServices(<ClientDetailsModal clientId={11} onClose={() => closed.push('closed')} />);
+    await user.click(await within(await carePlan()).findByRole('button', { name: 'Add to care plan' }));
+    await user.click(within(screen.getByRole('form', { name: 'New care plan' })).getByRole('button', { name: 'Wed' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    expect(question).toHaveTextContent('Your changes to the care plan have not been saved.');
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(closed).toEqual([]);
+    await user.click(within(screen.getByRole('form', { name: 'New care plan' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(closed).toEqual(['closed']);
+  });
+
   it('shows the server’s refusal beside the field it names', async () => {
     serveClient([makePlan()]);
     server.use(http.patch(api('/care_plans/51'), () => HttpResponse.json(

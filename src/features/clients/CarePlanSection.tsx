@@ -1,7 +1,7 @@
 // The client's care plans in their details modal: each plan in words with its upcoming and open visits, added and
 // changed in a form (type, weekdays, window, duration, carers, from–until, preferred practitioners, notes) and ended on a
 // last day. A plan's visits are generated as open visits; "Plan care visits" on the open visits page books them.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
@@ -102,7 +102,12 @@ function useBusinessToday(): Temporal.PlainDate {
   return todayIn(timeZone);
 }
 
-export function CarePlanSection({ clientId, clientName }: { clientId: number; clientName: string }) {
+export function CarePlanSection({ clientId, clientName, onUnsavedChange }: {
+  clientId: number;
+  clientName: string;
+  /** Told whenever a plan's form starts or stops holding changes not saved. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const { api } = useServices();
   const today = useBusinessToday();
   const plans = useQuery(carePlanQueries.ofClient(api, clientId));
@@ -127,7 +132,7 @@ export function CarePlanSection({ clientId, clientName }: { clientId: number; cl
       </p>
       {plans.isPending && <LoadingText label="Loading the care plan" className="mt-2 text-sm" />}
       {plans.isError && <div className="mt-2"><ErrorNote>{messageOfError(plans.error, 'An error has occurred. Could not load the care plans.')}</ErrorNote></div>}
-      {editing === 'new' && <CarePlanForm clientId={clientId} plan={null} onDone={() => setEditing(null)} />}
+      {editing === 'new' && <CarePlanForm clientId={clientId} plan={null} onDone={() => setEditing(null)} onUnsavedChange={onUnsavedChange} />}
       {plans.data && current.length === 0 && editing !== 'new' && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{clientName} has no care plan.</p>
       )}
@@ -136,7 +141,7 @@ export function CarePlanSection({ clientId, clientName }: { clientId: number; cl
           {current.map((plan) => (
             <li key={plan.id} data-testid="care-plan-row" className="px-3 py-2 text-sm">
               {editing === plan.id ? (
-                <CarePlanForm clientId={clientId} plan={plan} onDone={() => setEditing(null)} />
+                <CarePlanForm clientId={clientId} plan={plan} onDone={() => setEditing(null)} onUnsavedChange={onUnsavedChange} />
               ) : (
                 <>
                   <div className="flex flex-wrap items-start justify-between gap-2">
@@ -177,12 +182,24 @@ export function CarePlanSection({ clientId, clientName }: { clientId: number; cl
   );
 }
 
-export function CarePlanForm({ clientId, plan, onDone }: { clientId: number; plan: CarePlan | null; onDone: () => void }) {
+export function CarePlanForm({ clientId, plan, onDone, onUnsavedChange }: {
+  clientId: number;
+  plan: CarePlan | null;
+  onDone: () => void;
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const { api } = useServices();
   const today = useBusinessToday();
   const types = useQuery(appointmentTypeQueries.all(api));
   const practitioners = useQuery(practitionerQueries.all(api));
-  const [draft, setDraft] = useState(() => draftOf(plan, today));
+  const [initial] = useState(() => draftOf(plan, today));
+  const [draft, setDraft] = useState(initial);
+  const unsaved = JSON.stringify(draft) !== JSON.stringify(initial);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [onUnsavedChange, unsaved]);
+  // A form closed (saved, cancelled) holds nothing unsaved.
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
   const [ours, setOurs] = useState<Map<PlanField, string>>(new Map());
   const save = useSaveCarePlan(clientId);
   const ids = useId();

@@ -36,7 +36,7 @@ const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
 const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
 const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
 
-type EditedPart = 'tags' | 'practitioners' | 'availability';
+type EditedPart = 'tags' | 'practitioners' | 'availability' | 'the care plan';
 type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
 
 export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
@@ -45,7 +45,7 @@ export function ClientDetailsModal({ clientId, onClose }: { clientId: number; on
   const client = useQuery({ ...clientQueries.detail(api, clientId), staleTime: 0 });
 
   // Closing (Close, the X, Escape, a click outside) asks first while tags, practitioners or availability have unsaved edits.
-  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, practitioners: false, availability: false });
+  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, practitioners: false, availability: false, 'the care plan': false });
   const [asking, setAsking] = useState<EditedPart[] | null>(null);
   const reportUnsaved = useCallback<ReportUnsaved>((part, value) => {
     unsaved.current[part] = value;
@@ -88,6 +88,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
   const onTagsUnsaved = useCallback((value: boolean) => reportUnsaved('tags', value), [reportUnsaved]);
   const onAvailabilityUnsaved = useCallback((value: boolean) => reportUnsaved('availability', value), [reportUnsaved]);
   const onPractitionersUnsaved = useCallback((value: boolean) => reportUnsaved('practitioners', value), [reportUnsaved]);
+  const onCarePlanUnsaved = useCallback((value: boolean) => reportUnsaved('the care plan', value), [reportUnsaved]);
   // A practitioner account neither lists the business's other practitioners nor chooses who visits the client.
   const choosesPractitioners = useAuthSelector(selectRole) !== 'PRACTITIONER';
 
@@ -151,7 +152,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
       )}
 
       {/* Care plans and absences are the coordinator's: a practitioner neither plans nor reads them. */}
-      {choosesPractitioners && <CarePlanSection clientId={client.id} clientName={client.full_name} />}
+      {choosesPractitioners && <CarePlanSection clientId={client.id} clientName={client.full_name} onUnsavedChange={onCarePlanUnsaved} />}
       {choosesPractitioners && <AbsencesSection clientId={client.id} clientName={client.full_name} />}
 
       <Section
