@@ -93,6 +93,11 @@ describe('a care plan, planned and booked', () => {
 
       await proposal.getByRole('button', { name: /^Book \d+ visits?$/ }).click();
       await page.getByRole('status').filter({ hasText: /booked/i }).first().waitFor({ timeout: 60_000 });
+      // The client's plan counts its visits booked.
+      await page.goto('/clients');
+      await page.getByLabel('Search').fill(client.full_name);
+      await page.getByTestId('client-row').filter({ hasText: client.full_name }).first().click();
+      await expect.poll(() => modal.getByTestId('care-plan-row').textContent()).toContain('12 upcoming visits booked · 0 open visits');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
