@@ -129,6 +129,21 @@ describe('the open visits list', () => {
     expect(await screen.findByText('Margaret Jones is away that day.')).toBeInTheDocument();
   });
 
+  it('says when the best fits could not be found (asked twice), and tries again', async () => {
+    serveOpenVisits();
+    let asked = 0;
+    server.use(http.post(api('/visits/best_fit'), () => (++asked <= 2
+      ? HttpResponse.json({ message: 'Something went wrong on our side.' }, { status: 500 })
+      : HttpResponse.json({ date: '2026-12-14', duration_minutes: 45, window_start: '07:30', window_end: '09:00', message: null, fits: [bestFit({})], others: [] }))));
+    const user = userEvent.setup();
+    renderOpenVisits();
+    await user.click(await screen.findByRole('button', { name: 'Fill Margaret Jones’s visit on Mon 14 Dec' }));
+    const choices = await screen.findByRole('group', { name: 'Who could take Margaret Jones’s visit' });
+    expect(await within(choices).findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    await user.click(within(choices).getByRole('button', { name: 'Try again' }));
+    expect(await within(choices).findByRole('radio', { name: /Pat Nguyen/ })).toBeInTheDocument();
+  });
+
   it('removes a visit only after asking', async () => {
     serveOpenVisits();
     const user = userEvent.setup();

@@ -16,6 +16,7 @@ import { Button } from '../../ui/Button';
 import { ErrorNote, SuccessNote } from '../../ui/forms';
 import { Card } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
+import { TextLink } from '../../ui/TextLink';
 import { ALLOCATION_APPLY_ERROR, ALLOCATION_POLL_ERROR, ALLOCATION_START_ERROR, fetchAllocation, startAllocation, type AllocationJob, type CarePlanAllocation } from './api';
 import { travelText } from './words';
 import { useApplyAllocation, visitsBooked } from './mutations';
@@ -82,7 +83,8 @@ export function AllocationPanel() {
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Generates the care plans’ visits from tomorrow for the weeks ahead and proposes a practitioner for each open visit of those weeks:
-        the same few carers for a client week after week, balanced days, the rules of home care. Nothing is booked until you book the proposal.
+        the same few carers for a client week after week, balanced days, the rules of home care. No visits are generated on{' '}
+        <TextLink href="/settings/public-holidays">public holidays</TextLink> or while a client is away. Nothing is booked until you book the proposal.
       </p>
 
       {running && (

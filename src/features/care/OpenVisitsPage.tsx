@@ -115,7 +115,12 @@ function FillChoices({ visit, onDone }: { visit: OpenVisit; onDone: () => void }
   return (
     <div className="mt-3 rounded-md border border-slate-200 p-3 dark:border-slate-800" aria-label={`Who could take ${visit.client.name}’s visit`} role="group">
       {fits.isPending && <LoadingText label="Finding who could take it" />}
-      {fits.isError && <ErrorNote>{messageOfError(fits.error, BEST_FIT_ERROR)}</ErrorNote>}
+      {fits.isError && (
+        <ErrorNote>
+          {messageOfError(fits.error, BEST_FIT_ERROR)}{' '}
+          <Button variant="secondary" size="xs" busy={fits.isFetching} onClick={() => void fits.refetch()}>Try again</Button>
+        </ErrorNote>
+      )}
       {fits.data && fits.data.fits.length === 0 && (
         <p className="text-sm">{fits.data.message ?? 'No practitioner could take this visit in its window.'}</p>
       )}
