@@ -145,7 +145,7 @@ function FillChoices({ visit, onDone }: { visit: OpenVisit; onDone: () => void }
       )}
       {fits.data && fits.data.others.length > 0 && (
         <details className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-          <summary className="cursor-pointer">Not offered: {plural(fits.data.others.length, 'practitioner')}</summary>
+          <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600">Not offered: {plural(fits.data.others.length, 'practitioner')}</summary>
           <ul className="mt-1 space-y-0.5">
             {fits.data.others.map((other) => <li key={other.practitioner_id}>{other.name}: {other.reason}</li>)}
           </ul>

@@ -172,7 +172,7 @@ export function CarePlanSection({ clientId, clientName, onUnsavedChange }: {
       )}
       {ended.length > 0 && (
         <details className="mt-2 text-sm">
-          <summary className="cursor-pointer text-slate-600 dark:text-slate-300">{plural(ended.length, 'ended plan')}</summary>
+          <summary className="cursor-pointer rounded text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-slate-300">{plural(ended.length, 'ended plan')}</summary>
           <ul className="mt-1 space-y-1 text-slate-600 dark:text-slate-300">
             {ended.map((plan) => <li key={plan.id}>{carePlanText(plan, today.year)}</li>)}
           </ul>
@@ -265,7 +265,7 @@ export function CarePlanForm({ clientId, plan, onDone, onUnsavedChange }: {
                 type="button"
                 aria-pressed={on}
                 onClick={() => toggleDay(day)}
-                className={`min-w-11 rounded-md border px-2.5 py-1.5 text-sm font-medium ${on ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800'}`}
+                className={`min-w-11 rounded-md border px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 ${on ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800'}`}
               >
                 {name}
               </button>
