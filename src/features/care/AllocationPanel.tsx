@@ -84,7 +84,7 @@ export function AllocationPanel() {
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Generates the care plans’ visits from tomorrow for the weeks ahead and proposes a practitioner for each open visit of those weeks:
         the same few carers for a client week after week, balanced days, the rules of home care. No visits are generated on{' '}
-        <TextLink href="/settings/public-holidays">public holidays</TextLink> or while a client is away. Nothing is booked until you book the proposal.
+        <TextLink variant="prose" href="/settings/public-holidays">public holidays</TextLink> or while a client is away. Nothing is booked until you book the proposal.
       </p>
 
       {running && (

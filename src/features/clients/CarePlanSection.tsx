@@ -128,7 +128,7 @@ export function CarePlanSection({ clientId, clientName, onUnsavedChange }: {
     >
       <p className={hintClass}>
         Visits that repeat each week. They wait as open visits until care visits are planned on the{' '}
-        <TextLink href="/open-visits">Open visits</TextLink> page, which books them in Cliniko.
+        <TextLink variant="prose" href="/open-visits">Open visits</TextLink> page, which books them in Cliniko.
       </p>
       {plans.isPending && <LoadingText label="Loading the care plan" className="mt-2 text-sm" />}
       {plans.isError && <div className="mt-2"><ErrorNote>{messageOfError(plans.error, 'An error has occurred. Could not load the care plans.')}</ErrorNote></div>}
