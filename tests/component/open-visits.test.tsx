@@ -70,6 +70,16 @@ describe('the open visits list', () => {
     expect(screen.getByText(/Nothing of them is in Cliniko until a practitioner is chosen/)).toBeInTheDocument();
   });
 
+  it('says which open visits are the two carers of one visit', async () => {
+    serveOpenVisits([makeOpenVisit(), makeOpenVisit({ id: 304 }), makeOpenVisit({ id: 305, date: '2026-12-16' })]);
+    renderOpenVisits();
+    const monday = await screen.findByRole('region', { name: 'Mon 14 Dec' });
+    expect(within(monday).getAllByTestId('open-visit').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('07:30–09:00 · 45 min · one of 2 carers'), expect.stringContaining('07:30–09:00 · 45 min · one of 2 carers'),
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Wed 16 Dec' })).getByTestId('open-visit')).not.toHaveTextContent('carers');
+  });
+
   it('fills a visit with a best fit: the fits are asked for with its client, type, day and window, and the chosen one is booked at its arrival', async () => {
     const fake = serveOpenVisits();
     server.use(

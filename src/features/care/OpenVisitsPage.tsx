@@ -28,6 +28,7 @@ export default function OpenVisitsPage({ route }: RoutePageProps) {
   const [removing, setRemoving] = useState<OpenVisit | null>(null);
   const remove = useRemoveOpenVisit();
   const days = groupByDay(visits.data ?? []);
+  const carers = carersOf(visits.data ?? []);
 
   return (
     <>
@@ -50,7 +51,7 @@ export default function OpenVisitsPage({ route }: RoutePageProps) {
           <section key={date} aria-label={formatWeekday(date)} className="border-b border-slate-100 last:border-b-0 dark:border-slate-800">
             <h3 className="bg-slate-50 px-4 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">{formatWeekday(date)}</h3>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {dayVisits.map((visit) => <OpenVisitRow key={visit.id} visit={visit} onRemove={() => setRemoving(visit)} />)}
+              {dayVisits.map((visit) => <OpenVisitRow key={visit.id} visit={visit} carers={carers.get(sameVisit(visit)) ?? 1} onRemove={() => setRemoving(visit)} />)}
             </ul>
           </section>
         ))}
@@ -77,7 +78,16 @@ function groupByDay(visits: readonly OpenVisit[]): [string, OpenVisit[]][] {
   return [...days.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
-function OpenVisitRow({ visit, onRemove }: { visit: OpenVisit; onRemove: () => void }) {
+/** A two-carer visit is two open visits alike (client, type, day, window, plan), one for each carer. */
+const sameVisit = (visit: OpenVisit) => [visit.client.id, visit.appointment_type.id, visit.date, visit.window_start, visit.window_end, visit.care_plan_id].join('|');
+
+function carersOf(visits: readonly OpenVisit[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const visit of visits) counts.set(sameVisit(visit), (counts.get(sameVisit(visit)) ?? 0) + 1);
+  return counts;
+}
+
+function OpenVisitRow({ visit, carers, onRemove }: { visit: OpenVisit; carers: number; onRemove: () => void }) {
   const [filling, setFilling] = useState(false);
   return (
     <li data-testid="open-visit" className="px-4 py-3 text-sm">
@@ -87,7 +97,7 @@ function OpenVisitRow({ visit, onRemove }: { visit: OpenVisit; onRemove: () => v
             {visit.client.name} · {visit.appointment_type.name}
           </p>
           <p className="text-slate-600 dark:text-slate-300">
-            {visit.window_start}–{visit.window_end} · {visit.duration_minutes} min
+            {visit.window_start}–{visit.window_end} · {visit.duration_minutes} min{carers > 1 ? ` · one of ${carers} carers` : ''}
           </p>
           <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="open-visit-reason">{visit.reason}</p>
           {visit.notes && <p className="text-xs text-slate-500 dark:text-slate-400">{visit.notes}</p>}
