@@ -54,6 +54,11 @@ const API_FILES_ON_BOTH = {
   'agreed-time-migration.test.ts': "migration 0099's backfill and trigger, applied to a database that has visits",
   'agreed-time.test.ts': "the client's agreed time through imports and exports over HTTP (migration 0099's trigger and backfill), five optimise → export → import cycles, Undo after an export",
   'qualifications.test.ts': "practitioners' appointment types (integer[]) imported in the import's transaction and read by every planner, as issue 35 asks on both",
+  'bookings.test.ts': "bookings written through to the sandbox over HTTP (issue 36): a request_id repeat serialised by an advisory lock, the write's job claimed and retried, routes' JSON stops",
+  'bookings-faults.test.ts': "a booking's write through the sandbox's faults (issue 36): the job queue's retries and an import linking the booked appointment in its page's transaction",
+  'best-fit.test.ts': "best fit for a visit over the day's visits, leave and preferences (issue 36), as the day model reads them in each database",
+  'care-plans.test.ts': "care plans' weekdays (integer[]) through each driver, occurrences kept unique by a partial unique index (ON CONFLICT), the allocation job",
+  'open-visits.test.ts': 'open visits filled and care plans applied, changed and paused through the bookings module and the Cliniko sandbox over HTTP (issue 36 asks both)',
 };
 const API_FILES_ON_POSTGRESQL_ONLY = {
   'fuzz.test.ts': 'a long random walk over every operation (~40 s); the hostile values it found are kept in hostile-input and security, which run on both',

@@ -1318,7 +1318,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** The visit is no longer needed (it leaves the open list; a care plan's occurrence is not generated again) */
+        /** The visit is no longer needed (it leaves the open list; a care plan's occurrence is not generated again). 409 for one already booked (cancel the visit instead). */
         delete: operations["deleteOpenVisit"];
         options?: never;
         head?: never;
@@ -6833,6 +6833,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     fillOpenVisit: {

@@ -19,6 +19,7 @@ import { BRISBANE_SUBURBS, pointOnStreet } from '../geo/brisbane-gazetteer';
 import { DEMO_LOCATIONS, generateAppointments, generateClients, generatePractitioners } from './generate';
 import { APPOINTMENT_TYPES, SAMPLE_TIME_ZONE, SeededRandom } from '../sample-data';
 import { walkDemoDay } from './live-day';
+import { seedPublicHolidays } from './public-holidays';
 
 export const DEMO_BUSINESS_NAME = 'Brisbane Demo Care';
 export const DEMO_PASSWORD = 'rounds-demo';
@@ -85,6 +86,7 @@ export async function seedDemoFromPms(ctx: AppContext, apiKey: string) {
     last_name: practitioner.last_name, role: 'PRACTITIONER', associated_practitioner_ids: [practitioner.id],
   });
   await giveDemoWorkingData(db, businessAccountId);
+  await seedPublicHolidays(db, businessAccountId);
   return job.result;
 }
 
@@ -210,6 +212,7 @@ export async function seedDemo(db: Db, options: { clients?: number; practitioner
     role: 'PRACTITIONER', associated_practitioner_ids: [firstActive.id],
   });
   await giveDemoWorkingData(db, businessAccountId);
+  await seedPublicHolidays(db, businessAccountId);
   const [demo] = await db.select().from(businessAccounts).where(eq(businessAccounts.id, businessAccountId));
   return demo;
 }

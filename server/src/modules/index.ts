@@ -57,6 +57,7 @@ export function buildHandlers(ctx: AppContext, auth: AuthService): Handlers {
     ...remindersHandlers(ctx),
     ...liveHandlers(ctx),
     ...bookingsHandlers(ctx),
+    // After bookings': care's bookVisit wraps bookings' to fill an open visit (open_visit_id) in the same transaction.
     ...careHandlers(ctx),
   };
 }

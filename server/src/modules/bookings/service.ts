@@ -88,10 +88,13 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
   if (!client) throw notFound('Client');
   const [type] = await tx.select().from(appointmentTypes).where(and(eq(appointmentTypes.business_account_id, business), eq(appointmentTypes.id, input.appointment_type_id)));
   if (!type) throw notFound('Appointment type');
-  const [location] = await tx.select({ id: businessLocations.id }).from(businessLocations)
+  // Left out: the business's first location the PMS has (Cliniko books every appointment at one), else its first.
+  const inPms = new Set((await externalToLocal(tx, business, 'BusinessLocation')).values());
+  const locations = await tx.select({ id: businessLocations.id }).from(businessLocations)
     .where(and(eq(businessLocations.business_account_id, business), input.business_location_id === undefined ? undefined : eq(businessLocations.id, input.business_location_id)))
-    .orderBy(businessLocations.id).limit(1);
-  if (input.business_location_id !== undefined && !location) throw notFound('Business location');
+    .orderBy(businessLocations.id);
+  if (input.business_location_id !== undefined && locations.length === 0) throw notFound('Business location');
+  const location = locations.find((row) => inPms.has(row.id)) ?? locations[0];
 
   const timeZone = await businessTimeZone(tx, business);
   const date = dayOf(startsAt, timeZone);

@@ -20,6 +20,7 @@ import {
   ProviderAccountUnusableError, type PmsAdapter, type PmsAppointment,
 } from '../../pms';
 import { adapterForAccount, bookingNote, bookingReferenceIn, externalIdOf, externalToLocal, findProviderAccount, linkAppointmentToPms, pmsLinkOf } from '../sync';
+import { writeBackExportedVisit } from '../schedule';
 import { findWrite, updateWrite, writesOfVisit, type PmsWriteRow } from './repository';
 
 const SYSTEM = 'Cliniko';
@@ -96,13 +97,20 @@ async function externalIdsOf(db: Db, business: number, visit: VisitRow) {
   ]);
   const missing = [!practitioner && 'its practitioner', !type && 'its appointment type', !patient && 'its client', !location && 'its business location']
     .filter((what): what is string => typeof what === 'string');
-  if (missing.length) throw new WriteRefused(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not in ${SYSTEM} (not imported from it), so the visit cannot be booked there.`);
+  if (missing.length) {
+    const what = missing.join(', ');
+    throw new WriteRefused(`${what[0].toUpperCase()}${what.slice(1)} ${missing.length > 1 ? 'are' : 'is'} not in ${SYSTEM} (not imported from it), so the visit cannot be booked there.`);
+  }
   return { practitioner: practitioner!, type: type!, patient: patient!, location: location! };
 }
 
 async function saved(ctx: AppContext, write: PmsWriteRow, visit: VisitRow, record: PmsAppointment): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await linkAppointmentToPms(tx, write.business_account_id, visit.id, record, visit.practitioner_id);
+    // The visit's notes as the PMS has them (with the booking's reference), as an import would read them.
+    if (write.kind === 'create' && record.notes !== visit.notes) {
+      await writeBackExportedVisit(tx, visit.id, { starts_at: visit.starts_at, ends_at: visit.ends_at, practitioner_id: visit.practitioner_id, notes: record.notes });
+    }
     await updateWrite(tx, write.id, { state: 'saved', message: null, differences: [] });
   });
 }

@@ -14,7 +14,7 @@ import {
   findAllocation, findOpenVisit, insertAllocation, openVisitsByIds, runningAllocation, setOpenReason, updateAllocation,
 } from './repository';
 import { requirePmsConnection } from './bookings-link';
-import { fillInTx, weeksAhead } from './service';
+import { bookingOf, fillInTx, weeksAhead } from './service';
 
 export async function startCarePlanAllocation(
   ctx: AppContext, auth: AuthContext, body: BodyOf<'startCarePlanAllocation'> | undefined,
@@ -76,11 +76,15 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
       await ctx.db.transaction(async (tx) => {
         const open = await findOpenVisit(tx, business, visit.open_visit_id, true);
         if (!open || open.state !== 'open') throw conflict('It was filled or removed meanwhile.');
-        await fillInTx(ctx, auth, tx, open, visit.practitioner!.id, visit.arrive_at!);
+        await fillInTx(ctx, auth, tx, open, bookingOf(open, visit.practitioner!.id, visit.arrive_at!));
       });
       booked++;
     } catch (error) {
-      if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 422 && error.statusCode !== 404)) throw error;
+      if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 422 && error.statusCode !== 404)) {
+        // What was booked stays booked; the allocation says how far it got.
+        await updateAllocation(ctx.db, id, { message: `Booked ${booked} of ${result.visits.length} visits before an error: ${(error as Error).message}` });
+        throw error;
+      }
       const why = `Could not be booked with ${visit.practitioner!.name}: ${error.message}`;
       await setOpenReason(ctx.db, business, visit.open_visit_id, why);
       left.push(`${visit.client.name} on ${visit.date} (${error.message})`);

@@ -4,13 +4,15 @@
 // its type, work that day, are not on leave and are not excluded by the client, inside its window and the client's
 // availability. Continuity: a client's known carers (their visits of the last 8 weeks and this allocation's
 // placements) and the plan's preferred practitioners are tried first, and a new carer must save more than
-// NEW_CARER_PENALTY to be chosen. Every placement is checked by the schedule's day checker: one that would add a hard
+// NEW_CARER_PENALTY to be chosen; among new carers, one with fewer visits that day is preferred at similar cost
+// (BALANCE_MARGIN). Every placement is checked by the schedule's day checker: one that would add a hard
 // break is tried with someone else, so the proposal adds none.
 import { Temporal } from 'temporal-polyfill';
 import type { Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { cheapestInsertion, travelMatrixFor, type CurrentRoute, type Insertion, type Problem, type TimeWindow, type Visit } from '../../optimizer';
 import { loadDay, problemOf } from '../optimizations';
+import { fixedUntil } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import {
   availabilityWindows, dayBounds, instantOfSeconds, issuesOfPlan, newHardIssues, secondsOf, travelProviderFor, type DayIssue, type DayVisit, type Placement,
@@ -24,6 +26,8 @@ import {
 
 /** What a new carer for a client must save to be chosen over a known one: 40 minutes of travel at the default weights. */
 export const NEW_CARER_PENALTY = 40;
+/** What a less-loaded day may cost more than the cheapest (balance at similar cost): 15 minutes of travel. */
+export const BALANCE_MARGIN = 15;
 /** How far back a client's visits make their carers known. */
 const CONTINUITY_WEEKS = 8;
 /** Placements tried per visit before it is left open because of the rules. */
@@ -150,6 +154,8 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
   const skilled = (typeId: number) => inRun.filter((practitioner) => practitioner.skills?.includes(typeId)).map((practitioner) => practitioner.practitionerId);
   const capacityUsed = inRun.some((practitioner) => practitioner.maxVisits !== null);
   const buffer = loaded.data.settings.visit_buffer_minutes * 60;
+  // Fixed visits' margin: a start must be strictly after it (isFixedStart), hence the second.
+  const earliest = (fixedUntil(loaded.data.settings) - zeroMs) / 1000 + 1;
 
   // The open visits as the problem's visits: free, inside their window and the client's availability.
   const entries = new Map<number, Visit>();
@@ -176,13 +182,19 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
       reasons.set(row.id, `${client.name} is not available on ${words}`);
       continue;
     }
+    // Today, nothing starts before now and the time visits are fixed ahead (as a booking by hand).
+    const bookable = windows.filter((window) => window.end >= earliest).map((window) => ({ ...window, start: Math.max(window.start, earliest) }));
+    if (bookable.length === 0) {
+      reasons.set(row.id, `The window has passed: ${words}`);
+      continue;
+    }
     const qualified = skilled(row.appointment_type_id).filter((id) => !client.excluded.includes(id));
     if (qualified.length === 0) {
       reasons.set(row.id, `No practitioner who delivers this type of visit works on ${words}`);
       continue;
     }
     const entry: Visit = {
-      id: problemId(row), location: { lat: client.lat, lng: client.lng }, duration: row.duration_minutes * 60 + buffer, timeWindows: windows,
+      id: problemId(row), location: { lat: client.lat, lng: client.lng }, duration: row.duration_minutes * 60 + buffer, timeWindows: bookable,
       requiredSkill: String(row.appointment_type_id),
       excludedPractitionerIds: inRun.map((practitioner) => practitioner.practitionerId).filter((id) => !qualified.includes(id)).map(String),
     };
@@ -226,12 +238,20 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
   };
 
   /** The cheapest place keeping continuity and the rules; null with the reason when there is none. */
-  const place = (row: OpenVisitRow, exclude: Set<number>, window?: TimeWindow): Placed | string => {
+  const place = (row: OpenVisitRow, exclude: Set<number>, window?: TimeWindow, partnerFollows = false): Placed | string => {
     const known = new Set([...shared.carers.of(row.client_id), ...(row.care_plan_id ? shared.preferredOfPlan.get(row.care_plan_id) ?? [] : []),
       ...(shared.clients.get(row.client_id)?.preferred ?? [])].filter((id) => names.has(id)));
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       const ofKnown = known.size ? insert(row, known, exclude, window) : null;
-      const anyone = insert(row, null, exclude, window);
+      let anyone = insert(row, null, exclude, window);
+      if (anyone) {
+        // Balance: someone with fewer visits that day, when it costs about the same.
+        const load = (id: number) => routeOf(id).visitIds.length;
+        const busy = load(Number(anyone.practitionerId));
+        const lighter = new Set(inRun.map((practitioner) => practitioner.practitionerId).filter((id) => load(id) < busy));
+        const lighterFit = lighter.size ? insert(row, lighter, exclude, window) : null;
+        if (lighterFit && lighterFit.cost <= anyone.cost + BALANCE_MARGIN) anyone = lighterFit;
+      }
       const chosen = ofKnown && (!anyone || ofKnown.cost <= anyone.cost + NEW_CARER_PENALTY) ? ofKnown : anyone;
       if (!chosen) break;
       const practitionerId = Number(chosen.practitionerId);
@@ -242,7 +262,8 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
         visit: { ...visit, practitionerId, practitionerName: names.get(practitionerId) ?? '', startsAt, endsAt: new Date(startsAt.getTime() + row.duration_minutes * 60_000), arriveAt: startsAt, agreedStartsAt: startsAt },
         practitionerId, start: startsAt,
       };
-      const broken = hardAdded([placement]);
+      // The first of two carers alone is "only one booked" until its partner is placed (then checked together).
+      const broken = hardAdded([placement]).filter((issue) => !(partnerFollows && issue.rule === 'double-handed' && issue.appointmentIds.every((id) => id === -row.id)));
       if (broken.length === 0) {
         placements.push(placement);
         return { practitionerId, start, insertion: chosen };
@@ -283,7 +304,7 @@ async function allocateDay(ctx: AppContext, business: number, timeZone: string, 
   const order = placeable.filter((row) => !seconds.has(row.id)).sort((a, b) => Number(partners.has(b.id)) - Number(partners.has(a.id))
     || (a.window_end - a.window_start) - (b.window_end - b.window_start) || a.window_start - b.window_start || a.id - b.id);
   for (const row of order) {
-    const first = place(row, new Set());
+    const first = place(row, new Set(), undefined, partners.has(row.id));
     if (typeof first === 'string') {
       reasons.set(row.id, first);
       const partner = partners.get(row.id);

@@ -23,6 +23,8 @@ export async function requirePmsConnection(ctx: AppContext, business: number): P
   }
 }
 
+export { bookVisit, type BookVisitInput };
+
 export function bookInTx(ctx: AppContext, auth: AuthContext, tx: Tx, input: BookVisitInput): Promise<BookedVisitResult> {
   return bookVisit(ctx, auth, input, tx);
 }

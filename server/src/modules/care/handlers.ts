@@ -5,7 +5,7 @@ import { bodyOf, paramsOf, queryOf, type Handlers } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { applyCarePlanAllocation, getCarePlanAllocation, startCarePlanAllocation } from './allocation-service';
 import {
-  createCarePlan, createClientAbsence, createOpenVisit, createPublicHoliday, deleteClientAbsence, deleteOpenVisit, deletePublicHoliday, endCarePlan,
+  bookVisitFillingOpenVisit, createCarePlan, createClientAbsence, createOpenVisit, createPublicHoliday, deleteClientAbsence, deleteOpenVisit, deletePublicHoliday, endCarePlan,
   fillOpenVisit, listCarePlans, listClientAbsences, listOpenVisits, listPublicHolidays, updateCarePlan,
 } from './service';
 
@@ -18,6 +18,8 @@ export function careHandlers(ctx: AppContext): Handlers {
       await deleteOpenVisit(ctx, callerOf(request), paramsOf(request, 'deleteOpenVisit').id);
       return reply.code(204).send();
     },
+    // Wraps bookings' POST /visits: a booking with open_visit_id fills that open visit in its transaction.
+    bookVisit: async (request, reply) => reply.code(201).send(await bookVisitFillingOpenVisit(ctx, callerOf(request), bodyOf(request, 'bookVisit'))),
     fillOpenVisit: async (request, reply) =>
       reply.code(201).send(await fillOpenVisit(ctx, callerOf(request), paramsOf(request, 'fillOpenVisit').id, bodyOf(request, 'fillOpenVisit'))),
     listCarePlans: async (request) => ({ care_plans: await listCarePlans(ctx, callerOf(request), paramsOf(request, 'listCarePlans').id) }),

@@ -11,8 +11,9 @@ import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { longDate } from '../../lib/long-date';
-import { bookInTx, cancelBooked, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type CancelReason } from './bookings-link';
-import { addDays, instantOn, isoWeekday, minutesOfClock, parseDay, today } from './clock';
+import { dayOf } from '../schedule';
+import { bookInTx, bookVisit, cancelBooked, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type BookVisitInput, type CancelReason } from './bookings-link';
+import { addDays, clockOfMinutes, instantOn, isoWeekday, minutesOfClock, parseDay, today } from './clock';
 import { absenceDto, carePlanDto, holidayDto, openVisitDto } from './dto';
 import { generateOpenVisits } from './generation';
 import {
@@ -106,13 +107,14 @@ export async function createCarePlan(ctx: AppContext, auth: AuthContext, clientI
   return (await plansDto(ctx.db, business, [plan], timeZone))[0];
 }
 
-/** Whether a booked visit still keeps to the plan: its weekday, dates, type, window and length. */
+/** Whether a booked visit (where it is now: it may have been rescheduled) still keeps to the plan: weekday, dates, type, window and length. */
 function keepsToPlan(plan: Pick<CarePlanRow, 'weekdays' | 'starts_on' | 'ends_on' | 'appointment_type_id' | 'window_start' | 'window_end' | 'duration_minutes'>,
   visit: OpenVisitRow, startsAt: Date, timeZone: string): boolean {
-  if (!plan.weekdays.includes(isoWeekday(visit.date)) || visit.date < plan.starts_on || (plan.ends_on !== null && visit.date > plan.ends_on)) return false;
+  const date = dayOf(startsAt, timeZone);
+  if (!plan.weekdays.includes(isoWeekday(date)) || date < plan.starts_on || (plan.ends_on !== null && date > plan.ends_on)) return false;
   if (visit.appointment_type_id !== plan.appointment_type_id || visit.duration_minutes !== plan.duration_minutes) return false;
-  const from = instantOn(visit.date, plan.window_start, timeZone).getTime();
-  const to = instantOn(visit.date, plan.window_end, timeZone).getTime();
+  const from = instantOn(date, plan.window_start, timeZone).getTime();
+  const to = instantOn(date, plan.window_end, timeZone).getTime();
   return startsAt.getTime() >= from && startsAt.getTime() + plan.duration_minutes * 60_000 <= to;
 }
 
@@ -201,7 +203,7 @@ export async function createOpenVisit(ctx: AppContext, auth: AuthContext, body: 
   const date = parseDay(body.date, 'date');
   const timeZone = await businessTimeZone(ctx.db, business);
   if (date < today(timeZone)) throw invalid(`date: ${longDate(date)} has passed.`);
-  const row = await insertOpenVisit(ctx.db as unknown as Tx, business, {
+  const row = await insertOpenVisit(ctx.db, business, {
     client_id: body.client_id, appointment_type_id: type.id, care_plan_id: null, date, window_start: window.start, window_end: window.end,
     duration_minutes: window.duration, carer_index: 0, reason: `Added by ${auth.fullName}`, notes: body.notes?.trim() || null,
   });
@@ -219,32 +221,54 @@ export async function deleteOpenVisit(ctx: AppContext, auth: AuthContext, id: nu
 }
 
 /** Books an open visit (locked, still open) in the transaction; it leaves the open list with it. */
-export async function fillInTx(ctx: AppContext, auth: AuthContext, tx: Tx, row: OpenVisitRow, practitionerId: number, startsAt: string) {
-  const booked = await bookInTx(ctx, auth, tx, {
-    client_id: row.client_id, appointment_type_id: row.appointment_type_id, practitioner_id: practitionerId, starts_at: startsAt,
-    duration_minutes: row.duration_minutes, open_visit_id: row.id, ...(row.notes ? { notes: row.notes } : {}),
-  });
+export async function fillInTx(ctx: AppContext, auth: AuthContext, tx: Tx, row: OpenVisitRow, input: BookVisitInput) {
+  const booked = await bookInTx(ctx, auth, tx, { ...input, open_visit_id: row.id });
   await markFilled(tx, row.business_account_id, row.id, booked.appointment.id);
   return booked;
 }
 
-export async function fillOpenVisit(ctx: AppContext, auth: AuthContext, id: number, body: BodyOf<'fillOpenVisit'>): Promise<unknown> {
+/** The booking of an open visit: its client, type, length and notes, with a practitioner and a start. */
+export const bookingOf = (row: OpenVisitRow, practitionerId: number, startsAt: string): BookVisitInput => ({
+  client_id: row.client_id, appointment_type_id: row.appointment_type_id, practitioner_id: practitionerId, starts_at: startsAt,
+  duration_minutes: row.duration_minutes, ...(row.notes ? { notes: row.notes } : {}),
+});
+
+/** Locks the open visit, still open (404, 409), and books it with `input` in one transaction (PMS connected first). */
+async function bookOpenVisit(ctx: AppContext, auth: AuthContext, id: number, input: (row: OpenVisitRow) => BookVisitInput) {
   const business = auth.businessAccountId;
-  const timeZone = await businessTimeZone(ctx.db, business);
-  const start = Date.parse(body.starts_at);
-  if (Number.isNaN(start)) throw invalid('starts_at must be an ISO 8601 timestamp with its offset.');
   if (!await findOpenVisit(ctx.db, business, id)) throw notFound('Open visit');
   await requirePmsConnection(ctx, business);
   return ctx.db.transaction(async (tx) => {
     const row = await findOpenVisit(tx, business, id, true);
     if (!row) throw notFound('Open visit');
     if (row.state !== 'open') throw conflict(row.state === 'filled' ? 'This open visit is filled already.' : 'This open visit was removed.', 'OPEN_VISIT_NOT_OPEN');
+    return fillInTx(ctx, auth, tx, row, input(row));
+  });
+}
+
+export async function fillOpenVisit(ctx: AppContext, auth: AuthContext, id: number, body: BodyOf<'fillOpenVisit'>) {
+  const timeZone = await businessTimeZone(ctx.db, auth.businessAccountId);
+  const start = Date.parse(body.starts_at);
+  if (Number.isNaN(start)) throw invalid('starts_at must be an ISO 8601 timestamp with its offset.');
+  return bookOpenVisit(ctx, auth, id, (row) => {
     const from = instantOn(row.date, row.window_start, timeZone).getTime();
     const to = instantOn(row.date, row.window_end, timeZone).getTime();
     if (start < from || start + row.duration_minutes * 60_000 > to) {
-      throw invalid(`starts_at: the visit must take place inside its window (${longDate(row.date)}, between the window's start and end).`);
+      throw invalid(`starts_at: the visit must take place inside its window (${longDate(row.date)}, ${clockOfMinutes(row.window_start)}–${clockOfMinutes(row.window_end)}).`);
     }
-    return fillInTx(ctx, auth, tx, row, body.practitioner_id, body.starts_at);
+    return bookingOf(row, body.practitioner_id, body.starts_at);
+  });
+}
+
+/**
+ * POST /visits: bookings' booking; with open_visit_id, that open visit (of the same client) is filled in the booking's
+ * transaction, so it leaves the open list with it.
+ */
+export async function bookVisitFillingOpenVisit(ctx: AppContext, auth: AuthContext, body: BookVisitInput) {
+  if (body.open_visit_id === undefined) return bookVisit(ctx, auth, body);
+  return bookOpenVisit(ctx, auth, body.open_visit_id, (row) => {
+    if (row.client_id !== body.client_id) throw invalid('open_visit_id: that open visit is another client\'s.');
+    return body;
   });
 }
 

@@ -125,9 +125,12 @@ export async function cancelVanishedVisits(tx: DbOrTx, ids: number[], at: Date):
   await tx.update(appointments).set({ cancelled_at: at, updated_at: at }).where(inArray(appointments.id, ids));
 }
 
-/** Takes back what the PMS answered an export (the start, end and practitioner it now has) onto the visit. */
+/**
+ * Takes back what the PMS answered an export or a booking's write (the start, end and practitioner it now has, and a
+ * booking's notes with its reference) onto the visit.
+ */
 export async function writeBackExportedVisit(
-  tx: DbOrTx, id: number, answered: { starts_at: Date; ends_at: Date; practitioner_id: number },
+  tx: DbOrTx, id: number, answered: { starts_at: Date; ends_at: Date; practitioner_id: number; notes?: string | null },
 ): Promise<void> {
   await tx.update(appointments).set({ ...answered, updated_at: new Date() }).where(eq(appointments.id, id));
 }
