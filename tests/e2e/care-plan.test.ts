@@ -1,14 +1,15 @@
 // Care plans in a real browser, against the real server, optimiser and the Cliniko sandbox the demo imports from.
 //
 // A coordinator (staff@demo.test) at 1280 px gives a demo client a care plan of three visits a week from tomorrow, on
-// weekdays with no public holiday in the next four weeks, in the client's details; on /open-visits plans four weeks of
-// care visits: the proposal places the plan's 12 visits with at most two carers for the client; booking it writes 12
+// weekdays with no public holiday in the next four weeks, in the client's details (axe finds nothing serious in the form); on /open-visits plans four weeks of
+// care visits: the proposal (axe-clean) places the plan's 12 visits with at most two carers for the client; booking it writes 12
 // appointments for the client to the sandbox. On a 390 px phone an open visit is listed and Fill offers its best fits
 // within the width and books the best.
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
-import { logIn, newPage } from './support/browser';
+import { scan, newAxePage } from './support/axeWalk';
+import { logIn } from './support/browser';
 import { demoWeekday } from './support/demoDay';
 import { useProductWithSandbox } from './support/running';
 import { idOfLink, sandboxGet, type SandboxAppointment } from './support/sandbox';
@@ -54,8 +55,10 @@ describe('a care plan, planned and booked', () => {
     // The sandbox's appointments booked from here on are this test's.
     const since = Temporal.Now.instant().subtract({ seconds: 5 }).toString();
 
-    const { context, page } = await newPage(running.browser, running.product.url);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    // At 1280 px, with axe allowed in (the product's CSP forbids inline scripts).
+    const page = await newAxePage(running);
+    const context = page.context();
+    const findings: string[] = [];
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     try {
@@ -72,6 +75,7 @@ describe('a care plan, planned and booked', () => {
       for (const day of weekdays) await form.getByRole('button', { name: WEEKDAY_NAMES[day - 1], exact: true }).click();
       await form.getByLabel('Window from').fill('09:00');
       await form.getByLabel('Window to').fill('12:00');
+      await scan(page, 'care plan form', findings, '[data-testid="client-details-modal"]');
       await form.getByRole('button', { name: 'Add care plan' }).click();
       const row = plan.getByTestId('care-plan-row');
       await row.waitFor();
@@ -90,6 +94,7 @@ describe('a care plan, planned and booked', () => {
       const carers = await proposal.getByTestId('carers-of-client').filter({ hasText: `${client.full_name}:` }).textContent();
       expect(Number(/(\d+) carers?/.exec(carers!)![1])).toBeLessThanOrEqual(2);
       expect(await proposal.getByTestId('figure-hard-breaks').locator('dd').textContent()).toBe('0');
+      await scan(page, 'allocation proposal', findings, 'main');
 
       await proposal.getByRole('button', { name: /^Book \d+ visits?$/ }).click();
       await page.getByRole('status').filter({ hasText: /booked/i }).first().waitFor({ timeout: 60_000 });
@@ -99,6 +104,7 @@ describe('a care plan, planned and booked', () => {
       await page.getByTestId('client-row').filter({ hasText: client.full_name }).first().click();
       await expect.poll(() => modal.getByTestId('care-plan-row').textContent()).toContain('12 upcoming visits booked · 0 open visits');
       expect(problems).toEqual([]);
+      expect(findings).toEqual([]);
     } finally {
       await context.close();
     }
@@ -129,8 +135,10 @@ describe('a care plan, planned and booked', () => {
       body: JSON.stringify({ client_id: client.id, appointment_type_id: types.find((type) => type.name === 'Medication check')!.id, date: day, window_start: '13:00', window_end: '15:00', notes: 'Phone test' }),
     });
 
-    const { context, page } = await newPage(running.browser, running.product.url);
+    const page = await newAxePage(running);
+    const context = page.context();
     await page.setViewportSize({ width: 390, height: 844 });
+    const findings: string[] = [];
     try {
       await logIn(page, 'staff@demo.test');
       await page.goto('/open-visits');
@@ -144,6 +152,8 @@ describe('a care plan, planned and booked', () => {
       const best = choices.getByRole('radio').first();
       await best.waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+      await scan(page, 'open visits at 390 px with Fill', findings, 'main');
+      expect(findings).toEqual([]);
       await best.check();
       await choices.getByRole('button', { name: /^Book with / }).click();
       // Filled: booked (and written to Cliniko), it leaves the open list.
@@ -151,5 +161,5 @@ describe('a care plan, planned and booked', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 });
