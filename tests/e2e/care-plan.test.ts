@@ -1,10 +1,10 @@
 // Care plans in a real browser, against the real server, optimiser and the Cliniko sandbox the demo imports from.
 //
 // A coordinator (staff@demo.test) at 1280 px gives a demo client a care plan of three visits a week from tomorrow, on
-// weekdays with no public holiday in the next four weeks, in the client's details (axe finds nothing serious in the form); on /open-visits plans four weeks of
-// care visits: the proposal (axe-clean) places the plan's 12 visits with at most two carers for the client; booking it writes 12
+// weekdays with no public holiday in the next four weeks, in the client's details; on /open-visits plans four weeks of
+// care visits: the proposal places the plan's 12 visits with at most two carers for the client; booking it writes 12
 // appointments for the client to the sandbox. On a 390 px phone an open visit is listed and Fill offers its best fits
-// within the width and books the best.
+// within the width and books the best. Axe finds nothing serious in the plan's form, the proposal or Fill's choices.
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
