@@ -326,7 +326,7 @@ export default function HelpPage({ route }: RoutePageProps) {
         <Section title="Who can do what">
           <ul className="list-disc space-y-1 pl-5">
             <li><strong>Administrators</strong> can do everything, including the import and export history, reports and settings.</li>
-            <li><strong>Staff</strong> work with appointments and clients, optimise days, and start imports and exports.</li>
+            <li><strong>Staff</strong> work with appointments and clients, optimise days, keep care plans, fill open visits, and start imports and exports.</li>
             <li><strong>Practitioners</strong> see their own appointments and the clients they visit.</li>
           </ul>
           <p>If a page needs an administrator account, Rounds says so and takes you to the dashboard.</p>
@@ -335,8 +335,8 @@ export default function HelpPage({ route }: RoutePageProps) {
         <Section title="Where the settings are">
           <p>
             Administrators find everything under <TextLink variant="prose" href="/settings">Settings</TextLink>: the connection to
-            your practice management system (Provider account), Sync settings, Practitioners (their colours, places, hours and leave), Tags and
-            Appointment types, and Users: invite a colleague by email (they choose their password from the link, which
+            your practice management system (Provider account), Sync settings, Practitioners (their colours, places, hours and leave), Tags,
+            Appointment types, Public holidays, and Users: invite a colleague by email (they choose their password from the link, which
             works once for 7 days), change their role, or deactivate someone who leaves. Everyone can change their own name, email and password under{' '}
             <TextLink variant="prose" href="/settings/my-account">My account</TextLink>, also in the menu under your avatar.
           </p>
