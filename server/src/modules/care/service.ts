@@ -50,6 +50,9 @@ function windowOf(input: { window_start: string; window_end: string; duration_mi
   const end = minutesOfClock(input.window_end);
   if (end <= start) throw invalid(`window_end: the window must end after it starts (${input.window_end} is not after ${input.window_start}).`);
   const duration = input.duration_minutes ?? typeDuration;
+  if (duration < 5 || duration > 720) {
+    throw invalid(`duration_minutes: a visit is 5 to 720 minutes long; the type's ${typeDuration} minutes will not do, so give its length.`);
+  }
   if (duration > end - start) {
     throw invalid(`duration_minutes: a ${duration}-minute visit does not fit in the window ${input.window_start}–${input.window_end}; widen the window or shorten the visit.`);
   }
