@@ -143,6 +143,19 @@ describe('the client’s care plan', () => {
     expect(await screen.findByText('The care plan ends on its last day. 4 visits cancelled, 2 open visits removed.')).toBeInTheDocument();
     expect(sent('POST', '/care_plans/51/end')[0].body).toEqual({ ends_on: today().toString() });
   });
+
+  it('says in words why the server would not end a plan on that day', async () => {
+    serveClient([makePlan()]);
+    server.use(http.post(api('/care_plans/51/end'), () => HttpResponse.json(
+      { message: 'ends_on: the plan starts on Thursday 10 December; it cannot end before.' }, { status: 422 },
+    )));
+    const user = userEvent.setup();
+    renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await user.click(await within(await carePlan()).findByRole('button', { name: 'End Personal care plan' }));
+    const form = screen.getByRole('form', { name: 'End Personal care plan' });
+    await user.click(within(form).getByRole('button', { name: 'End plan' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^The plan starts on Thursday 10 December; it cannot end before\.$/);
+  });
 });
 
 describe('the client’s absences', () => {

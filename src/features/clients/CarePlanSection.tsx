@@ -15,7 +15,7 @@ import { carePlanQueries } from '../../entities/care-plans/queries';
 import { WEEKDAY_NAMES, carePlanText, shortDay } from '../../entities/care-plans/words';
 import { Button } from '../../ui/Button';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
-import { ErrorNote, FieldMessage, useFieldProblems } from '../../ui/forms';
+import { ErrorNote, useFieldProblems } from '../../ui/forms';
 import { Section } from '../../ui/ModalFrame';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { LoadingText } from '../../ui/PageSpinner';
@@ -365,9 +365,12 @@ export function CarePlanForm({ clientId, plan, onDone, onUnsavedChange }: {
 /** "End plan": its last day (today or later); visits after it are cancelled, open ones removed. */
 function EndPlanForm({ plan, today, onDone }: { plan: CarePlan; today: Temporal.PlainDate; onDone: () => void }) {
   const [lastDay, setLastDay] = useState<Temporal.PlainDate | null>(today);
-  const [missing, setMissing] = useState(false);
+  const [ours, setOurs] = useState<Map<'ends_on', string>>(new Map());
   const end = useEndCarePlan();
-  const problemId = useId();
+  // The server's refusal of the day ("ends_on: …") shows under it, in words.
+  const { problem, other } = useFieldProblems<'ends_on'>({
+    error: end.error, fieldOf: (path) => (path === 'ends_on' ? path : null), fallback: CARE_PLAN_END_ERROR, ours, values: { ends_on: lastDay?.toString() },
+  });
   return (
     <form
       aria-label={`End ${plan.appointment_type.name} plan`}
@@ -375,16 +378,16 @@ function EndPlanForm({ plan, today, onDone }: { plan: CarePlan; today: Temporal.
       className="mt-2 space-y-2 rounded-md border border-rose-200 p-3 dark:border-rose-900"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!lastDay) return setMissing(true);
-        end.mutate({ id: plan.id, endsOn: lastDay.toString() }, { onSuccess: onDone });
+        setOurs(lastDay ? new Map() : new Map([['ends_on', 'Choose the plan’s last day.']]));
+        if (lastDay) end.mutate({ id: plan.id, endsOn: lastDay.toString() }, { onSuccess: onDone });
       }}
     >
-      <SingleDatePicker label="Last day of the plan" value={lastDay} onChange={(day) => { setLastDay(day); setMissing(false); }} today={today} earliest={today} />
+      <SingleDatePicker label="Last day of the plan" value={lastDay} onChange={setLastDay} today={today} earliest={today} />
+      {problem('ends_on')}
       <p className={hintClass}>
         Visits up to {lastDay ? shortDay(lastDay.toString()) : 'that day'} stay; its booked visits after it are cancelled in Cliniko and its open visits removed.
       </p>
-      {missing && <FieldMessage id={problemId}>Choose the plan’s last day.</FieldMessage>}
-      {end.isError && <ErrorNote>{messageOfError(end.error, CARE_PLAN_END_ERROR)}</ErrorNote>}
+      {other.length > 0 && <ErrorNote>{other.join(' ')}</ErrorNote>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" danger busy={end.isPending}>End plan</Button>
         <Button type="button" variant="secondary" size="sm" onClick={onDone}>Keep the plan</Button>
