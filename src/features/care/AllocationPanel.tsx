@@ -18,7 +18,7 @@ import { Card } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/PageSpinner';
 import { TextLink } from '../../ui/TextLink';
 import { ALLOCATION_APPLY_ERROR, ALLOCATION_POLL_ERROR, ALLOCATION_START_ERROR, fetchAllocation, startAllocation, type AllocationJob, type CarePlanAllocation } from './api';
-import { travelText } from './words';
+import { sentenceOf, travelText } from './words';
 import { useApplyAllocation, visitsBooked } from './mutations';
 
 type AllocationRun = Actor<AppMachines['jobRun']>;
@@ -93,7 +93,7 @@ export function AllocationPanel() {
           {snapshot.matches('submitting') ? 'Starting…' : 'Planning the care visits…'}
         </p>
       )}
-      {failed && <ErrorNote>{messageOfError(snapshot.output?.error, job ? ALLOCATION_POLL_ERROR : ALLOCATION_START_ERROR)}</ErrorNote>}
+      {failed && <ErrorNote>{sentenceOf(messageOfError(snapshot.output?.error, job ? ALLOCATION_POLL_ERROR : ALLOCATION_START_ERROR))}</ErrorNote>}
       {!running && allocation?.status === 'ERROR' && <ErrorNote>{allocation.message ?? 'The care visits could not be planned.'}</ErrorNote>}
       {applied && <SuccessNote>{applied.message ?? `${plural(applied.figures.placed, 'visit')} booked.`}</SuccessNote>}
       {!running && !applied && allocation?.status === 'DONE' && (

@@ -20,7 +20,7 @@ import { LoadingText, PageSpinner } from '../../ui/PageSpinner';
 import { AllocationPanel } from './AllocationPanel';
 import { BEST_FIT_ERROR, FILL_ERROR, findBestFits, type BestFit } from './api';
 import { useFillOpenVisit, useRemoveOpenVisit } from './mutations';
-import { travelText } from './words';
+import { sentenceOf, travelText } from './words';
 
 export default function OpenVisitsPage({ route }: RoutePageProps) {
   const { api } = useServices();
@@ -127,7 +127,7 @@ function FillChoices({ visit, onDone }: { visit: OpenVisit; onDone: () => void }
       {fits.isPending && <LoadingText label="Finding who could take it" />}
       {fits.isError && (
         <ErrorNote>
-          {messageOfError(fits.error, BEST_FIT_ERROR)}{' '}
+          {sentenceOf(messageOfError(fits.error, BEST_FIT_ERROR))}{' '}
           <Button variant="secondary" size="xs" busy={fits.isFetching} onClick={() => void fits.refetch()}>Try again</Button>
         </ErrorNote>
       )}
@@ -161,7 +161,7 @@ function FillChoices({ visit, onDone }: { visit: OpenVisit; onDone: () => void }
           </ul>
         </details>
       )}
-      {fill.isError && <div className="mt-2"><ErrorNote>{messageOfError(fill.error, FILL_ERROR)}</ErrorNote></div>}
+      {fill.isError && <div className="mt-2"><ErrorNote>{sentenceOf(messageOfError(fill.error, FILL_ERROR))}</ErrorNote></div>}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           size="sm"

@@ -7,3 +7,10 @@ export function travelText(seconds: number): string {
   const rest = minutes % 60;
   return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${minutes / 60} h`;
 }
+
+/** A server's line about one field ("starts_at: the visit must …") as a sentence on its own ("The visit must …"). */
+export function sentenceOf(line: string): string {
+  const match = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*:\s+(\S.*)$/.exec(line);
+  if (!match) return line;
+  return match[1].charAt(0).toUpperCase() + match[1].slice(1);
+}
