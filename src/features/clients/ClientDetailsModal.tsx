@@ -44,7 +44,7 @@ export function ClientDetailsModal({ clientId, onClose }: { clientId: number; on
   // A client that cannot be loaded is said once, in the modal (not also in a toast over the page).
   const client = useQuery({ ...clientQueries.detail(api, clientId), staleTime: 0 });
 
-  // Closing (Close, the X, Escape, a click outside) asks first while tags, practitioners or availability have unsaved edits.
+  // Closing (Close, the X, Escape, a click outside) asks first while tags, practitioners, availability or a care plan form have unsaved edits.
   const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, practitioners: false, availability: false, 'the care plan': false });
   const [asking, setAsking] = useState<EditedPart[] | null>(null);
   const reportUnsaved = useCallback<ReportUnsaved>((part, value) => {
