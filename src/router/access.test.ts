@@ -51,7 +51,7 @@ describe('route table', () => {
   it('holds every route once', () => {
     const paths = routes.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(42); // the product's 38 routes (Visit verification the last report added), the user guide at /help, the invitation page at /accept-invitation, /payment-required and the reminders' unsubscribe page
+    expect(paths).toHaveLength(44); // the product's 40 routes (Open visits and Public holidays the last added), the user guide at /help, the invitation page at /accept-invitation, /payment-required and the reminders' unsubscribe page
   });
 
   it('opens only the pages that explain or fix it while the business needs a payment method', () => {
@@ -65,8 +65,8 @@ describe('route table', () => {
     expect(decideAccess(route('/login'), owing)).toEqual({ kind: 'allow' });
   });
 
-  it('lists the six sidebar items in their order', () => {
-    expect(sidebarRoutes.map((entry) => entry.sidebar?.label)).toEqual(['Dashboard', 'Appointments', 'Nearby search', 'Clients', 'Reports', 'Settings']);
+  it('lists the seven sidebar items in their order', () => {
+    expect(sidebarRoutes.map((entry) => entry.sidebar?.label)).toEqual(['Dashboard', 'Appointments', 'Open visits', 'Nearby search', 'Clients', 'Reports', 'Settings']);
   });
 
   it('titles pages "{title} - Rounds", or "Rounds" alone', () => {

@@ -17,6 +17,7 @@ const report = (slug: string, title: string, what: string) => page(`/reports/${s
 export const routeMetas: readonly RouteMeta[] = [
   { path: '/dashboard', title: 'Dashboard', requiresAuth: true, inLayout: true, sidebar: { label: 'Dashboard', icon: 'dashboard' } },
   { path: '/appointments', title: 'Appointments', requiresAuth: true, inLayout: true, sidebar: { label: 'Appointments', icon: 'appointments' } },
+  page('/open-visits', 'Open visits', STAFF, 'Visits that need a practitioner, filled one by one or planned for the care plans’ weeks ahead.', { label: 'Open visits', icon: 'openVisits' }),
   page('/search', 'Nearby search', STAFF, 'Find clients near an address or a client, and who could take a new visit there.', { label: 'Nearby search', icon: 'search' }),
   { path: '/clients', title: 'Clients', requiresAuth: true, inLayout: true, sidebar: { label: 'Clients', icon: 'clients' } },
   page('/reports', 'Reports', ADMIN_ONLY, 'Activity, travel, performance and client geography reports.', { label: 'Reports', icon: 'reports' }),
@@ -45,7 +46,8 @@ export const routeMetas: readonly RouteMeta[] = [
   page('/settings/optimization-settings', 'Optimization settings', ADMIN_ONLY, 'How schedules and routes are optimised.'),
   { path: '/settings/appointment-types', title: 'Appointment types', requiresAuth: true, inLayout: true, description: 'How long each kind of visit takes, and its colour.' },
   { ...page('/settings/subscription', 'Subscription info', ADMIN_ONLY, 'Your plan, trial, seats, payment method and this month’s usage.'), openWhilePaymentRequired: true },
-  page('/settings/business-account', 'Account settings', ADMIN_ONLY, 'Your business name, time zone, contact details, map centre, week start, reminders and when an arrival is flagged as far.'),
+  page('/settings/public-holidays', 'Public holidays', STAFF, 'Days care plans generate no visits on.'),
+  page('/settings/business-account', 'Account settings', ADMIN_ONLY, 'Your business name, time zone, contact details, map centre, week start, reminders, when an arrival is flagged as far and how many weeks of care visits are planned ahead.'),
   { path: '/settings/my-account', title: 'My account', requiresAuth: true, inLayout: true, description: 'Your name, email and password.', openWhilePaymentRequired: true },
   { path: '/payment-required', title: 'Payment required', requiresAuth: true, inLayout: true, openWhilePaymentRequired: true },
   { path: '/help', title: 'User guide', requiresAuth: true, inLayout: true, openWhilePaymentRequired: true },

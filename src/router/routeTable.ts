@@ -9,6 +9,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
   '/appointments': lazy(() => import('../features/schedule/AppointmentsPage')),
   '/clients': lazy(() => import('../features/clients/ClientsPage')),
+  '/open-visits': lazy(() => import('../features/care/OpenVisitsPage')),
   // Reports.
   '/reports': lazy(() => import('../features/reports/ReportsIndexPage')),
   '/reports/clients-missing-address': lazy(() => import('../features/reports/ClientsMissingAddressReport')),
@@ -40,6 +41,7 @@ const pages: Readonly<Record<string, AppRoute['component']>> = {
   '/settings/sync-settings': lazy(() => import('../features/sync/settings/SyncSettingsPage')),
   '/settings/appointment-types': lazy(() => import('../features/settings/appointment-types/AppointmentTypesPage')),
   '/settings/my-account': lazy(() => import('../features/settings/MyAccountPage')),
+  '/settings/public-holidays': lazy(() => import('../features/settings/public-holidays/PublicHolidaysPage')),
   '/settings/business-account': lazy(() => import('../features/settings/business-account/BusinessAccountPage')),
   '/settings/subscription': lazy(() => import('../features/settings/subscription/SubscriptionPage')),
   '/payment-required': lazy(() => import('../features/settings/subscription/PaymentRequiredPage')),

@@ -2,7 +2,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Role } from '../api/types';
 
-export type SidebarIcon = 'dashboard' | 'appointments' | 'search' | 'clients' | 'reports' | 'settings';
+export type SidebarIcon = 'dashboard' | 'appointments' | 'openVisits' | 'search' | 'clients' | 'reports' | 'settings';
 
 /** Everything about a route except the page that renders it. */
 export interface RouteMeta {

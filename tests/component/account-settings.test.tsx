@@ -133,6 +133,23 @@ describe('account settings', () => {
     await waitFor(() => expect(patches).toEqual([{ eta_replan_minutes: 30 }]));
   });
 
+  it('sets how many weeks of care plan visits are planned ahead, from 1 to 12', async () => {
+    const patches = serveAccount();
+    const user = await openPage();
+    const weeks = screen.getByLabelText('Care plan visits planned ahead (weeks)');
+    expect(weeks).toHaveValue('4');
+    await user.clear(weeks);
+    await user.type(weeks, '13');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    expect(await screen.findByText('Enter a whole number of weeks from 1 to 12.')).toBeInTheDocument();
+    expect(weeks).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number of weeks from 1 to 12.'));
+    expect(patches).toEqual([]);
+    await user.clear(weeks);
+    await user.type(weeks, '6');
+    await user.click(screen.getByRole('button', { name: 'Save account settings' }));
+    await waitFor(() => expect(patches).toEqual([{ care_plan_weeks_ahead: 6 }]));
+  });
+
   it('turns the clients’ ETA messages (On my way) off and saves only that', async () => {
     const patches = serveAccount();
     const user = await openPage();

@@ -254,9 +254,9 @@ describe('loading, failure and refresh', () => {
     const { services } = renderWithServices(<DashboardPage />, { role: 'ADMIN' });
     await tile('Visits today');
     expect(dashboardCalls()).toBe(1);
-    // Besides the session's own calls, the page asks only for the dashboard and today's problems by the rule book.
+    // Besides the session's own calls, the page asks only for the dashboard, the open visits and today's problems by the rule book.
     await waitFor(() => expect(received.map((request) => request.path).filter((path) => !['/api/auth/user', '/api/provider_account/current'].includes(path)).sort())
-      .toEqual(['/api/dashboard', '/api/schedule/issues']));
+      .toEqual(['/api/dashboard', '/api/open_visits', '/api/schedule/issues']));
     // What a moved visit, an applied route or a finished import invalidates.
     serveDashboard('ADMIN', { overview: { ...OVERVIEW, travel_warnings: [{ date: '2026-11-25', count: 0 }, { date: '2026-11-26', count: 0 }] } });
     await act(() => services.queryClient.invalidateQueries({ queryKey: appointmentQueries.lists() }));

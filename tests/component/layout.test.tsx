@@ -16,8 +16,8 @@ const sidebarLabels = () =>
 
 describe('sidebar', () => {
   it.each([
-    ['ADMIN', ['Dashboard', 'Appointments', 'Nearby search', 'Clients', 'Reports', 'Settings']],
-    ['REGULAR_USER', ['Dashboard', 'Appointments', 'Nearby search', 'Clients']],
+    ['ADMIN', ['Dashboard', 'Appointments', 'Open visits', 'Nearby search', 'Clients', 'Reports', 'Settings']],
+    ['REGULAR_USER', ['Dashboard', 'Appointments', 'Open visits', 'Nearby search', 'Clients']],
     ['PRACTITIONER', ['Dashboard', 'Appointments', 'Clients']],
   ] as const)('shows %s only the items the role may use', async (role, labels) => {
     renderApp('/dashboard', { as: role });

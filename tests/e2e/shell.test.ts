@@ -14,8 +14,8 @@ async function sidebarItems(page: Page): Promise<string[]> {
 
 describe('each demo role logs in and sees what the role allows', () => {
   it.each([
-    ['admin@demo.test', ['Dashboard', 'Appointments', 'Nearby search', 'Clients', 'Reports', 'Settings']],
-    ['staff@demo.test', ['Dashboard', 'Appointments', 'Nearby search', 'Clients']],
+    ['admin@demo.test', ['Dashboard', 'Appointments', 'Open visits', 'Nearby search', 'Clients', 'Reports', 'Settings']],
+    ['staff@demo.test', ['Dashboard', 'Appointments', 'Open visits', 'Nearby search', 'Clients']],
     ['practitioner@demo.test', ['Dashboard', 'Appointments', 'Clients']],
   ])('%s', async (email, expected) => {
     const { context, page } = await newPage(running.browser, running.product.url);

@@ -1,5 +1,5 @@
-// The client details modal: data, map, tags, preferred and excluded practitioners, availability and the availability
-// request.
+// The client details modal: data, map, tags, preferred and excluded practitioners, the care plan and absences, availability
+// and the availability request.
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Description, Field as HeadlessField, Label, Switch } from '@headlessui/react';
@@ -18,6 +18,8 @@ import { clientQueries } from '../../entities/clients/queries';
 import { AvailabilityEditor } from '../../ui/AvailabilityEditor';
 import { TagsEditor } from './TagsEditor';
 import { PractitionersEditor } from './PractitionersEditor';
+import { CarePlanSection } from './CarePlanSection';
+import { AbsencesSection } from './AbsencesSection';
 import { useUpdateClientAvailability, useUpdateClientReminders } from './mutations';
 import { formatCalendarDate } from '../../lib/dates';
 import { addressLine } from '../../lib/mapLinks';
@@ -38,7 +40,7 @@ const CLIENT_MAP_UNAVAILABLE = 'Map unavailable (location is missing)';
 const NO_EMAIL_FOR_REQUEST = 'No email address for this client';
 const DISCARD_CHANGES_TITLE = 'Discard unsaved changes?';
 
-type EditedPart = 'tags' | 'practitioners' | 'availability';
+type EditedPart = 'tags' | 'practitioners' | 'availability' | 'the care plan';
 type ReportUnsaved = (part: EditedPart, unsaved: boolean) => void;
 
 export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
@@ -46,8 +48,8 @@ export function ClientDetailsModal({ clientId, onClose }: { clientId: number; on
   // A client that cannot be loaded is said once, in the modal (not also in a toast over the page).
   const client = useQuery({ ...clientQueries.detail(api, clientId), staleTime: 0 });
 
-  // Closing (Close, the X, Escape, a click outside) asks first while tags, practitioners or availability have unsaved edits.
-  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, practitioners: false, availability: false });
+  // Closing (Close, the X, Escape, a click outside) asks first while tags, practitioners, availability or a care plan form have unsaved edits.
+  const unsaved = useRef<Record<EditedPart, boolean>>({ tags: false, practitioners: false, availability: false, 'the care plan': false });
   const [asking, setAsking] = useState<EditedPart[] | null>(null);
   const reportUnsaved = useCallback<ReportUnsaved>((part, value) => {
     unsaved.current[part] = value;
@@ -90,6 +92,7 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
   const onTagsUnsaved = useCallback((value: boolean) => reportUnsaved('tags', value), [reportUnsaved]);
   const onAvailabilityUnsaved = useCallback((value: boolean) => reportUnsaved('availability', value), [reportUnsaved]);
   const onPractitionersUnsaved = useCallback((value: boolean) => reportUnsaved('practitioners', value), [reportUnsaved]);
+  const onCarePlanUnsaved = useCallback((value: boolean) => reportUnsaved('the care plan', value), [reportUnsaved]);
   // A practitioner account neither lists the business's other practitioners nor chooses who visits the client.
   const choosesPractitioners = useAuthSelector(selectRole) !== 'PRACTITIONER';
   // Booking happens on the day schedule (its "New visit" dialog, opened for this client).
@@ -161,6 +164,10 @@ function ClientDetails({ client, reportUnsaved }: { client: Client; reportUnsave
           <PractitionersEditor client={client} onUnsavedChange={onPractitionersUnsaved} />
         </Section>
       )}
+
+      {/* Care plans and absences are the coordinator's: a practitioner neither plans nor reads them. */}
+      {choosesPractitioners && <CarePlanSection clientId={client.id} clientName={client.full_name} onUnsavedChange={onCarePlanUnsaved} />}
+      {choosesPractitioners && <AbsencesSection clientId={client.id} clientName={client.full_name} />}
 
       <Section
         title="Availability"

@@ -1,5 +1,6 @@
 // The dashboard, from one request (GET /dashboard). ADMIN and REGULAR_USER see tiles of what needs doing — each with
-// a figure, a line of words and a link to the page that fixes it (and "Problems today", from the day checker's own
+// a figure, a line of words and a link to the page that fixes it (and "Open visits", the next 4 weeks' visits without a
+// practitioner, from the open visits list; "Problems today", from the day checker's own
 // request; "Overdue visits": today's visits not started, on the way or still there past the business's setting, each in
 // words, to today's live schedule); the figures are live (pushed changes, and read every minute for the clock's own);
 // a PRACTITIONER sees their next visit and today's run sheet. Times and days are the business's.
@@ -21,6 +22,7 @@ import { routeQueries } from '../../entities/routes/queries';
 import { jobStatusLabel } from '../../entities/jobs/jobStatus';
 import type { Dashboard, DashboardJob, DashboardOverview, DashboardWeek } from './api';
 import { dashboardQueries } from './queries';
+import { openVisitQueries } from '../../entities/open-visits/queries';
 import { LoadingText } from '../../ui/PageSpinner';
 import { useLiveDesk } from '../../entities/appointments/liveDesk';
 
@@ -135,6 +137,27 @@ function TileList({ rows, max = 4, total = rows.length, label }: { rows: { key: 
 
 // ---- ADMIN and REGULAR_USER ----
 
+/** Visits of the next 4 weeks waiting for a practitioner (the open visits list's own request). */
+function OpenVisitsTile() {
+  const { api } = useServices();
+  const visits = useQuery(openVisitQueries.list(api));
+  const count = visits.data?.length;
+  const first = visits.data?.[0];
+  return (
+    <Tile
+      testId="tile-open-visits" title="Open visits" figure={count === undefined ? '—' : String(count)} tone={count ? 'warn' : count === 0 ? 'good' : 'neutral'}
+      text={visits.isError
+        ? 'Could not load the open visits.'
+        : count === undefined
+          ? 'Loading…'
+          : count === 0
+            ? 'Every visit of the next 4 weeks has a practitioner.'
+            : `${count === 1 ? 'visit needs' : 'visits need'} a practitioner in the next 4 weeks${first ? `, the first on ${dayName(first.date)}` : ''}.`}
+      links={[{ href: '/open-visits', label: count ? 'Fill them' : 'Open visits' }]}
+    />
+  );
+}
+
 function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overview: DashboardOverview; admin: boolean }) {
   const { today, tomorrow } = dashboard;
   const [outsideToday, outsideTomorrow] = overview.outside_availability;
@@ -193,6 +216,7 @@ function Overview({ dashboard, overview, admin }: { dashboard: Dashboard; overvi
           }))}
         />
       </Tile>
+      <OpenVisitsTile />
       <Tile
         testId="tile-outside-availability" title="Outside availability" figure={String(outsideToday.count)} tone={outsideToday.count ? 'warn' : 'good'}
         text={`${outsideToday.count === 1 ? 'visit arrives' : 'visits arrive'} today outside the client’s availability; ${outsideTomorrow.count} tomorrow.`}

@@ -235,6 +235,43 @@ export default function HelpPage({ route }: RoutePageProps) {
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
         </Section>
 
+        <Section title="Care plans and open visits">
+          <ol className="list-decimal space-y-2 pl-5">
+            <li>
+              <strong>A care plan</strong> is a client’s visits that repeat each week. Open the client (Clients, then their row)
+              and, under <strong>Care plan</strong>, press <strong>Add to care plan</strong>: the type of visit (its duration
+              follows the type unless you change it), the days of the week, the window the visit starts in (e.g. 07:30 to 09:00),
+              one or two carers, the first day, and whether it is ongoing or ends on a day; add preferred practitioners and notes
+              if you like. Each plan shows its booked and open visits. <strong>Edit</strong> changes it from today on: its booked
+              visits that no longer fit are cancelled in Cliniko and open again as the plan now says (past visits stay); <strong>End plan</strong> asks for its last day: its booked visits after it are cancelled in
+              Cliniko and its open visits removed.
+            </li>
+            <li>
+              <strong>Away or in hospital</strong>: under <strong>Away / in hospital</strong> in the client’s details, add the
+              days, the reason and a note. The client’s care plans pause in those days: Rounds says how many booked visits it
+              cancelled in Cliniko and how many open visits it removed. On{' '}
+              <TextLink variant="prose" href="/settings/public-holidays">public holidays</TextLink> (Settings → Public holidays,
+              kept by an administrator) care plans generate no visits.
+            </li>
+            <li>
+              <strong>Open visits</strong> are visits that need a practitioner and have none yet: a care plan’s new visits, or
+              a visit re-planning could not place. <TextLink variant="prose" href="/open-visits">Open visits</TextLink> (in the
+              menu, and counted on the dashboard) lists the next four weeks’ by day, each with why it is open. Nothing of an open
+              visit is in Cliniko until a practitioner is chosen. <strong>Fill</strong> shows who could take it, cheapest first,
+              with the arrival, the travel it adds and whether the client prefers them or they visited recently; choose one and
+              press <strong>Book with …</strong>. <strong>Remove</strong> drops a visit no longer needed.
+            </li>
+            <li>
+              <strong>Plan care visits</strong> on the same page generates the care plans’ visits from tomorrow for the weeks
+              ahead (Settings → Account settings, “Care plan visits planned ahead”, 4 weeks unless changed, or the weeks you
+              choose) and proposes a practitioner for every open visit of those weeks: qualified, within their hours and leave,
+              the same few carers for a client week after week, balanced days. The proposal shows the visits placed and not
+              (with why), the travel they add, hard breaks of the rules (none) and how many carers each client would see.{' '}
+              <strong>Book N visits</strong> books the placed ones, each written to Cliniko; the others stay open.
+            </li>
+          </ol>
+        </Section>
+
         <Section title="A practitioner’s day">
           <ol className="list-decimal space-y-2 pl-5">
             <li>
@@ -280,7 +317,7 @@ export default function HelpPage({ route }: RoutePageProps) {
             tomorrow’s visits per practitioner; visits arriving outside the client’s availability and visits with too
             little time for the travel before them (today and tomorrow); unrouted days (in the next 7 days, a practitioner
             with a start place and working hours that day who has visits but no applied route); stale routes (routes whose
-            visits changed after they were applied); visits booked while their practitioner is on leave (the next 4 weeks); clients missing an address; the last import and export (staff: the
+            visits changed after they were applied); visits booked while their practitioner is on leave (the next 4 weeks); open visits waiting for a practitioner (the next 4 weeks); clients missing an address; the last import and export (staff: the
             last they started); and this week’s travel of optimised routes and utilisation (visit hours ÷ working hours
             from the practitioners’ settings) against last week. Practitioners see their next visit and today’s run sheet.
           </p>
@@ -289,7 +326,7 @@ export default function HelpPage({ route }: RoutePageProps) {
         <Section title="Who can do what">
           <ul className="list-disc space-y-1 pl-5">
             <li><strong>Administrators</strong> can do everything, including the import and export history, reports and settings.</li>
-            <li><strong>Staff</strong> work with appointments and clients, optimise days, and start imports and exports.</li>
+            <li><strong>Staff</strong> work with appointments and clients, optimise days, keep care plans, fill open visits, and start imports and exports.</li>
             <li><strong>Practitioners</strong> see their own appointments and the clients they visit.</li>
           </ul>
           <p>If a page needs an administrator account, Rounds says so and takes you to the dashboard.</p>
@@ -298,8 +335,8 @@ export default function HelpPage({ route }: RoutePageProps) {
         <Section title="Where the settings are">
           <p>
             Administrators find everything under <TextLink variant="prose" href="/settings">Settings</TextLink>: the connection to
-            your practice management system (Provider account), Sync settings, Practitioners (their colours, places, hours and leave), Tags and
-            Appointment types, and Users: invite a colleague by email (they choose their password from the link, which
+            your practice management system (Provider account), Sync settings, Practitioners (their colours, places, hours and leave), Tags,
+            Appointment types, Public holidays, and Users: invite a colleague by email (they choose their password from the link, which
             works once for 7 days), change their role, or deactivate someone who leaves. Everyone can change their own name, email and password under{' '}
             <TextLink variant="prose" href="/settings/my-account">My account</TextLink>, also in the menu under your avatar.
           </p>

@@ -113,6 +113,11 @@ export const defaultHandlers = [
     if (!user) return error(401, 'Authentication required.');
     return HttpResponse.json(quietDashboard(user.role));
   }),
+  // No open visits, care plans, absences or public holidays (tests of them give their own).
+  http.get(api('/open_visits'), ({ request }) => (userOf(request) ? HttpResponse.json({ open_visits: [] }) : error(401, 'Authentication required.'))),
+  http.get(api('/clients/:id/care_plans'), ({ request }) => (userOf(request) ? HttpResponse.json({ care_plans: [] }) : error(401, 'Authentication required.'))),
+  http.get(api('/clients/:id/absences'), ({ request }) => (userOf(request) ? HttpResponse.json({ absences: [] }) : error(401, 'Authentication required.'))),
+  http.get(api('/public_holidays'), ({ request }) => (userOf(request) ? HttpResponse.json({ public_holidays: [] }) : error(401, 'Authentication required.'))),
   // A day without problems by the rule book (tests of the banner and the marks give their own).
   http.get(api('/schedule/issues'), ({ request }) => {
     const user = userOf(request);

@@ -1,7 +1,8 @@
 // /settings/business-account (ADMIN, "Account settings"): the business's name and time zone (the business's days —
 // "today", reports, reminders — are read in it), how clients and staff reach the office, where maps open, the first
 // day of a week, the daily appointment reminder to clients and their ETA messages (On my way), and the phone's visits
-// (an arrival flagged far from the client, a visit overdue with no check-in). Only what changed is saved; the server's 422 lines
+// (an arrival flagged far from the client, a visit overdue with no check-in) and how many weeks of care-plan visits are
+// planned ahead. Only what changed is saved; the server's 422 lines
 // show under their fields.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +33,8 @@ const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-500 focus:ring-2 focus:ring-sky-500/30 focus:outline-none sm:w-56 dark:border-slate-700 dark:bg-slate-900';
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-200';
 const hintClass = 'mt-1 text-xs text-slate-500 dark:text-slate-400';
+const CARE_PLAN_WEEKS_MIN = 1;
+const CARE_PLAN_WEEKS_MAX = 12;
 
 interface Draft {
   name: string;
@@ -51,9 +54,11 @@ interface Draft {
   overdue_after_minutes: string;
   /** Text as typed: minutes. */
   eta_replan_minutes: string;
+  /** Text as typed: weeks. */
+  care_plan_weeks_ahead: string;
 }
 type Field = 'name' | 'time_zone' | 'contact_email' | 'contact_phone' | 'map_center' | 'week_start' | 'reminder_hour' | 'arrival_far_metres' | 'overdue_after_minutes'
-  | 'eta_replan_minutes';
+  | 'eta_replan_minutes' | 'care_plan_weeks_ahead';
 
 const draftOf = (account: BusinessAccount): Draft => ({
   name: account.name, time_zone: account.time_zone, contact_email: account.contact_email, contact_phone: account.contact_phone,
@@ -63,6 +68,7 @@ const draftOf = (account: BusinessAccount): Draft => ({
   arrival_far_metres: String(account.arrival_far_metres),
   overdue_after_minutes: String(account.overdue_after_minutes),
   eta_replan_minutes: String(account.eta_replan_minutes),
+  care_plan_weeks_ahead: String(account.care_plan_weeks_ahead),
 });
 
 /** What the form alone can tell is wrong. */
@@ -90,6 +96,10 @@ function draftProblems(draft: Draft): Map<Field, string> {
   if (!/^\d+$/.test(replan) || Number(replan) < ETA_REPLAN_MINUTES_MIN || Number(replan) > ETA_REPLAN_MINUTES_MAX) {
     problems.set('eta_replan_minutes', `Enter a whole number of minutes from ${ETA_REPLAN_MINUTES_MIN} to ${ETA_REPLAN_MINUTES_MAX}.`);
   }
+  const weeksAhead = draft.care_plan_weeks_ahead.trim();
+  if (!/^\d+$/.test(weeksAhead) || Number(weeksAhead) < CARE_PLAN_WEEKS_MIN || Number(weeksAhead) > CARE_PLAN_WEEKS_MAX) {
+    problems.set('care_plan_weeks_ahead', `Enter a whole number of weeks from ${CARE_PLAN_WEEKS_MIN} to ${CARE_PLAN_WEEKS_MAX}.`);
+  }
   return problems;
 }
 
@@ -109,6 +119,7 @@ function changesOf(draft: Draft, saved: Draft): BusinessAccountChanges {
   if (draft.arrival_far_metres.trim() !== saved.arrival_far_metres) changes.arrival_far_metres = Number(draft.arrival_far_metres);
   if (draft.overdue_after_minutes.trim() !== saved.overdue_after_minutes) changes.overdue_after_minutes = Number(draft.overdue_after_minutes);
   if (draft.eta_replan_minutes.trim() !== saved.eta_replan_minutes) changes.eta_replan_minutes = Number(draft.eta_replan_minutes);
+  if (draft.care_plan_weeks_ahead.trim() !== saved.care_plan_weeks_ahead) changes.care_plan_weeks_ahead = Number(draft.care_plan_weeks_ahead);
   return changes;
 }
 
@@ -116,6 +127,7 @@ const FIELD_OF_PATH: Record<string, Field> = {
   name: 'name', time_zone: 'time_zone', contact_email: 'contact_email', contact_phone: 'contact_phone', map_center: 'map_center',
   'map_center.lat': 'map_center', 'map_center.lng': 'map_center', week_start: 'week_start', reminder_hour: 'reminder_hour',
   arrival_far_metres: 'arrival_far_metres', overdue_after_minutes: 'overdue_after_minutes', eta_replan_minutes: 'eta_replan_minutes',
+  care_plan_weeks_ahead: 'care_plan_weeks_ahead',
 };
 
 /** What changing the zone does, with today's 09:00 in the old zone as the example. */
@@ -285,6 +297,17 @@ function AccountForm({ account }: { account: BusinessAccount }) {
             onChange={(event) => change({ overdue_after_minutes: event.target.value })} />
           <p className={hintClass}>A visit with no check-in this long after its planned start is marked overdue on today’s schedule and counted on the dashboard.</p>
           {problem('overdue_after_minutes')}
+        </div>
+      </Card>
+
+      <Card className="space-y-4">
+        <h2 className="text-base font-semibold">Care plans</h2>
+        <div>
+          <label htmlFor={`${ids}-weeks-ahead`} className={labelClass}>Care plan visits planned ahead (weeks)</label>
+          <input id={`${ids}-weeks-ahead`} type="text" inputMode="numeric" className={selectClass} value={draft.care_plan_weeks_ahead} {...invalid('care_plan_weeks_ahead')}
+            onChange={(event) => change({ care_plan_weeks_ahead: event.target.value })} />
+          <p className={hintClass}>Plan care visits on the Open visits page generates and allocates the care plans’ visits this many weeks ahead (1 to 12).</p>
+          {problem('care_plan_weeks_ahead')}
         </div>
       </Card>
 
