@@ -203,6 +203,31 @@ describe('an open visit', () => {
     expect((await t.request('POST', '/api/visits', { token: acme.tokens.staff, body })).status).toBe(409);
   });
 
+  it('filled, then its booking refused by Cliniko and discarded: open again, saying why', async () => {
+    const created = await t.request('POST', '/api/open_visits', {
+      token: acme.tokens.staff, body: { client_id: client, appointment_type_id: type, date: '2029-12-07', window_start: '13:00', window_end: '16:00' },
+    });
+    const id = created.body.open_visit.id;
+    const filled = await t.request('POST', `/api/open_visits/${id}/fill`, { token: acme.tokens.staff, body: { practitioner_id: staff[1], starts_at: '2029-12-07T14:00:00+10:00' } });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(201);
+    // Cliniko refuses the create (the client archived there meanwhile): the write fails, and Discard gives it up.
+    const patientId = await externalId('Client', client);
+    const archived = sandbox.dataset.patients.find((candidate) => candidate.id === patientId)!;
+    const before = archived.archived_at;
+    archived.archived_at = '2029-01-01T00:00:00Z';
+    try {
+      await settle();
+    } finally {
+      archived.archived_at = before;
+    }
+    const read = await t.request('GET', `/api/appointments/${filled.body.appointment.id}`, { token: acme.tokens.staff });
+    expect(read.body.appointment.pms_write).toMatchObject({ state: 'failed' });
+    const discarded = await t.request('POST', `/api/pms_writes/${read.body.appointment.pms_write.id}/discard`, { token: acme.tokens.staff });
+    expect(discarded.status, JSON.stringify(discarded.body)).toBe(200);
+    const open = await t.request('GET', '/api/open_visits?start_date=2029-12-07&end_date=2029-12-07', { token: acme.tokens.staff });
+    expect(open.body.open_visits).toEqual([expect.objectContaining({ id, reason: 'Its booking was discarded before Cliniko had it' })]);
+  });
+
   it('a booking the rules refuse leaves it open', async () => {
     const created = await t.request('POST', '/api/open_visits', {
       token: acme.tokens.staff, body: { client_id: other, appointment_type_id: type, date: '2029-12-04', window_start: '10:00', window_end: '12:00' },

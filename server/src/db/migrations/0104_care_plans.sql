@@ -60,6 +60,20 @@ CREATE UNIQUE INDEX open_visits_occurrence_key ON open_visits (care_plan_id, dat
 CREATE INDEX open_visits_open_idx ON open_visits (business_account_id, date) WHERE state = 'open';
 CREATE INDEX open_visits_appointment_idx ON open_visits (appointment_id) WHERE appointment_id IS NOT NULL;
 
+-- A booking that filled an open visit and then left Rounds (discarded: it never reached the PMS) leaves its open visit
+-- open again, with why; without this its row would block the delete.
+CREATE FUNCTION reopen_open_visit_of_deleted_appointment() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE open_visits
+  SET state = 'open', appointment_id = NULL, updated_at = now(),
+      reason = 'Its booking was discarded before Cliniko had it'
+  WHERE appointment_id = OLD.id;
+  RETURN OLD;
+END;
+$$;
+CREATE TRIGGER appointments_reopen_open_visit BEFORE DELETE ON appointments
+  FOR EACH ROW EXECUTE FUNCTION reopen_open_visit_of_deleted_appointment();
+
 CREATE TABLE public_holidays (
   id serial PRIMARY KEY,
   business_account_id integer NOT NULL REFERENCES business_accounts(id),
