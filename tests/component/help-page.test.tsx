@@ -27,6 +27,21 @@ describe('user guide', () => {
     expect(within(day).getByRole('link', { name: 'Nearby search' })).toHaveAttribute('href', '/search');
   });
 
+  it('covers booking, rescheduling and cancelling, care plans and open visits, with the labels the app shows', async () => {
+    renderPage(HelpPage, { path: '/help', role: 'REGULAR_USER' });
+    const booking = await section('Booking, rescheduling and cancelling visits');
+    for (const words of [
+      /New visit on the day schedule/, /Book a visit in a client’s details or on a Nearby search result/, /press Best fit/, /Why not others\?/,
+      /Saving to Cliniko…/, /never books it twice/, /Not saved/, /Try again and Discard/, /Changed in Cliniko/,
+      /Overwrite Cliniko or Keep Cliniko’s version/, /Cancel visit asks for Cliniko’s reason/, /Re-optimise …’s day/,
+    ]) expect(booking).toHaveTextContent(words);
+    const care = await section('Care plans and open visits');
+    for (const words of [/Add to care plan/, /End plan/, /Away \/ in hospital/, /public holidays/, /Fill shows who could take it/, /Plan care visits/, /Book N visits/]) {
+      expect(care).toHaveTextContent(words);
+    }
+    expect(within(care).getByRole('link', { name: 'Open visits' })).toHaveAttribute('href', '/open-visits');
+  });
+
   it("covers a practitioner's day on the run sheet", async () => {
     renderPage(HelpPage, { path: '/help', role: 'PRACTITIONER' });
     const day = await section('A practitioner’s day');

@@ -235,6 +235,39 @@ export default function HelpPage({ route }: RoutePageProps) {
           <p>Times are shown in your business’s time zone, or in the practitioner’s own zone where it differs.</p>
         </Section>
 
+        <Section title="Booking, rescheduling and cancelling visits">
+          <ol className="list-decimal space-y-2 pl-5">
+            <li>
+              <strong>Book a visit</strong> where you plan: <strong>New visit</strong> on the day schedule, a click on free time
+              in a practitioner’s lane (it fills in the practitioner and the time), <strong>Book a visit</strong> in a client’s
+              details or on a Nearby search result. Choose the client, the appointment type (its duration), the day, and a time
+              or a window (<em>Morning</em>, <em>Afternoon</em> or <em>Between…</em>). Choose the practitioner yourself, or press{' '}
+              <strong>Best fit</strong>: Rounds prices the visit on every qualified practitioner’s day as it is — the travel it
+              adds, their hours and leave, the client’s availability and the rules of home care — and shows the best few with
+              the arrival, “+12 min travel”, <em>Preferred</em> and <em>Visited before</em>; <strong>Why not others?</strong> says
+              why the rest are not offered. A booking that would break a hard rule is refused in words; nothing you typed is lost.
+            </li>
+            <li>
+              The visit is in Rounds at once, on the practitioner’s route, and is written to Cliniko: its block says{' '}
+              <strong>Saving to Cliniko…</strong> until Cliniko has it. If Cliniko is slow or does not answer, Rounds keeps
+              trying and never books it twice; if it refuses or stays silent, the block says <strong>Not saved</strong> and the
+              visit’s details say why, with <strong>Try again</strong> and <strong>Discard</strong>.
+            </li>
+            <li>
+              <strong>Reschedule</strong> (in the visit’s details, Reschedule or cancel) moves a visit to another day, time or
+              practitioner — or to the best fit that day — with the reason in the change log; Cliniko is updated at once and the
+              new time is the one agreed with the client. If someone changed the visit in Cliniko since Rounds read it, Rounds
+              does not overwrite it: the visit says <strong>Changed in Cliniko</strong>, its details show the differences, and you
+              choose <strong>Overwrite Cliniko</strong> or <strong>Keep Cliniko’s version</strong>.
+            </li>
+            <li>
+              <strong>Cancel visit</strong> asks for Cliniko’s reason and a note, and can tell the client (when the business sends
+              messages and the client has not turned them off). The visit leaves its route; <strong>Re-optimise …’s day</strong>
+              closes the gap. Practitioners do not book, reschedule or cancel: their run sheet only shows their visits.
+            </li>
+          </ol>
+        </Section>
+
         <Section title="Care plans and open visits">
           <ol className="list-decimal space-y-2 pl-5">
             <li>
