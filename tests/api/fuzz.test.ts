@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFailure, runFuzz, sendAndCheck, startFuzzWorld, type FuzzRequest, type FuzzWorld } from '../fuzz/fuzzer';
+import { describeFailure, loadOperations, runFuzz, sendAndCheck, startFuzzWorld, type FuzzRequest, type FuzzWorld } from '../fuzz/fuzzer';
 
 /** Fixed, so that a failure here is the same failure on every machine; FUZZ_SEED tries another. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -70,8 +70,10 @@ describe('contract fuzzing (bounded run)', () => {
     console.log(`fuzz seed ${SEED}: ${result.sent} requests in ${result.seconds.toFixed(1)} s, statuses ${JSON.stringify(result.statuses)}, sessions restored ${result.sessionRestores} times; never 2xx: ${result.neverSucceeded.join(', ')}`);
     expect(result.failures.map(describeFailure).slice(0, 20).join('\n\n')).toBe('');
     expect(result.sent).toBe(COUNT);
-    // The run reached the handlers: most operations answered 2xx at least once.
-    expect(result.neverSucceeded.length).toBeLessThan(25);
+    // The run reached the handlers: most operations answered 2xx at least once (about 2 in 3: those needing a
+    // consistent body, e.g. booking a visit a practitioner delivers inside a client's window, rarely come out of random
+    // values; their rules are their own tests').
+    expect(result.neverSucceeded.length).toBeLessThan(loadOperations().operations.length / 3);
   }, 240_000);
 
   it('the server still answers /healthz afterwards', async () => {
