@@ -8,6 +8,18 @@ export const MAX_RANGE_DAYS = 62;
 export const EARLIEST_DATE = '2000-01-01';
 export const LATEST_DATE = '2099-12-31';
 
+/** What is wrong with one requested day (a real date written yyyy-MM-dd, within the dates above), or null. */
+export function dateProblem(value: string, field: string): string | null {
+  let written: string;
+  try {
+    written = Temporal.PlainDate.from(value, { overflow: 'reject' }).toString();
+  } catch {
+    return `${field} must be a date written yyyy-MM-dd (got "${value}").`;
+  }
+  if (written < EARLIEST_DATE || written > LATEST_DATE) return `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${written}).`;
+  return null;
+}
+
 /** What is wrong with a requested range, or null; messages name the fields and are shown to the user as they are. */
 export function rangeProblem(startDate: string, endDate: string, maxDays = MAX_RANGE_DAYS): string | null {
   let start: Temporal.PlainDate;

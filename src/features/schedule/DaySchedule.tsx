@@ -161,6 +161,16 @@ const ON_LEAVE = 'booked while the practitioner is on leave';
 const LEAVE_STRIPES = 'repeating-linear-gradient(135deg, rgb(255 255 255 / 0.45) 0 4px, transparent 4px 9px)';
 
 /** "2 visits booked while on leave" under a lane's name, when it has any. */
+/** A lane's New visit (the lanes' header and the phone's list of a practitioner's day). */
+function LaneNewVisit({ name, onClick, className }: { name: string; onClick: () => void; className: string }) {
+  return (
+    <button type="button" data-testid="lane-new-visit" aria-label={`New visit for ${name}`} onClick={onClick}
+      className={`${className} font-medium text-sky-700 hover:underline dark:text-sky-400`}>
+      New visit
+    </button>
+  );
+}
+
 function LeaveCount({ count }: { count: number }) {
   if (count === 0) return null;
   return (
@@ -257,17 +267,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                   <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
                   {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
                   {laneNote?.(lane.practitionerId)}
-                  {onNewVisit && (
-                    <button
-                      type="button"
-                      data-testid="lane-new-visit"
-                      aria-label={`New visit for ${lane.practitionerName}`}
-                      onClick={() => onNewVisit(lane.practitionerId, null)}
-                      className="mt-0.5 block text-xs font-medium text-sky-700 hover:underline dark:text-sky-400"
-                    >
-                      New visit
-                    </button>
-                  )}
+                  {onNewVisit && <LaneNewVisit name={lane.practitionerName} onClick={() => onNewVisit(lane.practitionerId, null)} className="mt-0.5 block text-xs" />}
                 </div>
                 <div
                   ref={drag.trackRef(lane.practitionerId)}
@@ -480,17 +480,7 @@ function DayAgenda({ layout, businessTimeZone, laneNote, warnings, problems, onL
             <LeaveCount count={lane.blocks.filter((block) => onLeave?.has(block.appointment.id)).length} />
             {live && <LaneLate appointments={lane.blocks.map((block) => block.appointment)} />}
             <div className="text-xs">{laneNote?.(lane.practitionerId)}</div>
-            {onNewVisit && (
-              <button
-                type="button"
-                data-testid="lane-new-visit"
-                aria-label={`New visit for ${lane.practitionerName}`}
-                onClick={() => onNewVisit(lane.practitionerId, null)}
-                className="mt-1 min-h-11 text-sm font-medium text-sky-700 hover:underline dark:text-sky-400"
-              >
-                New visit
-              </button>
-            )}
+            {onNewVisit && <LaneNewVisit name={lane.practitionerName} onClick={() => onNewVisit(lane.practitionerId, null)} className="mt-1 min-h-11 text-sm" />}
             <ol className="mt-2 space-y-1.5">
               {lane.blocks.map((block) => {
                 const { appointment } = block;

@@ -2,7 +2,7 @@
 // time zone, and the instants of a window on a day (Temporal with the zone, so a daylight-saving day is right).
 import { Temporal } from 'temporal-polyfill';
 import { invalid } from '../../http/errors';
-import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
+import { dateProblem } from '../../lib/day-range';
 
 export const minutesOfClock = (hhmm: string): number => {
   const [hours, minutes] = hhmm.split(':').map(Number);
@@ -34,15 +34,9 @@ export function datesBetween(first: string, last: string): string[] {
 
 /** A requested day, held to the dates the API accepts; 422 naming the field. */
 export function parseDay(value: string, field: string): string {
-  let date: Temporal.PlainDate;
-  try {
-    date = Temporal.PlainDate.from(value, { overflow: 'reject' });
-  } catch {
-    throw invalid(`${field} must be a date written yyyy-MM-dd (got "${value}").`);
-  }
-  const written = date.toString();
-  if (written < EARLIEST_DATE || written > LATEST_DATE) throw invalid(`${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${written}).`);
-  return written;
+  const problem = dateProblem(value, field);
+  if (problem) throw invalid(problem);
+  return Temporal.PlainDate.from(value).toString();
 }
 
 /** "Thursday 10 Dec 07:30–09:00". */

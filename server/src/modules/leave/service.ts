@@ -7,7 +7,7 @@ import type { BodyOf, QueryOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { businessTimeZone } from '../../db/business-time-zone';
-import { EARLIEST_DATE, LATEST_DATE } from '../../lib/day-range';
+import { dateProblem } from '../../lib/day-range';
 import {
   deleteLeave, findLeave, findPractitioner, insertLeave, leaveOverlapping, updateLeave, type LeaveRow, type LeaveValues,
 } from './repository';
@@ -26,15 +26,9 @@ const IMPORTED = 'This leave was imported from Cliniko (an unavailable block): c
 
 /** A requested date, held to the dates bookings, imports and runs accept (the database refuses years like 0000). */
 function parseDate(value: string, field: string): Temporal.PlainDate {
-  let date: Temporal.PlainDate;
-  try {
-    date = Temporal.PlainDate.from(value, { overflow: 'reject' });
-  } catch {
-    throw invalid(`${field} must be a date written yyyy-MM-dd (got "${value}").`);
-  }
-  const written = date.toString();
-  if (written < EARLIEST_DATE || written > LATEST_DATE) throw invalid(`${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE} (got ${written}).`);
-  return date;
+  const problem = dateProblem(value, field);
+  if (problem) throw invalid(problem);
+  return Temporal.PlainDate.from(value);
 }
 
 const plainTime = (hhmm: string) => Temporal.PlainTime.from(`${hhmm}:00`);
