@@ -5,7 +5,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
+import { appointmentTypes, appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
 import { openVisits } from '../../server/src/db/schema-care';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
@@ -243,3 +243,34 @@ describe('an open visit', () => {
 function brisbaneDay(iso: string) {
   return new Date(Date.parse(iso) + 10 * 3600_000).toISOString().slice(0, 10);
 }
+
+describe('a two-carer care plan of a type that needs two practitioners', () => {
+  it('books both carers of each occurrence together in the sandbox, at the same start', async () => {
+    await t.ctx.db.update(appointmentTypes).set({ needs_two_practitioners: true }).where(eq(appointmentTypes.id, type));
+    try {
+      const created = await t.request('POST', `/api/clients/${other}/care_plans`, {
+        token: acme.tokens.staff,
+        body: { appointment_type_id: type, weekdays: [6], window_start: '09:00', window_end: '11:00', duration_minutes: 30, carers: 2, starts_on: FROM, ends_on: '2029-12-08' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const started = await t.request('POST', '/api/care_plan_allocations', { token: acme.tokens.staff, body: { start_date: FROM, weeks: 1 } });
+      await settle();
+      const done = (await t.request('GET', `/api/care_plan_allocations/${started.body.allocation.id}`, { token: acme.tokens.staff })).body.allocation;
+      const pair = done.visits.filter((visit: any) => visit.care_plan_id === created.body.care_plan.id);
+      expect(pair.map((visit: any) => visit.practitioner !== null), JSON.stringify(done.visits)).toEqual([true, true]);
+
+      const applied = await t.request('POST', `/api/care_plan_allocations/${done.id}/apply`, { token: acme.tokens.staff });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      const open = await t.request('GET', `/api/open_visits?start_date=${FROM}&end_date=2029-12-09`, { token: acme.tokens.staff });
+      expect(open.body.open_visits.filter((visit: any) => visit.care_plan_id === created.body.care_plan.id), applied.body.allocation.message).toEqual([]);
+      await settle();
+      const booked = (await sandboxVisitsOf(other)).filter((record) => record.starts_at.startsWith('2029-12-07') || record.starts_at.startsWith('2029-12-08'))
+        .filter((record) => brisbaneClock(record.starts_at) >= '09:00' && brisbaneClock(record.starts_at) < '11:00' && !record.cancelled_at);
+      expect(booked).toHaveLength(2);
+      expect(booked[0].starts_at).toBe(booked[1].starts_at);
+      expect(booked[0].practitioner_id).not.toBe(booked[1].practitioner_id);
+    } finally {
+      await t.ctx.db.update(appointmentTypes).set({ needs_two_practitioners: false }).where(eq(appointmentTypes.id, type));
+    }
+  });
+});

@@ -62,11 +62,13 @@ const answered = async (tx: DbOrTx, auth: AuthContext, id: number) => {
  * Books a visit (POST /visits; also the care module's bookings): see the contract's bookVisit. Inside `tx` when given
  * (several visits booked in one transaction: the caller's), else in a transaction of its own.
  */
-export async function bookVisit(ctx: AppContext, auth: AuthContext, input: BookVisitInput, tx?: Tx): Promise<BookedVisitResult> {
+export async function bookVisit(
+  ctx: AppContext, auth: AuthContext, input: BookVisitInput, tx?: Tx, options: BookingOptions = {},
+): Promise<BookedVisitResult> {
   const startsAt = parseStart(input.starts_at);
   const book = async (within: Tx) => {
     await refuseWithoutPms(within, auth.businessAccountId);
-    return bookIn(ctx, within, auth, input, startsAt);
+    return bookIn(ctx, within, auth, input, startsAt, options);
   };
   return tx ? book(tx) : ctx.db.transaction(book);
 }
@@ -81,7 +83,13 @@ export async function bookVisits(ctx: AppContext, auth: AuthContext, inputs: rea
   });
 }
 
-async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVisitInput, startsAt: Date): Promise<BookedVisitResult> {
+/**
+ * partnerFollows: the first of a two-carer pair, whose partner the caller books next in the same `tx` (a type that
+ * needs two practitioners is not refused for having one yet; the partner's booking checks the pair).
+ */
+export interface BookingOptions { partnerFollows?: boolean }
+
+async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVisitInput, startsAt: Date, options: BookingOptions = {}): Promise<BookedVisitResult> {
   const business = auth.businessAccountId;
   if (input.request_id) {
     // Serialises two copies of one request: the second waits and then finds the first's booking.
@@ -126,7 +134,7 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
     address_1: client.address_1, address_2: client.address_2, city: client.city, state: client.state, post_code: client.post_code, country: client.country,
     lat: client.lat, lng: client.lng,
   });
-  const warnings = await refuseHardBreaksOfNewVisit(tx, business, id, travelProviderFor(ctx.config));
+  const warnings = await refuseHardBreaksOfNewVisit(tx, business, id, travelProviderFor(ctx.config), options);
   const routeId = await joinRouteOfDay(ctx, tx, business, { id, practitionerId: input.practitioner_id, date, arriveAt: startsAt });
   await markRoutesStale(tx, business, [{ practitionerId: input.practitioner_id, at: startsAt }]);
   await recordVersion(tx, {

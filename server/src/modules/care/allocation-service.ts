@@ -71,23 +71,27 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
 
   let booked = 0;
   const left: string[] = [];
-  for (const visit of placed.sort((a, b) => a.arrive_at!.localeCompare(b.arrive_at!))) {
+  for (const unit of bookedTogether(placed.sort((a, b) => a.arrive_at!.localeCompare(b.arrive_at!)))) {
     try {
+      // A two-carer occurrence books both carers in one transaction (all or none), the pair checked together.
       await ctx.db.transaction(async (tx) => {
-        const open = await findOpenVisit(tx, business, visit.open_visit_id, true);
-        if (!open || open.state !== 'open') throw conflict('It was filled or removed meanwhile.');
-        await fillInTx(ctx, auth, tx, open, bookingOf(open, visit.practitioner!.id, visit.arrive_at!));
+        for (const [index, visit] of unit.entries()) {
+          const open = await findOpenVisit(tx, business, visit.open_visit_id, true);
+          if (!open || open.state !== 'open') throw conflict('It was filled or removed meanwhile.');
+          await fillInTx(ctx, auth, tx, open, bookingOf(open, visit.practitioner!.id, visit.arrive_at!), { partnerFollows: index < unit.length - 1 });
+        }
       });
-      booked++;
+      booked += unit.length;
     } catch (error) {
       if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 422 && error.statusCode !== 404)) {
         // What was booked stays booked; the allocation says how far it got.
         await updateAllocation(ctx.db, id, { message: `Booked ${booked} of ${result.visits.length} visits before an error: ${(error as Error).message}` });
         throw error;
       }
-      const why = `Could not be booked with ${visit.practitioner!.name}: ${error.message}`;
-      await setOpenReason(ctx.db, business, visit.open_visit_id, why);
-      left.push(`${visit.client.name} on ${visit.date} (${error.message})`);
+      for (const visit of unit) {
+        await setOpenReason(ctx.db, business, visit.open_visit_id, `Could not be booked with ${visit.practitioner!.name}: ${error.message}`);
+        left.push(`${visit.client.name} on ${visit.date} (${error.message})`);
+      }
     }
   }
   const unplaced = result.visits.length - placed.length + left.length;
@@ -96,4 +100,16 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
   // The unplaced keep the allocation's reason, in the open list.
   for (const visit of result.visits) if (visit.practitioner === null && visit.reason) await setOpenReason(ctx.db, business, visit.open_visit_id, visit.reason);
   return allocationDto(await updateAllocation(ctx.db, id, { message }));
+}
+
+/** The placed visits as they are booked: a care plan's two-carer occurrence (same plan, day and arrival) together. */
+function bookedTogether<Visit extends { care_plan_id: number | null; client: { id: number }; date: string; window_start: string; arrive_at: string | null }>(
+  visits: readonly Visit[],
+): Visit[][] {
+  const units = new Map<string, Visit[]>();
+  for (const [index, visit] of visits.entries()) {
+    const key = visit.care_plan_id === null ? `single ${index}` : [visit.care_plan_id, visit.client.id, visit.date, visit.window_start, visit.arrive_at].join(' ');
+    units.set(key, [...(units.get(key) ?? []), visit]);
+  }
+  return [...units.values()];
 }

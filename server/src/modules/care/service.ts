@@ -224,8 +224,8 @@ export async function deleteOpenVisit(ctx: AppContext, auth: AuthContext, id: nu
 }
 
 /** Books an open visit (locked, still open) in the transaction; it leaves the open list with it. */
-export async function fillInTx(ctx: AppContext, auth: AuthContext, tx: Tx, row: OpenVisitRow, input: BookVisitInput) {
-  const booked = await bookInTx(ctx, auth, tx, { ...input, open_visit_id: row.id });
+export async function fillInTx(ctx: AppContext, auth: AuthContext, tx: Tx, row: OpenVisitRow, input: BookVisitInput, options?: { partnerFollows?: boolean }) {
+  const booked = await bookInTx(ctx, auth, tx, { ...input, open_visit_id: row.id }, options);
   await markFilled(tx, row.business_account_id, row.id, booked.appointment.id);
   return booked;
 }

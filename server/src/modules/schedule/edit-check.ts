@@ -168,11 +168,16 @@ export async function issuesAddedByEdit(
  * refuseHardBreaks for a visit just inserted in the caller's transaction (a booking): the problems it adds to its day
  * as the day was without it.
  */
-export async function refuseHardBreaksOfNewVisit(db: DbOrTx, businessAccountId: number, id: number, travel?: TravelProvider): Promise<RuleWarning[]> {
+export async function refuseHardBreaksOfNewVisit(
+  db: DbOrTx, businessAccountId: number, id: number, travel?: TravelProvider, options: { partnerFollows?: boolean } = {},
+): Promise<RuleWarning[]> {
   const visit = await findVisit(db, businessAccountId, id);
   if (!visit) return [];
   const date = dayOf(currentArrival(visit), await businessTimeZone(db, businessAccountId));
-  return wordedOrRefused(await issuesAddedBy(db, businessAccountId, date, (now) => now, new Map(), travel, id));
+  const added = await issuesAddedBy(db, businessAccountId, date, (now) => now, new Map(), travel, id);
+  // The first of a two-carer pair booked together: its partner, booked next in the same transaction, is checked with it.
+  const waitingForPartner = (issue: DayIssue) => issue.rule === 'double-handed' && issue.appointmentIds.length === 1 && issue.appointmentIds[0] === id;
+  return wordedOrRefused(options.partnerFollows ? { hard: added.hard.filter((issue) => !waitingForPartner(issue)), soft: added.soft } : added);
 }
 
 /** A soft problem a change adds, as its answer carries it. */
