@@ -1,12 +1,14 @@
 // The rule book on the day schedule: a banner with the day's hard problems in words and the soft ones folded beneath,
 // a mark on each visit concerned (its problems in its name and tooltip), checked again when the day's visits change;
 // for ADMIN and REGULAR_USER only, on the lanes and on a phone's list.
+// Also the day’s open visits (visits that need a practitioner), said above the lanes with the way to fill them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appointmentQueries } from '../../src/entities/appointments/queries';
 import { at } from '../../src/testing/optimizations';
-import { received, server } from './support/fakeApi';
+import { http, HttpResponse } from 'msw';
+import { api, received, server } from './support/fakeApi';
 import { makeAppointment } from './support/fixtures';
 import { useFakeApi } from './support/harness';
 import { freshFake, renderDaySchedule, SAM, serveRoutes, type RoutesFake } from './support/routesFakeApi';
@@ -117,5 +119,33 @@ describe('the day’s problems on the day schedule', () => {
     expect(within(dora).getByTestId('block-rule-problem')).toHaveTextContent(TOO_FAR);
     expect(screen.getByRole('region', { name: 'Problems on this day' })).toBeInTheDocument();
     view.unmount();
+  });
+});
+
+describe('the day’s open visits on the day schedule', () => {
+  const openVisit = (id: number, client: string) => ({
+    id, client: { id: 20 + id, name: client }, appointment_type: { id: 3, name: 'Personal care', duration: 45 }, date: '2026-11-25',
+    window_start: '07:30', window_end: '09:00', duration_minutes: 45, reason: 'New in the care plan', care_plan_id: 51, notes: null, created_at: '2026-11-20T00:00:00Z',
+  });
+
+  it('says how many need a practitioner, whose, and where to fill them; asks for that day only', async () => {
+    server.use(http.get(api('/open_visits'), () => HttpResponse.json({ open_visits: [openVisit(1, 'Ann Bell'), openVisit(2, 'Carl Dunn')] })));
+    const view = renderDaySchedule();
+    const notice = await screen.findByTestId('open-visits-notice');
+    expect(notice).toHaveTextContent('2 open visits on this day need a practitioner (Ann Bell, Carl Dunn): fill them in Open visits.');
+    expect(within(notice).getByRole('link', { name: 'fill them in Open visits' })).toHaveAttribute('href', '/open-visits');
+    expect(received.filter((request) => request.path === '/api/open_visits').map((request) => request.search)).toContain('?start_date=2026-11-25&end_date=2026-11-25');
+    view.unmount();
+  });
+
+  it('says nothing on a day without any, and is not asked for a practitioner', async () => {
+    const view = renderDaySchedule();
+    await screen.findAllByTestId('schedule-block');
+    expect(screen.queryByTestId('open-visits-notice')).toBeNull();
+    view.unmount();
+    const practitioner = renderDaySchedule({ role: 'PRACTITIONER' });
+    await screen.findAllByTestId('schedule-block');
+    expect(received.filter((request) => request.path === '/api/open_visits' && request.search.includes('2026-11-25'))).toHaveLength(1);
+    practitioner.unmount();
   });
 });

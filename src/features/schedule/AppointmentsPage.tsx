@@ -23,6 +23,7 @@ import { DaySchedule } from './DaySchedule';
 import { VisitFilters } from '../../ui/VisitFilters';
 import { DayMap } from './DayMap';
 import { OverdueBanner } from './OverdueBanner';
+import { OpenVisitsNotice } from './OpenVisitsNotice';
 import { deskAlerts, LIVE_REFRESH_MS, liveRefetchInterval, useNow, useOverdueAfterMinutes } from '../../entities/appointments/desk';
 import { useLiveDesk } from '../../entities/appointments/liveDesk';
 import { clockOf, minutesOfSpan } from './scheduleLayout';
@@ -299,6 +300,7 @@ export default function AppointmentsPage({ route }: RoutePageProps) {
                 {plansRoutes && <StaleRoutesBanner routes={dayRoutes.data ?? []} timeZone={businessTimeZone ?? 'UTC'} />}
                 <OverdueBanner appointments={dayAppointments} overdue={overdue} afterMinutes={overdueAfter} />
                 <DayIssuesBanner issues={dayIssues} />
+                <OpenVisitsNotice day={shownDay} />
                 {fit && (
                   <p role="status" data-testid="fit-note" className="mx-4 mt-3 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
                     From Nearby search: the new visit fits this day at {clockOf(fit.from)}–{clockOf(fit.to)}, marked “Fits here” on the lane.
