@@ -145,7 +145,7 @@ describe('the day’s open visits on the day schedule', () => {
     view.unmount();
     const practitioner = renderDaySchedule({ role: 'PRACTITIONER' });
     await screen.findAllByTestId('schedule-block');
-    expect(received.filter((request) => request.path === '/api/open_visits' && request.search.includes('2026-11-25'))).toHaveLength(1);
+    expect(received.filter((request) => request.path === '/api/open_visits' && (request.search ?? '').includes('2026-11-25'))).toHaveLength(1);
     practitioner.unmount();
   });
 });
