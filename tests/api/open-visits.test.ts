@@ -1,7 +1,8 @@
 // Open visits and care plans written through to the Cliniko sandbox over real HTTP (issue 36): an allocation of a plan
 // of 3 visits a week for 4 weeks, applied → 12 appointments in the sandbox with at most two carers; changing the plan
 // cancels the booked visits that no longer fit (future only), an absence pauses it (Sick for hospital), ending it
-// cancels what comes after; an open visit filled by hand leaves the list in the same transaction; roles and tenancy.
+// cancels what comes after; an open visit filled by hand leaves the list in the same transaction; a booked visit its
+// practitioner cannot do becomes an open visit (cancelled in the sandbox as Other) and is filled again; roles and tenancy.
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,6 +292,19 @@ describe('a booked visit its practitioner cannot do ("Needs another practitioner
     expect(reopened.body.open_visit).toMatchObject({
       id: opened.body.open_visit.id, window_start: '10:45', window_end: '12:30', reason: `${filled.body.appointment.practitioner.full_name} cannot do it`, notes: 'Key in the lockbox',
     });
+  });
+
+  it('refuses a visit on a day that has passed, and leaves it booked', async () => {
+    const yesterday = Temporal.Now.plainDateISO('Australia/Brisbane').subtract({ days: 1 }).toString();
+    const [past] = await t.ctx.db.insert(appointments).values({
+      business_account_id: acme.businessAccountId, client_id: other, practitioner_id: staff[0], appointment_type_id: type,
+      starts_at: brisbaneAt(yesterday, '15:00'), ends_at: brisbaneAt(yesterday, '15:45'), lat: -27.47, lng: 153.02,
+    }).returning();
+    const refused = await t.request('POST', `/api/visits/${past.id}/open`, { token: acme.tokens.staff, body: { reason: 'off sick' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/which has passed/);
+    const [after] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, past.id));
+    expect(after.cancelled_at).toBeNull();
   });
 
   it("keeps the care plan of the plan's visit it was, which counts as open again", async () => {
