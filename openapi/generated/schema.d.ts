@@ -1342,6 +1342,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/visits/{id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Needs another practitioner": the visit's practitioner cannot do it (fell sick, say), so it becomes an open visit. The visit is cancelled in Rounds and in the practice management system as POST /visits/{id}/cancel cancels it (Cliniko reason 50 Other, note "Needs another practitioner: {reason}"; the change log has the cancellation), and in the same transaction an open visit takes its place: same client, type, day and duration, its window the agreed start ± the visit's tolerance_minutes (the whole visit inside it, clamped to the day), its reason "{practitioner} cannot do it: {reason}", care_plan_id kept when the visit filled a care plan's open visit. 409 for a visit cancelled or started; 404 for another business's visit; 422 for a visit on a day that has passed. */
+        post: operations["openVisitFromBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{id}/care_plans": {
         parameters: {
             query?: never;
@@ -6859,6 +6876,43 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["AppointmentChangedBody"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    openVisitFromBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description why the practitioner cannot do it, in words (e.g. off sick) */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The open visit that took the visit's place, and the visit as cancelled */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        open_visit: components["schemas"]["OpenVisit"];
+                        appointment: components["schemas"]["Appointment"];
+                    };
+                };
+            };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];

@@ -1,11 +1,12 @@
 // Open visits and care plans written through to the Cliniko sandbox over real HTTP (issue 36): an allocation of a plan
 // of 3 visits a week for 4 weeks, applied → 12 appointments in the sandbox with at most two carers; changing the plan
 // cancels the booked visits that no longer fit (future only), an absence pauses it (Sick for hospital), ending it
-// cancels what comes after; an open visit filled by hand leaves the list in the same transaction; roles and tenancy.
+// cancels what comes after; an open visit filled by hand leaves the list in the same transaction; a booked visit its
+// practitioner cannot do becomes an open visit (cancelled in the sandbox as Other) and is filled again; roles and tenancy.
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentTypes, appointments, clients, practitioners, resourceMaps } from '../../server/src/db/schema';
+import { appointmentTypes, appointments, clients, practitioners, resourceMaps, versions } from '../../server/src/db/schema';
 import { openVisits } from '../../server/src/db/schema-care';
 import { startSandbox, type SandboxHandle } from '../../server/src/pms/sandbox';
 import { startTestApp, type TestApp } from './support/app';
@@ -237,6 +238,93 @@ describe('an open visit', () => {
     expect(refused.status).toBe(409);
     const open = await t.request('GET', '/api/open_visits?start_date=2029-12-04&end_date=2029-12-04', { token: acme.tokens.staff });
     expect(open.body.open_visits.map((row: any) => row.id)).toContain(created.body.open_visit.id);
+  });
+});
+
+describe('a booked visit its practitioner cannot do ("Needs another practitioner")', () => {
+  it('is cancelled in the sandbox (Other, with why) and waits as an open visit around its agreed start; Fill books it with another practitioner', async () => {
+    const booked = await t.request('POST', '/api/visits', {
+      token: acme.tokens.staff,
+      body: { client_id: other, appointment_type_id: type, practitioner_id: staff[0], starts_at: '2029-12-13T11:00:00+10:00', duration_minutes: 45, notes: 'Key in the lockbox' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const visit = booked.body.appointment;
+    expect(visit.tolerance_minutes).toBe(30);
+    await settle();
+    const path = `/api/visits/${visit.id}/open`;
+    expect((await t.request('POST', path, { token: acme.tokens.practitioner, body: { reason: 'off sick' } })).status).toBe(403);
+    expect((await t.request('POST', path, { token: zenith.tokens.staff, body: { reason: 'off sick' } })).status).toBe(404);
+    expect((await t.request('POST', path, { token: acme.tokens.staff, body: { reason: 'x'.repeat(501) } })).status).toBe(422);
+
+    const opened = await t.request('POST', path, { token: acme.tokens.staff, body: { reason: ' off sick ' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const why = `${visit.practitioner.full_name} cannot do it: off sick`;
+    expect(opened.body.appointment).toMatchObject({ id: visit.id, status: 'CANCELLED', route_id: null });
+    // Agreed at 11:00 with 30 minutes either side: it may start 10:30 to 11:30, and lasts 45 minutes.
+    expect(opened.body.open_visit).toMatchObject({
+      client: { id: other }, appointment_type: { id: type }, date: '2029-12-13', window_start: '10:30', window_end: '12:15', duration_minutes: 45,
+      reason: why, care_plan_id: null, notes: 'Key in the lockbox',
+    });
+    expect((await t.request('POST', path, { token: acme.tokens.staff, body: {} })).status).toBe(409);
+    const [logged] = await t.ctx.db.select().from(versions)
+      .where(and(eq(versions.item_type, 'Appointment'), eq(versions.item_id, visit.id), eq(versions.event, 'update'), eq(versions.whodunnit, 'Sid')));
+    expect(logged.reason).toBe('Cancelled by Sid: Other: Needs another practitioner: off sick');
+
+    await settle();
+    const cancelled = (await sandboxVisitsOf(other)).find((record) => Date.parse(record.starts_at) === brisbaneAt('2029-12-13', '11:00').getTime())!;
+    expect(cancelled).toMatchObject({ cancellation_reason: 50, cancellation_note: 'Needs another practitioner: off sick', practitioner_id: await externalId('Practitioner', staff[0]) });
+    expect(cancelled.cancelled_at).toBeTruthy();
+    const listed = await t.request('GET', '/api/open_visits?start_date=2029-12-13&end_date=2029-12-13', { token: acme.tokens.staff });
+    expect(listed.body.open_visits).toEqual([expect.objectContaining({ id: opened.body.open_visit.id, window_start: '10:30', window_end: '12:15', reason: why })]);
+
+    const filled = await t.request('POST', `/api/open_visits/${opened.body.open_visit.id}/fill`, {
+      token: acme.tokens.staff, body: { practitioner_id: staff[1], starts_at: '2029-12-13T11:15:00+10:00' },
+    });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(201);
+    await settle();
+    const live = (await sandboxVisitsOf(other)).filter((record) => !record.cancelled_at && record.starts_at.startsWith('2029-12-13'));
+    expect(live).toEqual([expect.objectContaining({ practitioner_id: await externalId('Practitioner', staff[1]) })]);
+    expect(Date.parse(live[0].starts_at)).toBe(brisbaneAt('2029-12-13', '11:15').getTime());
+
+    // Its new practitioner cannot do it either: the same open visit is open again, around the start now agreed.
+    const reopened = await t.request('POST', `/api/visits/${filled.body.appointment.id}/open`, { token: acme.tokens.staff, body: {} });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(201);
+    expect(reopened.body.open_visit).toMatchObject({
+      id: opened.body.open_visit.id, window_start: '10:45', window_end: '12:30', reason: `${filled.body.appointment.practitioner.full_name} cannot do it`, notes: 'Key in the lockbox',
+    });
+  });
+
+  it('refuses a visit on a day that has passed, and leaves it booked', async () => {
+    const yesterday = Temporal.Now.plainDateISO('Australia/Brisbane').subtract({ days: 1 }).toString();
+    const [past] = await t.ctx.db.insert(appointments).values({
+      business_account_id: acme.businessAccountId, client_id: other, practitioner_id: staff[0], appointment_type_id: type,
+      starts_at: brisbaneAt(yesterday, '15:00'), ends_at: brisbaneAt(yesterday, '15:45'), lat: -27.47, lng: 153.02,
+    }).returning();
+    const refused = await t.request('POST', `/api/visits/${past.id}/open`, { token: acme.tokens.staff, body: { reason: 'off sick' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/which has passed/);
+    const [after] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, past.id));
+    expect(after.cancelled_at).toBeNull();
+  });
+
+  it("keeps the care plan of the plan's visit it was, which counts as open again", async () => {
+    const [plan] = (await t.request('GET', `/api/clients/${client}/care_plans`, { token: acme.tokens.staff })).body.care_plans;
+    const [booking] = await t.ctx.db.select({ id: appointments.id, openVisitId: openVisits.id }).from(openVisits)
+      .innerJoin(appointments, eq(appointments.id, openVisits.appointment_id))
+      .where(and(eq(openVisits.care_plan_id, plan.id), eq(openVisits.date, '2029-12-17'), eq(openVisits.state, 'filled'), sql`${appointments.cancelled_at} IS NULL`));
+    const opened = await t.request('POST', `/api/visits/${booking.id}/open`, { token: acme.tokens.staff, body: {} });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body.open_visit).toMatchObject({ care_plan_id: plan.id, date: '2029-12-17', duration_minutes: 45, reason: expect.stringMatching(/ cannot do it$/) });
+    const after = (await t.request('GET', `/api/clients/${client}/care_plans`, { token: acme.tokens.staff })).body.care_plans[0];
+    expect(after.open_visits).toBe(plan.open_visits + 1);
+    expect(after.upcoming_visits).toBe(plan.upcoming_visits - 1);
+    // Generating the plan again never doubles the occurrence.
+    const again = await t.request('POST', '/api/care_plan_allocations', { token: acme.tokens.staff, body: { start_date: FROM, weeks: 4 } });
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+    expect(again.body.allocation.generated).toBe(0);
+    await settle();
+    const open = await t.request('GET', '/api/open_visits?start_date=2029-12-17&end_date=2029-12-17', { token: acme.tokens.staff });
+    expect(open.body.open_visits.filter((row: any) => row.client.id === client)).toHaveLength(1);
   });
 });
 

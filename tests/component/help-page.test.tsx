@@ -36,7 +36,7 @@ describe('user guide', () => {
       /Overwrite Cliniko or Keep Cliniko’s version/, /Cancel visit asks for Cliniko’s reason/, /Re-optimise …’s day/,
     ]) expect(booking).toHaveTextContent(words);
     const care = await section('Care plans and open visits');
-    for (const words of [/Add to care plan/, /End plan/, /Away \/ in hospital/, /public holidays/, /Fill shows who could take it/, /Plan care visits/, /Book N visits/]) {
+    for (const words of [/Add to care plan/, /End plan/, /Away \/ in hospital/, /public holidays/, /Fill shows who could take it/, /press Needs another practitioner in the visit’s details/, /it is cancelled in Cliniko and waits in the open visits/, /Plan care visits/, /Book N visits/]) {
       expect(care).toHaveTextContent(words);
     }
     expect(within(care).getByRole('link', { name: 'Open visits' })).toHaveAttribute('href', '/open-visits');

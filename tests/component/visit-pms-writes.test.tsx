@@ -2,7 +2,8 @@
 // the lane and the list row while it is not saved (in the block's accessible name too), the details' words and actions
 // (failed: Try again / Discard; changed in Cliniko: the differences, Overwrite / Keep Cliniko's version; saving: read
 // again until saved), Reschedule (day, time, practitioner or best fit, why) and Cancel visit (the PMS's reasons, a note,
-// tell the client, then Re-optimise the day). A practitioner gets no actions. The day is Wed 25 Nov 2026 in Brisbane.
+// tell the client, then Re-optimise the day), and Needs another practitioner (why, then a link to the open visits). A
+// practitioner gets no actions. The day is Wed 25 Nov 2026 in Brisbane.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -174,6 +175,7 @@ describe('the write in the visit’s details', () => {
     expect(within(panel).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel visit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Needs another practitioner' })).toBeNull();
     view.unmount();
   });
 });
@@ -257,6 +259,51 @@ describe('Cancel visit', () => {
     expect(requests('POST', '/visits/2/cancel').map((request) => request.body)).toEqual([{ reason: 30, note: 'In hospital', tell_client: true }]);
     const offer = await screen.findByTestId('reoptimise-offer');
     expect(within(offer).getByRole('link', { name: 'Re-optimise Pat Nguyen\'s day' })).toHaveAttribute('href', `/appointments?view=schedule&start=${RUN_DAY}&end=${RUN_DAY}&optimise=7`);
+    view.unmount();
+  });
+});
+
+describe('Needs another practitioner', () => {
+  const openedFrom = (id: number) => {
+    const found = visit(id);
+    Object.assign(found, { status: 'CANCELLED', cancelled_at: at('06:10'), route_id: null, pms_write: write({ id: 303, appointment_id: id, kind: 'cancel', state: 'saving' }) });
+    return {
+      appointment: found,
+      open_visit: {
+        id: 900, client: { id: found.client!.id, name: found.client!.full_name }, appointment_type: found.appointment_type!, date: RUN_DAY, window_start: '10:00',
+        window_end: '12:00', duration_minutes: 60, reason: 'Pat Nguyen cannot do it: Off sick', care_plan_id: null, notes: null, created_at: at('06:10'),
+      },
+    };
+  };
+
+  it('sends why, says the visit is now an open visit and links to the open visits', async () => {
+    server.use(http.post(api('/visits/:id/open'), ({ params }) => json(openedFrom(Number(params.id)), 201)));
+    const user = userEvent.setup();
+    const view = openModal(2);
+    await user.click(await screen.findByRole('button', { name: 'Needs another practitioner' }));
+    const form = screen.getByRole('form', { name: 'Needs another practitioner' });
+    await user.type(within(form).getByRole('textbox', { name: 'Why Pat Nguyen cannot do it' }), ' Off sick ');
+    await user.click(within(form).getByRole('button', { name: 'Make it an open visit' }));
+
+    expect(await screen.findByText('The visit with Bert Smith is now an open visit — its cancellation is saving to Cliniko.')).toBeInTheDocument();
+    expect(requests('POST', '/visits/2/open').map((request) => request.body)).toEqual([{ reason: 'Off sick' }]);
+    expect(requests('POST', '/visits/2/cancel')).toHaveLength(0);
+    const done = await screen.findByTestId('opened-visit');
+    expect(done).toHaveTextContent('The visit with Bert Smith is now an open visit: fill it with another practitioner from the open visits.');
+    expect(within(done).getByRole('link', { name: 'Open visits' })).toHaveAttribute('href', '/open-visits');
+    expect(screen.queryByRole('button', { name: 'Needs another practitioner' })).toBeNull();
+    view.unmount();
+  });
+
+  it('shows a refusal in words and keeps the form', async () => {
+    server.use(http.post(api('/visits/:id/open'), () => json({ message: 'This visit has started; it cannot be cancelled.', code: 'VISIT_STARTED' }, 409)));
+    const user = userEvent.setup();
+    const view = openModal(2);
+    await user.click(await screen.findByRole('button', { name: 'Needs another practitioner' }));
+    const form = screen.getByRole('form', { name: 'Needs another practitioner' });
+    await user.click(within(form).getByRole('button', { name: 'Make it an open visit' }));
+    expect(await within(form).findByText('This visit has started; it cannot be cancelled.')).toBeInTheDocument();
+    expect(requests('POST', '/visits/2/open').map((request) => request.body)).toEqual([{}]);
     view.unmount();
   });
 });

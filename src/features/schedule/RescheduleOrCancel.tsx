@@ -1,7 +1,8 @@
 // The appointment modal's "Reschedule" and "Cancel visit", for coordinators (ADMIN, REGULAR_USER), both written through
 // to the PMS. Reschedule: another day, time or practitioner (or the best fit for that day, the visit's own day priced
 // without it) and why, for the change log. Cancel: the PMS's reason, a note and whether to tell the client; after a
-// cancel that left a gap in a route, "Re-optimise {practitioner}'s day" opens the Optimise dialog on it.
+// cancel that left a gap in a route, "Re-optimise {practitioner}'s day" opens the Optimise dialog on it. Needs another
+// practitioner: the visit is cancelled (in the PMS too) and waits in the open visits, with why, for someone to fill it.
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/ServicesContext';
@@ -15,14 +16,15 @@ import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { TimeField } from '../../ui/TimeField';
 import { cancellationReasonQueries } from '../../entities/appointments/queries';
 import { isCancelled } from '../../entities/appointments/facts';
-import { BOOKING_ERRORS, type BestFit, type BestFitResult, type CancellationReasonCode, type CancelledVisit } from '../../entities/appointments/booking';
+import { BOOKING_ERRORS, PMS_NAME, type BestFit, type BestFitResult, type CancellationReasonCode, type CancelledVisit } from '../../entities/appointments/booking';
+import { OPEN_FROM_BOOKING_ERROR } from '../../entities/open-visits/api';
 import { practitionerSettingsQueries } from '../../entities/practitioners/queries';
 import { BestFitChoices } from './BestFitChoices';
-import { useCancelVisit, useFindBestFit, useRescheduleVisit } from './bookingMutations';
+import { openedVisitWords, useCancelVisit, useFindBestFit, useOpenVisitFromBooking, useRescheduleVisit } from './bookingMutations';
 import { inputClass, labelClass } from './NewVisitDialog';
 import { draftOfVisit, moveOfDraft, practitionersForType, type MoveDraft } from './visitMove';
 
-type Panel = 'closed' | 'reschedule' | 'cancel';
+type Panel = 'closed' | 'reschedule' | 'cancel' | 'open';
 
 export const STARTED_NOTE = 'A visit that has started cannot be rescheduled or cancelled.';
 export const CHOOSE_REASON = 'Choose why the visit is cancelled.';
@@ -34,7 +36,18 @@ export const reoptimiseHref = ({ date, practitioner_id }: { date: string; practi
 export function RescheduleOrCancel({ appointment, timeZone }: { appointment: Appointment; timeZone: string }) {
   const [panel, setPanel] = useState<Panel>('closed');
   const [cancelled, setCancelled] = useState<CancelledVisit | null>(null);
+  const [opened, setOpened] = useState(false);
   if (isCancelled(appointment)) {
+    if (opened) {
+      return (
+        <Section title="Needs another practitioner">
+          <div data-testid="opened-visit" className="space-y-2 text-sm">
+            <p>{openedVisitWords(appointment)} is now an open visit: fill it with another practitioner from the open visits.</p>
+            <Button size="sm" href="/open-visits">Open visits</Button>
+          </div>
+        </Section>
+      );
+    }
     if (!cancelled?.reoptimise) return null;
     return (
       <Section title="Cancelled">
@@ -53,6 +66,9 @@ export function RescheduleOrCancel({ appointment, timeZone }: { appointment: App
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" disabled={started} onClick={() => setPanel('reschedule')}>Reschedule</Button>
             <Button variant="secondary" danger size="sm" disabled={started} onClick={() => setPanel('cancel')}>Cancel visit</Button>
+            {appointment.client && appointment.appointment_type && (
+              <Button variant="secondary" size="sm" disabled={started} onClick={() => setPanel('open')}>Needs another practitioner</Button>
+            )}
           </div>
         )}
         {started && <p className="text-xs text-slate-500 dark:text-slate-400">{STARTED_NOTE}</p>}
@@ -66,8 +82,45 @@ export function RescheduleOrCancel({ appointment, timeZone }: { appointment: App
             }}
           />
         )}
+        {!started && panel === 'open' && (
+          <OpenVisitForm
+            appointment={appointment}
+            onDone={(done) => {
+              setPanel('closed');
+              setOpened(done);
+            }}
+          />
+        )}
       </div>
     </Section>
+  );
+}
+
+/** Needs another practitioner: why (optional), then the visit is cancelled and waits in the open visits. */
+function OpenVisitForm({ appointment, onDone }: { appointment: Appointment; onDone: (opened: boolean) => void }) {
+  const id = useId();
+  const open = useOpenVisitFromBooking();
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    open.mutate({ appointmentId: appointment.id, reason: reason.trim() }, { onSuccess: () => onDone(true) });
+  };
+  const errorLines = open.isError ? messagesOfError(open.error, OPEN_FROM_BOOKING_ERROR) : [];
+  return (
+    <form onSubmit={submit} noValidate aria-label="Needs another practitioner" data-testid="open-visit-from-booking" className="space-y-3 text-sm">
+      <fieldset disabled={open.isPending}>
+        <label htmlFor={`${id}-reason`} className={labelClass}>Why {appointment.practitioner.full_name} cannot do it</label>
+        <input id={`${id}-reason`} type="text" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} className={inputClass} placeholder="e.g. Off sick" />
+      </fieldset>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        The visit is cancelled here and in {PMS_NAME}, and waits in the open visits around its agreed time until another practitioner fills it.
+      </p>
+      {errorLines.length > 0 && <ErrorNote>{errorLines.map((line) => <p key={line}>{line}</p>)}</ErrorNote>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" busy={open.isPending}>Make it an open visit</Button>
+        <Button variant="ghost" size="sm" disabled={open.isPending} onClick={() => onDone(false)}>Back</Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,7 +1,7 @@
-// Booking, rescheduling and cancelling a visit in Rounds, and the coordinator's answers to a write the PMS did not take
-// (Try again, Overwrite, Discard): one mutation hook each (record 0007). Each refreshes what the change touches — the
-// day's lists and routes, the visit's details, the open visits — and says what happened; the failures are shown where
-// they were asked (the dialog or the panel), never lost.
+// Booking, rescheduling and cancelling a visit in Rounds (or making it an open visit), and the coordinator's answers to
+// a write the PMS did not take (Try again, Overwrite, Discard): one mutation hook each (record 0007). Each refreshes
+// what the change touches — the day's lists and routes, the visit's details, the open visits — and says what happened;
+// the failures are shown where they were asked (the dialog or the panel), never lost.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuthSelector, useServices } from '../../app/ServicesContext';
 import { selectUser } from '../../machines/auth';
@@ -22,6 +22,7 @@ import {
   type CancelRequest,
   type RescheduleRequest,
 } from '../../entities/appointments/booking';
+import { openVisitFromBooking } from '../../entities/open-visits/api';
 import { openVisitQueries } from '../../entities/open-visits/queries';
 import type { Appointment } from '../../api/types';
 import { useRefreshRoutedDay } from './mutations';
@@ -97,6 +98,25 @@ export function useCancelVisit() {
     },
   });
 }
+
+/** "Needs another practitioner": the visit is cancelled (saving to the PMS) and waits in the open visits. */
+export function useOpenVisitFromBooking() {
+  const { api, flash } = useServices();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshBookedDay();
+  return useMutation({
+    mutationFn: ({ appointmentId, reason }: { appointmentId: number; reason: string }) => openVisitFromBooking(api, appointmentId, reason),
+    onSuccess: ({ appointment }) => {
+      queryClient.setQueryData(appointmentQueries.detail(api, appointment.id).queryKey, appointment);
+      void queryClient.invalidateQueries({ queryKey: appointmentQueries.extra(api, appointment.id).queryKey });
+      refresh();
+      flash.send({ type: 'APPEND', text: `${openedVisitWords(appointment)} is now an open visit — its cancellation is saving to ${PMS_NAME}.` });
+    },
+  });
+}
+
+/** "The visit with Bert Smith", or "The visit" without a client. */
+export const openedVisitWords = (visit: Pick<Appointment, 'client'>) => `The visit${visit.client ? ` with ${visit.client.full_name}` : ''}`;
 
 /** "Try again" (a failed write) or "Overwrite Cliniko" (a conflict): the visit's details read again, saving. */
 export function useRetryPmsWrite() {

@@ -196,14 +196,16 @@ export const cancellationReasons = () => CANCELLATION_REASONS.map(({ code, label
 /**
  * Cancels a visit (POST /visits/{id}/cancel): cancelled in Rounds at once and off its route, in the change log with the
  * reason, then written to the PMS. A booking that never reached the PMS is not written (there is nothing to cancel
- * there): its pending create is discarded. With tell_client the client is told (reminders' channels).
+ * there): its pending create is discarded. With tell_client the client is told (reminders' channels). Inside `tx` when
+ * given (the care module's open visit takes its place in the same transaction; no client is told then), else in a
+ * transaction of its own.
  */
-export async function cancelVisit(ctx: AppContext, auth: AuthContext, id: number, body: BodyOf<'cancelVisit'>) {
+export async function cancelVisit(ctx: AppContext, auth: AuthContext, id: number, body: BodyOf<'cancelVisit'>, tx?: Tx) {
   const business = auth.businessAccountId;
   const label = CANCELLATION_REASONS.find((reason) => reason.code === body.reason)?.label;
   if (!label) throw invalid(`reason must be one of ${CANCELLATION_REASONS.map((reason) => `${reason.code} (${reason.label})`).join(', ')}.`);
   const note = body.note?.trim() || null;
-  const result = await ctx.db.transaction(async (tx) => {
+  const cancel = async (tx: Tx) => {
     const row = await lockVisitRow(tx, business, id);
     if (!row) throw notFound('Appointment');
     if (row.cancelled_at) throw conflict('This visit is already cancelled.', 'APPOINTMENT_CANCELLED');
@@ -232,7 +234,12 @@ export async function cancelVisit(ctx: AppContext, auth: AuthContext, id: number
     return {
       reoptimise: row.route_id === null ? null : { date: dayOf(row.arrive_at ?? row.starts_at, timeZone), practitioner_id: row.practitioner_id },
     };
-  });
+  };
+  if (tx) {
+    const { reoptimise } = await cancel(tx);
+    return { appointment: await answered(tx, auth, id), reoptimise, told_client: false };
+  }
+  const result = await ctx.db.transaction(cancel);
   const toldClient = body.tell_client ? await tellClientOfCancellation(ctx, business, id) : false;
   return { appointment: await answered(ctx.db, auth, id), reoptimise: result.reoptimise, told_client: toldClient };
 }

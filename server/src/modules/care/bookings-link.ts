@@ -1,6 +1,7 @@
 // How care books and cancels visits: through the bookings module (written to the PMS, the day checker, the change
 // log). A booking runs in the caller's transaction, so an open visit leaves the list together with the booking that
-// fills it; a cancellation runs in its own (bookings' cancelVisit), before the care tables change.
+// fills it; a cancellation runs in its own (bookings' cancelVisit), before the care tables change, except the one an
+// open visit takes the place of (cancelInTx: both or neither).
 import type { AuthContext } from '../../auth/access';
 import type { Tx } from '../../db/client';
 import type { BodyOf } from '../../http/contract';
@@ -27,6 +28,11 @@ export { bookVisit, type BookVisitInput };
 
 export function bookInTx(ctx: AppContext, auth: AuthContext, tx: Tx, input: BookVisitInput, options?: BookingOptions): Promise<BookedVisitResult> {
   return bookVisit(ctx, auth, input, tx, options);
+}
+
+/** Cancels a booked visit in the caller's transaction, as POST /visits/{id}/cancel does (404, 409 alike). */
+export function cancelInTx(ctx: AppContext, auth: AuthContext, tx: Tx, id: number, reason: CancelReason, note: string) {
+  return cancelVisit(ctx, auth, id, { reason, note }, tx);
 }
 
 /**

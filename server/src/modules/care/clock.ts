@@ -19,6 +19,12 @@ export const instantOn = (date: string, minutes: number, timeZone: string): Date
   return new Date(day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from({ hour: Math.floor(rest / 60), minute: rest % 60 }) }).epochMilliseconds);
 };
 
+/** The local day of an instant in the zone, and its minutes from that day's midnight. */
+export const localClockOf = (instant: Date, timeZone: string): { date: string; minutes: number } => {
+  const local = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+  return { date: local.toPlainDate().toString(), minutes: local.hour * 60 + local.minute };
+};
+
 export const today = (timeZone: string): string => Temporal.Now.plainDateISO(timeZone).toString();
 
 export const addDays = (date: string, days: number): string => Temporal.PlainDate.from(date).add({ days }).toString();

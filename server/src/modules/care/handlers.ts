@@ -6,7 +6,7 @@ import type { AppContext } from '../../http/context';
 import { applyCarePlanAllocation, getCarePlanAllocation, startCarePlanAllocation } from './allocation-service';
 import {
   bookVisitFillingOpenVisit, createCarePlan, createClientAbsence, createOpenVisit, createPublicHoliday, deleteClientAbsence, deleteOpenVisit, deletePublicHoliday, endCarePlan,
-  fillOpenVisit, listCarePlans, listClientAbsences, listOpenVisits, listPublicHolidays, updateCarePlan,
+  fillOpenVisit, listCarePlans, openVisitFromBooking, listClientAbsences, listOpenVisits, listPublicHolidays, updateCarePlan,
 } from './service';
 
 export function careHandlers(ctx: AppContext): Handlers {
@@ -22,6 +22,9 @@ export function careHandlers(ctx: AppContext): Handlers {
     bookVisit: async (request, reply) => reply.code(201).send(await bookVisitFillingOpenVisit(ctx, callerOf(request), bodyOf(request, 'bookVisit'))),
     fillOpenVisit: async (request, reply) =>
       reply.code(201).send(await fillOpenVisit(ctx, callerOf(request), paramsOf(request, 'fillOpenVisit').id, bodyOf(request, 'fillOpenVisit'))),
+    openVisitFromBooking: async (request, reply) => reply.code(201).send(
+      await openVisitFromBooking(ctx, callerOf(request), paramsOf(request, 'openVisitFromBooking').id, bodyOf(request, 'openVisitFromBooking')),
+    ),
     listCarePlans: async (request) => ({ care_plans: await listCarePlans(ctx, callerOf(request), paramsOf(request, 'listCarePlans').id) }),
     createCarePlan: async (request, reply) => reply.code(201).send({
       care_plan: await createCarePlan(ctx, callerOf(request), paramsOf(request, 'createCarePlan').id, bodyOf(request, 'createCarePlan')),

@@ -140,6 +140,22 @@ export async function setOpenReason(tx: DbOrTx, business: number, id: number, re
   await tx.update(openVisits).set({ reason, updated_at: new Date() }).where(and(eq(openVisits.business_account_id, business), eq(openVisits.id, id)));
 }
 
+/** The open visit a booked visit filled, locked (undefined: it filled none). */
+export async function filledBy(tx: DbOrTx, business: number, appointmentId: number): Promise<OpenVisitRow | undefined> {
+  const [row] = await tx.select().from(openVisits)
+    .where(and(eq(openVisits.business_account_id, business), eq(openVisits.appointment_id, appointmentId), eq(openVisits.state, 'filled'))).for('update');
+  return row;
+}
+
+/** A filled open visit open again (its booking gone), with its day, window and length now and why. */
+export async function reopen(
+  tx: DbOrTx, business: number, id: number, values: { date: string; window_start: number; window_end: number; duration_minutes: number; reason: string },
+): Promise<OpenVisitRow> {
+  const [row] = await tx.update(openVisits).set({ ...values, state: 'open', appointment_id: null, updated_at: new Date() })
+    .where(and(eq(openVisits.business_account_id, business), eq(openVisits.id, id))).returning();
+  return row;
+}
+
 /** Removes open visits (state removed, with why); answers how many. */
 export async function removeOpenVisits(tx: DbOrTx, business: number, ids: readonly number[], reason: string): Promise<number> {
   if (ids.length === 0) return 0;

@@ -12,14 +12,15 @@ import type { AppContext } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { longDate } from '../../lib/long-date';
 import { dayOf } from '../schedule';
-import { bookInTx, bookVisit, cancelBooked, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type BookVisitInput, type CancelReason } from './bookings-link';
-import { addDays, clockOfMinutes, instantOn, isoWeekday, minutesOfClock, parseDay, today } from './clock';
+import { notesWithoutBookingNote } from '../sync';
+import { bookInTx, bookVisit, cancelBooked, cancelInTx, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type BookVisitInput, type CancelReason } from './bookings-link';
+import { addDays, clockOfMinutes, instantOn, isoWeekday, localClockOf, minutesOfClock, parseDay, today } from './clock';
 import { absenceDto, carePlanDto, holidayDto, openVisitDto } from './dto';
 import { generateOpenVisits } from './generation';
 import {
-  clientOpenVisits, clientPlanBookings, clientsByIds, deleteAbsence, deleteHoliday, deleteOccurrences, findAbsence, findClient, findHoliday,
+  clientOpenVisits, clientPlanBookings, clientsByIds, deleteAbsence, deleteHoliday, deleteOccurrences, filledBy, findAbsence, findClient, findHoliday,
   findOpenVisit, findPlan, insertAbsence, insertHoliday, insertOpenVisit, insertPlan, listAbsences, listHolidays, listOpen, listPlansOfClient,
-  markFilled, occurrencesOf, ownPractitioners, planCounts, removeOpenVisits, typesByIds, updatePlan, type CarePlanRow, type OpenVisitRow,
+  markFilled, occurrencesOf, ownPractitioners, planCounts, removeOpenVisits, reopen, typesByIds, updatePlan, type CarePlanRow, type OpenVisitRow,
 } from './repository';
 
 export type CarePlanInput = Schemas['CarePlanInput'];
@@ -222,6 +223,44 @@ export async function deleteOpenVisit(ctx: AppContext, auth: AuthContext, id: nu
     await removeOpenVisits(tx, business, [id], `Removed by ${auth.fullName}`);
   });
 }
+
+/**
+ * "Needs another practitioner" (POST /visits/{id}/open): the visit is cancelled (in the PMS: Other, with the note) and an
+ * open visit takes its place in the same transaction: its window lets it start its tolerance either side of the agreed
+ * start. The open visit it filled is opened again, unless it is a care plan's whose day or window would change: that one
+ * keeps its occurrence's key (so the plan never generates the occurrence again) and a new open visit of the plan is added.
+ */
+export async function openVisitFromBooking(ctx: AppContext, auth: AuthContext, id: number, body: BodyOf<'openVisitFromBooking'>) {
+  const business = auth.businessAccountId;
+  const why = body.reason?.trim();
+  return ctx.db.transaction(async (tx) => {
+    const { appointment } = await cancelInTx(ctx, auth, tx, id, CANCEL_OTHER, `Needs another practitioner${why ? `: ${why}` : ''}`);
+    if (!appointment.client || !appointment.appointment_type) {
+      throw conflict('This visit has no client or no appointment type, so it cannot wait as an open visit; cancel it instead.', 'VISIT_INCOMPLETE');
+    }
+    const timeZone = await businessTimeZone(tx, business);
+    const agreed = localClockOf(new Date(appointment.agreed_starts_at), timeZone);
+    if (agreed.date < today(timeZone)) throw invalid(`This visit was on ${longDate(agreed.date)}, which has passed.`);
+    const duration = Math.round((Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)) / 60_000);
+    if (duration < 5 || duration > 720) throw invalid(`This visit is ${duration} minutes long; an open visit is 5 to 720 minutes.`);
+    // The whole visit inside the window, and the window inside its day.
+    const windowStart = Math.max(0, Math.min(agreed.minutes - appointment.tolerance_minutes, MINUTES_OF_DAY - duration));
+    const windowEnd = Math.min(MINUTES_OF_DAY, Math.max(agreed.minutes + appointment.tolerance_minutes + duration, windowStart + duration));
+    const reason = `${appointment.practitioner.full_name} cannot do it${why ? `: ${why}` : ''}`;
+    const filled = await filledBy(tx, business, id);
+    const sameKey = filled?.date === agreed.date && filled.window_start === windowStart;
+    const row = filled && (filled.care_plan_id === null || sameKey)
+      ? await reopen(tx, business, filled.id, { date: agreed.date, window_start: windowStart, window_end: windowEnd, duration_minutes: duration, reason })
+      : await insertOpenVisit(tx, business, {
+        client_id: appointment.client.id, appointment_type_id: appointment.appointment_type.id, care_plan_id: filled?.care_plan_id ?? null, date: agreed.date,
+        window_start: windowStart, window_end: windowEnd, duration_minutes: duration, carer_index: filled?.carer_index ?? 0, reason,
+        notes: filled?.notes ?? notesWithoutBookingNote(appointment.notes),
+      });
+    return { open_visit: (await openVisitsDto(tx, business, [row]))[0], appointment };
+  });
+}
+
+const MINUTES_OF_DAY = 1440;
 
 /** Books an open visit (locked, still open) in the transaction; it leaves the open list with it. */
 export async function fillInTx(ctx: AppContext, auth: AuthContext, tx: Tx, row: OpenVisitRow, input: BookVisitInput, options?: { partnerFollows?: boolean }) {

@@ -16,6 +16,10 @@ export function bookingReferenceIn(notes: string | null): string | null {
   return notes?.match(/Booked in Rounds \(ref (R-[A-Za-z0-9-]+)\)/)?.[1] ?? null;
 }
 
+/** A visit's notes without the booking's reference (what the coordinator wrote), or null when nothing else is left. */
+export const notesWithoutBookingNote = (notes: string | null): string | null =>
+  notes?.replace(/\s*Booked in Rounds \(ref R-[A-Za-z0-9-]+\)/g, '').trim() || null;
+
 /**
  * Links a local visit to its PMS appointment (the map the import and export go by) and records what the PMS now has
  * of it (times, practitioner), so the export does not write it back. A visit already linked gets the PMS's updated_at.

@@ -13,5 +13,5 @@ export { lastSyncJobs, toExportDto, toImportDto } from './jobs-service';
 export { createSyncJob } from './jobs-service';
 // For bookings (ADR 0024): a business's PMS adapter, the booking reference in notes, and the link of a visit to its PMS appointment.
 export { adapterForAccount, findProviderAccount } from './pms-connection';
-export { bookingNote, bookingReferenceIn, externalIdOf, linkAppointmentToPms, pmsLinkOf } from './booked-appointments';
+export { bookingNote, bookingReferenceIn, externalIdOf, linkAppointmentToPms, notesWithoutBookingNote, pmsLinkOf } from './booked-appointments';
 export { externalToLocal } from './resource-maps';
