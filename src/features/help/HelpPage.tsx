@@ -287,12 +287,12 @@ export default function HelpPage({ route }: RoutePageProps) {
               kept by an administrator) care plans generate no visits.
             </li>
             <li>
-              <strong>Open visits</strong> are visits that need a practitioner and have none yet: a care plan’s new visits, a
-              visit re-planning could not place, or a booked visit its practitioner cannot do (fell sick, say): press{' '}
+              <strong>Open visits</strong> are visits that need a practitioner and have none yet: a care plan’s new visits,
+              or a booked visit its practitioner cannot do (fell sick, and re-planning the day found no one for it): press{' '}
               <strong>Needs another practitioner</strong> in the visit’s details (Reschedule or cancel), say why if you like, and
               it is cancelled in Cliniko and waits in the open visits, its window its agreed time give or take its tolerance,
               with why. <TextLink variant="prose" href="/open-visits">Open visits</TextLink> (in the
-              menu, and counted on the dashboard) lists the next four weeks’ by day, each with why it is open. Nothing of an open
+              menu, counted on the dashboard, and said above the lanes of a day that has some) lists the next four weeks’ by day, each with why it is open. Nothing of an open
               visit is in Cliniko until a practitioner is chosen. <strong>Fill</strong> shows who could take it, cheapest first,
               with the arrival, the travel it adds and whether the client prefers them or they visited recently; choose one and
               press <strong>Book with …</strong>. <strong>Remove</strong> drops a visit no longer needed.
