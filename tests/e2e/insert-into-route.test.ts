@@ -57,7 +57,7 @@ describe('inserting a visit into a route', () => {
         const select = modal.getByRole('combobox', { name: 'Practitioner' });
         await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
         const offered = (await select.locator('option').allTextContents()).includes(target);
-        await modal.getByRole('button', { name: 'Cancel' }).click();
+        await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
         if (offered) {
           await modal.getByRole('button', { name: 'Insert into a route' }).click();
           const panel = modal.getByTestId('insert-into-route');
