@@ -94,6 +94,21 @@ describe('a booking written through a faulty PMS', () => {
     expect(await latestWrite(id)).toMatchObject({ state: 'saved', message: null });
   });
 
+  it('a write whose worker stopped responding on every try is failed in words, not saving for ever; Try again saves it once', async () => {
+    const id = await bookOne();
+    const write = await latestWrite(id);
+    // Each worker that claimed the write died (its lease ran out) and no try is left.
+    await t.ctx.db.update(jobs).set({ status: 'INPROGRESS', attempts: 4, max_attempts: 4, locked_by: 'a dead worker', locked_until: new Date(Date.now() - 60_000) })
+      .where(and(eq(jobs.kind, 'PMS_WRITE'), eq(jobs.status, 'PENDING')));
+    await settle(world);
+    const abandoned = await latestWrite(id);
+    expect(abandoned).toMatchObject({ id: write.id, state: 'failed', message: 'Rounds stopped while writing it to Cliniko (4 tries), so it may or may not be there. Try again.' });
+    expect((await t.request('POST', `/api/pms_writes/${write.id}/retry`, { token: world.acme.tokens.staff })).status).toBe(200);
+    await settle(world);
+    expect(await sandboxCopiesOf(world, id)).toHaveLength(1);
+    expect(await latestWrite(id)).toMatchObject({ state: 'saved' });
+  });
+
   it('a refusal (422: the client is archived in Cliniko) fails with its words; Discard removes the visit from Rounds', async () => {
     const id = await bookOne();
     const [visit] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, id));

@@ -47,13 +47,13 @@ export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<JobRow> {
 }
 
 /** Ends jobs whose lease expired with no attempts left. Returns how many. */
-export async function failExhaustedJobs(db: Db): Promise<number> {
+export async function failExhaustedJobs(db: Db): Promise<JobRow[]> {
   const rows = await queryRows<{ id: number }>(db, sql`
     UPDATE jobs SET status = 'ERROR', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
       error_message = 'The worker running this job stopped responding ' || attempts || ' time(s); giving up. Start it again.'
     WHERE status = 'INPROGRESS' AND locked_until < now() AND attempts >= max_attempts
     RETURNING id`);
-  return rows.length;
+  return rows.length ? db.select().from(jobs).where(inArray(jobs.id, rows.map((row) => row.id))) : [];
 }
 
 /**

@@ -31,8 +31,12 @@ export type JobResult = Record<string, unknown>;
 export type JobFailure =
   /** The practice management system refused the API key; called before the job is failed. */
   | { cause: 'credentials-refused' }
-  /** The job failed for good (tried too often, or an error that retrying does not fix); called after it is failed. */
-  | { cause: 'gave-up'; reason: string };
+  /**
+   * The job failed for good (tried too often, or an error that retrying does not fix); called after it is failed.
+   * `abandoned`: the workers running it stopped responding each time (a crash, a lost lease), so its last try's outcome
+   * is unknown.
+   */
+  | { cause: 'gave-up'; reason: string; abandoned?: boolean };
 
 export interface JobHandler {
   run(run: JobRun): Promise<JobResult | null>;

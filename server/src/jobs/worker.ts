@@ -84,6 +84,16 @@ async function runClaimedJob(ctx: AppContext, job: JobRow, settings: Settings, s
   }
 }
 
+/**
+ * Fails the jobs whose workers stopped responding once too often, and tells their handlers as a job that gave up (a
+ * booking's write, say, then shows as not saved instead of saving for ever).
+ */
+async function failExhausted(ctx: AppContext, settings: Settings): Promise<void> {
+  for (const job of await failExhaustedJobs(ctx.db)) {
+    await settings.handlers[job.kind].failed?.(ctx, job, { cause: 'gave-up', reason: job.error_message ?? 'The worker running this job stopped responding.', abandoned: true });
+  }
+}
+
 /** Records how the job ended; says whether it failed, will be retried, or was interrupted. */
 async function recordFailure(
   ctx: AppContext, job: JobRow, settings: Settings, error: unknown, log: AppContext['log'],
@@ -154,7 +164,7 @@ export function startWorker(ctx: AppContext, handlers: JobHandlers, options: Wor
   const runLane = async (lane: Lane) => {
     while (!stop.signal.aborted) {
       try {
-        await failExhaustedJobs(ctx.db);
+        await failExhausted(ctx, settings);
         const job = await claimJob(ctx.db, settings.workerId, settings.leaseMs, undefined, lane);
         if (job) {
           await runClaimedJob(ctx, job, settings, stop.signal);
@@ -215,7 +225,7 @@ export async function drainJobs(ctx: AppContext, handlers: JobHandlers, options:
   const settings = settingsOf(handlers, options);
   const never = new AbortController().signal;
   for (;;) {
-    await failExhaustedJobs(ctx.db);
+    await failExhausted(ctx, settings);
     const job = await claimJob(ctx.db, settings.workerId, settings.leaseMs);
     if (!job) return;
     await runClaimedJob(ctx, job, settings, never);

@@ -87,7 +87,10 @@ export async function pmsWriteFailed(ctx: AppContext, job: JobRow, failure: JobF
   if (failure.cause !== 'gave-up') return;
   const write = await findWrite(ctx.db, job.business_account_id, Number(job.params.pms_write_id));
   if (!write || write.state !== 'saving') return;
-  const message = `${SYSTEM} is not answering: ${failure.reason} Try again.`;
+  // Abandoned: Rounds itself stopped mid-write; Try again looks a booking up by its reference before creating it.
+  const message = failure.abandoned
+    ? `Rounds stopped while writing it to ${SYSTEM} (${job.attempts} tries), so it may or may not be there. Try again.`
+    : `${SYSTEM} is not answering: ${failure.reason} Try again.`;
   await updateWrite(ctx.db, write.id, { state: 'failed', message });
   await logOutcome(ctx.db, write, `not saved in ${SYSTEM}: ${message}`);
 }
