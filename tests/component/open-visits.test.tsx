@@ -98,9 +98,11 @@ describe('the open visits list', () => {
     await user.click(await screen.findByRole('button', { name: 'Fill Margaret Jones’s visit on Mon 14 Dec' }));
     const choices = await screen.findByRole('group', { name: 'Who could take Margaret Jones’s visit' });
     const pat = await within(choices).findByRole('radio', { name: /Pat Nguyen/ });
-    expect(pat.closest('label')).toHaveTextContent('Pat Nguyen · arrives 07:45 · +12 min travelHas visited the client recently · 2 visits that day before it');
-    expect(within(choices).getByRole('radio', { name: /Sam Lee/ }).closest('label')).toHaveTextContent('Sam Lee · arrives 08:15 · +25 min travelPreferred by the client · 0 visits that day before it');
-    expect(choices).toHaveTextContent('Not offered: 1 practitioner');
+    // The same choices as a new visit's best fits.
+    expect(pat.closest('label')).toHaveTextContent('Pat NguyenVisited beforeArrives 07:45, +12 min travel · 2 visits that day');
+    expect(within(choices).getByRole('radio', { name: /Sam Lee/ }).closest('label')).toHaveTextContent('Sam LeePreferredArrives 08:15, +25 min travel · 0 visits that day');
+    await user.click(within(choices).getByText('Why not others?'));
+    expect(within(choices).getByTestId('best-fit-others')).toHaveTextContent('Jo Park: On leave that day');
     expect(sent('POST', '/visits/best_fit')[0].body).toEqual({
       client_id: 11, appointment_type_id: 3, date: '2026-12-14', window_start: '07:30', window_end: '09:00', duration_minutes: 45,
     });

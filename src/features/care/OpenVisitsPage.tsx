@@ -9,18 +9,19 @@ import { useShownTimeZone } from '../../app/timeZone';
 import { messageOfError } from '../../api/errors';
 import type { OpenVisit } from '../../entities/open-visits/api';
 import { openVisitQueries } from '../../entities/open-visits/queries';
-import { formatTime, formatWeekday } from '../../lib/dates';
+import { formatWeekday } from '../../lib/dates';
 import { plural } from '../../lib/plural';
 import type { RoutePageProps } from '../../router/routeTypes';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/forms';
 import { Card, PageHeader } from '../../ui/PageHeader';
+import { BestFitChoices } from '../../ui/BestFitChoices';
 import { LoadingText, PageSpinner } from '../../ui/PageSpinner';
 import { AllocationPanel } from './AllocationPanel';
 import { BEST_FIT_ERROR, FILL_ERROR, findBestFits, type BestFit } from './api';
 import { useFillOpenVisit, useRemoveOpenVisit } from './mutations';
-import { sentenceOf, travelText } from './words';
+import { sentenceOf } from './words';
 
 export default function OpenVisitsPage({ route }: RoutePageProps) {
   const { api } = useServices();
@@ -131,36 +132,7 @@ function FillChoices({ visit, onDone }: { visit: OpenVisit; onDone: () => void }
           <Button variant="secondary" size="xs" busy={fits.isFetching} onClick={() => void fits.refetch()}>Try again</Button>
         </ErrorNote>
       )}
-      {fits.data && fits.data.fits.length === 0 && (
-        <p className="text-sm">{fits.data.message ?? 'No practitioner could take this visit in its window.'}</p>
-      )}
-      {fits.data && fits.data.fits.length > 0 && (
-        <fieldset>
-          <legend className="text-sm font-medium">Best fits, cheapest first</legend>
-          <ul className="mt-2 space-y-1.5">
-            {fits.data.fits.map((fit) => (
-              <li key={fit.practitioner_id}>
-                <label className={`flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 ${chosen?.practitioner_id === fit.practitioner_id ? 'border-sky-600 bg-sky-50 dark:bg-sky-950' : 'border-slate-200 dark:border-slate-700'}`}>
-                  <input type="radio" name={`fit-${visit.id}`} className="mt-1" checked={chosen?.practitioner_id === fit.practitioner_id} onChange={() => setChosen(fit)} />
-                  <span className="min-w-0">
-                    <span className="font-medium">{fit.name}</span> · arrives {formatTime(fit.arrive_at, timeZone)} · +{travelText(fit.added_travel_seconds)} travel
-                    {marksOf(fit).length > 0 && <span className="block text-xs text-slate-600 dark:text-slate-300">{marksOf(fit).join(' · ')}</span>}
-                    {fit.warnings.map((warning) => <span key={warning.message} className="block text-xs text-amber-800 dark:text-amber-300">{warning.message}</span>)}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      )}
-      {fits.data && fits.data.others.length > 0 && (
-        <details className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-          <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600">Not offered: {plural(fits.data.others.length, 'practitioner')}</summary>
-          <ul className="mt-1 space-y-0.5">
-            {fits.data.others.map((other) => <li key={other.practitioner_id}>{other.name}: {other.reason}</li>)}
-          </ul>
-        </details>
-      )}
+      {fits.data && <BestFitChoices result={fits.data} chosen={chosen} onChoose={setChosen} timeZone={timeZone} />}
       {fill.isError && <div className="mt-2"><ErrorNote>{sentenceOf(messageOfError(fill.error, FILL_ERROR))}</ErrorNote></div>}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
@@ -175,12 +147,4 @@ function FillChoices({ visit, onDone }: { visit: OpenVisit; onDone: () => void }
       </div>
     </div>
   );
-}
-
-function marksOf(fit: BestFit): string[] {
-  return [
-    fit.preferred ? 'Preferred by the client' : null,
-    fit.continuity ? 'Has visited the client recently' : null,
-    `${plural(fit.visits, 'visit')} that day before it`,
-  ].filter((mark): mark is string => mark !== null);
 }

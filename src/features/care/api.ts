@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client';
 import { ensureOk, unwrap } from '../../api/errors';
 import type { components } from '../../api/schema';
 import type { JobStatus } from '../../api/jobs';
+import { findBestFit } from '../../entities/appointments/booking';
 import type { OpenVisit } from '../../entities/open-visits/api';
 
 type Schemas = components['schemas'];
@@ -20,14 +21,11 @@ export const ALLOCATION_POLL_ERROR = 'An error has occurred. Could not load the 
 export const ALLOCATION_APPLY_ERROR = 'An error has occurred. Could not book the care visits.';
 
 /** The best fits for an open visit: its client, type, day, window and duration. */
-export async function findBestFits(api: ApiClient, visit: OpenVisit): Promise<BestFitResult> {
-  const result = await api.POST('/visits/best_fit', {
-    body: {
-      client_id: visit.client.id, appointment_type_id: visit.appointment_type.id, date: visit.date,
-      window_start: visit.window_start, window_end: visit.window_end, duration_minutes: visit.duration_minutes,
-    },
+export function findBestFits(api: ApiClient, visit: OpenVisit): Promise<BestFitResult> {
+  return findBestFit(api, {
+    client_id: visit.client.id, appointment_type_id: visit.appointment_type.id, date: visit.date,
+    window_start: visit.window_start, window_end: visit.window_end, duration_minutes: visit.duration_minutes,
   });
-  return unwrap(result, BEST_FIT_ERROR);
 }
 
 export async function fillOpenVisit(api: ApiClient, id: number, choice: { practitioner_id: number; starts_at: string }) {

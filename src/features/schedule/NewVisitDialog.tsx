@@ -20,7 +20,7 @@ import { appointmentTimeZone } from '../../entities/appointments/facts';
 import { BOOKING_ERRORS, newRequestId, PMS_NAME, type BestFit, type BestFitResult } from '../../entities/appointments/booking';
 import { clientQueries } from '../../entities/clients/queries';
 import { practitionerSettingsQueries } from '../../entities/practitioners/queries';
-import { BestFitChoices } from './BestFitChoices';
+import { BestFitChoices } from '../../ui/BestFitChoices';
 import { ClientPicker, type ChosenClient } from './ClientPicker';
 import { useBookVisit, useFindBestFit } from './bookingMutations';
 import { practitionersForType } from './visitMove';

@@ -19,7 +19,7 @@ import { isCancelled } from '../../entities/appointments/facts';
 import { BOOKING_ERRORS, PMS_NAME, type BestFit, type BestFitResult, type CancellationReasonCode, type CancelledVisit } from '../../entities/appointments/booking';
 import { OPEN_FROM_BOOKING_ERROR } from '../../entities/open-visits/api';
 import { practitionerSettingsQueries } from '../../entities/practitioners/queries';
-import { BestFitChoices } from './BestFitChoices';
+import { BestFitChoices } from '../../ui/BestFitChoices';
 import { openedVisitWords, useCancelVisit, useFindBestFit, useOpenVisitFromBooking, useRescheduleVisit } from './bookingMutations';
 import { inputClass, labelClass } from './NewVisitDialog';
 import { draftOfVisit, moveOfDraft, practitionersForType, type MoveDraft } from './visitMove';

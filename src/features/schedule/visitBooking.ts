@@ -97,5 +97,3 @@ export function bookingOf(draft: VisitDraft, durationMinutes: number, fit: BestF
   return { ...base, practitioner_id: draft.practitioner as number, starts_at: instantAtTimeOnDay(draft.day!, normaliseTimeOfDay(draft.time)!, timeZone) };
 }
 
-/** "+12 min travel" (what the visit adds to the practitioner's day). */
-export const addedTravelWords = (seconds: number) => `+${Math.round(seconds / 60)} min travel`;

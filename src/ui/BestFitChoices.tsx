@@ -1,10 +1,11 @@
-// The best fits for a visit (a new one, or one being rescheduled), cheapest first: each a choice with the practitioner,
+// The best fits for a visit (a new one, one being rescheduled, an open visit to fill), cheapest first: each a choice with the practitioner,
 // the arrival, the travel it adds and its marks (Visited before, Preferred) and soft warnings in words; "Why not
 // others?" says why each other qualified practitioner is not offered, and the server's message why nothing fits.
 import { useId } from 'react';
-import { formatTime } from '../../lib/dates';
-import type { BestFit, BestFitResult } from '../../entities/appointments/booking';
-import { addedTravelWords } from './visitBooking';
+import { formatTime } from '../lib/dates';
+import type { BestFit, BestFitResult } from '../entities/appointments/booking';
+
+const addedTravelWords = (seconds: number) => `+${Math.round(seconds / 60)} min travel`;
 
 const markClass = 'rounded-full px-2 py-0.5 text-xs font-medium';
 
