@@ -134,9 +134,10 @@ function LaneLate({ appointments }: { appointments: readonly Listed[] }) {
 const ALERT_MARK_CLASSES = 'rounded-full bg-rose-700 px-1 text-[9px] leading-tight font-bold text-white uppercase shadow ring-1 ring-white';
 
 /** The mark of a visit that needs the desk, on a lane (its words are in the block's name). */
-function AlertMark({ alert }: { alert: DeskAlert }) {
+/** `className`: a short block hides its marks' words while its popover (which says them) shows. */
+function AlertMark({ alert, className = '' }: { alert: DeskAlert; className?: string }) {
   return (
-    <span data-testid="block-overdue" data-kind={alert.kind} aria-hidden="true" className={`absolute bottom-0.5 left-1/2 z-10 -translate-x-1/2 ${ALERT_MARK_CLASSES}`}>
+    <span data-testid="block-overdue" data-kind={alert.kind} aria-hidden="true" className={`absolute bottom-0.5 left-1/2 z-10 -translate-x-1/2 ${ALERT_MARK_CLASSES} ${className}`}>
       {ALERT_MARK_WORDS[alert.kind]}
     </span>
   );
@@ -335,6 +336,9 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     // Two-carer visit with Sam Late On leave", then what the marks and colours say.
                     const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${alert ? ` ${ALERT_MARK_WORDS[alert.kind]}` : ''}${inLeave ? ' On leave' : ''}${unsaved ? ` ${unsaved}` : ''}`;
                     const described = `${visible}${type ? ` (${type})` : ''}${stateText && (!actual || alert) ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
+                    // A short block's popover says its name, word for word, and its marks' words hide meanwhile: what shows is
+                    // then always within the name, in its order (WCAG 2.5.3), on hover and on focus from the keyboard too.
+                    const whilePopover = short ? 'group-hover:hidden group-focus-visible:hidden' : '';
                     // Past the middle of the day the popover opens leftwards, so it stays on the lane.
                     const late = block.from - layout.startMinute > span / 2;
                     return (
@@ -367,7 +371,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                             data-testid="schedule-block-popover"
                             className={`pointer-events-none absolute bottom-full z-30 mb-1 hidden rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block dark:bg-white dark:text-slate-900 ${late ? 'right-0' : 'left-0'}`}
                           >
-                            <span className="font-semibold tabular-nums">{times}</span> {name}{type ? ` · ${type}` : ''}{stateText ? ` · ${stateText}` : ''}{partner ? ` · ${twoCarerText(partner)}` : ''}{warning ? ` · ${warning}` : ''}{inLeave ? ' · On leave' : ''}{unsaved ? ` · ${unsaved}` : ''}{problemWords ? ` · ${problemWords}` : ''}
+                            <span className="font-semibold tabular-nums">{time}</span> {described}
                           </span>
                         ) : (
                           // The spaces between the lines keep the words apart in the text read out (WCAG 2.5.3: it is the name's start).
@@ -387,7 +391,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           </>
                         )}
                         {short && !cancelled && <VisitStateMark state={state} className="absolute top-0.5 left-1/2 z-10 -translate-x-1/2" />}
-                        {alert && <AlertMark alert={alert} />}
+                        {alert && <AlertMark alert={alert} className={whilePopover} />}
                         {short && unsaved && (
                           <span data-testid="block-pms-write" aria-hidden="true" className={`absolute -top-1 left-0.5 z-10 rounded px-0.5 text-[9px] leading-tight font-bold ${PMS_MARK_CLASSES[appointment.pms_write_state!]}`}>
                             {appointment.pms_write_state === 'saving' ? '…' : '!'}
@@ -409,7 +413,7 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                           </span>
                         )}
                         {inLeave && (
-                          <span data-testid="block-on-leave" className="absolute bottom-0.5 left-0.5 rounded bg-white px-0.5 text-[9px] font-bold text-violet-800 uppercase" aria-hidden="true">
+                          <span data-testid="block-on-leave" className={`absolute bottom-0.5 left-0.5 rounded bg-white px-0.5 text-[9px] font-bold text-violet-800 uppercase ${whilePopover}`} aria-hidden="true">
                             On leave
                           </span>
                         )}
