@@ -7,7 +7,9 @@ const COMPONENT_FILES = ['src/**/*.test.tsx', 'tests/component/**/*.test.tsx', '
 const COMPONENT_FILES_MOCKING_MODULES = ['tests/component/map-view.test.tsx', 'tests/component/shell.test.tsx'];
 /** API files that call vi.mock: they run in the api-mocks project (`--project 'api*'` runs both). */
 const API_FILES_MOCKING_MODULES = ['tests/api/optimizations-within-the-rules.test.ts'];
-const API_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
+// 60 s a test: an import or an allocation over the sandbox takes seconds alone and 30 s and more on a two-core machine
+// running the browser lane beside it (imports-reliability, sync-imports, routes-sync timed out there at 30 s).
+const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 90_000 };
 
 /**
  * Two files at a time in every project. Vitest's default is one fewer than the cores, which on a two-core machine is one

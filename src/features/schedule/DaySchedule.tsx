@@ -333,8 +333,8 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                     const background = appointment.appointment_type?.color || color;
                     const unsaved = pmsWriteWords(appointment);
                     // The name starts with the block's visible words in their order (WCAG 2.5.3): "09:00 Ada Done 09:02–09:48
-                    // Two-carer visit with Sam Late On leave", then what the marks and colours say.
-                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${alert ? ` ${ALERT_MARK_WORDS[alert.kind]}` : ''}${inLeave ? ' On leave' : ''}${unsaved ? ` ${unsaved}` : ''}`;
+                    // Two-carer visit with Sam Not saved Late On leave", then what the marks and colours say.
+                    const visible = `${name}${actual ? ` ${actual}` : ''}${partner ? ` ${twoCarerText(partner)}` : ''}${unsaved ? ` ${unsaved}` : ''}${alert ? ` ${ALERT_MARK_WORDS[alert.kind]}` : ''}${inLeave ? ' On leave' : ''}`;
                     const described = `${visible}${type ? ` (${type})` : ''}${stateText && (!actual || alert) ? `, ${stateText}` : ''}${outside ? ", outside client's availability" : ''}${warning ? `, ${warning}` : ''}${inLeave ? `, ${ON_LEAVE}` : ''}${problemWords ? `, ${problemWords}` : ''}`;
                     // A short block's popover says its name, word for word, and its marks' words hide meanwhile: what shows is
                     // then always within the name, in its order (WCAG 2.5.3), on hover and on focus from the keyboard too.
@@ -381,13 +381,15 @@ export function DaySchedule({ appointments, businessTimeZone, laneNote, warnings
                               <span className="truncate">{outside && <span aria-hidden="true">⚠ </span>}{time}</span>
                             </span>{' '}
                             <span className={`block truncate ${state === 'could_not_attend' ? 'line-through' : ''}`}>{name}</span>{' '}
-                            {actual && <span data-testid="block-actual" className="block truncate font-medium tabular-nums">{actual}</span>}
-                            {partner && <TwoCarerMark partner={partner} />}
+                            {/* Each line ends in a space, so that its last word and the next mark's are two words to read. */}
+                            {actual && <><span data-testid="block-actual" className="block truncate font-medium tabular-nums">{actual}</span>{' '}</>}
+                            {partner && <><TwoCarerMark partner={partner} />{' '}</>}
                             {unsaved && (
                               <span data-testid="block-pms-write" className={`mt-0.5 inline-block max-w-full truncate rounded px-1 text-[10px] font-bold ${PMS_MARK_CLASSES[appointment.pms_write_state!]}`}>
                                 {unsaved}
                               </span>
                             )}
+                            {unsaved && ' '}
                           </>
                         )}
                         {short && !cancelled && <VisitStateMark state={state} className="absolute top-0.5 left-1/2 z-10 -translate-x-1/2" />}
