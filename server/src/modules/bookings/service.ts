@@ -34,7 +34,7 @@ export type BookVisitInput = BodyOf<'bookVisit'>;
 export interface BookedVisitResult { appointment: Schemas['Appointment']; warnings: RuleWarning[] }
 
 /** 409 PMS_NOT_CONNECTED when the business cannot write to its PMS (nothing is booked that could never reach it). */
-async function refuseWithoutPms(db: DbOrTx, businessAccountId: number): Promise<void> {
+export async function refuseWithoutPms(db: DbOrTx, businessAccountId: number): Promise<void> {
   const account = await findProviderAccount(db, businessAccountId);
   if (!account || account.status === 'DISCONNECTED' || !account.api_key_encrypted) {
     throw conflict('Cliniko is not connected, so Rounds cannot book visits in it. An admin can connect it in Settings → Provider account.', 'PMS_NOT_CONNECTED');
@@ -71,16 +71,6 @@ export async function bookVisit(
     return bookIn(ctx, within, auth, input, startsAt, options);
   };
   return tx ? book(tx) : ctx.db.transaction(book);
-}
-
-/** Several bookings in one transaction (all or none), each as bookVisit. */
-export async function bookVisits(ctx: AppContext, auth: AuthContext, inputs: readonly BookVisitInput[]): Promise<BookedVisitResult[]> {
-  return ctx.db.transaction(async (tx) => {
-    await refuseWithoutPms(tx, auth.businessAccountId);
-    const results: BookedVisitResult[] = [];
-    for (const input of inputs) results.push(await bookIn(ctx, tx, auth, input, parseStart(input.starts_at)));
-    return results;
-  });
 }
 
 /**
@@ -145,8 +135,8 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
     },
     reason: `Booked by ${auth.fullName}`,
   });
-  // The care module's open visit this booking fills (input.open_visit_id) is its own to close: the open_visits table is
-  // not in this branch, so the field is accepted and not used here.
+  // The open visit this booking fills (input.open_visit_id) is the care module's to close, in this transaction (it
+  // calls bookVisit with its own tx).
   const write = await insertWrite(tx, business, {
     appointmentId: id, kind: 'create', requestId: input.request_id ?? null, createdBy: auth.fullName,
     payload: {

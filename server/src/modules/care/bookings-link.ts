@@ -6,9 +6,8 @@ import type { AuthContext } from '../../auth/access';
 import type { Tx } from '../../db/client';
 import type { BodyOf } from '../../http/contract';
 import type { AppContext } from '../../http/context';
-import { conflict, HttpError } from '../../http/errors';
-import { bookVisit, cancelVisit, type BookedVisitResult, type BookingOptions, type BookVisitInput } from '../bookings';
-import { findProviderAccount } from '../sync';
+import { HttpError } from '../../http/errors';
+import { bookVisit, cancelVisit, refuseWithoutPms, type BookedVisitResult, type BookingOptions, type BookVisitInput } from '../bookings';
 
 /** The PMS's cancellation reasons care uses (Cliniko's codes). */
 export type CancelReason = BodyOf<'cancelVisit'>['reason'];
@@ -16,13 +15,8 @@ export const CANCEL_SICK: CancelReason = 30;
 export const CANCEL_AWAY: CancelReason = 40;
 export const CANCEL_OTHER: CancelReason = 50;
 
-/** Refuses (409) booking when the business has no usable PMS connection, as POST /visits does. */
-export async function requirePmsConnection(ctx: AppContext, business: number): Promise<void> {
-  const account = await findProviderAccount(ctx.db, business);
-  if (!account || account.status === 'DISCONNECTED' || !account.api_key_encrypted) {
-    throw conflict('Cliniko is not connected, so Rounds cannot book visits in it. An admin can connect it in Settings → Provider account.', 'PMS_NOT_CONNECTED');
-  }
-}
+/** Refuses (409 PMS_NOT_CONNECTED) booking when the business has no usable PMS connection, before any work. */
+export const requirePmsConnection = (ctx: AppContext, business: number) => refuseWithoutPms(ctx.db, business);
 
 export { bookVisit, type BookVisitInput };
 
