@@ -14,7 +14,7 @@ import { TimeField } from '../../ui/TimeField';
 import { practitionerSettingsQueries } from '../../entities/practitioners/queries';
 import { ROUTE_ERRORS } from '../../entities/routes/api';
 import { useMoveAppointment } from './mutations';
-import { draftOfVisit, LEAVES_ROUTE_NOTE, moveOfDraft, practitionersForType, type MoveDraft } from './visitMove';
+import { draftOfVisit, LEAVES_ROUTE_NOTE, moveOfDraft, practitionerChoices, type MoveDraft } from './visitMove';
 
 export const PRACTITIONERS_LOAD_ERROR = 'An error has occurred. Could not load the practitioners who deliver this type.';
 
@@ -32,9 +32,8 @@ export function MoveVisit({ appointment, timeZone, onDone }: { appointment: Appo
   const id = useId();
   const problemId = `${id}-problem`;
 
-  const candidates = practitionersForType(practitioners.data ?? [], appointment.appointment_type?.id);
   const current = appointment.practitioner;
-  const offered = candidates.some((practitioner) => practitioner.id === current.id) ? candidates : [{ id: current.id, full_name: current.full_name }, ...candidates];
+  const offered = practitionerChoices(practitioners.data ?? [], appointment);
   const typeName = appointment.appointment_type?.name;
 
   const change = (next: Partial<MoveDraft>) => {

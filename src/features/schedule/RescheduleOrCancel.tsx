@@ -22,7 +22,7 @@ import { practitionerSettingsQueries } from '../../entities/practitioners/querie
 import { BestFitChoices } from '../../ui/BestFitChoices';
 import { openedVisitWords, useCancelVisit, useFindBestFit, useOpenVisitFromBooking, useRescheduleVisit } from './bookingMutations';
 import { inputClass, labelClass } from './NewVisitDialog';
-import { draftOfVisit, moveOfDraft, practitionersForType, type MoveDraft } from './visitMove';
+import { draftOfVisit, moveOfDraft, practitionerChoices, type MoveDraft } from './visitMove';
 
 type Panel = 'closed' | 'reschedule' | 'cancel' | 'open';
 
@@ -136,8 +136,7 @@ function RescheduleForm({ appointment, timeZone, onDone }: { appointment: Appoin
   const [fits, setFits] = useState<BestFitResult | null>(null);
   const [chosen, setChosen] = useState<BestFit | null>(null);
   const current = appointment.practitioner;
-  const candidates = practitionersForType(practitioners.data ?? [], appointment.appointment_type?.id);
-  const offered = candidates.some((practitioner) => practitioner.id === current.id) ? candidates : [{ id: current.id, full_name: current.full_name }, ...candidates];
+  const offered = practitionerChoices(practitioners.data ?? [], appointment);
 
   const change = (next: Partial<MoveDraft>) => {
     setDraft((previous) => ({ ...previous, ...next }));

@@ -24,6 +24,15 @@ export function practitionersForType(practitioners: readonly PractitionerSetting
   });
 }
 
+/** The practitioners a visit can go to (practitionersForType), with its own practitioner first when not among them. */
+export function practitionerChoices(
+  practitioners: readonly PractitionerSettings[], appointment: Pick<Appointment, 'practitioner' | 'appointment_type'>,
+): { id: number; full_name: string }[] {
+  const candidates = practitionersForType(practitioners, appointment.appointment_type?.id);
+  const current = appointment.practitioner;
+  return candidates.some((practitioner) => practitioner.id === current.id) ? candidates : [{ id: current.id, full_name: current.full_name }, ...candidates];
+}
+
 /** Whether the optimiser can place visits in this practitioner's day: a start place and working hours that weekday. */
 export function worksOn(practitioner: PractitionerSettings, day: Temporal.PlainDate): boolean {
   return practitioner.routable && practitioner.working_hours[day.dayOfWeek - 1] != null;

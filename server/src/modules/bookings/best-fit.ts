@@ -79,12 +79,13 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
   }
 
   const others: Other[] = [];
+  const audience = auth.role === 'ADMIN' ? 'admin' : 'staff';
   const routable = days.filter((day) => {
+    const [problem] = day.onLeave || !day.hours ? [] : routingProblems(day, audience);
     if (day.onLeave) others.push({ practitioner_id: day.practitionerId, name: day.name, reason: `On leave${day.onLeave.reason ? ` (${day.onLeave.reason})` : ''}` });
     else if (!day.hours) others.push({ practitioner_id: day.practitionerId, name: day.name, reason: `Not working on ${Temporal.PlainDate.from(body.date).toLocaleString('en-AU', { weekday: 'long' })}s` });
-    else if (routingProblems(day, auth.role === 'ADMIN' ? 'admin' : 'staff').length > 0) {
-      others.push({ practitioner_id: day.practitionerId, name: day.name, reason: routingProblems(day, auth.role === 'ADMIN' ? 'admin' : 'staff')[0] });
-    } else return true;
+    else if (problem) others.push({ practitioner_id: day.practitionerId, name: day.name, reason: problem });
+    else return true;
     return false;
   });
 
