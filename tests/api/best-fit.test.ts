@@ -2,6 +2,7 @@
 // optimiser's cheapest insertion inside the window asked for; continuity and preferences flagged; leave and no room
 // said in others; an excluded practitioner never named; a visit being rescheduled left out of its own day; 4xx in words.
 import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, practitioners } from '../../server/src/db/schema';
 import { clientPractitionerPreferences } from '../../server/src/db/schema-clients';
@@ -51,6 +52,26 @@ describe('best fit', () => {
       expect(fit.added_travel_seconds).toBeGreaterThanOrEqual(0);
     }
     expect(await t.ctx.db.$count(appointments)).toBe(before);
+  });
+
+  it('today offers no start that has passed or is within the fixed-visit margin, and says when a window is too late', async () => {
+    const clientId = (await freeClients(world, DAY))[2];
+    const typeId = await typeOf(world, world.staff[0]);
+    const now = Temporal.Now.zonedDateTimeISO('Australia/Brisbane');
+    const today = now.toPlainDate().toString();
+    const margin = 30 * 60_000; // the default fixed_before_minutes
+    const whole = await bestFit({ client_id: clientId, appointment_type_id: typeId, date: today, limit: 20 });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    for (const fit of whole.body.fits) expect(Date.parse(fit.arrive_at)).toBeGreaterThan(Date.now() + margin - 60_000);
+    // A window that ended an hour ago (from 02:00 on, so that it is today's).
+    if (now.hour >= 2) {
+      const clock = (time: Temporal.ZonedDateTime) => time.toPlainTime().toString({ smallestUnit: 'minute' });
+      const passed = await bestFit({
+        client_id: clientId, appointment_type_id: typeId, date: today, window_start: clock(now.subtract({ hours: 2 })), window_end: clock(now.subtract({ hours: 1 })), duration_minutes: 15,
+      });
+      expect(passed.body.fits).toEqual([]);
+      expect(passed.body.message).toMatch(/^It is too late today for a visit between \d\d:\d\d and \d\d:\d\d: a visit can start from \d\d:\d\d\.$/);
+    }
   });
 
   it('keeps to the window asked for (in the business\'s time zone), and says when there is none', async () => {

@@ -16,6 +16,7 @@ import { invalid, notFound } from '../../http/errors';
 import { longDate } from '../../lib/long-date';
 import { cheapestInsertion, type Problem, type TimeWindow, type TravelMatrix } from '../../optimizer';
 import { insertionProblem, loadDay, placeOfInsertion, routingProblems } from '../optimizations';
+import { fixedUntil, optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import { availabilityWindows, checkDay, dayStartMs, issuesAddedTo, loadEditDay, travelProviderFor, type DayVisit } from '../schedule';
 
@@ -41,7 +42,9 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
   if (client.lat === null || client.lng === null) throw invalid(`client_id: ${clientName} has no map position (no address Rounds could place); add their address first.`);
   const durationMinutes = body.duration_minutes ?? type.duration;
   const zeroMs = dayStartMs(body.date, timeZone);
-  const window = windowOf(body, timeZone, zeroMs, durationMinutes);
+  // Only starts a visit can still be booked at: today, from the fixed-visit margin on (as POST /visits holds them).
+  const earliest = Math.max(0, Math.ceil((fixedUntil(await optimizationSettingsOf(db, business)) - zeroMs) / 1000 / 300) * 300);
+  const window = fromEarliest(windowOf(body, timeZone, zeroMs, durationMinutes), earliest);
 
   const preferences = await db.select().from(clientPractitionerPreferences).where(eq(clientPractitionerPreferences.client_id, client.id));
   const excluded = new Set(preferences.filter((row) => row.kind === 'excluded').map((row) => row.practitioner_id));
@@ -73,9 +76,13 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
   if (available !== null && available.length === 0) {
     return { ...base, fits: [], others: [], message: `${clientName} is not available on ${longDate(body.date)}, so there is no time for a visit that day.` };
   }
+  if (window && window.start > window.end) {
+    return { ...base, fits: [], others: [], message: `It is too late today for ${body.window_start === undefined ? 'a visit' : `a visit between ${body.window_start} and ${body.window_end}`}: a visit can start from ${instantClock(zeroMs, earliest, timeZone)}.` };
+  }
   const windows = narrowed(available, window);
   if (windows !== null && windows.length === 0) {
-    return { ...base, fits: [], others: [], message: `${clientName} is not available between ${body.window_start} and ${body.window_end} on ${longDate(body.date)}.` };
+    const when = body.window_start === undefined ? 'for the rest of today' : `between ${body.window_start} and ${body.window_end} on ${longDate(body.date)}`;
+    return { ...base, fits: [], others: [], message: `${clientName} is not available ${when}.` };
   }
 
   const others: Other[] = [];
@@ -122,7 +129,7 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
       // insertion at all: the visit still fits any gap that leaves its neighbours as they are.
       const place = found ? { ...placeOfInsertion(found, zeroMs), cost: found.cost } : gapInsertion(problem, matrix, current[0]?.visitIds ?? [], zeroMs);
       if (!place) {
-        others.push({ practitioner_id: id, name: practitioner.name, reason: window ? `No room between ${body.window_start} and ${body.window_end}` : 'No room in their day' });
+        others.push({ practitioner_id: id, name: practitioner.name, reason: body.window_start !== undefined ? `No room between ${body.window_start} and ${body.window_end}` : 'No room in their day' });
         continue;
       }
       fits.push({
@@ -161,7 +168,7 @@ export async function findBestFit(ctx: AppContext, auth: AuthContext, body: Body
     ...base,
     fits: offered.map(({ cost: _cost, ...fit }) => fit),
     others: others.sort((a, b) => a.name.localeCompare(b.name) || a.practitioner_id - b.practitioner_id),
-    message: offered.length === 0 ? `No qualified practitioner has room for this visit on ${longDate(body.date)}${window ? ` between ${body.window_start} and ${body.window_end}` : ''}.` : null,
+    message: offered.length === 0 ? `No qualified practitioner has room for this visit on ${longDate(body.date)}${body.window_start !== undefined ? ` between ${body.window_start} and ${body.window_end}` : ''}.` : null,
   };
 }
 
@@ -224,6 +231,15 @@ function gapInsertion(problem: Problem, matrix: TravelMatrix, order: string[], z
     arrive_at: new Date(zeroMs + best.start * 1000).toISOString(), added_travel_seconds: Math.round(best.seconds), added_travel_metres: Math.round(best.metres),
     cost: (best.seconds / 3600) * (practitioner.costPerHour ?? 60) + (best.metres / 1000) * (practitioner.costPerKm ?? 0),
   };
+}
+
+const instantClock = (zeroMs: number, seconds: number, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(zeroMs + seconds * 1000).toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' });
+
+/** The window held to starts at or after `earliest` (seconds on the day's clock; 0 on a day to come); null when any. */
+function fromEarliest(window: TimeWindow | null, earliest: number): TimeWindow | null {
+  if (earliest <= 0) return window;
+  return window ? { start: Math.max(window.start, earliest), end: window.end } : { start: earliest, end: 48 * 3600 };
 }
 
 /** The starts allowed by both (null: any start). */

@@ -18,7 +18,7 @@ import {
 } from '../../pms';
 import { findAppointment } from '../appointments';
 import { recordVersion, type ObjectChanges } from '../audit';
-import { fixedTimeMessage, fixedUntil, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
+import { fixedUntil, isFixedStart, optimizationSettingsOf } from '../optimization-settings';
 import { loadPractitionerDays } from '../practitioners';
 import {
   cancelAppointment, clearAppointmentRoute, dayOf, deleteBookedVisit, dropStopFromRoute, excludedMessage, findVisit, insertBookedVisit, joinRouteOfDay,
@@ -115,7 +115,9 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
       eq(clientPractitionerPreferences.kind, 'excluded')));
   if (excluded.length > 0) throw conflict(excludedMessage(clientName, [practitioner.name]), 'PRACTITIONER_EXCLUDED');
   const settings = await optimizationSettingsOf(tx, business);
-  if (isFixedStart(startsAt, fixedUntil(settings))) throw invalid(`starts_at: ${fixedTimeMessage(settings.fixed_before_minutes)}`);
+  if (isFixedStart(startsAt, fixedUntil(settings))) {
+    throw invalid(`starts_at: a visit cannot be booked at a time that has passed or is within ${settings.fixed_before_minutes} minutes from now.`);
+  }
 
   const endsAt = new Date(startsAt.getTime() + (input.duration_minutes ?? type.duration) * 60_000);
   const id = await insertBookedVisit(tx, business, {
