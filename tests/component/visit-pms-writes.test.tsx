@@ -203,6 +203,17 @@ describe('Reschedule', () => {
     view.unmount();
   });
 
+  it('is not offered for a visit about to start (it keeps its time), which can still be cancelled', async () => {
+    // The fake clock is 08:00Z: this visit starts in 15 minutes, within the 30-minute fixed-visit margin.
+    Object.assign(visit(1), { starts_at: '2026-11-24T08:15:00Z', ends_at: '2026-11-24T09:15:00Z', arrive_at: '2026-11-24T08:15:00Z' });
+    const view = openModal(1);
+    const section = await screen.findByTestId('reschedule-or-cancel');
+    expect(within(section).getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+    expect(within(section).getByTestId('reschedule-fixed')).toHaveTextContent(/30 minutes/);
+    expect(within(section).getByRole('button', { name: 'Cancel visit' })).toBeEnabled();
+    view.unmount();
+  });
+
   it('offers the best fits of the day, the visit’s own day priced without it, and takes the one chosen', async () => {
     server.use(http.post(api('/visits/best_fit'), () => json({
       date: RUN_DAY, duration_minutes: 60, window_start: null, window_end: null, others: [], message: null,

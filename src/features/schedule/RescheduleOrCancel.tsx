@@ -15,7 +15,9 @@ import { ErrorNote } from '../../ui/forms';
 import { SingleDatePicker } from '../../ui/DateRangePicker';
 import { TimeField } from '../../ui/TimeField';
 import { cancellationReasonQueries } from '../../entities/appointments/queries';
-import { isCancelled } from '../../entities/appointments/facts';
+import { arrivalOf, isCancelled } from '../../entities/appointments/facts';
+import { useFixedBeforeMinutes } from '../../entities/optimization-settings/fixedVisits';
+import { fixedVisitReason } from '../../lib/fixedVisits';
 import { BOOKING_ERRORS, PMS_NAME, type BestFit, type BestFitResult, type CancellationReasonCode, type CancelledVisit } from '../../entities/appointments/booking';
 import { OPEN_FROM_BOOKING_ERROR } from '../../entities/open-visits/api';
 import { practitionerSettingsQueries } from '../../entities/practitioners/queries';
@@ -37,6 +39,8 @@ export function RescheduleOrCancel({ appointment, timeZone }: { appointment: App
   const [panel, setPanel] = useState<Panel>('closed');
   const [cancelled, setCancelled] = useState<CancelledVisit | null>(null);
   const [opened, setOpened] = useState(false);
+  // A visit about to start keeps its time (the fixed-visit margin, as a move by hand): it can still be cancelled.
+  const fixed = fixedVisitReason({ arrival: arrivalOf(appointment), visitState: appointment.visit_state }, useFixedBeforeMinutes());
   if (isCancelled(appointment)) {
     if (opened) {
       return (
@@ -64,7 +68,7 @@ export function RescheduleOrCancel({ appointment, timeZone }: { appointment: App
       <div data-testid="reschedule-or-cancel" className="space-y-3">
         {panel === 'closed' && (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" disabled={started} onClick={() => setPanel('reschedule')}>Reschedule</Button>
+            <Button variant="secondary" size="sm" disabled={started || fixed !== null} onClick={() => setPanel('reschedule')}>Reschedule</Button>
             <Button variant="secondary" danger size="sm" disabled={started} onClick={() => setPanel('cancel')}>Cancel visit</Button>
             {appointment.client && appointment.appointment_type && (
               <Button variant="secondary" size="sm" disabled={started} onClick={() => setPanel('open')}>Needs another practitioner</Button>
@@ -72,7 +76,8 @@ export function RescheduleOrCancel({ appointment, timeZone }: { appointment: App
           </div>
         )}
         {started && <p className="text-xs text-slate-500 dark:text-slate-400">{STARTED_NOTE}</p>}
-        {!started && panel === 'reschedule' && <RescheduleForm appointment={appointment} timeZone={timeZone} onDone={() => setPanel('closed')} />}
+        {!started && fixed && <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="reschedule-fixed">{fixed}</p>}
+        {!started && !fixed && panel === 'reschedule' && <RescheduleForm appointment={appointment} timeZone={timeZone} onDone={() => setPanel('closed')} />}
         {!started && panel === 'cancel' && (
           <CancelForm
             appointment={appointment}
