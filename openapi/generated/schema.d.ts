@@ -1472,7 +1472,7 @@ export interface paths {
         /** The client's absences (in hospital, away), latest first */
         get: operations["listClientAbsences"];
         put?: never;
-        /** The client is away (hospital, holiday): their care plans pause in the range: open visits in it go, booked future visits of their plans in it are cancelled in the PMS (reason Away, or Sick for hospital). */
+        /** The client is away (hospital, holiday): their care plans pause in the range: open visits in it go, booked future visits of their plans in it are cancelled in the PMS (reason Away, or Sick for hospital); visits not of a plan stay (cancel them one by one). 409 ABSENCE_OVERLAPS for a range overlapping an absence the client has. */
         post: operations["createClientAbsence"];
         delete?: never;
         options?: never;
@@ -7216,6 +7216,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

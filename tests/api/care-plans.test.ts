@@ -71,6 +71,16 @@ describe('generating a care plan\'s visits', () => {
     expect(holiday.status).toBe(201);
     const away = await t.request('POST', `/api/clients/${client}/absences`, { token: acme.tokens.staff, body: { starts_on: '2029-12-17', ends_on: '2029-12-19', reason: 'away' } });
     expect(away.status, JSON.stringify(away.body)).toBe(201);
+    // Days it overlaps are refused in words; the same new absence sent twice at once is recorded once.
+    const overlapping = await t.request('POST', `/api/clients/${client}/absences`, {
+      token: acme.tokens.staff, body: { starts_on: '2029-12-18', ends_on: '2029-12-20', reason: 'hospital' },
+    });
+    expect(overlapping.body).toMatchObject({ code: 'ABSENCE_OVERLAPS', message: expect.stringMatching(/is already away from .+: remove that absence first/) });
+    const twice = await Promise.all([1, 2].map(() => t.request('POST', `/api/clients/${client}/absences`, {
+      token: acme.tokens.staff, body: { starts_on: '2030-02-01', ends_on: '2030-02-02', reason: 'away' },
+    })));
+    expect(twice.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect((await t.request('GET', `/api/clients/${client}/absences`, { token: acme.tokens.staff })).body.absences).toHaveLength(2);
 
     const { generated } = await allocate();
     const open = await openOf(client);

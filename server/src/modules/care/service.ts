@@ -1,7 +1,7 @@
 // Care plans, open visits, client absences and public holidays (issue 36, ADR 0025). Changes to a plan and absences
 // act from today on: open visits are generated again or removed; booked visits that no longer fit are cancelled
 // through the bookings module (written to the PMS, in the change log). Past visits stay as they are.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access';
 import { businessTimeZone } from '../../db/business-time-zone';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -336,6 +336,12 @@ export async function createClientAbsence(
   const from = startsOn > today(timeZone) ? startsOn : today(timeZone);
   const reason = `Paused: ${client.name} ${ABSENCE_WORDS[body.reason]} (${longDate(startsOn, { withYear: false })} to ${longDate(endsOn, { withYear: false })})`;
   const { absence, removed } = await ctx.db.transaction(async (tx) => {
+    // One absence a day for a client: a second press of Add, or two at once, is refused rather than listed twice.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rounds:absence:${business}:${clientId}`}))`);
+    const overlapping = (await listAbsences(tx, business, clientId)).find((other) => other.starts_on <= endsOn && other.ends_on >= startsOn);
+    if (overlapping) {
+      throw conflict(`${client.name} is already away from ${longDate(overlapping.starts_on, { withYear: false })} to ${longDate(overlapping.ends_on, { withYear: false })}: remove that absence first to record a different one.`, 'ABSENCE_OVERLAPS');
+    }
     const row = await insertAbsence(tx, { business_account_id: business, client_id: clientId, starts_on: startsOn, ends_on: endsOn, reason: body.reason, note: body.note?.trim() || null });
     const open = from <= endsOn ? await clientOpenVisits(tx, business, clientId, from, endsOn) : [];
     const removedCount = await removeOpenVisits(tx, business, open.map((visit) => visit.id), reason);
