@@ -96,6 +96,21 @@ describe('the client’s care plan', () => {
     expect(screen.queryByRole('form', { name: 'New care plan' })).toBeNull();
   });
 
+  it('drops the server’s refusal of the duration once the window it was weighed against changes', async () => {
+    serveClient([makePlan()]);
+    const TOO_LONG = 'a 45-minute visit does not fit in the window 07:30–08:00; widen the window or shorten the visit.';
+    server.use(http.patch(api('/care_plans/51'), () => HttpResponse.json({ message: 'Invalid request', errors: [`duration_minutes: ${TOO_LONG}`] }, { status: 422 })));
+    const user = userEvent.setup();
+    renderWithServices(<ClientDetailsModal clientId={11} onClose={() => {}} />);
+    await user.click(await within(await carePlan()).findByRole('button', { name: 'Edit Personal care plan' }));
+    const form = screen.getByRole('form', { name: 'Change care plan' });
+    await user.click(within(form).getByRole('button', { name: 'Save care plan' }));
+    expect(await within(form).findByText(/45-minute visit does not fit in the window 07:30–08:00/)).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('Window to'));
+    await user.type(within(form).getByLabelText('Window to'), '10:00');
+    expect(within(form).queryByText(/45-minute visit does not fit/)).toBeNull();
+  });
+
   it('asks before closing the modal over a plan not saved', async () => {
     serveClient();
     const closed: string[] = [];

@@ -208,7 +208,8 @@ export function CarePlanForm({ clientId, plan, onDone, onUnsavedChange }: {
     error: save.error, fieldOf: fieldOfPath, fallback: CARE_PLAN_SAVE_ERROR, ours,
     values: {
       appointment_type_id: draft.typeId, weekdays: draft.weekdays, window_start: draft.windowStart, window_end: draft.windowEnd,
-      duration_minutes: draft.duration, carers: draft.carers, starts_on: draft.startsOn?.toString(), ends_on: [draft.ongoing, draft.endsOn?.toString()],
+      // The server weighs the duration against the window: changing either answers its problem.
+      duration_minutes: [draft.duration, draft.windowStart, draft.windowEnd], carers: draft.carers, starts_on: draft.startsOn?.toString(), ends_on: [draft.ongoing, draft.endsOn?.toString()],
       preferred_practitioner_ids: draft.preferred, notes: draft.notes,
     },
   });
