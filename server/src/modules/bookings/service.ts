@@ -127,6 +127,9 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
   const settings = await optimizationSettingsOf(tx, business);
   if (isFixedStart(startsAt, fixedUntil(settings))) throw invalid(`starts_at: ${fixedTimeMessage(settings.fixed_before_minutes)}`);
 
+  // Serialises bookings of one business's day, so that the rules below see the visit another booking of that day
+  // has just made (two at once each passed the check alone: one practitioner booked twice at 19:30 on PostgreSQL).
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rounds:booking-day:${business}:${date}`}))`);
   const endsAt = new Date(startsAt.getTime() + (input.duration_minutes ?? type.duration) * 60_000);
   const id = await insertBookedVisit(tx, business, {
     client_id: client.id, practitioner_id: input.practitioner_id, appointment_type_id: type.id, business_location_id: location?.id ?? null,
