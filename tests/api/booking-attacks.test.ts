@@ -197,6 +197,49 @@ describe('a burst of the same request', () => {
     await settle(world);
   });
 
+  it('5 reschedules at once of different visits into one practitioner\'s same slot move at most one there', async () => {
+    const practitionerId = world.staff[0];
+    const type = await typeOf(world, practitionerId);
+    const date = '2029-12-06';
+    const free = await freeClients(world, date);
+    const ids: number[] = [];
+    for (const [index, client_id] of free.slice(0, 5).entries()) {
+      const booked = await t.request('POST', '/api/visits', {
+        token: world.acme.tokens.staff, body: { client_id, appointment_type_id: type, practitioner_id: practitionerId, starts_at: `${date}T${String(6 + index * 2).padStart(2, '0')}:00:00+10:00`, duration_minutes: 30 },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      ids.push(booked.body.appointment.id);
+    }
+    await settle(world);
+    const starts_at = `${date}T19:00:00+10:00`;
+    const answers = await Promise.all(ids.map((id) => t.request('PATCH', `/api/visits/${id}/reschedule`, { token: world.acme.tokens.staff, body: { starts_at } })));
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body.message))).toEqual([200, 409, 409, 409, 409]);
+    const there = await t.ctx.db.select().from(appointments).where(and(eq(appointments.practitioner_id, practitionerId), eq(appointments.starts_at, new Date(starts_at))));
+    expect(there.filter((row) => row.cancelled_at === null)).toHaveLength(1);
+    await settle(world);
+  });
+
+  it('5 fills at once of different open visits into one practitioner\'s same slot book at most one', async () => {
+    const practitionerId = world.staff[1];
+    const type = await typeOf(world, practitionerId);
+    const date = '2029-12-05';
+    const free = await freeClients(world, date);
+    const ids: number[] = [];
+    for (const client_id of free.slice(10, 15)) {
+      const created = await t.request('POST', '/api/open_visits', {
+        token: world.acme.tokens.staff, body: { client_id, appointment_type_id: type, date, window_start: '14:00', window_end: '16:00' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      ids.push(created.body.open_visit.id);
+    }
+    const starts_at = `${date}T14:30:00+10:00`;
+    const answers = await Promise.all(ids.map((id) => t.request('POST', `/api/open_visits/${id}/fill`, { token: world.acme.tokens.staff, body: { practitioner_id: practitionerId, starts_at } })));
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body.message))).toEqual([201, 409, 409, 409, 409]);
+    const there = await t.ctx.db.select().from(appointments).where(and(eq(appointments.practitioner_id, practitionerId), eq(appointments.starts_at, new Date(starts_at))));
+    expect(there.filter((row) => row.cancelled_at === null)).toHaveLength(1);
+    await settle(world);
+  });
+
   it('5 fills of one open visit at once: one 201, the rest 409, one visit booked', async () => {
     const client = (await freeClients(world, '2029-12-04'))[2];
     const type = await typeOf(world, world.staff[1]);
@@ -234,7 +277,7 @@ describe('a burst of the same request', () => {
     expect(done.figures.placed).toBe(3);
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('POST', `/api/care_plan_allocations/${done.id}/apply`, { token: world.acme.tokens.staff })));
     expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body))).toEqual([200, 409, 409, 409, 409]);
-    const booked = await t.ctx.db.select().from(appointments).where(and(eq(appointments.client_id, client), gte(appointments.starts_at, new Date('2029-12-01T00:00:00Z'))));
+    const booked = await t.ctx.db.select().from(appointments).where(and(eq(appointments.client_id, client), gte(appointments.starts_at, new Date('2029-12-09T14:00:00Z'))));
     expect(booked.filter((row) => row.cancelled_at === null)).toHaveLength(3);
     const planVisits = await t.ctx.db.select().from(openVisits).where(eq(openVisits.care_plan_id, plan.body.care_plan.id));
     expect(planVisits.map((row) => row.state)).toEqual(['filled', 'filled', 'filled']);
