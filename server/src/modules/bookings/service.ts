@@ -162,9 +162,9 @@ async function bookIn(ctx: AppContext, tx: Tx, auth: AuthContext, input: BookVis
 /**
  * Serialises the bookings and reschedules into one business's day, so that the rules each checks see the visit the
  * other has just made or moved (two at once each passed the check alone: one practitioner booked twice at 19:30 on
- * PostgreSQL). Taken before any row lock.
+ * PostgreSQL). Taken before any row lock: a caller that locks an open visit before booking it takes its day first.
  */
-async function lockBookingDay(tx: Tx, business: number, date: string) {
+export async function lockBookingDay(tx: Tx, business: number, date: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rounds:booking-day:${business}:${date}`}))`);
 }
 

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import type { BodyOf } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, HttpError } from '../../http/errors';
-import { bookVisit, cancelVisit, type BookedVisitResult, type BookingOptions, type BookVisitInput } from '../bookings';
+import { bookVisit, cancelVisit, lockBookingDay, type BookedVisitResult, type BookingOptions, type BookVisitInput } from '../bookings';
 import { findProviderAccount } from '../sync';
 
 /** The PMS's cancellation reasons care uses (Cliniko's codes). */
@@ -24,7 +24,7 @@ export async function requirePmsConnection(ctx: AppContext, business: number): P
   }
 }
 
-export { bookVisit, type BookVisitInput };
+export { bookVisit, lockBookingDay, type BookVisitInput };
 
 export function bookInTx(ctx: AppContext, auth: AuthContext, tx: Tx, input: BookVisitInput, options?: BookingOptions): Promise<BookedVisitResult> {
   return bookVisit(ctx, auth, input, tx, options);
