@@ -286,6 +286,37 @@ describe('a burst of the same request', () => {
   });
 });
 
+describe('an allocation applied while its open visits are filled by hand', () => {
+  it('books each open visit once, answers no 500 (a two-carer occurrence and a fill of its second carer at once)', async () => {
+    const client = (await freeClients(world, '2029-12-17'))[4];
+    await t.ctx.db.update(clients).set({ availability: [] }).where(eq(clients.id, client));
+    await t.ctx.db.update(openVisits).set({ state: 'removed' }).where(eq(openVisits.state, 'open'));
+    const type = await typeOf(world, world.staff[0], world.staff[1]);
+    const plan = await t.request('POST', `/api/clients/${client}/care_plans`, {
+      token: world.acme.tokens.staff, body: { appointment_type_id: type, weekdays: [1, 3], window_start: '07:30', window_end: '09:00', duration_minutes: 45, carers: 2, starts_on: '2029-12-17', ends_on: '2029-12-23' },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const started = await t.request('POST', '/api/care_plan_allocations', { token: world.acme.tokens.staff, body: { start_date: '2029-12-17', weeks: 1 } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await settle(world);
+    const done = (await t.request('GET', `/api/care_plan_allocations/${started.body.allocation.id}`, { token: world.acme.tokens.staff })).body.allocation;
+    expect(done.status, done.message).toBe('DONE');
+    const planVisits = await t.ctx.db.select().from(openVisits).where(eq(openVisits.care_plan_id, plan.body.care_plan.id)).orderBy(openVisits.id);
+    expect(planVisits).toHaveLength(4);
+    const fills = planVisits.map((visit) => t.request('POST', `/api/open_visits/${visit.id}/fill`, {
+      token: world.acme.tokens.staff, body: { practitioner_id: world.staff[1], starts_at: `${visit.date}T08:15:00+10:00` },
+    }));
+    const answers = await Promise.all([t.request('POST', `/api/care_plan_allocations/${done.id}/apply`, { token: world.acme.tokens.staff }), ...fills]);
+    for (const answer of answers) expect([200, 201, 409, 422], JSON.stringify(answer.body)).toContain(answer.status);
+    const after = await t.ctx.db.select().from(openVisits).where(eq(openVisits.care_plan_id, plan.body.care_plan.id));
+    const filled = after.filter((row) => row.state === 'filled');
+    expect(new Set(filled.map((row) => row.appointment_id)).size).toBe(filled.length);
+    const booked = await t.ctx.db.select().from(appointments).where(and(eq(appointments.client_id, client), gte(appointments.starts_at, new Date('2029-12-16T14:00:00Z'))));
+    expect(booked.filter((row) => row.cancelled_at === null)).toHaveLength(filled.length);
+    await settle(world);
+  });
+});
+
 describe('huge or deeply nested bodies', () => {
   /** JSON text of objects nested `depth` deep (too deep for JSON.stringify to build from objects). */
   const NESTED = '"__nested__"';
