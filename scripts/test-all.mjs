@@ -57,6 +57,7 @@ const API_FILES_ON_BOTH = {
   'bookings.test.ts': "bookings written through to the sandbox over HTTP (issue 36): a request_id repeat serialised by an advisory lock, the write's job claimed and retried, routes' JSON stops",
   'bookings-faults.test.ts': "a booking's write through the sandbox's faults (issue 36): the job queue's retries and an import linking the booked appointment in its page's transaction",
   'best-fit.test.ts': "best fit for a visit over the day's visits, leave and preferences (issue 36), as the day model reads them in each database",
+  'booking-attacks.test.ts': "bursts of the same booking, fill and apply at once (advisory and row locks), another business's ids and huge bodies through each driver (issue 36)",
   'care-plans.test.ts': "care plans' weekdays (integer[]) through each driver, occurrences kept unique by a partial unique index (ON CONFLICT), the allocation job",
   'open-visits.test.ts': 'open visits filled and care plans applied, changed and paused through the bookings module and the Cliniko sandbox over HTTP (issue 36 asks both)',
 };

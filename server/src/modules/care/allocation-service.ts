@@ -7,6 +7,7 @@ import type { BodyOf, Schemas } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/queue';
+import { lockBookingDay } from './bookings-link';
 import { addDays, parseDay, today } from './clock';
 import { allocationDto, type AllocationResult } from './dto';
 import { generateOpenVisits } from './generation';
@@ -75,6 +76,8 @@ export async function applyCarePlanAllocation(ctx: AppContext, auth: AuthContext
     try {
       // A two-carer occurrence books both carers in one transaction (all or none), the pair checked together.
       await ctx.db.transaction(async (tx) => {
+        // The day's booking lock before the open visits' rows, in the order a fill by hand takes them (no deadlock).
+        await lockBookingDay(tx, business, unit[0].date);
         for (const [index, visit] of unit.entries()) {
           const open = await findOpenVisit(tx, business, visit.open_visit_id, true);
           if (!open || open.state !== 'open') throw conflict('It was filled or removed meanwhile.');

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import type { BodyOf } from '../../http/contract';
 import type { AppContext } from '../../http/context';
 import { HttpError } from '../../http/errors';
-import { bookVisit, cancelVisit, refuseWithoutPms, type BookedVisitResult, type BookingOptions, type BookVisitInput } from '../bookings';
+import { bookVisit, cancelVisit, lockBookingDay, refuseWithoutPms, type BookedVisitResult, type BookingOptions, type BookVisitInput } from '../bookings';
 
 /** The PMS's cancellation reasons care uses (Cliniko's codes). */
 export type CancelReason = BodyOf<'cancelVisit'>['reason'];
@@ -18,7 +18,7 @@ export const CANCEL_OTHER: CancelReason = 50;
 /** Refuses (409 PMS_NOT_CONNECTED) booking when the business has no usable PMS connection, before any work. */
 export const requirePmsConnection = (ctx: AppContext, business: number) => refuseWithoutPms(ctx.db, business);
 
-export { bookVisit, type BookVisitInput };
+export { bookVisit, lockBookingDay, type BookVisitInput };
 
 export function bookInTx(ctx: AppContext, auth: AuthContext, tx: Tx, input: BookVisitInput, options?: BookingOptions): Promise<BookedVisitResult> {
   return bookVisit(ctx, auth, input, tx, options);

@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { longDate } from '../../lib/long-date';
 import { dayOf } from '../schedule';
 import { notesWithoutBookingNote } from '../sync';
-import { bookInTx, bookVisit, cancelBooked, cancelInTx, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, requirePmsConnection, type BookVisitInput, type CancelReason } from './bookings-link';
+import { bookInTx, bookVisit, cancelBooked, cancelInTx, CANCEL_AWAY, CANCEL_OTHER, CANCEL_SICK, lockBookingDay, requirePmsConnection, type BookVisitInput, type CancelReason } from './bookings-link';
 import { addDays, clockOfMinutes, instantOn, isoWeekday, localClockOf, minutesOfClock, parseDay, today } from './clock';
 import { absenceDto, carePlanDto, holidayDto, openVisitDto } from './dto';
 import { generateOpenVisits } from './generation';
@@ -278,9 +278,11 @@ export const bookingOf = (row: OpenVisitRow, practitionerId: number, startsAt: s
 /** Locks the open visit, still open (404, 409), and books it with `input` in one transaction (PMS connected first). */
 async function bookOpenVisit(ctx: AppContext, auth: AuthContext, id: number, input: (row: OpenVisitRow) => BookVisitInput) {
   const business = auth.businessAccountId;
-  if (!await findOpenVisit(ctx.db, business, id)) throw notFound('Open visit');
+  const unlocked = await findOpenVisit(ctx.db, business, id);
+  if (!unlocked) throw notFound('Open visit');
   await requirePmsConnection(ctx, business);
   return ctx.db.transaction(async (tx) => {
+    await lockBookingDay(tx, business, unlocked.date);
     const row = await findOpenVisit(tx, business, id, true);
     if (!row) throw notFound('Open visit');
     if (row.state !== 'open') throw conflict(row.state === 'filled' ? 'This open visit is filled already.' : 'This open visit was removed.', 'OPEN_VISIT_NOT_OPEN');
